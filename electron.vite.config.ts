@@ -1,0 +1,35 @@
+import { resolve } from 'node:path';
+import { defineConfig } from 'electron-vite';
+import react from '@vitejs/plugin-react';
+
+// One build for three targets. The main bundle also carries the `kalla` CLI
+// (browser mode, built-in MCP servers, `kalla recon`): it runs under plain Node
+// or under Electron with ELECTRON_RUN_AS_NODE=1, so it must never import `electron`.
+export default defineConfig({
+  main: {
+    build: {
+      rollupOptions: {
+        input: {
+          index: resolve('src/main/index.ts'),
+          cli: resolve('src/cli/index.ts'),
+        },
+      },
+    },
+  },
+  preload: {
+    build: {
+      rollupOptions: {
+        input: { index: resolve('src/preload/index.ts') },
+        // Sandboxed preloads cannot be ES modules.
+        output: { format: 'cjs', entryFileNames: '[name].cjs' },
+      },
+    },
+  },
+  renderer: {
+    root: resolve('src/renderer'),
+    build: {
+      rollupOptions: { input: resolve('src/renderer/index.html') },
+    },
+    plugins: [react()],
+  },
+});

@@ -1,0 +1,129 @@
+/**
+ * MCP host domain types shared by the main process (McpHost) and the renderer
+ * (Servers workspace). The user-server file format is Claude Desktop's
+ * `claude_desktop_config.json` plus our optional `disabled` and `timeoutMs`.
+ */
+import { z } from 'zod';
+
+/** Server names become file names (logs) and tool namespaces: keep them tame. */
+export const ServerNameSchema = z
+  .string()
+  .min(1, 'server name must not be empty')
+  .max(64, 'server name must be at most 64 characters')
+  .regex(/^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'server name may contain letters, digits, ".", "_" and "-", and must start with a letter or digit');
+
+export const ServerConfigSchema = z
+  .object({
+    command: z.string().min(1, 'command must not be empty'),
+    args: z.array(z.string()).default([]),
+    env: z.record(z.string(), z.string()).default({}),
+    cwd: z.string().optional(),
+    disabled: z.boolean().optional(),
+    /** Per-call timeout; progress notifications reset it. Default 60 000 ms. */
+    timeoutMs: z.number().int().min(1000).max(3_600_000).optional(),
+  })
+  // Claude Desktop files carry fields we do not know (e.g. "type"); keep them.
+  .loose();
+export type ServerConfig = z.infer<typeof ServerConfigSchema>;
+
+export const McpServersFileSchema = z
+  .object({
+    mcpServers: z.record(z.string(), ServerConfigSchema).default({}),
+  })
+  .loose();
+export type McpServersFile = z.infer<typeof McpServersFileSchema>;
+
+export const ServerStatusSchema = z.enum(['stopped', 'starting', 'running', 'error', 'restarting']);
+export type ServerStatus = z.infer<typeof ServerStatusSchema>;
+
+export const ServerOriginSchema = z.enum(['builtin', 'user']);
+
+export const ToolInfoSchema = z.object({
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  inputSchema: z.record(z.string(), z.unknown()),
+  outputSchema: z.record(z.string(), z.unknown()).optional(),
+  annotations: z.record(z.string(), z.unknown()).optional(),
+});
+export type ToolInfo = z.infer<typeof ToolInfoSchema>;
+
+export const ResourceInfoSchema = z.object({
+  uri: z.string(),
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  mimeType: z.string().optional(),
+});
+export type ResourceInfo = z.infer<typeof ResourceInfoSchema>;
+
+export const PromptInfoSchema = z.object({
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  arguments: z
+    .array(z.object({ name: z.string(), description: z.string().optional(), required: z.boolean().optional() }))
+    .optional(),
+});
+export type PromptInfo = z.infer<typeof PromptInfoSchema>;
+
+/** What the renderer sees of one server. Never carries env values (they may be secrets). */
+export const ServerViewSchema = z.object({
+  name: z.string(),
+  origin: ServerOriginSchema,
+  command: z.string(),
+  args: z.array(z.string()),
+  /** Names only; values stay in the main process. */
+  envKeys: z.array(z.string()),
+  cwd: z.string().optional(),
+  disabled: z.boolean(),
+  timeoutMs: z.number(),
+  status: ServerStatusSchema,
+  /** Human-readable reason for `error` (and the last failure while `restarting`). */
+  error: z.string().optional(),
+  restarts: z.number().int(),
+  pid: z.number().int().optional(),
+  serverInfo: z.object({ name: z.string(), version: z.string() }).optional(),
+  capabilities: z.record(z.string(), z.unknown()).optional(),
+  instructions: z.string().optional(),
+  counts: z.object({ tools: z.number().int(), resources: z.number().int(), prompts: z.number().int() }),
+  logFile: z.string().optional(),
+});
+export type ServerView = z.infer<typeof ServerViewSchema>;
+
+export const LogLineSchema = z.object({
+  server: z.string(),
+  /** ms since epoch */
+  time: z.number(),
+  stream: z.enum(['stderr', 'host']),
+  text: z.string(),
+});
+export type LogLine = z.infer<typeof LogLineSchema>;
+
+/** MCP content blocks, kept loose: the renderer shows text, images and embedded resources. */
+export const ContentBlockSchema = z.looseObject({ type: z.string() });
+
+export const ToolCallResultSchema = z.object({
+  content: z.array(ContentBlockSchema),
+  structuredContent: z.record(z.string(), z.unknown()).optional(),
+  isError: z.boolean(),
+  elapsedMs: z.number(),
+});
+export type ToolCallResult = z.infer<typeof ToolCallResultSchema>;
+
+export const ProgressEventSchema = z.object({
+  callId: z.string(),
+  progress: z.number(),
+  total: z.number().optional(),
+  message: z.string().optional(),
+});
+export type ProgressEvent = z.infer<typeof ProgressEventSchema>;
+
+/** A config problem found while loading the user-server file; other servers keep running. */
+export const ConfigProblemSchema = z.object({
+  file: z.string(),
+  /** e.g. "line 4, column 12" or "mcpServers.fs.command" */
+  where: z.string(),
+  message: z.string(),
+});
+export type ConfigProblem = z.infer<typeof ConfigProblemSchema>;

@@ -1,0 +1,201 @@
+/**
+ * Reconciliation domain types: the one place where the shapes shared by the
+ * kalla-recon MCP server (field mappings, NL filters, match rule suggestions),
+ * the DuckDB reconciliation engine (recipes, runs) and the renderer are defined.
+ *
+ * Field names follow seed 000 (snake_case, `field_a`/`field_b`, `schema_a`/`schema_b`)
+ * so that MCP clients written against upstream kalla-mcp keep working.
+ */
+import { z } from 'zod';
+
+// ── Sources and schemas ────────────────────────────────────────────────────
+
+export const ColumnInfoSchema = z.object({
+  name: z.string().min(1, 'column name must not be empty'),
+  data_type: z.string().min(1, 'data_type must not be empty (e.g. "varchar", "decimal", "date")'),
+  nullable: z.boolean().optional(),
+});
+export type ColumnInfo = z.infer<typeof ColumnInfoSchema>;
+
+export const SourceSchemaSchema = z.object({
+  alias: z.string().min(1, 'alias must not be empty'),
+  columns: z.array(ColumnInfoSchema).min(1, 'a source needs at least one column'),
+});
+export type SourceSchema = z.infer<typeof SourceSchemaSchema>;
+
+/** Sample rows as sent by clients: column name → raw value. */
+export const SampleRowsSchema = z.array(z.record(z.string(), z.unknown()));
+export type SampleRows = z.infer<typeof SampleRowsSchema>;
+
+// ── Field mappings ─────────────────────────────────────────────────────────
+
+/** What a mapped pair means for matching. */
+export const FieldRoleSchema = z.enum(['key', 'amount', 'date', 'text', 'other']);
+export type FieldRole = z.infer<typeof FieldRoleSchema>;
+
+export const FieldMappingSchema = z.object({
+  field_a: z.string().min(1),
+  field_b: z.string().min(1),
+  confidence: z.number().min(0).max(1),
+  reason: z.string(),
+  /** Absent in upstream (seed 000) payloads; always present in our outputs. */
+  role: FieldRoleSchema.optional(),
+});
+export type FieldMapping = z.infer<typeof FieldMappingSchema>;
+
+export const SuggestedFilterSchema = z.object({
+  type: z.enum(['date_range', 'amount_range', 'select']),
+  field_a: z.string(),
+  field_b: z.string(),
+});
+export type SuggestedFilter = z.infer<typeof SuggestedFilterSchema>;
+
+// ── Filters (parse_nl_filter output, recipe filters) ──────────────────────
+
+export const FilterOpSchema = z.enum([
+  'eq',
+  'neq',
+  'gt',
+  'gte',
+  'lt',
+  'lte',
+  'between',
+  'not_between',
+  'in',
+  'not_in',
+  'like',
+  'not_like',
+  'is_null',
+  'is_not_null',
+]);
+export type FilterOp = z.infer<typeof FilterOpSchema>;
+
+const Scalar = z.union([z.string(), z.number()]);
+/**
+ * `between`/`not_between`: [low, high] inclusive; `in`/`not_in`: a list;
+ * `like`/`not_like`: a SQL LIKE pattern (`%` wildcards, case-insensitive);
+ * `is_null`/`is_not_null`: null. Dates are ISO strings (YYYY-MM-DD).
+ */
+export const FilterValueSchema = z.union([Scalar, z.array(Scalar), z.null()]);
+export type FilterValue = z.infer<typeof FilterValueSchema>;
+
+export const SourceFilterSchema = z.object({
+  /** The source alias the condition applies to. */
+  source: z.string().min(1),
+  column: z.string().min(1),
+  op: FilterOpSchema,
+  value: FilterValueSchema,
+});
+export type SourceFilter = z.infer<typeof SourceFilterSchema>;
+
+// ── Match rules and recipes ───────────────────────────────────────────────
+
+export const KeyNormaliserSchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('trim') }),
+  z.object({ kind: z.literal('casefold') }),
+  /** Keep letters and digits only ("INV-00042 " → "INV00042"). */
+  z.object({ kind: z.literal('alnum') }),
+  /** Keep digits only, leading zeros stripped ("INV-00042" → "42"). */
+  z.object({ kind: z.literal('digits') }),
+  /** First capture group of a regular expression (whole match when there is no group). */
+  z.object({ kind: z.literal('regex'), pattern: z.string().min(1) }),
+  /** For date columns used as grouping keys (e.g. N:M by month). */
+  z.object({ kind: z.literal('date_trunc'), unit: z.enum(['day', 'week', 'month', 'quarter', 'year']) }),
+]);
+export type KeyNormaliser = z.infer<typeof KeyNormaliserSchema>;
+
+export const MatchKeySchema = z.object({
+  left: z.string().min(1),
+  right: z.string().min(1),
+  normalisers: z.array(KeyNormaliserSchema).default([]),
+});
+export type MatchKey = z.infer<typeof MatchKeySchema>;
+
+export const CardinalitySchema = z.enum(['1:1', '1:N', 'N:1', 'N:M']);
+export type Cardinality = z.infer<typeof CardinalitySchema>;
+
+export const MatchRuleSchema = z.object({
+  id: z.string().min(1),
+  name: z.string().min(1),
+  /** All keys must be equal (after normalising) for records to be candidates. May be empty when amount+date decide. */
+  keys: z.array(MatchKeySchema),
+  amount: z
+    .object({
+      left: z.string().min(1),
+      right: z.string().min(1),
+      /** Absolute tolerance in the amount's unit. */
+      tolerance_abs: z.number().min(0).default(0),
+      /** Relative tolerance in percent of the larger absolute amount. */
+      tolerance_pct: z.number().min(0).max(100).default(0),
+      /** Compare right amounts with their sign flipped (ledger credits vs bank debits). */
+      flip_sign: z.boolean().default(false),
+    })
+    .optional(),
+  date: z
+    .object({
+      left: z.string().min(1),
+      right: z.string().min(1),
+      window_days: z.number().int().min(0).max(3660),
+    })
+    .optional(),
+  description: z
+    .object({
+      left: z.string().min(1),
+      right: z.string().min(1),
+      /** 0..1 similarity (token Jaccard) required between the two texts. */
+      min_similarity: z.number().min(0).max(1),
+    })
+    .optional(),
+  cardinality: CardinalitySchema.default('1:1'),
+  /** Matches of this rule are confirmed automatically; otherwise they are only suggested. */
+  auto_confirm: z.boolean().default(true),
+});
+export type MatchRule = z.infer<typeof MatchRuleSchema>;
+
+export const EncodingSchema = z.enum(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252', 'latin1']);
+
+export const ColumnTypeSchema = z.enum(['text', 'number', 'date', 'timestamp', 'boolean']);
+export type ColumnType = z.infer<typeof ColumnTypeSchema>;
+
+export const ColumnOverrideSchema = z.object({
+  type: ColumnTypeSchema,
+  /** Date format such as "%d/%m/%Y", or number format "1.234,56" / "1,234.56". */
+  format: z.string().optional(),
+});
+
+export const ReadOptionsSchema = z.object({
+  delimiter: z.string().min(1).max(1).optional(),
+  encoding: EncodingSchema.optional(),
+  header: z.boolean().optional(),
+  skip_bad_lines: z.boolean().default(false),
+  column_overrides: z.record(z.string(), ColumnOverrideSchema).default({}),
+});
+export type ReadOptions = z.infer<typeof ReadOptionsSchema>;
+
+export const RecipeSourceSchema = z.object({
+  alias: z.string().min(1),
+  /** Informational: the file this recipe was last used with. A recipe is re-run on other files. */
+  path: z.string().optional(),
+  read: ReadOptionsSchema.default({ skip_bad_lines: false, column_overrides: {} }),
+});
+
+export const RECIPE_VERSION = 1;
+
+export const RecipeSchema = z.object({
+  version: z.literal(RECIPE_VERSION),
+  name: z.string().min(1),
+  left: RecipeSourceSchema,
+  right: RecipeSourceSchema,
+  /** Confirmed mappings only. */
+  mappings: z.array(FieldMappingSchema),
+  filters: z.array(SourceFilterSchema).default([]),
+  rules: z.array(MatchRuleSchema).min(1, 'a recipe needs at least one match rule'),
+});
+export type Recipe = z.infer<typeof RecipeSchema>;
+
+// ── AI tools (kalla-recon MCP server) ─────────────────────────────────────
+
+export const EngineModeSchema = z.enum(['auto', 'llm', 'local']);
+export type EngineMode = z.infer<typeof EngineModeSchema>;
+export const EngineSchema = z.enum(['llm', 'local']);
+export type Engine = z.infer<typeof EngineSchema>;

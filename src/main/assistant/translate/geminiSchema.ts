@@ -1,0 +1,314 @@
+/**
+ * JSON Schema (as MCP servers publish it) → the Gemini `Schema` object used in
+ * `functionDeclarations[].parameters`.
+ *
+ * Gemini accepts only a subset of OpenAPI 3.0 and answers 400 "Unknown name ..."
+ * or "... should be non-empty for OBJECT type" for the rest. Newer models accept
+ * a few more keywords (title, default, pattern, minLength ...), older ones do not;
+ * we target the subset every current Gemini model accepts, as an allowlist, so
+ * a keyword we never heard of cannot reach the API either.
+ *
+ * Kept (GEMINI_SCHEMA_KEYWORDS):
+ *   type, format (filtered), description, nullable, enum, items, properties,
+ *   required, minItems, maxItems, minimum, maximum, anyOf
+ *
+ * Rewritten:
+ *   type: ["string","null"]   → type "string" + nullable: true
+ *   type: ["string","number"] → anyOf [{type:"string"},{type:"number"}]
+ *   $ref (#/$defs/X, #/definitions/X, #) → inlined; a ref already expanded
+ *                               `maxRefRepeats` times on the current path is cut to
+ *                               {type, description} so recursive schemas terminate
+ *   allOf                     → merged into the parent (properties and required unioned)
+ *   oneOf                     → anyOf; a {type:"null"} branch → nullable: true;
+ *                               a single remaining branch is flattened into the parent
+ *   const "x"                 → enum ["x"]
+ *   enum with numbers          → values as strings (Gemini enums are strings); null → nullable
+ *   exclusiveMinimum/Maximum  → minimum/maximum (+1/−1 for integers; for numbers the
+ *                               bound becomes inclusive, the closest Gemini can say).
+ *                               Draft-4 boolean form adjusts minimum/maximum likewise.
+ *   title                     → description, when there is no description
+ *   format                    → kept only where Gemini gives it meaning:
+ *                               string: enum, date-time; number: float, double;
+ *                               integer: int32, int64
+ *   object without properties → {type:"object"} (no empty `properties`, which is rejected)
+ *
+ * Dropped (GEMINI_DROPPED_KEYWORDS lists the usual ones; anything not kept is dropped):
+ *   $schema, $id, $defs, definitions, $comment, additionalProperties,
+ *   patternProperties, propertyNames, unevaluatedProperties, dependentRequired,
+ *   default, examples, title, pattern, minLength, maxLength, multipleOf,
+ *   uniqueItems, contains, not, if/then/else, readOnly, writeOnly, deprecated,
+ *   contentEncoding, contentMediaType, minProperties, maxProperties
+ */
+
+export type JsonSchema = { [key: string]: unknown };
+export type GeminiSchema = {
+  type?: string;
+  format?: string;
+  description?: string;
+  nullable?: boolean;
+  enum?: string[];
+  items?: GeminiSchema;
+  properties?: Record<string, GeminiSchema>;
+  required?: string[];
+  minItems?: number;
+  maxItems?: number;
+  minimum?: number;
+  maximum?: number;
+  anyOf?: GeminiSchema[];
+};
+
+export const GEMINI_SCHEMA_KEYWORDS = [
+  'type',
+  'format',
+  'description',
+  'nullable',
+  'enum',
+  'items',
+  'properties',
+  'required',
+  'minItems',
+  'maxItems',
+  'minimum',
+  'maximum',
+  'anyOf',
+] as const;
+
+export const GEMINI_DROPPED_KEYWORDS = [
+  '$schema',
+  '$id',
+  '$ref',
+  '$defs',
+  'definitions',
+  '$comment',
+  'additionalProperties',
+  'patternProperties',
+  'propertyNames',
+  'unevaluatedProperties',
+  'dependentRequired',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'const',
+  'default',
+  'examples',
+  'title',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'multipleOf',
+  'uniqueItems',
+  'contains',
+  'not',
+  'if',
+  'then',
+  'else',
+  'oneOf',
+  'allOf',
+  'readOnly',
+  'writeOnly',
+  'deprecated',
+  'contentEncoding',
+  'contentMediaType',
+  'minProperties',
+  'maxProperties',
+] as const;
+
+const ALLOWED_FORMATS: Record<string, readonly string[]> = {
+  string: ['enum', 'date-time'],
+  number: ['float', 'double'],
+  integer: ['int32', 'int64'],
+};
+
+export interface GeminiSchemaOptions {
+  /** How often one $ref may be expanded inside itself before it is cut. Default 2. */
+  maxRefRepeats?: number;
+}
+
+const isObject = (v: unknown): v is JsonSchema => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+interface Context {
+  root: JsonSchema;
+  refPath: string[];
+  maxRefRepeats: number;
+}
+
+export function toGeminiSchema(schema: JsonSchema, options: GeminiSchemaOptions = {}): GeminiSchema {
+  return convert(schema, { root: schema, refPath: [], maxRefRepeats: options.maxRefRepeats ?? 2 });
+}
+
+function resolveRef(ref: string, root: JsonSchema): JsonSchema | undefined {
+  if (ref === '#') return root;
+  const m = /^#\/(\$defs|definitions)\/(.+)$/.exec(ref);
+  if (!m) return undefined;
+  const defs = root[m[1]];
+  // JSON Pointer escaping: ~1 is "/", ~0 is "~".
+  const name = m[2].replace(/~1/g, '/').replace(/~0/g, '~');
+  return isObject(defs) && isObject(defs[name]) ? (defs[name] as JsonSchema) : undefined;
+}
+
+/** Replace $ref (possibly chained) with its target, merging sibling keywords over it. */
+function expandRef(node: JsonSchema, ctx: Context): { node: JsonSchema; ctx: Context } | { cut: GeminiSchema } {
+  let current = node;
+  let refPath = ctx.refPath;
+  while (typeof current.$ref === 'string') {
+    const ref = current.$ref;
+    const target = resolveRef(ref, ctx.root);
+    const { $ref: _ignored, ...siblings } = current;
+    if (!target) {
+      // External or unsupported ref: nothing to inline; keep what the node says.
+      current = siblings;
+      break;
+    }
+    if (refPath.filter((r) => r === ref).length >= ctx.maxRefRepeats) {
+      const type = typeof target.type === 'string' ? target.type : 'object';
+      const label = ref.split('/').pop();
+      const description =
+        (typeof siblings.description === 'string' && siblings.description) ||
+        (typeof target.description === 'string' && target.description) ||
+        `${label}`;
+      return { cut: { type, description: `${description} (recursive structure, nesting limit reached)` } };
+    }
+    refPath = [...refPath, ref];
+    current = { ...target, ...siblings };
+  }
+  return { node: current, ctx: { ...ctx, refPath } };
+}
+
+/** allOf → one schema: properties and required are unioned, other keywords: later wins. */
+function mergeAllOf(node: JsonSchema, ctx: Context): JsonSchema {
+  if (!Array.isArray(node.allOf)) return node;
+  const { allOf, ...rest } = node;
+  let merged: JsonSchema = {};
+  for (const part of [...(allOf as unknown[]), rest]) {
+    if (!isObject(part)) continue;
+    const expanded = expandRef(part, ctx);
+    const p = 'cut' in expanded ? (expanded.cut as JsonSchema) : mergeAllOf(expanded.node, expanded.ctx);
+    const properties = { ...(isObject(merged.properties) ? merged.properties : {}), ...(isObject(p.properties) ? p.properties : {}) };
+    const required = [
+      ...new Set([
+        ...(Array.isArray(merged.required) ? merged.required : []),
+        ...(Array.isArray(p.required) ? p.required : []),
+      ]),
+    ];
+    merged = { ...merged, ...p };
+    if (Object.keys(properties).length > 0) merged.properties = properties;
+    if (required.length > 0) merged.required = required;
+  }
+  return merged;
+}
+
+function convert(input: JsonSchema, outerCtx: Context): GeminiSchema {
+  const expanded = expandRef(input, outerCtx);
+  if ('cut' in expanded) return expanded.cut;
+  const ctx = expanded.ctx;
+  const node = mergeAllOf(expanded.node, ctx);
+  const out: GeminiSchema = {};
+  let nullable = node.nullable === true;
+
+  // --- type (arrays → type + nullable, or anyOf) ---
+  let type: string | undefined;
+  let typeUnion: string[] | undefined;
+  if (typeof node.type === 'string') {
+    if (node.type === 'null') nullable = true;
+    else type = node.type;
+  } else if (Array.isArray(node.type)) {
+    const types = (node.type as unknown[]).filter((t): t is string => typeof t === 'string');
+    if (types.includes('null')) nullable = true;
+    const nonNull = types.filter((t) => t !== 'null');
+    if (nonNull.length === 1) type = nonNull[0];
+    else if (nonNull.length > 1) typeUnion = nonNull;
+  }
+
+  // --- const / enum ---
+  let enumValues: unknown[] | undefined;
+  if ('const' in node) enumValues = [node.const];
+  else if (Array.isArray(node.enum)) enumValues = node.enum as unknown[];
+  if (enumValues) {
+    if (enumValues.includes(null)) nullable = true;
+    const values = enumValues.filter((v) => v !== null && typeof v !== 'object');
+    if (values.length > 0) {
+      if (!type && !typeUnion) type = values.every((v) => typeof v === 'string') ? 'string' : undefined;
+      out.enum = values.map((v) => String(v));
+    }
+  }
+
+  // --- union keywords (oneOf → anyOf) ---
+  const branches = [
+    ...(Array.isArray(node.anyOf) ? (node.anyOf as unknown[]) : []),
+    ...(Array.isArray(node.oneOf) ? (node.oneOf as unknown[]) : []),
+  ].filter(isObject);
+  const converted: GeminiSchema[] = [];
+  for (const b of branches) {
+    if (b.type === 'null' && Object.keys(b).length === 1) {
+      nullable = true;
+      continue;
+    }
+    const g = convert(b, ctx);
+    if (g.nullable) {
+      nullable = true;
+      delete g.nullable;
+    }
+    converted.push(g);
+  }
+  if (typeUnion) for (const t of typeUnion) converted.push({ type: t });
+
+  if (type) out.type = type;
+  const format = typeof node.format === 'string' ? node.format : undefined;
+  if (format && type && ALLOWED_FORMATS[type]?.includes(format)) out.format = format;
+  // Gemini marks enums with format "enum" (also for integer enums, whose values are strings).
+  if (out.enum) out.format = 'enum';
+
+  const description =
+    typeof node.description === 'string' ? node.description : typeof node.title === 'string' ? node.title : undefined;
+  if (description) out.description = description;
+
+  // --- numbers ---
+  const { minimum, maximum } = numericBounds(node, type);
+  if (minimum !== undefined) out.minimum = minimum;
+  if (maximum !== undefined) out.maximum = maximum;
+
+  // --- arrays ---
+  if (isObject(node.items)) out.items = convert(node.items, ctx);
+  else if (type === 'array') out.items = { type: 'string' }; // Gemini requires items for ARRAY
+  if (typeof node.minItems === 'number') out.minItems = node.minItems;
+  if (typeof node.maxItems === 'number') out.maxItems = node.maxItems;
+
+  // --- objects ---
+  if (isObject(node.properties) && Object.keys(node.properties).length > 0) {
+    const properties: Record<string, GeminiSchema> = {};
+    for (const [name, sub] of Object.entries(node.properties)) {
+      properties[name] = isObject(sub) ? convert(sub, ctx) : { type: 'string' };
+    }
+    out.properties = properties;
+    if (!out.type && !typeUnion) out.type = 'object';
+    const required = Array.isArray(node.required)
+      ? (node.required as unknown[]).filter((r): r is string => typeof r === 'string' && r in properties)
+      : [];
+    if (required.length > 0) out.required = required;
+  }
+
+  if (converted.length === 1 && !out.type && !out.enum) {
+    // A single remaining branch (typically `anyOf: [X, {type:null}]`): flatten into the parent.
+    const [only] = converted;
+    const parentDescription = out.description;
+    Object.assign(out, only);
+    if (parentDescription) out.description = parentDescription;
+  } else if (converted.length > 0) {
+    out.anyOf = converted;
+  }
+
+  if (nullable) out.nullable = true;
+  return out;
+}
+
+function numericBounds(node: JsonSchema, type: string | undefined): { minimum?: number; maximum?: number } {
+  const step = type === 'integer' ? 1 : 0;
+  let minimum = typeof node.minimum === 'number' ? node.minimum : undefined;
+  let maximum = typeof node.maximum === 'number' ? node.maximum : undefined;
+  const exMin = node.exclusiveMinimum;
+  const exMax = node.exclusiveMaximum;
+  if (typeof exMin === 'number') minimum = Math.max(minimum ?? -Infinity, exMin + step);
+  else if (exMin === true && minimum !== undefined) minimum += step; // draft-4 boolean form
+  if (typeof exMax === 'number') maximum = Math.min(maximum ?? Infinity, exMax - step);
+  else if (exMax === true && maximum !== undefined) maximum -= step;
+  return { minimum, maximum };
+}

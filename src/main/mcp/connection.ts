@@ -1,0 +1,449 @@
+/**
+ * One MCP server process and its client: spawning, the status machine,
+ * crash restarts with backoff, the tool/resource/prompt caches, and calls.
+ *
+ *   stopped → starting → running
+ *   running → restarting (unexpected exit; backoff, respawn) → running
+ *   starting/restarting → error (gave up, or the command does not exist)
+ *   any → stopped (deliberate stop; never restarts)
+ */
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import {
+  ErrorCode,
+  LoggingMessageNotificationSchema,
+  McpError,
+  PromptListChangedNotificationSchema,
+  ResourceListChangedNotificationSchema,
+  ToolListChangedNotificationSchema,
+} from '@modelcontextprotocol/sdk/types.js';
+import type { PromptInfo, ResourceInfo, ServerConfig, ServerStatus, ToolInfo } from '../../shared/mcp';
+import { LineSplitter, type LogBuffer } from './log-buffer';
+import { describeExit, describeExitShort, ProcessTransport, type ExitInfo } from './process-transport';
+import { createRedactor } from './redact';
+import { CommandNotFoundError, mergeEnv, pathFromEnv, resolveCommand, type Env } from './shell-env';
+
+export interface RestartPolicy {
+  /** Respawns after consecutive failures before giving up with status `error`. */
+  maxRetries: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+  /** A process that ran this long before dying starts a fresh failure streak. */
+  stableAfterMs: number;
+}
+
+export const DEFAULT_RESTART: RestartPolicy = { maxRetries: 3, baseDelayMs: 1000, maxDelayMs: 30_000, stableAfterMs: 30_000 };
+
+export interface ConnectionOptions {
+  name: string;
+  config: ServerConfig;
+  spawnEnv: () => Promise<Env>;
+  log: LogBuffer;
+  restart: RestartPolicy;
+  /** Per stop stage (stdin close, SIGTERM, SIGKILL). */
+  killGraceMs: number;
+  /** For the initialize handshake. */
+  startTimeoutMs: number;
+  clientInfo: { name: string; version: string };
+  onChange: () => void;
+  onLists: () => void;
+}
+
+export interface ConnectionSnapshot {
+  status: ServerStatus;
+  error?: string;
+  restarts: number;
+  pid?: number;
+  serverInfo?: { name: string; version: string };
+  capabilities?: Record<string, unknown>;
+  instructions?: string;
+}
+
+export interface CallOptions {
+  timeoutMs: number;
+  maxTotalMs: number;
+  signal?: AbortSignal;
+  onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
+}
+
+type AbortKind = 'cancelled' | 'maxTotal';
+
+/** One process lifetime. Callbacks from an old session must never touch a newer one. */
+interface Session {
+  transport?: ProcessTransport;
+  client?: Client;
+  ended: boolean;
+  stoppedByUs: boolean;
+  startedAt?: number;
+  stderrTail: string[];
+}
+
+const STDERR_TAIL_LINES = 5;
+const MAX_LIST_PAGES = 100;
+
+function errorMessage(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  // McpError prefixes "MCP error -32603: "; users do not need the number.
+  return text.replace(/^MCP error -?\d+: /, '');
+}
+
+function seconds(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+export class ServerConnection {
+  readonly name: string;
+  private config: ServerConfig;
+  private readonly opts: ConnectionOptions;
+  private status: ServerStatus = 'stopped';
+  private error?: string;
+  private restarts = 0;
+  private session?: Session;
+  private pid?: number;
+  private serverInfo?: { name: string; version: string };
+  private capabilities?: Record<string, unknown>;
+  private instructions?: string;
+  private toolList: ToolInfo[] = [];
+  private resourceList: ResourceInfo[] = [];
+  private promptList: PromptInfo[] = [];
+  private failureStreak: { reason: string; exit?: ExitInfo; stderr?: string }[] = [];
+  private backoffTimer?: NodeJS.Timeout;
+
+  constructor(opts: ConnectionOptions) {
+    this.opts = opts;
+    this.name = opts.name;
+    this.config = opts.config;
+  }
+
+  snapshot(): ConnectionSnapshot {
+    return {
+      status: this.status,
+      error: this.error,
+      restarts: this.restarts,
+      pid: this.pid,
+      serverInfo: this.serverInfo,
+      capabilities: this.capabilities,
+      instructions: this.instructions,
+    };
+  }
+
+  tools(): ToolInfo[] {
+    return this.toolList;
+  }
+  resources(): ResourceInfo[] {
+    return this.resourceList;
+  }
+  prompts(): PromptInfo[] {
+    return this.promptList;
+  }
+
+  /** Takes effect at the next start. */
+  setConfig(config: ServerConfig): void {
+    this.config = config;
+  }
+
+  get isActive(): boolean {
+    return this.status === 'starting' || this.status === 'running' || this.status === 'restarting';
+  }
+
+  /**
+   * Start (or retry now, if waiting to restart). Resolves once running;
+   * rejects with the reason if the first attempt fails (restarts, if any,
+   * continue in the background and show in the status).
+   */
+  async start(): Promise<void> {
+    if (this.status === 'running') return;
+    if (this.session && !this.session.ended) {
+      // Already launching: let the caller wait for that attempt.
+      return this.waitForOutcome();
+    }
+    this.clearBackoff();
+    this.failureStreak = [];
+    this.error = undefined;
+    this.restarts = 0;
+    return this.launch('starting');
+  }
+
+  /** Deliberate stop: never followed by a restart. */
+  async stop(): Promise<void> {
+    this.clearBackoff();
+    const session = this.session;
+    this.session = undefined;
+    this.failureStreak = [];
+    if (session) {
+      session.ended = true;
+      session.stoppedByUs = true;
+      await session.transport?.terminate(this.opts.killGraceMs).catch(() => {});
+      await session.client?.close().catch(() => {});
+    }
+    this.pid = undefined;
+    this.error = undefined;
+    this.setLists([], [], []);
+    this.setStatus('stopped');
+    this.settleOutcome(new Error(`server ${this.name} was stopped before it finished starting`));
+  }
+
+  private outcomeWaiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
+
+  private waitForOutcome(): Promise<void> {
+    return new Promise((resolve, reject) => this.outcomeWaiters.push({ resolve, reject }));
+  }
+
+  private settleOutcome(error?: Error): void {
+    for (const waiter of this.outcomeWaiters.splice(0)) (error ? waiter.reject(error) : waiter.resolve());
+  }
+
+  private clearBackoff(): void {
+    if (this.backoffTimer) clearTimeout(this.backoffTimer);
+    this.backoffTimer = undefined;
+  }
+
+  private setStatus(status: ServerStatus, error?: string): void {
+    this.status = status;
+    this.error = error;
+    this.opts.onChange();
+  }
+
+  private log(text: string): void {
+    this.opts.log.push('host', text);
+  }
+
+  private async launch(status: 'starting' | 'restarting'): Promise<void> {
+    const session: Session = { ended: false, stoppedByUs: false, stderrTail: [] };
+    this.session = session;
+    this.setStatus(status, status === 'restarting' ? this.error : undefined);
+    const outcome = this.waitForOutcome();
+    void this.connect(session);
+    return outcome;
+  }
+
+  private async connect(session: Session): Promise<void> {
+    const { config, log } = { config: this.config, log: this.opts.log };
+    try {
+      const env = mergeEnv(await this.opts.spawnEnv(), config.env);
+      log.setRedactor(createRedactor(env));
+      if (session.ended) return;
+      const command = resolveCommand(config.command, pathFromEnv(env), { cwd: config.cwd });
+      this.log(`starting: ${[command, ...(config.args ?? [])].join(' ')}${config.cwd ? ` (in ${config.cwd})` : ''}`);
+
+      const transport = new ProcessTransport({ command, args: config.args ?? [], env, cwd: config.cwd, stderr: 'pipe' });
+      session.transport = transport;
+      const splitter = new LineSplitter((line) => {
+        session.stderrTail.push(line);
+        if (session.stderrTail.length > STDERR_TAIL_LINES) session.stderrTail.shift();
+        log.push('stderr', line);
+      });
+      transport.stderr?.on('data', (chunk: Buffer) => splitter.write(chunk));
+      transport.stderr?.on('end', () => splitter.end());
+
+      const client = new Client(this.opts.clientInfo, { capabilities: {} });
+      session.client = client;
+      // Garbage on stdout and other protocol hiccups arrive here; they are worth a log line, not a crash.
+      client.onerror = (error) => {
+        if (!session.ended) this.log(`protocol error: ${errorMessage(error)}`);
+      };
+      client.onclose = () => this.sessionFailed(session);
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.refreshList(session, 'tools'));
+      client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.refreshList(session, 'resources'));
+      client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.refreshList(session, 'prompts'));
+      client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+        const data = typeof n.params.data === 'string' ? n.params.data : JSON.stringify(n.params.data);
+        log.push('host', `server log [${n.params.level}]${n.params.logger ? ` ${n.params.logger}` : ''}: ${data}`);
+      });
+
+      await client.connect(transport, { timeout: this.opts.startTimeoutMs });
+      if (session.ended) return;
+      this.pid = transport.pid ?? undefined;
+      this.serverInfo = client.getServerVersion() ? { name: client.getServerVersion()!.name, version: client.getServerVersion()!.version } : undefined;
+      this.capabilities = client.getServerCapabilities() as Record<string, unknown> | undefined;
+      this.instructions = client.getInstructions();
+      const [tools, resources, prompts] = await Promise.all([
+        this.fetchList(session, 'tools'),
+        this.fetchList(session, 'resources'),
+        this.fetchList(session, 'prompts'),
+      ]);
+      if (session.ended) return;
+      session.startedAt = Date.now();
+      this.setLists(tools as ToolInfo[], resources as ResourceInfo[], prompts as PromptInfo[]);
+      this.log(`running: ${this.serverInfo ? `${this.serverInfo.name} ${this.serverInfo.version}` : 'unnamed server'}, pid ${this.pid}`);
+      this.setStatus('running');
+      this.settleOutcome();
+    } catch (error) {
+      if (error instanceof CommandNotFoundError) {
+        // Retrying cannot make a command appear on PATH.
+        session.ended = true;
+        this.session = undefined;
+        this.log(error.message);
+        this.setStatus('error', error.message);
+        this.settleOutcome(new Error(`server ${this.name} could not start: ${error.message}`));
+        return;
+      }
+      this.sessionFailed(session, errorMessage(error));
+    }
+  }
+
+  /** The process died or the handshake failed; decide between restart and giving up. */
+  private sessionFailed(session: Session, detail?: string): void {
+    if (session.ended) return;
+    session.ended = true;
+    if (this.session !== session) return;
+    this.session = undefined;
+    void session.transport?.terminate(this.opts.killGraceMs).catch(() => {});
+
+    const exit = session.transport?.exit;
+    const ranFor = session.startedAt ? Date.now() - session.startedAt : 0;
+    if (ranFor >= this.opts.restart.stableAfterMs) this.failureStreak = [];
+    const stderr = session.stderrTail.at(-1);
+    const reason = exit || !detail ? describeExit(exit) : detail;
+    this.failureStreak.push({ reason, exit, stderr });
+    this.log(`${session.startedAt ? 'stopped unexpectedly' : 'failed to start'}: ${reason}${stderr ? `; last stderr: ${stderr}` : ''}`);
+    this.pid = undefined;
+    this.setLists([], [], []);
+
+    const failures = this.failureStreak.length;
+    if (failures > this.opts.restart.maxRetries) {
+      const message = this.giveUpMessage();
+      this.log(`giving up: ${message}`);
+      this.setStatus('error', message);
+      this.settleOutcome(new Error(`server ${this.name} could not start: ${message}`));
+      return;
+    }
+    const delay = Math.min(this.opts.restart.baseDelayMs * 2 ** (failures - 1), this.opts.restart.maxDelayMs);
+    const summary = `${reason}${stderr ? `; last stderr: ${stderr}` : ''}`;
+    this.settleOutcome(new Error(`server ${this.name} ${summary}`));
+    this.log(`restarting in ${seconds(delay)} (attempt ${failures} of ${this.opts.restart.maxRetries})`);
+    this.setStatus('restarting', summary);
+    this.backoffTimer = setTimeout(() => {
+      this.backoffTimer = undefined;
+      this.restarts++;
+      this.launch('restarting').catch(() => {});
+    }, delay);
+  }
+
+  private giveUpMessage(): string {
+    const streak = this.failureStreak;
+    const last = streak[streak.length - 1];
+    const times = streak.length === 1 ? 'once' : streak.length === 2 ? 'twice' : `${streak.length} times in a row`;
+    const sameReason = streak.every((f) => f.reason === last.reason);
+    const what = sameReason ? `${last.reason} ${times}` : `failed ${times}; last: ${last.reason}`;
+    const stderr = [...streak].reverse().find((f) => f.stderr)?.stderr;
+    return `${what}${stderr ? `; last stderr: ${stderr}` : ''}`;
+  }
+
+  private setLists(tools: ToolInfo[], resources: ResourceInfo[], prompts: PromptInfo[]): void {
+    const changed = tools !== this.toolList || resources !== this.resourceList || prompts !== this.promptList;
+    const wasEmpty = this.toolList.length + this.resourceList.length + this.promptList.length === 0;
+    const isEmpty = tools.length + resources.length + prompts.length === 0;
+    this.toolList = tools;
+    this.resourceList = resources;
+    this.promptList = prompts;
+    if (changed && !(wasEmpty && isEmpty)) this.opts.onLists();
+  }
+
+  private async fetchList(session: Session, kind: 'tools' | 'resources' | 'prompts'): Promise<unknown[]> {
+    const client = session.client;
+    if (!client || !this.capabilities?.[kind]) return [];
+    const items: unknown[] = [];
+    const seen = new Set<string>();
+    let cursor: string | undefined;
+    for (let page = 0; page < MAX_LIST_PAGES; page++) {
+      const params = cursor ? { cursor } : undefined;
+      const timeout = this.opts.startTimeoutMs;
+      const result =
+        kind === 'tools'
+          ? await client.listTools(params, { timeout })
+          : kind === 'resources'
+            ? await client.listResources(params, { timeout })
+            : await client.listPrompts(params, { timeout });
+      const pageItems = kind === 'tools' ? (result as { tools: unknown[] }).tools : kind === 'resources' ? (result as { resources: unknown[] }).resources : (result as { prompts: unknown[] }).prompts;
+      items.push(...pageItems.map((item) => pick(kind, item as Record<string, unknown>)));
+      cursor = result.nextCursor;
+      // A server that hands back the same cursor forever must not hang us.
+      if (!cursor || seen.has(cursor)) break;
+      seen.add(cursor);
+    }
+    return items;
+  }
+
+  private async refreshList(session: Session, kind: 'tools' | 'resources' | 'prompts'): Promise<void> {
+    if (session.ended || this.session !== session || this.status !== 'running') return;
+    try {
+      const items = await this.fetchList(session, kind);
+      if (session.ended || this.session !== session) return;
+      this.setLists(
+        kind === 'tools' ? (items as ToolInfo[]) : this.toolList,
+        kind === 'resources' ? (items as ResourceInfo[]) : this.resourceList,
+        kind === 'prompts' ? (items as PromptInfo[]) : this.promptList,
+      );
+    } catch (error) {
+      if (!session.ended) this.log(`could not refresh ${kind} after a list_changed notification: ${errorMessage(error)}`);
+    }
+  }
+
+  /** "server X is not running (status: error: …); start it from the Servers view" */
+  private requireRunning(): { session: Session; client: Client } {
+    const session = this.session;
+    if (this.status !== 'running' || !session?.client || session.ended) {
+      const state = this.error ? `${this.status}: ${this.error}` : this.status;
+      throw new Error(`server ${this.name} is not running (status: ${state}); start it from the Servers view`);
+    }
+    return { session, client: session.client };
+  }
+
+  /** Run a request against the live client, turning transport failures into sentences. */
+  async request<T>(
+    what: string,
+    call: (client: Client, signal: AbortSignal) => Promise<T>,
+    limits: { timeoutMs: number; maxTotalMs?: number; signal?: AbortSignal },
+  ): Promise<T> {
+    const { session, client } = this.requireRunning();
+    const controller = new AbortController();
+    let abortKind: AbortKind | undefined;
+    const abort = (kind: AbortKind) => {
+      abortKind ??= kind;
+      controller.abort(kind);
+    };
+    const onExternalAbort = () => abort('cancelled');
+    if (limits.signal?.aborted) abort('cancelled');
+    limits.signal?.addEventListener('abort', onExternalAbort, { once: true });
+    const totalTimer = limits.maxTotalMs ? setTimeout(() => abort('maxTotal'), limits.maxTotalMs) : undefined;
+    try {
+      return await call(client, controller.signal);
+    } catch (error) {
+      throw this.explain(error, what, session, abortKind, limits);
+    } finally {
+      if (totalTimer) clearTimeout(totalTimer);
+      limits.signal?.removeEventListener('abort', onExternalAbort);
+    }
+  }
+
+  private explain(error: unknown, what: string, session: Session, abortKind: AbortKind | undefined, limits: { timeoutMs: number; maxTotalMs?: number }): Error {
+    const exit = session.transport?.exit;
+    if (session.stoppedByUs) return new Error(`server ${this.name} was stopped during ${what}`);
+    if (exit) return new Error(`server ${this.name} ${describeExitShort(exit)} during ${what}`);
+    if (abortKind === 'cancelled') return new Error(`${what} on server ${this.name} was cancelled`);
+    const isMaxTotal =
+      abortKind === 'maxTotal' || (error instanceof McpError && error.code === ErrorCode.RequestTimeout && /maximum total/i.test(error.message));
+    if (isMaxTotal) return new Error(`${what} on server ${this.name} exceeded the maximum total time of ${seconds(limits.maxTotalMs ?? 0)}`);
+    if (error instanceof McpError) {
+      if (error.code === ErrorCode.RequestTimeout) {
+        return new Error(`${what} on server ${this.name} timed out: no answer or progress for ${seconds(limits.timeoutMs)}`);
+      }
+      if (error.code === ErrorCode.ConnectionClosed) return new Error(`server ${this.name} closed the connection during ${what}`);
+      return new Error(`server ${this.name} returned an error for ${what}: ${errorMessage(error)}`);
+    }
+    return new Error(`${what} on server ${this.name} failed: ${errorMessage(error)}`);
+  }
+}
+
+const FIELDS: Record<'tools' | 'resources' | 'prompts', string[]> = {
+  tools: ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'],
+  resources: ['uri', 'name', 'title', 'description', 'mimeType'],
+  prompts: ['name', 'title', 'description', 'arguments'],
+};
+
+/** Keep only the fields our shared types describe; servers may send large `_meta` blobs. */
+function pick(kind: keyof typeof FIELDS, item: Record<string, unknown>): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const field of FIELDS[kind]) if (item[field] !== undefined) out[field] = item[field];
+  return out;
+}

@@ -1,0 +1,542 @@
+/**
+ * McpHost: every MCP server the app knows (built-in ones declared in code and
+ * user ones from `<dataDir>/mcp-servers.json`), their processes, and calls.
+ * No Electron here: the shell forwards HostEvents over IPC.
+ */
+import { randomUUID } from 'node:crypto';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
+import type { ConfigProblem, LogLine, ProgressEvent, PromptInfo, ResourceInfo, ServerConfig, ServerView, ToolCallResult, ToolInfo } from '../../shared/mcp';
+import { writeFileAtomic } from './atomic-write';
+import { claudeDesktopConfigPath, planClaudeDesktopImport } from './claude-desktop';
+import {
+  loadServersFile,
+  mergeServerEntry,
+  parseServersText,
+  readServersFileText,
+  serversFilePath,
+  updateServersFile,
+  validateServer,
+} from './config';
+import { DEFAULT_RESTART, ServerConnection, type RestartPolicy } from './connection';
+import { LogBuffer } from './log-buffer';
+import { redact } from './redact';
+import { cachedLoginShellEnv, type Env } from './shell-env';
+
+export interface BuiltinServer {
+  name: string;
+  config: ServerConfig;
+  description?: string;
+}
+
+export interface McpHostOptions {
+  dataDir: string;
+  /** Declared in code: not editable or removable by the user, but can be stopped and disabled. */
+  builtins?: BuiltinServer[];
+  /** Default: the user's login-shell environment. */
+  spawnEnv?: () => Promise<Record<string, string>>;
+  restart?: { maxRetries?: number; baseDelayMs?: number; maxDelayMs?: number; stableAfterMs?: number };
+  /** Per-call timeout when the server config has none. Default 60 000. */
+  defaultTimeoutMs?: number;
+  /** Upper bound for a call even while it reports progress. Default 10 minutes. */
+  maxTotalMs?: number;
+  /** Grace per stop stage (stdin close, SIGTERM, SIGKILL). Default 2000. */
+  killGraceMs?: number;
+  /** Log ring-buffer size per server. Default 2000 lines. */
+  logLines?: number;
+  /** Log file size before rotation to `.1`. Default 5 MB. */
+  maxLogFileBytes?: number;
+  clientInfo?: { name: string; version: string };
+}
+
+export type HostEvent =
+  | { type: 'status'; server: ServerView }
+  | { type: 'log'; line: LogLine }
+  /** The tool/resource/prompt caches of this server changed. */
+  | { type: 'lists'; server: string }
+  | { type: 'progress'; progress: ProgressEvent }
+  | { type: 'config'; problems: ConfigProblem[] }
+  /** A user server was removed (from the UI, the raw editor or the file). */
+  | { type: 'removed'; server: string };
+
+export interface CallToolOptions {
+  /** Lets the caller cancel with cancelCall() and match progress events. Generated when omitted. */
+  callId?: string;
+  timeoutMs?: number;
+  maxTotalMs?: number;
+  signal?: AbortSignal;
+}
+
+export interface ImportResult {
+  imported: string[];
+  skipped: { name: string; reason: string }[];
+}
+
+interface Entry {
+  name: string;
+  origin: 'builtin' | 'user';
+  config: ServerConfig;
+  description?: string;
+  conn: ServerConnection;
+  log: LogBuffer;
+}
+
+const BUILTIN_STATE_FILE = 'mcp-builtins.json';
+
+export class McpHost {
+  private readonly opts: McpHostOptions;
+  private readonly entries = new Map<string, Entry>();
+  private readonly builtinNames: Set<string>;
+  private readonly listeners = new Set<(e: HostEvent) => void>();
+  private readonly calls = new Map<string, AbortController>();
+  private readonly restart: RestartPolicy;
+  private disabledBuiltins = new Set<string>();
+  private problems: ConfigProblem[] = [];
+  private started = false;
+  private loaded?: Promise<void>;
+  /** Config changes run one at a time so two edits never race on the file. */
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(opts: McpHostOptions) {
+    this.opts = opts;
+    this.restart = { ...DEFAULT_RESTART, ...stripUndefined(opts.restart ?? {}) };
+    this.builtinNames = new Set();
+    for (const builtin of opts.builtins ?? []) {
+      const config = validateServer(builtin.name, builtin.config);
+      if (this.builtinNames.has(builtin.name)) throw new Error(`built-in server "${builtin.name}" is declared twice`);
+      this.builtinNames.add(builtin.name);
+      this.entries.set(builtin.name, this.createEntry(builtin.name, 'builtin', config, builtin.description));
+    }
+  }
+
+  on(listener: (e: HostEvent) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  private emit(event: HostEvent): void {
+    for (const listener of this.listeners) {
+      try {
+        listener(event);
+      } catch {
+        // A faulty listener must not break the host or the other listeners.
+      }
+    }
+  }
+
+  configPath(): string {
+    return serversFilePath(this.opts.dataDir);
+  }
+
+  private builtinStatePath(): string {
+    return join(this.opts.dataDir, BUILTIN_STATE_FILE);
+  }
+
+  private logPath(name: string): string {
+    return join(this.opts.dataDir, 'logs', `${name}.log`);
+  }
+
+  /**
+   * Load the config and start every enabled server. Resolves once launches
+   * are under way, without waiting for slow servers; watch `status` events.
+   */
+  async start(): Promise<void> {
+    await this.ensureLoaded();
+    this.started = true;
+    for (const entry of this.entries.values()) {
+      if (!this.isDisabled(entry)) entry.conn.start().catch(() => {});
+    }
+  }
+
+  /** Stop every server (stdin close, then SIGTERM, then SIGKILL) and flush logs. */
+  async stop(): Promise<void> {
+    this.started = false;
+    for (const controller of this.calls.values()) controller.abort();
+    await Promise.all([...this.entries.values()].map((entry) => entry.conn.stop()));
+    await Promise.all([...this.entries.values()].map((entry) => entry.log.flush()));
+  }
+
+  list(): ServerView[] {
+    return [...this.entries.values()].map((entry) => this.view(entry));
+  }
+
+  get(name: string): ServerView | undefined {
+    const entry = this.entries.get(name);
+    return entry ? this.view(entry) : undefined;
+  }
+
+  configProblems(): ConfigProblem[] {
+    return [...this.problems];
+  }
+
+  async startServer(name: string): Promise<void> {
+    await this.ensureLoaded();
+    await this.require(name).conn.start();
+  }
+
+  async stopServer(name: string): Promise<void> {
+    await this.ensureLoaded();
+    await this.require(name).conn.stop();
+  }
+
+  async restartServer(name: string): Promise<void> {
+    await this.ensureLoaded();
+    const entry = this.require(name);
+    await entry.conn.stop();
+    await entry.conn.start();
+  }
+
+  async setEnabled(name: string, enabled: boolean): Promise<void> {
+    await this.ensureLoaded();
+    const entry = this.require(name);
+    if (entry.origin === 'builtin') {
+      await this.exclusive(async () => {
+        if (enabled) this.disabledBuiltins.delete(name);
+        else this.disabledBuiltins.add(name);
+        await writeFileAtomic(this.builtinStatePath(), `${JSON.stringify({ disabled: [...this.disabledBuiltins].sort() }, null, 2)}\n`);
+      });
+      this.emitStatus(entry);
+      if (!enabled) await entry.conn.stop();
+      else if (this.started) await entry.conn.start();
+      return;
+    }
+    await this.exclusive(async () => {
+      await updateServersFile(this.configPath(), (servers) => {
+        const raw = servers[name];
+        if (typeof raw !== 'object' || raw === null) throw new Error(`server ${name} is not in ${this.configPath()} any more`);
+        const next: Record<string, unknown> = { ...raw };
+        // Claude Desktop has no "disabled"; leave enabled entries as it would write them.
+        if (enabled) delete next.disabled;
+        else next.disabled = true;
+        servers[name] = next;
+      });
+      await this.reloadUserServers({ startEnabled: false });
+    });
+    if (!enabled) await entry.conn.stop();
+    else if (this.started) await entry.conn.start();
+  }
+
+  async addServer(name: string, config: ServerConfig): Promise<void> {
+    await this.ensureLoaded();
+    const valid = validateServer(name, config);
+    if (this.builtinNames.has(name)) throw new Error(`"${name}" is the name of a built-in server; choose another name`);
+    await this.exclusive(async () => {
+      await updateServersFile(this.configPath(), (servers) => {
+        if (name in servers) throw new Error(`a server named "${name}" already exists`);
+        servers[name] = mergeServerEntry(undefined, valid);
+      });
+      await this.reloadUserServers({ startEnabled: true });
+    });
+  }
+
+  async updateServer(name: string, config: ServerConfig): Promise<void> {
+    await this.ensureLoaded();
+    this.requireUser(name, 'edited');
+    const valid = validateServer(name, config);
+    await this.exclusive(async () => {
+      await updateServersFile(this.configPath(), (servers) => {
+        if (!(name in servers)) throw new Error(`server ${name} is not in ${this.configPath()} any more`);
+        servers[name] = mergeServerEntry(servers[name], valid);
+      });
+      await this.reloadUserServers({ startEnabled: true });
+    });
+  }
+
+  async removeServer(name: string): Promise<void> {
+    await this.ensureLoaded();
+    this.requireUser(name, 'removed');
+    await this.exclusive(async () => {
+      await updateServersFile(this.configPath(), (servers) => {
+        delete servers[name];
+      });
+      await this.reloadUserServers({ startEnabled: true });
+    });
+  }
+
+  async readConfigText(): Promise<string> {
+    return readServersFileText(this.configPath());
+  }
+
+  /**
+   * Save the raw file from the config editor. Text that is not JSON (or not
+   * shaped like a servers file at all) is refused and the file left as it
+   * was; per-server problems are saved but reported, and those servers skipped.
+   */
+  async writeConfigText(text: string): Promise<{ problems: ConfigProblem[] }> {
+    await this.ensureLoaded();
+    const parsed = parseServersText(text, this.configPath(), this.builtinNames);
+    const unusable = !parsed.document || parsed.problems.some((p) => p.where === 'mcpServers' || p.where === '(top level)');
+    if (unusable) return { problems: parsed.problems };
+    await this.exclusive(async () => {
+      await writeFileAtomic(this.configPath(), text);
+      await this.reloadUserServers({ startEnabled: true });
+    });
+    return { problems: this.configProblems() };
+  }
+
+  /** Import from Claude Desktop's config (its standard location unless `path` is given). */
+  async importClaudeDesktop(path?: string): Promise<ImportResult> {
+    await this.ensureLoaded();
+    const source = path ?? claudeDesktopConfigPath();
+    return this.exclusive(async () => {
+      // Names in the file count even if their entries are broken: never overwrite them.
+      const current = await loadServersFile(this.configPath(), this.builtinNames);
+      const existing = new Set([...this.entries.keys(), ...Object.keys(rawServers(current.document))]);
+      const plan = await planClaudeDesktopImport(source, existing);
+      const imported = Object.keys(plan.toAdd);
+      if (imported.length > 0) {
+        await updateServersFile(this.configPath(), (servers) => {
+          for (const [name, config] of Object.entries(plan.toAdd)) servers[name] = mergeServerEntry(undefined, config);
+        });
+        await this.reloadUserServers({ startEnabled: true });
+      }
+      return { imported, skipped: plan.skipped };
+    });
+  }
+
+  tools(name: string): ToolInfo[] {
+    return this.entries.get(name)?.conn.tools() ?? [];
+  }
+
+  resources(name: string): ResourceInfo[] {
+    return this.entries.get(name)?.conn.resources() ?? [];
+  }
+
+  prompts(name: string): PromptInfo[] {
+    return this.entries.get(name)?.conn.prompts() ?? [];
+  }
+
+  /**
+   * Call a tool. Progress notifications are forwarded as `progress` events
+   * and restart the per-call timeout; `maxTotalMs` bounds the call regardless.
+   * A tool-level failure (`isError: true`) is a result, not a throw.
+   */
+  async callTool(server: string, tool: string, args: Record<string, unknown>, opts: CallToolOptions = {}): Promise<ToolCallResult> {
+    const entry = this.require(server);
+    const callId = opts.callId ?? randomUUID();
+    if (this.calls.has(callId)) throw new Error(`a call with id ${callId} is already in flight`);
+    const controller = new AbortController();
+    const onAbort = () => controller.abort();
+    if (opts.signal?.aborted) controller.abort();
+    opts.signal?.addEventListener('abort', onAbort, { once: true });
+    this.calls.set(callId, controller);
+    const timeoutMs = opts.timeoutMs ?? entry.config.timeoutMs ?? this.defaultTimeoutMs();
+    const maxTotalMs = opts.maxTotalMs ?? this.opts.maxTotalMs ?? 600_000;
+    const started = performance.now();
+    try {
+      const result = await entry.conn.request(
+        `the call to tool "${tool}"`,
+        (client, signal) =>
+          client.callTool({ name: tool, arguments: args }, undefined, {
+            signal,
+            timeout: timeoutMs,
+            resetTimeoutOnProgress: true,
+            maxTotalTimeout: maxTotalMs,
+            onprogress: (p) =>
+              this.emit({ type: 'progress', progress: { callId, progress: p.progress, total: p.total, message: p.message } }),
+          }),
+        { timeoutMs, maxTotalMs, signal: controller.signal },
+      );
+      const elapsedMs = Math.round(performance.now() - started);
+      // Servers on the 2024-10-07 protocol may answer with `toolResult` instead of content blocks.
+      const content = Array.isArray(result.content)
+        ? (result.content as ToolCallResult['content'])
+        : [{ type: 'text', text: JSON.stringify(result.toolResult ?? null) }];
+      const structured = result.structuredContent as Record<string, unknown> | undefined;
+      return { content, ...(structured ? { structuredContent: structured } : {}), isError: result.isError === true, elapsedMs };
+    } catch (error) {
+      entry.log.push('host', (error as Error).message);
+      throw error;
+    } finally {
+      this.calls.delete(callId);
+      opts.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** Cancel an in-flight call; the server gets notifications/cancelled. False if no such call. */
+  cancelCall(callId: string): boolean {
+    const controller = this.calls.get(callId);
+    if (!controller) return false;
+    controller.abort();
+    return true;
+  }
+
+  async readResource(server: string, uri: string): Promise<{ contents: unknown[] }> {
+    const entry = this.require(server);
+    const timeoutMs = entry.config.timeoutMs ?? this.defaultTimeoutMs();
+    const result = await entry.conn.request(`reading resource ${uri}`, (client, signal) => client.readResource({ uri }, { signal, timeout: timeoutMs }), {
+      timeoutMs,
+    });
+    return { contents: result.contents };
+  }
+
+  async getPrompt(server: string, name: string, args?: Record<string, string>): Promise<{ description?: string; messages: unknown[] }> {
+    const entry = this.require(server);
+    const timeoutMs = entry.config.timeoutMs ?? this.defaultTimeoutMs();
+    const result = await entry.conn.request(
+      `getting prompt "${name}"`,
+      (client, signal) => client.getPrompt({ name, arguments: args }, { signal, timeout: timeoutMs }),
+      { timeoutMs },
+    );
+    return { ...(result.description !== undefined ? { description: result.description } : {}), messages: result.messages };
+  }
+
+  logs(name: string, limit?: number): LogLine[] {
+    return this.entries.get(name)?.log.lines(limit) ?? [];
+  }
+
+  // ---------------------------------------------------------------- internals
+
+  private defaultTimeoutMs(): number {
+    return this.opts.defaultTimeoutMs ?? 60_000;
+  }
+
+  private require(name: string): Entry {
+    const entry = this.entries.get(name);
+    if (!entry) throw new Error(`unknown server "${name}"`);
+    return entry;
+  }
+
+  private requireUser(name: string, verb: string): Entry {
+    const entry = this.require(name);
+    if (entry.origin === 'builtin') throw new Error(`${name} is a built-in server and cannot be ${verb}; you can stop or disable it`);
+    return entry;
+  }
+
+  private exclusive<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(task, task);
+    this.queue = run.catch(() => {});
+    return run;
+  }
+
+  private ensureLoaded(): Promise<void> {
+    this.loaded ??= (async () => {
+      this.disabledBuiltins = await readDisabledBuiltins(this.builtinStatePath());
+      await this.reloadUserServers({ startEnabled: false });
+    })();
+    return this.loaded;
+  }
+
+  private isDisabled(entry: Entry): boolean {
+    return entry.origin === 'builtin' ? this.disabledBuiltins.has(entry.name) : entry.config.disabled === true;
+  }
+
+  /**
+   * Make the running set match the file: remove what is gone, add what is
+   * new, restart what changed. Entries that failed validation are skipped
+   * (and reported); if such an entry was running, it keeps its last good config.
+   */
+  private async reloadUserServers({ startEnabled }: { startEnabled: boolean }): Promise<void> {
+    const parsed = await loadServersFile(this.configPath(), this.builtinNames);
+    this.problems = parsed.problems;
+    this.emit({ type: 'config', problems: this.configProblems() });
+    if (!parsed.document) return; // unreadable file: keep what runs, the problem says why
+    const brokenNames = new Set(Object.keys(rawServers(parsed.document)));
+    const work: Promise<unknown>[] = [];
+    for (const entry of [...this.entries.values()]) {
+      if (entry.origin !== 'user' || entry.name in parsed.servers || brokenNames.has(entry.name)) continue;
+      this.entries.delete(entry.name);
+      work.push(entry.conn.stop().then(() => this.emit({ type: 'removed', server: entry.name })));
+    }
+    for (const [name, config] of Object.entries(parsed.servers)) {
+      const existing = this.entries.get(name);
+      if (!existing) {
+        const entry = this.createEntry(name, 'user', config);
+        this.entries.set(name, entry);
+        this.emitStatus(entry);
+        if (startEnabled && this.started && !config.disabled) entry.conn.start().catch(() => {});
+        continue;
+      }
+      if (JSON.stringify(existing.config) === JSON.stringify(config)) continue;
+      const wasDisabled = existing.config.disabled === true;
+      existing.config = config;
+      existing.conn.setConfig(config);
+      this.emitStatus(existing);
+      if (!startEnabled) continue;
+      if (config.disabled) work.push(existing.conn.stop());
+      // A server the user stopped stays stopped; one that ran, or was just enabled, runs the new config.
+      else if (this.started && (existing.conn.isActive || wasDisabled)) {
+        work.push(existing.conn.stop().then(() => existing.conn.start().catch(() => {})));
+      }
+    }
+    await Promise.all(work);
+  }
+
+  private createEntry(name: string, origin: Entry['origin'], config: ServerConfig, description?: string): Entry {
+    const log = new LogBuffer({
+      server: name,
+      file: this.logPath(name),
+      capacity: this.opts.logLines,
+      maxFileBytes: this.opts.maxLogFileBytes,
+      onLine: (line) => this.emit({ type: 'log', line }),
+    });
+    // The entry is referenced lazily by the callbacks: it is complete before any fires.
+    const entry: Entry = { name, origin, config, description, log, conn: undefined as unknown as ServerConnection };
+    entry.conn = new ServerConnection({
+      name,
+      config,
+      log,
+      spawnEnv: this.opts.spawnEnv ?? (() => cachedLoginShellEnv() as Promise<Env>),
+      restart: this.restart,
+      killGraceMs: this.opts.killGraceMs ?? 2000,
+      startTimeoutMs: config.timeoutMs ?? this.defaultTimeoutMs(),
+      clientInfo: this.opts.clientInfo ?? { name: 'kalla-desktop', version: '0.1.0' },
+      onChange: () => this.emitStatus(entry),
+      onLists: () => {
+        this.emit({ type: 'lists', server: name });
+        this.emitStatus(entry);
+      },
+    });
+    return entry;
+  }
+
+  private emitStatus(entry: Entry): void {
+    if (this.entries.get(entry.name) !== entry) return;
+    this.emit({ type: 'status', server: this.view(entry) });
+  }
+
+  private view(entry: Entry): ServerView {
+    const snap = entry.conn.snapshot();
+    const config = entry.config;
+    return {
+      name: entry.name,
+      origin: entry.origin,
+      command: config.command,
+      // Args sometimes carry tokens (`--api-key sk-…`); env values never leave the main process.
+      args: (config.args ?? []).map((arg) => redact(arg)),
+      envKeys: Object.keys(config.env ?? {}),
+      ...(config.cwd !== undefined ? { cwd: config.cwd } : {}),
+      disabled: this.isDisabled(entry),
+      timeoutMs: config.timeoutMs ?? this.defaultTimeoutMs(),
+      status: snap.status,
+      ...(snap.error !== undefined ? { error: snap.error } : {}),
+      restarts: snap.restarts,
+      ...(snap.pid !== undefined ? { pid: snap.pid } : {}),
+      ...(snap.serverInfo ? { serverInfo: snap.serverInfo } : {}),
+      ...(snap.capabilities ? { capabilities: snap.capabilities } : {}),
+      ...(snap.instructions !== undefined ? { instructions: snap.instructions } : {}),
+      counts: { tools: entry.conn.tools().length, resources: entry.conn.resources().length, prompts: entry.conn.prompts().length },
+      logFile: entry.log.file,
+    };
+  }
+}
+
+function rawServers(document: Record<string, unknown> | undefined): Record<string, unknown> {
+  const servers = document?.mcpServers;
+  return typeof servers === 'object' && servers !== null && !Array.isArray(servers) ? (servers as Record<string, unknown>) : {};
+}
+
+async function readDisabledBuiltins(path: string): Promise<Set<string>> {
+  try {
+    const parsed = JSON.parse(await readFile(path, 'utf8')) as { disabled?: unknown };
+    return new Set(Array.isArray(parsed.disabled) ? parsed.disabled.filter((n): n is string => typeof n === 'string') : []);
+  } catch {
+    // Missing or corrupt state only means every built-in starts enabled.
+    return new Set();
+  }
+}
+
+function stripUndefined<T extends object>(value: T): Partial<T> {
+  return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}

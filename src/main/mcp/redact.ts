@@ -1,0 +1,59 @@
+/**
+ * Secrets redaction for server logs. Servers echo their configuration and
+ * tokens to stderr surprisingly often, and logs get pasted into bug reports.
+ */
+
+export const REDACTED = '[redacted]';
+
+const SECRET_NAME = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASS|AUTH|CREDENTIAL|PRIVATE|SESSION|COOKIE)/i;
+
+/** Env names whose values we treat as secrets, e.g. OPENAI_API_KEY, GITHUB_TOKEN, DB_PASS. */
+export function isSecretName(name: string): boolean {
+  return SECRET_NAME.test(name);
+}
+
+/** Token shapes that are secrets wherever they appear. Order matters: specific before generic. */
+const TOKEN_PATTERNS: RegExp[] = [
+  /\bsk-ant-[A-Za-z0-9_-]{8,}/g,
+  /\bsk-(?:proj-|live-|test-)?[A-Za-z0-9_-]{16,}/g,
+  /\b(?:ghp|gho|ghu|ghs|ghr)_[A-Za-z0-9]{20,}/g,
+  /\bgithub_pat_[A-Za-z0-9_]{20,}/g,
+  /\bxox[abposr]-[A-Za-z0-9-]{8,}/g,
+  /\bAKIA[0-9A-Z]{16}\b/g,
+  /\bglpat-[A-Za-z0-9_-]{20,}/g,
+  /\bAIza[0-9A-Za-z_-]{35}\b/g,
+];
+
+/** `Bearer <token>` and `API_KEY=value` / `"password": "value"` keep their label. */
+const LABELLED_PATTERNS: RegExp[] = [
+  /(\b(?:Bearer|Basic|Token)\s+)[A-Za-z0-9._~+/=-]{8,}/gi,
+  /(\b[A-Za-z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL)[A-Za-z0-9_]*["']?\s*[=:]\s*["']?)(?!\[redacted\])[^\s"',;&]{4,}/gi,
+];
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
+export type Redactor = (text: string) => string;
+
+/**
+ * Build a redactor that hides the values of secret-looking env entries plus
+ * well-known token shapes. Very short values are ignored: redacting "1" or
+ * "yes" everywhere would make logs unreadable without protecting anything.
+ */
+export function createRedactor(env: Record<string, string> = {}): Redactor {
+  const values = Object.entries(env)
+    .filter(([name, value]) => isSecretName(name) && value.length >= 4)
+    .map(([, value]) => value)
+    .sort((a, b) => b.length - a.length);
+  const valuePattern = values.length > 0 ? new RegExp(values.map(escapeRegExp).join('|'), 'g') : undefined;
+  return (text: string) => {
+    let out = valuePattern ? text.replace(valuePattern, REDACTED) : text;
+    for (const pattern of TOKEN_PATTERNS) out = out.replace(pattern, REDACTED);
+    for (const pattern of LABELLED_PATTERNS) out = out.replace(pattern, `$1${REDACTED}`);
+    return out;
+  };
+}
+
+/** Redaction with token shapes only, for text that has no env to go with it. */
+export const redact: Redactor = createRedactor();

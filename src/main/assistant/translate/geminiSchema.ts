@@ -22,7 +22,9 @@
  *   oneOf                     → anyOf; a {type:"null"} branch → nullable: true;
  *                               a single remaining branch is flattened into the parent
  *   const "x"                 → enum ["x"]
- *   enum with numbers          → values as strings (Gemini enums are strings); null → nullable
+ *   enum of strings           → enum + format "enum"; a null member → nullable
+ *   enum of numbers/booleans  → dropped (Gemini enums are string-only) and listed in
+ *                               the description as "Allowed values: 1, 2, 3."
  *   exclusiveMinimum/Maximum  → minimum/maximum (+1/−1 for integers; for numbers the
  *                               bound becomes inclusive, the closest Gemini can say).
  *                               Draft-4 boolean form adjusts minimum/maximum likewise.
@@ -220,15 +222,16 @@ function convert(input: JsonSchema, outerCtx: Context): GeminiSchema {
 
   // --- const / enum ---
   let enumValues: unknown[] | undefined;
+  let enumNote: string | undefined;
   if ('const' in node) enumValues = [node.const];
   else if (Array.isArray(node.enum)) enumValues = node.enum as unknown[];
   if (enumValues) {
     if (enumValues.includes(null)) nullable = true;
     const values = enumValues.filter((v) => v !== null && typeof v !== 'object');
-    if (values.length > 0) {
-      if (!type && !typeUnion) type = values.every((v) => typeof v === 'string') ? 'string' : undefined;
-      out.enum = values.map((v) => String(v));
-    }
+    if (values.length > 0 && !type && !typeUnion && values.every((v) => typeof v === 'string')) type = 'string';
+    if (values.length > 0 && type === 'string') out.enum = values.map((v) => String(v));
+    // Gemini enums are string-only; for numbers the model still learns the choices from the description.
+    else if (values.length > 0) enumNote = `Allowed values: ${values.map((v) => JSON.stringify(v)).join(', ')}.`;
   }
 
   // --- union keywords (oneOf → anyOf) ---
@@ -254,12 +257,12 @@ function convert(input: JsonSchema, outerCtx: Context): GeminiSchema {
   if (type) out.type = type;
   const format = typeof node.format === 'string' ? node.format : undefined;
   if (format && type && ALLOWED_FORMATS[type]?.includes(format)) out.format = format;
-  // Gemini marks enums with format "enum" (also for integer enums, whose values are strings).
-  if (out.enum) out.format = 'enum';
+  if (out.enum) out.format = 'enum'; // how Gemini marks an enum
 
   const description =
     typeof node.description === 'string' ? node.description : typeof node.title === 'string' ? node.title : undefined;
-  if (description) out.description = description;
+  const fullDescription = [description, enumNote].filter(Boolean).join(' ');
+  if (fullDescription) out.description = fullDescription;
 
   // --- numbers ---
   const { minimum, maximum } = numericBounds(node, type);

@@ -1,0 +1,204 @@
+package dev.kalla.viewmapper.app;
+
+import dev.kalla.viewmapper.analysis.GraphAnalyzer;
+import dev.kalla.viewmapper.analysis.Subgraph;
+import dev.kalla.viewmapper.connect.ConnectionException;
+import dev.kalla.viewmapper.connect.ConnectionOptions;
+import dev.kalla.viewmapper.connect.SourceFactory;
+import dev.kalla.viewmapper.connect.ViewSource;
+import dev.kalla.viewmapper.graph.DependencyGraph;
+import dev.kalla.viewmapper.graph.Node;
+import dev.kalla.viewmapper.graph.ObjectName;
+import dev.kalla.viewmapper.mermaid.Direction;
+import dev.kalla.viewmapper.mermaid.MermaidRenderer;
+import dev.kalla.viewmapper.sql.IdentifierCase;
+import dev.kalla.viewmapper.sql.QualifiedName;
+import dev.kalla.viewmapper.sql.RelationParser;
+import dev.kalla.viewmapper.sql.SqlParseException;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The protocol methods, shared by serve (JSON lines) and run (CLI). Each takes a params map
+ * and returns a JSON-ready map, or throws {@link RequestException}.
+ */
+public final class Engine {
+    public static final String VERSION = "1.0.0";
+    static final int DEFAULT_LIMIT = 5;
+
+    private final GraphCache cache = new GraphCache();
+    private final ConnectionOptions defaults;
+
+    public Engine(ConnectionOptions defaults) {
+        this.defaults = defaults;
+    }
+
+    public Map<String, Object> handle(String method, Map<String, Object> rawParams) {
+        Params p = new Params(rawParams == null ? Map.of() : rawParams);
+        try {
+            return switch (method) {
+                case "ping" -> map("pong", true, "version", VERSION);
+                case "list_catalogs" -> map("catalogs", source(p).listCatalogs());
+                case "list_schemas" -> map("schemas", source(p).listSchemas(p.string("catalog")));
+                case "analyze" -> analyze(p);
+                case "entry_points" -> map("entryPoints", analyzer(p).entryPoints(p.integer("limit", DEFAULT_LIMIT)));
+                case "subgraph" -> subgraph(p);
+                case "impact" -> impact(p);
+                case "mermaid" -> mermaid(p);
+                case "explain" -> new QuestionAnswerer(analyzer(p)).answer(p.required("question"),
+                        Direction.parse(p.string("direction"))).toJson();
+                case "view_sql" -> viewSql(p);
+                case "extract" -> extract(p);
+                default -> throw new RequestException("UNKNOWN_METHOD", "unknown method '" + method + "'");
+            };
+        } catch (ConnectionException e) {
+            throw new RequestException(e.code(), e.getMessage());
+        } catch (IllegalArgumentException e) {
+            throw new RequestException("BAD_REQUEST", e.getMessage());
+        }
+    }
+
+    // ---- methods -------------------------------------------------------------------------
+
+    private Map<String, Object> analyze(Params p) throws ConnectionException {
+        String key = cacheKey(p);
+        boolean wasCached = cache.contains(key) && !p.flag("refresh");
+        GraphCache.Entry entry = entry(p);
+        GraphAnalyzer a = entry.analyzer();
+        DependencyGraph g = a.graph();
+        List<List<String>> cycles = new ArrayList<>();
+        for (List<ObjectName> c : a.cycles()) cycles.add(c.stream().map(g::display).toList());
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("connection", p.required("connection"));
+        m.put("catalog", g.defaultCatalog());
+        m.put("schema", g.defaultSchema());
+        m.put("viewCount", g.viewCount());
+        m.put("tableCount", a.baseTables().size());
+        m.put("edgeCount", g.edgeCount());
+        m.put("complexity", a.complexity());
+        m.put("failures", g.failures());
+        m.put("cycles", cycles);
+        m.put("entryPoints", a.entryPoints(p.integer("limit", DEFAULT_LIMIT)));
+        m.put("loadMillis", entry.loadMillis());
+        m.put("cached", wasCached);
+        return m;
+    }
+
+    private Map<String, Object> subgraph(Params p) throws ConnectionException {
+        GraphAnalyzer a = analyzer(p);
+        ObjectName focus = new ObjectResolver(a.graph()).resolve(p.required("focus"));
+        Subgraph s = a.subgraph(focus, p.integer("upstreamDepth", 2), p.integer("downstreamDepth", 2), p.integer("maxNodes", 50));
+        return subgraphJson(a.graph(), s);
+    }
+
+    static Map<String, Object> subgraphJson(DependencyGraph g, Subgraph s) {
+        List<Object> nodes = new ArrayList<>();
+        for (ObjectName n : s.nodes()) {
+            String role = n.equals(s.focus()) ? "focus" : s.upstream().contains(n) ? "upstream"
+                    : s.downstream().contains(n) ? "downstream" : "node";
+            nodes.add(map("name", g.display(n), "kind", g.node(n).isView() ? "view" : "table", "role", role));
+        }
+        List<Object> edges = new ArrayList<>();
+        for (ObjectName[] e : s.edges()) edges.add(List.of(g.display(e[0]), g.display(e[1])));
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("focus", s.focus() == null ? null : g.display(s.focus()));
+        m.put("nodes", nodes);
+        m.put("edges", edges);
+        m.put("truncated", s.truncated());
+        return m;
+    }
+
+    private Map<String, Object> impact(Params p) throws ConnectionException {
+        GraphAnalyzer a = analyzer(p);
+        ObjectName name = new ObjectResolver(a.graph()).resolve(p.required("name"));
+        return map("name", a.graph().display(name), "dependents", rankedByDepth(a.graph(), a.impact(name)),
+                "count", a.impact(name).size());
+    }
+
+    static List<Object> rankedByDepth(DependencyGraph g, Map<ObjectName, Integer> found) {
+        List<Map.Entry<ObjectName, Integer>> entries = new ArrayList<>(found.entrySet());
+        entries.sort(Map.Entry.<ObjectName, Integer>comparingByValue().thenComparing(Map.Entry.comparingByKey()));
+        List<Object> out = new ArrayList<>();
+        for (var e : entries) {
+            out.add(map("name", g.display(e.getKey()), "kind", g.node(e.getKey()).isView() ? "view" : "table", "depth", e.getValue()));
+        }
+        return out;
+    }
+
+    private Map<String, Object> mermaid(Params p) throws ConnectionException {
+        GraphAnalyzer a = analyzer(p);
+        Direction direction = Direction.parse(p.string("direction"));
+        String focusText = p.string("focus");
+        Subgraph s = focusText == null ? a.full()
+                : a.subgraph(new ObjectResolver(a.graph()).resolve(focusText),
+                p.integer("upstreamDepth", 2), p.integer("downstreamDepth", 2), p.integer("maxNodes", 50));
+        int limit = p.integer("maxDiagramNodes", MermaidRenderer.DEFAULT_MAX_NODES);
+        if (s.nodes().size() > limit) return tooLarge(a, s.nodes().size(), limit);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("mermaid", MermaidRenderer.render(a.graph(), s, direction));
+        m.put("nodeCount", s.nodes().size());
+        m.put("edgeCount", s.edges().size());
+        m.put("truncated", s.truncated());
+        return m;
+    }
+
+    static Map<String, Object> tooLarge(GraphAnalyzer a, int nodeCount, int limit) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("tooLarge", true);
+        m.put("nodeCount", nodeCount);
+        m.put("message", nodeCount + " nodes is too many to draw (limit " + limit
+                + "); pick a focus from the suggestions");
+        m.put("suggestions", a.entryPoints(DEFAULT_LIMIT));
+        return m;
+    }
+
+    private Map<String, Object> viewSql(Params p) throws ConnectionException {
+        GraphAnalyzer a = analyzer(p);
+        ObjectName name = new ObjectResolver(a.graph()).resolve(p.required("name"));
+        Node n = a.graph().node(name);
+        return map("name", a.graph().display(name), "kind", n.isView() ? "view" : "table", "sql", n.sql());
+    }
+
+    /** Relations of one SQL text as written (unresolved parts); used by the differential test. */
+    private Map<String, Object> extract(Params p) {
+        IdentifierCase idCase = "sql_standard".equalsIgnoreCase(p.string("identifierCase")) ? IdentifierCase.SQL_STANDARD : IdentifierCase.TRINO;
+        try {
+            List<Object> rels = new ArrayList<>();
+            for (QualifiedName q : RelationParser.extract(p.required("sql"), idCase)) rels.add(q.parts());
+            return map("relations", rels);
+        } catch (SqlParseException e) {
+            throw new RequestException("PARSE_ERROR", e.getMessage());
+        }
+    }
+
+    // ---- plumbing ------------------------------------------------------------------------
+
+    GraphAnalyzer analyzer(Params p) throws ConnectionException {
+        return entry(p).analyzer();
+    }
+
+    private GraphCache.Entry entry(Params p) throws ConnectionException {
+        return cache.get(cacheKey(p), source(p), p.string("catalog"), p.string("schema"), p.flag("refresh"));
+    }
+
+    private ViewSource source(Params p) throws ConnectionException {
+        ConnectionOptions o = new ConnectionOptions(
+                p.string("user") != null ? p.string("user") : defaults.user(),
+                p.string("password") != null ? p.string("password") : defaults.password(),
+                p.string("drivers") != null ? p.string("drivers") : defaults.driversDir());
+        return SourceFactory.open(p.required("connection"), o);
+    }
+
+    private static String cacheKey(Params p) {
+        return p.required("connection") + "|" + p.string("catalog") + "|" + p.string("schema") + "|" + p.string("user");
+    }
+
+    static Map<String, Object> map(Object... kv) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int k = 0; k < kv.length; k += 2) m.put((String) kv[k], kv[k + 1]);
+        return m;
+    }
+}

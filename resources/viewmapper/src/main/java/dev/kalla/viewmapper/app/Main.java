@@ -1,0 +1,59 @@
+package dev.kalla.viewmapper.app;
+
+import dev.kalla.viewmapper.connect.ConnectionOptions;
+
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+/** Entry point: {@code serve} (JSON lines over stdio) or {@code run "<question>"} (one-shot CLI). */
+public final class Main {
+    private Main() {
+    }
+
+    public static void main(String[] argv) throws Exception {
+        PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), false, StandardCharsets.UTF_8);
+        PrintStream err = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.err), true, StandardCharsets.UTF_8);
+        // Anything a library prints must not corrupt the protocol stream.
+        System.setOut(err);
+        List<String> args = new ArrayList<>(Arrays.asList(argv));
+        String command = args.isEmpty() ? "help" : args.remove(0);
+        String drivers = option(args, "--drivers");
+        String user = option(args, "--user");
+        String password = option(args, "--password");
+        Engine engine = new Engine(ConnectionOptions.of(user, password, drivers));
+        int code;
+        switch (command) {
+            case "serve" -> {
+                err.println("viewmapper " + Engine.VERSION + " serving JSON lines on stdin/stdout");
+                new ServeLoop(engine, new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), out, err).run();
+                code = 0;
+            }
+            case "run" -> code = RunCommand.run(args, engine, out, err);
+            case "--version", "version" -> {
+                out.println("viewmapper " + Engine.VERSION);
+                code = 0;
+            }
+            default -> {
+                err.println("usage:\n  viewmapper serve [--drivers DIR] [--user U] [--password P]\n"
+                        + "  viewmapper run \"<question>\" --connection test://NAME|file://PATH|jdbc:... [--catalog C] [--schema S]"
+                        + " [--output text|json] [--direction TB|LR|BT|RL] [--verbose]");
+                code = command.equals("help") || command.equals("--help") ? 0 : 2;
+            }
+        }
+        out.flush();
+        System.exit(code);
+    }
+
+    /** Removes "--name value" from args and returns the value (null when absent). */
+    private static String option(List<String> args, String name) {
+        int k = args.indexOf(name);
+        if (k < 0 || k + 1 >= args.size()) return null;
+        args.remove(k);
+        return args.remove(k);
+    }
+}

@@ -1,0 +1,272 @@
+package dev.kalla.viewmapper.app;
+
+import dev.kalla.viewmapper.analysis.EntryPoints;
+import dev.kalla.viewmapper.analysis.GraphAnalyzer;
+import dev.kalla.viewmapper.analysis.RankedNode;
+import dev.kalla.viewmapper.analysis.Subgraph;
+import dev.kalla.viewmapper.graph.DependencyGraph;
+import dev.kalla.viewmapper.graph.ObjectName;
+import dev.kalla.viewmapper.mermaid.Direction;
+import dev.kalla.viewmapper.mermaid.MermaidRenderer;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Answers common lineage questions without an LLM: the question is matched against a small
+ * set of intents (keywords plus the position of a mentioned view relative to the verb), and
+ * each intent maps to one graph query. Same question, same answer.
+ */
+final class QuestionAnswerer {
+    private static final int MAX_FOCUS_NODES = 50;
+    private static final Set<String> STOP_WORDS = Set.of("the", "a", "an", "of", "on", "in", "is", "are", "what", "which",
+            "who", "show", "me", "view", "views", "table", "tables", "depends", "depend", "upstream", "downstream",
+            "levels", "level", "explain", "diagram", "full", "all", "and", "to", "from", "for", "does", "do", "read",
+            "reads", "uses", "use", "entry", "points", "leaf", "it", "with", "lineage", "impact", "graph", "whole");
+    private static final String[] NUMBER_WORDS = {"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"};
+
+    private final GraphAnalyzer analyzer;
+    private final DependencyGraph graph;
+    private final ObjectResolver resolver;
+
+    QuestionAnswerer(GraphAnalyzer analyzer) {
+        this.analyzer = analyzer;
+        this.graph = analyzer.graph();
+        this.resolver = new ObjectResolver(graph);
+    }
+
+    Answer answer(String question, Direction direction) {
+        String q = " " + question.toLowerCase(Locale.ROOT).replaceAll("[?!,;:]", " ") + " ";
+        Mention m = findMention(question);
+        if (q.contains("entry point") || q.contains("where should i start") || q.contains("where to start")) return entryPoints();
+        if (q.contains(" leaf ") || q.contains(" leaves ") || q.contains("leaf views")) return leafViews();
+        if (q.contains("cycle") || q.contains("circular")) return cycles();
+        if (m == null) {
+            if (q.contains("base table") || q.contains("source table") || q.contains(" tables ")) return baseTables();
+            if (containsAny(q, " full ", " whole ", " entire ", " everything ", " all ", " diagram ", " graph ")) return full(direction);
+            return summary();
+        }
+        int depth = depth(q);
+        int verb;
+        if ((verb = indexOfAny(q, " depends on ", " depend on ", " rely on ", " relies on ")) >= 0) {
+            return m.position > verb ? downstream(m.name, depth, direction) : upstream(m.name, depth, direction);
+        }
+        if (containsAny(q, "upstream", "sources of", "lineage", "comes from", "come from", "feeds into", "feed ")) {
+            return upstream(m.name, depth, direction);
+        }
+        if (containsAny(q, "downstream", "impact", "affected", " break", "dependents", "consumers")) {
+            return downstream(m.name, depth, direction);
+        }
+        if ((verb = indexOfAny(q, " read ", " reads ", " use ", " uses ", " query ", " queries ", " reference ", " references ", " select from ")) >= 0) {
+            return m.position > verb ? readers(m.name, direction) : upstream(m.name, 1, direction);
+        }
+        if (containsAny(q, " sql ", " definition ", " source code ")) {
+            return new Answer("view_sql", "SQL of " + graph.display(m.name) + ":\n\n" + String.valueOf(graph.node(m.name).sql()), null,
+                    Map.of("name", graph.display(m.name)));
+        }
+        return focus(m.name, depth == Integer.MAX_VALUE ? 2 : depth, direction);
+    }
+
+    // ---- intents -------------------------------------------------------------------------
+
+    private Answer entryPoints() {
+        EntryPoints e = analyzer.entryPoints(Engine.DEFAULT_LIMIT);
+        StringBuilder b = new StringBuilder(summaryLine()).append("\n\nSuggested entry points:");
+        section(b, "High impact (most views depend on them)", e.highImpact());
+        section(b, "Leaf views (nothing depends on them)", e.leafViews());
+        section(b, "Central hubs (on many dependency paths)", e.centralHubs());
+        return new Answer("entry_points", b.toString(), null, e);
+    }
+
+    private Answer leafViews() {
+        List<ObjectName> leaves = analyzer.leafViews();
+        return new Answer("leaf_views", leaves.size() + " leaf views (nothing depends on them):\n" + bullets(leaves),
+                null, Map.of("leafViews", names(leaves)));
+    }
+
+    private Answer cycles() {
+        List<List<ObjectName>> cycles = analyzer.cycles();
+        List<Object> data = new ArrayList<>();
+        StringBuilder b = new StringBuilder(cycles.isEmpty() ? "No dependency cycles." : cycles.size() + " dependency cycles:");
+        for (List<ObjectName> c : cycles) {
+            data.add(names(c));
+            b.append("\n- ").append(String.join(" ↔ ", names(c)));
+        }
+        return new Answer("cycles", b.toString(), null, Map.of("cycles", data));
+    }
+
+    private Answer baseTables() {
+        List<ObjectName> tables = analyzer.baseTables();
+        return new Answer("base_tables", tables.size() + " base tables (read by views, not views themselves):\n" + bullets(tables),
+                null, Map.of("tables", names(tables)));
+    }
+
+    private Answer summary() {
+        EntryPoints e = analyzer.entryPoints(Engine.DEFAULT_LIMIT);
+        StringBuilder b = new StringBuilder(summaryLine());
+        if (!graph.failures().isEmpty()) {
+            b.append("\n").append(graph.failures().size()).append(" views could not be parsed:");
+            graph.failures().forEach(f -> b.append("\n- ").append(graph.display(f.view())).append(": ").append(f.reason()));
+        }
+        section(b, "High impact", e.highImpact());
+        section(b, "Central hubs", e.centralHubs());
+        b.append("\n\nAsk e.g. \"what depends on X\", \"upstream of X two levels\" or \"show the full diagram\".");
+        return new Answer("summary", b.toString(), null, Map.of("viewCount", graph.viewCount(),
+                "complexity", analyzer.complexity().name(), "entryPoints", e));
+    }
+
+    private Answer full(Direction direction) {
+        Subgraph s = analyzer.full();
+        if (s.nodes().size() > MermaidRenderer.DEFAULT_MAX_NODES) {
+            Answer e = entryPoints();
+            return new Answer("too_large", "The full graph has " + s.nodes().size() + " nodes, too many to draw (limit "
+                    + MermaidRenderer.DEFAULT_MAX_NODES + "). Pick one of these to focus on.\n\n" + e.text(), null,
+                    Engine.tooLarge(analyzer, s.nodes().size(), MermaidRenderer.DEFAULT_MAX_NODES));
+        }
+        return new Answer("full_diagram", summaryLine(), MermaidRenderer.render(graph, s, direction), Engine.subgraphJson(graph, s));
+    }
+
+    private Answer upstream(ObjectName name, int depth, Direction direction) {
+        Subgraph s = analyzer.subgraph(name, depth, 0, MAX_FOCUS_NODES);
+        Map<ObjectName, Integer> found = analyzer.lineage(name, depth);
+        String text = graph.display(name) + " reads " + found.size() + " relations" + depthText(depth) + ":\n"
+                + depthBullets(found) + truncatedText(s);
+        return new Answer("upstream", text, MermaidRenderer.render(graph, s, direction),
+                Map.of("name", graph.display(name), "upstream", Engine.rankedByDepth(graph, found)));
+    }
+
+    private Answer downstream(ObjectName name, int depth, Direction direction) {
+        Subgraph s = analyzer.subgraph(name, 0, depth, MAX_FOCUS_NODES);
+        Map<ObjectName, Integer> found = analyzer.impact(name);
+        found.values().removeIf(d -> d > depth);
+        String text = found.size() + " views depend on " + graph.display(name) + depthText(depth) + ":\n"
+                + depthBullets(found) + truncatedText(s);
+        return new Answer("downstream", text, MermaidRenderer.render(graph, s, direction),
+                Map.of("name", graph.display(name), "dependents", Engine.rankedByDepth(graph, found)));
+    }
+
+    private Answer readers(ObjectName name, Direction direction) {
+        Subgraph s = analyzer.subgraph(name, 0, 1, MAX_FOCUS_NODES);
+        List<ObjectName> readers = new ArrayList<>(graph.node(name).dependents());
+        String text = readers.size() + " views read " + graph.display(name) + " directly:\n" + bullets(readers) + truncatedText(s);
+        return new Answer("readers", text, MermaidRenderer.render(graph, s, direction),
+                Map.of("name", graph.display(name), "readers", names(readers)));
+    }
+
+    private Answer focus(ObjectName name, int depth, Direction direction) {
+        Subgraph s = analyzer.subgraph(name, depth, depth, MAX_FOCUS_NODES);
+        var node = graph.node(name);
+        String text = graph.display(name) + " is a " + (node.isView() ? "view" : "table") + ". It reads "
+                + node.dependencies().size() + " relations directly (" + analyzer.lineage(name, Integer.MAX_VALUE).size()
+                + " transitively) and " + node.dependents().size() + " views read it directly ("
+                + analyzer.impact(name).size() + " transitively)."
+                + (node.unparsed() ? "\nIts SQL could not be parsed, so its inputs are unknown." : "")
+                + "\nDiagram: " + depth + " levels each way" + truncatedText(s);
+        return new Answer("focus", text, MermaidRenderer.render(graph, s, direction), Engine.subgraphJson(graph, s));
+    }
+
+    // ---- helpers -------------------------------------------------------------------------
+
+    private record Mention(ObjectName name, int position) {
+    }
+
+    /** The first word of the question that names a node; words with '.' or '_' are tried first. */
+    private Mention findMention(String question) {
+        List<String> words = new ArrayList<>();
+        List<Integer> positions = new ArrayList<>();
+        int k = 0;
+        while (k < question.length()) {
+            while (k < question.length() && Character.isWhitespace(question.charAt(k))) k++;
+            int start = k;
+            boolean quoted = false;
+            while (k < question.length() && (quoted || !Character.isWhitespace(question.charAt(k)))) {
+                if (question.charAt(k) == '"') quoted = !quoted;
+                k++;
+            }
+            if (k > start) {
+                String w = question.substring(start, k).replaceAll("^[`'(\\[]+|[`'?!,;:)\\].]+$", "");
+                if (!w.isEmpty() && !STOP_WORDS.contains(w.toLowerCase(Locale.ROOT))) {
+                    words.add(w);
+                    positions.add(start + 1); // +1: offsets are compared against the space-padded question
+                }
+            }
+        }
+        Set<Integer> order = new LinkedHashSet<>();
+        for (int i = 0; i < words.size(); i++) if (words.get(i).contains(".") || words.get(i).contains("_")) order.add(i);
+        for (int i = 0; i < words.size(); i++) order.add(i);
+        for (int i : order) {
+            ObjectName n = resolver.tryResolve(words.get(i));
+            if (n != null) return new Mention(n, positions.get(i));
+        }
+        return null;
+    }
+
+    private static int depth(String q) {
+        String[] w = q.trim().split("\\s+");
+        for (int i = 0; i < w.length; i++) {
+            boolean unitNext = i + 1 < w.length && w[i + 1].matches("levels?|hops?|steps?|deep");
+            boolean depthBefore = i > 0 && w[i - 1].matches("depth|levels?");
+            if (!unitNext && !depthBefore) continue;
+            if (w[i].matches("\\d{1,3}")) return Integer.parseInt(w[i]);
+            for (int n = 0; n < NUMBER_WORDS.length; n++) if (NUMBER_WORDS[n].equals(w[i])) return n;
+        }
+        if (q.contains(" directly ") || q.contains(" direct ")) return 1;
+        return Integer.MAX_VALUE;
+    }
+
+    private String summaryLine() {
+        return graph.viewCount() + " views, " + analyzer.baseTables().size() + " base tables, " + graph.edgeCount()
+                + " dependencies; complexity " + analyzer.complexity()
+                + (graph.failures().isEmpty() ? "" : "; " + graph.failures().size() + " views could not be parsed") + ".";
+    }
+
+    private static void section(StringBuilder b, String title, List<RankedNode> nodes) {
+        if (nodes.isEmpty()) return;
+        b.append("\n\n").append(title).append(':');
+        for (RankedNode n : nodes) b.append("\n- ").append(n.name()).append(" — ").append(n.why());
+    }
+
+    private List<String> names(List<ObjectName> list) {
+        return list.stream().map(graph::display).toList();
+    }
+
+    private String bullets(List<ObjectName> list) {
+        StringBuilder b = new StringBuilder();
+        for (ObjectName n : list) b.append("- ").append(graph.display(n)).append('\n');
+        return b.toString().stripTrailing();
+    }
+
+    private String depthBullets(Map<ObjectName, Integer> found) {
+        StringBuilder b = new StringBuilder();
+        for (Object o : Engine.rankedByDepth(graph, found)) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> m = (Map<String, Object>) o;
+            b.append("- ").append(m.get("name")).append(" (").append(m.get("kind")).append(", level ").append(m.get("depth")).append(")\n");
+        }
+        return b.toString().stripTrailing();
+    }
+
+    private static String depthText(int depth) {
+        return depth == Integer.MAX_VALUE ? "" : " within " + depth + (depth == 1 ? " level" : " levels");
+    }
+
+    private static String truncatedText(Subgraph s) {
+        return s.truncated() ? "\n(Diagram limited to the " + s.nodes().size() + " nearest nodes.)" : "";
+    }
+
+    private static boolean containsAny(String q, String... needles) {
+        return indexOfAny(q, needles) >= 0;
+    }
+
+    private static int indexOfAny(String q, String... needles) {
+        for (String n : needles) {
+            int i = q.indexOf(n);
+            if (i >= 0) return i;
+        }
+        return -1;
+    }
+}

@@ -1,0 +1,121 @@
+package dev.kalla.viewmapper.connect;
+
+import dev.kalla.viewmapper.json.Json;
+import dev.kalla.viewmapper.json.JsonException;
+import dev.kalla.viewmapper.sql.CreateViewSplitter;
+import dev.kalla.viewmapper.sql.SqlParseException;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+
+/**
+ * file://PATH — a JSON file {"views":[{"name","sql"}]}, a .sql file, or a folder of .sql
+ * files. A .sql file either holds CREATE VIEW statements or is one view's query named after
+ * the file ({@code sales.orders_daily.sql} → schema sales). Sub-folders name schemas.
+ * Unqualified views live in catalog "local", schema "default".
+ */
+final class FileSource implements ViewSource {
+    static final String CATALOG = "local";
+    static final String SCHEMA = "default";
+
+    private final Path path;
+
+    FileSource(String rawPath) {
+        this.path = Paths.get(rawPath).toAbsolutePath().normalize();
+    }
+
+    private ViewCollection read() throws ConnectionException {
+        if (!Files.exists(path)) throw new ConnectionException("NOT_FOUND", "no such file or folder: " + path);
+        try {
+            if (Files.isDirectory(path)) {
+                ViewCollection c = new ViewCollection(CATALOG, SCHEMA);
+                for (Path f : sqlFiles(path)) {
+                    Path parent = path.relativize(f).getParent();
+                    readSqlFile(f, c, parent == null ? null : parent.getFileName().toString());
+                }
+                return c;
+            }
+            String text = Files.readString(path, StandardCharsets.UTF_8);
+            if (path.toString().endsWith(".json")) return ViewCollection.fromJson(Json.parse(text), CATALOG, SCHEMA);
+            ViewCollection c = new ViewCollection(CATALOG, SCHEMA);
+            readSqlFile(path, c, null);
+            return c;
+        } catch (IOException e) {
+            throw new ConnectionException("CONNECTION_FAILED", "cannot read " + path + ": " + e.getMessage(), e);
+        } catch (JsonException e) {
+            throw new ConnectionException("BAD_SOURCE", "invalid JSON in " + path + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static void readSqlFile(Path f, ViewCollection c, String schemaFolder) throws IOException, ConnectionException {
+        String text = Files.readString(f, StandardCharsets.UTF_8);
+        String prefix = schemaFolder == null ? "" : quote(schemaFolder) + ".";
+        try {
+            if (CreateViewSplitter.containsCreateView(text)) {
+                for (var s : CreateViewSplitter.split(text, ViewCollection.CASE)) {
+                    var p = s.name().parts();
+                    if (p.size() == 1 && schemaFolder != null) c.add(prefix + quote(p.get(0)), s.query());
+                    else c.add(joinQuoted(p), s.query());
+                }
+                return;
+            }
+        } catch (SqlParseException e) {
+            // Unreadable script: keep it as one view so the failure is reported against its name.
+        }
+        String name = f.getFileName().toString().replaceFirst("(?i)\\.sql$", "");
+        c.add(schemaFolder == null ? name : prefix + name, text);
+    }
+
+    private static String quote(String part) {
+        return "\"" + part.replace("\"", "\"\"") + "\"";
+    }
+
+    private static String joinQuoted(List<String> parts) {
+        List<String> q = new ArrayList<>();
+        for (String p : parts) q.add(quote(p));
+        return String.join(".", q);
+    }
+
+    private static List<Path> sqlFiles(Path dir) throws IOException {
+        try (Stream<Path> s = Files.walk(dir, 2)) {
+            return s.filter(p -> Files.isRegularFile(p) && p.toString().toLowerCase().endsWith(".sql")).sorted().toList();
+        }
+    }
+
+    @Override
+    public List<String> listCatalogs() throws ConnectionException {
+        return read().catalogs();
+    }
+
+    @Override
+    public List<String> listSchemas(String catalog) throws ConnectionException {
+        return read().schemas(catalog);
+    }
+
+    @Override
+    public LoadedViews loadViews(String catalog, String schema) throws ConnectionException {
+        return read().select(catalog, schema);
+    }
+
+    /** Sizes and modification times of every file read, so any edit invalidates the cache. */
+    @Override
+    public String freshnessStamp() {
+        try {
+            if (!Files.exists(path)) return "missing";
+            List<Path> files = Files.isDirectory(path) ? sqlFiles(path) : List.of(path);
+            StringBuilder b = new StringBuilder();
+            for (Path f : files) {
+                b.append(f).append(':').append(Files.getLastModifiedTime(f).toMillis()).append(':').append(Files.size(f)).append(';');
+            }
+            return Integer.toHexString(b.toString().hashCode()) + "/" + files.size();
+        } catch (IOException e) {
+            return "error:" + System.nanoTime();
+        }
+    }
+}

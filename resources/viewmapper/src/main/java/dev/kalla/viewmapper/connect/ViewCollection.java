@@ -1,0 +1,102 @@
+package dev.kalla.viewmapper.connect;
+
+import dev.kalla.viewmapper.graph.ViewDefinition;
+import dev.kalla.viewmapper.sql.IdentifierCase;
+import dev.kalla.viewmapper.sql.NameParser;
+import dev.kalla.viewmapper.sql.QualifiedName;
+import dev.kalla.viewmapper.sql.SqlParseException;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * An in-memory list of views with their naming defaults, as used by the bundled datasets and
+ * file:// sources. Names written with dots ("sales.orders") are split like SQL names, so a
+ * view file can place views in other schemas.
+ */
+final class ViewCollection {
+    static final IdentifierCase CASE = IdentifierCase.TRINO;
+
+    final String catalog;
+    final String schema;
+    final List<ViewDefinition> views = new ArrayList<>();
+
+    ViewCollection(String catalog, String schema) {
+        this.catalog = catalog;
+        this.schema = schema;
+    }
+
+    void add(String rawName, String sql) {
+        QualifiedName q;
+        try {
+            q = NameParser.parse(rawName, CASE);
+        } catch (SqlParseException e) {
+            q = QualifiedName.of(rawName);
+        }
+        var p = q.parts();
+        switch (p.size()) {
+            case 1 -> views.add(new ViewDefinition(catalog, schema, p.get(0), sql));
+            case 2 -> views.add(new ViewDefinition(catalog, p.get(0), p.get(1), sql));
+            default -> views.add(new ViewDefinition(p.get(0), p.get(1), p.get(2), sql));
+        }
+    }
+
+    /** Reads {"catalog"?, "schema"?, "views":[{"name","sql","catalog"?,"schema"?}]}. */
+    @SuppressWarnings("unchecked")
+    static ViewCollection fromJson(Object json, String defaultCatalog, String defaultSchema) throws ConnectionException {
+        if (!(json instanceof Map<?, ?> root) || !(root.get("views") instanceof List<?> list)) {
+            throw new ConnectionException("BAD_SOURCE", "expected a JSON object with a \"views\" array");
+        }
+        String catalog = root.get("catalog") instanceof String s ? s : defaultCatalog;
+        String schema = root.get("schema") instanceof String s ? s : defaultSchema;
+        ViewCollection c = new ViewCollection(catalog, schema);
+        for (Object item : list) {
+            if (!(item instanceof Map<?, ?> v) || !(v.get("name") instanceof String name) || !(v.get("sql") instanceof String sql)) {
+                throw new ConnectionException("BAD_SOURCE", "every view needs string \"name\" and \"sql\" fields");
+            }
+            String vc = v.get("catalog") instanceof String s ? s : null;
+            String vs = v.get("schema") instanceof String s ? s : null;
+            if (vc != null || vs != null) {
+                c.views.add(new ViewDefinition(vc != null ? vc : catalog, vs != null ? vs : schema,
+                        NameParser.parse(name, CASE).last(), sql));
+            } else {
+                c.add(name, sql);
+            }
+        }
+        return c;
+    }
+
+    List<String> catalogs() {
+        TreeSet<String> s = new TreeSet<>();
+        for (ViewDefinition v : views) s.add(v.catalog());
+        return List.copyOf(s);
+    }
+
+    List<String> schemas(String catalogFilter) {
+        TreeSet<String> s = new TreeSet<>();
+        for (ViewDefinition v : views) {
+            if (catalogFilter == null || v.catalog().equals(catalogFilter)) s.add(v.schema());
+        }
+        return List.copyOf(s);
+    }
+
+    LoadedViews select(String catalogFilter, String schemaFilter) throws ConnectionException {
+        if (catalogFilter != null && !catalogs().contains(catalogFilter)) {
+            throw new ConnectionException("NOT_FOUND", "catalog '" + catalogFilter + "' not found; available: " + catalogs());
+        }
+        if (schemaFilter != null && !schemas(catalogFilter).contains(schemaFilter)) {
+            throw new ConnectionException("NOT_FOUND", "schema '" + schemaFilter + "' not found; available: " + schemas(catalogFilter));
+        }
+        List<ViewDefinition> out = new ArrayList<>();
+        for (ViewDefinition v : views) {
+            if ((catalogFilter == null || v.catalog().equals(catalogFilter))
+                    && (schemaFilter == null || v.schema().equals(schemaFilter))) {
+                out.add(v);
+            }
+        }
+        return new LoadedViews(out, catalogFilter != null ? catalogFilter : catalog,
+                schemaFilter != null ? schemaFilter : schema, CASE);
+    }
+}

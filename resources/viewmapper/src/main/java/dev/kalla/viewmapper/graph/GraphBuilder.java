@@ -1,0 +1,57 @@
+package dev.kalla.viewmapper.graph;
+
+import dev.kalla.viewmapper.sql.IdentifierCase;
+import dev.kalla.viewmapper.sql.QualifiedName;
+import dev.kalla.viewmapper.sql.RelationParser;
+import dev.kalla.viewmapper.sql.SqlParseException;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Parses every view and links the references. A view that fails to parse is recorded with
+ * its reason and kept as a node, so one bad view never breaks the rest of the graph.
+ */
+public final class GraphBuilder {
+    private static final int PARALLEL_THRESHOLD = 500;
+
+    private GraphBuilder() {
+    }
+
+    public static DependencyGraph build(List<ViewDefinition> views, IdentifierCase identifierCase,
+                                        String defaultCatalog, String defaultSchema) {
+        // Parsing dominates large loads and is independent per view, so it runs in parallel;
+        // linking stays sequential to keep the graph deterministic.
+        Object[] parsed = new Object[views.size()];
+        var indexes = java.util.stream.IntStream.range(0, views.size());
+        if (views.size() >= PARALLEL_THRESHOLD) indexes = indexes.parallel();
+        indexes.forEach(k -> parsed[k] = parse(views.get(k).sql(), identifierCase));
+
+        DependencyGraph graph = new DependencyGraph(defaultCatalog, defaultSchema);
+        for (int k = 0; k < views.size(); k++) {
+            ViewDefinition v = views.get(k);
+            boolean failed = parsed[k] instanceof String;
+            graph.addView(v.objectName(), v.sql(), failed);
+            if (failed) graph.addFailure(new ParseFailure(v.objectName(), (String) parsed[k]));
+        }
+        for (int k = 0; k < views.size(); k++) {
+            if (!(parsed[k] instanceof Set<?> refs)) continue;
+            ViewDefinition v = views.get(k);
+            for (Object ref : refs) {
+                graph.addEdge(v.objectName(), ObjectName.resolve((QualifiedName) ref, v.catalog(), v.schema()));
+            }
+        }
+        return graph;
+    }
+
+    /** Returns the relation set, or the failure reason as a String. */
+    private static Object parse(String sql, IdentifierCase identifierCase) {
+        try {
+            return RelationParser.extract(sql, identifierCase);
+        } catch (SqlParseException e) {
+            return e.getMessage();
+        } catch (RuntimeException e) {
+            return "internal parser error: " + e;
+        }
+    }
+}

@@ -1,0 +1,55 @@
+package dev.kalla.viewmapper.graph;
+
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/** One view or table with its edges in both directions. */
+public final class Node {
+    private final ObjectName name;
+    private NodeKind kind;
+    private String sql;
+    private boolean unparsed;
+    final Set<ObjectName> dependencies = new LinkedHashSet<>();
+    final Set<ObjectName> dependents = new LinkedHashSet<>();
+
+    Node(ObjectName name, NodeKind kind) {
+        this.name = name;
+        this.kind = kind;
+    }
+
+    public ObjectName name() {
+        return name;
+    }
+
+    public NodeKind kind() {
+        return kind;
+    }
+
+    public boolean isView() {
+        return kind == NodeKind.VIEW;
+    }
+
+    public String sql() {
+        return sql;
+    }
+
+    public boolean unparsed() {
+        return unparsed;
+    }
+
+    /** What this node reads. */
+    public Set<ObjectName> dependencies() {
+        return dependencies;
+    }
+
+    /** What reads this node directly. */
+    public Set<ObjectName> dependents() {
+        return dependents;
+    }
+
+    void becomeView(String sql, boolean unparsed) {
+        this.kind = NodeKind.VIEW;
+        this.sql = sql;
+        this.unparsed = unparsed;
+    }
+}

@@ -1,0 +1,7 @@
+package dev.kalla.viewmapper.json;
+
+public class JsonException extends RuntimeException {
+    public JsonException(String message) {
+        super(message);
+    }
+}

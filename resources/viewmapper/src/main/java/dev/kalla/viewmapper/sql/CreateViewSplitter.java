@@ -1,0 +1,66 @@
+package dev.kalla.viewmapper.sql;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Splits a SQL script into {@code CREATE [OR REPLACE] VIEW name ... AS query} statements.
+ * Semicolons are found on tokens, so ones inside strings, quoted names or comments are ignored.
+ */
+public final class CreateViewSplitter {
+    /** One view statement: its declared name and the SQL text of the query after AS. */
+    public record ViewStatement(QualifiedName name, String query) {
+    }
+
+    private CreateViewSplitter() {
+    }
+
+    public static boolean containsCreateView(String script) {
+        List<Token> tokens = SqlTokenizer.tokenize(script, IdentifierCase.TRINO);
+        for (int k = 0; k + 1 < tokens.size(); k++) {
+            if (tokens.get(k).isWord("create") && (k == 0 || tokens.get(k - 1).isSymbol(";"))) return true;
+        }
+        return false;
+    }
+
+    public static List<ViewStatement> split(String script, IdentifierCase identifierCase) {
+        List<Token> tokens = SqlTokenizer.tokenize(script, identifierCase);
+        List<ViewStatement> out = new ArrayList<>();
+        int start = 0;
+        for (int k = 0; k < tokens.size(); k++) {
+            Token t = tokens.get(k);
+            if (t.isSymbol(";") || t.type() == TokenType.EOF) {
+                ViewStatement s = viewStatement(script, tokens, start, k);
+                if (s != null) out.add(s);
+                start = k + 1;
+            }
+        }
+        return out;
+    }
+
+    private static ViewStatement viewStatement(String script, List<Token> tokens, int from, int to) {
+        int k = from;
+        if (k >= to || !tokens.get(k).isWord("create")) return null;
+        k++;
+        if (tokens.get(k).isWord("or") && tokens.get(k + 1).isWord("replace")) k += 2;
+        if (tokens.get(k).isWord("materialized")) k++;
+        if (!tokens.get(k).isWord("view")) return null;
+        k++;
+        List<String> parts = new ArrayList<>();
+        parts.add(tokens.get(k++).text());
+        while (tokens.get(k).isSymbol(".")) {
+            parts.add(tokens.get(k + 1).text());
+            k += 2;
+        }
+        for (; k < to; k++) {
+            if (tokens.get(k).isWord("as")) {
+                Token first = tokens.get(k + 1);
+                if (first.isWord("select") || first.isWord("with") || first.isWord("values") || first.isSymbol("(")) {
+                    int end = to < tokens.size() ? tokens.get(to).offset() : script.length();
+                    return new ViewStatement(new QualifiedName(parts), script.substring(first.offset(), end).trim());
+                }
+            }
+        }
+        throw new SqlParseException("CREATE VIEW " + String.join(".", parts) + " has no AS <query>");
+    }
+}

@@ -1,0 +1,445 @@
+package dev.kalla.viewmapper.sql;
+
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * Recursive-descent parser for the FROM structure of a query. It follows every place a
+ * relation can appear (FROM lists, joins, subqueries in any expression, set operations,
+ * CTE bodies, LATERAL, table-function arguments) and returns the external relations the
+ * query reads, with CTE references removed according to their scope.
+ *
+ * <p>Expressions are scanned rather than parsed: only parentheses matter inside them, since
+ * a relation can only hide in a parenthesised subquery. That keeps the parser small and fast
+ * while still being exact about the structure that defines lineage.
+ */
+public final class RelationParser {
+    private static final Set<String> NOT_AN_ALIAS = Set.of(
+            "join", "inner", "left", "right", "full", "cross", "natural", "on", "using", "where",
+            "group", "having", "window", "order", "limit", "offset", "fetch", "union", "intersect",
+            "except", "from", "select", "for", "tablesample", "match_recognize", "with", "lateral");
+    private static final Set<String> JOIN_START = Set.of("join", "inner", "left", "right", "full", "cross", "natural");
+
+    private final List<Token> tokens;
+    private final String sql;
+    private final Set<QualifiedName> relations = new LinkedHashSet<>();
+    private int i;
+
+    private RelationParser(String sql, IdentifierCase identifierCase) {
+        this.sql = sql;
+        this.tokens = SqlTokenizer.tokenize(sql, identifierCase);
+    }
+
+    /** Relations read by one query (optionally wrapped in CREATE VIEW ... AS), in order of appearance. */
+    public static Set<QualifiedName> extract(String sql, IdentifierCase identifierCase) {
+        return new RelationParser(sql, identifierCase).parseStatement();
+    }
+
+    public static Set<QualifiedName> extract(String sql) {
+        return extract(sql, IdentifierCase.TRINO);
+    }
+
+    private Set<QualifiedName> parseStatement() {
+        skipCreateViewHeader();
+        parseQuery(null);
+        while (cur().isSymbol(";")) i++;
+        if (cur().type() != TokenType.EOF) throw unexpected("end of query");
+        return relations;
+    }
+
+    /** Accepts "CREATE [OR REPLACE] VIEW name [...] AS" so whole DDL statements can be fed in. */
+    private void skipCreateViewHeader() {
+        if (!cur().isWord("create")) return;
+        while (cur().type() != TokenType.EOF) {
+            if (cur().isWord("as") && startsQuery(i + 1)) {
+                i++;
+                return;
+            }
+            i++;
+        }
+        throw unexpected("AS followed by a query");
+    }
+
+    // ---- queries -------------------------------------------------------------------------
+
+    private void parseQuery(CteScope outer) {
+        CteScope scope = outer;
+        if (cur().isWord("with")) {
+            i++;
+            boolean recursive = accept("recursive");
+            CteScope withScope = new CteScope(outer);
+            do {
+                String name = expectIdentifier("a CTE name").text();
+                if (cur().isSymbol("(")) skipBalanced();
+                expectWord("as");
+                accept("not");
+                accept("materialized");
+                // A recursive CTE sees itself; a plain one sees only the CTEs declared before it,
+                // so "WITH orders AS (SELECT * FROM orders)" still reads the real table.
+                if (recursive) withScope.declare(name);
+                expectSymbol("(");
+                parseQuery(withScope);
+                expectSymbol(")");
+                withScope.declare(name);
+            } while (acceptSymbol(","));
+            scope = withScope;
+        }
+        parseQueryTerm(scope);
+        while (cur().isWord("order") || cur().isWord("limit") || cur().isWord("offset") || cur().isWord("fetch")) {
+            i++;
+            scanExpression(scope, ExpressionContext.QUERY_TAIL);
+        }
+    }
+
+    private void parseQueryTerm(CteScope scope) {
+        parseQueryPrimary(scope);
+        while (cur().isWord("union") || cur().isWord("intersect") || cur().isWord("except")) {
+            i++;
+            if (!accept("all")) accept("distinct");
+            parseQueryPrimary(scope);
+        }
+    }
+
+    private void parseQueryPrimary(CteScope scope) {
+        Token t = cur();
+        if (t.isWord("select")) {
+            parseQuerySpecification(scope);
+        } else if (t.isWord("values")) {
+            i++;
+            scanExpression(scope, ExpressionContext.QUERY_TAIL);
+        } else if (t.isWord("table") && peek(1).isIdentifier()) {
+            i++;
+            reference(parseQualifiedName(), scope);
+        } else if (t.isSymbol("(")) {
+            i++;
+            parseQuery(scope);
+            expectSymbol(")");
+        } else {
+            throw unexpected("SELECT, VALUES, TABLE or (");
+        }
+    }
+
+    private void parseQuerySpecification(CteScope scope) {
+        i++; // SELECT
+        if (!accept("distinct")) accept("all");
+        scanExpression(scope, ExpressionContext.SELECT_LIST);
+        if (accept("from")) parseRelationList(scope);
+        while (true) {
+            Token t = cur();
+            if (t.isWord("where") || t.isWord("having")) {
+                i++;
+            } else if (t.isWord("group") && peek(1).isWord("by")) {
+                i += 2;
+            } else if (t.isWord("window") && peek(1).isIdentifier() && peek(2).isWord("as")) {
+                i++;
+            } else {
+                return;
+            }
+            scanExpression(scope, ExpressionContext.CLAUSE);
+        }
+    }
+
+    // ---- relations -----------------------------------------------------------------------
+
+    private void parseRelationList(CteScope scope) {
+        do {
+            parseRelation(scope);
+        } while (acceptSymbol(","));
+    }
+
+    private void parseRelation(CteScope scope) {
+        parsePrimaryRelation(scope);
+        // Join criteria are accepted after any join so nested "a JOIN b JOIN c ON .. ON .." also reads.
+        while (true) {
+            Token t = cur();
+            if (isJoinStart()) {
+                while (!cur().isWord("join")) {
+                    if (!JOIN_START.contains(cur().text()) && !cur().isWord("outer")) throw unexpected("JOIN");
+                    i++;
+                }
+                i++;
+                parsePrimaryRelation(scope);
+            } else if (t.isWord("on")) {
+                i++;
+                scanExpression(scope, ExpressionContext.JOIN_CONDITION);
+            } else if (t.isWord("using")) {
+                i++;
+                if (!cur().isSymbol("(")) throw unexpected("( after USING");
+                skipBalanced();
+            } else {
+                return;
+            }
+        }
+    }
+
+    private boolean isJoinStart() {
+        Token t = cur();
+        if (t.type() != TokenType.WORD || !JOIN_START.contains(t.text())) return false;
+        // LEFT(...) and RIGHT(...) are string functions in some dialects, never join keywords.
+        return !peek(1).isSymbol("(");
+    }
+
+    private void parsePrimaryRelation(CteScope scope) {
+        Token t = cur();
+        if (t.isWord("lateral") && peek(1).isSymbol("(")) {
+            i += 2;
+            parseQuery(scope);
+            expectSymbol(")");
+        } else if (t.isWord("unnest") && peek(1).isSymbol("(")) {
+            i++;
+            parseParenthesised(scope);
+            if (cur().isWord("with") && peek(1).isWord("ordinality")) i += 2;
+        } else if (t.isWord("table") && peek(1).isSymbol("(")) {
+            parseTableFunction(scope);
+        } else if (t.isSymbol("(")) {
+            i++;
+            if (startsQuery(i)) parseQuery(scope);
+            else parseRelation(scope);
+            expectSymbol(")");
+        } else if (t.isIdentifier() && !(t.type() == TokenType.WORD && NOT_AN_ALIAS.contains(t.text()))) {
+            QualifiedName name = parseQualifiedName();
+            if (cur().isSymbol("(")) {
+                // A bare function call in FROM (PostgreSQL generate_series, JSON_TABLE): no relation.
+                parseParenthesised(scope);
+            } else {
+                reference(name, scope);
+                skipTimeTravel(scope);
+            }
+        } else {
+            throw unexpected("a table name or subquery");
+        }
+        parseAliasAndModifiers(scope);
+    }
+
+    /** TABLE(fn(...)) — table arguments written TABLE(name) or TABLE(query) are real inputs. */
+    private void parseTableFunction(CteScope scope) {
+        i += 2;
+        parseQualifiedName();
+        expectSymbol("(");
+        int depth = 0;
+        while (true) {
+            Token t = cur();
+            if (t.type() == TokenType.EOF) throw unexpected(")");
+            if (t.isWord("table") && peek(1).isSymbol("(")) {
+                i += 2;
+                if (startsQuery(i)) parseQuery(scope);
+                else reference(parseQualifiedName(), scope);
+                expectSymbol(")");
+            } else if (t.isSymbol("(")) {
+                if (startsQuery(i + 1)) {
+                    parseParenthesised(scope);
+                } else {
+                    depth++;
+                    i++;
+                }
+            } else if (t.isSymbol(")")) {
+                i++;
+                if (depth-- == 0) break;
+            } else {
+                i++;
+            }
+        }
+        expectSymbol(")");
+    }
+
+    private void skipTimeTravel(CteScope scope) {
+        if (!(cur().isWord("for") && (peek(1).isWord("version") || peek(1).isWord("timestamp") || peek(1).isWord("system_time")))) {
+            return;
+        }
+        i += 2;
+        expectWord("as");
+        expectWord("of");
+        if (cur().isSymbol("(")) {
+            parseParenthesised(scope);
+        } else {
+            if (cur().type() == TokenType.WORD && peek(1).type() == TokenType.STRING) i++; // TIMESTAMP '...'
+            i++;
+        }
+    }
+
+    private void parseAliasAndModifiers(CteScope scope) {
+        if (accept("as")) {
+            expectIdentifier("an alias");
+            if (cur().isSymbol("(")) skipBalanced();
+        } else if (cur().type() == TokenType.QUOTED
+                || (cur().type() == TokenType.WORD && !NOT_AN_ALIAS.contains(cur().text()))) {
+            i++;
+            if (cur().isSymbol("(")) skipBalanced();
+        }
+        if (cur().isWord("tablesample")) {
+            i += 2; // TABLESAMPLE BERNOULLI|SYSTEM
+            parseParenthesised(scope);
+        }
+        if (cur().isWord("match_recognize") && peek(1).isSymbol("(")) {
+            i++;
+            parseParenthesised(scope);
+            parseAliasAndModifiers(scope);
+        }
+    }
+
+    private QualifiedName parseQualifiedName() {
+        List<String> parts = new java.util.ArrayList<>(3);
+        parts.add(expectIdentifier("a name").text());
+        while (cur().isSymbol(".") && peek(1).isIdentifier()) {
+            i++;
+            parts.add(cur().text());
+            i++;
+        }
+        if (parts.size() > 3) {
+            throw new SqlParseException("name " + String.join(".", parts) + " has more than 3 parts at " + where(cur()));
+        }
+        return new QualifiedName(parts);
+    }
+
+    private void reference(QualifiedName name, CteScope scope) {
+        if (scope == null || !scope.isCte(name)) relations.add(name);
+    }
+
+    // ---- expressions ---------------------------------------------------------------------
+
+    /** Skims an expression (or comma list of them), descending into every parenthesised group. */
+    private void scanExpression(CteScope scope, ExpressionContext context) {
+        while (!isStop(context)) {
+            Token t = cur();
+            if (t.isSymbol("(")) {
+                parseParenthesised(scope);
+            } else if (t.isSymbol("[")) {
+                scanBrackets(scope);
+            } else if (t.isWord("is")) {
+                // "a IS [NOT] DISTINCT FROM b" must not end a select list at FROM.
+                i++;
+                accept("not");
+                if (accept("distinct")) accept("from");
+            } else {
+                i++;
+            }
+        }
+    }
+
+    private void parseParenthesised(CteScope scope) {
+        expectSymbol("(");
+        if (startsQueryDirectly(i)) {
+            parseQuery(scope);
+        } else {
+            scanExpression(scope, ExpressionContext.PARENTHESISED);
+        }
+        expectSymbol(")");
+    }
+
+    private void scanBrackets(CteScope scope) {
+        i++;
+        while (!cur().isSymbol("]")) {
+            if (cur().type() == TokenType.EOF) throw unexpected("]");
+            if (cur().isSymbol("(")) parseParenthesised(scope);
+            else if (cur().isSymbol("[")) scanBrackets(scope);
+            else i++;
+        }
+        i++;
+    }
+
+    private boolean isStop(ExpressionContext context) {
+        Token t = cur();
+        if (t.type() == TokenType.EOF || t.isSymbol(")") || t.isSymbol(";") || t.isSymbol("]")) return true;
+        if (context == ExpressionContext.PARENTHESISED) return false;
+        if (t.isSymbol(",")) return context == ExpressionContext.JOIN_CONDITION;
+        if (t.type() != TokenType.WORD) return false;
+        switch (t.text()) {
+            case "from":
+                return context == ExpressionContext.SELECT_LIST;
+            case "where": case "having": case "union": case "intersect": case "except":
+            case "limit": case "offset": case "fetch":
+                return true;
+            case "group": case "order":
+                return peek(1).isWord("by");
+            case "window":
+                return peek(1).isIdentifier() && peek(2).isWord("as");
+            default:
+                return context == ExpressionContext.JOIN_CONDITION
+                        && (isJoinStart() || t.isWord("on") || t.isWord("using"));
+        }
+    }
+
+    // ---- helpers -------------------------------------------------------------------------
+
+    /** True if a query (possibly wrapped in extra parentheses) starts at index j. */
+    private boolean startsQuery(int j) {
+        while (tokens.get(j).isSymbol("(")) j++;
+        return startsQueryDirectly(j);
+    }
+
+    private boolean startsQueryDirectly(int j) {
+        Token t = tokens.get(j);
+        return t.isWord("select") || t.isWord("with") || t.isWord("values")
+                || (t.isWord("table") && tokens.get(Math.min(j + 1, tokens.size() - 1)).isIdentifier());
+    }
+
+    private void skipBalanced() {
+        expectSymbol("(");
+        int depth = 1;
+        while (depth > 0) {
+            Token t = cur();
+            if (t.type() == TokenType.EOF) throw unexpected(")");
+            if (t.isSymbol("(")) depth++;
+            else if (t.isSymbol(")")) depth--;
+            i++;
+        }
+    }
+
+    private Token cur() {
+        return tokens.get(i);
+    }
+
+    private Token peek(int ahead) {
+        return tokens.get(Math.min(i + ahead, tokens.size() - 1));
+    }
+
+    private boolean accept(String keyword) {
+        if (cur().isWord(keyword)) {
+            i++;
+            return true;
+        }
+        return false;
+    }
+
+    private boolean acceptSymbol(String symbol) {
+        if (cur().isSymbol(symbol)) {
+            i++;
+            return true;
+        }
+        return false;
+    }
+
+    private void expectWord(String keyword) {
+        if (!accept(keyword)) throw unexpected(keyword.toUpperCase());
+    }
+
+    private void expectSymbol(String symbol) {
+        if (!acceptSymbol(symbol)) throw unexpected("'" + symbol + "'");
+    }
+
+    private Token expectIdentifier(String what) {
+        Token t = cur();
+        if (!t.isIdentifier()) throw unexpected(what);
+        i++;
+        return t;
+    }
+
+    private SqlParseException unexpected(String expected) {
+        return new SqlParseException("expected " + expected + " but found " + cur() + " at " + where(cur()));
+    }
+
+    private String where(Token t) {
+        int line = 1;
+        int col = 1;
+        for (int k = 0; k < t.offset() && k < sql.length(); k++) {
+            if (sql.charAt(k) == '\n') {
+                line++;
+                col = 1;
+            } else {
+                col++;
+            }
+        }
+        return "line " + line + ", column " + col;
+    }
+}

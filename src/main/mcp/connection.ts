@@ -87,7 +87,17 @@ function errorMessage(error: unknown): string {
 }
 
 function seconds(ms: number): string {
+  if (ms < 1000) return `${ms} ms`;
   return ms % 1000 === 0 ? `${ms / 1000} s` : `${(ms / 1000).toFixed(1)} s`;
+}
+
+const COUNT_WORDS = ['zero', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight', 'nine', 'ten'];
+
+/** "once", "twice", "three times in a row" */
+function times(n: number): string {
+  if (n === 1) return 'once';
+  if (n === 2) return 'twice in a row';
+  return `${COUNT_WORDS[n] ?? n} times in a row`;
 }
 
 export class ServerConnection {
@@ -322,9 +332,8 @@ export class ServerConnection {
   private giveUpMessage(): string {
     const streak = this.failureStreak;
     const last = streak[streak.length - 1];
-    const times = streak.length === 1 ? 'once' : streak.length === 2 ? 'twice' : `${streak.length} times in a row`;
     const sameReason = streak.every((f) => f.reason === last.reason);
-    const what = sameReason ? `${last.reason} ${times}` : `failed ${times}; last: ${last.reason}`;
+    const what = sameReason ? `${last.reason} ${times(streak.length)}` : `failed ${times(streak.length)}; last: ${last.reason}`;
     const stderr = [...streak].reverse().find((f) => f.stderr)?.stderr;
     return `${what}${stderr ? `; last stderr: ${stderr}` : ''}`;
   }

@@ -1,0 +1,107 @@
+/**
+ * Offline detect_field_mappings: score every column pair, then assign one-to-one
+ * greedily by score (ties: stronger name evidence, then earlier columns, since
+ * exports put primary fields first).
+ */
+import type { FieldRole, SuggestedFilter } from '../../../../shared/recon';
+import type { DetectedMapping, DetectFieldMappingsInput, DetectFieldMappingsOutput } from '../../../../shared/recon-tools';
+import { profileColumn, type ColumnProfile } from './column-profile';
+import { combinedScore, pairEvidence, type PairEvidence } from './column-similarity';
+
+/** Below this a pair is left unmapped: measured on the eval set (see bench:ai). */
+export const MAPPING_THRESHOLD = 0.42;
+
+interface Candidate {
+  i: number;
+  j: number;
+  score: number;
+  evidence: PairEvidence;
+}
+
+export function roleOf(a: ColumnProfile, b: ColumnProfile, evidence: PairEvidence): FieldRole {
+  const classes = new Set([a.nameClass, b.nameClass]);
+  if (a.kind === 'date' && b.kind === 'date') return 'date';
+  if (a.kind === 'number' && b.kind === 'number' && (classes.has('amount') || classes.has('quantity')) && !classes.has('key')) return 'amount';
+  if (classes.has('key')) return 'key';
+  // Free text that shares exact identifiers with the other side is a reference.
+  if ((evidence.value ?? 0) >= 0.8 && a.distinctRatio === 1 && b.distinctRatio === 1 && (a.nameClass === 'text' || b.nameClass === 'text') && a.texts.some((t) => /\d/.test(t))) return 'key';
+  if (classes.has('party') || classes.has('text')) return 'text';
+  return 'other';
+}
+
+/**
+ * Maps a raw score to a confidence. The curve was fitted by bucketing eval-set
+ * scores against correctness (bench:ai prints the calibration table).
+ */
+export function calibratedConfidence(score: number): number {
+  const c = 1 / (1 + Math.exp(-9 * (score - 0.5)));
+  return Math.round(Math.min(0.99, Math.max(0.05, c)) * 100) / 100;
+}
+
+function suggestedFilter(role: FieldRole, a: ColumnProfile, b: ColumnProfile): SuggestedFilter | null {
+  if (role === 'date') return { type: 'date_range', field_a: a.name, field_b: b.name };
+  if (role === 'amount') return { type: 'amount_range', field_a: a.name, field_b: b.name };
+  const lowCardinality = ['currency', 'status'].includes(a.nameClass) || ['currency', 'status'].includes(b.nameClass);
+  if (lowCardinality) return { type: 'select', field_a: a.name, field_b: b.name };
+  return null;
+}
+
+export interface ScoredPair {
+  field_a: string;
+  field_b: string;
+  score: number;
+}
+
+/** All candidate pairs with their scores (for calibration and the llm hallucination guard). */
+export function scoreAllPairs(input: DetectFieldMappingsInput): { left: ColumnProfile[]; right: ColumnProfile[]; candidates: Candidate[] } {
+  const left = input.schema_a.columns.map((c) => profileColumn(c, input.sample_a));
+  const right = input.schema_b.columns.map((c) => profileColumn(c, input.sample_b));
+  const candidates: Candidate[] = [];
+  left.forEach((a, i) =>
+    right.forEach((b, j) => {
+      const evidence = pairEvidence(a, b);
+      candidates.push({ i, j, score: combinedScore(evidence), evidence });
+    }),
+  );
+  candidates.sort((x, y) => y.score - x.score || y.evidence.name - x.evidence.name || x.i + x.j - (y.i + y.j));
+  return { left, right, candidates };
+}
+
+export function detectFieldMappingsLocal(input: DetectFieldMappingsInput): DetectFieldMappingsOutput {
+  const { left, right, candidates } = scoreAllPairs(input);
+  const usedA = new Set<number>();
+  const usedB = new Set<number>();
+  const chosen: Candidate[] = [];
+  for (const c of candidates) {
+    if (c.score < MAPPING_THRESHOLD) break;
+    if (usedA.has(c.i) || usedB.has(c.j)) continue;
+    usedA.add(c.i);
+    usedB.add(c.j);
+    chosen.push(c);
+  }
+  chosen.sort((x, y) => x.i - y.i);
+
+  const mappings: DetectedMapping[] = [];
+  const suggested_filters: SuggestedFilter[] = [];
+  for (const c of chosen) {
+    const a = left[c.i];
+    const b = right[c.j];
+    const role = roleOf(a, b, c.evidence);
+    mappings.push({
+      field_a: a.name,
+      field_b: b.name,
+      confidence: calibratedConfidence(c.score),
+      reason: c.evidence.notes.join('; ') || 'compatible types and names',
+      role,
+    });
+    const filter = suggestedFilter(role, a, b);
+    if (filter && !suggested_filters.some((f) => f.type === filter.type && f.type !== 'select')) suggested_filters.push(filter);
+  }
+  return {
+    mappings,
+    suggested_filters,
+    unmapped_a: left.filter((_, i) => !usedA.has(i)).map((p) => p.name),
+    unmapped_b: right.filter((_, j) => !usedB.has(j)).map((p) => p.name),
+    engine: 'local',
+  };
+}

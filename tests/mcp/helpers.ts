@@ -4,7 +4,7 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ServerConfig, ServerStatus } from '../../src/shared/mcp';
+import type { ServerConfig, ServerStatus, ServerView } from '../../src/shared/mcp';
 import { McpHost, type HostEvent, type McpHostOptions } from '../../src/main/mcp/host';
 import { processEnv } from '../../src/main/mcp/shell-env';
 
@@ -26,17 +26,19 @@ export async function tempDir(): Promise<{ path: string; cleanup: () => Promise<
 }
 
 /** Poll `check` until it returns a truthy value; fail with `what` if the deadline passes. */
-export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<NonNullable<T>> {
+type Truthy<T> = Exclude<T, false | null | undefined | 0 | ''>;
+
+export async function waitFor<T>(check: () => T | Promise<T>, what: string, timeoutMs = 20_000): Promise<Truthy<T>> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();
-    if (value) return value as NonNullable<T>;
+    if (value) return value as Truthy<T>;
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 25));
   }
 }
 
-export function waitForStatus(host: McpHost, name: string, status: ServerStatus, timeoutMs?: number) {
+export function waitForStatus(host: McpHost, name: string, status: ServerStatus, timeoutMs?: number): Promise<ServerView> {
   return waitFor(
     () => host.get(name)?.status === status && host.get(name),
     `${name} to be ${status} (is ${host.get(name)?.status}: ${host.get(name)?.error ?? ''})`,

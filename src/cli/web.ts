@@ -1,0 +1,61 @@
+/**
+ * `kalla web [--port N] [--open]`: the app in a browser, served from loopback.
+ */
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { selfLauncher } from '../main/builtin-servers';
+import { createCore } from '../main/core';
+import { resolveAppPaths } from '../main/paths';
+import { nodePlatform, openInSystemBrowser } from '../main/platform-node';
+import { startWebServer } from '../main/web/server';
+import { APP_VERSION } from '../shared/version';
+import { parseFlags } from './args';
+
+export interface Io {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+}
+
+/** The built renderer sits next to the bundled CLI (out/main → out/renderer). */
+export function findRendererDir(env = process.env): string {
+  if (env.KALLA_RENDERER_DIR) return resolve(env.KALLA_RENDERER_DIR);
+  const here = dirname(fileURLToPath(import.meta.url));
+  const candidates = [join(here, '../renderer'), join(here, '../../out/renderer')];
+  return candidates.find((c) => existsSync(join(c, 'index.html'))) ?? candidates[0];
+}
+
+export async function runWeb(argv: string[], io: Io): Promise<number> {
+  const { flags } = parseFlags(argv, { port: 'number', open: 'boolean', json: 'boolean' });
+  const rendererDir = findRendererDir();
+  if (!existsSync(join(rendererDir, 'index.html'))) {
+    io.stderr(`The renderer is not built (looked in ${rendererDir}). Run \`npm run build\` first.\n`);
+    return 1;
+  }
+  const paths = resolveAppPaths();
+  const entry = process.argv[1] ? resolve(process.argv[1]) : fileURLToPath(import.meta.url);
+  const self = { ...selfLauncher(entry, false), args: [...process.execArgv, entry] };
+  const core = await createCore({ paths, platform: nodePlatform(), self, appVersion: APP_VERSION });
+  const web = await startWebServer({ core, rendererDir, port: flags.port as number | undefined });
+
+  if (flags.json) io.stdout(`${JSON.stringify({ url: web.url, port: web.port, dataDir: paths.dataDir })}\n`);
+  else {
+    io.stdout(`Kalla Desktop ${APP_VERSION} (browser mode) is running.\n`);
+    io.stdout(`Open: ${web.url}\n`);
+    io.stdout(`Data: ${paths.dataDir}\nOnly this machine can connect (127.0.0.1), and only with the token in the URL. Ctrl+C stops it.\n`);
+  }
+  if (flags.open) await openInSystemBrowser(web.url).catch((e: Error) => io.stderr(`${e.message}\n`));
+
+  await new Promise<void>((done) => {
+    let stopping = false;
+    const stop = () => {
+      if (stopping) return;
+      stopping = true;
+      void Promise.allSettled([web.close(), core.dispose()]).then(() => done());
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+    process.once('SIGHUP', stop);
+  });
+  return 0;
+}

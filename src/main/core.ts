@@ -1,0 +1,98 @@
+/**
+ * Builds the services and the handler table. Used unchanged by Electron's main
+ * process, by browser mode and by tests: only the transport around `dispatch`
+ * and `subscribe` differs.
+ */
+import { appendFile, mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { events, type EventName, type EventPayload } from '../shared/contract';
+import { builtinServers, type SelfLauncher } from './builtin-servers';
+import { createDispatcher, type Dispatch } from './ipc/dispatch';
+import { createHandlers } from './ipc/handlers';
+import { McpHost, type HostEvent } from './mcp/host';
+import type { AppPaths } from './paths';
+import type { Platform } from './platform';
+
+export type EventListener = <E extends EventName>(name: E, payload: EventPayload<E>) => void;
+
+export interface CoreOptions {
+  paths: AppPaths;
+  platform: Platform;
+  self: SelfLauncher;
+  appVersion: string;
+  /** Tests pass their own; the app uses the user's login-shell environment. */
+  spawnEnv?: () => Promise<Record<string, string>>;
+  restart?: { maxRetries?: number; baseDelayMs?: number; maxDelayMs?: number };
+}
+
+export interface Core {
+  dispatch: Dispatch;
+  subscribe(listener: EventListener): () => void;
+  host: McpHost;
+  dispose(): Promise<void>;
+}
+
+export async function createCore(opts: CoreOptions): Promise<Core> {
+  await mkdir(opts.paths.logsDir, { recursive: true });
+  const appLog = join(opts.paths.logsDir, 'app.log');
+  const logInternal = (e: unknown) => {
+    const text = e instanceof Error ? (e.stack ?? e.message) : String(e);
+    void appendFile(appLog, `${new Date().toISOString()} ${text}\n`).catch(() => undefined);
+  };
+
+  const host = new McpHost({
+    dataDir: opts.paths.dataDir,
+    builtins: builtinServers(opts.self),
+    spawnEnv: opts.spawnEnv,
+    restart: opts.restart,
+  });
+
+  const listeners = new Set<EventListener>();
+  const emit = <E extends EventName>(name: E, payload: EventPayload<E>) => {
+    for (const l of listeners) {
+      try {
+        l(name, payload);
+      } catch (e) {
+        logInternal(e);
+      }
+    }
+  };
+  host.on((e: HostEvent) => {
+    switch (e.type) {
+      case 'status':
+        return emit('servers.status', e.server);
+      case 'log':
+        return emit('servers.log', e.line);
+      case 'lists':
+        return emit('servers.lists', { server: e.server });
+      case 'progress':
+        return emit('servers.progress', e.progress);
+      case 'config':
+        return emit('servers.config', { problems: e.problems });
+    }
+  });
+
+  const dispatch = createDispatcher(
+    createHandlers({ host, platform: opts.platform, paths: opts.paths, appVersion: opts.appVersion }),
+    logInternal,
+  );
+  await host.start();
+
+  return {
+    dispatch,
+    host,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async dispose() {
+      listeners.clear();
+      await host.stop();
+    },
+  };
+}
+
+/** Event payloads are produced by our own code; this guards the contract in tests. */
+export function validateEvent(name: EventName, payload: unknown): boolean {
+  return events[name].safeParse(payload).success;
+}

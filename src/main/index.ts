@@ -1,0 +1,142 @@
+/**
+ * Electron entry: the only file of the main process that imports `electron`.
+ * It builds the same core as browser mode and binds it to IPC, and locks the
+ * window down: context isolation, sandbox, no Node in the renderer, a strict
+ * CSP, no navigation, no new windows, no permissions.
+ */
+import { join } from 'node:path';
+import { app, BrowserWindow, ipcMain, Menu, nativeTheme, session, shell, type WebContents } from 'electron';
+import { IPC_EVENT, IPC_INVOKE } from '../shared/contract';
+import { APP_VERSION, MCP_SDK_VERSION } from '../shared/version';
+import { selfLauncher } from './builtin-servers';
+import { createCore, type Core } from './core';
+import { resolveAppPaths } from './paths';
+import type { Platform } from './platform';
+
+const RENDERER_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data: blob:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'none'",
+  "frame-ancestors 'none'",
+].join('; ');
+
+let core: Core | undefined;
+let mainWindow: BrowserWindow | undefined;
+
+function isOwnPage(url: string): boolean {
+  const dev = process.env.ELECTRON_RENDERER_URL;
+  return url.startsWith('file://') || (dev !== undefined && url.startsWith(dev));
+}
+
+function lockDown(contents: WebContents) {
+  contents.setWindowOpenHandler(({ url }) => {
+    if (/^https?:\/\//i.test(url)) void shell.openExternal(url);
+    return { action: 'deny' };
+  });
+  contents.on('will-navigate', (event, url) => {
+    if (!isOwnPage(url)) event.preventDefault();
+    if (/^https?:\/\//i.test(url) && !isOwnPage(url)) void shell.openExternal(url);
+  });
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+}
+
+function createWindow() {
+  mainWindow = new BrowserWindow({
+    width: 1280,
+    height: 820,
+    minWidth: 900,
+    minHeight: 600,
+    title: 'Kalla Desktop',
+    show: false,
+    backgroundColor: nativeTheme.shouldUseDarkColors ? '#14161a' : '#f7f7f8',
+    webPreferences: {
+      preload: join(import.meta.dirname, '../preload/index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      spellcheck: false,
+    },
+  });
+  mainWindow.once('ready-to-show', () => mainWindow?.show());
+  const devUrl = process.env.ELECTRON_RENDERER_URL;
+  if (devUrl) void mainWindow.loadURL(devUrl);
+  else void mainWindow.loadFile(join(import.meta.dirname, '../renderer/index.html'));
+}
+
+async function boot() {
+  const paths = resolveAppPaths(process.env, app.getPath('userData'));
+  const platform: Platform = {
+    mode: 'electron',
+    versions: {
+      electron: process.versions.electron ?? '',
+      chromium: process.versions.chrome ?? '',
+      node: process.versions.node,
+      'mcp-sdk': MCP_SDK_VERSION,
+    },
+    openExternal: (url) => shell.openExternal(url),
+  };
+  core = await createCore({
+    paths,
+    platform,
+    self: selfLauncher(join(import.meta.dirname, 'cli.js'), true),
+    appVersion: APP_VERSION,
+  });
+
+  ipcMain.handle(IPC_INVOKE, (event, channel: unknown, input: unknown) => {
+    // Only our own page may call in; the dispatcher validates everything else.
+    if (!event.senderFrame || !isOwnPage(event.senderFrame.url)) {
+      return { ok: false, error: { code: 'forbidden', message: 'Calls are accepted from the app window only.' } };
+    }
+    return core!.dispatch(channel, input);
+  });
+  core.subscribe((name, payload) => {
+    if (mainWindow && !mainWindow.isDestroyed()) mainWindow.webContents.send(IPC_EVENT, name, payload);
+  });
+  createWindow();
+}
+
+app.on('web-contents-created', (_e, contents) => lockDown(contents));
+
+app.whenReady().then(async () => {
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
+    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [RENDERER_CSP] } });
+  });
+  app.setAboutPanelOptions({ applicationName: 'Kalla Desktop', applicationVersion: APP_VERSION });
+  Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate()));
+  await boot();
+  app.on('activate', () => {
+    if (BrowserWindow.getAllWindows().length === 0) createWindow();
+  });
+});
+
+let quitting = false;
+app.on('before-quit', (event) => {
+  if (quitting || !core) return;
+  // Stop the MCP servers we started before the process goes away.
+  event.preventDefault();
+  quitting = true;
+  void core.dispose().finally(() => app.quit());
+});
+
+app.on('window-all-closed', () => {
+  if (process.platform !== 'darwin') app.quit();
+});
+
+function menuTemplate(): Electron.MenuItemConstructorOptions[] {
+  const isMac = process.platform === 'darwin';
+  return [
+    ...(isMac ? [{ role: 'appMenu' as const }] : []),
+    { role: 'fileMenu' },
+    { role: 'editMenu' },
+    { role: 'viewMenu' },
+    { role: 'windowMenu' },
+  ];
+}

@@ -1,0 +1,72 @@
+/**
+ * The server file may hold API keys in `env`. The renderer edits that file
+ * (form and raw JSON) but must never receive a secret, so secret-looking env
+ * values travel as a placeholder and are put back from the file on save.
+ */
+export const HIDDEN = '<hidden: unchanged>';
+
+const SECRET_NAME = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASS|AUTH|CREDENTIAL|PRIVATE|COOKIE|SESSION)/i;
+
+export function isSecretName(name: string): boolean {
+  return SECRET_NAME.test(name);
+}
+
+type Env = Record<string, unknown>;
+type ServersDoc = { mcpServers?: Record<string, { env?: Env } & Record<string, unknown>> } & Record<string, unknown>;
+
+export function maskEnv(env: Env | undefined): Env | undefined {
+  if (!env || typeof env !== 'object') return env;
+  return Object.fromEntries(Object.entries(env).map(([k, v]) => [k, isSecretName(k) && typeof v === 'string' && v !== '' ? HIDDEN : v]));
+}
+
+/** Placeholders are replaced by the value the same server had for the same key. */
+export function restoreEnv(env: Env | undefined, previous: Env | undefined): Env | undefined {
+  if (!env || typeof env !== 'object') return env;
+  const out: Env = {};
+  for (const [k, v] of Object.entries(env)) {
+    if (v === HIDDEN) {
+      const old = previous?.[k];
+      if (typeof old !== 'string') throw new Error(`env ${k} has no stored value to keep; enter its value.`);
+      out[k] = old;
+    } else out[k] = v;
+  }
+  return out;
+}
+
+export function maskDocument(text: string): string {
+  let doc: ServersDoc;
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    // An unparseable file is shown as it is so the user can fix it; we cannot
+    // tell secrets apart, so hide every quoted value that follows a secret-looking key.
+    return text.replace(/("[^"]*(KEY|TOKEN|SECRET|PASSWORD|PASS|AUTH|CREDENTIAL|PRIVATE)[^"]*"\s*:\s*)"(?:[^"\\]|\\.)*"/gi, `$1"${HIDDEN}"`);
+  }
+  if (!doc || typeof doc !== 'object' || !doc.mcpServers || typeof doc.mcpServers !== 'object') return text;
+  const servers = Object.fromEntries(
+    Object.entries(doc.mcpServers).map(([name, cfg]) => [name, cfg && typeof cfg === 'object' && cfg.env ? { ...cfg, env: maskEnv(cfg.env) } : cfg]),
+  );
+  return `${JSON.stringify({ ...doc, mcpServers: servers }, null, 2)}\n`;
+}
+
+/** Returns the text to save, or throws when a placeholder cannot be restored. Invalid JSON passes through (the host reports it). */
+export function restoreDocument(text: string, previousText: string): string {
+  if (!text.includes(HIDDEN)) return text;
+  let doc: ServersDoc;
+  let prev: ServersDoc = {};
+  try {
+    doc = JSON.parse(text);
+  } catch {
+    return text;
+  }
+  try {
+    prev = JSON.parse(previousText);
+  } catch {
+    /* nothing to restore from */
+  }
+  if (!doc.mcpServers) return text;
+  for (const [name, cfg] of Object.entries(doc.mcpServers)) {
+    if (cfg && typeof cfg === 'object' && cfg.env) cfg.env = restoreEnv(cfg.env, prev.mcpServers?.[name]?.env);
+  }
+  return `${JSON.stringify(doc, null, 2)}\n`;
+}

@@ -1,0 +1,32 @@
+/**
+ * Platform for browser mode and tests: plain Node, no Electron.
+ */
+import { spawn } from 'node:child_process';
+import type { Platform } from './platform';
+
+/** Opens an http(s) URL with the OS's handler, never through a shell. */
+export function openInSystemBrowser(url: string): Promise<void> {
+  if (!/^https?:\/\//i.test(url)) return Promise.reject(new Error('Only http(s) links can be opened.'));
+  const [command, args] =
+    process.platform === 'darwin'
+      ? ['open', [url]]
+      : process.platform === 'win32'
+        ? ['rundll32', ['url.dll,FileProtocolHandler', url]]
+        : ['xdg-open', [url]];
+  return new Promise((resolve, reject) => {
+    const child = spawn(command, args, { stdio: 'ignore', detached: true });
+    child.once('error', (e) => reject(new Error(`Could not open a browser (${command}: ${e.message}). Open ${url} yourself.`)));
+    child.once('spawn', () => {
+      child.unref();
+      resolve();
+    });
+  });
+}
+
+export function nodePlatform(): Platform {
+  return {
+    mode: 'browser',
+    versions: { node: process.versions.node, v8: process.versions.v8 },
+    openExternal: openInSystemBrowser,
+  };
+}

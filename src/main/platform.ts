@@ -1,0 +1,12 @@
+/**
+ * What services may ask of the host environment. Electron implements it with
+ * `shell`, dialogs and safeStorage; browser mode and tests with plain Node.
+ * Keeping this small is what lets every service run without `electron`.
+ */
+export interface Platform {
+  mode: 'electron' | 'browser';
+  /** Versions shown in the About box (app runtime, Chromium, Node, …). */
+  versions: Record<string, string>;
+  /** Open an http(s) URL in the user's browser. */
+  openExternal(url: string): Promise<void>;
+}

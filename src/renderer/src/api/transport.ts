@@ -1,0 +1,123 @@
+/**
+ * How the renderer reaches the main process. In Electron the preload bridge
+ * (`window.kalla`); in browser mode a WebSocket to the loopback server, which
+ * carries the very same channels and events.
+ */
+import type { Envelope } from '../../../shared/contract';
+
+export type ConnectionState = 'connecting' | 'open' | 'lost';
+
+export interface Transport {
+  invoke(channel: string, input: unknown): Promise<Envelope<unknown>>;
+  on(event: string, listener: (payload: unknown) => void): () => void;
+  onState(listener: (state: ConnectionState) => void): () => void;
+}
+
+interface Bridge {
+  invoke(channel: string, input: unknown): Promise<unknown>;
+  on(event: string, listener: (payload: unknown) => void): () => void;
+}
+
+declare global {
+  interface Window {
+    kalla?: Bridge & { pathForFile(file: File): string };
+  }
+}
+
+function electronTransport(bridge: Bridge): Transport {
+  return {
+    invoke: (channel, input) => bridge.invoke(channel, input) as Promise<Envelope<unknown>>,
+    on: (event, listener) => bridge.on(event, listener),
+    onState: (listener) => {
+      listener('open');
+      return () => undefined;
+    },
+  };
+}
+
+type Pending = { resolve: (e: Envelope<unknown>) => void };
+
+function webSocketTransport(url: string): Transport {
+  let socket: WebSocket | undefined;
+  let state: ConnectionState = 'connecting';
+  let nextId = 1;
+  let retryMs = 500;
+  const pending = new Map<number, Pending>();
+  const queue: string[] = [];
+  const listeners = new Map<string, Set<(payload: unknown) => void>>();
+  const stateListeners = new Set<(s: ConnectionState) => void>();
+
+  const setState = (s: ConnectionState) => {
+    state = s;
+    for (const l of stateListeners) l(s);
+  };
+
+  const connect = () => {
+    socket = new WebSocket(url);
+    socket.onopen = () => {
+      retryMs = 500;
+      setState('open');
+      for (const m of queue.splice(0)) socket!.send(m);
+    };
+    socket.onmessage = (msg) => {
+      const data = JSON.parse(String(msg.data)) as
+        | ({ type: 'result'; id: number } & Envelope<unknown>)
+        | { type: 'event'; event: string; payload: unknown };
+      if (data.type === 'result') {
+        const p = pending.get(data.id);
+        pending.delete(data.id);
+        p?.resolve(data.ok ? { ok: true, value: data.value } : { ok: false, error: data.error });
+      } else if (data.type === 'event') {
+        for (const l of listeners.get(data.event) ?? []) l(data.payload);
+      }
+    };
+    socket.onclose = () => {
+      setState('lost');
+      for (const [id, p] of pending) {
+        pending.delete(id);
+        p.resolve({
+          ok: false,
+          error: { code: 'disconnected', message: 'Lost the connection to Kalla. Is `kalla web` still running?' },
+        });
+      }
+      setTimeout(connect, retryMs);
+      retryMs = Math.min(retryMs * 2, 10_000);
+    };
+  };
+  connect();
+
+  return {
+    invoke(channel, input) {
+      const id = nextId++;
+      const message = JSON.stringify({ id, channel, input });
+      return new Promise((resolve) => {
+        pending.set(id, { resolve });
+        if (state === 'open' && socket?.readyState === WebSocket.OPEN) socket.send(message);
+        else queue.push(message);
+      });
+    },
+    on(event, listener) {
+      if (!listeners.has(event)) listeners.set(event, new Set());
+      listeners.get(event)!.add(listener);
+      return () => listeners.get(event)?.delete(listener);
+    },
+    onState(listener) {
+      stateListeners.add(listener);
+      listener(state);
+      return () => stateListeners.delete(listener);
+    },
+  };
+}
+
+let current: Transport | undefined;
+
+export function transport(): Transport {
+  if (!current) {
+    current = window.kalla
+      ? electronTransport(window.kalla)
+      : webSocketTransport(`${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}/ws`);
+  }
+  return current;
+}
+
+export const isElectron = () => Boolean(window.kalla);

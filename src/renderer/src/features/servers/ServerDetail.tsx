@@ -1,0 +1,132 @@
+import { useState } from 'react';
+import type { ServerView } from '../../../../shared/mcp';
+import { call, errorMessage } from '../../api/client';
+import { useServers } from '../../stores/servers';
+import { LogPane } from './LogPane';
+import { PromptsPanel } from './PromptsPanel';
+import { ResourcesPanel } from './ResourcesPanel';
+import { StatusPill } from './StatusPill';
+import { ToolsPanel } from './ToolsPanel';
+
+type Tab = 'tools' | 'resources' | 'prompts' | 'logs' | 'details';
+
+export function ServerDetail({ server, onEdit }: { server: ServerView; onEdit(): void }) {
+  const [tab, setTab] = useState<Tab>('tools');
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | undefined>();
+  const refresh = useServers((s) => s.refresh);
+
+  const act = async (fn: () => Promise<unknown>) => {
+    setBusy(true);
+    setError(undefined);
+    try {
+      await fn();
+    } catch (e) {
+      setError(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+  const name = server.name;
+  const live = server.status === 'running' || server.status === 'starting' || server.status === 'restarting';
+
+  return (
+    <div className="detail">
+      <header className="detail-header">
+        <div>
+          <h2>
+            {name} {server.serverInfo && <span className="muted small">{server.serverInfo.name} {server.serverInfo.version}</span>}
+          </h2>
+          <StatusPill status={server.status} disabled={server.disabled} />
+          {server.restarts > 0 && <span className="muted small"> · restarted {server.restarts}×</span>}
+          {server.pid && <span className="muted small"> · pid {server.pid}</span>}
+        </div>
+        <div className="toolbar" aria-label="Server actions">
+          {!server.disabled &&
+            (live ? (
+              <button disabled={busy} onClick={() => act(() => call('servers.stop', { name }))}>
+                Stop
+              </button>
+            ) : (
+              <button className="primary" disabled={busy} onClick={() => act(() => call('servers.start', { name }))}>
+                Start
+              </button>
+            ))}
+          {!server.disabled && (
+            <button disabled={busy} onClick={() => act(() => call('servers.restart', { name }))}>
+              Restart
+            </button>
+          )}
+          <button disabled={busy} onClick={() => act(() => call('servers.setEnabled', { name, enabled: server.disabled }))}>
+            {server.disabled ? 'Enable' : 'Disable'}
+          </button>
+          {server.origin === 'user' && (
+            <>
+              <button disabled={busy} onClick={onEdit}>
+                Edit
+              </button>
+              <button
+                className="danger"
+                disabled={busy}
+                onClick={() => {
+                  if (window.confirm(`Remove the server "${name}"? Its entry is deleted from your server file.`))
+                    void act(async () => {
+                      await call('servers.remove', { name });
+                      await refresh();
+                    });
+                }}
+              >
+                Remove
+              </button>
+            </>
+          )}
+        </div>
+      </header>
+      {(server.error || error) && (
+        <div className="banner error" role="alert">
+          {error ?? server.error}
+        </div>
+      )}
+      <div role="tablist" className="tabs" aria-label="Server sections">
+        {(['tools', 'resources', 'prompts', 'logs', 'details'] as Tab[]).map((t) => (
+          <button key={t} role="tab" aria-selected={tab === t} className={tab === t ? 'tab active' : 'tab'} onClick={() => setTab(t)}>
+            {t[0].toUpperCase() + t.slice(1)}
+            {t === 'tools' && ` (${server.counts.tools})`}
+            {t === 'resources' && ` (${server.counts.resources})`}
+            {t === 'prompts' && ` (${server.counts.prompts})`}
+          </button>
+        ))}
+      </div>
+      <div className="tab-body" role="tabpanel">
+        {tab === 'tools' && <ToolsPanel server={server} />}
+        {tab === 'resources' && <ResourcesPanel server={server} />}
+        {tab === 'prompts' && <PromptsPanel server={server} />}
+        {tab === 'logs' && <LogPane server={name} logFile={server.logFile} />}
+        {tab === 'details' && (
+          <dl className="kv">
+            <dt>Command</dt>
+            <dd>
+              <code>{[server.command, ...server.args].join(' ')}</code>
+            </dd>
+            <dt>Working folder</dt>
+            <dd>{server.cwd ? <code>{server.cwd}</code> : <span className="muted">(default)</span>}</dd>
+            <dt>Environment</dt>
+            <dd>{server.envKeys.length ? server.envKeys.join(', ') : <span className="muted">(none)</span>} <span className="muted small">— values are never shown</span></dd>
+            <dt>Call timeout</dt>
+            <dd>{Math.round(server.timeoutMs / 1000)} s (reset by progress)</dd>
+            <dt>Origin</dt>
+            <dd>{server.origin === 'builtin' ? 'Built into Kalla' : 'Your server file'}</dd>
+            {server.instructions && (
+              <>
+                <dt>Instructions</dt>
+                <dd className="prewrap">{server.instructions}</dd>
+              </>
+            )}
+            <dt>Capabilities</dt>
+            <dd>{server.capabilities ? Object.keys(server.capabilities).join(', ') || '(none)' : '—'}</dd>
+          </dl>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,230 @@
+import { useEffect, useState } from 'react';
+import type { ConfigProblem, ServerConfig } from '../../../../shared/mcp';
+import { call, errorMessage } from '../../api/client';
+import { Dialog } from '../../components/Dialog';
+
+export type EditorMode = { kind: 'add' } | { kind: 'edit'; name: string } | { kind: 'raw' };
+
+interface FormState {
+  name: string;
+  command: string;
+  args: string;
+  env: string;
+  cwd: string;
+  timeoutSec: string;
+  disabled: boolean;
+}
+
+const EMPTY: FormState = { name: '', command: '', args: '', env: '', cwd: '', timeoutSec: '', disabled: false };
+
+function toForm(name: string, c: ServerConfig): FormState {
+  return {
+    name,
+    command: c.command,
+    args: (c.args ?? []).join('\n'),
+    env: Object.entries(c.env ?? {})
+      .map(([k, v]) => `${k}=${v}`)
+      .join('\n'),
+    cwd: c.cwd ?? '',
+    timeoutSec: c.timeoutMs ? String(c.timeoutMs / 1000) : '',
+    disabled: Boolean(c.disabled),
+  };
+}
+
+/** Parses the form; returns field errors instead of throwing so each can be shown in place. */
+export function formToConfig(f: FormState): { config?: ServerConfig; errors: Record<string, string> } {
+  const errors: Record<string, string> = {};
+  if (!f.name.trim()) errors.name = 'Give the server a name.';
+  if (!f.command.trim()) errors.command = 'Enter the command that starts the server, e.g. npx or uvx.';
+  const env: Record<string, string> = {};
+  f.env
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .forEach((line, i) => {
+      const eq = line.indexOf('=');
+      if (eq <= 0) errors.env = `Line ${i + 1}: write NAME=value.`;
+      else env[line.slice(0, eq).trim()] = line.slice(eq + 1);
+    });
+  let timeoutMs: number | undefined;
+  if (f.timeoutSec.trim()) {
+    const s = Number(f.timeoutSec);
+    if (!Number.isFinite(s) || s < 1 || s > 3600) errors.timeoutSec = 'Between 1 and 3600 seconds.';
+    else timeoutMs = Math.round(s * 1000);
+  }
+  if (Object.keys(errors).length) return { errors };
+  return {
+    errors,
+    config: {
+      command: f.command.trim(),
+      args: f.args
+        .split('\n')
+        .map((a) => a.trim())
+        .filter(Boolean),
+      env,
+      ...(f.cwd.trim() ? { cwd: f.cwd.trim() } : {}),
+      ...(timeoutMs ? { timeoutMs } : {}),
+      ...(f.disabled ? { disabled: true } : {}),
+    },
+  };
+}
+
+export function ServerEditor(props: { mode: EditorMode; onClose(): void; onSaved(name?: string): void }) {
+  const { mode } = props;
+  const [form, setForm] = useState<FormState>(EMPTY);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [failure, setFailure] = useState<string | undefined>();
+  const [rawText, setRawText] = useState('');
+  const [rawPath, setRawPath] = useState('');
+  const [problems, setProblems] = useState<ConfigProblem[]>([]);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (mode.kind === 'edit') {
+      void call('servers.getConfig', { name: mode.name })
+        .then(({ config }) => setForm(toForm(mode.name, config)))
+        .catch((e) => setFailure(errorMessage(e)));
+    }
+    if (mode.kind === 'raw') {
+      void call('servers.configText', {})
+        .then(({ text, path }) => {
+          setRawText(text || '{\n  "mcpServers": {}\n}\n');
+          setRawPath(path);
+        })
+        .catch((e) => setFailure(errorMessage(e)));
+    }
+  }, [mode]);
+
+  const set = (k: keyof FormState) => (e: { target: { value: string } }) => setForm((f) => ({ ...f, [k]: e.target.value }));
+
+  const saveForm = async () => {
+    const { config, errors: errs } = formToConfig(form);
+    setErrors(errs);
+    if (!config) return;
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      if (mode.kind === 'add') await call('servers.add', { name: form.name.trim(), config });
+      else if (mode.kind === 'edit') await call('servers.update', { name: mode.name, config });
+      props.onSaved(form.name.trim());
+    } catch (e) {
+      setFailure(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const saveRaw = async () => {
+    if (!rawText.trim()) {
+      setFailure('The file cannot be empty. To remove every server, save {"mcpServers": {}}.');
+      return;
+    }
+    setBusy(true);
+    setFailure(undefined);
+    try {
+      const r = await call('servers.saveConfigText', { text: rawText });
+      setProblems(r.saved ? [] : r.problems);
+      // Saved with problems in some entries: the list shows them, the rest keeps running.
+      if (r.saved) props.onSaved();
+    } catch (e) {
+      setFailure(errorMessage(e));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const title = mode.kind === 'add' ? 'Add an MCP server' : mode.kind === 'edit' ? `Edit ${mode.name}` : 'Edit servers as JSON';
+
+  return (
+    <Dialog open title={title} onClose={props.onClose} wide>
+      {failure && (
+        <div className="banner error" role="alert">
+          {failure}
+        </div>
+      )}
+      {mode.kind === 'raw' ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void saveRaw();
+          }}
+        >
+          <p className="muted small">
+            Claude Desktop format, plus optional <code>disabled</code> and <code>timeoutMs</code>. Saved to <code>{rawPath}</code>. Secret values show as{' '}
+            <code>&lt;hidden: unchanged&gt;</code> and are kept.
+          </p>
+          <label htmlFor="raw-config" className="sr-only">
+            Server file JSON
+          </label>
+          <textarea id="raw-config" className="code" rows={18} value={rawText} onChange={(e) => setRawText(e.target.value)} spellCheck={false} />
+          {problems.length > 0 && (
+            <div className="banner error" role="alert">
+              Not saved — fix these first:
+              <ul>
+                {problems.map((p, i) => (
+                  <li key={i}>
+                    <code>{p.where}</code>: {p.message}
+                  </li>
+                ))}
+              </ul>
+            </div>
+          )}
+          <div className="toolbar end">
+            <button type="button" onClick={props.onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="primary" disabled={busy || !rawPath}>
+              Save
+            </button>
+          </div>
+        </form>
+      ) : (
+        <form
+          className="form-grid"
+          onSubmit={(e) => {
+            e.preventDefault();
+            void saveForm();
+          }}
+        >
+          <div className="form-row">
+            <label htmlFor="srv-name">Name</label>
+            <input id="srv-name" value={form.name} onChange={set('name')} disabled={mode.kind === 'edit'} placeholder="filesystem" autoFocus />
+            {errors.name && <span className="field-error">{errors.name}</span>}
+          </div>
+          <div className="form-row">
+            <label htmlFor="srv-command">Command</label>
+            <input id="srv-command" value={form.command} onChange={set('command')} placeholder="npx" spellCheck={false} />
+            {errors.command && <span className="field-error">{errors.command}</span>}
+          </div>
+          <div className="form-row">
+            <label htmlFor="srv-args">Arguments (one per line)</label>
+            <textarea id="srv-args" rows={4} value={form.args} onChange={set('args')} placeholder={'-y\n@modelcontextprotocol/server-filesystem\n/Users/me/Documents'} spellCheck={false} />
+          </div>
+          <div className="form-row">
+            <label htmlFor="srv-env">Environment (NAME=value, one per line)</label>
+            <textarea id="srv-env" rows={3} value={form.env} onChange={set('env')} spellCheck={false} />
+            <span className="muted small">Values are stored in your server file and never shown again in full; Kalla adds your login shell's PATH.</span>
+            {errors.env && <span className="field-error">{errors.env}</span>}
+          </div>
+          <div className="form-row">
+            <label htmlFor="srv-cwd">Working folder (optional)</label>
+            <input id="srv-cwd" value={form.cwd} onChange={set('cwd')} spellCheck={false} />
+          </div>
+          <div className="form-row">
+            <label htmlFor="srv-timeout">Call timeout in seconds (optional, default 60)</label>
+            <input id="srv-timeout" type="number" min={1} max={3600} value={form.timeoutSec} onChange={set('timeoutSec')} />
+            {errors.timeoutSec && <span className="field-error">{errors.timeoutSec}</span>}
+          </div>
+          <div className="toolbar end">
+            <button type="button" onClick={props.onClose}>
+              Cancel
+            </button>
+            <button type="submit" className="primary" disabled={busy}>
+              {mode.kind === 'add' ? 'Add and start' : 'Save and restart'}
+            </button>
+          </div>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,128 @@
+import { useEffect, useState } from 'react';
+import { call, errorMessage } from '../../api/client';
+import { useServers } from '../../stores/servers';
+import { ServerDetail } from './ServerDetail';
+import { ServerEditor, type EditorMode } from './ServerEditor';
+import { StatusPill } from './StatusPill';
+
+export function ServersView() {
+  const { init, order, servers, selected, select, problems, loaded, refresh } = useServers();
+  const [editor, setEditor] = useState<EditorMode | undefined>();
+  const [notice, setNotice] = useState<{ kind: 'info' | 'error'; text: string } | undefined>();
+  useEffect(() => init(), [init]);
+
+  const importClaude = async () => {
+    try {
+      const r = await call('servers.importClaudeDesktop', {});
+      const skipped = r.skipped.map((s) => `${s.name} (${s.reason})`).join(', ');
+      setNotice({
+        kind: 'info',
+        text: `Imported ${r.imported.length} server${r.imported.length === 1 ? '' : 's'} from Claude Desktop${r.imported.length ? `: ${r.imported.join(', ')}` : ''}.${skipped ? ` Skipped: ${skipped}.` : ''}`,
+      });
+      await refresh();
+    } catch (e) {
+      setNotice({ kind: 'error', text: errorMessage(e) });
+    }
+  };
+
+  const current = selected ? servers[selected] : undefined;
+  return (
+    <div className="servers">
+      <section className="server-list" aria-label="MCP servers">
+        <header className="pane-header">
+          <h1>Servers</h1>
+          <div className="toolbar">
+            <button className="primary" onClick={() => setEditor({ kind: 'add' })}>
+              Add server
+            </button>
+            <button onClick={importClaude} title="Copy servers from claude_desktop_config.json">
+              Import
+            </button>
+            <button onClick={() => setEditor({ kind: 'raw' })} title="Edit mcp-servers.json directly">
+              Edit JSON
+            </button>
+          </div>
+        </header>
+        {notice && (
+          <div className={`banner ${notice.kind}`} role={notice.kind === 'error' ? 'alert' : 'status'}>
+            {notice.text}
+            <button className="icon-button" aria-label="Dismiss" onClick={() => setNotice(undefined)}>
+              ×
+            </button>
+          </div>
+        )}
+        {problems.length > 0 && (
+          <div className="banner error" role="alert">
+            <strong>Problems in your server file</strong> — the other servers keep running.
+            <ul>
+              {problems.map((p, i) => (
+                <li key={i}>
+                  <code>{p.where}</code>: {p.message}
+                </li>
+              ))}
+            </ul>
+            <button onClick={() => setEditor({ kind: 'raw' })}>Fix in JSON editor</button>
+          </div>
+        )}
+        {!loaded ? (
+          <p className="muted pad">Loading servers…</p>
+        ) : order.length === 0 ? (
+          <div className="empty-state small">
+            <p>No MCP servers yet.</p>
+            <p className="muted">
+              Add one (for example <code>npx -y @modelcontextprotocol/server-filesystem ~/Documents</code>) or import
+              the servers you already use in Claude Desktop.
+            </p>
+          </div>
+        ) : (
+          <ul className="cards" role="listbox" aria-label="Server list">
+            {order.map((name) => {
+              const s = servers[name];
+              if (!s) return null;
+              return (
+                <li key={name}>
+                  <button
+                    role="option"
+                    aria-selected={selected === name}
+                    className={selected === name ? 'card selected' : 'card'}
+                    onClick={() => select(name)}
+                  >
+                    <span className="card-title">
+                      <span className="name">{name}</span>
+                      {s.origin === 'builtin' && <span className="badge">built-in</span>}
+                    </span>
+                    <StatusPill status={s.status} disabled={s.disabled} />
+                    <span className="card-meta">
+                      {s.counts.tools} tools · {s.counts.resources} resources · {s.counts.prompts} prompts
+                    </span>
+                  </button>
+                </li>
+              );
+            })}
+          </ul>
+        )}
+      </section>
+      <section className="server-detail" aria-label="Server details">
+        {current ? (
+          <ServerDetail server={current} onEdit={() => setEditor({ kind: 'edit', name: current.name })} />
+        ) : (
+          <div className="empty-state">
+            <h2>Pick a server</h2>
+            <p className="muted">Its status, tools, resources, prompts and live logs appear here.</p>
+          </div>
+        )}
+      </section>
+      {editor && (
+        <ServerEditor
+          mode={editor}
+          onClose={() => setEditor(undefined)}
+          onSaved={async (name) => {
+            setEditor(undefined);
+            await refresh();
+            if (name) select(name);
+          }}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * Thin wrapper over a DuckDB connection: JSON-friendly row reads and one
+ * place to run statements, so the rest of the engine reads as SQL.
+ */
+import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb/node-api';
+
+export type Row = Record<string, unknown>;
+export type Params = DuckDBValue[] | Record<string, DuckDBValue>;
+
+export class Db {
+  private constructor(
+    private readonly instance: DuckDBInstance,
+    readonly conn: DuckDBConnection,
+    private readonly ownsInstance: boolean,
+  ) {}
+
+  static async open(path: string, options: Record<string, string> = {}): Promise<Db> {
+    const instance = await DuckDBInstance.create(path, options);
+    const conn = await instance.connect();
+    return new Db(instance, conn, true);
+  }
+
+  /** A second connection on the same database: its own TEMP tables, and it can be interrupted alone. */
+  async fork(): Promise<Db> {
+    return new Db(this.instance, await this.instance.connect(), false);
+  }
+
+  async exec(sql: string, params?: Params): Promise<void> {
+    await this.conn.run(sql, params);
+  }
+
+  /** Rows as plain JSON values (BIGINT/DECIMAL become strings, dates ISO strings). */
+  async all<T = Row>(sql: string, params?: Params): Promise<T[]> {
+    const reader = await this.conn.runAndReadAll(sql, params);
+    return reader.getRowObjectsJson() as T[];
+  }
+
+  async one<T = Row>(sql: string, params?: Params): Promise<T | undefined> {
+    const rows = await this.all<T>(sql, params);
+    return rows[0];
+  }
+
+  /** A single numeric value (counts, sums); BIGINT strings become numbers. */
+  async scalarNumber(sql: string, params?: Params): Promise<number> {
+    const row = await this.one<Record<string, unknown>>(sql, params);
+    const value = row ? Object.values(row)[0] : null;
+    return value === null || value === undefined ? 0 : Number(value);
+  }
+
+  async transaction<T>(body: () => Promise<T>): Promise<T> {
+    await this.exec('BEGIN TRANSACTION');
+    try {
+      const result = await body();
+      await this.exec('COMMIT');
+      return result;
+    } catch (error) {
+      await this.exec('ROLLBACK').catch(() => undefined);
+      throw error;
+    }
+  }
+
+  interrupt(): void {
+    this.conn.interrupt();
+  }
+
+  close(): void {
+    this.conn.closeSync();
+    if (this.ownsInstance) this.instance.closeSync();
+  }
+}

@@ -1,0 +1,4 @@
+/** Public surface of the reconciliation engine (plain Node; never imports electron). */
+export { ReconWorkspace, type ReadOptionsInput, type RunListItem } from './workspace';
+export { ReconError } from './errors';
+export * from '../../shared/recon-engine';

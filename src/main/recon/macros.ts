@@ -1,0 +1,47 @@
+/**
+ * SQL macros for reading finance-style text values. Defined as DuckDB macros
+ * so type detection, the typed views and the profile all share one definition.
+ *
+ * kalla_num_clean: drops currency symbols/codes and spaces (incl. NBSP and
+ *   narrow NBSP used as thousands separators): "EUR 1.234,56" → "1.234,56",
+ *   "1 234,56 €" → "1234,56", "$1,200.00" → "1,200.00".
+ * kalla_num_shape_ok: the cleaned text is [sign] digits/separators, with a
+ *   leading "-"/"+", enclosing parentheses or a trailing "-".
+ * kalla_num_body: the digits-and-separators part.
+ * kalla_num_neg: negative by "-x", "(x)" or "x-".
+ * kalla_num_us / kalla_num_eu: body is valid with "," / "." as thousands.
+ */
+import type { Db } from './db';
+
+/** ISO codes recognised around amounts; a fixed list so references like "INV-1" never read as numbers. */
+const CURRENCY_CODES = 'EUR|USD|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|CNY|HKD|SGD|INR|ZAR|BRL|MXN|TRY|AED|SAR|ILS|KRW|THB|IDR|MYR|PHP';
+
+export const MACROS_SQL = String.raw`
+CREATE OR REPLACE MACRO kalla_num_clean(v) AS
+  regexp_replace(
+    regexp_replace(trim(v), '^(${CURRENCY_CODES})[\s\x{00A0}]*|[\s\x{00A0}]*(${CURRENCY_CODES})$|[$€£¥]', '', 'g'),
+    '[\s\x{00A0}\x{202F}'']', '', 'g');
+CREATE OR REPLACE MACRO kalla_num_shape_ok(c) AS
+  regexp_full_match(c, '\([0-9][0-9.,]*\)|[-+]?[0-9][0-9.,]*|[0-9][0-9.,]*-');
+CREATE OR REPLACE MACRO kalla_num_body(c) AS regexp_extract(c, '[0-9][0-9.,]*');
+CREATE OR REPLACE MACRO kalla_num_neg(c) AS (starts_with(c, '-') OR starts_with(c, '(') OR ends_with(c, '-'));
+CREATE OR REPLACE MACRO kalla_num_us(b) AS regexp_full_match(b, '(\d{1,3}(,\d{3})+|\d+)(\.\d+)?');
+CREATE OR REPLACE MACRO kalla_num_eu(b) AS regexp_full_match(b, '(\d{1,3}(\.\d{3})+|\d+)(,\d+)?');
+CREATE OR REPLACE MACRO kalla_parse_us(v) AS (
+  CASE WHEN kalla_num_shape_ok(kalla_num_clean(v)) AND kalla_num_us(kalla_num_body(kalla_num_clean(v)))
+  THEN (CASE WHEN kalla_num_neg(kalla_num_clean(v)) THEN -1 ELSE 1 END)
+       * try_cast(replace(kalla_num_body(kalla_num_clean(v)), ',', '') AS DECIMAL(18, 6)) END);
+CREATE OR REPLACE MACRO kalla_parse_eu(v) AS (
+  CASE WHEN kalla_num_shape_ok(kalla_num_clean(v)) AND kalla_num_eu(kalla_num_body(kalla_num_clean(v)))
+  THEN (CASE WHEN kalla_num_neg(kalla_num_clean(v)) THEN -1 ELSE 1 END)
+       * try_cast(replace(replace(kalla_num_body(kalla_num_clean(v)), '.', ''), ',', '.') AS DECIMAL(18, 6)) END);
+CREATE OR REPLACE MACRO kalla_tokens(s) AS list_distinct(list_filter(string_split_regex(lower(coalesce(s, '')), '[^a-z0-9]+'), x -> x <> ''));
+CREATE OR REPLACE MACRO kalla_jaccard(a, b) AS (
+  CASE WHEN len(kalla_tokens(a)) + len(kalla_tokens(b)) = 0 THEN 1.0
+  ELSE len(list_intersect(kalla_tokens(a), kalla_tokens(b)))::DOUBLE
+       / (len(kalla_tokens(a)) + len(kalla_tokens(b)) - len(list_intersect(kalla_tokens(a), kalla_tokens(b)))) END);
+`;
+
+export async function installMacros(db: Db): Promise<void> {
+  await db.exec(MACROS_SQL);
+}

@@ -1,0 +1,78 @@
+/**
+ * Exclusive 1:1 matching, all in SQL.
+ *
+ * Candidates: pairs with equal normalised keys (or, without keys, an amount
+ * band join) whose amount, date and description are within the rule.
+ * Selection: pairs are totally ordered by (amount delta, date delta, left row
+ * hash, right row hash, ids). Each round accepts every pair that is the best
+ * for its left row AND for its right row, then drops all candidates touching
+ * accepted rows. The overall best remaining pair is always mutual-best, so
+ * every round makes progress and the result equals a greedy pass in that
+ * total order — which depends on row content, not on file order.
+ */
+import type { MatchRule } from '../../../shared/recon';
+import type { Db } from '../db';
+import { amountWithin } from '../recipe-sql';
+import { keysEqual, scoreExpression } from './working';
+
+export async function matchOneToOne(db: Db, rule: MatchRule, ruleIdx: number, shouldStop: () => void): Promise<void> {
+  await buildCandidates(db, rule);
+  // Remember each row's best candidate: rows that end up unmatched lost it to a better pair (duplicates).
+  await db.exec(`CREATE OR REPLACE TEMP TABLE cand_best_l AS SELECT lid AS id, arg_min(rid, (da, dd, rh, rid)) AS counterpart, min(da) AS da, min(dd) AS dd FROM cand GROUP BY lid`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE cand_best_r AS SELECT rid AS id, arg_min(lid, (da, dd, lh, lid)) AS counterpart, min(da) AS da, min(dd) AS dd FROM cand GROUP BY rid`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE pairs (lid BIGINT, rid BIGINT, la DECIMAL(18,6), ra DECIMAL(18,6), da DECIMAL(38,6), dd INTEGER)`);
+  for (;;) {
+    shouldStop();
+    await db.exec(`CREATE OR REPLACE TEMP TABLE newp AS
+      SELECT lid, rid, la, ra, da, dd FROM (
+        SELECT *,
+          row_number() OVER (PARTITION BY lid ORDER BY da, dd, rh, rid) AS best_for_l,
+          row_number() OVER (PARTITION BY rid ORDER BY da, dd, lh, lid) AS best_for_r
+        FROM cand)
+      WHERE best_for_l = 1 AND best_for_r = 1`);
+    const accepted = await db.scalarNumber('SELECT count(*) FROM newp');
+    if (accepted === 0) break;
+    await db.exec('INSERT INTO pairs SELECT * FROM newp');
+    await db.exec(`CREATE OR REPLACE TEMP TABLE cand AS
+      SELECT c.* FROM cand c
+      WHERE NOT EXISTS (SELECT 1 FROM newp n WHERE n.lid = c.lid)
+        AND NOT EXISTS (SELECT 1 FROM newp n WHERE n.rid = c.rid)`);
+    if ((await db.scalarNumber('SELECT count(*) FROM cand')) === 0) break;
+  }
+  const status = rule.auto_confirm ? 'auto' : 'suggested';
+  await db.exec(
+    `INSERT INTO gtmp SELECT ${ruleIdx}, $1, '1:1', $2, [lid], [rid], la, ra, dd, ${scoreExpression('da', 'dd', 'la')} FROM pairs`,
+    [rule.id, status],
+  );
+  for (const [side, table] of [['left', 'cand_best_l'], ['right', 'cand_best_r']] as const) {
+    const own = side === 'left' ? 'lid' : 'rid';
+    await db.exec(
+      `INSERT INTO lost SELECT $1, b.id, ${ruleIdx}, $2, b.counterpart, b.da, b.dd FROM ${table} b
+       WHERE NOT EXISTS (SELECT 1 FROM pairs p WHERE p.${own} = b.id)`,
+      [side, rule.id],
+    );
+  }
+}
+
+async function buildCandidates(db: Db, rule: MatchRule): Promise<void> {
+  const conditions: string[] = [];
+  let join: string;
+  if (rule.keys.length > 0) {
+    join = keysEqual(rule);
+  } else {
+    // No keys: a band join on the amount lets DuckDB use a range join instead of a cross product.
+    const t = rule.amount!;
+    const pct = (t.tolerance_pct ?? 0) / 100;
+    const band = pct >= 1 ? null : `(${t.tolerance_abs ?? 0} + ${pct} * (abs(l.amt) + ${t.tolerance_abs ?? 0}) / ${1 - pct} + 1e-6)`;
+    join = band ? `r.amt BETWEEN l.amt - ${band} AND l.amt + ${band}` : 'TRUE';
+  }
+  if (rule.amount) conditions.push(amountWithin(rule, 'l.amt', 'r.amt'));
+  if (rule.date) conditions.push(`abs(date_diff('day', l.dt, r.dt)) <= ${rule.date.window_days}`);
+  if (rule.description) conditions.push(`kalla_jaccard(l.descr, r.descr) >= ${rule.description.min_similarity}`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE cand AS
+    SELECT l.id AS lid, r.id AS rid, l.h AS lh, r.h AS rh, l.amt AS la, r.amt AS ra,
+      coalesce(abs(l.amt - r.amt), 0) AS da,
+      coalesce(abs(date_diff('day', l.dt, r.dt)), 0)::INTEGER AS dd
+    FROM w_left l JOIN w_right r ON ${join}
+    ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}`);
+}

@@ -1,0 +1,274 @@
+/**
+ * ReconWorkspace: the service the app, the CLI and the bench use. One folder
+ * holds recon.duckdb (sources, runs, results, audit log) and copies of
+ * sources that had to be written or transcoded.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join, resolve } from 'node:path';
+import { RecipeSchema, ReadOptionsSchema, type Recipe, type ReadOptions, type SourceFilter } from '../../shared/recon';
+import type {
+  AuditEntry,
+  ColumnTyping,
+  ExportOptions,
+  ExportResult,
+  GroupPageItem,
+  MatchGroup,
+  Page,
+  PageCategory,
+  PageRequest,
+  RecordPageItem,
+  RunOptions,
+  RunResult,
+  RunStatus,
+  RunSummary,
+  Side,
+  SourceInfo,
+  SourceProfile,
+} from '../../shared/recon-engine';
+import { RECON_ENGINE_VERSION } from '../../shared/recon-engine';
+import { Db } from './db';
+import { ReconError } from './errors';
+import { exportRun } from './export';
+import { installMacros } from './macros';
+import { profileSource } from './profile';
+import { column, filterCondition, type SideColumns } from './recipe-sql';
+import { computeSummary, getRunRow, readPage } from './results';
+import { acceptGroup, annotateException, matchManually, readAuditLog, rejectGroup, unmatchGroup } from './review';
+import { dropRunTables, executeRun } from './run';
+import { checkSourceUnchanged, createTypedView, loadSource, rawTable, ROW_ID, typedView, writeBytesSource } from './sources';
+import { ident } from './sql';
+import { deleteRunRows, ensureStore, recoverInterruptedRuns } from './store';
+import { detectTypes } from './typing';
+
+export type ReadOptionsInput = Partial<ReadOptions>;
+
+export interface RunListItem {
+  run_id: number;
+  status: RunStatus;
+  recipe_name: string;
+  started_at: string;
+  finished_at: string | null;
+  error: string | null;
+}
+
+export class ReconWorkspace {
+  /** Runs found `running` when the workspace was opened (the app had stopped mid-run); now `interrupted`. */
+  readonly interruptedRuns: number[];
+  private running: { db: Db; controller: AbortController } | null = null;
+
+  private constructor(
+    readonly dir: string,
+    private readonly db: Db,
+    interrupted: number[],
+  ) {
+    this.interruptedRuns = interrupted;
+  }
+
+  static async open(dir: string): Promise<ReconWorkspace> {
+    const root = resolve(dir);
+    await mkdir(root, { recursive: true });
+    const db = await Db.open(join(root, 'recon.duckdb'));
+    await installMacros(db);
+    await ensureStore(db);
+    const interrupted = await recoverInterruptedRuns(db);
+    return new ReconWorkspace(root, db, interrupted);
+  }
+
+  // ── Sources ────────────────────────────────────────────────────────────
+
+  async addSourceFromPath(side: Side, path: string, opts: ReadOptionsInput = {}): Promise<SourceInfo> {
+    checkSide(side);
+    const read = ReadOptionsSchema.parse(opts);
+    const info = await loadSource({ db: this.db, workspaceDir: this.dir }, side, path, read);
+    await this.saveSource(info);
+    return info;
+  }
+
+  /** Browser mode / paste: the bytes are written into the workspace folder first, then loaded. */
+  async addSourceFromBytes(side: Side, name: string, bytes: Uint8Array, opts: ReadOptionsInput = {}): Promise<SourceInfo> {
+    checkSide(side);
+    const path = await writeBytesSource(this.dir, side, name, bytes);
+    const read = ReadOptionsSchema.parse(opts);
+    const info = await loadSource({ db: this.db, workspaceDir: this.dir }, side, path, read, name);
+    await this.saveSource(info);
+    return info;
+  }
+
+  /** Re-type columns from the already loaded raw data (no re-read of the file). */
+  async setColumnOverrides(side: Side, overrides: ReadOptions['column_overrides']): Promise<SourceInfo> {
+    const info = await this.requireSource(side);
+    const rawNames = info.columns.filter((c) => !c.derived).map((c) => c.name);
+    for (const name of Object.keys(overrides)) column(info.columns, side, name, 'column override');
+    const detection = await detectTypes(this.db, rawTable(side), rawNames, overrides);
+    await createTypedView(this.db, side, detection.typings);
+    const updated: SourceInfo = {
+      ...info,
+      columns: detection.typings,
+      notices: [...info.notices.filter((n) => n.code !== 'ambiguous_date_order' && n.code !== 'derived_signed_amount'), ...detection.notices],
+    };
+    await this.saveSource(updated);
+    return updated;
+  }
+
+  async source(side: Side): Promise<SourceInfo | null> {
+    const row = await this.db.one<{ info: string }>(`SELECT info::VARCHAR AS info FROM sources WHERE side = $1`, [side]);
+    return row ? (JSON.parse(row.info) as SourceInfo) : null;
+  }
+
+  async profile(side: Side): Promise<SourceProfile> {
+    return profileSource(this.db, await this.requireSource(side));
+  }
+
+  async preview(side: Side, req: PageRequest & { orderBy?: string; descending?: boolean }): Promise<Page<Record<string, unknown>>> {
+    const info = await this.requireSource(side);
+    const offset = Math.max(0, Math.floor(req.offset ?? 0));
+    const limit = Math.min(10_000, Math.max(1, Math.floor(req.limit ?? 100)));
+    const order = req.orderBy ? `${ident(column(info.columns, side, req.orderBy, 'preview order').name)} ${req.descending ? 'DESC' : 'ASC'} NULLS LAST, ` : '';
+    const items = await this.db.all(`SELECT * FROM ${ident(typedView(side))} ORDER BY ${order}${ident(ROW_ID)} LIMIT ${limit} OFFSET ${offset}`);
+    return { total: info.row_count, offset, limit, items };
+  }
+
+  async countFiltered(side: Side, filters: SourceFilter[]): Promise<number> {
+    const info = await this.requireSource(side);
+    const where = filters.map((f) => `(${filterCondition(info.columns, side, f)})`).join(' AND ') || 'TRUE';
+    return this.db.scalarNumber(`SELECT count(*) FROM ${ident(typedView(side))} s WHERE ${where}`);
+  }
+
+  // ── Runs ───────────────────────────────────────────────────────────────
+
+  async run(recipeInput: Recipe, opts: RunOptions = {}): Promise<RunResult> {
+    const parsed = RecipeSchema.safeParse(recipeInput);
+    if (!parsed.success) throw new ReconError('invalid_recipe', `invalid recipe: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
+    const recipe = parsed.data;
+    if (this.running) throw new ReconError('invalid_review', 'a run is already in progress in this workspace');
+    const left = await this.requireSource('left');
+    const right = await this.requireSource('right');
+    for (const info of [left, right]) {
+      if ((await checkSourceUnchanged(info)) === 'changed') {
+        throw new ReconError('source_changed', `${info.side} source ${info.path} changed on disk since it was loaded (SHA-256 ${info.sha256.slice(0, 12)}… no longer matches); load it again before running`, { side: info.side, path: info.path });
+      }
+    }
+    const columns: SideColumns = { left: left.columns, right: right.columns };
+    const started = performance.now();
+    const runId = await this.db.scalarNumber(`SELECT nextval('run_seq')`);
+    await this.db.exec(
+      `INSERT INTO runs VALUES ($1, $2::JSON, 'running', now()::TIMESTAMP, NULL, NULL, $3::JSON, $4, NULL)`,
+      [runId, JSON.stringify(recipe), JSON.stringify({ left, right }), RECON_ENGINE_VERSION],
+    );
+    const runDb = await this.db.fork();
+    const controller = new AbortController();
+    this.running = { db: runDb, controller };
+    // Abort → interrupt the running statement; phases also check the signal between statements.
+    const onAbort = () => {
+      controller.abort();
+      runDb.interrupt();
+    };
+    if (opts.signal?.aborted) controller.abort();
+    opts.signal?.addEventListener('abort', onAbort);
+    try {
+      const phases = await executeRun(runDb, runId, recipe, columns, { ...opts, signal: controller.signal });
+      await this.db.exec(`UPDATE runs SET status = 'completed', finished_at = now()::TIMESTAMP, phases = $2::JSON WHERE run_id = $1`, [runId, JSON.stringify(phases)]);
+      const summary = await computeSummary(this.db, runId);
+      return { run_id: runId, summary, elapsed_ms: Math.round(performance.now() - started), phases };
+    } catch (error) {
+      const cancelled = controller.signal.aborted;
+      await deleteRunRows(this.db, runId);
+      await this.db.exec(`UPDATE runs SET status = $2, finished_at = now()::TIMESTAMP, error = $3 WHERE run_id = $1`, [
+        runId,
+        cancelled ? 'cancelled' : 'failed',
+        cancelled ? 'cancelled by the user' : (error as Error).message,
+      ]);
+      if (cancelled) throw new ReconError('cancelled', `run ${runId} was cancelled`, { run_id: runId });
+      throw error;
+    } finally {
+      opts.signal?.removeEventListener('abort', onAbort);
+      await dropRunTables(runDb);
+      runDb.close();
+      this.running = null;
+    }
+  }
+
+  async runs(): Promise<RunListItem[]> {
+    const rows = await this.db.all<{ run_id: string; status: RunStatus; name: string; started_at: string; finished_at: string | null; error: string | null }>(
+      `SELECT run_id, status, recipe->>'name' AS name, strftime(started_at, '%Y-%m-%dT%H:%M:%S.%gZ') AS started_at,
+         strftime(finished_at, '%Y-%m-%dT%H:%M:%S.%gZ') AS finished_at, error FROM runs ORDER BY run_id`,
+    );
+    return rows.map((r) => ({ run_id: Number(r.run_id), status: r.status, recipe_name: r.name, started_at: r.started_at, finished_at: r.finished_at, error: r.error }));
+  }
+
+  async summary(runId: number): Promise<RunSummary> {
+    return computeSummary(this.db, runId);
+  }
+
+  async page(runId: number, category: 'matched' | 'suggested', req: PageRequest): Promise<Page<GroupPageItem>>;
+  async page(runId: number, category: Exclude<PageCategory, 'matched' | 'suggested'>, req: PageRequest): Promise<Page<RecordPageItem>>;
+  async page(runId: number, category: PageCategory, req: PageRequest): Promise<Page<GroupPageItem> | Page<RecordPageItem>>;
+  async page(runId: number, category: PageCategory, req: PageRequest): Promise<Page<GroupPageItem> | Page<RecordPageItem>> {
+    return readPage(this.db, runId, category, req);
+  }
+
+  // ── Review ─────────────────────────────────────────────────────────────
+
+  accept(runId: number, groupId: number): Promise<MatchGroup> {
+    return acceptGroup(this.db, runId, groupId);
+  }
+
+  reject(runId: number, groupId: number): Promise<MatchGroup> {
+    return rejectGroup(this.db, runId, groupId);
+  }
+
+  matchManual(runId: number, rows: { left: number[]; right: number[]; note?: string }): Promise<MatchGroup> {
+    return matchManually(this.db, runId, rows.left, rows.right, rows.note);
+  }
+
+  unmatch(runId: number, groupId: number): Promise<void> {
+    return unmatchGroup(this.db, runId, groupId);
+  }
+
+  annotate(runId: number, side: Side, rowId: number, annotation: { reason: string; note?: string }): Promise<void> {
+    return annotateException(this.db, runId, side, rowId, annotation);
+  }
+
+  auditLog(opts: { runId?: number; offset?: number; limit?: number } = {}): Promise<AuditEntry[]> {
+    return readAuditLog(this.db, opts);
+  }
+
+  // ── Export ─────────────────────────────────────────────────────────────
+
+  async export(runId: number, opts: ExportOptions): Promise<ExportResult> {
+    const run = await this.db.one<{ sources: string | null }>(`SELECT sources::VARCHAR AS sources FROM runs WHERE run_id = $1`, [runId]);
+    if (!run) await getRunRow(this.db, runId);
+    const sources = run?.sources ? (JSON.parse(run.sources) as Partial<Record<Side, SourceInfo>>) : {};
+    return exportRun(this.db, runId, opts, { summary: await computeSummary(this.db, runId), sources });
+  }
+
+  /** Cancels a run in progress, if any (same as aborting its signal). */
+  cancelRunning(): void {
+    if (!this.running) return;
+    this.running.controller.abort();
+    this.running.db.interrupt();
+  }
+
+  close(): void {
+    this.db.close();
+  }
+
+  // ── internals ──────────────────────────────────────────────────────────
+
+  private async saveSource(info: SourceInfo): Promise<void> {
+    await this.db.exec(`INSERT OR REPLACE INTO sources VALUES ($1, $2::JSON)`, [info.side, JSON.stringify(info)]);
+  }
+
+  private async requireSource(side: Side): Promise<SourceInfo> {
+    checkSide(side);
+    const info = await this.source(side);
+    if (!info) throw new ReconError('not_found', `no ${side} source loaded yet`);
+    return info;
+  }
+}
+
+function checkSide(side: Side): void {
+  if (side !== 'left' && side !== 'right') throw new ReconError('not_found', `side must be "left" or "right", got ${JSON.stringify(side)}`);
+}
+
+export type { ColumnTyping };

@@ -25,8 +25,11 @@ const TOKEN_PATTERNS: RegExp[] = [
 ];
 
 /** `Bearer <token>` and `API_KEY=value` / `"password": "value"` keep their label. */
+const SECRET_LABEL = String.raw`\b[A-Za-z0-9_-]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL)[A-Za-z0-9_-]*`;
 const LABELLED_PATTERNS: RegExp[] = [
   /(\b(?:Bearer|Basic|Token)\s+)[A-Za-z0-9._~+/=-]{8,}/gi,
+  // Quoted values may contain spaces: "password": "correct horse battery"
+  new RegExp(String.raw`(${SECRET_LABEL}["']?\s*[=:]\s*")(?!\[redacted\]")[^"\n]{4,}(?=")`, 'gi'),
   /(\b[A-Za-z0-9_]*(?:KEY|TOKEN|SECRET|PASSWORD|PASSWD|CREDENTIAL)[A-Za-z0-9_]*["']?\s*[=:]\s*["']?)(?!\[redacted\])[^\s"',;&]{4,}/gi,
 ];
 

@@ -46,6 +46,11 @@ final class QuestionAnswerer {
         if (q.contains(" leaf ") || q.contains(" leaves ") || q.contains("leaf views")) return leafViews();
         if (q.contains("cycle") || q.contains("circular")) return cycles();
         if (m == null) {
+            String missing = lastNameLikeWord(question);
+            if (missing != null && containsAny(q, "explain", "show me", "focus on", "depend", "upstream", "downstream",
+                    "impact", " read", " use", "lineage")) {
+                resolver.resolve(missing); // throws NOT_FOUND with similar names
+            }
             if (q.contains("base table") || q.contains("source table") || q.contains(" tables ")) return baseTables();
             if (containsAny(q, " full ", " whole ", " entire ", " everything ", " all ", " diagram ", " graph ")) return full(direction);
             return summary();
@@ -201,6 +206,18 @@ final class QuestionAnswerer {
         for (int i : order) {
             ObjectName n = resolver.tryResolve(words.get(i));
             if (n != null) return new Mention(n, positions.get(i));
+        }
+        return null;
+    }
+
+    /** The last word that is not a stop word or a number: most likely the object asked about. */
+    private static String lastNameLikeWord(String question) {
+        String[] words = question.split("\\s+");
+        for (int i = words.length - 1; i >= 0; i--) {
+            String w = words[i].replaceAll("^[`'(\\[]+|[`'?!,;:)\\].]+$", "");
+            String lw = w.toLowerCase(Locale.ROOT);
+            if (w.isEmpty() || STOP_WORDS.contains(lw) || lw.matches("\\d+|levels?|hops?|deep|one|two|three|four|five|me|x")) continue;
+            return w;
         }
         return null;
     }

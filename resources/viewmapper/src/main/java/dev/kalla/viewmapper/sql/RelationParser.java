@@ -177,7 +177,7 @@ public final class RelationParser {
         Token t = cur();
         if (t.type() != TokenType.WORD || !JOIN_START.contains(t.text())) return false;
         // LEFT(...) and RIGHT(...) are string functions in some dialects, never join keywords.
-        return !peek(1).isSymbol("(");
+        return !((t.isWord("left") || t.isWord("right")) && peek(1).isSymbol("("));
     }
 
     private void parsePrimaryRelation(CteScope scope) {

@@ -10,10 +10,11 @@ beforeAll(async () => {
       { name: 'slow', config: fixture('slow') },
       { name: 'dynamic', config: fixture('dynamic') },
       { name: 'noisy', config: fixture('noisy') },
+      { name: 'paged', config: fixture('paged') },
     ],
   });
   await t.host.start();
-  await Promise.all(['slow', 'dynamic', 'noisy'].map((name) => waitForStatus(t.host, name, 'running')));
+  await Promise.all(['slow', 'dynamic', 'noisy', 'paged'].map((name) => waitForStatus(t.host, name, 'running')));
 });
 afterAll(() => t.dispose());
 
@@ -89,5 +90,24 @@ describe('McpHost calls', () => {
     expect(result.content[0]).toMatchObject({ text: 'still here' });
     expect(t.host.get('noisy')?.status).toBe('running');
     await waitFor(() => t.host.logs('noisy').some((l) => l.stream === 'host' && l.text.startsWith('protocol error:')), 'a protocol error line');
+  });
+
+  it('follows nextCursor to list every page of tools', async () => {
+    expect(t.host.tools('paged').map((tool) => tool.name)).toEqual(['alpha', 'beta', 'gamma', 'delta', 'epsilon']);
+    expect(t.host.get('paged')?.counts).toEqual({ tools: 5, resources: 0, prompts: 0 });
+  });
+
+  // Last: it stops the slow server the earlier tests use.
+  it('fails a call in flight when the user stops its server', async () => {
+    const started = hangLines('started').length;
+    const call = t.host.callTool('slow', 'hang', {});
+    const outcome = call.then(
+      () => 'resolved',
+      (e: Error) => e.message,
+    );
+    await waitFor(() => hangLines('started').length > started, 'the server to start the call');
+    await t.host.stopServer('slow');
+    expect(await outcome).toBe('server slow was stopped during the call to tool "hang"');
+    expect(t.host.get('slow')?.status).toBe('stopped');
   });
 });

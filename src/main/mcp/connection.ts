@@ -41,7 +41,7 @@ export interface ConnectionOptions {
   restart: RestartPolicy;
   /** Per stop stage (stdin close, SIGTERM, SIGKILL). */
   killGraceMs: number;
-  /** For the initialize handshake. */
+  /** For the initialize handshake and list requests, unless the server config sets `timeoutMs`. */
   startTimeoutMs: number;
   clientInfo: { name: string; version: string };
   onChange: () => void;
@@ -144,6 +144,10 @@ export class ServerConnection {
   }
   prompts(): PromptInfo[] {
     return this.promptList;
+  }
+
+  private startTimeoutMs(): number {
+    return this.config.timeoutMs ?? this.opts.startTimeoutMs;
   }
 
   /** Takes effect at the next start. */
@@ -260,7 +264,7 @@ export class ServerConnection {
         log.push('host', `server log [${n.params.level}]${n.params.logger ? ` ${n.params.logger}` : ''}: ${data}`);
       });
 
-      await client.connect(transport, { timeout: this.opts.startTimeoutMs });
+      await client.connect(transport, { timeout: this.startTimeoutMs() });
       if (session.ended) return;
       this.pid = transport.pid ?? undefined;
       this.serverInfo = client.getServerVersion() ? { name: client.getServerVersion()!.name, version: client.getServerVersion()!.version } : undefined;
@@ -356,7 +360,7 @@ export class ServerConnection {
     let cursor: string | undefined;
     for (let page = 0; page < MAX_LIST_PAGES; page++) {
       const params = cursor ? { cursor } : undefined;
-      const timeout = this.opts.startTimeoutMs;
+      const timeout = this.startTimeoutMs();
       const result =
         kind === 'tools'
           ? await client.listTools(params, { timeout })

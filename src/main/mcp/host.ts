@@ -477,10 +477,10 @@ export class McpHost {
       name,
       config,
       log,
-      spawnEnv: this.opts.spawnEnv ?? (() => cachedLoginShellEnv() as Promise<Env>),
+      spawnEnv: this.opts.spawnEnv ?? (() => this.loginEnv()),
       restart: this.restart,
       killGraceMs: this.opts.killGraceMs ?? 2000,
-      startTimeoutMs: config.timeoutMs ?? this.defaultTimeoutMs(),
+      startTimeoutMs: this.defaultTimeoutMs(),
       clientInfo: this.opts.clientInfo ?? { name: 'kalla-desktop', version: '0.1.0' },
       onChange: () => this.emitStatus(entry),
       onLists: () => {
@@ -489,6 +489,15 @@ export class McpHost {
       },
     });
     return entry;
+  }
+
+  /** The login-shell env (computed once); if it cannot be read, every server log says why PATH may be short. */
+  private loginEnv(): Promise<Env> {
+    return cachedLoginShellEnv({
+      onFallback: (reason) => {
+        for (const entry of this.entries.values()) entry.log.push('host', reason);
+      },
+    });
   }
 
   private emitStatus(entry: Entry): void {

@@ -64,9 +64,9 @@ public final class Engine {
     // ---- methods -------------------------------------------------------------------------
 
     private Map<String, Object> analyze(Params p) throws ConnectionException {
-        String key = cacheKey(p);
-        boolean wasCached = cache.contains(key) && !p.flag("refresh");
+        GraphCache.Entry before = cache.peek(cacheKey(p));
         GraphCache.Entry entry = entry(p);
+        boolean wasCached = entry == before;
         GraphAnalyzer a = entry.analyzer();
         DependencyGraph g = a.graph();
         List<List<String>> cycles = new ArrayList<>();

@@ -33,7 +33,7 @@ final class GraphCache {
         return fresh;
     }
 
-    synchronized boolean contains(String key) {
-        return entries.containsKey(key);
+    synchronized Entry peek(String key) {
+        return entries.get(key);
     }
 }

@@ -157,6 +157,7 @@ final class QuestionAnswerer {
     private Answer readers(ObjectName name, Direction direction) {
         Subgraph s = analyzer.subgraph(name, 0, 1, MAX_FOCUS_NODES);
         List<ObjectName> readers = new ArrayList<>(graph.node(name).dependents());
+        readers.sort(null);
         String text = readers.size() + " views read " + graph.display(name) + " directly:\n" + bullets(readers) + truncatedText(s);
         return new Answer("readers", text, MermaidRenderer.render(graph, s, direction),
                 Map.of("name", graph.display(name), "readers", names(readers)));

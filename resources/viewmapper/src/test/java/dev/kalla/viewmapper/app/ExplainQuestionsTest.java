@@ -1,0 +1,105 @@
+package dev.kalla.viewmapper.app;
+
+import dev.kalla.viewmapper.connect.ConnectionOptions;
+import org.junit.jupiter.api.Test;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The deterministic question answering behind explain and run. */
+class ExplainQuestionsTest {
+    private static final Engine ENGINE = new Engine(new ConnectionOptions(null, null, null));
+
+    static Map<String, Object> ask(String question) {
+        Map<String, Object> params = new HashMap<>();
+        params.put("connection", "test://simple_ecommerce");
+        params.put("question", question);
+        return ENGINE.handle("explain", params);
+    }
+
+    @SuppressWarnings("unchecked")
+    static List<String> names(Map<String, Object> answer, String key) {
+        Object list = ((Map<String, Object>) answer.get("data")).get(key);
+        return ((List<Object>) list).stream().map(o -> o instanceof Map<?, ?> m ? (String) m.get("name") : (String) o).toList();
+    }
+
+    @Test
+    void fullDiagramOfASmallGraph() {
+        Map<String, Object> a = ask("show the full diagram");
+        assertEquals("full_diagram", a.get("intent"));
+        String m = (String) a.get("mermaid");
+        assertTrue(m.startsWith("graph TB"));
+        assertTrue(m.contains("n_raw__orders[(\"raw.orders\")]"), m);
+    }
+
+    @Test
+    void entryPoints() {
+        Map<String, Object> a = ask("What are the entry points?");
+        assertEquals("entry_points", a.get("intent"));
+        assertTrue(((String) a.get("answer")).contains("High impact"));
+    }
+
+    @Test
+    void whatDependsOnIsDownstream() {
+        Map<String, Object> a = ask("what depends on fact_orders");
+        assertEquals("downstream", a.get("intent"));
+        assertEquals(List.of("customer_orders", "daily_revenue", "order_payments", "customer_lifetime_value", "top_customers"),
+                names(a, "dependents"));
+        assertNotNull(a.get("mermaid"));
+    }
+
+    @Test
+    void whatDoesXDependOnIsUpstream() {
+        assertEquals("upstream", ask("what does customer_orders depend on?").get("intent"));
+    }
+
+    @Test
+    void upstreamWithSpelledOutDepth() {
+        Map<String, Object> a = ask("upstream of top_customers two levels");
+        assertEquals("upstream", a.get("intent"));
+        assertEquals(List.of("customer_lifetime_value", "customer_orders"), names(a, "upstream"));
+    }
+
+    @Test
+    void leafViews() {
+        Map<String, Object> a = ask("list the leaf views");
+        assertEquals("leaf_views", a.get("intent"));
+        assertEquals(List.of("category_performance", "daily_revenue", "top_customers"), names(a, "leafViews"));
+        assertNull(a.get("mermaid"));
+    }
+
+    @Test
+    void whichViewsReadATable() {
+        Map<String, Object> a = ask("which views read raw.order_items");
+        assertEquals("readers", a.get("intent"));
+        assertEquals(List.of("fact_order_items", "fact_orders"), names(a, "readers"));
+    }
+
+    @Test
+    void explainAndShowMeFocusOnAView() {
+        assertEquals("focus", ask("explain order_payments").get("intent"));
+        Map<String, Object> a = ask("show me dim_products");
+        assertEquals("focus", a.get("intent"));
+        assertTrue(((String) a.get("mermaid")).contains("class n_dim_products focus"));
+    }
+
+    @Test
+    void unknownObjectIsAnErrorWithSuggestions() {
+        RequestException e = assertThrows(RequestException.class, () -> ask("what depends on customers_typo"));
+        assertEquals("NOT_FOUND", e.code());
+        e = assertThrows(RequestException.class, () -> ask("explain customer"));
+        assertTrue(e.getMessage().contains("did you mean"), e.getMessage());
+    }
+
+    @Test
+    void sameQuestionSameAnswer() {
+        assertEquals(ask("explain customer_orders"), ask("explain customer_orders"));
+    }
+}

@@ -1,0 +1,156 @@
+package dev.kalla.viewmapper.app;
+
+import dev.kalla.viewmapper.connect.ConnectionOptions;
+import dev.kalla.viewmapper.json.Json;
+import org.junit.jupiter.api.Test;
+
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Drives the real serve loop with JSON lines, as the MCP server does over stdio. */
+class ServeProtocolTest {
+    private static final String SHOP = "\"connection\":\"test://simple_ecommerce\"";
+
+    static List<Map<String, Object>> serve(String... lines) throws Exception {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream log = new ByteArrayOutputStream();
+        new ServeLoop(new Engine(new ConnectionOptions(null, null, null)),
+                new BufferedReader(new StringReader(String.join("\n", lines) + "\n")),
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(log, true, StandardCharsets.UTF_8)).run();
+        List<Map<String, Object>> responses = new ArrayList<>();
+        for (String line : out.toString(StandardCharsets.UTF_8).split("\n")) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> r = (Map<String, Object>) Json.parse(line); // every stdout line must be JSON
+            responses.add(r);
+        }
+        return responses;
+    }
+
+    @SuppressWarnings("unchecked")
+    static Map<String, Object> result(Map<String, Object> response) {
+        assertNull(response.get("error"), String.valueOf(response.get("error")));
+        return (Map<String, Object>) response.get("result");
+    }
+
+    @SuppressWarnings("unchecked")
+    static String errorCode(Map<String, Object> response) {
+        return (String) ((Map<String, Object>) response.get("error")).get("code");
+    }
+
+    @Test
+    void answersEachLineInOrderAndSurvivesBadInput() throws Exception {
+        var r = serve(
+                "{\"id\":1,\"method\":\"ping\"}",
+                "not json at all",
+                "{\"id\":2,\"method\":\"no_such_method\"}",
+                "[1,2]",
+                "{\"id\":3,\"method\":\"analyze\",\"params\":{}}",
+                "{\"id\":4,\"method\":\"analyze\",\"params\":{\"connection\":\"ftp://x\"}}",
+                "{\"id\":\"five\",\"method\":\"ping\",\"params\":{}}");
+        assertEquals(7, r.size());
+        assertEquals(true, result(r.get(0)).get("pong"));
+        assertEquals("BAD_JSON", errorCode(r.get(1)));
+        assertEquals("UNKNOWN_METHOD", errorCode(r.get(2)));
+        assertEquals(2L, r.get(2).get("id"));
+        assertEquals("BAD_REQUEST", errorCode(r.get(3)));
+        assertEquals("BAD_REQUEST", errorCode(r.get(4)));
+        assertEquals("BAD_REQUEST", errorCode(r.get(5)));
+        assertEquals("five", r.get(6).get("id"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void analyzeReportsSizeComplexityEntryPointsAndCaches() throws Exception {
+        var r = serve(
+                "{\"id\":1,\"method\":\"analyze\",\"params\":{" + SHOP + "}}",
+                "{\"id\":2,\"method\":\"analyze\",\"params\":{" + SHOP + "}}");
+        Map<String, Object> a = result(r.get(0));
+        assertEquals(12L, a.get("viewCount"));
+        assertEquals("SIMPLE", a.get("complexity"));
+        assertEquals("ecommerce", a.get("schema"));
+        assertEquals(List.of(), a.get("failures"));
+        assertEquals(false, a.get("cached"));
+        assertEquals(true, result(r.get(1)).get("cached"));
+        Map<String, Object> entry = (Map<String, Object>) a.get("entryPoints");
+        assertFalse(((List<?>) entry.get("highImpact")).isEmpty());
+    }
+
+    @Test
+    void listsCatalogsAndSchemasWithoutChoosingOne() throws Exception {
+        var r = serve(
+                "{\"id\":1,\"method\":\"list_catalogs\",\"params\":{\"connection\":\"test://analytics_platform\"}}",
+                "{\"id\":2,\"method\":\"list_schemas\",\"params\":{\"connection\":\"test://analytics_platform\"}}",
+                "{\"id\":3,\"method\":\"analyze\",\"params\":{\"connection\":\"test://analytics_platform\",\"schema\":\"nope\"}}");
+        assertEquals(List.of("test"), result(r.get(0)).get("catalogs"));
+        assertEquals(List.of("intermediate", "marts", "reports", "staging"), result(r.get(1)).get("schemas"));
+        assertEquals("NOT_FOUND", errorCode(r.get(2)));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void subgraphImpactMermaidAndViewSql() throws Exception {
+        var r = serve(
+                "{\"id\":1,\"method\":\"subgraph\",\"params\":{" + SHOP + ",\"focus\":\"customer_orders\",\"upstreamDepth\":1,\"downstreamDepth\":1}}",
+                "{\"id\":2,\"method\":\"impact\",\"params\":{" + SHOP + ",\"name\":\"raw.customers\"}}",
+                "{\"id\":3,\"method\":\"mermaid\",\"params\":{" + SHOP + ",\"focus\":\"fact_orders\",\"direction\":\"LR\"}}",
+                "{\"id\":4,\"method\":\"view_sql\",\"params\":{" + SHOP + ",\"name\":\"TOP_CUSTOMERS\"}}",
+                "{\"id\":5,\"method\":\"impact\",\"params\":{" + SHOP + ",\"name\":\"no_such_view\"}}",
+                "{\"id\":6,\"method\":\"entry_points\",\"params\":{" + SHOP + ",\"limit\":2}}");
+        Map<String, Object> sub = result(r.get(0));
+        List<Map<String, Object>> nodes = (List<Map<String, Object>>) sub.get("nodes");
+        assertEquals(List.of("customer_orders", "customer_lifetime_value", "dim_customers", "fact_orders"),
+                nodes.stream().map(n -> n.get("name")).toList());
+        assertEquals("focus", nodes.get(0).get("role"));
+
+        Map<String, Object> impact = result(r.get(1));
+        assertEquals(4L, impact.get("count")); // dim_customers → customer_orders → customer_lifetime_value → top_customers
+        String mermaid = (String) result(r.get(2)).get("mermaid");
+        assertTrue(mermaid.startsWith("graph LR"), mermaid);
+        assertTrue(mermaid.contains("class n_fact_orders focus"), mermaid);
+        assertTrue(((String) result(r.get(3)).get("sql")).contains("ORDER BY lifetime_value DESC"));
+        assertEquals("NOT_FOUND", errorCode(r.get(4)));
+        assertEquals(2, ((List<?>) ((Map<String, Object>) result(r.get(5)).get("entryPoints")).get("highImpact")).size());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void largeDiagramsReturnSuggestionsInsteadOfThousandsOfNodes() throws Exception {
+        var r = serve("{\"id\":1,\"method\":\"mermaid\",\"params\":{\"connection\":\"test://analytics_platform\"}}");
+        Map<String, Object> m = result(r.get(0));
+        assertEquals(true, m.get("tooLarge"));
+        assertFalse(m.containsKey("mermaid"));
+        assertFalse(((List<?>) ((Map<String, Object>) m.get("suggestions")).get("highImpact")).isEmpty());
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void brokenViewsAreReportedWhileTheGraphBuilds() throws Exception {
+        var r = serve("{\"id\":1,\"method\":\"analyze\",\"params\":{\"connection\":\"test://analytics_platform\"}}");
+        Map<String, Object> a = result(r.get(0));
+        List<Map<String, Object>> failures = (List<Map<String, Object>>) a.get("failures");
+        assertEquals(1, failures.size());
+        assertEquals("test.reports.legacy_margin_report", failures.get(0).get("view"));
+        assertTrue(((String) failures.get(0).get("reason")).contains("expected ')'"));
+        assertEquals(151L, a.get("viewCount"));
+    }
+
+    @Test
+    void extractReturnsRelationsOrAParseError() throws Exception {
+        var r = serve(
+                "{\"id\":1,\"method\":\"extract\",\"params\":{\"sql\":\"WITH x AS (SELECT * FROM a.b) SELECT * FROM x, \\\"Q\\\".c\"}}",
+                "{\"id\":2,\"method\":\"extract\",\"params\":{\"sql\":\"SELECT (\"}}");
+        assertEquals(List.of(List.of("a", "b"), List.of("q", "c")), result(r.get(0)).get("relations"));
+        assertEquals("PARSE_ERROR", errorCode(r.get(1)));
+    }
+}

@@ -1,0 +1,100 @@
+package dev.kalla.viewmapper.connect;
+
+import dev.kalla.viewmapper.graph.ViewDefinition;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class FileSourceTest {
+    @TempDir
+    Path dir;
+
+    private static Set<String> names(LoadedViews loaded) {
+        return loaded.views().stream().map(v -> v.objectName().toString()).collect(Collectors.toSet());
+    }
+
+    @Test
+    void folderOfSqlFilesNamesViewsAfterFilesAndSubfolders() throws Exception {
+        Files.writeString(dir.resolve("orders_clean.sql"), "SELECT * FROM raw.orders");
+        Files.writeString(dir.resolve("sales.daily.sql"), "SELECT * FROM orders_clean");
+        Files.createDirectories(dir.resolve("finance"));
+        Files.writeString(dir.resolve("finance/revenue.sql"), "SELECT * FROM sales.daily");
+        Files.writeString(dir.resolve("notes.txt"), "ignored");
+        LoadedViews loaded = SourceFactory.open("file://" + dir, ConnectionOptions.of(null, null, null)).loadViews(null, null);
+        assertEquals(Set.of("local.default.orders_clean", "local.sales.daily", "local.finance.revenue"), names(loaded));
+        assertEquals("local", loaded.defaultCatalog());
+        assertEquals("default", loaded.defaultSchema());
+    }
+
+    @Test
+    void createViewScriptsYieldOneViewPerStatement() throws Exception {
+        Files.writeString(dir.resolve("all.sql"), "CREATE VIEW a AS SELECT * FROM t;\n"
+                + "CREATE OR REPLACE VIEW mart.\"Big View\" AS SELECT * FROM a;\n");
+        Files.createDirectories(dir.resolve("ops"));
+        Files.writeString(dir.resolve("ops/x.sql"), "CREATE VIEW status AS SELECT 1;");
+        var source = SourceFactory.open("file://" + dir, ConnectionOptions.of(null, null, null));
+        assertEquals(Set.of("local.default.a", "local.mart.\"big view\"", "local.ops.status"), names(source.loadViews(null, null)));
+        assertEquals(List.of("default", "mart", "ops"), source.listSchemas(null));
+        assertEquals(Set.of("local.mart.\"big view\""), names(source.loadViews(null, "mart")));
+    }
+
+    @Test
+    void jsonFileWithViewsArray() throws Exception {
+        Path json = dir.resolve("views.json");
+        Files.writeString(json, "{\"views\":[{\"name\":\"a\",\"sql\":\"SELECT 1\"},{\"name\":\"s.b\",\"sql\":\"SELECT * FROM a\"},"
+                + "{\"name\":\"c\",\"schema\":\"x\",\"sql\":\"SELECT 2\"}]}");
+        List<ViewDefinition> views = SourceFactory.open("file://" + json, ConnectionOptions.of(null, null, null)).loadViews(null, null).views();
+        assertEquals(List.of("local.default.a", "local.s.b", "local.x.c"), views.stream().map(v -> v.objectName().toString()).toList());
+    }
+
+    @Test
+    void freshnessStampChangesWhenAFileChanges() throws Exception {
+        Path f = dir.resolve("v.sql");
+        Files.writeString(f, "SELECT 1");
+        ViewSource source = SourceFactory.open("file://" + dir, ConnectionOptions.of(null, null, null));
+        String before = source.freshnessStamp();
+        assertEquals(before, source.freshnessStamp());
+        Files.writeString(f, "SELECT 12");
+        Files.setLastModifiedTime(f, FileTime.fromMillis(Files.getLastModifiedTime(f).toMillis() + 5_000));
+        assertNotEquals(before, source.freshnessStamp());
+    }
+
+    @Test
+    void missingPathAndBadJsonAreConnectionErrors() throws Exception {
+        ConnectionException e = assertThrows(ConnectionException.class,
+                () -> SourceFactory.open("file://" + dir.resolve("nope"), ConnectionOptions.of(null, null, null)).loadViews(null, null));
+        assertEquals("NOT_FOUND", e.code());
+        Path bad = dir.resolve("bad.json");
+        Files.writeString(bad, "{\"views\": [");
+        e = assertThrows(ConnectionException.class,
+                () -> SourceFactory.open("file://" + bad, ConnectionOptions.of(null, null, null)).loadViews(null, null));
+        assertEquals("BAD_SOURCE", e.code());
+    }
+
+    @Test
+    void generatedWarehouseIsDeterministicAndLarge() {
+        ViewCollection a = WarehouseGenerator.generate(WarehouseGenerator.DEFAULT_VIEWS);
+        ViewCollection b = WarehouseGenerator.generate(WarehouseGenerator.DEFAULT_VIEWS);
+        assertEquals(10_000, a.views.size());
+        assertEquals(a.views, b.views);
+    }
+
+    @Test
+    void jdbcWithoutDriverExplainsHowToProvideOne() {
+        ConnectionException e = assertThrows(ConnectionException.class,
+                () -> SourceFactory.open("jdbc:nosuchdb://localhost/x", new ConnectionOptions("u", "secret-pw", null)).listCatalogs());
+        assertEquals("CONNECTION_FAILED", e.code());
+        assertEquals(true, e.getMessage().contains("--drivers"));
+        assertEquals(false, e.getMessage().contains("secret-pw"));
+    }
+}

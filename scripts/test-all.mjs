@@ -1,0 +1,31 @@
+#!/usr/bin/env node
+/**
+ * `npm test`: every suite, in order — build, unit/integration (vitest), Java
+ * (JUnit), end-to-end in browser mode (Playwright + Chromium), Electron e2e
+ * (reports NOT RUN where no Electron binary exists). Stops at the first red suite.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
+
+const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
+const steps = [
+  ['build', ['run', 'build']],
+  ['typecheck', ['run', 'typecheck']],
+  ['unit and integration', ['run', 'test:unit']],
+  ...(existsSync('resources/viewmapper/test.mjs') ? [['java', ['run', 'test:java']]] : []),
+  ['end-to-end (browser mode)', ['run', 'test:e2e']],
+  ['end-to-end (electron)', ['run', 'test:electron']],
+];
+
+const results = [];
+for (const [name, args] of steps) {
+  console.log(`\n━━ ${name} ━━`);
+  const started = Date.now();
+  const r = spawnSync(npm, args, { stdio: 'inherit' });
+  results.push(`${r.status === 0 ? 'ok  ' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (r.status !== 0) {
+    console.log(`\n${results.join('\n')}`);
+    process.exit(r.status ?? 1);
+  }
+}
+console.log(`\n${results.join('\n')}`);

@@ -1,0 +1,93 @@
+/**
+ * The dispatcher in front of the real handler table and a real McpHost: every
+ * input from the renderer is validated before any service sees it.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../src/main/core';
+import { nodePlatform } from '../../src/main/platform-node';
+
+let core: Core;
+let dir: string;
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'kalla-dispatch-'));
+  core = await createCore({
+    paths: { dataDir: dir, logsDir: join(dir, 'logs') },
+    platform: nodePlatform(),
+    self: { command: process.execPath, args: [], env: {} },
+    appVersion: '0.0.0-test',
+    spawnEnv: async () => ({ ...(process.env as Record<string, string>) }),
+  });
+});
+afterAll(async () => {
+  await core.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('dispatch', () => {
+  it('answers a valid call with a typed value', async () => {
+    const r = await core.dispatch('servers.list', {});
+    expect(r).toMatchObject({ ok: true, value: { servers: [], problems: [], configPath: join(dir, 'mcp-servers.json') } });
+  });
+
+  it('refuses unknown channels without calling anything', async () => {
+    expect(await core.dispatch('fs.readFile', { path: '/etc/passwd' })).toEqual({
+      ok: false,
+      error: { code: 'unknown_channel', message: 'Unknown channel "fs.readFile".' },
+    });
+  });
+
+  it('names the bad field when input is invalid', async () => {
+    const r = await core.dispatch('servers.add', { name: '../evil', config: { command: '' } });
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.error.code).toBe('invalid_input');
+    expect(r.error.message).toContain('name: server name may contain letters');
+    expect(r.error.message).toContain('config.command: command must not be empty');
+  });
+
+  it('refuses extra fields and wrong types', async () => {
+    const extra = await core.dispatch('servers.start', { name: 'x', shell: true });
+    expect(extra).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    const wrong = await core.dispatch('servers.callTool', { server: 'x', tool: 'y', args: 'rm -rf /', callId: 'c1' });
+    expect(wrong).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('args') } });
+    const badUrl = await core.dispatch('app.openExternal', { url: 'file:///etc/passwd' });
+    expect(badUrl).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+  });
+
+  it('turns service errors into messages, never exceptions', async () => {
+    const r = await core.dispatch('servers.callTool', { server: 'nope', tool: 'echo', args: {}, callId: 'c2' });
+    expect(r.ok).toBe(false);
+    if (!r.ok) expect(r.error.message).toMatch(/nope/);
+  });
+
+  it('keeps secrets out of what the renderer can read, and puts them back on save', async () => {
+    const add = await core.dispatch('servers.add', {
+      name: 'withkey',
+      config: { command: process.execPath, args: ['-e', 'setTimeout(()=>{}, 1e9)'], env: { API_KEY: 'sk-live-123456', MODE: 'dev' }, disabled: true },
+    });
+    expect(add.ok).toBe(true);
+    const cfg = await core.dispatch('servers.getConfig', { name: 'withkey' });
+    expect(cfg).toMatchObject({ ok: true, value: { config: { env: { API_KEY: '<hidden: unchanged>', MODE: 'dev' } } } });
+    const text = await core.dispatch('servers.configText', {});
+    expect(JSON.stringify(text)).not.toContain('sk-live-123456');
+
+    // Saving the masked text back keeps the stored secret.
+    if (!text.ok) throw new Error('configText failed');
+    const saved = await core.dispatch('servers.saveConfigText', { text: (text.value as { text: string }).text.replace('"dev"', '"prod"') });
+    expect(saved).toMatchObject({ ok: true, value: { saved: true, problems: [] } });
+    const raw = await core.host.readConfigText();
+    expect(JSON.parse(raw).mcpServers.withkey.env).toEqual({ API_KEY: 'sk-live-123456', MODE: 'prod' });
+
+    // And so does an edit through the form.
+    const upd = await core.dispatch('servers.update', {
+      name: 'withkey',
+      config: { command: process.execPath, args: [], env: { API_KEY: '<hidden: unchanged>', EXTRA: '1' }, disabled: true },
+    });
+    expect(upd.ok).toBe(true);
+    expect(JSON.parse(await core.host.readConfigText()).mcpServers.withkey.env).toEqual({ API_KEY: 'sk-live-123456', EXTRA: '1' });
+  });
+});

@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest';
+import { HIDDEN, maskDocument, restoreDocument, restoreEnv } from '../../src/main/ipc/secret-mask';
+
+describe('secret masking of the server file', () => {
+  const file = JSON.stringify({ mcpServers: { a: { command: 'x', env: { GITHUB_TOKEN: 'ghp_abc', PATH_EXTRA: '/opt/bin', DB_PASSWORD: 'pw' } } }, other: 1 });
+
+  it('hides secret-looking values and keeps the rest', () => {
+    const masked = JSON.parse(maskDocument(file));
+    expect(masked.mcpServers.a.env).toEqual({ GITHUB_TOKEN: HIDDEN, PATH_EXTRA: '/opt/bin', DB_PASSWORD: HIDDEN });
+    expect(masked.other).toBe(1);
+  });
+
+  it('hides secrets even in a file that is not valid JSON', () => {
+    const broken = '{"mcpServers": {"a": {"env": {"OPENAI_API_KEY": "sk-123"}}';
+    expect(maskDocument(broken)).not.toContain('sk-123');
+  });
+
+  it('restores placeholders from the stored file and refuses to invent a value', () => {
+    const edited = maskDocument(file).replace('/opt/bin', '/usr/local/bin');
+    expect(JSON.parse(restoreDocument(edited, file)).mcpServers.a.env).toEqual({ GITHUB_TOKEN: 'ghp_abc', PATH_EXTRA: '/usr/local/bin', DB_PASSWORD: 'pw' });
+    expect(() => restoreEnv({ NEW_TOKEN: HIDDEN }, {})).toThrow('NEW_TOKEN has no stored value');
+  });
+});

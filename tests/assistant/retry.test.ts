@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { backoffDelay, callWithRetry, DEFAULT_RETRY_POLICY, parseRetryAfter } from '../../src/main/assistant/providers/retry';
 import { ProviderError, kindForStatus, redact } from '../../src/main/assistant/providers/errors';
 import { createProviderClient, AnthropicClient, GeminiClient, OpenAIClient } from '../../src/main/assistant/providers';
+import { ProviderSettingsSchema } from '../../src/shared/assistant';
 import { providerError, recordingSleep } from './providerHelpers';
 
 const headers = (h: Record<string, string>) => new Headers(h);
@@ -73,5 +74,21 @@ describe('createProviderClient', () => {
     expect(make('openai')).toBeInstanceOf(OpenAIClient);
     expect(make('gemini')).toBeInstanceOf(GeminiClient);
     expect(make('gemini').id).toBe('gemini');
+  });
+});
+
+describe('API keys', () => {
+  it('are not part of the renderer-visible settings', () => {
+    const parsed = ProviderSettingsSchema.parse({ provider: 'openai', model: 'llama3', baseUrl: 'http://localhost:11434/v1', apiKey: 'sk-x' });
+    expect(parsed).toEqual({ provider: 'openai', model: 'llama3', baseUrl: 'http://localhost:11434/v1' });
+  });
+
+  it('are required by Anthropic and Gemini before any request is made', async () => {
+    for (const provider of ['anthropic', 'gemini'] as const) {
+      const c = createProviderClient({ settings: { provider, model: 'm', baseUrl: 'http://127.0.0.1:9' }, apiKey: '' });
+      const err = await providerError(c.complete({ system: '', messages: [{ role: 'user', text: 'hi' }], tools: [] }));
+      expect(err.kind).toBe('missing_key');
+      expect(err.message).toBe(`No API key configured for ${provider === 'anthropic' ? 'Anthropic' : 'Gemini'}`);
+    }
   });
 });

@@ -71,6 +71,8 @@ export class AnthropicClient implements ProviderClient {
   }
 
   async complete(request: CompleteRequest): Promise<CompleteResult> {
+    // Checked here, not left to the API: the SDK would otherwise look for a key in the environment.
+    if (!this.o.apiKey) throw new ProviderError({ provider: this.id, kind: 'missing_key' });
     const body = toAnthropicRequest({
       model: this.o.model,
       maxTokens: this.o.maxTokens ?? DEFAULT_ANTHROPIC_MAX_TOKENS,

@@ -7,6 +7,7 @@
 import type { ProviderId } from '../../../shared/assistant';
 
 export type ProviderErrorKind =
+  | 'missing_key'
   | 'cancelled'
   | 'timeout'
   | 'rate_limited'
@@ -44,6 +45,8 @@ function compose(i: ProviderErrorInfo): string {
   const tries = i.attempts && i.attempts > 1 ? `, gave up after ${i.attempts} attempts` : '';
   const detail = i.detail ? `: ${i.detail}` : '';
   switch (i.kind) {
+    case 'missing_key':
+      return `No API key configured for ${who}`;
     case 'cancelled':
       return `${who} request cancelled`;
     case 'timeout':

@@ -25,6 +25,7 @@ export class GeminiClient implements ProviderClient {
   }
 
   async complete(request: CompleteRequest): Promise<CompleteResult> {
+    if (!this.o.apiKey) throw new ProviderError({ provider: this.id, kind: 'missing_key' });
     const body = toGeminiRequest({
       system: request.system,
       maxTokens: this.o.maxTokens,

@@ -111,6 +111,8 @@ export async function callWithRetry<T>(options: CallOptions, attempt: (signal: A
       signal?.removeEventListener('abort', forward);
     }
 
+    // The SDK may notice a timeout before our timer does; report it the same way.
+    if (error.kind === 'timeout') throw finish(error.with({ timeoutMs }), attemptNo);
     const retriesLeft = policy.maxRetries - (attemptNo - 1);
     if (!error.retryable || retriesLeft <= 0 || (options.canRetry && !options.canRetry())) {
       throw finish(error, attemptNo);

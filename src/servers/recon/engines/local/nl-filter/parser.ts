@@ -1,0 +1,742 @@
+/**
+ * Recursive-descent parser for filter sentences over the schema vocabulary.
+ *
+ *   sentence   := condition (connector condition)*          connector: and | und | , | ;
+ *   condition  := prefix* ( field predicate | adjective field? | bare-predicate )
+ *   prefix     := only | <source alias> | not | excluding | row noun
+ *   predicate  := numeric | date | text, chosen by the field's kind
+ *   numeric    := comparator NUMBER ( or comparator NUMBER )? | [not] between NUMBER and NUMBER | is [not] NUMBER
+ *   date       := (since|after|before|until|in|on|from)? PERIOD | between PERIOD and PERIOD | from PERIOD to PERIOD | older than N unit
+ *   text       := [does not] contain VALUE | starts with VALUE | ends with VALUE | is [not] VALUE (or VALUE)* | is [not] empty
+ *   bare       := numeric → amount | date → date | from VALUE → party | containing VALUE → description | in CODE → currency
+ *
+ * Tokens no rule consumes are reported as unparsed (minus filler words).
+ */
+import type { FilterOp } from '../../../../../shared/recon';
+import type { ValueKind } from '../column-profile';
+import { ROW_NOUNS, type Concept, type FieldTarget, type FilterVocabulary, type Side } from './fields';
+import { daysAgo, parsePeriod, type Period } from './periods';
+import { CURRENCY_CODES, type Token } from './tokens';
+
+export type ParsedValue =
+  | { kind: 'number'; value: number; raw: string }
+  | { kind: 'numbers'; values: [number, number] }
+  | { kind: 'date'; iso: string }
+  | { kind: 'dates'; values: [string, string] }
+  | { kind: 'text'; value: string }
+  | { kind: 'texts'; values: string[] }
+  | { kind: 'none' };
+
+export interface ParsedCondition {
+  target: FieldTarget;
+  op: FilterOp;
+  value: ParsedValue;
+  /** Token range the condition came from. */
+  from: number;
+  to: number;
+}
+
+const CONNECTORS = new Set(['and', 'und', 'et', 'y', 'en', '&&']);
+/** Words that carry no filter meaning on their own. */
+export const FILLER = new Set([
+  'show', 'me', 'give', 'list', 'find', 'get', 'all', 'everything', 'anything', 'only', 'just', 'please', 'the', 'a', 'an', 'where', 'that', 'which',
+  'are', 'were', 'was', 'i', 'want', 'see', 'those', 'these', 'any', 'with', 'whose', 'having', 'has', 'have', 'nur', 'alle', 'die', 'der', 'das', 'mit', 'records', 'of', 'for', 'to', 'in', 'on',
+]);
+
+const NEGATE: Record<FilterOp, FilterOp> = {
+  gt: 'lte', gte: 'lt', lt: 'gte', lte: 'gt', eq: 'neq', neq: 'eq', in: 'not_in', not_in: 'in', like: 'not_like', not_like: 'like',
+  between: 'not_between', not_between: 'between', is_null: 'is_not_null', is_not_null: 'is_null',
+};
+
+type CompareOp = 'gt' | 'gte' | 'lt' | 'lte' | 'eq' | 'neq';
+/** Comparator phrases, longest first so "greater than or equal to" wins over "greater than". */
+const COMPARATORS: Array<[string[], CompareOp]> = (
+  [
+    [['greater', 'than', 'or', 'equal', 'to'], 'gte'],
+    [['more', 'than', 'or', 'equal', 'to'], 'gte'],
+    [['less', 'than', 'or', 'equal', 'to'], 'lte'],
+    [['is', 'greater', 'than'], 'gt'],
+    [['is', 'less', 'than'], 'lt'],
+    [['no', 'more', 'than'], 'lte'],
+    [['no', 'less', 'than'], 'gte'],
+    [['not', 'more', 'than'], 'lte'],
+    [['not', 'less', 'than'], 'gte'],
+    [['not', 'over'], 'lte'],
+    [['not', 'above'], 'lte'],
+    [['not', 'under'], 'gte'],
+    [['not', 'below'], 'gte'],
+    [['is', 'not'], 'neq'],
+    [['is', 'exactly'], 'eq'],
+    [['of', 'exactly'], 'eq'],
+    [['equal', 'to'], 'eq'],
+    [['is', 'equal', 'to'], 'eq'],
+    [['at', 'least'], 'gte'],
+    [['at', 'most'], 'lte'],
+    [['up', 'to'], 'lte'],
+    [['more', 'than'], 'gt'],
+    [['greater', 'than'], 'gt'],
+    [['larger', 'than'], 'gt'],
+    [['bigger', 'than'], 'gt'],
+    [['higher', 'than'], 'gt'],
+    [['less', 'than'], 'lt'],
+    [['smaller', 'than'], 'lt'],
+    [['lower', 'than'], 'lt'],
+    [['fewer', 'than'], 'lt'],
+    [['over'], 'gt'],
+    [['above'], 'gt'],
+    [['exceeding'], 'gt'],
+    [['exceeds'], 'gt'],
+    [['ueber'], 'gt'],
+    [['mehr', 'als'], 'gt'],
+    [['weniger', 'als'], 'lt'],
+    [['under'], 'lt'],
+    [['below'], 'lt'],
+    [['unter'], 'lt'],
+    [['mindestens'], 'gte'],
+    [['min'], 'gte'],
+    [['minimum'], 'gte'],
+    [['hoechstens'], 'lte'],
+    [['max'], 'lte'],
+    [['maximum'], 'lte'],
+    [['exactly'], 'eq'],
+    [['equals'], 'eq'],
+    [['equal'], 'eq'],
+    [['is'], 'eq'],
+    [['ist'], 'eq'],
+    [['of'], 'eq'],
+  ] as Array<[string[], CompareOp]>
+).sort((x, y) => y[0].length - x[0].length);
+
+const SYMBOL_OPS: Record<string, CompareOp> = { '>': 'gt', '>=': 'gte', '<': 'lt', '<=': 'lte', '=': 'eq', '!=': 'neq' };
+
+const DATE_PREPOSITIONS: Record<string, 'since' | 'after' | 'before' | 'until' | 'in' | 'on'> = {
+  since: 'since', seit: 'since', starting: 'since', depuis: 'since', desde: 'since',
+  after: 'after', nach: 'after', apres: 'after', later: 'after',
+  before: 'before', vor: 'before', avant: 'before', antes: 'before', prior: 'before', earlier: 'before',
+  until: 'until', till: 'until', through: 'until', thru: 'until', bis: 'until',
+  in: 'in', during: 'in', im: 'in', within: 'in', for: 'in', from: 'in', en: 'in',
+  on: 'on', am: 'on', dated: 'on', le: 'on',
+};
+
+const EMPTY_WORDS = new Set(['empty', 'missing', 'blank', 'null', 'absent', 'leer', 'unset', 'none']);
+const PRESENT_WORDS = new Set(['present', 'set', 'filled', 'populated', 'provided', 'available']);
+
+/** Words that end a free-text value ("from Acme since March" stops at "since"). */
+const VALUE_STOPPERS = new Set([
+  ...CONNECTORS, 'or', 'oder', 'only', 'excluding', 'exclude', 'except', 'with', 'without', 'not',
+  'over', 'above', 'under', 'below', 'between', 'more', 'less', 'greater', 'at', 'up', 'exceeding', 'ueber', 'unter', 'zwischen', 'mindestens',
+  'since', 'after', 'before', 'until', 'till', 'in', 'on', 'during', 'from', 'seit', 'nach', 'vor', 'bis', 'im',
+  'last', 'this', 'past', 'previous', 'yesterday', 'today', 'older', 'containing', 'contains',
+]);
+
+export class FilterParser {
+  private pos = 0;
+  readonly consumed: boolean[];
+  readonly conditions: ParsedCondition[] = [];
+
+  constructor(
+    private readonly tokens: Token[],
+    private readonly vocab: FilterVocabulary,
+    private readonly today: string,
+  ) {
+    this.consumed = tokens.map(() => false);
+  }
+
+  parse(): ParsedCondition[] {
+    while (this.pos < this.tokens.length) {
+      if (this.isConnector(this.pos)) {
+        this.consumed[this.pos] = true;
+        this.pos++;
+        continue;
+      }
+      const start = this.pos;
+      const conds = this.condition();
+      if (conds && conds.length > 0 && this.pos > start) {
+        for (let k = start; k < this.pos; k++) this.consumed[k] = true;
+        for (const c of conds) this.conditions.push({ ...c, from: start, to: this.pos });
+      } else {
+        this.pos = start + 1;
+      }
+    }
+    return this.conditions;
+  }
+
+  // ── token helpers ───────────────────────────────────────────────────────
+
+  private word(i: number): string | null {
+    const t = this.tokens[i];
+    return t?.kind === 'word' && !t.quoted ? t.lower : null;
+  }
+  private isConnector(i: number): boolean {
+    const t = this.tokens[i];
+    if (t?.kind === 'punct') return true;
+    return CONNECTORS.has(this.word(i) ?? '');
+  }
+  private matchWords(i: number, words: string[]): boolean {
+    return words.every((w, k) => this.word(i + k) === w);
+  }
+  private skipWords(...words: string[]): void {
+    while (words.includes(this.word(this.pos) ?? '')) this.pos++;
+  }
+
+  // ── conditions ──────────────────────────────────────────────────────────
+
+  private condition(): Array<Omit<ParsedCondition, 'from' | 'to'>> | null {
+    const start = this.pos;
+    let negate = false;
+    let scope: Side | null = null;
+    // Prefixes: filler, a source alias, negations, row nouns ("only bank transactions").
+    for (;;) {
+      const w = this.word(this.pos);
+      if (w === null) break;
+      if (w === 'only' || w === 'just' || w === 'nur' || w === 'all') {
+        this.pos++;
+        continue;
+      }
+      const side = this.vocab.aliasSide(w);
+      if (side && !this.vocab.isColumnName(w)) {
+        scope = side;
+        this.pos++;
+        continue;
+      }
+      if ((w === 'not' || w === 'nicht' || w === 'excluding' || w === 'exclude' || w === 'except' || w === 'ausser' || w === 'ohne') && !this.comparatorAt(this.pos)) {
+        negate = !negate;
+        this.pos++;
+        continue;
+      }
+      if (ROW_NOUNS.has(w) && !this.phraseResolvesAt(this.pos, scope)) {
+        this.pos++;
+        continue;
+      }
+      break;
+    }
+
+    const result = this.fieldCondition(scope) ?? this.adjectiveCondition(scope) ?? this.bareCondition(scope, negate);
+    if (!result) {
+      this.pos = start;
+      return null;
+    }
+    return negate && !result.negationApplied ? result.conds.map((c) => ({ ...c, op: NEGATE[c.op] })) : result.conds;
+  }
+
+  private phraseResolvesAt(i: number, scope: Side | null): boolean {
+    for (let len = 3; len >= 1; len--) {
+      const words: string[] = [];
+      for (let k = 0; k < len; k++) {
+        const w = this.word(i + k);
+        if (w === null) break;
+        words.push(w);
+      }
+      if (words.length === len && this.vocab.resolvePhrase(words, scope)) return true;
+    }
+    return false;
+  }
+
+  /** `field predicate`, trying the longest field phrase first. */
+  private fieldCondition(scope: Side | null): { conds: Array<Omit<ParsedCondition, 'from' | 'to'>>; negationApplied?: boolean } | null {
+    const start = this.pos;
+    for (let len = 3; len >= 1; len--) {
+      const words: string[] = [];
+      for (let k = 0; k < len; k++) {
+        const w = this.word(start + k);
+        if (w === null) break;
+        words.push(w);
+      }
+      if (words.length < len) continue;
+      if (VALUE_STOPPERS.has(words[0]) && words[0] !== 'with') continue;
+      const target = this.vocab.resolvePhrase(words, scope);
+      if (!target || target.columns.length === 0) continue;
+      this.pos = start + len;
+      const conds = this.predicate(target);
+      if (conds) return { conds };
+      this.pos = start;
+    }
+    return null;
+  }
+
+  /** "negative amounts", "positive amounts only", "non-zero amounts". */
+  private adjectiveCondition(scope: Side | null): { conds: Array<Omit<ParsedCondition, 'from' | 'to'>>; negationApplied?: boolean } | null {
+    const w = this.word(this.pos);
+    const ops: Record<string, [CompareOp, number]> = { negative: ['lt', 0], positive: ['gt', 0], 'non-zero': ['neq', 0], nonzero: ['neq', 0] };
+    if (!w || !ops[w]) return null;
+    const start = this.pos;
+    this.pos++;
+    let target: FieldTarget | null = null;
+    const next = this.word(this.pos);
+    if (next) {
+      target = this.vocab.resolvePhrase([next], scope);
+      if (target && target.columns.every((c) => c.kind === 'number')) this.pos++;
+      else target = null;
+    }
+    target ??= this.concept('amount', scope, w);
+    if (!target) {
+      this.pos = start;
+      return null;
+    }
+    const [op, value] = ops[w];
+    return { conds: [{ target, op, value: { kind: 'number', value, raw: String(value) } }] };
+  }
+
+  private concept(concept: Concept, scope: Side | null, label: string): FieldTarget | null {
+    const columns = this.vocab.conceptColumns(concept, scope);
+    return columns.length ? { columns, label } : null;
+  }
+
+  private bareCondition(scope: Side | null, negate: boolean): { conds: Array<Omit<ParsedCondition, 'from' | 'to'>>; negationApplied?: boolean } | null {
+    const start = this.pos;
+    const w = this.word(this.pos);
+
+    // with / without <field>: presence checks.
+    if (w === 'with' || w === 'without' || w === 'has' || w === 'having' || w === 'missing' || w === 'no') {
+      this.pos++;
+      this.skipWords('a', 'an', 'the', 'any');
+      const field = this.fieldPhrase(scope);
+      if (field) return { conds: [{ target: field, op: w === 'with' || w === 'has' || w === 'having' ? 'is_not_null' : 'is_null', value: { kind: 'none' } }] };
+      this.pos = start;
+    }
+
+    const dateTarget = () => this.concept('date', scope, 'date');
+    const date = this.datePredicate(false);
+    if (date) {
+      const target = dateTarget();
+      if (target) return { conds: [{ target, ...date }] };
+      this.pos = start;
+    }
+
+    const numeric = this.numericPredicate(false);
+    if (numeric) {
+      const target = this.concept('amount', scope, 'amount');
+      if (target) return { conds: [{ target, ...numeric }] };
+      this.pos = start;
+    }
+
+    // from X → counterparty contains X (a period after "from" was handled above).
+    if (w === 'from' || w === 'von' || w === 'de') {
+      this.pos++;
+      const value = this.textValue();
+      const target = this.concept('party', scope, 'counterparty');
+      if (value && target) return { conds: [{ target, op: 'like', value: { kind: 'text', value: `%${value}%` } }] };
+      this.pos = start;
+    }
+
+    if (w === 'containing' || w === 'contains' || w === 'mentioning' || w === 'enthaelt') {
+      this.pos++;
+      const value = this.textValue();
+      const target = this.concept('text', scope, 'description');
+      if (value && target) return { conds: [{ target, op: 'like', value: { kind: 'text', value: `%${value}%` } }] };
+      this.pos = start;
+    }
+
+    const currency = this.currencyCondition(scope);
+    if (currency) return { conds: [currency] };
+
+    // "exclude Stripe": a bare name after a negation is a counterparty.
+    if (negate) {
+      const value = this.textValue();
+      const target = this.concept('party', scope, 'counterparty');
+      if (value && target) return { conds: [{ target, op: 'like', value: { kind: 'text', value: `%${value}%` } }] };
+      this.pos = start;
+    }
+    return null;
+  }
+
+  /** in EUR, EUR or GBP only, currency codes without a number. */
+  private currencyCondition(scope: Side | null): Omit<ParsedCondition, 'from' | 'to'> | null {
+    const start = this.pos;
+    if (this.word(this.pos) === 'in' || this.word(this.pos) === 'im') this.pos++;
+    const codes: string[] = [];
+    for (;;) {
+      const t = this.tokens[this.pos];
+      if (t?.kind !== 'word' || !CURRENCY_CODES.has(t.lower)) break;
+      codes.push(t.text);
+      this.pos++;
+      if ((this.word(this.pos) === 'or' || this.word(this.pos) === 'oder' || this.tokens[this.pos]?.kind === 'punct') && this.tokens[this.pos + 1]?.kind === 'word' && CURRENCY_CODES.has((this.tokens[this.pos + 1] as { lower: string }).lower)) {
+        this.pos++;
+        continue;
+      }
+      break;
+    }
+    const target = codes.length ? this.concept('currency', scope, 'currency') : null;
+    if (!target) {
+      this.pos = start;
+      return null;
+    }
+    if (this.word(this.pos) === 'only') this.pos++;
+    return codes.length === 1
+      ? { target, op: 'eq', value: { kind: 'text', value: codes[0] } }
+      : { target, op: 'in', value: { kind: 'texts', values: codes } };
+  }
+
+  /** A field phrase (up to 3 words) without a predicate, for "without a reference". */
+  private fieldPhrase(scope: Side | null): FieldTarget | null {
+    for (let len = 3; len >= 1; len--) {
+      const words: string[] = [];
+      for (let k = 0; k < len; k++) {
+        const w = this.word(this.pos + k);
+        if (w === null) break;
+        words.push(w);
+      }
+      if (words.length < len) continue;
+      const target = this.vocab.resolvePhrase(words, scope);
+      if (target) {
+        this.pos += len;
+        return target;
+      }
+    }
+    return null;
+  }
+
+  // ── predicates ──────────────────────────────────────────────────────────
+
+  private predicate(target: FieldTarget): Array<Omit<ParsedCondition, 'from' | 'to'>> | null {
+    const kind = dominantKind(target.columns.map((c) => c.kind));
+    const start = this.pos;
+    const emptiness = this.emptinessPredicate();
+    if (emptiness) return [{ target, op: emptiness, value: { kind: 'none' } }];
+    if (kind === 'date') {
+      const d = this.datePredicate(true);
+      if (d) return [{ target, ...d }];
+    } else if (kind === 'number') {
+      const n = this.numericPredicate(true);
+      if (n) return [{ target, ...n }];
+    } else {
+      const t = this.textPredicate();
+      if (t) return [{ target, ...t }];
+    }
+    this.pos = start;
+    return null;
+  }
+
+  private emptinessPredicate(): 'is_null' | 'is_not_null' | null {
+    const start = this.pos;
+    let negated = false;
+    if (['is', 'ist', 'are'].includes(this.word(this.pos) ?? '')) this.pos++;
+    if (['not', 'nicht', "isn't", 'isnt'].includes(this.word(this.pos) ?? '')) {
+      negated = true;
+      this.pos++;
+    }
+    const w = this.word(this.pos);
+    if (w && EMPTY_WORDS.has(w)) {
+      this.pos++;
+      return negated ? 'is_not_null' : 'is_null';
+    }
+    if (w && PRESENT_WORDS.has(w)) {
+      this.pos++;
+      return negated ? 'is_null' : 'is_not_null';
+    }
+    this.pos = start;
+    return null;
+  }
+
+  private comparatorAt(i: number): { op: CompareOp; length: number } | null {
+    const t = this.tokens[i];
+    if (t?.kind === 'op') return { op: SYMBOL_OPS[t.op], length: 1 };
+    for (const [words, op] of COMPARATORS) if (this.matchWords(i, words)) return { op, length: words.length };
+    return null;
+  }
+
+  private number(): { value: number; raw: string } | null {
+    const t = this.tokens[this.pos];
+    if (t?.kind !== 'number') return null;
+    this.pos++;
+    return { value: t.value, raw: t.raw };
+  }
+
+  private numericPredicate(afterField: boolean): Pick<ParsedCondition, 'op' | 'value'> | null {
+    const start = this.pos;
+    let negated = false;
+    if (afterField && (this.word(this.pos) === 'is' || this.word(this.pos) === 'are') && this.word(this.pos + 1) !== 'not') this.pos++;
+    if (this.word(this.pos) === 'not' && (this.word(this.pos + 1) === 'between' || this.word(this.pos + 1) === 'zwischen')) {
+      negated = true;
+      this.pos++;
+    }
+    if (this.word(this.pos) === 'between' || this.word(this.pos) === 'zwischen') {
+      this.pos++;
+      const low = this.number();
+      const sep = this.word(this.pos);
+      if (low && (sep === 'and' || sep === 'und' || sep === 'to' || sep === 'bis' || sep === '-')) {
+        this.pos++;
+        const high = this.number();
+        if (high) {
+          const values: [number, number] = low.value <= high.value ? [low.value, high.value] : [high.value, low.value];
+          return { op: negated ? 'not_between' : 'between', value: { kind: 'numbers', values } };
+        }
+      }
+      this.pos = start;
+      return null;
+    }
+    const cmp = this.comparatorAt(this.pos);
+    if (cmp) {
+      this.pos += cmp.length;
+      const n = this.number();
+      if (n) {
+        // "below 0 or above 10k": outside a range.
+        const alt = this.orComparison();
+        if (alt) {
+          const lowOps = ['lt', 'lte'];
+          const highOps = ['gt', 'gte'];
+          if (lowOps.includes(cmp.op) && highOps.includes(alt.op) && n.value <= alt.value) return { op: 'not_between', value: { kind: 'numbers', values: [n.value, alt.value] } };
+          if (highOps.includes(cmp.op) && lowOps.includes(alt.op) && alt.value <= n.value) return { op: 'not_between', value: { kind: 'numbers', values: [alt.value, n.value] } };
+        }
+        return { op: cmp.op, value: { kind: 'number', value: n.value, raw: n.raw } };
+      }
+      this.pos = start;
+      return null;
+    }
+    // "amount 4500" right after a field means equality.
+    if (afterField) {
+      const n = this.number();
+      if (n) return { op: 'eq', value: { kind: 'number', value: n.value, raw: n.raw } };
+    }
+    this.pos = start;
+    return null;
+  }
+
+  private orComparison(): { op: CompareOp; value: number } | null {
+    const start = this.pos;
+    if (this.word(this.pos) !== 'or' && this.word(this.pos) !== 'oder') return null;
+    this.pos++;
+    const cmp = this.comparatorAt(this.pos);
+    if (cmp && cmp.op !== 'eq' && cmp.op !== 'neq') {
+      this.pos += cmp.length;
+      const n = this.number();
+      if (n) return { op: cmp.op, value: n.value };
+    }
+    this.pos = start;
+    return null;
+  }
+
+  private period(allowBareYear: boolean): Period | null {
+    const save = this.pos;
+    this.skipWords('the');
+    const m = parsePeriod(this.tokens, this.pos, this.today, allowBareYear);
+    if (!m) {
+      this.pos = save;
+      return null;
+    }
+    this.pos = m.next;
+    return m.period;
+  }
+
+  private datePredicate(afterField: boolean): Pick<ParsedCondition, 'op' | 'value'> | null {
+    const start = this.pos;
+    if (afterField && (this.word(this.pos) === 'is' || this.word(this.pos) === 'was')) this.pos++;
+    const w = this.word(this.pos);
+    const symbol = this.tokens[this.pos]?.kind === 'op' ? SYMBOL_OPS[(this.tokens[this.pos] as { op: string }).op] : null;
+
+    if (w === 'older' && this.word(this.pos + 1) === 'than') {
+      const n = this.tokens[this.pos + 2];
+      const unit = this.word(this.pos + 3);
+      const iso = n?.kind === 'number' && unit ? daysAgo(this.today, n.value, unit) : null;
+      if (iso) {
+        this.pos += 4;
+        return { op: 'lt', value: { kind: 'date', iso } };
+      }
+    }
+    if (w === 'between' || w === 'zwischen') {
+      this.pos++;
+      const a = this.period(false);
+      const sep = this.word(this.pos);
+      if (a && (sep === 'and' || sep === 'und' || sep === 'to')) {
+        this.pos++;
+        const b = this.period(false);
+        if (b) return { op: 'between', value: { kind: 'dates', values: [a.start, b.end] } };
+      }
+      this.pos = start;
+      return null;
+    }
+    if (symbol) {
+      this.pos++;
+      const p = this.period(true);
+      if (p) return symbolDate(symbol, p);
+      this.pos = start;
+      return null;
+    }
+    let prep = w ? DATE_PREPOSITIONS[w] : undefined;
+    if (prep) {
+      this.pos++;
+      if (w === 'prior' || w === 'later' || w === 'earlier') {
+        if (this.word(this.pos) === 'to' || this.word(this.pos) === 'than') this.pos++;
+      }
+      if (w === 'up' ) this.pos++;
+    } else if (w === 'up' && this.word(this.pos + 1) === 'to') {
+      prep = 'until';
+      this.pos += 2;
+    }
+    const p = this.period(prep !== undefined || afterField);
+    if (!p) {
+      this.pos = start;
+      return null;
+    }
+    // from P to P
+    if ((w === 'from' || w === 'since') && ['to', 'until', 'till', 'bis', 'through'].includes(this.word(this.pos) ?? '')) {
+      const save = this.pos;
+      this.pos++;
+      const q = this.period(true);
+      if (q) return { op: 'between', value: { kind: 'dates', values: [p.start, q.end] } };
+      this.pos = save;
+    }
+    switch (prep) {
+      case 'since':
+        return { op: 'gte', value: { kind: 'date', iso: p.start } };
+      case 'after':
+        return { op: 'gt', value: { kind: 'date', iso: p.end } };
+      case 'before':
+        return { op: 'lt', value: { kind: 'date', iso: p.start } };
+      case 'until':
+        return { op: 'lte', value: { kind: 'date', iso: p.end } };
+      default:
+        return p.start === p.end ? { op: 'eq', value: { kind: 'date', iso: p.start } } : { op: 'between', value: { kind: 'dates', values: [p.start, p.end] } };
+    }
+  }
+
+  private textPredicate(): Pick<ParsedCondition, 'op' | 'value'> | null {
+    const start = this.pos;
+    let negated = false;
+    const w0 = this.word(this.pos);
+    if (w0 === 'does' || w0 === 'do' || w0 === 'is' || w0 === 'are' || w0 === 'ist') {
+      // "does not contain", "is not", "is"
+      if (['not', "doesn't", 'nicht'].includes(this.word(this.pos + 1) ?? '')) {
+        negated = true;
+        this.pos += 2;
+      } else if (w0 === 'is' || w0 === 'are' || w0 === 'ist') {
+        this.pos++;
+        return this.equalityValue(false) ?? this.restore(start);
+      } else {
+        return this.restore(start);
+      }
+    } else if (w0 === "doesn't" || w0 === 'not' || w0 === "isn't" || w0 === 'nicht') {
+      negated = true;
+      this.pos++;
+    }
+    const w = this.word(this.pos);
+    const op = (positive: FilterOp): FilterOp => (negated ? NEGATE[positive] : positive);
+    if (w === 'contain' || w === 'contains' || w === 'containing' || w === 'includes' || w === 'include' || w === 'including' || w === 'like' || w === 'enthaelt' || w === 'mentions') {
+      this.pos++;
+      const v = this.textValue();
+      return v ? { op: op('like'), value: { kind: 'text', value: `%${v}%` } } : this.restore(start);
+    }
+    if ((w === 'starts' || w === 'start' || w === 'starting' || w === 'begins' || w === 'begin' || w === 'beginning') && this.word(this.pos + 1) === 'with') {
+      this.pos += 2;
+      const v = this.textValue();
+      return v ? { op: op('like'), value: { kind: 'text', value: `${v}%` } } : this.restore(start);
+    }
+    if ((w === 'ends' || w === 'end' || w === 'ending') && this.word(this.pos + 1) === 'with') {
+      this.pos += 2;
+      const v = this.textValue();
+      return v ? { op: op('like'), value: { kind: 'text', value: `%${v}` } } : this.restore(start);
+    }
+    if (negated && (this.word(start) === 'is' || this.word(start) === 'ist' || this.word(start) === 'not' || this.word(start) === "isn't")) {
+      return this.equalityValue(true) ?? this.restore(start);
+    }
+    const t = this.tokens[this.pos];
+    if (!negated && t?.kind === 'op' && (t.op === '=' || t.op === '!=')) {
+      this.pos++;
+      return this.equalityValue(t.op === '!=') ?? this.restore(start);
+    }
+    if (!negated && (w === 'equals' || w === 'equal')) {
+      this.pos++;
+      if (this.word(this.pos) === 'to') this.pos++;
+      return this.equalityValue(false) ?? this.restore(start);
+    }
+    return this.restore(start);
+  }
+
+  private restore(start: number): null {
+    this.pos = start;
+    return null;
+  }
+
+  /** VALUE (or VALUE)* → eq / in, negated → neq / not_in. */
+  private equalityValue(negated: boolean): Pick<ParsedCondition, 'op' | 'value'> | null {
+    const values: string[] = [];
+    const first = this.textValue();
+    if (!first) return null;
+    values.push(first);
+    for (;;) {
+      const sep = this.tokens[this.pos];
+      const isOr = this.word(this.pos) === 'or' || this.word(this.pos) === 'oder';
+      const isComma = sep?.kind === 'punct' && sep.text === ',';
+      if (!isOr && !isComma) break;
+      const save = this.pos;
+      this.pos++;
+      if (this.word(this.pos) === 'or') this.pos++;
+      if (isComma && this.startsCondition(this.pos)) {
+        this.pos = save;
+        break;
+      }
+      const next = this.textValue();
+      if (!next) {
+        this.pos = save;
+        break;
+      }
+      values.push(next);
+    }
+    if (values.length === 1) return { op: negated ? 'neq' : 'eq', value: { kind: 'text', value: values[0] } };
+    return { op: negated ? 'not_in' : 'in', value: { kind: 'texts', values } };
+  }
+
+  /** Whether a condition could start at i (used to end comma-separated value lists). */
+  private startsCondition(i: number): boolean {
+    const w = this.word(i);
+    if (this.tokens[i]?.kind === 'number' || this.tokens[i]?.kind === 'date' || this.tokens[i]?.kind === 'op') return true;
+    if (!w) return false;
+    if (VALUE_STOPPERS.has(w) || this.vocab.aliasSide(w)) return true;
+    if (parsePeriod(this.tokens, i, this.today, false)) return true;
+    return this.vocab.resolvePhrase([w], null) !== null;
+  }
+
+  /** A free-text value: a quoted string, a number's raw text, or words up to a stopper. */
+  private textValue(): string | null {
+    const t = this.tokens[this.pos];
+    if (!t) return null;
+    if (t.kind === 'word' && t.quoted) {
+      this.pos++;
+      return t.text;
+    }
+    if (t.kind === 'number') {
+      this.pos++;
+      return t.raw;
+    }
+    if (t.kind === 'date') {
+      this.pos++;
+      return t.iso;
+    }
+    const parts: string[] = [];
+    while (this.pos < this.tokens.length) {
+      const u = this.tokens[this.pos];
+      if (u.kind !== 'word' || u.quoted) break;
+      if (VALUE_STOPPERS.has(u.lower) && parts.length > 0) break;
+      if (VALUE_STOPPERS.has(u.lower) && parts.length === 0 && !['not'].includes(u.lower)) return null;
+      if (parts.length > 0 && parsePeriod(this.tokens, this.pos, this.today, false) && /^[a-z]/.test(u.text)) break;
+      parts.push(u.text);
+      this.pos++;
+    }
+    return parts.length ? parts.join(' ') : null;
+  }
+}
+
+function dominantKind(kinds: ValueKind[]): ValueKind {
+  if (kinds.every((k) => k === 'date')) return 'date';
+  if (kinds.every((k) => k === 'number')) return 'number';
+  if (kinds.includes('date')) return 'date';
+  if (kinds.some((k) => k === 'text')) return 'text';
+  return kinds[0] ?? 'text';
+}
+
+function symbolDate(op: CompareOp, p: Period): Pick<ParsedCondition, 'op' | 'value'> {
+  switch (op) {
+    case 'gt':
+      return { op: 'gt', value: { kind: 'date', iso: p.end } };
+    case 'gte':
+      return { op: 'gte', value: { kind: 'date', iso: p.start } };
+    case 'lt':
+      return { op: 'lt', value: { kind: 'date', iso: p.start } };
+    case 'lte':
+      return { op: 'lte', value: { kind: 'date', iso: p.end } };
+    case 'neq':
+      return p.start === p.end ? { op: 'neq', value: { kind: 'date', iso: p.start } } : { op: 'not_between', value: { kind: 'dates', values: [p.start, p.end] } };
+    default:
+      return p.start === p.end ? { op: 'eq', value: { kind: 'date', iso: p.start } } : { op: 'between', value: { kind: 'dates', values: [p.start, p.end] } };
+  }
+}

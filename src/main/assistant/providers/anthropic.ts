@@ -104,8 +104,9 @@ export class AnthropicClient implements ProviderClient {
         } catch (e) {
           throw fromSdkError(e);
         }
-        // The SDK ends an aborted stream quietly; callWithRetry turns that into cancelled/timeout.
-        if (!accumulator.complete && !signal.aborted) {
+        if (!accumulator.complete) {
+          // The SDK ends an aborted stream quietly; callWithRetry reports it as cancelled or timed out.
+          if (signal.aborted) throw new Error('stream aborted');
           throw new ProviderError({ provider: this.id, kind: 'invalid_response', detail: 'stream ended before message_stop' });
         }
         return accumulator.result();

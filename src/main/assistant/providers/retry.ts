@@ -80,6 +80,11 @@ export interface CallOptions {
 /** Marks an attempt aborted by our own timer, as opposed to the caller's signal. */
 class AttemptTimeout extends Error {}
 
+/**
+ * `attempt` gets a signal that fires on cancellation or timeout; when it fails
+ * after that signal fired, the failure is reported as cancelled / timed out,
+ * whatever the transport threw.
+ */
 export async function callWithRetry<T>(options: CallOptions, attempt: (signal: AbortSignal) => Promise<T>): Promise<T> {
   const { provider, policy, timeoutMs, signal, secrets } = options;
   const finish = (e: ProviderError, attempts: number) =>
@@ -94,11 +99,8 @@ export async function callWithRetry<T>(options: CallOptions, attempt: (signal: A
     signal?.addEventListener('abort', forward, { once: true });
     let error: ProviderError;
     try {
-      const result = await attempt(controller.signal);
-      // Some transports (the Anthropic SDK's stream) end quietly when aborted.
-      if (signal?.aborted) throw cancelled();
-      if (controller.signal.aborted) throw new ProviderError({ provider, kind: 'timeout', timeoutMs });
-      return result;
+      // A complete result wins even if a signal fired in the same instant.
+      return await attempt(controller.signal);
     } catch (e) {
       if (signal?.aborted) throw cancelled();
       if (controller.signal.reason instanceof AttemptTimeout) throw new ProviderError({ provider, kind: 'timeout', timeoutMs });

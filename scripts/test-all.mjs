@@ -23,6 +23,9 @@ for (const [name, args] of steps) {
   const started = Date.now();
   const r = spawnSync(npm, args, { stdio: 'inherit' });
   results.push(`${r.status === 0 ? 'ok  ' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
+  if (name === 'end-to-end (electron)' && !existsSync('node_modules/electron/path.txt')) {
+    results.push('     ↳ NOT RUN: no Electron binary on this machine; the Electron project was skipped (browser-mode e2e covers the same app).');
+  }
   if (r.status !== 0) {
     console.log(`\n${results.join('\n')}`);
     process.exit(r.status ?? 1);

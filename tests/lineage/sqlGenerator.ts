@@ -1,0 +1,142 @@
+// Deterministic generator of Trino view definitions for the differential test. It mixes the
+// constructs that decide lineage — joins of every kind, comma joins, CTEs (chained, recursive,
+// shadowing a table of the same name, nested), subqueries in FROM/WHERE/SELECT/ON, LATERAL,
+// set operations, UNNEST and VALUES, quoted identifiers and comments. It does not compute the
+// expected answer: the oracle (dt-sql-parser) does.
+
+/** mulberry32: tiny seeded PRNG, so every run generates the same SQL. */
+export function seededRandom(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const TABLES = [
+  'orders', 'customers', 'raw.orders', 'raw.payments', 'sales.order_lines', 'hive.web.sessions',
+  'Finance.Invoices', '"Sales"."Order Lines"', '"weird.schema"."x y"', '"quo""ted"', 'iceberg.mart."Daily KPIs"',
+  'events', 'staging.stg_events', 'a', 'b', 'recent', 'totals',
+];
+// CTE names deliberately overlap table names so shadowing is exercised.
+const CTE_NAMES = ['recent', 'orders', 'totals', 'base', 'a', 'x1', '"Recent"'];
+
+export class SqlGenerator {
+  private readonly rnd: () => number;
+  private aliasCounter = 0;
+
+  constructor(seed: number) {
+    this.rnd = seededRandom(seed);
+  }
+
+  private pick<T>(items: readonly T[]): T {
+    return items[Math.floor(this.rnd() * items.length)];
+  }
+
+  private chance(p: number): boolean {
+    return this.rnd() < p;
+  }
+
+  private alias(): string {
+    return `t${this.aliasCounter++}`;
+  }
+
+  private comment(): string {
+    if (!this.chance(0.15)) return ' ';
+    return this.chance(0.5) ? ' /* FROM hidden_by_comment */ ' : ' -- JOIN hidden_in_line_comment\n';
+  }
+
+  view(): string {
+    this.aliasCounter = 0;
+    return this.query(0, []);
+  }
+
+  /** ctes: names visible at this point (used to reference CTEs, not to decide expectations). */
+  private query(depth: number, ctes: string[]): string {
+    let prefix = '';
+    let visible = ctes;
+    if (depth < 2 && this.chance(0.35)) {
+      const recursive = this.chance(0.15);
+      const parts: string[] = [];
+      const declared: string[] = [];
+      const count = 1 + Math.floor(this.rnd() * 3);
+      for (let k = 0; k < count; k++) {
+        const name = this.pick(CTE_NAMES);
+        if (declared.includes(name)) continue;
+        if (recursive && k === 0) {
+          parts.push(`${name} (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM ${name} WHERE n < 3)`);
+        } else {
+          // the body may reference its own name: for a plain CTE that is the real table
+          parts.push(`${name} AS (${this.query(depth + 1, [...visible, ...declared, name])})`);
+        }
+        declared.push(name);
+      }
+      prefix = `WITH ${recursive ? 'RECURSIVE ' : ''}${parts.join(', ')}${this.comment()}`;
+      visible = [...visible, ...declared];
+    }
+    const terms = [this.select(depth, visible)];
+    while (depth < 3 && this.chance(0.2)) {
+      const op = this.pick(['UNION', 'UNION ALL', 'UNION DISTINCT', 'INTERSECT', 'EXCEPT', 'INTERSECT DISTINCT', 'EXCEPT ALL']);
+      const next = this.chance(0.3) ? `(${this.select(depth, visible)})` : this.select(depth, visible);
+      terms.push(`${op}${this.comment()}${next}`);
+    }
+    let sql = prefix + terms.join(' ');
+    if (this.chance(0.1)) sql += ' ORDER BY 1 LIMIT 10';
+    return sql;
+  }
+
+  private select(depth: number, ctes: string[]): string {
+    const items = ['id', "'FROM fake_table' AS s", 'count(*) AS n'].slice(0, 1 + Math.floor(this.rnd() * 3));
+    if (depth < 3 && this.chance(0.2)) items.push(`(SELECT max(id) FROM ${this.relationName(ctes)}) AS m`);
+    if (this.chance(0.1)) items.push('CASE WHEN id IS DISTINCT FROM 0 THEN 1 ELSE 0 END AS flag');
+    let sql = `SELECT ${this.chance(0.1) ? 'DISTINCT ' : ''}${items.join(', ')}${this.comment()}FROM ${this.fromClause(depth, ctes)}`;
+    if (this.chance(0.4)) sql += ` WHERE ${this.condition(depth, ctes)}`;
+    if (items.some((i) => i.startsWith('count'))) sql += ' GROUP BY 1';
+    return sql;
+  }
+
+  private condition(depth: number, ctes: string[]): string {
+    if (depth >= 3) return 'id > 0';
+    return this.pick([
+      () => `id IN (${this.query(depth + 1, ctes)})`,
+      () => `EXISTS (SELECT 1 FROM ${this.relationName(ctes)} e WHERE e.id = 1)`,
+      () => `id NOT IN (SELECT id FROM ${this.relationName(ctes)})`,
+      () => `id > (SELECT min(id) FROM ${this.relationName(ctes)})`,
+      () => `id = 1 AND status <> 'JOIN x ON y'`,
+    ])();
+  }
+
+  private fromClause(depth: number, ctes: string[]): string {
+    let sql = this.primary(depth, ctes);
+    const joins = Math.floor(this.rnd() * 3);
+    for (let k = 0; k < joins; k++) {
+      const kind = this.pick(['JOIN', 'INNER JOIN', 'LEFT JOIN', 'LEFT OUTER JOIN', 'RIGHT JOIN', 'FULL OUTER JOIN', 'CROSS JOIN', 'NATURAL JOIN', ',']);
+      const right = this.primary(depth, ctes);
+      if (kind === ',') sql += `, ${right}`;
+      else if (kind === 'CROSS JOIN' || kind === 'NATURAL JOIN') sql += ` ${kind} ${right}`;
+      else if (this.chance(0.3)) sql += ` ${kind} ${right} USING (id)`;
+      else if (depth < 3 && this.chance(0.15)) sql += ` ${kind} ${right} ON id IN (SELECT id FROM ${this.relationName(ctes)})`;
+      else sql += ` ${kind} ${right} ON ${this.alias()}.id = id`;
+    }
+    return sql;
+  }
+
+  private primary(depth: number, ctes: string[]): string {
+    const r = this.rnd();
+    if (depth < 3 && r < 0.15) return `(${this.query(depth + 1, ctes)}) ${this.alias()}`;
+    if (depth < 3 && r < 0.2) return `LATERAL (${this.query(depth + 1, ctes)}) ${this.alias()}`;
+    if (r < 0.24) return `UNNEST(ARRAY[1, 2]) AS ${this.alias()}(v)`;
+    if (r < 0.27) return `(VALUES (1), (2)) AS ${this.alias()}(v)`;
+    const name = this.relationName(ctes);
+    return this.chance(0.5) ? `${name} ${this.chance(0.5) ? 'AS ' : ''}${this.alias()}` : name;
+  }
+
+  private relationName(ctes: string[]): string {
+    if (ctes.length > 0 && this.chance(0.35)) return this.pick(ctes);
+    const t = this.pick(TABLES);
+    return this.chance(0.1) ? t.toUpperCase().replace(/"[^"]*"/g, (q) => q) : t;
+  }
+}

@@ -1,0 +1,79 @@
+// Reference relation extraction from the Trino grammar in dt-sql-parser: walk the ANTLR parse
+// tree, collect every table reference (relationPrimary #tableName), and drop references to
+// CTEs that are in scope — with the same rules Trino applies (a plain CTE sees only earlier
+// CTEs of its WITH, a recursive one also sees itself; scope ends with the query).
+import { TrinoSQL } from 'dt-sql-parser';
+
+interface TreeNode {
+  constructor: { name: string };
+  children?: TreeNode[] | null;
+  getText(): string;
+}
+
+type NamedQuery = TreeNode & { identifier(): TreeNode; query(): TreeNode };
+type QueryStatement = TreeNode & {
+  with(): (TreeNode & { namedQuery(): NamedQuery[]; KW_RECURSIVE(): unknown }) | null;
+  queryNoWith(): TreeNode;
+};
+type TableName = TreeNode & {
+  tableOrViewName(): { tableRef(): { identifier(): TreeNode[] } | null; viewRef(): { identifier(): TreeNode[] } | null };
+};
+
+const trino = new TrinoSQL();
+
+/** Trino folds every identifier to lower case; quotes only protect characters. */
+export function normalizeIdentifier(raw: string): string {
+  if (raw.startsWith('"') && raw.endsWith('"')) return raw.slice(1, -1).replaceAll('""', '"').toLowerCase();
+  return raw.toLowerCase();
+}
+
+class Scope {
+  private readonly names = new Set<string>();
+  constructor(private readonly parent: Scope | null) {}
+  declare(name: string) {
+    this.names.add(name);
+  }
+  has(name: string): boolean {
+    return this.names.has(name) || (this.parent?.has(name) ?? false);
+  }
+}
+
+export function syntaxErrors(sql: string): string[] {
+  return trino.validate(sql).map((e) => `${e.startLine}:${e.startColumn} ${e.message}`);
+}
+
+/** Relations read by the query, each as its list of normalised name parts, sorted. */
+export function oracleRelations(sql: string): string[][] {
+  const tree = trino.parse(sql) as unknown as TreeNode;
+  const found = new Map<string, string[]>();
+  walk(tree, null, found);
+  return [...found.values()].sort((a, b) => a.join('\u0000').localeCompare(b.join('\u0000')));
+}
+
+function walk(node: TreeNode, scope: Scope | null, found: Map<string, string[]>): void {
+  const kind = node.constructor.name;
+  if (kind === 'QueryStatementContext') {
+    const q = node as QueryStatement;
+    const w = q.with();
+    if (w) {
+      const inner = new Scope(scope);
+      const recursive = Boolean(w.KW_RECURSIVE());
+      for (const nq of w.namedQuery()) {
+        const name = normalizeIdentifier(nq.identifier().getText());
+        if (recursive) inner.declare(name);
+        walk(nq.query(), inner, found);
+        inner.declare(name);
+      }
+      walk(q.queryNoWith(), inner, found);
+      return;
+    }
+  }
+  if (kind === 'TableNameContext') {
+    const name = (node as TableName).tableOrViewName();
+    const ref = name.tableRef() ?? name.viewRef();
+    const parts = (ref?.identifier() ?? []).map((id) => normalizeIdentifier(id.getText()));
+    if (parts.length === 1 && scope?.has(parts[0])) return;
+    found.set(parts.join('\u0000'), parts);
+  }
+  for (const child of node.children ?? []) walk(child, scope, found);
+}

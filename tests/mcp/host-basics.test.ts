@@ -124,4 +124,14 @@ describe('McpHost server management', () => {
     expect(view.restarts).toBe(0);
     await expect(t.host.callTool('ghost', 'x', {})).rejects.toThrow(/server ghost is not running \(status: error: command "kalla-no-such-command" was not found/);
   });
+
+  it('names a missing working directory instead of reporting spawn ENOENT', async () => {
+    const t = await makeHost();
+    cleanup.push(t.dispose);
+    await t.host.start();
+    const cwd = `${t.dir}/gone`;
+    await t.host.addServer('lost', fixture('well-behaved', { cwd }));
+    const view = await waitForStatus(t.host, 'lost', 'error');
+    expect(view.error).toBe(`working directory "${cwd}" does not exist; fix "cwd" in the server's config`);
+  });
 });

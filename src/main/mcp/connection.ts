@@ -7,6 +7,7 @@
  *   starting/restarting → error (gave up, or the command does not exist)
  *   any → stopped (deliberate stop; never restarts)
  */
+import { statSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import {
   ErrorCode,
@@ -236,6 +237,7 @@ export class ServerConnection {
       const env = mergeEnv(await this.opts.spawnEnv(), config.env);
       log.setRedactor(createRedactor(env));
       if (session.ended) return;
+      if (config.cwd !== undefined) assertDirectory(config.cwd);
       const command = resolveCommand(config.command, pathFromEnv(env), { cwd: config.cwd });
       this.log(`starting: ${[command, ...(config.args ?? [])].join(' ')}${config.cwd ? ` (in ${config.cwd})` : ''}`);
 
@@ -282,7 +284,7 @@ export class ServerConnection {
       this.setStatus('running');
       this.settleOutcome();
     } catch (error) {
-      if (error instanceof CommandNotFoundError) {
+      if (error instanceof CommandNotFoundError || error instanceof BadWorkingDirectoryError) {
         // Retrying cannot make a command appear on PATH.
         session.ended = true;
         this.session = undefined;
@@ -446,6 +448,19 @@ export class ServerConnection {
     }
     return new Error(`${what} on server ${this.name} failed: ${errorMessage(error)}`);
   }
+}
+
+class BadWorkingDirectoryError extends Error {}
+
+/** Node reports a missing cwd as `spawn <command> ENOENT`, which blames the wrong thing. */
+function assertDirectory(cwd: string): void {
+  let isDirectory = false;
+  try {
+    isDirectory = statSync(cwd).isDirectory();
+  } catch {
+    throw new BadWorkingDirectoryError(`working directory "${cwd}" does not exist; fix "cwd" in the server's config`);
+  }
+  if (!isDirectory) throw new BadWorkingDirectoryError(`working directory "${cwd}" is not a directory; fix "cwd" in the server's config`);
 }
 
 const FIELDS: Record<'tools' | 'resources' | 'prompts', string[]> = {

@@ -9,7 +9,7 @@ import { fileURLToPath } from 'node:url';
 export const JAR_PATH = resolve(dirname(fileURLToPath(import.meta.url)), '../../resources/viewmapper/viewmapper.jar');
 
 /** JVM flags that cut cold start: C1 only (no C2 warm-up cost) and the class-data-sharing archive. */
-export const FAST_START_FLAGS = ['-XX:TieredStopAtLevel=1', '-Xshare:auto', '-XX:+UseSerialGC'];
+export const FAST_START_FLAGS = ['-XX:TieredStopAtLevel=1', '-Xshare:auto'];
 
 export interface ServeError {
   code: string;

@@ -1,0 +1,149 @@
+// Lineage engine benchmark (npm run bench:lineage). Needs the jar: npm run build:java.
+//
+//  1. JVM cold start to first answer (serve mode, ping and a first analyze), with and without
+//     the fast-start flags.
+//  2. Explore latency p50/p95 with a warm JVM over repeated questions on the ~150-view
+//     test://analytics_platform dataset.
+//  3. Load + analyse of the 10,000-view test://generated_warehouse (cold JVM, then warm).
+//  4. Baseline measured in the same run: a fresh JVM per question via `run`, as upstream
+//     ViewMapper works (minus its LLM round trip), and the ratio to the warm figure.
+// Mermaid rendering in Chromium belongs to the UI benchmark and is not measured here.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { FAST_START_FLAGS, requireJar, ServeClient } from '../../tests/lineage/serveClient';
+
+const ANALYTICS = 'test://analytics_platform';
+const WAREHOUSE = 'test://generated_warehouse';
+const QUESTIONS = [
+  'what depends on marts.fct_revenue',
+  'upstream of reports.exec_dashboard two levels',
+  'explain marts.fct_customer_360',
+  'which views read raw_sales.orders',
+  'what are the entry points',
+  'show me intermediate.int_web__sessions_enriched',
+  'leaf views',
+  'what does reports.churn_risk depend on',
+];
+
+const ms = (t0: bigint) => Number(process.hrtime.bigint() - t0) / 1e6;
+const median = (xs: number[]) => percentile(xs, 50);
+function percentile(xs: number[], p: number): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s[Math.min(s.length - 1, Math.max(0, Math.ceil((p / 100) * s.length) - 1))];
+}
+const fmt = (x: number) => `${x.toFixed(1)} ms`;
+
+async function coldStart(flags: string[]): Promise<{ ping: number; firstAnalyze: number }> {
+  const t0 = process.hrtime.bigint();
+  const c = ServeClient.start({ jvmFlags: flags });
+  await c.request('ping');
+  const ping = ms(t0);
+  await c.request('analyze', { connection: 'test://simple_ecommerce' });
+  const firstAnalyze = ms(t0);
+  await c.close();
+  return { ping, firstAnalyze };
+}
+
+async function main() {
+  const jar = requireJar();
+  const results: Record<string, unknown> = { flags: FAST_START_FLAGS, javaVersion: javaVersion() };
+
+  // 1. cold start
+  const fast: { ping: number; firstAnalyze: number }[] = [];
+  const plain: { ping: number; firstAnalyze: number }[] = [];
+  for (let k = 0; k < 5; k++) {
+    fast.push(await coldStart(FAST_START_FLAGS));
+    plain.push(await coldStart([]));
+  }
+  results.coldStart = {
+    fastFlags: { pingP50: median(fast.map((r) => r.ping)), firstAnalyzeP50: median(fast.map((r) => r.firstAnalyze)) },
+    defaultFlags: { pingP50: median(plain.map((r) => r.ping)), firstAnalyzeP50: median(plain.map((r) => r.firstAnalyze)) },
+  };
+
+  // 2. warm explore latency
+  const client = ServeClient.start();
+  await client.request('analyze', { connection: ANALYTICS });
+  for (const q of QUESTIONS) await client.request('explain', { connection: ANALYTICS, question: q }); // warm-up
+  const latencies: number[] = [];
+  for (let round = 0; round < 25; round++) {
+    for (const q of QUESTIONS) {
+      const t0 = process.hrtime.bigint();
+      await client.request('explain', { connection: ANALYTICS, question: q });
+      latencies.push(ms(t0));
+    }
+  }
+  results.warmExplore = { dataset: ANALYTICS, questions: latencies.length, p50: percentile(latencies, 50), p95: percentile(latencies, 95) };
+
+  // 3. 10,000-view warehouse: cold JVM (generation + parse + link + centrality), then warm reloads
+  const coldWarehouse: number[] = [];
+  const coldWarehouseDefaultFlags: number[] = [];
+  for (let k = 0; k < 3; k++) {
+    for (const [flags, sink] of [[FAST_START_FLAGS, coldWarehouse], [[], coldWarehouseDefaultFlags]] as const) {
+      const t0 = process.hrtime.bigint();
+      const c = ServeClient.start({ jvmFlags: [...flags] });
+      const r = await c.request<{ viewCount: number; loadMillis: number }>('analyze', { connection: WAREHOUSE });
+      sink.push(ms(t0));
+      if (r.viewCount !== 10_000) throw new Error(`expected 10,000 views, got ${r.viewCount}`);
+      await c.close();
+    }
+  }
+  const warmWarehouse: number[] = [];
+  const loadOnly: number[] = [];
+  for (let k = 0; k < 5; k++) {
+    const t0 = process.hrtime.bigint();
+    const r = await client.request<{ loadMillis: number }>('analyze', { connection: WAREHOUSE, refresh: true });
+    warmWarehouse.push(ms(t0));
+    loadOnly.push(r.loadMillis);
+  }
+  const parseMs = median(loadOnly);
+  results.warehouse = {
+    views: 10_000,
+    coldJvmLoadAndAnalyzeP50: median(coldWarehouse),
+    coldJvmLoadAndAnalyzeDefaultFlagsP50: median(coldWarehouseDefaultFlags),
+    warmJvmLoadAndAnalyzeP50: median(warmWarehouse),
+    warmParseAndLinkP50: parseMs,
+    viewsParsedPerSecond: Math.round(10_000 / (parseMs / 1000)),
+  };
+  const afterWarehouse = process.hrtime.bigint();
+  await client.request('explain', { connection: WAREHOUSE, question: 'what depends on staging.stg_sales_orders_0' });
+  results.warehouseQueryAfterLoad = ms(afterWarehouse);
+  await client.close();
+
+  // 4. baseline: one JVM per question, like upstream's CLI
+  const baseline: number[] = [];
+  for (const q of QUESTIONS) {
+    const t0 = process.hrtime.bigint();
+    const r = spawnSync('java', ['-jar', jar, 'run', q, '--connection', ANALYTICS], { encoding: 'utf8' });
+    baseline.push(ms(t0));
+    if (r.status !== 0) throw new Error(`run failed for "${q}": ${r.stderr}`);
+  }
+  results.baselineFreshJvmPerQuestion = { p50: median(baseline), p95: percentile(baseline, 95) };
+  const warm = results.warmExplore as { p50: number; p95: number };
+  results.speedupP50 = median(baseline) / warm.p50;
+
+  const cs = results.coldStart as { fastFlags: { pingP50: number; firstAnalyzeP50: number }; defaultFlags: { pingP50: number; firstAnalyzeP50: number } };
+  const wh = results.warehouse as { coldJvmLoadAndAnalyzeP50: number; coldJvmLoadAndAnalyzeDefaultFlagsP50: number; warmJvmLoadAndAnalyzeP50: number; warmParseAndLinkP50: number; viewsParsedPerSecond: number };
+  console.log('\nviewmapper lineage benchmark');
+  console.log(`JVM flags (serve): ${FAST_START_FLAGS.join(' ')}`);
+  console.log(`cold start → first ping         ${fmt(cs.fastFlags.pingP50)} (default flags ${fmt(cs.defaultFlags.pingP50)})  goal ≤ 1500 ms`);
+  console.log(`cold start → first analyze      ${fmt(cs.fastFlags.firstAnalyzeP50)} (default flags ${fmt(cs.defaultFlags.firstAnalyzeP50)})`);
+  console.log(`warm explore, ${latencies.length} questions      p50 ${fmt(warm.p50)}  p95 ${fmt(warm.p95)}  goal p50 ≤ 50 ms`);
+  console.log(`10,000-view warehouse           cold JVM ${fmt(wh.coldJvmLoadAndAnalyzeP50)} (default flags ${fmt(wh.coldJvmLoadAndAnalyzeDefaultFlagsP50)})  warm ${fmt(wh.warmJvmLoadAndAnalyzeP50)}  goal ≤ 3000 ms`);
+  console.log(`parse + link                    ${fmt(wh.warmParseAndLinkP50)} for 10,000 views = ${wh.viewsParsedPerSecond.toLocaleString('en')} views/s`);
+  console.log(`baseline (fresh JVM per question via run)  p50 ${fmt(median(baseline))}  p95 ${fmt(percentile(baseline, 95))}`);
+  console.log(`warm serve vs baseline          ${(results.speedupP50 as number).toFixed(1)}× faster at p50`);
+  console.log('Mermaid render time in Chromium: not measured here (UI benchmark).');
+  mkdirSync('.bench', { recursive: true });
+  writeFileSync('.bench/lineage.json', JSON.stringify(results, null, 2) + '\n');
+  console.log('wrote .bench/lineage.json');
+}
+
+function javaVersion(): string {
+  const r = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  return (r.stderr || '').split('\n')[0];
+}
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -184,17 +184,19 @@ export class ServerConnection {
     const session = this.session;
     this.session = undefined;
     this.failureStreak = [];
+    if (!session && this.status === 'stopped') return;
+    this.settleOutcome(new Error(`server ${this.name} was stopped before it finished starting`));
     if (session) {
       session.ended = true;
       session.stoppedByUs = true;
       await session.transport?.terminate(this.opts.killGraceMs).catch(() => {});
       await session.client?.close().catch(() => {});
     }
+    // A start() while we waited for the process to exit owns the status now.
+    if (this.session) return;
     this.pid = undefined;
-    this.error = undefined;
     this.setLists([], [], []);
     this.setStatus('stopped');
-    this.settleOutcome(new Error(`server ${this.name} was stopped before it finished starting`));
   }
 
   private outcomeWaiters: Array<{ resolve: () => void; reject: (e: Error) => void }> = [];
@@ -232,7 +234,8 @@ export class ServerConnection {
   }
 
   private async connect(session: Session): Promise<void> {
-    const { config, log } = { config: this.config, log: this.opts.log };
+    const config = this.config;
+    const log = this.opts.log;
     try {
       const env = mergeEnv(await this.opts.spawnEnv(), config.env);
       log.setRedactor(createRedactor(env));

@@ -1,19 +1,22 @@
 /**
- * The one handler table: every contract channel maps to a service call here.
- * Inputs arrive already validated by the dispatcher.
+ * The one handler table: every contract channel maps to a service call. Each
+ * workspace keeps its handlers in `handlers/<domain>.ts`; the type below makes
+ * a missing or misspelled channel a compile error. Inputs arrive validated.
  */
 import type { z } from 'zod';
 import type { ChannelName, ChannelOutput, Channels } from '../../shared/contract';
 import type { McpHost } from '../mcp/host';
-import type { ServerConfig } from '../../shared/mcp';
-import type { Platform } from '../platform';
 import type { AppPaths } from '../paths';
-import { UserError } from './dispatch';
-import { maskDocument, maskEnv, restoreDocument, restoreEnv } from './secret-mask';
+import type { Platform } from '../platform';
+import { appHandlers } from './handlers/app';
+import { serversHandlers } from './handlers/servers';
 
-export type HandlerTable = {
-  [C in ChannelName]: (input: z.output<Channels[C]['input']>) => Promise<ChannelOutput<C>>;
-};
+export type Handler<C extends ChannelName> = (input: z.output<Channels[C]['input']>) => Promise<ChannelOutput<C>>;
+
+export type HandlerTable = { [C in ChannelName]: Handler<C> };
+
+/** The handlers of every channel whose name starts with `Prefix`. */
+export type HandlersFor<Prefix extends string> = { [C in ChannelName as C extends `${Prefix}${string}` ? C : never]: Handler<C> };
 
 export interface HandlerDeps {
   host: McpHost;
@@ -22,71 +25,9 @@ export interface HandlerDeps {
   appVersion: string;
 }
 
-const ok = { ok: true } as const;
-
-type ServersDocument = { mcpServers?: Record<string, ServerConfig> };
-
-async function userServersDocument(host: McpHost): Promise<ServersDocument> {
-  try {
-    return JSON.parse(await host.readConfigText()) as ServersDocument;
-  } catch {
-    throw new UserError('Your server file is not valid JSON; fix it in the JSON editor first.', 'invalid_config');
-  }
-}
-
-export function createHandlers({ host, platform, paths, appVersion }: HandlerDeps): HandlerTable {
+export function createHandlers(deps: HandlerDeps): HandlerTable {
   return {
-    'app.info': async () => ({
-      name: 'Kalla Desktop',
-      version: appVersion,
-      mode: platform.mode,
-      platform: `${process.platform}-${process.arch}`,
-      dataDir: paths.dataDir,
-      logsDir: paths.logsDir,
-      versions: platform.versions,
-    }),
-    'app.openExternal': async ({ url }) => {
-      await platform.openExternal(url);
-      return ok;
-    },
-
-    'servers.list': async () => ({
-      servers: host.list(),
-      problems: host.configProblems(),
-      configPath: host.configPath(),
-    }),
-    'servers.start': async ({ name }) => (await host.startServer(name), ok),
-    'servers.stop': async ({ name }) => (await host.stopServer(name), ok),
-    'servers.restart': async ({ name }) => (await host.restartServer(name), ok),
-    'servers.setEnabled': async ({ name, enabled }) => (await host.setEnabled(name, enabled), ok),
-    'servers.add': async ({ name, config }) => (await host.addServer(name, config), ok),
-    'servers.getConfig': async ({ name }) => {
-      const config = (await userServersDocument(host)).mcpServers?.[name];
-      if (!config) throw new UserError(`"${name}" is not one of your servers (built-in servers cannot be edited).`, 'not_found');
-      return { config: { ...config, env: maskEnv(config.env) as Record<string, string> | undefined } as ServerConfig };
-    },
-    'servers.update': async ({ name, config }) => {
-      const previous = (await userServersDocument(host)).mcpServers?.[name];
-      const env = restoreEnv(config.env, previous?.env) as Record<string, string>;
-      await host.updateServer(name, { ...config, env });
-      return ok;
-    },
-    'servers.remove': async ({ name }) => (await host.removeServer(name), ok),
-    'servers.configText': async () => ({ text: maskDocument(await host.readConfigText()), path: host.configPath() }),
-    'servers.saveConfigText': async ({ text }) => {
-      const toSave = restoreDocument(text, await host.readConfigText());
-      const { problems } = await host.writeConfigText(toSave);
-      // The host refuses unusable files; problems in single entries are saved and reported.
-      return { saved: (await host.readConfigText()) === toSave, problems };
-    },
-    'servers.importClaudeDesktop': async ({ path }) => host.importClaudeDesktop(path),
-    'servers.tools': async ({ name }) => ({ tools: host.tools(name) }),
-    'servers.resources': async ({ name }) => ({ resources: host.resources(name) }),
-    'servers.prompts': async ({ name }) => ({ prompts: host.prompts(name) }),
-    'servers.logs': async ({ name, limit }) => ({ lines: host.logs(name, limit) }),
-    'servers.callTool': async ({ server, tool, args, callId }) => host.callTool(server, tool, args, { callId }),
-    'servers.cancelCall': async ({ callId }) => ({ cancelled: host.cancelCall(callId) }),
-    'servers.readResource': async ({ server, uri }) => host.readResource(server, uri),
-    'servers.getPrompt': async ({ server, name, args }) => host.getPrompt(server, name, args),
+    ...appHandlers(deps),
+    ...serversHandlers(deps),
   };
 }

@@ -88,3 +88,17 @@ export const DEFAULT_BASE_URLS: Record<ProviderId, string> = {
   openai: 'https://api.openai.com/v1',
   gemini: 'https://generativelanguage.googleapis.com/v1beta',
 };
+
+/**
+ * Whether a tool may run when the model calls it: `always` runs without asking,
+ * `ask` needs the user's confirmation each time, `never` is refused.
+ */
+export const ToolPermissionSchema = z.enum(['always', 'ask', 'never']);
+export type ToolPermission = z.infer<typeof ToolPermissionSchema>;
+
+/** The user's choices, per server and per tool (tool names are MCP names, not namespaced). */
+export const ToolPolicyOverridesSchema = z.object({
+  servers: z.record(z.string(), ToolPermissionSchema).default({}),
+  tools: z.record(z.string(), z.record(z.string(), ToolPermissionSchema)).default({}),
+});
+export type ToolPolicyOverrides = z.infer<typeof ToolPolicyOverridesSchema>;

@@ -71,6 +71,8 @@ export type PromptInfo = z.infer<typeof PromptInfoSchema>;
 export const ServerViewSchema = z.object({
   name: z.string(),
   origin: ServerOriginSchema,
+  /** What a built-in server is for; user servers have none. */
+  description: z.string().optional(),
   command: z.string(),
   args: z.array(z.string()),
   /** Names only; values stay in the main process. */

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
+import { ServerViewSchema } from '../../src/shared/mcp';
 import { fixture, makeHost, waitForStatus } from './helpers';
 
 let cleanup: (() => Promise<void>)[] = [];
@@ -9,10 +10,12 @@ afterEach(async () => {
 
 describe('McpHost with a well-behaved server', () => {
   it('starts it, lists its tools, resources and prompts, and calls them', async () => {
-    const t = await makeHost({ builtins: [{ name: 'good', config: fixture('well-behaved') }] });
+    const t = await makeHost({ builtins: [{ name: 'good', config: fixture('well-behaved'), description: 'A test server' }] });
     cleanup.push(t.dispose);
     await t.host.start();
     const view = await waitForStatus(t.host, 'good', 'running');
+    expect(ServerViewSchema.parse(view)).toEqual(view);
+    expect(view).toMatchObject({ origin: 'builtin', description: 'A test server', disabled: false, timeoutMs: 60_000 });
     expect(view.serverInfo).toEqual({ name: 'well-behaved', version: '1.2.3' });
     expect(view.instructions).toBe('Use echo to test round trips.');
     expect(view.counts).toEqual({ tools: 5, resources: 1, prompts: 1 });

@@ -511,6 +511,7 @@ export class McpHost {
     return {
       name: entry.name,
       origin: entry.origin,
+      ...(entry.description !== undefined ? { description: entry.description } : {}),
       command: config.command,
       // Args sometimes carry tokens (`--api-key sk-…`); env values never leave the main process.
       args: (config.args ?? []).map((arg) => redact(arg)),

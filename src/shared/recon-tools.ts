@@ -26,6 +26,7 @@ const engineField = EngineModeSchema.optional().describe(
 const answeredBy = {
   engine: EngineSchema.describe('Which engine produced this answer'),
   fallback_reason: z.string().optional().describe('Why auto mode fell back to the local engine'),
+  warnings: z.array(z.string()).optional().describe('What the server corrected in the answer (e.g. dropped columns that do not exist)'),
 };
 
 // ── detect_field_mappings ─────────────────────────────────────────────────

@@ -55,9 +55,9 @@ function filtersFor(c: ParsedCondition): SourceFilter[] {
   return out;
 }
 
-function describeValue(v: FilterValue): string {
+function describeValue(op: SourceFilter['op'], v: FilterValue): string {
   if (v === null) return '';
-  if (Array.isArray(v)) return v.join(v.length === 2 && typeof v[0] !== 'string' ? ' and ' : ', ');
+  if (Array.isArray(v)) return v.join(op === 'between' || op === 'not_between' ? ' and ' : ', ');
   return String(v);
 }
 
@@ -98,7 +98,7 @@ export function parseNlFilterLocal(input: ParseNlFilterInput): ParseNlFilterOutp
     if (!fs.length) continue;
     filters.push(...fs);
     const cols = fs.map((f) => `${f.source}.${f.column}`).join(', ');
-    const value = describeValue(fs[0].value);
+    const value = describeValue(c.op, fs[0].value);
     phrases.push(`${c.target.label} ${OP_TEXT[c.op]}${value ? ` ${value}` : ''} (${cols})`);
   }
   const unparsed = unparsedParts(input.text, tokens, parser.consumed);

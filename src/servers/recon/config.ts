@@ -1,0 +1,38 @@
+/**
+ * Server settings read from the environment the server was started with
+ * (never from the app's own process: the MCP host passes env explicitly).
+ */
+import { EngineModeSchema, type EngineMode } from '../../shared/recon';
+
+export interface ReconServerConfig {
+  apiKey: string | undefined;
+  model: string;
+  baseURL: string | undefined;
+  /** Budget for the whole llm path of one call, corrective retry included. */
+  timeoutMs: number;
+  /** Default number of sample rows per source the llm engine may see. */
+  sampleRows: number;
+  defaultEngine: EngineMode;
+}
+
+export const DEFAULT_MODEL = 'claude-sonnet-4-5';
+export const DEFAULT_TIMEOUT_MS = 20_000;
+export const DEFAULT_SAMPLE_ROWS = 5;
+
+function intFrom(value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv): ReconServerConfig {
+  const engine = EngineModeSchema.safeParse((env.KALLA_ENGINE ?? '').trim().toLowerCase());
+  return {
+    apiKey: env.ANTHROPIC_API_KEY?.trim() || undefined,
+    model: env.ANTHROPIC_MODEL?.trim() || DEFAULT_MODEL,
+    baseURL: env.ANTHROPIC_BASE_URL?.trim() || undefined,
+    timeoutMs: intFrom(env.KALLA_LLM_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, 100, 600_000),
+    sampleRows: intFrom(env.KALLA_SAMPLE_ROWS, DEFAULT_SAMPLE_ROWS, 0, 50),
+    defaultEngine: engine.success ? engine.data : 'auto',
+  };
+}

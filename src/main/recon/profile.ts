@@ -30,7 +30,7 @@ export async function profileSource(db: Db, info: SourceInfo): Promise<SourcePro
     cols.length === 0
       ? {}
       : ((await db.one<Record<string, string | number | null>>(
-          `SELECT ${select.join(', ')} FROM ${view} t JOIN (SELECT rowid + 1 AS __rid, * FROM ${raw}) r ON r.__rid = t.${ident(ROW_ID)}`,
+          `SELECT ${select.join(', ')} FROM ${view} t POSITIONAL JOIN ${raw} r`,
         )) ?? {});
   const columns: ColumnProfile[] = [];
   for (const [i, c] of cols.entries()) {

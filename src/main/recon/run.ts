@@ -48,8 +48,13 @@ export async function executeRun(db: Db, runId: number, recipe: Recipe, columns:
   await phase('exceptions', async () => {
     await createExceptionTable(db);
     await addDuplicateExceptions(db);
+    // Rules differing only in cardinality explain near misses identically: check each comparison once.
+    const seen = new Set<string>();
     for (const rule of recipe.rules) {
       if (rule.keys.length === 0) continue;
+      const signature = JSON.stringify([rule.keys, rule.amount, rule.date, rule.description]);
+      if (seen.has(signature)) continue;
+      seen.add(signature);
       shouldStop();
       await createRuleTables(db, rule, columns);
       await addNearMissExceptions(db, rule);

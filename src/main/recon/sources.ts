@@ -16,7 +16,7 @@ import { ReconError } from './errors';
 import { sniffFile, type Encoding } from './file-sniff';
 import { ident, lit } from './sql';
 import { transcodeToUtf8 } from './transcode';
-import { detectTypes, typedSelectList } from './typing';
+import { DETECTION_SAMPLE_ROWS, detectTypes, typedSelectList, type ColumnOverride, type Detection } from './typing';
 
 export const rawTable = (side: Side) => `raw_${side}`;
 export const typedView = (side: Side) => `src_${side}`;
@@ -105,10 +105,9 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
   if (badCount > 0) notices.push({ code: 'skipped_bad_lines', message: `skipped ${badCount} malformed line(s): ${badLines.map((b) => b.line).join(', ')}${badCount > badLines.length ? ', …' : ''}` });
   if (sniff.compressed) notices.push({ code: 'decompressed', message: 'gzip-compressed input' });
 
-  const detection = await detectTypes(ctx.db, raw, named.names, opts.column_overrides ?? {});
-  notices.push(...detection.notices);
-  await createTypedView(ctx.db, side, detection.typings);
   const rowCount = await ctx.db.scalarNumber(`SELECT count(*) FROM ${ident(raw)}`);
+  const detection = await buildTypedTable(ctx.db, side, named.names, opts.column_overrides ?? {}, rowCount);
+  notices.push(...detection.notices);
 
   return {
     side,
@@ -129,10 +128,42 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
   };
 }
 
-export async function createTypedView(db: Db, side: Side, typings: ColumnTyping[]): Promise<void> {
+/**
+ * Detect types (on the first rows), materialise the typed table once — every
+ * later phase reads typed values without re-parsing — then verify against
+ * all rows. When a sampled type leaves values unparsed, those columns are
+ * re-detected over the whole table.
+ */
+export async function buildTypedTable(db: Db, side: Side, rawNames: string[], overrides: Record<string, ColumnOverride>, rowCount: number): Promise<Detection> {
+  let detection = await detectTypes(db, rawTable(side), rawNames, overrides);
+  await materialise(db, side, detection.typings);
+  if (rowCount > DETECTION_SAMPLE_ROWS) {
+    const suspect = await unparsedCounts(db, side, detection.typings);
+    if ([...suspect.values()].some((n) => n > 0)) {
+      detection = await detectTypes(db, rawTable(side), rawNames, overrides, null);
+      await materialise(db, side, detection.typings);
+    }
+  }
+  return detection;
+}
+
+async function materialise(db: Db, side: Side, typings: ColumnTyping[]): Promise<void> {
   await db.exec(
-    `CREATE OR REPLACE VIEW ${ident(typedView(side))} AS SELECT rowid + 1 AS ${ident(ROW_ID)}, ${typedSelectList(typings)} FROM ${ident(rawTable(side))}`,
+    `CREATE OR REPLACE TABLE ${ident(typedView(side))} AS SELECT rowid + 1 AS ${ident(ROW_ID)}, ${typedSelectList(typings)} FROM ${ident(rawTable(side))}`,
   );
+}
+
+/** Non-blank raw values that the typed table holds as NULL, per typed (non-text) column. */
+export async function unparsedCounts(db: Db, side: Side, typings: ColumnTyping[]): Promise<Map<string, number>> {
+  const checked = typings.filter((t) => t.type !== 'text' && !t.derived);
+  const out = new Map<string, number>();
+  if (checked.length === 0) return out;
+  const row = await db.one<Record<string, string>>(
+    `SELECT ${checked.map((t, i) => `count_if(t.${ident(t.name)} IS NULL AND nullif(trim(r.${ident(t.name)}), '') IS NOT NULL) AS u_${i}`).join(', ')}
+     FROM ${ident(rawTable(side))} r POSITIONAL JOIN ${ident(typedView(side))} t`,
+  );
+  checked.forEach((t, i) => out.set(t.name, Number(row?.[`u_${i}`] ?? 0)));
+  return out;
 }
 
 /** Has the original file changed since it was loaded? Hash only when size or mtime moved. */

@@ -26,32 +26,58 @@ const HAS_TIME = String.raw`.*\d{1,2}:\d{2}.*`;
 const LEADING_ZERO_ID = String.raw`0\d+`;
 const BOOLEAN_WORDS = `('true','false','yes','no')`;
 
-/** Stats aliases per column index i, so names never appear in aliases. */
-function statsSelect(col: string, i: number): string[] {
+/** Detection looks at the first SAMPLE_ROWS rows; the typed table is then verified against every row. */
+export const DETECTION_SAMPLE_ROWS = 20_000;
+
+/** Per-row derived strings (v: trimmed, c: cleaned, b: number body, ok: number shape), materialised once. */
+function derivedColumns(col: string, i: number): string[] {
   const v = `nullif(trim(${ident(col)}), '')`;
-  const c = `kalla_num_clean(${v})`;
-  const b = `kalla_num_body(${c})`;
-  const shape = `kalla_num_shape_ok(${c})`;
+  return [`${v} AS v_${i}`, `kalla_num_clean(${v}) AS c_${i}`];
+}
+
+function outerStats(i: number): string[] {
+  const v = `v_${i}`;
+  const b = `b_${i}`;
+  const shape = `ok_${i}`;
   const parts = [
     `count(${v}) AS n_${i}`,
     `count_if(${shape} AND kalla_num_us(${b})) AS us_${i}`,
     `count_if(${shape} AND kalla_num_eu(${b})) AS eu_${i}`,
     `count_if(${shape} AND kalla_num_us(${b}) AND NOT kalla_num_eu(${b})) AS us_only_${i}`,
     `count_if(${shape} AND kalla_num_eu(${b}) AND NOT kalla_num_us(${b})) AS eu_only_${i}`,
-    `max(length(regexp_extract(${b}, '[.,](\\d+)$', 1))) AS scale_${i}`,
     `count_if(regexp_full_match(${v}, '${LEADING_ZERO_ID}')) AS lz_${i}`,
     `count_if(regexp_full_match(${v}, '${ISO_DATE}')) AS iso_${i}`,
     `count_if(regexp_full_match(${v}, '${YMD_SLASH}')) AS ymd_${i}`,
     `count_if(regexp_full_match(${v}, '${HAS_TIME}')) AS time_${i}`,
     `count_if(lower(${v}) IN ${BOOLEAN_WORDS}) AS bool_${i}`,
   ];
-  for (const s of SEPARATORS) {
-    parts.push(`count_if(regexp_full_match(${v}, '${s.re}')) AS ${s.key}_${i}`);
-    parts.push(`max(try_cast(regexp_extract(${v}, '^${s.re}$', 1) AS INTEGER)) AS ${s.key}_p1_${i}`);
-    parts.push(`max(try_cast(regexp_extract(${v}, '^${s.re}$', 2) AS INTEGER)) AS ${s.key}_p2_${i}`);
-    parts.push(`max(length(regexp_extract(${v}, '^${s.re}$', 3))) AS ${s.key}_y_${i}`);
-  }
+  for (const s of SEPARATORS) parts.push(`count_if(regexp_full_match(${v}, '${s.re}')) AS ${s.key}_${i}`, ...datePartStats(v, s.sep, s.key, i));
   return parts;
+}
+
+/** Largest first/second part and year length among values shaped like d?m?y with this separator. */
+function datePartStats(v: string, sep: string, key: string, i: number): string[] {
+  const part = (n: number) => `split_part(split_part(${v}, ' ', 1), '${sep}', ${n})`;
+  return [
+    `max(try_cast(${part(1)} AS INTEGER)) AS ${key}_p1_${i}`,
+    `max(try_cast(${part(2)} AS INTEGER)) AS ${key}_p2_${i}`,
+    `max(length(${part(3)})) AS ${key}_y_${i}`,
+  ];
+}
+
+/**
+ * The derived strings go into a TEMP table first: DuckDB would otherwise
+ * re-evaluate the cleaning regexes inside every aggregate that uses them.
+ */
+async function readStats(db: Db, table: string, columns: string[], limit: number | null): Promise<Record<string, string | number | null>> {
+  const first = columns.flatMap((c, i) => derivedColumns(c, i)).join(', ');
+  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_detect_1 AS SELECT ${first} FROM ${ident(table)}${limit ? ` LIMIT ${limit}` : ''}`);
+  const second = columns.flatMap((_, i) => [`v_${i}`, `kalla_num_body(c_${i}) AS b_${i}`, `kalla_num_shape_ok(c_${i}) AS ok_${i}`]).join(', ');
+  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_detect AS SELECT ${second} FROM kalla_detect_1`);
+  const outer = columns.flatMap((_, i) => outerStats(i)).join(',\n  ');
+  const stats = (await db.one<Record<string, string | number | null>>(`SELECT ${outer} FROM kalla_detect`)) ?? {};
+  await db.exec('DROP TABLE IF EXISTS temp.kalla_detect_1; DROP TABLE IF EXISTS temp.kalla_detect');
+  return stats;
 }
 
 function dateFormats(format: string): string[] {
@@ -63,11 +89,16 @@ export interface Detection {
   notices: Notice[];
 }
 
-export async function detectTypes(db: Db, table: string, columns: string[], overrides: Record<string, ColumnOverride>): Promise<Detection> {
+export async function detectTypes(
+  db: Db,
+  table: string,
+  columns: string[],
+  overrides: Record<string, ColumnOverride>,
+  sampleRows: number | null = DETECTION_SAMPLE_ROWS,
+): Promise<Detection> {
   const notices: Notice[] = [];
   if (columns.length === 0) return { typings: [], notices };
-  const select = columns.flatMap((c, i) => statsSelect(c, i)).join(',\n  ');
-  const stats = (await db.one<Record<string, string | number | null>>(`SELECT ${select} FROM ${ident(table)}`)) ?? {};
+  const stats = await readStats(db, table, columns, sampleRows);
   const n = (key: string) => Number(stats[key] ?? 0);
 
   const typings = columns.map((name, i): ColumnTyping => {
@@ -161,9 +192,11 @@ export function typedExpression(typing: ColumnTyping): string {
     case 'number':
       return numberExpression(typing.name, typing.format === 'eu' ? 'eu' : 'us');
     case 'date':
-      return typing.format === 'iso' || !typing.format
-        ? `try_cast(try_cast(${v} AS TIMESTAMP) AS DATE)`
-        : `try_cast(try_strptime(${v}, [${dateFormats(typing.format).map(lit).join(', ')}]) AS DATE)`;
+      // Detected dates carry no time part, so one format suffices (cheaper than a list); overrides may have times.
+      if (typing.format === 'iso' || !typing.format) return `try_cast(${v} AS DATE)`;
+      return typing.overridden
+        ? `try_cast(try_strptime(${v}, [${dateFormats(typing.format).map(lit).join(', ')}]) AS DATE)`
+        : `try_cast(try_strptime(${v}, ${lit(typing.format)}) AS DATE)`;
     case 'timestamp':
       return typing.format === 'iso' || !typing.format
         ? `try_cast(${v} AS TIMESTAMP)`

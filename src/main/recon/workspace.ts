@@ -35,10 +35,9 @@ import { column, filterCondition, type SideColumns } from './recipe-sql';
 import { computeSummary, getRunRow, readPage } from './results';
 import { acceptGroup, annotateException, matchManually, readAuditLog, rejectGroup, unmatchGroup } from './review';
 import { dropRunTables, executeRun } from './run';
-import { checkSourceUnchanged, createTypedView, loadSource, rawTable, ROW_ID, typedView, writeBytesSource } from './sources';
+import { buildTypedTable, checkSourceUnchanged, loadSource, ROW_ID, typedView, writeBytesSource } from './sources';
 import { ident } from './sql';
 import { deleteRunRows, ensureStore, recoverInterruptedRuns } from './store';
-import { detectTypes } from './typing';
 
 export type ReadOptionsInput = Partial<ReadOptions>;
 
@@ -99,8 +98,7 @@ export class ReconWorkspace {
     const info = await this.requireSource(side);
     const rawNames = info.columns.filter((c) => !c.derived).map((c) => c.name);
     for (const name of Object.keys(overrides)) column(info.columns, side, name, 'column override');
-    const detection = await detectTypes(this.db, rawTable(side), rawNames, overrides);
-    await createTypedView(this.db, side, detection.typings);
+    const detection = await buildTypedTable(this.db, side, rawNames, overrides, info.row_count);
     const updated: SourceInfo = {
       ...info,
       columns: detection.typings,

@@ -108,7 +108,7 @@ async function subsetSearch(db: Db, rule: MatchRule, ruleIdx: number, o: Orienta
       SELECT s.oid, s.oamt, c.idx, list_append(s.ids, c.mid), list_append(s.hs, c.mh), s.total + c.mamt, s.size + 1, greatest(s.dd, c.dd)
       FROM sub s JOIN sc c ON c.oid = s.oid AND c.idx > s.last_idx
       WHERE s.size < ${MAX_GROUP} AND abs(s.total + c.mamt) <= ${bound.replace(/oamt/g, 's.oamt')})
-    SELECT row_number() OVER (ORDER BY oid, ids) AS sid, sub.oid, sc1.oh, sub.oamt, list_sort(ids) AS ids, list_sort(hs) AS hs,
+    SELECT row_number() OVER (ORDER BY sub.oid, sub.ids) AS sid, sub.oid, sc1.oh, sub.oamt, list_sort(ids) AS ids, list_sort(hs) AS hs,
       total, abs(sub.oamt - total) AS diff, size, sub.dd
     FROM sub JOIN (SELECT DISTINCT oid, oh FROM sc) sc1 ON sc1.oid = sub.oid
     WHERE size >= 2 AND ${amountWithin(rule, 'sub.oamt', 'total')}`);

@@ -118,6 +118,16 @@ describe('McpHost config editing', () => {
     expect(t.events).toContainEqual({ type: 'removed', server: 'old' });
   });
 
+  it('picks up outside edits on reloadConfig', async () => {
+    const t = await makeHost();
+    cleanup.push(t.dispose);
+    await t.host.start();
+    await writeFile(t.host.configPath(), JSON.stringify({ mcpServers: { edited: { command: 'node', disabled: true }, bad: {} } }));
+    const { problems } = await t.host.reloadConfig();
+    expect(problems.map((p) => p.where)).toEqual(['mcpServers.bad.command']);
+    expect(t.host.get('edited')).toMatchObject({ origin: 'user', status: 'stopped', disabled: true });
+  });
+
   it('updates a server keeping its unknown fields, and persists disabled flags in the file', async () => {
     const t = await makeHost();
     cleanup.push(t.dispose);

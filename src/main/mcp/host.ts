@@ -254,6 +254,13 @@ export class McpHost {
     });
   }
 
+  /** Re-read the file after an outside edit (e.g. in a text editor) and apply it. */
+  async reloadConfig(): Promise<{ problems: ConfigProblem[] }> {
+    await this.ensureLoaded();
+    await this.exclusive(() => this.reloadUserServers({ startEnabled: true }));
+    return { problems: this.configProblems() };
+  }
+
   async readConfigText(): Promise<string> {
     return readServersFileText(this.configPath());
   }

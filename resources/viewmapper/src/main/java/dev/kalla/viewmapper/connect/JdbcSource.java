@@ -58,14 +58,15 @@ final class JdbcSource implements ViewSource {
     public List<String> listSchemas(String catalog) throws ConnectionException {
         try (Connection c = connect()) {
             DatabaseMetaData md = c.getMetaData();
-            List<String> out = new ArrayList<>();
+            // Without a catalog Trino lists the schemas of every catalog; names are de-duplicated.
+            java.util.TreeSet<String> out = new java.util.TreeSet<>();
             try (ResultSet rs = md.getSchemas(catalog, null)) {
                 while (rs.next()) {
                     String s = rs.getString("TABLE_SCHEM");
                     if (!isSystemSchema(s)) out.add(s);
                 }
             }
-            return out;
+            return List.copyOf(out);
         } catch (SQLException e) {
             throw failed("list schemas", e);
         }

@@ -41,13 +41,14 @@ describe.skipIf(process.platform === 'win32')('login shell environment', () => {
     const failing = await script(d.path, 'failing-shell', 'echo "bad profile" >&2\nexit 3');
     const hanging = await script(d.path, 'hanging-shell', 'exec sleep 30');
     const base = { PATH: '/usr/bin:/bin', ONLY_IN_PROCESS: 'yes' };
-    for (const [shell, reason] of [
-      [failing, 'exited with code 3: bad profile'],
-      [join(d.path, 'no-such-shell'), 'ENOENT'],
-      [hanging, 'timed out after 300 ms'],
-    ]) {
+    const cases: Array<[string, number, string]> = [
+      [failing, 10_000, 'exited with code 3: bad profile'],
+      [join(d.path, 'no-such-shell'), 10_000, 'ENOENT'],
+      [hanging, 300, 'timed out after 300 ms'],
+    ];
+    for (const [shell, timeoutMs, reason] of cases) {
       const fallbacks: string[] = [];
-      const env = await loginShellEnv({ shell, baseEnv: base, timeoutMs: 300, onFallback: (r) => fallbacks.push(r) });
+      const env = await loginShellEnv({ shell, baseEnv: base, timeoutMs, onFallback: (r) => fallbacks.push(r) });
       expect(env).toEqual(base);
       expect(fallbacks).toHaveLength(1);
       expect(fallbacks[0]).toContain(reason);

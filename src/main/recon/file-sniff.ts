@@ -67,7 +67,9 @@ function trimPartialUtf8(bytes: Buffer): Buffer {
   const leadIndex = end - back - 1;
   if (leadIndex < 0) return bytes;
   const lead = bytes[leadIndex];
-  const need = lead >= 0xf0 ? 3 : lead >= 0xe0 ? 2 : lead >= 0xc0 ? 1 : 0;
+  // Only real lead bytes (0xC2–0xF4) start a sequence that may be cut; anything else is simply invalid.
+  if (lead < 0xc2 || lead > 0xf4) return bytes;
+  const need = lead >= 0xf0 ? 3 : lead >= 0xe0 ? 2 : 1;
   return need > back ? bytes.subarray(0, leadIndex) : bytes;
 }
 

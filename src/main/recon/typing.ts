@@ -104,7 +104,8 @@ export async function detectTypes(
   const typings = columns.map((name, i): ColumnTyping => {
     const override = overrides[name];
     const total = n(`n_${i}`);
-    const detected = detectOne(name, i, total, n, notices);
+    // An overridden column's own detection notices (e.g. ambiguity) no longer apply.
+    const detected = detectOne(name, i, total, n, override ? [] : notices);
     if (!override) return detected;
     return applyOverride(name, override, detected);
   });

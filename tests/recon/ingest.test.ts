@@ -1,0 +1,165 @@
+import { utimesSync, writeFileSync } from 'node:fs';
+import { gzipSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ReconError } from '../../src/main/recon/errors';
+import { csv, recipe, refRule, sandbox, type Sandbox } from './helpers';
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = sandbox();
+});
+afterEach(() => sb.cleanup());
+
+async function expectReconError(promise: Promise<unknown>, code: string, message?: RegExp): Promise<ReconError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ReconError);
+  expect((error as ReconError).code).toBe(code);
+  if (message) expect((error as ReconError).message).toMatch(message);
+  return error as ReconError;
+}
+
+const BODY = ['INV-1,10.00,2024-01-01', 'INV-2,20.00,2024-01-02'];
+
+describe('sources: delimiters, compression and encodings', () => {
+  it.each([
+    ['comma', ',', 'a.csv'],
+    ['tab', '\t', 'a.tsv'],
+    ['semicolon', ';', 'a.csv'],
+    ['pipe', '|', 'a.txt'],
+  ])('detects the %s delimiter', async (_name, delimiter, file) => {
+    const ws = await sb.workspace();
+    const text = csv('ref,amount,date', BODY).replace(/,/g, delimiter);
+    const info = await ws.addSourceFromPath('left', sb.file(file, text));
+    expect(info.delimiter).toBe(delimiter);
+    expect(info.columns.map((c) => [c.name, c.type])).toEqual([
+      ['ref', 'text'],
+      ['amount', 'number'],
+      ['date', 'date'],
+    ]);
+    expect(info.row_count).toBe(2);
+  });
+
+  it('reads gzip-compressed files', async () => {
+    const ws = await sb.workspace();
+    const info = await ws.addSourceFromPath('left', sb.file('a.csv.gz', gzipSync(csv('ref,amount,date', BODY))));
+    expect(info.compressed).toBe(true);
+    expect(info.row_count).toBe(2);
+  });
+
+  it('reads UTF-8 with BOM without a stray character in the first column name', async () => {
+    const ws = await sb.workspace();
+    const info = await ws.addSourceFromPath('left', sb.file('bom.csv', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv('ref,amount,date', BODY))])));
+    expect(info.columns[0].name).toBe('ref');
+    expect(info.encoding).toBe('utf-8');
+  });
+
+  it('transcodes UTF-16 LE and BE (with BOM) to a UTF-8 copy', async () => {
+    const ws = await sb.workspace();
+    const text = csv('réf,amount,date', ['Café,10.00,2024-01-01']);
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const be = Buffer.from(le);
+    for (let i = 0; i < be.length; i += 2) [be[i], be[i + 1]] = [be[i + 1], be[i]];
+    const a = await ws.addSourceFromPath('left', sb.file('le.csv', le));
+    const b = await ws.addSourceFromPath('right', sb.file('be.csv', be));
+    expect(a.encoding).toBe('utf-16le');
+    expect(b.encoding).toBe('utf-16be');
+    for (const side of ['left', 'right'] as const) {
+      const page = await ws.preview(side, { offset: 0, limit: 5 });
+      expect(page.items[0]['réf']).toBe('Café');
+    }
+    expect(a.notices.some((n) => n.code === 'transcoded')).toBe(true);
+  });
+
+  it('detects Windows-1252 and transcodes it', async () => {
+    const ws = await sb.workspace();
+    const bytes = Buffer.from('ref;amount;payee\nINV-1;10,00;Caf\xe9 M\xfcller \x80\n', 'latin1');
+    const info = await ws.addSourceFromPath('left', sb.file('w.csv', bytes));
+    expect(info.encoding).toBe('windows-1252');
+    const page = await ws.preview('left', { offset: 0, limit: 1 });
+    expect(page.items[0].payee).toBe('Café Müller €');
+  });
+
+  it('adds a source from bytes by writing it into the workspace first', async () => {
+    const ws = await sb.workspace();
+    const info = await ws.addSourceFromBytes('right', 'pasted data.csv', new TextEncoder().encode(csv('ref,amount,date', BODY)));
+    expect(info.path.startsWith(ws.dir)).toBe(true);
+    expect(info.name).toBe('pasted data.csv');
+    expect(info.row_count).toBe(2);
+  });
+});
+
+describe('sources: bad input fails precisely', () => {
+  it('rejects an empty file', async () => {
+    const ws = await sb.workspace();
+    await expectReconError(ws.addSourceFromPath('left', sb.file('empty.csv', '')), 'empty_file', /empty/);
+  });
+
+  it('rejects a binary file with NUL bytes', async () => {
+    const ws = await sb.workspace();
+    const bytes = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08, 0x00, 0x41, 0x00, 0x00, 0x00, 0x10, 0x20]);
+    await expectReconError(ws.addSourceFromPath('left', sb.file('x.xlsx', bytes)), 'binary_file', /offset/);
+  });
+
+  it('rejects invalid UTF-8 when UTF-8 is requested, naming the offset', async () => {
+    const ws = await sb.workspace();
+    const bytes = Buffer.from('ref,amount\nA,\xff\xfe1\n', 'latin1');
+    const error = await expectReconError(ws.addSourceFromPath('left', sb.file('bad.csv', bytes), { encoding: 'utf-8' }), 'invalid_encoding');
+    expect(error.details.offset).toBe(13);
+  });
+
+  it('rejects a file whose first row is data, unless header: false', async () => {
+    const ws = await sb.workspace();
+    const path = sb.file('nohead.csv', csv('INV-1,10.00,2024-01-01', ['INV-2,20.00,2024-01-02']));
+    await expectReconError(ws.addSourceFromPath('left', path), 'no_header', /header: false/);
+    const info = await ws.addSourceFromPath('left', path, { header: false });
+    expect(info.columns.map((c) => c.name)).toEqual(['column_1', 'column_2', 'column_3']);
+    expect(info.row_count).toBe(2);
+  });
+
+  it('reports ragged rows with line numbers, or skips them with skip_bad_lines and counts them', async () => {
+    const ws = await sb.workspace();
+    const path = sb.file('ragged.csv', csv('ref,amount,date', ['INV-1,10.00,2024-01-01', 'INV-2,20.00', 'INV-3,30.00,2024-01-03', 'INV-4,40.00,2024-01-04,extra']));
+    const error = await expectReconError(ws.addSourceFromPath('left', path), 'ragged_rows', /line\(s\) 3, 5/);
+    expect(error.details.lines).toEqual([3, 5]);
+    expect(await ws.source('left')).toBeNull();
+    const info = await ws.addSourceFromPath('left', path, { skip_bad_lines: true });
+    expect(info.bad_lines).toBe(2);
+    expect(info.row_count).toBe(2);
+    expect(info.notices.find((n) => n.code === 'skipped_bad_lines')?.message).toMatch(/3, 5/);
+  });
+
+  it('renames duplicate and blank column names deterministically, with notices', async () => {
+    const ws = await sb.workspace();
+    const info = await ws.addSourceFromPath('left', sb.file('dup.csv', csv('amount,Amount,,ref,amount', ['1,2,x,A,3'])));
+    expect(info.columns.map((c) => c.name)).toEqual(['amount', 'Amount_2', 'column_3', 'ref', 'amount_3']);
+    expect(info.notices.filter((n) => n.code === 'renamed_column')).toHaveLength(3);
+  });
+
+  it('quotes column names containing quotes and SQL', async () => {
+    const ws = await sb.workspace();
+    const info = await ws.addSourceFromPath('left', sb.file('q.csv', csv('"we""ird",x); DROP TABLE runs; --', ['1,2'])));
+    expect(info.columns.map((c) => c.name)).toEqual(['we"ird', 'x); DROP TABLE runs; --']);
+    const profile = await ws.profile('left');
+    expect(profile.columns[0].max).toBe('1.000000');
+    expect(await ws.runs()).toEqual([]);
+  });
+
+  it('detects a source file that changed on disk after loading', async () => {
+    const ws = await sb.workspace();
+    const left = sb.file('l.csv', csv('ref,amount,date', BODY));
+    const right = sb.file('r.csv', csv('ref,amount,date', BODY));
+    await ws.addSourceFromPath('left', left);
+    await ws.addSourceFromPath('right', right);
+    const r = recipe([refRule('exact')]);
+    expect((await ws.run(r)).summary.matched_groups).toBe(2);
+    // Same content re-written (new mtime): still accepted.
+    writeFileSync(left, csv('ref,amount,date', BODY));
+    expect((await ws.run(r)).summary.status).toBe('completed');
+    writeFileSync(left, csv('ref,amount,date', [...BODY, 'INV-3,30.00,2024-01-03']));
+    utimesSync(left, new Date(), new Date(Date.now() + 5000));
+    await expectReconError(ws.run(r), 'source_changed', /changed on disk/);
+  });
+});

@@ -1,0 +1,112 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { csv, sandbox, type Sandbox } from './helpers';
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = sandbox();
+});
+afterEach(() => sb.cleanup());
+
+async function load(header: string, rows: string[], opts = {}) {
+  const ws = await sb.workspace();
+  const info = await ws.addSourceFromPath('left', sb.file('t.csv', csv(header, rows)), opts);
+  const page = await ws.preview('left', { offset: 0, limit: 100 });
+  return { ws, info, rows: page.items };
+}
+
+describe('typing for finance exports', () => {
+  it('reads decimal commas, thousands separators, currency symbols/codes and negative notations', async () => {
+    const { info, rows } = await load('us;eu;neg', [
+      '"$1,200.00";"EUR 1.234,56";(120.00)',
+      '"1,234.56";"1 234,56 €";120.00-',
+      '-5;"12,5";-7.25',
+      'USD 3;"1.000.000,01";"$ (4.50)"',
+    ]);
+    expect(info.columns.map((c) => [c.name, c.type, c.format])).toEqual([
+      ['us', 'number', 'us'],
+      ['eu', 'number', 'eu'],
+      ['neg', 'number', 'us'],
+    ]);
+    expect(rows.map((r) => [r.us, r.eu, r.neg].map(Number))).toEqual([
+      [1200, 1234.56, -120],
+      [1234.56, 1234.56, -120],
+      [-5, 12.5, -7.25],
+      [3, 1000000.01, -4.5],
+    ]);
+  });
+
+  it('keeps references that merely look numeric-ish as text (INV-1, leading zeros)', async () => {
+    const { info } = await load('ref,code,amount', ['INV-1,00042,1', 'INV-2,00043,2']);
+    expect(info.columns.map((c) => c.type)).toEqual(['text', 'text', 'number']);
+  });
+
+  it('decides d/m/y when a first part exceeds 12, m/d/y when a second part does', async () => {
+    const { info, rows } = await load('dmy,mdy,dotted,iso', ['03/01/2024,01/03/2024,03.01.2024,2024-01-03', '13/01/2024,01/13/2024,13.01.2024,2024-01-13']);
+    expect(info.columns.map((c) => [c.type, c.format])).toEqual([
+      ['date', '%d/%m/%Y'],
+      ['date', '%m/%d/%Y'],
+      ['date', '%d.%m.%Y'],
+      ['date', 'iso'],
+    ]);
+    expect(rows.map((r) => [r.dmy, r.mdy, r.dotted, r.iso])).toEqual([
+      ['2024-01-03', '2024-01-03', '2024-01-03', '2024-01-03'],
+      ['2024-01-13', '2024-01-13', '2024-01-13', '2024-01-13'],
+    ]);
+    expect(info.notices.filter((n) => n.code === 'ambiguous_date_order')).toEqual([]);
+  });
+
+  it('reports an undecidable day/month order and lets an override settle it', async () => {
+    const { ws, info, rows } = await load('booked,amount', ['03/01/2024,1', '04/02/2024,2']);
+    expect(info.notices.find((n) => n.code === 'ambiguous_date_order')?.column).toBe('booked');
+    expect(rows[0].booked).toBe('2024-01-03');
+    const updated = await ws.setColumnOverrides('left', { booked: { type: 'date', format: '%m/%d/%Y' } });
+    expect(updated.columns[0]).toMatchObject({ type: 'date', format: '%m/%d/%Y', overridden: true });
+    expect(updated.notices.some((n) => n.code === 'ambiguous_date_order')).toBe(false);
+    const page = await ws.preview('left', { offset: 0, limit: 2 });
+    expect(page.items.map((r) => r.booked)).toEqual(['2024-03-01', '2024-04-02']);
+  });
+
+  it('reads timestamps with and without seconds', async () => {
+    const { info, rows } = await load('at,iso_at', ['13/01/2024 10:30,2024-01-13T10:30:00', '14/01/2024 11:45:10,2024-01-14 11:45:10']);
+    expect(info.columns.map((c) => c.type)).toEqual(['timestamp', 'timestamp']);
+    expect(rows.map((r) => r.at)).toEqual(['2024-01-13 10:30:00', '2024-01-14 11:45:10']);
+  });
+
+  it('applies number format overrides from the read options', async () => {
+    const { info, rows } = await load('amount', ['"1,234"', '"2,5"'], { column_overrides: { amount: { type: 'number', format: '1.234,56' } } });
+    expect(info.columns[0]).toMatchObject({ type: 'number', format: 'eu', overridden: true });
+    expect(rows.map((r) => Number(r.amount))).toEqual([1.234, 2.5]);
+  });
+
+  it('derives a signed amount from separate debit and credit columns', async () => {
+    const { info, rows } = await load('date,Debit,Credit', ['2024-01-01,100.00,', '2024-01-02,,250.50', '2024-01-03,,']);
+    expect(info.columns.find((c) => c.name === 'signed_amount')).toMatchObject({ type: 'number', derived: true });
+    expect(info.notices.some((n) => n.code === 'derived_signed_amount')).toBe(true);
+    expect(rows.map((r) => (r.signed_amount === null ? null : Number(r.signed_amount)))).toEqual([-100, 250.5, null]);
+  });
+
+  it('treats a column with any non-numeric value as text and reports nothing lost', async () => {
+    const { info } = await load('amount', ['1.00', 'n/a', '3.00']);
+    expect(info.columns[0].type).toBe('text');
+  });
+
+  it('profiles columns: type, nulls, distinct, min/max, top values, unparsed, samples', async () => {
+    const { ws } = await load('ref,amount,date', ['A,10.00,2024-01-01', 'B,,2024-01-05', 'A,30.00,2024-01-03']);
+    const profile = await ws.profile('left');
+    expect(profile.row_count).toBe(3);
+    const [ref, amount, date] = profile.columns;
+    expect(ref).toMatchObject({ type: 'text', nulls: 0, distinct: 2, min: 'A', max: 'B' });
+    expect(ref.top_values[0]).toEqual({ value: 'A', count: 2 });
+    expect(amount).toMatchObject({ type: 'number', nulls: 1, min: '10.000000', max: '30.000000', unparsed: 0 });
+    expect(date).toMatchObject({ type: 'date', min: '2024-01-01', max: '2024-01-05' });
+    expect(profile.sample_rows).toHaveLength(3);
+  });
+
+  it('counts rows passing filters in SQL', async () => {
+    const { ws } = await load('ref,amount,date', ['A,10.00,2024-01-01', 'B,20.00,2024-01-05', 'C,30.00,2024-02-03']);
+    expect(await ws.countFiltered('left', [{ source: 'left', column: 'amount', op: 'gte', value: 20 }])).toBe(2);
+    expect(await ws.countFiltered('left', [{ source: 'left', column: 'date', op: 'between', value: ['2024-01-01', '2024-01-31'] }])).toBe(2);
+    expect(await ws.countFiltered('left', [{ source: 'left', column: 'ref', op: 'in', value: ['A', "C' OR 1=1 --"] }])).toBe(1);
+    expect(await ws.countFiltered('left', [{ source: 'left', column: 'ref', op: 'like', value: 'b%' }])).toBe(1);
+  });
+});

@@ -132,7 +132,18 @@ class RelationParserCasesTest {
                 c("time travel", "SELECT * FROM iceberg.db.t FOR VERSION AS OF 42 x", "iceberg.db.t"),
                 c("tablesample", "SELECT * FROM t TABLESAMPLE BERNOULLI (10) JOIN u ON true", "t", "u"),
                 c("group by rollup", "SELECT a, b FROM t GROUP BY ROLLUP (a, b)", "t"),
-                c("grouping sets", "SELECT a FROM t GROUP BY GROUPING SETS ((a), ())", "t")
+                c("grouping sets", "SELECT a FROM t GROUP BY GROUPING SETS ((a), ())", "t"),
+                c("cube", "SELECT a, b FROM t GROUP BY CUBE (a, b)", "t"),
+                c("match_recognize", "SELECT * FROM t MATCH_RECOGNIZE (PARTITION BY k ORDER BY ts MEASURES A.x AS ax "
+                        + "PATTERN (A B+) DEFINE B AS B.x > A.x) AS m", "t"),
+                c("parenthesised join on the right", "SELECT * FROM t1 JOIN (t2 LEFT JOIN t3 USING (k)) ON t1.k = t2.k", "t1", "t2", "t3"),
+                c("quantified VALUES", "SELECT * FROM t WHERE x = ANY (VALUES 1)", "t"),
+                c("json_table is a function", "SELECT * FROM JSON_TABLE(doc, 'lax $' COLUMNS (id INT PATH 'lax $.id')) jt"),
+                c("fetch with ties", "SELECT * FROM t FETCH FIRST 1 ROW WITH TIES", "t"),
+                c("window frame", "SELECT count(*) OVER w FROM t WINDOW w AS (ORDER BY x ROWS BETWEEN 1 PRECEDING AND CURRENT ROW)", "t"),
+                c("non-reserved words as table names", "SELECT * FROM data d JOIN comment c ON true JOIN \"table\" ON true",
+                        "data", "comment", "table"),
+                c("cte inside NOT EXISTS", "SELECT * FROM t WHERE NOT EXISTS (WITH q AS (SELECT 1 FROM u) SELECT * FROM q)", "t", "u")
         );
     }
 

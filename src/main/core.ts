@@ -12,6 +12,8 @@ import { createHandlers } from './ipc/handlers';
 import { McpHost, type HostEvent } from './mcp/host';
 import type { AppPaths } from './paths';
 import type { Platform } from './platform';
+import { SecretStore } from './settings/secret-store';
+import { SettingsService } from './settings/settings-service';
 
 export type EventListener = <E extends EventName>(name: E, payload: EventPayload<E>) => void;
 
@@ -23,12 +25,15 @@ export interface CoreOptions {
   /** Tests pass their own; the app uses the user's login-shell environment. */
   spawnEnv?: () => Promise<Record<string, string>>;
   restart?: { maxRetries?: number; baseDelayMs?: number; maxDelayMs?: number };
+  /** Environment whose ANTHROPIC_* etc. act as setting defaults (default: process.env). */
+  env?: NodeJS.ProcessEnv;
 }
 
 export interface Core {
   dispatch: Dispatch;
   subscribe(listener: EventListener): () => void;
   host: McpHost;
+  settings: SettingsService;
   dispose(): Promise<void>;
 }
 
@@ -39,6 +44,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     const text = e instanceof Error ? (e.stack ?? e.message) : String(e);
     void appendFile(appLog, `${new Date().toISOString()} ${text}\n`).catch(() => undefined);
   };
+
+  const settings = new SettingsService(opts.paths.dataDir, new SecretStore(opts.paths.dataDir, opts.platform.secrets), opts.env);
 
   const host = new McpHost({
     dataDir: opts.paths.dataDir,
@@ -72,8 +79,10 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     }
   });
 
+  settings.onChange(() => void settings.view().then((v) => emit('settings.changed', v)));
+
   const dispatch = createDispatcher(
-    createHandlers({ host, platform: opts.platform, paths: opts.paths, appVersion: opts.appVersion }),
+    createHandlers({ host, settings, platform: opts.platform, paths: opts.paths, appVersion: opts.appVersion }),
     logInternal,
   );
   await host.start();
@@ -81,6 +90,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   return {
     dispatch,
     host,
+    settings,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

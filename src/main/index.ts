@@ -5,13 +5,14 @@
  * CSP, no navigation, no new windows, no permissions.
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, ipcMain, Menu, nativeTheme, session, shell, type WebContents } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, nativeTheme, safeStorage, session, shell, type WebContents } from 'electron';
 import { IPC_EVENT, IPC_INVOKE } from '../shared/contract';
 import { APP_VERSION, MCP_SDK_VERSION } from '../shared/version';
 import { selfLauncher } from './builtin-servers';
 import { createCore, type Core } from './core';
 import { resolveAppPaths } from './paths';
 import type { Platform } from './platform';
+import { plainFileCodec, type SecretCodec } from './settings/secret-store';
 
 const RENDERER_CSP = [
   "default-src 'self'",
@@ -81,6 +82,7 @@ async function boot() {
       'mcp-sdk': MCP_SDK_VERSION,
     },
     openExternal: (url) => shell.openExternal(url),
+    secrets: keychainCodec(),
   };
   core = await createCore({
     paths,
@@ -129,6 +131,16 @@ app.on('before-quit', (event) => {
 app.on('window-all-closed', () => {
   if (process.platform !== 'darwin') app.quit();
 });
+
+/** safeStorage needs a keychain (e.g. no secret service on a bare Linux desktop): then fall back to a 0600 file. */
+function keychainCodec(): SecretCodec {
+  if (!safeStorage.isEncryptionAvailable()) return plainFileCodec;
+  return {
+    kind: 'os',
+    encrypt: (plain) => safeStorage.encryptString(plain).toString('base64'),
+    decrypt: (stored) => safeStorage.decryptString(Buffer.from(stored, 'base64')),
+  };
+}
 
 function menuTemplate(): Electron.MenuItemConstructorOptions[] {
   const isMac = process.platform === 'darwin';

@@ -3,6 +3,7 @@
  */
 import { spawn } from 'node:child_process';
 import type { Platform } from './platform';
+import { plainFileCodec } from './settings/secret-store';
 
 /** Opens an http(s) URL with the OS's handler, never through a shell. */
 export function openInSystemBrowser(url: string): Promise<void> {
@@ -28,5 +29,6 @@ export function nodePlatform(): Platform {
     mode: 'browser',
     versions: { node: process.versions.node, v8: process.versions.v8 },
     openExternal: openInSystemBrowser,
+    secrets: plainFileCodec,
   };
 }

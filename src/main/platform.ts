@@ -3,10 +3,14 @@
  * `shell`, dialogs and safeStorage; browser mode and tests with plain Node.
  * Keeping this small is what lets every service run without `electron`.
  */
+import type { SecretCodec } from './settings/secret-store';
+
 export interface Platform {
   mode: 'electron' | 'browser';
   /** Versions shown in the About box (app runtime, Chromium, Node, …). */
   versions: Record<string, string>;
   /** Open an http(s) URL in the user's browser. */
   openExternal(url: string): Promise<void>;
+  /** How API keys are protected at rest (OS keychain in Electron). */
+  secrets: SecretCodec;
 }

@@ -12,6 +12,7 @@
 import type { z } from 'zod';
 import { appChannels, appEvents } from './contract/app';
 import { serversChannels, serversEvents } from './contract/servers';
+import { settingsChannels, settingsEvents } from './contract/settings';
 
 export { AppInfoSchema, type AppInfo } from './contract/app';
 export { ServerListSchema } from './contract/servers';
@@ -19,11 +20,13 @@ export { ServerListSchema } from './contract/servers';
 export const channels = {
   ...appChannels,
   ...serversChannels,
+  ...settingsChannels,
 } as const;
 
 export const events = {
   ...appEvents,
   ...serversEvents,
+  ...settingsEvents,
 } as const;
 
 export type Channels = typeof channels;

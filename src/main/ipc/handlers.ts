@@ -10,6 +10,8 @@ import type { AppPaths } from '../paths';
 import type { Platform } from '../platform';
 import { appHandlers } from './handlers/app';
 import { serversHandlers } from './handlers/servers';
+import { settingsHandlers } from './handlers/settings';
+import type { SettingsService } from '../settings/settings-service';
 
 export type Handler<C extends ChannelName> = (input: z.output<Channels[C]['input']>) => Promise<ChannelOutput<C>>;
 
@@ -20,6 +22,7 @@ export type HandlersFor<Prefix extends string> = { [C in ChannelName as C extend
 
 export interface HandlerDeps {
   host: McpHost;
+  settings: SettingsService;
   platform: Platform;
   paths: AppPaths;
   appVersion: string;
@@ -29,5 +32,6 @@ export function createHandlers(deps: HandlerDeps): HandlerTable {
   return {
     ...appHandlers(deps),
     ...serversHandlers(deps),
+    ...settingsHandlers(deps),
   };
 }

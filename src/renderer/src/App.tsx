@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { AboutDialog } from './components/AboutDialog';
 import { ComingNext } from './features/placeholder/ComingNext';
 import { ServersView } from './features/servers/ServersView';
+import { SettingsView } from './features/settings/SettingsView';
 import { useApp, VIEWS, type ViewId } from './stores/app';
 
 const isMac = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform);
@@ -72,7 +73,7 @@ export function App() {
             Lost the connection to Kalla. Reconnecting… (is <code>kalla web</code> still running?)
           </div>
         )}
-        {view === 'servers' ? <ServersView /> : <ComingNext view={view} />}
+        {view === 'servers' ? <ServersView /> : view === 'settings' ? <SettingsView /> : <ComingNext view={view} />}
       </main>
       <AboutDialog />
     </div>

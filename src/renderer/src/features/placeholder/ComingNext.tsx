@@ -1,7 +1,7 @@
 import type { ViewId } from '../../stores/app';
 import { useApp } from '../../stores/app';
 
-const NEXT: Record<Exclude<ViewId, 'servers'>, { title: string; what: string; meanwhile: string }> = {
+const NEXT: Record<Exclude<ViewId, 'servers' | 'settings'>, { title: string; what: string; meanwhile: string }> = {
   reconcile: {
     title: 'Reconcile',
     what: 'Drag in two CSV files, review the detected field mappings, narrow them with a filter chat, run the match and export the results.',
@@ -17,16 +17,11 @@ const NEXT: Record<Exclude<ViewId, 'servers'>, { title: string; what: string; me
     what: 'Ask in words — "reconcile march_bank.csv against march_invoices.csv" — and an LLM uses the tools of every enabled MCP server, asking before anything that changes data.',
     meanwhile: 'Provider support (Anthropic, OpenAI-compatible, Gemini) is being built.',
   },
-  settings: {
-    title: 'Settings',
-    what: 'Choose an LLM provider and model, store API keys encrypted on this machine, and decide how many sample rows may leave it.',
-    meanwhile: 'Everything works offline without a key in the meantime.',
-  },
 };
 
 export function ComingNext({ view }: { view: ViewId }) {
   const setView = useApp((s) => s.setView);
-  if (view === 'servers') return null;
+  if (view === 'servers' || view === 'settings') return null;
   const info = NEXT[view];
   return (
     <section className="empty-state" aria-labelledby="coming-next-title">

@@ -1,0 +1,26 @@
+/** Settings from the user's side: a pasted key is saved and never shown again. */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from './app';
+
+test('an API key is saved, reported as set, and never comes back to the page', async ({ appPage: page, app }, info) => {
+  await page.getByRole('tab', { name: /Settings/ }).click();
+  await expect(page.getByText('keys are kept unencrypted in secrets.json')).toBeVisible();
+  await expect(page.getByTestId('anthropic-key-state')).toHaveText('No key');
+
+  await page.getByLabel('Anthropic (Claude) API key').fill('sk-ant-e2e-secret-777');
+  await page.getByRole('button', { name: 'Save key' }).first().click();
+  await expect(page.getByTestId('anthropic-key-state')).toHaveText('Key set');
+  await expect(page.getByLabel('Anthropic (Claude) API key')).toHaveValue('');
+  await page.screenshot({ path: info.outputPath('01-key-set.png'), fullPage: true });
+
+  await page.reload();
+  await page.getByRole('tab', { name: /Settings/ }).click();
+  await expect(page.getByTestId('anthropic-key-state')).toHaveText('Key set');
+  expect(await page.content()).not.toContain('sk-ant-e2e-secret-777');
+  expect(readFileSync(join(app.dataDir, 'secrets.json'), 'utf8')).toContain('sk-ant-e2e-secret-777');
+
+  await page.getByLabel('Engine for mappings, filters and match rules').selectOption('local');
+  await expect(page.getByRole('status')).toContainText('Engine saved');
+  expect(JSON.parse(readFileSync(join(app.dataDir, 'settings.json'), 'utf8')).engineMode).toBe('local');
+});

@@ -1,0 +1,174 @@
+import { useEffect, useState } from 'react';
+import { PROVIDER_IDS, type ProviderId } from '../../../../shared/assistant';
+import type { KeyState, SettingsPatch, SettingsView as View } from '../../../../shared/settings';
+import { call, errorMessage, onEvent } from '../../api/client';
+
+const PROVIDER_LABEL: Record<ProviderId, string> = {
+  anthropic: 'Anthropic (Claude)',
+  openai: 'OpenAI-compatible (OpenAI, Ollama, LM Studio, vLLM)',
+  gemini: 'Google Gemini',
+};
+
+const KEY_LABEL: Record<KeyState, string> = {
+  stored: 'Key set',
+  environment: 'Key from environment',
+  not_set: 'No key',
+  locked: 'Key stored by the desktop app (locked in browser mode)',
+};
+
+export function SettingsView() {
+  const [view, setView] = useState<View | undefined>();
+  const [error, setError] = useState<string | undefined>();
+  const [saved, setSaved] = useState<string | undefined>();
+  const [keyDraft, setKeyDraft] = useState<Record<string, string>>({});
+
+  useEffect(() => {
+    void call('settings.get', {}).then(setView).catch((e) => setError(errorMessage(e)));
+    return onEvent('settings.changed', setView);
+  }, []);
+
+  const update = async (patch: SettingsPatch, what: string) => {
+    setError(undefined);
+    try {
+      setView(await call('settings.update', patch));
+      setSaved(what);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  const setKey = async (provider: ProviderId) => {
+    setError(undefined);
+    try {
+      setView(await call('settings.setApiKey', { provider, key: keyDraft[provider] ?? '' }));
+      setKeyDraft((d) => ({ ...d, [provider]: '' }));
+      setSaved(`${PROVIDER_LABEL[provider]} key saved`);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+  const clearKey = async (provider: ProviderId) => {
+    try {
+      setView(await call('settings.clearApiKey', { provider }));
+      setSaved(`${PROVIDER_LABEL[provider]} key removed`);
+    } catch (e) {
+      setError(errorMessage(e));
+    }
+  };
+
+  if (!view) return <p className="muted pad">{error ?? 'Loading settings…'}</p>;
+  const s = view.settings;
+  return (
+    <div className="settings">
+      <header className="pane-header">
+        <h1>Settings</h1>
+      </header>
+      {error && (
+        <div className="banner error" role="alert">
+          {error}
+        </div>
+      )}
+      {saved && (
+        <div className="banner" role="status">
+          {saved}.
+          <button className="icon-button" aria-label="Dismiss" onClick={() => setSaved(undefined)}>
+            ×
+          </button>
+        </div>
+      )}
+      <section className="settings-section" aria-labelledby="ai-heading">
+        <h2 id="ai-heading">AI provider</h2>
+        <p className="muted">
+          Every AI feature also has an offline engine. Without a provider Kalla works fully on this machine; with one, answers say which engine produced them.
+        </p>
+        <div className="form-row">
+          <label htmlFor="provider">Provider for the Assistant</label>
+          <select id="provider" value={s.provider} onChange={(e) => update({ provider: e.target.value as ProviderId | 'none' }, 'Provider saved')}>
+            <option value="none">None — offline only</option>
+            {PROVIDER_IDS.map((p) => (
+              <option key={p} value={p}>
+                {PROVIDER_LABEL[p]}
+              </option>
+            ))}
+          </select>
+        </div>
+        <p className="muted small">{view.secretStorageNote}</p>
+        {PROVIDER_IDS.map((p) => (
+          <fieldset key={p} className="provider-card">
+            <legend>{PROVIDER_LABEL[p]}</legend>
+            <div className="provider-grid">
+              <div className="form-row">
+                <label htmlFor={`${p}-model`}>Model</label>
+                <input
+                  id={`${p}-model`}
+                  defaultValue={s.providers[p].model}
+                  onBlur={(e) => e.target.value !== s.providers[p].model && update({ providers: { [p]: { model: e.target.value } } }, 'Model saved')}
+                />
+              </div>
+              <div className="form-row">
+                <label htmlFor={`${p}-url`}>Base URL (optional)</label>
+                <input
+                  id={`${p}-url`}
+                  placeholder="the provider's own endpoint"
+                  defaultValue={s.providers[p].baseUrl}
+                  onBlur={(e) => e.target.value !== s.providers[p].baseUrl && update({ providers: { [p]: { baseUrl: e.target.value.trim() } } }, 'Base URL saved')}
+                />
+              </div>
+            </div>
+            <div className="key-row">
+              <span className={`pill ${view.keys[p] === 'not_set' ? 'status-stopped' : 'status-running'}`} data-testid={`${p}-key-state`}>
+                <span className="dot" aria-hidden />
+                {KEY_LABEL[view.keys[p]]}
+              </span>
+              <label htmlFor={`${p}-key`} className="sr-only">
+                {PROVIDER_LABEL[p]} API key
+              </label>
+              <input
+                id={`${p}-key`}
+                type="password"
+                autoComplete="off"
+                placeholder={view.keys[p] === 'stored' ? 'Paste a new key to replace it' : 'Paste an API key'}
+                value={keyDraft[p] ?? ''}
+                onChange={(e) => setKeyDraft((d) => ({ ...d, [p]: e.target.value }))}
+              />
+              <button onClick={() => setKey(p)} disabled={!keyDraft[p]}>
+                Save key
+              </button>
+              {view.keys[p] === 'stored' && (
+                <button className="danger" onClick={() => clearKey(p)}>
+                  Remove key
+                </button>
+              )}
+            </div>
+          </fieldset>
+        ))}
+      </section>
+      <section className="settings-section" aria-labelledby="engine-heading">
+        <h2 id="engine-heading">AI tools and privacy</h2>
+        <div className="form-row">
+          <label htmlFor="engine-mode">Engine for mappings, filters and match rules</label>
+          <select id="engine-mode" value={s.engineMode} onChange={(e) => update({ engineMode: e.target.value as 'auto' | 'llm' | 'local' }, 'Engine saved')}>
+            <option value="auto">Auto — the LLM when a key is set, offline otherwise or if it fails</option>
+            <option value="local">Local only — nothing leaves this machine</option>
+            <option value="llm">LLM only</option>
+          </select>
+        </div>
+        <div className="form-row narrow">
+          <label htmlFor="sample-rows">Sample rows per source that may be sent to the provider</label>
+          <input id="sample-rows" type="number" min={0} max={50} defaultValue={s.sampleRows} onBlur={(e) => update({ sampleRows: Number(e.target.value) }, 'Sample rows saved')} />
+          <span className="muted small">0 sends column names and types only.</span>
+        </div>
+        <div className="form-row narrow">
+          <label htmlFor="llm-timeout">LLM request timeout (seconds)</label>
+          <input
+            id="llm-timeout"
+            type="number"
+            min={1}
+            max={600}
+            defaultValue={s.llmTimeoutMs / 1000}
+            onBlur={(e) => update({ llmTimeoutMs: Math.round(Number(e.target.value) * 1000) }, 'Timeout saved')}
+          />
+        </div>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,80 @@
+/**
+ * App settings as the renderer sees them. API keys are never part of this:
+ * the renderer only learns whether a key is stored, comes from the
+ * environment, or is missing.
+ */
+import { z } from 'zod';
+import { PROVIDER_IDS, ProviderIdSchema, ToolPolicyOverridesSchema, type ProviderId } from './assistant';
+import { EngineModeSchema } from './recon';
+
+export const DEFAULT_MODELS: Record<ProviderId, string> = {
+  anthropic: 'claude-sonnet-4-5',
+  openai: 'gpt-4o-mini',
+  gemini: 'gemini-2.5-flash',
+};
+
+/** Environment variables honoured as defaults for each provider's key. */
+export const KEY_ENV_VARS: Record<ProviderId, string[]> = {
+  anthropic: ['ANTHROPIC_API_KEY'],
+  openai: ['OPENAI_API_KEY'],
+  gemini: ['GEMINI_API_KEY', 'GOOGLE_API_KEY'],
+};
+
+export const ProviderConfigSchema = z.object({
+  model: z.string().min(1, 'model must not be empty').max(200),
+  /** Empty means the provider's own endpoint. */
+  baseUrl: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).default(''),
+});
+
+export const SettingsSchema = z.object({
+  provider: z.enum(['none', ...PROVIDER_IDS]).default('none'),
+  providers: z
+    .object({
+      anthropic: ProviderConfigSchema.default({ model: DEFAULT_MODELS.anthropic, baseUrl: '' }),
+      openai: ProviderConfigSchema.default({ model: DEFAULT_MODELS.openai, baseUrl: '' }),
+      gemini: ProviderConfigSchema.default({ model: DEFAULT_MODELS.gemini, baseUrl: '' }),
+    })
+    .default({
+      anthropic: { model: DEFAULT_MODELS.anthropic, baseUrl: '' },
+      openai: { model: DEFAULT_MODELS.openai, baseUrl: '' },
+      gemini: { model: DEFAULT_MODELS.gemini, baseUrl: '' },
+    }),
+  /** How the AI tools (mappings, filters, rules) choose their engine. */
+  engineMode: EngineModeSchema.default('auto'),
+  /** Sample rows per source that may be sent to an LLM provider (0 = none). */
+  sampleRows: z.number().int().min(0).max(50).default(5),
+  llmTimeoutMs: z.number().int().min(1000).max(600_000).default(20_000),
+  toolPolicy: ToolPolicyOverridesSchema.default({ servers: {}, tools: {} }),
+});
+export type Settings = z.output<typeof SettingsSchema>;
+
+export const SettingsPatchSchema = z
+  .object({
+    provider: z.enum(['none', ...PROVIDER_IDS]).optional(),
+    providers: z
+      .object({
+        anthropic: ProviderConfigSchema.partial().strict().optional(),
+        openai: ProviderConfigSchema.partial().strict().optional(),
+        gemini: ProviderConfigSchema.partial().strict().optional(),
+      })
+      .strict()
+      .optional(),
+    engineMode: EngineModeSchema.optional(),
+    sampleRows: z.number().int().min(0).max(50).optional(),
+    llmTimeoutMs: z.number().int().min(1000).max(600_000).optional(),
+    toolPolicy: ToolPolicyOverridesSchema.optional(),
+  })
+  .strict();
+export type SettingsPatch = z.input<typeof SettingsPatchSchema>;
+
+export const KeyStateSchema = z.enum(['stored', 'environment', 'not_set', 'locked']);
+export type KeyState = z.infer<typeof KeyStateSchema>;
+
+export const SettingsViewSchema = z.object({
+  settings: SettingsSchema,
+  keys: z.record(ProviderIdSchema, KeyStateSchema),
+  /** `os`: encrypted with the OS keychain (Electron safeStorage); `file`: a file only this user can read. */
+  secretStorage: z.enum(['os', 'file']),
+  secretStorageNote: z.string(),
+});
+export type SettingsView = z.infer<typeof SettingsViewSchema>;

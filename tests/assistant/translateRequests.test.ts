@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import type { ChatMessage } from '../../src/shared/assistant';
 import { buildToolSpecs } from '../../src/main/assistant/translate/toolSpecs';
 import { toAnthropicRequest, toAnthropicTool } from '../../src/main/assistant/translate/anthropic';
 import { toOpenAIRequest, toOpenAITool } from '../../src/main/assistant/translate/openai';
@@ -246,5 +247,63 @@ describe('invalidArgumentsResult', () => {
         'Call the tool again with a single JSON object that matches its input schema.',
     });
     expect(invalidArgumentsResult({ id: 'x', name: 'y', arguments: {} })).toBeUndefined();
+  });
+});
+
+describe('tool-call ids across providers', () => {
+  // A history recorded with one provider, replayed to another.
+  const history: ChatMessage[] = [
+    { role: 'user', text: 'go' },
+    {
+      role: 'assistant',
+      text: '',
+      toolCalls: [
+        { id: 'gemini_12_3_recon__run_reconciliation_all', name: 'recon__run_reconciliation', arguments: {} },
+        { id: 'fc:9/x', name: 'files__ping', arguments: {} },
+      ],
+    },
+    {
+      role: 'tool',
+      results: [
+        { callId: 'gemini_12_3_recon__run_reconciliation_all', name: 'recon__run_reconciliation', content: 'ok', isError: false },
+        { callId: 'fc:9/x', name: 'files__ping', content: 'pong', isError: false },
+      ],
+    },
+  ];
+
+  it('OpenAI: ids over 40 characters are shortened deterministically, on the call and its result', () => {
+    const messages = toOpenAIRequest({ model: 'm', system: '', messages: history, tools: [] }).messages;
+    expect(messages.slice(1)).toEqual([
+      {
+        role: 'assistant',
+        content: null,
+        tool_calls: [
+          { id: 'call_d45868fb3fa42f4d244b2ecf', type: 'function', function: { name: 'recon__run_reconciliation', arguments: '{}' } },
+          { id: 'fc:9/x', type: 'function', function: { name: 'files__ping', arguments: '{}' } },
+        ],
+      },
+      { role: 'tool', tool_call_id: 'call_d45868fb3fa42f4d244b2ecf', content: 'ok' },
+      { role: 'tool', tool_call_id: 'fc:9/x', content: 'pong' },
+    ]);
+  });
+
+  it('Anthropic: ids with characters outside [a-zA-Z0-9_-] are replaced deterministically', () => {
+    const messages = toAnthropicRequest({ model: 'm', maxTokens: 1, system: '', messages: history, tools: [] }).messages;
+    expect(messages.slice(1)).toEqual([
+      {
+        role: 'assistant',
+        content: [
+          { type: 'tool_use', id: 'gemini_12_3_recon__run_reconciliation_all', name: 'recon__run_reconciliation', input: {} },
+          { type: 'tool_use', id: 'toolu_6fdfb3283cd23f64f99c1939', name: 'files__ping', input: {} },
+        ],
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'tool_result', tool_use_id: 'gemini_12_3_recon__run_reconciliation_all', content: 'ok', is_error: false },
+          { type: 'tool_result', tool_use_id: 'toolu_6fdfb3283cd23f64f99c1939', content: 'pong', is_error: false },
+        ],
+      },
+    ]);
   });
 });

@@ -15,6 +15,7 @@ import type { ChatMessage, ToolCall } from '../../../shared/assistant';
 import type { ProviderTurn } from './turn';
 import type { ProviderToolSpec } from './toolSpecs';
 import { fromAnthropicStopReason } from './stopReasons';
+import { anthropicCallId } from './callIds';
 
 export type AnthropicTool = { name: string; description: string; input_schema: Anthropic.Tool.InputSchema };
 
@@ -35,12 +36,12 @@ export function toAnthropicMessages(messages: readonly ChatMessage[]): Anthropic
     } else if (m.role === 'tool') {
       push(
         'user',
-        m.results.map((r) => ({ type: 'tool_result', tool_use_id: r.callId, content: r.content, is_error: r.isError })),
+        m.results.map((r) => ({ type: 'tool_result', tool_use_id: anthropicCallId(r.callId), content: r.content, is_error: r.isError })),
       );
     } else {
       const blocks: Anthropic.ContentBlockParam[] = [];
       if (m.text !== '') blocks.push({ type: 'text', text: m.text });
-      for (const c of m.toolCalls) blocks.push({ type: 'tool_use', id: c.id, name: c.name, input: c.arguments });
+      for (const c of m.toolCalls) blocks.push({ type: 'tool_use', id: anthropicCallId(c.id), name: c.name, input: c.arguments });
       if (blocks.length > 0) push('assistant', blocks);
     }
   }

@@ -19,6 +19,7 @@ import type { ChatMessage, ToolCall } from '../../../shared/assistant';
 import type { ProviderToolSpec } from './toolSpecs';
 import type { ProviderTurn } from './turn';
 import { fromOpenAIFinishReason } from './stopReasons';
+import { openAICallId } from './callIds';
 
 export interface OpenAITool {
   type: 'function';
@@ -64,12 +65,12 @@ export function toOpenAIMessages(system: string, messages: readonly ChatMessage[
   for (const m of messages) {
     if (m.role === 'user') out.push({ role: 'user', content: m.text });
     else if (m.role === 'tool') {
-      for (const r of m.results) out.push({ role: 'tool', tool_call_id: r.callId, content: toolResultText(r.content, r.isError) });
+      for (const r of m.results) out.push({ role: 'tool', tool_call_id: openAICallId(r.callId), content: toolResultText(r.content, r.isError) });
     } else {
       const msg: OpenAIMessage = { role: 'assistant', content: m.text === '' ? null : m.text };
       if (m.toolCalls.length > 0) {
         msg.tool_calls = m.toolCalls.map((c) => ({
-          id: c.id,
+          id: openAICallId(c.id),
           type: 'function' as const,
           function: { name: c.name, arguments: c.argumentsError ? c.argumentsError.raw : JSON.stringify(c.arguments) },
         }));

@@ -1,0 +1,184 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { userInfo } from 'node:os';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ReconError } from '../../src/main/recon/errors';
+import { readZipEntries } from '../../src/main/recon/zip';
+import { ReconWorkspace } from '../../src/main/recon/workspace';
+import { Db } from '../../src/main/recon/db';
+import type { RecordPageItem } from '../../src/shared/recon-engine';
+import { csv, recipe, refRule, sandbox, type Sandbox } from './helpers';
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = sandbox();
+});
+afterEach(() => sb.cleanup());
+
+const HEADER = 'ref,amount,date,memo';
+
+async function reviewed() {
+  const ws = await sb.workspace();
+  await ws.addSourceFromPath('left', sb.file('l.csv', csv(HEADER, ['A,100.00,2024-01-01,a', 'B,50.00,2024-01-02,b', 'C,75.00,2024-01-03,c', 'D,10.00,2024-01-04,d', 'E,5.00,2024-01-05,e'])));
+  await ws.addSourceFromPath('right', sb.file('r.csv', csv(HEADER, ['A,100.00,2024-01-01,a', 'B,50.00,2024-01-09,b', 'C,70.00,2024-01-03,c', 'X,4.00,2024-01-04,x', 'Y,6.00,2024-01-05,y'])));
+  const loose = refRule('loose', { date: { left: 'date', right: 'date', window_days: 10 }, auto_confirm: false });
+  const result = await ws.run(recipe([refRule('exact'), loose]));
+  return { ws, runId: result.run_id, summary: result.summary };
+}
+
+async function rejects(promise: Promise<unknown>, code: string): Promise<void> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(ReconError);
+  expect((error as ReconError).code).toBe(code);
+}
+
+describe('review with audit log', () => {
+  it('accepts and rejects suggestions, matches by hand, unmatches and annotates — each persisted and audited', async () => {
+    const { ws, runId, summary } = await reviewed();
+    expect(summary).toMatchObject({ matched_groups: 1, suggested_groups: 1 });
+    const suggested = (await ws.page(runId, 'suggested', { offset: 0, limit: 10 })).items[0];
+    const accepted = await ws.accept(runId, suggested.group_id);
+    expect(accepted.status).toBe('accepted');
+    await rejects(ws.accept(runId, suggested.group_id), 'invalid_review');
+    let s = await ws.summary(runId);
+    expect(s).toMatchObject({ matched_groups: 2, suggested_groups: 0 });
+
+    // Manual N:M-style match of two open rows on each side (D,E ↔ X,Y).
+    const manual = await ws.matchManual(runId, { left: [4, 5], right: [4, 5], note: 'netted by treasury' });
+    expect(manual).toMatchObject({ rule_id: 'manual', status: 'manual', cardinality: 'N:M', left_ids: [4, 5], right_ids: [4, 5], amount_left: 15, amount_right: 10, amount_delta: 5 });
+    await rejects(ws.matchManual(runId, { left: [4], right: [3] }), 'invalid_review');
+
+    // The exception C (amount mismatch) is annotated, then matched by hand, then unmatched again: it returns to exceptions.
+    await ws.annotate(runId, 'left', 3, { reason: 'fx_difference', note: 'rate of the 3rd' });
+    const exc = (await ws.page(runId, 'exceptions_left', { offset: 0, limit: 10 })).items as RecordPageItem[];
+    expect(exc[0].exception).toMatchObject({ reason: 'amount_mismatch', annotation_reason: 'fx_difference', annotation_note: 'rate of the 3rd' });
+    const cGroup = await ws.matchManual(runId, { left: [3], right: [3] });
+    expect((await ws.summary(runId)).exceptions.left.count).toBe(0);
+    await ws.unmatch(runId, cGroup.group_id);
+    s = await ws.summary(runId);
+    expect(s.exceptions.left.count).toBe(1);
+    expect(s.matched_groups).toBe(3);
+    expect(s.unmatched.left.count).toBe(0);
+
+    const log = await ws.auditLog({ runId });
+    expect(log.map((e) => e.action)).toEqual(['accept', 'match_manual', 'annotate', 'match_manual', 'unmatch']);
+    expect(log[0]).toMatchObject({ os_user: userInfo().username, run_id: runId });
+    expect((log[0].before as { status: string }).status).toBe('suggested');
+    expect((log[0].after as { status: string }).status).toBe('accepted');
+    expect(log[4].after).toBeNull();
+  });
+
+  it('rejecting a suggestion returns its rows to exceptions/unmatched', async () => {
+    const { ws, runId } = await reviewed();
+    const suggested = (await ws.page(runId, 'suggested', { offset: 0, limit: 10 })).items[0];
+    await ws.reject(runId, suggested.group_id);
+    const s = await ws.summary(runId);
+    expect(s.suggested_groups).toBe(0);
+    expect(s.unmatched.left.count + s.exceptions.left.count).toBe(4);
+    expect((await ws.auditLog()).map((e) => e.action)).toEqual(['reject']);
+  });
+
+  it('persists review changes across reopening the workspace', async () => {
+    const { ws, runId } = await reviewed();
+    await ws.matchManual(runId, { left: [4], right: [4] });
+    ws.close();
+    const again = await ReconWorkspace.open(join(sb.dir, 'ws'));
+    try {
+      expect((await again.summary(runId)).matched_groups).toBe(2);
+      expect((await again.auditLog()).length).toBe(1);
+    } finally {
+      again.close();
+    }
+  });
+});
+
+describe('export', () => {
+  it('writes CSV per category, an XLSX workbook and evidence JSON that read back correctly', async () => {
+    const { ws, runId } = await reviewed();
+    const dir = sb.mkdir('out');
+    const result = await ws.export(runId, { dir });
+    expect(result.files.map((f) => f.slice(dir.length + 1))).toEqual([
+      'matched.csv', 'suggested.csv', 'exceptions_left.csv', 'exceptions_right.csv', 'unmatched_left.csv', 'unmatched_right.csv', 'summary.csv', 'reconciliation.xlsx', 'evidence.json',
+    ]);
+    const matched = readFileSync(join(dir, 'matched.csv'), 'utf8').trim().split('\n');
+    expect(matched[0]).toBe('group_id,rule_id,cardinality,status,left_row_ids,right_row_ids,amount_left,amount_right,amount_delta,date_delta_days,score,note');
+    expect(matched[1]).toMatch(/^1,exact,1:1,auto,1,1,100\.000000,100\.000000,0\.000000,0,1\.0,$/);
+    expect(readFileSync(join(dir, 'exceptions_left.csv'), 'utf8')).toContain('3,amount_mismatch,exact,3,5.000000,0,,,C,75.00,2024-01-03,c');
+    expect(readFileSync(join(dir, 'unmatched_right.csv'), 'utf8').trim().split('\n')).toEqual(['recon_row_id,ref,amount,date,memo', '4,X,4.00,2024-01-04,x', '5,Y,6.00,2024-01-05,y']);
+
+    const xlsx = readZipEntries(readFileSync(join(dir, 'reconciliation.xlsx')));
+    const workbook = xlsx.get('xl/workbook.xml')!.toString();
+    for (const name of ['summary', 'matched', 'suggested', 'exceptions_left', 'exceptions_right', 'unmatched_left', 'unmatched_right']) expect(workbook).toContain(`name="${name}"`);
+    const sheet2 = xlsx.get('xl/worksheets/sheet2.xml')!.toString();
+    expect(sheet2).toContain('<c t="inlineStr"><is><t xml:space="preserve">exact</t></is></c>');
+    expect(sheet2).toContain('<c><v>100</v></c>');
+
+    const evidence = JSON.parse(readFileSync(join(dir, 'evidence.json'), 'utf8'));
+    expect(evidence).toMatchObject({ engine_version: '1.0.0', run_id: runId, status: 'completed', recipe: { name: 'test' } });
+    expect(evidence.inputs.left.sha256).toMatch(/^[0-9a-f]{64}$/);
+    expect(evidence.counts.matched_groups).toBe(1);
+    expect(evidence.files.map((f: { file: string }) => f.file)).toContain('reconciliation.xlsx');
+  });
+
+  it('never overwrites without overwrite: true and validates the directory', async () => {
+    const { ws, runId } = await reviewed();
+    const dir = sb.mkdir('out');
+    await ws.export(runId, { dir, formats: ['csv'] });
+    await rejects(ws.export(runId, { dir, formats: ['csv'] }), 'file_exists');
+    await ws.export(runId, { dir, formats: ['csv'], overwrite: true });
+    await rejects(ws.export(runId, { dir: 'relative/out' }), 'invalid_path');
+    await rejects(ws.export(runId, { dir: join(sb.dir, 'missing') }), 'invalid_path');
+    await rejects(ws.export(runId, { dir: `${dir}\0x` }), 'invalid_path');
+    expect(existsSync(join(dir, 'evidence.json'))).toBe(false);
+  });
+});
+
+describe('run lifecycle', () => {
+  it('reports progress by phase and can be cancelled; a cancelled run keeps no partial results', async () => {
+    const ws = await sb.workspace();
+    const rows = Array.from({ length: 2000 }, (_, i) => `R${i},${(i % 97) + 1}.00,2024-01-${String((i % 28) + 1).padStart(2, '0')},m`);
+    await ws.addSourceFromPath('left', sb.file('l.csv', csv(HEADER, rows)));
+    await ws.addSourceFromPath('right', sb.file('r.csv', csv(HEADER, rows)));
+    const r = recipe([refRule('exact'), refRule('split', { cardinality: '1:N' })]);
+    const phases: string[] = [];
+    const ok = await ws.run(r, { onProgress: (p) => phases.push(`${p.phase}@${p.fraction.toFixed(2)}`) });
+    expect(phases[0]).toBe('prepare@0.00');
+    expect(phases.at(-1)).toBe('done@1.00');
+    expect(phases).toContain('rule exact (1:1)@0.20');
+    expect(ok.summary.match_rate).toBe(1);
+
+    const controller = new AbortController();
+    const cancelled = ws.run(r, {
+      signal: controller.signal,
+      onProgress: (p) => {
+        if (p.phase.startsWith('rule split')) controller.abort();
+      },
+    });
+    await rejects(cancelled, 'cancelled');
+    const runs = await ws.runs();
+    expect(runs.map((x) => x.status)).toEqual(['completed', 'cancelled']);
+    await rejects(ws.summary(99), 'not_found');
+    const partial = await ws.summary(runs[1].run_id);
+    expect(partial.left_rows).toBe(0);
+  });
+
+  it('marks runs left running by a crash as interrupted on open', async () => {
+    const dir = join(sb.dir, 'crash');
+    const ws = await ReconWorkspace.open(dir);
+    ws.close();
+    // Simulate a process that died mid-run: a run row still `running` with partial rows.
+    const db = await Db.open(join(dir, 'recon.duckdb'));
+    await db.exec(`INSERT INTO runs VALUES (7, '{"name":"x"}', 'running', now()::TIMESTAMP, NULL, NULL, NULL, '1.0.0', NULL)`);
+    await db.exec(`INSERT INTO run_rows VALUES (7, 'left', 1, 1.0, 'unmatched', NULL)`);
+    db.close();
+    const reopened = await ReconWorkspace.open(dir);
+    try {
+      expect(reopened.interruptedRuns).toEqual([7]);
+      const [run] = await reopened.runs();
+      expect(run).toMatchObject({ run_id: 7, status: 'interrupted' });
+      expect((await reopened.summary(7)).left_rows).toBe(0);
+    } finally {
+      reopened.close();
+    }
+  });
+});

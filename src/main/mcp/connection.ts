@@ -67,6 +67,7 @@ export interface CallOptions {
 }
 
 type AbortKind = 'cancelled' | 'maxTotal';
+type ListKind = 'tools' | 'resources' | 'prompts';
 
 /** One process lifetime. Callbacks from an old session must never touch a newer one. */
 interface Session {
@@ -272,14 +273,17 @@ export class ServerConnection {
       await client.connect(transport, { timeout: this.startTimeoutMs() });
       if (session.ended) return;
       this.pid = transport.pid ?? undefined;
-      this.serverInfo = client.getServerVersion() ? { name: client.getServerVersion()!.name, version: client.getServerVersion()!.version } : undefined;
+      const version = client.getServerVersion();
+      this.serverInfo = version ? { name: version.name, version: version.version } : undefined;
       this.capabilities = client.getServerCapabilities() as Record<string, unknown> | undefined;
       this.instructions = client.getInstructions();
-      const [tools, resources, prompts] = await Promise.all([
-        this.fetchList(session, 'tools'),
-        this.fetchList(session, 'resources'),
-        this.fetchList(session, 'prompts'),
-      ]);
+      // A server whose prompts/list is broken can still serve its tools: a failed list is logged, not fatal.
+      const listOrEmpty = (kind: ListKind) =>
+        this.fetchList(session, kind).catch((error) => {
+          if (!session.ended) this.log(`could not list ${kind}: ${errorMessage(error)}`);
+          return [];
+        });
+      const [tools, resources, prompts] = await Promise.all([listOrEmpty('tools'), listOrEmpty('resources'), listOrEmpty('prompts')]);
       if (session.ended) return;
       session.startedAt = Date.now();
       this.setLists(tools as ToolInfo[], resources as ResourceInfo[], prompts as PromptInfo[]);
@@ -357,7 +361,7 @@ export class ServerConnection {
     if (changed && !(wasEmpty && isEmpty)) this.opts.onLists();
   }
 
-  private async fetchList(session: Session, kind: 'tools' | 'resources' | 'prompts'): Promise<unknown[]> {
+  private async fetchList(session: Session, kind: ListKind): Promise<unknown[]> {
     const client = session.client;
     if (!client || !this.capabilities?.[kind]) return [];
     const items: unknown[] = [];
@@ -382,7 +386,7 @@ export class ServerConnection {
     return items;
   }
 
-  private async refreshList(session: Session, kind: 'tools' | 'resources' | 'prompts'): Promise<void> {
+  private async refreshList(session: Session, kind: ListKind): Promise<void> {
     if (session.ended || this.session !== session || this.status !== 'running') return;
     try {
       const items = await this.fetchList(session, kind);
@@ -466,7 +470,7 @@ function assertDirectory(cwd: string): void {
   if (!isDirectory) throw new BadWorkingDirectoryError(`working directory "${cwd}" is not a directory; fix "cwd" in the server's config`);
 }
 
-const FIELDS: Record<'tools' | 'resources' | 'prompts', string[]> = {
+const FIELDS: Record<ListKind, string[]> = {
   tools: ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'],
   resources: ['uri', 'name', 'title', 'description', 'mimeType'],
   prompts: ['name', 'title', 'description', 'arguments'],

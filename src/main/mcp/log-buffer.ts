@@ -33,6 +33,8 @@ export class LogBuffer {
   /** File writes are chained so lines land in order and rotation never races an append. */
   private writing: Promise<void> = Promise.resolve();
   private reportedWriteError = false;
+  private unwritten = '';
+  private drainScheduled = false;
   private readonly onLine?: (line: LogLine) => void;
 
   constructor(options: LogBufferOptions) {
@@ -56,17 +58,29 @@ export class LogBuffer {
     if (this.ring.length > this.capacity) this.ring.splice(0, this.ring.length - this.capacity);
     this.onLine?.(line);
     if (this.file) {
-      const file = this.file;
-      const entry = `${new Date(line.time).toISOString()} [${stream}] ${line.text}\n`;
-      this.writing = this.writing.then(() => this.append(file, entry)).catch((error: Error) => {
-        // Logging must never take the host down; say it once in memory and carry on.
-        if (!this.reportedWriteError) {
-          this.reportedWriteError = true;
-          this.ring.push({ server: this.server, time: Date.now(), stream: 'host', text: `cannot write log file ${file}: ${error.message}` });
-        }
-      });
+      this.unwritten += `${new Date(line.time).toISOString()} [${stream}] ${line.text}\n`;
+      // Lines arriving while a write is in flight go out together in the next one.
+      if (!this.drainScheduled) {
+        this.drainScheduled = true;
+        this.writing = this.writing.then(() => this.drain(this.file!));
+      }
     }
     return line;
+  }
+
+  private async drain(file: string): Promise<void> {
+    this.drainScheduled = false;
+    const chunk = this.unwritten;
+    this.unwritten = '';
+    try {
+      await this.append(file, chunk);
+    } catch (error) {
+      // Logging must never take the host down; say it once in memory and carry on.
+      if (!this.reportedWriteError) {
+        this.reportedWriteError = true;
+        this.ring.push({ server: this.server, time: Date.now(), stream: 'host', text: `cannot write log file ${file}: ${(error as Error).message}` });
+      }
+    }
   }
 
   /** The newest `limit` lines, oldest first. */
@@ -79,7 +93,8 @@ export class LogBuffer {
     return this.writing;
   }
 
-  private async append(file: string, entry: string): Promise<void> {
+  /** Append whole lines, rotating to `<file>.1` before the file would pass its cap. */
+  private async append(file: string, chunk: string): Promise<void> {
     if (this.fileSize === undefined) {
       await mkdir(dirname(file), { recursive: true });
       this.fileSize = await stat(file).then(
@@ -87,14 +102,37 @@ export class LogBuffer {
         () => 0,
       );
     }
-    const bytes = Buffer.byteLength(entry);
-    if (this.fileSize > 0 && this.fileSize + bytes > this.maxFileBytes) {
-      await rename(file, `${file}.1`);
-      this.fileSize = 0;
+    let rest = chunk;
+    while (rest.length > 0) {
+      const piece = linesFitting(rest, this.maxFileBytes - this.fileSize, this.fileSize === 0);
+      if (piece.text === '') {
+        await rename(file, `${file}.1`);
+        this.fileSize = 0;
+        continue;
+      }
+      await appendFile(file, piece.text, 'utf8');
+      this.fileSize += piece.bytes;
+      rest = rest.slice(piece.text.length);
     }
-    await appendFile(file, entry, 'utf8');
-    this.fileSize += bytes;
   }
+}
+
+/**
+ * The longest run of whole lines at the start of `text` that fits in `room`
+ * bytes; a single oversized line when `mustTakeOne` (an empty file takes it anyway).
+ */
+function linesFitting(text: string, room: number, mustTakeOne: boolean): { text: string; bytes: number } {
+  let end = 0;
+  let bytes = 0;
+  while (end < text.length) {
+    const next = text.indexOf('\n', end);
+    const lineEnd = next < 0 ? text.length : next + 1;
+    const lineBytes = Buffer.byteLength(text.slice(end, lineEnd));
+    if (bytes + lineBytes > room && !(mustTakeOne && end === 0)) break;
+    bytes += lineBytes;
+    end = lineEnd;
+  }
+  return { text: text.slice(0, end), bytes };
 }
 
 /** Splits a byte stream into lines, holding back a trailing partial line. */

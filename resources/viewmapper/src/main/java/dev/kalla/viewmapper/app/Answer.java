@@ -16,9 +16,4 @@ record Answer(String intent, String text, String mermaid, Object data) implement
         m.put("data", data);
         return m;
     }
-
-    /** CLI text output: the prose, then the diagram in a fenced mermaid block. */
-    String toText() {
-        return mermaid == null ? text : text + "\n\n```mermaid\n" + mermaid + "```";
-    }
 }

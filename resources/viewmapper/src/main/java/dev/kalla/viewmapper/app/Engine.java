@@ -171,6 +171,8 @@ public final class Engine {
             return map("relations", rels);
         } catch (SqlParseException e) {
             throw new RequestException("PARSE_ERROR", e.getMessage());
+        } catch (StackOverflowError e) {
+            throw new RequestException("PARSE_ERROR", "query nesting too deep to parse");
         }
     }
 

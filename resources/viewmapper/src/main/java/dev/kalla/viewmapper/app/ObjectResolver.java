@@ -3,6 +3,7 @@ package dev.kalla.viewmapper.app;
 import dev.kalla.viewmapper.graph.DependencyGraph;
 import dev.kalla.viewmapper.graph.Node;
 import dev.kalla.viewmapper.graph.ObjectName;
+import dev.kalla.viewmapper.sql.IdentifierCase;
 import dev.kalla.viewmapper.sql.NameParser;
 import dev.kalla.viewmapper.sql.QualifiedName;
 import dev.kalla.viewmapper.sql.SqlParseException;
@@ -26,7 +27,9 @@ final class ObjectResolver {
     ObjectName resolve(String text) {
         QualifiedName q;
         try {
-            q = NameParser.parse(text.trim(), sqlCase());
+            // Quoted case is kept so "Big Spenders" can match exactly; unquoted input is compared
+            // case-insensitively below anyway.
+            q = NameParser.parse(text.trim(), IdentifierCase.SQL_STANDARD);
         } catch (SqlParseException e) {
             q = QualifiedName.of(text.trim());
         }
@@ -64,9 +67,5 @@ final class ObjectResolver {
             if (!full[3 - parts.size() + k].equalsIgnoreCase(parts.get(k))) return false;
         }
         return true;
-    }
-
-    private dev.kalla.viewmapper.sql.IdentifierCase sqlCase() {
-        return dev.kalla.viewmapper.sql.IdentifierCase.SQL_STANDARD;
     }
 }

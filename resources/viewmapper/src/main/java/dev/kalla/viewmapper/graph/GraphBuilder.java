@@ -50,6 +50,9 @@ public final class GraphBuilder {
             return RelationParser.extract(sql, identifierCase);
         } catch (SqlParseException e) {
             return e.getMessage();
+        } catch (StackOverflowError e) {
+            // Pathological nesting must cost one view, not the whole graph.
+            return "query nesting too deep to parse";
         } catch (RuntimeException e) {
             return "internal parser error: " + e;
         }

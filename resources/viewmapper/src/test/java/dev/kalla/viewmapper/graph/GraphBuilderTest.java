@@ -52,6 +52,15 @@ class GraphBuilderTest {
     }
 
     @Test
+    void absurdNestingFailsOnlyThatView() {
+        String deep = "SELECT " + "(".repeat(200_000) + "1" + ")".repeat(200_000) + " FROM t";
+        DependencyGraph g = GraphBuilder.build(List.of(view("s", "deep", deep), view("s", "fine", "SELECT * FROM t")),
+                IdentifierCase.TRINO, "hive", "s");
+        assertEquals(1, g.failures().size());
+        assertEquals(1, g.node(new ObjectName("hive", "s", "t")).dependents().size());
+    }
+
+    @Test
     void displayNamesAreShortestUnambiguousForm() {
         ObjectName n = new ObjectName("hive", "sales", "a.b");
         assertEquals("\"a.b\"", n.display("hive", "sales"));

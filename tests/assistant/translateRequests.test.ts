@@ -272,7 +272,7 @@ describe('tool-call ids across providers', () => {
   ];
 
   it('OpenAI: ids over 40 characters are shortened deterministically, on the call and its result', () => {
-    const messages = toOpenAIRequest({ model: 'm', system: '', messages: history, tools: [] }).messages;
+    const messages = toOpenAIRequest({ model: 'm', system: '', messages: history, tools: specs }).messages;
     expect(messages.slice(1)).toEqual([
       {
         role: 'assistant',
@@ -288,7 +288,7 @@ describe('tool-call ids across providers', () => {
   });
 
   it('Anthropic: ids with characters outside [a-zA-Z0-9_-] are replaced deterministically', () => {
-    const messages = toAnthropicRequest({ model: 'm', maxTokens: 1, system: '', messages: history, tools: [] }).messages;
+    const messages = toAnthropicRequest({ model: 'm', maxTokens: 1, system: '', messages: history, tools: specs }).messages;
     expect(messages.slice(1)).toEqual([
       {
         role: 'assistant',
@@ -304,6 +304,39 @@ describe('tool-call ids across providers', () => {
           { type: 'tool_result', tool_use_id: 'toolu_6fdfb3283cd23f64f99c1939', content: 'pong', is_error: false },
         ],
       },
+    ]);
+  });
+});
+
+describe('tool history without tool definitions', () => {
+  it('is sent as text to every provider (Anthropic rejects tool blocks without tools)', () => {
+    const history: ChatMessage[] = [
+      conversation[0],
+      conversation[1],
+      conversation[2],
+      { role: 'user', text: 'Thanks' },
+    ];
+    expect(toAnthropicRequest({ model: 'm', maxTokens: 1, system: '', messages: history, tools: [] }).messages).toEqual([
+      { role: 'user', content: [{ type: 'text', text: 'Reconcile bank.csv against ledger.csv' }] },
+      {
+        role: 'assistant',
+        content: [{ type: 'text', text: `Running it.\n[called recon__run_reconciliation ${JSON.stringify(RECON_ARGS)}]\n[called files__ping {}]` }],
+      },
+      {
+        role: 'user',
+        content: [
+          { type: 'text', text: '[recon__run_reconciliation returned: {"matched":41,"unmatched":2}]\n[files__ping failed: server not running]' },
+          { type: 'text', text: 'Thanks' },
+        ],
+      },
+    ]);
+    expect(toOpenAIRequest({ model: 'm', system: '', messages: [conversation[4], conversation[5]], tools: [] }).messages).toEqual([
+      { role: 'assistant', content: '[called recon__export_report_79d2f842 {"target":]' },
+      { role: 'user', content: '[recon__export_report_79d2f842 failed: bad arguments]' },
+    ]);
+    expect(toGeminiRequest({ system: '', messages: [conversation[1], conversation[2]], tools: [] }).contents).toEqual([
+      { role: 'model', parts: [{ text: `Running it.\n[called recon__run_reconciliation ${JSON.stringify(RECON_ARGS)}]\n[called files__ping {}]` }] },
+      { role: 'user', parts: [{ text: '[recon__run_reconciliation returned: {"matched":41,"unmatched":2}]\n[files__ping failed: server not running]' }] },
     ]);
   });
 });

@@ -14,6 +14,7 @@ import type Anthropic from '@anthropic-ai/sdk';
 import type { ChatMessage, ToolCall } from '../../../shared/assistant';
 import type { ProviderTurn } from './turn';
 import type { ProviderToolSpec } from './toolSpecs';
+import { messagesFor } from './flattenToolHistory';
 import { fromAnthropicStopReason } from './stopReasons';
 import { anthropicCallId } from './callIds';
 
@@ -60,7 +61,7 @@ export function toAnthropicRequest(input: AnthropicRequestInput): Anthropic.Mess
   const body: Anthropic.MessageCreateParamsStreaming = {
     model: input.model,
     max_tokens: input.maxTokens,
-    messages: toAnthropicMessages(input.messages),
+    messages: toAnthropicMessages(messagesFor(input)),
     stream: true,
   };
   if (input.system !== '') body.system = input.system;

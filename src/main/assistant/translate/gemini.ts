@@ -16,6 +16,7 @@
  */
 import type { ChatMessage, ToolCall } from '../../../shared/assistant';
 import type { ProviderToolSpec } from './toolSpecs';
+import { messagesFor } from './flattenToolHistory';
 import type { ProviderTurn } from './turn';
 import { toGeminiSchema, type GeminiSchema } from './geminiSchema';
 import { fromGeminiFinishReason } from './stopReasons';
@@ -96,7 +97,7 @@ export interface GeminiRequestInput {
 }
 
 export function toGeminiRequest(input: GeminiRequestInput): GeminiRequest {
-  const body: GeminiRequest = { contents: toGeminiContents(input.messages) };
+  const body: GeminiRequest = { contents: toGeminiContents(messagesFor(input)) };
   if (input.system !== '') body.systemInstruction = { parts: [{ text: input.system }] };
   if (input.tools.length > 0) body.tools = toGeminiTools(input.tools);
   if (input.maxTokens !== undefined) body.generationConfig = { maxOutputTokens: input.maxTokens };

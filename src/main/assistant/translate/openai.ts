@@ -17,6 +17,7 @@
  */
 import type { ChatMessage, ToolCall } from '../../../shared/assistant';
 import type { ProviderToolSpec } from './toolSpecs';
+import { messagesFor } from './flattenToolHistory';
 import type { ProviderTurn } from './turn';
 import { fromOpenAIFinishReason } from './stopReasons';
 import { openAICallId } from './callIds';
@@ -90,7 +91,7 @@ export interface OpenAIRequestInput {
 }
 
 export function toOpenAIRequest(input: OpenAIRequestInput): OpenAIRequest {
-  const body: OpenAIRequest = { model: input.model, messages: toOpenAIMessages(input.system, input.messages), stream: false };
+  const body: OpenAIRequest = { model: input.model, messages: toOpenAIMessages(input.system, messagesFor(input)), stream: false };
   if (input.tools.length > 0) {
     // An empty tools array is rejected by OpenAI, so the key is only sent with tools.
     body.tools = input.tools.map(toOpenAITool);

@@ -90,11 +90,12 @@ export class AnthropicClient implements ProviderClient {
         secrets: this.o.secrets,
         canRetry: () => !textShown,
       },
-      async (signal) => {
+      async (signal, progress) => {
         const accumulator = new AnthropicStreamAccumulator();
         try {
           const stream = await this.sdk.messages.create(body, { signal });
           for await (const event of stream) {
+            progress();
             const delta = accumulator.push(event);
             if (delta !== undefined) {
               textShown = true;

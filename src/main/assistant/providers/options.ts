@@ -6,7 +6,7 @@ export interface ProviderClientOptions {
   settings: ProviderSettings;
   /** May be empty for local OpenAI-compatible servers (Ollama, LM Studio). */
   apiKey: string;
-  /** Per attempt. Default DEFAULT_TIMEOUT_MS. */
+  /** Longest wait for data per attempt (restarted by each streamed event). Default DEFAULT_TIMEOUT_MS. */
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
 }

@@ -83,9 +83,13 @@ class AttemptTimeout extends Error {}
 /**
  * `attempt` gets a signal that fires on cancellation or timeout; when it fails
  * after that signal fired, the failure is reported as cancelled / timed out,
- * whatever the transport threw.
+ * whatever the transport threw. `timeoutMs` is the longest wait for data: the
+ * attempt calls `progress()` whenever some arrives (streaming) to restart it.
  */
-export async function callWithRetry<T>(options: CallOptions, attempt: (signal: AbortSignal) => Promise<T>): Promise<T> {
+export async function callWithRetry<T>(
+  options: CallOptions,
+  attempt: (signal: AbortSignal, progress: () => void) => Promise<T>,
+): Promise<T> {
   const { provider, policy, timeoutMs, signal, secrets } = options;
   const finish = (e: ProviderError, attempts: number) =>
     e.with({ detail: e.info.detail === undefined ? undefined : redact(e.info.detail, secrets), attempts });
@@ -94,13 +98,19 @@ export async function callWithRetry<T>(options: CallOptions, attempt: (signal: A
   for (let attemptNo = 1; ; attemptNo++) {
     if (signal?.aborted) throw cancelled();
     const controller = new AbortController();
-    const timer = setTimeout(() => controller.abort(new AttemptTimeout()), timeoutMs);
+    const expire = () => controller.abort(new AttemptTimeout());
+    let timer = setTimeout(expire, timeoutMs);
+    // Streaming attempts call this per event: a long answer that keeps coming is not a timeout.
+    const progress = () => {
+      clearTimeout(timer);
+      if (!controller.signal.aborted) timer = setTimeout(expire, timeoutMs);
+    };
     const forward = () => controller.abort(signal?.reason);
     signal?.addEventListener('abort', forward, { once: true });
     let error: ProviderError;
     try {
       // A complete result wins even if a signal fired in the same instant.
-      return await attempt(controller.signal);
+      return await attempt(controller.signal, progress);
     } catch (e) {
       if (signal?.aborted) throw cancelled();
       if (controller.signal.reason instanceof AttemptTimeout) throw new ProviderError({ provider, kind: 'timeout', timeoutMs });

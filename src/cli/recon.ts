@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { RecipeSchema, type Recipe } from '../shared/recon';
-import { buildAutoRecipe, type LocalEngines } from '../main/recon/auto-recipe';
+import { buildAutoRecipe } from '../main/recon/auto-recipe';
 import { ReconError } from '../main/recon/errors';
 import { ReconWorkspace } from '../main/recon/workspace';
 
@@ -32,18 +32,6 @@ const defaultIo: CliIo = {
   stdout: (t) => process.stdout.write(t),
   stderr: (t) => process.stderr.write(t),
 };
-
-/** The MCP server's local engines; loaded lazily so the CLI still works (with a marked fallback) without them. */
-async function loadLocalEngines(): Promise<LocalEngines | null> {
-  const specifier = '../servers/recon/engines/local';
-  try {
-    const mod = (await import(/* @vite-ignore */ specifier)) as Partial<LocalEngines>;
-    if (typeof mod.detectFieldMappingsLocal === 'function' && typeof mod.suggestMatchRulesLocal === 'function') return mod as LocalEngines;
-  } catch {
-    // not built yet: fall through to the fallback
-  }
-  return null;
-}
 
 export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promise<number> {
   let args;
@@ -114,9 +102,9 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
       }
     }
     if (!recipe) {
-      const auto = await buildAutoRecipe(ws, await loadLocalEngines());
+      const auto = await buildAutoRecipe(ws);
       recipe = auto.recipe;
-      if (!args.json) io.stdout(`recipe: detected (${auto.engine}) — ${auto.explanation}\n`);
+      if (!args.json) io.stdout(`recipe: detected with the local engines — ${auto.explanation}\n`);
     }
     const result = await ws.run(recipe);
     if (outDir) {

@@ -1,0 +1,87 @@
+import { spawnSync } from 'node:child_process';
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { runReconCli } from '../../src/cli/recon';
+import { csv, recipe, refRule, sandbox, type Sandbox } from './helpers';
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = sandbox();
+});
+afterEach(() => sb.cleanup());
+
+function io() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { out, err, io: { stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t) } };
+}
+
+function files() {
+  const left = sb.file('ledger.csv', csv('invoice_ref,amount,posting_date', ['INV-1,100.00,01/02/2024', 'INV-2,50.00,13/02/2024', 'INV-3,75.00,14/02/2024']));
+  const right = sb.file('bank.csv', csv('reference;value;booked', ['inv-1;100,00;2024-02-01', 'INV-2;50,00;2024-02-13', 'INV-9;1,00;2024-02-13']));
+  return { left, right };
+}
+
+describe('kalla recon CLI', () => {
+  it('runs a given recipe, writes exports and recipe.json, prints one JSON line', async () => {
+    const { left, right } = files();
+    const r = recipe([
+      refRule('exact', {
+        keys: [{ left: 'invoice_ref', right: 'reference', normalisers: [{ kind: 'alnum' }, { kind: 'casefold' }] }],
+        amount: { left: 'amount', right: 'value', tolerance_abs: 0, tolerance_pct: 0, flip_sign: false },
+        date: { left: 'posting_date', right: 'booked', window_days: 2 },
+      }),
+    ]);
+    const recipePath = sb.file('recipe.json', JSON.stringify(r));
+    const out = sb.mkdir('out');
+    const t = io();
+    const code = await runReconCli(['--left', left, '--right', right, '--recipe', recipePath, '--out', out, '--json'], t.io);
+    expect(t.err.join('')).toBe('');
+    expect(code).toBe(0);
+    const line = JSON.parse(t.out.join('').trim());
+    expect(line).toMatchObject({ matched: 2, suggested: 0, exceptions: 0, unmatched_left: 1, unmatched_right: 1, match_rate: 0.666667 });
+    expect(typeof line.elapsed_ms).toBe('number');
+    expect(readdirSync(out).sort()).toEqual(['evidence.json', 'exceptions_left.csv', 'exceptions_right.csv', 'matched.csv', 'recipe.json', 'reconciliation.xlsx', 'suggested.csv', 'summary.csv', 'unmatched_left.csv', 'unmatched_right.csv']);
+    expect(JSON.parse(readFileSync(join(out, 'recipe.json'), 'utf8')).rules[0].id).toBe('exact');
+    // A second run into the same folder refuses to overwrite unless asked.
+    expect(await runReconCli(['--left', left, '--right', right, '--recipe', recipePath, '--out', out], io().io)).toBe(1);
+    expect(await runReconCli(['--left', left, '--right', right, '--recipe', recipePath, '--out', out, '--overwrite'], io().io)).toBe(0);
+  });
+
+  it('detects a recipe when none is given and writes it to --out', async () => {
+    const { left, right } = files();
+    const out = sb.mkdir('out');
+    const t = io();
+    const code = await runReconCli(['--left', left, '--right', right, '--out', out], t.io);
+    expect(t.err.join('')).toBe('');
+    expect(code).toBe(0);
+    expect(t.out.join('')).toMatch(/recipe: detected/);
+    const used = JSON.parse(readFileSync(join(out, 'recipe.json'), 'utf8'));
+    expect(used.rules.length).toBeGreaterThan(0);
+    expect(t.out.join('')).toMatch(/matched groups: 2/);
+  });
+
+  it('exits 2 on usage errors and 1 on input errors', async () => {
+    const usage = io();
+    expect(await runReconCli(['--left', 'a.csv'], usage.io)).toBe(2);
+    expect(usage.err.join('')).toMatch(/--left and --right are required/);
+    expect(await runReconCli(['--bogus'], io().io)).toBe(2);
+    const { left } = files();
+    const bad = io();
+    expect(await runReconCli(['--left', left, '--right', sb.file('empty.csv', '')], bad.io)).toBe(1);
+    expect(bad.err.join('')).toMatch(/empty.*\[empty_file\]/);
+    const badRecipe = io();
+    expect(await runReconCli(['--left', left, '--right', left, '--recipe', sb.file('r.json', '{"version":2}')], badRecipe.io)).toBe(1);
+    expect(badRecipe.err.join('')).toMatch(/invalid_recipe/);
+  });
+
+  it('works as a spawned process', () => {
+    const { left, right } = files();
+    const entry = join(__dirname, 'cli-entry.ts');
+    const result = spawnSync(process.execPath, ['--import', 'tsx', entry, '--left', left, '--right', right, '--json'], { encoding: 'utf8', cwd: join(__dirname, '..', '..') });
+    expect(result.stderr).toBe('');
+    expect(result.status).toBe(0);
+    expect(JSON.parse(result.stdout.trim())).toMatchObject({ matched: 2, unmatched_right: 1 });
+  });
+});

@@ -60,7 +60,11 @@ final class QuestionAnswerer {
         if ((verb = indexOfAny(q, " depends on ", " depend on ", " rely on ", " relies on ")) >= 0) {
             return m.position > verb ? downstream(m.name, depth, direction) : upstream(m.name, depth, direction);
         }
-        if (containsAny(q, "upstream", "sources of", "lineage", "comes from", "come from", "feeds into", "feed ")) {
+        if ((verb = indexOfAny(q, " feeds ", " feed ")) >= 0) {
+            // "what feeds X" asks for inputs; "what does X feed" asks for consumers.
+            return m.position > verb ? upstream(m.name, depth, direction) : downstream(m.name, depth, direction);
+        }
+        if (containsAny(q, "upstream", "sources of", "lineage", "comes from", "come from", "inputs of")) {
             return upstream(m.name, depth, direction);
         }
         if (containsAny(q, "downstream", "impact", "affected", " break", "dependents", "consumers")) {
@@ -170,7 +174,7 @@ final class QuestionAnswerer {
                 + node.dependencies().size() + " relations directly (" + analyzer.lineage(name, Integer.MAX_VALUE).size()
                 + " transitively) and " + node.dependents().size() + " views read it directly ("
                 + analyzer.impact(name).size() + " transitively)."
-                + (node.unparsed() ? "\nIts SQL could not be parsed, so its inputs are unknown." : "")
+                + (node.unparsed() ? "\nIts SQL could not be parsed (" + failureReason(name) + "), so its inputs are unknown." : "")
                 + "\nDiagram: " + depth + " levels each way" + truncatedText(s);
         return new Answer("focus", text, MermaidRenderer.render(graph, s, direction), Engine.subgraphJson(graph, s));
     }
@@ -221,6 +225,10 @@ final class QuestionAnswerer {
             return w;
         }
         return null;
+    }
+
+    private String failureReason(ObjectName name) {
+        return graph.failures().stream().filter(f -> f.view().equals(name)).map(f -> f.reason()).findFirst().orElse("unknown reason");
     }
 
     private static int depth(String q) {

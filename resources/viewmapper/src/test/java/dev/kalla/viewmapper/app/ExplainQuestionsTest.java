@@ -68,6 +68,12 @@ class ExplainQuestionsTest {
     }
 
     @Test
+    void feedsDependsOnWhereTheObjectSits() {
+        assertEquals("upstream", ask("what feeds customer_orders").get("intent"));
+        assertEquals("downstream", ask("what does customer_orders feed").get("intent"));
+    }
+
+    @Test
     void leafViews() {
         Map<String, Object> a = ask("list the leaf views");
         assertEquals("leaf_views", a.get("intent"));

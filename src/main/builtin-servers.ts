@@ -24,11 +24,13 @@ export function selfLauncher(cliEntry: string, runningInElectron: boolean): Self
   };
 }
 
-export function builtinServers(self: SelfLauncher): BuiltinServer[] {
+/** `settingsEnv` is read at every spawn: a restart applies changed keys and engine settings. */
+export function builtinServers(self: SelfLauncher, settingsEnv?: () => Promise<Record<string, string>>): BuiltinServer[] {
   const entry = (name: string, sub: string, description: string): BuiltinServer => ({
     name,
     description,
     config: { command: self.command, args: [...self.args, 'mcp', sub], env: { ...self.env } },
+    spawnEnv: settingsEnv,
   });
   return BUILTINS.map(([name, sub, description]) => entry(name, sub, description));
 }

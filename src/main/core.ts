@@ -49,7 +49,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
 
   const host = new McpHost({
     dataDir: opts.paths.dataDir,
-    builtins: builtinServers(opts.self),
+    builtins: builtinServers(opts.self, () => settings.builtinServerEnv()),
     spawnEnv: opts.spawnEnv,
     restart: opts.restart,
   });
@@ -76,10 +76,24 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
         return emit('servers.progress', e.progress);
       case 'config':
         return emit('servers.config', { problems: e.problems });
+      case 'removed':
+        return emit('servers.removed', { server: e.server });
     }
   });
 
-  settings.onChange(() => void settings.view().then((v) => emit('settings.changed', v)));
+  // Built-ins read keys and engine settings from their env: restart them when that env changes.
+  let lastBuiltinEnv = JSON.stringify(await settings.builtinServerEnv());
+  settings.onChange(() => {
+    void settings.view().then((v) => emit('settings.changed', v));
+    void settings.builtinServerEnv().then(async (env) => {
+      const next = JSON.stringify(env);
+      if (next === lastBuiltinEnv) return;
+      lastBuiltinEnv = next;
+      for (const s of host.list()) {
+        if (s.origin === 'builtin' && (s.status === 'running' || s.status === 'starting')) await host.restartServer(s.name).catch(logInternal);
+      }
+    });
+  });
 
   const dispatch = createDispatcher(
     createHandlers({ host, settings, platform: opts.platform, paths: opts.paths, appVersion: opts.appVersion }),

@@ -52,6 +52,8 @@ export interface SourceInfo {
   columns: ColumnTyping[];
   notices: Notice[];
   loaded_at: string;
+  /** Time spent per load step (sniff, hash, read, type), for diagnostics and the bench. */
+  timings?: { phase: string; ms: number }[];
 }
 
 export interface TopValue {

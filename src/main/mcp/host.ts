@@ -28,6 +28,12 @@ export interface BuiltinServer {
   name: string;
   config: ServerConfig;
   description?: string;
+  /**
+   * Extra env computed at every spawn (e.g. the API key from settings), so a
+   * restart picks up changed settings. Only built-ins get this: user servers
+   * never see Kalla's secrets.
+   */
+  spawnEnv?: () => Promise<Record<string, string>>;
 }
 
 export interface McpHostOptions {
@@ -106,7 +112,7 @@ export class McpHost {
       const config = validateServer(builtin.name, builtin.config);
       if (this.builtinNames.has(builtin.name)) throw new Error(`built-in server "${builtin.name}" is declared twice`);
       this.builtinNames.add(builtin.name);
-      this.entries.set(builtin.name, this.createEntry(builtin.name, 'builtin', config, builtin.description));
+      this.entries.set(builtin.name, this.createEntry(builtin.name, 'builtin', config, builtin.description, builtin.spawnEnv));
     }
   }
 
@@ -470,7 +476,15 @@ export class McpHost {
     await Promise.all(work);
   }
 
-  private createEntry(name: string, origin: Entry['origin'], config: ServerConfig, description?: string): Entry {
+  private createEntry(
+    name: string,
+    origin: Entry['origin'],
+    config: ServerConfig,
+    description?: string,
+    extraEnv?: () => Promise<Record<string, string>>,
+  ): Entry {
+    const baseEnv = this.opts.spawnEnv ?? (() => this.loginEnv());
+    const spawnEnv = extraEnv ? async () => ({ ...(await baseEnv()), ...(await extraEnv()) }) : baseEnv;
     const log = new LogBuffer({
       server: name,
       file: this.logPath(name),
@@ -484,7 +498,7 @@ export class McpHost {
       name,
       config,
       log,
-      spawnEnv: this.opts.spawnEnv ?? (() => this.loginEnv()),
+      spawnEnv,
       restart: this.restart,
       killGraceMs: this.opts.killGraceMs ?? 2000,
       startTimeoutMs: this.defaultTimeoutMs(),

@@ -30,11 +30,13 @@ CREATE OR REPLACE MACRO kalla_num_eu(b) AS regexp_full_match(b, '(\d{1,3}(\.\d{3
 -- Fast path first: plain "-1234.56" / "-1234,56" needs no cleaning (the common case in exports).
 CREATE OR REPLACE MACRO kalla_parse_us(v) AS (
   CASE WHEN regexp_full_match(v, '-?[0-9]+(\.[0-9]+)?') THEN try_cast(v AS DECIMAL(18, 6))
+  WHEN regexp_full_match(v, '-?[0-9]{1,3}(,[0-9]{3})+(\.[0-9]+)?') THEN try_cast(replace(v, ',', '') AS DECIMAL(18, 6))
   WHEN kalla_num_shape_ok(kalla_num_clean(v)) AND kalla_num_us(kalla_num_body(kalla_num_clean(v)))
   THEN (CASE WHEN kalla_num_neg(kalla_num_clean(v)) THEN -1 ELSE 1 END)
        * try_cast(replace(kalla_num_body(kalla_num_clean(v)), ',', '') AS DECIMAL(18, 6)) END);
 CREATE OR REPLACE MACRO kalla_parse_eu(v) AS (
   CASE WHEN regexp_full_match(v, '-?[0-9]+(,[0-9]+)?') THEN try_cast(replace(v, ',', '.') AS DECIMAL(18, 6))
+  WHEN regexp_full_match(v, '-?[0-9]{1,3}(\.[0-9]{3})+(,[0-9]+)?') THEN try_cast(replace(replace(v, '.', ''), ',', '.') AS DECIMAL(18, 6))
   WHEN kalla_num_shape_ok(kalla_num_clean(v)) AND kalla_num_eu(kalla_num_body(kalla_num_clean(v)))
   THEN (CASE WHEN kalla_num_neg(kalla_num_clean(v)) THEN -1 ELSE 1 END)
        * try_cast(replace(replace(kalla_num_body(kalla_num_clean(v)), '.', ''), ',', '.') AS DECIMAL(18, 6)) END);

@@ -52,9 +52,18 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
   if (!fileStat.isFile()) throw new ReconError('source_missing', `${path} is not a regular file`, { path });
   if (fileStat.size === 0) throw new ReconError('empty_file', `${path} is empty (0 bytes)`, { path });
 
+  const timings: { phase: string; ms: number }[] = [];
+  let mark = performance.now();
+  const lap = (phase: string) => {
+    const now = performance.now();
+    timings.push({ phase, ms: Math.round(now - mark) });
+    mark = now;
+  };
   const sniff = await sniffFile(path, opts.encoding as Encoding | undefined);
   const notices: Notice[] = [];
+  lap('sniff');
   const sha256 = await sha256File(path);
+  lap('sha256');
 
   // DuckDB reads UTF-8 (BOM or not) and gzip itself; anything else becomes a UTF-8 copy.
   let readPath = path;
@@ -89,6 +98,7 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
        columns = ${columnsStruct}, compression = ${lit(compression)}, strict_mode = true, null_padding = false,
        store_rejects = true, rejects_table = ${lit(rejects)}, rejects_scan = ${lit(`${rejects}_scan`)}, max_line_size = 10000000)`,
   );
+  lap('read_csv');
   const badLines = await ctx.db.all<{ line: string; error_type: string; error_message: string }>(
     `SELECT line, error_type, error_message FROM ${ident(rejects)} ORDER BY line LIMIT 20`,
   );
@@ -108,6 +118,7 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
   const rowCount = await ctx.db.scalarNumber(`SELECT count(*) FROM ${ident(raw)}`);
   const detection = await buildTypedTable(ctx.db, side, named.names, opts.column_overrides ?? {}, rowCount);
   notices.push(...detection.notices);
+  lap('type');
 
   return {
     side,
@@ -125,6 +136,7 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
     columns: detection.typings,
     notices,
     loaded_at: new Date().toISOString(),
+    timings,
   };
 }
 

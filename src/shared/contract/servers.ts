@@ -102,6 +102,7 @@ export const serversEvents = {
   'servers.status': ServerViewSchema,
   'servers.log': LogLineSchema,
   'servers.lists': z.object({ server: z.string() }),
+  'servers.removed': z.object({ server: z.string() }),
   'servers.progress': ProgressEventSchema,
   'servers.config': z.object({ problems: z.array(ConfigProblemSchema) }),
 } as const;

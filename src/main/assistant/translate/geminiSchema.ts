@@ -17,7 +17,9 @@
  *   type: ["string","number"] → anyOf [{type:"string"},{type:"number"}]
  *   $ref (#/$defs/X, #/definitions/X, #) → inlined; a ref already expanded
  *                               `maxRefRepeats` times on the current path is cut to
- *                               {type, description} so recursive schemas terminate
+ *                               {type, description} so recursive schemas terminate;
+ *                               after `maxRefExpansions` in total every ref is cut,
+ *                               so mutually referring definitions cannot blow up
  *   allOf                     → merged into the parent (properties and required unioned)
  *   oneOf                     → anyOf; a {type:"null"} branch → nullable: true;
  *                               a single remaining branch is flattened into the parent
@@ -123,6 +125,8 @@ const ALLOWED_FORMATS: Record<string, readonly string[]> = {
 export interface GeminiSchemaOptions {
   /** How often one $ref may be expanded inside itself before it is cut. Default 2. */
   maxRefRepeats?: number;
+  /** $ref expansions for the whole schema; later refs are cut. Default 200. */
+  maxRefExpansions?: number;
 }
 
 const isObject = (v: unknown): v is JsonSchema => typeof v === 'object' && v !== null && !Array.isArray(v);
@@ -131,10 +135,17 @@ interface Context {
   root: JsonSchema;
   refPath: string[];
   maxRefRepeats: number;
+  /** Shared by the whole conversion: bounds the output of schemas whose refs fan out. */
+  budget: { refExpansionsLeft: number };
 }
 
 export function toGeminiSchema(schema: JsonSchema, options: GeminiSchemaOptions = {}): GeminiSchema {
-  return convert(schema, { root: schema, refPath: [], maxRefRepeats: options.maxRefRepeats ?? 2 });
+  return convert(schema, {
+    root: schema,
+    refPath: [],
+    maxRefRepeats: options.maxRefRepeats ?? 2,
+    budget: { refExpansionsLeft: options.maxRefExpansions ?? 200 },
+  });
 }
 
 function resolveRef(ref: string, root: JsonSchema): JsonSchema | undefined {
@@ -160,7 +171,7 @@ function expandRef(node: JsonSchema, ctx: Context): { node: JsonSchema; ctx: Con
       current = siblings;
       break;
     }
-    if (refPath.filter((r) => r === ref).length >= ctx.maxRefRepeats) {
+    if (refPath.filter((r) => r === ref).length >= ctx.maxRefRepeats || ctx.budget.refExpansionsLeft <= 0) {
       const type = typeof target.type === 'string' ? target.type : 'object';
       const label = ref.split('/').pop();
       const description =
@@ -169,6 +180,7 @@ function expandRef(node: JsonSchema, ctx: Context): { node: JsonSchema; ctx: Con
         `${label}`;
       return { cut: { type, description: `${description} (recursive structure, nesting limit reached)` } };
     }
+    ctx.budget.refExpansionsLeft--;
     refPath = [...refPath, ref];
     current = { ...target, ...siblings };
   }
@@ -277,14 +289,14 @@ function convert(input: JsonSchema, outerCtx: Context): GeminiSchema {
 
   // --- objects ---
   if (isObject(node.properties) && Object.keys(node.properties).length > 0) {
-    const properties: Record<string, GeminiSchema> = {};
-    for (const [name, sub] of Object.entries(node.properties)) {
-      properties[name] = isObject(sub) ? convert(sub, ctx) : { type: 'string' };
-    }
+    // fromEntries keeps a property literally named "__proto__" as data.
+    const properties: Record<string, GeminiSchema> = Object.fromEntries(
+      Object.entries(node.properties).map(([name, sub]) => [name, isObject(sub) ? convert(sub, ctx) : { type: 'string' }]),
+    );
     out.properties = properties;
     if (!out.type && !typeUnion) out.type = 'object';
     const required = Array.isArray(node.required)
-      ? (node.required as unknown[]).filter((r): r is string => typeof r === 'string' && r in properties)
+      ? (node.required as unknown[]).filter((r): r is string => typeof r === 'string' && Object.hasOwn(properties, r))
       : [];
     if (required.length > 0) out.required = required;
   }

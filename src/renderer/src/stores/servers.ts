@@ -95,6 +95,14 @@ export const useServers = create<ServersState>((set, get) => ({
         }),
       ),
       onEvent('servers.lists', ({ server }) => void get().loadLists(server)),
+      onEvent('servers.removed', ({ server }) =>
+        set((s) => {
+          const servers = { ...s.servers };
+          delete servers[server];
+          const order = s.order.filter((n) => n !== server);
+          return { servers, order, selected: s.selected === server ? order[0] : s.selected };
+        }),
+      ),
       onEvent('servers.config', ({ problems }) => {
         set({ problems });
         void get().refresh();

@@ -209,4 +209,37 @@ describe('toGeminiSchema (golden)', () => {
       },
     });
   });
+
+  it('treats property names as data: "__proto__" survives, inherited names are not "required"', () => {
+    const schema = JSON.parse('{"type":"object","properties":{"__proto__":{"type":"string"}},"required":["__proto__","toString"]}');
+    const out = toGeminiSchema(schema);
+    expect(Object.keys(out.properties!)).toEqual(['__proto__']);
+    expect(Object.getOwnPropertyDescriptor(out.properties, '__proto__')?.value).toEqual({ type: 'string' });
+    expect(out.required).toEqual(['__proto__']);
+  });
+
+  it('bounds the output when definitions refer to each other', () => {
+    const names = ['a', 'b', 'c', 'd', 'e', 'f'];
+    const $defs = Object.fromEntries(
+      names.map((n) => [n, { type: 'object', description: n, properties: Object.fromEntries(names.map((m) => [m, { $ref: `#/$defs/${m}` }])) }]),
+    );
+    const schema = { type: 'object', properties: { root: { $ref: '#/$defs/a' } }, $defs };
+    const countNodes = (v: unknown): number =>
+      typeof v === 'object' && v !== null ? 1 + Object.values(v).reduce<number>((n, x) => n + countNodes(x), 0) : 0;
+    // Without the total budget this would expand to millions of nodes.
+    expect(countNodes(toGeminiSchema(schema))).toBeLessThan(5_000);
+
+    expect(toGeminiSchema({ type: 'object', properties: { root: { $ref: '#/$defs/a' } }, $defs }, { maxRefExpansions: 1 })).toEqual({
+      type: 'object',
+      properties: {
+        root: {
+          type: 'object',
+          description: 'a',
+          properties: Object.fromEntries(
+            names.map((m) => [m, { type: 'object', description: `${m} (recursive structure, nesting limit reached)` }]),
+          ),
+        },
+      },
+    });
+  });
 });

@@ -6,34 +6,39 @@ import dev.kalla.viewmapper.connect.LoadedViews;
 import dev.kalla.viewmapper.connect.ViewSource;
 import dev.kalla.viewmapper.graph.GraphBuilder;
 
-import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Parsed graphs per connection+catalog+schema, so follow-up questions skip loading and
  * parsing. file:// entries are rebuilt when a file's mtime or size changes; JDBC entries
  * are kept until a request asks for refresh.
+ *
+ * <p>Locking is per key: concurrent requests for the same graph share one load, while a slow
+ * load of one connection never blocks questions about another.
  */
 final class GraphCache {
     record Entry(GraphAnalyzer analyzer, String stamp, long loadMillis) {
     }
 
-    private final Map<String, Entry> entries = new HashMap<>();
+    private final Map<String, Entry> entries = new ConcurrentHashMap<>();
+    private final Map<String, Object> locks = new ConcurrentHashMap<>();
 
-    synchronized Entry get(String key, ViewSource source, String catalog, String schema, boolean refresh)
-            throws ConnectionException {
-        String stamp = source.freshnessStamp();
-        Entry e = entries.get(key);
-        if (e != null && !refresh && (stamp == null || stamp.equals(e.stamp()))) return e;
-        long t0 = System.nanoTime();
-        LoadedViews loaded = source.loadViews(catalog, schema);
-        var graph = GraphBuilder.build(loaded.views(), loaded.identifierCase(), loaded.defaultCatalog(), loaded.defaultSchema());
-        Entry fresh = new Entry(new GraphAnalyzer(graph), stamp, (System.nanoTime() - t0) / 1_000_000);
-        entries.put(key, fresh);
-        return fresh;
+    Entry get(String key, ViewSource source, String catalog, String schema, boolean refresh) throws ConnectionException {
+        synchronized (locks.computeIfAbsent(key, k -> new Object())) {
+            String stamp = source.freshnessStamp();
+            Entry e = entries.get(key);
+            if (e != null && !refresh && (stamp == null || stamp.equals(e.stamp()))) return e;
+            long t0 = System.nanoTime();
+            LoadedViews loaded = source.loadViews(catalog, schema);
+            var graph = GraphBuilder.build(loaded.views(), loaded.identifierCase(), loaded.defaultCatalog(), loaded.defaultSchema());
+            Entry fresh = new Entry(new GraphAnalyzer(graph), stamp, (System.nanoTime() - t0) / 1_000_000);
+            entries.put(key, fresh);
+            return fresh;
+        }
     }
 
-    synchronized Entry peek(String key) {
+    Entry peek(String key) {
         return entries.get(key);
     }
 }

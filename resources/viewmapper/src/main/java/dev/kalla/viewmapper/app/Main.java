@@ -12,6 +12,8 @@ import java.util.List;
 
 /** Entry point: {@code serve} (JSON lines over stdio) or {@code run "<question>"} (one-shot CLI). */
 public final class Main {
+    /** Enough to answer questions while one or two loads run; parsing itself is parallel already. */
+    private static final int SERVE_WORKERS = 4;
     private Main() {
     }
 
@@ -30,7 +32,8 @@ public final class Main {
         switch (command) {
             case "serve" -> {
                 err.println("viewmapper " + Engine.VERSION + " serving JSON lines on stdin/stdout");
-                new ServeLoop(engine, new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), out, err).run();
+                new ServeLoop(engine, new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), out, err)
+                        .run(SERVE_WORKERS);
                 code = 0;
             }
             case "run" -> code = RunCommand.run(args, engine, out, err);

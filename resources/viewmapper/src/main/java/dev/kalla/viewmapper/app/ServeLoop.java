@@ -8,11 +8,16 @@ import java.io.IOException;
 import java.io.PrintStream;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 
 /**
- * serve mode: one JSON request per stdin line, one JSON response per stdout line, in order.
- * stdout carries nothing else (logs go to stderr) and no request can end the loop; only EOF
- * on stdin does.
+ * serve mode: one JSON request per stdin line, one JSON response per stdout line, matched by
+ * id. Requests run on a small worker pool so a slow load (a large warehouse, a remote
+ * database) does not hold up quick questions; responses are written whole, one line each, as
+ * they complete. stdout carries nothing else (logs go to stderr) and no request can end the
+ * loop; only EOF on stdin does, after in-flight requests have been answered.
  */
 public final class ServeLoop {
     private final Engine engine;
@@ -28,10 +33,36 @@ public final class ServeLoop {
     }
 
     public void run() throws IOException {
-        String line;
-        while ((line = in.readLine()) != null) {
-            if (line.isBlank()) continue;
-            out.println(Json.write(respond(line)));
+        run(1);
+    }
+
+    /** workers = 1 answers strictly in request order (used by tests); more allows overlap. */
+    public void run(int workers) throws IOException {
+        ExecutorService pool = Executors.newFixedThreadPool(workers, r -> {
+            Thread t = new Thread(r, "viewmapper-worker");
+            t.setDaemon(true);
+            return t;
+        });
+        try {
+            String line;
+            while ((line = in.readLine()) != null) {
+                if (line.isBlank()) continue;
+                String request = line;
+                pool.execute(() -> write(Json.write(respond(request))));
+            }
+        } finally {
+            pool.shutdown();
+            try {
+                pool.awaitTermination(10, TimeUnit.MINUTES);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private void write(String line) {
+        synchronized (out) {
+            out.println(line);
             out.flush();
         }
     }
@@ -58,7 +89,7 @@ public final class ServeLoop {
             return error(null, "BAD_JSON", "request is not valid JSON: " + e.getMessage());
         } catch (RequestException e) {
             return error(id, e.code(), e.getMessage());
-        } catch (RuntimeException | StackOverflowError e) {
+        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
             log.println("viewmapper: internal error in " + method + ": " + e);
             return error(id, "INTERNAL", e.toString());
         } finally {

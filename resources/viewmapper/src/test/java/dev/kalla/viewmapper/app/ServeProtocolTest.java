@@ -23,11 +23,15 @@ class ServeProtocolTest {
     private static final String SHOP = "\"connection\":\"test://simple_ecommerce\"";
 
     static List<Map<String, Object>> serve(String... lines) throws Exception {
+        return serveWith(1, lines);
+    }
+
+    static List<Map<String, Object>> serveWith(int workers, String... lines) throws Exception {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream log = new ByteArrayOutputStream();
         new ServeLoop(new Engine(new ConnectionOptions(null, null, null)),
                 new BufferedReader(new StringReader(String.join("\n", lines) + "\n")),
-                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(log, true, StandardCharsets.UTF_8)).run();
+                new PrintStream(out, true, StandardCharsets.UTF_8), new PrintStream(log, true, StandardCharsets.UTF_8)).run(workers);
         List<Map<String, Object>> responses = new ArrayList<>();
         for (String line : out.toString(StandardCharsets.UTF_8).split("\n")) {
             @SuppressWarnings("unchecked")
@@ -67,6 +71,16 @@ class ServeProtocolTest {
         assertEquals("BAD_REQUEST", errorCode(r.get(4)));
         assertEquals("BAD_REQUEST", errorCode(r.get(5)));
         assertEquals("five", r.get(6).get("id"));
+    }
+
+    @Test
+    void quickRequestsAreNotHeldUpBySlowLoads() throws Exception {
+        var r = serveWith(4,
+                "{\"id\":1,\"method\":\"analyze\",\"params\":{\"connection\":\"test://generated_warehouse\"}}",
+                "{\"id\":2,\"method\":\"ping\"}");
+        assertEquals(2L, r.get(0).get("id"));
+        assertEquals(1L, r.get(1).get("id"));
+        assertEquals(10_000L, result(r.get(1)).get("viewCount"));
     }
 
     @Test

@@ -4,7 +4,7 @@ import type { McpHost } from '../../src/main/mcp/host';
 import { runTurn, type ConfirmRequest, type LoopEvent, type ToolHost } from '../../src/main/assistant/chatLoop';
 import { OpenAIClient } from '../../src/main/assistant/providers/openai';
 import { FakeProviderServer } from '../fixtures/fake-providers/server';
-import { openAICompletion, startFakeOpenAI } from '../fixtures/fake-providers/openai';
+import { openAICompletion, openAIError, startFakeOpenAI } from '../fixtures/fake-providers/openai';
 
 // The real McpHost must fit the loop's narrow interface (checked by tsc).
 type Fits<T extends ToolHost> = T;
@@ -84,6 +84,7 @@ describe('runTurn', () => {
 
     expect(result).toEqual({
       outcome: 'answered',
+      stopReason: 'end_turn',
       steps: 2,
       usage: { inputTokens: 30, outputTokens: 7 },
       messages: [
@@ -245,5 +246,18 @@ describe('runTurn', () => {
     await server.waitForRequests(1);
     controller.abort();
     expect(await pending).toEqual({ messages: [], outcome: 'cancelled', usage: { inputTokens: 0, outputTokens: 0 }, steps: 1 });
+  });
+
+  it('ends with outcome failed, keeping the consistent history, when the provider fails mid-turn', async () => {
+    server.enqueue(
+      openAICompletion({ toolCalls: [{ id: 'c1', name: 'recon__list_sources', arguments: '{}' }] }),
+      openAIError(400, 'context length exceeded'),
+    );
+    const host = new FakeHost({ 'recon/list_sources': () => text('bank.csv') });
+    const result = await runTurn({ client: client(), host, system: '', history: [{ role: 'user', text: 'go' }], confirm: neverAsked });
+    expect(result.outcome).toBe('failed');
+    expect(result.error?.message).toBe('OpenAI-compatible server rejected the request (HTTP 400): context length exceeded');
+    expect(result.stopReason).toBe('tool_use');
+    expect(result.messages.map((m) => m.role)).toEqual(['assistant', 'tool']);
   });
 });

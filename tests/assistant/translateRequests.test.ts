@@ -189,6 +189,18 @@ describe('conversation translation (golden)', () => {
     });
   });
 
+  it('OpenAI: an empty assistant turn is left out (content is required without tool_calls)', () => {
+    const messages: ChatMessage[] = [
+      { role: 'user', text: 'hi' },
+      { role: 'assistant', text: '', toolCalls: [] },
+      { role: 'user', text: 'hello?' },
+    ];
+    expect(toOpenAIRequest({ model: 'm', system: '', messages, tools: [] }).messages).toEqual([
+      { role: 'user', content: 'hi' },
+      { role: 'user', content: 'hello?' },
+    ]);
+  });
+
   it('OpenAI: no tools key when there are no tools (an empty array is rejected)', () => {
     expect(toOpenAIRequest({ model: 'm', system: '', messages: [{ role: 'user', text: 'hi' }], tools: [] })).toEqual({
       model: 'm',

@@ -9,7 +9,16 @@
  * breaks it.
  */
 import { randomUUID } from 'node:crypto';
-import type { AssistantMessage, ChatMessage, ToolCall, ToolPermission, ToolPolicyOverrides, ToolResult, Usage } from '../../shared/assistant';
+import type {
+  AssistantMessage,
+  ChatMessage,
+  StopReason,
+  ToolCall,
+  ToolPermission,
+  ToolPolicyOverrides,
+  ToolResult,
+  Usage,
+} from '../../shared/assistant';
 import type { ServerStatus, ToolCallResult, ToolInfo } from '../../shared/mcp';
 import { refusedToolResult, resolveToolPolicy, type PolicyDecision, type ServerOrigin } from './guardrails';
 import { ProviderError } from './providers/errors';
@@ -56,12 +65,16 @@ export interface RunTurnOptions {
   onEvent?: (event: LoopEvent) => void;
 }
 
-export type TurnOutcome = 'answered' | 'step_limit' | 'cancelled';
+export type TurnOutcome = 'answered' | 'step_limit' | 'cancelled' | 'failed';
 
 export interface TurnResult {
-  /** Messages produced in this turn, to append to the history. */
+  /** Messages produced in this turn, to append to the history (consistent even when failed). */
   messages: ChatMessage[];
   outcome: TurnOutcome;
+  /** Why the model's last reply ended (e.g. max_tokens: the answer was cut short). */
+  stopReason?: StopReason;
+  /** The provider failure behind outcome 'failed'; its message is fit for the user. */
+  error?: ProviderError;
   usage: Usage;
   steps: number;
 }
@@ -90,7 +103,15 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
 
   const produced: ChatMessage[] = [];
   const usage: Usage = { inputTokens: 0, outputTokens: 0 };
-  const finish = (outcome: TurnOutcome, steps: number): TurnResult => ({ messages: produced, outcome, usage, steps });
+  let stopReason: StopReason | undefined;
+  const finish = (outcome: TurnOutcome, steps: number, error?: ProviderError): TurnResult => ({
+    messages: produced,
+    outcome,
+    ...(stopReason ? { stopReason } : {}),
+    ...(error ? { error } : {}),
+    usage,
+    steps,
+  });
 
   for (let step = 1; step <= maxSteps; step++) {
     let turn;
@@ -103,9 +124,11 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
         onText: (delta) => emit({ type: 'text', delta }),
       });
     } catch (e) {
-      if (e instanceof ProviderError && e.kind === 'cancelled') return finish('cancelled', step);
-      throw e;
+      // Programming errors still throw; provider failures end the turn with what was produced so far.
+      if (!(e instanceof ProviderError)) throw e;
+      return e.kind === 'cancelled' ? finish('cancelled', step) : finish('failed', step, e);
     }
+    stopReason = turn.stopReason;
     usage.inputTokens += turn.usage.inputTokens;
     usage.outputTokens += turn.usage.outputTokens;
     const assistant: AssistantMessage = { role: 'assistant', text: turn.text, toolCalls: turn.toolCalls };

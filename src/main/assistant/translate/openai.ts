@@ -68,6 +68,8 @@ export function toOpenAIMessages(system: string, messages: readonly ChatMessage[
     else if (m.role === 'tool') {
       for (const r of m.results) out.push({ role: 'tool', tool_call_id: openAICallId(r.callId), content: toolResultText(r.content, r.isError) });
     } else {
+      // An empty assistant turn (e.g. cut off at max_tokens) is rejected: content is required without tool_calls.
+      if (m.text === '' && m.toolCalls.length === 0) continue;
       const msg: OpenAIMessage = { role: 'assistant', content: m.text === '' ? null : m.text };
       if (m.toolCalls.length > 0) {
         msg.tool_calls = m.toolCalls.map((c) => ({

@@ -28,6 +28,7 @@ describe('toolResultText', () => {
 
   it('falls back to structured content when there is no content', () => {
     expect(toolResultText({ content: [], structuredContent: { matched: 41 } })).toBe('{"matched":41}');
+    expect(toolResultText({ content: [] })).toBe('(no output)');
   });
 
   it('truncates long results and says by how much', () => {

@@ -36,5 +36,7 @@ export function toolResultText(result: Pick<ToolCallResult, 'content' | 'structu
   let text = parts.join('\n');
   // Servers that only return structured output still need to tell the model something.
   if (text === '' && result.structuredContent) text = JSON.stringify(result.structuredContent);
+  // Say so explicitly: an empty result reads like a glitch, and some APIs reject empty text.
+  if (text === '') text = '(no output)';
   return truncateText(text, maxChars);
 }

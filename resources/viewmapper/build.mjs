@@ -15,6 +15,8 @@ const buildDir = join(root, 'build');
 const classes = join(buildDir, 'classes');
 const jarPath = join(root, 'viewmapper.jar');
 const MAIN_CLASS = 'dev.kalla.viewmapper.app.Main';
+// javac and jar are short-lived JVMs: C1-only compilation roughly halves their run time.
+export const TOOL_JVM_FLAGS = ['-J-XX:TieredStopAtLevel=1', '-J-Xshare:auto'];
 
 export function listFiles(dir, suffix = '') {
   if (!existsSync(dir)) return [];
@@ -50,9 +52,9 @@ export function buildJar({ force = false } = {}) {
   mkdirSync(classes, { recursive: true });
   const argFile = join(buildDir, 'sources.txt');
   writeFileSync(argFile, sources.map((s) => `"${s.replaceAll('\\', '/')}"`).join('\n'));
-  run('javac', ['--release', '17', '-encoding', 'UTF-8', '-Xlint:all', '-Xlint:-serial', '-d', classes, `@${argFile}`]);
+  run('javac', [...TOOL_JVM_FLAGS, '--release', '17', '-encoding', 'UTF-8', '-Xlint:all', '-Xlint:-serial', '-d', classes, `@${argFile}`]);
   if (existsSync(srcResources)) cpSync(srcResources, classes, { recursive: true });
-  run('jar', ['--create', '--file', jarPath, '--main-class', MAIN_CLASS, '-C', classes, '.']);
+  run('jar', [...TOOL_JVM_FLAGS, '--create', '--file', jarPath, '--main-class', MAIN_CLASS, '-C', classes, '.']);
   console.log(`built ${relative(process.cwd(), jarPath)} from ${sources.length} sources in ${Date.now() - t0} ms`);
   return jarPath;
 }

@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { delimiter, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { buildJar, listFiles, run } from './build.mjs';
+import { buildJar, listFiles, run, TOOL_JVM_FLAGS } from './build.mjs';
 
 const root = dirname(fileURLToPath(import.meta.url));
 const buildDir = join(root, 'build');
@@ -34,12 +34,13 @@ const sources = listFiles(join(root, 'src/test/java'), '.java');
 const argFile = join(buildDir, 'test-sources.txt');
 writeFileSync(argFile, sources.map((s) => `"${s.replaceAll('\\', '/')}"`).join('\n'));
 const classpath = [mainClasses, launcher].join(delimiter);
-run('javac', ['--release', '17', '-encoding', 'UTF-8', '-cp', classpath, '-d', testClasses, `@${argFile}`]);
+run('javac', [...TOOL_JVM_FLAGS, '--release', '17', '-encoding', 'UTF-8', '-cp', classpath, '-d', testClasses, `@${argFile}`]);
 console.log(`compiled ${sources.length} test sources in ${Date.now() - t0} ms`);
 
 const filter = process.argv.slice(2);
 const selection = filter.length ? filter.flatMap((f) => ['--select-class', f]) : ['--scan-class-path', testClasses];
 const r = spawnSync('java', [
+  '-XX:TieredStopAtLevel=1',
   '-jar', launcher,
   '--class-path', [testClasses, mainClasses].join(delimiter),
   ...selection,

@@ -16,6 +16,32 @@ export interface PairEvidence {
   notes: string[];
 }
 
+/** Derived per-column data, computed once per profile (a 50×50 comparison reuses it 50 times). */
+interface Derived {
+  trigrams: Set<string>;
+  tokens: Set<string>;
+  normTexts: string[];
+  words: Set<string>;
+  cents: number[];
+  centsScaledDown: number[];
+}
+const derivedCache = new WeakMap<ColumnProfile, Derived>();
+function derived(p: ColumnProfile): Derived {
+  let d = derivedCache.get(p);
+  if (!d) {
+    d = {
+      trigrams: trigrams(p.compactName),
+      tokens: new Set(p.tokens),
+      normTexts: p.texts.map((s) => stripZeros(alnum(s))).filter((s) => s.length > 0),
+      words: words(p.texts),
+      cents: p.numbers.map(cents),
+      centsScaledDown: p.numbers.map((n) => cents(n / 100)),
+    };
+    derivedCache.set(p, d);
+  }
+  return d;
+}
+
 function trigrams(s: string): Set<string> {
   const padded = `  ${s} `;
   const out = new Set<string>();
@@ -32,8 +58,12 @@ function dice<T>(a: Set<T>, b: Set<T>): number {
 
 export function nameSimilarity(a: ColumnProfile, b: ColumnProfile): number {
   if (a.compactName === b.compactName) return 1;
-  const tokenScore = dice(new Set(a.tokens), new Set(b.tokens));
-  const charScore = dice(trigrams(a.compactName), trigrams(b.compactName));
+  const da = derived(a);
+  const db = derived(b);
+  let tokenScore = dice(da.tokens, db.tokens);
+  // "ref" and "document_number" are both identifier words: half credit for the pairing.
+  if (tokenScore === 0 && a.nameClass === 'key' && b.nameClass === 'key' && a.tokens.length <= 2 && b.tokens.length <= 2) tokenScore = 0.5;
+  const charScore = dice(da.trigrams, db.trigrams);
   // Trigrams catch spelling variants (cost_center/cost_centre) but also spurious
   // shared fragments, so they only count when strong.
   return Math.max(tokenScore, charScore >= 0.6 ? charScore * 0.95 : charScore * 0.5);
@@ -65,13 +95,14 @@ function kindFit(a: ColumnProfile, b: ColumnProfile): number {
   return 0;
 }
 
+/** Shared distinct values, averaged over "of the smaller side" and "of the larger side". */
 function overlapRatio<T>(a: T[], b: T[]): number {
   const sa = new Set(a);
   const sb = new Set(b);
   if (sa.size === 0 || sb.size === 0) return 0;
   let shared = 0;
   for (const x of sa) if (sb.has(x)) shared++;
-  return shared / Math.min(sa.size, sb.size);
+  return 0.5 * (shared / Math.min(sa.size, sb.size)) + 0.5 * (shared / Math.max(sa.size, sb.size));
 }
 
 function median(xs: number[]): number {
@@ -90,13 +121,12 @@ function dateEvidence(a: number[], b: number[], notes: string[]): number {
 
 const cents = (n: number) => Math.round(Math.abs(n) * 100);
 
-function amountEvidence(a: number[], b: number[], notes: string[]): number {
-  const exact = overlapRatio(a.map(cents), b.map(cents));
+function amountEvidence(pa: ColumnProfile, pb: ColumnProfile, notes: string[]): number {
+  const [a, b] = [pa.numbers, pb.numbers];
+  const [da, db] = [derived(pa), derived(pb)];
+  const exact = overlapRatio(da.cents, db.cents);
   // Payment processors report minor units (1520044 = 15 200.44).
-  const scaled = Math.max(
-    overlapRatio(a.map((n) => cents(n / 100)), b.map(cents)),
-    overlapRatio(a.map(cents), b.map((n) => cents(n / 100))),
-  );
+  const scaled = Math.max(overlapRatio(da.centsScaledDown, db.cents), overlapRatio(da.cents, db.centsScaledDown));
   const ma = Math.abs(median(a));
   const mb = Math.abs(median(b));
   const ratio = ma === 0 || mb === 0 ? 0 : Math.min(ma, mb) / Math.max(ma, mb);
@@ -117,9 +147,9 @@ function words(values: string[]): Set<string> {
   return out;
 }
 
-function textEvidence(a: string[], b: string[], notes: string[]): number {
-  const na = a.map((s) => stripZeros(alnum(s))).filter((s) => s.length > 0);
-  const nb = b.map((s) => stripZeros(alnum(s))).filter((s) => s.length > 0);
+function textEvidence(pa: ColumnProfile, pb: ColumnProfile, notes: string[]): number {
+  const na = derived(pa).normTexts;
+  const nb = derived(pb).normTexts;
   const exact = overlapRatio(na, nb);
   // References embedded in free text ("RG AR-7711", "Factuur 2025-071").
   const [shorter, longer] = na.length <= nb.length ? [na, nb] : [nb, na];
@@ -127,7 +157,7 @@ function textEvidence(a: string[], b: string[], notes: string[]): number {
   const distinctShort = [...new Set(shorter)].filter((s) => s.length >= 4);
   for (const s of distinctShort) if (longer.some((l) => l !== s && l.includes(s))) contained++;
   const containment = distinctShort.length === 0 ? 0 : contained / distinctShort.length;
-  const shared = dice(words(a), words(b));
+  const shared = dice(derived(pa).words, derived(pb).words);
   if (exact > 0) notes.push(`${Math.round(exact * 100)}% of sample values shared`);
   else if (containment > 0) notes.push('values of one column appear inside the other');
   else if (shared > 0.2) notes.push('sample values share words');
@@ -139,10 +169,10 @@ export function valueSimilarity(a: ColumnProfile, b: ColumnProfile, notes: strin
   if (a.kind === 'date' && b.kind === 'date' && a.days.length > 0 && b.days.length > 0) return dateEvidence(a.days, b.days, notes);
   if (a.kind === 'number' && b.kind === 'number' && a.numbers.length > 0 && b.numbers.length > 0) {
     const codeLike = a.nameClass === 'key' || b.nameClass === 'key';
-    return codeLike ? textEvidence(a.texts, b.texts, notes) : amountEvidence(a.numbers, b.numbers, notes);
+    return codeLike ? textEvidence(a, b, notes) : amountEvidence(a, b, notes);
   }
   if (a.kind === 'boolean' || b.kind === 'boolean') return a.kind === b.kind ? 0.5 : 0;
-  return textEvidence(a.texts, b.texts, notes);
+  return textEvidence(a, b, notes);
 }
 
 export function pairEvidence(a: ColumnProfile, b: ColumnProfile): PairEvidence {
@@ -157,9 +187,20 @@ export function pairEvidence(a: ColumnProfile, b: ColumnProfile): PairEvidence {
   return { name, cls, value, kindFit: fit, notes };
 }
 
-/** Evidence combined into one 0..1 score; value overlap weighs most when samples exist. */
-export function combinedScore(e: PairEvidence): number {
+const IDENTIFIER_CLASSES = new Set(['key', 'account']);
+
+/**
+ * Evidence combined into one 0..1 score; value overlap weighs most when samples exist.
+ * Two corrections: identifiers that share no sample value are probably different
+ * identifiers, and a due date rarely corresponds to another side's booking date.
+ */
+export function combinedScore(e: PairEvidence, a?: ColumnProfile, b?: ColumnProfile): number {
   if (e.kindFit === 0) return 0;
-  const base = e.value === null ? 0.65 * e.name + 0.35 * e.cls : 0.35 * e.name + 0.2 * e.cls + 0.45 * e.value;
-  return base * (e.kindFit < 1 ? 0.85 : 1);
+  let score = e.value === null ? 0.65 * e.name + 0.35 * e.cls : 0.35 * e.name + 0.2 * e.cls + 0.45 * e.value;
+  if (e.kindFit < 1) score *= 0.85;
+  if (a && b) {
+    if (e.value === 0 && IDENTIFIER_CLASSES.has(a.nameClass) && IDENTIFIER_CLASSES.has(b.nameClass)) score *= 0.7;
+    if (a.kind === 'date' && b.kind === 'date' && a.tokens.includes('due') !== b.tokens.includes('due')) score *= 0.8;
+  }
+  return score;
 }

@@ -40,7 +40,7 @@ const CANONICAL: Record<string, { cls: ColumnClass | null; synonyms: string[] }>
   post: { cls: 'date', synonyms: ['post', 'posted', 'posting', 'booking', 'booked', 'buchung', 'buchungstag', 'boeking', 'boekingsdatum', 'bookg', 'ecriture', 'operacion', 'operation', 'operatie'] },
   value_date: { cls: 'date', synonyms: ['valuta', 'valutadatum', 'valdt', 'valeur'] },
   created: { cls: 'date', synonyms: ['created', 'creation', 'issued', 'issue', 'emision', 'placed'] },
-  due: { cls: 'date', synonyms: ['due', 'faelligkeit', 'falligkeit', 'echeance', 'vencimiento', 'vervaldatum', 'renewal'] },
+  due: { cls: 'date', synonyms: ['due', 'faelligkeit', 'falligkeit', 'echeance', 'vencimiento', 'vervaldatum', 'renewal', 'end', 'expiry', 'expires', 'maturity'] },
   settle: { cls: 'date', synonyms: ['settle', 'settlement', 'settled', 'arrival', 'received'] },
   reference: {
     cls: 'key',

@@ -34,7 +34,7 @@ export function roleOf(a: ColumnProfile, b: ColumnProfile, evidence: PairEvidenc
  * scores against correctness (bench:ai prints the calibration table).
  */
 export function calibratedConfidence(score: number): number {
-  const c = 1 / (1 + Math.exp(-9 * (score - 0.5)));
+  const c = 1 / (1 + Math.exp(-8 * (score - 0.3)));
   return Math.round(Math.min(0.99, Math.max(0.05, c)) * 100) / 100;
 }
 
@@ -60,7 +60,7 @@ export function scoreAllPairs(input: DetectFieldMappingsInput): { left: ColumnPr
   left.forEach((a, i) =>
     right.forEach((b, j) => {
       const evidence = pairEvidence(a, b);
-      candidates.push({ i, j, score: combinedScore(evidence), evidence });
+      candidates.push({ i, j, score: combinedScore(evidence, a, b), evidence });
     }),
   );
   candidates.sort((x, y) => y.score - x.score || y.evidence.name - x.evidence.name || x.i + x.j - (y.i + y.j));

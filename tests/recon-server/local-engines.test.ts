@@ -1,0 +1,127 @@
+/**
+ * Behaviour of the local mapping and rule engines on small, readable cases.
+ */
+import { describe, expect, it } from 'vitest';
+import { detectFieldMappingsLocal, suggestMatchRulesLocal } from '../../src/servers/recon/engines/local';
+import type { SourceSchema } from '../../src/shared/recon';
+import { bankSample, bankSchema, confirmedMappings, ledgerSample, ledgerSchema } from './helpers';
+
+const cols = (alias: string, spec: string): SourceSchema => ({
+  alias,
+  columns: spec.split(',').map((c) => {
+    const [name, data_type] = c.trim().split(':');
+    return { name, data_type };
+  }),
+});
+
+describe('detectFieldMappingsLocal', () => {
+  it('maps abbreviations and synonyms without samples', () => {
+    const out = detectFieldMappingsLocal({
+      schema_a: cols('bank', 'txn_dt:date, amt:decimal, ref:varchar, desc:varchar, ccy:varchar'),
+      schema_b: cols('ledger', 'posting_date:date, total_amount:decimal, document_number:varchar, narrative:varchar, currency:varchar'),
+    });
+    expect(out.engine).toBe('local');
+    expect(out.mappings.map((m) => [m.field_a, m.field_b, m.role])).toEqual([
+      ['txn_dt', 'posting_date', 'date'],
+      ['amt', 'total_amount', 'amount'],
+      ['ref', 'document_number', 'key'],
+      ['desc', 'narrative', 'text'],
+      ['ccy', 'currency', 'other'],
+    ]);
+    expect(out.suggested_filters.map((f) => f.type)).toEqual(['date_range', 'amount_range', 'select']);
+  });
+
+  it('understands German, French, Spanish and Dutch headers', () => {
+    const out = detectFieldMappingsLocal({
+      schema_a: cols('de', 'Buchungstag:date, Betrag:decimal, Verwendungszweck:varchar, Währung:varchar'),
+      schema_b: cols('fr', 'Date:date, Montant:decimal, Libellé:varchar, Devise:varchar'),
+    });
+    expect(out.mappings.map((m) => `${m.field_a}=${m.field_b}`)).toEqual(['Buchungstag=Date', 'Betrag=Montant', 'Verwendungszweck=Libellé', 'Währung=Devise']);
+    const nl = detectFieldMappingsLocal({ schema_a: cols('es', 'Fecha:date, Importe:decimal, Concepto:varchar'), schema_b: cols('nl', 'Datum:date, Bedrag:decimal, Omschrijving:varchar') });
+    expect(nl.mappings).toHaveLength(3);
+  });
+
+  it('uses sample values to choose between same-typed columns and keeps one-to-one', () => {
+    const out = detectFieldMappingsLocal({ schema_a: bankSchema, schema_b: ledgerSchema, sample_a: bankSample, sample_b: ledgerSample });
+    const a = out.mappings.map((m) => m.field_a);
+    const b = out.mappings.map((m) => m.field_b);
+    expect(new Set(a).size).toBe(a.length);
+    expect(new Set(b).size).toBe(b.length);
+    expect(out.mappings.find((m) => m.field_a === 'reference')).toMatchObject({ field_b: 'invoice_no', role: 'key' });
+    expect(out.mappings.find((m) => m.field_a === 'reference')!.reason).toMatch(/sample values shared/);
+  });
+
+  it('leaves unrelated columns unmapped and lists them', () => {
+    const out = detectFieldMappingsLocal({ schema_a: cols('a', 'amount:decimal, colour:varchar'), schema_b: cols('b', 'total:decimal, shoe_size:integer') });
+    expect(out.mappings.map((m) => m.field_a)).toEqual(['amount']);
+    expect(out.unmapped_a).toEqual(['colour']);
+    expect(out.unmapped_b).toEqual(['shoe_size']);
+  });
+
+  it('is deterministic', () => {
+    const input = { schema_a: bankSchema, schema_b: ledgerSchema, sample_a: bankSample, sample_b: ledgerSample };
+    expect(detectFieldMappingsLocal(input)).toEqual(detectFieldMappingsLocal(input));
+  });
+});
+
+describe('suggestMatchRulesLocal', () => {
+  it('orders rules strict to loose: exact key, normalised key, amount+date suggestion', () => {
+    const out = suggestMatchRulesLocal({ schema_a: bankSchema, schema_b: ledgerSchema, mappings: confirmedMappings, sample_a: bankSample, sample_b: ledgerSample });
+    expect(out.rules.map((r) => r.id)).toEqual(['exact-key', 'normalised-key', 'amount-date', 'amount-description']);
+    expect(out.rules[0]).toMatchObject({ cardinality: '1:1', auto_confirm: true, keys: [{ left: 'reference', right: 'invoice_no' }], amount: { tolerance_abs: 0 } });
+    expect(out.rules[2]).toMatchObject({ keys: [], auto_confirm: false, date: { left: 'booking_date', right: 'posting_date' } });
+    expect(out.rules[2].date!.window_days).toBeGreaterThanOrEqual(1);
+  });
+
+  it('detects opposite sign conventions and flips the right side', () => {
+    const out = suggestMatchRulesLocal({
+      schema_a: bankSchema,
+      schema_b: ledgerSchema,
+      mappings: confirmedMappings,
+      sample_a: bankSample.map((r) => ({ ...r, amount: -r.amount })),
+      sample_b: ledgerSample,
+    });
+    expect(out.rules[0].amount!.flip_sign).toBe(true);
+    expect(out.explanation).toMatch(/opposite signs/);
+  });
+
+  it('proposes a 1:N split-payment rule when one reference repeats on the right', () => {
+    const out = suggestMatchRulesLocal({
+      schema_a: bankSchema,
+      schema_b: ledgerSchema,
+      mappings: confirmedMappings,
+      sample_a: [{ booking_date: '2026-01-10', amount: 300, description: 'x', reference: 'INV-1' }],
+      sample_b: [
+        { posting_date: '2026-01-09', total: 100, memo: 'part 1', invoice_no: 'INV-1' },
+        { posting_date: '2026-01-09', total: 200, memo: 'part 2', invoice_no: 'INV-1' },
+      ],
+    });
+    const split = out.rules.find((r) => r.id === 'split-payment');
+    expect(split).toMatchObject({ cardinality: '1:N', auto_confirm: false });
+  });
+
+  it('normalises references that differ in punctuation, or share only digits', () => {
+    const withDashes = suggestMatchRulesLocal({
+      schema_a: bankSchema,
+      schema_b: ledgerSchema,
+      mappings: confirmedMappings,
+      sample_a: [{ reference: 'INV 1001' }, { reference: 'inv-1002' }],
+      sample_b: [{ invoice_no: 'INV-1001' }, { invoice_no: 'INV-1002' }],
+    });
+    expect(withDashes.rules[1].keys[0].normalisers).toEqual([{ kind: 'alnum' }]);
+    const digits = suggestMatchRulesLocal({
+      schema_a: bankSchema,
+      schema_b: ledgerSchema,
+      mappings: confirmedMappings,
+      sample_a: [{ reference: '000123' }, { reference: '000124' }],
+      sample_b: [{ invoice_no: 'C-123' }, { invoice_no: 'C-124' }],
+    });
+    expect(digits.rules[1].keys[0].normalisers).toEqual([{ kind: 'digits' }]);
+  });
+
+  it('without a key mapping, only suggests amount + date rules', () => {
+    const out = suggestMatchRulesLocal({ schema_a: bankSchema, schema_b: ledgerSchema, mappings: confirmedMappings.filter((m) => m.role !== 'key') });
+    expect(out.rules.length).toBeGreaterThan(0);
+    expect(out.rules.every((r) => r.keys.length === 0 && r.auto_confirm === false)).toBe(true);
+  });
+});

@@ -44,7 +44,8 @@
  *   contentEncoding, contentMediaType, minProperties, maxProperties
  */
 
-export type JsonSchema = { [key: string]: unknown };
+import type { JsonSchema } from './toolSpecs';
+
 export type GeminiSchema = {
   type?: string;
   format?: string;

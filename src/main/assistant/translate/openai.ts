@@ -56,7 +56,8 @@ export function toOpenAITool(spec: ProviderToolSpec): OpenAITool {
   return { type: 'function', function: { name: spec.name, description: spec.description, parameters, strict: false } };
 }
 
-export function toolResultText(content: string, isError: boolean): string {
+/** OpenAI tool messages have no error flag, so errors say so in the text. */
+export function openAIToolMessageContent(content: string, isError: boolean): string {
   return isError ? `Error: ${content}` : content;
 }
 
@@ -66,7 +67,7 @@ export function toOpenAIMessages(system: string, messages: readonly ChatMessage[
   for (const m of messages) {
     if (m.role === 'user') out.push({ role: 'user', content: m.text });
     else if (m.role === 'tool') {
-      for (const r of m.results) out.push({ role: 'tool', tool_call_id: openAICallId(r.callId), content: toolResultText(r.content, r.isError) });
+      for (const r of m.results) out.push({ role: 'tool', tool_call_id: openAICallId(r.callId), content: openAIToolMessageContent(r.content, r.isError) });
     } else {
       // An empty assistant turn (e.g. cut off at max_tokens) is rejected: content is required without tool_calls.
       if (m.text === '' && m.toolCalls.length === 0) continue;

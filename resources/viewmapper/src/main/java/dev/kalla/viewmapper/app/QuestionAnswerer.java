@@ -23,6 +23,7 @@ import java.util.Set;
  */
 final class QuestionAnswerer {
     private static final int MAX_FOCUS_NODES = 50;
+    private static final int MAX_LISTED = 50;
     private static final Set<String> STOP_WORDS = Set.of("the", "a", "an", "of", "on", "in", "is", "are", "what", "which",
             "who", "show", "me", "view", "views", "table", "tables", "depends", "depend", "upstream", "downstream",
             "levels", "level", "explain", "diagram", "full", "all", "and", "to", "from", "for", "does", "do", "read",
@@ -262,18 +263,24 @@ final class QuestionAnswerer {
 
     private String bullets(List<ObjectName> list) {
         StringBuilder b = new StringBuilder();
-        for (ObjectName n : list) b.append("- ").append(graph.display(n)).append('\n');
-        return b.toString().stripTrailing();
+        for (ObjectName n : list.subList(0, Math.min(list.size(), MAX_LISTED))) b.append("- ").append(graph.display(n)).append('\n');
+        return b.append(more(list.size())).toString().stripTrailing();
     }
 
     private String depthBullets(Map<ObjectName, Integer> found) {
         StringBuilder b = new StringBuilder();
-        for (Object o : Engine.rankedByDepth(graph, found)) {
+        List<Object> ranked = Engine.rankedByDepth(graph, found);
+        for (Object o : ranked.subList(0, Math.min(ranked.size(), MAX_LISTED))) {
             @SuppressWarnings("unchecked")
             Map<String, Object> m = (Map<String, Object>) o;
             b.append("- ").append(m.get("name")).append(" (").append(m.get("kind")).append(", level ").append(m.get("depth")).append(")\n");
         }
-        return b.toString().stripTrailing();
+        return b.append(more(ranked.size())).toString().stripTrailing();
+    }
+
+    /** Prose lists stop at MAX_LISTED; the data field always carries the complete list. */
+    private static String more(int total) {
+        return total > MAX_LISTED ? "- … and " + (total - MAX_LISTED) + " more (see data)\n" : "";
     }
 
     private static String depthText(int depth) {

@@ -82,6 +82,18 @@ class ExplainQuestionsTest {
     }
 
     @Test
+    void longListsAreCutInProseButCompleteInData() {
+        Map<String, Object> params = new HashMap<>();
+        params.put("connection", "test://generated_warehouse");
+        params.put("question", "leaf views");
+        Map<String, Object> a = ENGINE.handle("explain", params);
+        String text = (String) a.get("answer");
+        assertEquals(51, text.lines().filter(l -> l.startsWith("- ")).count(), text);
+        assertTrue(text.endsWith("more (see data)"), text);
+        assertTrue(names(a, "leafViews").size() > 1000);
+    }
+
+    @Test
     void whichViewsReadATable() {
         Map<String, Object> a = ask("which views read raw.order_items");
         assertEquals("readers", a.get("intent"));

@@ -9,7 +9,7 @@
  * RSS, precision and recall against the ground truth, and the ratio to a
  * baseline (a raw DuckDB exact-key join over the same files, same process).
  */
-import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -24,6 +24,7 @@ const { values } = parseArgs({
     keep: { type: 'boolean', default: false },
     export: { type: 'boolean', default: false },
     seed: { type: 'string', default: '42' },
+    reuse: { type: 'boolean', default: false },
   },
 });
 const N = Number(values.rows);
@@ -119,7 +120,15 @@ function generate(n: number, seed: number): { left: Row[]; right: Row[] } {
     const j = Math.floor(rnd() * (i + 1));
     [right[i], right[j]] = [right[j], right[i]];
   }
-  return { left, right: right.slice(0, n) };
+  // Splits add bank lines, so the bank file is a little longer than the ledger; nothing is cut (cutting would orphan ground truth).
+  return { left, right };
+}
+
+function countLines(path: string): number {
+  let n = 0;
+  const data = readFileSync(path);
+  for (let i = 0; i < data.length; i++) if (data[i] === 10) n++;
+  return n;
 }
 
 async function writeCsv(path: string, header: string, rows: Row[], line: (r: Row, i: number) => string): Promise<void> {
@@ -171,29 +180,36 @@ async function baseline(leftPath: string, rightPath: string): Promise<{ ms: numb
 }
 
 async function main(): Promise<void> {
-  rmSync(dir, { recursive: true, force: true });
-  mkdirSync(dir, { recursive: true });
-  const tGen = performance.now();
-  const { left, right } = generate(N, Number(values.seed));
   const leftPath = join(dir, 'ledger.csv');
   const rightPath = join(dir, 'bank.csv');
+  const truthPath = join(dir, 'truth.csv');
+  const tGen = performance.now();
+  let leftCount: number;
+  let rightCount: number;
+  if (values.reuse && existsSync(truthPath)) {
+    // --reuse (with --keep before): same files as last time, for iterating on the engine.
+    rmSync(join(dir, 'workspace'), { recursive: true, force: true });
+    leftCount = countLines(leftPath) - 1;
+    rightCount = countLines(rightPath) - 1;
+  } else {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const { left, right } = generate(N, Number(values.seed));
   await writeCsv(leftPath, 'reference,posting_date,amount,description', left, (r, i) => `${r.ref},${dmy(r.day)},${plain(r.cents)},Ledger line ${i + 1}`);
   await writeCsv(rightPath, 'ref;booked;value;memo', right, (r) => `${r.ref.replace('-', '').toLowerCase()};${iso(r.day)};"${thousands(r.cents)}";Transfer ${r.ref}`);
-  const truthPath = join(dir, 'truth.csv');
   await writeCsv(truthPath, 'side,row_id,label,dup', [...left, ...right], (r, i) => (i < left.length ? `left,${i + 1},${r.label},0` : `right,${i - left.length + 1},${r.label},${r.dup ? 1 : 0}`));
+  leftCount = left.length;
+  rightCount = right.length;
+  }
   const genMs = performance.now() - tGen;
-  const leftCount = left.length;
-  const rightCount = right.length;
-  left.length = 0;
-  right.length = 0;
 
   const base = await baseline(leftPath, rightPath);
 
   const ws = await ReconWorkspace.open(join(dir, 'workspace'));
   const t0 = performance.now();
-  await ws.addSourceFromPath('left', leftPath);
+  const leftInfo = await ws.addSourceFromPath('left', leftPath);
   const tLeft = performance.now();
-  await ws.addSourceFromPath('right', rightPath);
+  const rightInfo = await ws.addSourceFromPath('right', rightPath);
   const tRight = performance.now();
   const result = await ws.run(recipe);
   const tRun = performance.now();
@@ -236,8 +252,8 @@ async function main(): Promise<void> {
   const s = result.summary;
   const lines = [
     `rows: left ${leftCount.toLocaleString('en')} × right ${rightCount.toLocaleString('en')} (generated in ${f(genMs)}, not counted)`,
-    `load+type left:   ${f(tLeft - t0)}`,
-    `load+type right:  ${f(tRight - tLeft)}`,
+    `load+type left:   ${f(tLeft - t0)}  (${(leftInfo.timings ?? []).map((t) => `${t.phase} ${f(t.ms)}`).join(', ')})`,
+    `load+type right:  ${f(tRight - tLeft)}  (${(rightInfo.timings ?? []).map((t) => `${t.phase} ${f(t.ms)}`).join(', ')})`,
     ...result.phases.map((p) => `run ${p.phase.padEnd(14)} ${f(p.ms)}`),
     `run total:        ${f(tRun - tRight)}`,
     `end to end:       ${f(total)}  (${Math.round((leftCount + rightCount) / (total / 1000)).toLocaleString('en')} rows/s)`,

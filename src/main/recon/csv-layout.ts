@@ -82,7 +82,8 @@ export function detectHeader(records: string[][]): boolean {
 export function deriveColumnNames(header: string[] | null, width: number): { names: string[]; notices: Notice[] } {
   const notices: Notice[] = [];
   const names: string[] = [];
-  const taken = new Set<string>();
+  // The engine's own columns are reserved; a header using them is renamed like a duplicate.
+  const taken = new Set<string>(['__row_id', '__row_hash']);
   for (let i = 0; i < width; i++) {
     const original = header ? (header[i] ?? '').trim() : '';
     let name = original === '' ? `column_${i + 1}` : original;

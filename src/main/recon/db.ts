@@ -7,6 +7,14 @@ import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb
 export type Row = Record<string, unknown>;
 export type Params = DuckDBValue[] | Record<string, DuckDBValue>;
 
+/** KALLA_RECON_TRACE=1 prints every statement slower than 20 ms to stderr (performance work). */
+const TRACE = process.env.KALLA_RECON_TRACE === '1';
+
+function trace(sql: string, started: number): void {
+  const ms = performance.now() - started;
+  if (ms >= 20) process.stderr.write(`[recon sql ${Math.round(ms)} ms] ${sql.replace(/\s+/g, ' ').slice(0, 160)}\n`);
+}
+
 export class Db {
   private constructor(
     private readonly instance: DuckDBInstance,
@@ -26,12 +34,16 @@ export class Db {
   }
 
   async exec(sql: string, params?: Params): Promise<void> {
+    const started = TRACE ? performance.now() : 0;
     await this.conn.run(sql, params);
+    if (TRACE) trace(sql, started);
   }
 
   /** Rows as plain JSON values (BIGINT/DECIMAL become strings, dates ISO strings). */
   async all<T = Row>(sql: string, params?: Params): Promise<T[]> {
+    const started = TRACE ? performance.now() : 0;
     const reader = await this.conn.runAndReadAll(sql, params);
+    if (TRACE) trace(sql, started);
     return reader.getRowObjectsJson() as T[];
   }
 

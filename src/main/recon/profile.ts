@@ -50,6 +50,6 @@ export async function profileSource(db: Db, info: SourceInfo): Promise<SourcePro
       unparsed: Number(v('unparsed') ?? 0),
     });
   }
-  const sample = await db.all(`SELECT * FROM ${view} ORDER BY ${ident(ROW_ID)} LIMIT ${SAMPLE_ROWS}`);
+  const sample = await db.all(`SELECT * EXCLUDE ("__row_hash") FROM ${view} ORDER BY ${ident(ROW_ID)} LIMIT ${SAMPLE_ROWS}`);
   return { side: info.side, name: info.name, row_count: info.row_count, columns, sample_rows: sample, notices: info.notices };
 }

@@ -122,7 +122,7 @@ export function textExpression(c: ColumnTyping): string {
 /** A content hash of the source row: the tie-breaker that does not depend on row order. */
 export function rowHashExpression(columns: ColumnTyping[]): string {
   const raw = columns.filter((c) => !c.derived);
-  return raw.length > 0 ? `hash(${raw.map((c) => `CAST(${col(c)} AS VARCHAR)`).join(', ')})` : 'hash(0)';
+  return raw.length > 0 ? `hash(${raw.map((c) => ident(c.name)).join(', ')})` : 'hash(0)';
 }
 
 /** |a − b| within the rule's tolerance (abs + pct of the larger magnitude); a tiny epsilon absorbs DOUBLE rounding of the pct part. */

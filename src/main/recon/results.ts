@@ -135,7 +135,7 @@ async function sourceRows(db: Db, side: Side, ids: number[]): Promise<Map<number
   const map = new Map<number, Record<string, unknown>>();
   if (ids.length === 0) return map;
   const rows = await db.all<Record<string, unknown>>(
-    `SELECT * FROM ${ident(typedView(side))} WHERE ${ident(ROW_ID)} IN (SELECT unnest($1::BIGINT[])) ORDER BY ${ident(ROW_ID)}`,
+    `SELECT * EXCLUDE ("__row_hash") FROM ${ident(typedView(side))} WHERE ${ident(ROW_ID)} IN (SELECT unnest($1::BIGINT[])) ORDER BY ${ident(ROW_ID)}`,
     [listValue(ids)],
   );
   for (const row of rows) map.set(Number(row[ROW_ID]), row);

@@ -38,7 +38,7 @@ export async function executeRun(db: Db, runId: number, recipe: Recipe, columns:
   await phase('prepare', () => createRunTables(db, recipe, columns));
   for (const [ruleIdx, rule] of recipe.rules.entries()) {
     await phase(`rule ${rule.id} (${rule.cardinality})`, async () => {
-      await createRuleTables(db, rule, columns);
+      await createRuleTables(db, rule, columns, recipe);
       if (rule.cardinality === '1:1') await matchOneToOne(db, rule, ruleIdx, shouldStop);
       else if (rule.cardinality === 'N:M') await matchManyToMany(db, rule, ruleIdx);
       else await matchSplitOrBatch(db, rule, ruleIdx, shouldStop);
@@ -56,7 +56,7 @@ export async function executeRun(db: Db, runId: number, recipe: Recipe, columns:
       if (seen.has(signature)) continue;
       seen.add(signature);
       shouldStop();
-      await createRuleTables(db, rule, columns);
+      await createRuleTables(db, rule, columns, recipe);
       await addNearMissExceptions(db, rule);
     }
   });
@@ -67,8 +67,9 @@ export async function executeRun(db: Db, runId: number, recipe: Recipe, columns:
 
 async function persist(db: Db, runId: number): Promise<void> {
   // Group ids follow rule order then the smallest row ids: stable for identical inputs.
+  // Every row is in at most one group, so the first left id orders groups totally.
   await db.exec(`CREATE OR REPLACE TEMP TABLE gfinal AS
-    SELECT row_number() OVER (ORDER BY rule_idx, left_ids, right_ids) AS group_id, * FROM gtmp`);
+    SELECT row_number() OVER (ORDER BY rule_idx, left_ids[1]) AS group_id, * FROM gtmp`);
   await db.transaction(async () => {
     await db.exec(
       `INSERT INTO match_groups SELECT $1, group_id, rule_id, cardinality, status, left_ids, right_ids,
@@ -98,6 +99,6 @@ async function persist(db: Db, runId: number): Promise<void> {
 
 /** Drop the run's TEMP tables so a long-lived connection does not keep them. */
 export async function dropRunTables(db: Db): Promise<void> {
-  const tables = ['scope_left', 'scope_right', 'free_left', 'free_right', 'w_left', 'w_right', 'gtmp', 'gfinal', 'lost', 'cand', 'cand_best_l', 'cand_best_r', 'pairs', 'newp', 'by_ref', 'sc', 'subs', 'subs_m', 'subs_acc', 'round_acc', 'dead', 'nm', 'exc', 'near'];
+  const tables = ['scope_left', 'scope_right', 'used_left', 'used_right', 'cand0', 'w_left', 'w_right', 'gtmp', 'gfinal', 'lost', 'cand', 'cand_best_l', 'cand_best_r', 'pairs', 'newp', 'by_ref', 'sc', 'subs', 'subs_m', 'subs_acc', 'round_acc', 'dead', 'nm', 'exc', 'near'];
   for (const t of tables) await db.exec(`DROP TABLE IF EXISTS temp.${t}`).catch(() => undefined);
 }

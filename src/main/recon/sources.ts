@@ -16,12 +16,15 @@ import { ReconError } from './errors';
 import { sniffFile, type Encoding } from './file-sniff';
 import { ident, lit } from './sql';
 import { transcodeToUtf8 } from './transcode';
+import { rowHashExpression } from './recipe-sql';
 import { DETECTION_SAMPLE_ROWS, detectTypes, typedSelectList, type ColumnOverride, type Detection } from './typing';
 
 export const rawTable = (side: Side) => `raw_${side}`;
 export const typedView = (side: Side) => `src_${side}`;
 /** Row ids are 1-based positions in the file's data rows. */
 export const ROW_ID = '__row_id';
+/** Content hash of the raw row, stored at load: the order-independent tie-breaker of matching. */
+export const ROW_HASH = '__row_hash';
 
 export async function sha256File(path: string): Promise<string> {
   const hash = createHash('sha256');
@@ -161,7 +164,7 @@ export async function buildTypedTable(db: Db, side: Side, rawNames: string[], ov
 
 async function materialise(db: Db, side: Side, typings: ColumnTyping[]): Promise<void> {
   await db.exec(
-    `CREATE OR REPLACE TABLE ${ident(typedView(side))} AS SELECT rowid + 1 AS ${ident(ROW_ID)}, ${typedSelectList(typings)} FROM ${ident(rawTable(side))}`,
+    `CREATE OR REPLACE TABLE ${ident(typedView(side))} AS SELECT rowid + 1 AS ${ident(ROW_ID)}, ${typedSelectList(typings)}, ${rowHashExpression(typings)} AS ${ident(ROW_HASH)} FROM ${ident(rawTable(side))}`,
   );
 }
 

@@ -122,7 +122,7 @@ export class ReconWorkspace {
     const offset = Math.max(0, Math.floor(req.offset ?? 0));
     const limit = Math.min(10_000, Math.max(1, Math.floor(req.limit ?? 100)));
     const order = req.orderBy ? `${ident(column(info.columns, side, req.orderBy, 'preview order').name)} ${req.descending ? 'DESC' : 'ASC'} NULLS LAST, ` : '';
-    const items = await this.db.all(`SELECT * FROM ${ident(typedView(side))} ORDER BY ${order}${ident(ROW_ID)} LIMIT ${limit} OFFSET ${offset}`);
+    const items = await this.db.all(`SELECT * EXCLUDE ("__row_hash") FROM ${ident(typedView(side))} ORDER BY ${order}${ident(ROW_ID)} LIMIT ${limit} OFFSET ${offset}`);
     return { total: info.row_count, offset, limit, items };
   }
 

@@ -22,7 +22,7 @@ export async function addDuplicateExceptions(db: Db): Promise<void> {
   await db.exec(`INSERT INTO exc
     SELECT side, id, arg_min(rule_id, rule_idx), 'duplicate_candidate', arg_min(counterpart, rule_idx), arg_min(da, rule_idx), arg_min(dd, rule_idx)
     FROM lost
-    WHERE (side = 'left' AND id IN (SELECT id FROM free_left)) OR (side = 'right' AND id IN (SELECT id FROM free_right))
+    WHERE (side = 'left' AND id NOT IN (SELECT id FROM used_left)) OR (side = 'right' AND id NOT IN (SELECT id FROM used_right))
     GROUP BY side, id`);
 }
 

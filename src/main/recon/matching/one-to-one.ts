@@ -17,10 +17,9 @@ import { keysEqual, scoreExpression } from './working';
 
 export async function matchOneToOne(db: Db, rule: MatchRule, ruleIdx: number, shouldStop: () => void): Promise<void> {
   await buildCandidates(db, rule);
-  // Remember each row's best candidate: rows that end up unmatched lost it to a better pair (duplicates).
-  await db.exec(`CREATE OR REPLACE TEMP TABLE cand_best_l AS SELECT lid AS id, arg_min(rid, (da, dd, rh, rid)) AS counterpart, min(da) AS da, min(dd) AS dd FROM cand GROUP BY lid`);
-  await db.exec(`CREATE OR REPLACE TEMP TABLE cand_best_r AS SELECT rid AS id, arg_min(lid, (da, dd, lh, lid)) AS counterpart, min(da) AS da, min(dd) AS dd FROM cand GROUP BY rid`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE pairs (lid BIGINT, rid BIGINT, la DECIMAL(18,6), ra DECIMAL(18,6), da DECIMAL(38,6), dd INTEGER)`);
+  // cand0 keeps every candidate; the rounds work on `cand`, which shrinks.
+  let source = 'cand0';
   for (;;) {
     shouldStop();
     await db.exec(`CREATE OR REPLACE TEMP TABLE newp AS
@@ -28,15 +27,16 @@ export async function matchOneToOne(db: Db, rule: MatchRule, ruleIdx: number, sh
         SELECT *,
           row_number() OVER (PARTITION BY lid ORDER BY da, dd, rh, rid) AS best_for_l,
           row_number() OVER (PARTITION BY rid ORDER BY da, dd, lh, lid) AS best_for_r
-        FROM cand)
+        FROM ${source})
       WHERE best_for_l = 1 AND best_for_r = 1`);
     const accepted = await db.scalarNumber('SELECT count(*) FROM newp');
     if (accepted === 0) break;
     await db.exec('INSERT INTO pairs SELECT * FROM newp');
     await db.exec(`CREATE OR REPLACE TEMP TABLE cand AS
-      SELECT c.* FROM cand c
+      SELECT c.* FROM ${source} c
       WHERE NOT EXISTS (SELECT 1 FROM newp n WHERE n.lid = c.lid)
         AND NOT EXISTS (SELECT 1 FROM newp n WHERE n.rid = c.rid)`);
+    source = 'cand';
     if ((await db.scalarNumber('SELECT count(*) FROM cand')) === 0) break;
   }
   const status = rule.auto_confirm ? 'auto' : 'suggested';
@@ -44,14 +44,17 @@ export async function matchOneToOne(db: Db, rule: MatchRule, ruleIdx: number, sh
     `INSERT INTO gtmp SELECT ${ruleIdx}, $1, '1:1', $2, [lid], [rid], la, ra, dd, ${scoreExpression('da', 'dd', 'la')} FROM pairs`,
     [rule.id, status],
   );
-  for (const [side, table] of [['left', 'cand_best_l'], ['right', 'cand_best_r']] as const) {
-    const own = side === 'left' ? 'lid' : 'rid';
-    await db.exec(
-      `INSERT INTO lost SELECT $1, b.id, ${ruleIdx}, $2, b.counterpart, b.da, b.dd FROM ${table} b
-       WHERE NOT EXISTS (SELECT 1 FROM pairs p WHERE p.${own} = b.id)`,
-      [side, rule.id],
-    );
-  }
+  // Rows that had a candidate but stayed unmatched lost it to a better pair (typically duplicates).
+  await db.exec(
+    `INSERT INTO lost SELECT 'left', lid, ${ruleIdx}, $1, arg_min(rid, (da, dd, rh, rid)), min(da), arg_min(dd, (da, dd, rh, rid))
+     FROM cand0 c WHERE NOT EXISTS (SELECT 1 FROM pairs p WHERE p.lid = c.lid) GROUP BY lid`,
+    [rule.id],
+  );
+  await db.exec(
+    `INSERT INTO lost SELECT 'right', rid, ${ruleIdx}, $1, arg_min(lid, (da, dd, lh, lid)), min(da), arg_min(dd, (da, dd, lh, lid))
+     FROM cand0 c WHERE NOT EXISTS (SELECT 1 FROM pairs p WHERE p.rid = c.rid) GROUP BY rid`,
+    [rule.id],
+  );
 }
 
 async function buildCandidates(db: Db, rule: MatchRule): Promise<void> {
@@ -69,7 +72,7 @@ async function buildCandidates(db: Db, rule: MatchRule): Promise<void> {
   if (rule.amount) conditions.push(amountWithin(rule, 'l.amt', 'r.amt'));
   if (rule.date) conditions.push(`abs(date_diff('day', l.dt, r.dt)) <= ${rule.date.window_days}`);
   if (rule.description) conditions.push(`kalla_jaccard(l.descr, r.descr) >= ${rule.description.min_similarity}`);
-  await db.exec(`CREATE OR REPLACE TEMP TABLE cand AS
+  await db.exec(`CREATE OR REPLACE TEMP TABLE cand0 AS
     SELECT l.id AS lid, r.id AS rid, l.h AS lh, r.h AS rh, l.amt AS la, r.amt AS ra,
       coalesce(abs(l.amt - r.amt), 0) AS da,
       coalesce(abs(date_diff('day', l.dt, r.dt)), 0)::INTEGER AS dd

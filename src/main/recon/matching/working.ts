@@ -1,9 +1,9 @@
 /**
  * Per-run and per-rule working tables (TEMP, so they never reach the
  * workspace file):
- *   scope_<side>(id, amt0, h)   in-scope rows after the recipe filters
- *   free_<side>(id)             in-scope rows not yet matched by an earlier rule
- *   w_<side>(id, k0.., amt, dt, descr, h)  the rule's view of the free rows
+ *   scope_<side>(id, amt0)      in-scope rows after the recipe filters
+ *   used_<side>(id)             rows already matched by an earlier rule
+ *   w_<side>(id, k0.., amt, dt, descr, h)  the rule's view of in-scope, unused rows
  *   gtmp(...)                   groups found so far in this run
  *   lost(...)                   rows that had a candidate but lost it (duplicates)
  */
@@ -11,12 +11,12 @@ import type { MatchRule, Recipe } from '../../../shared/recon';
 import type { ColumnTyping, Side } from '../../../shared/recon-engine';
 import type { Db } from '../db';
 import { ReconError } from '../errors';
-import { amountExpression, column, dateExpression, filtersWhere, keyExpression, rowHashExpression, textExpression, type SideColumns } from '../recipe-sql';
+import { amountExpression, column, dateExpression, filtersWhere, keyExpression, textExpression, type SideColumns } from '../recipe-sql';
 import { ident } from '../sql';
-import { ROW_ID, typedView } from '../sources';
+import { ROW_HASH, ROW_ID, typedView } from '../sources';
 
 export const w = (side: Side) => `w_${side}`;
-export const free = (side: Side) => `free_${side}`;
+export const used = (side: Side) => `used_${side}`;
 export const scope = (side: Side) => `scope_${side}`;
 
 /** The first rule with an amount names the amount column used for summary totals. */
@@ -28,13 +28,12 @@ export function primaryAmountColumn(recipe: Recipe, columns: SideColumns, side: 
 export async function createRunTables(db: Db, recipe: Recipe, columns: SideColumns): Promise<void> {
   for (const side of ['left', 'right'] as const) {
     const amount = primaryAmountColumn(recipe, columns, side);
-    const negate = side === 'right' && false;
     await db.exec(
       `CREATE OR REPLACE TEMP TABLE ${scope(side)} AS
-       SELECT s.${ident(ROW_ID)} AS id, ${amount ? amountExpression(amount, negate) : 'NULL::DECIMAL(18,6)'} AS amt0, ${rowHashExpression(columns[side])} AS h
+       SELECT s.${ident(ROW_ID)} AS id, ${amount ? amountExpression(amount, false) : 'NULL::DECIMAL(18,6)'} AS amt0
        FROM ${ident(typedView(side))} s WHERE ${filtersWhere(recipe, columns[side], side)}`,
     );
-    await db.exec(`CREATE OR REPLACE TEMP TABLE ${free(side)} AS SELECT id FROM ${scope(side)}`);
+    await db.exec(`CREATE OR REPLACE TEMP TABLE ${used(side)} (id BIGINT)`);
   }
   await db.exec(`CREATE OR REPLACE TEMP TABLE gtmp (
     rule_idx INTEGER, rule_id VARCHAR, cardinality VARCHAR, status VARCHAR,
@@ -56,7 +55,7 @@ export function validateRule(rule: MatchRule): void {
 }
 
 /** Working table of the rule for one side; right amounts are sign-flipped here when the rule says so. */
-export async function createRuleTables(db: Db, rule: MatchRule, columns: SideColumns): Promise<void> {
+export async function createRuleTables(db: Db, rule: MatchRule, columns: SideColumns, recipe: Recipe): Promise<void> {
   for (const side of ['left', 'right'] as const) {
     const cols = columns[side];
     const keys = rule.keys.map((k, i) => `${keyExpression(column(cols, side, k[side], `rule ${rule.id} key`), k.normalisers ?? [])} AS k${i}`);
@@ -65,10 +64,10 @@ export async function createRuleTables(db: Db, rule: MatchRule, columns: SideCol
     const descr = rule.description ? textExpression(column(cols, side, rule.description[side], `rule ${rule.id} description`)) : 'NULL::VARCHAR';
     await db.exec(
       `CREATE OR REPLACE TEMP TABLE ${w(side)} AS
-       SELECT s.${ident(ROW_ID)} AS id, ${[...keys, `${amt} AS amt`, `${dt} AS dt`, `${descr} AS descr`].join(', ')}, sc.h
+       SELECT s.${ident(ROW_ID)} AS id, ${[...keys, `${amt} AS amt`, `${dt} AS dt`, `${descr} AS descr`].join(', ')}, s.${ident(ROW_HASH)} AS h
        FROM ${ident(typedView(side))} s
-       JOIN ${free(side)} f ON f.id = s.${ident(ROW_ID)}
-       JOIN ${scope(side)} sc ON sc.id = s.${ident(ROW_ID)}`,
+       WHERE ${filtersWhere(recipe, cols, side)}
+         AND NOT EXISTS (SELECT 1 FROM ${used(side)} u WHERE u.id = s.${ident(ROW_ID)})`,
     );
   }
 }
@@ -78,12 +77,10 @@ export function keysEqual(rule: MatchRule, l = 'l', r = 'r'): string {
   return rule.keys.map((_, i) => `${l}.k${i} = ${r}.k${i}`).join(' AND ');
 }
 
-/** Remove rows used by this rule's new groups from the free lists. */
+/** Rows in this rule's groups are no longer available to later rules. */
 export async function consumeGroups(db: Db, ruleIdx: number): Promise<void> {
-  await db.exec(`DELETE FROM free_left WHERE id IN (SELECT unnest(left_ids) FROM gtmp WHERE rule_idx = ${ruleIdx})`);
-  await db.exec(`DELETE FROM free_right WHERE id IN (SELECT unnest(right_ids) FROM gtmp WHERE rule_idx = ${ruleIdx})`);
-  await db.exec(`DELETE FROM w_left WHERE id IN (SELECT unnest(left_ids) FROM gtmp WHERE rule_idx = ${ruleIdx})`);
-  await db.exec(`DELETE FROM w_right WHERE id IN (SELECT unnest(right_ids) FROM gtmp WHERE rule_idx = ${ruleIdx})`);
+  await db.exec(`INSERT INTO used_left SELECT unnest(left_ids) FROM gtmp WHERE rule_idx = ${ruleIdx}`);
+  await db.exec(`INSERT INTO used_right SELECT unnest(right_ids) FROM gtmp WHERE rule_idx = ${ruleIdx}`);
 }
 
 /** Score 1 = exact; half the weight on the relative amount delta, half on the date delta (a month = 0). */

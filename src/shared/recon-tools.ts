@@ -34,8 +34,8 @@ const answeredBy = {
 export const DetectFieldMappingsInputShape = {
   schema_a: SourceSchemaSchema.describe('Left source: alias and columns'),
   schema_b: SourceSchemaSchema.describe('Right source: alias and columns'),
-  sample_a: SampleRowsSchema.optional().describe('A few rows of the left source (column → value)'),
-  sample_b: SampleRowsSchema.optional().describe('A few rows of the right source (column → value)'),
+  sample_a: SampleRowsSchema.max(1000, 'send at most 1000 sample rows per source (a few are enough)').optional().describe('A few rows of the left source (column → value)'),
+  sample_b: SampleRowsSchema.max(1000, 'send at most 1000 sample rows per source (a few are enough)').optional().describe('A few rows of the right source (column → value)'),
   engine: engineField,
   max_sample_rows: z
     .number()
@@ -71,7 +71,10 @@ export type DetectFieldMappingsOutput = z.infer<typeof DetectFieldMappingsOutput
 export const IsoDateSchema = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'use an ISO date such as "2026-01-31"');
 
 export const ParseNlFilterInputShape = {
-  text: z.string().min(1, 'text must not be empty: describe the filter, e.g. "amounts over 500 last month"'),
+  text: z
+    .string()
+    .min(1, 'text must not be empty: describe the filter, e.g. "amounts over 500 last month"')
+    .max(2000, 'text is limited to 2000 characters: describe the filter in a sentence or two'),
   schema_a: SourceSchemaSchema,
   schema_b: SourceSchemaSchema,
   current_mappings: z.array(FieldMappingSchema).default([]),

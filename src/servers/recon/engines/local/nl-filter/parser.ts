@@ -216,7 +216,7 @@ export class FilterParser {
       this.pos = start;
       return null;
     }
-    return negate && !result.negationApplied ? result.conds.map((c) => ({ ...c, op: NEGATE[c.op] })) : result.conds;
+    return negate ? result.conds.map((c) => ({ ...c, op: NEGATE[c.op] })) : result.conds;
   }
 
   private phraseResolvesAt(i: number, scope: Side | null): boolean {
@@ -233,7 +233,7 @@ export class FilterParser {
   }
 
   /** `field predicate`, trying the longest field phrase first. */
-  private fieldCondition(scope: Side | null): { conds: Array<Omit<ParsedCondition, 'from' | 'to'>>; negationApplied?: boolean } | null {
+  private fieldCondition(scope: Side | null): { conds: Array<Omit<ParsedCondition, 'from' | 'to'>> } | null {
     const start = this.pos;
     for (let len = 3; len >= 1; len--) {
       const words: string[] = [];
@@ -255,7 +255,7 @@ export class FilterParser {
   }
 
   /** "negative amounts", "positive amounts only", "non-zero amounts". */
-  private adjectiveCondition(scope: Side | null): { conds: Array<Omit<ParsedCondition, 'from' | 'to'>>; negationApplied?: boolean } | null {
+  private adjectiveCondition(scope: Side | null): { conds: Array<Omit<ParsedCondition, 'from' | 'to'>> } | null {
     const w = this.word(this.pos);
     const ops: Record<string, [CompareOp, number]> = { negative: ['lt', 0], positive: ['gt', 0], 'non-zero': ['neq', 0], nonzero: ['neq', 0] };
     if (!w || !ops[w]) return null;
@@ -282,7 +282,7 @@ export class FilterParser {
     return columns.length ? { columns, label } : null;
   }
 
-  private bareCondition(scope: Side | null, negate: boolean): { conds: Array<Omit<ParsedCondition, 'from' | 'to'>>; negationApplied?: boolean } | null {
+  private bareCondition(scope: Side | null, negate: boolean): { conds: Array<Omit<ParsedCondition, 'from' | 'to'>> } | null {
     const start = this.pos;
     const w = this.word(this.pos);
 

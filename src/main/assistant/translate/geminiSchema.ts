@@ -174,12 +174,13 @@ function expandRef(node: JsonSchema, ctx: Context): { node: JsonSchema; ctx: Con
     }
     if (refPath.filter((r) => r === ref).length >= ctx.maxRefRepeats || ctx.budget.refExpansionsLeft <= 0) {
       const type = typeof target.type === 'string' ? target.type : 'object';
-      const label = ref.split('/').pop();
-      const description =
+      const described =
         (typeof siblings.description === 'string' && siblings.description) ||
-        (typeof target.description === 'string' && target.description) ||
-        `${label}`;
-      return { cut: { type, description: `${description} (recursive structure, nesting limit reached)` } };
+        (typeof target.description === 'string' && target.description);
+      const description = described
+        ? `${described} (recursive structure, nesting limit reached)`
+        : 'Recursive structure, nesting limit reached.';
+      return { cut: { type, description } };
     }
     ctx.budget.refExpansionsLeft--;
     refPath = [...refPath, ref];
@@ -188,15 +189,26 @@ function expandRef(node: JsonSchema, ctx: Context): { node: JsonSchema; ctx: Con
   return { node: current, ctx: { ...ctx, refPath } };
 }
 
-/** allOf → one schema: properties and required are unioned, other keywords: later wins. */
-function mergeAllOf(node: JsonSchema, ctx: Context): JsonSchema {
-  if (!Array.isArray(node.allOf)) return node;
+/**
+ * allOf → one schema: properties and required are unioned, other keywords: later
+ * wins. Refs expanded inside the parts count on the path of the merged node, so
+ * recursion through `allOf: [{$ref}]` (as zod emits it) is cut at the same depth.
+ */
+function mergeAllOf(node: JsonSchema, ctx: Context): { node: JsonSchema; ctx: Context } {
+  if (!Array.isArray(node.allOf)) return { node, ctx };
   const { allOf, ...rest } = node;
   let merged: JsonSchema = {};
+  let refPath = ctx.refPath;
   for (const part of [...(allOf as unknown[]), rest]) {
     if (!isObject(part)) continue;
     const expanded = expandRef(part, ctx);
-    const p = 'cut' in expanded ? (expanded.cut as JsonSchema) : mergeAllOf(expanded.node, expanded.ctx);
+    let p: JsonSchema;
+    if ('cut' in expanded) p = expanded.cut as JsonSchema;
+    else {
+      const inner = mergeAllOf(expanded.node, expanded.ctx);
+      p = inner.node;
+      refPath = [...refPath, ...inner.ctx.refPath.slice(ctx.refPath.length)];
+    }
     const properties = { ...(isObject(merged.properties) ? merged.properties : {}), ...(isObject(p.properties) ? p.properties : {}) };
     const required = [
       ...new Set([
@@ -208,14 +220,13 @@ function mergeAllOf(node: JsonSchema, ctx: Context): JsonSchema {
     if (Object.keys(properties).length > 0) merged.properties = properties;
     if (required.length > 0) merged.required = required;
   }
-  return merged;
+  return { node: merged, ctx: { ...ctx, refPath } };
 }
 
 function convert(input: JsonSchema, outerCtx: Context): GeminiSchema {
   const expanded = expandRef(input, outerCtx);
   if ('cut' in expanded) return expanded.cut;
-  const ctx = expanded.ctx;
-  const node = mergeAllOf(expanded.node, ctx);
+  const { node, ctx } = mergeAllOf(expanded.node, expanded.ctx);
   const out: GeminiSchema = {};
   let nullable = node.nullable === true;
 

@@ -176,10 +176,12 @@ export function valueSimilarity(a: ColumnProfile, b: ColumnProfile, notes: strin
 }
 
 export function pairEvidence(a: ColumnProfile, b: ColumnProfile): PairEvidence {
+  const fit = kindFit(a, b);
+  // Most pairs of a wide schema cannot match at all (a date and an amount): skip the work.
+  if (fit === 0) return { name: 0, cls: 0, value: null, kindFit: 0, notes: [] };
   const notes: string[] = [];
   const name = nameSimilarity(a, b);
   const cls = classSimilarity(a.nameClass, b.nameClass);
-  const fit = kindFit(a, b);
   const value = fit > 0 ? valueSimilarity(a, b, notes) : null;
   if (name === 1) notes.unshift('same column name');
   else if (name >= 0.5) notes.unshift(`similar names (${a.name} ≈ ${b.name})`);

@@ -12,7 +12,7 @@ import type { Db } from './db';
 import { ReconError } from './errors';
 import { getRunRow, MATCHED_STATUSES } from './results';
 import { ident, lit } from './sql';
-import { rawTable } from './sources';
+import { rawView } from './sources';
 import { buildXlsx, type Cell, type SheetSource } from './xlsx';
 
 const GROUP_COLUMNS = `group_id, rule_id, cardinality, status,
@@ -26,7 +26,7 @@ export function categorySql(runId: number, category: PageCategory): string {
     return `SELECT ${GROUP_COLUMNS} FROM match_groups WHERE run_id = ${runId} AND status ${status} ORDER BY group_id`;
   }
   const side = category.endsWith('left') ? 'left' : 'right';
-  const raw = `(SELECT rowid + 1 AS __row_id, * FROM ${ident(rawTable(side))})`;
+  const raw = ident(rawView(side));
   if (category.startsWith('exceptions')) {
     return `SELECT e.row_id AS recon_row_id, e.reason AS recon_reason, e.rule_id AS recon_rule_id, e.counterpart_row_id AS recon_counterpart_row_id,
         e.amount_delta AS recon_amount_delta, e.date_delta_days AS recon_date_delta_days,

@@ -6,31 +6,33 @@
 import type { ColumnProfile, SourceInfo, SourceProfile } from '../../shared/recon-engine';
 import type { Db } from './db';
 import { ident } from './sql';
-import { rawTable, ROW_ID, typedView } from './sources';
+import { dataTable, ROW_ID, typedView } from './sources';
 
 const TOP_VALUES = 5;
 const SAMPLE_ROWS = 5;
 
 export async function profileSource(db: Db, info: SourceInfo): Promise<SourceProfile> {
   const view = ident(typedView(info.side));
-  const raw = ident(rawTable(info.side));
+  const data = ident(dataTable(info.side));
   const cols = info.columns;
   const select = cols.flatMap((c, i) => {
-    const x = `t.${ident(c.name)}`;
+    const x = ident(c.name);
     const parts = [
       `count(*) - count(${x}) AS nulls_${i}`,
       `approx_count_distinct(${x}) AS distinct_${i}`,
       `CAST(min(${x}) AS VARCHAR) AS min_${i}`,
       `CAST(max(${x}) AS VARCHAR) AS max_${i}`,
     ];
-    parts.push(c.derived ? `0 AS unparsed_${i}` : `count_if(${x} IS NULL AND nullif(trim(r.${ident(c.name)}), '') IS NOT NULL) AS unparsed_${i}`);
+    // Typed columns keep their original text in __raw_<i>; text columns cannot fail to parse.
+    const typed = !c.derived && c.type !== 'text';
+    parts.push(typed ? `count_if(${x} IS NULL AND nullif(trim(${ident(`__raw_${i}`)}), '') IS NOT NULL) AS unparsed_${i}` : `0 AS unparsed_${i}`);
     return parts;
   });
   const stats =
     cols.length === 0
       ? {}
       : ((await db.one<Record<string, string | number | null>>(
-          `SELECT ${select.join(', ')} FROM ${view} t POSITIONAL JOIN ${raw} r`,
+          `SELECT ${select.join(', ')} FROM ${data}`,
         )) ?? {});
   const columns: ColumnProfile[] = [];
   for (const [i, c] of cols.entries()) {

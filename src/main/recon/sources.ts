@@ -17,10 +17,14 @@ import { sniffFile, type Encoding } from './file-sniff';
 import { ident, lit } from './sql';
 import { transcodeToUtf8 } from './transcode';
 import { rowHashExpression } from './recipe-sql';
-import { DETECTION_SAMPLE_ROWS, detectTypes, typedSelectList, type ColumnOverride, type Detection } from './typing';
+import { DETECTION_SAMPLE_ROWS, detectTypes, typedExpression, type ColumnOverride, type Detection } from './typing';
 
-export const rawTable = (side: Side) => `raw_${side}`;
+/** One table per side holds typed values plus the raw text of typed columns (one CSV pass, one write). */
+export const dataTable = (side: Side) => `data_${side}`;
+/** View of the typed values, with __row_id (1-based position among loaded rows) and __row_hash. */
 export const typedView = (side: Side) => `src_${side}`;
+/** View of the original text of every column, with __row_id (used by exports and re-typing). */
+export const rawView = (side: Side) => `raw_${side}`;
 /** Row ids are 1-based positions in the file's data rows. */
 export const ROW_ID = '__row_id';
 /** Content hash of the raw row, stored at load: the order-independent tie-breaker of matching. */
@@ -91,23 +95,30 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
   const named = deriveColumnNames(hasHeader ? records[0] : null, width);
   notices.push(...named.notices);
 
-  const raw = rawTable(side);
   const rejects = `rejects_${side}`;
   const columnsStruct = `{${named.names.map((n) => `${lit(n)}: 'VARCHAR'`).join(', ')}}`;
+  const readCsv = (extra: string) =>
+    `read_csv(${lit(readPath)}, delim = ${lit(delimiter)}, quote = '"', escape = '"', header = ${hasHeader}, auto_detect = false,
+       columns = ${columnsStruct}, compression = ${lit(compression)}, strict_mode = true, null_padding = false, max_line_size = 10000000${extra})`;
+
+  // Types are detected on the first rows, then the whole file is read once straight into the typed table.
+  await ctx.db.exec(`CREATE OR REPLACE TEMP TABLE kalla_sample AS SELECT * FROM ${readCsv(', ignore_errors = true')} LIMIT ${DETECTION_SAMPLE_ROWS}`);
+  let detection = await detectTypes(ctx.db, 'kalla_sample', named.names, opts.column_overrides ?? {}, null);
+  await ctx.db.exec('DROP TABLE IF EXISTS temp.kalla_sample');
+  lap('detect');
   await ctx.db.exec(`DROP TABLE IF EXISTS ${ident(rejects)}; DROP TABLE IF EXISTS ${ident(`${rejects}_scan`)}`);
+  const next = `${dataTable(side)}__next`;
   await ctx.db.exec(
-    `CREATE OR REPLACE TABLE ${ident(raw)} AS SELECT * FROM read_csv(${lit(readPath)},
-       delim = ${lit(delimiter)}, quote = '"', escape = '"', header = ${hasHeader}, auto_detect = false,
-       columns = ${columnsStruct}, compression = ${lit(compression)}, strict_mode = true, null_padding = false,
-       store_rejects = true, rejects_table = ${lit(rejects)}, rejects_scan = ${lit(`${rejects}_scan`)}, max_line_size = 10000000)`,
+    `CREATE OR REPLACE TABLE ${ident(next)} AS SELECT ${dataSelect(detection.typings)}
+     FROM ${readCsv(`, store_rejects = true, rejects_table = ${lit(rejects)}, rejects_scan = ${lit(`${rejects}_scan`)}`)}`,
   );
-  lap('read_csv');
+  lap('read_csv+type');
   const badLines = await ctx.db.all<{ line: string; error_type: string; error_message: string }>(
     `SELECT line, error_type, error_message FROM ${ident(rejects)} ORDER BY line LIMIT 20`,
   );
   const badCount = await ctx.db.scalarNumber(`SELECT count(DISTINCT line) FROM ${ident(rejects)}`);
   if (badCount > 0 && !opts.skip_bad_lines) {
-    await ctx.db.exec(`DROP TABLE IF EXISTS ${ident(raw)}`);
+    await ctx.db.exec(`DROP TABLE IF EXISTS ${ident(next)}`);
     const lines = badLines.map((b) => Number(b.line));
     throw new ReconError(
       'ragged_rows',
@@ -118,10 +129,11 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
   if (badCount > 0) notices.push({ code: 'skipped_bad_lines', message: `skipped ${badCount} malformed line(s): ${badLines.map((b) => b.line).join(', ')}${badCount > badLines.length ? ', …' : ''}` });
   if (sniff.compressed) notices.push({ code: 'decompressed', message: 'gzip-compressed input' });
 
-  const rowCount = await ctx.db.scalarNumber(`SELECT count(*) FROM ${ident(raw)}`);
-  const detection = await buildTypedTable(ctx.db, side, named.names, opts.column_overrides ?? {}, rowCount);
+  const rowCount = await ctx.db.scalarNumber(`SELECT count(*) FROM ${ident(next)}`);
+  detection = await verifyOrRedetect(ctx.db, next, named.names, opts.column_overrides ?? {}, detection, rowCount);
+  await swapIn(ctx.db, side, detection.typings);
   notices.push(...detection.notices);
-  lap('type');
+  lap('verify');
 
   return {
     side,
@@ -143,41 +155,78 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
   };
 }
 
+/** Hidden column holding the original text of typed column i. */
+const rawName = (i: number) => `__raw_${i}`;
+
+/** Select list of the data table from a relation whose columns are the raw VARCHARs under their names. */
+function dataSelect(typings: ColumnTyping[]): string {
+  const parts: string[] = [];
+  typings.forEach((t, i) => {
+    if (t.derived) parts.push(`${typedExpression(t)} AS ${ident(t.name)}`);
+    else if (t.type === 'text') parts.push(ident(t.name));
+    else parts.push(`${typedExpression(t)} AS ${ident(t.name)}`, `${ident(t.name)} AS ${ident(rawName(i))}`);
+  });
+  parts.push(`${rowHashExpression(typings)} AS ${ident(ROW_HASH)}`);
+  return parts.join(', ');
+}
+
+/** The raw text of every file column, under its own name, read back from a data table. */
+function rawProjection(typings: ColumnTyping[]): string {
+  return typings
+    .map((t, i) => (t.derived ? null : t.type === 'text' ? ident(t.name) : `${ident(rawName(i))} AS ${ident(t.name)}`))
+    .filter(Boolean)
+    .join(', ');
+}
+
 /**
- * Detect types (on the first rows), materialise the typed table once — every
- * later phase reads typed values without re-parsing — then verify against
- * all rows. When a sampled type leaves values unparsed, those columns are
- * re-detected over the whole table.
+ * Sampled types that leave values unparsed somewhere in the file are re-detected
+ * over all rows (still in SQL), and the table is rebuilt from its raw text.
  */
-export async function buildTypedTable(db: Db, side: Side, rawNames: string[], overrides: Record<string, ColumnOverride>, rowCount: number): Promise<Detection> {
-  let detection = await detectTypes(db, rawTable(side), rawNames, overrides);
-  await materialise(db, side, detection.typings);
-  if (rowCount > DETECTION_SAMPLE_ROWS) {
-    const suspect = await unparsedCounts(db, side, detection.typings);
-    if ([...suspect.values()].some((n) => n > 0)) {
-      detection = await detectTypes(db, rawTable(side), rawNames, overrides, null);
-      await materialise(db, side, detection.typings);
-    }
-  }
+async function verifyOrRedetect(db: Db, table: string, rawNames: string[], overrides: Record<string, ColumnOverride>, detection: Detection, rowCount: number): Promise<Detection> {
+  if (rowCount <= DETECTION_SAMPLE_ROWS) return detection;
+  const unparsed = await unparsedCounts(db, table, detection.typings);
+  if (![...unparsed.values()].some((n) => n > 0)) return detection;
+  const raw = `${table}__raw`;
+  await db.exec(`CREATE OR REPLACE TEMP TABLE ${ident(raw)} AS SELECT ${rawProjection(detection.typings)} FROM ${ident(table)}`);
+  const full = await detectTypes(db, raw, rawNames, overrides, null);
+  await db.exec(`CREATE OR REPLACE TABLE ${ident(table)} AS SELECT ${dataSelect(full.typings)} FROM ${ident(raw)}`);
+  await db.exec(`DROP TABLE IF EXISTS temp.${ident(raw)}`);
+  return full;
+}
+
+/** Replace the side's data table by `<data>__next` and (re)create its views. */
+async function swapIn(db: Db, side: Side, typings: ColumnTyping[]): Promise<void> {
+  const data = dataTable(side);
+  await db.exec(`DROP VIEW IF EXISTS ${ident(typedView(side))}; DROP VIEW IF EXISTS ${ident(rawView(side))}; DROP TABLE IF EXISTS ${ident(data)}`);
+  await db.exec(`ALTER TABLE ${ident(`${data}__next`)} RENAME TO ${ident(data)}`);
+  await db.exec(
+    `CREATE VIEW ${ident(typedView(side))} AS SELECT rowid + 1 AS ${ident(ROW_ID)}, ${typings.map((t) => ident(t.name)).join(', ')}, ${ident(ROW_HASH)} FROM ${ident(data)}`,
+  );
+  await db.exec(`CREATE VIEW ${ident(rawView(side))} AS SELECT rowid + 1 AS ${ident(ROW_ID)}, ${rawProjection(typings)} FROM ${ident(data)}`);
+}
+
+/** Re-type a loaded side from its raw text (column overrides), without reading the file again. */
+export async function retype(db: Db, side: Side, typings: ColumnTyping[], overrides: Record<string, ColumnOverride>, rowCount: number): Promise<Detection> {
+  const rawNames = typings.filter((t) => !t.derived).map((t) => t.name);
+  const next = `${dataTable(side)}__next`;
+  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_raw AS SELECT ${rawProjection(typings)} FROM ${ident(dataTable(side))}`);
+  let detection = await detectTypes(db, 'kalla_raw', rawNames, overrides);
+  await db.exec(`CREATE OR REPLACE TABLE ${ident(next)} AS SELECT ${dataSelect(detection.typings)} FROM kalla_raw`);
+  await db.exec('DROP TABLE IF EXISTS temp.kalla_raw');
+  detection = await verifyOrRedetect(db, next, rawNames, overrides, detection, rowCount);
+  await swapIn(db, side, detection.typings);
   return detection;
 }
 
-async function materialise(db: Db, side: Side, typings: ColumnTyping[]): Promise<void> {
-  await db.exec(
-    `CREATE OR REPLACE TABLE ${ident(typedView(side))} AS SELECT rowid + 1 AS ${ident(ROW_ID)}, ${typedSelectList(typings)}, ${rowHashExpression(typings)} AS ${ident(ROW_HASH)} FROM ${ident(rawTable(side))}`,
-  );
-}
-
-/** Non-blank raw values that the typed table holds as NULL, per typed (non-text) column. */
-export async function unparsedCounts(db: Db, side: Side, typings: ColumnTyping[]): Promise<Map<string, number>> {
-  const checked = typings.filter((t) => t.type !== 'text' && !t.derived);
+/** Non-blank raw values that the data table holds as NULL, per typed (non-text) column. */
+export async function unparsedCounts(db: Db, table: string, typings: ColumnTyping[]): Promise<Map<string, number>> {
   const out = new Map<string, number>();
+  const checked = typings.map((t, i) => ({ t, i })).filter(({ t }) => t.type !== 'text' && !t.derived);
   if (checked.length === 0) return out;
   const row = await db.one<Record<string, string>>(
-    `SELECT ${checked.map((t, i) => `count_if(t.${ident(t.name)} IS NULL AND nullif(trim(r.${ident(t.name)}), '') IS NOT NULL) AS u_${i}`).join(', ')}
-     FROM ${ident(rawTable(side))} r POSITIONAL JOIN ${ident(typedView(side))} t`,
+    `SELECT ${checked.map(({ t, i }) => `count_if(${ident(t.name)} IS NULL AND nullif(trim(${ident(rawName(i))}), '') IS NOT NULL) AS u_${i}`).join(', ')} FROM ${ident(table)}`,
   );
-  checked.forEach((t, i) => out.set(t.name, Number(row?.[`u_${i}`] ?? 0)));
+  checked.forEach(({ t, i }) => out.set(t.name, Number(row?.[`u_${i}`] ?? 0)));
   return out;
 }
 

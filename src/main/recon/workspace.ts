@@ -35,7 +35,7 @@ import { column, filterCondition, type SideColumns } from './recipe-sql';
 import { computeSummary, getRunRow, readPage } from './results';
 import { acceptGroup, annotateException, matchManually, readAuditLog, rejectGroup, unmatchGroup } from './review';
 import { dropRunTables, executeRun } from './run';
-import { buildTypedTable, checkSourceUnchanged, loadSource, ROW_ID, typedView, writeBytesSource } from './sources';
+import { checkSourceUnchanged, retype, loadSource, ROW_ID, typedView, writeBytesSource } from './sources';
 import { ident } from './sql';
 import { deleteRunRows, ensureStore, recoverInterruptedRuns } from './store';
 
@@ -96,9 +96,8 @@ export class ReconWorkspace {
   /** Re-type columns from the already loaded raw data (no re-read of the file). */
   async setColumnOverrides(side: Side, overrides: ReadOptions['column_overrides']): Promise<SourceInfo> {
     const info = await this.requireSource(side);
-    const rawNames = info.columns.filter((c) => !c.derived).map((c) => c.name);
     for (const name of Object.keys(overrides)) column(info.columns, side, name, 'column override');
-    const detection = await buildTypedTable(this.db, side, rawNames, overrides, info.row_count);
+    const detection = await retype(this.db, side, info.columns, overrides, info.row_count);
     const updated: SourceInfo = {
       ...info,
       columns: detection.typings,

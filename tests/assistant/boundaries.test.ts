@@ -25,6 +25,7 @@ describe('assistant module boundaries', () => {
         'ProviderError',
         'ToolNameMap',
         'availableTools',
+        'buildSystemPrompt',
         'buildToolSpecs',
         'createProviderClient',
         'invalidArgumentsResult',

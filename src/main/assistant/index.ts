@@ -8,6 +8,8 @@ export { resolveToolPolicy, refusedToolResult, isFinalizingTool, isReadOnlyTool 
 export type { PolicyDecision, PolicySource, PolicyTool, ServerOrigin } from './guardrails';
 export { invalidArgumentsResult } from './toolCallErrors';
 export { toolResultText, DEFAULT_MAX_TOOL_RESULT_CHARS } from './toolResultText';
+export { buildSystemPrompt } from './systemPrompt';
+export type { ServerInstructions } from './systemPrompt';
 export { buildToolSpecs } from './translate/toolSpecs';
 export type { ProviderToolSpec, ServerTools } from './translate/toolSpecs';
 export { ToolNameMap } from './translate/toolNames';

@@ -260,4 +260,22 @@ describe('runTurn', () => {
     expect(result.stopReason).toBe('tool_use');
     expect(result.messages.map((m) => m.role)).toEqual(['assistant', 'tool']);
   });
+
+  it('treats a confirmation that fails as declined', async () => {
+    server.enqueue(openAICompletion({ toolCalls: [{ id: 'c1', name: 'fs__delete_file', arguments: '{"path":"/a"}' }] }), openAICompletion({ content: 'ok' }));
+    const host = new FakeHost();
+    const result = await runTurn({
+      client: client(),
+      host,
+      system: '',
+      history: [{ role: 'user', text: 'rm' }],
+      confirm: async () => {
+        throw new Error('window closed');
+      },
+    });
+    expect(host.calls).toEqual([]);
+    expect(result.outcome).toBe('answered');
+    expect(result.messages[1]).toMatchObject({ role: 'tool', results: [{ callId: 'c1', isError: true }] });
+    expect((result.messages[1] as { results: Array<{ content: string }> }).results[0].content).toMatch(/^The user declined this call/);
+  });
 });

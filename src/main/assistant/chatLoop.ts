@@ -167,7 +167,8 @@ async function runOneCall(call: ToolCall, ctx: CallContext): Promise<ToolResult>
   const decision = resolveToolPolicy({ server: target.server, origin: ctx.origins.get(target.server) ?? 'user', tool: info }, ctx.overrides);
   if (decision.permission === 'never') return refusedToolResult(call, 'blocked');
   if (decision.permission === 'ask') {
-    const approved = await ctx.confirm({ call, server: target.server, tool: target.tool, decision });
+    // A confirmation that cannot be shown (window closed, IPC failure) is a "no", never a crash mid-turn.
+    const approved = await ctx.confirm({ call, server: target.server, tool: target.tool, decision }).catch(() => false);
     if (ctx.signal?.aborted) return error(CANCELLED_CONTENT);
     if (!approved) return refusedToolResult(call, 'declined');
   }

@@ -13,6 +13,7 @@ import { evaluateFilters, evaluateMappings, exactNameBaseline, filterInput, mapp
 import { filterCases } from '../../tests/fixtures/recon-eval/filter-sentences';
 import { heldOutFilterCases } from '../../tests/fixtures/recon-eval/filter-sentences-held-out';
 import { mappingPairs } from '../../tests/fixtures/recon-eval/mapping-pairs';
+import { heldOutMappingPairs } from '../../tests/fixtures/recon-eval/mapping-pairs-held-out';
 
 const args = new Set(process.argv.slice(2));
 
@@ -64,6 +65,8 @@ const ms = (x: number) => `${x.toFixed(2)} ms`;
 
 const local = evaluateMappings(detectFieldMappingsLocal);
 const baseline = evaluateMappings(exactNameBaseline);
+const heldOutMap = evaluateMappings(detectFieldMappingsLocal, heldOutMappingPairs);
+const heldOutBaseline = evaluateMappings(exactNameBaseline, heldOutMappingPairs);
 const filters = evaluateFilters(parseNlFilterLocal);
 const heldOut = evaluateFilters(parseNlFilterLocal, heldOutFilterCases);
 
@@ -84,6 +87,11 @@ const figures = {
     local: { precision: local.precision, recall: local.recall, f1: local.f1, roleAccuracy: local.roleAccuracy },
     baselineExactName: { precision: baseline.precision, recall: baseline.recall, f1: baseline.f1 },
     f1Ratio: baseline.f1 > 0 ? local.f1 / baseline.f1 : null,
+    heldOut: {
+      pairs: heldOutMap.pairs,
+      local: { precision: heldOutMap.precision, recall: heldOutMap.recall, f1: heldOutMap.f1 },
+      baselineExactName: { f1: heldOutBaseline.f1 },
+    },
     calibration: local.calibration,
     ece: local.ece,
   },
@@ -108,6 +116,7 @@ if (args.has('--json')) {
   console.log(`  local     P ${fmt(local.precision)}  R ${fmt(local.recall)}  F1 ${fmt(local.f1)}  (role accuracy ${fmt(local.roleAccuracy)})`);
   console.log(`  baseline  P ${fmt(baseline.precision)}  R ${fmt(baseline.recall)}  F1 ${fmt(baseline.f1)}  (exact-name matcher)`);
   console.log(`  F1 ratio local/baseline: ${figures.mapping.f1Ratio === null ? 'n/a' : `${figures.mapping.f1Ratio.toFixed(2)}×`}`);
+  console.log(`  held-out (${heldOutMap.pairs} pairs, unseen exports): local P ${fmt(heldOutMap.precision)}  R ${fmt(heldOutMap.recall)}  F1 ${fmt(heldOutMap.f1)}; baseline F1 ${fmt(heldOutBaseline.f1)}`);
   console.log(`  confidence calibration (expected calibration error ${fmt(local.ece)}; bucket: count, share correct, mean confidence):`);
   for (const b of local.calibration) console.log(`    ${b.bucket}: ${String(b.count).padStart(3)}  ${fmt(b.precision)}  ${fmt(b.meanConfidence)}`);
   console.log(`\nNL filters: exact match ${filters.exact}/${filters.sentences} = ${fmt(filters.accuracy)} (tuning set)`);
@@ -117,7 +126,7 @@ if (args.has('--json')) {
   console.log(`  (detect50x50 = two 50-column schemas with 5 sample rows; budget 20 ms)`);
   if (args.has('--errors')) {
     console.log('\nMapping errors:');
-    for (const e of local.errors) console.log(`  ${e.pair}: missing [${e.missing.join(', ')}] extra [${e.extra.join(', ')}]`);
+    for (const e of [...local.errors, ...heldOutMap.errors]) console.log(`  ${e.pair}: missing [${e.missing.join(', ')}] extra [${e.extra.join(', ')}]`);
     console.log('\nFilter errors:');
     for (const e of [...filters.errors, ...heldOut.errors]) console.log(`  [${e.context}] ${e.text}\n     expected ${e.expected.join(' | ')}\n     got      ${e.got.join(' | ')}  unparsed ${JSON.stringify(e.unparsed)}`);
   }

@@ -73,6 +73,16 @@ export function toNumber(value: unknown): number | null {
   return negative ? -n : n;
 }
 
+/** A numeric column is never a currency, party or text column, whatever its name says ("Amount in local cur."). */
+function classForKind(cls: ColumnClass, kind: ValueKind, tokens: string[]): ColumnClass {
+  if (kind === 'number' && ['currency', 'party', 'text', 'status'].includes(cls)) {
+    const rest = classFromTokens(tokens.filter((t) => !['currency', 'party', 'description', 'status', 'customer', 'vendor'].includes(t)));
+    return rest === 'other' ? 'other' : rest;
+  }
+  if (kind === 'date' && cls !== 'date') return 'date';
+  return cls;
+}
+
 export function profileColumn(column: ColumnInfo, sample: SampleRows | undefined): ColumnProfile {
   const raw = (sample ?? []).map((row) => row[column.name]).filter((v) => v !== null && v !== undefined && v !== '');
   const texts = raw.map((v) => foldText(String(v)).trim());
@@ -91,7 +101,7 @@ export function profileColumn(column: ColumnInfo, sample: SampleRows | undefined
     dataType: column.data_type,
     kind,
     tokens,
-    nameClass: classFromTokens(tokens),
+    nameClass: classForKind(classFromTokens(tokens), kind, tokens),
     compactName: foldText(column.name).replace(/[^a-z0-9]/g, ''),
     texts,
     numbers,

@@ -24,6 +24,8 @@ interface Derived {
   words: Set<string>;
   cents: number[];
   centsScaledDown: number[];
+  /** Values that rarely coincide by chance: dates, non-trivial amounts, identifier-like strings. */
+  distinctive: boolean;
 }
 const derivedCache = new WeakMap<ColumnProfile, Derived>();
 function derived(p: ColumnProfile): Derived {
@@ -36,6 +38,9 @@ function derived(p: ColumnProfile): Derived {
       words: words(p.texts),
       cents: p.numbers.map(cents),
       centsScaledDown: p.numbers.map((n) => cents(n / 100)),
+      distinctive:
+        p.kind === 'date' ||
+        (p.kind === 'number' ? p.numbers.some((n) => !Number.isInteger(n) || Math.abs(n) >= 100) : p.texts.some((t) => /\d/.test(t) && t.length >= 4) && p.distinctRatio >= 0.6),
     };
     derivedCache.set(p, d);
   }
@@ -200,6 +205,11 @@ export function combinedScore(e: PairEvidence, a?: ColumnProfile, b?: ColumnProf
   if (e.kindFit === 0) return 0;
   let score = e.value === null ? 0.65 * e.name + 0.35 * e.cls : 0.35 * e.name + 0.2 * e.cls + 0.45 * e.value;
   if (e.kindFit < 1) score *= 0.85;
+  if (a && b && e.value !== null) {
+    // Strong value evidence stands on its own: shared identifiers, equal dates or
+    // equal non-trivial amounts are rarely coincidences, whatever the names say.
+    if (e.value >= 0.6 && derived(a).distinctive && derived(b).distinctive) score = Math.max(score, 0.3 + 0.3 * e.value + 0.15 * e.name);
+  }
   if (a && b) {
     if (e.value === 0 && IDENTIFIER_CLASSES.has(a.nameClass) && IDENTIFIER_CLASSES.has(b.nameClass)) score *= 0.7;
     if (a.kind === 'date' && b.kind === 'date' && a.tokens.includes('due') !== b.tokens.includes('due')) score *= 0.8;

@@ -99,6 +99,39 @@ const COMPOUNDS: Record<string, string[]> = {
   grootboekrekening: ['account'],
 };
 
+/** German/Dutch compound endings that name the concept ("Umsatzdatum", "Transactiebedrag"). */
+const COMPOUND_SUFFIXES: Array<[string, string]> = [
+  ['datum', 'date'],
+  ['betrag', 'amount'],
+  ['bedrag', 'amount'],
+  ['nummer', 'number'],
+  ['referenz', 'reference'],
+  ['text', 'description'],
+  ['konto', 'account'],
+  ['rekening', 'account'],
+  ['name', 'party'],
+  ['naam', 'party'],
+];
+
+function splitCompound(word: string): string[] | null {
+  if (TOKEN_TO_CANONICAL.has(word)) return null;
+  for (const [suffix, concept] of COMPOUND_SUFFIXES) {
+    if (word.length > suffix.length + 2 && word.endsWith(suffix)) {
+      const head = word.slice(0, -suffix.length).replace(/s$/, '');
+      return [canonicalWord(head), concept];
+    }
+  }
+  return null;
+}
+
+/** English plurals of words we do not know ("duties" → "duty"), so both sides agree. */
+function singular(word: string): string {
+  if (TOKEN_TO_CANONICAL.has(word) || word.length <= 3) return word;
+  if (word.endsWith('ies')) return `${word.slice(0, -3)}y`;
+  if (word.endsWith('s') && !word.endsWith('ss') && !word.endsWith('us')) return word.slice(0, -1);
+  return word;
+}
+
 /** Tokens that carry no meaning of their own in a column name. */
 const STOP = new Set(['de', 'du', 'la', 'le', 'el', 'of', 'the', 'a', 'en', 'et', 'y', 'van', 'der', 'die', 'des', 'ohne', 'kz', 'our', 'your', 'their', 'we', 'is', 'my', 'lc', 'gc', 'nc', 'eur', 'usd']);
 
@@ -143,7 +176,7 @@ export function canonicalTokens(name: string): string[] {
       i++;
       continue;
     }
-    const parts = COMPOUNDS[w] ?? [w];
+    const parts = COMPOUNDS[w] ?? splitCompound(w) ?? [singular(w)];
     for (const p of parts) out.push(canonicalWord(p));
   }
   return out;

@@ -36,4 +36,6 @@ export function builtinServers(self: SelfLauncher, settingsEnv?: () => Promise<R
 }
 
 /** [server name, `kalla mcp` subcommand, description]; entries are added as their servers land. */
-const BUILTINS: Array<[string, string, string]> = [];
+const BUILTINS: Array<[string, string, string]> = [
+  ['viewmapper', 'viewmapper', 'SQL view lineage: explore Trino/SQL view dependencies and draw them as Mermaid diagrams'],
+];

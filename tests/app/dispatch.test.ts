@@ -30,7 +30,9 @@ afterAll(async () => {
 describe('dispatch', () => {
   it('answers a valid call with a typed value', async () => {
     const r = await core.dispatch('servers.list', {});
-    expect(r).toMatchObject({ ok: true, value: { servers: [], problems: [], configPath: join(dir, 'mcp-servers.json') } });
+    // The built-in servers (viewmapper, …) are listed; no user server is configured yet.
+    expect(r).toMatchObject({ ok: true, value: { problems: [], configPath: join(dir, 'mcp-servers.json') } });
+    expect(r.ok && r.value.servers.every((s) => s.origin === 'builtin')).toBe(true);
   });
 
   it('refuses unknown channels without calling anything', async () => {

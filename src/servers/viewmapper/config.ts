@@ -1,0 +1,41 @@
+/**
+ * Settings of the viewmapper MCP server, read from the environment it was
+ * started with (seed 001's variables plus ours). Never from electron.
+ */
+export interface ViewMapperConfig {
+  /** Default connection when a tool call names none (seed: VIEWMAPPER_CONNECTION). */
+  connection: string;
+  /** Per-request budget for the engine, ms (VIEWMAPPER_TIMEOUT_MS, default 60 s). */
+  timeoutMs: number;
+  /** Conversation turns kept per session (VIEWMAPPER_HISTORY_TURNS, default 3). */
+  historyTurns: number;
+  /** Assistant answers in the history are cut to this many characters (VIEWMAPPER_HISTORY_CHARS, default 200). */
+  historyChars: number;
+  verbose: boolean;
+}
+
+export const DEFAULT_CONNECTION = 'test://simple_ecommerce';
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+function intFrom(value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
+}
+
+export function readConfig(env: NodeJS.ProcessEnv): ViewMapperConfig {
+  return {
+    connection: env.VIEWMAPPER_CONNECTION?.trim() || DEFAULT_CONNECTION,
+    timeoutMs: intFrom(env.VIEWMAPPER_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, 1, 3_600_000),
+    historyTurns: intFrom(env.VIEWMAPPER_HISTORY_TURNS, 3, 0, 100),
+    historyChars: intFrom(env.VIEWMAPPER_HISTORY_CHARS, 200, 10, 100_000),
+    verbose: ['1', 'true', 'yes'].includes((env.VIEWMAPPER_VERBOSE ?? '').trim().toLowerCase()),
+  };
+}
+
+/** "12 seconds" / "1 second" / "0.5 seconds" for the timeout message. */
+export function secondsText(ms: number): string {
+  const s = ms / 1000;
+  const n = Number.isInteger(s) ? String(s) : s.toFixed(s < 1 ? 2 : 1).replace(/\.?0+$/, '');
+  return `${n} second${s === 1 ? '' : 's'}`;
+}

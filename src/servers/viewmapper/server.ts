@@ -1,0 +1,298 @@
+/**
+ * viewmapper MCP server (`kalla mcp viewmapper`): seed 001's
+ * `explore_trino_views` plus structured tools over the Java engine. Keeps one
+ * JVM in `serve` mode. Never throws to MCP: every failure is an isError result
+ * in the seed's words.
+ */
+import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { z } from 'zod';
+import {
+  AnalysisSchema,
+  DiagramSchema,
+  EntryPointsInputShape,
+  EntryPointsSchema,
+  ExploreInputShape,
+  ExploreResultSchema,
+  ImpactInputShape,
+  ImpactSchema,
+  ListSchemasInputShape,
+  MermaidInputShape,
+  SourceShape,
+  SubgraphInputShape,
+  SubgraphSchema,
+  ViewSqlInputShape,
+  ViewSqlSchema,
+  type Analysis,
+  type EntryPoints,
+  type ExploreResult,
+  type Impact,
+  type Subgraph,
+} from '../../shared/lineage';
+import { readConfig, secondsText, type ViewMapperConfig } from './config';
+import { EngineCrashError, EngineError, EngineTimeoutError, ServeEngine, runOnce } from './engine';
+import { SessionHistories, buildPromptWithHistory } from './history';
+import { findJar, findJava, jarProblemMessage, javaProblemMessage, type JarFound, type JavaFound } from './java';
+
+export const VIEWMAPPER_SERVER_NAME = 'viewmapper';
+export const VIEWMAPPER_SERVER_VERSION = '0.1.0';
+
+/** A failure already worded for the user (seed 001 style). */
+class UserFacingError extends Error {}
+
+interface Runtime {
+  java: JavaFound;
+  jar: JarFound;
+}
+
+interface Source {
+  connection: string;
+  catalog?: string;
+  schema?: string;
+  user?: string;
+  password?: string;
+}
+
+function sourceParams(src: Source): Record<string, unknown> {
+  const p: Record<string, unknown> = { connection: src.connection };
+  let { catalog, schema } = src;
+  // Seed 001 asks the model for catalog.schema; the engine takes them apart.
+  if (schema && !catalog && schema.includes('.')) {
+    const i = schema.indexOf('.');
+    catalog = schema.slice(0, i);
+    schema = schema.slice(i + 1);
+  }
+  if (catalog) p.catalog = catalog;
+  if (schema) p.schema = schema;
+  if (src.user) p.user = src.user;
+  if (src.password) p.password = src.password;
+  return p;
+}
+
+function errorText(error: unknown, config: ViewMapperConfig, password?: string): string {
+  let text: string;
+  if (error instanceof UserFacingError) text = error.message;
+  else if (error instanceof EngineTimeoutError)
+    text = `⏱️ Request timed out after ${secondsText(error.timeoutMs)}. Try a simpler question or a narrower scope (one schema, or a named view such as "what depends on orders"), or raise VIEWMAPPER_TIMEOUT_MS.`;
+  else if (error instanceof EngineError) text = `❌ ViewMapper Error:\n${error.message} (${error.code})`;
+  else if (error instanceof EngineCrashError)
+    text = `❌ ViewMapper Error:\nThe engine stopped while answering: ${error.message}\nIt is started again for the next request; try again.`;
+  else text = `❌ Unexpected error: ${error instanceof Error ? error.message : String(error)}`;
+  void config;
+  return password ? text.split(password).join('••••') : text;
+}
+
+function fail(text: string): CallToolResult {
+  return { isError: true, content: [{ type: 'text', text }] };
+}
+
+function ok(structured: object, text: string): CallToolResult {
+  return { content: [{ type: 'text', text }], structuredContent: structured as Record<string, unknown> };
+}
+
+const list = (items: Array<{ name: string; why: string }>) => items.map((e) => `- ${e.name} — ${e.why}`).join('\n');
+
+export function renderEntryPoints(e: EntryPoints): string {
+  return [`High impact:\n${list(e.highImpact) || '- (none)'}`, `Leaf views:\n${list(e.leafViews) || '- (none)'}`, `Central hubs:\n${list(e.centralHubs) || '- (none)'}`].join('\n\n');
+}
+
+function renderAnalysis(a: Analysis): string {
+  const scope = [a.catalog, a.schema].filter(Boolean).join('.');
+  const lines = [`${a.viewCount} views, ${a.tableCount} tables, ${a.edgeCount} dependencies${scope ? ` in ${scope}` : ''}; complexity ${a.complexity}.`];
+  if (a.failures.length) lines.push(`${a.failures.length} view(s) could not be parsed:\n${a.failures.map((f) => `- ${f.view}: ${f.reason}`).join('\n')}`);
+  if (a.cycles.length) lines.push(`${a.cycles.length} cycle(s): ${a.cycles.map((c) => c.join(' → ')).join('; ')}`);
+  lines.push(renderEntryPoints(a.entryPoints));
+  return lines.join('\n\n');
+}
+
+export interface ViewMapperServerHandle {
+  server: McpServer;
+  close(): Promise<void>;
+}
+
+export function createViewMapperServer(opts: { env?: NodeJS.ProcessEnv; log?: (line: string) => void } = {}): ViewMapperServerHandle {
+  const env = opts.env ?? process.env;
+  const config = readConfig(env);
+  const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const histories = new SessionHistories({ turns: config.historyTurns, chars: config.historyChars });
+  const server = new McpServer({ name: VIEWMAPPER_SERVER_NAME, version: VIEWMAPPER_SERVER_VERSION });
+  const annotations = { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false };
+
+  let runtime: Promise<Runtime> | undefined;
+  let engine: ServeEngine | undefined;
+  let closed = false;
+
+  /** Looked up once; a failure is looked up again next time (the user may have installed Java). */
+  const getRuntime = (): Promise<Runtime> => {
+    runtime ??= (async () => {
+      const jar = findJar(env);
+      if (!('path' in jar)) throw new UserFacingError(jarProblemMessage(jar));
+      const java = await findJava(env);
+      if (!('path' in java)) throw new UserFacingError(javaProblemMessage(java));
+      log(`[viewmapper] java ${java.version} (${java.source}: ${java.path}); jar ${jar.path}${jar.custom ? ' (VIEWMAPPER_JAR, run contract)' : ''}`);
+      return { java, jar };
+    })();
+    return runtime.catch((e: unknown) => {
+      runtime = undefined;
+      throw e;
+    });
+  };
+
+  const getEngine = async (): Promise<ServeEngine> => {
+    const rt = await getRuntime();
+    if (rt.jar.custom) throw new UserFacingError(`❌ ViewMapper Error:\nThis tool needs Kalla's bundled engine. VIEWMAPPER_JAR points at your own jar (${rt.jar.path}), which is used only through its \`run\` command by explore_trino_views. Unset VIEWMAPPER_JAR to use every tool.`);
+    if (closed) throw new EngineCrashError('the server is shutting down');
+    engine ??= new ServeEngine({ java: rt.java.path, jar: rt.jar.path, env, timeoutMs: config.timeoutMs, log });
+    return engine;
+  };
+
+  const source = (a: { connection?: string; catalog?: string; schema?: string; user?: string; password?: string }): Source => ({
+    connection: a.connection?.trim() || config.connection,
+    catalog: a.catalog,
+    schema: a.schema,
+    user: a.user,
+    password: a.password,
+  });
+
+  const tool = <Shape extends z.ZodRawShape, Out extends z.ZodRawShape>(
+    name: string,
+    title: string,
+    description: string,
+    inputSchema: Shape,
+    outputSchema: Out,
+    run: (args: z.output<z.ZodObject<Shape>>, extra: { sessionId?: string }) => Promise<CallToolResult>,
+  ) => {
+    server.registerTool(name, { title, description, inputSchema, outputSchema, annotations: { ...annotations, title } }, (async (args: Record<string, unknown>, extra: { sessionId?: string }) => {
+      try {
+        return await run(args as z.output<z.ZodObject<Shape>>, extra);
+      } catch (error) {
+        return fail(errorText(error, config, typeof args.password === 'string' ? args.password : undefined));
+      }
+    }) as never);
+  };
+
+  const req = async <T>(method: string, params: Record<string, unknown>): Promise<T> => (await getEngine()).request<T>(method, params);
+
+  tool(
+    'explore_trino_views',
+    'Explore Trino views',
+    'Answer a question about SQL view dependencies (lineage) in plain language, with a Mermaid diagram when one helps. Examples: "what are the entry points", "what depends on orders", "upstream of customer_orders two levels", "show the full diagram", "explain daily_revenue". Remembers the last turns of each session_id. For a live Trino, pass connection jdbc:trino://host:port/catalog and schema as catalog.schema.',
+    ExploreInputShape,
+    ExploreResultSchema.shape,
+    async (args, extra) => {
+      const started = performance.now();
+      const query = args.query.trim();
+      if (!query) return fail("❌ Error: 'query' parameter is required");
+      const sessionId = args.session_id ?? extra.sessionId ?? 'default';
+      const src = source(args);
+      const history = histories.window(sessionId);
+      const rt = await getRuntime();
+      let answer: string;
+      let mermaid: string | null;
+      let intent: string | null = null;
+      let via: 'serve' | 'run';
+      if (rt.jar.custom) {
+        // A user's own jar: the upstream contract, one JVM per question, history in the prompt.
+        const prompt = buildPromptWithHistory(histories.get(sessionId), query, { turns: config.historyTurns, chars: config.historyChars });
+        const p = sourceParams(src);
+        const cli = [prompt, '--connection', src.connection, '--output', 'text'];
+        if (p.catalog) cli.push('--catalog', String(p.catalog));
+        if (p.schema) cli.push('--schema', String(p.schema));
+        if (src.user) cli.push('--user', src.user);
+        if (config.verbose) cli.push('--verbose');
+        const r = await runOnce(rt.java.path, rt.jar.path, cli, src.password ? { ...env, VIEWMAPPER_PASSWORD: src.password } : env, config.timeoutMs);
+        if (r.code !== 0) throw new UserFacingError(`❌ ViewMapper Error:\n${(r.stderr || r.stdout).trim() || `exit code ${r.code}`}`);
+        const text = r.stdout.trim();
+        const m = /```mermaid\n([\s\S]*?)```/.exec(text);
+        mermaid = m ? m[1] : null;
+        answer = m ? text.slice(0, m.index).trim() : text;
+        via = 'run';
+      } else {
+        // The warm engine answers the current question deterministically; the
+        // history is remembered and returned so a client can show the thread.
+        const r = await req<{ intent: string; answer: string; mermaid: string | null }>('explain', { ...sourceParams(src), question: query });
+        answer = r.answer;
+        mermaid = r.mermaid ?? null;
+        intent = r.intent;
+        via = 'serve';
+      }
+      histories.record(sessionId, query, answer);
+      const out: ExploreResult = {
+        answer,
+        mermaid,
+        intent,
+        engine: 'deterministic',
+        via,
+        session_id: sessionId,
+        connection: src.connection,
+        history,
+        elapsed_ms: Math.round(performance.now() - started),
+      };
+      return ok(out, mermaid ? `${answer}\n\n\`\`\`mermaid\n${mermaid.trimEnd()}\n\`\`\`` : answer);
+    },
+  );
+
+  tool('list_catalogs', 'List catalogs', 'Catalogs of a connection (JDBC: DatabaseMetaData; test:// and file://: their one catalog).', { connection: SourceShape.connection, user: SourceShape.user, password: SourceShape.password }, { connection: z.string(), catalogs: z.array(z.string()) }, async (args) => {
+    const src = source(args);
+    const r = await req<{ catalogs: string[] }>('list_catalogs', sourceParams(src));
+    return ok({ connection: src.connection, catalogs: r.catalogs }, r.catalogs.length ? r.catalogs.join('\n') : '(no catalogs)');
+  });
+
+  tool('list_schemas', 'List schemas', 'Schemas of a connection, optionally of one catalog (system schemas are left out).', ListSchemasInputShape, { connection: z.string(), schemas: z.array(z.string()) }, async (args) => {
+    const src = source(args);
+    const r = await req<{ schemas: string[] }>('list_schemas', sourceParams(src));
+    return ok({ connection: src.connection, schemas: r.schemas }, r.schemas.length ? r.schemas.join('\n') : '(no schemas)');
+  });
+
+  tool('analyze_schema', 'Analyze schema', 'Counts (views, tables, dependencies), complexity, views that could not be parsed, cycles and entry points of a schema.', SourceShape, AnalysisSchema.shape, async (args) => {
+    const r = await req<Analysis>('analyze', sourceParams(source(args)));
+    return ok(r, renderAnalysis(r));
+  });
+
+  tool('suggest_entry_points', 'Suggest entry points', 'Where to start exploring: high-impact views (most dependents), leaf views (nothing depends on them) and central hubs (betweenness).', EntryPointsInputShape, { entryPoints: EntryPointsSchema }, async (args) => {
+    const r = await req<{ entryPoints: EntryPoints }>('entry_points', { ...sourceParams(source(args)), ...(args.limit ? { limit: args.limit } : {}) });
+    return ok(r, renderEntryPoints(r.entryPoints));
+  });
+
+  tool('extract_subgraph', 'Extract subgraph', 'The views and tables around one object, to the given depths upstream (what it reads) and downstream (what reads it), nearest first, with edges from the relation read to its reader.', SubgraphInputShape, SubgraphSchema.shape, async (args) => {
+    const r = await req<Subgraph>('subgraph', {
+      ...sourceParams(source(args)),
+      focus: args.focus,
+      ...(args.upstream_depth !== undefined ? { upstreamDepth: args.upstream_depth } : {}),
+      ...(args.downstream_depth !== undefined ? { downstreamDepth: args.downstream_depth } : {}),
+      ...(args.max_nodes !== undefined ? { maxNodes: args.max_nodes } : {}),
+    });
+    return ok(r, `${r.nodes.length} nodes, ${r.edges.length} edges around ${r.focus}${r.truncated ? ' (truncated)' : ''}:\n${r.nodes.map((n) => `- ${n.name} (${n.kind}, ${n.role})`).join('\n')}`);
+  });
+
+  tool('impact_of', 'Impact of a change', 'Every view that depends on an object, directly or transitively, with its depth.', ImpactInputShape, ImpactSchema.shape, async (args) => {
+    const r = await req<Impact>('impact', { ...sourceParams(source(args)), name: args.name });
+    return ok(r, `${r.count} dependent(s) of ${r.name}${r.count ? `:\n${r.dependents.map((d) => `- ${d.name} (${d.kind}, level ${d.depth})`).join('\n')}` : '.'}`);
+  });
+
+  tool('generate_mermaid', 'Generate Mermaid diagram', 'A Mermaid flowchart of the whole graph or of the neighbourhood of a focus. Over max_diagram_nodes it is not drawn and entry points are suggested instead.', MermaidInputShape, DiagramSchema.shape, async (args) => {
+    const r = await req<z.infer<typeof DiagramSchema>>('mermaid', {
+      ...sourceParams(source(args)),
+      ...(args.focus ? { focus: args.focus } : {}),
+      ...(args.direction ? { direction: args.direction } : {}),
+      ...(args.upstream_depth !== undefined ? { upstreamDepth: args.upstream_depth } : {}),
+      ...(args.downstream_depth !== undefined ? { downstreamDepth: args.downstream_depth } : {}),
+      ...(args.max_nodes !== undefined ? { maxNodes: args.max_nodes } : {}),
+      ...(args.max_diagram_nodes !== undefined ? { maxDiagramNodes: args.max_diagram_nodes } : {}),
+    });
+    return ok(r, r.mermaid ? `\`\`\`mermaid\n${r.mermaid.trimEnd()}\n\`\`\`` : (r.message ?? 'No diagram.'));
+  });
+
+  tool('get_view_sql', 'Get view SQL', 'The SQL definition of a view.', ViewSqlInputShape, ViewSqlSchema.shape, async (args) => {
+    const r = await req<{ name: string; kind: string; sql: string | null }>('view_sql', { ...sourceParams(source(args)), name: args.name });
+    return ok(r, r.sql ? `\`\`\`sql\n${r.sql}\n\`\`\`` : `${r.name} is a ${r.kind}; it has no SQL definition here.`);
+  });
+
+  return {
+    server,
+    async close() {
+      closed = true;
+      await engine?.stop();
+    },
+  };
+}

@@ -1,0 +1,206 @@
+/**
+ * The viewmapper MCP server over real stdio with a real JVM: good paths,
+ * missing and too-old Java, timeout, JVM crash and restart, separate session
+ * histories, and a user's own jar through the upstream `run` contract.
+ */
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ExploreResult } from '../../src/shared/lineage';
+import { JAR, fakeJava, startServer, textOf, type Running } from './harness';
+
+if (!existsSync(JAR)) throw new Error(`viewmapper.jar not found at ${JAR}: run npm run build:java first`);
+
+describe('viewmapper server with the bundled jar', () => {
+  let s: Running;
+  beforeAll(async () => {
+    s = await startServer({ VIEWMAPPER_CONNECTION: undefined, VIEWMAPPER_JAR: undefined, VIEWMAPPER_JAVA: undefined });
+  }, 60_000);
+  afterAll(async () => s?.close());
+
+  it('lists the tools with schemas and read-only annotations', async () => {
+    const { tools } = await s.client.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(
+      ['analyze_schema', 'explore_trino_views', 'extract_subgraph', 'generate_mermaid', 'get_view_sql', 'impact_of', 'list_catalogs', 'list_schemas', 'suggest_entry_points'].sort(),
+    );
+    for (const t of tools) {
+      expect(t.annotations?.readOnlyHint).toBe(true);
+      expect(t.outputSchema).toBeDefined();
+    }
+    const explore = tools.find((t) => t.name === 'explore_trino_views')!;
+    expect(explore.inputSchema.required).toEqual(['query']);
+    expect(Object.keys(explore.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['query', 'connection', 'schema', 'session_id']));
+  });
+
+  it('answers explore_trino_views in text with a mermaid block, deterministically, on the default connection', async () => {
+    const r = await s.call('explore_trino_views', { query: 'what depends on fact_orders' });
+    expect(r.isError).toBeFalsy();
+    const text = textOf(r);
+    expect(text).toMatch(/^5 views depend on fact_orders/);
+    expect(text).toMatch(/```mermaid\ngraph TB\n[\s\S]*n_top_customers[\s\S]*```$/);
+    const sc = r.structuredContent as ExploreResult;
+    expect(sc.engine).toBe('deterministic');
+    expect(sc.via).toBe('serve');
+    expect(sc.connection).toBe('test://simple_ecommerce');
+    expect(sc.intent).toBe('downstream');
+    expect(sc.mermaid).toContain('n_fact_orders');
+  });
+
+  it('answers the structured tools', async () => {
+    const a = await s.call('analyze_schema', { connection: 'test://analytics_platform' });
+    const analysis = a.structuredContent as { viewCount: number; failures: unknown[]; complexity: string };
+    expect(analysis.viewCount).toBe(151);
+    expect(analysis.complexity).toBe('COMPLEX');
+    expect(analysis.failures).toHaveLength(1);
+    expect(textOf(a)).toContain('could not be parsed');
+
+    const e = await s.call('suggest_entry_points', { limit: 2 });
+    expect((e.structuredContent as { entryPoints: { highImpact: Array<{ name: string }> } }).entryPoints.highImpact.map((x) => x.name)).toEqual(['fact_orders', 'dim_customers']);
+
+    const sub = await s.call('extract_subgraph', { focus: 'customer_orders', upstream_depth: 1, downstream_depth: 1 });
+    const g = sub.structuredContent as { nodes: Array<{ name: string; role: string }>; edges: string[][] };
+    expect(g.nodes.find((n) => n.role === 'focus')?.name).toBe('customer_orders');
+    expect(g.edges).toContainEqual(['fact_orders', 'customer_orders']);
+
+    const imp = await s.call('impact_of', { name: 'raw.orders' });
+    expect((imp.structuredContent as { count: number }).count).toBe(6);
+
+    const m = await s.call('generate_mermaid', { focus: 'daily_revenue', direction: 'LR' });
+    expect((m.structuredContent as { mermaid: string }).mermaid).toMatch(/^graph LR/);
+
+    const big = await s.call('generate_mermaid', { connection: 'test://analytics_platform' });
+    expect((big.structuredContent as { tooLarge?: boolean }).tooLarge).toBe(true);
+
+    const sql = await s.call('get_view_sql', { name: 'top_customers' });
+    expect((sql.structuredContent as { sql: string }).sql).toMatch(/FROM customer_lifetime_value/);
+
+    expect((await s.call('list_catalogs', {})).structuredContent).toEqual({ connection: 'test://simple_ecommerce', catalogs: ['test'] });
+    expect((await s.call('list_schemas', {})).structuredContent).toMatchObject({ schemas: expect.arrayContaining(['ecommerce']) });
+  });
+
+  it('takes schema as catalog.schema', async () => {
+    const a = await s.call('analyze_schema', { schema: 'test.ecommerce' });
+    expect(a.structuredContent).toMatchObject({ catalog: 'test', schema: 'ecommerce', viewCount: 12 });
+  });
+
+  it('turns engine failures into isError results in the seed style', async () => {
+    const r = await s.call('impact_of', { name: 'custmer_orders' });
+    expect(r.isError).toBe(true);
+    expect(textOf(r)).toMatch(/^❌ ViewMapper Error:\n.*custmer_orders/);
+
+    const bad = await s.call('analyze_schema', { connection: 'file:///nonexistent/views.json' });
+    expect(bad.isError).toBe(true);
+    expect(textOf(bad)).toMatch(/^❌ ViewMapper Error:\n/);
+
+    const empty = await s.call('explore_trino_views', { query: '   ' });
+    expect(empty.isError).toBe(true);
+    expect(textOf(empty)).toBe("❌ Error: 'query' parameter is required");
+  });
+
+  it('keeps separate histories per session (last 3 turns, answers truncated to 200 characters)', async () => {
+    const ask = async (session: string, query: string) => (await s.call('explore_trino_views', { query, session_id: session })).structuredContent as ExploreResult;
+    expect((await ask('alice', 'what depends on fact_orders')).history).toEqual([]);
+    expect((await ask('bob', 'what are the entry points')).history).toEqual([]);
+    const third = await ask('alice', 'upstream of top_customers');
+    expect(third.history.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expect(third.history[0].content).toBe('what depends on fact_orders');
+    expect(third.history.some((m) => m.content.includes('entry points'))).toBe(false);
+    const bobNext = await ask('bob', 'leaf views');
+    expect(bobNext.history[0].content).toBe('what are the entry points');
+    // The entry-points answer is long: remembered cut to 200 characters plus "...".
+    expect(bobNext.history[1].content.length).toBe(203);
+    expect(bobNext.history[1].content.endsWith('...')).toBe(true);
+    for (const q of ['cycles', 'base tables', 'show the full diagram']) await ask('alice', q);
+    const last = await ask('alice', 'leaf views');
+    expect(last.history.filter((m) => m.role === 'user').map((m) => m.content)).toEqual(['cycles', 'base tables', 'show the full diagram']);
+  });
+
+  it('restarts the JVM when it dies and answers the next request', async () => {
+    await s.call('list_catalogs', {});
+    const [, pidText] = await s.waitForStderr(/engine JVM started pid (\d+)/);
+    const first = Number(pidText);
+    process.kill(first, 'SIGKILL');
+    await s.waitForStderr(/the engine JVM exited \(SIGKILL\)/);
+    const r = await s.call('explore_trino_views', { query: 'what depends on dim_customers' });
+    expect(r.isError).toBeFalsy();
+    const pids = [...s.stderr().matchAll(/engine JVM started pid (\d+)/g)].map((m) => Number(m[1]));
+    expect(pids.length).toBeGreaterThanOrEqual(2);
+    expect(pids.at(-1)).not.toBe(first);
+    expect(s.stderr()).toContain('restarting the engine JVM');
+  });
+});
+
+describe('viewmapper server: Java problems', () => {
+  it('says what to install when no Java is found', async () => {
+    const s = await startServer({ VIEWMAPPER_JAVA: undefined, JAVA_HOME: mkdtempSync(join(tmpdir(), 'no-jdk-')), PATH: '/nonexistent' });
+    try {
+      const r = await s.call('explore_trino_views', { query: 'what are the entry points' });
+      expect(r.isError).toBe(true);
+      const t = textOf(r);
+      expect(t).toMatch(/^❌ Error: Java or JAR file not found/);
+      expect(t).toContain('Java 17 or newer');
+      expect(t).toContain('VIEWMAPPER_JAVA');
+      expect(t).toContain('JAVA_HOME');
+      // Every tool fails the same way, nothing throws.
+      const a = await s.call('analyze_schema', {});
+      expect(textOf(a)).toMatch(/^❌ Error: Java or JAR file not found/);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('refuses a too-old Java with the version it found', async () => {
+    const java = fakeJava('java version "11.0.2" 2019-01-15 LTS');
+    const s = await startServer({ VIEWMAPPER_JAVA: java });
+    try {
+      const r = await s.call('explore_trino_views', { query: 'leaf views' });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toContain(`❌ Error: Java 11.0.2 at ${java} (from VIEWMAPPER_JAVA) is too old.`);
+      expect(textOf(r)).toContain('Java 17 or newer');
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('says the jar is missing when VIEWMAPPER_JAR points nowhere', async () => {
+    const s = await startServer({ VIEWMAPPER_JAR: '/nonexistent/my-viewmapper.jar' });
+    try {
+      const r = await s.call('explore_trino_views', { query: 'leaf views' });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toMatch(/^❌ Error: Java or JAR file not found\. VIEWMAPPER_JAR points at a file that does not exist/);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('gives the friendly timeout message when the engine does not answer in time', async () => {
+    // A Java 17 that accepts the request and never answers: the timeout is the only way out.
+    const java = fakeJava('openjdk version "17.0.9" 2023-10-17', 'exec cat > /dev/null');
+    const s = await startServer({ VIEWMAPPER_JAVA: java, VIEWMAPPER_TIMEOUT_MS: '300' });
+    try {
+      const r = await s.call('explore_trino_views', { query: 'what are the entry points' });
+      expect(r.isError).toBe(true);
+      expect(textOf(r)).toMatch(/^⏱️ Request timed out after 0\.3 seconds\. Try a simpler question/);
+    } finally {
+      await s.close();
+    }
+  });
+});
+
+describe('viewmapper server with a user jar (run contract)', () => {
+  it('answers explore_trino_views through `run` with history in the prompt, and says other tools need the bundled engine', async () => {
+    const s = await startServer({ VIEWMAPPER_JAR: JAR });
+    try {
+      const r = await s.call('explore_trino_views', { query: 'what depends on fact_orders', session_id: 'x' });
+      expect(r.isError).toBeFalsy();
+      expect(textOf(r)).toMatch(/^5 views depend on fact_orders[\s\S]*```mermaid\ngraph TB/);
+      expect((r.structuredContent as ExploreResult).via).toBe('run');
+      const a = await s.call('analyze_schema', {});
+      expect(a.isError).toBe(true);
+      expect(textOf(a)).toContain('needs Kalla');
+    } finally {
+      await s.close();
+    }
+  }, 60_000);
+});

@@ -32,7 +32,7 @@ describe('dispatch', () => {
     const r = await core.dispatch('servers.list', {});
     // The built-in servers (viewmapper, …) are listed; no user server is configured yet.
     expect(r).toMatchObject({ ok: true, value: { problems: [], configPath: join(dir, 'mcp-servers.json') } });
-    expect(r.ok && r.value.servers.every((s) => s.origin === 'builtin')).toBe(true);
+    expect(r.ok && (r.value as { servers: Array<{ origin: string }> }).servers.every((s) => s.origin === 'builtin')).toBe(true);
   });
 
   it('refuses unknown channels without calling anything', async () => {

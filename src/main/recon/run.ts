@@ -36,9 +36,17 @@ export async function executeRun(db: Db, runId: number, recipe: Recipe, columns:
   };
 
   await phase('prepare', () => createRunTables(db, recipe, columns));
+  // Cascades usually compare the same columns rule after rule: then the working tables are kept
+  // and only the rows the previous rule consumed are removed, instead of rebuilding them.
+  let workingFor: string | null = null;
+  const ensureRuleTables = async (rule: (typeof recipe.rules)[number]) => {
+    const signature = ruleSignature(rule);
+    if (signature !== workingFor) await createRuleTables(db, rule, columns, recipe);
+    workingFor = signature;
+  };
   for (const [ruleIdx, rule] of recipe.rules.entries()) {
     await phase(`rule ${rule.id} (${rule.cardinality})`, async () => {
-      await createRuleTables(db, rule, columns, recipe);
+      await ensureRuleTables(rule);
       if (rule.cardinality === '1:1') await matchOneToOne(db, rule, ruleIdx, shouldStop);
       else if (rule.cardinality === 'N:M') await matchManyToMany(db, rule, ruleIdx);
       else await matchSplitOrBatch(db, rule, ruleIdx, shouldStop);
@@ -52,17 +60,22 @@ export async function executeRun(db: Db, runId: number, recipe: Recipe, columns:
     const seen = new Set<string>();
     for (const rule of recipe.rules) {
       if (rule.keys.length === 0) continue;
-      const signature = JSON.stringify([rule.keys, rule.amount, rule.date, rule.description]);
+      const signature = ruleSignature(rule);
       if (seen.has(signature)) continue;
       seen.add(signature);
       shouldStop();
-      await createRuleTables(db, rule, columns, recipe);
+      await ensureRuleTables(rule);
       await addNearMissExceptions(db, rule);
     }
   });
   await phase('persist', () => persist(db, runId));
   opts.onProgress?.({ phase: 'done', fraction: 1 });
   return phases;
+}
+
+/** Rules with equal signatures build identical working tables. */
+function ruleSignature(rule: Recipe['rules'][number]): string {
+  return JSON.stringify([rule.keys, rule.amount, rule.date, rule.description]);
 }
 
 async function persist(db: Db, runId: number): Promise<void> {
@@ -100,6 +113,6 @@ async function persist(db: Db, runId: number): Promise<void> {
 /** Drop the run's TEMP tables so a long-lived connection does not keep them. */
 export async function dropRunTables(db: Db): Promise<void> {
   await db.exec('DROP VIEW IF EXISTS temp.gfinal').catch(() => undefined);
-  const tables = ['scope_left', 'scope_right', 'used_left', 'used_right', 'cand0', 'w_left', 'w_right', 'gtmp', 'lost', 'cand', 'cand_best_l', 'cand_best_r', 'pairs', 'newp', 'by_ref', 'sc', 'subs', 'subs_m', 'subs_acc', 'round_acc', 'dead', 'nm', 'exc', 'near'];
+  const tables = ['scope_left', 'scope_right', 'used_left', 'used_right', 'newly_used', 'cand0', 'w_left', 'w_right', 'gtmp', 'lost', 'cand', 'cand_best_l', 'cand_best_r', 'pairs', 'newp', 'by_ref', 'sc', 'subs', 'subs_m', 'subs_acc', 'round_acc', 'dead', 'nm', 'exc', 'near'];
   for (const t of tables) await db.exec(`DROP TABLE IF EXISTS temp.${t}`).catch(() => undefined);
 }

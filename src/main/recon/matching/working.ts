@@ -77,10 +77,13 @@ export function keysEqual(rule: MatchRule, l = 'l', r = 'r'): string {
   return rule.keys.map((_, i) => `${l}.k${i} = ${r}.k${i}`).join(' AND ');
 }
 
-/** Rows in this rule's groups are no longer available to later rules. */
+/** Rows in this rule's groups are no longer available to later rules (nor in the kept working tables). */
 export async function consumeGroups(db: Db, ruleIdx: number): Promise<void> {
-  await db.exec(`INSERT INTO used_left SELECT unnest(left_ids) FROM gtmp WHERE rule_idx = ${ruleIdx}`);
-  await db.exec(`INSERT INTO used_right SELECT unnest(right_ids) FROM gtmp WHERE rule_idx = ${ruleIdx}`);
+  for (const side of ['left', 'right'] as const) {
+    await db.exec(`CREATE OR REPLACE TEMP TABLE newly_used AS SELECT unnest(${side}_ids) AS id FROM gtmp WHERE rule_idx = ${ruleIdx}`);
+    await db.exec(`INSERT INTO used_${side} SELECT id FROM newly_used`);
+    await db.exec(`DELETE FROM w_${side} WHERE id IN (SELECT id FROM newly_used)`);
+  }
 }
 
 /** Score 1 = exact; half the weight on the relative amount delta, half on the date delta (a month = 0). */

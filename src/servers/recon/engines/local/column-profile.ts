@@ -4,7 +4,7 @@
  * the class its name signals, and normalised sample values for overlap checks.
  */
 import type { ColumnInfo, SampleRows } from '../../../../shared/recon';
-import { canonicalTokens, classFromTokens, foldText, type ColumnClass } from './column-vocabulary';
+import { canonicalTokens, classFromTokens, classOfCanonical, foldText, type ColumnClass } from './column-vocabulary';
 
 export type ValueKind = 'date' | 'number' | 'text' | 'boolean';
 
@@ -73,14 +73,19 @@ export function toNumber(value: unknown): number | null {
   return negative ? -n : n;
 }
 
-/** A numeric column is never a currency, party or text column, whatever its name says ("Amount in local cur."). */
+/**
+ * The class a name signals, restricted to what the column's kind can hold: a
+ * numeric "Amount in local cur." is an amount, a text "Buchungstext" is text.
+ */
 function classForKind(cls: ColumnClass, kind: ValueKind, tokens: string[]): ColumnClass {
-  if (kind === 'number' && ['currency', 'party', 'text', 'status'].includes(cls)) {
-    const rest = classFromTokens(tokens.filter((t) => !['currency', 'party', 'description', 'status', 'customer', 'vendor'].includes(t)));
-    return rest === 'other' ? 'other' : rest;
-  }
-  if (kind === 'date' && cls !== 'date') return 'date';
-  return cls;
+  if (kind === 'date') return 'date';
+  const allowed: ColumnClass[] = kind === 'number' ? ['amount', 'quantity', 'key', 'account'] : ['key', 'party', 'text', 'currency', 'status', 'account', 'amount', 'quantity'];
+  if (allowed.includes(cls) || cls === 'other') return cls;
+  const kept = tokens.filter((t) => {
+    const c = classOfCanonical(t);
+    return c === null || allowed.includes(c);
+  });
+  return classFromTokens(kept);
 }
 
 export function profileColumn(column: ColumnInfo, sample: SampleRows | undefined): ColumnProfile {

@@ -21,8 +21,12 @@ interface Candidate {
 export function roleOf(a: ColumnProfile, b: ColumnProfile, evidence: PairEvidence): FieldRole {
   const classes = new Set([a.nameClass, b.nameClass]);
   if (a.kind === 'date' && b.kind === 'date') return 'date';
-  if (a.kind === 'number' && b.kind === 'number' && (classes.has('amount') || classes.has('quantity')) && !classes.has('key')) return 'amount';
-  if (classes.has('key')) return 'key';
+  if (a.kind === 'number' && b.kind === 'number' && !classes.has('key') && !classes.has('account')) {
+    // Amount words on either side, or money-like values (decimals) when the names say nothing.
+    const moneyLike = (p: ColumnProfile) => p.numbers.some((n) => !Number.isInteger(n));
+    if (classes.has('amount') || classes.has('quantity') || (a.nameClass === 'other' && b.nameClass === 'other' && (moneyLike(a) || moneyLike(b)))) return 'amount';
+  }
+  if (classes.has('key') || (classes.has('account') && a.distinctRatio >= 0.6 && b.distinctRatio >= 0.6)) return 'key';
   // Free text that shares exact identifiers with the other side is a reference.
   if ((evidence.value ?? 0) >= 0.8 && a.distinctRatio === 1 && b.distinctRatio === 1 && (a.nameClass === 'text' || b.nameClass === 'text') && a.texts.some((t) => /\d/.test(t))) return 'key';
   if (classes.has('party') || classes.has('text')) return 'text';

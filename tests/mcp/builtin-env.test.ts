@@ -13,7 +13,8 @@ afterEach(async () => {
 
 async function readEnv(host: McpHost, server: string, name: string): Promise<string | null> {
   const r = await host.callTool(server, 'env', { name });
-  return JSON.parse((r.content[0] as { text: string }).text).value;
+  const block = r.content[0] as { type: string; text?: unknown };
+  return JSON.parse(String(block.text)).value;
 }
 
 describe('built-in server environment', () => {

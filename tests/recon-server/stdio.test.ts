@@ -7,26 +7,36 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FakeAnthropic } from '../fixtures/fake-anthropic';
 import { bankSample, bankSchema, confirmedMappings, ledgerSample, ledgerSchema, textOf } from './helpers';
 
 const absPath = (p: string) => resolve(__dirname, '../..', p);
 
 let client: Client;
-let stderr = '';
+let readStderr: () => string = () => '';
 
-beforeAll(async () => {
+/** Spawn the server the way MCP hosts do, with an environment free of any API key. */
+async function spawnServer(extraEnv: Record<string, string> = {}): Promise<{ client: Client; stderr: () => string }> {
   const env: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) if (v !== undefined && !k.startsWith('ANTHROPIC_') && !k.startsWith('KALLA_')) env[k] = v;
   const transport = new StdioClientTransport({
     command: process.execPath,
     args: ['--import', 'tsx', absPath('src/servers/recon/bin.ts')],
-    env,
+    env: { ...env, ...extraEnv },
     cwd: absPath('.'),
     stderr: 'pipe',
   });
-  transport.stderr?.on('data', (d: Buffer) => (stderr += d.toString()));
-  client = new Client({ name: 'recon-stdio-test', version: '0.0.0' });
-  await client.connect(transport);
+  let err = '';
+  transport.stderr?.on('data', (d: Buffer) => (err += d.toString()));
+  const c = new Client({ name: 'recon-stdio-test', version: '0.0.0' });
+  await c.connect(transport);
+  return { client: c, stderr: () => err };
+}
+
+beforeAll(async () => {
+  const spawned = await spawnServer();
+  client = spawned.client;
+  readStderr = spawned.stderr;
 }, 60_000);
 
 afterAll(async () => {
@@ -118,6 +128,24 @@ describe('kalla-recon over stdio', () => {
   });
 
   it('logs only to stderr', () => {
-    expect(stderr).toMatch(/kalla-recon\] ready on stdio/);
+    expect(readStderr()).toMatch(/kalla-recon\] ready on stdio/);
   });
+});
+
+describe('kalla-recon over stdio with a key', () => {
+  it('reads ANTHROPIC_* from its own environment and answers with the llm', async () => {
+    const fake = await FakeAnthropic.start();
+    const spawned = await spawnServer({ ANTHROPIC_API_KEY: 'stdio-key', ANTHROPIC_BASE_URL: fake.url, ANTHROPIC_MODEL: 'claude-stdio' });
+    try {
+      const { tools } = await spawned.client.listTools();
+      expect(tools[0].annotations?.openWorldHint).toBe(true);
+      fake.enqueue(FakeAnthropic.toolUse('report_filters', { filters: [{ source: 'bank', column: 'amount', op: 'gt', value: 7 }], explanation: 'bank amounts over 7', unparsed: [] }));
+      const r = (await spawned.client.callTool({ name: 'parse_nl_filter', arguments: { text: 'bank amounts over 7', schema_a: bankSchema, schema_b: ledgerSchema } })) as CallToolResult;
+      expect(r.structuredContent).toMatchObject({ engine: 'llm', filters: [{ source: 'bank', column: 'amount', op: 'gt', value: 7 }] });
+      expect(fake.messageRequests[0].body.model).toBe('claude-stdio');
+    } finally {
+      await spawned.client.close();
+      await fake.close();
+    }
+  }, 60_000);
 });

@@ -10,6 +10,7 @@ import { builtinServers, type SelfLauncher } from './builtin-servers';
 import { createDispatcher, type Dispatch } from './ipc/dispatch';
 import { createHandlers } from './ipc/handlers';
 import { McpHost, type HostEvent } from './mcp/host';
+import { LineageService } from './lineage/service';
 import type { AppPaths } from './paths';
 import type { Platform } from './platform';
 import { SecretStore } from './settings/secret-store';
@@ -45,7 +46,9 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     void appendFile(appLog, `${new Date().toISOString()} ${text}\n`).catch(() => undefined);
   };
 
-  const settings = new SettingsService(opts.paths.dataDir, new SecretStore(opts.paths.dataDir, opts.platform.secrets), opts.env);
+  // One SecretStore for the whole app: settings' API keys and the Lineage JDBC password share its file.
+  const secrets = new SecretStore(opts.paths.dataDir, opts.platform.secrets);
+  const settings = new SettingsService(opts.paths.dataDir, secrets, opts.env);
 
   const host = new McpHost({
     dataDir: opts.paths.dataDir,
@@ -96,7 +99,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   });
 
   const dispatch = createDispatcher(
-    createHandlers({ host, settings, platform: opts.platform, paths: opts.paths, appVersion: opts.appVersion }),
+    createHandlers({ host, settings, platform: opts.platform, paths: opts.paths, appVersion: opts.appVersion, lineage: new LineageService(host, secrets, opts.paths.dataDir) }),
     logInternal,
   );
   await host.start();

@@ -11,6 +11,7 @@
  */
 import type { z } from 'zod';
 import { appChannels, appEvents } from './contract/app';
+import { lineageChannels, lineageEvents } from './contract/lineage';
 import { serversChannels, serversEvents } from './contract/servers';
 import { settingsChannels, settingsEvents } from './contract/settings';
 
@@ -19,12 +20,14 @@ export { ServerListSchema } from './contract/servers';
 
 export const channels = {
   ...appChannels,
+  ...lineageChannels,
   ...serversChannels,
   ...settingsChannels,
 } as const;
 
 export const events = {
   ...appEvents,
+  ...lineageEvents,
   ...serversEvents,
   ...settingsEvents,
 } as const;

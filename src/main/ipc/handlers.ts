@@ -9,6 +9,8 @@ import type { McpHost } from '../mcp/host';
 import type { AppPaths } from '../paths';
 import type { Platform } from '../platform';
 import { appHandlers } from './handlers/app';
+import { lineageHandlers } from './handlers/lineage';
+import type { LineageService } from '../lineage/service';
 import { serversHandlers } from './handlers/servers';
 import { settingsHandlers } from './handlers/settings';
 import type { SettingsService } from '../settings/settings-service';
@@ -26,11 +28,13 @@ export interface HandlerDeps {
   platform: Platform;
   paths: AppPaths;
   appVersion: string;
+  lineage: LineageService;
 }
 
 export function createHandlers(deps: HandlerDeps): HandlerTable {
   return {
     ...appHandlers(deps),
+    ...lineageHandlers(deps),
     ...serversHandlers(deps),
     ...settingsHandlers(deps),
   };

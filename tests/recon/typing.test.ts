@@ -111,9 +111,9 @@ describe('typing for finance exports', () => {
   });
 
   it('re-detects over the whole file when values after the detection sample do not fit the sampled type', async () => {
-    const rows = Array.from({ length: 20_010 }, (_, i) => `R${i},01/02/2024,${i}.50,x`);
-    rows[20_004] = 'R20004,02/13/2024,1.00,x';
-    rows[20_006] = 'R20006,01/02/2024,n/a,x';
+    const rows = Array.from({ length: 10_010 }, (_, i) => `R${i},01/02/2024,${i}.50,x`);
+    rows[10_004] = 'R10004,02/13/2024,1.00,x';
+    rows[10_006] = 'R10006,01/02/2024,n/a,x';
     const { ws, info } = await load('ref,booked,amount,memo', rows);
     expect(info.columns.map((c) => [c.name, c.type, c.format ?? null])).toEqual([
       ['ref', 'text', null],
@@ -122,8 +122,8 @@ describe('typing for finance exports', () => {
       ['memo', 'text', null],
     ]);
     expect(info.notices.some((n) => n.code === 'ambiguous_date_order')).toBe(false);
-    const page = await ws.preview('left', { offset: 20_004, limit: 1 });
-    expect(page.items[0]).toMatchObject({ ref: 'R20004', booked: '2024-02-13', amount: '1.00' });
+    const page = await ws.preview('left', { offset: 10_004, limit: 1 });
+    expect(page.items[0]).toMatchObject({ ref: 'R10004', booked: '2024-02-13', amount: '1.00' });
     expect((await ws.profile('left')).columns[1].unparsed).toBe(0);
   });
 });

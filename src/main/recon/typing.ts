@@ -27,7 +27,7 @@ const LEADING_ZERO_ID = String.raw`0\d+`;
 const BOOLEAN_WORDS = `('true','false','yes','no')`;
 
 /** Detection looks at the first SAMPLE_ROWS rows; the typed table is then verified against every row. */
-export const DETECTION_SAMPLE_ROWS = 20_000;
+export const DETECTION_SAMPLE_ROWS = 10_000;
 
 /** Per-row derived strings (v: trimmed, c: cleaned, b: number body, ok: number shape), materialised once. */
 function derivedColumns(col: string, i: number): string[] {

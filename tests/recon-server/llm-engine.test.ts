@@ -167,6 +167,8 @@ describe('llm engine against the fake Messages API', () => {
     const out = result.structuredContent as any;
     expect(out.filters).toEqual([{ source: 'bank', column: 'amount', op: 'gt', value: 500 }]);
     expect(out.warnings).toHaveLength(2);
+    expect(out.warnings.join(' ')).toMatch(/description gt: gt needs a numeric or date column/);
+    expect(out.warnings.join(' ')).toMatch(/ledger\.vendor: no such column/);
   });
 
   it.each([

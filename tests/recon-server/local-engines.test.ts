@@ -58,6 +58,15 @@ describe('detectFieldMappingsLocal', () => {
     expect(out.unmapped_b).toEqual(['shoe_size']);
   });
 
+  it('takes untyped (varchar) date and amount columns at their names when there are no samples', () => {
+    const out = detectFieldMappingsLocal({ schema_a: cols('a', 'booking_date:varchar, amount:varchar'), schema_b: cols('b', 'posted_on:VARCHAR, total:decimal') });
+    expect(out.mappings.map((m) => [m.field_a, m.field_b, m.role])).toEqual([
+      ['booking_date', 'posted_on', 'date'],
+      ['amount', 'total', 'amount'],
+    ]);
+    expect(out.mappings[0].reason).toMatch(/synonymous names/);
+  });
+
   it('is deterministic', () => {
     const input = { schema_a: bankSchema, schema_b: ledgerSchema, sample_a: bankSample, sample_b: ledgerSample };
     expect(detectFieldMappingsLocal(input)).toEqual(detectFieldMappingsLocal(input));

@@ -55,7 +55,10 @@ const ISO = /^\d{4}-\d{2}-\d{2}$/;
 function fitsKind(op: SourceFilter['op'], value: FilterValue, kind: ValueKind): string | null {
   if (op === 'is_null' || op === 'is_not_null') return null;
   if ((op === 'like' || op === 'not_like') && kind !== 'text') return `${op} needs a text column`;
-  if (ORDERED_OPS.has(op) && kind === 'text') return `${op} needs a numeric or date column`;
+  const scalarsOf = Array.isArray(value) ? value : [value];
+  // CSV sources often type dates as strings: ordered comparisons on ISO dates are fine there.
+  const isoDates = scalarsOf.every((v) => typeof v === 'string' && ISO.test(v));
+  if (ORDERED_OPS.has(op) && kind === 'text' && !isoDates) return `${op} needs a numeric or date column`;
   const scalars = Array.isArray(value) ? value : [value];
   if (kind === 'number' && ORDERED_OPS.has(op) && scalars.some((v) => typeof v !== 'number')) return `${op} on a numeric column needs numbers`;
   if (kind === 'date' && scalars.some((v) => typeof v !== 'string' || !ISO.test(v))) return 'dates must be ISO (YYYY-MM-DD)';

@@ -101,12 +101,17 @@ export function profileColumn(column: ColumnInfo, sample: SampleRows | undefined
     else kind = kind ?? 'text';
   }
   const tokens = canonicalTokens(column.name);
+  const nameClass = classFromTokens(tokens);
+  // Without samples, a string column named like a date or an amount ("posting_date varchar",
+  // "amount varchar" from untyped CSV readers) is taken at its word.
+  if (raw.length === 0 && kind === 'text' && nameClass === 'date') kind = 'date';
+  if (raw.length === 0 && kind === 'text' && nameClass === 'amount') kind = 'number';
   return {
     name: column.name,
     dataType: column.data_type,
     kind,
     tokens,
-    nameClass: classForKind(classFromTokens(tokens), kind, tokens),
+    nameClass: classForKind(nameClass, kind, tokens),
     compactName: foldText(column.name).replace(/[^a-z0-9]/g, ''),
     texts,
     numbers,

@@ -188,7 +188,8 @@ export function pairEvidence(a: ColumnProfile, b: ColumnProfile): PairEvidence {
   const name = nameSimilarity(a, b);
   const cls = classSimilarity(a.nameClass, b.nameClass);
   const value = fit > 0 ? valueSimilarity(a, b, notes) : null;
-  if (name === 1) notes.unshift('same column name');
+  if (a.compactName === b.compactName) notes.unshift('same column name');
+  else if (name === 1) notes.unshift(`synonymous names (${a.name} ≈ ${b.name})`);
   else if (name >= 0.5) notes.unshift(`similar names (${a.name} ≈ ${b.name})`);
   else if (cls >= 1 && a.nameClass !== 'other') notes.unshift(`both ${a.nameClass} columns`);
   return { name, cls, value, kindFit: fit, notes };

@@ -5,13 +5,14 @@
  * detected with the kalla-recon local engines), writes the exports and the
  * recipe used to DIR. Exit codes: 0 ok, 1 error, 2 usage.
  */
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { RecipeSchema, type Recipe } from '../shared/recon';
+import type { Recipe } from '../shared/recon';
 import { buildAutoRecipe } from '../main/recon/auto-recipe';
 import { ReconError } from '../main/recon/errors';
+import { loadRecipe, saveRecipe } from '../main/recon/recipe-file';
 import { ReconWorkspace } from '../main/recon/workspace';
 
 export interface CliIo {
@@ -69,20 +70,7 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
   let ws: ReconWorkspace | null = null;
   try {
     let recipe: Recipe | null = null;
-    if (args.recipe) {
-      const text = await readFile(resolve(args.recipe), 'utf8').catch((e: Error) => {
-        throw new ReconError('invalid_recipe', `cannot read recipe ${args.recipe}: ${e.message}`);
-      });
-      let json: unknown;
-      try {
-        json = JSON.parse(text);
-      } catch (e) {
-        throw new ReconError('invalid_recipe', `recipe ${args.recipe} is not valid JSON: ${(e as Error).message}`);
-      }
-      const parsed = RecipeSchema.safeParse(json);
-      if (!parsed.success) throw new ReconError('invalid_recipe', `recipe ${args.recipe} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-      recipe = parsed.data;
-    }
+    if (args.recipe) recipe = await loadRecipe(resolve(args.recipe));
     const outDir = args.out ? resolve(args.out) : null;
     if (outDir) {
       const s = await stat(outDir).catch(() => null);
@@ -109,7 +97,7 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
     const result = await ws.run(recipe);
     if (outDir) {
       await ws.export(result.run_id, { dir: outDir, overwrite: args.overwrite });
-      await writeFile(join(outDir, 'recipe.json'), `${JSON.stringify(recipe, null, 2)}\n`);
+      await saveRecipe(join(outDir, 'recipe.json'), recipe, { overwrite: args.overwrite });
     }
     const s = result.summary;
     const line = {

@@ -4,6 +4,7 @@ import { userInfo } from 'node:os';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ReconError } from '../../src/main/recon/errors';
 import { readZipEntries } from '../../src/main/recon/zip';
+import { loadRecipe, saveRecipe } from '../../src/main/recon/recipe-file';
 import { ReconWorkspace } from '../../src/main/recon/workspace';
 import { Db } from '../../src/main/recon/db';
 import type { RecordPageItem } from '../../src/shared/recon-engine';
@@ -182,3 +183,20 @@ describe('run lifecycle', () => {
     }
   });
 });
+
+describe('recipes as files', () => {
+  it('saves a recipe as JSON and re-runs it on next month\'s files', async () => {
+    const path = join(sb.dir, 'monthly.json');
+    const r = recipe([refRule('exact')], { name: 'bank vs ledger' });
+    await saveRecipe(path, r);
+    await rejects(saveRecipe(path, r), 'file_exists');
+    const loaded = await loadRecipe(path);
+    expect(loaded).toEqual(r);
+    const ws = await sb.workspace('next-month');
+    await ws.addSourceFromPath('left', sb.file('feb-l.csv', csv(HEADER, ['F1,10.00,2024-02-01,a', 'F2,20.00,2024-02-02,b'])));
+    await ws.addSourceFromPath('right', sb.file('feb-r.csv', csv(HEADER, ['F1,10.00,2024-02-01,a', 'F2,20.00,2024-02-03,b'])));
+    expect((await ws.run(loaded)).summary.match_rate).toBe(1);
+    await rejects(loadRecipe(sb.file('bad.json', '{"version":1,"name":"x"}')), 'invalid_recipe');
+  });
+});
+

@@ -1,4 +1,5 @@
 /** Public surface of the reconciliation engine (plain Node; never imports electron). */
 export { ReconWorkspace, type ReadOptionsInput, type RunListItem } from './workspace';
 export { ReconError } from './errors';
+export { loadRecipe, saveRecipe } from './recipe-file';
 export * from '../../shared/recon-engine';

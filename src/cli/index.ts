@@ -5,28 +5,18 @@
  */
 import { APP_VERSION } from '../shared/version';
 import { UsageError } from './args';
+import { MCP_SERVERS, runMcp } from './mcp';
 import { runWeb, type Io } from './web';
-
-/** `kalla mcp <server>`: each built-in MCP server over stdio (imported lazily so `web` stays light). */
-async function runMcp(rest: string[]): Promise<number> {
-  const [sub] = rest;
-  switch (sub) {
-    case 'viewmapper': {
-      const { runViewMapperServerStdio } = await import('../servers/viewmapper/stdio');
-      await runViewMapperServerStdio();
-      // Resolves only when the client goes away: the server exits the process itself.
-      return await new Promise<number>(() => undefined);
-    }
-    default:
-      throw new UsageError(sub ? `Unknown MCP server "${sub}".` : 'Name the MCP server to run, e.g. `kalla mcp viewmapper`.');
-  }
-}
 
 const USAGE = `Kalla Desktop ${APP_VERSION}
 
 Usage:
   kalla web [--port N] [--open] [--json]   Run the app in your browser (127.0.0.1 only, token-protected)
-  kalla mcp viewmapper                     Run the SQL view lineage MCP server on stdio
+  kalla recon --left L.csv --right R.csv [--recipe F.json] [--out DIR] [--json]
+                                           Reconcile two files from the command line
+${Object.entries(MCP_SERVERS)
+  .map(([name, s]) => `  kalla mcp ${name.padEnd(31)}${s.describe} (stdio)`)
+  .join('\n')}
   kalla --version                          Print the version
   kalla help                               This help
 `;
@@ -39,6 +29,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
         return await runWeb(rest, io);
       case 'mcp':
         return await runMcp(rest);
+      case 'recon':
+        return await (await import('./recon')).runReconCli(rest, { stdout: io.stdout, stderr: io.stderr });
       case '--version':
       case '-v':
         io.stdout(`${APP_VERSION}\n`);

@@ -37,5 +37,6 @@ export function builtinServers(self: SelfLauncher, settingsEnv?: () => Promise<R
 
 /** [server name, `kalla mcp` subcommand, description]; entries are added as their servers land. */
 const BUILTINS: Array<[string, string, string]> = [
+  ['kalla-recon', 'recon', 'Field mappings, natural-language filters and match rules, with an offline engine and an optional LLM engine.'],
   ['viewmapper', 'viewmapper', 'SQL view lineage: explore Trino/SQL view dependencies and draw them as Mermaid diagrams'],
 ];

@@ -28,6 +28,8 @@ export interface CoreOptions {
   restart?: { maxRetries?: number; baseDelayMs?: number; maxDelayMs?: number };
   /** Environment whose ANTHROPIC_* etc. act as setting defaults (default: process.env). */
   env?: NodeJS.ProcessEnv;
+  /** Tests of the IPC layer leave the built-in servers out; the app always has them. */
+  withBuiltins?: boolean;
 }
 
 export interface Core {
@@ -52,7 +54,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
 
   const host = new McpHost({
     dataDir: opts.paths.dataDir,
-    builtins: builtinServers(opts.self, () => settings.builtinServerEnv()),
+    builtins: opts.withBuiltins === false ? [] : builtinServers(opts.self, () => settings.builtinServerEnv()),
     spawnEnv: opts.spawnEnv,
     restart: opts.restart,
   });

@@ -19,6 +19,7 @@ beforeAll(async () => {
     platform: nodePlatform(),
     self: { command: process.execPath, args: [], env: {} },
     appVersion: '0.0.0-test',
+    withBuiltins: false,
     spawnEnv: async () => ({ ...(process.env as Record<string, string>) }),
   });
 });

@@ -17,6 +17,7 @@ async function makeCore(env: NodeJS.ProcessEnv = {}, dir = mkdtempSync(join(tmpd
     platform: nodePlatform(),
     self: { command: process.execPath, args: [], env: {} },
     appVersion: '0.0.0-test',
+    withBuiltins: false,
     spawnEnv: async () => ({ PATH: process.env.PATH ?? '' }),
     env,
   });

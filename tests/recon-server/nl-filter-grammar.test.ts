@@ -128,6 +128,10 @@ describe('conditions', () => {
     ['without a reference', ['reference is_null null']],
     ['reference is not empty', ['reference is_not_null null']],
     ["description is 'Bank of America'", ['description eq "Bank of America"']],
+    ['description like %fee%', ['description like "%fee%"']],
+    ['description in Rent, Payroll', ['description in ["Rent","Payroll"]']],
+    ['description not in (Rent, Payroll)', ['description not_in ["Rent","Payroll"]']],
+    ['description in Rent', ['description eq "Rent"']],
   ])('text: %s', (text, expected) => {
     expect(bank(text)).toEqual(expected);
   });

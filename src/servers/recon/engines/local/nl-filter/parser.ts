@@ -534,7 +534,16 @@ export class FilterParser {
     if (w === 'contain' || w === 'contains' || w === 'containing' || w === 'includes' || w === 'include' || w === 'including' || w === 'like' || w === 'enthaelt' || w === 'mentions') {
       this.pos++;
       const v = this.textValue();
-      return v ? { op: op('like'), value: { kind: 'text', value: `%${v}%` } } : this.restore(start);
+      // A value with its own % wildcards is already a LIKE pattern.
+      return v ? { op: op('like'), value: { kind: 'text', value: v.includes('%') ? v : `%${v}%` } } : this.restore(start);
+    }
+    // "vendor in Acme, Globex", "vendor not in (Acme, Globex)", "status one of open, overdue"
+    if (w === 'in' || ((w === 'one' || w === 'any') && this.word(this.pos + 1) === 'of')) {
+      const save = this.pos;
+      this.pos += w === 'in' ? 1 : 2;
+      const list = this.equalityValue(negated);
+      if (list) return list;
+      this.pos = save;
     }
     if ((w === 'starts' || w === 'start' || w === 'starting' || w === 'begins' || w === 'begin' || w === 'beginning') && this.word(this.pos + 1) === 'with') {
       this.pos += 2;

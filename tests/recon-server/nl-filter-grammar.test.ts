@@ -163,6 +163,12 @@ describe('unparsed', () => {
     expect(out.explanation).toMatch(/Not understood: "approved by Maria"/);
   });
 
+  it('does not silently turn an OR between different fields into an AND', () => {
+    const out = parse('amount over 100 or description is Rent');
+    expect(out.filters.map((f) => f.column)).toEqual(['amount', 'total']);
+    expect(out.unparsed).toEqual(['or description is Rent']);
+  });
+
   it('returns no filters for a sentence with nothing filterable', () => {
     const out = parse('the usual suspicious stuff');
     expect(out.filters).toEqual([]);

@@ -69,6 +69,14 @@ export class FilterParser {
         this.pos++;
         continue;
       }
+      // Conditions are ANDed; an alternative ("… or vendor is Acme") cannot be expressed,
+      // so the whole alternative is left unconsumed and reported as not understood.
+      if (this.word(this.pos) === 'or' || this.word(this.pos) === 'oder') {
+        this.pos++;
+        const before = this.pos;
+        if (!this.condition() || this.pos === before) this.pos = before;
+        continue;
+      }
       const start = this.pos;
       const conds = this.condition();
       if (conds && conds.length > 0 && this.pos > start) {

@@ -56,6 +56,7 @@ describe('llm engine against the fake Messages API', () => {
     expect(req.body.model).toBe('claude-test');
     expect(req.body.tool_choice).toEqual({ type: 'tool', name: 'report_field_mappings' });
     expect(req.body.tools[0].input_schema.type).toBe('object');
+    expect(req.body.tools[0].input_schema).not.toHaveProperty('$schema');
     expect(req.body.tools[0].input_schema.properties).toHaveProperty('mappings');
   });
 

@@ -104,10 +104,12 @@ export class ClaudeStructuredClient {
       controller.abort();
     }, this.config.timeoutMs);
     try {
+      // The API wants a plain object schema: drop the "$schema" dialect marker zod adds.
+      const { $schema: _dialect, ...inputSchema } = z.toJSONSchema(req.schema, { target: 'draft-7', io: 'input' }) as Record<string, unknown>;
       const tool: Anthropic.Tool = {
         name: req.toolName,
         description: req.toolDescription,
-        input_schema: z.toJSONSchema(req.schema, { target: 'draft-7', io: 'input' }) as Anthropic.Tool.InputSchema,
+        input_schema: inputSchema as Anthropic.Tool.InputSchema,
       };
       const send = (messages: MessageParam[]) =>
         this.client.messages.create(

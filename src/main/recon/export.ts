@@ -3,8 +3,7 @@
  * so identical results give identical bytes), an XLSX workbook with the same
  * tables plus a summary sheet, and an evidence JSON.
  */
-import { createHash } from 'node:crypto';
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { stat, writeFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
 import type { ExportFormat, ExportOptions, ExportResult, PageCategory, RunSummary, SourceInfo } from '../../shared/recon-engine';
 import { PAGE_CATEGORIES, RECON_ENGINE_VERSION } from '../../shared/recon-engine';
@@ -12,8 +11,8 @@ import type { Db } from './db';
 import { ReconError } from './errors';
 import { getRunRow, MATCHED_STATUSES } from './results';
 import { ident, lit } from './sql';
-import { rawView } from './sources';
-import { buildXlsx, type Cell, type SheetSource } from './xlsx';
+import { rawView, sha256File } from './sources';
+import { writeXlsx, type Cell, type SheetSource } from './xlsx';
 
 const GROUP_COLUMNS = `group_id, rule_id, cardinality, status,
   array_to_string(left_ids, ' ') AS left_row_ids, array_to_string(right_ids, ' ') AS right_row_ids,
@@ -125,15 +124,14 @@ export async function exportRun(
       const names = await columnNames(db, sql);
       sheets.push({ name: category, columns: names, rows: streamRows(db, numericSql(sql, names)) });
     }
-    const { data, truncated } = await buildXlsx(sheets);
-    for (const t of truncated) notices.push(`sheet ${t} was cut at Excel's 1,048,575-row limit; the CSV has every row`);
     const target = join(opts.dir, 'reconciliation.xlsx');
-    await writeFile(target, data);
+    const { truncated } = await writeXlsx(target, sheets);
+    for (const t of truncated) notices.push(`sheet ${t} was cut at Excel's 1,048,575-row limit; the CSV has every row`);
     written.push(target);
   }
   if (formats.includes('evidence')) {
     const files: { file: string; sha256: string }[] = [];
-    for (const p of written) files.push({ file: p.slice(opts.dir.length + 1), sha256: createHash('sha256').update(await readFile(p)).digest('hex') });
+    for (const p of written) files.push({ file: p.slice(opts.dir.length + 1), sha256: await sha256File(p) });
     const evidence = {
       engine: 'kalla-recon-duckdb',
       engine_version: RECON_ENGINE_VERSION,

@@ -212,9 +212,3 @@ export function typedExpression(typing: ColumnTyping): string {
 function numberExpression(column: string, style: 'us' | 'eu'): string {
   return `kalla_parse_${style}(${ident(column)})`;
 }
-
-/** The typed view: __row_id first, then every column under its own name. */
-export function typedSelectList(typings: ColumnTyping[]): string {
-  return typings.map((t) => `${typedExpression(t)} AS ${ident(t.name)}`).join(', ');
-}
-

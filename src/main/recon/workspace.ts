@@ -8,7 +8,6 @@ import { join, resolve } from 'node:path';
 import { RecipeSchema, ReadOptionsSchema, type Recipe, type ReadOptions, type SourceFilter } from '../../shared/recon';
 import type {
   AuditEntry,
-  ColumnTyping,
   ExportOptions,
   ExportResult,
   GroupPageItem,
@@ -268,4 +267,3 @@ function checkSide(side: Side): void {
   if (side !== 'left' && side !== 'right') throw new ReconError('not_found', `side must be "left" or "right", got ${JSON.stringify(side)}`);
 }
 
-export type { ColumnTyping };

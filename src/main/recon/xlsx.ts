@@ -1,9 +1,13 @@
 /**
  * Minimal XLSX (SpreadsheetML) writer: one sheet per table, inline strings,
  * numbers as numbers. No timestamps anywhere, so identical content gives an
- * identical file.
+ * identical file. Sheet rows are streamed into deflated temp files, so memory
+ * stays flat however many rows there are.
  */
-import { buildZip, type ZipEntry } from './zip';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DeflatingFile, deflateEntry, writeZip, type DeflatedEntry } from './zip';
 
 export type Cell = string | number | bigint | boolean | null;
 
@@ -38,27 +42,41 @@ export function sheetName(name: string): string {
   return name.replace(/[[\]:*?/\\]/g, '_').slice(0, 31) || 'Sheet';
 }
 
-export async function buildXlsx(sheets: SheetSource[]): Promise<{ data: Buffer; truncated: string[] }> {
+export async function writeXlsx(target: string, sheets: SheetSource[]): Promise<{ truncated: string[] }> {
   const truncated: string[] = [];
-  const entries: ZipEntry[] = [];
-  const sheetEntries: ZipEntry[] = [];
-  for (const [i, sheet] of sheets.entries()) {
-    const parts: string[] = [
-      '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>',
-      row(sheet.columns),
-    ];
-    let count = 0;
-    for await (const values of sheet.rows) {
-      if (count >= XLSX_MAX_ROWS) {
-        truncated.push(sheet.name);
-        break;
+  const scratch = await mkdtemp(join(tmpdir(), 'kalla-xlsx-'));
+  try {
+    const sheetEntries: DeflatedEntry[] = [];
+    for (const [i, sheet] of sheets.entries()) {
+      const file = new DeflatingFile(join(scratch, `sheet${i + 1}.xml.deflate`));
+      await file.write('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>');
+      await file.write(row(sheet.columns));
+      let count = 0;
+      let batch: string[] = [];
+      for await (const values of sheet.rows) {
+        if (count >= XLSX_MAX_ROWS) {
+          truncated.push(sheet.name);
+          break;
+        }
+        batch.push(row(values));
+        count++;
+        if (batch.length === 2000) {
+          await file.write(batch.join(''));
+          batch = [];
+        }
       }
-      parts.push(row(values));
-      count++;
+      if (batch.length > 0) await file.write(batch.join(''));
+      await file.write('</sheetData></worksheet>');
+      sheetEntries.push(await file.finish(`xl/worksheets/sheet${i + 1}.xml`));
     }
-    parts.push('</sheetData></worksheet>');
-    sheetEntries.push({ name: `xl/worksheets/sheet${i + 1}.xml`, data: Buffer.from(parts.join(''), 'utf8') });
+    await writeZip(target, [...packageParts(sheets), ...sheetEntries]);
+    return { truncated };
+  } finally {
+    await rm(scratch, { recursive: true, force: true });
   }
+}
+
+function packageParts(sheets: SheetSource[]): DeflatedEntry[] {
   const sheetList = sheets.map((s, i) => `<sheet name="${xml(sheetName(s.name))}" sheetId="${i + 1}" r:id="rId${i + 1}"/>`).join('');
   const rels = sheets
     .map((_, i) => `<Relationship Id="rId${i + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/worksheet" Target="worksheets/sheet${i + 1}.xml"/>`)
@@ -67,28 +85,12 @@ export async function buildXlsx(sheets: SheetSource[]): Promise<{ data: Buffer; 
     .map((_, i) => `<Override PartName="/xl/worksheets/sheet${i + 1}.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.worksheet+xml"/>`)
     .join('');
   const head = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n';
-  entries.push(
-    {
-      name: '[Content_Types].xml',
-      data: Buffer.from(`${head}<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>${overrides}</Types>`),
-    },
-    {
-      name: '_rels/.rels',
-      data: Buffer.from(`${head}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
-    },
-    {
-      name: 'xl/workbook.xml',
-      data: Buffer.from(`${head}<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>${sheetList}</sheets></workbook>`),
-    },
-    {
-      name: 'xl/_rels/workbook.xml.rels',
-      data: Buffer.from(`${head}<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels}<Relationship Id="rId${sheets.length + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`),
-    },
-    {
-      name: 'xl/styles.xml',
-      data: Buffer.from(`${head}<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="1"><fill><patternFill patternType="none"/></fill></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf/></cellStyleXfs><cellXfs count="1"><xf/></cellXfs></styleSheet>`),
-    },
-    ...sheetEntries,
-  );
-  return { data: buildZip(entries), truncated };
+  const part = (name: string, text: string) => deflateEntry(name, Buffer.from(head + text, 'utf8'));
+  return [
+    part('[Content_Types].xml', `<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/><Default Extension="xml" ContentType="application/xml"/><Override PartName="/xl/workbook.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml"/><Override PartName="/xl/styles.xml" ContentType="application/vnd.openxmlformats-officedocument.spreadsheetml.styles+xml"/>${overrides}</Types>`),
+    part('_rels/.rels', `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships"><Relationship Id="rId1" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/officeDocument" Target="xl/workbook.xml"/></Relationships>`),
+    part('xl/workbook.xml', `<workbook xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships"><sheets>${sheetList}</sheets></workbook>`),
+    part('xl/_rels/workbook.xml.rels', `<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">${rels}<Relationship Id="rId${sheets.length + 1}" Type="http://schemas.openxmlformats.org/officeDocument/2006/relationships/styles" Target="styles.xml"/></Relationships>`),
+    part('xl/styles.xml', `<styleSheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><fonts count="1"><font><sz val="11"/><name val="Calibri"/></font></fonts><fills count="1"><fill><patternFill patternType="none"/></fill></fills><borders count="1"><border/></borders><cellStyleXfs count="1"><xf/></cellStyleXfs><cellXfs count="1"><xf/></cellXfs></styleSheet>`),
+  ];
 }

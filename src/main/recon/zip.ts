@@ -1,9 +1,12 @@
 /**
- * Minimal ZIP writer (deflate, no data descriptors, fixed 1980-01-01
- * timestamps) — enough for an XLSX container and byte-identical output for
- * identical content.
+ * Minimal ZIP writer (deflate, fixed 1980-01-01 timestamps, no extra fields)
+ * — enough for an XLSX container, with byte-identical output for identical
+ * content. Large members are deflated to temporary files while they are
+ * produced, so a big sheet never sits in memory.
  */
-import { deflateRawSync, inflateRawSync } from 'node:zlib';
+import { createReadStream, createWriteStream } from 'node:fs';
+import { once } from 'node:events';
+import { deflateRawSync, inflateRawSync, createDeflateRaw } from 'node:zlib';
 
 const CRC_TABLE = (() => {
   const table = new Uint32Array(256);
@@ -15,69 +18,125 @@ const CRC_TABLE = (() => {
   return table;
 })();
 
-export function crc32(data: Uint8Array): number {
-  let crc = 0xffffffff;
+/** Incremental CRC-32: start with crc32Update(0, first), feed the result back. */
+export function crc32Update(previous: number, data: Uint8Array): number {
+  let crc = (previous ^ 0xffffffff) >>> 0;
   for (let i = 0; i < data.length; i++) crc = CRC_TABLE[(crc ^ data[i]) & 0xff] ^ (crc >>> 8);
   return (crc ^ 0xffffffff) >>> 0;
 }
 
-export interface ZipEntry {
+export function crc32(data: Uint8Array): number {
+  return crc32Update(0, data);
+}
+
+/** A member already deflated: in memory or in a file. */
+export interface DeflatedEntry {
   name: string;
-  data: Buffer;
+  crc: number;
+  size: number;
+  compressedSize: number;
+  compressed: Buffer | { path: string };
+}
+
+export function deflateEntry(name: string, data: Buffer): DeflatedEntry {
+  const compressed = deflateRawSync(data, { level: 6 });
+  return { name, crc: crc32(data), size: data.length, compressedSize: compressed.length, compressed };
+}
+
+/** Streams text into a deflated temp file, tracking CRC and sizes. */
+export class DeflatingFile {
+  private crc = 0;
+  private size = 0;
+  private compressedSize = 0;
+  private readonly deflate = createDeflateRaw({ level: 6 });
+  private readonly out;
+  private readonly done: Promise<void>;
+
+  constructor(private readonly path: string) {
+    this.out = createWriteStream(path);
+    this.deflate.on('data', (chunk: Buffer) => {
+      this.compressedSize += chunk.length;
+    });
+    this.deflate.pipe(this.out);
+    this.done = once(this.out, 'finish').then(() => undefined);
+  }
+
+  async write(text: string): Promise<void> {
+    const data = Buffer.from(text, 'utf8');
+    this.crc = crc32Update(this.crc, data);
+    this.size += data.length;
+    if (!this.deflate.write(data)) await once(this.deflate, 'drain');
+  }
+
+  async finish(name: string): Promise<DeflatedEntry> {
+    this.deflate.end();
+    await this.done;
+    return { name, crc: this.crc, size: this.size, compressedSize: this.compressedSize, compressed: { path: this.path } };
+  }
 }
 
 const DOS_TIME = 0; // 00:00:00
 const DOS_DATE = (0 << 9) | (1 << 5) | 1; // 1980-01-01
 
-export function buildZip(entries: ZipEntry[]): Buffer {
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
+function header(signature: number, entry: DeflatedEntry, name: Buffer, central: boolean, offset: number): Buffer {
+  const b = Buffer.alloc(central ? 46 : 30);
+  let p = 0;
+  b.writeUInt32LE(signature, p);
+  p += 4;
+  if (central) {
+    b.writeUInt16LE(20, p); // version made by
+    p += 2;
+  }
+  b.writeUInt16LE(20, p); // version needed
+  b.writeUInt16LE(0x0800, p + 2); // UTF-8 names
+  b.writeUInt16LE(8, p + 4); // deflate
+  b.writeUInt16LE(DOS_TIME, p + 6);
+  b.writeUInt16LE(DOS_DATE, p + 8);
+  b.writeUInt32LE(entry.crc, p + 10);
+  b.writeUInt32LE(entry.compressedSize, p + 14);
+  b.writeUInt32LE(entry.size, p + 18);
+  b.writeUInt16LE(name.length, p + 22);
+  if (central) b.writeUInt32LE(offset, 42);
+  return b;
+}
+
+export async function writeZip(target: string, entries: DeflatedEntry[]): Promise<void> {
+  const out = createWriteStream(target);
+  const write = async (data: Buffer) => {
+    if (!out.write(data)) await once(out, 'drain');
+  };
+  const offsets: number[] = [];
   let offset = 0;
   for (const entry of entries) {
     const name = Buffer.from(entry.name, 'utf8');
-    const compressed = deflateRawSync(entry.data, { level: 6 });
-    const crc = crc32(entry.data);
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed
-    local.writeUInt16LE(0x0800, 6); // UTF-8 names
-    local.writeUInt16LE(8, 8); // deflate
-    local.writeUInt16LE(DOS_TIME, 10);
-    local.writeUInt16LE(DOS_DATE, 12);
-    local.writeUInt32LE(crc, 14);
-    local.writeUInt32LE(compressed.length, 18);
-    local.writeUInt32LE(entry.data.length, 22);
-    local.writeUInt16LE(name.length, 26);
-    local.writeUInt16LE(0, 28);
-    locals.push(local, name, compressed);
-
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4); // version made by
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(DOS_TIME, 12);
-    central.writeUInt16LE(DOS_DATE, 14);
-    central.writeUInt32LE(crc, 16);
-    central.writeUInt32LE(compressed.length, 20);
-    central.writeUInt32LE(entry.data.length, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    centrals.push(central, name);
-    offset += local.length + name.length + compressed.length;
+    offsets.push(offset);
+    const local = header(0x04034b50, entry, name, false, 0);
+    await write(local);
+    await write(name);
+    if (Buffer.isBuffer(entry.compressed)) await write(entry.compressed);
+    else for await (const chunk of createReadStream(entry.compressed.path) as AsyncIterable<Buffer>) await write(chunk);
+    offset += local.length + name.length + entry.compressedSize;
   }
-  const centralSize = centrals.reduce((n, b) => n + b.length, 0);
+  let centralSize = 0;
+  for (const [i, entry] of entries.entries()) {
+    const name = Buffer.from(entry.name, 'utf8');
+    const central = header(0x02014b50, entry, name, true, offsets[i]);
+    await write(central);
+    await write(name);
+    centralSize += central.length + name.length;
+  }
   const end = Buffer.alloc(22);
   end.writeUInt32LE(0x06054b50, 0);
   end.writeUInt16LE(entries.length, 8);
   end.writeUInt16LE(entries.length, 10);
   end.writeUInt32LE(centralSize, 12);
   end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, ...centrals, end]);
+  await write(end);
+  out.end();
+  await once(out, 'finish');
 }
 
-/** Reads back a ZIP written by buildZip (used by tests and the export self-check). */
+/** Reads back a ZIP written by writeZip (used by tests). */
 export function readZipEntries(zip: Buffer): Map<string, Buffer> {
   const entries = new Map<string, Buffer>();
   let p = 0;

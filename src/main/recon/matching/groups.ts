@@ -19,6 +19,7 @@ import type { MatchRule } from '../../../shared/recon';
 import type { Side } from '../../../shared/recon-engine';
 import type { Db } from '../db';
 import { amountWithin } from '../recipe-sql';
+import { lit } from '../sql';
 import { scoreExpression } from './working';
 
 export const MAX_GROUP = 6;
@@ -43,7 +44,7 @@ function groupInsert(rule: MatchRule, ruleIdx: number, o: Orientation, source: s
   const rightIds = o.one === 'left' ? 'ids' : '[oid]';
   const amountLeft = o.one === 'left' ? 'oamt' : 'total';
   const amountRight = o.one === 'left' ? 'total' : 'oamt';
-  return `INSERT INTO gtmp SELECT ${ruleIdx}, '${rule.id.replace(/'/g, "''")}', '${rule.cardinality}', ${status},
+  return `INSERT INTO gtmp SELECT ${ruleIdx}, ${lit(rule.id)}, ${lit(rule.cardinality)}, ${status},
     ${leftIds}, ${rightIds}, ${amountLeft}, ${amountRight}, dd,
     ${scoreExpression('abs(oamt - total)', 'dd', 'oamt')} FROM ${source}`;
 }

@@ -12,7 +12,8 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: 'test-results',
   timeout: 90_000,
-  expect: { timeout: 20_000 },
+  // Generous: MCP servers start through tsx and a JVM, on 2 shared cores in CI.
+  expect: { timeout: 30_000 },
   workers: 1,
   retries: 0,
   reporter: [['list'], ['html', { open: 'never', outputFolder: 'playwright-report' }]],

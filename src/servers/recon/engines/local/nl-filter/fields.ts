@@ -101,7 +101,9 @@ export class FilterVocabulary {
     const out: TargetColumn[] = [{ ...this.target(side, column) }];
     const other = this.partner.get(`${side}:${column}`);
     if (other) out.push(this.target(other.side, other.column));
-    out.sort((x, y) => (x.source === this.sides[0].alias ? -1 : 0) - (y.source === this.sides[0].alias ? -1 : 0));
+    // Source A first, so conditions read in the same order as the schemas.
+    const rank = (t: TargetColumn) => (t.source === this.sides[0].alias ? 0 : 1);
+    out.sort((x, y) => rank(x) - rank(y));
     if (!scope) return out;
     const alias = this.sideInfo(scope).alias;
     return out.filter((t) => t.source === alias);

@@ -483,10 +483,10 @@ export class FilterParser {
     let prep = w ? DATE_PREPOSITIONS[w] : undefined;
     if (prep) {
       this.pos++;
+      // "prior to", "later than", "earlier than"
       if (w === 'prior' || w === 'later' || w === 'earlier') {
         if (this.word(this.pos) === 'to' || this.word(this.pos) === 'than') this.pos++;
       }
-      if (w === 'up' ) this.pos++;
     } else if (w === 'up' && this.word(this.pos + 1) === 'to') {
       prep = 'until';
       this.pos += 2;

@@ -124,7 +124,9 @@ export function tokenize(text: string): Token[] {
       j++;
     }
     const num = NUMBER_RE.exec(text.slice(j));
-    if (num && (num[0] !== '-' ) && /\d/.test(num[0]) && !(num[0].startsWith('-') && j > 0 && /\w/.test(text[j - 1]))) {
+    // A minus glued to a word ("INV-2291") is a hyphen, not a sign.
+    const hyphen = num?.[0].startsWith('-') && j > 0 && /\w/.test(text[j - 1]);
+    if (num && /\d/.test(num[0]) && !hyphen) {
       let value = parseNumberText(num[0]);
       if (negative) value = -value;
       j += num[0].length;

@@ -6,6 +6,7 @@
 import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { events, type EventName, type EventPayload } from '../shared/contract';
+import { createAssistant } from './assistant/create';
 import { builtinServers, type SelfLauncher } from './builtin-servers';
 import { createDispatcher, type Dispatch } from './ipc/dispatch';
 import { createHandlers } from './ipc/handlers';
@@ -15,6 +16,7 @@ import type { AppPaths } from './paths';
 import type { Platform } from './platform';
 import { SecretStore } from './settings/secret-store';
 import { SettingsService } from './settings/settings-service';
+import { WorkspaceService } from './workspaces';
 
 export type EventListener = <E extends EventName>(name: E, payload: EventPayload<E>) => void;
 
@@ -37,6 +39,8 @@ export interface Core {
   subscribe(listener: EventListener): () => void;
   host: McpHost;
   settings: SettingsService;
+  /** Reconcile workspaces (also used by the Assistant's app tools). */
+  workspaces: WorkspaceService;
   dispose(): Promise<void>;
 }
 
@@ -100,8 +104,21 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     });
   });
 
+  const workspaces = new WorkspaceService(host, settings, opts.paths.dataDir);
+  workspaces.on({
+    changed: (id) => emit('reconcile.changed', { id }),
+    progress: (p) => emit('reconcile.progress', p),
+  });
+  const lineage = new LineageService(host, secrets, opts.paths.dataDir);
+  const assistant = await createAssistant({
+    host,
+    settings,
+    lineage,
+    dataDir: opts.paths.dataDir,
+    emit: (e) => (e.name === 'assistant.changed' ? emit(e.name, e.payload) : emit(e.name, e.payload)),
+  });
   const dispatch = createDispatcher(
-    createHandlers({ host, settings, platform: opts.platform, paths: opts.paths, appVersion: opts.appVersion, lineage: new LineageService(host, secrets, opts.paths.dataDir) }),
+    createHandlers({ host, settings, platform: opts.platform, paths: opts.paths, appVersion: opts.appVersion, lineage, assistant: assistant.service, workspaces }),
     logInternal,
   );
   await host.start();
@@ -110,12 +127,15 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     dispatch,
     host,
     settings,
+    workspaces,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
     async dispose() {
       listeners.clear();
+      await assistant.dispose();
+      await workspaces.dispose();
       await host.stop();
     },
   };

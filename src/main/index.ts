@@ -5,7 +5,7 @@
  * CSP, no navigation, no new windows, no permissions.
  */
 import { join } from 'node:path';
-import { app, BrowserWindow, ipcMain, Menu, nativeTheme, safeStorage, session, shell, type WebContents } from 'electron';
+import { app, BrowserWindow, dialog, ipcMain, Menu, nativeTheme, safeStorage, session, shell, type WebContents } from 'electron';
 import { IPC_EVENT, IPC_INVOKE } from '../shared/contract';
 import { APP_VERSION, MCP_SDK_VERSION } from '../shared/version';
 import { selfLauncher } from './builtin-servers';
@@ -83,6 +83,14 @@ async function boot() {
     },
     openExternal: (url) => shell.openExternal(url),
     secrets: keychainCodec(),
+    chooseFiles: async ({ title, filters }) => {
+      const r = await dialog.showOpenDialog({ title, filters, properties: ['openFile', 'multiSelections'] });
+      return r.canceled ? [] : r.filePaths;
+    },
+    chooseSaveFolder: async ({ title }) => {
+      const r = await dialog.showOpenDialog({ title, properties: ['openDirectory', 'createDirectory'] });
+      return r.canceled ? null : (r.filePaths[0] ?? null);
+    },
   };
   core = await createCore({
     paths,

@@ -13,4 +13,8 @@ export interface Platform {
   openExternal(url: string): Promise<void>;
   /** How API keys are protected at rest (OS keychain in Electron). */
   secrets: SecretCodec;
+  /** Electron only: an open-file dialog (multi-select); resolves to [] when cancelled. */
+  chooseFiles?(opts: { title: string; filters?: { name: string; extensions: string[] }[] }): Promise<string[]>;
+  /** Electron only: a choose-folder dialog for exports; resolves to null when cancelled. */
+  chooseSaveFolder?(opts: { title: string }): Promise<string | null>;
 }

@@ -11,25 +11,31 @@
  */
 import type { z } from 'zod';
 import { appChannels, appEvents } from './contract/app';
+import { assistantChannels, assistantEvents } from './contract/assistant';
 import { lineageChannels, lineageEvents } from './contract/lineage';
 import { serversChannels, serversEvents } from './contract/servers';
 import { settingsChannels, settingsEvents } from './contract/settings';
+import { reconcileChannels, reconcileEvents } from './contract/reconcile';
 
 export { AppInfoSchema, type AppInfo } from './contract/app';
 export { ServerListSchema } from './contract/servers';
 
 export const channels = {
   ...appChannels,
+  ...assistantChannels,
   ...lineageChannels,
   ...serversChannels,
   ...settingsChannels,
+  ...reconcileChannels,
 } as const;
 
 export const events = {
   ...appEvents,
+  ...assistantEvents,
   ...lineageEvents,
   ...serversEvents,
   ...settingsEvents,
+  ...reconcileEvents,
 } as const;
 
 export type Channels = typeof channels;

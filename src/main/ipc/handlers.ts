@@ -8,11 +8,15 @@ import type { ChannelName, ChannelOutput, Channels } from '../../shared/contract
 import type { McpHost } from '../mcp/host';
 import type { AppPaths } from '../paths';
 import type { Platform } from '../platform';
+import type { AssistantService } from '../assistant/service';
 import { appHandlers } from './handlers/app';
+import { assistantHandlers } from './handlers/assistant';
 import { lineageHandlers } from './handlers/lineage';
 import type { LineageService } from '../lineage/service';
 import { serversHandlers } from './handlers/servers';
 import { settingsHandlers } from './handlers/settings';
+import { reconcileHandlers } from './handlers/reconcile';
+import type { WorkspaceService } from '../workspaces';
 import type { SettingsService } from '../settings/settings-service';
 
 export type Handler<C extends ChannelName> = (input: z.output<Channels[C]['input']>) => Promise<ChannelOutput<C>>;
@@ -29,13 +33,17 @@ export interface HandlerDeps {
   paths: AppPaths;
   appVersion: string;
   lineage: LineageService;
+  assistant: AssistantService;
+  workspaces: WorkspaceService;
 }
 
 export function createHandlers(deps: HandlerDeps): HandlerTable {
   return {
     ...appHandlers(deps),
+    ...assistantHandlers(deps),
     ...lineageHandlers(deps),
     ...serversHandlers(deps),
     ...settingsHandlers(deps),
+    ...reconcileHandlers(deps),
   };
 }

@@ -1,0 +1,75 @@
+/** Handlers for the Reconcile workspace: thin calls into the WorkspaceService. */
+import type { HandlerDeps, HandlersFor } from '../handlers';
+import { UserError } from '../dispatch';
+
+export function reconcileHandlers({ workspaces, platform }: HandlerDeps): HandlersFor<'reconcile.'> {
+  const running = new Map<string, AbortController>();
+  return {
+    'reconcile.list': async () => workspaces.list(),
+    'reconcile.get': async ({ id }) => workspaces.get(id),
+    'reconcile.create': async ({ name }) => workspaces.create(name),
+    'reconcile.rename': async ({ id, name }) => workspaces.rename(id, name),
+    'reconcile.duplicate': async ({ id, name }) => workspaces.duplicate(id, name),
+    'reconcile.delete': async ({ id }) => workspaces.delete(id),
+    'reconcile.setActive': async ({ id }) => workspaces.setActive(id),
+    'reconcile.capabilities': async () => ({ dialogs: Boolean(platform.chooseFiles && platform.chooseSaveFolder), mode: platform.mode }),
+    'reconcile.chooseFiles': async () => {
+      if (!platform.chooseFiles) throw new UserError('File dialogs are only available in the desktop app; drop the files on the window instead.', 'unavailable');
+      return { paths: await platform.chooseFiles({ title: 'Choose up to two CSV files', filters: [{ name: 'CSV and text', extensions: ['csv', 'tsv', 'txt', 'gz'] }] }) };
+    },
+    'reconcile.chooseFolder': async () => {
+      if (!platform.chooseSaveFolder) throw new UserError('Folder dialogs are only available in the desktop app; type the folder instead.', 'unavailable');
+      return { path: await platform.chooseSaveFolder({ title: 'Export to folder' }) };
+    },
+    'reconcile.addSourcePath': async ({ id, side, path, read }) => workspaces.addSourceFromPath(id, side, path, read),
+    'reconcile.uploadBegin': async ({ id, side, name, size }) => ({ uploadId: await workspaces.uploadBegin(id, side, name, size) }),
+    'reconcile.uploadChunk': async ({ uploadId, offset, data }) => ({ received: await workspaces.uploadChunk(uploadId, offset, data) }),
+    'reconcile.uploadCommit': async ({ uploadId, read }) => workspaces.uploadCommit(uploadId, read),
+    'reconcile.uploadCancel': async ({ uploadId }) => {
+      await workspaces.uploadCancel(uploadId);
+      return { ok: true as const };
+    },
+    'reconcile.retrySource': async ({ id, side, read }) => workspaces.retrySource(id, side, read),
+    'reconcile.removeSource': async ({ id, side }) => workspaces.removeSource(id, side),
+    'reconcile.setAlias': async ({ id, side, alias }) => workspaces.setAlias(id, side, alias),
+    'reconcile.setColumnType': async ({ id, side, column, type, format }) => workspaces.setColumnType(id, side, column, type, format),
+    'reconcile.swapSides': async ({ id }) => workspaces.swapSides(id),
+    'reconcile.profile': async ({ id, side }) => workspaces.profile(id, side),
+    'reconcile.preview': async ({ id, side, ...req }) => workspaces.preview(id, side, req),
+    'reconcile.detectMappings': async ({ id }) => workspaces.detectMappings(id),
+    'reconcile.saveMappingReview': async ({ id, rows }) => workspaces.saveMappingReview(id, rows),
+    'reconcile.confirmMappings': async ({ id, rows }) => workspaces.confirmMappings(id, rows),
+    'reconcile.parseFilter': async ({ id, text, mode }) => workspaces.parseFilter(id, text, mode),
+    'reconcile.setFilters': async ({ id, filters }) => workspaces.setFilters(id, filters),
+    'reconcile.undoFilters': async ({ id }) => workspaces.undoFilters(id),
+    'reconcile.filterCounts': async ({ id, filters }) => workspaces.filterCounts(id, filters),
+    'reconcile.suggestRules': async ({ id }) => workspaces.suggestRules(id),
+    'reconcile.setRules': async ({ id, rules }) => workspaces.setRules(id, rules),
+    'reconcile.run': async ({ id, callId }) => {
+      if (running.has(id)) throw new UserError('A run is already in progress in this workspace.', 'busy');
+      const controller = new AbortController();
+      running.set(id, controller);
+      try {
+        return await workspaces.run(id, { signal: controller.signal, ...(callId ? { callId } : {}) });
+      } finally {
+        running.delete(id);
+      }
+    },
+    'reconcile.cancelRun': async ({ id }) => {
+      running.get(id)?.abort();
+      await workspaces.cancelRun(id);
+      return { ok: true as const };
+    },
+    'reconcile.summary': async ({ id, runId }) => workspaces.summary(id, runId),
+    'reconcile.page': async ({ id, runId, category, offset, limit }) => workspaces.page(id, runId, category, { offset, limit }),
+    'reconcile.review': async ({ id, runId, action, groupIds }) => workspaces.review(id, runId, action, groupIds),
+    'reconcile.matchManual': async ({ id, runId, left, right, note }) => workspaces.matchManual(id, runId, left, right, note),
+    'reconcile.annotate': async ({ id, runId, side, rowId, reason, note }) => {
+      await workspaces.annotate(id, runId, side, rowId, reason, note);
+      return { ok: true as const };
+    },
+    'reconcile.export': async ({ id, runId, dir, formats, overwrite }) => workspaces.export(id, runId, { ...(dir ? { dir } : {}), formats, overwrite }),
+    'reconcile.saveRecipe': async ({ id, path, overwrite }) => workspaces.saveRecipe(id, path, overwrite),
+    'reconcile.loadRecipe': async ({ id, path }) => workspaces.loadRecipe(id, path),
+  };
+}

@@ -1,0 +1,128 @@
+/** Reconcile workspace channels: thin calls into the WorkspaceService (src/main/workspaces). */
+import { z } from 'zod';
+import { ColumnTypeSchema, EncodingSchema, MatchRuleSchema, SourceFilterSchema } from '../recon';
+import {
+  ExportResultOut,
+  GroupPageOut,
+  MappingRowSchema,
+  ReconcileProgressSchema,
+  RunSummaryOut,
+  SideSchema,
+  SourceProfileOut,
+  WorkspaceListSchema,
+  WorkspaceStateSchema,
+} from '../reconcile';
+import { CallId, Empty, Ok } from './common';
+
+const Id = z.string().regex(/^[a-z0-9-]{1,64}$/, 'not a workspace id');
+const Name = z.string().trim().min(1, 'give the workspace a name').max(120);
+const Path = z.string().min(1).max(4096).refine((p) => !p.includes('\0'), 'path must not contain NUL');
+const RunId = z.number().int().min(1);
+const Read = z
+  .object({
+    delimiter: z.string().length(1).optional(),
+    encoding: EncodingSchema.optional(),
+    header: z.boolean().optional(),
+    skip_bad_lines: z.boolean().optional(),
+  })
+  .strict();
+const Category = z.enum(['matched', 'suggested', 'exceptions_left', 'exceptions_right', 'unmatched_left', 'unmatched_right']);
+const RowIds = z.array(z.number().int().min(0)).max(1000);
+const State = WorkspaceStateSchema;
+
+export const reconcileChannels = {
+  'reconcile.list': { input: Empty, output: WorkspaceListSchema },
+  'reconcile.get': { input: z.object({ id: Id }).strict(), output: State },
+  'reconcile.create': { input: z.object({ name: Name }).strict(), output: State },
+  'reconcile.rename': { input: z.object({ id: Id, name: Name }).strict(), output: State },
+  'reconcile.duplicate': { input: z.object({ id: Id, name: Name }).strict(), output: State },
+  'reconcile.delete': { input: z.object({ id: Id }).strict(), output: WorkspaceListSchema },
+  'reconcile.setActive': { input: z.object({ id: Id }).strict(), output: State },
+  'reconcile.capabilities': {
+    input: Empty,
+    output: z.object({ dialogs: z.boolean(), mode: z.enum(['electron', 'browser']) }),
+  },
+  'reconcile.chooseFiles': { input: Empty, output: z.object({ paths: z.array(z.string()) }) },
+  'reconcile.chooseFolder': { input: Empty, output: z.object({ path: z.string().nullable() }) },
+  'reconcile.addSourcePath': { input: z.object({ id: Id, side: SideSchema, path: Path, read: Read.optional() }).strict(), output: State },
+  'reconcile.uploadBegin': {
+    input: z.object({ id: Id, side: SideSchema, name: z.string().min(1).max(255), size: z.number().int().min(0).max(20 * 1024 ** 3) }).strict(),
+    output: z.object({ uploadId: z.string() }),
+  },
+  'reconcile.uploadChunk': {
+    // ≤ 4 MiB of bytes per chunk, base64-encoded.
+    input: z.object({ uploadId: z.string().max(64), offset: z.number().int().min(0), data: z.string().max(5_600_000) }).strict(),
+    output: z.object({ received: z.number() }),
+  },
+  'reconcile.uploadCommit': { input: z.object({ uploadId: z.string().max(64), read: Read.optional() }).strict(), output: State },
+  'reconcile.uploadCancel': { input: z.object({ uploadId: z.string().max(64) }).strict(), output: Ok },
+  'reconcile.retrySource': { input: z.object({ id: Id, side: SideSchema, read: Read }).strict(), output: State },
+  'reconcile.removeSource': { input: z.object({ id: Id, side: SideSchema }).strict(), output: State },
+  'reconcile.setAlias': {
+    input: z.object({ id: Id, side: SideSchema, alias: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_ -]+$/, 'use letters, digits, spaces, - and _') }).strict(),
+    output: State,
+  },
+  'reconcile.setColumnType': {
+    input: z.object({ id: Id, side: SideSchema, column: z.string().min(1).max(512), type: ColumnTypeSchema, format: z.string().max(64).optional() }).strict(),
+    output: State,
+  },
+  'reconcile.swapSides': { input: z.object({ id: Id }).strict(), output: State },
+  'reconcile.profile': { input: z.object({ id: Id, side: SideSchema }).strict(), output: SourceProfileOut },
+  'reconcile.preview': {
+    input: z
+      .object({ id: Id, side: SideSchema, offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000), orderBy: z.string().max(512).optional(), descending: z.boolean().optional() })
+      .strict(),
+    output: z.object({ total: z.number(), offset: z.number(), limit: z.number(), items: z.array(z.record(z.string(), z.unknown())) }),
+  },
+  'reconcile.detectMappings': { input: z.object({ id: Id }).strict(), output: State },
+  'reconcile.saveMappingReview': { input: z.object({ id: Id, rows: z.array(MappingRowSchema).max(2000) }).strict(), output: State },
+  'reconcile.confirmMappings': { input: z.object({ id: Id, rows: z.array(MappingRowSchema).max(2000) }).strict(), output: State },
+  'reconcile.parseFilter': {
+    input: z.object({ id: Id, text: z.string().trim().min(1, 'type what to keep').max(2000), mode: z.enum(['add', 'replace']) }).strict(),
+    output: State,
+  },
+  'reconcile.setFilters': { input: z.object({ id: Id, filters: z.array(SourceFilterSchema).max(200) }).strict(), output: State },
+  'reconcile.undoFilters': { input: z.object({ id: Id }).strict(), output: State },
+  'reconcile.filterCounts': {
+    input: z.object({ id: Id, filters: z.array(SourceFilterSchema).max(200).optional() }).strict(),
+    output: z.object({
+      left: z.object({ total: z.number(), filtered: z.number() }).nullable(),
+      right: z.object({ total: z.number(), filtered: z.number() }).nullable(),
+      error: z.string().nullable(),
+    }),
+  },
+  'reconcile.suggestRules': { input: z.object({ id: Id }).strict(), output: State },
+  'reconcile.setRules': { input: z.object({ id: Id, rules: z.array(MatchRuleSchema).max(50) }).strict(), output: State },
+  'reconcile.run': { input: z.object({ id: Id, callId: CallId.optional() }).strict(), output: z.object({ run_id: z.number(), state: State }) },
+  'reconcile.cancelRun': { input: z.object({ id: Id }).strict(), output: Ok },
+  'reconcile.summary': { input: z.object({ id: Id, runId: RunId }).strict(), output: RunSummaryOut },
+  'reconcile.page': {
+    input: z.object({ id: Id, runId: RunId, category: Category, offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000) }).strict(),
+    output: GroupPageOut,
+  },
+  'reconcile.review': {
+    input: z.object({ id: Id, runId: RunId, action: z.enum(['accept', 'reject', 'unmatch']), groupIds: z.array(z.number().int().min(0)).min(1).max(10_000) }).strict(),
+    output: z.object({ done: z.number(), failed: z.array(z.string()) }),
+  },
+  'reconcile.matchManual': {
+    input: z.object({ id: Id, runId: RunId, left: RowIds, right: RowIds, note: z.string().max(2000).optional() }).strict(),
+    output: z.object({ group_id: z.number() }),
+  },
+  'reconcile.annotate': {
+    input: z.object({ id: Id, runId: RunId, side: SideSchema, rowId: z.number().int().min(0), reason: z.string().trim().min(1).max(200), note: z.string().max(2000).optional() }).strict(),
+    output: Ok,
+  },
+  'reconcile.export': {
+    input: z
+      .object({ id: Id, runId: RunId, dir: Path.optional(), formats: z.array(z.enum(['csv', 'xlsx', 'evidence'])).min(1).max(3), overwrite: z.boolean().optional() })
+      .strict(),
+    output: z.object({ dir: z.string(), result: ExportResultOut }),
+  },
+  'reconcile.saveRecipe': { input: z.object({ id: Id, path: Path, overwrite: z.boolean().optional() }).strict(), output: z.object({ path: z.string() }) },
+  'reconcile.loadRecipe': { input: z.object({ id: Id, path: Path }).strict(), output: State },
+} as const;
+
+export const reconcileEvents = {
+  'reconcile.progress': ReconcileProgressSchema,
+  'reconcile.changed': z.object({ id: z.string() }),
+} as const;

@@ -1,0 +1,136 @@
+/**
+ * The Reconcile workspace's state as the main process stores it
+ * (`<dataDir>/workspaces/<id>/state.json`) and sends it to the renderer.
+ * Engine shapes (SourceInfo, RunSummary, pages) come from ./recon-engine and
+ * are produced by our own code, so their output schemas only check the shape.
+ */
+import { z } from 'zod';
+import type { GroupPageItem, Page, RecordPageItem, RunSummary, SourceInfo, SourceProfile, ExportResult } from './recon-engine';
+import { FieldRoleSchema, MatchRuleSchema, SourceFilterSchema, type FieldMapping } from './recon';
+
+const obj = <T>() => z.custom<T>((v) => typeof v === 'object' && v !== null);
+
+export const SourceInfoOut = obj<SourceInfo>();
+export const SourceProfileOut = obj<SourceProfile>();
+export const RunSummaryOut = obj<RunSummary>();
+export const GroupPageOut = obj<Page<GroupPageItem> | Page<RecordPageItem>>();
+export const ExportResultOut = obj<ExportResult>();
+
+export const SideSchema = z.enum(['left', 'right']);
+
+/** One row of the mapping review: a proposal (or a hand-made pair) and what the user decided. */
+export const MappingRowSchema = z.object({
+  field_a: z.string().min(1).max(512),
+  field_b: z.string().min(1).max(512),
+  confidence: z.number().min(0).max(1),
+  reason: z.string().max(2000),
+  role: FieldRoleSchema,
+  /** Which engine proposed it; `manual` when the user added or changed it. */
+  engine: z.enum(['llm', 'local', 'manual']),
+  decision: z.enum(['pending', 'accepted', 'rejected']),
+  /** Marked by the user as a key field (used for key-based rules). */
+  key: z.boolean(),
+});
+export type MappingRow = z.infer<typeof MappingRowSchema>;
+
+export const MappingReviewSchema = z.object({
+  rows: z.array(MappingRowSchema).max(2000),
+  unmapped_a: z.array(z.string()),
+  unmapped_b: z.array(z.string()),
+  engine: z.enum(['llm', 'local']).nullable(),
+  fallback_reason: z.string().optional(),
+  warnings: z.array(z.string()).default([]),
+  /** True once the user confirmed; any later change to the rows clears it. */
+  confirmed: z.boolean(),
+});
+export type MappingReview = z.infer<typeof MappingReviewSchema>;
+
+export const ChatTurnSchema = z.object({
+  id: z.string(),
+  at: z.string(),
+  text: z.string(),
+  mode: z.enum(['add', 'replace']),
+  filters: z.array(SourceFilterSchema),
+  explanation: z.string(),
+  unparsed: z.array(z.string()),
+  engine: z.string().nullable(),
+  error: z.string().optional(),
+});
+export type ChatTurn = z.infer<typeof ChatTurnSchema>;
+
+export const SourceErrorSchema = z.object({
+  name: z.string(),
+  code: z.string(),
+  message: z.string(),
+  /** The file that failed (re-read by the actions). */
+  path: z.string().optional(),
+  /** What the user can do about it (the UI shows these as buttons). */
+  actions: z.array(z.object({ label: z.string(), read: z.record(z.string(), z.unknown()) })),
+});
+export type SourceError = z.infer<typeof SourceErrorSchema>;
+
+export const WorkspaceSourceSchema = z.object({
+  info: SourceInfoOut,
+  /** Read options the source was loaded with (re-used on swap and by the recipe). */
+  read: z.record(z.string(), z.unknown()),
+});
+export type WorkspaceSource = z.infer<typeof WorkspaceSourceSchema>;
+
+export const RunItemSchema = z.object({
+  run_id: z.number(),
+  status: z.string(),
+  recipe_name: z.string(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  error: z.string().nullable(),
+});
+
+export const WorkspaceStateSchema = z.object({
+  version: z.literal(1),
+  id: z.string(),
+  name: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  /** Source aliases (the names filters and the recipe use); kept when a workspace is duplicated. */
+  aliases: z.object({ left: z.string(), right: z.string() }),
+  sources: z.object({ left: WorkspaceSourceSchema.nullable(), right: WorkspaceSourceSchema.nullable() }),
+  source_errors: z.object({ left: SourceErrorSchema.nullable(), right: SourceErrorSchema.nullable() }),
+  mapping: MappingReviewSchema.nullable(),
+  /** Why the last mapping detection failed (the user can retry). */
+  mapping_error: z.string().nullable(),
+  filters: z.array(SourceFilterSchema),
+  /** Earlier filter sets, newest last (undo pops one). */
+  filter_undo: z.array(z.array(SourceFilterSchema)),
+  chat: z.array(ChatTurnSchema),
+  rules: z.array(MatchRuleSchema),
+  rules_explanation: z.string(),
+  rules_error: z.string().nullable(),
+  runs: z.array(RunItemSchema),
+  last_run_id: z.number().nullable(),
+});
+export type WorkspaceState = z.infer<typeof WorkspaceStateSchema>;
+
+export const WorkspaceMetaSchema = z.object({ id: z.string(), name: z.string(), created_at: z.string(), updated_at: z.string() });
+export type WorkspaceMeta = z.infer<typeof WorkspaceMetaSchema>;
+
+export const WorkspaceListSchema = z.object({ active: z.string().nullable(), workspaces: z.array(WorkspaceMetaSchema) });
+export type WorkspaceList = z.infer<typeof WorkspaceListSchema>;
+
+/** Confirmed mappings in the recipe's shape. */
+export function confirmedMappings(review: MappingReview | null): FieldMapping[] {
+  if (!review?.confirmed) return [];
+  return review.rows
+    .filter((r) => r.decision === 'accepted')
+    .map((r) => ({ field_a: r.field_a, field_b: r.field_b, confidence: r.confidence, reason: r.reason, role: r.key ? 'key' : r.role }));
+}
+
+export const RECONCILE_PROGRESS_PHASES = ['upload', 'load', 'run'] as const;
+export const ReconcileProgressSchema = z.object({
+  workspace: z.string(),
+  callId: z.string().optional(),
+  kind: z.enum(RECONCILE_PROGRESS_PHASES),
+  side: SideSchema.optional(),
+  phase: z.string(),
+  fraction: z.number().min(0).max(1),
+});
+export type ReconcileProgress = z.infer<typeof ReconcileProgressSchema>;

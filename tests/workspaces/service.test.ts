@@ -1,0 +1,156 @@
+/**
+ * WorkspaceService through the real core: real DuckDB, the real kalla-recon
+ * server over stdio (offline engine), files generated here.
+ */
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../src/main/core';
+import { nodePlatform } from '../../src/main/platform-node';
+import { WorkspaceService } from '../../src/main/workspaces';
+import { raggedCsv, reconFiles, utf16NoBom } from './data';
+
+const ROOT = join(import.meta.dirname, '../..');
+const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+let core: Core;
+let dir: string;
+
+async function makeCore(): Promise<Core> {
+  return createCore({
+    paths: { dataDir: dir, logsDir: join(dir, 'logs') },
+    platform: nodePlatform(),
+    self: { command: process.execPath, args: ['--import', TSX, join(ROOT, 'src/cli/index.ts')], env: {} },
+    appVersion: '0.0.0-test',
+    spawnEnv: async () => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }),
+    env: {},
+  });
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'kalla-ws-'));
+  core = await makeCore();
+});
+afterAll(async () => {
+  await core?.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+const files = reconFiles();
+
+describe('WorkspaceService', () => {
+  let id: string;
+
+  it('refuses to run before sources and a confirmed mapping exist', async () => {
+    id = (await core.workspaces.create('October')).id;
+    await expect(core.workspaces.run(id)).rejects.toThrow(/Load both sources before running/);
+    await core.workspaces.addSourceFromBytes(id, 'left', 'bank statement.csv', Buffer.from(files.bank));
+    const st = await core.workspaces.addSourceFromBytes(id, 'right', 'invoices.csv', Buffer.from(files.invoices));
+    expect(st.aliases).toEqual({ left: 'bank_statement', right: 'invoices' });
+    expect(st.sources.left?.info.row_count).toBe(26);
+    // detection ran by itself once both sides were there
+    expect(st.mapping?.engine).toBe('local');
+    expect(st.mapping?.rows.find((r) => r.field_a === 'Reference')).toMatchObject({ field_b: 'Invoice No', role: 'key', decision: 'pending' });
+    await expect(core.workspaces.run(id)).rejects.toThrow(/Confirm the column mapping/);
+    await expect(core.workspaces.confirmMappings(id, st.mapping!.rows)).rejects.toThrow(/Accept or reject every proposed pair/);
+  });
+
+  it('confirms mappings (one rejected, one changed), suggests rules, filters by chat with undo, runs and reviews', async () => {
+    let st = await core.workspaces.get(id);
+    const rows = st.mapping!.rows.map((r) =>
+      r.field_a === 'Currency' ? { ...r, decision: 'rejected' as const } : r.field_a === 'Booking Date' ? { ...r, field_a: 'Value Date', engine: 'manual' as const, decision: 'accepted' as const } : { ...r, decision: 'accepted' as const },
+    );
+    st = await core.workspaces.confirmMappings(id, rows);
+    expect(st.mapping?.confirmed).toBe(true);
+    expect(st.mapping?.unmapped_a).toEqual(expect.arrayContaining(['Booking Date', 'Currency']));
+    expect(st.rules.length).toBeGreaterThan(0);
+    expect(st.rules[0].keys[0]).toMatchObject({ left: 'Reference', right: 'Invoice No' });
+
+    st = await core.workspaces.parseFilter(id, 'only amounts above 500, not from Stripe', 'add');
+    expect(st.filters).toContainEqual({ source: 'bank_statement', column: 'Amount', op: 'gt', value: 500 });
+    expect(st.chat).toHaveLength(1);
+    expect(await core.workspaces.filterCounts(id)).toMatchObject({ left: { total: 26, filtered: 16 }, right: { total: 24, filtered: 18 } });
+    st = await core.workspaces.parseFilter(id, 'amounts above 100', 'replace');
+    expect(st.filters.every((f) => f.value === 100)).toBe(true);
+    st = await core.workspaces.undoFilters(id);
+    expect(st.filters).toContainEqual({ source: 'bank_statement', column: 'Amount', op: 'gt', value: 500 });
+    st = await core.workspaces.setFilters(id, []);
+
+    const phases: string[] = [];
+    const { run_id } = await core.workspaces.run(id, { onProgress: (p) => phases.push(p.phase) });
+    expect(phases.length).toBeGreaterThan(0);
+    const summary = await core.workspaces.summary(id, run_id);
+    expect(summary.suggested_groups).toBeGreaterThan(0);
+    const suggested = await core.workspaces.page(id, run_id, 'suggested', { offset: 0, limit: 50 });
+    const r = await core.workspaces.review(id, run_id, 'accept', suggested.items.map((g) => ('group_id' in g ? g.group_id : -1)));
+    expect(r).toEqual({ done: suggested.total, failed: [] });
+    const left = await core.workspaces.page(id, run_id, 'unmatched_left', { offset: 0, limit: 50 });
+    const right = await core.workspaces.page(id, run_id, 'unmatched_right', { offset: 0, limit: 50 });
+    const pick = (p: typeof left) => (p.items[0] as { row_id: number }).row_id;
+    await core.workspaces.matchManual(id, run_id, [pick(left)], [pick(right)], 'fee booked separately');
+    const after = await core.workspaces.summary(id, run_id);
+    expect(after.matched.left.count).toBe(summary.matched.left.count + summary.suggested.left.count + 1);
+
+    const out = join(dir, 'out');
+    const exported = await core.workspaces.export(id, run_id, { dir: out, formats: ['csv', 'xlsx'] });
+    expect(exported.result.files.some((f) => f.endsWith('.xlsx'))).toBe(true);
+    const matchedCsv = exported.result.files.find((f) => /matched\.csv$/.test(f))!;
+    expect(readFileSync(matchedCsv, 'utf8')).toContain('manual');
+  });
+
+  it('explains broken files with a way out, and keeps the other source', async () => {
+    const ws = await core.workspaces.create('Broken');
+    await core.workspaces.addSourceFromBytes(ws.id, 'left', 'bank.csv', Buffer.from(files.bank));
+    await expect(core.workspaces.addSourceFromBytes(ws.id, 'right', 'ragged.csv', Buffer.from(raggedCsv()))).rejects.toThrow(/malformed line/);
+    let st = await core.workspaces.get(ws.id);
+    expect(st.sources.left?.info.row_count).toBe(26);
+    expect(st.source_errors.right?.actions[0]).toMatchObject({ read: { skip_bad_lines: true } });
+    st = await core.workspaces.retrySource(ws.id, 'right', { skip_bad_lines: true });
+    expect(st.sources.right?.info.row_count).toBe(3);
+
+    // UTF-16 without a byte-order mark is recognised and transcoded
+    st = await core.workspaces.addSourceFromBytes(ws.id, 'right', 'utf16.csv', utf16NoBom(files.invoices));
+    expect(st.sources.right?.info).toMatchObject({ row_count: 24, encoding: expect.stringMatching(/utf-16/i) });
+    expect(st.source_errors.right).toBeNull();
+  });
+
+  it('uploads in chunks, swaps sides, duplicates for next month, and survives a restart', async () => {
+    const ws = await core.workspaces.create('Chunks');
+    const bytes = Buffer.from(files.bank);
+    const up = await core.workspaces.uploadBegin(ws.id, 'left', 'bank.csv', bytes.length);
+    await core.workspaces.uploadChunk(up, 0, bytes.subarray(0, 100).toString('base64'));
+    await core.workspaces.uploadChunk(up, 100, bytes.subarray(100).toString('base64'));
+    let st = await core.workspaces.uploadCommit(up);
+    expect(st.sources.left?.info.row_count).toBe(26);
+    await core.workspaces.addSourceFromBytes(ws.id, 'right', 'invoices.csv', Buffer.from(files.invoices));
+    st = await core.workspaces.swapSides(ws.id);
+    expect(st.aliases).toEqual({ left: 'invoices', right: 'bank' });
+    expect(st.sources.left?.info.name).toBe('invoices.csv');
+    expect(st.mapping?.rows.find((r) => r.field_a === 'Invoice No')?.field_b).toBe('Reference');
+
+    const copy = await core.workspaces.duplicate(id, 'November');
+    expect(copy.sources).toEqual({ left: null, right: null });
+    expect(copy.mapping?.confirmed).toBe(true);
+    expect(copy.rules.length).toBeGreaterThan(0);
+    const recipePath = join(dir, 'october.recipe.json');
+    await core.workspaces.saveRecipe(id, recipePath);
+    const fresh = await core.workspaces.create('From recipe');
+    st = await core.workspaces.loadRecipe(fresh.id, recipePath);
+    expect(st.rules).toEqual((await core.workspaces.get(id)).rules);
+
+    await core.dispose();
+    core = await makeCore();
+    const list = await core.workspaces.list();
+    expect(list.workspaces.map((w) => w.name)).toEqual(expect.arrayContaining(['October', 'Broken', 'Chunks', 'November', 'From recipe']));
+    const again = await core.workspaces.get(id);
+    expect(again.runs).toHaveLength(1);
+    expect(again.last_run_id).toBe(1);
+    expect((await core.workspaces.summary(id, 1)).matched_groups).toBeGreaterThan(0);
+    const del = await core.workspaces.delete(fresh.id);
+    expect(del.workspaces.some((w) => w.id === fresh.id)).toBe(false);
+    expect(existsSync(join(dir, 'workspaces', fresh.id))).toBe(false);
+    expect(core.workspaces).toBeInstanceOf(WorkspaceService);
+  });
+});

@@ -162,7 +162,7 @@ export class LineageService {
     await this.ensureServer();
     const r = await this.host.callTool(LINEAGE_SERVER, name, args, opts.callId ? { callId: opts.callId } : {});
     const text = textOf(r);
-    if (r.isError) throw new UserError(text.replace(/^❌ (ViewMapper )?Error:\s*/u, '') || `${name} failed`, 'tool_error');
+    if (r.isError) throw new UserError(text.replace(/^❌ (ViewMapper )?Error:\s*/u, '').replace(/\s\([A-Z_]+\)$/, '') || `${name} failed`, 'tool_error');
     if (!r.structuredContent) throw new UserError(`The viewmapper server answered ${name} without data.`, 'tool_error');
     return { structured: r.structuredContent, text };
   }

@@ -1,0 +1,136 @@
+/**
+ * The Lineage workspace end to end: the real app in browser mode, the built-in
+ * viewmapper MCP server with a real JVM, mermaid rendering in real Chromium.
+ */
+import { readFileSync } from 'node:fs';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, test } from './app';
+
+async function shot(page: Page, info: TestInfo, name: string) {
+  await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
+}
+
+const diagram = (page: Page) => page.getByRole('region', { name: 'Diagram' });
+const node = (page: Page, name: string) => diagram(page).locator(`g.node[data-name="${name}"]`);
+
+async function openSample(page: Page) {
+  await page.getByRole('tab', { name: /Lineage/ }).click();
+  await expect(page.getByRole('heading', { name: 'Map how your SQL views depend on each other' })).toBeVisible();
+  await page.getByRole('radio', { name: /Simple e-commerce/ }).check();
+  await page.getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByRole('region', { name: 'Summary' })).toContainText('Views12');
+}
+
+test('pick a dataset, focus a node, ask a question, export SVG', async ({ appPage: page, app }, info) => {
+  await page.getByRole('tab', { name: /Lineage/ }).click();
+  await shot(page, info, '01-empty');
+  await openSample(page);
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary).toContainText('Tables6');
+  await expect(summary).toContainText('Every view parsed.');
+  await expect(page.getByRole('region', { name: 'Entry points' }).getByRole('button', { name: /fact_orders/ }).first()).toBeVisible();
+  // The whole graph (18 nodes) is drawn by mermaid in the page.
+  await expect(node(page, 'top_customers')).toBeVisible();
+  await expect(node(page, 'raw.orders')).toBeVisible();
+  await shot(page, info, '02-whole-graph');
+
+  // Click a node: it becomes the focus, the diagram is its neighbourhood.
+  await node(page, 'customer_orders').click();
+  await expect(page.getByTestId('focus-name')).toHaveText('customer_orders');
+  await expect(node(page, 'customer_orders')).toHaveAttribute('data-focus', 'true');
+  await expect(node(page, 'daily_revenue')).toHaveCount(0);
+  await expect(node(page, 'top_customers')).toBeVisible();
+  // One level each way: the table two levels up is gone.
+  await page.getByRole('button', { name: 'Fewer upstream levels' }).click();
+  await page.getByRole('button', { name: 'Fewer downstream levels' }).click();
+  await expect(node(page, 'raw.orders')).toHaveCount(0);
+  await expect(node(page, 'top_customers')).toHaveCount(0);
+  await expect(node(page, 'fact_orders')).toBeVisible();
+  await page.getByRole('button', { name: 'Show SQL' }).click();
+  await expect(page.getByRole('region', { name: 'View SQL' })).toContainText('JOIN fact_orders o ON');
+  await shot(page, info, '03-focused');
+
+  // Search by name (case-insensitive match in the engine).
+  await page.getByLabel('Find a view').fill('TOP_CUSTOMERS');
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page.getByTestId('focus-name')).toHaveText('TOP_CUSTOMERS');
+  await expect(node(page, 'top_customers')).toHaveAttribute('data-focus', 'true');
+
+  // Ask a question: the answer and its diagram.
+  const ask = page.getByRole('region', { name: 'Ask about the views' });
+  await ask.getByLabel('Question').fill('what depends on fact_orders');
+  await ask.getByRole('button', { name: 'Ask' }).click();
+  const answer = ask.getByRole('article', { name: 'Answer to: what depends on fact_orders' });
+  await expect(answer).toContainText('5 views depend on fact_orders');
+  await expect(answer.getByRole('img', { name: 'Diagram for: what depends on fact_orders' }).locator('svg g.node')).toHaveCount(6);
+  await shot(page, info, '04-asked');
+
+  // A name that does not exist: said in words, in the conversation.
+  await ask.getByLabel('Question').fill('explain custmer_orders');
+  await ask.getByRole('button', { name: 'Ask' }).click();
+  await expect(ask.getByRole('article', { name: 'Answer to: explain custmer_orders' })).toContainText("no view or table named 'custmer_orders'");
+  await expect(ask.getByRole('article', { name: 'Answer to: explain custmer_orders' })).toHaveClass(/error/);
+
+  // Export SVG: a valid standalone SVG with the expected nodes.
+  const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('group', { name: 'Export' }).getByRole('button', { name: 'SVG' }).click()]);
+  expect(download.suggestedFilename()).toBe('lineage-simple_ecommerce-TOP_CUSTOMERS.svg');
+  const svgPath = info.outputPath('export.svg');
+  await download.saveAs(svgPath);
+  const svg = readFileSync(svgPath, 'utf8');
+  expect(svg.startsWith('<?xml')).toBe(true);
+  // Parse it with the browser's XML parser: no parsererror, an <svg> root with size, our nodes as text.
+  const parsed = await page.evaluate((text) => {
+    const doc = new DOMParser().parseFromString(text, 'image/svg+xml');
+    const root = doc.documentElement;
+    return {
+      error: doc.getElementsByTagName('parsererror').length,
+      root: root.localName,
+      ns: root.namespaceURI,
+      width: Number(root.getAttribute('width')),
+      labels: [...doc.querySelectorAll('g.node')].map((g) => g.textContent?.trim()),
+    };
+  }, svg);
+  expect(parsed.error).toBe(0);
+  expect(parsed.root).toBe('svg');
+  expect(parsed.ns).toBe('http://www.w3.org/2000/svg');
+  expect(parsed.width).toBeGreaterThan(0);
+  // Depths are still one level each way: top_customers and the view it reads.
+  expect(parsed.labels.sort()).toEqual(['customer_lifetime_value', 'top_customers']);
+
+  // PNG and Mermaid source too.
+  const [png] = await Promise.all([page.waitForEvent('download'), page.getByRole('group', { name: 'Export' }).getByRole('button', { name: 'PNG' }).click()]);
+  const pngPath = info.outputPath('export.png');
+  await png.saveAs(pngPath);
+  expect(readFileSync(pngPath).subarray(1, 4).toString()).toBe('PNG');
+  const [mmd] = await Promise.all([page.waitForEvent('download'), page.getByRole('group', { name: 'Export' }).getByRole('button', { name: 'Mermaid' }).click()]);
+  const mmdPath = info.outputPath('export.mmd');
+  await mmd.saveAs(mmdPath);
+  expect(readFileSync(mmdPath, 'utf8')).toMatch(/^graph TB\n[\s\S]*n_top_customers\["top_customers"\]/);
+
+  // The conversation and the connection survive a restart of the app.
+  await app.restart();
+  await page.goto(app.url);
+  await page.getByRole('tab', { name: /Lineage/ }).click();
+  await expect(page.getByRole('region', { name: 'Summary' })).toContainText('Views12');
+  await expect(page.getByRole('article', { name: 'Answer to: what depends on fact_orders' })).toContainText('5 views depend on fact_orders');
+  await shot(page, info, '05-after-restart');
+});
+
+test('a large dataset starts at an entry point and shows its parse problem; a bad path is explained', async ({ appPage: page }, info) => {
+  await page.getByRole('tab', { name: /Lineage/ }).click();
+  await page.getByRole('radio', { name: 'Files' }).check();
+  await page.getByLabel('File or folder').fill('/nonexistent/views');
+  await page.getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByRole('alert')).toContainText('/nonexistent/views');
+  await shot(page, info, '01-bad-path');
+
+  await page.getByRole('radio', { name: 'Sample data' }).check();
+  await page.getByRole('radio', { name: /Analytics platform/ }).check();
+  await page.getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByRole('region', { name: 'Summary' })).toContainText('Views151');
+  await expect(page.getByText('1 view could not be parsed')).toBeVisible();
+  // 151 views are too many to draw at once: the most depended-on view is focused instead.
+  await expect(page.getByTestId('focus-name')).not.toBeEmpty();
+  await expect(diagram(page).locator('g.node').first()).toBeVisible();
+  await shot(page, info, '02-analytics');
+});

@@ -1,0 +1,157 @@
+/**
+ * The main diagram: mermaid-rendered SVG with pan (drag), zoom (wheel, buttons)
+ * and click-to-focus on nodes. Exports SVG, PNG and the Mermaid source.
+ */
+import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { fitViewport, nodeIdFromSvgId, parseDiagram, standaloneSvg, zoomAt, type Viewport } from './diagram-model';
+import { renderMermaid } from './mermaid';
+
+export interface DiagramHandle {
+  svgText(): string | undefined;
+}
+
+interface Props {
+  source: string;
+  focus?: string;
+  label: string;
+  onNodeClick(name: string): void;
+}
+
+export const DiagramCanvas = forwardRef<DiagramHandle, Props>(function DiagramCanvas({ source, focus, label, onNodeClick }, handle) {
+  const box = useRef<HTMLDivElement>(null);
+  const stage = useRef<HTMLDivElement>(null);
+  const [view, setView] = useState<Viewport>({ x: 0, y: 0, scale: 1 });
+  const [error, setError] = useState<string>();
+  const [rendered, setRendered] = useState(0);
+  const drag = useRef<{ x: number; y: number; vx: number; vy: number; moved: boolean } | undefined>(undefined);
+  const names = useRef(new Map<string, { name: string; focus: boolean }>());
+
+  useImperativeHandle(handle, () => ({
+    svgText: () => {
+      const svg = stage.current?.querySelector('svg');
+      return svg ? standaloneSvg(new XMLSerializer().serializeToString(svg)) : undefined;
+    },
+  }));
+
+  const fit = useCallback(() => {
+    const svg = stage.current?.querySelector('svg');
+    const b = box.current;
+    if (!svg || !b) return;
+    const vb = svg.viewBox.baseVal;
+    const w = vb && vb.width ? vb.width : svg.getBoundingClientRect().width;
+    const h = vb && vb.height ? vb.height : svg.getBoundingClientRect().height;
+    setView(fitViewport(w, h, b.clientWidth, b.clientHeight));
+  }, []);
+
+  useEffect(() => {
+    let live = true;
+    setError(undefined);
+    names.current = new Map(parseDiagram(source).map((n) => [n.id, { name: n.name, focus: n.classes.includes('focus') }]));
+    renderMermaid(source).then(
+      (svg) => {
+        if (!live || !stage.current) return;
+        stage.current.innerHTML = svg;
+        const el = stage.current.querySelector('svg');
+        if (el) {
+          const vb = el.viewBox.baseVal;
+          if (vb && vb.width) {
+            el.setAttribute('width', String(vb.width));
+            el.setAttribute('height', String(vb.height));
+          }
+          el.style.maxWidth = 'none';
+          for (const g of el.querySelectorAll<SVGGElement>('g.node')) {
+            const id = nodeIdFromSvgId(g.id);
+            const info = id ? names.current.get(id) : undefined;
+            if (!info) continue;
+            const name = info.name;
+            g.setAttribute('data-name', name);
+            g.setAttribute('role', 'button');
+            g.setAttribute('tabindex', '0');
+            g.setAttribute('aria-label', `Focus ${name}`);
+            if (info.focus) g.setAttribute('data-focus', 'true');
+          }
+        }
+        fit();
+        setRendered((n) => n + 1);
+      },
+      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [source, focus, fit]);
+
+  const nodeName = (target: EventTarget | null): string | undefined => (target instanceof Element ? (target.closest('g.node')?.getAttribute('data-name') ?? undefined) : undefined);
+
+  const onWheel = (e: React.WheelEvent) => {
+    const b = box.current?.getBoundingClientRect();
+    if (!b) return;
+    setView((v) => zoomAt(v, Math.exp(-e.deltaY * 0.0015), e.clientX - b.left, e.clientY - b.top));
+  };
+  const zoomBy = (factor: number) => {
+    const b = box.current;
+    if (b) setView((v) => zoomAt(v, factor, b.clientWidth / 2, b.clientHeight / 2));
+  };
+
+  return (
+    <div className="diagram">
+      <div className="diagram-zoom toolbar" role="group" aria-label="Zoom">
+        <button aria-label="Zoom in" title="Zoom in" onClick={() => zoomBy(1.25)}>
+          +
+        </button>
+        <button aria-label="Zoom out" title="Zoom out" onClick={() => zoomBy(0.8)}>
+          −
+        </button>
+        <button onClick={fit} title="Fit the diagram in the view">
+          Fit
+        </button>
+        <span className="muted small" aria-live="polite">
+          {Math.round(view.scale * 100)}%
+        </span>
+      </div>
+      <div
+        ref={box}
+        className="diagram-box"
+        role="figure"
+        aria-label={label}
+        data-rendered={rendered}
+        onWheel={onWheel}
+        onPointerDown={(e) => {
+          if (e.button !== 0) return;
+          drag.current = { x: e.clientX, y: e.clientY, vx: view.x, vy: view.y, moved: false };
+        }}
+        onPointerMove={(e) => {
+          const d = drag.current;
+          if (!d) return;
+          const dx = e.clientX - d.x;
+          const dy = e.clientY - d.y;
+          if (!d.moved && Math.hypot(dx, dy) < 4) return;
+          if (!d.moved) box.current?.setPointerCapture(e.pointerId);
+          d.moved = true;
+          setView((v) => ({ ...v, x: d.vx + dx, y: d.vy + dy }));
+        }}
+        onPointerUp={(e) => {
+          const d = drag.current;
+          drag.current = undefined;
+          if (d?.moved) return;
+          const name = nodeName(e.target);
+          if (name) onNodeClick(name);
+        }}
+        onKeyDown={(e) => {
+          const name = nodeName(e.target);
+          if (name && (e.key === 'Enter' || e.key === ' ')) {
+            e.preventDefault();
+            onNodeClick(name);
+          }
+        }}
+      >
+        {error && (
+          <p className="field-error pad" role="alert">
+            Could not draw this diagram: {error}
+          </p>
+        )}
+        <div ref={stage} className="diagram-stage" style={{ transform: `translate(${view.x}px, ${view.y}px) scale(${view.scale})` }} />
+      </div>
+    </div>
+  );
+});

@@ -1,0 +1,22 @@
+import { useEffect, useRef, useState } from 'react';
+import { renderMermaid } from './mermaid';
+
+/** A static rendering (conversation answers). `label` names the figure for screen readers. */
+export function MermaidView({ source, label }: { source: string; label: string }) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [error, setError] = useState<string>();
+  useEffect(() => {
+    let live = true;
+    renderMermaid(source).then(
+      (svg) => {
+        if (live && ref.current) ref.current.innerHTML = svg;
+      },
+      (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
+    );
+    return () => {
+      live = false;
+    };
+  }, [source]);
+  if (error) return <p className="field-error">Could not draw this diagram: {error}</p>;
+  return <div className="mermaid-static" role="img" aria-label={label} ref={ref} />;
+}

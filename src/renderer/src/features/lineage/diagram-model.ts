@@ -1,0 +1,91 @@
+/**
+ * Pure logic behind the lineage diagram (unit-tested; mermaid itself renders
+ * only in Chromium): reading the engine's Mermaid source back into nodes,
+ * mapping rendered SVG node ids to names, viewport maths, standalone SVG.
+ */
+
+export interface DiagramNode {
+  id: string;
+  name: string;
+  kind: 'view' | 'table';
+  classes: string[];
+}
+
+const ENTITIES: Record<string, string> = { quot: '"', lt: '<', gt: '>', amp: '&' };
+
+/** The engine escapes `"` as `#quot;`, `#` as `#35;`, `<`/`>` as `#lt;`/`#gt;`, a backtick as `#96;`. */
+export function decodeLabel(label: string): string {
+  return label.replace(/#(\d+|[a-z]+);/gi, (m, code: string) => (/^\d+$/.test(code) ? String.fromCodePoint(Number(code)) : (ENTITIES[code.toLowerCase()] ?? m)));
+}
+
+/** Nodes of a diagram drawn by the engine: `id["label"]` (view) and `id[("label")]` (table), with their classes. */
+export function parseDiagram(source: string): DiagramNode[] {
+  const nodes = new Map<string, DiagramNode>();
+  for (const raw of source.split('\n')) {
+    const line = raw.trim();
+    const node = /^([A-Za-z0-9_]+)\[(\()?"(.*)"\)?\]$/.exec(line);
+    if (node) {
+      nodes.set(node[1], { id: node[1], name: decodeLabel(node[3]), kind: node[2] ? 'table' : 'view', classes: [] });
+      continue;
+    }
+    const cls = /^class\s+([A-Za-z0-9_,]+)\s+([A-Za-z0-9_]+)$/.exec(line);
+    if (cls) for (const id of cls[1].split(',')) nodes.get(id)?.classes.push(cls[2]);
+  }
+  return [...nodes.values()];
+}
+
+/** Mermaid renders node `n_x` as `<g id="<renderId>-flowchart-n_x-12" class="node …">` (older: `flowchart-n_x-12`). */
+export function nodeIdFromSvgId(svgId: string): string | undefined {
+  const m = /(?:^|-)flowchart-([A-Za-z0-9_]+)-\d+$/.exec(svgId) ?? /^(n_[A-Za-z0-9_]+)$/.exec(svgId);
+  return m ? m[1] : undefined;
+}
+
+export interface Viewport {
+  x: number;
+  y: number;
+  scale: number;
+}
+
+export const MIN_SCALE = 0.1;
+export const MAX_SCALE = 8;
+
+const clampScale = (s: number) => Math.min(MAX_SCALE, Math.max(MIN_SCALE, s));
+
+/** Zoom by `factor` keeping the point (px, py) of the container still. */
+export function zoomAt(v: Viewport, factor: number, px: number, py: number): Viewport {
+  const scale = clampScale(v.scale * factor);
+  const k = scale / v.scale;
+  return { scale, x: px - (px - v.x) * k, y: py - (py - v.y) * k };
+}
+
+/** Scale and centre content of size (w, h) inside a box (bw, bh) with a margin; never enlarges past 1.5×. */
+export function fitViewport(w: number, h: number, bw: number, bh: number, margin = 16): Viewport {
+  if (w <= 0 || h <= 0 || bw <= 0 || bh <= 0) return { x: 0, y: 0, scale: 1 };
+  const scale = clampScale(Math.min((bw - 2 * margin) / w, (bh - 2 * margin) / h, 1.5));
+  return { scale, x: (bw - w * scale) / 2, y: (bh - h * scale) / 2 };
+}
+
+/** A rendered SVG as a standalone file: namespace declared, explicit size from the viewBox, XML prolog. */
+export function standaloneSvg(svgMarkup: string): string {
+  let svg = svgMarkup.trim();
+  if (!/^<svg[^>]*\sxmlns=/.test(svg)) svg = svg.replace(/^<svg/, '<svg xmlns="http://www.w3.org/2000/svg"');
+  const vb = /viewBox="\s*[-\d.]+[\s,]+[-\d.]+[\s,]+([\d.]+)[\s,]+([\d.]+)\s*"/.exec(svg);
+  if (vb) {
+    // Mermaid writes width="100%" and a max-width style; a file needs real dimensions.
+    const open = /^<svg[^>]*>/.exec(svg)![0];
+    const sized = open.replace(/\s(width|height)="[^"]*"/g, '').replace(/^<svg/, `<svg width="${Math.ceil(Number(vb[1]))}" height="${Math.ceil(Number(vb[2]))}"`);
+    svg = sized + svg.slice(open.length);
+  }
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n`;
+}
+
+/** A file name from a connection label and focus: `lineage-simple_ecommerce-fact_orders`. */
+export function exportBaseName(label: string, focus?: string): string {
+  const part = (s: string) =>
+    s
+      .replace(/^[a-z]+:\/\//i, '')
+      .replace(/[^A-Za-z0-9_.-]+/g, '_')
+      .replace(/^_+|_+$/g, '')
+      .slice(-60);
+  return ['lineage', part(label), focus ? part(focus) : 'all'].filter(Boolean).join('-');
+}

@@ -1,0 +1,39 @@
+/**
+ * Mermaid in the renderer, loaded on first use (a separate chunk, same
+ * origin). `securityLevel: 'strict'` and SVG text labels (no foreignObject),
+ * so the output passes the CSP, sanitises labels and exports to PNG cleanly.
+ */
+import type { Mermaid } from 'mermaid';
+
+let loaded: Promise<Mermaid> | undefined;
+let themeInUse: string | undefined;
+let seq = 0;
+
+const prefersDark = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches;
+
+async function instance(): Promise<Mermaid> {
+  loaded ??= import('mermaid').then((m) => m.default);
+  const mermaid = await loaded;
+  const theme = prefersDark() ? 'dark' : 'default';
+  if (theme !== themeInUse) {
+    mermaid.initialize({
+      startOnLoad: false,
+      securityLevel: 'strict',
+      theme,
+      htmlLabels: false,
+      maxTextSize: 500_000,
+      maxEdges: 5000,
+      flowchart: { htmlLabels: false, useMaxWidth: false, curve: 'basis' },
+    });
+    themeInUse = theme;
+  }
+  return mermaid;
+}
+
+/** Renders Mermaid source to SVG markup; throws mermaid's own parse error text. */
+export async function renderMermaid(source: string): Promise<string> {
+  const mermaid = await instance();
+  seq += 1;
+  const { svg } = await mermaid.render(`lineage-mermaid-${seq}`, source);
+  return svg;
+}

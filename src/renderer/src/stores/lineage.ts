@@ -1,0 +1,155 @@
+/**
+ * Lineage workspace state: the connection (as main reports it, never a
+ * password), its analysis, the diagram in view (focus and depths) and the
+ * conversation, which main keeps on disk.
+ */
+import { create } from 'zustand';
+import type { Analysis, Diagram, LineageConnectionView, LineageSource, LineageTurn, ViewSql } from '../../../shared/lineage';
+import { call, errorMessage, newCallId } from '../api/client';
+
+export type Direction = 'TB' | 'LR' | 'BT' | 'RL';
+
+export const NO_TURNS: LineageTurn[] = [];
+
+interface LineageStore {
+  loaded: boolean;
+  connection: LineageConnectionView | null;
+  analysis?: Analysis;
+  connecting: boolean;
+  connectError?: string;
+  focus?: string;
+  upstreamDepth: number;
+  downstreamDepth: number;
+  direction: Direction;
+  diagram?: Diagram;
+  diagramLoading: boolean;
+  diagramError?: string;
+  sql?: ViewSql;
+  sqlError?: string;
+  turns: LineageTurn[];
+  asking: boolean;
+  askError?: string;
+  init(): Promise<void>;
+  connect(source: LineageSource, schema?: string): Promise<boolean>;
+  setFocus(name: string | undefined): Promise<void>;
+  setDepths(up: number, down: number): Promise<void>;
+  setDirection(d: Direction): Promise<void>;
+  showSql(name: string): Promise<void>;
+  closeSql(): void;
+  ask(question: string): Promise<void>;
+  clearConversation(): Promise<void>;
+}
+
+export const useLineage = create<LineageStore>((set, get) => {
+  let diagramSeq = 0;
+  const loadDiagram = async () => {
+    const seq = ++diagramSeq;
+    const { focus, upstreamDepth, downstreamDepth, direction } = get();
+    set({ diagramLoading: true, diagramError: undefined });
+    try {
+      const d = await call('lineage.diagram', { ...(focus ? { focus } : {}), upstreamDepth, downstreamDepth, direction });
+      if (seq !== diagramSeq) return;
+      if (d.tooLarge && !focus) {
+        // The whole graph is too big to draw: start at the most depended-on view instead.
+        const start = get().analysis?.entryPoints.highImpact[0]?.name;
+        if (start) {
+          set({ focus: start });
+          return loadDiagram();
+        }
+      }
+      set({ diagram: d, diagramLoading: false });
+    } catch (e) {
+      if (seq === diagramSeq) set({ diagramLoading: false, diagramError: errorMessage(e) });
+    }
+  };
+
+  return {
+    loaded: false,
+    connection: null,
+    connecting: false,
+    upstreamDepth: 2,
+    downstreamDepth: 2,
+    direction: 'TB',
+    diagramLoading: false,
+    turns: NO_TURNS,
+    asking: false,
+
+    async init() {
+      if (get().loaded) return;
+      const state = await call('lineage.state', {});
+      set({ loaded: true, connection: state.connection, turns: state.turns });
+      if (state.connection) {
+        try {
+          set({ analysis: await call('lineage.analyze', {}) });
+          await loadDiagram();
+        } catch (e) {
+          set({ connectError: errorMessage(e) });
+        }
+      }
+    },
+
+    async connect(source, schema) {
+      set({ connecting: true, connectError: undefined });
+      try {
+        const r = await call('lineage.connect', { source, ...(schema ? { schema } : {}) });
+        set({
+          connecting: false,
+          connection: r.state.connection,
+          turns: r.state.turns,
+          analysis: r.analysis,
+          focus: undefined,
+          sql: undefined,
+          diagram: undefined,
+        });
+        await loadDiagram();
+        return true;
+      } catch (e) {
+        set({ connecting: false, connectError: errorMessage(e) });
+        return false;
+      }
+    },
+
+    async setFocus(name) {
+      set({ focus: name, sql: undefined, sqlError: undefined });
+      await loadDiagram();
+    },
+
+    async setDepths(up, down) {
+      set({ upstreamDepth: up, downstreamDepth: down });
+      await loadDiagram();
+    },
+
+    async setDirection(direction) {
+      set({ direction });
+      await loadDiagram();
+    },
+
+    async showSql(name) {
+      set({ sqlError: undefined });
+      try {
+        set({ sql: await call('lineage.viewSql', { name }) });
+      } catch (e) {
+        set({ sql: undefined, sqlError: errorMessage(e) });
+      }
+    },
+
+    closeSql() {
+      set({ sql: undefined, sqlError: undefined });
+    },
+
+    async ask(question) {
+      set({ asking: true, askError: undefined });
+      try {
+        const turn = await call('lineage.ask', { question, callId: newCallId() });
+        set((s) => ({ asking: false, turns: [...s.turns, turn] }));
+      } catch (e) {
+        set({ asking: false, askError: errorMessage(e) });
+      }
+    },
+
+    async clearConversation() {
+      const state = await call('lineage.clearConversation', {});
+      set({ turns: state.turns });
+    },
+  };
+});

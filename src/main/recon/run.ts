@@ -86,7 +86,7 @@ async function persist(db: Db, runId: number): Promise<void> {
   await db.transaction(async () => {
     await db.exec(
       `INSERT INTO match_groups SELECT $1, group_id, rule_id, cardinality, status, left_ids, right_ids,
-         amount_left, amount_right, amount_left - amount_right, date_delta_days, score, NULL FROM gfinal ORDER BY group_id`,
+         amount_left, amount_right, amount_left - amount_right, date_delta_days, score, NULL FROM gfinal`,
       [runId],
     );
     for (const side of ['left', 'right'] as const) {
@@ -98,8 +98,7 @@ async function persist(db: Db, runId: number): Promise<void> {
            m.group_id
          FROM scope_${side} s
          LEFT JOIN (SELECT group_id, status, unnest(${side}_ids) AS id FROM gfinal) m ON m.id = s.id
-         LEFT JOIN (SELECT id FROM exc WHERE side = '${side}') e ON e.id = s.id
-         ORDER BY s.id`,
+         LEFT JOIN (SELECT id FROM exc WHERE side = '${side}') e ON e.id = s.id`,
         [runId],
       );
     }

@@ -8,7 +8,9 @@
  * for its left row AND for its right row, then drops all candidates touching
  * accepted rows. The overall best remaining pair is always mutual-best, so
  * every round makes progress and the result equals a greedy pass in that
- * total order — which depends on row content, not on file order.
+ * total order — which depends on row content, not on file order. Pairs
+ * whose two rows have no other candidate are accepted up front (they are
+ * mutual-best in any order), so the rounds only see contested rows.
  */
 import type { MatchRule } from '../../../shared/recon';
 import type { Db } from '../db';
@@ -18,26 +20,33 @@ import { keysEqual, scoreExpression } from './working';
 export async function matchOneToOne(db: Db, rule: MatchRule, ruleIdx: number, shouldStop: () => void): Promise<void> {
   await buildCandidates(db, rule);
   await db.exec(`CREATE OR REPLACE TEMP TABLE pairs (lid BIGINT, rid BIGINT, la DECIMAL(18,6), ra DECIMAL(18,6), da DECIMAL(38,6), dd INTEGER)`);
+  // A pair whose rows have no other candidate is trivially mutual-best: accept those with two
+  // hash aggregates (the bulk of real data) and leave only contested rows to the window rounds.
+  await db.exec(`CREATE OR REPLACE TEMP TABLE newp AS
+    SELECT c.lid, c.rid, c.la, c.ra, c.da, c.dd FROM cand0 c
+    WHERE c.lid IN (SELECT lid FROM cand0 GROUP BY lid HAVING count(*) = 1)
+      AND c.rid IN (SELECT rid FROM cand0 GROUP BY rid HAVING count(*) = 1)`);
+  await db.exec('INSERT INTO pairs SELECT * FROM newp');
+  await db.exec(`CREATE OR REPLACE TEMP TABLE cand AS
+    SELECT c.* FROM cand0 c WHERE NOT EXISTS (SELECT 1 FROM newp n WHERE n.lid = c.lid)`);
   // cand0 keeps every candidate; the rounds work on `cand`, which shrinks.
-  let source = 'cand0';
   for (;;) {
+    if ((await db.scalarNumber('SELECT count(*) FROM cand')) === 0) break;
     shouldStop();
     await db.exec(`CREATE OR REPLACE TEMP TABLE newp AS
       SELECT lid, rid, la, ra, da, dd FROM (
         SELECT *,
           row_number() OVER (PARTITION BY lid ORDER BY da, dd, rh, rid) AS best_for_l,
           row_number() OVER (PARTITION BY rid ORDER BY da, dd, lh, lid) AS best_for_r
-        FROM ${source})
+        FROM cand)
       WHERE best_for_l = 1 AND best_for_r = 1`);
     const accepted = await db.scalarNumber('SELECT count(*) FROM newp');
     if (accepted === 0) break;
     await db.exec('INSERT INTO pairs SELECT * FROM newp');
     await db.exec(`CREATE OR REPLACE TEMP TABLE cand AS
-      SELECT c.* FROM ${source} c
+      SELECT c.* FROM cand c
       WHERE NOT EXISTS (SELECT 1 FROM newp n WHERE n.lid = c.lid)
         AND NOT EXISTS (SELECT 1 FROM newp n WHERE n.rid = c.rid)`);
-    source = 'cand';
-    if ((await db.scalarNumber('SELECT count(*) FROM cand')) === 0) break;
   }
   const status = rule.auto_confirm ? 'auto' : 'suggested';
   await db.exec(

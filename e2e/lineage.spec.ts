@@ -53,7 +53,7 @@ test('pick a dataset, focus a node, ask a question, export SVG', async ({ appPag
   // Search by name (case-insensitive match in the engine).
   await page.getByLabel('Find a view').fill('TOP_CUSTOMERS');
   await page.getByRole('button', { name: 'Find' }).click();
-  await expect(page.getByTestId('focus-name')).toHaveText('TOP_CUSTOMERS');
+  await expect(page.getByTestId('focus-name')).toHaveText('top_customers');
   await expect(node(page, 'top_customers')).toHaveAttribute('data-focus', 'true');
 
   // Ask a question: the answer and its diagram.
@@ -73,7 +73,7 @@ test('pick a dataset, focus a node, ask a question, export SVG', async ({ appPag
 
   // Export SVG: a valid standalone SVG with the expected nodes.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('group', { name: 'Export' }).getByRole('button', { name: 'SVG' }).click()]);
-  expect(download.suggestedFilename()).toBe('lineage-simple_ecommerce-TOP_CUSTOMERS.svg');
+  expect(download.suggestedFilename()).toBe('lineage-simple_ecommerce-top_customers.svg');
   const svgPath = info.outputPath('export.svg');
   await download.saveAs(svgPath);
   const svg = readFileSync(svgPath, 'utf8');
@@ -124,7 +124,7 @@ test('a large dataset starts at an entry point and shows its parse problem; a ba
   await expect(page.getByRole('alert')).toContainText('/nonexistent/views');
   await shot(page, info, '01-bad-path');
 
-  await page.getByRole('radio', { name: 'Sample data' }).check();
+  await page.getByRole('radio', { name: 'Samples' }).check();
   await page.getByRole('radio', { name: /Analytics platform/ }).check();
   await page.getByRole('button', { name: 'Open' }).click();
   await expect(page.getByRole('region', { name: 'Summary' })).toContainText('Views151');

@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import type { Analysis, Diagram, LineageConnectionView, LineageSource, LineageTurn, ViewSql } from '../../../shared/lineage';
 import { call, errorMessage, newCallId } from '../api/client';
+import { parseDiagram } from '../features/lineage/diagram-model';
 
 export type Direction = 'TB' | 'LR' | 'BT' | 'RL';
 
@@ -57,7 +58,9 @@ export const useLineage = create<LineageStore>((set, get) => {
           return loadDiagram();
         }
       }
-      set({ diagram: d, diagramLoading: false });
+      // Show the engine's name for the focus ("TOP_CUSTOMERS" typed → top_customers).
+      const focused = d.mermaid && focus ? parseDiagram(d.mermaid).find((n) => n.classes.includes('focus'))?.name : undefined;
+      set({ diagram: d, diagramLoading: false, ...(focused ? { focus: focused } : {}) });
     } catch (e) {
       if (seq === diagramSeq) set({ diagramLoading: false, diagramError: errorMessage(e) });
     }

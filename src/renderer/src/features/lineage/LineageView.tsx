@@ -45,7 +45,7 @@ function ConnectionForm({ onDone }: { onDone?: () => void }) {
         <legend className="sr-only">Source</legend>
         {(
           [
-            ['dataset', 'Sample data'],
+            ['dataset', 'Samples'],
             ['path', 'Files'],
             ['jdbc', 'Database'],
           ] as Array<[Kind, string]>

@@ -6,13 +6,13 @@
  * and a failure there only means the app starts in browser mode.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
 
 const env = { ...process.env, ELECTRON_SKIP_BINARY_DOWNLOAD: '1', PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD: '1' };
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const run = (cmd, args, options = {}) => spawnSync(cmd, args, { stdio: 'inherit', env, ...options });
 
-const install = run(npm, [existsSync('package-lock.json') ? 'ci' : 'install', '--no-audit', '--no-fund']);
+// `install` rather than `ci`: the lock cannot list DuckDB bindings that a registry mirror lacks.
+const install = run(npm, ['install', '--no-audit', '--no-fund']);
 if (install.status !== 0) process.exit(install.status ?? 1);
 
 if (!process.env.KALLA_SKIP_ELECTRON) {

@@ -1,0 +1,36 @@
+/**
+ * The app's own capabilities as an in-process MCP server (registry of tool
+ * modules) and the Assistant's connection to it.
+ */
+import type { AppToolsContext } from './context';
+import { AppToolsConnection } from './connection';
+import { createAppToolsServer } from './server';
+import type { AppToolModule } from './registry';
+import { lineageModule } from './tools/lineage';
+import { serversModule } from './tools/servers';
+import { workspacesModule } from './tools/workspaces';
+
+export { APP_TOOLS_SERVER } from './names';
+export { AppToolsConnection } from './connection';
+export { createAppToolsServer, serverInstructions } from './server';
+export { AppToolRefusal, defineTool, describeTool } from './registry';
+export type { AppToolDef, AppToolMeta, AppToolModule, AppToolOutput } from './registry';
+export type { AppToolsContext } from './context';
+
+/** The modules for what this build and this core provide. */
+export function appToolModules(ctx: AppToolsContext): AppToolModule[] {
+  const modules: AppToolModule[] = [workspacesModule(ctx, async () => []), serversModule(ctx)];
+  if (ctx.lineage) modules.push(lineageModule(ctx.lineage));
+  return modules;
+}
+
+export async function connectAppTools(ctx: AppToolsContext, modules = appToolModules(ctx)): Promise<AppToolsConnection> {
+  const server = createAppToolsServer({
+    modules,
+    async activeWorkspace(kind) {
+      if (kind === 'lineage') return ctx.lineage ? 'lineage' : undefined;
+      return undefined;
+    },
+  });
+  return AppToolsConnection.connect(server);
+}

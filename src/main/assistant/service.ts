@@ -1,0 +1,378 @@
+/**
+ * AssistantService: the Assistant as the app uses it. One conversation per
+ * scope (a workspace), kept in `<dataDir>/assistant/<scope>.json` with every
+ * message, tool call, result and who approved what; a provider client built
+ * per request from the settings (the key is read main-side at that moment and
+ * handed to the client only); confirmations that only the renderer can answer.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+import { ChatMessageSchema, type ChatMessage, type ProviderId, type ToolCall } from '../../shared/assistant';
+import {
+  AssistantEntrySchema,
+  type AssistantEntry,
+  type AssistantProviderStatus,
+  type AssistantState,
+  type PendingConfirmation,
+} from '../../shared/contract/assistant';
+import type { Settings } from '../../shared/settings';
+import { UserError } from '../ipc/dispatch';
+import { writeFileAtomic } from '../mcp/atomic-write';
+import { runTurn, type ConfirmRequest, type LoopEvent } from './chatLoop';
+import { isFinalizingTool, resolveToolPolicy } from './guardrails';
+import { createProviderClient } from './providers';
+import type { ProviderClient } from './providers/types';
+import type { RetryPolicy } from './providers/retry';
+import { buildSystemPrompt } from './systemPrompt';
+import type { AssistantToolHost } from './toolHost';
+
+export const DEFAULT_MAX_STEPS = 12;
+const MAX_DISPLAY_RESULT = 4000;
+const PROVIDER_LABEL: Record<ProviderId, string> = { anthropic: 'Anthropic', openai: 'OpenAI-compatible', gemini: 'Gemini' };
+const KEY_ENV: Record<ProviderId, string> = { anthropic: 'ANTHROPIC_API_KEY', openai: 'OPENAI_API_KEY', gemini: 'GEMINI_API_KEY' };
+
+export const BASE_PROMPT = `You are the Assistant of Kalla Desktop, an app that reconciles CSV sources, explores SQL view lineage and manages MCP servers.
+Carry out what the user asks with the tools provided, one step at a time, and say briefly what you did and what you found.
+Tools that change data ask the user first; if the user declines or a tool is blocked, do not repeat the call unchanged; explain and ask how to proceed.
+If a tool refuses because something is not ready (for example mappings not confirmed), do what it says or ask the user.
+Diagrams returned by tools are shown to the user; do not repeat their Mermaid source.`;
+
+/** What the service needs of SettingsService. */
+export interface SettingsAccess {
+  get(): Promise<Settings>;
+  apiKey(provider: ProviderId): Promise<string | undefined>;
+  onChange?(listener: () => void): () => void;
+}
+
+export type AssistantEmit =
+  | { name: 'assistant.changed'; payload: AssistantState }
+  | { name: 'assistant.delta'; payload: { scope: string; entryId: string; delta: string } };
+
+export interface AssistantServiceOptions {
+  dataDir: string;
+  settings: SettingsAccess;
+  tools: AssistantToolHost;
+  emit(e: AssistantEmit): void;
+  maxSteps?: number;
+  /** Provider client tuning (tests inject the retry wait so it is observed, not waited for). */
+  provider?: { timeoutMs?: number; retry?: Partial<RetryPolicy> };
+  /** Where the user is, for the system prompt. */
+  describeScope?(scope: string): string;
+}
+
+const ConversationFileSchema = z.object({
+  version: z.literal(1),
+  messages: z.array(ChatMessageSchema),
+  entries: z.array(AssistantEntrySchema),
+});
+type Conversation = z.infer<typeof ConversationFileSchema>;
+
+interface Pending {
+  confirmation: PendingConfirmation;
+  scope: string;
+  resolve(approved: boolean): void;
+}
+
+interface Running {
+  controller: AbortController;
+  step: number;
+  done: Promise<void>;
+}
+
+const now = () => new Date().toISOString();
+
+export class AssistantService {
+  private readonly conversations = new Map<string, Conversation>();
+  private readonly running = new Map<string, Running>();
+  private readonly pending = new Map<string, Pending>();
+  /** Steps the last finished turn took, per scope (shown until the next one starts). */
+  private readonly lastSteps = new Map<string, number>();
+  private readonly maxSteps: number;
+  private writing = Promise.resolve();
+
+  constructor(private readonly opts: AssistantServiceOptions) {
+    this.maxSteps = opts.maxSteps ?? DEFAULT_MAX_STEPS;
+  }
+
+  private file(scope: string): string {
+    // Scopes are validated by the contract (letters, digits, one ':'); ':' is not allowed in Windows file names.
+    return join(this.opts.dataDir, 'assistant', `${scope.replace(':', '--')}.json`);
+  }
+
+  private async load(scope: string): Promise<Conversation> {
+    const cached = this.conversations.get(scope);
+    if (cached) return cached;
+    let conv: Conversation = { version: 1, messages: [], entries: [] };
+    try {
+      const parsed = ConversationFileSchema.safeParse(JSON.parse(await readFile(this.file(scope), 'utf8')));
+      if (parsed.success) conv = parsed.data;
+    } catch {
+      // no conversation yet
+    }
+    this.conversations.set(scope, conv);
+    return conv;
+  }
+
+  private save(scope: string): Promise<void> {
+    const conv = this.conversations.get(scope);
+    if (!conv) return Promise.resolve();
+    const text = `${JSON.stringify(conv, null, 2)}\n`;
+    const file = this.file(scope);
+    this.writing = this.writing
+      .catch(() => undefined)
+      .then(async () => {
+        await mkdir(join(file, '..'), { recursive: true });
+        await writeFileAtomic(file, text);
+      });
+    return this.writing;
+  }
+
+  async providerStatus(): Promise<AssistantProviderStatus> {
+    const s = await this.opts.settings.get();
+    if (s.provider === 'none') {
+      return { configured: false, provider: 'none', problem: 'No AI provider is set up. Choose Anthropic, an OpenAI-compatible server or Gemini in Settings and add its API key; everything else in Kalla works without one.' };
+    }
+    const cfg = s.providers[s.provider];
+    const key = await this.opts.settings.apiKey(s.provider);
+    // Local OpenAI-compatible servers (Ollama, LM Studio) need no key, only a base URL.
+    if (!key && !(s.provider === 'openai' && cfg.baseUrl)) {
+      return {
+        configured: false,
+        provider: s.provider,
+        model: cfg.model,
+        problem: `No API key for ${PROVIDER_LABEL[s.provider]}. Add one in Settings (or set ${KEY_ENV[s.provider]} before starting Kalla).`,
+      };
+    }
+    return { configured: true, provider: s.provider, model: cfg.model };
+  }
+
+  private async client(): Promise<ProviderClient> {
+    const s = await this.opts.settings.get();
+    const status = await this.providerStatus();
+    if (!status.configured || s.provider === 'none') throw new UserError(status.problem ?? 'No AI provider is set up.', 'not_configured');
+    const cfg = s.providers[s.provider];
+    return createProviderClient({
+      settings: { provider: s.provider, model: cfg.model, ...(cfg.baseUrl ? { baseUrl: cfg.baseUrl } : {}) },
+      apiKey: (await this.opts.settings.apiKey(s.provider)) ?? '',
+      ...this.opts.provider,
+    });
+  }
+
+  async state(scope: string): Promise<AssistantState> {
+    // Read before any await: a snapshot must not say "running" after the turn's final one.
+    const run = this.running.get(scope);
+    const pending = [...this.pending.values()].filter((p) => p.scope === scope).map((p) => p.confirmation);
+    const conv = await this.load(scope);
+    return {
+      scope,
+      entries: conv.entries,
+      running: run !== undefined,
+      step: run?.step ?? this.lastSteps.get(scope) ?? 0,
+      maxSteps: this.maxSteps,
+      pending,
+      provider: await this.providerStatus(),
+    };
+  }
+
+  private async changed(scope: string): Promise<void> {
+    this.opts.emit({ name: 'assistant.changed', payload: await this.state(scope) });
+  }
+
+  /** Starts a turn and returns at once; progress arrives as events. */
+  async send(scope: string, text: string): Promise<AssistantState> {
+    if (this.running.has(scope)) throw new UserError('The Assistant is still working on your last message. Wait for it or press Stop.', 'busy');
+    const client = await this.client();
+    const conv = await this.load(scope);
+    const controller = new AbortController();
+    const run: Running = { controller, step: 0, done: Promise.resolve() };
+    this.running.set(scope, run);
+    conv.messages.push({ role: 'user', text });
+    conv.entries.push({ kind: 'user', id: randomUUID(), text, at: now() });
+    run.done = this.turn(scope, conv, client, run).finally(() => {
+      this.lastSteps.set(scope, run.step);
+      this.running.delete(scope);
+      void this.changed(scope);
+    });
+    await this.save(scope);
+    const state = await this.state(scope);
+    this.opts.emit({ name: 'assistant.changed', payload: state });
+    return state;
+  }
+
+  /** Resolves when the scope's current turn (if any) has finished. */
+  async idle(scope: string): Promise<void> {
+    await this.running.get(scope)?.done;
+  }
+
+  async cancel(scope: string): Promise<void> {
+    const run = this.running.get(scope);
+    if (!run) return;
+    run.controller.abort();
+    for (const [id, p] of this.pending) {
+      if (p.scope !== scope) continue;
+      this.pending.delete(id);
+      p.resolve(false);
+    }
+  }
+
+  async confirm(confirmationId: string, approve: boolean): Promise<void> {
+    const p = this.pending.get(confirmationId);
+    if (!p) throw new UserError('That confirmation is no longer waiting (the turn ended or it was already answered).', 'not_found');
+    this.pending.delete(confirmationId);
+    p.resolve(approve);
+  }
+
+  async clear(scope: string): Promise<AssistantState> {
+    await this.cancel(scope);
+    await this.idle(scope);
+    this.conversations.set(scope, { version: 1, messages: [], entries: [] });
+    this.lastSteps.delete(scope);
+    await this.writing.catch(() => undefined);
+    await rm(this.file(scope), { force: true });
+    await this.changed(scope);
+    return this.state(scope);
+  }
+
+  async dispose(): Promise<void> {
+    for (const scope of [...this.running.keys()]) await this.cancel(scope);
+    await Promise.all([...this.running.values()].map((r) => r.done.catch(() => undefined)));
+    await this.writing.catch(() => undefined);
+  }
+
+  private systemPrompt(scope: string): string {
+    const where = this.opts.describeScope?.(scope) ?? `The user is in the ${scope.split(':')[0]} workspace.`;
+    const servers = this.opts.tools.list().filter((s) => !s.disabled && s.status === 'running');
+    return buildSystemPrompt(`${BASE_PROMPT}\n${where}`, servers);
+  }
+
+  private async turn(scope: string, conv: Conversation, client: ProviderClient, run: Running): Promise<void> {
+    const settings = await this.opts.settings.get();
+    const byCall = new Map<string, Extract<AssistantEntry, { kind: 'tool' }>>();
+    let streaming: Extract<AssistantEntry, { kind: 'assistant' }> | undefined;
+    const notice = (level: 'info' | 'warning' | 'error', text: string) => conv.entries.push({ kind: 'notice', id: randomUUID(), level, text, at: now() });
+
+    const toolEntry = (call: ToolCall, server: string, tool: string): Extract<AssistantEntry, { kind: 'tool' }> => {
+      let e = byCall.get(call.id);
+      if (!e) {
+        e = { kind: 'tool', id: randomUUID(), server, tool, arguments: call.arguments, status: 'running', at: now() };
+        byCall.set(call.id, e);
+        conv.entries.push(e);
+      }
+      return e;
+    };
+
+    const confirm = (req: ConfirmRequest): Promise<boolean> => {
+      const entry = toolEntry(req.call, req.server, req.tool);
+      entry.status = 'asking';
+      entry.permission = 'ask';
+      const info = this.opts.tools.tools(req.server).find((t) => t.name === req.tool);
+      const confirmation: PendingConfirmation = {
+        id: randomUUID(),
+        entryId: entry.id,
+        server: req.server,
+        tool: req.tool,
+        arguments: req.call.arguments,
+        reason: req.decision.reason,
+        finalizing: req.decision.source === 'finalizing' || (info ? isFinalizingTool(info) : false),
+      };
+      return new Promise<boolean>((resolve) => {
+        this.pending.set(confirmation.id, {
+          confirmation,
+          scope,
+          resolve: (approved) => {
+            entry.approval = { by: 'user', decision: approved ? 'approved' : 'declined', reason: req.decision.reason, at: now() };
+            entry.status = approved ? 'running' : 'refused';
+            void this.save(scope).then(() => this.changed(scope));
+            resolve(approved);
+          },
+        });
+        void this.changed(scope);
+      });
+    };
+
+    const onEvent = (e: LoopEvent) => {
+      switch (e.type) {
+        case 'text': {
+          if (!streaming) {
+            streaming = { kind: 'assistant', id: randomUUID(), text: '', at: now() };
+            conv.entries.push(streaming);
+            void this.changed(scope);
+          }
+          streaming.text += e.delta;
+          this.opts.emit({ name: 'assistant.delta', payload: { scope, entryId: streaming.id, delta: e.delta } });
+          return;
+        }
+        case 'assistant': {
+          run.step += 1;
+          if (streaming) streaming.text = e.message.text;
+          else if (e.message.text.trim()) conv.entries.push({ kind: 'assistant', id: randomUUID(), text: e.message.text, at: now() });
+          streaming = undefined;
+          void this.changed(scope);
+          return;
+        }
+        case 'tool-start': {
+          const entry = toolEntry(e.call, e.server, e.tool);
+          entry.status = 'running';
+          entry.permission = e.permission;
+          if (!entry.approval) {
+            const info = this.opts.tools.tools(e.server).find((t) => t.name === e.tool);
+            const origin = this.opts.tools.list().find((s) => s.name === e.server)?.origin ?? 'user';
+            const d = info ? resolveToolPolicy({ server: e.server, origin, tool: info }, settings.toolPolicy) : undefined;
+            entry.approval = { by: 'auto', decision: 'approved', reason: d?.reason ?? 'Allowed by your settings.', at: now() };
+          }
+          void this.changed(scope);
+          return;
+        }
+        case 'tool-end': {
+          const target = byCall.get(e.call.id);
+          const entry = target ?? toolEntry(e.call, ...splitName(e.call.name));
+          entry.result = e.result.content.length > MAX_DISPLAY_RESULT ? `${e.result.content.slice(0, MAX_DISPLAY_RESULT)}…` : e.result.content;
+          const diagram = /```mermaid\n([\s\S]*?)\n```/.exec(e.result.content);
+          if (diagram && !e.result.isError) entry.mermaid = diagram[1];
+          if (!target && /has blocked this tool/.test(e.result.content)) {
+            entry.status = 'refused';
+            entry.permission = 'never';
+            entry.approval = { by: 'settings', decision: 'blocked', reason: 'Blocked by your tool permissions in Settings.', at: now() };
+          } else if (entry.status !== 'refused') {
+            entry.status = run.controller.signal.aborted && e.result.isError ? 'cancelled' : e.result.isError ? 'error' : 'done';
+          }
+          void this.changed(scope);
+          return;
+        }
+      }
+    };
+
+    try {
+      const result = await runTurn({
+        client,
+        host: this.opts.tools,
+        system: this.systemPrompt(scope),
+        history: conv.messages,
+        overrides: settings.toolPolicy,
+        confirm,
+        signal: run.controller.signal,
+        maxSteps: this.maxSteps,
+        onEvent,
+      });
+      conv.messages.push(...result.messages);
+      if (result.outcome === 'step_limit') notice('warning', `Stopped after ${this.maxSteps} steps, the limit for one request. Say "continue" to let me go on.`);
+      else if (result.outcome === 'cancelled') notice('info', 'Stopped. Nothing further was run.');
+      else if (result.outcome === 'failed') notice('error', result.error?.message ?? 'The provider failed.');
+      else if (result.stopReason === 'max_tokens') notice('warning', 'The answer was cut short (the model’s output limit).');
+    } catch (e) {
+      notice('error', `The Assistant stopped: ${e instanceof Error ? e.message : String(e)}`);
+    } finally {
+      // Confirmations left open by a failure are answered "no".
+      for (const [id, p] of this.pending) if (p.scope === scope) (this.pending.delete(id), p.resolve(false));
+      await this.save(scope);
+    }
+  }
+}
+
+/** Best-effort split of a namespaced tool name for entries of calls that never resolved to a tool. */
+function splitName(name: string): [string, string] {
+  const i = name.indexOf('__');
+  return i > 0 ? [name.slice(0, i), name.slice(i + 2)] : ['?', name];
+}

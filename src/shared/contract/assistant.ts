@@ -1,0 +1,96 @@
+/**
+ * Assistant channels. The conversation lives in the main process (with the
+ * workspace it belongs to); the renderer gets snapshots (`assistant.changed`)
+ * and streamed text (`assistant.delta`). Approvals come only from
+ * `assistant.confirm` with the id of a pending confirmation: nothing the model
+ * sends can approve a call.
+ */
+import { z } from 'zod';
+import { ProviderIdSchema, ToolPermissionSchema } from '../assistant';
+import { Empty, Ok } from './common';
+
+/** Which conversation: a workspace view, optionally with a workspace id (e.g. `reconcile:ws_1`). */
+export const AssistantScopeSchema = z.string().min(1).max(120).regex(/^[a-z][a-z0-9]*(?::[A-Za-z0-9_-]{1,100})?$/, 'invalid conversation scope');
+
+export const ApprovalSchema = z.object({
+  /** `auto`: ran without asking (read-only built-in or user setting); `user`: the user answered the card; `settings`: blocked by a setting. */
+  by: z.enum(['auto', 'user', 'settings']),
+  decision: z.enum(['approved', 'declined', 'blocked']),
+  reason: z.string(),
+  at: z.string(),
+});
+
+export const AssistantEntrySchema = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('user'), id: z.string(), text: z.string(), at: z.string() }),
+  z.object({ kind: z.literal('assistant'), id: z.string(), text: z.string(), at: z.string() }),
+  z.object({
+    kind: z.literal('tool'),
+    id: z.string(),
+    server: z.string(),
+    tool: z.string(),
+    arguments: z.record(z.string(), z.unknown()),
+    status: z.enum(['asking', 'running', 'done', 'error', 'refused', 'cancelled']),
+    permission: ToolPermissionSchema.optional(),
+    approval: ApprovalSchema.optional(),
+    /** What the model got back (capped for display). */
+    result: z.string().optional(),
+    /** A Mermaid diagram the tool drew (rendered in the chat). */
+    mermaid: z.string().optional(),
+    at: z.string(),
+  }),
+  z.object({ kind: z.literal('notice'), id: z.string(), level: z.enum(['info', 'warning', 'error']), text: z.string(), at: z.string() }),
+]);
+export type AssistantEntry = z.infer<typeof AssistantEntrySchema>;
+
+export const PendingConfirmationSchema = z.object({
+  id: z.string(),
+  entryId: z.string(),
+  server: z.string(),
+  tool: z.string(),
+  arguments: z.record(z.string(), z.unknown()),
+  reason: z.string(),
+  finalizing: z.boolean(),
+});
+export type PendingConfirmation = z.infer<typeof PendingConfirmationSchema>;
+
+export const AssistantProviderStatusSchema = z.object({
+  configured: z.boolean(),
+  provider: z.union([ProviderIdSchema, z.literal('none')]),
+  model: z.string().optional(),
+  /** Why the Assistant cannot answer, and what to do about it. */
+  problem: z.string().optional(),
+});
+export type AssistantProviderStatus = z.infer<typeof AssistantProviderStatusSchema>;
+
+export const AssistantStateSchema = z.object({
+  scope: AssistantScopeSchema,
+  entries: z.array(AssistantEntrySchema),
+  running: z.boolean(),
+  step: z.number().int(),
+  maxSteps: z.number().int(),
+  pending: z.array(PendingConfirmationSchema),
+  provider: AssistantProviderStatusSchema,
+});
+export type AssistantState = z.infer<typeof AssistantStateSchema>;
+
+const Scope = z.object({ scope: AssistantScopeSchema }).strict();
+
+export const assistantChannels = {
+  'assistant.state': { input: Scope, output: AssistantStateSchema },
+  'assistant.send': {
+    input: z.object({ scope: AssistantScopeSchema, text: z.string().trim().min(1, 'type a message').max(20_000) }).strict(),
+    output: AssistantStateSchema,
+  },
+  'assistant.cancel': { input: Scope, output: Ok },
+  'assistant.confirm': {
+    input: z.object({ confirmationId: z.string().min(1).max(100), approve: z.boolean() }).strict(),
+    output: Ok,
+  },
+  'assistant.clear': { input: Scope, output: AssistantStateSchema },
+  'assistant.provider': { input: Empty, output: AssistantProviderStatusSchema },
+} as const;
+
+export const assistantEvents = {
+  'assistant.changed': AssistantStateSchema,
+  'assistant.delta': z.object({ scope: AssistantScopeSchema, entryId: z.string(), delta: z.string() }),
+} as const;

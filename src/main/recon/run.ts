@@ -40,7 +40,7 @@ export async function executeRun(db: Db, runId: number, recipe: Recipe, columns:
   // and only the rows the previous rule consumed are removed, instead of rebuilding them.
   let workingFor: string | null = null;
   const ensureRuleTables = async (rule: (typeof recipe.rules)[number]) => {
-    const signature = ruleSignature(rule);
+    const signature = workingSignature(rule);
     if (signature !== workingFor) await createRuleTables(db, rule, columns, recipe);
     workingFor = signature;
   };
@@ -73,9 +73,20 @@ export async function executeRun(db: Db, runId: number, recipe: Recipe, columns:
   return phases;
 }
 
-/** Rules with equal signatures build identical working tables. */
+/** Rules with equal comparisons (columns and tolerances) explain near misses identically. */
 function ruleSignature(rule: Recipe['rules'][number]): string {
   return JSON.stringify([rule.keys, rule.amount, rule.date, rule.description]);
+}
+
+/** Working tables depend only on the columns compared (and the sign flip), not on tolerances or windows. */
+function workingSignature(rule: Recipe['rules'][number]): string {
+  const a = rule.amount;
+  return JSON.stringify([
+    rule.keys,
+    a ? [a.left, a.right, a.flip_sign] : null,
+    rule.date ? [rule.date.left, rule.date.right] : null,
+    rule.description ? [rule.description.left, rule.description.right] : null,
+  ]);
 }
 
 async function persist(db: Db, runId: number): Promise<void> {

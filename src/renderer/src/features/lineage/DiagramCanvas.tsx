@@ -6,6 +6,9 @@ import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useSta
 import { fitViewport, nodeIdFromSvgId, parseDiagram, standaloneSvg, zoomAt, type Viewport } from './diagram-model';
 import { renderMermaid } from './mermaid';
 
+/** Below this a fitted diagram is unreadable: show the focus at this scale instead. */
+const READABLE_SCALE = 0.6;
+
 export interface DiagramHandle {
   svgText(): string | undefined;
 }
@@ -43,6 +46,25 @@ export const DiagramCanvas = forwardRef<DiagramHandle, Props>(function DiagramCa
     setView(fitViewport(w, h, b.clientWidth, b.clientHeight));
   }, []);
 
+  /** First view of a new diagram: fit it, unless that makes it unreadable; then centre the focus at a readable size. */
+  const initialView = useCallback(() => {
+    const svg = stage.current?.querySelector('svg');
+    const b = box.current;
+    if (!svg || !b || !stage.current) return;
+    const vb = svg.viewBox.baseVal;
+    const fitted = fitViewport(vb.width, vb.height, b.clientWidth, b.clientHeight);
+    const focusNode = svg.querySelector('g.node[data-focus="true"]');
+    if (fitted.scale >= READABLE_SCALE || !focusNode) return setView(fitted);
+    const saved = stage.current.style.transform;
+    stage.current.style.transform = 'none';
+    const r = focusNode.getBoundingClientRect();
+    const s0 = stage.current.getBoundingClientRect();
+    stage.current.style.transform = saved;
+    const cx = r.left + r.width / 2 - s0.left;
+    const cy = r.top + r.height / 2 - s0.top;
+    setView({ scale: READABLE_SCALE, x: b.clientWidth / 2 - cx * READABLE_SCALE, y: b.clientHeight / 3 - cy * READABLE_SCALE });
+  }, []);
+
   useEffect(() => {
     let live = true;
     setError(undefined);
@@ -71,7 +93,7 @@ export const DiagramCanvas = forwardRef<DiagramHandle, Props>(function DiagramCa
             if (info.focus) g.setAttribute('data-focus', 'true');
           }
         }
-        fit();
+        initialView();
         setRendered((n) => n + 1);
       },
       (e: unknown) => live && setError(e instanceof Error ? e.message : String(e)),
@@ -79,7 +101,7 @@ export const DiagramCanvas = forwardRef<DiagramHandle, Props>(function DiagramCa
     return () => {
       live = false;
     };
-  }, [source, focus, fit]);
+  }, [source, focus, initialView]);
 
   const nodeName = (target: EventTarget | null): string | undefined => (target instanceof Element ? (target.closest('g.node')?.getAttribute('data-name') ?? undefined) : undefined);
 

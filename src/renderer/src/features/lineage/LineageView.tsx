@@ -351,10 +351,12 @@ function DiagramPane() {
   );
 }
 
-const EXAMPLES = ['What are the entry points?', 'What depends on fact_orders?', 'Upstream of top_customers two levels', 'Show the full diagram'];
 
 function AskPane() {
-  const { turns, asking, askError, ask, clearConversation, connection } = useLineage();
+  const { turns, asking, askError, ask, clearConversation, connection, analysis } = useLineage();
+  const hub = analysis?.entryPoints.highImpact[0]?.name;
+  const leaf = analysis?.entryPoints.leafViews[0]?.name;
+  const examples = ['What are the entry points?', ...(hub ? [`What depends on ${hub}?`] : []), ...(leaf ? [`Upstream of ${leaf} two levels`] : []), 'Show the full diagram'];
   const [question, setQuestion] = useState('');
   const end = useRef<HTMLDivElement>(null);
   useEffect(() => {
@@ -381,7 +383,7 @@ function AskPane() {
           <div className="muted small ask-empty">
             <p>Ask in plain words about {connection?.label ?? 'these views'}. Answers come from the lineage engine, with a diagram when one helps. Try:</p>
             <ul className="item-list">
-              {EXAMPLES.map((q) => (
+              {examples.map((q) => (
                 <li key={q}>
                   <button className="link-button" onClick={() => void send(q)}>
                     {q}

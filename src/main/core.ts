@@ -114,6 +114,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     host,
     settings,
     lineage,
+    workspaces,
     dataDir: opts.paths.dataDir,
     emit: (e) => (e.name === 'assistant.changed' ? emit(e.name, e.payload) : emit(e.name, e.payload)),
   });

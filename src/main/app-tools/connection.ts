@@ -8,6 +8,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolCallResult, ToolInfo } from '../../shared/mcp';
+import type { AppToolDef } from './registry';
 
 export class AppToolsConnection {
   private cached: ToolInfo[] = [];
@@ -17,12 +18,14 @@ export class AppToolsConnection {
   private constructor(
     private readonly client: Client,
     private readonly server: McpServer,
+    private readonly defs: ReadonlyMap<string, AppToolDef>,
   ) {}
 
-  static async connect(server: McpServer): Promise<AppToolsConnection> {
+  /** `defs`: the registry entries behind the server's tools, for readiness checks before asking the user. */
+  static async connect(server: McpServer, defs: readonly AppToolDef[] = []): Promise<AppToolsConnection> {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     const client = new Client({ name: 'kalla-assistant', version: '0.1.0' });
-    const conn = new AppToolsConnection(client, server);
+    const conn = new AppToolsConnection(client, server, new Map(defs.map((d) => [d.name, d])));
     await server.connect(serverSide);
     await client.connect(clientSide);
     conn.instructionsText = client.getInstructions();
@@ -54,6 +57,14 @@ export class AppToolsConnection {
 
   instructions(): string | undefined {
     return this.instructionsText;
+  }
+
+  /** The tool's readiness message, if it has a gate and is not ready (the tool checks again when called). */
+  async precheck(tool: string, args: Record<string, unknown>): Promise<string | undefined> {
+    const def = this.defs.get(tool);
+    if (!def?.ready) return undefined;
+    const { workspace_id: _ignored, ...rest } = args;
+    return def.ready(rest as never).catch(() => undefined);
   }
 
   async callTool(tool: string, args: Record<string, unknown>, opts: { signal?: AbortSignal } = {}): Promise<ToolCallResult> {

@@ -4,8 +4,15 @@
  */
 import type { McpHost } from '../mcp/host';
 import type { LineageService } from '../lineage/service';
+import type { WorkspaceService } from '../workspaces';
+
+export type ReconcileAccess = Pick<
+  WorkspaceService,
+  'list' | 'active' | 'get' | 'addSourceFromPath' | 'profile' | 'detectMappings' | 'confirmMappings' | 'parseFilter' | 'setFilters' | 'suggestRules' | 'run' | 'summary' | 'page' | 'export'
+>;
 
 export interface AppToolsContext {
   host: Pick<McpHost, 'list' | 'tools'>;
   lineage?: Pick<LineageService, 'state' | 'connect' | 'analyze' | 'diagram' | 'viewSql'>;
+  workspaces?: ReconcileAccess;
 }

@@ -7,6 +7,7 @@ import { AppToolsConnection } from './connection';
 import { createAppToolsServer } from './server';
 import type { AppToolModule } from './registry';
 import { lineageModule } from './tools/lineage';
+import { reconcileModule } from './tools/reconcile';
 import { serversModule } from './tools/servers';
 import { workspacesModule } from './tools/workspaces';
 
@@ -19,7 +20,14 @@ export type { AppToolsContext } from './context';
 
 /** The modules for what this build and this core provide. */
 export function appToolModules(ctx: AppToolsContext): AppToolModule[] {
-  const modules: AppToolModule[] = [workspacesModule(ctx, async () => []), serversModule(ctx)];
+  const ws = ctx.workspaces;
+  const reconcileList = async () => {
+    if (!ws) return [];
+    const list = await ws.list();
+    return list.workspaces.map((w) => ({ kind: 'reconcile' as const, id: w.id, active: w.id === list.active, description: `Reconcile: ${w.name}` }));
+  };
+  const modules: AppToolModule[] = [workspacesModule(ctx, reconcileList), serversModule(ctx)];
+  if (ws) modules.push(reconcileModule(ws));
   if (ctx.lineage) modules.push(lineageModule(ctx.lineage));
   return modules;
 }
@@ -29,8 +37,11 @@ export async function connectAppTools(ctx: AppToolsContext, modules = appToolMod
     modules,
     async activeWorkspace(kind) {
       if (kind === 'lineage') return ctx.lineage ? 'lineage' : undefined;
-      return undefined;
+      return (await ctx.workspaces?.list())?.active ?? undefined;
     },
   });
-  return AppToolsConnection.connect(server);
+  return AppToolsConnection.connect(
+    server,
+    modules.flatMap((m) => m.tools),
+  );
 }

@@ -42,6 +42,11 @@ export interface AppToolDef<S extends z.ZodRawShape = z.ZodRawShape> extends App
   title: string;
   description: string;
   input: S;
+  /**
+   * Readiness gate: a message the model can act on when the tool cannot run
+   * yet (checked before the user is asked, and again when the tool runs).
+   */
+  ready?(args: z.infer<z.ZodObject<S>>): Promise<string | undefined>;
   run(args: z.infer<z.ZodObject<S>>, ctx: AppToolCallContext): Promise<AppToolOutput>;
 }
 

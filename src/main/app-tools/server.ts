@@ -70,7 +70,10 @@ function register(server: McpServer, t: AppToolDef, opts: AppToolsServerOptions)
             return refusal(`${t.name} acts on the active ${t.scoped} workspace ("${active}") only; "${workspace_id}" is not active. Omit workspace_id, or ask the user to switch workspaces.`);
           }
         }
-        const out = await t.run(t.scoped ? rest : args, { signal: extra.signal });
+        const input = t.scoped ? rest : args;
+        const notReady = await t.ready?.(input);
+        if (notReady) return refusal(notReady);
+        const out = await t.run(input, { signal: extra.signal });
         return { content: [{ type: 'text', text: out.text }], ...(out.structured ? { structuredContent: out.structured } : {}) };
       } catch (e) {
         if (e instanceof AppToolRefusal) return refusal(e.message);

@@ -33,6 +33,11 @@ export interface ToolHost {
   list(): Array<{ name: string; origin: ServerOrigin; status: ServerStatus; disabled: boolean }>;
   tools(server: string): ToolInfo[];
   callTool(server: string, tool: string, args: Record<string, unknown>, opts: { callId?: string; signal?: AbortSignal }): Promise<ToolCallResult>;
+  /**
+   * Optional readiness gate: a message when the call cannot succeed yet (e.g. a run before the
+   * mapping is confirmed). The model gets it as the result; the user is not asked for a call that would be refused.
+   */
+  precheck?(server: string, tool: string, args: Record<string, unknown>): Promise<string | undefined>;
 }
 
 export interface ConfirmRequest {
@@ -166,6 +171,8 @@ async function runOneCall(call: ToolCall, ctx: CallContext): Promise<ToolResult>
 
   const decision = resolveToolPolicy({ server: target.server, origin: ctx.origins.get(target.server) ?? 'user', tool: info }, ctx.overrides);
   if (decision.permission === 'never') return refusedToolResult(call, 'blocked');
+  const notReady = await ctx.host.precheck?.(target.server, target.tool, call.arguments).catch(() => undefined);
+  if (notReady) return error(notReady);
   if (decision.permission === 'ask') {
     // A confirmation that cannot be shown (window closed, IPC failure) is a "no", never a crash mid-turn.
     const approved = await ctx.confirm({ call, server: target.server, tool: target.tool, decision }).catch(() => false);

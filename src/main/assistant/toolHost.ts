@@ -33,6 +33,10 @@ export class AssistantToolHost implements ToolHost {
     return this.host.tools(server);
   }
 
+  async precheck(server: string, tool: string, args: Record<string, unknown>): Promise<string | undefined> {
+    return server === this.appServerName ? this.app?.precheck(tool, args) : undefined;
+  }
+
   callTool(server: string, tool: string, args: Record<string, unknown>, opts: { callId?: string; signal?: AbortSignal }): Promise<ToolCallResult> {
     if (server === this.appServerName) {
       if (!this.app) return Promise.reject(new Error('the app tools are not available'));

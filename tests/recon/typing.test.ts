@@ -126,5 +126,14 @@ describe('typing for finance exports', () => {
     expect(page.items[0]).toMatchObject({ ref: 'R10004', booked: '2024-02-13', amount: '1.00' });
     expect((await ws.profile('left')).columns[1].unparsed).toBe(0);
   });
+
+  it('pages the typed rows with an optional order', async () => {
+    const { ws } = await load('ref,amount', ['A,30.00', 'B,10.00', 'C,20.00', 'D,']);
+    const page = await ws.preview('left', { offset: 1, limit: 2, orderBy: 'amount', descending: true });
+    expect(page.total).toBe(4);
+    expect(page.items.map((r) => r.ref)).toEqual(['C', 'B']);
+    expect(page.items[0]).not.toHaveProperty('__row_hash');
+    await expect(ws.preview('left', { offset: 0, limit: 1, orderBy: 'nope' })).rejects.toThrow(/no column "nope"/);
+  });
 });
 

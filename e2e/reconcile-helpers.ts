@@ -1,0 +1,26 @@
+/** Helpers for the Reconcile e2e specs: drop generated files, take named screenshots. */
+import type { Locator, Page, TestInfo } from '@playwright/test';
+import { expect } from './app';
+
+export async function shot(page: Page, info: TestInfo, name: string) {
+  await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
+}
+
+/** Drops files on `target` the way a user's drag from the file manager does (bytes, no paths: browser mode). */
+export async function dropFiles(page: Page, target: Locator, files: { name: string; content: string | Buffer }[]) {
+  const payload = files.map((f) => ({ name: f.name, bytes: [...(typeof f.content === 'string' ? Buffer.from(f.content) : f.content)] }));
+  const dataTransfer = await page.evaluateHandle((fs) => {
+    const dt = new DataTransfer();
+    for (const f of fs) dt.items.add(new File([new Uint8Array(f.bytes)], f.name, { type: 'text/csv' }));
+    return dt;
+  }, payload);
+  await target.dispatchEvent('dragover', { dataTransfer });
+  await target.dispatchEvent('drop', { dataTransfer });
+}
+
+export async function openReconcile(page: Page) {
+  await page.getByRole('tab', { name: /Reconcile/ }).click();
+  await expect(page.getByRole('tab', { name: /Reconcile/ })).toHaveAttribute('aria-selected', 'true');
+}
+
+export const card = (page: Page, side: 'left' | 'right') => page.getByRole('article', { name: side === 'left' ? 'Left source' : 'Right source' });

@@ -1,0 +1,146 @@
+/**
+ * The Reconcile workspace end to end: the real app in browser mode (`kalla web`),
+ * the real kalla-recon server (offline engine) through the host, real DuckDB,
+ * real Chromium. A bank statement against an invoice list, generated here.
+ */
+import { readFileSync, readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test } from './app';
+import { card, dropFiles, openReconcile, shot } from './reconcile-helpers';
+import { raggedCsv, reconFiles } from '../tests/workspaces/data';
+
+const files = reconFiles();
+
+test('drop two CSVs, review the mapping, filter by chat, run, review, export, restart', async ({ appPage: page, app }, info) => {
+  test.setTimeout(180_000);
+  await openReconcile(page);
+  await expect(page.getByRole('heading', { name: 'Reconcile two files' })).toBeVisible();
+  await shot(page, info, '01-empty');
+
+  // 1. Sources: both files dropped anywhere on the window.
+  await dropFiles(page, page.locator('.reconcile'), [
+    { name: 'bank statement.csv', content: files.bank },
+    { name: 'invoices.csv', content: files.invoices },
+  ]);
+  await expect(card(page, 'left').getByLabel('left rows')).toHaveText('26');
+  await expect(card(page, 'right').getByLabel('right rows')).toHaveText('24');
+  await expect(card(page, 'left').getByLabel('Name of the left source')).toHaveValue('bank_statement');
+  await expect(card(page, 'left').getByRole('table', { name: 'Columns of bank_statement' })).toContainText('Booking Date');
+  await card(page, 'left').getByRole('button', { name: 'Preview rows' }).click();
+  await expect(card(page, 'left').getByRole('grid', { name: 'Rows of the left source' })).toContainText('INV-1001');
+  await card(page, 'left').getByRole('columnheader', { name: /Amount/ }).getByRole('button').click();
+  await shot(page, info, '02-sources');
+
+  // 2. Mapping: proposed as soon as both are loaded; reject one, fix another, accept the rest.
+  const mapping = page.getByRole('table', { name: 'Proposed column pairs' });
+  await expect(mapping.getByRole('row', { name: 'Reference ↔ Invoice No' })).toBeVisible();
+  await expect(mapping.getByRole('meter', { name: 'Confidence of Reference ↔ Invoice No' })).toHaveAttribute('aria-valuenow', '99');
+  await page.getByRole('button', { name: 'Reject Currency ↔ Currency' }).click();
+  await expect(mapping.getByRole('row', { name: 'Currency ↔ Currency' })).toHaveClass(/decision-rejected/);
+  await mapping.getByRole('row', { name: 'Booking Date ↔ Invoice Date' }).getByRole('combobox', { name: /Left column/ }).selectOption('Value Date');
+  await expect(mapping.getByRole('row', { name: 'Value Date ↔ Invoice Date' })).toContainText('manual');
+  await expect(page.getByRole('list', { name: 'Unmapped columns of bank_statement' })).toContainText('Booking Date');
+  await page.getByRole('button', { name: /Accept all ≥ 80%/ }).click();
+  await expect(page.getByText('4 accepted · 0 to decide')).toBeVisible();
+  await shot(page, info, '03-mapping-review');
+  await page.getByRole('button', { name: 'Confirm mapping' }).click();
+  await expect(page.getByRole('button', { name: 'Mapping confirmed ✓' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Match rules' }).getByRole('listitem').first()).toContainText('Reference');
+
+  // 3. Filter chat: chips per source, live counts, edit, remove, undo.
+  await page.getByLabel('Describe a filter').fill('only amounts above 500, not from Stripe');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const leftChips = page.getByRole('list', { name: 'Filters on bank_statement' });
+  await expect(leftChips.getByRole('listitem', { name: 'bank_statement: Amount > 500' })).toBeVisible();
+  await expect(page.getByLabel('left rows in scope')).toHaveText('16 of 26');
+  await expect(page.getByLabel('right rows in scope')).toHaveText('18 of 24');
+  await page.getByRole('button', { name: 'Edit filter Amount > 500' }).click();
+  await page.getByLabel('Value for Amount').fill('1000');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(leftChips.getByRole('listitem', { name: 'bank_statement: Amount > 1000' })).toBeVisible();
+  await page.getByRole('button', { name: /Remove filter Customer/ }).click();
+  await expect(page.getByRole('list', { name: 'Filters on invoices' }).getByRole('listitem')).toHaveCount(1);
+  await page.getByRole('button', { name: '↶ Undo' }).click();
+  await page.getByRole('button', { name: '↶ Undo' }).click();
+  await expect(leftChips.getByRole('listitem', { name: 'bank_statement: Amount > 500' })).toBeVisible();
+  await expect(page.getByLabel('left rows in scope')).toHaveText('16 of 26');
+  await shot(page, info, '04-filters');
+
+  // 4. Rules and run.
+  await page.getByRole('button', { name: '▶ Run reconciliation' }).click();
+  const summary = page.getByLabel('Run summary');
+  await expect(summary.getByLabel('Match rate')).toHaveText(/\d+\.\d%/);
+  await shot(page, info, '05-results');
+
+  // 5. Results: accept a suggestion, match the near miss by hand, annotate.
+  const tabs = page.getByRole('tablist', { name: 'Result categories' });
+  await expect(tabs.getByRole('tab', { name: /Suggested/ })).toContainText('1');
+  const results = page.locator('#results-panel');
+  await results.getByRole('button', { name: /^Accept group/ }).first().click();
+  await expect(tabs.getByRole('tab', { name: /Suggested/ })).toContainText('0');
+  await tabs.getByRole('tab', { name: /Exceptions/ }).click();
+  await results.getByRole('checkbox', { name: /Pick bank_statement row/ }).first().check();
+  await results.getByText(/^invoices \(/).click();
+  await results.getByRole('checkbox', { name: /Pick invoices row/ }).first().check();
+  await expect(page.getByText('Picked 1 bank_statement · 1 invoices')).toBeVisible();
+  await shot(page, info, '06-manual-match');
+  await page.getByRole('button', { name: 'Match picked rows' }).click();
+  await expect(tabs.getByRole('tab', { name: /Exceptions/ })).toContainText('0');
+  await tabs.getByRole('tab', { name: /Matched/ }).click();
+  await expect(results.getByText('manual').first()).toBeVisible();
+  await tabs.getByRole('tab', { name: /Unmatched invoices/ }).click();
+  await expect(results.getByRole('grid', { name: 'Unmatched invoices' })).toContainText('INV-1024');
+
+  // Export to a folder typed by the user (browser mode), then read the file back.
+  const exportDir = join(app.dataDir, 'my-exports');
+  await page.getByLabel('Export folder').fill(exportDir);
+  await page.getByRole('button', { name: 'Export…' }).click();
+  await expect(page.getByText(/Exported \d+ file\(s\) to/)).toBeVisible();
+  const exported = readdirSync(exportDir);
+  expect(exported.some((f) => f.endsWith('.xlsx'))).toBe(true);
+  const matchedCsv = exported.find((f) => f.endsWith('matched.csv'))!;
+  const text = readFileSync(join(exportDir, matchedCsv), 'utf8');
+  expect(text).toContain('manual');
+  expect(text).toContain('accepted');
+  await shot(page, info, '07-exported');
+
+  // 6. Restart the app: everything is where it was.
+  await app.restart();
+  await page.goto(app.url);
+  await openReconcile(page);
+  await expect(card(page, 'left').getByLabel('left rows')).toHaveText('26');
+  await expect(page.getByRole('button', { name: 'Mapping confirmed ✓' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Filters on bank_statement' }).getByRole('listitem', { name: 'bank_statement: Amount > 500' })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Filter conversation' })).toContainText('only amounts above 500, not from Stripe');
+  await expect(page.getByRole('tablist', { name: 'Result categories' }).getByRole('tab', { name: /Exceptions/ })).toContainText('0');
+  await shot(page, info, '08-after-restart');
+
+  // Duplicate for next month, then delete the copy (with confirmation).
+  await page.getByRole('button', { name: 'Duplicate' }).click();
+  await page.getByRole('dialog', { name: 'Duplicate workspace' }).getByLabel('Name').fill('November');
+  await page.getByRole('dialog', { name: 'Duplicate workspace' }).getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('dialog', { name: 'Duplicate workspace' })).toBeHidden();
+  await expect(page.getByRole('combobox', { name: 'Workspace' }).locator('option:checked')).toHaveText('November');
+  await expect(card(page, 'left').getByText('Drop a CSV here')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Match rules' }).getByRole('listitem').first()).toContainText('Reference');
+  await shot(page, info, '09-duplicate');
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await page.getByRole('dialog', { name: 'Delete workspace' }).getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByRole('combobox', { name: 'Workspace' }).locator('option:checked')).toHaveText('Untitled reconciliation');
+});
+
+test('a broken CSV shows its error and the way out; the other source stays loaded', async ({ appPage: page }, info) => {
+  await openReconcile(page);
+  await page.getByRole('button', { name: 'Start a reconciliation' }).click();
+  await dropFiles(page, card(page, 'left'), [{ name: 'bank.csv', content: files.bank }]);
+  await expect(card(page, 'left').getByLabel('left rows')).toHaveText('26');
+  await dropFiles(page, card(page, 'right'), [{ name: 'ragged.csv', content: raggedCsv() }]);
+  const alert = card(page, 'right').getByRole('alert');
+  await expect(alert).toContainText('malformed line');
+  await expect(card(page, 'left').getByLabel('left rows')).toHaveText('26');
+  await shot(page, info, '01-broken-file');
+  await alert.getByRole('button', { name: 'Skip bad lines and load' }).click();
+  await expect(card(page, 'right').getByLabel('right rows')).toHaveText('3');
+  await expect(card(page, 'right')).toContainText('skipped 1 malformed line');
+  await shot(page, info, '02-recovered');
+});

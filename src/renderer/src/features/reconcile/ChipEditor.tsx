@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import type { FilterOp, FilterValue, SourceFilter } from '../../../../shared/recon';
+
+export const OPS: { op: FilterOp; label: string }[] = [
+  { op: 'eq', label: '=' },
+  { op: 'neq', label: '≠' },
+  { op: 'gt', label: '>' },
+  { op: 'gte', label: '≥' },
+  { op: 'lt', label: '<' },
+  { op: 'lte', label: '≤' },
+  { op: 'between', label: 'between' },
+  { op: 'not_between', label: 'not between' },
+  { op: 'in', label: 'is one of' },
+  { op: 'not_in', label: 'is none of' },
+  { op: 'like', label: 'matches' },
+  { op: 'not_like', label: 'does not match' },
+  { op: 'is_null', label: 'is empty' },
+  { op: 'is_not_null', label: 'is not empty' },
+];
+const opLabel = (op: FilterOp) => OPS.find((o) => o.op === op)?.label ?? op;
+
+function scalar(text: string): string | number {
+  const t = text.trim();
+  return /^-?\d+(\.\d+)?$/.test(t) ? Number(t) : t;
+}
+
+/** The text a user edits for a value: lists comma-separated, ranges "low – high". */
+export function valueText(v: FilterValue): string {
+  if (v === null) return '';
+  if (Array.isArray(v)) return v.join(', ');
+  return String(v);
+}
+
+/** Parses the edited text back into the value the operator needs. */
+export function parseValue(op: FilterOp, text: string): FilterValue {
+  if (op === 'is_null' || op === 'is_not_null') return null;
+  if (op === 'between' || op === 'not_between') {
+    const parts = text.split(/\s*(?:–|—|\.\.|,|\band\b|\s-\s)\s*/).filter(Boolean);
+    return [scalar(parts[0] ?? ''), scalar(parts[1] ?? parts[0] ?? '')];
+  }
+  if (op === 'in' || op === 'not_in') return text.split(',').map((s) => scalar(s)).filter((s) => s !== '');
+  return scalar(text);
+}
+
+/** Converts a value when the operator changes (e.g. 500 → [500, 500] for between). */
+export function changeOp(f: SourceFilter, op: FilterOp): SourceFilter {
+  return { ...f, op, value: parseValue(op, valueText(f.value)) };
+}
+
+export function describeValue(f: SourceFilter): string {
+  if (f.op === 'is_null' || f.op === 'is_not_null') return '';
+  if (Array.isArray(f.value)) return f.op.includes('between') ? `${f.value[0]} – ${f.value[1]}` : f.value.join(', ');
+  return String(f.value);
+}
+
+/** Filter chips per source: column, operator and value; editable and removable. */
+export function ChipEditor(props: { filters: SourceFilter[]; aliases: { left: string; right: string }; onChange(filters: SourceFilter[]): void; disabled?: boolean }) {
+  const [editing, setEditing] = useState<number | null>(null);
+  const [draft, setDraft] = useState<{ op: FilterOp; text: string }>({ op: 'eq', text: '' });
+  const groups: { alias: string; items: { f: SourceFilter; i: number }[] }[] = [props.aliases.left, props.aliases.right].map((alias) => ({
+    alias,
+    items: props.filters.map((f, i) => ({ f, i })).filter(({ f }) => f.source === alias || (alias === props.aliases.left && f.source === 'left') || (alias === props.aliases.right && f.source === 'right')),
+  }));
+  const save = (i: number) => {
+    props.onChange(props.filters.map((f, k) => (k === i ? { ...f, op: draft.op, value: parseValue(draft.op, draft.text) } : f)));
+    setEditing(null);
+  };
+  return (
+    <div className="chips">
+      {groups.map((g) => (
+        <div key={g.alias} className="chip-group">
+          <h4>{g.alias}</h4>
+          <ul aria-label={`Filters on ${g.alias}`} className="chip-list">
+            {g.items.length === 0 && <li className="muted small">All rows</li>}
+            {g.items.map(({ f, i }) => {
+              const name = `${f.column} ${opLabel(f.op)} ${describeValue(f)}`.trim();
+              return (
+                <li key={i} className="chip" aria-label={`${g.alias}: ${name}`}>
+                  {editing === i ? (
+                    <form
+                      className="chip-form"
+                      onSubmit={(e) => {
+                        e.preventDefault();
+                        save(i);
+                      }}
+                    >
+                      <span className="chip-col">{f.column}</span>
+                      <select aria-label={`Operator for ${f.column}`} value={draft.op} onChange={(e) => setDraft({ ...draft, op: e.target.value as FilterOp })}>
+                        {OPS.map((o) => (
+                          <option key={o.op} value={o.op}>
+                            {o.label}
+                          </option>
+                        ))}
+                      </select>
+                      {draft.op !== 'is_null' && draft.op !== 'is_not_null' && (
+                        <input aria-label={`Value for ${f.column}`} value={draft.text} autoFocus onChange={(e) => setDraft({ ...draft, text: e.target.value })} placeholder={draft.op.includes('between') ? 'low – high' : draft.op.includes('in') ? 'a, b, c' : 'value'} />
+                      )}
+                      <button type="submit" className="primary small-btn">
+                        Save
+                      </button>
+                      <button type="button" className="small-btn" onClick={() => setEditing(null)}>
+                        Cancel
+                      </button>
+                    </form>
+                  ) : (
+                    <>
+                      <button
+                        className="chip-body"
+                        disabled={props.disabled}
+                        aria-label={`Edit filter ${name}`}
+                        onClick={() => {
+                          setEditing(i);
+                          setDraft({ op: f.op, text: valueText(f.value) });
+                        }}
+                      >
+                        <span className="chip-col">{f.column}</span> <span className="chip-op">{opLabel(f.op)}</span> <span className="chip-val">{describeValue(f)}</span>
+                      </button>
+                      <button className="chip-x" disabled={props.disabled} aria-label={`Remove filter ${name}`} onClick={() => props.onChange(props.filters.filter((_, k) => k !== i))}>
+                        ×
+                      </button>
+                    </>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
+      ))}
+    </div>
+  );
+}

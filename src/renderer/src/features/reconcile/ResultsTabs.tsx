@@ -1,0 +1,348 @@
+import { useCallback, useState } from 'react';
+import type { GroupPageItem, PageCategory, RecordPageItem, RunSummary, Side } from '../../../../shared/recon-engine';
+import { usePaged, VirtualList } from './VirtualList';
+
+export type TabId = 'matched' | 'suggested' | 'exceptions' | 'unmatched_left' | 'unmatched_right';
+type Item = GroupPageItem | RecordPageItem;
+
+export interface ResultsTabsProps {
+  runId: number;
+  summary: RunSummary;
+  aliases: { left: string; right: string };
+  /** Columns shown per side (mapped ones first). */
+  columns: { left: string[]; right: string[] };
+  version: number;
+  load(category: PageCategory, offset: number, limit: number): Promise<{ total: number; items: Item[] }>;
+  onReview(action: 'accept' | 'reject' | 'unmatch', groupIds: number[]): Promise<void>;
+  onMatch(left: number[], right: number[], note?: string): Promise<void>;
+  onAnnotate(side: Side, rowId: number, reason: string, note?: string): Promise<void>;
+  busy?: boolean;
+}
+
+const ROW = 44;
+const PAGE = 200;
+export const ANNOTATION_REASONS = ['timing difference', 'bank fee', 'partial payment', 'duplicate', 'wrong amount', 'under investigation', 'other'];
+
+export function fmtAmount(n: number | null | undefined): string {
+  if (n === null || n === undefined) return '—';
+  return n.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+}
+function cell(v: unknown): string {
+  if (v === null || v === undefined || v === '') return '—';
+  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : fmtAmount(v);
+  return String(v);
+}
+
+export function tabCounts(s: RunSummary): Record<TabId, number> {
+  return {
+    matched: s.matched_groups,
+    suggested: s.suggested_groups,
+    exceptions: s.exceptions.left.count + s.exceptions.right.count,
+    unmatched_left: s.unmatched.left.count,
+    unmatched_right: s.unmatched.right.count,
+  };
+}
+
+export function ResultsTabs(props: ResultsTabsProps) {
+  const [tab, setTab] = useState<TabId>('suggested');
+  const [exSide, setExSide] = useState<Side>('left');
+  const [selectedGroups, setSelectedGroups] = useState<Set<number>>(new Set());
+  const [picked, setPicked] = useState<{ left: Set<number>; right: Set<number> }>({ left: new Set(), right: new Set() });
+  const [annotating, setAnnotating] = useState<{ side: Side; rowId: number } | null>(null);
+  const [note, setNote] = useState({ reason: ANNOTATION_REASONS[0], note: '' });
+  const counts = tabCounts(props.summary);
+  const labels: Record<TabId, string> = {
+    matched: 'Matched',
+    suggested: 'Suggested',
+    exceptions: 'Exceptions',
+    unmatched_left: `Unmatched ${props.aliases.left}`,
+    unmatched_right: `Unmatched ${props.aliases.right}`,
+  };
+  const category: PageCategory = tab === 'exceptions' ? (exSide === 'left' ? 'exceptions_left' : 'exceptions_right') : tab;
+  const { load } = props;
+  const loader = useCallback((o: number, l: number) => load(category, o, l), [load, category]);
+  const paged = usePaged<Item>(`${props.runId}:${category}:${props.version}`, PAGE, loader);
+  const isGroups = category === 'matched' || category === 'suggested';
+  const count = paged.total ?? 0;
+  const toggleGroup = (g: number) =>
+    setSelectedGroups((s) => {
+      const n = new Set(s);
+      if (n.has(g)) n.delete(g);
+      else n.add(g);
+      return n;
+    });
+  const toggleRow = (side: Side, id: number) =>
+    setPicked((p) => {
+      const n = new Set(p[side]);
+      if (n.has(id)) n.delete(id);
+      else n.add(id);
+      return { ...p, [side]: n };
+    });
+  const review = async (action: 'accept' | 'reject' | 'unmatch', ids: number[]) => {
+    await props.onReview(action, ids);
+    setSelectedGroups(new Set());
+  };
+  const allLoadedGroupIds = (): number[] => {
+    const ids: number[] = [];
+    for (let i = 0; i < count; i++) {
+      const it = paged.item(i);
+      if (it && 'group_id' in it) ids.push(it.group_id);
+    }
+    return ids;
+  };
+
+  const renderGroup = (g: GroupPageItem) => {
+    const pair = `group ${g.group_id}`;
+    const deltaClass = g.amount_delta !== null && Math.abs(g.amount_delta) > 0.004 ? 'delta warn' : 'delta';
+    return (
+      <>
+        <span role="gridcell" className="c-check">
+          <input type="checkbox" aria-label={`Select ${pair}`} checked={selectedGroups.has(g.group_id)} onChange={() => toggleGroup(g.group_id)} />
+        </span>
+        <span role="gridcell" className="c-side">
+          {sideText(g.left_rows, props.columns.left)}
+          {g.left_rows.length > 1 && <span className="badge">+{g.left_rows.length - 1}</span>}
+        </span>
+        <span role="gridcell" className="c-side">
+          {sideText(g.right_rows, props.columns.right)}
+          {g.right_rows.length > 1 && <span className="badge">+{g.right_rows.length - 1}</span>}
+        </span>
+        <span role="gridcell" className="c-num">{fmtAmount(g.amount_left)}</span>
+        <span role="gridcell" className="c-num">{fmtAmount(g.amount_right)}</span>
+        <span role="gridcell" className={`c-num ${deltaClass}`}>{fmtAmount(g.amount_delta)}</span>
+        <span role="gridcell" className={`c-num ${g.date_delta_days ? 'delta warn' : 'delta'}`}>{g.date_delta_days === null ? '—' : `${g.date_delta_days} d`}</span>
+        <span role="gridcell" className="c-rule">
+          <span className="rule-name">{g.rule_id}</span> <span className={`badge status-${g.status}`}>{g.status}</span>
+        </span>
+        <span role="gridcell" className="c-actions">
+          {g.status === 'suggested' ? (
+            <>
+              <button className="small-btn accept" aria-label={`Accept ${pair}`} disabled={props.busy} onClick={() => void review('accept', [g.group_id])}>
+                Accept
+              </button>
+              <button className="small-btn" aria-label={`Reject ${pair}`} disabled={props.busy} onClick={() => void review('reject', [g.group_id])}>
+                Reject
+              </button>
+            </>
+          ) : (
+            <button className="small-btn" aria-label={`Unmatch ${pair}`} disabled={props.busy} onClick={() => void review('unmatch', [g.group_id])}>
+              Unmatch
+            </button>
+          )}
+        </span>
+      </>
+    );
+  };
+
+  const renderRecord = (r: RecordPageItem) => {
+    const cols = props.columns[r.side];
+    const label = `${props.aliases[r.side]} row ${r.row_id}`;
+    return (
+      <>
+        <span role="gridcell" className="c-check">
+          <input type="checkbox" aria-label={`Pick ${label}`} checked={picked[r.side].has(r.row_id)} onChange={() => toggleRow(r.side, r.row_id)} />
+        </span>
+        {cols.slice(0, 5).map((c) => (
+          <span role="gridcell" key={c} className="c-val" title={cell(r.row[c])}>
+            {cell(r.row[c])}
+          </span>
+        ))}
+        {r.exception && (
+          <span role="gridcell" className="c-exc">
+            <span className="badge warn-badge">{r.exception.reason.replace(/_/g, ' ')}</span>
+            {r.exception.amount_delta !== null && <span className="delta warn"> Δ {fmtAmount(r.exception.amount_delta)}</span>}
+            {r.exception.annotation_reason && <span className="badge" title={r.exception.annotation_note ?? ''}>📝 {r.exception.annotation_reason}</span>}
+            <button className="small-btn" aria-label={`Annotate ${label}`} onClick={() => setAnnotating({ side: r.side, rowId: r.row_id })}>
+              Note
+            </button>
+          </span>
+        )}
+      </>
+    );
+  };
+
+  const header = isGroups ? (
+    <div role="row" className="vrow vhead groups">
+      <span role="columnheader" className="c-check">
+        <input
+          type="checkbox"
+          aria-label="Select all"
+          checked={count > 0 && selectedGroups.size === count}
+          onChange={(e) => setSelectedGroups(e.target.checked ? new Set(allLoadedGroupIds()) : new Set())}
+        />
+      </span>
+      <span role="columnheader" className="c-side">{props.aliases.left}</span>
+      <span role="columnheader" className="c-side">{props.aliases.right}</span>
+      <span role="columnheader" className="c-num">Amount L</span>
+      <span role="columnheader" className="c-num">Amount R</span>
+      <span role="columnheader" className="c-num">Δ amount</span>
+      <span role="columnheader" className="c-num">Δ date</span>
+      <span role="columnheader" className="c-rule">Rule</span>
+      <span role="columnheader" className="c-actions">Review</span>
+    </div>
+  ) : (
+    <div role="row" className="vrow vhead records">
+      <span role="columnheader" className="c-check" />
+      {props.columns[category.endsWith('left') ? 'left' : 'right'].slice(0, 5).map((c) => (
+        <span role="columnheader" key={c} className="c-val">
+          {c}
+        </span>
+      ))}
+      {category.startsWith('exceptions') && <span role="columnheader" className="c-exc">Exception</span>}
+    </div>
+  );
+
+  return (
+    <div className="results-tabs">
+      <div role="tablist" aria-label="Result categories" className="tabs">
+        {(Object.keys(labels) as TabId[]).map((t) => (
+          <button
+            key={t}
+            role="tab"
+            id={`rtab-${t}`}
+            aria-selected={tab === t}
+            aria-controls="results-panel"
+            className={tab === t ? 'tab active' : 'tab'}
+            onClick={() => {
+              setTab(t);
+              setSelectedGroups(new Set());
+            }}
+          >
+            {labels[t]} <span className="count">{counts[t]}</span>
+          </button>
+        ))}
+      </div>
+      <div id="results-panel" role="tabpanel" aria-labelledby={`rtab-${tab}`} className="tab-body">
+        <div className="toolbar results-toolbar">
+          {tab === 'exceptions' && (
+            <div className="segmented" role="radiogroup" aria-label="Exceptions side">
+              {(['left', 'right'] as Side[]).map((s) => (
+                <label key={s} className={exSide === s ? 'active' : ''}>
+                  <input type="radio" name="exside" checked={exSide === s} onChange={() => setExSide(s)} />
+                  {props.aliases[s]} ({props.summary.exceptions[s].count})
+                </label>
+              ))}
+            </div>
+          )}
+          {isGroups && selectedGroups.size > 0 && (
+            <>
+              <span className="muted small">{selectedGroups.size} selected</span>
+              {tab === 'suggested' && (
+                <>
+                  <button className="primary" disabled={props.busy} onClick={() => void review('accept', [...selectedGroups])}>
+                    Accept selected
+                  </button>
+                  <button disabled={props.busy} onClick={() => void review('reject', [...selectedGroups])}>
+                    Reject selected
+                  </button>
+                </>
+              )}
+              {tab === 'matched' && (
+                <button disabled={props.busy} onClick={() => void review('unmatch', [...selectedGroups])}>
+                  Unmatch selected
+                </button>
+              )}
+            </>
+          )}
+          <span className="grow" />
+          {(picked.left.size > 0 || picked.right.size > 0) && (
+            <div className="manual-bar" role="status">
+              <span>
+                Picked {picked.left.size} {props.aliases.left} · {picked.right.size} {props.aliases.right}
+              </span>
+              <button
+                className="primary"
+                disabled={props.busy || picked.left.size === 0 || picked.right.size === 0}
+                onClick={async () => {
+                  await props.onMatch([...picked.left], [...picked.right]);
+                  setPicked({ left: new Set(), right: new Set() });
+                }}
+              >
+                Match picked rows
+              </button>
+              <button onClick={() => setPicked({ left: new Set(), right: new Set() })}>Clear</button>
+            </div>
+          )}
+        </div>
+        {paged.error && (
+          <p role="alert" className="field-error">
+            {paged.error}
+          </p>
+        )}
+        {paged.total === 0 ? (
+          <p className="empty-state small muted">{emptyText(tab)}</p>
+        ) : (
+          <VirtualList
+            label={labels[tab]}
+            count={count}
+            rowHeight={ROW}
+            height={420}
+            header={header}
+            onRange={paged.onRange}
+            renderRow={(i) => {
+              const it = paged.item(i);
+              if (!it) return <span className="muted small loading-row">Loading…</span>;
+              return <div className={isGroups ? 'vcells groups' : 'vcells records'}>{'group_id' in it ? renderGroup(it) : renderRecord(it)}</div>;
+            }}
+          />
+        )}
+        {annotating && (
+          <form
+            className="annotate"
+            aria-label="Annotate exception"
+            onSubmit={async (e) => {
+              e.preventDefault();
+              await props.onAnnotate(annotating.side, annotating.rowId, note.reason, note.note || undefined);
+              setAnnotating(null);
+              setNote({ reason: ANNOTATION_REASONS[0], note: '' });
+            }}
+          >
+            <strong>
+              Note on {props.aliases[annotating.side]} row {annotating.rowId}
+            </strong>
+            <label>
+              Reason
+              <select value={note.reason} onChange={(e) => setNote({ ...note, reason: e.target.value })}>
+                {ANNOTATION_REASONS.map((r) => (
+                  <option key={r}>{r}</option>
+                ))}
+              </select>
+            </label>
+            <label>
+              Note
+              <input value={note.note} onChange={(e) => setNote({ ...note, note: e.target.value })} placeholder="optional" />
+            </label>
+            <button type="submit" className="primary">
+              Save note
+            </button>
+            <button type="button" onClick={() => setAnnotating(null)}>
+              Cancel
+            </button>
+          </form>
+        )}
+      </div>
+    </div>
+  );
+}
+
+function sideText(rows: Record<string, unknown>[], cols: string[]): string {
+  const r = rows[0];
+  if (!r) return '—';
+  return cols
+    .slice(0, 3)
+    .map((c) => cell(r[c]))
+    .join(' · ');
+}
+
+function emptyText(tab: TabId): string {
+  switch (tab) {
+    case 'matched':
+      return 'Nothing matched yet. Check the rules: a key column or an amount + date rule usually finds most pairs.';
+    case 'suggested':
+      return 'No suggestions left to review.';
+    case 'exceptions':
+      return 'No exceptions on this side: no near misses.';
+    default:
+      return 'Every row on this side is matched.';
+  }
+}

@@ -1,0 +1,355 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ColumnType } from '../../../../shared/recon';
+import type { Side, SourceProfile } from '../../../../shared/recon-engine';
+import { call } from '../../api/client';
+import { useReconcile } from '../../stores/reconcile';
+import { usePaged, VirtualList } from './VirtualList';
+
+const TYPES: ColumnType[] = ['text', 'number', 'date', 'timestamp', 'boolean'];
+const NO_PROFILE: SourceProfile | null = null;
+
+export function fmtBytes(n: number): string {
+  if (n < 1024) return `${n} B`;
+  if (n < 1024 ** 2) return `${(n / 1024).toFixed(1)} KB`;
+  if (n < 1024 ** 3) return `${(n / 1024 ** 2).toFixed(1)} MB`;
+  return `${(n / 1024 ** 3).toFixed(2)} GB`;
+}
+const delimName = (d: string) => (d === ',' ? 'comma' : d === ';' ? 'semicolon' : d === '\t' ? 'tab' : d === '|' ? 'pipe' : `“${d}”`);
+
+export function SourcesPanel() {
+  const ws = useReconcile((s) => s.ws);
+  const dialogs = useReconcile((s) => s.dialogs);
+  const { addFiles, addPaths, act } = useReconcile.getState();
+  const input = useRef<HTMLInputElement>(null);
+  const [target, setTarget] = useState<Side | undefined>();
+  if (!ws) return null;
+  const pick = async (side?: Side) => {
+    if (dialogs) {
+      const r = await act('workspace', 'Choosing…', 'reconcile.chooseFiles', {});
+      if (r?.paths.length) await addPaths(r.paths, side);
+      return;
+    }
+    setTarget(side);
+    input.current?.click();
+  };
+  return (
+    <section className="rc-section" aria-labelledby="step-sources">
+      <header className="rc-section-head">
+        <h2 id="step-sources">
+          <span className="step-no">1</span> Sources
+        </h2>
+        <div className="toolbar">
+          <button onClick={() => void pick()}>Choose files…</button>
+          <button disabled={!ws.sources.left && !ws.sources.right} onClick={() => void act('workspace', 'Swapping…', 'reconcile.swapSides', { id: ws.id })}>
+            ⇄ Swap left and right
+          </button>
+        </div>
+        <input
+          ref={input}
+          type="file"
+          accept=".csv,.tsv,.txt,.gz,text/csv"
+          multiple
+          hidden
+          aria-label="Choose CSV files"
+          data-testid="file-input"
+          onChange={(e) => {
+            const files = [...(e.target.files ?? [])];
+            e.target.value = '';
+            if (files.length) void addFiles(files, target);
+          }}
+        />
+      </header>
+      <div className="source-cards">
+        <SourceCard side="left" onPick={() => void pick('left')} />
+        <SourceCard side="right" onPick={() => void pick('right')} />
+      </div>
+    </section>
+  );
+}
+
+function SourceCard({ side, onPick }: { side: Side; onPick(): void }) {
+  const ws = useReconcile((s) => s.ws)!;
+  const busy = useReconcile((s) => s.busy[side]);
+  const error = useReconcile((s) => s.errors[side]);
+  const progress = useReconcile((s) => s.progress[side]);
+  const uploading = useReconcile((s) => s.uploads[side]);
+  const { act, cancelUpload, addFiles } = useReconcile.getState();
+  const src = ws.sources[side];
+  const failure = ws.source_errors[side];
+  const [profile, setProfile] = useState<SourceProfile | null>(NO_PROFILE);
+  const [showPreview, setShowPreview] = useState(false);
+  const [alias, setAlias] = useState(ws.aliases[side]);
+  useEffect(() => setAlias(ws.aliases[side]), [ws.aliases, side]);
+  const sha = src?.info.sha256;
+  const columnsKey = JSON.stringify(src?.info.columns ?? []);
+  useEffect(() => {
+    setProfile(null);
+    if (!sha) return;
+    let live = true;
+    call('reconcile.profile', { id: ws.id, side }).then(
+      (p) => live && setProfile(p),
+      () => undefined,
+    );
+    return () => {
+      live = false;
+    };
+  }, [ws.id, side, sha, columnsKey]);
+  const title = side === 'left' ? 'Left source' : 'Right source';
+  const [over, setOver] = useState(false);
+
+  return (
+    <article
+      className={`source-card${over ? ' drag-over' : ''}${src ? '' : ' empty'}`}
+      aria-label={title}
+      onDragOver={(e) => {
+        if (e.dataTransfer.types.includes('Files')) {
+          e.preventDefault();
+          e.stopPropagation();
+          setOver(true);
+        }
+      }}
+      onDragLeave={() => setOver(false)}
+      onDrop={(e) => {
+        e.preventDefault();
+        e.stopPropagation();
+        setOver(false);
+        const files = [...e.dataTransfer.files];
+        if (files.length) void addFiles(files.slice(0, 1), side);
+      }}
+    >
+      <header className="source-head">
+        <span className="side-tag">{side === 'left' ? 'Left' : 'Right'}</span>
+        {src ? (
+          <form
+            className="alias-form"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (alias.trim() && alias !== ws.aliases[side]) void act(side, 'Renaming…', 'reconcile.setAlias', { id: ws.id, side, alias });
+            }}
+          >
+            <input aria-label={`Name of the ${side} source`} value={alias} onChange={(e) => setAlias(e.target.value)} onBlur={(e) => e.currentTarget.form?.requestSubmit()} />
+          </form>
+        ) : (
+          <strong>{title}</strong>
+        )}
+      </header>
+
+      {(busy || uploading) && (
+        <div className="load-progress" role="status" aria-live="polite">
+          <div className="progress" role="progressbar" aria-label={`Loading ${side} source`} aria-valuemin={0} aria-valuemax={100} aria-valuenow={progress ? Math.round(progress.fraction * 100) : undefined}>
+            <div className={progress && progress.kind === 'upload' ? 'bar' : 'bar indeterminate'} style={{ width: progress && progress.kind === 'upload' ? `${progress.fraction * 100}%` : '40%' }} />
+            <span>{busy ?? 'Uploading…'}</span>
+          </div>
+          {uploading && (
+            <button className="small-btn" onClick={() => void cancelUpload(side)}>
+              Cancel
+            </button>
+          )}
+        </div>
+      )}
+
+      {failure && (
+        <div className="banner error source-error" role="alert">
+          <span>{failure.message}</span>
+          <div className="toolbar">
+            {failure.actions.map((a) => (
+              <button key={a.label} onClick={() => void act(side, 'Re-reading…', 'reconcile.retrySource', { id: ws.id, side, read: a.read as never })}>
+                {a.label}
+              </button>
+            ))}
+            <button onClick={onPick}>Pick another file</button>
+          </div>
+        </div>
+      )}
+      {error && !failure && (
+        <div className="banner error" role="alert">
+          {error}
+        </div>
+      )}
+
+      {!src && !busy && !uploading && (
+        <div className="drop-hint">
+          <p className="lead">Drop a CSV here</p>
+          <p className="muted small">{side === 'left' ? 'e.g. the bank statement' : 'e.g. the invoice list or ledger'} — or drop both files anywhere on the window.</p>
+          <button onClick={onPick}>Choose a file…</button>
+        </div>
+      )}
+
+      {src && (
+        <>
+          <dl className="source-facts">
+            <div>
+              <dt>File</dt>
+              <dd title={src.info.name}>{src.info.name}</dd>
+            </div>
+            <div>
+              <dt>Size</dt>
+              <dd>{fmtBytes(src.info.size_bytes)}</dd>
+            </div>
+            <div>
+              <dt>Rows</dt>
+              <dd aria-label={`${side} rows`}>{src.info.row_count.toLocaleString()}</dd>
+            </div>
+            <div>
+              <dt>Format</dt>
+              <dd>
+                {delimName(src.info.delimiter)} · {src.info.encoding}
+              </dd>
+            </div>
+          </dl>
+          {src.info.notices.length > 0 && (
+            <ul className="notices small">
+              {src.info.notices.map((n, i) => (
+                <li key={i}>ⓘ {n.message}</li>
+              ))}
+            </ul>
+          )}
+          <details className="columns-details" open>
+            <summary>
+              {src.info.columns.length} columns
+            </summary>
+            <table className="grid-table columns-table" aria-label={`Columns of ${ws.aliases[side]}`}>
+              <thead>
+                <tr>
+                  <th scope="col">Column</th>
+                  <th scope="col">Type</th>
+                  <th scope="col">Format</th>
+                  <th scope="col">Profile</th>
+                </tr>
+              </thead>
+              <tbody>
+                {src.info.columns.map((c) => {
+                  const p = profile?.columns.find((x) => x.name === c.name);
+                  return (
+                    <tr key={c.name}>
+                      <th scope="row">{c.name}</th>
+                      <td>
+                        <select
+                          aria-label={`Type of ${c.name}`}
+                          value={c.type}
+                          disabled={c.derived}
+                          onChange={(e) => void act(side, 'Re-typing…', 'reconcile.setColumnType', { id: ws.id, side, column: c.name, type: e.target.value as ColumnType })}
+                        >
+                          {TYPES.map((t) => (
+                            <option key={t}>{t}</option>
+                          ))}
+                        </select>
+                      </td>
+                      <td>
+                        {c.type === 'date' || c.type === 'timestamp' || c.type === 'number' ? (
+                          <FormatInput
+                            label={`Format of ${c.name}`}
+                            value={c.format ?? ''}
+                            onSave={(format) => void act(side, 'Re-typing…', 'reconcile.setColumnType', { id: ws.id, side, column: c.name, type: c.type, ...(format ? { format } : {}) })}
+                          />
+                        ) : (
+                          <span className="muted">—</span>
+                        )}
+                      </td>
+                      <td className="profile-cell small">
+                        {p ? (
+                          <>
+                            <span>{p.distinct.toLocaleString()} distinct</span>
+                            {p.nulls > 0 && <span> · {p.nulls} empty</span>}
+                            {p.unparsed > 0 && <span className="warn-text"> · {p.unparsed} unreadable</span>}
+                            {p.min !== null && (
+                              <span className="muted">
+                                {' '}
+                                · {p.min} … {p.max}
+                              </span>
+                            )}
+                          </>
+                        ) : (
+                          <span className="muted">…</span>
+                        )}
+                      </td>
+                    </tr>
+                  );
+                })}
+              </tbody>
+            </table>
+          </details>
+          <div className="toolbar">
+            <button aria-expanded={showPreview} onClick={() => setShowPreview(!showPreview)}>
+              {showPreview ? 'Hide rows' : 'Preview rows'}
+            </button>
+            <button onClick={onPick}>Replace file…</button>
+            <button className="link-button danger" onClick={() => void act(side, 'Removing…', 'reconcile.removeSource', { id: ws.id, side })}>
+              Remove
+            </button>
+          </div>
+          {showPreview && <PreviewGrid side={side} columns={src.info.columns.map((c) => c.name)} version={src.info.sha256 + columnsKey} />}
+        </>
+      )}
+    </article>
+  );
+}
+
+function FormatInput(props: { label: string; value: string; onSave(v: string): void }) {
+  const [v, setV] = useState(props.value);
+  useEffect(() => setV(props.value), [props.value]);
+  return (
+    <input
+      className="format-input"
+      aria-label={props.label}
+      value={v}
+      placeholder="auto"
+      onChange={(e) => setV(e.target.value)}
+      onKeyDown={(e) => {
+        if (e.key === 'Enter' && v !== props.value) props.onSave(v);
+      }}
+      onBlur={() => v !== props.value && props.onSave(v)}
+    />
+  );
+}
+
+function PreviewGrid({ side, columns, version }: { side: Side; columns: string[]; version: string }) {
+  const id = useReconcile((s) => s.ws?.id)!;
+  const [sort, setSort] = useState<{ col: string; desc: boolean } | null>(null);
+  const loader = useCallback(
+    (offset: number, limit: number) => call('reconcile.preview', { id, side, offset, limit, ...(sort ? { orderBy: sort.col, descending: sort.desc } : {}) }),
+    [id, side, sort],
+  );
+  const paged = usePaged<Record<string, unknown>>(`${id}:${side}:${version}:${sort?.col}:${sort?.desc}`, 200, loader);
+  const template = `repeat(${columns.length}, minmax(110px, 1fr))`;
+  return (
+    <div className="preview" style={{ overflowX: 'auto' }}>
+      <VirtualList
+        label={`Rows of the ${side} source`}
+        count={paged.total ?? 0}
+        rowHeight={30}
+        height={300}
+        onRange={paged.onRange}
+        header={
+          <div role="row" className="vrow vhead" style={{ gridTemplateColumns: template, display: 'grid' }}>
+            {columns.map((c) => (
+              <span role="columnheader" key={c} aria-sort={sort?.col === c ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
+                <button className="sort-btn" onClick={() => setSort(sort?.col === c ? { col: c, desc: !sort.desc } : { col: c, desc: false })}>
+                  {c} {sort?.col === c ? (sort.desc ? '▼' : '▲') : ''}
+                </button>
+              </span>
+            ))}
+          </div>
+        }
+        renderRow={(i) => {
+          const r = paged.item(i);
+          return (
+            <div className="vcells" style={{ gridTemplateColumns: template, display: 'grid' }}>
+              {columns.map((c) => (
+                <span role="gridcell" key={c} className="c-val">
+                  {r ? formatCell(r[c]) : ''}
+                </span>
+              ))}
+            </div>
+          );
+        }}
+      />
+    </div>
+  );
+}
+
+function formatCell(v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (typeof v === 'object') return JSON.stringify(v);
+  return String(v);
+}

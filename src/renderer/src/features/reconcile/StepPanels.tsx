@@ -1,0 +1,514 @@
+import { useCallback, useEffect, useState } from 'react';
+import type { Cardinality, KeyNormaliser, MatchRule } from '../../../../shared/recon';
+import type { GroupPageItem, PageCategory, RecordPageItem, Side } from '../../../../shared/recon-engine';
+import type { MappingRow } from '../../../../shared/reconcile';
+import { call } from '../../api/client';
+import { afterReview, useReconcile } from '../../stores/reconcile';
+import { ChipEditor } from './ChipEditor';
+import { MappingTable } from './MappingTable';
+import { fmtAmount, ResultsTabs } from './ResultsTabs';
+
+const NO_ROWS: MappingRow[] = [];
+
+export function MappingPanel() {
+  const ws = useReconcile((s) => s.ws)!;
+  const busy = useReconcile((s) => s.busy.mapping);
+  const error = useReconcile((s) => s.errors.mapping);
+  const { act, saveReview } = useReconcile.getState();
+  const rows = ws.mapping?.rows ?? NO_ROWS;
+  const ready = Boolean(ws.sources.left && ws.sources.right);
+  const cols = (side: Side) => ws.sources[side]?.info.columns.filter((c) => !c.derived).map((c) => c.name) ?? [];
+  return (
+    <section className="rc-section" aria-labelledby="step-mapping">
+      <header className="rc-section-head">
+        <h2 id="step-mapping">
+          <span className="step-no">2</span> Column mapping {ws.mapping?.confirmed && <span className="badge ok-badge">confirmed</span>}
+        </h2>
+        <div className="toolbar">
+          {ws.mapping?.engine && (
+            <span className="muted small" title={ws.mapping.fallback_reason}>
+              proposed by the {ws.mapping.engine === 'llm' ? 'Claude (llm)' : 'offline (local)'} engine
+            </span>
+          )}
+          <button disabled={!ready || Boolean(busy)} onClick={() => void act('mapping', 'Detecting…', 'reconcile.detectMappings', { id: ws.id })}>
+            {ws.mapping ? 'Detect again' : 'Detect mappings'}
+          </button>
+        </div>
+      </header>
+      {busy && (
+        <p role="status" className="muted">
+          {busy}
+        </p>
+      )}
+      {(error || ws.mapping_error) && (
+        <div className="banner error" role="alert">
+          <span>{error ?? ws.mapping_error}</span>
+          <button onClick={() => void act('mapping', 'Detecting…', 'reconcile.detectMappings', { id: ws.id })}>Try again</button>
+        </div>
+      )}
+      {!ready && <p className="empty-hint">Once both files are loaded, Kalla proposes which columns belong together. You review every pair before anything runs.</p>}
+      {ready && ws.mapping && (
+        <>
+          {ws.mapping.warnings.length > 0 && <p className="muted small">Corrected: {ws.mapping.warnings.join('; ')}</p>}
+          <MappingTable
+            rows={rows}
+            leftColumns={cols('left')}
+            rightColumns={cols('right')}
+            leftAlias={ws.aliases.left}
+            rightAlias={ws.aliases.right}
+            unmappedLeft={ws.mapping.unmapped_a}
+            unmappedRight={ws.mapping.unmapped_b}
+            confirmed={ws.mapping.confirmed}
+            busy={Boolean(busy)}
+            onChange={(next) => void saveReview(next)}
+            onConfirm={(next) => void act('mapping', 'Confirming…', 'reconcile.confirmMappings', { id: ws.id, rows: next })}
+          />
+        </>
+      )}
+    </section>
+  );
+}
+
+export function FilterPanel() {
+  const ws = useReconcile((s) => s.ws)!;
+  const busy = useReconcile((s) => s.busy.filters);
+  const error = useReconcile((s) => s.errors.filters);
+  const counts = useReconcile((s) => s.counts);
+  const { act, setFilters } = useReconcile.getState();
+  const [text, setText] = useState('');
+  const [mode, setMode] = useState<'add' | 'replace'>('add');
+  const ready = Boolean(ws.sources.left && ws.sources.right);
+  const send = async () => {
+    if (!text.trim()) return;
+    const r = await act('filters', 'Reading your filter…', 'reconcile.parseFilter', { id: ws.id, text, mode });
+    if (r) setText('');
+  };
+  return (
+    <section className="rc-section" aria-labelledby="step-filters">
+      <header className="rc-section-head">
+        <h2 id="step-filters">
+          <span className="step-no">3</span> Filters
+        </h2>
+        <div className="toolbar">
+          <button disabled={ws.filter_undo.length === 0 || Boolean(busy)} onClick={() => void act('filters', 'Undoing…', 'reconcile.undoFilters', { id: ws.id })} aria-keyshortcuts="Control+Z">
+            ↶ Undo
+          </button>
+          <button disabled={ws.filters.length === 0 || Boolean(busy)} onClick={() => void setFilters([])}>
+            Clear filters
+          </button>
+        </div>
+      </header>
+      {!ready ? (
+        <p className="empty-hint">Say in plain words which rows to keep, e.g. “only amounts above 500 from last month, not from Stripe”.</p>
+      ) : (
+        <div className="filter-layout">
+          <div className="chat">
+            <ol className="chat-log" aria-label="Filter conversation">
+              {ws.chat.length === 0 && <li className="muted small">No filters yet: every row takes part. Describe what to keep below.</li>}
+              {ws.chat.map((t) => (
+                <li key={t.id} className="chat-turn">
+                  <div className="chat-q">
+                    <span className="badge">{t.mode === 'replace' ? 'replace' : 'add'}</span> {t.text}
+                  </div>
+                  {t.error ? (
+                    <div className="chat-a error-text">{t.error}</div>
+                  ) : (
+                    <div className="chat-a">
+                      {t.explanation || 'No conditions found.'}
+                      {t.unparsed.length > 0 && (
+                        <div className="unparsed" role="note">
+                          Not understood: {t.unparsed.map((u) => `“${u}”`).join(', ')} — rephrase or add a chip by hand.
+                        </div>
+                      )}
+                      {t.engine && <span className="muted small"> ({t.engine})</span>}
+                    </div>
+                  )}
+                </li>
+              ))}
+            </ol>
+            <form
+              className="chat-form"
+              onSubmit={(e) => {
+                e.preventDefault();
+                void send();
+              }}
+            >
+              <label className="sr-only" htmlFor="filter-text">
+                Describe a filter
+              </label>
+              <input id="filter-text" value={text} onChange={(e) => setText(e.target.value)} placeholder="e.g. only amounts above 500 from last month, not from Stripe" maxLength={2000} disabled={Boolean(busy)} />
+              <div className="segmented" role="radiogroup" aria-label="Add to or replace the filters">
+                {(['add', 'replace'] as const).map((m) => (
+                  <label key={m} className={mode === m ? 'active' : ''}>
+                    <input type="radio" name="filter-mode" checked={mode === m} onChange={() => setMode(m)} />
+                    {m === 'add' ? 'Add' : 'Replace'}
+                  </label>
+                ))}
+              </div>
+              <button type="submit" className="primary" disabled={!text.trim() || Boolean(busy)}>
+                {busy ? 'Working…' : 'Apply'}
+              </button>
+            </form>
+            {error && (
+              <p role="alert" className="field-error">
+                {error}
+              </p>
+            )}
+          </div>
+          <div className="filter-side">
+            <ChipEditor filters={ws.filters} aliases={ws.aliases} onChange={(f) => void setFilters(f)} disabled={Boolean(busy)} />
+            <dl className="stats counts" aria-label="Rows in scope">
+              {(['left', 'right'] as const).map((side) => (
+                <div key={side}>
+                  <dt>{ws.aliases[side]}</dt>
+                  <dd aria-label={`${side} rows in scope`}>
+                    {counts?.[side] ? `${counts[side]!.filtered.toLocaleString()} of ${counts[side]!.total.toLocaleString()}` : '—'}
+                  </dd>
+                </div>
+              ))}
+            </dl>
+            {counts?.error && <p className="field-error small">{counts.error}</p>}
+          </div>
+        </div>
+      )}
+    </section>
+  );
+}
+
+const NORMALISERS: { kind: 'trim' | 'casefold' | 'alnum' | 'digits'; label: string }[] = [
+  { kind: 'trim', label: 'trim' },
+  { kind: 'casefold', label: 'ignore case' },
+  { kind: 'alnum', label: 'letters+digits' },
+  { kind: 'digits', label: 'digits only' },
+];
+
+export function RulesPanel() {
+  const ws = useReconcile((s) => s.ws)!;
+  const busy = useReconcile((s) => s.busy.rules);
+  const running = useReconcile((s) => s.busy.run);
+  const runError = useReconcile((s) => s.errors.run);
+  const error = useReconcile((s) => s.errors.rules);
+  const progress = useReconcile((s) => s.progress.run);
+  const { act, run } = useReconcile.getState();
+  const confirmed = Boolean(ws.mapping?.confirmed);
+  const setRules = (rules: MatchRule[]) => void act('rules', 'Saving…', 'reconcile.setRules', { id: ws.id, rules });
+  const patch = (i: number, p: Partial<MatchRule>) => setRules(ws.rules.map((r, k) => (k === i ? { ...r, ...p } : r)));
+  const blockers = [
+    !ws.sources.left && 'load the left file',
+    !ws.sources.right && 'load the right file',
+    !confirmed && 'confirm the column mapping',
+    ws.rules.length === 0 && 'add match rules',
+  ].filter(Boolean) as string[];
+  return (
+    <section className="rc-section" aria-labelledby="step-rules">
+      <header className="rc-section-head">
+        <h2 id="step-rules">
+          <span className="step-no">4</span> Match rules and run
+        </h2>
+        <div className="toolbar">
+          <button disabled={!confirmed || Boolean(busy)} onClick={() => void act('rules', 'Suggesting…', 'reconcile.suggestRules', { id: ws.id })}>
+            {ws.rules.length ? 'Suggest again' : 'Suggest rules'}
+          </button>
+        </div>
+      </header>
+      {(error || ws.rules_error) && (
+        <div className="banner error" role="alert">
+          {error ?? ws.rules_error}
+        </div>
+      )}
+      {!confirmed && <p className="empty-hint">Rules are suggested from the confirmed mapping: strict rules first (same reference, same amount), looser ones after.</p>}
+      {ws.rules_explanation && confirmed && <p className="muted small">{ws.rules_explanation}</p>}
+      <ol className="rules" aria-label="Match rules">
+        {ws.rules.map((r, i) => (
+          <li key={r.id} className="rule-card" aria-label={`Rule ${i + 1}: ${r.name}`}>
+            <div className="rule-head">
+              <strong>
+                {i + 1}. {r.name}
+              </strong>
+              <span className="grow" />
+              <label className="inline">
+                <span>Cardinality</span>
+                <select aria-label={`Cardinality of ${r.name}`} value={r.cardinality} onChange={(e) => patch(i, { cardinality: e.target.value as Cardinality })}>
+                  {['1:1', '1:N', 'N:1', 'N:M'].map((c) => (
+                    <option key={c}>{c}</option>
+                  ))}
+                </select>
+              </label>
+              <label className="inline">
+                <input type="checkbox" checked={r.auto_confirm} onChange={(e) => patch(i, { auto_confirm: e.target.checked })} aria-label={`Confirm matches of ${r.name} automatically`} />
+                <span>auto-confirm</span>
+              </label>
+              <button className="icon-button" aria-label={`Remove rule ${r.name}`} onClick={() => setRules(ws.rules.filter((_, k) => k !== i))}>
+                ×
+              </button>
+            </div>
+            <div className="rule-body">
+              {r.keys.map((k, ki) => (
+                <div key={ki} className="rule-line">
+                  <span className="rule-label">Key</span>
+                  <code>{k.left}</code> = <code>{k.right}</code>
+                  {NORMALISERS.map((n) => {
+                    const on = k.normalisers.some((x) => x.kind === n.kind);
+                    return (
+                      <label key={n.kind} className="inline small">
+                        <input
+                          type="checkbox"
+                          checked={on}
+                          aria-label={`${n.label} for key ${k.left} in ${r.name}`}
+                          onChange={() => {
+                            const normalisers: KeyNormaliser[] = on ? k.normalisers.filter((x) => x.kind !== n.kind) : [...k.normalisers, { kind: n.kind }];
+                            patch(i, { keys: r.keys.map((kk, j) => (j === ki ? { ...kk, normalisers } : kk)) });
+                          }}
+                        />
+                        {n.label}
+                      </label>
+                    );
+                  })}
+                </div>
+              ))}
+              {r.amount && (
+                <div className="rule-line">
+                  <span className="rule-label">Amount</span>
+                  <code>{r.amount.left}</code> ≈ <code>{r.amount.right}</code>
+                  <label className="inline small">
+                    ± <NumberInput label={`Amount tolerance of ${r.name}`} value={r.amount.tolerance_abs} onSave={(v) => patch(i, { amount: { ...r.amount!, tolerance_abs: v } })} />
+                  </label>
+                  <label className="inline small">
+                    <input type="checkbox" checked={r.amount.flip_sign} onChange={(e) => patch(i, { amount: { ...r.amount!, flip_sign: e.target.checked } })} /> flip sign
+                  </label>
+                </div>
+              )}
+              {r.date && (
+                <div className="rule-line">
+                  <span className="rule-label">Date</span>
+                  <code>{r.date.left}</code> ≈ <code>{r.date.right}</code>
+                  <label className="inline small">
+                    within <NumberInput label={`Date window of ${r.name}`} value={r.date.window_days} integer onSave={(v) => patch(i, { date: { ...r.date!, window_days: v } })} /> days
+                  </label>
+                </div>
+              )}
+              {r.description && (
+                <div className="rule-line">
+                  <span className="rule-label">Text</span>
+                  <code>{r.description.left}</code> ~ <code>{r.description.right}</code> <span className="small muted">similarity ≥ {r.description.min_similarity}</span>
+                </div>
+              )}
+            </div>
+          </li>
+        ))}
+      </ol>
+      <div className="run-bar">
+        <button className="primary big" disabled={blockers.length > 0 || Boolean(running)} onClick={() => void run()} title={blockers.length ? `First ${blockers.join(', ')}` : undefined}>
+          ▶ Run reconciliation
+        </button>
+        {blockers.length > 0 && <span className="muted small">First {blockers.join(', then ')}.</span>}
+        {running && (
+          <>
+            <div className="progress run-progress" role="progressbar" aria-label="Run progress" aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round((progress?.fraction ?? 0) * 100)}>
+              <div className="bar" style={{ width: `${(progress?.fraction ?? 0) * 100}%` }} />
+              <span>{progress?.phase ?? 'Starting'}</span>
+            </div>
+            <button onClick={() => void call('reconcile.cancelRun', { id: ws.id })}>Cancel run</button>
+          </>
+        )}
+      </div>
+      {runError && (
+        <div className="banner error" role="alert">
+          {runError}
+        </div>
+      )}
+    </section>
+  );
+}
+
+function NumberInput(props: { label: string; value: number; integer?: boolean; onSave(v: number): void }) {
+  const [v, setV] = useState(String(props.value));
+  useEffect(() => setV(String(props.value)), [props.value]);
+  const commit = () => {
+    const n = Number(v);
+    if (Number.isFinite(n) && n >= 0 && n !== props.value) props.onSave(props.integer ? Math.round(n) : n);
+    else setV(String(props.value));
+  };
+  return <input className="num-input" aria-label={props.label} inputMode="decimal" value={v} onChange={(e) => setV(e.target.value)} onBlur={commit} onKeyDown={(e) => e.key === 'Enter' && commit()} />;
+}
+
+export function ResultsPanel() {
+  const ws = useReconcile((s) => s.ws)!;
+  const summary = useReconcile((s) => s.summary);
+  const version = useReconcile((s) => s.resultsVersion);
+  const busy = useReconcile((s) => s.busy.results);
+  const error = useReconcile((s) => s.errors.results);
+  const { act } = useReconcile.getState();
+  const runId = ws.last_run_id;
+  const load = useCallback(
+    (category: PageCategory, offset: number, limit: number) => call('reconcile.page', { id: ws.id, runId: runId ?? 1, category, offset, limit })  as Promise<{ total: number; items: (GroupPageItem | RecordPageItem)[] }>,
+    [ws.id, runId],
+  );
+  if (!runId) {
+    return (
+      <section className="rc-section" aria-labelledby="step-results">
+        <header className="rc-section-head">
+          <h2 id="step-results">
+            <span className="step-no">5</span> Results
+          </h2>
+        </header>
+        <p className="empty-hint">Run the reconciliation to see matched pairs, suggestions to review, exceptions and what is left unmatched on each side.</p>
+      </section>
+    );
+  }
+  const mapped = (side: Side) => {
+    const rows = ws.mapping?.rows.filter((r) => r.decision === 'accepted') ?? [];
+    const names = rows.map((r) => (side === 'left' ? r.field_a : r.field_b));
+    const all = ws.sources[side]?.info.columns.filter((c) => !c.derived).map((c) => c.name) ?? [];
+    return [...names, ...all.filter((c) => !names.includes(c))];
+  };
+  return (
+    <section className="rc-section" aria-labelledby="step-results">
+      <header className="rc-section-head">
+        <h2 id="step-results">
+          <span className="step-no">5</span> Results <span className="muted small">run {runId}</span>
+        </h2>
+        <ExportControls runId={runId} />
+      </header>
+      {error && (
+        <div className="banner error" role="alert">
+          {error}
+        </div>
+      )}
+      {summary && <SummaryView />}
+      {summary && (
+        <ResultsTabs
+          runId={runId}
+          summary={summary}
+          aliases={ws.aliases}
+          columns={{ left: mapped('left'), right: mapped('right') }}
+          version={version}
+          load={load}
+          busy={Boolean(busy)}
+          onReview={async (action, groupIds) => {
+            const r = await act('results', 'Saving…', 'reconcile.review', { id: ws.id, runId, action, groupIds });
+            if (r?.failed.length) useReconcile.setState((s) => ({ errors: { ...s.errors, results: r.failed.join('; ') } }));
+            await afterReview();
+          }}
+          onMatch={async (left, right, note) => {
+            await act('results', 'Matching…', 'reconcile.matchManual', { id: ws.id, runId, left, right, ...(note ? { note } : {}) });
+            await afterReview();
+          }}
+          onAnnotate={async (side, rowId, reason, note) => {
+            await act('results', 'Saving…', 'reconcile.annotate', { id: ws.id, runId, side, rowId, reason, ...(note ? { note } : {}) });
+            await afterReview();
+          }}
+        />
+      )}
+    </section>
+  );
+}
+
+function SummaryView() {
+  const ws = useReconcile((s) => s.ws)!;
+  const s = useReconcile((st) => st.summary)!;
+  const cats = [
+    { key: 'matched', label: 'Matched', v: s.matched },
+    { key: 'suggested', label: 'Suggested', v: s.suggested },
+    { key: 'exceptions', label: 'Exceptions', v: s.exceptions },
+    { key: 'unmatched', label: 'Unmatched', v: s.unmatched },
+  ] as const;
+  const max = Math.max(1, ...cats.flatMap((c) => [c.v.left.count, c.v.right.count]));
+  return (
+    <div className="summary" aria-label="Run summary">
+      <div className="rate">
+        <div className="rate-num" aria-label="Match rate">
+          {(s.match_rate * 100).toFixed(1)}%
+        </div>
+        <div className="muted small">matched · {s.left_rows.toLocaleString()} + {s.right_rows.toLocaleString()} rows in scope</div>
+      </div>
+      <table className="grid-table summary-table">
+        <thead>
+          <tr>
+            <th scope="col" />
+            <th scope="col">{ws.aliases.left}</th>
+            <th scope="col" className="num">Amount</th>
+            <th scope="col">{ws.aliases.right}</th>
+            <th scope="col" className="num">Amount</th>
+            <th scope="col" aria-hidden>
+              Chart
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {cats.map((c) => (
+            <tr key={c.key}>
+              <th scope="row">{c.label}</th>
+              <td className="num">{c.v.left.count}</td>
+              <td className="num">{fmtAmount(c.v.left.amount)}</td>
+              <td className="num">{c.v.right.count}</td>
+              <td className="num">{fmtAmount(c.v.right.amount)}</td>
+              <td className="chart-cell" aria-hidden>
+                <div className={`hbar cat-${c.key}`} style={{ width: `${(c.v.left.count / max) * 100}%` }} />
+                <div className={`hbar cat-${c.key} right`} style={{ width: `${(c.v.right.count / max) * 100}%` }} />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+function ExportControls({ runId }: { runId: number }) {
+  const ws = useReconcile((s) => s.ws)!;
+  const dialogs = useReconcile((s) => s.dialogs);
+  const busy = useReconcile((s) => s.busy.export);
+  const error = useReconcile((s) => s.errors.export);
+  const { act } = useReconcile.getState();
+  const [dir, setDir] = useState('');
+  const [formats, setFormats] = useState<Set<'csv' | 'xlsx' | 'evidence'>>(new Set(['csv', 'xlsx']));
+  const [done, setDone] = useState<{ dir: string; files: string[] } | null>(null);
+  const doExport = async () => {
+    let target = dir.trim() || undefined;
+    if (dialogs && !target) {
+      const r = await act('export', 'Choosing…', 'reconcile.chooseFolder', {});
+      if (!r?.path) return;
+      target = r.path;
+    }
+    const r = await act('export', 'Exporting…', 'reconcile.export', { id: ws.id, runId, formats: [...formats], overwrite: true, ...(target ? { dir: target } : {}) });
+    if (r) setDone({ dir: r.dir, files: r.result.files });
+  };
+  return (
+    <div className="export">
+      <div className="toolbar">
+        {(['csv', 'xlsx', 'evidence'] as const).map((f) => (
+          <label key={f} className="inline small">
+            <input
+              type="checkbox"
+              checked={formats.has(f)}
+              onChange={() =>
+                setFormats((s) => {
+                  const n = new Set(s);
+                  if (n.has(f)) n.delete(f);
+                  else n.add(f);
+                  return n;
+                })
+              }
+            />
+            {f.toUpperCase()}
+          </label>
+        ))}
+        {!dialogs && <input className="export-dir" aria-label="Export folder" placeholder="Export folder (default: Kalla's exports folder)" value={dir} onChange={(e) => setDir(e.target.value)} />}
+        <button className="primary" disabled={formats.size === 0 || Boolean(busy)} onClick={() => void doExport()}>
+          {busy ?? 'Export…'}
+        </button>
+      </div>
+      {done && (
+        <p role="status" className="export-done small">
+          Exported {done.files.length} file(s) to <code>{done.dir}</code>
+        </p>
+      )}
+      {error && (
+        <p role="alert" className="field-error small">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}

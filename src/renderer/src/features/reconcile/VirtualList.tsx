@@ -1,0 +1,76 @@
+import { useEffect, useRef, useState, type ReactNode } from 'react';
+
+/**
+ * A windowed list: only the rows in view (plus a margin) are in the DOM, so a
+ * million-row result scrolls as fast as ten. Rows have a fixed height. Pages
+ * are asked for with `onRange` as the user scrolls.
+ */
+export function VirtualList(props: {
+  count: number;
+  rowHeight: number;
+  height: number;
+  renderRow(index: number): ReactNode;
+  onRange?(first: number, last: number): void;
+  label: string;
+  header?: ReactNode;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const [top, setTop] = useState(0);
+  const overscan = 8;
+  const first = Math.max(0, Math.floor(top / props.rowHeight) - overscan);
+  const last = Math.min(props.count, Math.ceil((top + props.height) / props.rowHeight) + overscan);
+  const { onRange } = props;
+  useEffect(() => onRange?.(first, last), [first, last, onRange]);
+  const rows: ReactNode[] = [];
+  for (let i = first; i < last; i++) {
+    rows.push(
+      <div key={i} role="row" aria-rowindex={i + 2} className="vrow" style={{ position: 'absolute', top: i * props.rowHeight, height: props.rowHeight, left: 0, right: 0 }}>
+        {props.renderRow(i)}
+      </div>,
+    );
+  }
+  return (
+    <div className="vgrid" role="grid" aria-label={props.label} aria-rowcount={props.count + 1}>
+      {props.header}
+      <div ref={ref} className="vscroll" style={{ height: Math.min(props.height, Math.max(props.rowHeight, props.count * props.rowHeight)) }} onScroll={(e) => setTop(e.currentTarget.scrollTop)}>
+        <div role="rowgroup" style={{ position: 'relative', height: props.count * props.rowHeight }}>
+          {rows}
+        </div>
+      </div>
+    </div>
+  );
+}
+
+/** Loads fixed-size pages of a large list on demand and caches them. */
+export function usePaged<T>(key: string, pageSize: number, load: (offset: number, limit: number) => Promise<{ total: number; items: T[] }>) {
+  const [total, setTotal] = useState<number | null>(null);
+  const [pages, setPages] = useState<Record<number, T[]>>({});
+  const [error, setError] = useState<string | null>(null);
+  const loading = useRef(new Set<number>());
+  const loadRef = useRef(load);
+  loadRef.current = load;
+  const fetchPage = (p: number) => {
+    if (loading.current.has(p)) return;
+    loading.current.add(p);
+    loadRef.current(p * pageSize, pageSize).then(
+      (r) => {
+        setTotal(r.total);
+        setPages((old) => ({ ...old, [p]: r.items }));
+      },
+      (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+    );
+  };
+  useEffect(() => {
+    loading.current = new Set();
+    setPages({});
+    setTotal(null);
+    setError(null);
+    fetchPage(0);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+  const item = (i: number): T | undefined => pages[Math.floor(i / pageSize)]?.[i % pageSize];
+  const onRange = (first: number, last: number) => {
+    for (let p = Math.floor(first / pageSize); p <= Math.floor(Math.max(first, last - 1) / pageSize); p++) if (!pages[p]) fetchPage(p);
+  };
+  return { total, item, onRange, error };
+}

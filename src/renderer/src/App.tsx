@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { AboutDialog } from './components/AboutDialog';
 import { ComingNext } from './features/placeholder/ComingNext';
 import { LineageView } from './features/lineage/LineageView';
+import { ReconcileView } from './features/reconcile/ReconcileView';
 import { ServersView } from './features/servers/ServersView';
 import { SettingsView } from './features/settings/SettingsView';
 import { useApp, VIEWS, type ViewId } from './stores/app';
@@ -74,7 +75,7 @@ export function App() {
             Lost the connection to Kalla. Reconnecting… (is <code>kalla web</code> still running?)
           </div>
         )}
-        {view === 'servers' ? <ServersView /> : view === 'settings' ? <SettingsView /> : view === 'lineage' ? <LineageView /> : <ComingNext view={view} />}
+        {view === 'servers' ? <ServersView /> : view === 'settings' ? <SettingsView /> : view === 'lineage' ? <LineageView /> : view === 'reconcile' ? <ReconcileView /> : <ComingNext view={view} />}
       </main>
       <AboutDialog />
     </div>

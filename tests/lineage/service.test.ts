@@ -1,0 +1,92 @@
+/**
+ * The Lineage workspace's main side through the real core: the dispatcher,
+ * the McpHost, the built-in viewmapper server started as `kalla mcp viewmapper`
+ * (tsx), and the real JVM. Checks what the renderer gets back, what lands on
+ * disk, and that a JDBC password never comes back.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createCore, type Core } from '../../src/main/core';
+import { nodePlatform } from '../../src/main/platform-node';
+
+const ROOT = resolve(import.meta.dirname, '../..');
+let core: Core;
+let dir: string;
+
+async function boot(): Promise<Core> {
+  return createCore({
+    paths: { dataDir: dir, logsDir: join(dir, 'logs') },
+    platform: nodePlatform(),
+    self: { command: process.execPath, args: ['--import', 'tsx', join(ROOT, 'src/cli/index.ts')], env: {} },
+    appVersion: '0.0.0-test',
+    spawnEnv: async () => ({ ...(process.env as Record<string, string>) }),
+    env: {},
+  });
+}
+
+beforeAll(async () => {
+  dir = mkdtempSync(join(tmpdir(), 'kalla-lineage-'));
+  core = await boot();
+}, 60_000);
+afterAll(async () => {
+  await core?.dispose();
+  rmSync(dir, { recursive: true, force: true });
+});
+
+describe('lineage service', () => {
+  it('starts empty and asks for a connection first', async () => {
+    expect(await core.dispatch('lineage.state', {})).toEqual({ ok: true, value: { connection: null, turns: [] } });
+    expect(await core.dispatch('lineage.ask', { question: 'leaf views' })).toEqual({ ok: false, error: { code: 'no_connection', message: 'Pick a connection first.' } });
+  });
+
+  it('connects a bundled dataset, draws, shows SQL, answers, and keeps the conversation on disk', async () => {
+    const c = await core.dispatch('lineage.connect', { source: { kind: 'dataset', dataset: 'simple_ecommerce' } });
+    expect(c).toMatchObject({ ok: true, value: { state: { connection: { kind: 'dataset', connection: 'test://simple_ecommerce', passwordStored: false } }, analysis: { viewCount: 12 } } });
+    const d = await core.dispatch('lineage.diagram', { focus: 'customer_orders', upstreamDepth: 1, downstreamDepth: 0 });
+    expect(d.ok && (d.value as { mermaid: string }).mermaid).toMatch(/n_fact_orders --> n_customer_orders/);
+    const sql = await core.dispatch('lineage.viewSql', { name: 'top_customers' });
+    expect(sql).toMatchObject({ ok: true, value: { name: 'top_customers', kind: 'view' } });
+    const turn = await core.dispatch('lineage.ask', { question: 'what depends on fact_orders' });
+    expect(turn).toMatchObject({ ok: true, value: { question: 'what depends on fact_orders', isError: false, engine: 'deterministic' } });
+    const bad = await core.dispatch('lineage.ask', { question: 'explain custmer_orders' });
+    expect(bad).toMatchObject({ ok: true, value: { isError: true, answer: "no view or table named 'custmer_orders'" } });
+    const onDisk = JSON.parse(readFileSync(join(dir, 'lineage', 'workspace.json'), 'utf8'));
+    expect(onDisk.turns.map((t: { question: string }) => t.question)).toEqual(['what depends on fact_orders', 'explain custmer_orders']);
+  });
+
+  it('refuses a relative path with a message that says what to type', async () => {
+    const r = await core.dispatch('lineage.connect', { source: { kind: 'path', path: 'views' } });
+    expect(r).toMatchObject({ ok: false, error: { code: 'invalid_input' } });
+    expect(!r.ok && r.error.message).toContain('full path');
+  });
+
+  it('never returns or keeps the password of a JDBC connection that fails, and keeps the previous connection', async () => {
+    const password = 'hunter2-very-secret';
+    const r = await core.dispatch('lineage.connect', { source: { kind: 'jdbc', url: 'jdbc:postgresql://127.0.0.1:1/nowhere', user: 'me', password } });
+    expect(r.ok).toBe(false);
+    expect(JSON.stringify(r)).not.toContain(password);
+    const state = await core.dispatch('lineage.state', {});
+    expect(state).toMatchObject({ ok: true, value: { connection: { connection: 'test://simple_ecommerce' } } });
+    expect(JSON.stringify(state)).not.toContain(password);
+    expect(readFileSync(join(dir, 'lineage', 'workspace.json'), 'utf8')).not.toContain(password);
+    let secrets = '';
+    try {
+      secrets = readFileSync(join(dir, 'secrets.json'), 'utf8');
+    } catch {
+      // no secrets file at all is fine too
+    }
+    expect(secrets).not.toContain(password);
+  });
+
+  it('gives the same state back after a restart of the app', async () => {
+    await core.dispose();
+    core = await boot();
+    const s = await core.dispatch('lineage.state', {});
+    expect(s).toMatchObject({ ok: true, value: { connection: { connection: 'test://simple_ecommerce' } } });
+    expect(s.ok && (s.value as { turns: unknown[] }).turns).toHaveLength(2);
+    const cleared = await core.dispatch('lineage.clearConversation', {});
+    expect(cleared).toMatchObject({ ok: true, value: { turns: [] } });
+  }, 60_000);
+});

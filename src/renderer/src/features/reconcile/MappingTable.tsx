@@ -82,14 +82,14 @@ export function MappingTable(props: MappingTableProps) {
             return (
               <tr key={i} className={`decision-${r.decision}`} aria-label={pair}>
                 <td>
-                  <select aria-label={`Left column of pair ${i + 1}`} value={r.field_a} onChange={(e) => update(i, { field_a: e.target.value, engine: 'manual', decision: r.decision === 'rejected' ? 'pending' : r.decision })}>
+                  <select aria-label={`Left column of pair ${i + 1}`} value={r.field_a} onChange={(e) => update(i, { field_a: e.target.value, engine: 'manual', reason: 'chosen by hand', decision: r.decision === 'rejected' ? 'pending' : r.decision })}>
                     {props.leftColumns.map((c) => (
                       <option key={c}>{c}</option>
                     ))}
                   </select>
                 </td>
                 <td>
-                  <select aria-label={`Right column of pair ${i + 1}`} value={r.field_b} onChange={(e) => update(i, { field_b: e.target.value, engine: 'manual', decision: r.decision === 'rejected' ? 'pending' : r.decision })}>
+                  <select aria-label={`Right column of pair ${i + 1}`} value={r.field_b} onChange={(e) => update(i, { field_b: e.target.value, engine: 'manual', reason: 'chosen by hand', decision: r.decision === 'rejected' ? 'pending' : r.decision })}>
                     {props.rightColumns.map((c) => (
                       <option key={c}>{c}</option>
                     ))}

@@ -27,9 +27,11 @@ export function fmtAmount(n: number | null | undefined): string {
   if (n === null || n === undefined) return '—';
   return n.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
-function cell(v: unknown): string {
+/** DuckDB decimals arrive as "1353.250000": shown as 1,353.25. */
+export function cell(v: unknown): string {
   if (v === null || v === undefined || v === '') return '—';
   if (typeof v === 'number') return Number.isInteger(v) ? String(v) : fmtAmount(v);
+  if (typeof v === 'string' && /^-?\d+\.\d{3,}$/.test(v)) return fmtAmount(Number(v));
   return String(v);
 }
 

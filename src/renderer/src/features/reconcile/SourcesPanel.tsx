@@ -3,6 +3,7 @@ import type { ColumnType } from '../../../../shared/recon';
 import type { Side, SourceProfile } from '../../../../shared/recon-engine';
 import { call } from '../../api/client';
 import { useReconcile } from '../../stores/reconcile';
+import { cell } from './ResultsTabs';
 import { usePaged, VirtualList } from './VirtualList';
 
 const TYPES: ColumnType[] = ['text', 'number', 'date', 'timestamp', 'boolean'];
@@ -255,7 +256,7 @@ function SourceCard({ side, onPick }: { side: Side; onPick(): void }) {
                             {p.min !== null && (
                               <span className="muted">
                                 {' '}
-                                · {p.min} … {p.max}
+                                · {cell(p.min)} … {cell(p.max)}
                               </span>
                             )}
                           </>
@@ -351,5 +352,5 @@ function PreviewGrid({ side, columns, version }: { side: Side; columns: string[]
 function formatCell(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'object') return JSON.stringify(v);
-  return String(v);
+  return cell(v);
 }

@@ -1,0 +1,104 @@
+// @vitest-environment jsdom
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import type { GroupPageItem, PageCategory, RecordPageItem, RunSummary } from '../../src/shared/recon-engine';
+import { ResultsTabs, tabCounts } from '../../src/renderer/src/features/reconcile/ResultsTabs';
+
+afterEach(cleanup);
+
+const side = (count: number, amount: number) => ({ count, amount });
+const SUMMARY: RunSummary = {
+  run_id: 1, status: 'completed', recipe_name: 'Oct', started_at: '', finished_at: '', error: null, left_rows: 6, right_rows: 5,
+  matched_groups: 1, suggested_groups: 2,
+  matched: { left: side(1, 100), right: side(1, 100) },
+  suggested: { left: side(2, 300), right: side(2, 300) },
+  exceptions: { left: side(1, 50), right: side(1, 57.5) },
+  unmatched: { left: side(2, 20), right: side(1, 9) },
+  match_rate: 0.18, per_rule: [],
+};
+
+const group = (id: number, status: GroupPageItem['status'], delta: number): GroupPageItem => ({
+  group_id: id, rule_id: 'exact-key', cardinality: '1:1', status, left_ids: [id], right_ids: [id], amount_left: 100, amount_right: 100 - delta,
+  amount_delta: delta, date_delta_days: 0, score: 1, note: null,
+  left_rows: [{ Reference: `INV-${id}`, Amount: '100.000000' }], right_rows: [{ 'Invoice No': `INV-${id}`, 'Amount Due': 100 - delta }],
+});
+const record = (s: 'left' | 'right', id: number, exception = false): RecordPageItem => ({
+  side: s, row_id: id, row: s === 'left' ? { Reference: `R${id}`, Amount: 10 } : { 'Invoice No': `I${id}`, 'Amount Due': 9 },
+  ...(exception ? { exception: { side: s, row_id: id, rule_id: 'r', reason: 'amount_mismatch', counterpart_row_id: null, amount_delta: 7.5, date_delta_days: 0, annotation_reason: null, annotation_note: null } } : {}),
+});
+
+/** In-memory data the way the engine pages it: the component only sees `load`. */
+function data(): Record<PageCategory, (GroupPageItem | RecordPageItem)[]> {
+  return {
+    matched: [group(1, 'auto', 0)],
+    suggested: [group(2, 'suggested', 0), group(3, 'suggested', 7.5)],
+    exceptions_left: [record('left', 4, true)],
+    exceptions_right: [record('right', 4, true)],
+    unmatched_left: [record('left', 5), record('left', 6)],
+    unmatched_right: [record('right', 7)],
+  };
+}
+
+function setup() {
+  const d = data();
+  const calls: string[] = [];
+  render(
+    <ResultsTabs
+      runId={1}
+      summary={SUMMARY}
+      aliases={{ left: 'bank', right: 'invoices' }}
+      columns={{ left: ['Reference', 'Amount'], right: ['Invoice No', 'Amount Due'] }}
+      version={0}
+      load={async (c, offset, limit) => ({ total: d[c].length, items: d[c].slice(offset, offset + limit) })}
+      onReview={async (action, ids) => void calls.push(`${action} ${ids.join(',')}`)}
+      onMatch={async (l, r) => void calls.push(`match ${l.join(',')} | ${r.join(',')}`)}
+      onAnnotate={async (s, id, reason) => void calls.push(`note ${s} ${id} ${reason}`)}
+    />,
+  );
+  return calls;
+}
+
+describe('ResultsTabs', () => {
+  it('has a tab per category with counts, starting on the suggestions', async () => {
+    setup();
+    const tabs = screen.getAllByRole('tab');
+    expect(tabs.map((t) => t.textContent)).toEqual(['Matched 1', 'Suggested 2', 'Exceptions 2', 'Unmatched bank 2', 'Unmatched invoices 1']);
+    expect(screen.getByRole('tab', { name: /Suggested/ }).getAttribute('aria-selected')).toBe('true');
+    await screen.findByText('INV-3 · 100.00');
+    expect(tabCounts(SUMMARY).exceptions).toBe(2);
+  });
+
+  it('shows rows side by side with the delta highlighted, and accepts one or many', async () => {
+    const calls = setup();
+    const grid = await screen.findByRole('grid', { name: 'Suggested' });
+    await within(grid).findByText('INV-3 · 100.00');
+    const deltas = grid.querySelectorAll('.delta.warn');
+    expect([...deltas].map((e) => e.textContent)).toEqual(['7.50']);
+    fireEvent.click(within(grid).getByRole('button', { name: 'Accept group 2' }));
+    await waitFor(() => expect(calls).toEqual(['accept 2']));
+    fireEvent.click(within(grid).getByRole('checkbox', { name: 'Select all' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Reject selected' }));
+    await waitFor(() => expect(calls).toEqual(['accept 2', 'reject 2,3']));
+  });
+
+  it('matches rows picked on both sides by hand, across tabs', async () => {
+    const calls = setup();
+    fireEvent.click(screen.getByRole('tab', { name: /Unmatched bank/ }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Pick bank row 6' }));
+    fireEvent.click(screen.getByRole('tab', { name: /Unmatched invoices/ }));
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'Pick invoices row 7' }));
+    expect(screen.getByRole('status').textContent).toContain('Picked 1 bank · 1 invoices');
+    fireEvent.click(screen.getByRole('button', { name: 'Match picked rows' }));
+    await waitFor(() => expect(calls).toEqual(['match 6 | 7']));
+  });
+
+  it('annotates an exception', async () => {
+    const calls = setup();
+    fireEvent.click(screen.getByRole('tab', { name: /Exceptions/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Annotate bank row 4' }));
+    const form = screen.getByRole('form', { name: 'Annotate exception' });
+    fireEvent.change(within(form).getByRole('combobox'), { target: { value: 'bank fee' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save note' }));
+    await waitFor(() => expect(calls).toEqual(['note left 4 bank fee']));
+  });
+});

@@ -2,7 +2,9 @@
 import type { Locator, Page, TestInfo } from '@playwright/test';
 import { expect } from './app';
 
-export async function shot(page: Page, info: TestInfo, name: string) {
+/** Saves a screenshot as a test artifact; `section` (a heading id such as 'step-mapping') is scrolled to the top first. */
+export async function shot(page: Page, info: TestInfo, name: string, section?: string) {
+  if (section) await page.evaluate((id) => document.getElementById(id)?.closest('section')?.scrollIntoView({ block: 'start' }), section);
   await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
 }
 

@@ -29,7 +29,7 @@ test('drop two CSVs, review the mapping, filter by chat, run, review, export, re
   await card(page, 'left').getByRole('button', { name: 'Preview rows' }).click();
   await expect(card(page, 'left').getByRole('grid', { name: 'Rows of the left source' })).toContainText('INV-1001');
   await card(page, 'left').getByRole('columnheader', { name: /Amount/ }).getByRole('button').click();
-  await shot(page, info, '02-sources');
+  await shot(page, info, '02-sources', 'step-sources');
 
   // 2. Mapping: proposed as soon as both are loaded; reject one, fix another, accept the rest.
   const mapping = page.getByRole('table', { name: 'Proposed column pairs' });
@@ -42,7 +42,7 @@ test('drop two CSVs, review the mapping, filter by chat, run, review, export, re
   await expect(page.getByRole('list', { name: 'Unmapped columns of bank_statement' })).toContainText('Booking Date');
   await page.getByRole('button', { name: /Accept all ≥ 80%/ }).click();
   await expect(page.getByText('4 accepted · 0 to decide')).toBeVisible();
-  await shot(page, info, '03-mapping-review');
+  await shot(page, info, '03-mapping-review', 'step-mapping');
   await page.getByRole('button', { name: 'Confirm mapping' }).click();
   await expect(page.getByRole('button', { name: 'Mapping confirmed ✓' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Match rules' }).getByRole('listitem').first()).toContainText('Reference');
@@ -64,13 +64,13 @@ test('drop two CSVs, review the mapping, filter by chat, run, review, export, re
   await page.getByRole('button', { name: '↶ Undo' }).click();
   await expect(leftChips.getByRole('listitem', { name: 'bank_statement: Amount > 500' })).toBeVisible();
   await expect(page.getByLabel('left rows in scope')).toHaveText('16 of 26');
-  await shot(page, info, '04-filters');
+  await shot(page, info, '04-filters', 'step-filters');
 
   // 4. Rules and run.
   await page.getByRole('button', { name: '▶ Run reconciliation' }).click();
   const summary = page.getByLabel('Run summary');
   await expect(summary.getByLabel('Match rate')).toHaveText(/\d+\.\d%/);
-  await shot(page, info, '05-results');
+  await shot(page, info, '05-results', 'step-results');
 
   // 5. Results: accept a suggestion, match the near miss by hand, annotate.
   const tabs = page.getByRole('tablist', { name: 'Result categories' });
@@ -83,7 +83,7 @@ test('drop two CSVs, review the mapping, filter by chat, run, review, export, re
   await results.getByText(/^invoices \(/).click();
   await results.getByRole('checkbox', { name: /Pick invoices row/ }).first().check();
   await expect(page.getByText('Picked 1 bank_statement · 1 invoices')).toBeVisible();
-  await shot(page, info, '06-manual-match');
+  await shot(page, info, '06-manual-match', 'step-results');
   await page.getByRole('button', { name: 'Match picked rows' }).click();
   await expect(tabs.getByRole('tab', { name: /Exceptions/ })).toContainText('0');
   await tabs.getByRole('tab', { name: /Matched/ }).click();
@@ -102,7 +102,7 @@ test('drop two CSVs, review the mapping, filter by chat, run, review, export, re
   const text = readFileSync(join(exportDir, matchedCsv), 'utf8');
   expect(text).toContain('manual');
   expect(text).toContain('accepted');
-  await shot(page, info, '07-exported');
+  await shot(page, info, '07-exported', 'step-results');
 
   // 6. Restart the app: everything is where it was.
   await app.restart();
@@ -113,7 +113,7 @@ test('drop two CSVs, review the mapping, filter by chat, run, review, export, re
   await expect(page.getByRole('list', { name: 'Filters on bank_statement' }).getByRole('listitem', { name: 'bank_statement: Amount > 500' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Filter conversation' })).toContainText('only amounts above 500, not from Stripe');
   await expect(page.getByRole('tablist', { name: 'Result categories' }).getByRole('tab', { name: /Exceptions/ })).toContainText('0');
-  await shot(page, info, '08-after-restart');
+  await shot(page, info, '08-after-restart', 'step-sources');
 
   // Duplicate for next month, then delete the copy (with confirmation).
   await page.getByRole('button', { name: 'Duplicate' }).click();

@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import type { ConfigProblem, ServerConfig } from '../../../../shared/mcp';
 import { call, errorMessage } from '../../api/client';
 import { Dialog } from '../../components/Dialog';
+import { ConfigProblems } from './ConfigProblems';
 
 export type EditorMode = { kind: 'add' } | { kind: 'edit'; name: string } | { kind: 'raw' };
 
@@ -157,18 +158,7 @@ export function ServerEditor(props: { mode: EditorMode; onClose(): void; onSaved
             Server file JSON
           </label>
           <textarea id="raw-config" className="code" rows={18} value={rawText} onChange={(e) => setRawText(e.target.value)} spellCheck={false} />
-          {problems.length > 0 && (
-            <div className="banner error" role="alert">
-              Not saved — fix these first:
-              <ul>
-                {problems.map((p, i) => (
-                  <li key={i}>
-                    <code>{p.where}</code>: {p.message}
-                  </li>
-                ))}
-              </ul>
-            </div>
-          )}
+          <ConfigProblems problems={problems}>Not saved — fix these first:</ConfigProblems>
           <div className="toolbar end">
             <button type="button" onClick={props.onClose}>
               Cancel

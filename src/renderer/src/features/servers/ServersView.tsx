@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { call, errorMessage } from '../../api/client';
 import { useServers } from '../../stores/servers';
+import { ConfigProblems } from './ConfigProblems';
 import { ServerDetail } from './ServerDetail';
 import { ServerEditor, type EditorMode } from './ServerEditor';
 import { StatusPill } from './StatusPill';
@@ -51,19 +52,10 @@ export function ServersView() {
             </button>
           </div>
         )}
-        {problems.length > 0 && (
-          <div className="banner error" role="alert">
-            <strong>Problems in your server file</strong> — the other servers keep running.
-            <ul>
-              {problems.map((p, i) => (
-                <li key={i}>
-                  <code>{p.where}</code>: {p.message}
-                </li>
-              ))}
-            </ul>
-            <button onClick={() => setEditor({ kind: 'raw' })}>Fix in JSON editor</button>
-          </div>
-        )}
+        <ConfigProblems problems={problems}>
+          <strong>Problems in your server file</strong> — the other servers keep running.
+          <button onClick={() => setEditor({ kind: 'raw' })}>Fix in JSON editor</button>
+        </ConfigProblems>
         {!loaded ? (
           <p className="muted pad">Loading servers…</p>
         ) : order.length === 0 ? (

@@ -1,11 +1,14 @@
 import { useEffect } from 'react';
 import { AboutDialog } from './components/AboutDialog';
+import { AssistantPanel, AssistantToggle } from './features/assistant/AssistantPanel';
+import { AssistantView } from './features/assistant/AssistantView';
 import { ComingNext } from './features/placeholder/ComingNext';
 import { LineageView } from './features/lineage/LineageView';
 import { ReconcileView } from './features/reconcile/ReconcileView';
 import { ServersView } from './features/servers/ServersView';
 import { SettingsView } from './features/settings/SettingsView';
 import { useApp, VIEWS, type ViewId } from './stores/app';
+import { useAssistant } from './stores/assistant';
 
 const isMac = typeof navigator !== 'undefined' && /Mac/i.test(navigator.platform);
 export const MOD_LABEL = isMac ? '⌘' : 'Ctrl';
@@ -20,12 +23,18 @@ function viewForShortcut(e: KeyboardEvent): ViewId | undefined {
 export function App() {
   const { view, setView, connection, init, setAboutOpen } = useApp();
   useEffect(() => init(), [init]);
+  useEffect(() => useAssistant.getState().init(), []);
+  const assistantPanel = useAssistant((s) => s.panelOpen) && view !== 'assistant';
   useEffect(() => {
     const onKey = (e: KeyboardEvent) => {
       const target = viewForShortcut(e);
       if (target) {
         e.preventDefault();
         setView(target);
+      } else if ((isMac ? e.metaKey : e.ctrlKey) && e.key.toLowerCase() === 'j') {
+        e.preventDefault();
+        const a = useAssistant.getState();
+        a.setPanelOpen(!a.panelOpen);
       } else if (e.key === 'F1') {
         e.preventDefault();
         setAboutOpen(true);
@@ -36,7 +45,7 @@ export function App() {
   }, [setView, setAboutOpen]);
 
   return (
-    <div className="shell">
+    <div className={assistantPanel ? 'shell with-assistant' : 'shell'}>
       <nav className="sidebar" aria-label="Workspaces">
         <div className="brand">
           <span className="brand-mark" aria-hidden>
@@ -64,6 +73,7 @@ export function App() {
           ))}
         </ul>
         <div className="sidebar-footer">
+          <AssistantToggle />
           <button className="link-button" onClick={() => setAboutOpen(true)}>
             About Kalla
           </button>
@@ -75,8 +85,9 @@ export function App() {
             Lost the connection to Kalla. Reconnecting… (is <code>kalla web</code> still running?)
           </div>
         )}
-        {view === 'servers' ? <ServersView /> : view === 'settings' ? <SettingsView /> : view === 'lineage' ? <LineageView /> : view === 'reconcile' ? <ReconcileView /> : <ComingNext view={view} />}
+        {view === 'servers' ? <ServersView /> : view === 'settings' ? <SettingsView /> : view === 'lineage' ? <LineageView /> : view === 'reconcile' ? <ReconcileView /> : view === 'assistant' ? <AssistantView /> : <ComingNext view={view} />}
       </main>
+      {assistantPanel && <AssistantPanel view={view} />}
       <AboutDialog />
     </div>
   );

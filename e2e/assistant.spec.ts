@@ -1,0 +1,125 @@
+/**
+ * The Assistant end to end: the real app in browser mode (`kalla web`), the
+ * real MCP servers and Reconcile workspace, real Chromium; the only stand-in
+ * is a loopback fake of Anthropic's streaming Messages API, scripted here.
+ */
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Locator, Page } from '@playwright/test';
+import { anthropicStream, startFakeAnthropic } from '../tests/fixtures/fake-providers/anthropic';
+import { reconFiles } from '../tests/workspaces/data';
+import { expect, startApp, test } from './app';
+import { card, dropFiles, openReconcile, shot } from './reconcile-helpers';
+
+const tool = (id: string, name: string, input: Record<string, unknown> = {}) => ({ type: 'tool_use' as const, id, name: `kalla-app__${name}`, input });
+
+async function confirmCard(scope: Page | Locator, toolName: string) {
+  const cardEl = scope.getByRole('group', { name: `Confirm ${toolName}` });
+  await expect(cardEl).toBeVisible();
+  return cardEl;
+}
+
+test('without a provider the Assistant says how to set one up, and the app keeps working', async ({ appPage: page }, info) => {
+  await page.getByRole('tab', { name: /Assistant/ }).click();
+  const chat = page.getByRole('region', { name: 'Assistant' });
+  await expect(chat.getByRole('note')).toContainText('No AI provider is set up');
+  await expect(chat.getByLabel('Message the Assistant')).toBeDisabled();
+  await shot(page, info, 'no-provider');
+  await chat.getByRole('button', { name: 'Open Settings' }).click();
+  await expect(page.getByRole('tab', { name: /Settings/ })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('tab', { name: /Servers/ }).click();
+  await expect(page.getByRole('option', { name: /kalla-recon/ })).toBeVisible();
+});
+
+test('ask the Assistant to reconcile two loaded files, approve the run, read its summary and see the results', async ({ page }, info) => {
+  test.setTimeout(180_000);
+  const fake = await startFakeAnthropic();
+  const dataDir = mkdtempSync(join(tmpdir(), 'kalla-e2e-assistant-'));
+  // The recon server's own engine stays offline, so the fake only plays the Assistant's model.
+  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ engineMode: 'local' }));
+  const saved = { key: process.env.ANTHROPIC_API_KEY, url: process.env.ANTHROPIC_BASE_URL };
+  process.env.ANTHROPIC_API_KEY = 'dummy';
+  process.env.ANTHROPIC_BASE_URL = fake.url;
+  const app = await startApp(dataDir);
+  process.env.ANTHROPIC_API_KEY = saved.key;
+  process.env.ANTHROPIC_BASE_URL = saved.url;
+  if (saved.key === undefined) delete process.env.ANTHROPIC_API_KEY;
+  if (saved.url === undefined) delete process.env.ANTHROPIC_BASE_URL;
+  try {
+    await page.goto(app.url);
+    const files = reconFiles();
+    await openReconcile(page);
+    await dropFiles(page, page.locator('.reconcile'), [
+      { name: 'march_bank.csv', content: files.bank },
+      { name: 'march_invoices.csv', content: files.invoices },
+    ]);
+    await expect(card(page, 'left').getByLabel('left rows')).toHaveText('26');
+    await expect(card(page, 'right').getByLabel('right rows')).toHaveText('24');
+    await expect(page.getByRole('table', { name: 'Proposed column pairs' })).toBeVisible();
+
+    fake.enqueue(
+      anthropicStream({ content: [{ type: 'text', text: 'Let me check what is loaded.' }, tool('t1', 'reconcile_status')], stop_reason: 'tool_use' }),
+      anthropicStream({ content: [{ type: 'text', text: 'Both files are loaded. I will confirm the proposed mapping.' }, tool('t2', 'reconcile_confirm_mappings')], stop_reason: 'tool_use' }),
+      anthropicStream({ content: [tool('t3', 'reconcile_run')], stop_reason: 'tool_use' }),
+      anthropicStream({ content: [tool('t4', 'reconcile_results', { category: 'unmatched_left' }), tool('t5', 'reconcile_results', { category: 'unmatched_right' })], stop_reason: 'tool_use' }),
+      anthropicStream({
+        content: [{ type: 'text', text: 'Reconciled march_bank.csv against march_invoices.csv. Not matched: the Stripe payout (2,450.00) and the October bank fee in the bank file; invoice INV-1024 has no payment.' }],
+        stop_reason: 'end_turn',
+      }),
+    );
+
+    await page.getByRole('button', { name: 'Ask the Assistant' }).click();
+    const panel = page.getByRole('complementary', { name: 'Assistant panel' });
+    await expect(panel.getByRole('heading', { name: 'Assistant · Reconcile' })).toBeVisible();
+    await panel.getByLabel('Message the Assistant').fill("Reconcile march_bank.csv against march_invoices.csv and tell me what didn't match");
+    await panel.getByRole('button', { name: 'Send' }).click();
+
+    // Changing the mapping asks first, with the tool, server and arguments.
+    const mappingCard = await confirmCard(panel, 'reconcile_confirm_mappings');
+    await expect(mappingCard).toContainText('kalla-app');
+    await expect(panel.getByTestId('assistant-steps')).toContainText('of 12');
+    await expect(panel.getByRole('listitem', { name: 'Tool reconcile_status' })).toContainText('Ran without asking');
+    await shot(page, info, '01-confirm-mapping');
+    await mappingCard.getByRole('button', { name: 'Approve' }).click();
+
+    // The run finalizes a result: it always asks.
+    const runCard = await confirmCard(panel, 'reconcile_run');
+    await expect(runCard).toContainText('finalizing');
+    await expect(runCard).toContainText('finalizes a result, so it always asks first');
+    await shot(page, info, '02-confirm-run');
+    await runCard.getByRole('button', { name: 'Approve' }).click();
+
+    const answer = panel.getByRole('listitem', { name: 'Assistant message' }).last();
+    await expect(answer).toContainText('invoice INV-1024 has no payment');
+    await expect(panel.getByTestId('assistant-steps')).toHaveText('Last request used 5 of 12 steps');
+    await expect(panel.getByRole('listitem', { name: 'Tool reconcile_run' })).toContainText('Approved by you');
+    await expect(panel.getByRole('listitem', { name: 'Tool reconcile_results' }).first()).toContainText('Ran without asking');
+    await panel.getByRole('listitem', { name: 'Tool reconcile_results' }).last().getByText('Details').click();
+    await expect(panel.getByRole('listitem', { name: 'Tool reconcile_results' }).last()).toContainText('INV-1024');
+    await shot(page, info, '03-summary');
+
+    // The run is in the Reconcile workspace, as if the user had pressed Run.
+    await expect(page.getByRole('button', { name: 'Mapping confirmed ✓' })).toBeVisible();
+    await expect(page.getByLabel('Run summary').getByLabel('Match rate')).toHaveText(/\d+\.\d%/);
+    await expect(page.getByRole('tablist', { name: 'Result categories' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Steps' }).getByRole('link', { name: /Results/ }).click();
+    await shot(page, info, '04-results-in-workspace');
+
+    // Five model calls, the key sent as configured, never shown.
+    expect(fake.requests).toHaveLength(5);
+    await expect(page.locator('body')).not.toContainText('dummy');
+
+    // The exchange is kept with the workspace: after a reload it is still there, and it can be cleared.
+    await page.reload();
+    await openReconcile(page);
+    await page.getByRole('button', { name: 'Ask the Assistant' }).click();
+    await expect(panel.getByRole('listitem', { name: 'Tool reconcile_run' })).toContainText('Approved by you');
+    await panel.getByRole('button', { name: 'Clear conversation' }).click();
+    await expect(panel.getByRole('listitem', { name: 'Tool reconcile_run' })).toHaveCount(0);
+  } finally {
+    await app.stop();
+    await fake.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});

@@ -4,7 +4,13 @@ import { expect } from './app';
 
 /** Saves a screenshot as a test artifact; `section` (a heading id such as 'step-mapping') is scrolled to the top first. */
 export async function shot(page: Page, info: TestInfo, name: string, section?: string) {
-  if (section) await page.evaluate((id) => document.getElementById(id)?.closest('section')?.scrollIntoView({ block: 'start' }), section);
+  if (section) {
+    await page.evaluate((id) => {
+      const el = document.getElementById(id)?.closest('section');
+      const sc = document.querySelector('.reconcile-scroll');
+      if (el && sc) sc.scrollTop = el.getBoundingClientRect().top - sc.getBoundingClientRect().top + sc.scrollTop - 56;
+    }, section);
+  }
   await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
 }
 

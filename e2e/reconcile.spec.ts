@@ -126,7 +126,7 @@ test('drop two CSVs, review the mapping, filter by chat, run, review, export, re
   await shot(page, info, '09-duplicate');
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete workspace' }).getByRole('button', { name: 'Delete' }).click();
-  await expect(page.getByRole('combobox', { name: 'Workspace' }).locator('option:checked')).toHaveText('Untitled reconciliation');
+  await expect(page.getByRole('combobox', { name: 'Workspace' }).locator('option:checked')).toHaveText('bank_statement vs invoices');
 });
 
 test('a broken CSV shows its error and the way out; the other source stays loaded', async ({ appPage: page }, info) => {

@@ -34,6 +34,7 @@ export const RECON_SERVER = 'kalla-recon';
 const MAX_CHAT = 200;
 const MAX_UNDO = 50;
 const CHUNK_LIMIT = 4 * 1024 * 1024;
+export const UNTITLED = 'Untitled reconciliation';
 
 export type ReadInput = { delimiter?: string; encoding?: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'latin1'; header?: boolean; skip_bad_lines?: boolean };
 
@@ -79,7 +80,7 @@ export function explainSourceError(name: string, e: unknown): SourceError {
         return {
           name,
           code: e.code,
-          message: `“${name}” has ${d.count ?? 'some'} malformed line(s)${d.lines?.length ? ` (line ${d.lines.slice(0, 5).join(', ')}${(d.count ?? 0) > 5 ? ', …' : ''})` : ''}: they have a different number of fields than the header. Skip them and load the rest?`,
+          message: `“${name}” has ${d.count ?? 'some'} malformed line(s)${d.lines?.length ? ` (line ${[...new Set(d.lines)].slice(0, 5).join(', ')}${(d.count ?? 0) > 5 ? ', …' : ''})` : ''}: they have a different number of fields than the header. Skip them and load the rest?`,
           actions: [{ label: 'Skip bad lines and load', read: { skip_bad_lines: true } }],
         };
       case 'invalid_encoding':
@@ -188,7 +189,7 @@ export class WorkspaceService {
     const state: WorkspaceState = {
       version: 1,
       id,
-      name: name.trim() || 'Untitled reconciliation',
+      name: name.trim() || UNTITLED,
       created_at: t,
       updated_at: t,
       aliases: { left: 'left', right: 'right' },
@@ -900,6 +901,8 @@ export class WorkspaceService {
       const oldAlias = s.aliases[side];
       let next = await this.update(id, (st) => ({
         ...st,
+        // An untitled workspace is named after its files once both are there ("bank_statement vs invoices").
+        name: st.name === UNTITLED && st.sources[other(side)] ? (side === 'left' ? `${alias} vs ${st.aliases.right}` : `${st.aliases.left} vs ${alias}`) : st.name,
         aliases: { ...st.aliases, [side]: alias },
         filters: st.filters.map((f) => (f.source === oldAlias ? { ...f, source: alias } : f)),
         sources: { ...st.sources, [side]: { info, read: read as Record<string, unknown> } },

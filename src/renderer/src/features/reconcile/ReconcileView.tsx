@@ -111,7 +111,10 @@ function Stepper() {
           <li key={s.id} className={s.done ? 'done' : ''}>
             <a href={`#${s.id}`} onClick={(e) => {
               e.preventDefault();
-              document.getElementById(s.id)?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+              const el = document.getElementById(s.id)?.closest('section');
+              const sc = document.querySelector('.reconcile-scroll');
+              if (el && sc) sc.scrollTo({ top: el.getBoundingClientRect().top - sc.getBoundingClientRect().top + sc.scrollTop - 56, behavior: 'smooth' });
+              el?.querySelector<HTMLElement>('button, input, select')?.focus({ preventScroll: true });
             }}>
               <span className="step-no">{s.done ? '✓' : i + 1}</span> {s.label}
             </a>

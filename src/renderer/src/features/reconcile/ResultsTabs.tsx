@@ -114,7 +114,7 @@ export function ResultsTabs(props: ResultsTabsProps) {
         <span role="gridcell" className={`c-num ${deltaClass}`}>{fmtAmount(g.amount_delta)}</span>
         <span role="gridcell" className={`c-num ${g.date_delta_days ? 'delta warn' : 'delta'}`}>{g.date_delta_days === null ? '—' : `${g.date_delta_days} d`}</span>
         <span role="gridcell" className="c-rule">
-          <span className="rule-name">{g.rule_id}</span> <span className={`badge status-${g.status}`}>{g.status}</span>
+          <span className={`badge status-${g.status}`}>{g.status}</span> <span className="rule-name" title={g.rule_id}>{g.rule_id}</span>
         </span>
         <span role="gridcell" className="c-actions">
           {g.status === 'suggested' ? (
@@ -175,8 +175,8 @@ export function ResultsTabs(props: ResultsTabsProps) {
       </span>
       <span role="columnheader" className="c-side">{props.aliases.left}</span>
       <span role="columnheader" className="c-side">{props.aliases.right}</span>
-      <span role="columnheader" className="c-num">Amount L</span>
-      <span role="columnheader" className="c-num">Amount R</span>
+      <span role="columnheader" className="c-num" title={`Amount in ${props.aliases.left}`}>Left</span>
+      <span role="columnheader" className="c-num" title={`Amount in ${props.aliases.right}`}>Right</span>
       <span role="columnheader" className="c-num">Δ amount</span>
       <span role="columnheader" className="c-num">Δ date</span>
       <span role="columnheader" className="c-rule">Rule</span>

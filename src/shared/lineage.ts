@@ -73,6 +73,10 @@ export const ExploreResultSchema = z.object({
   /** The remembered conversation this answer was given with (last turns, answers truncated). */
   history: z.array(HistoryMessageSchema),
   elapsed_ms: z.number(),
+  /** LLM path: the engine tools the model called. */
+  tools_used: z.array(z.string()).optional(),
+  /** auto mode: why the answer is deterministic although an LLM is configured. */
+  fallback_reason: z.string().optional(),
 });
 export type ExploreResult = z.infer<typeof ExploreResultSchema>;
 
@@ -96,6 +100,7 @@ export const ExploreInputShape = {
   connection: connectionField,
   schema: schemaField,
   session_id: z.string().min(1).max(200).optional().describe('Conversation id; each keeps its own last turns (default "default")'),
+  engine: z.enum(['auto', 'deterministic', 'llm']).optional().describe('auto (default): Claude picks among the lineage tools when ANTHROPIC_API_KEY is set, else the deterministic engine; deterministic; llm'),
   user: userField,
   password: passwordField,
 };

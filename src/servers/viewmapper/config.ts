@@ -12,6 +12,13 @@ export interface ViewMapperConfig {
   /** Assistant answers in the history are cut to this many characters (VIEWMAPPER_HISTORY_CHARS, default 200). */
   historyChars: number;
   verbose: boolean;
+  /** KALLA_ENGINE: local → always deterministic; auto (default) → Claude when a key is set, else or on failure deterministic; llm → Claude only. */
+  engineMode: 'local' | 'auto' | 'llm';
+  /** ANTHROPIC_API_KEY_FOR_VIEWMAPPER (seed 001) or ANTHROPIC_API_KEY. */
+  apiKey: string | undefined;
+  model: string;
+  baseURL: string | undefined;
+  llmTimeoutMs: number;
 }
 
 export const DEFAULT_CONNECTION = 'test://simple_ecommerce';
@@ -30,6 +37,11 @@ export function readConfig(env: NodeJS.ProcessEnv): ViewMapperConfig {
     historyTurns: intFrom(env.VIEWMAPPER_HISTORY_TURNS, 3, 0, 100),
     historyChars: intFrom(env.VIEWMAPPER_HISTORY_CHARS, 200, 10, 100_000),
     verbose: ['1', 'true', 'yes'].includes((env.VIEWMAPPER_VERBOSE ?? '').trim().toLowerCase()),
+    engineMode: (['local', 'auto', 'llm'] as const).find((m) => m === (env.KALLA_ENGINE ?? '').trim().toLowerCase()) ?? 'auto',
+    apiKey: env.ANTHROPIC_API_KEY_FOR_VIEWMAPPER?.trim() || env.ANTHROPIC_API_KEY?.trim() || undefined,
+    model: env.ANTHROPIC_MODEL?.trim() || 'claude-sonnet-4-5',
+    baseURL: env.ANTHROPIC_BASE_URL?.trim() || undefined,
+    llmTimeoutMs: intFrom(env.KALLA_LLM_TIMEOUT_MS, 30_000, 100, 600_000),
   };
 }
 

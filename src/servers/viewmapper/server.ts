@@ -32,6 +32,7 @@ import {
 import { readConfig, secondsText, type ViewMapperConfig } from './config';
 import { EngineCrashError, EngineError, EngineTimeoutError, ServeEngine, runOnce } from './engine';
 import { SessionHistories, buildPromptWithHistory } from './history';
+import { exploreWithLlm } from './llm';
 import { findJar, findJava, jarProblemMessage, javaProblemMessage, type JarFound, type JavaFound } from './java';
 
 export const VIEWMAPPER_SERVER_NAME = 'viewmapper';
@@ -162,7 +163,9 @@ export function createViewMapperServer(opts: { env?: NodeJS.ProcessEnv; log?: (l
     outputSchema: Out,
     run: (args: z.output<z.ZodObject<Shape>>, extra: { sessionId?: string }) => Promise<CallToolResult>,
   ) => {
-    server.registerTool(name, { title, description, inputSchema, outputSchema, annotations: { ...annotations, title } }, (async (args: Record<string, unknown>, extra: { sessionId?: string }) => {
+    // Only explore_trino_views may reach Claude (the LLM path); every other tool stays local.
+    const openWorldHint = name === 'explore_trino_views' && config.apiKey !== undefined && config.engineMode !== 'local';
+    server.registerTool(name, { title, description, inputSchema, outputSchema, annotations: { ...annotations, openWorldHint, title } }, (async (args: Record<string, unknown>, extra: { sessionId?: string }) => {
       try {
         return await run(args as z.output<z.ZodObject<Shape>>, extra);
       } catch (error) {
@@ -172,6 +175,38 @@ export function createViewMapperServer(opts: { env?: NodeJS.ProcessEnv; log?: (l
   };
 
   const req = async <T>(method: string, params: Record<string, unknown>): Promise<T> => (await getEngine()).request<T>(method, params);
+
+  /** The engine tools the LLM path may call, mapped onto serve methods. */
+  const engineTool = async (name: string, input: Record<string, unknown>, src: Source): Promise<{ data: Record<string, unknown>; mermaid?: string | null }> => {
+    const p = sourceParams(src);
+    const depths = {
+      ...(typeof input.upstream_depth === 'number' ? { upstreamDepth: input.upstream_depth } : {}),
+      ...(typeof input.downstream_depth === 'number' ? { downstreamDepth: input.downstream_depth } : {}),
+    };
+    const s = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+    switch (name) {
+      case 'explain': {
+        const r = await req<Record<string, unknown>>('explain', { ...p, question: s(input.question) ?? '' });
+        return { data: r, mermaid: (r.mermaid as string | null) ?? null };
+      }
+      case 'analyze_schema':
+        return { data: await req('analyze', p) };
+      case 'suggest_entry_points':
+        return { data: await req('entry_points', { ...p, ...(typeof input.limit === 'number' ? { limit: input.limit } : {}) }) };
+      case 'extract_subgraph':
+        return { data: await req('subgraph', { ...p, focus: s(input.focus), ...depths }) };
+      case 'impact_of':
+        return { data: await req('impact', { ...p, name: s(input.name) }) };
+      case 'generate_mermaid': {
+        const r = await req<Record<string, unknown>>('mermaid', { ...p, ...(s(input.focus) ? { focus: s(input.focus) } : {}), ...(s(input.direction) ? { direction: s(input.direction) } : {}), ...depths });
+        return { data: r, mermaid: (r.mermaid as string | undefined) ?? null };
+      }
+      case 'get_view_sql':
+        return { data: await req('view_sql', { ...p, name: s(input.name) }) };
+      default:
+        throw new Error(`unknown tool ${name}`);
+    }
+  };
 
   tool(
     'explore_trino_views',
@@ -191,6 +226,8 @@ export function createViewMapperServer(opts: { env?: NodeJS.ProcessEnv; log?: (l
       let mermaid: string | null;
       let intent: string | null = null;
       let via: 'serve' | 'run';
+      let llm: { answer: string; mermaid: string | null; toolsUsed: string[] } | undefined;
+      let fallbackReason: string | undefined;
       if (rt.jar.custom) {
         // A user's own jar: the upstream contract, one JVM per question, history in the prompt.
         const prompt = buildPromptWithHistory(histories.get(sessionId), query, { turns: config.historyTurns, chars: config.historyChars });
@@ -208,21 +245,48 @@ export function createViewMapperServer(opts: { env?: NodeJS.ProcessEnv; log?: (l
         answer = m ? text.slice(0, m.index).trim() : text;
         via = 'run';
       } else {
-        // The warm engine answers the current question deterministically; the
-        // history is remembered and returned so a client can show the thread.
-        const r = await req<{ intent: string; answer: string; mermaid: string | null }>('explain', { ...sourceParams(src), question: query });
-        answer = r.answer;
-        mermaid = r.mermaid ?? null;
-        intent = r.intent;
         via = 'serve';
+        const mode = args.engine ?? (config.engineMode === 'local' ? 'deterministic' : config.engineMode);
+        if (mode === 'llm' && !config.apiKey) {
+          throw new UserFacingError("❌ Error: the llm engine needs ANTHROPIC_API_KEY (or ANTHROPIC_API_KEY_FOR_VIEWMAPPER). Set it, or ask with engine \"deterministic\".");
+        }
+        if (mode !== 'deterministic' && config.apiKey) {
+          try {
+            const r = await exploreWithLlm({
+              question: query,
+              history,
+              settings: { apiKey: config.apiKey, model: config.model, baseURL: config.baseURL, timeoutMs: config.llmTimeoutMs, maxSteps: 6 },
+              runTool: (name, input) => engineTool(name, input, src),
+            });
+            llm = r;
+          } catch (e) {
+            const why = e instanceof Error ? e.message : String(e);
+            if (mode === 'llm') throw new UserFacingError(`❌ ViewMapper Error:\nClaude could not answer: ${why}`);
+            fallbackReason = why;
+            log(`[viewmapper] llm path failed, answering deterministically: ${why}`);
+          }
+        }
+        if (llm) {
+          answer = llm.answer;
+          mermaid = llm.mermaid;
+        } else {
+          // The warm engine answers the current question deterministically; the
+          // history is remembered and returned so a client can show the thread.
+          const r = await req<{ intent: string; answer: string; mermaid: string | null }>('explain', { ...sourceParams(src), question: query });
+          answer = r.answer;
+          mermaid = r.mermaid ?? null;
+          intent = r.intent;
+        }
       }
       histories.record(sessionId, query, answer);
       const out: ExploreResult = {
         answer,
         mermaid,
         intent,
-        engine: 'deterministic',
+        engine: llm ? 'llm' : 'deterministic',
         via,
+        ...(llm ? { tools_used: llm.toolsUsed } : {}),
+        ...(fallbackReason ? { fallback_reason: fallbackReason } : {}),
         session_id: sessionId,
         connection: src.connection,
         history,

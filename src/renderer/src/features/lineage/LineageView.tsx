@@ -398,6 +398,7 @@ function AskPane() {
               <p className="turn-q">{t.question}</p>
               <div className="turn-a prewrap">{t.answer}</div>
               {t.mermaid && <MermaidView source={t.mermaid} label={`Diagram for: ${t.question}`} />}
+              {t.engine === 'llm' && <span className="muted small">Written by Claude from the lineage engine's answers.</span>}
             </article>
           ))
         )}

@@ -163,6 +163,17 @@ describe('run lifecycle', () => {
     expect(partial.left_rows).toBe(0);
   });
 
+  it('records a failed run with its error and keeps earlier results', async () => {
+    const { ws, runId } = await reviewed();
+    const bad = recipe([refRule('bad', { amount: { left: 'amount', right: 'nope', tolerance_abs: 0, tolerance_pct: 0, flip_sign: false } })]);
+    await rejects(ws.run(bad), 'unknown_column');
+    const runs = await ws.runs();
+    expect(runs.map((r) => r.status)).toEqual(['completed', 'failed']);
+    expect(runs[1].error).toMatch(/no column "nope"/);
+    expect((await ws.summary(runId)).matched_groups).toBe(1);
+    await rejects(ws.run(recipe([refRule('r', { keys: [], amount: undefined })])), 'invalid_recipe');
+  });
+
   it('marks runs left running by a crash as interrupted on open', async () => {
     const dir = join(sb.dir, 'crash');
     const ws = await ReconWorkspace.open(dir);

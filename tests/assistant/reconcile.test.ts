@@ -71,7 +71,7 @@ describe('Assistant reconciles through the app tools', () => {
 
     // The premature run was refused by the readiness gate, with a message the model can act on, and nobody was asked.
     const t = tools(final);
-    expect(t[0]).toMatchObject({ tool: 'reconcile_run', status: 'error', result: expect.stringContaining('mapping is not confirmed yet') });
+    expect(t[0]).toMatchObject({ tool: 'reconcile_run', status: 'refused', result: expect.stringContaining('mapping is not confirmed yet') });
     expect(JSON.stringify(fake.requests[1].body)).toContain('call reconcile_confirm_mappings; a run refuses until then');
     // Changing tools asked; the run asked as a finalizing tool; the result listings ran on their own.
     expect(asked.map((a) => [a.tool, a.finalizing])).toEqual([
@@ -80,7 +80,7 @@ describe('Assistant reconciles through the app tools', () => {
       ['reconcile_run', true],
     ]);
     expect(t.map((e) => [e.tool, e.status, e.approval?.by])).toEqual([
-      ['reconcile_run', 'error', undefined],
+      ['reconcile_run', 'refused', undefined],
       ['reconcile_detect_mappings', 'done', 'user'],
       ['reconcile_confirm_mappings', 'done', 'user'],
       ['reconcile_run', 'done', 'user'],
@@ -116,7 +116,7 @@ describe('Assistant reconciles through the app tools', () => {
     expect(t.map((e) => [e.tool, e.status, e.approval?.by, e.approval?.decision])).toEqual([
       ['reconcile_detect_mappings', 'done', 'auto', 'approved'],
       ['reconcile_confirm_mappings', 'done', 'auto', 'approved'],
-      ['reconcile_status', 'error', 'auto', 'approved'],
+      ['reconcile_status', 'refused', undefined, undefined],
       ['reconcile_run', 'refused', 'user', 'declined'],
     ]);
     expect(t[2].result).toContain(`acts on the active reconcile workspace ("${id}") only`);

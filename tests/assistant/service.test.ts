@@ -196,8 +196,8 @@ describe('Assistant through the real core (Gemini)', () => {
     const final = await h.turn('lineage', 'Draw the lineage, then map bank to ledger');
     const t = tools(final);
     expect(t.map((e) => [e.tool, e.status])).toEqual([
-      ['lineage_diagram', 'error'],
-      ['lineage_status', 'error'],
+      ['lineage_diagram', 'refused'],
+      ['lineage_status', 'refused'],
       ['detect_field_mappings', 'done'],
     ]);
     expect(t[0].result).toContain('Call lineage_connect first');

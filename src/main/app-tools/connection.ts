@@ -8,7 +8,8 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { ToolListChangedNotificationSchema } from '@modelcontextprotocol/sdk/types.js';
 import type { ToolCallResult, ToolInfo } from '../../shared/mcp';
-import type { AppToolDef } from './registry';
+import { AppToolRefusal, type AppToolDef } from './registry';
+import { scopeRefusal, type ActiveWorkspace } from './server';
 
 export class AppToolsConnection {
   private cached: ToolInfo[] = [];
@@ -19,13 +20,14 @@ export class AppToolsConnection {
     private readonly client: Client,
     private readonly server: McpServer,
     private readonly defs: ReadonlyMap<string, AppToolDef>,
+    private readonly activeWorkspace?: ActiveWorkspace,
   ) {}
 
   /** `defs`: the registry entries behind the server's tools, for readiness checks before asking the user. */
-  static async connect(server: McpServer, defs: readonly AppToolDef[] = []): Promise<AppToolsConnection> {
+  static async connect(server: McpServer, defs: readonly AppToolDef[] = [], activeWorkspace?: ActiveWorkspace): Promise<AppToolsConnection> {
     const [clientSide, serverSide] = InMemoryTransport.createLinkedPair();
     const client = new Client({ name: 'kalla-assistant', version: '0.1.0' });
-    const conn = new AppToolsConnection(client, server, new Map(defs.map((d) => [d.name, d])));
+    const conn = new AppToolsConnection(client, server, new Map(defs.map((d) => [d.name, d])), activeWorkspace);
     await server.connect(serverSide);
     await client.connect(clientSide);
     conn.instructionsText = client.getInstructions();
@@ -62,9 +64,18 @@ export class AppToolsConnection {
   /** The tool's readiness message, if it has a gate and is not ready (the tool checks again when called). */
   async precheck(tool: string, args: Record<string, unknown>): Promise<string | undefined> {
     const def = this.defs.get(tool);
-    if (!def?.ready) return undefined;
-    const { workspace_id: _ignored, ...rest } = args;
-    return def.ready(rest as never).catch(() => undefined);
+    if (!def) return undefined;
+    try {
+      if (def.scoped && this.activeWorkspace) {
+        const refused = await scopeRefusal(def, args, this.activeWorkspace);
+        if (refused) return refused;
+      }
+      const { workspace_id: _ignored, ...rest } = args;
+      return await def.ready?.(rest as never);
+    } catch (e) {
+      // A gate that cannot decide leaves it to the tool (which checks again when called).
+      return e instanceof AppToolRefusal ? e.message : undefined;
+    }
   }
 
   async callTool(tool: string, args: Record<string, unknown>, opts: { signal?: AbortSignal } = {}): Promise<ToolCallResult> {

@@ -4,7 +4,7 @@
  */
 import type { AppToolsContext } from './context';
 import { AppToolsConnection } from './connection';
-import { createAppToolsServer } from './server';
+import { createAppToolsServer, type ActiveWorkspace } from './server';
 import type { AppToolModule } from './registry';
 import { lineageModule } from './tools/lineage';
 import { reconcileModule } from './tools/reconcile';
@@ -33,15 +33,14 @@ export function appToolModules(ctx: AppToolsContext): AppToolModule[] {
 }
 
 export async function connectAppTools(ctx: AppToolsContext, modules = appToolModules(ctx)): Promise<AppToolsConnection> {
-  const server = createAppToolsServer({
-    modules,
-    async activeWorkspace(kind) {
-      if (kind === 'lineage') return ctx.lineage ? 'lineage' : undefined;
-      return (await ctx.workspaces?.list())?.active ?? undefined;
-    },
-  });
+  const activeWorkspace: ActiveWorkspace = async (kind) => {
+    if (kind === 'lineage') return ctx.lineage ? 'lineage' : undefined;
+    return (await ctx.workspaces?.list())?.active ?? undefined;
+  };
+  const server = createAppToolsServer({ modules, activeWorkspace });
   return AppToolsConnection.connect(
     server,
     modules.flatMap((m) => m.tools),
+    activeWorkspace,
   );
 }

@@ -10,10 +10,12 @@ import { z } from 'zod';
 import { APP_TOOLS_SERVER } from './names';
 import { AppToolRefusal, describeTool, type AppToolDef, type AppToolModule } from './registry';
 
+/** The id of the workspace a scoped tool acts on; undefined when none is open. */
+export type ActiveWorkspace = (kind: 'reconcile' | 'lineage') => Promise<string | undefined>;
+
 export interface AppToolsServerOptions {
   modules: AppToolModule[];
-  /** The id of the workspace a scoped tool acts on; undefined when none is open. */
-  activeWorkspace(kind: 'reconcile' | 'lineage'): Promise<string | undefined>;
+  activeWorkspace: ActiveWorkspace;
   version?: string;
 }
 
@@ -42,6 +44,18 @@ export function createAppToolsServer(opts: AppToolsServerOptions): McpServer {
   return server;
 }
 
+/** Scoping: a scoped tool acts on the active workspace only; the message says what to do instead. */
+export async function scopeRefusal(t: AppToolDef, args: Record<string, unknown>, activeWorkspace: ActiveWorkspace): Promise<string | undefined> {
+  if (!t.scoped) return undefined;
+  const active = await activeWorkspace(t.scoped);
+  if (!active) return `No ${t.scoped} workspace is open. Ask the user to open one first.`;
+  const wanted = args.workspace_id;
+  if (wanted !== undefined && wanted !== active) {
+    return `${t.name} acts on the active ${t.scoped} workspace ("${active}") only; "${String(wanted)}" is not active. Omit workspace_id, or ask the user to switch workspaces.`;
+  }
+  return undefined;
+}
+
 function register(server: McpServer, t: AppToolDef, opts: AppToolsServerOptions): void {
   const input: z.ZodRawShape = t.scoped
     ? { ...t.input, workspace_id: z.string().max(200).optional().describe(`Id of the ${t.scoped} workspace; omit for the active one (others are refused)`) }
@@ -62,14 +76,9 @@ function register(server: McpServer, t: AppToolDef, opts: AppToolsServerOptions)
     },
     async (args: Record<string, unknown>, extra): Promise<CallToolResult> => {
       try {
-        const { workspace_id, ...rest } = args as { workspace_id?: string };
-        if (t.scoped) {
-          const active = await opts.activeWorkspace(t.scoped);
-          if (!active) return refusal(`No ${t.scoped} workspace is open. Ask the user to open one first.`);
-          if (workspace_id !== undefined && workspace_id !== active) {
-            return refusal(`${t.name} acts on the active ${t.scoped} workspace ("${active}") only; "${workspace_id}" is not active. Omit workspace_id, or ask the user to switch workspaces.`);
-          }
-        }
+        const { workspace_id: _id, ...rest } = args as { workspace_id?: string };
+        const refused = await scopeRefusal(t, args, opts.activeWorkspace);
+        if (refused) return refusal(refused);
         const input = t.scoped ? rest : args;
         const notReady = await t.ready?.(input);
         if (notReady) return refusal(notReady);

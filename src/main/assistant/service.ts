@@ -335,6 +335,9 @@ export class AssistantService {
             entry.status = 'refused';
             entry.permission = 'never';
             entry.approval = { by: 'settings', decision: 'blocked', reason: 'Blocked by your tool permissions in Settings.', at: now() };
+          } else if (!target) {
+            // Never started: refused by a readiness or scope gate, an unknown tool, or unreadable arguments.
+            entry.status = 'refused';
           } else if (entry.status !== 'refused') {
             entry.status = run.controller.signal.aborted && e.result.isError ? 'cancelled' : e.result.isError ? 'error' : 'done';
           }

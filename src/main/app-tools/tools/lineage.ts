@@ -12,11 +12,11 @@ type Lineage = NonNullable<AppToolsContext['lineage']>;
 const DatasetIds = DATASETS.map((d) => d.id) as [string, ...string[]];
 
 export function lineageModule(lineage: Lineage): AppToolModule {
+  const NO_CONNECTION = 'The Lineage workspace has no connection yet. Call lineage_connect first (ask the user which dataset, folder or JDBC URL to use).';
+  const ready = async () => ((await lineage.state()).connection ? undefined : NO_CONNECTION);
   const needConnection = async () => {
     const state = await lineage.state();
-    if (!state.connection) {
-      throw new AppToolRefusal('The Lineage workspace has no connection yet. Call lineage_connect first (ask the user which dataset, folder or JDBC URL to use).');
-    }
+    if (!state.connection) throw new AppToolRefusal(NO_CONNECTION);
     return state.connection;
   };
   return {
@@ -84,6 +84,7 @@ export function lineageModule(lineage: Lineage): AppToolModule {
         finalizing: false,
         readOnly: true,
         input: {},
+        ready,
         async run() {
           await needConnection();
           const a = await lineage.analyze();
@@ -117,6 +118,7 @@ export function lineageModule(lineage: Lineage): AppToolModule {
           direction: z.enum(['TB', 'LR', 'BT', 'RL']).optional(),
           max_nodes: z.number().int().min(1).max(500).optional(),
         },
+        ready,
         async run(a) {
           await needConnection();
           const d = await lineage.diagram({

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { call, errorMessage } from '../../api/client';
 import { useServers } from '../../stores/servers';
+import { useToolCalls } from '../../stores/tool-calls';
 import { ConfigProblems } from './ConfigProblems';
 import { ServerDetail } from './ServerDetail';
 import { ServerEditor, type EditorMode } from './ServerEditor';
@@ -11,6 +12,8 @@ export function ServersView() {
   const [editor, setEditor] = useState<EditorMode | undefined>();
   const [notice, setNotice] = useState<{ kind: 'info' | 'error'; text: string } | undefined>();
   useEffect(() => init(), [init]);
+  const initCalls = useToolCalls((s) => s.init);
+  useEffect(() => initCalls(), [initCalls]);
 
   const importClaude = async () => {
     try {

@@ -1,10 +1,12 @@
-import { useEffect, useMemo, useState } from 'react';
-import type { ServerView, ToolCallResult, ToolInfo } from '../../../../shared/mcp';
-import { call, errorMessage, newCallId, onEvent } from '../../api/client';
+import { useMemo, useState } from 'react';
+import type { ServerView, ToolInfo } from '../../../../shared/mcp';
+import { errorMessage } from '../../api/client';
 import { useServers } from '../../stores/servers';
+import { callKey, useToolCalls, type ToolCallState } from '../../stores/tool-calls';
 
 /** A stable empty list: a fresh [] per render would make zustand re-render forever. */
 const NONE: never[] = [];
+const IDLE: ToolCallState = {};
 import { ContentView } from './ContentView';
 import { buildArgs, fieldsFromSchema, formSupported } from './schema-form';
 import { SchemaForm } from './SchemaForm';
@@ -15,7 +17,8 @@ export function ToolsPanel({ server }: { server: ServerView }) {
   const tool = tools.find((t) => t.name === selected) ?? tools[0];
 
   if (server.status !== 'running' && tools.length === 0) {
-    return <p className="muted">Start the server to see its tools.</p>;
+    const waiting = server.status === 'starting' || server.status === 'restarting';
+    return <p className="muted">{waiting ? 'Waiting for the server to start…' : 'Start the server to see its tools.'}</p>;
   }
   if (tools.length === 0) return <p className="muted">This server offers no tools.</p>;
   return (
@@ -42,17 +45,9 @@ function ToolTry({ server, tool }: { server: string; tool: ToolInfo }) {
   const [values, setValues] = useState<Record<string, string>>({});
   const [rawText, setRawText] = useState('{}');
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [callId, setCallId] = useState<string | undefined>();
-  const [progress, setProgress] = useState<{ progress: number; total?: number; message?: string } | undefined>();
-  const [result, setResult] = useState<ToolCallResult | undefined>();
-  const [failure, setFailure] = useState<string | undefined>();
-
-  useEffect(() => {
-    if (!callId) return;
-    return onEvent('servers.progress', (p) => {
-      if (p.callId === callId) setProgress(p);
-    });
-  }, [callId]);
+  const { callId, progress, result, failure } = useToolCalls((s) => s.byKey[callKey(server, tool.name)] ?? IDLE);
+  const runCall = useToolCalls((s) => s.run);
+  const cancelCall = useToolCalls((s) => s.cancel);
 
   const run = async () => {
     let args: Record<string, unknown>;
@@ -71,18 +66,7 @@ function ToolTry({ server, tool }: { server: string; tool: ToolInfo }) {
       if (Object.keys(built.errors).length) return;
       args = built.args;
     }
-    const id = newCallId();
-    setCallId(id);
-    setProgress(undefined);
-    setResult(undefined);
-    setFailure(undefined);
-    try {
-      setResult(await call('servers.callTool', { server, tool: tool.name, args, callId: id }));
-    } catch (e) {
-      setFailure(errorMessage(e));
-    } finally {
-      setCallId(undefined);
-    }
+    await runCall(server, tool.name, args);
   };
 
   const switchToRaw = () => {
@@ -134,7 +118,7 @@ function ToolTry({ server, tool }: { server: string; tool: ToolInfo }) {
             {callId ? 'Calling…' : 'Call tool'}
           </button>
           {callId && (
-            <button type="button" onClick={() => void call('servers.cancelCall', { callId })}>
+            <button type="button" onClick={() => cancelCall(server, tool.name)}>
               Cancel
             </button>
           )}

@@ -32,20 +32,67 @@ test('without a provider the Assistant says how to set one up, and the app keeps
   await expect(page.getByRole('option', { name: /kalla-recon/ })).toBeVisible();
 });
 
-test('ask the Assistant to reconcile two loaded files, approve the run, read its summary and see the results', async ({ page }, info) => {
-  test.setTimeout(180_000);
+/** `kalla web` whose settings default to a fake Anthropic (env defaults), engines offline. */
+async function appWithFakeAnthropic(): Promise<{ app: Awaited<ReturnType<typeof startApp>>; fake: Awaited<ReturnType<typeof startFakeAnthropic>>; done(): Promise<void> }> {
   const fake = await startFakeAnthropic();
   const dataDir = mkdtempSync(join(tmpdir(), 'kalla-e2e-assistant-'));
-  // The recon server's own engine stays offline, so the fake only plays the Assistant's model.
   writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ engineMode: 'local' }));
   const saved = { key: process.env.ANTHROPIC_API_KEY, url: process.env.ANTHROPIC_BASE_URL };
   process.env.ANTHROPIC_API_KEY = 'dummy';
   process.env.ANTHROPIC_BASE_URL = fake.url;
-  const app = await startApp(dataDir);
-  process.env.ANTHROPIC_API_KEY = saved.key;
-  process.env.ANTHROPIC_BASE_URL = saved.url;
-  if (saved.key === undefined) delete process.env.ANTHROPIC_API_KEY;
-  if (saved.url === undefined) delete process.env.ANTHROPIC_BASE_URL;
+  try {
+    const app = await startApp(dataDir);
+    return {
+      app,
+      fake,
+      async done() {
+        await app.stop();
+        await fake.close();
+        rmSync(dataDir, { recursive: true, force: true });
+      },
+    };
+  } finally {
+    if (saved.key === undefined) delete process.env.ANTHROPIC_API_KEY;
+    else process.env.ANTHROPIC_API_KEY = saved.key;
+    if (saved.url === undefined) delete process.env.ANTHROPIC_BASE_URL;
+    else process.env.ANTHROPIC_BASE_URL = saved.url;
+  }
+}
+
+test('ask for a lineage diagram in words: approve the connection, see the diagram in the chat and in the Lineage workspace', async ({ page }, info) => {
+  test.setTimeout(180_000);
+  const { app, fake, done } = await appWithFakeAnthropic();
+  try {
+    fake.enqueue(
+      anthropicStream({ content: [tool('t1', 'lineage_connect', { dataset: 'simple_ecommerce' })], stop_reason: 'tool_use' }),
+      anthropicStream({ content: [tool('t2', 'lineage_diagram', { focus: 'top_customers', upstream_depth: 2, downstream_depth: 0 })], stop_reason: 'tool_use' }),
+      anthropicStream({ content: [{ type: 'text', text: 'top_customers is built on customer_lifetime_value, which reads customer_orders.' }], stop_reason: 'end_turn' }),
+    );
+    await page.goto(app.url);
+    await page.getByRole('tab', { name: /Assistant/ }).click();
+    const chat = page.getByRole('region', { name: 'Assistant' });
+    await chat.getByLabel('Message the Assistant').fill('Open the simple e-commerce sample and draw what top_customers depends on');
+    await chat.getByLabel('Message the Assistant').press('Enter');
+    const connectCard = await confirmCard(chat, 'lineage_connect');
+    await expect(connectCard).toContainText('"dataset": "simple_ecommerce"');
+    await connectCard.getByRole('button', { name: 'Approve' }).click();
+    await expect(chat.getByRole('img', { name: 'Diagram drawn by the Assistant' }).locator('svg')).toBeVisible();
+    await expect(chat.getByRole('listitem', { name: 'Assistant message' }).last()).toContainText('which reads customer_orders');
+    await shot(page, info, 'lineage-diagram-in-chat');
+    // The Lineage workspace shows the same connection.
+    await page.getByRole('tab', { name: /Lineage/ }).click();
+    await expect(page.getByText('simple_ecommerce').first()).toBeVisible();
+    await shot(page, info, 'lineage-workspace');
+    expect(fake.requests).toHaveLength(3);
+  } finally {
+    await done();
+  }
+});
+
+test('ask the Assistant to reconcile two loaded files, approve the run, read its summary and see the results', async ({ page }, info) => {
+  test.setTimeout(180_000);
+  // The recon server's own engine stays offline, so the fake only plays the Assistant's model.
+  const { app, fake, done } = await appWithFakeAnthropic();
   try {
     await page.goto(app.url);
     const files = reconFiles();
@@ -95,9 +142,9 @@ test('ask the Assistant to reconcile two loaded files, approve the run, read its
     await expect(panel.getByTestId('assistant-steps')).toHaveText('Last request used 5 of 12 steps');
     await expect(panel.getByRole('listitem', { name: 'Tool reconcile_run' })).toContainText('Approved by you');
     await expect(panel.getByRole('listitem', { name: 'Tool reconcile_results' }).first()).toContainText('Ran without asking');
+    await shot(page, info, '03-summary');
     await panel.getByRole('listitem', { name: 'Tool reconcile_results' }).last().getByText('Details').click();
     await expect(panel.getByRole('listitem', { name: 'Tool reconcile_results' }).last()).toContainText('INV-1024');
-    await shot(page, info, '03-summary');
 
     // The run is in the Reconcile workspace, as if the user had pressed Run.
     await expect(page.getByRole('button', { name: 'Mapping confirmed ✓' })).toBeVisible();
@@ -118,8 +165,6 @@ test('ask the Assistant to reconcile two loaded files, approve the run, read its
     await panel.getByRole('button', { name: 'Clear conversation' }).click();
     await expect(panel.getByRole('listitem', { name: 'Tool reconcile_run' })).toHaveCount(0);
   } finally {
-    await app.stop();
-    await fake.close();
-    rmSync(dataDir, { recursive: true, force: true });
+    await done();
   }
 });

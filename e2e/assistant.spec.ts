@@ -26,6 +26,16 @@ test('without a provider the Assistant says how to set one up, and the app keeps
   await expect(chat.getByRole('note')).toContainText('No AI provider is set up');
   await expect(chat.getByLabel('Message the Assistant')).toBeDisabled();
   await shot(page, info, 'no-provider');
+  // Permissions per server and per tool, kept in the settings.
+  await page.getByText('Tool permissions').click();
+  const app = page.getByRole('region', { name: 'Permissions for kalla-app' });
+  const row = app.getByRole('listitem').filter({ hasText: 'list_servers' });
+  await expect(row).toContainText('runs');
+  await app.getByLabel('Permission for kalla-app list_servers').selectOption('never');
+  await expect(row).toContainText('blocked');
+  await app.getByLabel('Permission for server kalla-app').selectOption('always');
+  await expect(app.getByRole('listitem').filter({ hasText: 'reconcile_run' })).toContainText('asks · finalizing');
+  await shot(page, info, 'permissions');
   await chat.getByRole('button', { name: 'Open Settings' }).click();
   await expect(page.getByRole('tab', { name: /Settings/ })).toHaveAttribute('aria-selected', 'true');
   await page.getByRole('tab', { name: /Servers/ }).click();

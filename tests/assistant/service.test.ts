@@ -217,6 +217,12 @@ describe('Assistant without a provider', () => {
     expect(s.provider).toMatchObject({ configured: false, provider: 'none', problem: expect.stringContaining('Settings') });
     await expect(h.call('assistant.send', { scope: 'assistant', text: 'hi' })).rejects.toMatchObject({ code: 'not_configured' });
     await expect(h.call('servers.list', {})).resolves.toBeTruthy();
+    // The tools and their effective permissions are listed without a provider too.
+    const tools = await h.call('assistant.tools', {});
+    const app = tools.servers.find((s) => s.server === 'kalla-app')!;
+    expect(app.origin).toBe('builtin');
+    expect(app.tools.find((t) => t.name === 'reconcile_status')).toMatchObject({ readOnly: true, permission: 'always', source: 'builtin-read-only' });
+    expect(app.tools.find((t) => t.name === 'reconcile_run')).toMatchObject({ finalizing: true, permission: 'ask', source: 'finalizing' });
     await expect(h.call('assistant.confirm', { confirmationId: 'forged', approve: true })).rejects.toMatchObject({ code: 'not_found' });
     await expect(h.call('assistant.state', { scope: '../etc' })).rejects.toMatchObject({ code: 'invalid_input' });
   });

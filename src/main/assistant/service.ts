@@ -15,13 +15,14 @@ import {
   type AssistantEntry,
   type AssistantProviderStatus,
   type AssistantState,
+  type AssistantTools,
   type PendingConfirmation,
 } from '../../shared/contract/assistant';
 import type { Settings } from '../../shared/settings';
 import { UserError } from '../ipc/dispatch';
 import { writeFileAtomic } from '../mcp/atomic-write';
 import { runTurn, type ConfirmRequest, type LoopEvent } from './chatLoop';
-import { isFinalizingTool, resolveToolPolicy } from './guardrails';
+import { isFinalizingTool, isReadOnlyTool, resolveToolPolicy } from './guardrails';
 import { createProviderClient } from './providers';
 import type { ProviderClient } from './providers/types';
 import type { RetryPolicy } from './providers/retry';
@@ -199,6 +200,31 @@ export class AssistantService {
     const state = await this.state(scope);
     this.opts.emit({ name: 'assistant.changed', payload: state });
     return state;
+  }
+
+  /** Every tool of every running, enabled server (and the app's), with its effective permission. */
+  async tools(): Promise<AssistantTools> {
+    const { toolPolicy } = await this.opts.settings.get();
+    const servers = this.opts.tools
+      .list()
+      .filter((s) => !s.disabled && s.status === 'running')
+      .map((s) => ({
+        server: s.name,
+        origin: s.origin,
+        tools: this.opts.tools.tools(s.name).map((t) => {
+          const d = resolveToolPolicy({ server: s.name, origin: s.origin, tool: t }, toolPolicy);
+          return {
+            name: t.name,
+            ...(t.title ? { title: t.title } : {}),
+            readOnly: isReadOnlyTool(t),
+            finalizing: isFinalizingTool(t),
+            permission: d.permission,
+            source: d.source,
+            reason: d.reason,
+          };
+        }),
+      }));
+    return { servers };
   }
 
   /** Resolves when the scope's current turn (if any) has finished. */

@@ -73,6 +73,22 @@ export const AssistantStateSchema = z.object({
 });
 export type AssistantState = z.infer<typeof AssistantStateSchema>;
 
+/** A tool the Assistant can see, with what happens when the model calls it. */
+export const AssistantToolViewSchema = z.object({
+  name: z.string(),
+  title: z.string().optional(),
+  readOnly: z.boolean(),
+  finalizing: z.boolean(),
+  permission: ToolPermissionSchema,
+  /** finalizing | tool-override | server-override | builtin-read-only | default */
+  source: z.string(),
+  reason: z.string(),
+});
+export const AssistantToolsSchema = z.object({
+  servers: z.array(z.object({ server: z.string(), origin: z.enum(['builtin', 'user']), tools: z.array(AssistantToolViewSchema) })),
+});
+export type AssistantTools = z.infer<typeof AssistantToolsSchema>;
+
 const Scope = z.object({ scope: AssistantScopeSchema }).strict();
 
 export const assistantChannels = {
@@ -88,6 +104,8 @@ export const assistantChannels = {
   },
   'assistant.clear': { input: Scope, output: AssistantStateSchema },
   'assistant.provider': { input: Empty, output: AssistantProviderStatusSchema },
+  /** Every tool the Assistant can use now and its effective permission (set them with settings.update({toolPolicy})). */
+  'assistant.tools': { input: Empty, output: AssistantToolsSchema },
 } as const;
 
 export const assistantEvents = {

@@ -9,5 +9,6 @@ export function assistantHandlers({ assistant }: HandlerDeps): HandlersFor<'assi
     'assistant.confirm': async ({ confirmationId, approve }) => (await assistant.confirm(confirmationId, approve), { ok: true as const }),
     'assistant.clear': async ({ scope }) => assistant.clear(scope),
     'assistant.provider': async () => assistant.providerStatus(),
+    'assistant.tools': async () => assistant.tools(),
   };
 }

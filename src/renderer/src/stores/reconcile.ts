@@ -65,6 +65,9 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
 
   const afterState = (ws: WorkspaceState) => {
     const prev = get().ws;
+    const list = get().list;
+    const entry = list?.workspaces.find((w) => w.id === ws.id);
+    if (list && entry && entry.name !== ws.name) set({ list: { ...list, workspaces: list.workspaces.map((w) => (w.id === ws.id ? { ...w, name: ws.name } : w)) } });
     set({ ws });
     if (prev?.id !== ws.id || prev.last_run_id !== ws.last_run_id) {
       set({ summary: null });

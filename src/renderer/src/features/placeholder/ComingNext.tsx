@@ -15,7 +15,7 @@ const NEXT: Record<Exclude<ViewId, 'servers' | 'settings'>, { title: string; wha
   assistant: {
     title: 'Assistant',
     what: 'Ask in words — "reconcile march_bank.csv against march_invoices.csv" — and an LLM uses the tools of every enabled MCP server, asking before anything that changes data.',
-    meanwhile: 'Provider support (Anthropic, OpenAI-compatible, Gemini) is being built.',
+    meanwhile: 'The Assistant is available: open it from the sidebar.',
   },
 };
 

@@ -115,6 +115,16 @@ test('drop two CSVs, review the mapping, filter by chat, run, review, export, re
   await expect(page.getByRole('tablist', { name: 'Result categories' }).getByRole('tab', { name: /Exceptions/ })).toContainText('0');
   await shot(page, info, '08-after-restart', 'step-sources');
 
+  // Save the recipe to a file the user names.
+  const recipePath = join(app.dataDir, 'bank-vs-invoices.recipe.json');
+  await page.getByRole('button', { name: 'Save recipe…' }).click();
+  await page.getByRole('dialog', { name: 'Save recipe' }).getByLabel(/Full path/).fill(recipePath);
+  await page.getByRole('dialog', { name: 'Save recipe' }).getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByRole('dialog', { name: 'Save recipe' })).toBeHidden();
+  const recipe = JSON.parse(readFileSync(recipePath, 'utf8'));
+  expect(recipe).toMatchObject({ left: { alias: 'bank_statement' }, right: { alias: 'invoices' } });
+  expect(recipe.filters).toContainEqual({ source: 'bank_statement', column: 'Amount', op: 'gt', value: 500 });
+
   // Duplicate for next month, then delete the copy (with confirmation).
   await page.getByRole('button', { name: 'Duplicate' }).click();
   await page.getByRole('dialog', { name: 'Duplicate workspace' }).getByLabel('Name').fill('November');
@@ -127,6 +137,18 @@ test('drop two CSVs, review the mapping, filter by chat, run, review, export, re
   await page.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('dialog', { name: 'Delete workspace' }).getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByRole('combobox', { name: 'Workspace' }).locator('option:checked')).toHaveText('bank_statement vs invoices');
+
+  // A new workspace takes the saved recipe: mapping, filters and rules come back.
+  await page.getByRole('button', { name: 'New' }).click();
+  await page.getByRole('dialog', { name: 'New workspace' }).getByLabel('Name').fill('December');
+  await page.getByRole('dialog', { name: 'New workspace' }).getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('combobox', { name: 'Workspace' }).locator('option:checked')).toHaveText('December');
+  await page.getByRole('button', { name: 'Load recipe…' }).click();
+  await page.getByRole('dialog', { name: 'Load recipe' }).getByLabel(/Full path/).fill(recipePath);
+  await page.getByRole('dialog', { name: 'Load recipe' }).getByRole('button', { name: 'Load' }).click();
+  await expect(page.getByRole('list', { name: 'Match rules' }).getByRole('listitem').first()).toContainText('Reference');
+  await expect(page.getByText('Loaded from bank-vs-invoices.recipe.json.')).toBeVisible();
+  await shot(page, info, '10-recipe-loaded', 'step-rules');
 });
 
 test('a broken CSV shows its error and the way out; the other source stays loaded', async ({ appPage: page }, info) => {

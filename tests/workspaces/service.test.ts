@@ -78,6 +78,11 @@ describe('WorkspaceService', () => {
     expect(st.filters).toContainEqual({ source: 'bank_statement', column: 'Amount', op: 'gt', value: 500 });
     st = await core.workspaces.setFilters(id, []);
 
+    // A run cancelled at its first progress report keeps nothing and says so.
+    const controller = new AbortController();
+    await expect(core.workspaces.run(id, { signal: controller.signal, onProgress: () => controller.abort() })).rejects.toMatchObject({ code: 'cancelled' });
+    expect((await core.workspaces.get(id)).runs.map((r) => r.status)).toEqual(['cancelled']);
+
     const phases: string[] = [];
     const { run_id } = await core.workspaces.run(id, { onProgress: (p) => phases.push(p.phase) });
     expect(phases.length).toBeGreaterThan(0);
@@ -145,9 +150,9 @@ describe('WorkspaceService', () => {
     const list = await core.workspaces.list();
     expect(list.workspaces.map((w) => w.name)).toEqual(expect.arrayContaining(['October', 'Broken', 'Chunks', 'November', 'From recipe']));
     const again = await core.workspaces.get(id);
-    expect(again.runs).toHaveLength(1);
-    expect(again.last_run_id).toBe(1);
-    expect((await core.workspaces.summary(id, 1)).matched_groups).toBeGreaterThan(0);
+    expect(again.runs.map((r) => r.status)).toEqual(['cancelled', 'completed']);
+    expect(again.last_run_id).toBe(2);
+    expect((await core.workspaces.summary(id, 2)).matched_groups).toBeGreaterThan(0);
     const del = await core.workspaces.delete(fresh.id);
     expect(del.workspaces.some((w) => w.id === fresh.id)).toBe(false);
     expect(existsSync(join(dir, 'workspaces', fresh.id))).toBe(false);

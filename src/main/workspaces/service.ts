@@ -644,7 +644,8 @@ export class WorkspaceService {
       const state = await this.update(id, (s) => ({ ...s, last_run_id: result.run_id }));
       return { run_id: result.run_id, state };
     } catch (e) {
-      this.emitChanged(id);
+      // Record the failed or cancelled run in the state (runs are re-read from the engine).
+      await this.update(id, (s) => s).catch(() => undefined);
       if (e instanceof ReconError && e.code === 'cancelled') throw new UserError('The run was cancelled. Nothing was kept; press Run to start again.', 'cancelled');
       if (e instanceof ReconError) throw new UserError(e.message, e.code);
       throw e;

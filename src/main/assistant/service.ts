@@ -184,11 +184,19 @@ export class AssistantService {
   /** Starts a turn and returns at once; progress arrives as events. */
   async send(scope: string, text: string): Promise<AssistantState> {
     if (this.running.has(scope)) throw new UserError('The Assistant is still working on your last message. Wait for it or press Stop.', 'busy');
-    const client = await this.client();
-    const conv = await this.load(scope);
+    // Reserve the scope before any await, so two quick sends cannot both start a turn.
     const controller = new AbortController();
     const run: Running = { controller, step: 0, done: Promise.resolve() };
     this.running.set(scope, run);
+    let client: ProviderClient;
+    let conv: Conversation;
+    try {
+      client = await this.client();
+      conv = await this.load(scope);
+    } catch (e) {
+      this.running.delete(scope);
+      throw e;
+    }
     conv.messages.push({ role: 'user', text });
     conv.entries.push({ kind: 'user', id: randomUUID(), text, at: now() });
     run.done = this.turn(scope, conv, client, run).finally(() => {

@@ -161,6 +161,7 @@ test('ask the Assistant to reconcile two loaded files, approve the run, read its
     await expect(page.getByLabel('Run summary').getByLabel('Match rate')).toHaveText(/\d+\.\d%/);
     await expect(page.getByRole('tablist', { name: 'Result categories' })).toBeVisible();
     await page.getByRole('navigation', { name: 'Steps' }).getByRole('link', { name: /Results/ }).click();
+    await expect(page.getByLabel('Run summary')).toBeInViewport();
     await shot(page, info, '04-results-in-workspace');
 
     // Five model calls, the key sent as configured, never shown.

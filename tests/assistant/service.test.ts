@@ -143,6 +143,28 @@ describe('Assistant through the real core (Anthropic, streaming)', () => {
   });
 });
 
+describe('Assistant: Stop while a confirmation is waiting', () => {
+  it('withdraws the card, runs nothing, records no approval, and the model history stays valid', async () => {
+    const { h, fake } = await setup('anthropic');
+    fake.enqueue(anthropicStream({ content: [{ type: 'tool_use', id: 'toolu_9', name: 'demo__echo', input: { text: 'never' } }], stop_reason: 'tool_use' }));
+    const done = h.next('servers', (s) => !s.running && s.entries.length > 0);
+    const asked = h.next('servers', (s) => s.pending.length > 0);
+    await h.call('assistant.send', { scope: 'servers', text: 'echo never' });
+    const card = (await asked).pending[0];
+    await h.call('assistant.cancel', { scope: 'servers' });
+    const final = await done;
+    expect(final.pending).toEqual([]);
+    expect(tools(final)).toEqual([expect.objectContaining({ tool: 'echo', status: 'cancelled' })]);
+    expect(tools(final)[0]).not.toHaveProperty('approval');
+    await expect(h.call('assistant.confirm', { confirmationId: card.id, approve: true })).rejects.toMatchObject({ code: 'not_found' });
+    // The next request carries a complete history (the call has its result) and is accepted.
+    fake.enqueue(anthropicStream({ content: [{ type: 'text', text: 'OK, not echoing.' }], stop_reason: 'end_turn' }));
+    const again = await h.turn('servers', 'never mind');
+    expect(again.entries.at(-1)).toMatchObject({ kind: 'assistant', text: 'OK, not echoing.' });
+    expect(JSON.stringify(fake.requests[1].body)).toContain('The user cancelled this call');
+  });
+});
+
 describe('Assistant through the real core (OpenAI-compatible)', () => {
   it('runs a multi-step turn where the user declines a call; the model is told and answers', async () => {
     const { h, fake } = await setup('openai');

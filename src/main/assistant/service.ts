@@ -74,6 +74,8 @@ interface Pending {
   confirmation: PendingConfirmation;
   scope: string;
   resolve(approved: boolean): void;
+  /** Stop or a failed turn: nobody answered, so no approval is recorded. */
+  cancel(): void;
 }
 
 interface Running {
@@ -247,7 +249,7 @@ export class AssistantService {
     for (const [id, p] of this.pending) {
       if (p.scope !== scope) continue;
       this.pending.delete(id);
-      p.resolve(false);
+      p.cancel();
     }
   }
 
@@ -320,6 +322,10 @@ export class AssistantService {
             entry.status = approved ? 'running' : 'refused';
             void this.save(scope).then(() => this.changed(scope));
             resolve(approved);
+          },
+          cancel: () => {
+            entry.status = 'cancelled';
+            resolve(false);
           },
         });
         void this.changed(scope);
@@ -402,7 +408,7 @@ export class AssistantService {
       notice('error', `The Assistant stopped: ${e instanceof Error ? e.message : String(e)}`);
     } finally {
       // Confirmations left open by a failure are answered "no".
-      for (const [id, p] of this.pending) if (p.scope === scope) (this.pending.delete(id), p.resolve(false));
+      for (const [id, p] of this.pending) if (p.scope === scope) (this.pending.delete(id), p.cancel());
       await this.save(scope);
     }
   }

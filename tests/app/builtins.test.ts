@@ -2,41 +2,18 @@
  * The built-in kalla-recon server, started by the app's core exactly as the
  * app does (`<node> <cli> mcp recon`), answering through the IPC dispatcher.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../src/main/core';
-import { nodePlatform } from '../../src/main/platform-node';
+import type { Core } from '../../src/main/core';
+import { createTestCore, waitForServer } from '../helpers/core';
 
-const ROOT = join(import.meta.dirname, '../..');
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 let core: Core;
 let dir: string;
 
-async function waitRunning(name: string) {
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    const s = core.host.get(name);
-    if (s?.status === 'running') return s;
-    if (s?.status === 'error') throw new Error(`${name} failed: ${s.error}`);
-    if (Date.now() > deadline) throw new Error(`${name} did not start: ${s?.status}`);
-    await new Promise((r) => setTimeout(r, 50));
-  }
-}
+const waitRunning = (name: string) => waitForServer(core, name);
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'kalla-builtins-'));
-  core = await createCore({
-    paths: { dataDir: dir, logsDir: join(dir, 'logs') },
-    platform: nodePlatform(),
-    self: { command: process.execPath, args: ['--import', TSX, join(ROOT, 'src/cli/index.ts')], env: {} },
-    appVersion: '0.0.0-test',
-    spawnEnv: async () => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }),
-    env: {},
-  });
+  ({ core, dir } = await createTestCore());
 });
 afterAll(async () => {
   await core.dispose();

@@ -2,26 +2,17 @@
  * The dispatcher in front of the real handler table and a real McpHost: every
  * input from the renderer is validated before any service sees it.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../src/main/core';
-import { nodePlatform } from '../../src/main/platform-node';
+import type { Core } from '../../src/main/core';
+import { createTestCore } from '../helpers/core';
 
 let core: Core;
 let dir: string;
 
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'kalla-dispatch-'));
-  core = await createCore({
-    paths: { dataDir: dir, logsDir: join(dir, 'logs') },
-    platform: nodePlatform(),
-    self: { command: process.execPath, args: [], env: {} },
-    appVersion: '0.0.0-test',
-    withBuiltins: false,
-    spawnEnv: async () => ({ ...(process.env as Record<string, string>) }),
-  });
+  ({ core, dir } = await createTestCore({ withBuiltins: false }));
 });
 afterAll(async () => {
   await core.dispose();

@@ -7,22 +7,14 @@ import { mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../src/main/core';
-import { nodePlatform } from '../../src/main/platform-node';
+import type { Core } from '../../src/main/core';
+import { createTestCore } from '../helpers/core';
 
 const cores: Core[] = [];
-async function makeCore(env: NodeJS.ProcessEnv = {}, dir = mkdtempSync(join(tmpdir(), 'kalla-settings-'))) {
-  const core = await createCore({
-    paths: { dataDir: dir, logsDir: join(dir, 'logs') },
-    platform: nodePlatform(),
-    self: { command: process.execPath, args: [], env: {} },
-    appVersion: '0.0.0-test',
-    withBuiltins: false,
-    spawnEnv: async () => ({ PATH: process.env.PATH ?? '' }),
-    env,
-  });
-  cores.push(core);
-  return { core, dir };
+async function makeCore(env: NodeJS.ProcessEnv = {}, dataDir?: string) {
+  const made = await createTestCore({ env, dataDir, withBuiltins: false });
+  cores.push(made.core);
+  return made;
 }
 afterEach(async () => {
   for (const c of cores.splice(0)) await c.dispose();

@@ -8,8 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createCore, type Core } from '../../src/main/core';
-import { nodePlatform } from '../../src/main/platform-node';
+import type { Core } from '../../src/main/core';
+import { createTestCore } from '../helpers/core';
 import { startWebServer, type WebServer } from '../../src/main/web/server';
 
 let core: Core;
@@ -59,14 +59,7 @@ beforeAll(async () => {
   writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>Kalla</title>');
   writeFileSync(join(renderer, 'assets', 'app.js'), 'console.log(1)');
   writeFileSync(join(dir, 'secret.txt'), 'do not serve');
-  core = await createCore({
-    paths: { dataDir: join(dir, 'data'), logsDir: join(dir, 'data', 'logs') },
-    platform: nodePlatform(),
-    self: { command: process.execPath, args: [], env: {} },
-    appVersion: '0.0.0-test',
-    withBuiltins: false,
-    spawnEnv: async () => ({ ...(process.env as Record<string, string>) }),
-  });
+  ({ core } = await createTestCore({ dataDir: join(dir, 'data'), withBuiltins: false }));
   web = await startWebServer({ core, rendererDir: renderer, token: TOKEN });
 });
 afterAll(async () => {

@@ -4,18 +4,13 @@
  * app-tools server) for Assistant tests. The only stand-ins are the loopback
  * fake providers.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../src/shared/contract';
 import type { AssistantState } from '../../src/shared/contract/assistant';
-import { createCore, type Core } from '../../src/main/core';
-import { nodePlatform } from '../../src/main/platform-node';
+import type { Core } from '../../src/main/core';
+import { createTestCore, ROOT, TSX_LOADER } from '../helpers/core';
 
-const ROOT = join(import.meta.dirname, '../..');
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 
 export interface Harness {
   core: Core;
@@ -29,15 +24,7 @@ export interface Harness {
 }
 
 export async function startHarness(env: NodeJS.ProcessEnv = {}, opts: { withFixture?: boolean } = {}): Promise<Harness> {
-  const dir = mkdtempSync(join(tmpdir(), 'kalla-assistant-'));
-  const core = await createCore({
-    paths: { dataDir: dir, logsDir: join(dir, 'logs') },
-    platform: nodePlatform(),
-    self: { command: process.execPath, args: ['--import', TSX, join(ROOT, 'src/cli/index.ts')], env: {} },
-    appVersion: '0.0.0-test',
-    spawnEnv: async () => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }),
-    env,
-  });
+  const { core, dir } = await createTestCore({ env });
   const waiters = new Set<{ scope: string; check: (s: AssistantState) => boolean; resolve: (s: AssistantState) => void }>();
   core.subscribe((name, payload) => {
     if (name !== 'assistant.changed') return;
@@ -79,7 +66,7 @@ export async function startHarness(env: NodeJS.ProcessEnv = {}, opts: { withFixt
   };
   await waitFor(() => core.host.get('kalla-recon')?.status === 'running', 'kalla-recon running');
   if (opts.withFixture !== false) {
-    await call('servers.add', { name: 'demo', config: { command: process.execPath, args: ['--import', TSX, join(ROOT, 'tests/fixtures/servers/well-behaved.ts')] } });
+    await call('servers.add', { name: 'demo', config: { command: process.execPath, args: ['--import', TSX_LOADER, join(ROOT, 'tests/fixtures/servers/well-behaved.ts')] } });
     await waitFor(() => core.host.get('demo')?.status === 'running', 'demo running');
   }
   return h;

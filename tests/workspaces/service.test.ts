@@ -3,30 +3,19 @@
  * server over stdio (offline engine), files generated here.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createCore, type Core } from '../../src/main/core';
-import { nodePlatform } from '../../src/main/platform-node';
+import type { Core } from '../../src/main/core';
+import { createTestCore } from '../helpers/core';
 import { WorkspaceService } from '../../src/main/workspaces';
 import { raggedCsv, reconFiles, utf16NoBom } from './data';
 
-const ROOT = join(import.meta.dirname, '../..');
-const TSX = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
 let core: Core;
 let dir: string;
 
 async function makeCore(): Promise<Core> {
-  return createCore({
-    paths: { dataDir: dir, logsDir: join(dir, 'logs') },
-    platform: nodePlatform(),
-    self: { command: process.execPath, args: ['--import', TSX, join(ROOT, 'src/cli/index.ts')], env: {} },
-    appVersion: '0.0.0-test',
-    spawnEnv: async () => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }),
-    env: {},
-  });
+  return (await createTestCore({ dataDir: dir })).core;
 }
 
 beforeAll(async () => {

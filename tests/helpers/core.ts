@@ -1,0 +1,51 @@
+/**
+ * The app's real core in a temporary data folder, started the way the app
+ * starts it: built-in servers are launched through the real CLI (`kalla mcp …`,
+ * run from source with tsx). Shared by every test that goes through the core.
+ */
+import { mkdtempSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { createCore, type Core, type CoreOptions } from '../../src/main/core';
+import { nodePlatform } from '../../src/main/platform-node';
+
+export const ROOT = join(import.meta.dirname, '../..');
+/** Absolute loader URL: children may run with a cwd outside the repo. */
+export const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+
+export interface TestCoreOptions {
+  /** Reuse a folder (e.g. to restart on the same data); default: a fresh temp folder. */
+  dataDir?: string;
+  /** Environment the settings read their defaults from (ANTHROPIC_API_KEY …). Default: empty. */
+  env?: NodeJS.ProcessEnv;
+  withBuiltins?: boolean;
+}
+
+export async function createTestCore(opts: TestCoreOptions = {}): Promise<{ core: Core; dir: string }> {
+  const dir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'kalla-core-'));
+  const options: CoreOptions = {
+    paths: { dataDir: dir, logsDir: join(dir, 'logs') },
+    platform: nodePlatform(),
+    self: { command: process.execPath, args: ['--import', TSX_LOADER, join(ROOT, 'src/cli/index.ts')], env: {} },
+    appVersion: '0.0.0-test',
+    // A login shell is not what these tests are about; PATH and HOME are enough to spawn.
+    spawnEnv: async () => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }),
+    env: opts.env ?? {},
+    withBuiltins: opts.withBuiltins,
+  };
+  return { core: await createCore(options), dir };
+}
+
+/** Resolves when the server runs; fails at once with its error, or after the deadline. */
+export async function waitForServer(core: Core, name: string, timeoutMs = 60_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const s = core.host.get(name);
+    if (s?.status === 'running') return s;
+    if (s?.status === 'error') throw new Error(`${name} failed: ${s.error}`);
+    if (Date.now() > deadline) throw new Error(`${name} did not start within ${timeoutMs} ms (status: ${s?.status})`);
+    await new Promise((r) => setTimeout(r, 50));
+  }
+}

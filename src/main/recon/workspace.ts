@@ -65,9 +65,7 @@ export class ReconWorkspace {
   static async open(dir: string): Promise<ReconWorkspace> {
     const root = resolve(dir);
     await mkdir(root, { recursive: true });
-    // String compression analysis (FSST, dictionary) is most of the cost of writing a table here:
-    // skipping it halves the time to store a 1M-row source or a run's results (docs/recon-engine.md).
-    const db = await Db.open(join(root, 'recon.duckdb'), { disabled_compression_methods: 'fsst,dict_fsst,dictionary' });
+    const db = await Db.open(join(root, 'recon.duckdb'));
     await installMacros(db);
     await ensureStore(db);
     const interrupted = await recoverInterruptedRuns(db);

@@ -23,7 +23,8 @@ async function instance(): Promise<Mermaid> {
       htmlLabels: false,
       maxTextSize: 500_000,
       maxEdges: 5000,
-      flowchart: { htmlLabels: false, useMaxWidth: false, curve: 'basis' },
+      // View names have no spaces to wrap at; a wider box beats a name broken mid-word.
+      flowchart: { htmlLabels: false, useMaxWidth: false, curve: 'basis', wrappingWidth: 420 },
     });
     themeInUse = theme;
   }

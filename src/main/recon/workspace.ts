@@ -40,14 +40,8 @@ import { deleteRunRows, ensureStore, recoverInterruptedRuns } from './store';
 
 export type ReadOptionsInput = Partial<ReadOptions>;
 
-export interface RunListItem {
-  run_id: number;
-  status: RunStatus;
-  recipe_name: string;
-  started_at: string;
-  finished_at: string | null;
-  error: string | null;
-}
+/** A run as listed: the identity fields of its summary, without the counts. */
+export type RunListItem = Pick<RunSummary, 'run_id' | 'status' | 'recipe_name' | 'started_at' | 'finished_at' | 'error'>;
 
 export class ReconWorkspace {
   /** Runs found `running` when the workspace was opened (the app had stopped mid-run); now `interrupted`. */

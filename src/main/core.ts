@@ -5,7 +5,7 @@
  */
 import { appendFile, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { events, type EventName, type EventPayload } from '../shared/contract';
+import type { EventName, EventPayload } from '../shared/contract';
 import { createAssistant } from './assistant/create';
 import { builtinServers, type SelfLauncher } from './builtin-servers';
 import { createDispatcher, type Dispatch } from './ipc/dispatch';
@@ -142,7 +142,3 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   };
 }
 
-/** Event payloads are produced by our own code; this guards the contract in tests. */
-export function validateEvent(name: EventName, payload: unknown): boolean {
-  return events[name].safeParse(payload).success;
-}

@@ -58,6 +58,3 @@ export const IPC_EVENT = 'kalla:event';
 export function isChannelName(name: unknown): name is ChannelName {
   return typeof name === 'string' && Object.prototype.hasOwnProperty.call(channels, name);
 }
-export function isEventName(name: unknown): name is EventName {
-  return typeof name === 'string' && Object.prototype.hasOwnProperty.call(events, name);
-}

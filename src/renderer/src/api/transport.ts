@@ -120,4 +120,3 @@ export function transport(): Transport {
   return current;
 }
 
-export const isElectron = () => Boolean(window.kalla);

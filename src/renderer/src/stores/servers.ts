@@ -113,4 +113,3 @@ export const useServers = create<ServersState>((set, get) => ({
   },
 }));
 
-export const selectedServer = (s: ServersState) => (s.selected ? s.servers[s.selected] : undefined);

@@ -4,20 +4,13 @@
  * browser mode (`kalla web --open`) — the same app, served on 127.0.0.1.
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { electronBinary } from './electron-binary.mjs';
 
 if (!existsSync('out/main/index.js')) {
   const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
   const build = spawnSync(npm, ['run', 'build'], { stdio: 'inherit' });
   if (build.status !== 0) process.exit(build.status ?? 1);
-}
-
-function electronBinary() {
-  const pathFile = join('node_modules', 'electron', 'path.txt');
-  if (!existsSync(pathFile)) return undefined;
-  const bin = join('node_modules', 'electron', 'dist', readFileSync(pathFile, 'utf8').trim());
-  return existsSync(bin) ? bin : undefined;
 }
 
 const bin = electronBinary();

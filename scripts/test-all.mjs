@@ -6,6 +6,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { electronBinary } from './electron-binary.mjs';
 
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const steps = [
@@ -23,7 +24,7 @@ for (const [name, args] of steps) {
   const started = Date.now();
   const r = spawnSync(npm, args, { stdio: 'inherit' });
   results.push(`${r.status === 0 ? 'ok  ' : 'FAIL'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  if (name === 'end-to-end (electron)' && !existsSync('node_modules/electron/path.txt')) {
+  if (name === 'end-to-end (electron)' && !electronBinary()) {
     results.push('     ↳ NOT RUN: no Electron binary on this machine; the Electron project was skipped (browser-mode e2e covers the same app).');
   }
   if (r.status !== 0) {

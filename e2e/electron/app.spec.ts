@@ -6,7 +6,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { _electron as electron, expect, test } from '@playwright/test';
-import { electronBinary } from './electron-binary';
+import { electronBinary } from '../../scripts/electron-binary.mjs';
 
 const ROOT = join(import.meta.dirname, '../..');
 const binary = electronBinary();

@@ -1,14 +1,17 @@
-/** Where the Electron binary is, if this machine has one (it is downloaded lazily, and cannot be here). */
+/**
+ * Where Electron's binary is, if this machine has one. Electron downloads it
+ * lazily (and cannot here), so `npm start`, `npm test` and the Electron e2e
+ * project all ask this one function.
+ */
 import { existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 
-export function electronBinary(): string | undefined {
-  if (process.env.ELECTRON_OVERRIDE_DIST_PATH) return undefined;
-  const require = createRequire(import.meta.url);
-  let pkgDir: string;
+/** @returns {string | undefined} */
+export function electronBinary() {
+  let pkgDir;
   try {
-    pkgDir = dirname(require.resolve('electron/package.json'));
+    pkgDir = dirname(createRequire(import.meta.url).resolve('electron/package.json'));
   } catch {
     return undefined;
   }

@@ -87,7 +87,12 @@ export interface SourceProfile {
 export type RunStatus = 'running' | 'completed' | 'failed' | 'cancelled' | 'interrupted';
 
 /** auto: confirmed by an auto_confirm rule; suggested: awaits review; manual: made by hand; accepted/rejected: reviewed suggestions. */
-export type MatchStatus = 'auto' | 'suggested' | 'manual' | 'accepted' | 'rejected';
+export const MATCH_STATUSES = ['auto', 'suggested', 'manual', 'accepted', 'rejected'] as const;
+export type MatchStatus = (typeof MATCH_STATUSES)[number];
+
+/** What a run made of each in-scope row. */
+export const ROW_CATEGORIES = ['matched', 'suggested', 'exception', 'unmatched'] as const;
+export type RowCategory = (typeof ROW_CATEGORIES)[number];
 
 export const EXCEPTION_REASONS = [
   'amount_mismatch',

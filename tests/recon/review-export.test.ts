@@ -195,6 +195,35 @@ describe('run lifecycle', () => {
   });
 });
 
+describe('workspace files from earlier versions', () => {
+  it('opens a workspace whose result columns are VARCHAR (before the ENUM types) and keeps its runs', async () => {
+    const { ws, runId } = await reviewed();
+    const before = { summary: await ws.summary(runId), matched: await ws.page(runId, 'matched', { offset: 0, limit: 50 }), unmatched: await ws.page(runId, 'unmatched_left', { offset: 0, limit: 50 }) };
+    ws.close();
+    // Rewrite the columns as the first release created them.
+    const db = await Db.open(join(sb.dir, 'ws', 'recon.duckdb'));
+    for (const [table, column] of [['run_rows', 'side'], ['run_rows', 'category'], ['match_groups', 'status'], ['match_groups', 'cardinality'], ['exceptions', 'side']]) {
+      await db.exec(`ALTER TABLE ${table} ALTER ${column} TYPE VARCHAR`);
+    }
+    db.close();
+    const reopened = await ReconWorkspace.open(join(sb.dir, 'ws'));
+    try {
+      expect(await reopened.summary(runId)).toEqual(before.summary);
+      expect(await reopened.page(runId, 'matched', { offset: 0, limit: 50 })).toEqual(before.matched);
+      expect(await reopened.page(runId, 'unmatched_left', { offset: 0, limit: 50 })).toEqual(before.unmatched);
+      const groups = await reopened.page(runId, 'suggested', { offset: 0, limit: 50 });
+      await reopened.reject(runId, groups.items[0].group_id);
+      expect((await reopened.summary(runId)).suggested_groups).toBe(0);
+    } finally {
+      reopened.close();
+    }
+    const check = await Db.open(join(sb.dir, 'ws', 'recon.duckdb'));
+    const types = await check.all<{ data_type: string }>(`SELECT data_type FROM information_schema.columns WHERE table_name = 'run_rows' AND column_name IN ('side', 'category') ORDER BY column_name`);
+    check.close();
+    expect(types.map((t) => t.data_type)).toEqual([expect.stringMatching(/^ENUM/), expect.stringMatching(/^ENUM/)]);
+  });
+});
+
 describe('recipes as files', () => {
   it('saves a recipe as JSON and re-runs it on next month\'s files', async () => {
     const path = join(sb.dir, 'monthly.json');

@@ -12,7 +12,7 @@ const TRACE = process.env.KALLA_RECON_TRACE === '1';
 
 function trace(sql: string, started: number): void {
   const ms = performance.now() - started;
-  if (ms >= 20) process.stderr.write(`[recon sql ${Math.round(ms)} ms] ${sql.replace(/\s+/g, ' ').slice(0, 160)}\n`);
+  if (ms >= 20) process.stderr.write(`[recon sql ${Math.round(ms)} ms] ${sql.replace(/\s+/g, ' ').slice(0, Number(process.env.KALLA_RECON_TRACE_LEN ?? 160))}\n`);
 }
 
 export class Db {

@@ -81,8 +81,11 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
     }
     ws = await ReconWorkspace.open(workspaceDir);
     const skip = args['skip-bad-lines'] ? { skip_bad_lines: true } : {};
-    const leftInfo = await ws.addSourceFromPath('left', resolve(args.left), { ...(recipe?.left.read ?? {}), ...skip });
-    const rightInfo = await ws.addSourceFromPath('right', resolve(args.right), { ...(recipe?.right.read ?? {}), ...skip });
+    // The two files load in parallel (DuckDB gives each its own connection).
+    const [leftInfo, rightInfo] = await Promise.all([
+      ws.addSourceFromPath('left', resolve(args.left), { ...(recipe?.left.read ?? {}), ...skip }),
+      ws.addSourceFromPath('right', resolve(args.right), { ...(recipe?.right.read ?? {}), ...skip }),
+    ]);
     if (!args.json) {
       for (const info of [leftInfo, rightInfo]) {
         io.stdout(`${info.side}: ${info.path} — ${info.row_count} rows, ${info.columns.length} columns\n`);

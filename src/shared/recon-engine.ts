@@ -255,6 +255,7 @@ export type ReconErrorCode =
   | 'file_exists'
   | 'cancelled'
   | 'not_found'
-  | 'invalid_review';
+  | 'invalid_review'
+  | 'busy';
 
 export const RECON_ENGINE_VERSION = '1.0.0';

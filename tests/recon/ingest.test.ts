@@ -163,3 +163,30 @@ describe('sources: bad input fails precisely', () => {
     await expectReconError(ws.run(r), 'source_changed', /changed on disk/);
   });
 });
+
+describe('sources: loading both sides at once', () => {
+  it('loads the two sides in parallel, queues loads of one side, and refuses to change a source under a run', async () => {
+    const ws = await sb.workspace();
+    const rows = Array.from({ length: 3000 }, (_, i) => `INV-${i},${(i % 500) + 1}.25,2024-02-${String((i % 28) + 1).padStart(2, '0')}`);
+    const left = sb.file('l.csv', csv('ref,amount,date', rows));
+    const right = sb.file('r.csv', csv('ref;amount;date', rows.map((r) => r.replaceAll(',', ';'))));
+    const other = sb.file('o.csv', csv('ref,amount,date', rows.slice(0, 10)));
+    // Left is loaded twice at once: the second load waits for the first, so the last one wins.
+    const [l1, r1, l2] = await Promise.all([ws.addSourceFromPath('left', left), ws.addSourceFromPath('right', right), ws.addSourceFromPath('left', other)]);
+    expect([l1.row_count, r1.row_count, l2.row_count]).toEqual([3000, 3000, 10]);
+    expect((await ws.source('left'))?.row_count).toBe(10);
+    expect(r1.delimiter).toBe(';');
+    expect(r1.columns.map((c) => c.type)).toEqual(['text', 'number', 'date']);
+
+    await ws.addSourceFromPath('left', left);
+    const run = ws.run(recipe([refRule('exact')]));
+    await expectReconError(ws.addSourceFromPath('left', other), 'busy', /run is in progress/);
+    await expectReconError(ws.run(recipe([refRule('exact')])), 'busy', /already in progress/);
+    expect((await run).summary.matched_groups).toBe(3000);
+    // A load in progress makes a run wait its turn instead of reading half-replaced tables.
+    const loading = ws.addSourceFromPath('right', right);
+    await expectReconError(ws.run(recipe([refRule('exact')])), 'busy', /still loading/);
+    await loading;
+    expect((await ws.run(recipe([refRule('exact')]))).summary.matched_groups).toBe(3000);
+  });
+});

@@ -69,8 +69,9 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
   const sniff = await sniffFile(path, opts.encoding as Encoding | undefined);
   const notices: Notice[] = [];
   lap('sniff');
-  const sha256 = await sha256File(path);
-  lap('sha256');
+  // Hashing runs in Node while DuckDB reads the file on its own threads: it costs no wall time.
+  const hashing = sha256File(path);
+  hashing.catch(() => undefined); // awaited below; a load that fails first must not leave it unhandled
 
   // DuckDB reads UTF-8 (BOM or not) and gzip itself; anything else becomes a UTF-8 copy.
   let readPath = path;
@@ -78,7 +79,7 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
   if (sniff.encoding !== 'utf-8') {
     const dir = join(ctx.workspaceDir, 'sources');
     await mkdir(dir, { recursive: true });
-    readPath = join(dir, `${side}-${sha256.slice(0, 16)}.utf8.csv`);
+    readPath = join(dir, `${side}-${(await hashing).slice(0, 16)}.utf8.csv`);
     await transcodeToUtf8(path, readPath, sniff.encoding, sniff.compressed);
     compression = 'none';
     notices.push({ code: 'transcoded', message: `read as ${sniff.encoding}; transcoded to a UTF-8 copy in the workspace` });
@@ -131,9 +132,12 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
 
   const rowCount = await ctx.db.scalarNumber(`SELECT count(*) FROM ${ident(next)}`);
   detection = await verifyOrRedetect(ctx.db, next, named.names, opts.column_overrides ?? {}, detection, rowCount);
+  lap('verify');
+  // Before the swap: a file that cannot be hashed must not replace the loaded source.
+  const sha256 = await hashing;
+  lap('sha256 (rest)');
   await swapIn(ctx.db, side, detection.typings);
   notices.push(...detection.notices);
-  lap('verify');
 
   return {
     side,

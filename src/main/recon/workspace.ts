@@ -46,7 +46,8 @@ export type RunListItem = Pick<RunSummary, 'run_id' | 'status' | 'recipe_name' |
 export class ReconWorkspace {
   /** Runs found `running` when the workspace was opened (the app had stopped mid-run); now `interrupted`. */
   readonly interruptedRuns: number[];
-  private running: { db: Db; controller: AbortController } | null = null;
+  private running: { db: Db | null; controller: AbortController } | null = null;
+  private readonly sideQueues = new Map<Side, Promise<void>>();
 
   private constructor(
     readonly dir: string,
@@ -68,12 +69,11 @@ export class ReconWorkspace {
 
   // ── Sources ────────────────────────────────────────────────────────────
 
+  /** The two sides load in parallel (each on its own connection); loads of one side queue. */
   async addSourceFromPath(side: Side, path: string, opts: ReadOptionsInput = {}): Promise<SourceInfo> {
     checkSide(side);
     const read = ReadOptionsSchema.parse(opts);
-    const info = await loadSource({ db: this.db, workspaceDir: this.dir }, side, path, read);
-    await this.saveSource(info);
-    return info;
+    return this.loadSide(side, path, read);
   }
 
   /** Browser mode / paste: the bytes are written into the workspace folder first, then loaded. */
@@ -81,23 +81,24 @@ export class ReconWorkspace {
     checkSide(side);
     const path = await writeBytesSource(this.dir, side, name, bytes);
     const read = ReadOptionsSchema.parse(opts);
-    const info = await loadSource({ db: this.db, workspaceDir: this.dir }, side, path, read, name);
-    await this.saveSource(info);
-    return info;
+    return this.loadSide(side, path, read, name);
   }
 
   /** Re-type columns from the already loaded raw data (no re-read of the file). */
   async setColumnOverrides(side: Side, overrides: ReadOptions['column_overrides']): Promise<SourceInfo> {
     const info = await this.requireSource(side);
     for (const name of Object.keys(overrides)) column(info.columns, side, name, 'column override');
-    const detection = await retype(this.db, side, info.columns, overrides, info.row_count);
-    const updated: SourceInfo = {
-      ...info,
-      columns: detection.typings,
-      notices: [...info.notices.filter((n) => n.code !== 'ambiguous_date_order' && n.code !== 'derived_signed_amount'), ...detection.notices],
-    };
-    await this.saveSource(updated);
-    return updated;
+    return this.sideTask(side, async (db) => {
+      const current = await this.requireSource(side);
+      const detection = await retype(db, side, current.columns, overrides, current.row_count);
+      const updated: SourceInfo = {
+        ...current,
+        columns: detection.typings,
+        notices: [...current.notices.filter((n) => n.code !== 'ambiguous_date_order' && n.code !== 'derived_signed_amount'), ...detection.notices],
+      };
+      await this.saveSource(updated);
+      return updated;
+    });
   }
 
   async source(side: Side): Promise<SourceInfo | null> {
@@ -129,8 +130,21 @@ export class ReconWorkspace {
   async run(recipeInput: Recipe, opts: RunOptions = {}): Promise<RunResult> {
     const parsed = RecipeSchema.safeParse(recipeInput);
     if (!parsed.success) throw new ReconError('invalid_recipe', `invalid recipe: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-    const recipe = parsed.data;
-    if (this.running) throw new ReconError('invalid_review', 'a run is already in progress in this workspace');
+    if (this.running) throw new ReconError('busy', 'a run is already in progress in this workspace; wait for it to finish or cancel it');
+    if (this.sideQueues.size > 0) throw new ReconError('busy', 'a source is still loading; run again when it has finished');
+    // Claimed before the first await, so neither a second run nor a load can slip in.
+    const controller = new AbortController();
+    const running: { db: Db | null; controller: AbortController } = { db: null, controller };
+    this.running = running;
+    try {
+      return await this.runClaimed(parsed.data, opts, running);
+    } finally {
+      this.running = null;
+    }
+  }
+
+  private async runClaimed(recipe: Recipe, opts: RunOptions, running: { db: Db | null; controller: AbortController }): Promise<RunResult> {
+    const { controller } = running;
     const left = await this.requireSource('left');
     const right = await this.requireSource('right');
     for (const info of [left, right]) {
@@ -146,8 +160,7 @@ export class ReconWorkspace {
       [runId, JSON.stringify(recipe), JSON.stringify({ left, right }), RECON_ENGINE_VERSION],
     );
     const runDb = await this.db.fork();
-    const controller = new AbortController();
-    this.running = { db: runDb, controller };
+    running.db = runDb;
     // Abort → interrupt the running statement; phases also check the signal between statements.
     const onAbort = () => {
       controller.abort();
@@ -174,7 +187,6 @@ export class ReconWorkspace {
       opts.signal?.removeEventListener('abort', onAbort);
       await dropRunTables(runDb);
       runDb.close();
-      this.running = null;
     }
   }
 
@@ -236,7 +248,7 @@ export class ReconWorkspace {
   cancelRunning(): void {
     if (!this.running) return;
     this.running.controller.abort();
-    this.running.db.interrupt();
+    this.running.db?.interrupt();
   }
 
   close(): void {
@@ -244,6 +256,39 @@ export class ReconWorkspace {
   }
 
   // ── internals ──────────────────────────────────────────────────────────
+
+  private loadSide(side: Side, path: string, read: ReadOptions, displayName?: string): Promise<SourceInfo> {
+    return this.sideTask(side, async (db) => {
+      const info = await loadSource({ db, workspaceDir: this.dir }, side, path, read, displayName);
+      await this.saveSource(info);
+      return info;
+    });
+  }
+
+  /**
+   * Work that replaces a side's data runs on a connection of its own (TEMP tables are per
+   * connection, and DuckDB runs the two sides' loads in parallel: 1.9 s instead of 2.7 s for
+   * two 1M-row files on 2 cores). Tasks on the same side queue behind each other.
+   */
+  private sideTask<T>(side: Side, body: (db: Db) => Promise<T>): Promise<T> {
+    // A run reads both sides' tables: replacing one under it would mix two files in one result.
+    if (this.running) return Promise.reject(new ReconError('busy', `a run is in progress; wait for it to finish or cancel it before changing the ${side} source`, { side }));
+    const previous = this.sideQueues.get(side) ?? Promise.resolve();
+    const task = previous.then(async () => {
+      const db = await this.db.fork();
+      try {
+        return await body(db);
+      } finally {
+        db.close();
+      }
+    });
+    const settled = task.then(() => undefined, () => undefined);
+    this.sideQueues.set(side, settled);
+    void settled.then(() => {
+      if (this.sideQueues.get(side) === settled) this.sideQueues.delete(side);
+    });
+    return task;
+  }
 
   private async saveSource(info: SourceInfo): Promise<void> {
     await this.db.exec(`INSERT OR REPLACE INTO sources VALUES ($1, $2::JSON)`, [info.side, JSON.stringify(info)]);

@@ -27,9 +27,11 @@ export async function matchOneToOne(db: Db, rule: MatchRule, ruleIdx: number, sh
     WHERE c.lid IN (SELECT lid FROM cand0 GROUP BY lid HAVING count(*) = 1)
       AND c.rid IN (SELECT rid FROM cand0 GROUP BY rid HAVING count(*) = 1)`);
   await db.exec('INSERT INTO pairs SELECT * FROM newp');
-  await db.exec(`CREATE OR REPLACE TEMP TABLE cand AS
+  // Every candidate of a row left unmatched is contested (a row with one candidate pair is in newp),
+  // so `contested` is all the duplicate bookkeeping below needs; the rounds work on `cand`, which shrinks.
+  await db.exec(`CREATE OR REPLACE TEMP TABLE contested AS
     SELECT c.* FROM cand0 c WHERE NOT EXISTS (SELECT 1 FROM newp n WHERE n.lid = c.lid)`);
-  // cand0 keeps every candidate; the rounds work on `cand`, which shrinks.
+  await db.exec('CREATE OR REPLACE TEMP TABLE cand AS SELECT * FROM contested');
   for (;;) {
     if ((await db.scalarNumber('SELECT count(*) FROM cand')) === 0) break;
     shouldStop();
@@ -56,12 +58,12 @@ export async function matchOneToOne(db: Db, rule: MatchRule, ruleIdx: number, sh
   // Rows that had a candidate but stayed unmatched lost it to a better pair (typically duplicates).
   await db.exec(
     `INSERT INTO lost SELECT 'left', lid, ${ruleIdx}, $1, arg_min(rid, (da, dd, rh, rid)), min(da), arg_min(dd, (da, dd, rh, rid))
-     FROM cand0 c WHERE NOT EXISTS (SELECT 1 FROM pairs p WHERE p.lid = c.lid) GROUP BY lid`,
+     FROM contested c WHERE NOT EXISTS (SELECT 1 FROM pairs p WHERE p.lid = c.lid) GROUP BY lid`,
     [rule.id],
   );
   await db.exec(
     `INSERT INTO lost SELECT 'right', rid, ${ruleIdx}, $1, arg_min(lid, (da, dd, lh, lid)), min(da), arg_min(dd, (da, dd, lh, lid))
-     FROM cand0 c WHERE NOT EXISTS (SELECT 1 FROM pairs p WHERE p.rid = c.rid) GROUP BY rid`,
+     FROM contested c WHERE NOT EXISTS (SELECT 1 FROM pairs p WHERE p.rid = c.rid) GROUP BY rid`,
     [rule.id],
   );
 }

@@ -54,6 +54,13 @@ export interface SourceInfo {
   loaded_at: string;
   /** Time spent per load step (sniff, hash, read, type), for diagnostics and the bench. */
   timings?: { phase: string; ms: number }[];
+  /**
+   * The workspace's own copy DuckDB read (UTF-8, or the gzip as given): original text for exports
+   * and re-typing is read from it again. Absent in workspaces from before the copies.
+   */
+  read_path?: string;
+  /** Per typed column: non-blank values that did not parse (held as NULL). */
+  unparsed?: Record<string, number>;
 }
 
 export interface TopValue {

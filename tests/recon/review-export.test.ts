@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -195,6 +195,46 @@ describe('run lifecycle', () => {
   });
 });
 
+describe('original text', () => {
+  it('comes from the workspace copy, so exports keep it after the user deletes or edits the file', async () => {
+    const ws = await sb.workspace();
+    const left = sb.file('l.csv', csv('ref,amount,date', ['A,"1,000.50",03/01/2024', 'B,"2,000.00",04/01/2024', 'C,7.5,05/01/2024']));
+    const right = sb.file('r.csv', csv('ref,amount,date', ['A,1000.50,03/01/2024']));
+    await ws.addSourceFromPath('left', left);
+    const info = await ws.addSourceFromPath('right', right);
+    expect(info.read_path).toMatch(/[/\\]sources[/\\]right-[0-9a-f]{8}-r\.csv$/);
+    const { run_id } = await ws.run(recipe([refRule('exact')]));
+    rmSync(left);
+    const dir = sb.mkdir('out');
+    await ws.export(run_id, { dir, formats: ['csv'] });
+    expect(readFileSync(join(dir, 'unmatched_left.csv'), 'utf8').trim().split('\n')).toEqual(['recon_row_id,ref,amount,date', '2,B,"2,000.00",04/01/2024', '3,C,7.5,05/01/2024']);
+
+    // Loading the side again replaces its copy; the old one is removed.
+    const first = (await ws.source('right'))!.read_path!;
+    const again = await ws.addSourceFromPath('right', right);
+    expect(again.read_path).not.toBe(first);
+    expect(existsSync(first)).toBe(false);
+    expect(existsSync(again.read_path!)).toBe(true);
+
+    // A damaged copy is reported instead of exporting misaligned text.
+    writeFileSync((await ws.source('left'))!.read_path!, 'ref,amount,date\nA,1,03/01/2024\n');
+    await rejects(ws.export(run_id, { dir, formats: ['csv'], overwrite: true }), 'source_changed');
+    rmSync((await ws.source('left'))!.read_path!);
+    await rejects(ws.export(run_id, { dir, formats: ['csv'], overwrite: true }), 'source_missing');
+  });
+
+  it('re-types a column from the copy and counts values that do not parse', async () => {
+    const ws = await sb.workspace();
+    await ws.addSourceFromPath('left', sb.file('l.csv', csv('ref,amount,when', ['A,10,01/02/2024', 'B,n/a,03/04/2024', 'C,,05/06/2024'])));
+    expect((await ws.source('left'))!.unparsed).toEqual({ when: 0 });
+    const retyped = await ws.setColumnOverrides('left', { amount: { type: 'number', format: 'us' }, when: { type: 'date', format: '%m/%d/%Y' } });
+    expect(retyped.unparsed).toEqual({ amount: 1, when: 0 });
+    const profile = await ws.profile('left');
+    expect(profile.columns.find((c) => c.name === 'amount')).toMatchObject({ type: 'number', nulls: 2, unparsed: 1 });
+    expect((await ws.preview('left', { offset: 0, limit: 5 })).items.map((r) => r.when)).toEqual(['2024-01-02', '2024-03-04', '2024-05-06']);
+  });
+});
+
 describe('workspace files from earlier versions', () => {
   it('opens a workspace whose result columns are VARCHAR (before the ENUM types) and keeps its runs', async () => {
     const { ws, runId } = await reviewed();
@@ -221,6 +261,46 @@ describe('workspace files from earlier versions', () => {
     const types = await check.all<{ data_type: string }>(`SELECT data_type FROM information_schema.columns WHERE table_name = 'run_rows' AND column_name IN ('side', 'category') ORDER BY column_name`);
     check.close();
     expect(types.map((t) => t.data_type)).toEqual([expect.stringMatching(/^ENUM/), expect.stringMatching(/^ENUM/)]);
+  });
+
+  it('reads a workspace that kept the original text inside its data tables (before the sources/ copies)', async () => {
+    const dir = join(sb.dir, 'legacy');
+    let ws = await ReconWorkspace.open(dir);
+    const left = sb.file('l.csv', csv('ref,amount,date', ['A,"1,000.50",2024-01-03', 'B,"2,000.00",2024-01-04', 'C,bad,2024-01-05']));
+    await ws.addSourceFromPath('left', left, { column_overrides: { amount: { type: 'number', format: 'us' } } });
+    await ws.addSourceFromPath('right', sb.file('r.csv', csv('ref,amount,date', ['A,1000.50,2024-01-03'])));
+    const { run_id } = await ws.run(recipe([refRule('exact')]));
+    const info = (await ws.source('left'))!;
+    ws.close();
+    // Rebuild the left side as the first release stored it: __raw_<i> columns and a raw_left view.
+    const db = await Db.open(join(dir, 'recon.duckdb'));
+    await db.exec(`CREATE TEMP TABLE t AS SELECT * FROM read_csv('${info.read_path}', header = true, all_varchar = true)`);
+    await db.exec(`CREATE TABLE data_old AS SELECT d.ref, d.amount, t.amount AS __raw_1, d.date, t.date AS __raw_2, d.__row_hash FROM data_left d POSITIONAL JOIN t`);
+    await db.exec(`DROP VIEW src_left; DROP TABLE data_left; ALTER TABLE data_old RENAME TO data_left`);
+    await db.exec(`CREATE VIEW src_left AS SELECT rowid + 1 AS __row_id, ref, amount, date, __row_hash FROM data_left`);
+    await db.exec(`CREATE VIEW raw_left AS SELECT rowid + 1 AS __row_id, ref, __raw_1 AS amount, __raw_2 AS date FROM data_left`);
+    const { read_path, unparsed, ...legacyInfo } = info;
+    await db.exec(`UPDATE sources SET info = $1::JSON WHERE side = 'left'`, [JSON.stringify(legacyInfo)]);
+    db.close();
+    rmSync(read_path!);
+    expect(unparsed).toEqual({ amount: 1, date: 0 });
+
+    ws = await ReconWorkspace.open(dir);
+    try {
+      expect((await ws.profile('left')).columns.find((c) => c.name === 'amount')?.unparsed).toBe(1);
+      const out = sb.mkdir('legacy-out');
+      await ws.export(run_id, { dir: out, formats: ['csv'] });
+      expect(readFileSync(join(out, 'unmatched_left.csv'), 'utf8')).toContain('2,B,"2,000.00",2024-01-04');
+      // Re-typing rebuilds the table without the text, so the text is first written out as a copy.
+      const retyped = await ws.setColumnOverrides('left', { amount: { type: 'text' } });
+      expect(retyped.read_path).toMatch(/[/\\]sources[/\\]left-/);
+      await ws.export(run_id, { dir: out, formats: ['csv'], overwrite: true });
+      expect(readFileSync(join(out, 'unmatched_left.csv'), 'utf8')).toContain('2,B,"2,000.00",2024-01-04');
+      expect((await ws.preview('left', { offset: 0, limit: 5 })).items.map((r) => r.amount)).toEqual(['1,000.50', '2,000.00', 'bad']);
+      expect(retyped.unparsed).toEqual({ date: 0 });
+    } finally {
+      ws.close();
+    }
   });
 });
 

@@ -5,27 +5,27 @@
  */
 import { stat, writeFile } from 'node:fs/promises';
 import { isAbsolute, join } from 'node:path';
-import type { ExportFormat, ExportOptions, ExportResult, PageCategory, RunSummary, SourceInfo } from '../../shared/recon-engine';
+import type { ExportFormat, ExportOptions, ExportResult, PageCategory, RunSummary, Side, SourceInfo } from '../../shared/recon-engine';
 import { PAGE_CATEGORIES, RECON_ENGINE_VERSION } from '../../shared/recon-engine';
 import type { Db } from './db';
 import { ReconError } from './errors';
 import { getRunRow, MATCHED_STATUSES } from './results';
 import { ident, lit } from './sql';
-import { rawView, sha256File } from './sources';
+import { dropRawText, materializeRawText, sha256File } from './sources';
 import { writeXlsx, type Cell, type SheetSource } from './xlsx';
 
 const GROUP_COLUMNS = `group_id, rule_id, cardinality, status,
   array_to_string(left_ids, ' ') AS left_row_ids, array_to_string(right_ids, ' ') AS right_row_ids,
   amount_left, amount_right, amount_delta, date_delta_days, score, note`;
 
-/** SQL for one category's export table: metadata first, then the row's original (raw) values. */
-export function categorySql(runId: number, category: PageCategory): string {
+/** SQL for one category's export table: metadata first, then the row's original (raw) values from `rawText`. */
+export function categorySql(runId: number, category: PageCategory, rawText: Record<Side, string>): string {
   if (category === 'matched' || category === 'suggested') {
     const status = category === 'matched' ? `IN ${MATCHED_STATUSES}` : `= 'suggested'`;
     return `SELECT ${GROUP_COLUMNS} FROM match_groups WHERE run_id = ${runId} AND status ${status} ORDER BY group_id`;
   }
   const side = category.endsWith('left') ? 'left' : 'right';
-  const raw = ident(rawView(side));
+  const raw = ident(rawText[side]);
   if (category.startsWith('exceptions')) {
     return `SELECT e.row_id AS recon_row_id, e.reason AS recon_reason, e.rule_id AS recon_rule_id, e.counterpart_row_id AS recon_counterpart_row_id,
         e.amount_delta AS recon_amount_delta, e.date_delta_days AS recon_date_delta_days,
@@ -86,7 +86,7 @@ export async function exportRun(
   db: Db,
   runId: number,
   opts: ExportOptions,
-  context: { summary: RunSummary; sources: Partial<Record<'left' | 'right', SourceInfo>> },
+  context: { summary: RunSummary; sources: Partial<Record<Side, SourceInfo>>; current: Record<Side, SourceInfo> },
 ): Promise<ExportResult> {
   await validateDir(opts.dir);
   const run = await getRunRow(db, runId);
@@ -104,10 +104,34 @@ export async function exportRun(
   }
   const notices: string[] = [];
   const written: string[] = [];
+  // Exceptions and unmatched rows are exported with their original text, read again from the copies.
+  const rawText: Partial<Record<Side, string>> = {};
+  try {
+    if (formats.includes('csv') || formats.includes('xlsx')) {
+      for (const side of ['left', 'right'] as const) rawText[side] = await materializeRawText(db, context.current[side]);
+    }
+    await writeFormats(db, runId, opts, formats, context, rawText as Record<Side, string>, written, notices, run);
+  } finally {
+    for (const table of Object.values(rawText)) await dropRawText(db, table);
+  }
+  return { files: written, notices };
+}
+
+async function writeFormats(
+  db: Db,
+  runId: number,
+  opts: ExportOptions,
+  formats: ExportFormat[],
+  context: { summary: RunSummary; sources: Partial<Record<Side, SourceInfo>> },
+  rawText: Record<Side, string>,
+  written: string[],
+  notices: string[],
+  run: Awaited<ReturnType<typeof getRunRow>>,
+): Promise<void> {
   if (formats.includes('csv')) {
     for (const category of PAGE_CATEGORIES) {
       const target = join(opts.dir, `${category}.csv`);
-      await db.exec(`COPY (${categorySql(runId, category)}) TO ${lit(target)} (FORMAT csv, HEADER true, DELIMITER ',')`);
+      await db.exec(`COPY (${categorySql(runId, category, rawText)}) TO ${lit(target)} (FORMAT csv, HEADER true, DELIMITER ',')`);
       written.push(target);
     }
     const summaryPath = join(opts.dir, 'summary.csv');
@@ -120,7 +144,7 @@ export async function exportRun(
       { name: 'summary', columns: ['category', 'side', 'count', 'amount'], rows: (async function* () { yield* summaryRows(context.summary); })() },
     ];
     for (const category of PAGE_CATEGORIES) {
-      const sql = categorySql(runId, category);
+      const sql = categorySql(runId, category, rawText);
       const names = await columnNames(db, sql);
       sheets.push({ name: category, columns: names, rows: streamRows(db, numericSql(sql, names)) });
     }
@@ -153,5 +177,4 @@ export async function exportRun(
     await writeFile(target, `${JSON.stringify(evidence, null, 2)}\n`);
     written.push(target);
   }
-  return { files: written, notices };
 }

@@ -1,7 +1,8 @@
 /**
- * Column profiles computed by DuckDB over the typed view (and the raw table
- * for unparsed counts): one aggregate pass for all columns plus one small
- * GROUP BY per column for the top values. Nothing but results reaches JS.
+ * Column profiles computed by DuckDB over the typed view: one aggregate pass
+ * for all columns plus one small GROUP BY per column for the top values.
+ * Unparsed counts were taken at load (SourceInfo.unparsed). Nothing but
+ * results reaches JS.
  */
 import type { ColumnProfile, SourceInfo, SourceProfile } from '../../shared/recon-engine';
 import type { Db } from './db';
@@ -23,9 +24,9 @@ export async function profileSource(db: Db, info: SourceInfo): Promise<SourcePro
       `CAST(min(${x}) AS VARCHAR) AS min_${i}`,
       `CAST(max(${x}) AS VARCHAR) AS max_${i}`,
     ];
-    // Typed columns keep their original text in __raw_<i>; text columns cannot fail to parse.
+    // Legacy workspaces (no unparsed counts in SourceInfo) keep the original text in __raw_<i>.
     const typed = !c.derived && c.type !== 'text';
-    parts.push(typed ? `count_if(${x} IS NULL AND nullif(trim(${ident(`__raw_${i}`)}), '') IS NOT NULL) AS unparsed_${i}` : `0 AS unparsed_${i}`);
+    if (!info.unparsed) parts.push(typed ? `count_if(${x} IS NULL AND nullif(trim(${ident(`__raw_${i}`)}), '') IS NOT NULL) AS unparsed_${i}` : `0 AS unparsed_${i}`);
     return parts;
   });
   const stats =
@@ -49,7 +50,7 @@ export async function profileSource(db: Db, info: SourceInfo): Promise<SourcePro
       min: (v('min') as string | null) ?? null,
       max: (v('max') as string | null) ?? null,
       top_values: top.map((t) => ({ value: t.value, count: Number(t.n) })),
-      unparsed: Number(v('unparsed') ?? 0),
+      unparsed: info.unparsed ? (info.unparsed[c.name] ?? 0) : Number(v('unparsed') ?? 0),
     });
   }
   const sample = await db.all(`SELECT * EXCLUDE ("__row_hash") FROM ${view} ORDER BY ${ident(ROW_ID)} LIMIT ${SAMPLE_ROWS}`);

@@ -3,7 +3,7 @@
  * holds recon.duckdb (sources, runs, results, audit log) and copies of
  * sources that had to be written or transcoded.
  */
-import { mkdir } from 'node:fs/promises';
+import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { RecipeSchema, ReadOptionsSchema, type Recipe, type ReadOptions, type SourceFilter } from '../../shared/recon';
 import type {
@@ -34,7 +34,7 @@ import { column, filterCondition, type SideColumns } from './recipe-sql';
 import { computeSummary, getRunRow, readPage } from './results';
 import { acceptGroup, annotateException, matchManually, readAuditLog, rejectGroup, unmatchGroup } from './review';
 import { dropRunTables, executeRun } from './run';
-import { checkSourceUnchanged, retype, loadSource, ROW_ID, typedView, writeBytesSource } from './sources';
+import { checkSourceUnchanged, isWorkspaceCopy, retype, loadSource, ROW_ID, typedView, writeBytesSource } from './sources';
 import { ident } from './sql';
 import { deleteRunRows, ensureStore, recoverInterruptedRuns } from './store';
 
@@ -90,10 +90,12 @@ export class ReconWorkspace {
     for (const name of Object.keys(overrides)) column(info.columns, side, name, 'column override');
     return this.sideTask(side, async (db) => {
       const current = await this.requireSource(side);
-      const detection = await retype(db, side, current.columns, overrides, current.row_count);
+      const { detection, unparsed, read } = await retype(db, current, overrides, this.dir);
       const updated: SourceInfo = {
         ...current,
+        ...read,
         columns: detection.typings,
+        unparsed,
         notices: [...current.notices.filter((n) => n.code !== 'ambiguous_date_order' && n.code !== 'derived_signed_amount'), ...detection.notices],
       };
       await this.saveSource(updated);
@@ -241,7 +243,8 @@ export class ReconWorkspace {
     const run = await this.db.one<{ sources: string | null }>(`SELECT sources::VARCHAR AS sources FROM runs WHERE run_id = $1`, [runId]);
     if (!run) await getRunRow(this.db, runId);
     const sources = run?.sources ? (JSON.parse(run.sources) as Partial<Record<Side, SourceInfo>>) : {};
-    return exportRun(this.db, runId, opts, { summary: await computeSummary(this.db, runId), sources });
+    const current = { left: await this.requireSource('left'), right: await this.requireSource('right') };
+    return exportRun(this.db, runId, opts, { summary: await computeSummary(this.db, runId), sources, current });
   }
 
   /** Cancels a run in progress, if any (same as aborting its signal). */
@@ -259,8 +262,11 @@ export class ReconWorkspace {
 
   private loadSide(side: Side, path: string, read: ReadOptions, displayName?: string): Promise<SourceInfo> {
     return this.sideTask(side, async (db) => {
+      const previous = await this.source(side);
       const info = await loadSource({ db, workspaceDir: this.dir }, side, path, read, displayName);
       await this.saveSource(info);
+      // The replaced source's copy is no longer read by anything.
+      if (previous?.read_path !== info.read_path && isWorkspaceCopy(this.dir, previous?.read_path)) await rm(previous.read_path, { force: true });
       return info;
     });
   }

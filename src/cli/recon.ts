@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Recipe } from '../shared/recon';
+import type { SourceInfo } from '../shared/recon-engine';
 import { buildAutoRecipe } from '../main/recon/auto-recipe';
 import { ReconError } from '../main/recon/errors';
 import { loadRecipe, saveRecipe } from '../main/recon/recipe-file';
@@ -81,11 +82,14 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
     }
     ws = await ReconWorkspace.open(workspaceDir);
     const skip = args['skip-bad-lines'] ? { skip_bad_lines: true } : {};
-    // The two files load in parallel (DuckDB gives each its own connection).
-    const [leftInfo, rightInfo] = await Promise.all([
+    // The two files load in parallel (DuckDB gives each its own connection). Both are awaited
+    // before a failure is reported: the workspace folder is removed afterwards.
+    const loads = await Promise.allSettled([
       ws.addSourceFromPath('left', resolve(args.left), { ...(recipe?.left.read ?? {}), ...skip }),
       ws.addSourceFromPath('right', resolve(args.right), { ...(recipe?.right.read ?? {}), ...skip }),
     ]);
+    for (const load of loads) if (load.status === 'rejected') throw load.reason;
+    const [leftInfo, rightInfo] = loads.map((l) => (l as PromiseFulfilledResult<SourceInfo>).value);
     if (!args.json) {
       for (const info of [leftInfo, rightInfo]) {
         io.stdout(`${info.side}: ${info.path} — ${info.row_count} rows, ${info.columns.length} columns\n`);

@@ -164,7 +164,8 @@ async function loadCopy(
   const readCsv = (extra: string) => readCsvSql(read, extra);
 
   // Types are detected on the first rows, then the whole file is read once straight into the typed table.
-  await ctx.db.exec(`CREATE OR REPLACE TEMP TABLE kalla_sample AS SELECT * FROM ${readCsv(', ignore_errors = true')} LIMIT ${DETECTION_SAMPLE_ROWS}`);
+  // Single-threaded: the parallel reader fills a 32 MB buffer per thread before LIMIT applies (63 → 21 ms at 1M rows).
+  await ctx.db.exec(`CREATE OR REPLACE TEMP TABLE kalla_sample AS SELECT * FROM ${readCsv(', ignore_errors = true, parallel = false')} LIMIT ${DETECTION_SAMPLE_ROWS}`);
   let detection = await detectTypes(ctx.db, 'kalla_sample', named.names, opts.column_overrides ?? {}, null);
   await ctx.db.exec('DROP TABLE IF EXISTS temp.kalla_sample');
   lap('detect');

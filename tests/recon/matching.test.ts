@@ -195,6 +195,28 @@ describe('split, batch and N:M matching', () => {
     const exceptions = await records(ws, run_id, 'exceptions_left');
     expect(exceptions.map((e) => [e.row.memo, e.exception?.reason])).toEqual([['c', 'amount_mismatch']]);
   });
+
+  it('N:M with a date window: groups match only when every left date is within the window of every right date', async () => {
+    const ws = await setup(
+      ['K1,10.00,2024-01-03,a', 'K1,20.00,2024-01-05,b', 'K2,10.00,2024-01-05,c'],
+      ['K1,12.00,2024-01-04,x', 'K1,18.00,2024-01-06,y', 'K2,10.00,2024-01-30,w'],
+    );
+    const windowed = rule({
+      id: 'windowed',
+      keys: [{ left: 'ref', right: 'ref', normalisers: [] }],
+      amount: { left: 'amount', right: 'amount', tolerance_abs: 0, tolerance_pct: 0, flip_sign: false },
+      date: { left: 'date', right: 'date', window_days: 5 },
+      cardinality: 'N:M',
+    });
+    const { run_id, summary } = await ws.run(recipe([windowed]));
+    expect(await matchesByContent(ws, run_id)).toEqual(['windowed: K1|10|2024-01-03|a + K1|20|2024-01-05|b <-> K1|12|2024-01-04|x + K1|18|2024-01-06|y']);
+    const group = (await ws.page(run_id, 'matched', { offset: 0, limit: 10 })).items[0];
+    expect(group.date_delta_days).toBe(3);
+    // K2 sums agree (10 = 10) but 25 days apart: not matched, explained as a date problem.
+    const exceptions = await records(ws, run_id, 'exceptions_right');
+    expect(exceptions.map((e) => [e.row.memo, e.exception?.reason])).toEqual([['w', 'date_out_of_window']]);
+    expect(summary.matched.left.count).toBe(2);
+  });
 });
 
 describe('determinism', () => {

@@ -13,7 +13,10 @@
  *     conflicts over shared candidates are resolved in rounds like 1:1.
  *
  * N:M: all open rows grouped by the keys on each side; a left group matches
- * the right group with equal keys when their sums agree within tolerance.
+ * the right group with equal keys when their sums agree within tolerance and,
+ * when the rule has a date window, every left date lies within the window of
+ * every right date (as 1:N requires of every member against its record).
+ * Monthly or weekly groups are formed by a `date_trunc` key, not the window.
  */
 import type { MatchRule } from '../../../shared/recon';
 import type { Side } from '../../../shared/recon-engine';
@@ -149,7 +152,7 @@ export async function matchManyToMany(db: Db, rule: MatchRule, ruleIdx: number):
                 FROM w_right WHERE amt IS NOT NULL GROUP BY ${keyCols(rule)})
     SELECT lg.ids AS lids, rg.ids AS rids, lg.total AS ltotal, rg.total AS rtotal, ${dd} AS dd
     FROM lg JOIN rg ON ${keysEq(rule, 'lg', 'rg')}
-    WHERE ${amountWithin(rule, 'lg.total', 'rg.total')}`);
+    WHERE ${amountWithin(rule, 'lg.total', 'rg.total')}${rule.date ? ` AND ${dd} <= ${rule.date.window_days}` : ''}`);
   await db.exec(
     `INSERT INTO gtmp SELECT ${ruleIdx}, $1, 'N:M', ${status}, lids, rids, ltotal, rtotal, dd, ${scoreExpression('abs(ltotal - rtotal)', 'dd', 'ltotal')} FROM nm`,
     [rule.id],

@@ -51,17 +51,22 @@ function outerStats(i: number): string[] {
     `count_if(regexp_full_match(${v}, '${HAS_TIME}')) AS time_${i}`,
     `count_if(lower(${v}) IN ${BOOLEAN_WORDS}) AS bool_${i}`,
   ];
-  for (const s of SEPARATORS) parts.push(`count_if(regexp_full_match(${v}, '${s.re}')) AS ${s.key}_${i}`, ...datePartStats(v, s.sep, s.key, i));
+  for (const s of SEPARATORS) parts.push(`count_if(${s.key}_m_${i}) AS ${s.key}_${i}`, ...datePartStats(v, s.sep, s.key, i));
   return parts;
 }
 
-/** Largest first/second part and year length among values shaped like d?m?y with this separator. */
+/**
+ * Largest first/second part and year length among values shaped like d?m?y with this separator
+ * (only read when every value has that shape). Computed for matching values only: splitting
+ * every value of every column was 70 % of the detection aggregate.
+ */
 function datePartStats(v: string, sep: string, key: string, i: number): string[] {
   const part = (n: number) => `split_part(split_part(${v}, ' ', 1), '${sep}', ${n})`;
+  const when = (expr: string) => `max(CASE WHEN ${key}_m_${i} THEN ${expr} END)`;
   return [
-    `max(try_cast(${part(1)} AS INTEGER)) AS ${key}_p1_${i}`,
-    `max(try_cast(${part(2)} AS INTEGER)) AS ${key}_p2_${i}`,
-    `max(length(${part(3)})) AS ${key}_y_${i}`,
+    `${when(`try_cast(${part(1)} AS INTEGER)`)} AS ${key}_p1_${i}`,
+    `${when(`try_cast(${part(2)} AS INTEGER)`)} AS ${key}_p2_${i}`,
+    `${when(`length(${part(3)})`)} AS ${key}_y_${i}`,
   ];
 }
 
@@ -72,7 +77,14 @@ function datePartStats(v: string, sep: string, key: string, i: number): string[]
 async function readStats(db: Db, table: string, columns: string[], limit: number | null): Promise<Record<string, string | number | null>> {
   const first = columns.flatMap((c, i) => derivedColumns(c, i)).join(', ');
   await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_detect_1 AS SELECT ${first} FROM ${ident(table)}${limit ? ` LIMIT ${limit}` : ''}`);
-  const second = columns.flatMap((_, i) => [`v_${i}`, `kalla_num_body(c_${i}) AS b_${i}`, `kalla_num_shape_ok(c_${i}) AS ok_${i}`]).join(', ');
+  const second = columns
+    .flatMap((_, i) => [
+      `v_${i}`,
+      `kalla_num_body(c_${i}) AS b_${i}`,
+      `kalla_num_shape_ok(c_${i}) AS ok_${i}`,
+      ...SEPARATORS.map((s) => `regexp_full_match(v_${i}, '${s.re}') AS ${s.key}_m_${i}`),
+    ])
+    .join(', ');
   await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_detect AS SELECT ${second} FROM kalla_detect_1`);
   const outer = columns.flatMap((_, i) => outerStats(i)).join(',\n  ');
   const stats = (await db.one<Record<string, string | number | null>>(`SELECT ${outer} FROM kalla_detect`)) ?? {};

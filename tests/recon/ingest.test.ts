@@ -1,4 +1,5 @@
-import { utimesSync, writeFileSync } from 'node:fs';
+import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ReconError } from '../../src/main/recon/errors';
@@ -188,5 +189,56 @@ describe('sources: loading both sides at once', () => {
     await expectReconError(ws.run(recipe([refRule('exact')])), 'busy', /still loading/);
     await loading;
     expect((await ws.run(recipe([refRule('exact')]))).summary.matched_groups).toBe(3000);
+  });
+});
+
+describe('sources: cancelling a load', () => {
+  const until = async (ready: () => boolean) => {
+    for (let i = 0; i < 2000 && !ready(); i++) await new Promise((r) => setTimeout(r, 2));
+    expect(ready()).toBe(true);
+  };
+
+  it('stops a load in progress and queued ones; the side keeps its source and its copy, and loads again afterwards', async () => {
+    const ws = await sb.workspace();
+    const small = sb.file('small.csv', csv('ref,amount,date', BODY));
+    const before = await ws.addSourceFromPath('left', small);
+    const rows = Array.from({ length: 400_000 }, (_, i) => `INV-${i},${(i % 500) + 1}.25,2024-02-${String((i % 28) + 1).padStart(2, '0')}`);
+    const big = sb.file('big.csv', csv('ref,amount,date', rows));
+    const copies = () => readdirSync(join(ws.dir, 'sources')).sort();
+
+    const loading = ws.addSourceFromPath('left', big);
+    await until(() => copies().some((f) => f.endsWith('-big.csv')));
+    expect(ws.cancelLoad('left')).toBe(1);
+    await expectReconError(loading, 'cancelled', /loading the left source was cancelled/);
+    expect(await ws.source('left')).toEqual(before);
+    expect((await ws.preview('left', { offset: 0, limit: 10 })).items.map((r) => r.ref)).toEqual(['INV-1', 'INV-2']);
+    expect(copies()).toEqual([basename(before.read_path!)]);
+    expect(ws.cancelLoad('left')).toBe(0);
+
+    // Loads waiting in the side's queue are cancelled before they start.
+    const first = ws.addSourceFromPath('left', big);
+    const second = ws.addSourceFromPath('left', small);
+    expect(ws.cancelLoad()).toBe(2);
+    await expectReconError(first, 'cancelled');
+    await expectReconError(second, 'cancelled');
+    expect(await ws.source('left')).toEqual(before);
+
+    // Nothing half-done is left in the way of the next load.
+    const after = await ws.addSourceFromPath('left', big);
+    expect(after.row_count).toBe(400_000);
+    expect(copies()).toEqual([basename(after.read_path!)]);
+  });
+
+  it('stops a re-typing; the columns keep their types', async () => {
+    const ws = await sb.workspace();
+    const rows = Array.from({ length: 200_000 }, (_, i) => `INV-${i},${(i % 500) + 1}.25,2024-02-${String((i % 28) + 1).padStart(2, '0')}`);
+    const before = await ws.addSourceFromPath('left', sb.file('l.csv', csv('ref,amount,date', rows)));
+    const retyping = ws.setColumnOverrides('left', { amount: { type: 'text' } });
+    // The re-typing is queued once the overrides are checked against the columns.
+    let cancelled = 0;
+    await until(() => (cancelled += ws.cancelLoad('left')) > 0);
+    expect(cancelled).toBe(1);
+    await expectReconError(retyping, 'cancelled');
+    expect((await ws.source('left'))?.columns).toEqual(before.columns);
   });
 });

@@ -2,7 +2,7 @@
  * WorkspaceService through the real core: real DuckDB, the real kalla-recon
  * server over stdio (offline engine), files generated here.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +108,31 @@ describe('WorkspaceService', () => {
     st = await core.workspaces.addSourceFromBytes(ws.id, 'right', 'utf16.csv', utf16NoBom(files.invoices));
     expect(st.sources.right?.info).toMatchObject({ row_count: 24, encoding: expect.stringMatching(/utf-16/i) });
     expect(st.source_errors.right).toBeNull();
+  });
+
+  it('cancels a load in progress: no error recorded, the uploaded copy removed, the side keeps its file', async () => {
+    const ws = await core.workspaces.create('Cancel');
+    await core.workspaces.addSourceFromBytes(ws.id, 'left', 'bank.csv', Buffer.from(files.bank));
+    const lines = ['reference,amount,date', ...Array.from({ length: 300_000 }, (_, i) => `INV-${i},${(i % 500) + 1}.25,2024-02-${String((i % 28) + 1).padStart(2, '0')}`)];
+    const bytes = Buffer.from(lines.join('\n'));
+    const up = await core.workspaces.uploadBegin(ws.id, 'left', 'big.csv', bytes.length);
+    for (let offset = 0; offset < bytes.length; offset += 4 * 1024 * 1024) {
+      await core.workspaces.uploadChunk(up, offset, bytes.subarray(offset, offset + 4 * 1024 * 1024).toString('base64'));
+    }
+    const loading = core.workspaces.uploadCommit(up);
+    loading.catch(() => undefined);
+    let cancelled = false;
+    for (let i = 0; i < 2000 && !cancelled; i++) {
+      cancelled = await core.workspaces.cancelLoad(ws.id, 'left');
+      if (!cancelled) await new Promise((r) => setTimeout(r, 2));
+    }
+    expect(cancelled).toBe(true);
+    await expect(loading).rejects.toThrow('Loading “big.csv” was cancelled; the left source keeps “bank.csv”.');
+    const st = await core.workspaces.get(ws.id);
+    expect(st.sources.left?.info).toMatchObject({ name: 'bank.csv', row_count: 26 });
+    expect(st.source_errors.left).toBeNull();
+    expect(readdirSync(join(dir, 'workspaces', ws.id, 'uploads')).filter((f) => f.includes('big'))).toEqual([]);
+    expect(await core.workspaces.cancelLoad(ws.id, 'left')).toBe(false);
   });
 
   it('uploads in chunks, swaps sides, duplicates for next month, and survives a restart', async () => {

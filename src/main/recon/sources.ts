@@ -36,15 +36,29 @@ export const ROW_ID = '__row_id';
 /** Content hash of the raw row, stored at load: the order-independent tie-breaker of matching. */
 export const ROW_HASH = '__row_hash';
 
-export async function sha256File(path: string): Promise<string> {
+export async function sha256File(path: string, signal?: AbortSignal): Promise<string> {
   const hash = createHash('sha256');
-  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) hash.update(chunk);
+  for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>) {
+    if (signal?.aborted) throw new ReconError('cancelled', 'hashing was cancelled');
+    hash.update(chunk);
+  }
   return hash.digest('hex');
+}
+
+/**
+ * How a load or re-typing is stopped: `check()` throws `cancelled` once a cancel was asked for;
+ * `commit()` is the point of no return (checked once more, then the swap runs to its end).
+ */
+export interface LoadGuard {
+  readonly signal: AbortSignal;
+  check(): void;
+  commit(): void;
 }
 
 export interface LoadContext {
   db: Db;
   workspaceDir: string;
+  guard?: LoadGuard;
 }
 
 const sourcesDir = (workspaceDir: string) => join(workspaceDir, 'sources');
@@ -97,9 +111,11 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
     timings.push({ phase, ms: Math.round(now - mark) });
     mark = now;
   };
+  ctx.guard?.check();
   const sniff = await sniffFile(path, opts.encoding as Encoding | undefined);
   const notices: Notice[] = [];
   lap('sniff');
+  ctx.guard?.check();
 
   // The workspace reads its own copy: UTF-8 (BOM or not) and gzip as they are, anything else transcoded.
   await mkdir(sourcesDir(ctx.workspaceDir), { recursive: true });
@@ -111,20 +127,25 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
   if (sniff.encoding !== 'utf-8') {
     hashPath = path;
     readPath = `${copyName(ctx.workspaceDir, side, basename(path))}.utf8.csv`;
-    await transcodeToUtf8(path, readPath, sniff.encoding, sniff.compressed);
-    compression = 'none';
-    notices.push({ code: 'transcoded', message: `read as ${sniff.encoding}; transcoded to a UTF-8 copy in the workspace` });
   } else if (isWorkspaceCopy(ctx.workspaceDir, path)) {
     readPath = path;
   } else {
     readPath = copyName(ctx.workspaceDir, side, basename(path));
-    await copyFile(path, readPath, constants.COPYFILE_FICLONE);
   }
-  lap('copy');
   try {
+    if (hashPath) {
+      await transcodeToUtf8(path, readPath, sniff.encoding, sniff.compressed, ctx.guard?.signal);
+      compression = 'none';
+      notices.push({ code: 'transcoded', message: `read as ${sniff.encoding}; transcoded to a UTF-8 copy in the workspace` });
+    } else if (readPath !== path) {
+      await copyFile(path, readPath, constants.COPYFILE_FICLONE);
+    }
+    lap('copy');
     return await loadCopy(ctx, side, path, readPath, hashPath ?? readPath, compression, sniff, notices, opts, displayName, fileStat, timings, lap);
   } catch (error) {
     if (readPath !== path) await rm(readPath, { force: true });
+    // Best effort: a cancelled connection may refuse it, and the next load replaces the table anyway.
+    await ctx.db.exec(`DROP TABLE IF EXISTS ${ident(`${dataTable(side)}__next`)}`).catch(() => undefined);
     throw error;
   }
 }
@@ -145,7 +166,7 @@ async function loadCopy(
   lap: (phase: string) => void,
 ): Promise<SourceInfo> {
   // Hashing runs in Node while DuckDB reads on its own threads.
-  const hashing = sha256File(hashPath);
+  const hashing = sha256File(hashPath, ctx.guard?.signal);
   hashing.catch(() => undefined); // awaited below; a load that fails first must not leave it unhandled
 
   const delimiter = opts.delimiter ?? detectDelimiter(sniff.sampleText, sniff.complete);
@@ -163,16 +184,19 @@ async function loadCopy(
   const read: CsvRead = { path: readPath, delimiter, header: hasHeader, compression, names: named.names };
   const readCsv = (extra: string) => readCsvSql(read, extra);
 
+  ctx.guard?.check();
   // Types are detected on the first rows, then the whole file is read once straight into the typed table.
   // Single-threaded: the parallel reader fills a 32 MB buffer per thread before LIMIT applies (63 → 21 ms at 1M rows).
   await ctx.db.exec(`CREATE OR REPLACE TEMP TABLE kalla_sample AS SELECT * FROM ${readCsv(', ignore_errors = true, parallel = false')} LIMIT ${DETECTION_SAMPLE_ROWS}`);
   let detection = await detectTypes(ctx.db, 'kalla_sample', named.names, opts.column_overrides ?? {}, null);
   await ctx.db.exec('DROP TABLE IF EXISTS temp.kalla_sample');
   lap('detect');
+  ctx.guard?.check();
   await ctx.db.exec(`DROP TABLE IF EXISTS ${ident(rejects)}; DROP TABLE IF EXISTS ${ident(`${rejects}_scan`)}`);
   const next = `${dataTable(side)}__next`;
   await ctx.db.exec(`CREATE OR REPLACE TABLE ${ident(next)} AS SELECT ${dataSelect(detection.typings)} FROM ${readCsv(rejectOptions(rejects))}`);
   lap('read_csv+type');
+  ctx.guard?.check();
   const badLines = await ctx.db.all<{ line: string; error_type: string; error_message: string }>(
     `SELECT line, error_type, error_message FROM ${ident(rejects)} ORDER BY line LIMIT 20`,
   );
@@ -196,6 +220,7 @@ async function loadCopy(
   // Before the swap: a file that cannot be hashed must not replace the loaded source.
   const sha256 = await hashing;
   lap('sha256 (rest)');
+  ctx.guard?.commit();
   await swapIn(ctx.db, side, detection.typings);
   notices.push(...detection.notices);
 
@@ -325,13 +350,16 @@ async function verifyOrRedetect(
 }
 
 /** Replace the side's data table by `<data>__next` and (re)create its view. */
+/** One transaction: a crash or error in the middle never leaves a side without its table. */
 async function swapIn(db: Db, side: Side, typings: ColumnTyping[]): Promise<void> {
   const data = dataTable(side);
-  await db.exec(`DROP VIEW IF EXISTS ${ident(typedView(side))}; DROP VIEW IF EXISTS ${ident(legacyRawView(side))}; DROP TABLE IF EXISTS ${ident(data)}`);
-  await db.exec(`ALTER TABLE ${ident(`${data}__next`)} RENAME TO ${ident(data)}`);
-  await db.exec(
-    `CREATE VIEW ${ident(typedView(side))} AS SELECT rowid + 1 AS ${ident(ROW_ID)}, ${typings.map((t) => ident(t.name)).join(', ')}, ${ident(ROW_HASH)} FROM ${ident(data)}`,
-  );
+  await db.transaction(async () => {
+    await db.exec(`DROP VIEW IF EXISTS ${ident(typedView(side))}; DROP VIEW IF EXISTS ${ident(legacyRawView(side))}; DROP TABLE IF EXISTS ${ident(data)}`);
+    await db.exec(`ALTER TABLE ${ident(`${data}__next`)} RENAME TO ${ident(data)}`);
+    await db.exec(
+      `CREATE VIEW ${ident(typedView(side))} AS SELECT rowid + 1 AS ${ident(ROW_ID)}, ${typings.map((t) => ident(t.name)).join(', ')}, ${ident(ROW_HASH)} FROM ${ident(data)}`,
+    );
+  });
 }
 
 /**
@@ -344,11 +372,13 @@ export async function retype(
   info: SourceInfo,
   overrides: Record<string, ColumnOverride>,
   workspaceDir: string,
+  guard?: LoadGuard,
 ): Promise<{ detection: Detection; unparsed: Record<string, number>; read: Pick<SourceInfo, 'read_path'> }> {
   const rawNames = info.columns.filter((t) => !t.derived).map((t) => t.name);
   const next = `${dataTable(info.side)}__next`;
   const raw = await materializeRawText(db, info);
   let written: string | null = null;
+  let swapped = false;
   try {
     let readPath = info.read_path;
     if (!readPath) {
@@ -360,14 +390,20 @@ export async function retype(
          (FORMAT csv, HEADER ${info.has_header}, DELIMITER ${lit(info.delimiter)}, QUOTE '"', ESCAPE '"', COMPRESSION ${gzip ? "'gzip'" : "'none'"})`,
       );
     }
+    guard?.check();
     const detection = await detectTypes(db, raw, rawNames, overrides);
+    guard?.check();
     await db.exec(`CREATE OR REPLACE TABLE ${ident(next)} AS SELECT ${dataSelect(detection.typings)} FROM ${raw} ORDER BY ${ident(ROW_ID)}`);
     const unparsed = await countUnparsedAgainst(db, next, raw, detection.typings);
+    guard?.commit();
     await swapIn(db, info.side, detection.typings);
     written = null;
+    swapped = true;
     return { detection, unparsed, read: { read_path: readPath } };
   } finally {
-    await dropRawText(db, raw);
+    // Best effort after a failure: an interrupted connection may refuse statements.
+    await dropRawText(db, raw).catch(() => undefined);
+    if (!swapped) await db.exec(`DROP TABLE IF EXISTS ${ident(next)}`).catch(() => undefined);
     if (written) await rm(written, { force: true });
   }
 }

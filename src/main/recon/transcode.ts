@@ -9,7 +9,7 @@ import { Transform } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { Encoding } from './file-sniff';
 
-export async function transcodeToUtf8(source: string, target: string, encoding: Encoding, compressed: boolean): Promise<void> {
+export async function transcodeToUtf8(source: string, target: string, encoding: Encoding, compressed: boolean, signal?: AbortSignal): Promise<void> {
   const decoder = new TextDecoder(encoding === 'latin1' ? 'latin1' : encoding);
   let first = true;
   const decode = new Transform({
@@ -26,6 +26,6 @@ export async function transcodeToUtf8(source: string, target: string, encoding: 
     },
   });
   const input = createReadStream(source);
-  if (compressed) await pipeline(input, createGunzip(), decode, createWriteStream(target));
-  else await pipeline(input, decode, createWriteStream(target));
+  if (compressed) await pipeline(input, createGunzip(), decode, createWriteStream(target), { signal });
+  else await pipeline(input, decode, createWriteStream(target), { signal });
 }

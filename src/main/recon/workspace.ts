@@ -34,7 +34,7 @@ import { column, filterCondition, type SideColumns } from './recipe-sql';
 import { computeSummary, getRunRow, readPage } from './results';
 import { acceptGroup, annotateException, matchManually, readAuditLog, rejectGroup, unmatchGroup } from './review';
 import { dropRunTables, executeRun } from './run';
-import { checkSourceUnchanged, isWorkspaceCopy, retype, loadSource, ROW_ID, typedView, writeBytesSource } from './sources';
+import { checkSourceUnchanged, isWorkspaceCopy, retype, loadSource, ROW_ID, typedView, writeBytesSource, type LoadGuard } from './sources';
 import { ident } from './sql';
 import { deleteRunRows, ensureStore, recoverInterruptedRuns } from './store';
 
@@ -48,6 +48,8 @@ export class ReconWorkspace {
   readonly interruptedRuns: number[];
   private running: { db: Db | null; controller: AbortController } | null = null;
   private readonly sideQueues = new Map<Side, Promise<void>>();
+  /** Loads and re-typings queued or running per side, for cancelLoad. */
+  private readonly sideTasks = new Map<Side, Set<SideTaskHandle>>();
 
   private constructor(
     readonly dir: string,
@@ -88,9 +90,9 @@ export class ReconWorkspace {
   async setColumnOverrides(side: Side, overrides: ReadOptions['column_overrides']): Promise<SourceInfo> {
     const info = await this.requireSource(side);
     for (const name of Object.keys(overrides)) column(info.columns, side, name, 'column override');
-    return this.sideTask(side, async (db) => {
+    return this.sideTask(side, async (db, guard) => {
       const current = await this.requireSource(side);
-      const { detection, unparsed, read } = await retype(db, current, overrides, this.dir);
+      const { detection, unparsed, read } = await retype(db, current, overrides, this.dir, guard);
       const updated: SourceInfo = {
         ...current,
         ...read,
@@ -247,6 +249,24 @@ export class ReconWorkspace {
     return exportRun(this.db, runId, opts, { summary: await computeSummary(this.db, runId), sources, current });
   }
 
+  /**
+   * Cancels the loads and re-typings of a side (or both) that are queued or running; each
+   * rejects with `cancelled` and the side keeps the source it had. A task already swapping its
+   * result in finishes. Returns how many tasks were cancelled.
+   */
+  cancelLoad(side?: Side): number {
+    let cancelled = 0;
+    for (const s of side ? [side] : (['left', 'right'] as const)) {
+      for (const task of this.sideTasks.get(s) ?? []) {
+        if (task.committed || task.controller.signal.aborted) continue;
+        task.controller.abort();
+        task.db?.interrupt();
+        cancelled++;
+      }
+    }
+    return cancelled;
+  }
+
   /** Cancels a run in progress, if any (same as aborting its signal). */
   cancelRunning(): void {
     if (!this.running) return;
@@ -261,9 +281,9 @@ export class ReconWorkspace {
   // ── internals ──────────────────────────────────────────────────────────
 
   private loadSide(side: Side, path: string, read: ReadOptions, displayName?: string): Promise<SourceInfo> {
-    return this.sideTask(side, async (db) => {
+    return this.sideTask(side, async (db, guard) => {
       const previous = await this.source(side);
-      const info = await loadSource({ db, workspaceDir: this.dir }, side, path, read, displayName);
+      const info = await loadSource({ db, workspaceDir: this.dir, guard }, side, path, read, displayName);
       await this.saveSource(info);
       // The replaced source's copy is no longer read by anything.
       if (previous?.read_path !== info.read_path && isWorkspaceCopy(this.dir, previous?.read_path)) await rm(previous.read_path, { force: true });
@@ -276,18 +296,44 @@ export class ReconWorkspace {
    * connection, and DuckDB runs the two sides' loads in parallel: 1.9 s instead of 2.7 s for
    * two 1M-row files on 2 cores). Tasks on the same side queue behind each other.
    */
-  private sideTask<T>(side: Side, body: (db: Db) => Promise<T>): Promise<T> {
+  private sideTask<T>(side: Side, body: (db: Db, guard: LoadGuard) => Promise<T>): Promise<T> {
     // A run reads both sides' tables: replacing one under it would mix two files in one result.
     if (this.running) return Promise.reject(new ReconError('busy', `a run is in progress; wait for it to finish or cancel it before changing the ${side} source`, { side }));
+    const handle: SideTaskHandle = { controller: new AbortController(), db: null, committed: false };
+    const cancelled = () => new ReconError('cancelled', `loading the ${side} source was cancelled; it keeps the source it had`, { side });
+    const guard: LoadGuard = {
+      signal: handle.controller.signal,
+      check: () => {
+        if (handle.controller.signal.aborted) throw cancelled();
+      },
+      commit: () => {
+        guard.check();
+        handle.committed = true;
+      },
+    };
+    const tasks = this.sideTasks.get(side) ?? new Set<SideTaskHandle>();
+    this.sideTasks.set(side, tasks);
+    tasks.add(handle);
     const previous = this.sideQueues.get(side) ?? Promise.resolve();
     const task = previous.then(async () => {
+      guard.check();
       const db = await this.db.fork();
+      handle.db = db;
       try {
-        return await body(db);
+        return await body(db, guard);
+      } catch (error) {
+        // DuckDB reports an interrupted statement as its own error: say what happened instead.
+        if (handle.controller.signal.aborted && !handle.committed) throw cancelled();
+        throw error;
       } finally {
+        handle.db = null;
         db.close();
       }
     });
+    void task.then(
+      () => tasks.delete(handle),
+      () => tasks.delete(handle),
+    );
     const settled = task.then(() => undefined, () => undefined);
     this.sideQueues.set(side, settled);
     void settled.then(() => {
@@ -306,6 +352,13 @@ export class ReconWorkspace {
     if (!info) throw new ReconError('not_found', `no ${side} source loaded yet`);
     return info;
   }
+}
+
+interface SideTaskHandle {
+  controller: AbortController;
+  db: Db | null;
+  /** Past the point of no return (swapping in): no longer cancellable. */
+  committed: boolean;
 }
 
 function checkSide(side: Side): void {

@@ -8,7 +8,7 @@
  */
 import { randomBytes, randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, readFile, rm, stat, type FileHandle } from 'node:fs/promises';
-import { basename, isAbsolute, join, resolve } from 'node:path';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { ToolCallResult } from '../../shared/mcp';
 import { RECIPE_VERSION, RecipeSchema, type ColumnType, type FieldMapping, type MatchRule, type Recipe, type SourceFilter } from '../../shared/recon';
 import type { ExportFormat, ExportResult, GroupPageItem, Page, PageCategory, RecordPageItem, RunProgress, RunSummary, Side, SourceInfo, SourceProfile } from '../../shared/recon-engine';
@@ -379,6 +379,7 @@ export class WorkspaceService {
     try {
       info = await ws.setColumnOverrides(side, overrides);
     } catch (e) {
+      if (e instanceof ReconError && e.code === 'cancelled') throw new UserError(`Changing the type of “${column}” was cancelled; the column keeps its type.`, 'cancelled');
       throw new UserError(e instanceof Error ? e.message : String(e), 'invalid_input');
     }
     return this.update(id, (st) => ({ ...st, sources: { ...st.sources, [side]: { ...src, info } } }));
@@ -652,6 +653,12 @@ export class WorkspaceService {
     }
   }
 
+  /** Stops a load or re-typing of a side in progress; the side keeps the source it had. */
+  async cancelLoad(id: string, side: Side): Promise<boolean> {
+    const e = this.engines.get(id);
+    return e ? (await e).cancelLoad(side) > 0 : false;
+  }
+
   async cancelRun(id: string): Promise<void> {
     const e = this.engines.get(id);
     if (e) (await e).cancelRunning();
@@ -890,6 +897,13 @@ export class WorkspaceService {
         info = await ws.addSourceFromPath(side, path, read);
         info = { ...info, name };
       } catch (e) {
+        if (e instanceof ReconError && e.code === 'cancelled') {
+          // Not a failure of the file: no error to show or retry; an uploaded copy is not needed any more.
+          if (dirname(path) === join(this.dir(id), 'uploads')) await rm(path, { force: true });
+          this.emitProgress({ workspace: id, kind: 'load', side, phase: 'cancelled', fraction: 1 });
+          const kept = s.sources[side] ? `keeps “${s.sources[side].info.name}”` : 'stays empty';
+          throw new UserError(`Loading “${name}” was cancelled; the ${side} source ${kept}.`, 'cancelled');
+        }
         const err = { ...explainSourceError(name, e), path };
         await this.update(id, (st) => ({ ...st, source_errors: { ...st.source_errors, [side]: err } }));
         this.emitProgress({ workspace: id, kind: 'load', side, phase: 'failed', fraction: 1 });

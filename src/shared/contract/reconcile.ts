@@ -56,6 +56,8 @@ export const reconcileChannels = {
   },
   'reconcile.uploadCommit': { input: z.object({ uploadId: z.string().max(64), read: Read.optional() }).strict(), output: State },
   'reconcile.uploadCancel': { input: z.object({ uploadId: z.string().max(64) }).strict(), output: Ok },
+  /** Stops loading (or re-typing) a side; `cancelled` is false when nothing was loading there. */
+  'reconcile.cancelLoad': { input: z.object({ id: Id, side: SideSchema }).strict(), output: z.object({ cancelled: z.boolean() }) },
   'reconcile.retrySource': { input: z.object({ id: Id, side: SideSchema, read: Read }).strict(), output: State },
   'reconcile.removeSource': { input: z.object({ id: Id, side: SideSchema }).strict(), output: State },
   'reconcile.setAlias': {

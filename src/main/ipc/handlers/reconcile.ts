@@ -29,6 +29,7 @@ export function reconcileHandlers({ workspaces, platform }: HandlerDeps): Handle
       await workspaces.uploadCancel(uploadId);
       return { ok: true as const };
     },
+    'reconcile.cancelLoad': async ({ id, side }) => ({ cancelled: await workspaces.cancelLoad(id, side) }),
     'reconcile.retrySource': async ({ id, side, read }) => workspaces.retrySource(id, side, read),
     'reconcile.removeSource': async ({ id, side }) => workspaces.removeSource(id, side),
     'reconcile.setAlias': async ({ id, side, alias }) => workspaces.setAlias(id, side, alias),

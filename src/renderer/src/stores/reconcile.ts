@@ -8,7 +8,7 @@ import type { ChannelInput, ChannelName, ChannelOutput } from '../../../shared/c
 import type { SourceFilter } from '../../../shared/recon';
 import type { RunSummary, Side } from '../../../shared/recon-engine';
 import type { MappingRow, ReconcileProgress, WorkspaceList, WorkspaceState } from '../../../shared/reconcile';
-import { call, errorMessage, newCallId, onEvent } from '../api/client';
+import { ApiError, call, errorMessage, newCallId, onEvent } from '../api/client';
 
 export type Area = 'workspace' | 'left' | 'right' | 'mapping' | 'filters' | 'rules' | 'run' | 'results' | 'export';
 export type Counts = ChannelOutput<'reconcile.filterCounts'>;
@@ -34,7 +34,8 @@ interface ReconcileStore {
   createWorkspace(name: string): Promise<void>;
   addFiles(files: File[], side?: Side): Promise<void>;
   addPaths(paths: string[], side?: Side): Promise<void>;
-  cancelUpload(side: Side): Promise<void>;
+  /** Stops an upload and/or the load of a side; the side keeps the source it had. */
+  cancelLoad(side: Side): Promise<void>;
   saveReview(rows: MappingRow[]): Promise<void>;
   setFilters(filters: SourceFilter[]): Promise<void>;
   refreshCounts(): Promise<void>;
@@ -127,7 +128,8 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
         else if (out && typeof out === 'object' && 'state' in out && isState((out as { state: unknown }).state)) afterState((out as { state: WorkspaceState }).state);
         return out;
       } catch (e) {
-        setError(area, errorMessage(e));
+        // A cancel the user asked for is not an error to show.
+        if (!(e instanceof ApiError && e.code === 'cancelled')) setError(area, errorMessage(e));
         // The main process may have recorded the failure in the state (source errors, chat turns).
         const id = get().ws?.id;
         if (id && area !== 'workspace') await call('reconcile.get', { id }).then(afterState, () => undefined);
@@ -194,11 +196,14 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
       await Promise.all(paths.slice(0, 2).map((path, i) => get().act(sides[i] ?? 'right', 'Reading…', 'reconcile.addSourcePath', { id: ws.id, side: sides[i] ?? 'right', path })));
     },
 
-    async cancelUpload(side) {
+    async cancelLoad(side) {
       const uploadId = get().uploads[side];
+      const id = get().ws?.id;
       set((s) => ({ uploads: { ...s.uploads, [side]: undefined }, progress: { ...s.progress, [side]: undefined } }));
       setBusy(side, undefined);
       if (uploadId) await call('reconcile.uploadCancel', { uploadId }).catch(() => undefined);
+      // The upload may already be loading (its last step): stop that too.
+      if (id) await call('reconcile.cancelLoad', { id, side }).catch(() => undefined);
     },
 
     async saveReview(rows) {

@@ -74,7 +74,8 @@ function SourceCard({ side, onPick }: { side: Side; onPick(): void }) {
   const error = useReconcile((s) => s.errors[side]);
   const progress = useReconcile((s) => s.progress[side]);
   const uploading = useReconcile((s) => s.uploads[side]);
-  const { act, cancelUpload, addFiles } = useReconcile.getState();
+  const { act, cancelLoad, addFiles } = useReconcile.getState();
+  const loading = progress?.kind === 'load' && progress.fraction < 1;
   const src = ws.sources[side];
   const failure = ws.source_errors[side];
   const [profile, setProfile] = useState<SourceProfile | null>(NO_PROFILE);
@@ -141,8 +142,8 @@ function SourceCard({ side, onPick }: { side: Side; onPick(): void }) {
             <div className={progress && progress.kind === 'upload' ? 'bar' : 'bar indeterminate'} style={{ width: progress && progress.kind === 'upload' ? `${progress.fraction * 100}%` : '40%' }} />
             <span>{busy ?? 'Uploading…'}</span>
           </div>
-          {uploading && (
-            <button className="small-btn" onClick={() => void cancelUpload(side)}>
+          {(uploading || loading) && (
+            <button className="small-btn" aria-label={`Cancel loading the ${side} source`} onClick={() => void cancelLoad(side)}>
               Cancel
             </button>
           )}

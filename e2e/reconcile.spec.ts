@@ -197,3 +197,24 @@ test('a large file can be cancelled while it loads; the side keeps the file it h
   await expect(card(page, 'left').getByLabel('left rows')).toHaveText('26');
   await shot(page, info, '02-cancelled');
 });
+
+test('rows pasted from a spreadsheet load as a source', async ({ appPage: page }, info) => {
+  await openReconcile(page);
+  await page.getByRole('button', { name: 'Start a reconciliation' }).click();
+  const right = card(page, 'right');
+  await right.getByRole('button', { name: 'Paste data…' }).click();
+  const form = right.getByRole('form', { name: 'Paste data into the right source' });
+  await form.getByRole('button', { name: 'Load pasted rows' }).click();
+  await expect(form.getByRole('alert')).toContainText('Paste some rows first');
+  // What a spreadsheet puts on the clipboard: tab-separated, European number format.
+  const rows = ['Invoice\tAmount\tDue', 'INV-1001\t1.250,00\t03.10.2026', 'INV-1002\t99,90\t15.10.2026', 'INV-1003\t12,50\t31.10.2026'];
+  await form.getByRole('textbox', { name: 'Pasted rows for the right source' }).fill(rows.join('\n'));
+  await form.getByRole('textbox', { name: 'Name of the pasted data' }).fill('october invoices');
+  await shot(page, info, '01-pasting');
+  await form.getByRole('button', { name: 'Load pasted rows' }).click();
+  await expect(right.getByLabel('right rows')).toHaveText('3');
+  await expect(right.getByTitle('october invoices.tsv')).toBeVisible();
+  await expect(right.getByRole('combobox', { name: 'Type of Amount' })).toHaveValue('number');
+  await expect(right.getByRole('combobox', { name: 'Type of Due' })).toHaveValue('date');
+  await shot(page, info, '02-pasted');
+});

@@ -80,6 +80,7 @@ function SourceCard({ side, onPick }: { side: Side; onPick(): void }) {
   const failure = ws.source_errors[side];
   const [profile, setProfile] = useState<SourceProfile | null>(NO_PROFILE);
   const [showPreview, setShowPreview] = useState(false);
+  const [pasting, setPasting] = useState(false);
   const [alias, setAlias] = useState(ws.aliases[side]);
   useEffect(() => setAlias(ws.aliases[side]), [ws.aliases, side]);
   const sha = src?.info.sha256;
@@ -169,11 +170,16 @@ function SourceCard({ side, onPick }: { side: Side; onPick(): void }) {
         </div>
       )}
 
-      {!src && !busy && !uploading && (
+      {pasting && <PasteForm side={side} onClose={() => setPasting(false)} />}
+
+      {!src && !busy && !uploading && !pasting && (
         <div className="drop-hint">
           <p className="lead">Drop a CSV here</p>
           <p className="muted small">{side === 'left' ? 'e.g. the bank statement' : 'e.g. the invoice list or ledger'} — or drop both files anywhere on the window.</p>
-          <button onClick={onPick}>Choose a file…</button>
+          <div className="toolbar center">
+            <button onClick={onPick}>Choose a file…</button>
+            <button onClick={() => setPasting(true)}>Paste data…</button>
+          </div>
         </div>
       )}
 
@@ -276,6 +282,9 @@ function SourceCard({ side, onPick }: { side: Side; onPick(): void }) {
               {showPreview ? 'Hide rows' : 'Preview rows'}
             </button>
             <button onClick={onPick}>Replace file…</button>
+            <button aria-expanded={pasting} onClick={() => setPasting(!pasting)}>
+              Paste data…
+            </button>
             <button className="link-button danger" onClick={() => void act(side, 'Removing…', 'reconcile.removeSource', { id: ws.id, side })}>
               Remove
             </button>
@@ -284,6 +293,63 @@ function SourceCard({ side, onPick }: { side: Side; onPick(): void }) {
         </>
       )}
     </article>
+  );
+}
+
+/**
+ * Rows pasted as text (a spreadsheet selection arrives tab-separated, a CSV as it is) are loaded
+ * like a dropped file: the same upload, detection and errors.
+ */
+function PasteForm({ side, onClose }: { side: Side; onClose(): void }) {
+  const [text, setText] = useState('');
+  const [name, setName] = useState('pasted');
+  const [problem, setProblem] = useState<string | null>(null);
+  const { addFiles } = useReconcile.getState();
+  return (
+    <form
+      className="paste-form"
+      aria-label={`Paste data into the ${side} source`}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!text.trim()) {
+          setProblem('Paste some rows first: a header row naming the columns, then one line per record.');
+          return;
+        }
+        const base = name.trim().replace(/[^A-Za-z0-9 ._-]+/g, '_') || 'pasted';
+        const fileName = /\.(csv|tsv|txt)$/i.test(base) ? base : `${base}.${text.includes('\t') ? 'tsv' : 'csv'}`;
+        onClose();
+        void addFiles([new File([text], fileName, { type: 'text/csv' })], side);
+      }}
+    >
+      <textarea
+        aria-label={`Pasted rows for the ${side} source`}
+        rows={8}
+        spellCheck={false}
+        autoFocus
+        placeholder={'Paste rows copied from a spreadsheet or a CSV file.\nThe first row names the columns.'}
+        value={text}
+        onChange={(e) => {
+          setText(e.target.value);
+          setProblem(null);
+        }}
+      />
+      {problem && (
+        <p className="warn-text small" role="alert">
+          {problem}
+        </p>
+      )}
+      <div className="toolbar">
+        <label className="small">
+          Name <input aria-label="Name of the pasted data" value={name} onChange={(e) => setName(e.target.value)} maxLength={64} />
+        </label>
+        <button type="submit" className="primary">
+          Load pasted rows
+        </button>
+        <button type="button" onClick={onClose}>
+          Cancel
+        </button>
+      </div>
+    </form>
   );
 }
 

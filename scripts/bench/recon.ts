@@ -1,5 +1,5 @@
 /**
- * Reconciliation benchmark: `npm run bench:recon -- --rows N [--keep] [--dir D] [--export]`
+ * Reconciliation benchmark: `npm run bench:recon -- --rows N [--keep] [--reuse] [--dir D] [--export] [--profile]`
  *
  * Generates left (ledger) and right (bank) CSVs of N rows each with ground
  * truth — exact 1:1, 1:1 with amount/date noise, split payments (1:N), batch
@@ -25,6 +25,7 @@ const { values } = parseArgs({
     export: { type: 'boolean', default: false },
     seed: { type: 'string', default: '42' },
     reuse: { type: 'boolean', default: false },
+    profile: { type: 'boolean', default: false },
   },
 });
 const N = Number(values.rows);
@@ -216,6 +217,15 @@ async function main(): Promise<void> {
   const tRight = performance.now();
   const result = await ws.run(recipe);
   const tRun = performance.now();
+  // Column profiles (what the Sources step shows), after the run so they do not count in it.
+  const profileMs: number[] = [];
+  if (values.profile) {
+    for (const side of ['left', 'right'] as const) {
+      const tp = performance.now();
+      await ws.profile(side);
+      profileMs.push(performance.now() - tp);
+    }
+  }
   let exportMs = 0;
   if (values.export) {
     const out = join(dir, 'export');
@@ -252,6 +262,7 @@ async function main(): Promise<void> {
   const total = tRun - t0;
   const rss = process.resourceUsage().maxRSS / 1024;
   const f = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+  const fmtMb = (bytes: number) => `${(bytes / 1024 ** 2).toFixed(0)} MiB`;
   const s = result.summary;
   const lines = [
     `rows: left ${leftCount.toLocaleString('en')} × right ${rightCount.toLocaleString('en')} (generated in ${f(genMs)}, not counted)`,
@@ -262,6 +273,7 @@ async function main(): Promise<void> {
     `run total:        ${f(tRun - tRight)}`,
     `end to end:       ${f(total)}  (${Math.round((leftCount + rightCount) / (total / 1000)).toLocaleString('en')} rows/s)`,
     ...(values.export ? [`export csv:       ${f(exportMs)}`] : []),
+    ...(values.profile ? [`profile:          left ${f(profileMs[0])} (${fmtMb(leftInfo.size_bytes)}), right ${f(profileMs[1])} (${fmtMb(rightInfo.size_bytes)})`] : []),
     `baseline (raw DuckDB exact-key join over the same files): ${f(base.ms)} (${base.pairs.toLocaleString('en')} pairs); ratio ${(total / base.ms).toFixed(1)}×`,
     `peak RSS:         ${Math.round(rss)} MiB`,
     `groups: ${s.matched_groups} matched, ${s.suggested_groups} suggested; exceptions ${s.exceptions.left.count}/${s.exceptions.right.count}; unmatched ${s.unmatched.left.count}/${s.unmatched.right.count}; match rate ${(s.match_rate * 100).toFixed(2)} %`,

@@ -109,6 +109,33 @@ describe('suggestMatchRulesLocal', () => {
     expect(split).toMatchObject({ cardinality: '1:N', auto_confirm: false });
   });
 
+  it('proposes split (1:N) and batch (N:1) rules when references repeat on both sides', () => {
+    const out = suggestMatchRulesLocal({
+      schema_a: bankSchema,
+      schema_b: ledgerSchema,
+      mappings: confirmedMappings,
+      sample_a: [
+        { booking_date: '2026-01-10', amount: 300, description: 'x', reference: 'INV-1' },
+        { booking_date: '2026-01-11', amount: 40, description: 'y', reference: 'INV-2' },
+        { booking_date: '2026-01-11', amount: 60, description: 'z', reference: 'inv 2' },
+      ],
+      sample_b: [
+        { posting_date: '2026-01-09', total: 100, memo: 'part 1', invoice_no: 'INV-1' },
+        { posting_date: '2026-01-09', total: 200, memo: 'part 2', invoice_no: 'INV-1' },
+        { posting_date: '2026-01-10', total: 100, memo: 'batch', invoice_no: 'INV-2' },
+      ],
+    });
+    expect(out.rules.map((r) => [r.id, r.cardinality])).toEqual([
+      ['exact-key', '1:1'],
+      ['normalised-key', '1:1'],
+      ['split-payment', '1:N'],
+      ['batch-payment', 'N:1'],
+      ['amount-date', '1:1'],
+      ['amount-description', '1:1'],
+    ]);
+    expect(out.explanation).toMatch(/batch payments \(N:1\)/);
+  });
+
   it('normalises references that differ in punctuation, or share only digits', () => {
     const withDashes = suggestMatchRulesLocal({
       schema_a: bankSchema,
@@ -117,7 +144,7 @@ describe('suggestMatchRulesLocal', () => {
       sample_a: [{ reference: 'INV 1001' }, { reference: 'inv-1002' }],
       sample_b: [{ invoice_no: 'INV-1001' }, { invoice_no: 'INV-1002' }],
     });
-    expect(withDashes.rules[1].keys[0].normalisers).toEqual([{ kind: 'alnum' }]);
+    expect(withDashes.rules[1].keys[0].normalisers).toEqual([{ kind: 'casefold' }, { kind: 'alnum' }]);
     const digits = suggestMatchRulesLocal({
       schema_a: bankSchema,
       schema_b: ledgerSchema,

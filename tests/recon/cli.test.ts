@@ -62,6 +62,37 @@ describe('kalla recon CLI', () => {
     expect(t.out.join('')).toMatch(/matched groups: 2/);
   });
 
+  it('without a recipe, finds a reference written differently on each side and proposes split and batch rules', async () => {
+    // Like a bank export against a ledger: "INV-000042" becomes "inv000042", the bank file runs
+    // newest first (its first rows share no reference with the ledger's), 15 invoices were paid
+    // in two parts and 10 pairs of ledger lines were settled by one transfer.
+    const pad = (i: number) => String(i).padStart(6, '0');
+    const ledger: string[] = [];
+    const bank: string[] = [];
+    for (let i = 1; i <= 200; i++) {
+      const cents = 1000 + i * 37;
+      ledger.push(`INV-${pad(i)},${(cents / 100).toFixed(2)},${String((i % 28) + 1).padStart(2, '0')}/03/2024`);
+      const day = `2024-03-${String((i % 28) + 1).padStart(2, '0')}`;
+      if (i <= 185 && i > 170) bank.push(`inv${pad(i)};${(Math.floor(cents * 0.4) / 100).toFixed(2)};${day}`, `inv${pad(i)};${((cents - Math.floor(cents * 0.4)) / 100).toFixed(2)};${day}`);
+      else if (i <= 170) bank.push(`inv${pad(i)};${(cents / 100).toFixed(2)};${day}`);
+    }
+    for (let j = 1; j <= 10; j++) {
+      ledger.push(`INV-${pad(9000 + j)},30.00,05/03/2024`, `INV-${pad(9000 + j)},70.00,06/03/2024`);
+      bank.push(`inv${pad(9000 + j)};100.00;2024-03-07`);
+    }
+    const left = sb.file('ledger.csv', csv('reference,amount,posting_date', ledger));
+    const right = sb.file('bank.csv', csv('ref;value;booked', bank.reverse()));
+    const out = sb.mkdir('out');
+    const t = io();
+    expect(await runReconCli(['--left', left, '--right', right, '--out', out, '--json'], t.io)).toBe(0);
+    const used = JSON.parse(readFileSync(join(out, 'recipe.json'), 'utf8'));
+    expect(used.mappings.find((m: { field_a: string }) => m.field_a === 'reference')).toMatchObject({ field_b: 'ref', role: 'key' });
+    expect(used.rules.map((r: { id: string; cardinality: string }) => `${r.id} ${r.cardinality}`)).toEqual(expect.arrayContaining(['normalised-key 1:1', 'split-payment 1:N', 'batch-payment N:1']));
+    // 170 invoices paid once match automatically; the 15 splits and 10 batches are proposed for
+    // review; the last 15 invoices are not paid yet.
+    expect(JSON.parse(t.out.join('').trim())).toMatchObject({ matched: 170, suggested: 25, unmatched_left: 15, unmatched_right: 0 });
+  });
+
   it('exits 2 on usage errors and 1 on input errors', async () => {
     const usage = io();
     expect(await runReconCli(['--left', 'a.csv'], usage.io)).toBe(2);

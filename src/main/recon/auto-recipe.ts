@@ -2,7 +2,8 @@
  * Builds a recipe when none is given (CLI without --recipe): field mappings
  * and match rules come from the kalla-recon MCP server's offline engines
  * (detectFieldMappingsLocal / suggestMatchRulesLocal), fed with the detected
- * column types and the first rows of each source.
+ * column types, the first rows of each source for the mappings, and rows that
+ * share references across the two sources for the rules.
  */
 import type { FieldMapping, MatchRule, Recipe, SourceSchema } from '../../shared/recon';
 import { RECIPE_VERSION, RecipeSchema } from '../../shared/recon';
@@ -34,7 +35,10 @@ export async function buildAutoRecipe(ws: ReconWorkspace, name = 'auto'): Promis
   const sample_a = await sample(ws, 'left');
   const sample_b = await sample(ws, 'right');
   const mappings: FieldMapping[] = detectFieldMappingsLocal({ schema_a, schema_b, sample_a, sample_b }).mappings;
-  const suggestion = suggestMatchRulesLocal({ schema_a, schema_b, mappings, sample_a, sample_b });
+  // Rules are read off records present on both sides (pairs, lags, repeated references).
+  const key = mappings.find((m) => m.role === 'key');
+  const aligned = key ? await ws.keyAlignedSample({ left: key.field_a, right: key.field_b }) : { left: sample_a, right: sample_b };
+  const suggestion = suggestMatchRulesLocal({ schema_a, schema_b, mappings, sample_a: aligned.left, sample_b: aligned.right });
   const rules: MatchRule[] = suggestion.rules;
   const recipe = RecipeSchema.parse({
     version: RECIPE_VERSION,

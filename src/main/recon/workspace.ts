@@ -123,6 +123,37 @@ export class ReconWorkspace {
     return { total: info.row_count, offset, limit, items };
   }
 
+  /**
+   * Sample rows for suggesting rules: `keys` references found on both sides (case and punctuation
+   * ignored; chosen by hash, so spread over the files and the same every time) and every row
+   * carrying one of them, up to `limit` rows a side. The first rows of two files rarely hold the
+   * same records; these do, so date lags, amount differences, signs and repeated references
+   * (split and batch payments) show. Sides sharing no reference get their first rows instead.
+   */
+  async keyAlignedSample(key: { left: string; right: string }, keys = 100, limit = 300): Promise<Record<Side, Record<string, unknown>[]>> {
+    const info = { left: await this.requireSource('left'), right: await this.requireSource('right') };
+    const norm = (side: Side) => `nullif(regexp_replace(lower(CAST(s.${ident(column(info[side].columns, side, key[side], 'sample key').name)} AS VARCHAR)), '[^a-z0-9]', '', 'g'), '')`;
+    const n = Math.max(1, Math.floor(keys));
+    const max = Math.min(1000, Math.max(1, Math.floor(limit)));
+    // References present on both sides, picked by hash: spread over the whole file, the same every time.
+    await this.db.exec(`CREATE OR REPLACE TEMP TABLE kalla_sample_keys AS
+      SELECT k FROM (
+        SELECT ${norm('left')} AS k FROM ${ident(typedView('left'))} s INTERSECT SELECT ${norm('right')} FROM ${ident(typedView('right'))} s)
+      WHERE k IS NOT NULL ORDER BY hash(k), k LIMIT ${n}`);
+    try {
+      const rows = async (side: Side) =>
+        this.db.all<Record<string, unknown>>(
+          `SELECT * EXCLUDE (${ident(ROW_ID)}, "__row_hash") FROM ${ident(typedView(side))} s
+           WHERE ${norm(side)} IN (SELECT k FROM kalla_sample_keys) ORDER BY s.${ident(ROW_ID)} LIMIT ${max}`,
+        );
+      const first = (side: Side) => this.db.all<Record<string, unknown>>(`SELECT * EXCLUDE (${ident(ROW_ID)}, "__row_hash") FROM ${ident(typedView(side))} ORDER BY ${ident(ROW_ID)} LIMIT ${max}`);
+      const shared = await this.db.scalarNumber('SELECT count(*) FROM kalla_sample_keys');
+      return shared === 0 ? { left: await first('left'), right: await first('right') } : { left: await rows('left'), right: await rows('right') };
+    } finally {
+      await this.db.exec('DROP TABLE IF EXISTS temp.kalla_sample_keys');
+    }
+  }
+
   async countFiltered(side: Side, filters: SourceFilter[]): Promise<number> {
     const info = await this.requireSource(side);
     const where = filters.map((f) => `(${filterCondition(info.columns, side, f)})`).join(' AND ') || 'TRUE';

@@ -586,13 +586,16 @@ export class WorkspaceService {
     if (!mappings.length) throw new UserError('Confirm the column mapping first; rules are built from it.', 'not_ready');
     const { sampleRows, engineMode } = await this.settings.get();
     try {
+      // Rules are read off records present on both sides (pairs, lags, repeated references).
+      const key = mappings.find((m) => m.role === 'key');
+      const aligned = key ? await (await this.engine(id)).keyAlignedSample({ left: key.field_a, right: key.field_b }) : null;
       const out = SuggestMatchRulesOutputSchema.parse(
         await this.tool('suggest_match_rules', {
           schema_a: sourceSchema(s.aliases.left, left),
           schema_b: sourceSchema(s.aliases.right, right),
           mappings,
-          sample_a: await this.sample(id, 'left', Math.max(sampleRows, 20)),
-          sample_b: await this.sample(id, 'right', Math.max(sampleRows, 20)),
+          sample_a: aligned ? aligned.left.map(plainRow) : await this.sample(id, 'left', Math.max(sampleRows, 20)),
+          sample_b: aligned ? aligned.right.map(plainRow) : await this.sample(id, 'right', Math.max(sampleRows, 20)),
           max_sample_rows: Math.min(50, sampleRows),
           engine: engineMode,
         }),
@@ -865,7 +868,7 @@ export class WorkspaceService {
   private async sample(id: string, side: Side, n: number): Promise<Record<string, unknown>[]> {
     if (n <= 0) return [];
     const page = await (await this.engine(id)).preview(side, { offset: 0, limit: Math.min(n, 1000) });
-    return page.items.map(({ __row_id: _drop, ...rest }) => Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v instanceof Date ? v.toISOString().slice(0, 10) : v])));
+    return page.items.map(({ __row_id: _drop, ...rest }) => plainRow(rest));
   }
 
   /** Calls a kalla-recon tool, starting the built-in server if needed; errors become UserErrors. */
@@ -933,6 +936,11 @@ export class WorkspaceService {
       return next;
     });
   }
+}
+
+/** A sample row as tools take it: plain JSON values. */
+function plainRow(row: Record<string, unknown>): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, typeof v === 'bigint' ? Number(v) : v instanceof Date ? v.toISOString().slice(0, 10) : v]));
 }
 
 /** Confirmed FieldMappings of a workspace (for callers that build their own recipes). */

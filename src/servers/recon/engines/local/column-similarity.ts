@@ -24,6 +24,8 @@ interface Derived {
   words: Set<string>;
   cents: number[];
   centsScaledDown: number[];
+  /** The identifier scheme shared by most values ("inv99999999"), or null. */
+  shape: { shape: string; share: number } | null;
   /** Values that rarely coincide by chance: dates, non-trivial amounts, identifier-like strings. */
   distinctive: boolean;
 }
@@ -38,6 +40,7 @@ function derived(p: ColumnProfile): Derived {
       words: words(p.texts),
       cents: p.numbers.map(cents),
       centsScaledDown: p.numbers.map((n) => cents(n / 100)),
+      shape: dominantShape(p.texts),
       distinctive:
         p.kind === 'date' ||
         (p.kind === 'number' ? p.numbers.some((n) => !Number.isInteger(n) || Math.abs(n) >= 100) : p.texts.some((t) => /\d/.test(t) && t.length >= 4) && p.distinctRatio >= 0.6),
@@ -45,6 +48,22 @@ function derived(p: ColumnProfile): Derived {
     derivedCache.set(p, d);
   }
   return d;
+}
+
+/**
+ * Identifiers keep their scheme when the values differ: letters stay, digits become 9, the rest
+ * goes ("INV-00000001" and "inv00005000" are both inv99999999). Only schemes with letters and
+ * digits count: plain numbers of one length are too common to say anything.
+ */
+function dominantShape(texts: string[]): { shape: string; share: number } | null {
+  const counts = new Map<string, number>();
+  for (const t of texts) {
+    const shape = alnum(t).replace(/\d/g, '9');
+    if (shape.length >= 4 && /9/.test(shape) && /[a-z]/.test(shape)) counts.set(shape, (counts.get(shape) ?? 0) + 1);
+  }
+  let best: { shape: string; share: number } | null = null;
+  for (const [shape, n] of counts) if (!best || n / texts.length > best.share) best = { shape, share: n / texts.length };
+  return best && best.share >= 0.8 ? best : null;
 }
 
 function trigrams(s: string): Set<string> {
@@ -163,10 +182,14 @@ function textEvidence(pa: ColumnProfile, pb: ColumnProfile, notes: string[]): nu
   for (const s of distinctShort) if (longer.some((l) => l !== s && l.includes(s))) contained++;
   const containment = distinctShort.length === 0 ? 0 : contained / distinctShort.length;
   const shared = dice(derived(pa).words, derived(pb).words);
+  // Samples of two files rarely hold the same records, but one identifier keeps one scheme.
+  const [sa, sb] = [derived(pa).shape, derived(pb).shape];
+  const shape = sa && sb && sa.shape === sb.shape ? Math.min(sa.share, sb.share) : 0;
   if (exact > 0) notes.push(`${Math.round(exact * 100)}% of sample values shared`);
   else if (containment > 0) notes.push('values of one column appear inside the other');
+  else if (shape > 0) notes.push(`values share one identifier scheme (${sa!.shape.replace(/9+/g, (d) => `<${d.length} digits>`)})`);
   else if (shared > 0.2) notes.push('sample values share words');
-  return Math.max(exact, 0.85 * containment, Math.min(1, 1.2 * shared));
+  return Math.max(exact, 0.85 * containment, Math.min(1, 1.2 * shared), 0.5 * shape);
 }
 
 export function valueSimilarity(a: ColumnProfile, b: ColumnProfile, notes: string[]): number | null {

@@ -5,7 +5,8 @@
  *
  *   1. exact reference (+ amount) 1:1, auto-confirmed
  *   2. normalised reference (alnum / digits / extracted pattern) with a small tolerance
- *   3. split payments (1:N or N:1) on the reference when samples show repeated keys
+ *   3. split payments (1:N) and/or batch payments (N:1) on the reference when the samples
+ *      repeat a reference on the right and/or the left
  *   4. amount + date window without a key, suggested only
  *   5. amount + similar description within a wider window, suggested only
  */
@@ -54,11 +55,12 @@ function keyNormalisers(a: unknown[], b: unknown[]): { normalisers: KeyNormalise
   const folded = share((s) => s.toLowerCase());
   const an = share(alnum);
   const dg = share(digits);
-  if (an > folded && an >= dg) return { normalisers: [{ kind: 'alnum' }], why: 'sample references differ only in punctuation/case' };
+  // The engine's `alnum` keeps case (it only drops other characters), so case is folded first.
+  if (an > folded && an >= dg) return { normalisers: [{ kind: 'casefold' }, { kind: 'alnum' }], why: 'sample references differ only in punctuation/case' };
   if (dg > an) return { normalisers: [{ kind: 'digits' }], why: 'sample references share their digits (prefixes or leading zeros differ)' };
   // References embedded in free text: extract the token shaped like the other side's keys.
   const pattern = embeddedPattern(ta, tb) ?? embeddedPattern(tb, ta);
-  if (pattern && an === 0) return { normalisers: [{ kind: 'regex', pattern }, { kind: 'alnum' }], why: 'references are embedded in free text; extracting them by pattern' };
+  if (pattern && an === 0) return { normalisers: [{ kind: 'regex', pattern }, { kind: 'casefold' }, { kind: 'alnum' }], why: 'references are embedded in free text; extracting them by pattern' };
   if (exact === 0 && folded > 0) return { normalisers: [{ kind: 'casefold' }], why: 'sample references differ in case' };
   return { normalisers: [{ kind: 'trim' }, { kind: 'casefold' }, { kind: 'alnum' }], why: 'ignoring case and punctuation' };
 }
@@ -75,8 +77,9 @@ function embeddedPattern(long: string[], short: string[]): string | null {
   return `(${body})`;
 }
 
+/** A reference seen twice on one side (case and punctuation ignored, as the key rules do). */
 function hasRepeats(xs: unknown[]): boolean {
-  const s = xs.map(asText);
+  const s = xs.map((x) => alnum(asText(x))).filter(Boolean);
   return new Set(s).size < s.length;
 }
 
@@ -84,13 +87,14 @@ interface SampleFacts {
   flipSign: boolean;
   maxDateLag: number | null;
   amountsDiffer: boolean;
-  split: '1:N' | 'N:1' | null;
+  /** Group rules the samples call for: 1:N when a reference repeats on the right, N:1 on the left. */
+  splits: ('1:N' | 'N:1')[];
   minorUnits: boolean;
 }
 
 /** Pair sample rows by key (normalised) and read sign, date lag and amount differences off them. */
 function sampleFacts(input: SuggestMatchRulesInput, key: ResolvedMapping | undefined, amount: ResolvedMapping | undefined, date: ResolvedMapping | undefined): SampleFacts {
-  const facts: SampleFacts = { flipSign: false, maxDateLag: null, amountsDiffer: false, split: null, minorUnits: false };
+  const facts: SampleFacts = { flipSign: false, maxDateLag: null, amountsDiffer: false, splits: [], minorUnits: false };
   const ra = input.sample_a ?? [];
   const rb = input.sample_b ?? [];
   if (amount) {
@@ -107,8 +111,8 @@ function sampleFacts(input: SuggestMatchRulesInput, key: ResolvedMapping | undef
   if (key) {
     const ka = values(ra, key.a.name);
     const kb = values(rb, key.b.name);
-    if (hasRepeats(kb) && !hasRepeats(ka)) facts.split = '1:N';
-    else if (hasRepeats(ka) && !hasRepeats(kb)) facts.split = 'N:1';
+    if (hasRepeats(kb)) facts.splits.push('1:N');
+    if (hasRepeats(ka)) facts.splits.push('N:1');
     const norm = (v: unknown) => digits(asText(v)) || alnum(asText(v));
     let maxLag = 0;
     let pairs = 0;
@@ -123,7 +127,7 @@ function sampleFacts(input: SuggestMatchRulesInput, key: ResolvedMapping | undef
         const db = toEpochDay(rowB[date.b.name]);
         if (da !== null && db !== null) maxLag = Math.max(maxLag, Math.abs(da - db));
       }
-      if (amount && !facts.split) {
+      if (amount && facts.splits.length === 0) {
         const x = toNumber(rowA[amount.a.name]);
         const y = toNumber(rowB[amount.b.name]);
         if (x !== null && y !== null && Math.abs(Math.abs(x) - Math.abs(y)) >= 0.005) facts.amountsDiffer = true;
@@ -177,17 +181,21 @@ export function suggestMatchRulesLocal(input: SuggestMatchRulesInput): SuggestMa
     });
     notes.push(`rule ${rules.length} normalises the reference (${norm.why})${facts.amountsDiffer ? '; sample amounts differ slightly, so it allows a tolerance' : ' and tolerates rounding'}`);
 
-    if (facts.split && amount) {
+    for (const split of amount ? facts.splits : []) {
       rules.push({
-        id: 'split-payment',
-        name: facts.split === '1:N' ? `One ${input.schema_a.alias} row to several ${input.schema_b.alias} rows` : `Several ${input.schema_a.alias} rows to one ${input.schema_b.alias} row`,
+        id: split === '1:N' ? 'split-payment' : 'batch-payment',
+        name: split === '1:N' ? `One ${input.schema_a.alias} row to several ${input.schema_b.alias} rows` : `Several ${input.schema_a.alias} rows to one ${input.schema_b.alias} row`,
         keys: [{ left: primaryKey.a.name, right: primaryKey.b.name, normalisers: norm.normalisers }],
         amount: amountSpec(0.05, 0),
         date: dateSpec(Math.max(30, lag ?? 0)),
-        cardinality: facts.split,
+        cardinality: split,
         auto_confirm: false,
       });
-      notes.push(`rule ${rules.length} groups split payments (${facts.split}): the samples repeat the reference on one side, so the amounts must add up`);
+      notes.push(
+        split === '1:N'
+          ? `rule ${rules.length} groups split payments (1:N): the samples repeat a reference on the ${input.schema_b.alias} side, so its parts must add up`
+          : `rule ${rules.length} groups batch payments (N:1): the samples repeat a reference on the ${input.schema_a.alias} side, so those rows must add up`,
+      );
     }
   }
 

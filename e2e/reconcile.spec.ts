@@ -218,3 +218,21 @@ test('rows pasted from a spreadsheet load as a source', async ({ appPage: page }
   await expect(right.getByRole('combobox', { name: 'Type of Due' })).toHaveValue('date');
   await shot(page, info, '02-pasted');
 });
+
+test('decisions clicked faster than they are saved all count', async ({ appPage: page }) => {
+  await openReconcile(page);
+  await dropFiles(page, page.locator('.reconcile'), [
+    { name: 'bank statement.csv', content: files.bank },
+    { name: 'invoices.csv', content: files.invoices },
+  ]);
+  const mapping = page.getByRole('table', { name: 'Proposed column pairs' });
+  await expect(mapping.getByRole('row', { name: 'Reference ↔ Invoice No' })).toBeVisible();
+  const pairs = await mapping.getByRole('button', { name: /^Accept / }).count();
+  expect(pairs).toBeGreaterThan(2);
+  // Every Accept in one go, before any save has come back (a quick keyboard or mouse user).
+  await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('table[aria-label="Proposed column pairs"] button[aria-label^="Accept "]').forEach((b) => b.click()));
+  await expect(page.getByText(`${pairs} accepted · 0 to decide`)).toBeVisible();
+  await page.reload();
+  await openReconcile(page);
+  await expect(page.getByText(`${pairs} accepted · 0 to decide`)).toBeVisible();
+});

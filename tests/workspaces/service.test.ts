@@ -135,6 +135,15 @@ describe('WorkspaceService', () => {
     expect(await core.workspaces.cancelLoad(ws.id, 'left')).toBe(false);
   });
 
+  it('keeps every change when several arrive at once', async () => {
+    const ws = await core.workspaces.create('Concurrent');
+    const rule = { id: 'r1', name: 'by reference', keys: [{ left: 'Reference', right: 'Invoice No', normalisers: [] }], cardinality: '1:1' as const, auto_confirm: true };
+    await Promise.all([core.workspaces.setAlias(ws.id, 'left', 'ledger_x'), core.workspaces.setAlias(ws.id, 'right', 'bank_y'), core.workspaces.setRules(ws.id, [rule])]);
+    const st = await core.workspaces.get(ws.id);
+    expect(st.aliases).toEqual({ left: 'ledger_x', right: 'bank_y' });
+    expect(st.rules.map((r) => r.id)).toEqual(['r1']);
+  });
+
   it('uploads in chunks, swaps sides, duplicates for next month, and survives a restart', async () => {
     const ws = await core.workspaces.create('Chunks');
     const bytes = Buffer.from(files.bank);

@@ -138,6 +138,7 @@ export class WorkspaceService {
   private readonly root: string;
   private readonly states = new Map<string, WorkspaceState>();
   private readonly engines = new Map<string, Promise<ReconWorkspace>>();
+  private readonly stateWrites = new Map<string, Promise<WorkspaceState>>();
   private readonly writes = new Map<string, Promise<void>>();
   private readonly uploads = new Map<string, Upload>();
   private readonly locks = new Map<string, Promise<unknown>>();
@@ -806,12 +807,24 @@ export class WorkspaceService {
     return next.then(() => this.emitChanged(state.id));
   }
 
-  private async update(id: string, change: (s: WorkspaceState) => WorkspaceState): Promise<WorkspaceState> {
-    const s = await this.get(id);
-    const ws = this.engines.has(id) ? await this.engine(id) : null;
-    const runs = ws ? await ws.runs() : s.runs;
-    const next = { ...change(s), runs, updated_at: now() };
-    await this.save(next);
+  /**
+   * Read-modify-write of a workspace's state, one at a time per workspace: two changes arriving
+   * together (two quick clicks, or a rename during a load) must not overwrite each other. Separate
+   * from `locked`, which long operations hold while they call this.
+   */
+  private update(id: string, change: (s: WorkspaceState) => WorkspaceState): Promise<WorkspaceState> {
+    const prev = this.stateWrites.get(id) ?? Promise.resolve();
+    const next = prev
+      .catch(() => undefined)
+      .then(async () => {
+        const s = await this.get(id);
+        const ws = this.engines.has(id) ? await this.engine(id) : null;
+        const runs = ws ? await ws.runs() : s.runs;
+        const state = { ...change(s), runs, updated_at: now() };
+        await this.save(state);
+        return state;
+      });
+    this.stateWrites.set(id, next);
     return next;
   }
 

@@ -5,7 +5,7 @@
  */
 import { create } from 'zustand';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../../shared/contract';
-import type { SourceFilter } from '../../../shared/recon';
+import type { MatchRule, SourceFilter } from '../../../shared/recon';
 import type { RunSummary, Side } from '../../../shared/recon-engine';
 import type { MappingRow, ReconcileProgress, WorkspaceList, WorkspaceState } from '../../../shared/reconcile';
 import { ApiError, call, errorMessage, newCallId, onEvent } from '../api/client';
@@ -37,6 +37,7 @@ interface ReconcileStore {
   /** Stops an upload and/or the load of a side; the side keeps the source it had. */
   cancelLoad(side: Side): Promise<void>;
   saveReview(rows: MappingRow[]): Promise<void>;
+  saveRules(rules: MatchRule[]): Promise<void>;
   setFilters(filters: SourceFilter[]): Promise<void>;
   refreshCounts(): Promise<void>;
   run(): Promise<void>;
@@ -63,6 +64,33 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
   const isState = (v: unknown): v is WorkspaceState => typeof v === 'object' && v !== null && 'version' in v && 'sources' in v && 'chat' in v;
   const setBusy = (area: Area, label: string | undefined) => set((s) => ({ busy: { ...s.busy, [area]: label } }));
   const setError = (area: Area, message: string | undefined) => set((s) => ({ errors: { ...s.errors, [area]: message } }));
+
+  /**
+   * Edits made click after click (accepting mapping pairs, changing rules): each is shown at once
+   * and the next builds on it, so two clicks faster than the main process answers cannot undo
+   * each other (the second save used to carry the state from before the first). Only the answer
+   * to the latest save of an area is applied; it contains every earlier change.
+   */
+  const saveSeq: Partial<Record<Area, number>> = {};
+  async function saveOptimistic<C extends ChannelName>(area: Area, apply: (ws: WorkspaceState) => WorkspaceState, channel: C, input: ChannelInput<C>): Promise<void> {
+    const ws = get().ws;
+    if (!ws) return;
+    const seq = (saveSeq[area] = (saveSeq[area] ?? 0) + 1);
+    const latest = () => saveSeq[area] === seq;
+    set({ ws: apply(ws) });
+    setBusy(area, 'Saving…');
+    setError(area, undefined);
+    try {
+      const out = await call(channel, input);
+      if (latest() && isState(out)) afterState(out);
+    } catch (e) {
+      if (!latest()) return;
+      setError(area, errorMessage(e));
+      await call('reconcile.get', { id: ws.id }).then(afterState, () => undefined);
+    } finally {
+      if (latest()) setBusy(area, undefined);
+    }
+  }
 
   const afterState = (ws: WorkspaceState) => {
     const prev = get().ws;
@@ -207,8 +235,13 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
     },
 
     async saveReview(rows) {
-      const id = get().ws?.id;
-      if (id) await get().act('mapping', 'Saving…', 'reconcile.saveMappingReview', { id, rows });
+      const ws = get().ws;
+      if (ws?.mapping) await saveOptimistic('mapping', (w) => ({ ...w, mapping: w.mapping && { ...w.mapping, rows } }), 'reconcile.saveMappingReview', { id: ws.id, rows });
+    },
+
+    async saveRules(rules) {
+      const ws = get().ws;
+      if (ws) await saveOptimistic('rules', (w) => ({ ...w, rules }), 'reconcile.setRules', { id: ws.id, rules });
     },
 
     async setFilters(filters) {

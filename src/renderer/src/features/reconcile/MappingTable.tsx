@@ -14,7 +14,8 @@ export interface MappingTableProps {
   unmappedRight: string[];
   confirmed: boolean;
   busy?: boolean;
-  onChange(rows: MappingRow[]): void;
+  /** Receives an edit, applied by the owner to its latest rows: clicks in quick succession all count. */
+  onChange(edit: (rows: MappingRow[]) => MappingRow[]): void;
   onConfirm(rows: MappingRow[]): void;
 }
 
@@ -31,7 +32,7 @@ export function acceptAbove(rows: MappingRow[], threshold: number): MappingRow[]
 export function MappingTable(props: MappingTableProps) {
   const { rows } = props;
   const [threshold, setThreshold] = useState(0.8);
-  const update = (i: number, patch: Partial<MappingRow>) => props.onChange(rows.map((r, k) => (k === i ? { ...r, ...patch } : r)));
+  const update = (i: number, patch: Partial<MappingRow>) => props.onChange((current) => current.map((r, k) => (k === i ? { ...r, ...patch } : r)));
   const pending = rows.filter((r) => r.decision === 'pending').length;
   const accepted = rows.filter((r) => r.decision === 'accepted').length;
   const eligible = rows.filter((r) => r.decision === 'pending' && r.confidence >= threshold).length;
@@ -46,12 +47,12 @@ export function MappingTable(props: MappingTableProps) {
           <input type="range" min={0} max={1} step={0.05} value={threshold} aria-label="Confidence threshold" onChange={(e) => setThreshold(Number(e.target.value))} />
           <output>{confidenceLabel(threshold)}</output>
         </label>
-        <button disabled={eligible === 0} onClick={() => props.onChange(acceptAbove(rows, threshold))}>
+        <button disabled={eligible === 0} onClick={() => props.onChange((current) => acceptAbove(current, threshold))}>
           Accept all ≥ {confidenceLabel(threshold)} ({eligible})
         </button>
         <button
           onClick={() =>
-            props.onChange([...rows, { field_a: firstUnusedLeft, field_b: firstUnusedRight, confidence: 1, reason: 'added by hand', role: 'other', engine: 'manual', decision: 'accepted', key: false }])
+            props.onChange((current) => [...current, { field_a: firstUnusedLeft, field_b: firstUnusedRight, confidence: 1, reason: 'added by hand', role: 'other', engine: 'manual', decision: 'accepted', key: false }])
           }
         >
           Add pair

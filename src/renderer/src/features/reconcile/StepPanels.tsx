@@ -60,7 +60,7 @@ export function MappingPanel() {
             unmappedRight={ws.mapping.unmapped_b}
             confirmed={ws.mapping.confirmed}
             busy={Boolean(busy)}
-            onChange={(next) => void saveReview(next)}
+            onChange={(edit) => void saveReview(edit(useReconcile.getState().ws?.mapping?.rows ?? rows))}
             onConfirm={(next) => void act('mapping', 'Confirming…', 'reconcile.confirmMappings', { id: ws.id, rows: next })}
           />
         </>
@@ -189,10 +189,12 @@ export function RulesPanel() {
   const runError = useReconcile((s) => s.errors.run);
   const error = useReconcile((s) => s.errors.rules);
   const progress = useReconcile((s) => s.progress.run);
-  const { act, run } = useReconcile.getState();
+  const { act, run, saveRules } = useReconcile.getState();
   const confirmed = Boolean(ws.mapping?.confirmed);
-  const setRules = (rules: MatchRule[]) => void act('rules', 'Saving…', 'reconcile.setRules', { id: ws.id, rules });
-  const patch = (i: number, p: Partial<MatchRule>) => setRules(ws.rules.map((r, k) => (k === i ? { ...r, ...p } : r)));
+  const setRules = (rules: MatchRule[]) => void saveRules(rules);
+  // Edits apply to the latest rules (the store updates at once), so quick successive edits all count.
+  const latestRules = () => useReconcile.getState().ws?.rules ?? ws.rules;
+  const patch = (i: number, p: Partial<MatchRule>) => setRules(latestRules().map((r, k) => (k === i ? { ...r, ...p } : r)));
   const blockers = [
     !ws.sources.left && 'load the left file',
     !ws.sources.right && 'load the right file',
@@ -238,7 +240,7 @@ export function RulesPanel() {
                 <input type="checkbox" checked={r.auto_confirm} onChange={(e) => patch(i, { auto_confirm: e.target.checked })} aria-label={`Confirm matches of ${r.name} automatically`} />
                 <span>auto-confirm</span>
               </label>
-              <button className="icon-button" aria-label={`Remove rule ${r.name}`} onClick={() => setRules(ws.rules.filter((_, k) => k !== i))}>
+              <button className="icon-button" aria-label={`Remove rule ${r.name}`} onClick={() => setRules(latestRules().filter((_, k) => k !== i))}>
                 ×
               </button>
             </div>

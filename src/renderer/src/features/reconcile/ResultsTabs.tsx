@@ -102,11 +102,15 @@ export function ResultsTabs(props: ResultsTabsProps) {
           <input type="checkbox" aria-label={`Select ${pair}`} checked={selectedGroups.has(g.group_id)} onChange={() => toggleGroup(g.group_id)} />
         </span>
         <span role="gridcell" className="c-side">
-          {sideText(g.left_rows, props.columns.left)}
+          <span className="side-text" title={g.left_rows.map((r) => sideText([r], props.columns.left)).join('\n')}>
+            {sideText(g.left_rows, props.columns.left)}
+          </span>
           {g.left_rows.length > 1 && <span className="badge">+{g.left_rows.length - 1}</span>}
         </span>
         <span role="gridcell" className="c-side">
-          {sideText(g.right_rows, props.columns.right)}
+          <span className="side-text" title={g.right_rows.map((r) => sideText([r], props.columns.right)).join('\n')}>
+            {sideText(g.right_rows, props.columns.right)}
+          </span>
           {g.right_rows.length > 1 && <span className="badge">+{g.right_rows.length - 1}</span>}
         </span>
         <span role="gridcell" className="c-num">{fmtAmount(g.amount_left)}</span>
@@ -210,7 +214,7 @@ export function ResultsTabs(props: ResultsTabsProps) {
               setSelectedGroups(new Set());
             }}
           >
-            {labels[t]} <span className="count">{counts[t]}</span>
+            {labels[t]} <span className="count">{counts[t].toLocaleString()}</span>
           </button>
         ))}
       </div>
@@ -221,7 +225,7 @@ export function ResultsTabs(props: ResultsTabsProps) {
               {(['left', 'right'] as Side[]).map((s) => (
                 <label key={s} className={exSide === s ? 'active' : ''}>
                   <input type="radio" name="exside" checked={exSide === s} onChange={() => setExSide(s)} />
-                  {props.aliases[s]} ({props.summary.exceptions[s].count})
+                  {props.aliases[s]} ({props.summary.exceptions[s].count.toLocaleString()})
                 </label>
               ))}
             </div>

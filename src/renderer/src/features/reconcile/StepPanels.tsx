@@ -441,9 +441,9 @@ function SummaryView() {
           {cats.map((c) => (
             <tr key={c.key}>
               <th scope="row">{c.label}</th>
-              <td className="num">{c.v.left.count}</td>
+              <td className="num">{c.v.left.count.toLocaleString()}</td>
               <td className="num">{fmtAmount(c.v.left.amount)}</td>
-              <td className="num">{c.v.right.count}</td>
+              <td className="num">{c.v.right.count.toLocaleString()}</td>
               <td className="num">{fmtAmount(c.v.right.amount)}</td>
               <td className="chart-cell" aria-hidden>
                 <div className={`hbar cat-${c.key}`} style={{ width: `${(c.v.left.count / max) * 100}%` }} />

@@ -1,4 +1,5 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { once } from 'node:events';
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -105,6 +106,29 @@ describe('kalla recon CLI', () => {
     const badRecipe = io();
     expect(await runReconCli(['--left', left, '--right', left, '--recipe', sb.file('r.json', '{"version":2}')], badRecipe.io)).toBe(1);
     expect(badRecipe.err.join('')).toMatch(/invalid_recipe/);
+  });
+
+  it('an export stopped halfway (the process killed) leaves no file that looks finished', async () => {
+    const rows = Array.from({ length: 60_000 }, (_, i) => `INV-${i},${(i % 500) + 1}.25,2024-02-${String((i % 28) + 1).padStart(2, '0')}`);
+    const left = sb.file('l.csv', csv('ref,amount,date', rows));
+    const right = sb.file('r.csv', csv('ref,amount,date', rows));
+    const recipePath = sb.file('recipe.json', JSON.stringify(recipe([refRule('exact')])));
+    const out = sb.mkdir('out');
+    const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'cli-entry.ts'), '--left', left, '--right', right, '--recipe', recipePath, '--out', out], { cwd: join(__dirname, '..', '..'), stdio: 'ignore' });
+    const exited = once(child, 'exit');
+    const staged = () => {
+      try {
+        return readdirSync(out).some((d) => d.startsWith('.kalla-export-') && readdirSync(join(out, d)).length > 0);
+      } catch {
+        return false; // the staging folder went away between the two reads
+      }
+    };
+    for (let i = 0; i < 12_000 && !staged(); i++) await new Promise((r) => setTimeout(r, 5));
+    expect(staged()).toBe(true);
+    child.kill('SIGKILL');
+    await exited;
+    // Only the hidden staging folder is left: nothing a user could take for a complete export.
+    expect(readdirSync(out).filter((f) => !f.startsWith('.kalla-export-'))).toEqual([]);
   });
 
   it('works as a spawned process', () => {

@@ -3,8 +3,8 @@
  * so identical results give identical bytes), an XLSX workbook with the same
  * tables plus a summary sheet, and an evidence JSON.
  */
-import { stat, writeFile } from 'node:fs/promises';
-import { isAbsolute, join } from 'node:path';
+import { mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { basename, isAbsolute, join } from 'node:path';
 import type { ExportFormat, ExportOptions, ExportResult, PageCategory, RunSummary, Side, SourceInfo } from '../../shared/recon-engine';
 import { PAGE_CATEGORIES, RECON_ENGINE_VERSION } from '../../shared/recon-engine';
 import type { Db } from './db';
@@ -104,17 +104,28 @@ export async function exportRun(
   }
   const notices: string[] = [];
   const written: string[] = [];
+  // Files are written into a hidden folder next to their destination and moved into place only
+  // when all are complete: an export that fails or is killed halfway leaves no file that looks
+  // finished (a 1M-row export takes ~10 s).
+  const staging = await mkdtemp(join(opts.dir, '.kalla-export-'));
   // Exceptions and unmatched rows are exported with their original text, read again from the copies.
   const rawText: Partial<Record<Side, string>> = {};
   try {
     if (formats.includes('csv') || formats.includes('xlsx')) {
       for (const side of ['left', 'right'] as const) rawText[side] = await materializeRawText(db, context.current[side]);
     }
-    await writeFormats(db, runId, opts, formats, context, rawText as Record<Side, string>, written, notices, run);
+    await writeFormats(db, runId, { ...opts, dir: staging }, formats, context, rawText as Record<Side, string>, written, notices, run);
+    const files: string[] = [];
+    for (const staged of written) {
+      const target = join(opts.dir, basename(staged));
+      await rename(staged, target);
+      files.push(target);
+    }
+    return { files, notices };
   } finally {
     for (const table of Object.values(rawText)) await dropRawText(db, table);
+    await rm(staging, { recursive: true, force: true });
   }
-  return { files: written, notices };
 }
 
 async function writeFormats(

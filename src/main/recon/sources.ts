@@ -62,7 +62,8 @@ export interface LoadContext {
 }
 
 const sourcesDir = (workspaceDir: string) => join(workspaceDir, 'sources');
-const safeName = (name: string) => basename(name).replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '') || 'source.csv';
+/** A user's file name made safe to store: no folders, no leading dots, only [A-Za-z0-9._-]. */
+export const safeName = (name: string) => basename(name).replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '') || 'source.csv';
 /** Each load gets fresh file names, so a queued load never overwrites the file the current source reads. */
 const copyName = (workspaceDir: string, side: Side, name: string) => join(sourcesDir(workspaceDir), `${side}-${randomUUID().slice(0, 8)}-${safeName(name)}`);
 
@@ -86,6 +87,14 @@ interface CsvRead {
   header: boolean;
   compression: 'gzip' | 'none';
   names: string[];
+}
+
+/** Transcoded copies are plain UTF-8; a gzip file stays gzip only when it was UTF-8 already. */
+const copyCompression = (info: SourceInfo): 'gzip' | 'none' => (info.compressed && info.encoding === 'utf-8' ? 'gzip' : 'none');
+
+/** How a loaded source's workspace copy at `path` is read again. */
+function storedRead(info: SourceInfo, path: string): CsvRead {
+  return { path, delimiter: info.delimiter, header: info.has_header, compression: copyCompression(info), names: info.columns.filter((c) => !c.derived).map((c) => c.name) };
 }
 
 function readCsvSql(r: CsvRead, extra = ''): string {
@@ -255,6 +264,7 @@ function dataSelect(typings: ColumnTyping[]): string {
 
 /** Typed (non-text, non-derived) columns: the ones whose text can fail to parse. */
 const parsedColumns = (typings: ColumnTyping[]) => typings.filter((t) => t.type !== 'text' && !t.derived);
+const zeroCounts = (typings: ColumnTyping[]): Record<string, number> => Object.fromEntries(typings.map((t) => [t.name, 0]));
 
 /**
  * The original text of every file column with __row_id, as a TEMP table on `db`, read again from
@@ -269,8 +279,7 @@ export async function materializeRawText(db: Db, info: SourceInfo): Promise<stri
   }
   const s = await stat(info.read_path).catch(() => null);
   if (!s) throw new ReconError('source_missing', `the workspace copy of ${info.name} (${info.read_path}) is missing; load the ${info.side} source again`, { side: info.side, path: info.read_path });
-  const read: CsvRead = { path: info.read_path, delimiter: info.delimiter, header: info.has_header, compression: info.compressed && info.encoding === 'utf-8' ? 'gzip' : 'none', names: info.columns.filter((c) => !c.derived).map((c) => c.name) };
-  await readRawText(db, table, read, info.bad_lines > 0);
+  await readRawText(db, table, storedRead(info, info.read_path), info.bad_lines > 0);
   const rows = await db.scalarNumber(`SELECT count(*) FROM ${table}`);
   if (rows !== info.row_count) {
     await dropRawText(db, table);
@@ -291,27 +300,6 @@ async function readRawText(db: Db, table: string, read: CsvRead, skipBadLines: b
   if (skipBadLines) await db.exec(`DROP TABLE IF EXISTS ${ident(`${table}_rejects`)}; DROP TABLE IF EXISTS ${ident(`${table}_rejects_scan`)}`);
 }
 
-/**
- * Values the typed table holds as NULL although their text is not blank, per typed column.
- * A column without NULLs has none (the common case: no second read); the others are checked
- * against the text read again from the copy.
- */
-async function countUnparsed(db: Db, table: string, read: CsvRead, skipBadLines: boolean, typings: ColumnTyping[]): Promise<Record<string, number>> {
-  const checked = parsedColumns(typings);
-  const out: Record<string, number> = Object.fromEntries(checked.map((t) => [t.name, 0]));
-  if (checked.length === 0) return out;
-  const nulls = await db.one<Record<string, string>>(`SELECT ${checked.map((t, i) => `count(*) - count(${ident(t.name)}) AS n_${i}`).join(', ')} FROM ${ident(table)}`);
-  const withNulls = checked.filter((_, i) => Number(nulls?.[`n_${i}`] ?? 0) > 0);
-  if (withNulls.length === 0) return out;
-  const raw = 'kalla_raw_check';
-  await readRawText(db, raw, read, skipBadLines);
-  try {
-    return { ...out, ...(await countUnparsedAgainst(db, table, raw, withNulls)) };
-  } finally {
-    await dropRawText(db, raw);
-  }
-}
-
 /** Unparsed values per typed column of `table`, given its rows' text in `raw` (joined on row id). */
 async function countUnparsedAgainst(db: Db, table: string, raw: string, typings: ColumnTyping[]): Promise<Record<string, number>> {
   const checked = parsedColumns(typings);
@@ -324,8 +312,10 @@ async function countUnparsedAgainst(db: Db, table: string, raw: string, typings:
 }
 
 /**
- * Sampled types that leave values unparsed somewhere in the file are re-detected
- * over all rows (still in SQL), and the table is rebuilt from the text read again.
+ * Counts, per typed column, values the typed table holds as NULL although their text is not
+ * blank. A table without such NULLs has none: the common case, with no second read. Otherwise the
+ * text is read once from the copy; when the sample's types left values unparsed, the columns are
+ * re-detected over all rows from that same text (still in SQL) and the table is rebuilt.
  */
 async function verifyOrRedetect(
   db: Db,
@@ -336,21 +326,30 @@ async function verifyOrRedetect(
   detection: Detection,
   rowCount: number,
 ): Promise<{ detection: Detection; unparsed: Record<string, number> }> {
-  const unparsed = await countUnparsed(db, table, read, skipBadLines, detection.typings);
-  if (rowCount <= DETECTION_SAMPLE_ROWS || !Object.values(unparsed).some((n) => n > 0)) return { detection, unparsed };
-  const raw = 'kalla_raw_redetect';
+  const checked = parsedColumns(detection.typings);
+  const none = zeroCounts(checked);
+  if (checked.length === 0) return { detection, unparsed: none };
+  const nulls = await db.one<Record<string, string>>(`SELECT ${checked.map((t, i) => `count(*) - count(${ident(t.name)}) AS n_${i}`).join(', ')} FROM ${ident(table)}`);
+  const withNulls = checked.filter((_, i) => Number(nulls?.[`n_${i}`] ?? 0) > 0);
+  if (withNulls.length === 0) return { detection, unparsed: none };
+  const raw = 'kalla_raw_check';
   await readRawText(db, raw, read, skipBadLines);
   try {
+    const unparsed = { ...none, ...(await countUnparsedAgainst(db, table, raw, withNulls)) };
+    if (rowCount <= DETECTION_SAMPLE_ROWS || !Object.values(unparsed).some((n) => n > 0)) return { detection, unparsed };
     const full = await detectTypes(db, raw, read.names, overrides, null);
     await db.exec(`CREATE OR REPLACE TABLE ${ident(table)} AS SELECT ${dataSelect(full.typings)} FROM ${raw} ORDER BY ${ident(ROW_ID)}`);
-    return { detection: full, unparsed: await countUnparsed(db, table, read, skipBadLines, full.typings) };
+    const fullChecked = parsedColumns(full.typings);
+    return { detection: full, unparsed: { ...zeroCounts(fullChecked), ...(await countUnparsedAgainst(db, table, raw, fullChecked)) } };
   } finally {
     await dropRawText(db, raw);
   }
 }
 
-/** Replace the side's data table by `<data>__next` and (re)create its view. */
-/** One transaction: a crash or error in the middle never leaves a side without its table. */
+/**
+ * Replaces the side's data table by `<data>__next` and (re)creates its view, in one transaction:
+ * a crash or error in the middle never leaves a side without its table.
+ */
 async function swapIn(db: Db, side: Side, typings: ColumnTyping[]): Promise<void> {
   const data = dataTable(side);
   await db.transaction(async () => {
@@ -383,7 +382,7 @@ export async function retype(
     let readPath = info.read_path;
     if (!readPath) {
       await mkdir(sourcesDir(workspaceDir), { recursive: true });
-      const gzip = info.compressed && info.encoding === 'utf-8';
+      const gzip = copyCompression(info) === 'gzip';
       written = readPath = copyName(workspaceDir, info.side, `${info.name}${gzip ? '' : '.csv'}`);
       await db.exec(
         `COPY (SELECT * EXCLUDE (${ident(ROW_ID)}) FROM ${raw} ORDER BY ${ident(ROW_ID)}) TO ${lit(readPath)}

@@ -2,4 +2,5 @@
 export { ReconWorkspace, type ReadOptionsInput, type RunListItem } from './workspace';
 export { ReconError } from './errors';
 export { loadRecipe, saveRecipe } from './recipe-file';
+export { safeName } from './sources';
 export * from '../../shared/recon-engine';

@@ -26,7 +26,7 @@ import { DetectFieldMappingsOutputSchema, ParseNlFilterOutputSchema, SuggestMatc
 import { UserError } from '../ipc/dispatch';
 import { writeFileAtomic } from '../mcp/atomic-write';
 import type { McpHost } from '../mcp/host';
-import { loadRecipe, ReconError, ReconWorkspace, saveRecipe, type ReadOptionsInput } from '../recon';
+import { loadRecipe, ReconError, ReconWorkspace, safeName, saveRecipe, type ReadOptionsInput } from '../recon';
 import { sourceSchema } from '../recon/auto-recipe';
 import type { SettingsService } from '../settings/settings-service';
 
@@ -138,8 +138,8 @@ export class WorkspaceService {
   private readonly root: string;
   private readonly states = new Map<string, WorkspaceState>();
   private readonly engines = new Map<string, Promise<ReconWorkspace>>();
-  private readonly stateWrites = new Map<string, Promise<WorkspaceState>>();
-  private readonly writes = new Map<string, Promise<void>>();
+  private readonly stateWrites = new Map<string, Promise<unknown>>();
+  private readonly writes = new Map<string, Promise<unknown>>();
   private readonly uploads = new Map<string, Upload>();
   private readonly locks = new Map<string, Promise<unknown>>();
   private activeId: string | null | undefined;
@@ -802,9 +802,7 @@ export class WorkspaceService {
     this.states.set(state.id, state);
     const text = `${JSON.stringify(state, null, 1)}\n`;
     const file = join(this.dir(state.id), 'state.json');
-    const next = (this.writes.get(state.id) ?? Promise.resolve()).catch(() => undefined).then(() => writeFileAtomic(file, text));
-    this.writes.set(state.id, next);
-    return next.then(() => this.emitChanged(state.id));
+    return enqueue(this.writes, state.id, () => writeFileAtomic(file, text)).then(() => this.emitChanged(state.id));
   }
 
   /**
@@ -813,19 +811,14 @@ export class WorkspaceService {
    * from `locked`, which long operations hold while they call this.
    */
   private update(id: string, change: (s: WorkspaceState) => WorkspaceState): Promise<WorkspaceState> {
-    const prev = this.stateWrites.get(id) ?? Promise.resolve();
-    const next = prev
-      .catch(() => undefined)
-      .then(async () => {
-        const s = await this.get(id);
-        const ws = this.engines.has(id) ? await this.engine(id) : null;
-        const runs = ws ? await ws.runs() : s.runs;
-        const state = { ...change(s), runs, updated_at: now() };
-        await this.save(state);
-        return state;
-      });
-    this.stateWrites.set(id, next);
-    return next;
+    return enqueue(this.stateWrites, id, async () => {
+      const s = await this.get(id);
+      const ws = this.engines.has(id) ? await this.engine(id) : null;
+      const runs = ws ? await ws.runs() : s.runs;
+      const state = { ...change(s), runs, updated_at: now() };
+      await this.save(state);
+      return state;
+    });
   }
 
   private engine(id: string): Promise<ReconWorkspace> {
@@ -854,17 +847,13 @@ export class WorkspaceService {
   }
 
   private locked<T>(id: string, f: () => Promise<T>): Promise<T> {
-    const prev = this.locks.get(id) ?? Promise.resolve();
-    const next = prev.catch(() => undefined).then(f);
-    this.locks.set(id, next);
-    return next;
+    return enqueue(this.locks, id, f);
   }
 
   private async uploadTarget(id: string, side: Side, name: string): Promise<string> {
     const dir = join(this.dir(id), 'uploads');
     await mkdir(dir, { recursive: true });
-    const safe = basename(name).replace(/[^A-Za-z0-9._-]+/g, '_').replace(/^\.+/, '') || 'source.csv';
-    return join(dir, `${side}-${Date.now().toString(36)}-${safe}`);
+    return join(dir, `${side}-${Date.now().toString(36)}-${safeName(name)}`);
   }
 
   private async requireSource(id: string, side: Side): Promise<WorkspaceState> {
@@ -949,6 +938,13 @@ export class WorkspaceService {
       return next;
     });
   }
+}
+
+/** Runs `f` after everything queued under `id` before it (a failure does not block the queue). */
+function enqueue<T>(queues: Map<string, Promise<unknown>>, id: string, f: () => Promise<T>): Promise<T> {
+  const next = (queues.get(id) ?? Promise.resolve()).catch(() => undefined).then(f);
+  queues.set(id, next);
+  return next;
 }
 
 /** A sample row as tools take it: plain JSON values. */

@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { Recipe } from '../../src/shared/recon';
-import { ReconWorkspace } from '../../src/main/recon/workspace';
+import { ReconWorkspace } from '../../src/main/reconcile/engine/workspace';
 
 const { values } = parseArgs({
   options: {

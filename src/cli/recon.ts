@@ -11,10 +11,10 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Recipe } from '../shared/recon';
 import type { SourceInfo } from '../shared/recon-engine';
-import { buildAutoRecipe } from '../main/recon/auto-recipe';
-import { ReconError } from '../main/recon/errors';
-import { loadRecipe, saveRecipe } from '../main/recon/recipe-file';
-import { ReconWorkspace } from '../main/recon/workspace';
+import { buildAutoRecipe } from '../main/reconcile/engine/auto-recipe';
+import { ReconError } from '../main/reconcile/engine/errors';
+import { loadRecipe, saveRecipe } from '../main/reconcile/engine/recipe-file';
+import { ReconWorkspace } from '../main/reconcile/engine/workspace';
 
 export interface CliIo {
   stdout: (text: string) => void;

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MatchRule, Recipe } from '../../src/shared/recon';
-import { ReconWorkspace } from '../../src/main/recon/workspace';
+import { ReconWorkspace } from '../../src/main/reconcile/engine/workspace';
 
 export interface Sandbox {
   dir: string;

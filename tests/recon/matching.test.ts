@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Recipe } from '../../src/shared/recon';
 import type { GroupPageItem, RecordPageItem } from '../../src/shared/recon-engine';
-import type { ReconWorkspace } from '../../src/main/recon/workspace';
+import type { ReconWorkspace } from '../../src/main/reconcile/engine/workspace';
 import { csv, recipe, refRule, rule, sandbox, type Sandbox } from './helpers';
 
 let sb: Sandbox;

@@ -2,11 +2,11 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ReconError } from '../../src/main/recon/errors';
-import { readZipEntries } from '../../src/main/recon/zip';
-import { loadRecipe, saveRecipe } from '../../src/main/recon/recipe-file';
-import { ReconWorkspace } from '../../src/main/recon/workspace';
-import { Db } from '../../src/main/recon/db';
+import { ReconError } from '../../src/main/reconcile/engine/errors';
+import { readZipEntries } from '../../src/main/reconcile/engine/zip';
+import { loadRecipe, saveRecipe } from '../../src/main/reconcile/engine/recipe-file';
+import { ReconWorkspace } from '../../src/main/reconcile/engine/workspace';
+import { Db } from '../../src/main/reconcile/engine/db';
 import type { RecordPageItem } from '../../src/shared/recon-engine';
 import { csv, recipe, refRule, sandbox, type Sandbox } from './helpers';
 

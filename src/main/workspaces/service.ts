@@ -26,8 +26,8 @@ import { DetectFieldMappingsOutputSchema, ParseNlFilterOutputSchema, SuggestMatc
 import { UserError } from '../ipc/dispatch';
 import { writeFileAtomic } from '../mcp/atomic-write';
 import type { McpHost } from '../mcp/host';
-import { loadRecipe, ReconError, ReconWorkspace, safeName, saveRecipe, type ReadOptionsInput } from '../recon';
-import { sourceSchema } from '../recon/auto-recipe';
+import { loadRecipe, ReconError, ReconWorkspace, safeName, saveRecipe, type ReadOptionsInput } from '../reconcile/engine';
+import { sourceSchema } from '../reconcile/engine/auto-recipe';
 import type { SettingsService } from '../settings/settings-service';
 
 export const RECON_SERVER = 'kalla-recon';

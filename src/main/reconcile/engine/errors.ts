@@ -1,4 +1,4 @@
-import type { ReconErrorCode } from '../../shared/recon-engine';
+import type { ReconErrorCode } from '../../../shared/recon-engine';
 
 /** Every user-facing failure of the engine carries a stable code plus details the UI can show. */
 export class ReconError extends Error {

@@ -3,4 +3,4 @@ export { ReconWorkspace, type ReadOptionsInput, type RunListItem } from './works
 export { ReconError } from './errors';
 export { loadRecipe, saveRecipe } from './recipe-file';
 export { safeName } from './sources';
-export * from '../../shared/recon-engine';
+export * from '../../../shared/recon-engine';

@@ -5,10 +5,10 @@
  * column types, the first rows of each source for the mappings, and rows that
  * share references across the two sources for the rules.
  */
-import type { FieldMapping, MatchRule, Recipe, SourceSchema } from '../../shared/recon';
-import { RECIPE_VERSION, RecipeSchema } from '../../shared/recon';
-import type { ColumnTyping, SourceInfo } from '../../shared/recon-engine';
-import { detectFieldMappingsLocal, suggestMatchRulesLocal } from '../../servers/recon/engines/local';
+import type { FieldMapping, MatchRule, Recipe, SourceSchema } from '../../../shared/recon';
+import { RECIPE_VERSION, RecipeSchema } from '../../../shared/recon';
+import type { ColumnTyping, SourceInfo } from '../../../shared/recon-engine';
+import { detectFieldMappingsLocal, suggestMatchRulesLocal } from '../../../servers/recon/engines/local';
 import type { ReconWorkspace } from './workspace';
 
 const DATA_TYPE: Record<ColumnTyping['type'], string> = { text: 'varchar', number: 'decimal', date: 'date', timestamp: 'timestamp', boolean: 'boolean' };

@@ -5,7 +5,7 @@
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { RecipeSchema, ReadOptionsSchema, type Recipe, type ReadOptions, type SourceFilter } from '../../shared/recon';
+import { RecipeSchema, ReadOptionsSchema, type Recipe, type ReadOptions, type SourceFilter } from '../../../shared/recon';
 import type {
   AuditEntry,
   ExportOptions,
@@ -23,8 +23,8 @@ import type {
   Side,
   SourceInfo,
   SourceProfile,
-} from '../../shared/recon-engine';
-import { RECON_ENGINE_VERSION } from '../../shared/recon-engine';
+} from '../../../shared/recon-engine';
+import { RECON_ENGINE_VERSION } from '../../../shared/recon-engine';
 import { Db } from './db';
 import { ReconError } from './errors';
 import { exportRun } from './export';

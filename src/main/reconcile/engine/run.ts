@@ -3,8 +3,8 @@
  * connection, then a single transaction that persists groups, per-row
  * categories and exceptions under the run id.
  */
-import type { Recipe } from '../../shared/recon';
-import type { RunOptions } from '../../shared/recon-engine';
+import type { Recipe } from '../../../shared/recon';
+import type { RunOptions } from '../../../shared/recon-engine';
 import type { Db } from './db';
 import { ReconError } from './errors';
 import { addDuplicateExceptions, addNearMissExceptions, createExceptionTable } from './matching/exceptions';

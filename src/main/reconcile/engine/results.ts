@@ -13,8 +13,8 @@ import type {
   RunStatus,
   RunSummary,
   Side,
-} from '../../shared/recon-engine';
-import { PAGE_CATEGORIES } from '../../shared/recon-engine';
+} from '../../../shared/recon-engine';
+import { PAGE_CATEGORIES } from '../../../shared/recon-engine';
 import { listValue } from '@duckdb/node-api';
 import type { Db } from './db';
 import { ReconError } from './errors';

@@ -1,7 +1,7 @@
 /**
  * WorkspaceService: the Reconcile workspace's main-process side. Several
  * workspaces live under `<dataDir>/workspaces/<id>/`, each a `state.json`
- * (written atomically on every change) plus a ReconWorkspace folder (DuckDB).
+ * (written atomically on every change) plus a ReconEngine folder (DuckDB).
  * The AI steps call the built-in `kalla-recon` MCP server through the McpHost.
  * Plain Node: never imports electron. Used by the IPC handlers and by the
  * Assistant's app tools; see docs/reconcile-workspace.md.
@@ -26,7 +26,7 @@ import { DetectFieldMappingsOutputSchema, ParseNlFilterOutputSchema, SuggestMatc
 import { UserError } from '../ipc/dispatch';
 import { writeFileAtomic } from '../mcp/atomic-write';
 import type { McpHost } from '../mcp/host';
-import { loadRecipe, ReconError, ReconWorkspace, safeName, saveRecipe, type ReadOptionsInput } from '../reconcile/engine';
+import { loadRecipe, ReconError, ReconEngine, safeName, saveRecipe, type ReadOptionsInput } from '../reconcile/engine';
 import { sourceSchema } from '../reconcile/engine/auto-recipe';
 import type { SettingsService } from '../settings/settings-service';
 
@@ -137,7 +137,7 @@ function swapRule(r: MatchRule): MatchRule {
 export class WorkspaceService {
   private readonly root: string;
   private readonly states = new Map<string, WorkspaceState>();
-  private readonly engines = new Map<string, Promise<ReconWorkspace>>();
+  private readonly engines = new Map<string, Promise<ReconEngine>>();
   private readonly stateWrites = new Map<string, Promise<unknown>>();
   private readonly writes = new Map<string, Promise<unknown>>();
   private readonly uploads = new Map<string, Upload>();
@@ -821,17 +821,17 @@ export class WorkspaceService {
     });
   }
 
-  private engine(id: string): Promise<ReconWorkspace> {
+  private engine(id: string): Promise<ReconEngine> {
     let e = this.engines.get(id);
     if (!e) {
-      e = ReconWorkspace.open(join(this.dir(id), 'recon'));
+      e = ReconEngine.open(join(this.dir(id), 'recon'));
       e.catch(() => this.engines.delete(id));
       this.engines.set(id, e);
     }
     return e;
   }
 
-  private async engineCall<T>(id: string, f: (ws: ReconWorkspace) => Promise<T>): Promise<T> {
+  private async engineCall<T>(id: string, f: (ws: ReconEngine) => Promise<T>): Promise<T> {
     await this.get(id);
     const ws = await this.engine(id);
     return this.mapEngineErrors(() => f(ws));

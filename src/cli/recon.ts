@@ -12,7 +12,7 @@ import { parseArgs } from 'node:util';
 import type { Recipe } from '../shared/recon';
 import type { SourceInfo } from '../shared/recon-engine';
 import { buildAutoRecipe } from '../main/reconcile/engine/auto-recipe';
-import { ReconError } from '../main/reconcile/engine/errors';
+import { ReconError } from '../main/errors';
 import { loadRecipe, saveRecipe } from '../main/reconcile/engine/recipe-file';
 import { ReconEngine } from '../main/reconcile/engine/engine';
 

@@ -2,7 +2,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ReconError } from '../../src/main/reconcile/engine/errors';
+import { ReconError } from '../../src/main/errors';
 import { readZipEntries } from '../../src/main/reconcile/engine/zip';
 import { loadRecipe, saveRecipe } from '../../src/main/reconcile/engine/recipe-file';
 import { ReconEngine } from '../../src/main/reconcile/engine/engine';

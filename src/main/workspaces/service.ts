@@ -23,7 +23,7 @@ import {
   type WorkspaceState,
 } from '../../shared/reconcile';
 import { DetectFieldMappingsOutputSchema, ParseNlFilterOutputSchema, SuggestMatchRulesOutputSchema } from '../../shared/recon-tools';
-import { UserError } from '../ipc/dispatch';
+import { UserError, type ErrorCode } from '../errors';
 import { writeFileAtomic } from '../mcp/atomic-write';
 import type { McpHost } from '../mcp/host';
 import { loadRecipe, ReconError, ReconEngine, safeName, saveRecipe, type ReadOptionsInput } from '../reconcile/engine';
@@ -72,7 +72,7 @@ function textOf(r: ToolCallResult): string {
 }
 
 /** Engine errors in words a user understands, with the way out. */
-export function explainSourceError(name: string, e: unknown): SourceError {
+export function explainSourceError(name: string, e: unknown): SourceError & { code: ErrorCode } {
   if (e instanceof ReconError) {
     const d = e.details as { count?: number; lines?: number[] };
     switch (e.code) {

@@ -28,7 +28,7 @@ import type {
 } from '../../../shared/recon-engine';
 import { RECON_ENGINE_VERSION } from '../../../shared/recon-engine';
 import { Db } from './db';
-import { ReconError } from './errors';
+import { ReconError } from '../../errors';
 import { exportRun } from './export';
 import { installMacros } from './macros';
 import { profileSource } from './profile';

@@ -6,7 +6,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
 import { RecipeSchema, type Recipe } from '../../../shared/recon';
-import { ReconError } from './errors';
+import { ReconError } from '../../errors';
 
 export async function loadRecipe(path: string): Promise<Recipe> {
   const text = await readFile(path, 'utf8').catch((e: Error) => {

@@ -4,7 +4,7 @@
  */
 import type { KeyNormaliser, MatchRule, Recipe, SourceFilter } from '../../../shared/recon';
 import type { ColumnTyping, Side } from '../../../shared/recon-engine';
-import { ReconError } from './errors';
+import { ReconError } from '../../errors';
 import { ident, lit, scalar } from './sql';
 
 export type SideColumns = Record<Side, ColumnTyping[]>;

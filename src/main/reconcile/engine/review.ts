@@ -8,7 +8,7 @@ import { listValue } from '@duckdb/node-api';
 import type { Cardinality } from '../../../shared/recon';
 import type { AuditEntry, MatchGroup, Side } from '../../../shared/recon-engine';
 import type { Db } from './db';
-import { ReconError } from './errors';
+import { ReconError } from '../../errors';
 import { getGroup, getRunRow, toException } from './results';
 
 export function osUser(): string {

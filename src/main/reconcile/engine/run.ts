@@ -6,7 +6,7 @@
 import type { Recipe } from '../../../shared/recon';
 import type { RunOptions } from '../../../shared/recon-engine';
 import type { Db } from './db';
-import { ReconError } from './errors';
+import { ReconError } from '../../errors';
 import { addDuplicateExceptions, addNearMissExceptions, createExceptionTable } from './matching/exceptions';
 import { matchManyToMany, matchSplitOrBatch } from './matching/groups';
 import { matchOneToOne } from './matching/one-to-one';

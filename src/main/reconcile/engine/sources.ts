@@ -18,7 +18,7 @@ import type { ReadOptions } from '../../../shared/recon';
 import type { ColumnTyping, Notice, Side, SourceInfo } from '../../../shared/recon-engine';
 import { deriveColumnNames, detectDelimiter, detectHeader, splitRecords } from './csv-layout';
 import type { Db } from './db';
-import { ReconError } from './errors';
+import { ReconError } from '../../errors';
 import { sniffFile, type Encoding } from './file-sniff';
 import { ident, lit } from './sql';
 import { transcodeToUtf8 } from './transcode';

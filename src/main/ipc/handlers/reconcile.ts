@@ -1,4 +1,4 @@
-/** Handlers for the Reconcile workspace: thin calls into the WorkspaceService. */
+/** Handlers for the Reconcile workspace: thin calls into the ReconcileService. */
 import type { HandlerDeps, HandlersFor } from '../handlers';
 import { UserError } from '../../errors';
 

@@ -5,7 +5,7 @@
 export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.mutation.config.ts', related: false },
-  mutate: ['src/main/recon/matching/**/*.ts', 'src/main/ipc/dispatch.ts'],
+  mutate: ['src/main/reconcile/engine/matching/**/*.ts', 'src/main/ipc/dispatch.ts'],
   coverageAnalysis: 'perTest',
   concurrency: Number(process.env.STRYKER_CONCURRENCY ?? 2),
   timeoutMS: 60_000,

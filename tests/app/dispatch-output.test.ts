@@ -4,7 +4,8 @@
  * names cross to the renderer — a handler that returns more (a secret, a path) cannot leak it.
  */
 import { describe, expect, it } from 'vitest';
-import { createDispatcher, UserError } from '../../src/main/ipc/dispatch';
+import { createDispatcher } from '../../src/main/ipc/dispatch';
+import { UserError } from '../../src/main/errors';
 import type { HandlerTable } from '../../src/main/ipc/handlers';
 
 const info = { name: 'Kalla', version: '1.0.0', mode: 'browser', platform: 'linux', dataDir: '/d', logsDir: '/d/logs', versions: { node: '20' } };

@@ -18,7 +18,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchRule, Recipe } from '../../src/shared/recon';
 import type { GroupPageItem, RecordPageItem } from '../../src/shared/recon-engine';
-import type { ReconWorkspace } from '../../src/main/recon/workspace';
+import type { ReconEngine } from '../../src/main/reconcile/engine/engine';
 import { csv, recipe, refRule, rule, sandbox, type Sandbox } from './helpers';
 
 const HEADER = 'ref,amount,date,memo';
@@ -111,8 +111,8 @@ const ruleArb = (id: string, cardinality: MatchRule['cardinality'], keyed: boole
 // ── running ─────────────────────────────────────────────────────────────────
 
 let sb: Sandbox;
-let a: ReconWorkspace;
-let b: ReconWorkspace;
+let a: ReconEngine;
+let b: ReconEngine;
 let loads = 0;
 beforeAll(async () => {
   sb = sandbox();
@@ -123,7 +123,7 @@ afterAll(() => sb.cleanup());
 
 const line = (r: Row) => `${r.ref},${(r.cents / 100).toFixed(2)},2024-03-${String(r.day).padStart(2, '0')},${r.memo}`;
 
-async function load(ws: ReconWorkspace, files: Files): Promise<void> {
+async function load(ws: ReconEngine, files: Files): Promise<void> {
   const n = loads++;
   await ws.addSourceFromPath('left', sb.file(`l${n}.csv`, csv(HEADER, files.left.map(line))));
   await ws.addSourceFromPath('right', sb.file(`r${n}.csv`, csv(HEADER, files.right.map(line))));
@@ -135,7 +135,7 @@ interface Outcome {
   unmatchedRight: string[];
 }
 
-async function runOn(ws: ReconWorkspace, r: Recipe): Promise<Outcome> {
+async function runOn(ws: ReconEngine, r: Recipe): Promise<Outcome> {
   const { run_id } = await ws.run(r);
   const page = async (category: 'matched' | 'suggested') => (await ws.page(run_id, category, { offset: 0, limit: 10_000 })).items;
   const memos = async (...categories: Array<'unmatched_left' | 'unmatched_right' | 'exceptions_left' | 'exceptions_right'>) =>

@@ -14,18 +14,7 @@ import type { ReconErrorCode } from '../shared/recon-engine';
 export type DispatchErrorCode = 'unknown_channel' | 'invalid_input' | 'internal';
 
 /** Codes services throw. */
-export type ServiceErrorCode =
-  | 'failed'
-  | 'invalid_input'
-  | 'invalid_config'
-  | 'not_found'
-  | 'not_ready'
-  | 'not_configured'
-  | 'no_connection'
-  | 'unavailable'
-  | 'tool_error'
-  | 'busy'
-  | 'cancelled';
+export type ServiceErrorCode = 'failed' | 'invalid_input' | 'invalid_config' | 'not_found' | 'not_ready' | 'not_configured' | 'no_connection' | 'unavailable' | 'tool_error' | 'busy' | 'cancelled';
 
 export type ErrorCode = DispatchErrorCode | ServiceErrorCode | ReconErrorCode;
 

@@ -125,6 +125,10 @@ app.whenReady().then(async () => {
   app.on('activate', () => {
     if (BrowserWindow.getAllWindows().length === 0) createWindow();
   });
+}).catch((e: unknown) => {
+  // Without a core there is no app to show: say why instead of leaving a process with no window.
+  dialog.showErrorBox('Kalla Desktop could not start', e instanceof Error ? (e.stack ?? e.message) : String(e));
+  app.exit(1);
 });
 
 let quitting = false;

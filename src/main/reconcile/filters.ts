@@ -31,7 +31,9 @@ export class Filters {
         text,
         schema_a: sourceSchema(s.aliases.left, left),
         schema_b: sourceSchema(s.aliases.right, right),
-        current_mappings: confirmedMappings(s.mapping).length ? confirmedMappings(s.mapping) : (s.mapping?.rows.filter((r) => r.decision !== 'rejected') ?? []).map(({ field_a, field_b, confidence, reason, role }) => ({ field_a, field_b, confidence, reason, role })),
+        current_mappings: confirmedMappings(s.mapping).length
+          ? confirmedMappings(s.mapping)
+          : (s.mapping?.rows.filter((r) => r.decision !== 'rejected') ?? []).map(({ field_a, field_b, confidence, reason, role }) => ({ field_a, field_b, confidence, reason, role })),
         ...(today ? { today } : {}),
         engine: engineMode,
       });

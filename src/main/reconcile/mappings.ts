@@ -78,7 +78,8 @@ export class Mappings {
     for (const r of accepted) {
       if (!leftCols.has(r.field_a)) throw new UserError(`“${r.field_a}” is not a column of ${s.aliases.left}.`, 'invalid_input');
       if (!rightCols.has(r.field_b)) throw new UserError(`“${r.field_b}” is not a column of ${s.aliases.right}.`, 'invalid_input');
-      if (usedA.has(r.field_a) || usedB.has(r.field_b)) throw new UserError(`A column is mapped twice (${usedA.has(r.field_a) ? r.field_a : r.field_b}); each column can be paired once.`, 'invalid_input');
+      if (usedA.has(r.field_a) || usedB.has(r.field_b))
+        throw new UserError(`A column is mapped twice (${usedA.has(r.field_a) ? r.field_a : r.field_b}); each column can be paired once.`, 'invalid_input');
       usedA.add(r.field_a);
       usedB.add(r.field_b);
     }

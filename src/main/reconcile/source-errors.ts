@@ -34,7 +34,12 @@ export function explainSourceError(name: string, e: unknown): SourceError & { co
           ],
         };
       case 'no_header':
-        return { name, code: e.code, message: `The first row of “${name}” looks like data, not column names. Load it without a header (columns become column_1, column_2, …)?`, actions: [{ label: 'Load without header', read: { header: false } }] };
+        return {
+          name,
+          code: e.code,
+          message: `The first row of “${name}” looks like data, not column names. Load it without a header (columns become column_1, column_2, …)?`,
+          actions: [{ label: 'Load without header', read: { header: false } }],
+        };
       case 'empty_file':
         return { name, code: e.code, message: `“${name}” is empty. Pick the export that contains the rows.`, actions: [] };
       case 'source_missing':

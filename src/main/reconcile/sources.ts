@@ -20,8 +20,14 @@ const other = (side: Side): Side => (side === 'left' ? 'right' : 'left');
 
 /** A default alias from a file name: "Bank Statement 2026-10.csv" → "bank_statement_2026_10". */
 export function aliasFromName(name: string): string {
-  const stem = basename(name).replace(/\.(csv|tsv|txt)(\.gz)?$/i, '').replace(/\.gz$/i, '');
-  const alias = stem.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 40);
+  const stem = basename(name)
+    .replace(/\.(csv|tsv|txt)(\.gz)?$/i, '')
+    .replace(/\.gz$/i, '');
+  const alias = stem
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '_')
+    .replace(/^_+|_+$/g, '')
+    .slice(0, 40);
   return alias || 'source';
 }
 

@@ -40,7 +40,7 @@ function ConnectionForm({ onDone }: { onDone?: () => void }) {
   };
 
   return (
-    <form className="lineage-connect" onSubmit={submit} aria-label="Connection">
+    <form className="lineage-connect" onSubmit={(e) => void submit(e)} aria-label="Connection">
       <fieldset className="segmented">
         <legend className="sr-only">Source</legend>
         {(

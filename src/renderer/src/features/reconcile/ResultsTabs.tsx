@@ -259,10 +259,8 @@ export function ResultsTabs(props: ResultsTabsProps) {
               <button
                 className="primary"
                 disabled={props.busy || picked.left.size === 0 || picked.right.size === 0}
-                onClick={async () => {
-                  await props.onMatch([...picked.left], [...picked.right]);
-                  setPicked({ left: new Set(), right: new Set() });
-                }}
+                // onMatch shows its own errors (the store's results area); the picks clear after it.
+                onClick={() => void props.onMatch([...picked.left], [...picked.right]).then(() => setPicked({ left: new Set(), right: new Set() }))}
               >
                 Match picked rows
               </button>
@@ -296,11 +294,13 @@ export function ResultsTabs(props: ResultsTabsProps) {
           <form
             className="annotate"
             aria-label="Annotate exception"
-            onSubmit={async (e) => {
+            onSubmit={(e) => {
               e.preventDefault();
-              await props.onAnnotate(annotating.side, annotating.rowId, note.reason, note.note || undefined);
-              setAnnotating(null);
-              setNote({ reason: ANNOTATION_REASONS[0], note: '' });
+              // onAnnotate shows its own errors (the store's results area); the form closes after it.
+              void props.onAnnotate(annotating.side, annotating.rowId, note.reason, note.note || undefined).then(() => {
+                setAnnotating(null);
+                setNote({ reason: ANNOTATION_REASONS[0], note: '' });
+              });
             }}
           >
             <strong>

@@ -66,7 +66,7 @@ export function usePaged<T>(key: string, pageSize: number, load: (offset: number
     setTotal(null);
     setError(null);
     fetchPage(0);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // Only a new `key` (another run or category) starts over; fetchPage changes with every render.
   }, [key]);
   const item = (i: number): T | undefined => pages[Math.floor(i / pageSize)]?.[i % pageSize];
   const onRange = (first: number, last: number) => {

@@ -28,7 +28,7 @@ export function ResourcesPanel({ server }: { server: ServerView }) {
             <span className="name">{r.title ?? r.name}</span>
             <code className="small">{r.uri}</code>
             {r.description && <span className="muted small">{r.description}</span>}
-            <button onClick={() => read(r.uri)} aria-label={`Read ${r.name}`}>
+            <button onClick={() => void read(r.uri)} aria-label={`Read ${r.name}`}>
               Read
             </button>
           </li>

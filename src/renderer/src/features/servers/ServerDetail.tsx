@@ -44,20 +44,20 @@ export function ServerDetail({ server, onEdit }: { server: ServerView; onEdit():
         <div className="toolbar" aria-label="Server actions">
           {!server.disabled &&
             (live ? (
-              <button disabled={busy} onClick={() => act(() => call('servers.stop', { name }))}>
+              <button disabled={busy} onClick={() => void act(() => call('servers.stop', { name }))}>
                 Stop
               </button>
             ) : (
-              <button className="primary" disabled={busy} onClick={() => act(() => call('servers.start', { name }))}>
+              <button className="primary" disabled={busy} onClick={() => void act(() => call('servers.start', { name }))}>
                 Start
               </button>
             ))}
           {!server.disabled && (
-            <button disabled={busy} onClick={() => act(() => call('servers.restart', { name }))}>
+            <button disabled={busy} onClick={() => void act(() => call('servers.restart', { name }))}>
               Restart
             </button>
           )}
-          <button disabled={busy} onClick={() => act(() => call('servers.setEnabled', { name, enabled: server.disabled }))}>
+          <button disabled={busy} onClick={() => void act(() => call('servers.setEnabled', { name, enabled: server.disabled }))}>
             {server.disabled ? 'Enable' : 'Disable'}
           </button>
           {server.origin === 'user' && (

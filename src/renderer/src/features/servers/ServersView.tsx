@@ -39,7 +39,7 @@ export function ServersView() {
             <button className="primary" onClick={() => setEditor({ kind: 'add' })}>
               Add server
             </button>
-            <button onClick={importClaude} title="Copy servers from claude_desktop_config.json">
+            <button onClick={() => void importClaude()} title="Copy servers from claude_desktop_config.json">
               Import
             </button>
             <button onClick={() => setEditor({ kind: 'raw' })} title="Edit mcp-servers.json directly">
@@ -111,10 +111,12 @@ export function ServersView() {
         <ServerEditor
           mode={editor}
           onClose={() => setEditor(undefined)}
-          onSaved={async (name) => {
+          onSaved={(name) => {
             setEditor(undefined);
-            await refresh();
-            if (name) select(name);
+            // refresh() reports its own failures in the view; selecting waits for the new list.
+            void refresh().then(() => {
+              if (name) select(name);
+            });
           }}
         />
       )}

@@ -82,7 +82,7 @@ export function SettingsView() {
         </p>
         <div className="form-row">
           <label htmlFor="provider">Provider for the Assistant</label>
-          <select id="provider" value={s.provider} onChange={(e) => update({ provider: e.target.value as ProviderId | 'none' }, 'Provider saved')}>
+          <select id="provider" value={s.provider} onChange={(e) => void update({ provider: e.target.value as ProviderId | 'none' }, 'Provider saved')}>
             <option value="none">None — offline only</option>
             {PROVIDER_IDS.map((p) => (
               <option key={p} value={p}>
@@ -101,7 +101,7 @@ export function SettingsView() {
                 <input
                   id={`${p}-model`}
                   defaultValue={s.providers[p].model}
-                  onBlur={(e) => e.target.value !== s.providers[p].model && update({ providers: { [p]: { model: e.target.value } } }, 'Model saved')}
+                  onBlur={(e) => e.target.value !== s.providers[p].model && void update({ providers: { [p]: { model: e.target.value } } }, 'Model saved')}
                 />
               </div>
               <div className="form-row">
@@ -110,7 +110,7 @@ export function SettingsView() {
                   id={`${p}-url`}
                   placeholder="the provider's own endpoint"
                   defaultValue={s.providers[p].baseUrl}
-                  onBlur={(e) => e.target.value !== s.providers[p].baseUrl && update({ providers: { [p]: { baseUrl: e.target.value.trim() } } }, 'Base URL saved')}
+                  onBlur={(e) => e.target.value !== s.providers[p].baseUrl && void update({ providers: { [p]: { baseUrl: e.target.value.trim() } } }, 'Base URL saved')}
                 />
               </div>
             </div>
@@ -130,11 +130,11 @@ export function SettingsView() {
                 value={keyDraft[p] ?? ''}
                 onChange={(e) => setKeyDraft((d) => ({ ...d, [p]: e.target.value }))}
               />
-              <button onClick={() => setKey(p)} disabled={!keyDraft[p]}>
+              <button onClick={() => void setKey(p)} disabled={!keyDraft[p]}>
                 Save key
               </button>
               {view.keys[p] === 'stored' && (
-                <button className="danger" onClick={() => clearKey(p)}>
+                <button className="danger" onClick={() => void clearKey(p)}>
                   Remove key
                 </button>
               )}
@@ -146,7 +146,7 @@ export function SettingsView() {
         <h2 id="engine-heading">AI tools and privacy</h2>
         <div className="form-row">
           <label htmlFor="engine-mode">Engine for mappings, filters and match rules</label>
-          <select id="engine-mode" value={s.engineMode} onChange={(e) => update({ engineMode: e.target.value as 'auto' | 'llm' | 'local' }, 'Engine saved')}>
+          <select id="engine-mode" value={s.engineMode} onChange={(e) => void update({ engineMode: e.target.value as 'auto' | 'llm' | 'local' }, 'Engine saved')}>
             <option value="auto">Auto — the LLM when a key is set, offline otherwise or if it fails</option>
             <option value="local">Local only — nothing leaves this machine</option>
             <option value="llm">LLM only</option>
@@ -154,7 +154,7 @@ export function SettingsView() {
         </div>
         <div className="form-row narrow">
           <label htmlFor="sample-rows">Sample rows per source that may be sent to the provider</label>
-          <input id="sample-rows" type="number" min={0} max={50} defaultValue={s.sampleRows} onBlur={(e) => update({ sampleRows: Number(e.target.value) }, 'Sample rows saved')} />
+          <input id="sample-rows" type="number" min={0} max={50} defaultValue={s.sampleRows} onBlur={(e) => void update({ sampleRows: Number(e.target.value) }, 'Sample rows saved')} />
           <span className="muted small">0 sends column names and types only.</span>
         </div>
         <div className="form-row narrow">
@@ -165,7 +165,7 @@ export function SettingsView() {
             min={1}
             max={600}
             defaultValue={s.llmTimeoutMs / 1000}
-            onBlur={(e) => update({ llmTimeoutMs: Math.round(Number(e.target.value) * 1000) }, 'Timeout saved')}
+            onBlur={(e) => void update({ llmTimeoutMs: Math.round(Number(e.target.value) * 1000) }, 'Timeout saved')}
           />
         </div>
       </section>

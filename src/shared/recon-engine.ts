@@ -231,6 +231,12 @@ export interface ExportOptions {
   dir: string;
   formats?: ExportFormat[];
   overwrite?: boolean;
+  /**
+   * CSV cells (and header names) that a spreadsheet would run as a formula are prefixed with `'`
+   * and text fields quoted (`neutralise`, the default); `raw` writes the values unchanged, for
+   * programs that read the CSV as data. XLSX cells are always written as text/numbers, never formulas.
+   */
+  csv_formulas?: 'neutralise' | 'raw';
 }
 
 export interface ExportResult {

@@ -8,9 +8,10 @@ import { basename, isAbsolute, join } from 'node:path';
 import type { ExportFormat, ExportOptions, ExportResult, PageCategory, RunSummary, Side, SourceInfo } from '../../shared/recon-engine';
 import { PAGE_CATEGORIES, RECON_ENGINE_VERSION } from '../../shared/recon-engine';
 import type { Db } from './db';
+import { copyCsv } from './csv-guard';
 import { ReconError } from './errors';
 import { getRunRow, MATCHED_STATUSES } from './results';
-import { ident, lit } from './sql';
+import { ident } from './sql';
 import { dropRawText, materializeRawText, sha256File } from './sources';
 import { writeXlsx, type Cell, type SheetSource } from './xlsx';
 
@@ -142,7 +143,7 @@ async function writeFormats(
   if (formats.includes('csv')) {
     for (const category of PAGE_CATEGORIES) {
       const target = join(opts.dir, `${category}.csv`);
-      await db.exec(`COPY (${categorySql(runId, category, rawText)}) TO ${lit(target)} (FORMAT csv, HEADER true, DELIMITER ',')`);
+      await copyCsv(db, categorySql(runId, category, rawText), target, opts.csv_formulas !== 'raw');
       written.push(target);
     }
     const summaryPath = join(opts.dir, 'summary.csv');

@@ -225,7 +225,8 @@ export interface RunResult {
   phases: { phase: string; ms: number }[];
 }
 
-export type ExportFormat = 'csv' | 'xlsx' | 'evidence';
+/** `parquet` writes one Parquet file per category (DuckDB's own writer), for data tools. */
+export type ExportFormat = 'csv' | 'xlsx' | 'parquet' | 'evidence';
 
 export interface ExportOptions {
   dir: string;

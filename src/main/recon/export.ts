@@ -1,7 +1,8 @@
 /**
  * Exports of a run: one CSV per category (written by DuckDB's COPY, ordered,
- * so identical results give identical bytes), an XLSX workbook with the same
- * tables plus a summary sheet, and an evidence JSON.
+ * so identical results give identical bytes; formula triggers neutralised, see
+ * csv-guard.ts), an XLSX workbook with the same tables plus a summary sheet,
+ * optionally one Parquet file per category, and an evidence JSON.
  */
 import { mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, isAbsolute, join } from 'node:path';
@@ -11,7 +12,7 @@ import type { Db } from './db';
 import { copyCsv } from './csv-guard';
 import { ReconError } from './errors';
 import { getRunRow, MATCHED_STATUSES } from './results';
-import { ident } from './sql';
+import { ident, lit } from './sql';
 import { dropRawText, materializeRawText, sha256File } from './sources';
 import { writeXlsx, type Cell, type SheetSource } from './xlsx';
 
@@ -96,6 +97,7 @@ export async function exportRun(
   const planned: string[] = [];
   if (formats.includes('csv')) planned.push(...PAGE_CATEGORIES.map((c) => `${c}.csv`), 'summary.csv');
   if (formats.includes('xlsx')) planned.push('reconciliation.xlsx');
+  if (formats.includes('parquet')) planned.push(...PAGE_CATEGORIES.map((c) => `${c}.parquet`));
   if (formats.includes('evidence')) planned.push('evidence.json');
   const paths = planned.map((f) => join(opts.dir, f));
   if (!opts.overwrite) {
@@ -112,7 +114,7 @@ export async function exportRun(
   // Exceptions and unmatched rows are exported with their original text, read again from the copies.
   const rawText: Partial<Record<Side, string>> = {};
   try {
-    if (formats.includes('csv') || formats.includes('xlsx')) {
+    if (formats.includes('csv') || formats.includes('xlsx') || formats.includes('parquet')) {
       for (const side of ['left', 'right'] as const) rawText[side] = await materializeRawText(db, context.current[side]);
     }
     await writeFormats(db, runId, { ...opts, dir: staging }, formats, context, rawText as Record<Side, string>, written, notices, run);
@@ -164,6 +166,13 @@ async function writeFormats(
     const { truncated } = await writeXlsx(target, sheets);
     for (const t of truncated) notices.push(`sheet ${t} was cut at Excel's 1,048,575-row limit; the CSV has every row`);
     written.push(target);
+  }
+  if (formats.includes('parquet')) {
+    for (const category of PAGE_CATEGORIES) {
+      const target = join(opts.dir, `${category}.parquet`);
+      await db.exec(`COPY (${categorySql(runId, category, rawText)}) TO ${lit(target)} (FORMAT parquet)`);
+      written.push(target);
+    }
   }
   if (formats.includes('evidence')) {
     const files: { file: string; sha256: string }[] = [];

@@ -24,6 +24,8 @@ interface ReconcileStore {
   progress: Partial<Record<'left' | 'right' | 'run', ReconcileProgress>>;
   counts: Counts | null;
   summary: RunSummary | null;
+  /** The summary of the completed run before the last one, to catch a collapsing match rate. */
+  previousSummary: RunSummary | null;
   /** Bumped after review actions so result tables reload. */
   resultsVersion: number;
   uploads: Partial<Record<Side, string>>;
@@ -114,6 +116,7 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
     progress: {},
     counts: null,
     summary: null,
+    previousSummary: null,
     resultsVersion: 0,
     uploads: {},
 
@@ -271,7 +274,12 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
       const ws = get().ws;
       if (!ws?.last_run_id) return;
       try {
-        set({ summary: await call('reconcile.summary', { id: ws.id, runId: ws.last_run_id }) });
+        const before = ws.runs.filter((r) => r.status === 'completed' && r.run_id < ws.last_run_id!).sort((a, b) => b.run_id - a.run_id)[0];
+        const [summary, previousSummary] = await Promise.all([
+          call('reconcile.summary', { id: ws.id, runId: ws.last_run_id }),
+          before ? call('reconcile.summary', { id: ws.id, runId: before.run_id }).catch(() => null) : Promise.resolve(null),
+        ]);
+        set({ summary, previousSummary });
       } catch (e) {
         setError('results', errorMessage(e));
       }

@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Cardinality, KeyNormaliser, MatchRule } from '../../../../shared/recon';
 import type { GroupPageItem, PageCategory, RecordPageItem, Side } from '../../../../shared/recon-engine';
-import type { MappingRow } from '../../../../shared/reconcile';
+import { confirmedMappings, type MappingRow } from '../../../../shared/reconcile';
+import { rateTone, runWarnings } from '../../../../shared/run-health';
 import { call } from '../../api/client';
 import { afterReview, useReconcile } from '../../stores/reconcile';
 import { ChipEditor } from './ChipEditor';
@@ -409,6 +410,17 @@ export function ResultsPanel() {
 function SummaryView() {
   const ws = useReconcile((s) => s.ws)!;
   const s = useReconcile((st) => st.summary)!;
+  const previous = useReconcile((st) => st.previousSummary);
+  const warnings = runWarnings({
+    summary: s,
+    previous: previous && previous.run_id !== s.run_id ? previous : null,
+    aliases: ws.aliases,
+    loaded: { left: ws.sources.left?.info.row_count ?? null, right: ws.sources.right?.info.row_count ?? null },
+    columns: { left: ws.sources.left?.info.columns ?? [], right: ws.sources.right?.info.columns ?? [] },
+    filters: ws.filters,
+    mappings: confirmedMappings(ws.mapping),
+    rules: ws.rules,
+  });
   const cats = [
     { key: 'matched', label: 'Matched', v: s.matched },
     { key: 'suggested', label: 'Suggested', v: s.suggested },
@@ -418,8 +430,18 @@ function SummaryView() {
   const max = Math.max(1, ...cats.flatMap((c) => [c.v.left.count, c.v.right.count]));
   return (
     <div className="summary" aria-label="Run summary">
+      {warnings.map((w) => (
+        <div key={w.kind} className="banner error run-warning" role="alert" data-kind={w.kind}>
+          <strong>{w.message}</strong>
+          <ul>
+            {w.causes.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        </div>
+      ))}
       <div className="rate">
-        <div className="rate-num" aria-label="Match rate">
+        <div className={`rate-num tone-${rateTone(s)}`} aria-label="Match rate">
           {(s.match_rate * 100).toFixed(1)}%
         </div>
         <div className="muted small">matched · {s.left_rows.toLocaleString()} + {s.right_rows.toLocaleString()} rows in scope</div>

@@ -6,7 +6,7 @@ import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runReconCli } from '../../src/cli/recon';
-import { Db } from '../../src/main/recon/db';
+import { Db } from '../../src/main/reconcile/engine/db';
 import { csv, recipe, refRule, sandbox, type Sandbox } from './helpers';
 
 let sb: Sandbox;

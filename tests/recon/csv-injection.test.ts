@@ -5,7 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { neutraliseCell } from '../../src/main/recon/csv-guard';
+import { neutraliseCell } from '../../src/main/reconcile/engine/csv-guard';
 import { csv, recipe, refRule, sandbox, type Sandbox } from './helpers';
 
 let sb: Sandbox;

@@ -5,7 +5,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { MatchRule, Recipe, SourceFilter } from '../../src/shared/recon';
-import type { ReconWorkspace } from '../../src/main/recon/workspace';
+import type { ReconEngine } from '../../src/main/reconcile/engine/engine';
 import { rateTone, runWarnings, type RunHealthInput } from '../../src/shared/run-health';
 import { csv, recipe, refRule, sandbox, type Sandbox } from './helpers';
 
@@ -18,7 +18,7 @@ afterEach(() => sb.cleanup());
 const HEADER = 'ref,amount,date';
 const rows = (n: number, f: (i: number) => string) => Array.from({ length: n }, (_, i) => f(i + 1));
 
-async function health(ws: ReconWorkspace, r: Recipe, previous: RunHealthInput['previous'] = null) {
+async function health(ws: ReconEngine, r: Recipe, previous: RunHealthInput['previous'] = null) {
   const result = await ws.run(r);
   const left = (await ws.source('left'))!;
   const right = (await ws.source('right'))!;

@@ -164,6 +164,9 @@ export class ReconcileService {
   parseFilter(id: string, text: string, mode: 'add' | 'replace', today?: string): Promise<WorkspaceState> {
     return this.filters.parse(id, text, mode, today);
   }
+  resolveFilter(id: string, turnId: string, apply: boolean): Promise<WorkspaceState> {
+    return this.filters.resolve(id, turnId, apply);
+  }
   setFilters(id: string, filters: SourceFilter[]): Promise<WorkspaceState> {
     return this.filters.set(id, filters);
   }

@@ -83,6 +83,8 @@ export const reconcileChannels = {
     input: z.object({ id: Id, text: z.string().trim().min(1, 'type what to keep').max(2000), mode: z.enum(['add', 'replace']) }).strict(),
     output: State,
   },
+  /** Applies (or discards) the chips of a filter message the engine was unsure of. */
+  'reconcile.resolveFilter': { input: z.object({ id: Id, turnId: z.string().min(1).max(64), apply: z.boolean() }).strict(), output: State },
   'reconcile.setFilters': { input: z.object({ id: Id, filters: z.array(SourceFilterSchema).max(200) }).strict(), output: State },
   'reconcile.undoFilters': { input: z.object({ id: Id }).strict(), output: State },
   'reconcile.filterCounts': {

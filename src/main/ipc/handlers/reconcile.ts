@@ -41,6 +41,7 @@ export function reconcileHandlers({ workspaces, platform }: HandlerDeps): Handle
     'reconcile.saveMappingReview': async ({ id, rows }) => workspaces.saveMappingReview(id, rows),
     'reconcile.confirmMappings': async ({ id, rows }) => workspaces.confirmMappings(id, rows),
     'reconcile.parseFilter': async ({ id, text, mode }) => workspaces.parseFilter(id, text, mode),
+    'reconcile.resolveFilter': async ({ id, turnId, apply }) => workspaces.resolveFilter(id, turnId, apply),
     'reconcile.setFilters': async ({ id, filters }) => workspaces.setFilters(id, filters),
     'reconcile.undoFilters': async ({ id }) => workspaces.undoFilters(id),
     'reconcile.filterCounts': async ({ id, filters }) => workspaces.filterCounts(id, filters),

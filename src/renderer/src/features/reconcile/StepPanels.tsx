@@ -121,6 +121,23 @@ export function FilterPanel() {
                           Not understood: {t.unparsed.map((u) => `“${u}”`).join(', ')} — rephrase or add a chip by hand.
                         </div>
                       )}
+                      {t.doubts?.map((d) => (
+                        <div key={d} className="unparsed" role="note">
+                          Unsure: {d}
+                        </div>
+                      ))}
+                      {t.status === 'pending' && (
+                        <div className="chat-confirm" role="group" aria-label="Apply this reading?">
+                          <span>Is this what you meant? Nothing is applied until you say so.</span>
+                          <button className="primary small-btn" disabled={Boolean(busy)} onClick={() => void act('filters', 'Applying…', 'reconcile.resolveFilter', { id: ws.id, turnId: t.id, apply: true })}>
+                            Apply these filters
+                          </button>
+                          <button className="small-btn" disabled={Boolean(busy)} onClick={() => void act('filters', 'Discarding…', 'reconcile.resolveFilter', { id: ws.id, turnId: t.id, apply: false })}>
+                            Discard
+                          </button>
+                        </div>
+                      )}
+                      {t.status === 'discarded' && <div className="muted small">Discarded.</div>}
                       {t.engine && <span className="muted small"> ({t.engine})</span>}
                     </div>
                   )}
@@ -157,7 +174,13 @@ export function FilterPanel() {
             )}
           </div>
           <div className="filter-side">
-            <ChipEditor filters={ws.filters} aliases={ws.aliases} onChange={(f) => void setFilters(f)} disabled={Boolean(busy)} />
+            <ChipEditor
+              filters={ws.filters}
+              aliases={ws.aliases}
+              columns={{ left: ws.sources.left?.info.columns.map((c) => c.name) ?? [], right: ws.sources.right?.info.columns.map((c) => c.name) ?? [] }}
+              onChange={(f) => void setFilters(f)}
+              disabled={Boolean(busy)}
+            />
             <dl className="stats counts" aria-label="Rows in scope">
               {(['left', 'right'] as const).map((side) => (
                 <div key={side}>

@@ -238,6 +238,11 @@ export interface ExportOptions {
    * programs that read the CSV as data. XLSX cells are always written as text/numbers, never formulas.
    */
   csv_formulas?: 'neutralise' | 'raw';
+  /**
+   * Source columns matched/suggested rows carry for each side, named `<alias>.<column>`; members
+   * of a group are joined with " | ". Default: the recipe's mapped columns (else the rules' columns).
+   */
+  business_columns?: { left?: string[]; right?: string[] };
 }
 
 export interface ExportResult {

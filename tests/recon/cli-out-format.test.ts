@@ -44,7 +44,7 @@ describe('kalla recon --out / --format / progress', () => {
     const out = join(sb.dir, 'pq');
     expect(await runReconCli([...inputs(), '--out', out, '--format', 'parquet', '--json'], io().io)).toBe(0);
     const files = readdirSync(out).sort();
-    expect(files).toEqual(['evidence.json', 'exceptions_left.parquet', 'exceptions_right.parquet', 'matched.parquet', 'recipe.json', 'suggested.parquet', 'unmatched_left.parquet', 'unmatched_right.parquet']);
+    expect(files).toEqual(['evidence.json', 'exceptions_left.parquet', 'exceptions_right.parquet', 'filtered_out_left.parquet', 'filtered_out_right.parquet', 'matched.parquet', 'recipe.json', 'review_log.parquet', 'suggested.parquet', 'unmatched_left.parquet', 'unmatched_right.parquet']);
     const db = await Db.open(':memory:');
     try {
       const n = await db.scalarNumber(`SELECT count(*) FROM read_parquet('${join(out, 'matched.parquet')}')`);

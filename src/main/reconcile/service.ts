@@ -210,8 +210,8 @@ export class ReconcileService {
   page(id: string, runId: number, category: PageCategory, req: { offset: number; limit: number }): Promise<Page<GroupPageItem> | Page<RecordPageItem>> {
     return this.runs.page(id, runId, category, req);
   }
-  review(id: string, runId: number, action: 'accept' | 'reject' | 'unmatch', groupIds: number[]): Promise<{ done: number; failed: string[] }> {
-    return this.runs.review(id, runId, action, groupIds);
+  review(id: string, runId: number, action: 'accept' | 'reject' | 'unmatch', groupIds: number[], note?: string): Promise<{ done: number; failed: string[] }> {
+    return this.runs.review(id, runId, action, groupIds, note);
   }
   matchManual(id: string, runId: number, left: number[], right: number[], note?: string): Promise<{ group_id: number }> {
     return this.runs.matchManual(id, runId, left, right, note);

@@ -105,7 +105,9 @@ export const reconcileChannels = {
     output: GroupPageOut,
   },
   'reconcile.review': {
-    input: z.object({ id: Id, runId: RunId, action: z.enum(['accept', 'reject', 'unmatch']), groupIds: z.array(z.number().int().min(0)).min(1).max(10_000) }).strict(),
+    input: z
+      .object({ id: Id, runId: RunId, action: z.enum(['accept', 'reject', 'unmatch']), groupIds: z.array(z.number().int().min(0)).min(1).max(10_000), note: z.string().max(2000).optional() })
+      .strict(),
     output: z.object({ done: z.number(), failed: z.array(z.string()) }),
   },
   'reconcile.matchManual': {

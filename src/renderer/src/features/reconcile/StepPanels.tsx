@@ -382,6 +382,8 @@ export function ResultsPanel() {
       </section>
     );
   }
+  const amountRow = ws.mapping?.rows.find((r) => r.decision === 'accepted' && r.role === 'amount');
+  const amountPair = amountRow ? { left: amountRow.field_a, right: amountRow.field_b } : null;
   const mapped = (side: Side) => {
     const rows = ws.mapping?.rows.filter((r) => r.decision === 'accepted') ?? [];
     const names = rows.map((r) => (side === 'left' ? r.field_a : r.field_b));
@@ -408,6 +410,7 @@ export function ResultsPanel() {
           summary={summary}
           aliases={ws.aliases}
           columns={{ left: mapped('left'), right: mapped('right') }}
+          amountColumns={amountPair}
           version={version}
           load={load}
           busy={Boolean(busy)}

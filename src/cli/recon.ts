@@ -1,16 +1,18 @@
 /**
- * `kalla recon --left L.csv --right R.csv [--recipe F.json] [--out DIR] [--json] [--overwrite] [--skip-bad-lines]`
+ * `kalla recon --left L.csv --right R.csv [--recipe F.json] [--out DIR] [--format csv,xlsx,parquet] [--raw-csv] [--json] [--overwrite] [--skip-bad-lines]`
  *
  * Loads both files into a throw-away workspace, runs the recipe (or one
  * detected with the kalla-recon local engines), writes the exports and the
- * recipe used to DIR. Exit codes: 0 ok, 1 error, 2 usage.
+ * recipe used to DIR (created when missing). When stderr is a terminal and
+ * --json is not given, the phases and row counts are shown there as they happen.
+ * Exit codes: 0 ok, 1 error, 2 usage.
  */
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Recipe } from '../shared/recon';
-import type { SourceInfo } from '../shared/recon-engine';
+import type { ExportFormat, RunProgress, SourceInfo } from '../shared/recon-engine';
 import { buildAutoRecipe } from '../main/reconcile/engine/auto-recipe';
 import { ReconError } from '../main/errors';
 import { loadRecipe, saveRecipe } from '../main/reconcile/engine/recipe-file';
@@ -19,13 +21,20 @@ import { ReconEngine } from '../main/reconcile/engine/engine';
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
+  /** Whether stderr is a terminal: then progress is drawn there (one line, rewritten in place). */
+  stderrIsTTY?: boolean;
 }
+
+const FORMATS = ['csv', 'xlsx', 'parquet'] as const;
 
 const USAGE = `usage: kalla recon --left L.csv --right R.csv [--recipe F.json] [--out DIR] [--json] [--overwrite] [--skip-bad-lines]
   --left, --right     CSV/TSV/semicolon/pipe files (gzip ok)
   --recipe F.json     recipe to run (default: detect mappings and rules with the local engines)
-  --out DIR           write CSV/XLSX/evidence exports and recipe.json to DIR (must exist)
-  --json              print one JSON line with the counts
+  --out DIR           write the exports, evidence.json and recipe.json to DIR (created if missing)
+  --format LIST       export formats, comma-separated from csv, xlsx, parquet (default csv,xlsx)
+  --raw-csv           write CSV cells as they are; by default a cell a spreadsheet would run as a
+                      formula (=, +, -, @, tab, CR first) is prefixed with ' and quoted
+  --json              print one JSON line with the counts (and no progress)
   --overwrite         replace existing export files in DIR
   --skip-bad-lines    skip malformed rows instead of failing (count is reported)
 `;
@@ -33,7 +42,34 @@ const USAGE = `usage: kalla recon --left L.csv --right R.csv [--recipe F.json] [
 const defaultIo: CliIo = {
   stdout: (t) => process.stdout.write(t),
   stderr: (t) => process.stderr.write(t),
+  stderrIsTTY: process.stderr.isTTY === true,
 };
+
+/** Progress on a terminal: one status line rewritten in place, cleared before normal output. */
+class Progress {
+  private shown = false;
+  constructor(private readonly io: CliIo, private readonly enabled: boolean) {}
+  show(text: string): void {
+    if (!this.enabled) return;
+    this.io.stderr(`\r\x1b[K${text}`);
+    this.shown = true;
+  }
+  clear(): void {
+    if (this.shown) this.io.stderr('\r\x1b[K');
+    this.shown = false;
+  }
+}
+
+function runPhase(p: RunProgress, rows: number): string {
+  return `running: ${p.phase} (${Math.round(p.fraction * 100)} %, ${rows.toLocaleString('en-US')} rows)`;
+}
+
+function parseFormats(value: string | undefined): ExportFormat[] | string {
+  const list = (value ?? 'csv,xlsx').split(',').map((f) => f.trim().toLowerCase()).filter(Boolean);
+  const bad = list.filter((f) => !(FORMATS as readonly string[]).includes(f));
+  if (bad.length || !list.length) return `--format takes ${FORMATS.join(', ')} (comma-separated); got ${value ?? ''}`;
+  return [...new Set(list as ExportFormat[]), 'evidence'];
+}
 
 export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promise<number> {
   let args;
@@ -45,6 +81,8 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
         right: { type: 'string' },
         recipe: { type: 'string' },
         out: { type: 'string' },
+        format: { type: 'string' },
+        'raw-csv': { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         overwrite: { type: 'boolean', default: false },
         'skip-bad-lines': { type: 'boolean', default: false },
@@ -66,6 +104,12 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
     return 2;
   }
 
+  const formats = parseFormats(args.format);
+  if (typeof formats === 'string') {
+    io.stderr(`kalla recon: ${formats}\n${USAGE}`);
+    return 2;
+  }
+  const progress = new Progress(io, io.stderrIsTTY === true && !args.json);
   const started = performance.now();
   const workspaceDir = await mkdtemp(join(tmpdir(), 'kalla-recon-'));
   let ws: ReconEngine | null = null;
@@ -75,7 +119,8 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
     const outDir = args.out ? resolve(args.out) : null;
     if (outDir) {
       const s = await stat(outDir).catch(() => null);
-      if (!s?.isDirectory()) throw new ReconError('invalid_path', `--out ${outDir} is not an existing directory`);
+      if (s && !s.isDirectory()) throw new ReconError('invalid_path', `--out ${outDir} is a file, not a folder; choose a folder path`);
+      if (!s) await mkdir(outDir, { recursive: true });
       if (!args.overwrite && (await stat(join(outDir, 'recipe.json')).catch(() => null))) {
         throw new ReconError('file_exists', `${join(outDir, 'recipe.json')} exists; pass --overwrite to replace`);
       }
@@ -84,12 +129,14 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
     const skip = args['skip-bad-lines'] ? { skip_bad_lines: true } : {};
     // The two files load in parallel (DuckDB gives each its own connection). Both are awaited
     // before a failure is reported: the workspace folder is removed afterwards.
+    progress.show(`loading ${args.left} and ${args.right}…`);
     const loads = await Promise.allSettled([
       ws.addSourceFromPath('left', resolve(args.left), { ...(recipe?.left.read ?? {}), ...skip }),
       ws.addSourceFromPath('right', resolve(args.right), { ...(recipe?.right.read ?? {}), ...skip }),
     ]);
     for (const load of loads) if (load.status === 'rejected') throw load.reason;
     const [leftInfo, rightInfo] = loads.map((l) => (l as PromiseFulfilledResult<SourceInfo>).value);
+    progress.clear();
     if (!args.json) {
       for (const info of [leftInfo, rightInfo]) {
         io.stdout(`${info.side}: ${info.path} — ${info.row_count} rows, ${info.columns.length} columns\n`);
@@ -97,15 +144,20 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
       }
     }
     if (!recipe) {
+      progress.show('detecting mappings and rules…');
       const auto = await buildAutoRecipe(ws);
+      progress.clear();
       recipe = auto.recipe;
       if (!args.json) io.stdout(`recipe: detected with the local engines — ${auto.explanation}\n`);
     }
-    const result = await ws.run(recipe);
+    const rows = leftInfo.row_count + rightInfo.row_count;
+    const result = await ws.run(recipe, { onProgress: (p) => progress.show(runPhase(p, rows)) });
     if (outDir) {
-      await ws.export(result.run_id, { dir: outDir, overwrite: args.overwrite });
+      progress.show(`exporting ${formats.join(', ')} to ${outDir}…`);
+      await ws.export(result.run_id, { dir: outDir, overwrite: args.overwrite, formats, ...(args['raw-csv'] ? { csv_formulas: 'raw' as const } : {}) });
       await saveRecipe(join(outDir, 'recipe.json'), recipe, { overwrite: args.overwrite });
     }
+    progress.clear();
     const s = result.summary;
     const line = {
       matched: s.matched_groups,
@@ -125,6 +177,7 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
     }
     return 0;
   } catch (error) {
+    progress.clear();
     const code = error instanceof ReconError ? ` [${error.code}]` : '';
     io.stderr(`kalla recon: ${(error as Error).message}${code}\n`);
     return 1;

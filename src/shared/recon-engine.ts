@@ -238,12 +238,24 @@ export interface RunResult {
   phases: { phase: string; ms: number }[];
 }
 
-export type ExportFormat = 'csv' | 'xlsx' | 'evidence';
+/** `parquet` writes one Parquet file per category (DuckDB's own writer), for data tools. */
+export type ExportFormat = 'csv' | 'xlsx' | 'parquet' | 'evidence';
 
 export interface ExportOptions {
   dir: string;
   formats?: ExportFormat[];
   overwrite?: boolean;
+  /**
+   * CSV cells (and header names) that a spreadsheet would run as a formula are prefixed with `'`
+   * and text fields quoted (`neutralise`, the default); `raw` writes the values unchanged, for
+   * programs that read the CSV as data. XLSX cells are always written as text/numbers, never formulas.
+   */
+  csv_formulas?: 'neutralise' | 'raw';
+  /**
+   * Source columns matched/suggested rows carry for each side, named `<alias>.<column>`; members
+   * of a group are joined with " | ". Default: the recipe's mapped columns (else the rules' columns).
+   */
+  business_columns?: { left?: string[]; right?: string[] };
 }
 
 export const ExportResultSchema = z.object({ files: z.array(z.string()), notices: z.array(z.string()) });

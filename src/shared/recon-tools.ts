@@ -92,9 +92,21 @@ export const ParseNlFilterResultShape = {
 export const ParseNlFilterResultSchema = z.object(ParseNlFilterResultShape);
 export type ParseNlFilterResult = z.infer<typeof ParseNlFilterResultSchema>;
 
-export const ParseNlFilterOutputShape = { ...ParseNlFilterResultShape, ...answeredBy };
+export const ParseNlFilterOutputShape = {
+  ...ParseNlFilterResultShape,
+  ...answeredBy,
+  doubts: z
+    .array(z.string())
+    .optional()
+    .describe('Readings the engine chose between several plausible ones (a bare year, a guessed column); show the parse and ask before applying it'),
+};
 export const ParseNlFilterOutputSchema = z.object(ParseNlFilterOutputShape);
 export type ParseNlFilterOutput = z.infer<typeof ParseNlFilterOutputSchema>;
+
+/** A parse is applied only when nothing was left out and nothing was guessed; otherwise the user confirms it first. */
+export function filterParseIsCertain(out: Pick<ParseNlFilterOutput, 'unparsed' | 'doubts' | 'filters'>): boolean {
+  return out.filters.length > 0 && out.unparsed.length === 0 && (out.doubts ?? []).length === 0;
+}
 
 // ── suggest_match_rules ───────────────────────────────────────────────────
 

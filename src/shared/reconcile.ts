@@ -47,6 +47,13 @@ export const ChatTurnSchema = z.object({
   unparsed: z.array(z.string()),
   engine: z.string().nullable(),
   error: z.string().optional(),
+  /** What the engine was unsure of (a bare year, a guessed column). */
+  doubts: z.array(z.string()).optional(),
+  /**
+   * `pending`: the parse was uncertain (doubts or parts not understood), so its chips wait for the
+   * user to apply or discard them; absent means applied (turns saved before this field existed).
+   */
+  status: z.enum(['applied', 'pending', 'discarded']).optional(),
 });
 export type ChatTurn = z.infer<typeof ChatTurnSchema>;
 

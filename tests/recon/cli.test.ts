@@ -43,7 +43,7 @@ describe('kalla recon CLI', () => {
     const line = JSON.parse(t.out.join('').trim());
     expect(line).toMatchObject({ matched: 2, suggested: 0, exceptions: 0, unmatched_left: 1, unmatched_right: 1, match_rate: 0.666667 });
     expect(typeof line.elapsed_ms).toBe('number');
-    expect(readdirSync(out).sort()).toEqual(['evidence.json', 'exceptions_left.csv', 'exceptions_right.csv', 'matched.csv', 'recipe.json', 'reconciliation.xlsx', 'suggested.csv', 'summary.csv', 'unmatched_left.csv', 'unmatched_right.csv']);
+    expect(readdirSync(out).sort()).toEqual(['evidence.json', 'exceptions_left.csv', 'exceptions_right.csv', 'filtered_out_left.csv', 'filtered_out_right.csv', 'matched.csv', 'recipe.json', 'reconciliation.xlsx', 'review_log.csv', 'suggested.csv', 'summary.csv', 'unmatched_left.csv', 'unmatched_right.csv']);
     expect(JSON.parse(readFileSync(join(out, 'recipe.json'), 'utf8')).rules[0].id).toBe('exact');
     // A second run into the same folder refuses to overwrite unless asked.
     expect(await runReconCli(['--left', left, '--right', right, '--recipe', recipePath, '--out', out], io().io)).toBe(1);

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SourceFilter } from '../../shared/recon';
 import { confirmedMappings, type ChatTurn, type WorkspaceState } from '../../shared/reconcile';
+import { filterParseIsCertain } from '../../shared/recon-tools';
 import { errorMessage, UserError } from '../errors';
 import { sourceSchema } from './engine/auto-recipe';
 import { bothSources, type ReconcileContext } from './context';
@@ -16,10 +17,20 @@ export const MAX_UNDO = 50;
 
 export type FilterCounts = { left: { total: number; filtered: number } | null; right: { total: number; filtered: number } | null; error: string | null };
 
+/** The filter set after a turn's chips are added (or replace the set), with the previous set kept for undo. */
+function withTurnApplied(st: WorkspaceState, turn: ChatTurn): Pick<WorkspaceState, 'filters' | 'filter_undo'> {
+  const filters = turn.mode === 'replace' ? turn.filters : [...st.filters, ...turn.filters.filter((f) => !st.filters.some((g) => JSON.stringify(g) === JSON.stringify(f)))];
+  return { filters, filter_undo: [...st.filter_undo, st.filters].slice(-MAX_UNDO) };
+}
+
 export class Filters {
   constructor(private readonly ctx: ReconcileContext) {}
 
-  /** Turns a sentence into filter chips with parse_nl_filter; `add` appends, `replace` starts over. The turn is kept in the chat. */
+  /**
+   * Turns a sentence into filter chips with parse_nl_filter; `add` appends, `replace` starts over.
+   * The turn is kept in the chat. A parse the engine was unsure of (doubts, or words it did not
+   * understand) is not applied: the turn waits as `pending` until the user applies or discards it.
+   */
   async parse(id: string, text: string, mode: 'add' | 'replace', today?: string): Promise<WorkspaceState> {
     const { store, settings, kallaRecon } = this.ctx;
     const s = await store.get(id);
@@ -37,15 +48,26 @@ export class Filters {
         ...(today ? { today } : {}),
         engine: engineMode,
       });
-      Object.assign(turn, { filters: out.filters, explanation: out.explanation, unparsed: out.unparsed, engine: out.engine });
+      Object.assign(turn, { filters: out.filters, explanation: out.explanation, unparsed: out.unparsed, engine: out.engine, ...(out.doubts?.length ? { doubts: out.doubts } : {}) });
+      turn.status = out.filters.length > 0 && !filterParseIsCertain(out) ? 'pending' : 'applied';
     } catch (e) {
       turn.error = errorMessage(e);
       await store.update(id, (st) => ({ ...st, chat: [...st.chat, turn].slice(-MAX_CHAT) }));
       throw e;
     }
-    return store.update(id, (st) => {
-      const filters = mode === 'replace' ? turn.filters : [...st.filters, ...turn.filters.filter((f) => !st.filters.some((g) => JSON.stringify(g) === JSON.stringify(f)))];
-      return { ...st, chat: [...st.chat, turn].slice(-MAX_CHAT), filters, filter_undo: [...st.filter_undo, st.filters].slice(-MAX_UNDO) };
+    if (turn.status === 'pending') return store.update(id, (st) => ({ ...st, chat: [...st.chat, turn].slice(-MAX_CHAT) }));
+    return store.update(id, (st) => ({ ...st, chat: [...st.chat, turn].slice(-MAX_CHAT), ...withTurnApplied(st, turn) }));
+  }
+
+  /** Applies or discards a pending turn's chips (the answer to "is this what you meant?"). */
+  async resolve(id: string, turnId: string, apply: boolean): Promise<WorkspaceState> {
+    const s = await this.ctx.store.get(id);
+    const turn = s.chat.find((t) => t.id === turnId);
+    if (!turn) throw new UserError('That filter message is no longer in the conversation; type it again.', 'not_found');
+    if (turn.status !== 'pending') throw new UserError(`That filter was already ${turn.status ?? 'applied'}.`, 'invalid_input');
+    return this.ctx.store.update(id, (st) => {
+      const chat = st.chat.map((t) => (t.id === turnId ? { ...t, status: apply ? ('applied' as const) : ('discarded' as const) } : t));
+      return apply ? { ...st, chat, ...withTurnApplied(st, turn) } : { ...st, chat };
     });
   }
 

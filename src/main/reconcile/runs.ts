@@ -54,15 +54,15 @@ export class Runs {
     return this.withEngine(id, (engine) => engine.page(runId, category, req));
   }
 
-  /** Accepts, rejects or unmatches groups (one or many); reports the ones that failed. */
-  async review(id: string, runId: number, action: 'accept' | 'reject' | 'unmatch', groupIds: number[]): Promise<{ done: number; failed: string[] }> {
+  /** Accepts, rejects or unmatches groups (one or many), with the reviewer's note; reports the ones that failed. */
+  async review(id: string, runId: number, action: 'accept' | 'reject' | 'unmatch', groupIds: number[], note?: string): Promise<{ done: number; failed: string[] }> {
     const engine = await this.ctx.engines.open(id);
     let done = 0;
     const failed: string[] = [];
     for (const g of groupIds) {
       try {
-        if (action === 'accept') await engine.accept(runId, g);
-        else if (action === 'reject') await engine.reject(runId, g);
+        if (action === 'accept') await engine.accept(runId, g, note);
+        else if (action === 'reject') await engine.reject(runId, g, note);
         else await engine.unmatch(runId, g);
         done += 1;
       } catch (e) {

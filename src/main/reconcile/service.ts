@@ -164,6 +164,9 @@ export class ReconcileService {
   parseFilter(id: string, text: string, mode: 'add' | 'replace', today?: string): Promise<WorkspaceState> {
     return this.filters.parse(id, text, mode, today);
   }
+  resolveFilter(id: string, turnId: string, apply: boolean): Promise<WorkspaceState> {
+    return this.filters.resolve(id, turnId, apply);
+  }
   setFilters(id: string, filters: SourceFilter[]): Promise<WorkspaceState> {
     return this.filters.set(id, filters);
   }
@@ -207,8 +210,8 @@ export class ReconcileService {
   page(id: string, runId: number, category: PageCategory, req: { offset: number; limit: number }): Promise<Page<GroupPageItem> | Page<RecordPageItem>> {
     return this.runs.page(id, runId, category, req);
   }
-  review(id: string, runId: number, action: 'accept' | 'reject' | 'unmatch', groupIds: number[]): Promise<{ done: number; failed: string[] }> {
-    return this.runs.review(id, runId, action, groupIds);
+  review(id: string, runId: number, action: 'accept' | 'reject' | 'unmatch', groupIds: number[], note?: string): Promise<{ done: number; failed: string[] }> {
+    return this.runs.review(id, runId, action, groupIds, note);
   }
   matchManual(id: string, runId: number, left: number[], right: number[], note?: string): Promise<{ group_id: number }> {
     return this.runs.matchManual(id, runId, left, right, note);

@@ -24,6 +24,7 @@ export function renderFilters(out: ParseNlFilterOutput): string {
   const lines = [...engineLine(out), out.explanation, `Filters (${out.filters.length}):`];
   for (const f of out.filters) lines.push(`  ${f.source}.${f.column} ${f.op}${f.value === null ? '' : ` ${JSON.stringify(f.value)}`}`);
   if (out.unparsed.length) lines.push(`Not understood: ${out.unparsed.map((u) => JSON.stringify(u)).join(', ')}`);
+  for (const d of out.doubts ?? []) lines.push(`Unsure: ${d}`);
   return lines.join('\n');
 }
 

@@ -74,6 +74,8 @@ export const reconcileChannels = {
     input: z.object({ id: Id, text: z.string().trim().min(1, 'type what to keep').max(2000), mode: z.enum(['add', 'replace']) }).strict(),
     output: State,
   },
+  /** Applies (or discards) the chips of a filter message the engine was unsure of. */
+  'reconcile.resolveFilter': { input: z.object({ id: Id, turnId: z.string().min(1).max(64), apply: z.boolean() }).strict(), output: State },
   'reconcile.setFilters': { input: z.object({ id: Id, filters: z.array(SourceFilterSchema).max(200) }).strict(), output: State },
   'reconcile.undoFilters': { input: z.object({ id: Id }).strict(), output: State },
   'reconcile.filterCounts': {
@@ -96,7 +98,9 @@ export const reconcileChannels = {
     output: z.union([pageSchema(GroupPageItemSchema), pageSchema(RecordPageItemSchema)]),
   },
   'reconcile.review': {
-    input: z.object({ id: Id, runId: RunId, action: z.enum(['accept', 'reject', 'unmatch']), groupIds: z.array(z.number().int().min(0)).min(1).max(10_000) }).strict(),
+    input: z
+      .object({ id: Id, runId: RunId, action: z.enum(['accept', 'reject', 'unmatch']), groupIds: z.array(z.number().int().min(0)).min(1).max(10_000), note: z.string().max(2000).optional() })
+      .strict(),
     output: z.object({ done: z.number(), failed: z.array(z.string()) }),
   },
   'reconcile.matchManual': {

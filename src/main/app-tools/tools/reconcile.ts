@@ -209,6 +209,12 @@ export function reconcileModule(ws: ReconcileAccess): AppToolModule {
           if (!text) throw new AppToolRefusal('Give the filter in words (text), or clear=true.');
           const next = await ws.parseFilter(s.id, text, mode ?? 'add');
           const turn = next.chat.at(-1);
+          if (turn?.status === 'pending') {
+            return {
+              text: `${turn.explanation}\nNot applied yet: the filter step shows this reading and waits for the user to apply or discard it${turn.doubts?.length ? ` (unsure: ${turn.doubts.join(' ')})` : ''}${turn.unparsed.length ? `\nNot understood: ${turn.unparsed.join(', ')}` : ''}`,
+              structured: { filters: next.filters.length, pending: true },
+            };
+          }
           return {
             text: `${turn?.explanation ?? ''}\nFilters now: ${next.filters.map((f) => `${f.source}.${f.column} ${f.op} ${JSON.stringify(f.value)}`).join('; ') || 'none'}${turn?.unparsed.length ? `\nNot understood: ${turn.unparsed.join(', ')}` : ''}`.trim(),
             structured: { filters: next.filters.length },

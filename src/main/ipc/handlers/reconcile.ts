@@ -40,6 +40,7 @@ export function reconcileHandlers({ workspaces, platform }: HandlerDeps): Handle
     'reconcile.saveMappingReview': async ({ id, rows }) => workspaces.saveMappingReview(id, rows),
     'reconcile.confirmMappings': async ({ id, rows }) => workspaces.confirmMappings(id, rows),
     'reconcile.parseFilter': async ({ id, text, mode }) => workspaces.parseFilter(id, text, mode),
+    'reconcile.resolveFilter': async ({ id, turnId, apply }) => workspaces.resolveFilter(id, turnId, apply),
     'reconcile.setFilters': async ({ id, filters }) => workspaces.setFilters(id, filters),
     'reconcile.undoFilters': async ({ id }) => workspaces.undoFilters(id),
     'reconcile.filterCounts': async ({ id, filters }) => workspaces.filterCounts(id, filters),
@@ -53,7 +54,7 @@ export function reconcileHandlers({ workspaces, platform }: HandlerDeps): Handle
     },
     'reconcile.summary': async ({ id, runId }) => workspaces.summary(id, runId),
     'reconcile.page': async ({ id, runId, category, offset, limit }) => workspaces.page(id, runId, category, { offset, limit }),
-    'reconcile.review': async ({ id, runId, action, groupIds }) => workspaces.review(id, runId, action, groupIds),
+    'reconcile.review': async ({ id, runId, action, groupIds, note }) => workspaces.review(id, runId, action, groupIds, note),
     'reconcile.matchManual': async ({ id, runId, left, right, note }) => workspaces.matchManual(id, runId, left, right, note),
     'reconcile.annotate': async ({ id, runId, side, rowId, reason, note }) => {
       await workspaces.annotate(id, runId, side, rowId, reason, note);

@@ -253,12 +253,12 @@ export class ReconEngine {
 
   // ── Review ─────────────────────────────────────────────────────────────
 
-  accept(runId: number, groupId: number): Promise<MatchGroup> {
-    return acceptGroup(this.db, runId, groupId);
+  accept(runId: number, groupId: number, note?: string): Promise<MatchGroup> {
+    return acceptGroup(this.db, runId, groupId, note);
   }
 
-  reject(runId: number, groupId: number): Promise<MatchGroup> {
-    return rejectGroup(this.db, runId, groupId);
+  reject(runId: number, groupId: number, note?: string): Promise<MatchGroup> {
+    return rejectGroup(this.db, runId, groupId, note);
   }
 
   matchManual(runId: number, rows: { left: number[]; right: number[]; note?: string }): Promise<MatchGroup> {

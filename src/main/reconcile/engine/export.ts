@@ -1,28 +1,61 @@
 /**
  * Exports of a run: one CSV per category (written by DuckDB's COPY, ordered,
- * so identical results give identical bytes), an XLSX workbook with the same
- * tables plus a summary sheet, and an evidence JSON.
+ * so identical results give identical bytes; formula triggers neutralised, see
+ * csv-guard.ts), an XLSX workbook with the same tables plus a summary sheet,
+ * optionally one Parquet file per category, and an evidence JSON.
  */
 import { mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, isAbsolute, join } from 'node:path';
 import type { ExportFormat, ExportOptions, ExportResult, PageCategory, RunSummary, Side, SourceInfo } from '../../../shared/recon-engine';
 import { PAGE_CATEGORIES, RECON_ENGINE_VERSION } from '../../../shared/recon-engine';
+import type { Recipe } from '../../../shared/recon';
 import type { Db } from './db';
+import { copyCsv } from './csv-guard';
 import { ReconError } from '../../errors';
 import { getRunRow, MATCHED_STATUSES } from './results';
+import { readAuditLog } from './review';
 import { ident, lit } from './sql';
 import { dropRawText, materializeRawText, sha256File } from './sources';
 import { writeXlsx, type Cell, type SheetSource } from './xlsx';
 
-const GROUP_COLUMNS = `group_id, rule_id, cardinality, status,
-  array_to_string(left_ids, ' ') AS left_row_ids, array_to_string(right_ids, ' ') AS right_row_ids,
-  amount_left, amount_right, amount_delta, date_delta_days, score, note`;
+/** Every table an export writes (one CSV/Parquet file or XLSX sheet each). */
+export const EXPORT_TABLES = [...PAGE_CATEGORIES, 'filtered_out_left', 'filtered_out_right', 'review_log'] as const;
+
+/** The group's own columns; `g` is the alias of match_groups in the query (empty for none). */
+function groupColumns(g = ''): string {
+  const p = g ? `${g}.` : '';
+  return `${p}group_id, ${p}rule_id, ${p}cardinality, ${p}status,
+  array_to_string(${p}left_ids, ' ') AS left_row_ids, array_to_string(${p}right_ids, ' ') AS right_row_ids,
+  ${p}amount_left, ${p}amount_right, ${p}amount_delta, ${p}date_delta_days, ${p}score, ${p}note`;
+}
+
+/**
+ * The business columns matched/suggested rows carry for each side, named `<alias>.<column>` in the
+ * export. Members of a split or batch group are joined with " | " in row order.
+ */
+export interface BusinessColumns {
+  left: { alias: string; columns: string[] };
+  right: { alias: string; columns: string[] };
+}
+
+/** `g.group_id`'s members on one side with the chosen raw columns, aggregated per group. */
+function membersSql(runId: number, status: string, side: Side, raw: string, cols: { alias: string; columns: string[] }): string {
+  const ids = side === 'left' ? 'left_ids' : 'right_ids';
+  const aggs = cols.columns.map((c) => `string_agg(s.${ident(c)}, ' | ' ORDER BY m.rid) AS ${ident(`${cols.alias}.${c}`)}`);
+  return `SELECT m.group_id, ${aggs.join(', ')}
+    FROM (SELECT group_id, unnest(${ids}) AS rid FROM match_groups WHERE run_id = ${runId} AND status ${status}) m
+    JOIN ${ident(raw)} s ON s.__row_id = m.rid GROUP BY m.group_id`;
+}
 
 /** SQL for one category's export table: metadata first, then the row's original (raw) values from `rawText`. */
-export function categorySql(runId: number, category: PageCategory, rawText: Record<Side, string>): string {
+export function categorySql(runId: number, category: PageCategory, rawText: Record<Side, string>, business?: BusinessColumns): string {
   if (category === 'matched' || category === 'suggested') {
     const status = category === 'matched' ? `IN ${MATCHED_STATUSES}` : `= 'suggested'`;
-    return `SELECT ${GROUP_COLUMNS} FROM match_groups WHERE run_id = ${runId} AND status ${status} ORDER BY group_id`;
+    const sides = (['left', 'right'] as const).filter((side) => business && business[side].columns.length > 0);
+    if (!business || sides.length === 0) return `SELECT ${groupColumns()} FROM match_groups WHERE run_id = ${runId} AND status ${status} ORDER BY group_id`;
+    const joins = sides.map((side) => `LEFT JOIN (${membersSql(runId, status, side, rawText[side], business[side])}) b_${side} ON b_${side}.group_id = g.group_id`);
+    const picks = sides.map((side) => `b_${side}.* EXCLUDE (group_id)`);
+    return `SELECT ${groupColumns('g')}, ${picks.join(', ')} FROM match_groups g ${joins.join(' ')} WHERE g.run_id = ${runId} AND g.status ${status} ORDER BY g.group_id`;
   }
   const side = category.endsWith('left') ? 'left' : 'right';
   const raw = ident(rawText[side]);
@@ -37,6 +70,40 @@ export function categorySql(runId: number, category: PageCategory, rawText: Reco
   return `SELECT rr.row_id AS recon_row_id, s.* EXCLUDE (__row_id)
     FROM run_rows rr JOIN ${raw} s ON s.__row_id = rr.row_id
     WHERE rr.run_id = ${runId} AND rr.side = '${side}' AND rr.category = 'unmatched' ORDER BY rr.row_id`;
+}
+
+/** Rows a filter kept out of the run: every loaded row that has no place in the run's results. */
+export function filteredOutSql(runId: number, side: Side, rawText: Record<Side, string>): string {
+  return `SELECT s.__row_id AS recon_row_id, s.* EXCLUDE (__row_id) FROM ${ident(rawText[side])} s
+    WHERE NOT EXISTS (SELECT 1 FROM run_rows rr WHERE rr.run_id = ${runId} AND rr.side = '${side}' AND rr.row_id = s.__row_id) ORDER BY s.__row_id`;
+}
+
+/** The review log of a run: who did what, when, to which group or row, with the note. */
+export function reviewLogSql(runId: number): string {
+  return `SELECT seq, strftime("at", '%Y-%m-%dT%H:%M:%S.%gZ') AS at, os_user AS who, action,
+      coalesce(after->>'group_id', before->>'group_id') AS group_id,
+      coalesce(array_to_string(CAST(coalesce(after->'left_ids', before->'left_ids') AS BIGINT[]), ' '), '') AS left_row_ids,
+      coalesce(array_to_string(CAST(coalesce(after->'right_ids', before->'right_ids') AS BIGINT[]), ' '), '') AS right_row_ids,
+      coalesce(after->>'side', before->>'side') AS side,
+      coalesce(after->>'row_id', before->>'row_id') AS row_id,
+      coalesce(after->>'annotation_reason', '') AS reason,
+      coalesce(after->>'note', after->>'annotation_note', before->>'note', '') AS note
+    FROM audit_log WHERE run_id = ${runId} ORDER BY seq`;
+}
+
+/** Business columns by default: the recipe's mapped columns (else the rules' columns) that the raw copies have. */
+async function businessColumns(db: Db, recipe: Recipe, rawText: Record<Side, string>, chosen?: ExportOptions['business_columns']): Promise<BusinessColumns> {
+  const present = async (side: Side) => new Set((await db.all<{ column_name: string }>(`DESCRIBE ${ident(rawText[side])}`)).map((c) => c.column_name));
+  const fromRules = (side: Side) =>
+    recipe.rules.flatMap((r) => [...r.keys.map((k) => (side === 'left' ? k.left : k.right)), ...(r.amount ? [side === 'left' ? r.amount.left : r.amount.right] : []), ...(r.date ? [side === 'left' ? r.date.left : r.date.right] : [])]);
+  const out = {} as BusinessColumns;
+  for (const side of ['left', 'right'] as const) {
+    const have = await present(side);
+    const mapped = recipe.mappings.map((m) => (side === 'left' ? m.field_a : m.field_b));
+    const wanted = chosen?.[side] ?? (mapped.length ? mapped : fromRules(side));
+    out[side] = { alias: side === 'left' ? recipe.left.alias : recipe.right.alias, columns: [...new Set(wanted)].filter((c) => have.has(c) && c !== '__row_id') };
+  }
+  return out;
 }
 
 function summaryRows(summary: RunSummary): Cell[][] {
@@ -93,8 +160,9 @@ export async function exportRun(
   if (run.status !== 'completed') throw new ReconError('invalid_review', `run ${runId} is ${run.status}; only completed runs can be exported`);
   const formats: ExportFormat[] = opts.formats ?? ['csv', 'xlsx', 'evidence'];
   const planned: string[] = [];
-  if (formats.includes('csv')) planned.push(...PAGE_CATEGORIES.map((c) => `${c}.csv`), 'summary.csv');
+  if (formats.includes('csv')) planned.push(...EXPORT_TABLES.map((c) => `${c}.csv`), 'summary.csv');
   if (formats.includes('xlsx')) planned.push('reconciliation.xlsx');
+  if (formats.includes('parquet')) planned.push(...EXPORT_TABLES.map((c) => `${c}.parquet`));
   if (formats.includes('evidence')) planned.push('evidence.json');
   const paths = planned.map((f) => join(opts.dir, f));
   if (!opts.overwrite) {
@@ -111,7 +179,7 @@ export async function exportRun(
   // Exceptions and unmatched rows are exported with their original text, read again from the copies.
   const rawText: Partial<Record<Side, string>> = {};
   try {
-    if (formats.includes('csv') || formats.includes('xlsx')) {
+    if (formats.includes('csv') || formats.includes('xlsx') || formats.includes('parquet')) {
       for (const side of ['left', 'right'] as const) rawText[side] = await materializeRawText(db, context.current[side]);
     }
     await writeFormats(db, runId, { ...opts, dir: staging }, formats, context, rawText as Record<Side, string>, written, notices, run);
@@ -139,10 +207,17 @@ async function writeFormats(
   notices: string[],
   run: Awaited<ReturnType<typeof getRunRow>>,
 ): Promise<void> {
+  const recipe = JSON.parse(run.recipe) as Recipe;
+  const tables: Array<{ name: string; sql: string }> = [];
+  if (formats.some((f) => f !== 'evidence')) {
+    const business = await businessColumns(db, recipe, rawText, opts.business_columns);
+    for (const category of PAGE_CATEGORIES) tables.push({ name: category, sql: categorySql(runId, category, rawText, business) });
+    tables.push({ name: 'filtered_out_left', sql: filteredOutSql(runId, 'left', rawText) }, { name: 'filtered_out_right', sql: filteredOutSql(runId, 'right', rawText) }, { name: 'review_log', sql: reviewLogSql(runId) });
+  }
   if (formats.includes('csv')) {
-    for (const category of PAGE_CATEGORIES) {
-      const target = join(opts.dir, `${category}.csv`);
-      await db.exec(`COPY (${categorySql(runId, category, rawText)}) TO ${lit(target)} (FORMAT csv, HEADER true, DELIMITER ',')`);
+    for (const t of tables) {
+      const target = join(opts.dir, `${t.name}.csv`);
+      await copyCsv(db, t.sql, target, opts.csv_formulas !== 'raw');
       written.push(target);
     }
     const summaryPath = join(opts.dir, 'summary.csv');
@@ -154,15 +229,21 @@ async function writeFormats(
     const sheets: SheetSource[] = [
       { name: 'summary', columns: ['category', 'side', 'count', 'amount'], rows: (async function* () { yield* summaryRows(context.summary); })() },
     ];
-    for (const category of PAGE_CATEGORIES) {
-      const sql = categorySql(runId, category, rawText);
-      const names = await columnNames(db, sql);
-      sheets.push({ name: category, columns: names, rows: streamRows(db, numericSql(sql, names)) });
+    for (const t of tables) {
+      const names = await columnNames(db, t.sql);
+      sheets.push({ name: t.name, columns: names, rows: streamRows(db, numericSql(t.sql, names)) });
     }
     const target = join(opts.dir, 'reconciliation.xlsx');
     const { truncated } = await writeXlsx(target, sheets);
     for (const t of truncated) notices.push(`sheet ${t} was cut at Excel's 1,048,575-row limit; the CSV has every row`);
     written.push(target);
+  }
+  if (formats.includes('parquet')) {
+    for (const t of tables) {
+      const target = join(opts.dir, `${t.name}.parquet`);
+      await db.exec(`COPY (${t.sql}) TO ${lit(target)} (FORMAT parquet)`);
+      written.push(target);
+    }
   }
   if (formats.includes('evidence')) {
     const files: { file: string; sha256: string }[] = [];
@@ -174,7 +255,7 @@ async function writeFormats(
       status: run.status,
       started_at: run.started_at,
       finished_at: run.finished_at,
-      recipe: JSON.parse(run.recipe),
+      recipe,
       inputs: Object.fromEntries(
         (['left', 'right'] as const).map((side) => {
           const s = context.sources[side];
@@ -182,6 +263,7 @@ async function writeFormats(
         }),
       ),
       counts: context.summary,
+      review_log: await readAuditLog(db, { runId, limit: 10_000 }),
       files,
     };
     const target = join(opts.dir, 'evidence.json');

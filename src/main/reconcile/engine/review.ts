@@ -42,12 +42,15 @@ async function releaseRows(db: Db, runId: number, groupId: number): Promise<void
   );
 }
 
-export async function acceptGroup(db: Db, runId: number, groupId: number): Promise<MatchGroup> {
+/** A reviewer's note replaces the group's note (kept in the audit log's `after`, so the review log shows why). */
+const NOTE_SQL = `note = coalesce($3, note)`;
+
+export async function acceptGroup(db: Db, runId: number, groupId: number, note?: string): Promise<MatchGroup> {
   await completedRun(db, runId);
   return db.transaction(async () => {
     const before = await getGroup(db, runId, groupId);
     if (before.status !== 'suggested') throw new ReconError('invalid_review', `group ${groupId} is ${before.status}, not suggested`);
-    await db.exec(`UPDATE match_groups SET status = 'accepted' WHERE run_id = $1 AND group_id = $2`, [runId, groupId]);
+    await db.exec(`UPDATE match_groups SET status = 'accepted', ${NOTE_SQL} WHERE run_id = $1 AND group_id = $2`, [runId, groupId, note ?? null]);
     await db.exec(`UPDATE run_rows SET category = 'matched' WHERE run_id = $1 AND group_id = $2`, [runId, groupId]);
     const after = await getGroup(db, runId, groupId);
     await audit(db, 'accept', runId, before, after);
@@ -55,12 +58,12 @@ export async function acceptGroup(db: Db, runId: number, groupId: number): Promi
   });
 }
 
-export async function rejectGroup(db: Db, runId: number, groupId: number): Promise<MatchGroup> {
+export async function rejectGroup(db: Db, runId: number, groupId: number, note?: string): Promise<MatchGroup> {
   await completedRun(db, runId);
   return db.transaction(async () => {
     const before = await getGroup(db, runId, groupId);
     if (before.status !== 'suggested') throw new ReconError('invalid_review', `group ${groupId} is ${before.status}, not suggested; use unmatch for confirmed matches`);
-    await db.exec(`UPDATE match_groups SET status = 'rejected' WHERE run_id = $1 AND group_id = $2`, [runId, groupId]);
+    await db.exec(`UPDATE match_groups SET status = 'rejected', ${NOTE_SQL} WHERE run_id = $1 AND group_id = $2`, [runId, groupId, note ?? null]);
     await releaseRows(db, runId, groupId);
     const after = await getGroup(db, runId, groupId);
     await audit(db, 'reject', runId, before, after);

@@ -27,6 +27,8 @@ interface ReconcileStore {
   progress: Partial<Record<'left' | 'right' | 'run', ReconcileProgress>>;
   counts: Counts | null;
   summary: RunSummary | null;
+  /** The summary of the completed run before the last one, to catch a collapsing match rate. */
+  previousSummary: RunSummary | null;
   /** Bumped when main reports new results (review actions) so result tables reload. */
   resultsVersion: number;
   uploads: Partial<Record<Side, string>>;
@@ -46,6 +48,12 @@ interface ReconcileStore {
   run(): Promise<void>;
   loadSummary(): Promise<void>;
   clearError(area: Area): void;
+}
+
+/** A new summary; when it belongs to a newer run, the one shown so far becomes the previous run's (for the collapse warning). */
+function withSummary(s: Pick<ReconcileStore, 'summary' | 'previousSummary'>, next: RunSummary): Pick<ReconcileStore, 'summary' | 'previousSummary'> {
+  const newerRun = s.summary !== null && s.summary.run_id !== next.run_id;
+  return { summary: next, previousSummary: newerRun && s.summary?.status === 'completed' ? s.summary : s.previousSummary };
 }
 
 function toBase64(bytes: Uint8Array): string {
@@ -117,7 +125,7 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
       return;
     }
     if (!open || e.id !== open.id) return;
-    set((s) => ({ summary: e.summary, resultsVersion: s.resultsVersion + 1 }));
+    set((s) => ({ ...withSummary(s, e.summary), resultsVersion: s.resultsVersion + 1 }));
   };
 
   const renameInList = (ws: WorkspaceState) => {
@@ -150,6 +158,7 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
     progress: {},
     counts: null,
     summary: null,
+    previousSummary: null,
     resultsVersion: 0,
     uploads: {},
 
@@ -305,7 +314,7 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
       set((s) => ({ progress: { ...s.progress, run: { workspace: id, kind: 'run', phase: 'Starting', fraction: 0 } } }));
       const out = await get().act('run', 'Running…', 'reconcile.run', { id, callId: newCallId() });
       // The run answers with its summary (the `results` event carries it too): no fetch.
-      if (out && get().ws?.id === id) set({ summary: out.summary });
+      if (out && get().ws?.id === id) set((s) => withSummary(s, out.summary));
       set((s) => ({ progress: { ...s.progress, run: undefined } }));
     },
 
@@ -313,7 +322,12 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
       const ws = get().ws;
       if (!ws?.last_run_id) return;
       try {
-        set({ summary: await call('reconcile.summary', { id: ws.id, runId: ws.last_run_id }) });
+        const before = ws.runs.filter((r) => r.status === 'completed' && r.run_id < ws.last_run_id!).sort((a, b) => b.run_id - a.run_id)[0];
+        const [summary, previousSummary] = await Promise.all([
+          call('reconcile.summary', { id: ws.id, runId: ws.last_run_id }),
+          before ? call('reconcile.summary', { id: ws.id, runId: before.run_id }).catch(() => null) : Promise.resolve(null),
+        ]);
+        set({ summary, previousSummary });
       } catch (e) {
         setError('results', errorMessage(e));
       }

@@ -53,55 +53,87 @@ export function describeValue(f: SourceFilter): string {
   return String(f.value);
 }
 
-/** Filter chips per source: column, operator and value; editable and removable. */
-export function ChipEditor(props: { filters: SourceFilter[]; aliases: { left: string; right: string }; onChange(filters: SourceFilter[]): void; disabled?: boolean }) {
-  const [editing, setEditing] = useState<number | null>(null);
-  const [draft, setDraft] = useState<{ op: FilterOp; text: string }>({ op: 'eq', text: '' });
-  const groups: { alias: string; items: { f: SourceFilter; i: number }[] }[] = [props.aliases.left, props.aliases.right].map((alias) => ({
+/**
+ * Filter chips per source: column, operator and value, each editable; chips are removable, and
+ * "Add filter" makes one by hand (for what the sentence parser did not get).
+ */
+export function ChipEditor(props: {
+  filters: SourceFilter[];
+  aliases: { left: string; right: string };
+  /** Column names per source, for the column picker. */
+  columns?: { left: string[]; right: string[] };
+  onChange(filters: SourceFilter[]): void;
+  disabled?: boolean;
+}) {
+  /** The chip being edited: its index, or `new` with the source a hand-made chip goes to. */
+  const [editing, setEditing] = useState<number | { new: string } | null>(null);
+  const [draft, setDraft] = useState<{ column: string; op: FilterOp; text: string }>({ column: '', op: 'eq', text: '' });
+  const sides = [
+    { alias: props.aliases.left, side: 'left' as const },
+    { alias: props.aliases.right, side: 'right' as const },
+  ];
+  const groups = sides.map(({ alias, side }) => ({
     alias,
-    items: props.filters.map((f, i) => ({ f, i })).filter(({ f }) => f.source === alias || (alias === props.aliases.left && f.source === 'left') || (alias === props.aliases.right && f.source === 'right')),
+    columns: props.columns?.[side] ?? [],
+    items: props.filters.map((f, i) => ({ f, i })).filter(({ f }) => f.source === alias || f.source === side),
   }));
-  const save = (i: number) => {
-    props.onChange(props.filters.map((f, k) => (k === i ? { ...f, op: draft.op, value: parseValue(draft.op, draft.text) } : f)));
+  const save = (i: number | { new: string }) => {
+    const edited = (f: SourceFilter): SourceFilter => ({ ...f, column: draft.column || f.column, op: draft.op, value: parseValue(draft.op, draft.text) });
+    if (typeof i === 'number') props.onChange(props.filters.map((f, k) => (k === i ? edited(f) : f)));
+    else if (draft.column) props.onChange([...props.filters, edited({ source: i.new, column: draft.column, op: draft.op, value: null })]);
     setEditing(null);
   };
+  const form = (key: number | { new: string }, columns: string[], current: string) => (
+    <form
+      className="chip-form"
+      onSubmit={(e) => {
+        e.preventDefault();
+        save(key);
+      }}
+    >
+      {columns.length > 0 ? (
+        <select aria-label={`Column for ${current || 'new filter'}`} value={draft.column} onChange={(e) => setDraft({ ...draft, column: e.target.value })}>
+          {!columns.includes(draft.column) && draft.column && <option value={draft.column}>{draft.column}</option>}
+          {columns.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      ) : (
+        <span className="chip-col">{current}</span>
+      )}
+      <select aria-label={`Operator for ${draft.column || current}`} value={draft.op} onChange={(e) => setDraft({ ...draft, op: e.target.value as FilterOp })}>
+        {OPS.map((o) => (
+          <option key={o.op} value={o.op}>
+            {o.label}
+          </option>
+        ))}
+      </select>
+      {draft.op !== 'is_null' && draft.op !== 'is_not_null' && (
+        <input aria-label={`Value for ${draft.column || current}`} value={draft.text} autoFocus onChange={(e) => setDraft({ ...draft, text: e.target.value })} placeholder={draft.op.includes('between') ? 'low – high' : draft.op.includes('in') ? 'a, b, c' : draft.op.includes('like') ? '%text%' : 'value'} />
+      )}
+      <button type="submit" className="primary small-btn">
+        Save
+      </button>
+      <button type="button" className="small-btn" onClick={() => setEditing(null)}>
+        Cancel
+      </button>
+    </form>
+  );
   return (
     <div className="chips">
       {groups.map((g) => (
         <div key={g.alias} className="chip-group">
           <h4>{g.alias}</h4>
           <ul aria-label={`Filters on ${g.alias}`} className="chip-list">
-            {g.items.length === 0 && <li className="muted small">All rows</li>}
+            {g.items.length === 0 && !(editing !== null && typeof editing === 'object' && editing.new === g.alias) && <li className="muted small">All rows</li>}
             {g.items.map(({ f, i }) => {
               const name = `${f.column} ${opLabel(f.op)} ${describeValue(f)}`.trim();
               return (
                 <li key={i} className="chip" aria-label={`${g.alias}: ${name}`}>
                   {editing === i ? (
-                    <form
-                      className="chip-form"
-                      onSubmit={(e) => {
-                        e.preventDefault();
-                        save(i);
-                      }}
-                    >
-                      <span className="chip-col">{f.column}</span>
-                      <select aria-label={`Operator for ${f.column}`} value={draft.op} onChange={(e) => setDraft({ ...draft, op: e.target.value as FilterOp })}>
-                        {OPS.map((o) => (
-                          <option key={o.op} value={o.op}>
-                            {o.label}
-                          </option>
-                        ))}
-                      </select>
-                      {draft.op !== 'is_null' && draft.op !== 'is_not_null' && (
-                        <input aria-label={`Value for ${f.column}`} value={draft.text} autoFocus onChange={(e) => setDraft({ ...draft, text: e.target.value })} placeholder={draft.op.includes('between') ? 'low – high' : draft.op.includes('in') ? 'a, b, c' : 'value'} />
-                      )}
-                      <button type="submit" className="primary small-btn">
-                        Save
-                      </button>
-                      <button type="button" className="small-btn" onClick={() => setEditing(null)}>
-                        Cancel
-                      </button>
-                    </form>
+                    form(i, g.columns, f.column)
                   ) : (
                     <>
                       <button
@@ -110,7 +142,7 @@ export function ChipEditor(props: { filters: SourceFilter[]; aliases: { left: st
                         aria-label={`Edit filter ${name}`}
                         onClick={() => {
                           setEditing(i);
-                          setDraft({ op: f.op, text: valueText(f.value) });
+                          setDraft({ column: f.column, op: f.op, text: valueText(f.value) });
                         }}
                       >
                         <span className="chip-col">{f.column}</span> <span className="chip-op">{opLabel(f.op)}</span> <span className="chip-val">{describeValue(f)}</span>
@@ -123,7 +155,21 @@ export function ChipEditor(props: { filters: SourceFilter[]; aliases: { left: st
                 </li>
               );
             })}
+            {editing !== null && typeof editing === 'object' && editing.new === g.alias && <li className="chip">{form(editing, g.columns, '')}</li>}
           </ul>
+          {g.columns.length > 0 && !(editing !== null && typeof editing === 'object' && editing.new === g.alias) && (
+            <button
+              className="small-btn add-chip"
+              disabled={props.disabled}
+              aria-label={`Add a filter on ${g.alias}`}
+              onClick={() => {
+                setEditing({ new: g.alias });
+                setDraft({ column: g.columns[0], op: 'eq', text: '' });
+              }}
+            >
+              + Add filter
+            </button>
+          )}
         </div>
       ))}
     </div>

@@ -11,6 +11,8 @@ export interface ResultsTabsProps {
   aliases: { left: string; right: string };
   /** Columns shown per side (mapped ones first). */
   columns: { left: string[]; right: string[] };
+  /** The mapped amount column per side: picked rows show their sums and difference. */
+  amountColumns?: { left: string; right: string } | null;
   version: number;
   load(category: PageCategory, offset: number, limit: number): Promise<{ total: number; items: Item[] }>;
   onReview(action: 'accept' | 'reject' | 'unmatch', groupIds: number[]): Promise<void>;
@@ -45,11 +47,21 @@ export function tabCounts(s: RunSummary): Record<TabId, number> {
   };
 }
 
+/** A row's amount in the mapped amount column: numbers as they are, text read as a plain number. */
+function amountOf(r: RecordPageItem, column: string | undefined): number | null {
+  if (!column) return null;
+  const v = r.row[column];
+  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
+  return Number.isFinite(n) ? n : null;
+}
+
 export function ResultsTabs(props: ResultsTabsProps) {
   const [tab, setTab] = useState<TabId>('suggested');
   const [exSide, setExSide] = useState<Side>('left');
   const [selectedGroups, setSelectedGroups] = useState<Set<number>>(new Set());
   const [picked, setPicked] = useState<{ left: Set<number>; right: Set<number> }>({ left: new Set(), right: new Set() });
+  /** Amounts of picked rows, remembered when picked (the row may scroll out of the loaded pages). */
+  const [pickedAmounts, setPickedAmounts] = useState<Map<string, number>>(new Map());
   const [annotating, setAnnotating] = useState<{ side: Side; rowId: number } | null>(null);
   const [note, setNote] = useState({ reason: ANNOTATION_REASONS[0], note: '' });
   const counts = tabCounts(props.summary);
@@ -73,13 +85,26 @@ export function ResultsTabs(props: ResultsTabsProps) {
       else n.add(g);
       return n;
     });
-  const toggleRow = (side: Side, id: number) =>
+  const toggleRow = (side: Side, id: number, amount: number | null) => {
+    setPickedAmounts((m) => {
+      const n = new Map(m);
+      const key = `${side}:${id}`;
+      if (n.has(key) || amount === null) n.delete(key);
+      else n.set(key, amount);
+      return n;
+    });
     setPicked((p) => {
       const n = new Set(p[side]);
       if (n.has(id)) n.delete(id);
       else n.add(id);
       return { ...p, [side]: n };
     });
+  };
+  const pickedSum = (side: Side) => [...picked[side]].reduce((sum, id) => sum + (pickedAmounts.get(`${side}:${id}`) ?? 0), 0);
+  const clearPicks = () => {
+    setPicked({ left: new Set(), right: new Set() });
+    setPickedAmounts(new Map());
+  };
   const review = async (action: 'accept' | 'reject' | 'unmatch', ids: number[]) => {
     await props.onReview(action, ids);
     setSelectedGroups(new Set());
@@ -146,7 +171,7 @@ export function ResultsTabs(props: ResultsTabsProps) {
     return (
       <>
         <span role="gridcell" className="c-check">
-          <input type="checkbox" aria-label={`Pick ${label}`} checked={picked[r.side].has(r.row_id)} onChange={() => toggleRow(r.side, r.row_id)} />
+          <input type="checkbox" aria-label={`Pick ${label}`} checked={picked[r.side].has(r.row_id)} onChange={() => toggleRow(r.side, r.row_id, amountOf(r, props.amountColumns?.[r.side]))} />
         </span>
         {cols.slice(0, 5).map((c) => (
           <span role="gridcell" key={c} className="c-val" title={cell(r.row[c])}>
@@ -256,15 +281,21 @@ export function ResultsTabs(props: ResultsTabsProps) {
               <span>
                 Picked {picked.left.size} {props.aliases.left} · {picked.right.size} {props.aliases.right}
               </span>
+              {props.amountColumns && (
+                <span aria-label="Sums of picked rows">
+                  Σ {props.aliases.left} {fmtAmount(pickedSum('left'))} · Σ {props.aliases.right} {fmtAmount(pickedSum('right'))} · difference{' '}
+                  <span className={Math.abs(pickedSum('left') - pickedSum('right')) > 0.004 ? 'delta warn' : 'delta'}>{fmtAmount(pickedSum('left') - pickedSum('right'))}</span>
+                </span>
+              )}
               <button
                 className="primary"
                 disabled={props.busy || picked.left.size === 0 || picked.right.size === 0}
                 // onMatch shows its own errors (the store's results area); the picks clear after it.
-                onClick={() => void props.onMatch([...picked.left], [...picked.right]).then(() => setPicked({ left: new Set(), right: new Set() }))}
+                onClick={() => void props.onMatch([...picked.left], [...picked.right]).then(clearPicks)}
               >
                 Match picked rows
               </button>
-              <button onClick={() => setPicked({ left: new Set(), right: new Set() })}>Clear</button>
+              <button onClick={clearPicks}>Clear</button>
             </div>
           )}
         </div>

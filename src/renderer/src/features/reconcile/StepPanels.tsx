@@ -1,7 +1,8 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Cardinality, KeyNormaliser, MatchRule } from '../../../../shared/recon';
 import type { GroupPageItem, PageCategory, RecordPageItem, Side } from '../../../../shared/recon-engine';
-import type { MappingRow } from '../../../../shared/reconcile';
+import { confirmedMappings, type MappingRow } from '../../../../shared/reconcile';
+import { rateTone, runWarnings } from '../../../../shared/run-health';
 import { call } from '../../api/client';
 import { useReconcile } from '../../stores/reconcile';
 import { ChipEditor } from './ChipEditor';
@@ -120,6 +121,23 @@ export function FilterPanel() {
                           Not understood: {t.unparsed.map((u) => `“${u}”`).join(', ')} — rephrase or add a chip by hand.
                         </div>
                       )}
+                      {t.doubts?.map((d) => (
+                        <div key={d} className="unparsed" role="note">
+                          Unsure: {d}
+                        </div>
+                      ))}
+                      {t.status === 'pending' && (
+                        <div className="chat-confirm" role="group" aria-label="Apply this reading?">
+                          <span>Is this what you meant? Nothing is applied until you say so.</span>
+                          <button className="primary small-btn" disabled={Boolean(busy)} onClick={() => void act('filters', 'Applying…', 'reconcile.resolveFilter', { id: ws.id, turnId: t.id, apply: true })}>
+                            Apply these filters
+                          </button>
+                          <button className="small-btn" disabled={Boolean(busy)} onClick={() => void act('filters', 'Discarding…', 'reconcile.resolveFilter', { id: ws.id, turnId: t.id, apply: false })}>
+                            Discard
+                          </button>
+                        </div>
+                      )}
+                      {t.status === 'discarded' && <div className="muted small">Discarded.</div>}
                       {t.engine && <span className="muted small"> ({t.engine})</span>}
                     </div>
                   )}
@@ -156,7 +174,13 @@ export function FilterPanel() {
             )}
           </div>
           <div className="filter-side">
-            <ChipEditor filters={ws.filters} aliases={ws.aliases} onChange={(f) => void setFilters(f)} disabled={Boolean(busy)} />
+            <ChipEditor
+              filters={ws.filters}
+              aliases={ws.aliases}
+              columns={{ left: ws.sources.left?.info.columns.map((c) => c.name) ?? [], right: ws.sources.right?.info.columns.map((c) => c.name) ?? [] }}
+              onChange={(f) => void setFilters(f)}
+              disabled={Boolean(busy)}
+            />
             <dl className="stats counts" aria-label="Rows in scope">
               {(['left', 'right'] as const).map((side) => (
                 <div key={side}>
@@ -358,6 +382,8 @@ export function ResultsPanel() {
       </section>
     );
   }
+  const amountRow = ws.mapping?.rows.find((r) => r.decision === 'accepted' && r.role === 'amount');
+  const amountPair = amountRow ? { left: amountRow.field_a, right: amountRow.field_b } : null;
   const mapped = (side: Side) => {
     const rows = ws.mapping?.rows.filter((r) => r.decision === 'accepted') ?? [];
     const names = rows.map((r) => (side === 'left' ? r.field_a : r.field_b));
@@ -384,6 +410,7 @@ export function ResultsPanel() {
           summary={summary}
           aliases={ws.aliases}
           columns={{ left: mapped('left'), right: mapped('right') }}
+          amountColumns={amountPair}
           version={version}
           load={load}
           busy={Boolean(busy)}
@@ -407,6 +434,17 @@ export function ResultsPanel() {
 function SummaryView() {
   const ws = useReconcile((s) => s.ws)!;
   const s = useReconcile((st) => st.summary)!;
+  const previous = useReconcile((st) => st.previousSummary);
+  const warnings = runWarnings({
+    summary: s,
+    previous: previous && previous.run_id !== s.run_id ? previous : null,
+    aliases: ws.aliases,
+    loaded: { left: ws.sources.left?.info.row_count ?? null, right: ws.sources.right?.info.row_count ?? null },
+    columns: { left: ws.sources.left?.info.columns ?? [], right: ws.sources.right?.info.columns ?? [] },
+    filters: ws.filters,
+    mappings: confirmedMappings(ws.mapping),
+    rules: ws.rules,
+  });
   const cats = [
     { key: 'matched', label: 'Matched', v: s.matched },
     { key: 'suggested', label: 'Suggested', v: s.suggested },
@@ -416,8 +454,18 @@ function SummaryView() {
   const max = Math.max(1, ...cats.flatMap((c) => [c.v.left.count, c.v.right.count]));
   return (
     <div className="summary" aria-label="Run summary">
+      {warnings.map((w) => (
+        <div key={w.kind} className="banner error run-warning" role="alert" data-kind={w.kind}>
+          <strong>{w.message}</strong>
+          <ul>
+            {w.causes.map((c) => (
+              <li key={c}>{c}</li>
+            ))}
+          </ul>
+        </div>
+      ))}
       <div className="rate">
-        <div className="rate-num" aria-label="Match rate">
+        <div className={`rate-num tone-${rateTone(s)}`} aria-label="Match rate">
           {(s.match_rate * 100).toFixed(1)}%
         </div>
         <div className="muted small">matched · {s.left_rows.toLocaleString()} + {s.right_rows.toLocaleString()} rows in scope</div>

@@ -20,6 +20,8 @@ export interface FieldTarget {
   columns: TargetColumn[];
   /** How the sentence named it, for the explanation. */
   label: string;
+  /** The column the sentence named by its own name, when it did. */
+  named?: TargetColumn;
 }
 
 export type Side = 'a' | 'b';
@@ -123,7 +125,7 @@ export class FilterVocabulary {
     for (const candidate of [compact, singular]) {
       for (const s of sides) {
         const p = s.profiles.find((x) => x.compactName === candidate);
-        if (p) return { columns: this.expand(s.side, p.name, scope), label: phrase };
+        if (p) return { columns: this.expand(s.side, p.name, scope), label: phrase, named: this.target(s.side, p.name) };
       }
     }
     if (words.length === 1 && ROW_NOUNS.has(words[0])) return null;
@@ -152,6 +154,16 @@ export class FilterVocabulary {
       if (columns.length) return { columns, label: phrase };
     }
     return null;
+  }
+
+  /** Whether a named free-text column is mapped to an identifier (payment text ↔ invoice number). */
+  partnerIsIdentifierFor(named: TargetColumn): boolean {
+    const side: Side = named.source === this.sides[0].alias ? 'a' : 'b';
+    const m = this.mappings.find((x) => (side === 'a' ? x.field_a : x.field_b) === named.column);
+    if (!m) return false;
+    const mine = this.profile(side, named.column);
+    const other = side === 'a' ? this.profile('b', m.field_b) : this.profile('a', m.field_a);
+    return mine?.nameClass !== 'key' && (m.role === 'key' || other?.nameClass === 'key');
   }
 
   /** Columns for a concept: the mapped pair with that role, else the best column on each side. */

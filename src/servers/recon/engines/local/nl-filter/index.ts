@@ -104,5 +104,6 @@ export function parseNlFilterLocal(input: ParseNlFilterInput): ParseNlFilterOutp
   const unparsed = unparsedParts(input.text, tokens, parser.consumed);
   let explanation = phrases.length ? `Keep rows where ${phrases.join('; and ')}.` : 'No filter conditions recognised.';
   if (unparsed.length) explanation += ` Not understood: ${unparsed.map((u) => `"${u}"`).join(', ')}.`;
-  return { filters, explanation, unparsed, engine: 'local' };
+  const doubts = [...new Set(parser.doubts)];
+  return { filters, explanation, unparsed, engine: 'local', ...(doubts.length ? { doubts } : {}) };
 }

@@ -12,6 +12,19 @@ export const FILLER = new Set([
   'are', 'were', 'was', 'i', 'want', 'see', 'those', 'these', 'any', 'with', 'whose', 'having', 'has', 'have', 'nur', 'alle', 'die', 'der', 'das', 'mit', 'records', 'of', 'for', 'to', 'in', 'on',
 ]);
 
+/**
+ * Verbs that say which rows to drop: the condition after them is kept as its complement
+ * ("ignore amounts under 10" keeps amounts ≥ 10). Two-word verbs are listed as phrases.
+ */
+export const EXCLUDE_VERBS: string[][] = [
+  ['leave', 'out'], ['filter', 'out'], ['take', 'out'], ['get', 'rid', 'of'],
+  ['ignore'], ['ignoring'], ['exclude'], ['excluding'], ['except'], ['drop'], ['remove'], ['skip'], ['hide'], ['omit'], ['not'], ['nicht'], ['ohne'], ['ausser'],
+  ['ignoriere'], ['ignorieren'], ['ausschliessen'], ['entferne'], ['weglassen'],
+];
+
+/** Words after a row noun that introduce its condition ("rows where …", "lines whose …"). */
+export const CONDITION_INTRO = new Set(['where', 'whose', 'which', 'that', 'wo', 'deren', 'bei', 'with', 'mit']);
+
 export const NEGATE: Record<FilterOp, FilterOp> = {
   gt: 'lte', gte: 'lt', lt: 'gte', lte: 'gt', eq: 'neq', neq: 'eq', in: 'not_in', not_in: 'in', like: 'not_like', not_like: 'like',
   between: 'not_between', not_between: 'between', is_null: 'is_not_null', is_not_null: 'is_null',
@@ -93,7 +106,7 @@ export const PRESENT_WORDS = new Set(['present', 'set', 'filled', 'populated', '
 /** Words that end a free-text value ("from Acme since March" stops at "since"). */
 export const VALUE_STOPPERS = new Set([
   ...CONNECTORS, 'or', 'oder', 'only', 'excluding', 'exclude', 'except', 'with', 'without', 'not',
-  'over', 'above', 'under', 'below', 'between', 'more', 'less', 'greater', 'at', 'up', 'exceeding', 'ueber', 'unter', 'zwischen', 'mindestens',
+  'over', 'above', 'under', 'below', 'between', 'ignore', 'drop', 'remove', 'skip', 'where', 'more', 'less', 'greater', 'at', 'up', 'exceeding', 'ueber', 'unter', 'zwischen', 'mindestens',
   'since', 'after', 'before', 'until', 'till', 'in', 'on', 'during', 'from', 'seit', 'nach', 'vor', 'bis', 'im',
   'last', 'this', 'past', 'previous', 'yesterday', 'today', 'older', 'containing', 'contains',
 ]);

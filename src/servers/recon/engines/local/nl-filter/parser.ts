@@ -3,7 +3,10 @@
  *
  *   sentence   := condition (connector condition)*          connector: and | und | , | ;
  *   condition  := prefix* ( field predicate | adjective field? | bare-predicate )
- *   prefix     := only | <source alias> | not | excluding | row noun
+ *   prefix     := only | <source alias> | exclusion verb | row noun [where|whose]
+ *   exclusion  := ignore | exclude | without | drop | remove | skip | leave out | not | ohne | …
+ *                 keeps the complement of the condition after it, and of the comparisons that
+ *                 follow it with "and" and no new field ("ignore amounts under 10 and over 10000")
  *   predicate  := numeric | date | text, chosen by the field's kind
  *   numeric    := comparator NUMBER ( or comparator NUMBER )? | [not] between NUMBER and NUMBER | is [not] NUMBER
  *   date       := (since|after|before|until|in|on|from)? PERIOD | between PERIOD and PERIOD | from PERIOD to PERIOD | older than N unit
@@ -19,8 +22,10 @@ import { daysAgo, parsePeriod, type Period } from './periods';
 import {
   COMPARATORS,
   CONNECTORS,
+  CONDITION_INTRO,
   DATE_PREPOSITIONS,
   EMPTY_WORDS,
+  EXCLUDE_VERBS,
   NEGATE,
   PRESENT_WORDS,
   SYMBOL_OPS,
@@ -53,6 +58,10 @@ export class FilterParser {
   private pos = 0;
   readonly consumed: boolean[];
   readonly conditions: ParsedCondition[] = [];
+  /** Readings the parser chose between several plausible ones: the UI asks before applying them. */
+  readonly doubts: string[] = [];
+  /** The last condition was an exclusion; a following bare comparison continues it. */
+  private excluding = false;
 
   constructor(
     private readonly tokens: Token[],
@@ -69,6 +78,8 @@ export class FilterParser {
         this.pos++;
         continue;
       }
+      const carry = this.excluding && this.startsComparison(this.pos);
+      this.excluding = false;
       // Conditions are ANDed; an alternative ("… or vendor is Acme") cannot be expressed,
       // so the whole alternative is left unconsumed and reported as not understood.
       if (this.word(this.pos) === 'or' || this.word(this.pos) === 'oder') {
@@ -78,15 +89,28 @@ export class FilterParser {
         continue;
       }
       const start = this.pos;
-      const conds = this.condition();
+      const conds = this.condition(carry);
       if (conds && conds.length > 0 && this.pos > start) {
         for (let k = start; k < this.pos; k++) this.consumed[k] = true;
         for (const c of conds) this.conditions.push({ ...c, from: start, to: this.pos });
       } else {
+        this.excluding = false;
         this.pos = start + 1;
       }
     }
     return this.conditions;
+  }
+
+  /** A comparison with no field of its own ("over 10000", "between 0 and 1"). */
+  private startsComparison(i: number): boolean {
+    const w = this.word(i);
+    return this.comparatorAt(i) !== null || w === 'between' || w === 'zwischen';
+  }
+
+  /** Length of the exclusion verb phrase at i, 0 when there is none. */
+  private exclusionAt(i: number): number {
+    for (const words of EXCLUDE_VERBS) if (this.matchWords(i, words)) return words.length;
+    return 0;
   }
 
   // ── token helpers ───────────────────────────────────────────────────────
@@ -109,15 +133,21 @@ export class FilterParser {
 
   // ── conditions ──────────────────────────────────────────────────────────
 
-  private condition(): Array<Omit<ParsedCondition, 'from' | 'to'>> | null {
+  private condition(carriedExclusion = false): Array<Omit<ParsedCondition, 'from' | 'to'>> | null {
     const start = this.pos;
-    let negate = false;
+    let negate = carriedExclusion;
+    let only = false;
     let scope: Side | null = null;
-    // Prefixes: filler, a source alias, negations, row nouns ("only bank transactions").
+    // Prefixes: filler, a source alias, exclusions, row nouns ("only bank transactions", "exclude rows where").
     for (;;) {
       const w = this.word(this.pos);
       if (w === null) break;
-      if (w === 'only' || w === 'just' || w === 'nur' || w === 'all') {
+      if (w === 'only' || w === 'just' || w === 'nur' || w === 'all' || w === 'everything' || w === 'anything' || w === 'alles') {
+        if (w !== 'everything' && w !== 'anything' && w !== 'alles') only = true;
+        this.pos++;
+        continue;
+      }
+      if (CONDITION_INTRO.has(w) && w !== 'with' && w !== 'mit' && this.pos > start) {
         this.pos++;
         continue;
       }
@@ -127,9 +157,10 @@ export class FilterParser {
         this.pos++;
         continue;
       }
-      if ((w === 'not' || w === 'nicht' || w === 'excluding' || w === 'exclude' || w === 'except' || w === 'ausser' || w === 'ohne') && !this.comparatorAt(this.pos)) {
+      const verb = this.exclusionAt(this.pos);
+      if (verb > 0 && !this.comparatorAt(this.pos)) {
         negate = !negate;
-        this.pos++;
+        this.pos += verb;
         continue;
       }
       if (ROW_NOUNS.has(w) && !this.phraseResolvesAt(this.pos, scope)) {
@@ -139,11 +170,12 @@ export class FilterParser {
       break;
     }
 
-    const result = this.fieldCondition(scope) ?? this.adjectiveCondition(scope) ?? this.bareCondition(scope, negate);
+    const result = this.fieldCondition(scope) ?? this.adjectiveCondition(scope) ?? this.bareCondition(scope, negate, only || negate);
     if (!result) {
       this.pos = start;
       return null;
     }
+    this.excluding = negate;
     return negate ? result.conds.map((c) => ({ ...c, op: NEGATE[c.op] })) : result.conds;
   }
 
@@ -176,10 +208,22 @@ export class FilterParser {
       if (!target || target.columns.length === 0) continue;
       this.pos = start + len;
       const conds = this.predicate(target);
-      if (conds) return { conds };
+      if (conds) return { conds: conds.map((c) => this.narrowContainment(c)) };
       this.pos = start;
     }
     return null;
+  }
+
+  /**
+   * "Verwendungszweck contains Refund": a text search on a column the sentence names stays on
+   * that column when its mapped partner is an identifier (payment text ↔ invoice number), where
+   * the words could never occur. Pairs of two text columns keep both sides.
+   */
+  private narrowContainment(c: Omit<ParsedCondition, 'from' | 'to'>): Omit<ParsedCondition, 'from' | 'to'> {
+    const named = c.target.named;
+    if (!named || (c.op !== 'like' && c.op !== 'not_like')) return c;
+    if (this.vocab.partnerIsIdentifierFor(named)) return { ...c, target: { ...c.target, columns: c.target.columns.filter((t) => t.source === named.source && t.column === named.column) } };
+    return c;
   }
 
   /** "negative amounts", "positive amounts only", "non-zero amounts". */
@@ -210,16 +254,36 @@ export class FilterParser {
     return columns.length ? { columns, label } : null;
   }
 
-  private bareCondition(scope: Side | null, negate: boolean): { conds: Array<Omit<ParsedCondition, 'from' | 'to'>> } | null {
+  private bareCondition(scope: Side | null, negate: boolean, yearAllowed: boolean): { conds: Array<Omit<ParsedCondition, 'from' | 'to'>> } | null {
     const start = this.pos;
     const w = this.word(this.pos);
 
-    // with / without <field>: presence checks.
-    if (w === 'with' || w === 'without' || w === 'has' || w === 'having' || w === 'missing' || w === 'no') {
+    // with / without <field>: presence checks, or the field's condition ("without amounts over 1000" excludes them).
+    if (w === 'with' || w === 'without' || w === 'has' || w === 'having' || w === 'missing' || w === 'no' || w === 'mit' || w === 'ohne') {
+      const positive = w === 'with' || w === 'has' || w === 'having' || w === 'mit';
       this.pos++;
       this.skipWords('a', 'an', 'the', 'any');
+      const afterWord = this.pos;
+      const named = this.fieldCondition(scope);
+      if (named) {
+        this.excluding = !positive;
+        return positive ? named : { conds: named.conds.map((c) => ({ ...c, op: NEGATE[c.op] })) };
+      }
+      this.pos = afterWord;
       const field = this.fieldPhrase(scope);
-      if (field) return { conds: [{ target: field, op: w === 'with' || w === 'has' || w === 'having' ? 'is_not_null' : 'is_null', value: { kind: 'none' } }] };
+      if (field) return { conds: [{ target: field, op: positive ? 'is_not_null' : 'is_null', value: { kind: 'none' } }] };
+      this.pos = start;
+    }
+
+    // "only 2026", "not 2025": a bare four-digit year after only/a negation is the year, not an amount.
+    const t = this.tokens[this.pos];
+    if (yearAllowed && t?.kind === 'number' && !t.hasUnit && /^(19|20)\d\d$/.test(t.raw) && !this.startsComparison(this.pos + 1)) {
+      const p = this.period(true);
+      const target = p ? this.concept('date', scope, 'date') : null;
+      if (p && target) {
+        this.doubts.push(`“${t.raw}” read as the year ${t.raw} (${p.start} to ${p.end}), not as an amount.`);
+        return { conds: [{ target, op: 'between', value: { kind: 'dates', values: [p.start, p.end] } }] };
+      }
       this.pos = start;
     }
 
@@ -251,7 +315,10 @@ export class FilterParser {
       this.pos++;
       const value = this.textValue();
       const target = this.concept('text', scope, 'description');
-      if (value && target) return { conds: [{ target, op: 'like', value: { kind: 'text', value: `%${value}%` } }] };
+      if (value && target) {
+        this.doubts.push(`No column was named for “${value}”: searching ${target.columns.map((c) => `${c.source}.${c.column}`).join(', ')}.`);
+        return { conds: [{ target, op: 'like', value: { kind: 'text', value: `%${value}%` } }] };
+      }
       this.pos = start;
     }
 
@@ -262,7 +329,10 @@ export class FilterParser {
     if (negate) {
       const value = this.textValue();
       const target = this.concept('party', scope, 'counterparty');
-      if (value && target) return { conds: [{ target, op: 'like', value: { kind: 'text', value: `%${value}%` } }] };
+      if (value && target) {
+        this.doubts.push(`“${value}” was taken as a counterparty name (${target.columns.map((c) => `${c.source}.${c.column}`).join(', ')}); name the column if it is something else.`);
+        return { conds: [{ target, op: 'like', value: { kind: 'text', value: `%${value}%` } }] };
+      }
       this.pos = start;
     }
     return null;
@@ -328,6 +398,13 @@ export class FilterParser {
       const n = this.numericPredicate(true);
       if (n) return [{ target, ...n }];
     } else {
+      const t = this.textPredicate();
+      if (t) return [{ target, ...t }];
+    }
+    // "contains" only makes sense on text: a column whose name looks like a date or amount
+    // ("Buchungstext" reads as booking) but is searched for words is a text column after all.
+    if (kind !== 'text' && CONTAIN_WORDS.has(this.word(this.pos) ?? this.word(this.pos + 1) ?? '')) {
+      this.pos = start;
       const t = this.textPredicate();
       if (t) return [{ target, ...t }];
     }
@@ -539,7 +616,7 @@ export class FilterParser {
     }
     const w = this.word(this.pos);
     const op = (positive: FilterOp): FilterOp => (negated ? NEGATE[positive] : positive);
-    if (w === 'contain' || w === 'contains' || w === 'containing' || w === 'includes' || w === 'include' || w === 'including' || w === 'like' || w === 'enthaelt' || w === 'mentions') {
+    if (w && CONTAIN_WORDS.has(w)) {
       this.pos++;
       const v = this.textValue();
       // A value with its own % wildcards is already a LIKE pattern.
@@ -652,6 +729,8 @@ export class FilterParser {
     return parts.length ? parts.join(' ') : null;
   }
 }
+
+const CONTAIN_WORDS = new Set(['contain', 'contains', 'containing', 'includes', 'include', 'including', 'like', 'enthaelt', 'mentions']);
 
 function dominantKind(kinds: ValueKind[]): ValueKind {
   if (kinds.every((k) => k === 'date')) return 'date';

@@ -1,0 +1,65 @@
+/**
+ * CSV formula-injection guard (OWASP "CSV Injection"): a spreadsheet runs a cell that starts
+ * with `=`, `+`, `-`, `@`, a tab or a carriage return as a formula (`=HYPERLINK(…)`, `+cmd|…`,
+ * `@SUM(…)`, `-2+3`). Such text cells and header names get a leading `'` so they are shown as
+ * text, and written quoted.
+ *
+ * Numbers stay numbers: numeric columns are written by DuckDB as numbers (`-12.5`), and a text
+ * cell that is only a sign, digits and separators (`-12.50`, `-1.234,56`, `+100`) is left alone —
+ * no spreadsheet can run it, and an auditor's sums over it must still work.
+ *
+ * The switch for raw output is `ExportOptions.csv_formulas: 'raw'` (CLI `--raw-csv`), for tools
+ * that read the CSV as data and must see the bytes unchanged.
+ */
+import type { Db } from './db';
+import { ident, lit } from './sql';
+
+/** Characters that make a spreadsheet evaluate a cell. */
+const TRIGGER = /^[=+\-@\t\r]/;
+/** A cell that is only a number (sign, digits, decimal and thousands separators). */
+const PLAIN_NUMBER = /^[+-]?\d[\d.,]*$/;
+
+export function neutraliseCell(value: string): string {
+  return TRIGGER.test(value) && !PLAIN_NUMBER.test(value) ? `'${value}` : value;
+}
+
+/** The same rule in SQL, for DuckDB's COPY. */
+function neutraliseSql(expr: string): string {
+  return `CASE WHEN regexp_matches(${expr}, ${lit(TRIGGER.source)}) AND NOT regexp_matches(${expr}, ${lit(PLAIN_NUMBER.source)}) THEN '''' || ${expr} ELSE ${expr} END`;
+}
+
+/**
+ * Writes `sql` as CSV at `target` with DuckDB's COPY; with `guard`, text cells and header names
+ * are neutralised and every field of a text column that needed it is quoted. Only those columns
+ * are force-quoted (found by one aggregate pass), so an export without formula triggers keeps
+ * the bytes it always had.
+ */
+export async function copyCsv(db: Db, sql: string, target: string, guard: boolean): Promise<void> {
+  if (!guard) {
+    await db.exec(`COPY (${sql}) TO ${lit(target)} (FORMAT csv, HEADER true, DELIMITER ',')`);
+    return;
+  }
+  const columns = await db.all<{ column_name: string; column_type: string }>(`DESCRIBE SELECT * FROM (${sql})`);
+  const text = columns.filter((c) => c.column_type === 'VARCHAR');
+  const triggered = new Set<string>();
+  if (text.length) {
+    const probes = text.map((c, i) => `bool_or(regexp_matches(${ident(c.column_name)}, ${lit(TRIGGER.source)})) AS c${i}`);
+    const row = await db.one<Record<string, boolean | null>>(`SELECT ${probes.join(', ')} FROM (${sql})`);
+    text.forEach((c, i) => {
+      if (row?.[`c${i}`]) triggered.add(c.column_name);
+    });
+  }
+  const used = new Set<string>();
+  const select: string[] = [];
+  const quoted: string[] = [];
+  for (const c of columns) {
+    let name = neutraliseCell(c.column_name);
+    while (used.has(name)) name = `${name}_`;
+    used.add(name);
+    const guarded = triggered.has(c.column_name);
+    select.push(`${guarded ? neutraliseSql(ident(c.column_name)) : ident(c.column_name)} AS ${ident(name)}`);
+    if (guarded) quoted.push(ident(name));
+  }
+  const force = quoted.length ? `, FORCE_QUOTE (${quoted.join(', ')})` : '';
+  await db.exec(`COPY (SELECT ${select.join(', ')} FROM (${sql})) TO ${lit(target)} (FORMAT csv, HEADER true, DELIMITER ','${force})`);
+}

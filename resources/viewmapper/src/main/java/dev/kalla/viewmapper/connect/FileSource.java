@@ -3,6 +3,7 @@ package dev.kalla.viewmapper.connect;
 import dev.kalla.viewmapper.json.Json;
 import dev.kalla.viewmapper.json.JsonException;
 import dev.kalla.viewmapper.sql.CreateViewSplitter;
+import dev.kalla.viewmapper.sql.SourcePosition;
 import dev.kalla.viewmapper.sql.SqlParseException;
 
 import java.io.IOException;
@@ -37,14 +38,15 @@ final class FileSource implements ViewSource {
                 ViewCollection c = new ViewCollection(CATALOG, SCHEMA);
                 for (Path f : sqlFiles(path)) {
                     Path parent = path.relativize(f).getParent();
-                    readSqlFile(f, c, parent == null ? null : parent.getFileName().toString());
+                    readSqlFile(f, c, parent == null ? null : parent.getFileName().toString(), path.relativize(f).toString());
                 }
                 return c;
             }
             String text = Files.readString(path, StandardCharsets.UTF_8);
-            if (path.toString().endsWith(".json")) return ViewCollection.fromJson(Json.parse(text), CATALOG, SCHEMA);
+            String shown = path.getFileName().toString();
+            if (path.toString().endsWith(".json")) return ViewCollection.fromJson(Json.parse(text), CATALOG, SCHEMA, shown);
             ViewCollection c = new ViewCollection(CATALOG, SCHEMA);
-            readSqlFile(path, c, null);
+            readSqlFile(path, c, null, shown);
             return c;
         } catch (IOException e) {
             throw new ConnectionException("CONNECTION_FAILED", "cannot read " + path + ": " + e.getMessage(), e);
@@ -53,15 +55,17 @@ final class FileSource implements ViewSource {
         }
     }
 
-    private static void readSqlFile(Path f, ViewCollection c, String schemaFolder) throws IOException, ConnectionException {
+    /** {@code shown} is the file's name relative to the chosen folder, used in parse errors. */
+    private static void readSqlFile(Path f, ViewCollection c, String schemaFolder, String shown) throws IOException, ConnectionException {
         String text = Files.readString(f, StandardCharsets.UTF_8);
         String prefix = schemaFolder == null ? "" : quote(schemaFolder) + ".";
         try {
             if (CreateViewSplitter.containsCreateView(text)) {
                 for (var s : CreateViewSplitter.split(text, ViewCollection.CASE)) {
                     var p = s.name().parts();
-                    if (p.size() == 1 && schemaFolder != null) c.add(prefix + quote(p.get(0)), s.query());
-                    else c.add(joinQuoted(p), s.query());
+                    SourcePosition start = SourcePosition.of(text, s.offset());
+                    if (p.size() == 1 && schemaFolder != null) c.add(prefix + quote(p.get(0)), s.query(), shown, start);
+                    else c.add(joinQuoted(p), s.query(), shown, start);
                 }
                 return;
             }
@@ -69,7 +73,7 @@ final class FileSource implements ViewSource {
             // Unreadable script: keep it as one view so the failure is reported against its name.
         }
         String name = f.getFileName().toString().replaceFirst("(?i)\\.sql$", "");
-        c.add(schemaFolder == null ? name : prefix + name, text);
+        c.add(schemaFolder == null ? name : prefix + name, text, shown, new SourcePosition(1, 1));
     }
 
     private static String quote(String part) {

@@ -49,6 +49,22 @@ class FileSourceTest {
     }
 
     @Test
+    void aBrokenViewNamesItsFileLineAndColumnAndIsNoLeaf() throws Exception {
+        Files.createDirectories(dir.resolve("mart"));
+        Files.writeString(dir.resolve("mart/all.sql"), "CREATE VIEW good AS SELECT * FROM t;\n"
+                + "-- the next one has a typo\n"
+                + "CREATE VIEW bad AS SELECT *\n  FORM users;\n");
+        LoadedViews loaded = SourceFactory.open("file://" + dir, ConnectionOptions.of(null, null, null)).loadViews(null, null);
+        var graph = dev.kalla.viewmapper.graph.GraphBuilder.build(loaded.views(), loaded.identifierCase(),
+                loaded.defaultCatalog(), loaded.defaultSchema());
+        assertEquals(1, graph.failures().size());
+        assertEquals("expected an operator, ',' or a clause but found 'form' at " + Path.of("mart", "all.sql") + " line 4, column 3",
+                graph.failures().get(0).reason());
+        var leaves = new dev.kalla.viewmapper.analysis.GraphAnalyzer(graph).leafViews().stream().map(Object::toString).toList();
+        assertEquals(List.of("local.mart.good"), leaves);
+    }
+
+    @Test
     void jsonFileWithViewsArray() throws Exception {
         Path json = dir.resolve("views.json");
         Files.writeString(json, "{\"views\":[{\"name\":\"a\",\"sql\":\"SELECT 1\"},{\"name\":\"s.b\",\"sql\":\"SELECT * FROM a\"},"

@@ -38,6 +38,16 @@ public final class RelationParser {
             "interval", "year", "month", "day", "hour", "minute", "second", "to", "array", "map", "all", "any",
             "some", "with", "without", "local", "grouping", "sets", "rollup", "cube", "on", "respect", "ignore",
             "precision", "varying", "unknown", "uescape", "date", "timestamp", "of", "exclude", "others", "no");
+    /** Reserved words that start an operand, so never follow one: {@code WHERE status EXISTS (...)}. */
+    private static final Set<String> PREFIX_ONLY = Set.of("exists", "case", "cast");
+    /**
+     * Reserved words that cannot occur inside a parenthesised expression (only a query, which
+     * starts right after the parenthesis, may hold them). Seeing one means a parenthesis is
+     * missing: {@code count(* AS n FROM a JOIN b ...}. WHERE, ORDER BY, FROM stay legal there
+     * (FILTER (WHERE ..), OVER (ORDER BY ..), EXTRACT(YEAR FROM ..)).
+     */
+    private static final Set<String> NEVER_IN_PARENTHESES = Set.of(
+            "select", "join", "inner", "cross", "natural", "union", "intersect", "except", "having");
     /** Words that end an operand although they are keywords: {@code CASE ... END x}, {@code IS NULL}. */
     private static final Set<String> OPERAND_KEYWORDS = Set.of("end", "null", "true", "false");
     private static final Set<String> JOIN_START = Set.of("join", "inner", "left", "right", "full", "cross", "natural");
@@ -377,6 +387,10 @@ public final class RelationParser {
                 continue;
             }
             if (checked && aliased) throw unexpected(context == ExpressionContext.SELECT_LIST ? "',' or FROM" : "an operator");
+            if (!checked && t.type() == TokenType.WORD && NEVER_IN_PARENTHESES.contains(t.text())) throw unexpected("')'");
+            if (checked && operand && t.type() == TokenType.WORD && PREFIX_ONLY.contains(t.text())) {
+                throw unexpected("an operator before " + t.text().toUpperCase());
+            }
             empty = false;
             if (t.isSymbol("(")) {
                 parseParenthesised(scope);

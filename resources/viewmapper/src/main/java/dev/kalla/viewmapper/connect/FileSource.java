@@ -20,6 +20,10 @@ import java.util.stream.Stream;
  * files. A .sql file either holds CREATE VIEW statements or is one view's query named after
  * the file ({@code sales.orders_daily.sql} → schema sales). Sub-folders name schemas.
  * Unqualified views live in catalog "local", schema "default".
+ *
+ * <p>Confined: only {@code .sql} and {@code .json} files are read, and in a folder only files
+ * whose real path (links resolved) lies inside the folder's real path. Any other file is refused
+ * by name before it is opened, so no part of its content can reach an error message.
  */
 final class FileSource implements ViewSource {
     static final String CATALOG = "local";
@@ -33,6 +37,11 @@ final class FileSource implements ViewSource {
 
     private ViewCollection read() throws ConnectionException {
         if (!Files.exists(path)) throw new ConnectionException("NOT_FOUND", "no such file or folder: " + path);
+        String lower = path.getFileName() == null ? "" : path.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        if (!Files.isDirectory(path) && !lower.endsWith(".sql") && !lower.endsWith(".json")) {
+            throw new ConnectionException("BAD_SOURCE", "file:// reads only .sql and .json files or a folder of .sql files; "
+                    + path.getFileName() + " is neither. Choose the folder holding your view definitions.");
+        }
         try {
             if (Files.isDirectory(path)) {
                 ViewCollection c = new ViewCollection(CATALOG, SCHEMA);
@@ -86,10 +95,22 @@ final class FileSource implements ViewSource {
         return String.join(".", q);
     }
 
-    private static List<Path> sqlFiles(Path dir) throws IOException {
+    private static List<Path> sqlFiles(Path dir) throws IOException, ConnectionException {
+        Path root = dir.toRealPath();
+        List<Path> candidates;
         try (Stream<Path> s = Files.walk(dir, 2)) {
-            return s.filter(p -> Files.isRegularFile(p) && p.toString().toLowerCase().endsWith(".sql")).sorted().toList();
+            candidates = s.filter(p -> Files.isRegularFile(p) && p.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".sql"))
+                    .sorted().toList();
         }
+        for (Path p : candidates) {
+            // Files.walk does not follow links into folders, but a linked file is "regular":
+            // refuse one that points outside the folder instead of reading it.
+            if (!p.toRealPath().startsWith(root)) {
+                throw new ConnectionException("BAD_SOURCE", dir.relativize(p) + " links to a file outside " + dir
+                        + "; file:// reads only files inside the chosen folder. Copy the file in or remove the link.");
+            }
+        }
+        return candidates;
     }
 
     @Override
@@ -118,7 +139,7 @@ final class FileSource implements ViewSource {
                 b.append(f).append(':').append(Files.getLastModifiedTime(f).toMillis()).append(':').append(Files.size(f)).append(';');
             }
             return Integer.toHexString(b.toString().hashCode()) + "/" + files.size();
-        } catch (IOException e) {
+        } catch (IOException | ConnectionException e) {
             return "error:" + System.nanoTime();
         }
     }

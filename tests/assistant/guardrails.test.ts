@@ -66,6 +66,14 @@ describe('resolveToolPolicy user overrides', () => {
   });
 });
 
+describe('open-world tools', () => {
+  it('ask even when built-in and read-only (ViewMapper tools read the files or database a call names)', () => {
+    const reader = { name: 'analyze_schema', annotations: { readOnlyHint: true, openWorldHint: true } };
+    expect(resolveToolPolicy(builtin(reader)).permission).toBe('ask');
+    expect(resolveToolPolicy(builtin({ name: 'x', annotations: { readOnlyHint: true, openWorldHint: false } })).permission).toBe('always');
+  });
+});
+
 describe('finalizing tools', () => {
   it('always ask, even when the user allowed them', () => {
     const expected = { permission: 'ask', source: 'finalizing', reason: '"export_evidence" finalizes a result, so it always asks first.' };

@@ -1,12 +1,14 @@
 // Differential test: relations found by the Java engine (viewmapper.jar, serve mode, method
 // `extract`) must equal those found by a real Trino grammar (dt-sql-parser's TrinoSQL, with
-// CTE scoping applied on its parse tree) for 1,200 generated view definitions.
+// CTE scoping applied on its parse tree) for 1,200 generated view definitions; and for 400
+// typo'd variants, both must agree on validity (and, where the typo left valid SQL, on tables).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SqlGenerator } from './sqlGenerator';
 import { oracle } from './trinoOracle';
 import { ServeClient, ServeRequestError } from './serveClient';
 
 const VIEW_COUNT = 1200;
+const TYPO_COUNT = 400;
 const SEED = 20_261_122;
 
 function key(relations: string[][]): string[] {
@@ -17,6 +19,7 @@ describe('Java relation extraction vs the Trino grammar', () => {
   let engine: ServeClient;
   const gen = new SqlGenerator(SEED);
   const views = Array.from({ length: VIEW_COUNT }, () => gen.view());
+  const typos = Array.from({ length: TYPO_COUNT }, () => gen.invalid());
 
   beforeAll(() => {
     engine = ServeClient.start(); // throws "run npm run build:java first" when the jar is missing
@@ -30,12 +33,34 @@ describe('Java relation extraction vs the Trino grammar', () => {
     const all = views.join('\n');
     for (const construct of ['WITH RECURSIVE', 'NATURAL JOIN', 'FULL OUTER JOIN', 'RIGHT JOIN', 'CROSS JOIN', 'LATERAL (',
       'UNNEST(', '(VALUES', 'EXCEPT', 'INTERSECT', 'UNION ALL', 'EXISTS (', 'NOT IN (SELECT', '/*', '--', '""', 'USING (id)',
-      ', ', '"Sales"."Order Lines"', 'IS DISTINCT FROM']) {
+      ', ', '"Sales"."Order Lines"', 'IS DISTINCT FROM', 'AS offset', 'AS limit', ' fetch', '.window', ' JOIN ', ') t']) {
       expect(all, construct).toContain(construct);
     }
     // CTE shadowing: a CTE whose body reads the table it is named after
     expect(views.some((sql) => /WITH orders AS \(.*FROM orders/.test(sql))).toBe(true);
+    expect(views.some((sql) => sql.includes('FROM ((SELECT')), 'bracketed join starting with a subquery').toBe(true);
   });
+
+  it(`agrees with the Trino grammar on validity for ${TYPO_COUNT} typo'd views`, async () => {
+    const disagreements: { sql: string; java: string; trino: string }[] = [];
+    let invalid = 0;
+    for (const sql of typos) {
+      const { relations, errors } = oracle(sql);
+      if (errors.length > 0) invalid++;
+      let java: string;
+      try {
+        const r = await engine.request<{ relations: string[][] }>('extract', { sql });
+        java = `valid ${JSON.stringify(key(r.relations))}`;
+      } catch (e) {
+        java = `invalid (${(e as ServeRequestError).message})`;
+      }
+      const trino = errors.length > 0 ? `invalid (${errors[0]})` : `valid ${JSON.stringify(key(relations))}`;
+      const agree = java.startsWith('invalid') ? trino.startsWith('invalid') : java === trino;
+      if (!agree) disagreements.push({ sql, java, trino });
+    }
+    expect(invalid, 'most typo variants are invalid Trino').toBeGreaterThan(TYPO_COUNT * 0.7);
+    expect(disagreements.slice(0, 3), `${disagreements.length} of ${TYPO_COUNT} typo'd views judged differently`).toEqual([]);
+  }, 300_000);
 
   it(`finds the same relations for ${VIEW_COUNT} generated views`, async () => {
     const javaResults = await Promise.all(views.map(async (sql) => {

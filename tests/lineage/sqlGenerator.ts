@@ -1,8 +1,10 @@
 // Deterministic generator of Trino view definitions for the differential test. It mixes the
 // constructs that decide lineage — joins of every kind, comma joins, CTEs (chained, recursive,
 // shadowing a table of the same name, nested), subqueries in FROM/WHERE/SELECT/ON, LATERAL,
-// set operations, UNNEST and VALUES, quoted identifiers and comments. It does not compute the
-// expected answer: the oracle (dt-sql-parser) does.
+// set operations, UNNEST and VALUES, quoted identifiers and comments, columns and aliases named
+// by Trino's non-reserved keywords (LIMIT, OFFSET, FETCH, WINDOW), bracketed joins that start
+// with a subquery — and, through `invalid()`, typo'd variants of those views. It does not compute
+// the expected answer (or validity): the oracle (dt-sql-parser) does.
 
 /** mulberry32: tiny seeded PRNG, so every run generates the same SQL. */
 export function seededRandom(seed: number): () => number {
@@ -23,6 +25,29 @@ const TABLES = [
 ];
 // CTE names deliberately overlap table names so shadowing is exercised.
 const CTE_NAMES = ['recent', 'orders', 'totals', 'base', 'a', 'x1', '"Recent"'];
+// Non-reserved in Trino, so legal names; they also open clauses, which is what makes them hard.
+const KEYWORD_NAMES = ['limit', 'offset', 'fetch', 'window'];
+
+/** Edits a user could make by mistake; each turns a valid view into (usually) invalid SQL. */
+const TYPOS: ((sql: string, at: number) => string)[] = [
+  (sql, at) => replaceNth(sql, ' FROM ', ' FORM ', at),
+  (sql, at) => replaceNth(sql, ' FROM ', ', FROM ', at),
+  (sql, at) => replaceNth(sql, 'SELECT id', 'SELECT', at),
+  (sql, at) => replaceNth(sql, /SELECT (DISTINCT )?[^F]*FROM /g, 'SELECT FROM ', at),
+  (sql, at) => replaceNth(sql, / ON t\d+\.id = id/g, '', at),
+  (sql, at) => replaceNth(sql, ' JOIN ', ' JION ', at),
+  (sql, at) => replaceNth(sql, ' WHERE ', ' WHERE status ', at),
+  (sql, at) => replaceNth(sql, ')', '', at),
+  (sql, at) => replaceNth(sql, ' AS ', ' AS AS ', at),
+];
+
+function replaceNth(sql: string, find: string | RegExp, by: string, at: number): string {
+  const re = typeof find === 'string' ? new RegExp(find.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'g') : find;
+  const hits = [...sql.matchAll(re)];
+  if (hits.length === 0) return sql;
+  const hit = hits[at % hits.length];
+  return sql.slice(0, hit.index) + by + sql.slice((hit.index ?? 0) + hit[0].length);
+}
 
 export class SqlGenerator {
   private readonly rnd: () => number;
@@ -52,6 +77,14 @@ export class SqlGenerator {
   view(): string {
     this.aliasCounter = 0;
     return this.query(0, []);
+  }
+
+  /** A generated view with one or two typos; may stay valid (a typo inside a string literal). */
+  invalid(): string {
+    let sql = this.view();
+    const edits = this.chance(0.8) ? 1 : 2;
+    for (let k = 0; k < edits; k++) sql = this.pick(TYPOS)(sql, Math.floor(this.rnd() * 4));
+    return sql;
   }
 
   /** ctes: names visible at this point (used to reference CTEs, not to decide expectations). */
@@ -92,6 +125,10 @@ export class SqlGenerator {
     const items = ['id', "'FROM fake_table' AS s", 'count(*) AS n'].slice(0, 1 + Math.floor(this.rnd() * 3));
     if (depth < 3 && this.chance(0.2)) items.push(`(SELECT max(id) FROM ${this.relationName(ctes)}) AS m`);
     if (this.chance(0.1)) items.push('CASE WHEN id IS DISTINCT FROM 0 THEN 1 ELSE 0 END AS flag');
+    if (this.chance(0.25)) {
+      const kw = this.pick(KEYWORD_NAMES);
+      items.push(this.pick([kw, `id AS ${kw}`, `id ${kw}`, `${this.alias()}.${kw}`]));
+    }
     let sql = `SELECT ${this.chance(0.1) ? 'DISTINCT ' : ''}${items.join(', ')}${this.comment()}FROM ${this.fromClause(depth, ctes)}`;
     if (this.chance(0.4)) sql += ` WHERE ${this.condition(depth, ctes)}`;
     if (items.some((i) => i.startsWith('count'))) sql += ' GROUP BY 1';
@@ -126,11 +163,16 @@ export class SqlGenerator {
 
   private primary(depth: number, ctes: string[]): string {
     const r = this.rnd();
+    if (depth < 3 && r < 0.05) {
+      // bracketed join whose first relation is a subquery: "((SELECT ...) x JOIN t ON true)"
+      return `((${this.query(depth + 1, ctes)}) ${this.alias()} JOIN ${this.relationName(ctes)} ON true)`;
+    }
     if (depth < 3 && r < 0.15) return `(${this.query(depth + 1, ctes)}) ${this.alias()}`;
     if (depth < 3 && r < 0.2) return `LATERAL (${this.query(depth + 1, ctes)}) ${this.alias()}`;
     if (r < 0.24) return `UNNEST(ARRAY[1, 2]) AS ${this.alias()}(v)`;
     if (r < 0.27) return `(VALUES (1), (2)) AS ${this.alias()}(v)`;
     const name = this.relationName(ctes);
+    if (this.chance(0.05)) return `${name} AS ${this.pick(KEYWORD_NAMES)}`;
     return this.chance(0.5) ? `${name} ${this.chance(0.5) ? 'AS ' : ''}${this.alias()}` : name;
   }
 

@@ -50,6 +50,8 @@ export function oracle(sql: string): OracleResult {
   const errors: string[] = [];
   const tree = trino.parse(sql, (e) => errors.push(`${e.startLine}:${e.startColumn} ${e.message}`)) as unknown as TreeNode;
   const found = new Map<string, string[]>();
+  // After a syntax error the recovered tree has holes (null children): its relations mean nothing.
+  if (errors.length > 0) return { relations: [], errors };
   walk(tree, null, found);
   const relations = [...found.values()].sort((a, b) => a.join('\u0000').localeCompare(b.join('\u0000')));
   return { relations, errors };

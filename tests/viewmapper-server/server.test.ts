@@ -19,13 +19,15 @@ describe('viewmapper server with the bundled jar', () => {
   }, 60_000);
   afterAll(async () => s?.close());
 
-  it('lists the tools with schemas and read-only annotations', async () => {
+  it('lists the tools with schemas and read-only, open-world annotations (they read the files or database named)', async () => {
     const { tools } = await s.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
       ['analyze_schema', 'explore_trino_views', 'extract_subgraph', 'generate_mermaid', 'get_view_sql', 'impact_of', 'list_catalogs', 'list_schemas', 'suggest_entry_points'].sort(),
     );
     for (const t of tools) {
       expect(t.annotations?.readOnlyHint).toBe(true);
+      expect(t.annotations?.openWorldHint, t.name).toBe(true);
+      expect(t.description, t.name).toContain('file:// reads .sql/.json files inside the chosen folder');
       expect(t.outputSchema).toBeDefined();
     }
     const explore = tools.find((t) => t.name === 'explore_trino_views')!;

@@ -7,7 +7,8 @@
  *      ask. A user "always" is downgraded to "ask"; a user "never" still blocks.
  *   2. The user's per-tool choice.
  *   3. The user's per-server choice.
- *   4. Default: read-only tools (annotation readOnlyHint: true) of *built-in*
+ *   4. Default: read-only, closed-world tools (readOnlyHint: true, openWorldHint not
+ *      true) of *built-in*
  *      servers run without asking; everything else asks. Annotations from user
  *      servers are not trusted: the MCP spec calls them hints, and any server can
  *      claim to be read-only.
@@ -61,7 +62,8 @@ export function resolveToolPolicy(t: PolicyTool, overrides: Partial<ToolPolicyOv
     const verb = { always: 'allowed', ask: 'asked to confirm', never: 'blocked' }[userChoice];
     return { permission: userChoice, source: userSource, reason: `You ${verb} ${userScope}.` };
   }
-  if (t.origin === 'builtin' && isReadOnlyTool(t.tool)) {
+  // Open-world tools (ViewMapper's: they read the files or database a call names) ask even when read-only.
+  if (t.origin === 'builtin' && isReadOnlyTool(t.tool) && t.tool.annotations?.openWorldHint !== true) {
     return { permission: 'always', source: 'builtin-read-only', reason: `"${t.tool.name}" only reads data and comes with Kalla.` };
   }
   return {

@@ -117,7 +117,11 @@ export function createViewMapperServer(opts: { env?: NodeJS.ProcessEnv; log?: (l
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const histories = new SessionHistories({ turns: config.historyTurns, chars: config.historyChars });
   const server = new McpServer({ name: VIEWMAPPER_SERVER_NAME, version: VIEWMAPPER_SERVER_VERSION });
-  const annotations = { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: false };
+  // Every tool reads what its `connection` names: files on disk (file://, confined to .sql/.json
+  // under the chosen folder) or a database (jdbc://). They change nothing (readOnlyHint), but
+  // they reach outside the conversation, so they are open-world: the Assistant asks before
+  // running them instead of treating them as harmless built-in reads.
+  const annotations = { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: true };
 
   let runtime: Promise<Runtime> | undefined;
   let engine: ServeEngine | undefined;
@@ -163,9 +167,8 @@ export function createViewMapperServer(opts: { env?: NodeJS.ProcessEnv; log?: (l
     outputSchema: Out,
     run: (args: z.output<z.ZodObject<Shape>>, extra: { sessionId?: string }) => Promise<CallToolResult>,
   ) => {
-    // Only explore_trino_views may reach Claude (the LLM path); every other tool stays local.
-    const openWorldHint = name === 'explore_trino_views' && config.apiKey !== undefined && config.engineMode !== 'local';
-    server.registerTool(name, { title, description, inputSchema, outputSchema, annotations: { ...annotations, openWorldHint, title } }, (async (args: Record<string, unknown>, extra: { sessionId?: string }) => {
+    const readsNote = ' Reads the connection it is given: file:// reads .sql/.json files inside the chosen folder, jdbc:// queries the database.';
+    server.registerTool(name, { title, description: description + readsNote, inputSchema, outputSchema, annotations: { ...annotations, title } }, (async (args: Record<string, unknown>, extra: { sessionId?: string }) => {
       try {
         return await run(args as z.output<z.ZodObject<Shape>>, extra);
       } catch (error) {

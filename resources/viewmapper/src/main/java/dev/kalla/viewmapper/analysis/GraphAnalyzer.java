@@ -62,7 +62,7 @@ public final class GraphAnalyzer {
 
         List<RankedNode> leaves = new ArrayList<>();
         graph.nodes().stream()
-                .filter(n -> n.isView() && n.dependents().isEmpty())
+                .filter(n -> n.isView() && !n.unparsed() && n.dependents().isEmpty())
                 .sorted(Comparator.<Node>comparingInt(n -> -n.dependencies().size()).thenComparing(Node::name))
                 .limit(limit)
                 .forEach(n -> leaves.add(new RankedNode(graph.display(n.name()), "view", n.dependencies().size(),
@@ -70,10 +70,13 @@ public final class GraphAnalyzer {
         return new EntryPoints(impact, leaves, hubs);
     }
 
-    /** All views (nothing depends on them) sorted by name. */
+    /**
+     * All views nothing depends on, sorted by name. Views that failed to parse are left out: what
+     * they read is unknown, so calling them anything would be a guess (they are listed as failures).
+     */
     public List<ObjectName> leafViews() {
         List<ObjectName> out = new ArrayList<>();
-        for (Node n : graph.nodes()) if (n.isView() && n.dependents().isEmpty()) out.add(n.name());
+        for (Node n : graph.nodes()) if (n.isView() && !n.unparsed() && n.dependents().isEmpty()) out.add(n.name());
         return out;
     }
 

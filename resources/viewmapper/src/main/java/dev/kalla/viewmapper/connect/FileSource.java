@@ -3,6 +3,7 @@ package dev.kalla.viewmapper.connect;
 import dev.kalla.viewmapper.json.Json;
 import dev.kalla.viewmapper.json.JsonException;
 import dev.kalla.viewmapper.sql.CreateViewSplitter;
+import dev.kalla.viewmapper.sql.SourcePosition;
 import dev.kalla.viewmapper.sql.SqlParseException;
 
 import java.io.IOException;
@@ -19,6 +20,10 @@ import java.util.stream.Stream;
  * files. A .sql file either holds CREATE VIEW statements or is one view's query named after
  * the file ({@code sales.orders_daily.sql} → schema sales). Sub-folders name schemas.
  * Unqualified views live in catalog "local", schema "default".
+ *
+ * <p>Confined: only {@code .sql} and {@code .json} files are read, and in a folder only files
+ * whose real path (links resolved) lies inside the folder's real path. Any other file is refused
+ * by name before it is opened, so no part of its content can reach an error message.
  */
 final class FileSource implements ViewSource {
     static final String CATALOG = "local";
@@ -32,19 +37,25 @@ final class FileSource implements ViewSource {
 
     private ViewCollection read() throws ConnectionException {
         if (!Files.exists(path)) throw new ConnectionException("NOT_FOUND", "no such file or folder: " + path);
+        String lower = path.getFileName() == null ? "" : path.getFileName().toString().toLowerCase(java.util.Locale.ROOT);
+        if (!Files.isDirectory(path) && !lower.endsWith(".sql") && !lower.endsWith(".json")) {
+            throw new ConnectionException("BAD_SOURCE", "file:// reads only .sql and .json files or a folder of .sql files; "
+                    + path.getFileName() + " is neither. Choose the folder holding your view definitions.");
+        }
         try {
             if (Files.isDirectory(path)) {
                 ViewCollection c = new ViewCollection(CATALOG, SCHEMA);
                 for (Path f : sqlFiles(path)) {
                     Path parent = path.relativize(f).getParent();
-                    readSqlFile(f, c, parent == null ? null : parent.getFileName().toString());
+                    readSqlFile(f, c, parent == null ? null : parent.getFileName().toString(), path.relativize(f).toString());
                 }
                 return c;
             }
             String text = Files.readString(path, StandardCharsets.UTF_8);
-            if (path.toString().endsWith(".json")) return ViewCollection.fromJson(Json.parse(text), CATALOG, SCHEMA);
+            String shown = path.getFileName().toString();
+            if (path.toString().endsWith(".json")) return ViewCollection.fromJson(Json.parse(text), CATALOG, SCHEMA, shown);
             ViewCollection c = new ViewCollection(CATALOG, SCHEMA);
-            readSqlFile(path, c, null);
+            readSqlFile(path, c, null, shown);
             return c;
         } catch (IOException e) {
             throw new ConnectionException("CONNECTION_FAILED", "cannot read " + path + ": " + e.getMessage(), e);
@@ -53,15 +64,17 @@ final class FileSource implements ViewSource {
         }
     }
 
-    private static void readSqlFile(Path f, ViewCollection c, String schemaFolder) throws IOException, ConnectionException {
+    /** {@code shown} is the file's name relative to the chosen folder, used in parse errors. */
+    private static void readSqlFile(Path f, ViewCollection c, String schemaFolder, String shown) throws IOException, ConnectionException {
         String text = Files.readString(f, StandardCharsets.UTF_8);
         String prefix = schemaFolder == null ? "" : quote(schemaFolder) + ".";
         try {
             if (CreateViewSplitter.containsCreateView(text)) {
                 for (var s : CreateViewSplitter.split(text, ViewCollection.CASE)) {
                     var p = s.name().parts();
-                    if (p.size() == 1 && schemaFolder != null) c.add(prefix + quote(p.get(0)), s.query());
-                    else c.add(joinQuoted(p), s.query());
+                    SourcePosition start = SourcePosition.of(text, s.offset());
+                    if (p.size() == 1 && schemaFolder != null) c.add(prefix + quote(p.get(0)), s.query(), shown, start);
+                    else c.add(joinQuoted(p), s.query(), shown, start);
                 }
                 return;
             }
@@ -69,7 +82,7 @@ final class FileSource implements ViewSource {
             // Unreadable script: keep it as one view so the failure is reported against its name.
         }
         String name = f.getFileName().toString().replaceFirst("(?i)\\.sql$", "");
-        c.add(schemaFolder == null ? name : prefix + name, text);
+        c.add(schemaFolder == null ? name : prefix + name, text, shown, new SourcePosition(1, 1));
     }
 
     private static String quote(String part) {
@@ -82,10 +95,22 @@ final class FileSource implements ViewSource {
         return String.join(".", q);
     }
 
-    private static List<Path> sqlFiles(Path dir) throws IOException {
+    private static List<Path> sqlFiles(Path dir) throws IOException, ConnectionException {
+        Path root = dir.toRealPath();
+        List<Path> candidates;
         try (Stream<Path> s = Files.walk(dir, 2)) {
-            return s.filter(p -> Files.isRegularFile(p) && p.toString().toLowerCase().endsWith(".sql")).sorted().toList();
+            candidates = s.filter(p -> Files.isRegularFile(p) && p.toString().toLowerCase(java.util.Locale.ROOT).endsWith(".sql"))
+                    .sorted().toList();
         }
+        for (Path p : candidates) {
+            // Files.walk does not follow links into folders, but a linked file is "regular":
+            // refuse one that points outside the folder instead of reading it.
+            if (!p.toRealPath().startsWith(root)) {
+                throw new ConnectionException("BAD_SOURCE", dir.relativize(p) + " links to a file outside " + dir
+                        + "; file:// reads only files inside the chosen folder. Copy the file in or remove the link.");
+            }
+        }
+        return candidates;
     }
 
     @Override
@@ -114,7 +139,7 @@ final class FileSource implements ViewSource {
                 b.append(f).append(':').append(Files.getLastModifiedTime(f).toMillis()).append(':').append(Files.size(f)).append(';');
             }
             return Integer.toHexString(b.toString().hashCode()) + "/" + files.size();
-        } catch (IOException e) {
+        } catch (IOException | ConnectionException e) {
             return "error:" + System.nanoTime();
         }
     }

@@ -4,6 +4,7 @@ import dev.kalla.viewmapper.graph.ViewDefinition;
 import dev.kalla.viewmapper.sql.IdentifierCase;
 import dev.kalla.viewmapper.sql.NameParser;
 import dev.kalla.viewmapper.sql.QualifiedName;
+import dev.kalla.viewmapper.sql.SourcePosition;
 import dev.kalla.viewmapper.sql.SqlParseException;
 
 import java.util.ArrayList;
@@ -29,6 +30,11 @@ final class ViewCollection {
     }
 
     void add(String rawName, String sql) {
+        add(rawName, sql, null, null);
+    }
+
+    /** Adds a view read from {@code sourceFile} (a name for messages) whose SQL starts at {@code start}. */
+    void add(String rawName, String sql, String sourceFile, SourcePosition start) {
         QualifiedName q;
         try {
             q = NameParser.parse(rawName, CASE);
@@ -37,32 +43,40 @@ final class ViewCollection {
         }
         var p = q.parts();
         switch (p.size()) {
-            case 1 -> views.add(new ViewDefinition(catalog, schema, p.get(0), sql));
-            case 2 -> views.add(new ViewDefinition(catalog, p.get(0), p.get(1), sql));
-            default -> views.add(new ViewDefinition(p.get(0), p.get(1), p.get(2), sql));
+            case 1 -> views.add(new ViewDefinition(catalog, schema, p.get(0), sql, sourceFile, start));
+            case 2 -> views.add(new ViewDefinition(catalog, p.get(0), p.get(1), sql, sourceFile, start));
+            default -> views.add(new ViewDefinition(p.get(0), p.get(1), p.get(2), sql, sourceFile, start));
         }
     }
 
     /** Reads {"catalog"?, "schema"?, "views":[{"name","sql","catalog"?,"schema"?}]}. */
     @SuppressWarnings("unchecked")
     static ViewCollection fromJson(Object json, String defaultCatalog, String defaultSchema) throws ConnectionException {
+        return fromJson(json, defaultCatalog, defaultSchema, null);
+    }
+
+    /** As above; {@code sourceFile} (may be null) names the file in parse errors, with the view's index. */
+    static ViewCollection fromJson(Object json, String defaultCatalog, String defaultSchema, String sourceFile) throws ConnectionException {
         if (!(json instanceof Map<?, ?> root) || !(root.get("views") instanceof List<?> list)) {
             throw new ConnectionException("BAD_SOURCE", "expected a JSON object with a \"views\" array");
         }
         String catalog = root.get("catalog") instanceof String s ? s : defaultCatalog;
         String schema = root.get("schema") instanceof String s ? s : defaultSchema;
         ViewCollection c = new ViewCollection(catalog, schema);
+        int index = 0;
         for (Object item : list) {
+            index++;
             if (!(item instanceof Map<?, ?> v) || !(v.get("name") instanceof String name) || !(v.get("sql") instanceof String sql)) {
                 throw new ConnectionException("BAD_SOURCE", "every view needs string \"name\" and \"sql\" fields");
             }
             String vc = v.get("catalog") instanceof String s ? s : null;
             String vs = v.get("schema") instanceof String s ? s : null;
+            String where = sourceFile == null ? null : sourceFile + " (views[" + (index - 1) + "], \"" + name + "\")";
             if (vc != null || vs != null) {
                 c.views.add(new ViewDefinition(vc != null ? vc : catalog, vs != null ? vs : schema,
-                        NameParser.parse(name, CASE).last(), sql));
+                        NameParser.parse(name, CASE).last(), sql, where, null));
             } else {
-                c.add(name, sql);
+                c.add(name, sql, where, null);
             }
         }
         return c;

@@ -32,7 +32,7 @@ public final class GraphBuilder {
             ViewDefinition v = views.get(k);
             boolean failed = parsed[k] instanceof String;
             graph.addView(v.objectName(), v.sql(), failed);
-            if (failed) graph.addFailure(new ParseFailure(v.objectName(), (String) parsed[k]));
+            if (failed) graph.addFailure(new ParseFailure(v.objectName(), v.locate((String) parsed[k])));
         }
         for (int k = 0; k < views.size(); k++) {
             if (!(parsed[k] instanceof Set<?> refs)) continue;

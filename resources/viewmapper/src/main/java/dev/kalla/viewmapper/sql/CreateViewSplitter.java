@@ -8,8 +8,8 @@ import java.util.List;
  * Semicolons are found on tokens, so ones inside strings, quoted names or comments are ignored.
  */
 public final class CreateViewSplitter {
-    /** One view statement: its declared name and the SQL text of the query after AS. */
-    public record ViewStatement(QualifiedName name, String query) {
+    /** One view statement: its declared name, the SQL text of the query after AS, and where that text starts. */
+    public record ViewStatement(QualifiedName name, String query, int offset) {
     }
 
     private CreateViewSplitter() {
@@ -57,7 +57,7 @@ public final class CreateViewSplitter {
                 Token first = tokens.get(k + 1);
                 if (first.isWord("select") || first.isWord("with") || first.isWord("values") || first.isSymbol("(")) {
                     int end = to < tokens.size() ? tokens.get(to).offset() : script.length();
-                    return new ViewStatement(new QualifiedName(parts), script.substring(first.offset(), end).trim());
+                    return new ViewStatement(new QualifiedName(parts), script.substring(first.offset(), end).trim(), first.offset());
                 }
             }
         }

@@ -15,10 +15,41 @@ import java.util.Set;
  * while still being exact about the structure that defines lineage.
  */
 public final class RelationParser {
+    /**
+     * Words that never start an alias here. LIMIT, OFFSET, FETCH and WINDOW are missing on purpose:
+     * they are non-reserved in Trino ({@code SELECT t.offset}, {@code FROM t AS limit} are legal), so
+     * {@link #startsClause} decides from what follows whether one opens a clause or names something.
+     */
     private static final Set<String> NOT_AN_ALIAS = Set.of(
             "join", "inner", "left", "right", "full", "cross", "natural", "on", "using", "where",
-            "group", "having", "window", "order", "limit", "offset", "fetch", "union", "intersect",
+            "group", "having", "order", "union", "intersect",
             "except", "from", "select", "for", "tablesample", "match_recognize", "with", "lateral");
+    /**
+     * Words allowed between two operands of an expression (keywords of CASE, CAST, IS, BETWEEN,
+     * LIKE, window frames, intervals, typed literals, ordering...). Only two adjacent operands
+     * <em>outside</em> this list make an expression invalid ({@code SELECT * FORM users}); the
+     * list errs on the side of accepting, since rejecting valid SQL would hide a whole view.
+     */
+    private static final Set<String> CONNECTORS = Set.of(
+            "and", "or", "not", "is", "like", "ilike", "escape", "in", "between", "exists", "distinct", "from",
+            "case", "when", "then", "else", "cast", "try_cast", "as", "at", "time", "zone", "over", "filter",
+            "within", "partition", "by", "order", "rows", "range", "groups", "unbounded", "preceding",
+            "following", "current", "row", "asc", "desc", "nulls", "first", "last", "next", "only", "ties",
+            "interval", "year", "month", "day", "hour", "minute", "second", "to", "array", "map", "all", "any",
+            "some", "with", "without", "local", "grouping", "sets", "rollup", "cube", "on", "respect", "ignore",
+            "precision", "varying", "unknown", "uescape", "date", "timestamp", "of", "exclude", "others", "no");
+    /** Reserved words that start an operand, so never follow one: {@code WHERE status EXISTS (...)}. */
+    private static final Set<String> PREFIX_ONLY = Set.of("exists", "case", "cast");
+    /**
+     * Reserved words that cannot occur inside a parenthesised expression (only a query, which
+     * starts right after the parenthesis, may hold them). Seeing one means a parenthesis is
+     * missing: {@code count(* AS n FROM a JOIN b ...}. WHERE, ORDER BY, FROM stay legal there
+     * (FILTER (WHERE ..), OVER (ORDER BY ..), EXTRACT(YEAR FROM ..)).
+     */
+    private static final Set<String> NEVER_IN_PARENTHESES = Set.of(
+            "select", "join", "inner", "cross", "natural", "union", "intersect", "except", "having");
+    /** Words that end an operand although they are keywords: {@code CASE ... END x}, {@code IS NULL}. */
+    private static final Set<String> OPERAND_KEYWORDS = Set.of("end", "null", "true", "false");
     private static final Set<String> JOIN_START = Set.of("join", "inner", "left", "right", "full", "cross", "natural");
 
     private final List<Token> tokens;
@@ -86,7 +117,7 @@ public final class RelationParser {
             scope = withScope;
         }
         parseQueryTerm(scope);
-        while (cur().isWord("order") || cur().isWord("limit") || cur().isWord("offset") || cur().isWord("fetch")) {
+        while ((cur().isWord("order") && peek(1).isWord("by")) || startsClause(i)) {
             i++;
             scanExpression(scope, ExpressionContext.QUERY_TAIL);
         }
@@ -123,6 +154,7 @@ public final class RelationParser {
     private void parseQuerySpecification(CteScope scope) {
         i++; // SELECT
         if (!accept("distinct")) accept("all");
+        // An empty select list ("SELECT FROM t") is an error: scanExpression checks each item.
         scanExpression(scope, ExpressionContext.SELECT_LIST);
         if (accept("from")) parseRelationList(scope);
         while (true) {
@@ -150,27 +182,42 @@ public final class RelationParser {
 
     private void parseRelation(CteScope scope) {
         parsePrimaryRelation(scope);
-        // Join criteria are accepted after any join so nested "a JOIN b JOIN c ON .. ON .." also reads.
-        while (true) {
-            Token t = cur();
-            if (isJoinStart()) {
-                while (!cur().isWord("join")) {
-                    if (!JOIN_START.contains(cur().text()) && !cur().isWord("outer")) throw unexpected("JOIN");
-                    i++;
-                }
-                i++;
-                parsePrimaryRelation(scope);
-            } else if (t.isWord("on")) {
-                i++;
+        parseJoins(scope);
+    }
+
+    /**
+     * Trino's joinedRelation: {@code CROSS JOIN r}, {@code NATURAL [type] JOIN r}, or
+     * {@code [type] JOIN relation (ON ... | USING (...))}. The right side of a qualified join may
+     * itself be a join ({@code a JOIN b JOIN c ON x ON y} is {@code a JOIN (b JOIN c ON x) ON y}),
+     * so a join without its own criteria first takes the joins that follow, then needs ON/USING.
+     */
+    private void parseJoins(CteScope scope) {
+        while (isJoinStart()) {
+            boolean criteriaFree = cur().isWord("cross") || cur().isWord("natural");
+            parseJoinKeywords();
+            parsePrimaryRelation(scope);
+            if (criteriaFree) continue;
+            if (isJoinStart()) parseJoins(scope);
+            if (accept("on")) {
                 scanExpression(scope, ExpressionContext.JOIN_CONDITION);
-            } else if (t.isWord("using")) {
-                i++;
+            } else if (accept("using")) {
                 if (!cur().isSymbol("(")) throw unexpected("( after USING");
                 skipBalanced();
             } else {
-                return;
+                throw unexpected("ON or USING after the joined relation");
             }
         }
+    }
+
+    /** CROSS JOIN | NATURAL [type] JOIN | [INNER | LEFT|RIGHT|FULL [OUTER]] JOIN. */
+    private void parseJoinKeywords() {
+        if (accept("cross")) {
+            expectWord("join");
+            return;
+        }
+        accept("natural");
+        if (!accept("inner") && (accept("left") || accept("right") || accept("full"))) accept("outer");
+        expectWord("join");
     }
 
     private boolean isJoinStart() {
@@ -194,8 +241,7 @@ public final class RelationParser {
             parseTableFunction(scope);
         } else if (t.isSymbol("(")) {
             i++;
-            if (startsQuery(i)) parseQuery(scope);
-            else parseRelation(scope);
+            if (!startsQuery(i) || !tryParenthesisedQuery(scope)) parseRelation(scope);
             expectSymbol(")");
         } else if (t.isIdentifier() && !(t.type() == TokenType.WORD && NOT_AN_ALIAS.contains(t.text()))) {
             QualifiedName name = parseQualifiedName();
@@ -210,6 +256,26 @@ public final class RelationParser {
             throw unexpected("a table name or subquery");
         }
         parseAliasAndModifiers(scope);
+    }
+
+    /**
+     * "((SELECT ...) x JOIN u ON ...)" starts like a query but is a bracketed join whose first
+     * relation is a subquery. Parse it as a query; if the query does not end at ')', rewind and
+     * let the caller parse it as a relation. Relations found on the abandoned path are dropped.
+     */
+    private boolean tryParenthesisedQuery(CteScope scope) {
+        int start = i;
+        Set<QualifiedName> before = new LinkedHashSet<>(relations);
+        try {
+            parseQuery(scope);
+            if (cur().isSymbol(")")) return true;
+        } catch (SqlParseException e) {
+            // fall through: not a plain query either way; the relation parse reports the error
+        }
+        i = start;
+        relations.clear();
+        relations.addAll(before);
+        return false;
     }
 
     /** TABLE(fn(...)) — table arguments written TABLE(name) or TABLE(query) are real inputs. */
@@ -263,7 +329,8 @@ public final class RelationParser {
             expectIdentifier("an alias");
             if (cur().isSymbol("(")) skipBalanced();
         } else if (cur().type() == TokenType.QUOTED
-                || (cur().type() == TokenType.WORD && !NOT_AN_ALIAS.contains(cur().text()))) {
+                || (cur().type() == TokenType.WORD && !NOT_AN_ALIAS.contains(cur().text()) && !startsClause(i)
+                    && !(cur().isWord("window") && peek(1).isIdentifier() && peek(2).isWord("as")))) {
             i++;
             if (cur().isSymbol("(")) skipBalanced();
         }
@@ -298,23 +365,102 @@ public final class RelationParser {
 
     // ---- expressions ---------------------------------------------------------------------
 
-    /** Skims an expression (or comma list of them), descending into every parenthesised group. */
+    /**
+     * Skims an expression (or comma list of them), descending into every parenthesised group.
+     * Outside parentheses it also checks the shape that a typo breaks: every comma-separated item
+     * is non-empty, and two operands never follow each other without an operator or keyword
+     * between them, except one alias per select item ({@code SELECT a b}, not {@code SELECT * b}).
+     */
     private void scanExpression(CteScope scope, ExpressionContext context) {
+        boolean checked = context != ExpressionContext.PARENTHESISED;
+        boolean empty = true;        // nothing read yet in the current item
+        boolean operand = false;     // the last token read ends an operand
+        boolean star = false;        // the current select item is * or t.*
+        boolean aliased = false;     // the current select item has its alias
         while (!isStop(context)) {
             Token t = cur();
+            if (checked && t.isSymbol(",")) {
+                if (empty) throw unexpected(context == ExpressionContext.SELECT_LIST ? "a select item" : "an expression");
+                i++;
+                empty = true;
+                operand = star = aliased = false;
+                continue;
+            }
+            if (checked && aliased) throw unexpected(context == ExpressionContext.SELECT_LIST ? "',' or FROM" : "an operator");
+            if (!checked && t.type() == TokenType.WORD && NEVER_IN_PARENTHESES.contains(t.text())) throw unexpected("')'");
+            if (checked && operand && t.type() == TokenType.WORD && PREFIX_ONLY.contains(t.text())) {
+                throw unexpected("an operator before " + t.text().toUpperCase());
+            }
+            empty = false;
             if (t.isSymbol("(")) {
                 parseParenthesised(scope);
+                operand = true;
             } else if (t.isSymbol("[")) {
                 scanBrackets(scope);
+                operand = true;
+            } else if (t.isSymbol(".") && (peek(1).isIdentifier() || peek(1).isSymbol("*"))) {
+                // "t.offset", "t.*": after a dot every word is a name, never a keyword.
+                star = peek(1).isSymbol("*");
+                i += 2;
+                operand = true;
+            } else if (t.isSymbol("*") && !operand) {
+                i++;
+                star = operand = true;
             } else if (t.isWord("is")) {
                 // "a IS [NOT] DISTINCT FROM b" must not end a select list at FROM.
                 i++;
                 accept("not");
                 if (accept("distinct")) accept("from");
-            } else {
+                operand = false;
+            } else if (checked && context == ExpressionContext.SELECT_LIST && t.isWord("as")) {
                 i++;
+                if (cur().isSymbol("(") && star) skipBalanced(); // t.* AS (a, b)
+                else expectIdentifier("an alias after AS");
+                aliased = true;
+            } else if (t.type() == TokenType.SYMBOL) {
+                i++;
+                operand = false;
+            } else if (t.type() == TokenType.STRING) {
+                i++; // typed literals (DATE '...', INTERVAL '1' DAY) put a word before a string
+                operand = true;
+            } else if (t.type() == TokenType.WORD && CONNECTORS.contains(t.text())) {
+                i++;
+                operand = false;
+            } else if (t.type() == TokenType.WORD && OPERAND_KEYWORDS.contains(t.text())) {
+                i++;
+                operand = true;
+            } else {
+                // an identifier, quoted name or number
+                if (checked && operand) {
+                    boolean aliasAllowed = context == ExpressionContext.SELECT_LIST && !star && t.isIdentifier();
+                    if (!aliasAllowed) throw unexpected("an operator, ',' or a clause");
+                    aliased = true;
+                }
+                i++;
+                operand = true;
             }
         }
+        if (checked && empty && context != ExpressionContext.QUERY_TAIL) {
+            throw unexpected(context == ExpressionContext.SELECT_LIST ? "a select item" : "an expression");
+        }
+    }
+
+    /**
+     * LIMIT, OFFSET and FETCH are non-reserved in Trino: they open a clause only when followed
+     * by what the clause needs (LIMIT n|?|ALL, OFFSET n|?, FETCH FIRST|NEXT); otherwise they are
+     * names. A word right after a dot or AS is always a name.
+     */
+    private boolean startsClause(int j) {
+        Token t = tokens.get(j);
+        if (t.type() != TokenType.WORD) return false;
+        if (j > 0 && (tokens.get(j - 1).isSymbol(".") || tokens.get(j - 1).isWord("as"))) return false;
+        Token next = tokens.get(Math.min(j + 1, tokens.size() - 1));
+        return switch (t.text()) {
+            case "limit" -> next.type() == TokenType.NUMBER || next.isSymbol("?") || next.isWord("all");
+            case "offset" -> next.type() == TokenType.NUMBER || next.isSymbol("?");
+            case "fetch" -> next.isWord("first") || next.isWord("next");
+            default -> false;
+        };
     }
 
     private void parseParenthesised(CteScope scope) {
@@ -348,8 +494,9 @@ public final class RelationParser {
             case "from":
                 return context == ExpressionContext.SELECT_LIST;
             case "where": case "having": case "union": case "intersect": case "except":
-            case "limit": case "offset": case "fetch":
                 return true;
+            case "limit": case "offset": case "fetch":
+                return startsClause(i);
             case "group": case "order":
                 return peek(1).isWord("by");
             case "window":
@@ -430,16 +577,6 @@ public final class RelationParser {
     }
 
     private String where(Token t) {
-        int line = 1;
-        int col = 1;
-        for (int k = 0; k < t.offset() && k < sql.length(); k++) {
-            if (sql.charAt(k) == '\n') {
-                line++;
-                col = 1;
-            } else {
-                col++;
-            }
-        }
-        return "line " + line + ", column " + col;
+        return SourcePosition.of(sql, t.offset()).toString();
     }
 }

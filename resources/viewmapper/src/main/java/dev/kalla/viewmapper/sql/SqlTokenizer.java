@@ -43,7 +43,7 @@ public final class SqlTokenizer {
                 while (pos < sql.length() && sql.charAt(pos) != '\n') pos++;
             } else if (c == '/' && peek(1) == '*') {
                 int end = sql.indexOf("*/", pos + 2);
-                if (end < 0) throw new SqlParseException("unterminated /* comment at offset " + pos);
+                if (end < 0) throw new SqlParseException("unterminated /* comment at " + SourcePosition.of(sql, pos));
                 pos = end + 2;
             } else {
                 return;
@@ -77,7 +77,7 @@ public final class SqlTokenizer {
         StringBuilder out = new StringBuilder();
         pos++;
         while (true) {
-            if (pos >= sql.length()) throw new SqlParseException("unterminated " + what + " at offset " + start);
+            if (pos >= sql.length()) throw new SqlParseException("unterminated " + what + " at " + SourcePosition.of(sql, start));
             char c = sql.charAt(pos++);
             if (c == quote) {
                 if (pos < sql.length() && sql.charAt(pos) == quote) {

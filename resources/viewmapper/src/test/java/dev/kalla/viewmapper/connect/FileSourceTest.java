@@ -49,6 +49,51 @@ class FileSourceTest {
     }
 
     @Test
+    void aBrokenViewNamesItsFileLineAndColumnAndIsNoLeaf() throws Exception {
+        Files.createDirectories(dir.resolve("mart"));
+        Files.writeString(dir.resolve("mart/all.sql"), "CREATE VIEW good AS SELECT * FROM t;\n"
+                + "-- the next one has a typo\n"
+                + "CREATE VIEW bad AS SELECT *\n  FORM users;\n");
+        LoadedViews loaded = SourceFactory.open("file://" + dir, ConnectionOptions.of(null, null, null)).loadViews(null, null);
+        var graph = dev.kalla.viewmapper.graph.GraphBuilder.build(loaded.views(), loaded.identifierCase(),
+                loaded.defaultCatalog(), loaded.defaultSchema());
+        assertEquals(1, graph.failures().size());
+        assertEquals("expected an operator, ',' or a clause but found 'form' at " + Path.of("mart", "all.sql") + " line 4, column 3",
+                graph.failures().get(0).reason());
+        var leaves = new dev.kalla.viewmapper.analysis.GraphAnalyzer(graph).leafViews().stream().map(Object::toString).toList();
+        assertEquals(List.of("local.mart.good"), leaves);
+    }
+
+    @Test
+    void otherFilesAreRefusedByNameWithoutEchoingThem() throws Exception {
+        Path secret = dir.resolve("notes.txt");
+        Files.writeString(secret, "hunter2 is the password");
+        var e = assertThrows(ConnectionException.class,
+                () -> SourceFactory.open("file://" + secret, ConnectionOptions.of(null, null, null)).loadViews(null, null));
+        assertEquals("BAD_SOURCE", e.code());
+        org.junit.jupiter.api.Assertions.assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("only .sql and .json"), e.getMessage());
+    }
+
+    @Test
+    void aLinkOutOfTheFolderIsRefused(@TempDir Path outside) throws Exception {
+        Path secret = outside.resolve("secret.sql");
+        Files.writeString(secret, "hunter2 is the password");
+        Files.writeString(dir.resolve("ok.sql"), "SELECT * FROM t");
+        Files.createSymbolicLink(dir.resolve("escape.sql"), secret);
+        var e = assertThrows(ConnectionException.class,
+                () -> SourceFactory.open("file://" + dir, ConnectionOptions.of(null, null, null)).loadViews(null, null));
+        assertEquals("BAD_SOURCE", e.code());
+        org.junit.jupiter.api.Assertions.assertFalse(e.getMessage().contains("hunter2"), e.getMessage());
+        org.junit.jupiter.api.Assertions.assertTrue(e.getMessage().contains("escape.sql links to a file outside"), e.getMessage());
+        // a link that stays inside the folder is fine
+        Files.delete(dir.resolve("escape.sql"));
+        Files.createSymbolicLink(dir.resolve("alias.sql"), dir.resolve("ok.sql"));
+        assertEquals(Set.of("local.default.ok", "local.default.alias"),
+                names(SourceFactory.open("file://" + dir, ConnectionOptions.of(null, null, null)).loadViews(null, null)));
+    }
+
+    @Test
     void jsonFileWithViewsArray() throws Exception {
         Path json = dir.resolve("views.json");
         Files.writeString(json, "{\"views\":[{\"name\":\"a\",\"sql\":\"SELECT 1\"},{\"name\":\"s.b\",\"sql\":\"SELECT * FROM a\"},"

@@ -24,7 +24,21 @@ class ParseErrorsTest {
             "DELETE FROM t",
             "SELECT * FROM t JOIN",
             "SELECT * FROM (SELECT * FROM t",
-            ""
+            "",
+            // issue 17: a typo must not hide lineage
+            "SELECT * FORM users",
+            "SELECT FROM t",
+            "SELECT a, FROM t",
+            "SELECT * FROM a JOIN b",
+            "SELECT * FROM a LEFT JOIN b WHERE x = 1",
+            "SELECT * x FROM t",
+            "SELECT a b c FROM t",
+            "SELECT a FROM t WHERE",
+            "SELECT a FROM t WHERE x y",
+            "SELECT a FROM t x y",
+            "SELECT a FROM t JOIN u ON",
+            "SELECT * FROM a JOIN b JOIN c ON true",
+            "SELECT a FROM t GROUP BY a,"
     })
     void malformedSqlIsRejectedWithAReason(String sql) {
         SqlParseException e = assertThrows(SqlParseException.class, () -> RelationParser.extract(sql));
@@ -36,6 +50,14 @@ class ParseErrorsTest {
         SqlParseException e = assertThrows(SqlParseException.class,
                 () -> RelationParser.extract("SELECT a\nFROM t\nWHERE x IN (SELECT y FROM u"));
         assertEquals("expected ')' but found end of input at line 3, column 28", e.getMessage());
+    }
+
+    @Test
+    void typoNamesTheWordAndItsPosition() {
+        SqlParseException e = assertThrows(SqlParseException.class, () -> RelationParser.extract("SELECT *\n  FORM users"));
+        assertEquals("expected an operator, ',' or a clause but found 'form' at line 2, column 3", e.getMessage());
+        e = assertThrows(SqlParseException.class, () -> RelationParser.extract("SELECT * FROM a JOIN b"));
+        assertEquals("expected ON or USING after the joined relation but found end of input at line 1, column 23", e.getMessage());
     }
 
     @Test

@@ -35,6 +35,25 @@ class RelationParserCasesTest {
                 c("trailing semicolon", "SELECT * FROM t;", "t"),
                 c("create view header", "CREATE OR REPLACE VIEW v.x AS SELECT * FROM t", "t"),
                 c("create view with comment and security", "CREATE VIEW x COMMENT 'as of today' SECURITY INVOKER AS SELECT * FROM t", "t"),
+                // --- non-reserved keywords as names (issue 17: these used to lose every table) ---
+                c("keyword column after a dot", "SELECT t.offset FROM t", "t"),
+                c("keyword alias with AS before a join", "SELECT x AS offset FROM t JOIN u ON true", "t", "u"),
+                c("keyword column of an aliased table", "SELECT o.offset FROM raw.kafka_events o", "raw.kafka_events"),
+                c("bare keyword columns", "SELECT limit, offset, fetch, window FROM t", "t"),
+                c("keyword alias without AS", "SELECT a limit FROM t", "t"),
+                c("keyword as table alias", "SELECT * FROM t AS limit JOIN u offset ON true", "t", "u"),
+                c("keyword as table name", "SELECT * FROM limit", "limit"),
+                c("keyword alias at the end", "SELECT a FROM t offset", "t"),
+                c("real LIMIT and OFFSET after keyword names", "SELECT t.limit FROM t ORDER BY 1 OFFSET 2 LIMIT 5", "t"),
+                c("FETCH FIRST still a clause", "SELECT a FROM t FETCH FIRST 3 ROWS ONLY", "t"),
+                // --- bracketed joins ------------------------------------------------------------
+                c("bracketed join starting with a subquery", "SELECT * FROM ((SELECT * FROM t) x JOIN u ON true)", "t", "u"),
+                c("nested join criteria", "SELECT * FROM a JOIN b JOIN c ON true ON true", "a", "b", "c"),
+                c("cross join inside a qualified join", "SELECT * FROM a JOIN b CROSS JOIN c ON true", "a", "b", "c"),
+                c("star column aliases", "SELECT t.* AS (a, b) FROM t", "t"),
+                c("typed literals and keywords", "SELECT CAST(a AS double precision) x, DATE '2020-01-01' d, "
+                        + "CASE WHEN a IS NULL THEN 1 ELSE 2 END e, a AT TIME ZONE 'UTC' z FROM t "
+                        + "WHERE b BETWEEN 1 AND 2 AND c NOT LIKE 'x%' ESCAPE '!' ORDER BY a DESC NULLS LAST LIMIT ALL", "t"),
                 // --- quoting, comments, literals ----------------------------------------------
                 c("quoted identifier", "SELECT * FROM \"raw\".\"Orders\"", "raw.orders"),
                 c("quoted with spaces", "SELECT * FROM \"my schema\".\"order lines\"", "my schema.order lines"),

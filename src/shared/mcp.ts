@@ -21,6 +21,16 @@ export const ServerConfigSchema = z
     disabled: z.boolean().optional(),
     /** Per-call timeout; progress notifications reset it. Default 60 000 ms. */
     timeoutMs: z.number().int().min(1000).max(3_600_000).optional(),
+    /** For the handshake and first lists ("did not finish starting within N s"). Default 30 000 ms. */
+    startTimeoutMs: z.number().int().min(1000).max(600_000).optional(),
+    /**
+     * Names of variables of the app's environment this server may see beyond the
+     * minimal set (PATH, HOME, USER, SHELL, TERM, LANG, TMPDIR, …). User servers
+     * get nothing else from it, so exported API keys and cloud credentials stay out.
+     */
+    inheritEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_()]*$/, 'inheritEnv entries are variable names like AWS_PROFILE')).optional(),
+    /** Largest single message accepted from the server. Default 100 MiB. */
+    maxMessageMiB: z.number().int().min(1).max(1024).optional(),
   })
   // Claude Desktop files carry fields we do not know (e.g. "type"); keep them.
   .loose();
@@ -78,6 +88,8 @@ export const ServerViewSchema = z.object({
   /** Names only; values stay in the main process. */
   envKeys: z.array(z.string()),
   cwd: z.string().optional(),
+  /** Variables of the app's environment passed on by name (user servers get only a minimal set otherwise). */
+  inheritEnv: z.array(z.string()).optional(),
   disabled: z.boolean(),
   timeoutMs: z.number(),
   status: ServerStatusSchema,

@@ -19,7 +19,7 @@ import {
 } from '@modelcontextprotocol/sdk/types.js';
 import type { PromptInfo, ResourceInfo, ServerConfig, ServerStatus, ToolInfo } from '../../shared/mcp';
 import { LineSplitter, type LogBuffer } from './log-buffer';
-import { describeExit, describeExitShort, ProcessTransport, type ExitInfo } from './process-transport';
+import { describeExit, describeExitShort, MESSAGE_TOO_LARGE, ProcessTransport, type ExitInfo } from './process-transport';
 import { createRedactor } from './redact';
 import { CommandNotFoundError, mergeEnv, pathFromEnv, resolveCommand, type Env } from './shell-env';
 
@@ -37,13 +37,18 @@ export const DEFAULT_RESTART: RestartPolicy = { maxRetries: 3, baseDelayMs: 1000
 export interface ConnectionOptions {
   name: string;
   config: ServerConfig;
-  spawnEnv: () => Promise<Env>;
+  /** The inherited environment for this config (before its own `env` is applied). */
+  spawnEnv: (config: ServerConfig) => Promise<Env>;
   log: LogBuffer;
   restart: RestartPolicy;
   /** Per stop stage (stdin close, SIGTERM, SIGKILL). */
   killGraceMs: number;
-  /** For the initialize handshake and list requests, unless the server config sets `timeoutMs`. */
+  /** For the initialize handshake and the first lists, unless the server config sets `startTimeoutMs`. */
   startTimeoutMs: number;
+  /** Per request after start-up, unless the server config sets `timeoutMs`. */
+  requestTimeoutMs: number;
+  /** Longest message accepted from the server, unless the config sets `maxMessageMiB`. */
+  maxMessageBytes: number;
   clientInfo: { name: string; version: string };
   onChange: () => void;
   onLists: () => void;
@@ -77,7 +82,14 @@ interface Session {
   stoppedByUs: boolean;
   startedAt?: number;
   stderrTail: string[];
+  /** list_changed seen before the first lists were in: fetched again once they are. */
+  changedDuringStart: Set<ListKind>;
+  /** When a call was last cancelled or timed out: progress for it may still arrive and is not an error. */
+  lastAbandonAt?: number;
 }
+
+/** How long after a cancel or time-out late progress notifications are expected and ignored. */
+const LATE_PROGRESS_MS = 60_000;
 
 const STDERR_TAIL_LINES = 5;
 const MAX_LIST_PAGES = 100;
@@ -149,7 +161,11 @@ export class ServerConnection {
   }
 
   private startTimeoutMs(): number {
-    return this.config.timeoutMs ?? this.opts.startTimeoutMs;
+    return this.config.startTimeoutMs ?? this.opts.startTimeoutMs;
+  }
+
+  private listTimeoutMs(): number {
+    return this.status === 'running' ? (this.config.timeoutMs ?? this.opts.requestTimeoutMs) : this.startTimeoutMs();
   }
 
   /** Takes effect at the next start. */
@@ -226,7 +242,7 @@ export class ServerConnection {
   }
 
   private async launch(status: 'starting' | 'restarting'): Promise<void> {
-    const session: Session = { ended: false, stoppedByUs: false, stderrTail: [] };
+    const session: Session = { ended: false, stoppedByUs: false, stderrTail: [], changedDuringStart: new Set() };
     this.session = session;
     this.setStatus(status, status === 'restarting' ? this.error : undefined);
     const outcome = this.waitForOutcome();
@@ -238,39 +254,47 @@ export class ServerConnection {
     const config = this.config;
     const log = this.opts.log;
     try {
-      const env = mergeEnv(await this.opts.spawnEnv(), config.env);
+      const env = mergeEnv(await this.opts.spawnEnv(config), config.env);
       log.setRedactor(createRedactor(env));
       if (session.ended) return;
       if (config.cwd !== undefined) assertDirectory(config.cwd);
       const command = resolveCommand(config.command, pathFromEnv(env), { cwd: config.cwd });
       this.log(`starting: ${[command, ...(config.args ?? [])].join(' ')}${config.cwd ? ` (in ${config.cwd})` : ''}`);
 
-      const transport = new ProcessTransport({ command, args: config.args ?? [], env, cwd: config.cwd, stderr: 'pipe' });
+      const maxMessageBytes = config.maxMessageMiB !== undefined ? config.maxMessageMiB * 1024 * 1024 : this.opts.maxMessageBytes;
+      const transport = new ProcessTransport({ command, args: config.args ?? [], env, cwd: config.cwd, maxMessageBytes });
       session.transport = transport;
       const splitter = new LineSplitter((line) => {
         session.stderrTail.push(line);
         if (session.stderrTail.length > STDERR_TAIL_LINES) session.stderrTail.shift();
         log.push('stderr', line);
       });
-      transport.stderr?.on('data', (chunk: Buffer) => splitter.write(chunk));
-      transport.stderr?.on('end', () => splitter.end());
+      transport.stderr.on('data', (chunk: Buffer) => splitter.write(chunk));
+      transport.stderr.on('end', () => splitter.end());
 
       const client = new Client(this.opts.clientInfo, { capabilities: {} });
       session.client = client;
       // Garbage on stdout and other protocol hiccups arrive here; they are worth a log line, not a crash.
       client.onerror = (error) => {
-        if (!session.ended) this.log(`protocol error: ${errorMessage(error)}`);
+        if (session.ended) return;
+        // After a cancel or time-out the server may still report progress for a while: expected, not an error.
+        const late = /progress notification for an unknown token/.test(error.message);
+        if (late && session.lastAbandonAt !== undefined && Date.now() - session.lastAbandonAt < LATE_PROGRESS_MS) return;
+        this.log(`protocol error: ${errorMessage(error)}`);
       };
       client.onclose = () => this.sessionFailed(session);
-      client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.refreshList(session, 'tools'));
-      client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.refreshList(session, 'resources'));
-      client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.refreshList(session, 'prompts'));
+      client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.onListChanged(session, 'tools'));
+      client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.onListChanged(session, 'resources'));
+      client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.onListChanged(session, 'prompts'));
       client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
         const data = typeof n.params.data === 'string' ? n.params.data : JSON.stringify(n.params.data);
         log.push('host', `server log [${n.params.level}]${n.params.logger ? ` ${n.params.logger}` : ''}: ${data}`);
       });
 
-      await client.connect(transport, { timeout: this.startTimeoutMs() });
+      const startTimeout = this.startTimeoutMs();
+      await client.connect(transport, { timeout: startTimeout }).catch((error: unknown) => {
+        throw isTimeout(error) ? new Error(`did not finish starting within ${seconds(startTimeout)}`) : error;
+      });
       if (session.ended) return;
       this.pid = transport.pid ?? undefined;
       const version = client.getServerVersion();
@@ -283,6 +307,7 @@ export class ServerConnection {
           if (!session.ended) this.log(`could not list ${kind}: ${errorMessage(error)}`);
           return [];
         });
+      session.changedDuringStart.clear();
       const [tools, resources, prompts] = await Promise.all([listOrEmpty('tools'), listOrEmpty('resources'), listOrEmpty('prompts')]);
       if (session.ended) return;
       session.startedAt = Date.now();
@@ -290,6 +315,9 @@ export class ServerConnection {
       this.log(`running: ${this.serverInfo ? `${this.serverInfo.name} ${this.serverInfo.version}` : 'unnamed server'}, pid ${this.pid}`);
       this.setStatus('running');
       this.settleOutcome();
+      // A list that changed while we were fetching it may be stale: fetch it again now.
+      for (const kind of session.changedDuringStart) void this.refreshList(session, kind);
+      session.changedDuringStart.clear();
     } catch (error) {
       if (error instanceof CommandNotFoundError || error instanceof BadWorkingDirectoryError) {
         // Retrying cannot make a command appear on PATH.
@@ -365,11 +393,12 @@ export class ServerConnection {
     const client = session.client;
     if (!client || !this.capabilities?.[kind]) return [];
     const items: unknown[] = [];
+    const raw: unknown[] = [];
     const seen = new Set<string>();
     let cursor: string | undefined;
     for (let page = 0; page < MAX_LIST_PAGES; page++) {
       const params = cursor ? { cursor } : undefined;
-      const timeout = this.startTimeoutMs();
+      const timeout = this.listTimeoutMs();
       const result =
         kind === 'tools'
           ? await client.listTools(params, { timeout })
@@ -377,13 +406,25 @@ export class ServerConnection {
             ? await client.listResources(params, { timeout })
             : await client.listPrompts(params, { timeout });
       const pageItems = kind === 'tools' ? (result as { tools: unknown[] }).tools : kind === 'resources' ? (result as { resources: unknown[] }).resources : (result as { prompts: unknown[] }).prompts;
+      raw.push(...pageItems);
       items.push(...pageItems.map((item) => pick(kind, item as Record<string, unknown>)));
       cursor = result.nextCursor;
       // A server that hands back the same cursor forever must not hang us.
       if (!cursor || seen.has(cursor)) break;
       seen.add(cursor);
     }
+    // The SDK caches output-schema validators per listTools page, replacing the previous page's:
+    // validation then silently skipped every tool not on the last page. Give it the whole list.
+    // (Private in the typings; tests/mcp/robustness.test.ts fails if an SDK upgrade renames it.)
+    if (kind === 'tools') (client as unknown as { cacheToolMetadata(tools: unknown[]): void }).cacheToolMetadata(raw);
     return items;
+  }
+
+  /** list_changed: at any time, including during start-up (then it is fetched again once start-up is done). */
+  private onListChanged(session: Session, kind: ListKind): void {
+    if (session.ended || this.session !== session) return;
+    if (this.status !== 'running') session.changedDuringStart.add(kind);
+    else void this.refreshList(session, kind);
   }
 
   private async refreshList(session: Session, kind: ListKind): Promise<void> {
@@ -431,6 +472,7 @@ export class ServerConnection {
     try {
       return await call(client, controller.signal);
     } catch (error) {
+      if (abortKind || isTimeout(error)) session.lastAbandonAt = Date.now();
       throw this.explain(error, what, session, abortKind, limits);
     } finally {
       if (totalTimer) clearTimeout(totalTimer);
@@ -451,6 +493,11 @@ export class ServerConnection {
         return new Error(`${what} on server ${this.name} timed out: no answer or progress for ${seconds(limits.timeoutMs)}`);
       }
       if (error.code === ErrorCode.ConnectionClosed) return new Error(`server ${this.name} closed the connection during ${what}`);
+      const schemaMismatch = /^Structured content does not match the tool's output schema: (.*)$/s.exec(errorMessage(error));
+      if (schemaMismatch) {
+        return new Error(`server ${this.name} answered ${what} with structured content that does not match the tool's output schema: ${schemaMismatch[1]}`);
+      }
+      if (error.code === MESSAGE_TOO_LARGE) return new Error(`the answer from server ${this.name} to ${what} could not be accepted: ${errorMessage(error)}`);
       return new Error(`server ${this.name} returned an error for ${what}: ${errorMessage(error)}`);
     }
     return new Error(`${what} on server ${this.name} failed: ${errorMessage(error)}`);
@@ -458,6 +505,10 @@ export class ServerConnection {
 }
 
 class BadWorkingDirectoryError extends Error {}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof McpError && error.code === ErrorCode.RequestTimeout;
+}
 
 /** Node reports a missing cwd as `spawn <command> ENOENT`, which blames the wrong thing. */
 function assertDirectory(cwd: string): void {

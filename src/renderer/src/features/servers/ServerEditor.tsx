@@ -13,10 +13,15 @@ interface FormState {
   env: string;
   cwd: string;
   timeoutSec: string;
+  startTimeoutSec: string;
+  /** Names of app environment variables passed on, separated by spaces, commas or lines. */
+  inheritEnv: string;
   disabled: boolean;
+  /** Settings the form has no field for (e.g. maxMessageMiB): kept as they were. */
+  keep: Partial<ServerConfig>;
 }
 
-const EMPTY: FormState = { name: '', command: '', args: '', env: '', cwd: '', timeoutSec: '', disabled: false };
+const EMPTY: FormState = { name: '', command: '', args: '', env: '', cwd: '', timeoutSec: '', startTimeoutSec: '', inheritEnv: '', disabled: false, keep: {} };
 
 function toForm(name: string, c: ServerConfig): FormState {
   return {
@@ -28,7 +33,10 @@ function toForm(name: string, c: ServerConfig): FormState {
       .join('\n'),
     cwd: c.cwd ?? '',
     timeoutSec: c.timeoutMs ? String(c.timeoutMs / 1000) : '',
+    startTimeoutSec: c.startTimeoutMs ? String(c.startTimeoutMs / 1000) : '',
+    inheritEnv: (c.inheritEnv ?? []).join(' '),
     disabled: Boolean(c.disabled),
+    keep: c.maxMessageMiB !== undefined ? { maxMessageMiB: c.maxMessageMiB } : {},
   };
 }
 
@@ -53,6 +61,15 @@ export function formToConfig(f: FormState): { config?: ServerConfig; errors: Rec
     if (!Number.isFinite(s) || s < 1 || s > 3600) errors.timeoutSec = 'Between 1 and 3600 seconds.';
     else timeoutMs = Math.round(s * 1000);
   }
+  let startTimeoutMs: number | undefined;
+  if (f.startTimeoutSec.trim()) {
+    const s = Number(f.startTimeoutSec);
+    if (!Number.isFinite(s) || s < 1 || s > 600) errors.startTimeoutSec = 'Between 1 and 600 seconds.';
+    else startTimeoutMs = Math.round(s * 1000);
+  }
+  const inheritEnv = f.inheritEnv.split(/[\s,]+/).filter(Boolean);
+  const badName = inheritEnv.find((n) => !/^[A-Za-z_][A-Za-z0-9_()]*$/.test(n));
+  if (badName) errors.inheritEnv = `"${badName}" is not a variable name; list names like AWS_PROFILE, without values.`;
   if (Object.keys(errors).length) return { errors };
   return {
     errors,
@@ -65,6 +82,9 @@ export function formToConfig(f: FormState): { config?: ServerConfig; errors: Rec
       env,
       ...(f.cwd.trim() ? { cwd: f.cwd.trim() } : {}),
       ...(timeoutMs ? { timeoutMs } : {}),
+      ...(startTimeoutMs ? { startTimeoutMs } : {}),
+      ...(inheritEnv.length ? { inheritEnv } : {}),
+      ...f.keep,
       ...(f.disabled ? { disabled: true } : {}),
     },
   };
@@ -151,7 +171,8 @@ export function ServerEditor(props: { mode: EditorMode; onClose(): void; onSaved
           }}
         >
           <p className="muted small">
-            Claude Desktop format, plus optional <code>disabled</code> and <code>timeoutMs</code>. Saved to <code>{rawPath}</code>. Secret values show as{' '}
+            Claude Desktop format, plus optional <code>disabled</code>, <code>timeoutMs</code>, <code>startTimeoutMs</code>, <code>inheritEnv</code> and{' '}
+            <code>maxMessageMiB</code>. Saved to <code>{rawPath}</code>. Secret values show as{' '}
             <code>&lt;hidden: unchanged&gt;</code> and are kept.
           </p>
           <label htmlFor="raw-config" className="sr-only">
@@ -193,8 +214,16 @@ export function ServerEditor(props: { mode: EditorMode; onClose(): void; onSaved
           <div className="form-row">
             <label htmlFor="srv-env">Environment (NAME=value, one per line)</label>
             <textarea id="srv-env" rows={3} value={form.env} onChange={set('env')} spellCheck={false} />
-            <span className="muted small">Values are stored in your server file and never shown again in full; Kalla adds your login shell's PATH.</span>
+            <span className="muted small">
+              Values are stored in your server file and never shown again in full. The server does not see the rest of Kalla&apos;s environment: only
+              PATH (from your login shell), HOME, USER, SHELL, TERM, LANG, LC_*, TMPDIR and TZ, so exported API keys and cloud credentials stay out.
+            </span>
             {errors.env && <span className="field-error">{errors.env}</span>}
+          </div>
+          <div className="form-row">
+            <label htmlFor="srv-inherit">Also pass these variables from Kalla&apos;s environment (names, optional)</label>
+            <input id="srv-inherit" value={form.inheritEnv} onChange={set('inheritEnv')} placeholder="AWS_PROFILE KUBECONFIG" spellCheck={false} />
+            {errors.inheritEnv && <span className="field-error">{errors.inheritEnv}</span>}
           </div>
           <div className="form-row">
             <label htmlFor="srv-cwd">Working folder (optional)</label>
@@ -204,6 +233,11 @@ export function ServerEditor(props: { mode: EditorMode; onClose(): void; onSaved
             <label htmlFor="srv-timeout">Call timeout in seconds (optional, default 60)</label>
             <input id="srv-timeout" type="number" min={1} max={3600} value={form.timeoutSec} onChange={set('timeoutSec')} />
             {errors.timeoutSec && <span className="field-error">{errors.timeoutSec}</span>}
+          </div>
+          <div className="form-row">
+            <label htmlFor="srv-start-timeout">Start-up timeout in seconds (optional, default 30)</label>
+            <input id="srv-start-timeout" type="number" min={1} max={600} value={form.startTimeoutSec} onChange={set('startTimeoutSec')} />
+            {errors.startTimeoutSec && <span className="field-error">{errors.startTimeoutSec}</span>}
           </div>
           <div className="toolbar end">
             <button type="button" onClick={props.onClose}>

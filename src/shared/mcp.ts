@@ -14,7 +14,21 @@ export const ServerNameSchema = z
 
 export const ServerConfigSchema = z
   .object({
-    command: z.string().min(1, 'command must not be empty'),
+    /** A local server: the program to start (stdio). Either this or `url`. */
+    command: z.string().min(1, 'command must not be empty').optional(),
+    /** A remote server: its MCP endpoint (Streamable HTTP, or legacy SSE). Either this or `command`. */
+    url: z
+      .string()
+      .refine((u) => /^https?:\/\/[^\s]+$/i.test(u), 'url must start with http:// or https://')
+      .optional(),
+    /**
+     * As in Claude Desktop and VS Code files: "stdio" for commands; for a url,
+     * "sse" means legacy SSE only, anything else ("http", "streamable-http")
+     * Streamable HTTP with a fall-back to SSE for older servers.
+     */
+    type: z.string().optional(),
+    /** HTTP headers sent to a remote server (e.g. Authorization); values are never shown. */
+    headers: z.record(z.string(), z.string()).optional(),
     args: z.array(z.string()).default([]),
     env: z.record(z.string(), z.string()).default({}),
     cwd: z.string().optional(),
@@ -32,8 +46,18 @@ export const ServerConfigSchema = z
     /** Largest single message accepted from the server. Default 100 MiB. */
     maxMessageMiB: z.number().int().min(1).max(1024).optional(),
   })
-  // Claude Desktop files carry fields we do not know (e.g. "type"); keep them.
-  .loose();
+  // Claude Desktop files carry fields we do not know; keep them.
+  .loose()
+  .superRefine((config, ctx) => {
+    if (config.command === undefined && config.url === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['command'], message: 'set "command" (a local server) or "url" (a remote server)' });
+    } else if (config.command !== undefined && config.url !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['url'], message: 'set either "command" (a local server) or "url" (a remote server), not both' });
+    }
+    if (config.url !== undefined && config.type === 'stdio') {
+      ctx.addIssue({ code: 'custom', path: ['type'], message: '"type": "stdio" needs a "command"; use "http" or "sse" with a url' });
+    }
+  });
 export type ServerConfig = z.infer<typeof ServerConfigSchema>;
 
 export const McpServersFileSchema = z
@@ -83,7 +107,12 @@ export const ServerViewSchema = z.object({
   origin: ServerOriginSchema,
   /** What a built-in server is for; user servers have none. */
   description: z.string().optional(),
+  /** The command, or for a remote server its url. */
   command: z.string(),
+  /** Set for remote servers. */
+  transport: z.enum(['stdio', 'streamable-http', 'sse']).optional(),
+  /** Names only, for remote servers. */
+  headerKeys: z.array(z.string()).optional(),
   args: z.array(z.string()),
   /** Names only; values stay in the main process. */
   envKeys: z.array(z.string()),

@@ -9,6 +9,9 @@
  */
 import { statSync } from 'node:fs';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   ErrorCode,
   LoggingMessageNotificationSchema,
@@ -62,6 +65,8 @@ export interface ConnectionSnapshot {
   serverInfo?: { name: string; version: string };
   capabilities?: Record<string, unknown>;
   instructions?: string;
+  /** How a remote server was reached (Streamable HTTP, or the legacy SSE fallback). */
+  transport?: 'streamable-http' | 'sse';
 }
 
 export interface CallOptions {
@@ -77,6 +82,9 @@ type ListKind = 'tools' | 'resources' | 'prompts';
 /** One process lifetime. Callbacks from an old session must never touch a newer one. */
 interface Session {
   transport?: ProcessTransport;
+  /** For a remote server instead of `transport`. */
+  remote?: Transport;
+  remoteKind?: 'streamable-http' | 'sse';
   client?: Client;
   ended: boolean;
   stoppedByUs: boolean;
@@ -147,6 +155,7 @@ export class ServerConnection {
       serverInfo: this.serverInfo,
       capabilities: this.capabilities,
       instructions: this.instructions,
+      transport: this.config.url !== undefined ? (this.session?.remoteKind ?? (this.config.type === 'sse' ? 'sse' : 'streamable-http')) : undefined,
     };
   }
 
@@ -250,53 +259,119 @@ export class ServerConnection {
     return outcome;
   }
 
+  private newClient(session: Session): Client {
+    const log = this.opts.log;
+    const client = new Client(this.opts.clientInfo, { capabilities: {} });
+    // Garbage on stdout and other protocol hiccups arrive here; they are worth a log line, not a crash.
+    client.onerror = (error) => {
+      if (session.ended) return;
+      // After a cancel or time-out the server may still report progress for a while: expected, not an error.
+      const late = /progress notification for an unknown token/.test(error.message);
+      if (late && session.lastAbandonAt !== undefined && Date.now() - session.lastAbandonAt < LATE_PROGRESS_MS) return;
+      this.log(`protocol error: ${errorMessage(error)}`);
+    };
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.onListChanged(session, 'tools'));
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.onListChanged(session, 'resources'));
+    client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.onListChanged(session, 'prompts'));
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+      const data = typeof n.params.data === 'string' ? n.params.data : JSON.stringify(n.params.data);
+      log.push('host', `server log [${n.params.level}]${n.params.logger ? ` ${n.params.logger}` : ''}: ${data}`);
+    });
+    return client;
+  }
+
+  /** client.connect bounded by the start-up timeout, with a message that says so. */
+  private async handshake(client: Client, transport: Transport): Promise<void> {
+    const startTimeout = this.startTimeoutMs();
+    await client.connect(transport, { timeout: startTimeout }).catch((error: unknown) => {
+      throw isTimeout(error) ? new Error(`did not finish starting within ${seconds(startTimeout)}`) : error;
+    });
+  }
+
+  /** Start the process and shake hands over stdio. */
+  private async connectLocal(session: Session, config: ServerConfig, command: string): Promise<Client> {
+    const log = this.opts.log;
+    const env = mergeEnv(await this.opts.spawnEnv(config), config.env);
+    log.setRedactor(createRedactor(env));
+    if (config.cwd !== undefined) assertDirectory(config.cwd);
+    const resolved = resolveCommand(command, pathFromEnv(env), { cwd: config.cwd });
+    this.log(`starting: ${[resolved, ...(config.args ?? [])].join(' ')}${config.cwd ? ` (in ${config.cwd})` : ''}`);
+
+    const maxMessageBytes = config.maxMessageMiB !== undefined ? config.maxMessageMiB * 1024 * 1024 : this.opts.maxMessageBytes;
+    const transport = new ProcessTransport({ command: resolved, args: config.args ?? [], env, cwd: config.cwd, maxMessageBytes });
+    session.transport = transport;
+    const splitter = new LineSplitter((line) => {
+      session.stderrTail.push(line);
+      if (session.stderrTail.length > STDERR_TAIL_LINES) session.stderrTail.shift();
+      log.push('stderr', line);
+    });
+    transport.stderr.on('data', (chunk: Buffer) => splitter.write(chunk));
+    transport.stderr.on('end', () => splitter.end());
+    const client = this.newClient(session);
+    client.onclose = () => this.sessionFailed(session);
+    session.client = client;
+    await this.handshake(client, transport);
+    this.pid = transport.pid;
+    return client;
+  }
+
+  /**
+   * Shake hands with a remote server: Streamable HTTP first, and the legacy
+   * SSE transport when the server answers the POST with 400/404/405 (as the
+   * spec's backwards-compatibility section describes); "type": "sse" goes to SSE directly.
+   */
+  private async connectRemote(session: Session, config: ServerConfig, url: string): Promise<Client> {
+    // Header values (Authorization, API keys) never reach the log.
+    this.opts.log.setRedactor(createRedactor(config.headers ?? {}));
+    const endpoint = new URL(url);
+    const requestInit: RequestInit = { headers: config.headers ?? {} };
+    if (config.type !== 'sse') {
+      this.log(`connecting: ${endpoint.origin}${endpoint.pathname} (Streamable HTTP)`);
+      const client = this.newClient(session);
+      session.client = client;
+      const http = new StreamableHTTPClientTransport(endpoint, { requestInit });
+      session.remote = http;
+      try {
+        await this.handshake(client, http);
+        // Only now: a refused handshake closes the transport too, and its reason (say HTTP 401) must not be lost.
+        client.onclose = () => this.sessionFailed(session);
+        session.remoteKind = 'streamable-http';
+        return client;
+      } catch (error) {
+        if (error instanceof StreamableHTTPError && (error.code === 401 || error.code === 403)) throw new RemoteRefusedError(error.code, config.headers);
+        if (!(error instanceof StreamableHTTPError && [400, 404, 405].includes(error.code ?? 0))) throw error;
+        this.log(`the server answered Streamable HTTP with ${error.code}; trying the legacy SSE transport`);
+        await client.close().catch(() => {});
+      }
+    }
+    if (session.ended) throw new Error('stopped');
+    this.log(`connecting: ${endpoint.origin}${endpoint.pathname} (SSE)`);
+    const client = this.newClient(session);
+    session.client = client;
+    const sse = new SSEClientTransport(endpoint, {
+      requestInit,
+      // The SSE GET takes headers through the event source's fetch.
+      eventSourceInit: {
+        fetch: (input, init) => {
+          const headers = new Headers(init?.headers);
+          for (const [name, value] of Object.entries(config.headers ?? {})) headers.set(name, value);
+          return fetch(input, { ...init, headers });
+        },
+      },
+    });
+    session.remote = sse;
+    await this.handshake(client, sse);
+    client.onclose = () => this.sessionFailed(session);
+    session.remoteKind = 'sse';
+    return client;
+  }
+
   private async connect(session: Session): Promise<void> {
     const config = this.config;
-    const log = this.opts.log;
     try {
-      const env = mergeEnv(await this.opts.spawnEnv(config), config.env);
-      log.setRedactor(createRedactor(env));
       if (session.ended) return;
-      if (config.cwd !== undefined) assertDirectory(config.cwd);
-      const command = resolveCommand(config.command, pathFromEnv(env), { cwd: config.cwd });
-      this.log(`starting: ${[command, ...(config.args ?? [])].join(' ')}${config.cwd ? ` (in ${config.cwd})` : ''}`);
-
-      const maxMessageBytes = config.maxMessageMiB !== undefined ? config.maxMessageMiB * 1024 * 1024 : this.opts.maxMessageBytes;
-      const transport = new ProcessTransport({ command, args: config.args ?? [], env, cwd: config.cwd, maxMessageBytes });
-      session.transport = transport;
-      const splitter = new LineSplitter((line) => {
-        session.stderrTail.push(line);
-        if (session.stderrTail.length > STDERR_TAIL_LINES) session.stderrTail.shift();
-        log.push('stderr', line);
-      });
-      transport.stderr.on('data', (chunk: Buffer) => splitter.write(chunk));
-      transport.stderr.on('end', () => splitter.end());
-
-      const client = new Client(this.opts.clientInfo, { capabilities: {} });
-      session.client = client;
-      // Garbage on stdout and other protocol hiccups arrive here; they are worth a log line, not a crash.
-      client.onerror = (error) => {
-        if (session.ended) return;
-        // After a cancel or time-out the server may still report progress for a while: expected, not an error.
-        const late = /progress notification for an unknown token/.test(error.message);
-        if (late && session.lastAbandonAt !== undefined && Date.now() - session.lastAbandonAt < LATE_PROGRESS_MS) return;
-        this.log(`protocol error: ${errorMessage(error)}`);
-      };
-      client.onclose = () => this.sessionFailed(session);
-      client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.onListChanged(session, 'tools'));
-      client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.onListChanged(session, 'resources'));
-      client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.onListChanged(session, 'prompts'));
-      client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
-        const data = typeof n.params.data === 'string' ? n.params.data : JSON.stringify(n.params.data);
-        log.push('host', `server log [${n.params.level}]${n.params.logger ? ` ${n.params.logger}` : ''}: ${data}`);
-      });
-
-      const startTimeout = this.startTimeoutMs();
-      await client.connect(transport, { timeout: startTimeout }).catch((error: unknown) => {
-        throw isTimeout(error) ? new Error(`did not finish starting within ${seconds(startTimeout)}`) : error;
-      });
+      const client = config.url !== undefined ? await this.connectRemote(session, config, config.url) : await this.connectLocal(session, config, config.command ?? '');
       if (session.ended) return;
-      this.pid = transport.pid ?? undefined;
       const version = client.getServerVersion();
       this.serverInfo = version ? { name: version.name, version: version.version } : undefined;
       this.capabilities = client.getServerCapabilities() as Record<string, unknown> | undefined;
@@ -312,15 +387,16 @@ export class ServerConnection {
       if (session.ended) return;
       session.startedAt = Date.now();
       this.setLists(tools as ToolInfo[], resources as ResourceInfo[], prompts as PromptInfo[]);
-      this.log(`running: ${this.serverInfo ? `${this.serverInfo.name} ${this.serverInfo.version}` : 'unnamed server'}, pid ${this.pid}`);
+      const where = session.remoteKind ? `over ${session.remoteKind === 'sse' ? 'SSE' : 'Streamable HTTP'}` : `pid ${this.pid}`;
+      this.log(`running: ${this.serverInfo ? `${this.serverInfo.name} ${this.serverInfo.version}` : 'unnamed server'}, ${where}`);
       this.setStatus('running');
       this.settleOutcome();
       // A list that changed while we were fetching it may be stale: fetch it again now.
       for (const kind of session.changedDuringStart) void this.refreshList(session, kind);
       session.changedDuringStart.clear();
     } catch (error) {
-      if (error instanceof CommandNotFoundError || error instanceof BadWorkingDirectoryError) {
-        // Retrying cannot make a command appear on PATH.
+      if (error instanceof CommandNotFoundError || error instanceof BadWorkingDirectoryError || error instanceof RemoteRefusedError) {
+        // Retrying cannot make a command appear on PATH, nor a refused credential valid.
         session.ended = true;
         this.session = undefined;
         this.log(error.message);
@@ -339,6 +415,7 @@ export class ServerConnection {
     if (this.session !== session) return;
     this.session = undefined;
     void session.transport?.terminate(this.opts.killGraceMs).catch(() => {});
+    if (session.remote) void session.client?.close().catch(() => {});
 
     const exit = session.transport?.exit;
     const ranFor = session.startedAt ? Date.now() - session.startedAt : 0;
@@ -505,6 +582,18 @@ export class ServerConnection {
 }
 
 class BadWorkingDirectoryError extends Error {}
+
+/** 401/403 from a remote server: the same request will be refused again, so no restarts. */
+class RemoteRefusedError extends Error {
+  constructor(status: number, headers: Record<string, string> | undefined) {
+    const hasAuth = Object.keys(headers ?? {}).some((h) => h.toLowerCase() === 'authorization');
+    super(
+      `the server refused the connection (HTTP ${status}): ${
+        hasAuth ? 'check the Authorization header in its config' : 'it needs credentials; add an Authorization header in its config (OAuth sign-in is not supported yet)'
+      }`,
+    );
+  }
+}
 
 function isTimeout(error: unknown): boolean {
   return error instanceof McpError && error.code === ErrorCode.RequestTimeout;

@@ -551,7 +551,9 @@ export class McpHost {
       name: entry.name,
       origin: entry.origin,
       ...(entry.description !== undefined ? { description: entry.description } : {}),
-      command: config.command,
+      command: config.url ?? config.command ?? '',
+      ...(snap.transport ? { transport: snap.transport } : {}),
+      ...(config.headers ? { headerKeys: Object.keys(config.headers) } : {}),
       // Args sometimes carry tokens (`--api-key sk-…`); env values never leave the main process.
       args: (config.args ?? []).map((arg) => redact(arg)),
       envKeys: Object.keys(config.env ?? {}),

@@ -8,7 +8,14 @@ export type EditorMode = { kind: 'add' } | { kind: 'edit'; name: string } | { ki
 
 interface FormState {
   name: string;
+  /** A local program (stdio) or a remote endpoint (Streamable HTTP / SSE). */
+  kind: 'local' | 'remote';
   command: string;
+  url: string;
+  /** "Name: value" lines. */
+  headers: string;
+  /** "" = Streamable HTTP with SSE fall-back; "sse" = legacy SSE only. */
+  remoteType: string;
   args: string;
   env: string;
   cwd: string;
@@ -21,12 +28,18 @@ interface FormState {
   keep: Partial<ServerConfig>;
 }
 
-const EMPTY: FormState = { name: '', command: '', args: '', env: '', cwd: '', timeoutSec: '', startTimeoutSec: '', inheritEnv: '', disabled: false, keep: {} };
+const EMPTY: FormState = { name: '', kind: 'local', url: '', headers: '', remoteType: '', command: '', args: '', env: '', cwd: '', timeoutSec: '', startTimeoutSec: '', inheritEnv: '', disabled: false, keep: {} };
 
 function toForm(name: string, c: ServerConfig): FormState {
   return {
     name,
-    command: c.command,
+    kind: c.url !== undefined ? 'remote' : 'local',
+    command: c.command ?? '',
+    url: c.url ?? '',
+    headers: Object.entries(c.headers ?? {})
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\n'),
+    remoteType: c.type === 'sse' ? 'sse' : c.url !== undefined && c.type ? c.type : '',
     args: (c.args ?? []).join('\n'),
     env: Object.entries(c.env ?? {})
       .map(([k, v]) => `${k}=${v}`)
@@ -44,7 +57,19 @@ function toForm(name: string, c: ServerConfig): FormState {
 export function formToConfig(f: FormState): { config?: ServerConfig; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   if (!f.name.trim()) errors.name = 'Give the server a name.';
-  if (!f.command.trim()) errors.command = 'Enter the command that starts the server, e.g. npx or uvx.';
+  const remote = f.kind === 'remote';
+  if (!remote && !f.command.trim()) errors.command = 'Enter the command that starts the server, e.g. npx or uvx.';
+  if (remote && !/^https?:\/\/\S+$/i.test(f.url.trim())) errors.url = 'Enter the server URL, starting with https:// (or http:// for a server on this machine).';
+  const headers: Record<string, string> = {};
+  f.headers
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .forEach((line, i) => {
+      const colon = line.indexOf(':');
+      if (colon <= 0) errors.headers = `Line ${i + 1}: write Name: value, e.g. Authorization: Bearer …`;
+      else headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+    });
   const env: Record<string, string> = {};
   f.env
     .split('\n')
@@ -71,6 +96,22 @@ export function formToConfig(f: FormState): { config?: ServerConfig; errors: Rec
   const badName = inheritEnv.find((n) => !/^[A-Za-z_][A-Za-z0-9_()]*$/.test(n));
   if (badName) errors.inheritEnv = `"${badName}" is not a variable name; list names like AWS_PROFILE, without values.`;
   if (Object.keys(errors).length) return { errors };
+  if (remote) {
+    return {
+      errors,
+      config: {
+        url: f.url.trim(),
+        ...(f.remoteType ? { type: f.remoteType } : {}),
+        ...(Object.keys(headers).length ? { headers } : {}),
+        args: [],
+        env: {},
+        ...(timeoutMs ? { timeoutMs } : {}),
+        ...(startTimeoutMs ? { startTimeoutMs } : {}),
+        ...f.keep,
+        ...(f.disabled ? { disabled: true } : {}),
+      },
+    };
+  }
   return {
     errors,
     config: {
@@ -203,6 +244,41 @@ export function ServerEditor(props: { mode: EditorMode; onClose(): void; onSaved
             {errors.name && <span className="field-error">{errors.name}</span>}
           </div>
           <div className="form-row">
+            <span className="label">Where the server runs</span>
+            <div className="toolbar">
+              <label>
+                <input type="radio" name="srv-kind" checked={form.kind === 'local'} onChange={() => setForm((f) => ({ ...f, kind: 'local' }))} /> On this computer
+                (a command)
+              </label>
+              <label>
+                <input type="radio" name="srv-kind" checked={form.kind === 'remote'} onChange={() => setForm((f) => ({ ...f, kind: 'remote' }))} /> Remote (a URL)
+              </label>
+            </div>
+          </div>
+          {form.kind === 'remote' ? (
+            <>
+              <div className="form-row">
+                <label htmlFor="srv-url">Server URL</label>
+                <input id="srv-url" value={form.url} onChange={set('url')} placeholder="https://mcp.example.com/mcp" spellCheck={false} />
+                {errors.url && <span className="field-error">{errors.url}</span>}
+              </div>
+              <div className="form-row">
+                <label htmlFor="srv-remote-type">Transport</label>
+                <select id="srv-remote-type" value={form.remoteType} onChange={set('remoteType')}>
+                  <option value="">Streamable HTTP (falls back to SSE for older servers)</option>
+                  <option value="sse">Legacy SSE only</option>
+                </select>
+              </div>
+              <div className="form-row">
+                <label htmlFor="srv-headers">Headers (Name: value, one per line, optional)</label>
+                <textarea id="srv-headers" rows={2} value={form.headers} onChange={set('headers')} placeholder="Authorization: Bearer …" spellCheck={false} />
+                <span className="muted small">Stored in your server file; values are never shown again or logged.</span>
+                {errors.headers && <span className="field-error">{errors.headers}</span>}
+              </div>
+            </>
+          ) : (
+            <>
+          <div className="form-row">
             <label htmlFor="srv-command">Command</label>
             <input id="srv-command" value={form.command} onChange={set('command')} placeholder="npx" spellCheck={false} />
             {errors.command && <span className="field-error">{errors.command}</span>}
@@ -225,6 +301,8 @@ export function ServerEditor(props: { mode: EditorMode; onClose(): void; onSaved
             <input id="srv-inherit" value={form.inheritEnv} onChange={set('inheritEnv')} placeholder="AWS_PROFILE KUBECONFIG" spellCheck={false} />
             {errors.inheritEnv && <span className="field-error">{errors.inheritEnv}</span>}
           </div>
+            </>
+          )}
           <div className="form-row">
             <label htmlFor="srv-cwd">Working folder (optional)</label>
             <input id="srv-cwd" value={form.cwd} onChange={set('cwd')} spellCheck={false} />

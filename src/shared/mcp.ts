@@ -43,6 +43,11 @@ export const ServerConfigSchema = z
      * get nothing else from it, so exported API keys and cloud credentials stay out.
      */
     inheritEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_()]*$/, 'inheritEnv entries are variable names like AWS_PROFILE')).optional(),
+    /**
+     * Folders offered to the server as MCP roots (absolute paths). Default none.
+     * A change is announced with notifications/roots/list_changed, without a restart.
+     */
+    roots: z.array(z.string().refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\'), 'roots must be absolute folder paths')).optional(),
     /** Largest single message accepted from the server. Default 100 MiB. */
     maxMessageMiB: z.number().int().min(1).max(1024).optional(),
   })
@@ -119,6 +124,8 @@ export const ServerViewSchema = z.object({
   cwd: z.string().optional(),
   /** Variables of the app's environment passed on by name (user servers get only a minimal set otherwise). */
   inheritEnv: z.array(z.string()).optional(),
+  /** Folders offered as MCP roots. */
+  roots: z.array(z.string()).optional(),
   disabled: z.boolean(),
   timeoutMs: z.number(),
   status: ServerStatusSchema,

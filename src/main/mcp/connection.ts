@@ -8,12 +8,15 @@
  *   any → stopped (deliberate stop; never restarts)
  */
 import { statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   ErrorCode,
+  ListRootsRequestSchema,
   LoggingMessageNotificationSchema,
   McpError,
   PromptListChangedNotificationSchema,
@@ -182,6 +185,15 @@ export class ServerConnection {
     this.config = config;
   }
 
+  /** Only the roots changed: tell the running server (notifications/roots/list_changed) instead of restarting it. */
+  async setRoots(config: ServerConfig): Promise<void> {
+    this.config = config;
+    const client = this.status === 'running' ? this.session?.client : undefined;
+    if (!client) return;
+    await client.sendRootsListChanged().catch((error: unknown) => this.log(`could not announce the new roots: ${errorMessage(error)}`));
+    this.log(`roots changed: ${(config.roots ?? []).join(', ') || '(none)'}`);
+  }
+
   get isActive(): boolean {
     return this.status === 'starting' || this.status === 'running' || this.status === 'restarting';
   }
@@ -261,7 +273,11 @@ export class ServerConnection {
 
   private newClient(session: Session): Client {
     const log = this.opts.log;
-    const client = new Client(this.opts.clientInfo, { capabilities: {} });
+    // Roots are always offered (an empty list by default): servers such as server-filesystem refuse to work with clients that lack them.
+    const client = new Client(this.opts.clientInfo, { capabilities: { roots: { listChanged: true } } });
+    client.setRequestHandler(ListRootsRequestSchema, () => ({
+      roots: (this.config.roots ?? []).map((folder) => ({ uri: pathToFileURL(folder).href, name: basename(folder) || folder })),
+    }));
     // Garbage on stdout and other protocol hiccups arrive here; they are worth a log line, not a crash.
     client.onerror = (error) => {
       if (session.ended) return;

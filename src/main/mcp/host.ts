@@ -473,6 +473,12 @@ export class McpHost {
         continue;
       }
       if (JSON.stringify(existing.config) === JSON.stringify(config)) continue;
+      if (JSON.stringify({ ...existing.config, roots: undefined }) === JSON.stringify({ ...config, roots: undefined })) {
+        existing.config = config;
+        work.push(existing.conn.setRoots(config));
+        this.emitStatus(existing);
+        continue;
+      }
       const wasDisabled = existing.config.disabled === true;
       existing.config = config;
       existing.conn.setConfig(config);
@@ -559,6 +565,7 @@ export class McpHost {
       envKeys: Object.keys(config.env ?? {}),
       ...(config.cwd !== undefined ? { cwd: config.cwd } : {}),
       ...(config.inheritEnv ? { inheritEnv: config.inheritEnv } : {}),
+      ...(config.roots ? { roots: config.roots } : {}),
       disabled: this.isDisabled(entry),
       timeoutMs: config.timeoutMs ?? this.defaultTimeoutMs(),
       status: snap.status,

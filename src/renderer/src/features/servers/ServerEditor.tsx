@@ -23,12 +23,14 @@ interface FormState {
   startTimeoutSec: string;
   /** Names of app environment variables passed on, separated by spaces, commas or lines. */
   inheritEnv: string;
+  /** Folders offered as MCP roots, one per line. */
+  roots: string;
   disabled: boolean;
   /** Settings the form has no field for (e.g. maxMessageMiB): kept as they were. */
   keep: Partial<ServerConfig>;
 }
 
-const EMPTY: FormState = { name: '', kind: 'local', url: '', headers: '', remoteType: '', command: '', args: '', env: '', cwd: '', timeoutSec: '', startTimeoutSec: '', inheritEnv: '', disabled: false, keep: {} };
+const EMPTY: FormState = { name: '', kind: 'local', url: '', headers: '', remoteType: '', command: '', args: '', env: '', cwd: '', timeoutSec: '', startTimeoutSec: '', inheritEnv: '', roots: '', disabled: false, keep: {} };
 
 function toForm(name: string, c: ServerConfig): FormState {
   return {
@@ -48,6 +50,7 @@ function toForm(name: string, c: ServerConfig): FormState {
     timeoutSec: c.timeoutMs ? String(c.timeoutMs / 1000) : '',
     startTimeoutSec: c.startTimeoutMs ? String(c.startTimeoutMs / 1000) : '',
     inheritEnv: (c.inheritEnv ?? []).join(' '),
+    roots: (c.roots ?? []).join('\n'),
     disabled: Boolean(c.disabled),
     keep: c.maxMessageMiB !== undefined ? { maxMessageMiB: c.maxMessageMiB } : {},
   };
@@ -95,7 +98,14 @@ export function formToConfig(f: FormState): { config?: ServerConfig; errors: Rec
   const inheritEnv = f.inheritEnv.split(/[\s,]+/).filter(Boolean);
   const badName = inheritEnv.find((n) => !/^[A-Za-z_][A-Za-z0-9_()]*$/.test(n));
   if (badName) errors.inheritEnv = `"${badName}" is not a variable name; list names like AWS_PROFILE, without values.`;
+  const roots = f.roots
+    .split('\n')
+    .map((r) => r.trim())
+    .filter(Boolean);
+  const relative = roots.find((r) => !(r.startsWith('/') || /^[A-Za-z]:[\\/]/.test(r) || r.startsWith('\\\\')));
+  if (relative) errors.roots = `"${relative}" is not a full folder path (e.g. /Users/me/Documents).`;
   if (Object.keys(errors).length) return { errors };
+  const rootsField = roots.length ? { roots } : {};
   if (remote) {
     return {
       errors,
@@ -107,6 +117,7 @@ export function formToConfig(f: FormState): { config?: ServerConfig; errors: Rec
         env: {},
         ...(timeoutMs ? { timeoutMs } : {}),
         ...(startTimeoutMs ? { startTimeoutMs } : {}),
+        ...rootsField,
         ...f.keep,
         ...(f.disabled ? { disabled: true } : {}),
       },
@@ -125,6 +136,7 @@ export function formToConfig(f: FormState): { config?: ServerConfig; errors: Rec
       ...(timeoutMs ? { timeoutMs } : {}),
       ...(startTimeoutMs ? { startTimeoutMs } : {}),
       ...(inheritEnv.length ? { inheritEnv } : {}),
+      ...rootsField,
       ...f.keep,
       ...(f.disabled ? { disabled: true } : {}),
     },
@@ -303,6 +315,12 @@ export function ServerEditor(props: { mode: EditorMode; onClose(): void; onSaved
           </div>
             </>
           )}
+          <div className="form-row">
+            <label htmlFor="srv-roots">Folders this server may see (MCP roots, one per line, optional)</label>
+            <textarea id="srv-roots" rows={2} value={form.roots} onChange={set('roots')} placeholder="/Users/me/Documents" spellCheck={false} />
+            <span className="muted small">None by default. Changing them tells the running server; it is not restarted.</span>
+            {errors.roots && <span className="field-error">{errors.roots}</span>}
+          </div>
           <div className="form-row">
             <label htmlFor="srv-cwd">Working folder (optional)</label>
             <input id="srv-cwd" value={form.cwd} onChange={set('cwd')} spellCheck={false} />

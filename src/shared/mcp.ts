@@ -126,6 +126,8 @@ export const ServerViewSchema = z.object({
   inheritEnv: z.array(z.string()).optional(),
   /** Folders offered as MCP roots. */
   roots: z.array(z.string()).optional(),
+  /** The level asked of the server with logging/setLevel this session (not saved). */
+  logLevel: z.enum(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']).optional(),
   disabled: z.boolean(),
   timeoutMs: z.number(),
   status: ServerStatusSchema,
@@ -145,10 +147,15 @@ export const LogLineSchema = z.object({
   server: z.string(),
   /** ms since epoch */
   time: z.number(),
-  stream: z.enum(['stderr', 'host']),
+  /** stderr of the process; `server`: the server's MCP log messages (notifications/message); `host`: Kalla's notes. */
+  stream: z.enum(['stderr', 'server', 'host']),
   text: z.string(),
 });
 export type LogLine = z.infer<typeof LogLineSchema>;
+
+/** MCP logging levels (RFC 5424), most verbose first. */
+export const LogLevelSchema = z.enum(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
+export type LogLevel = z.infer<typeof LogLevelSchema>;
 
 /** MCP content blocks, kept loose: the renderer shows text, images and embedded resources. */
 export const ContentBlockSchema = z.looseObject({ type: z.string() });

@@ -18,7 +18,7 @@ describe('McpHost with a well-behaved server', () => {
     expect(view).toMatchObject({ origin: 'builtin', description: 'A test server', disabled: false, timeoutMs: 60_000 });
     expect(view.serverInfo).toEqual({ name: 'well-behaved', version: '1.2.3' });
     expect(view.instructions).toBe('Use echo to test round trips.');
-    expect(view.counts).toEqual({ tools: 7, resources: 1, prompts: 1 });
+    expect(view.counts).toEqual({ tools: 8, resources: 1, prompts: 1 });
     expect(t.statuses('good')).toEqual(['starting', 'running']);
 
     const echo = t.host.tools('good').find((tool) => tool.name === 'echo');

@@ -23,7 +23,7 @@ import {
   ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { PromptInfo, ResourceInfo, ServerConfig, ServerStatus, ToolInfo } from '../../shared/mcp';
+import type { LogLevel, PromptInfo, ResourceInfo, ServerConfig, ServerStatus, ToolInfo } from '../../shared/mcp';
 import { LineSplitter, type LogBuffer } from './log-buffer';
 import { describeExit, describeExitShort, MESSAGE_TOO_LARGE, ProcessTransport, type ExitInfo } from './process-transport';
 import { createRedactor } from './redact';
@@ -68,6 +68,7 @@ export interface ConnectionSnapshot {
   serverInfo?: { name: string; version: string };
   capabilities?: Record<string, unknown>;
   instructions?: string;
+  logLevel?: LogLevel;
   /** How a remote server was reached (Streamable HTTP, or the legacy SSE fallback). */
   transport?: 'streamable-http' | 'sse';
 }
@@ -158,6 +159,7 @@ export class ServerConnection {
       serverInfo: this.serverInfo,
       capabilities: this.capabilities,
       instructions: this.instructions,
+      logLevel: this.logLevel,
       transport: this.config.url !== undefined ? (this.session?.remoteKind ?? (this.config.type === 'sse' ? 'sse' : 'streamable-http')) : undefined,
     };
   }
@@ -183,6 +185,23 @@ export class ServerConnection {
   /** Takes effect at the next start. */
   setConfig(config: ServerConfig): void {
     this.config = config;
+  }
+
+  private logLevel?: LogLevel;
+
+  /**
+   * logging/setLevel on the running server; remembered and sent again after
+   * every (re)start for this app session, not saved to the file.
+   */
+  async setLogLevel(level: LogLevel): Promise<void> {
+    this.requireRunning();
+    if (!this.capabilities?.logging) throw new Error(`server ${this.name} does not send log messages (it has no "logging" capability)`);
+    await this.request(`setting the log level`, (c, signal) => c.setLoggingLevel(level, { signal, timeout: this.opts.requestTimeoutMs }), {
+      timeoutMs: this.opts.requestTimeoutMs,
+    });
+    this.logLevel = level;
+    this.log(`log level set to ${level}`);
+    this.opts.onChange();
   }
 
   /** Only the roots changed: tell the running server (notifications/roots/list_changed) instead of restarting it. */
@@ -291,7 +310,7 @@ export class ServerConnection {
     client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.onListChanged(session, 'prompts'));
     client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
       const data = typeof n.params.data === 'string' ? n.params.data : JSON.stringify(n.params.data);
-      log.push('host', `server log [${n.params.level}]${n.params.logger ? ` ${n.params.logger}` : ''}: ${data}`);
+      log.push('server', `[${n.params.level}]${n.params.logger ? ` ${n.params.logger}` : ''}: ${data}`);
     });
     return client;
   }
@@ -405,6 +424,9 @@ export class ServerConnection {
       this.setLists(tools as ToolInfo[], resources as ResourceInfo[], prompts as PromptInfo[]);
       const where = session.remoteKind ? `over ${session.remoteKind === 'sse' ? 'SSE' : 'Streamable HTTP'}` : `pid ${this.pid}`;
       this.log(`running: ${this.serverInfo ? `${this.serverInfo.name} ${this.serverInfo.version}` : 'unnamed server'}, ${where}`);
+      if (this.logLevel && this.capabilities?.logging) {
+        await client.setLoggingLevel(this.logLevel, { timeout: this.startTimeoutMs() }).catch((error: unknown) => this.log(`could not set the log level: ${errorMessage(error)}`));
+      }
       this.setStatus('running');
       this.settleOutcome();
       // A list that changed while we were fetching it may be stale: fetch it again now.

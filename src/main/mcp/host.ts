@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { ConfigProblem, LogLine, ProgressEvent, PromptInfo, ResourceInfo, ServerConfig, ServerView, ToolCallResult, ToolInfo } from '../../shared/mcp';
+import type { ConfigProblem, LogLevel, LogLine, ProgressEvent, PromptInfo, ResourceInfo, ServerConfig, ServerView, ToolCallResult, ToolInfo } from '../../shared/mcp';
 import { writeFileAtomic } from './atomic-write';
 import { claudeDesktopConfigPath, planClaudeDesktopImport } from './claude-desktop';
 import {
@@ -406,6 +406,11 @@ export class McpHost {
     return { ...(result.description !== undefined ? { description: result.description } : {}), messages: result.messages };
   }
 
+  /** logging/setLevel for this app session (sent again after restarts, not saved). */
+  async setLogLevel(name: string, level: LogLevel): Promise<void> {
+    await this.require(name).conn.setLogLevel(level);
+  }
+
   logs(name: string, limit?: number): LogLine[] {
     return this.entries.get(name)?.log.lines(limit) ?? [];
   }
@@ -559,6 +564,7 @@ export class McpHost {
       ...(entry.description !== undefined ? { description: entry.description } : {}),
       command: config.url ?? config.command ?? '',
       ...(snap.transport ? { transport: snap.transport } : {}),
+      ...(snap.logLevel ? { logLevel: snap.logLevel } : {}),
       ...(config.headers ? { headerKeys: Object.keys(config.headers) } : {}),
       // Args sometimes carry tokens (`--api-key sk-…`); env values never leave the main process.
       args: (config.args ?? []).map((arg) => redact(arg)),

@@ -258,11 +258,11 @@ export function ServerEditor(props: { mode: EditorMode; onClose(): void; onSaved
           <div className="form-row">
             <span className="label">Where the server runs</span>
             <div className="toolbar">
-              <label>
+              <label className="inline">
                 <input type="radio" name="srv-kind" checked={form.kind === 'local'} onChange={() => setForm((f) => ({ ...f, kind: 'local' }))} /> On this computer
                 (a command)
               </label>
-              <label>
+              <label className="inline">
                 <input type="radio" name="srv-kind" checked={form.kind === 'remote'} onChange={() => setForm((f) => ({ ...f, kind: 'remote' }))} /> Remote (a URL)
               </label>
             </div>
@@ -321,10 +321,12 @@ export function ServerEditor(props: { mode: EditorMode; onClose(): void; onSaved
             <span className="muted small">None by default. Changing them tells the running server; it is not restarted.</span>
             {errors.roots && <span className="field-error">{errors.roots}</span>}
           </div>
-          <div className="form-row">
-            <label htmlFor="srv-cwd">Working folder (optional)</label>
-            <input id="srv-cwd" value={form.cwd} onChange={set('cwd')} spellCheck={false} />
-          </div>
+          {form.kind === 'local' && (
+            <div className="form-row">
+              <label htmlFor="srv-cwd">Working folder (optional)</label>
+              <input id="srv-cwd" value={form.cwd} onChange={set('cwd')} spellCheck={false} />
+            </div>
+          )}
           <div className="form-row">
             <label htmlFor="srv-timeout">Call timeout in seconds (optional, default 60)</label>
             <input id="srv-timeout" type="number" min={1} max={3600} value={form.timeoutSec} onChange={set('timeoutSec')} />

@@ -259,8 +259,7 @@ export function ServerEditor(props: { mode: EditorMode; onClose(): void; onSaved
             <span className="label">Where the server runs</span>
             <div className="toolbar">
               <label className="inline">
-                <input type="radio" name="srv-kind" checked={form.kind === 'local'} onChange={() => setForm((f) => ({ ...f, kind: 'local' }))} /> On this computer
-                (a command)
+                <input type="radio" name="srv-kind" checked={form.kind === 'local'} onChange={() => setForm((f) => ({ ...f, kind: 'local' }))} /> On this computer (a program)
               </label>
               <label className="inline">
                 <input type="radio" name="srv-kind" checked={form.kind === 'remote'} onChange={() => setForm((f) => ({ ...f, kind: 'remote' }))} /> Remote (a URL)

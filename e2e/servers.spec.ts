@@ -40,7 +40,7 @@ test('add a server, call a tool from its form, read its logs, survive a kill', a
 
   await addServer(page, 'demo', fixtureServer('well-behaved'));
   await expect(statusOf(page)).toHaveAttribute('data-status', 'running');
-  await expect(page.getByRole('option', { name: /demo/ })).toContainText('5 tools · 1 resources · 1 prompts');
+  await expect(page.getByRole('option', { name: /demo/ })).toContainText('8 tools · 1 resources · 1 prompts');
   await shot(page, info, '02-running');
 
   // The server was saved in Claude Desktop's format.

@@ -14,16 +14,55 @@ export const ServerNameSchema = z
 
 export const ServerConfigSchema = z
   .object({
-    command: z.string().min(1, 'command must not be empty'),
+    /** A local server: the program to start (stdio). Either this or `url`. */
+    command: z.string().min(1, 'command must not be empty').optional(),
+    /** A remote server: its MCP endpoint (Streamable HTTP, or legacy SSE). Either this or `command`. */
+    url: z
+      .string()
+      .refine((u) => /^https?:\/\/[^\s]+$/i.test(u), 'url must start with http:// or https://')
+      .optional(),
+    /**
+     * As in Claude Desktop and VS Code files: "stdio" for commands; for a url,
+     * "sse" means legacy SSE only, anything else ("http", "streamable-http")
+     * Streamable HTTP with a fall-back to SSE for older servers.
+     */
+    type: z.string().optional(),
+    /** HTTP headers sent to a remote server (e.g. Authorization); values are never shown. */
+    headers: z.record(z.string(), z.string()).optional(),
     args: z.array(z.string()).default([]),
     env: z.record(z.string(), z.string()).default({}),
     cwd: z.string().optional(),
     disabled: z.boolean().optional(),
     /** Per-call timeout; progress notifications reset it. Default 60 000 ms. */
     timeoutMs: z.number().int().min(1000).max(3_600_000).optional(),
+    /** For the handshake and first lists ("did not finish starting within N s"). Default 30 000 ms. */
+    startTimeoutMs: z.number().int().min(1000).max(600_000).optional(),
+    /**
+     * Names of variables of the app's environment this server may see beyond the
+     * minimal set (PATH, HOME, USER, SHELL, TERM, LANG, TMPDIR, …). User servers
+     * get nothing else from it, so exported API keys and cloud credentials stay out.
+     */
+    inheritEnv: z.array(z.string().regex(/^[A-Za-z_][A-Za-z0-9_()]*$/, 'inheritEnv entries are variable names like AWS_PROFILE')).optional(),
+    /**
+     * Folders offered to the server as MCP roots (absolute paths). Default none.
+     * A change is announced with notifications/roots/list_changed, without a restart.
+     */
+    roots: z.array(z.string().refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\'), 'roots must be absolute folder paths')).optional(),
+    /** Largest single message accepted from the server. Default 100 MiB. */
+    maxMessageMiB: z.number().int().min(1).max(1024).optional(),
   })
-  // Claude Desktop files carry fields we do not know (e.g. "type"); keep them.
-  .loose();
+  // Claude Desktop files carry fields we do not know; keep them.
+  .loose()
+  .superRefine((config, ctx) => {
+    if (config.command === undefined && config.url === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['command'], message: 'set "command" (a local server) or "url" (a remote server)' });
+    } else if (config.command !== undefined && config.url !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['url'], message: 'set either "command" (a local server) or "url" (a remote server), not both' });
+    }
+    if (config.url !== undefined && config.type === 'stdio') {
+      ctx.addIssue({ code: 'custom', path: ['type'], message: '"type": "stdio" needs a "command"; use "http" or "sse" with a url' });
+    }
+  });
 export type ServerConfig = z.infer<typeof ServerConfigSchema>;
 
 export const McpServersFileSchema = z
@@ -73,11 +112,22 @@ export const ServerViewSchema = z.object({
   origin: ServerOriginSchema,
   /** What a built-in server is for; user servers have none. */
   description: z.string().optional(),
+  /** The command, or for a remote server its url. */
   command: z.string(),
+  /** Set for remote servers. */
+  transport: z.enum(['stdio', 'streamable-http', 'sse']).optional(),
+  /** Names only, for remote servers. */
+  headerKeys: z.array(z.string()).optional(),
   args: z.array(z.string()),
   /** Names only; values stay in the main process. */
   envKeys: z.array(z.string()),
   cwd: z.string().optional(),
+  /** Variables of the app's environment passed on by name (user servers get only a minimal set otherwise). */
+  inheritEnv: z.array(z.string()).optional(),
+  /** Folders offered as MCP roots. */
+  roots: z.array(z.string()).optional(),
+  /** The level asked of the server with logging/setLevel this session (not saved). */
+  logLevel: z.enum(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']).optional(),
   disabled: z.boolean(),
   timeoutMs: z.number(),
   status: ServerStatusSchema,
@@ -97,10 +147,15 @@ export const LogLineSchema = z.object({
   server: z.string(),
   /** ms since epoch */
   time: z.number(),
-  stream: z.enum(['stderr', 'host']),
+  /** stderr of the process; `server`: the server's MCP log messages (notifications/message); `host`: Kalla's notes. */
+  stream: z.enum(['stderr', 'server', 'host']),
   text: z.string(),
 });
 export type LogLine = z.infer<typeof LogLineSchema>;
+
+/** MCP logging levels (RFC 5424), most verbose first. */
+export const LogLevelSchema = z.enum(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
+export type LogLevel = z.infer<typeof LogLevelSchema>;
 
 /** MCP content blocks, kept loose: the renderer shows text, images and embedded resources. */
 export const ContentBlockSchema = z.looseObject({ type: z.string() });

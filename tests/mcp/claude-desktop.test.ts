@@ -32,13 +32,15 @@ describe('Claude Desktop config', () => {
           core: { command: 'npx' },
           filesystem: { command: 'npx', args: ['-y', '@modelcontextprotocol/server-filesystem', '/tmp'], disabled: true },
           remote: { type: 'http', url: 'https://example.com/mcp' },
+          nothing: { args: ['x'] },
         },
       }),
     );
     const result = await t.host.importClaudeDesktop(source);
-    expect(result.imported).toEqual(['filesystem']);
+    // Remote entries import too (they were skipped as "command missing" before remote servers existed).
+    expect(result.imported).toEqual(['filesystem', 'remote']);
     expect(result.skipped).toEqual([
-      { name: 'remote', reason: expect.stringContaining('mcpServers.remote.command') },
+      { name: 'nothing', reason: expect.stringContaining('mcpServers.nothing.command') },
       { name: 'github', reason: 'a server named "github" already exists; rename or remove it first' },
       { name: 'core', reason: 'a server named "core" already exists; rename or remove it first' },
     ]);
@@ -50,6 +52,6 @@ describe('Claude Desktop config', () => {
   it('says so when there is no Claude Desktop config', async () => {
     const t = await makeHost();
     cleanup.push(t.dispose);
-    await expect(t.host.importClaudeDesktop(join(t.dir, 'nope.json'))).rejects.toThrow(/no Claude Desktop config found at .*nope\.json/);
+    await expect(t.host.importClaudeDesktop(join(t.dir, 'nope.json'))).rejects.toThrow(/no MCP config found at .*nope\.json/);
   });
 });

@@ -18,7 +18,7 @@ describe('McpHost with a well-behaved server', () => {
     expect(view).toMatchObject({ origin: 'builtin', description: 'A test server', disabled: false, timeoutMs: 60_000 });
     expect(view.serverInfo).toEqual({ name: 'well-behaved', version: '1.2.3' });
     expect(view.instructions).toBe('Use echo to test round trips.');
-    expect(view.counts).toEqual({ tools: 5, resources: 1, prompts: 1 });
+    expect(view.counts).toEqual({ tools: 8, resources: 1, prompts: 1 });
     expect(t.statuses('good')).toEqual(['starting', 'running']);
 
     const echo = t.host.tools('good').find((tool) => tool.name === 'echo');
@@ -50,9 +50,10 @@ describe('McpHost server management', () => {
     const t = await makeHost({ spawnEnv: async () => ({ ...process.env as Record<string, string>, FROM_LOGIN: 'login', SHARED: 'login' }) });
     cleanup.push(t.dispose);
     await t.host.start();
-    await t.host.addServer('envy', fixture('well-behaved', { env: { SHARED: 'server', API_TOKEN: 'tok-123456' }, cwd: t.dir }));
+    await t.host.addServer('envy', fixture('well-behaved', { env: { SHARED: 'server', API_TOKEN: 'tok-123456' }, cwd: t.dir, inheritEnv: ['FROM_LOGIN'] }));
     await waitForStatus(t.host, 'envy', 'running');
     const read = async (name: string) => JSON.parse((await t.host.callTool('envy', 'env', { name })).content[0].text as string);
+    // Inherited only because the config names it (user servers get a minimal environment otherwise).
     expect(await read('FROM_LOGIN')).toMatchObject({ value: 'login' });
     expect(await read('SHARED')).toMatchObject({ value: 'server', cwd: t.dir });
 

@@ -1,6 +1,7 @@
 /**
  * The user-server file `<dataDir>/mcp-servers.json`, in Claude Desktop's
- * format: `{"mcpServers": {"name": {command, args, env, cwd, disabled?, timeoutMs?}}}`.
+ * format: `{"mcpServers": {"name": {command, args, env, cwd, disabled?, timeoutMs?}}}`,
+ * or for a remote server `{"url", "type"?, "headers"?}`.
  *
  * Loading is forgiving (a broken entry is reported and skipped, the others
  * load); saving is careful (atomic, and fields we do not know survive).
@@ -96,6 +97,20 @@ export function parseServersText(text: string, file: string, reservedNames: Read
     };
   }
   const raw = value.mcpServers;
+  if (raw === undefined && isObject(value.servers)) {
+    // VS Code / Cursor's shape; loading it as "no servers" would be silent data loss.
+    return {
+      servers: {},
+      problems: [
+        {
+          file,
+          where: 'servers',
+          message: `this file uses VS Code's "servers" key; Kalla's file uses "mcpServers". Rename the key, or use Import in the Servers view, which reads both shapes`,
+        },
+      ],
+      document: value,
+    };
+  }
   if (raw === undefined) return { servers: {}, problems: [], document: value };
   if (!isObject(raw)) {
     return {
@@ -188,6 +203,8 @@ export function mergeServerEntry(previous: unknown, next: ServerConfig): Record<
   if (isObject(previous)) {
     for (const [key, value] of Object.entries(previous)) if (!KNOWN_SERVER_FIELDS.has(key)) kept[key] = value;
   }
+  // "type" is known (it picks the remote transport) but forms do not edit it for local servers: keep "stdio" and the like.
+  if (isObject(previous) && previous.type !== undefined && next.type === undefined) kept.type = previous.type;
   const entry: JsonObject = { ...kept, ...next };
   // Keep the file close to what people write by hand: no empty defaults.
   if (Array.isArray(entry.args) && entry.args.length === 0 && !(isObject(previous) && 'args' in previous)) delete entry.args;

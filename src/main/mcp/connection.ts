@@ -8,18 +8,24 @@
  *   any → stopped (deliberate stop; never restarts)
  */
 import { statSync } from 'node:fs';
+import { basename } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
+import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
   ErrorCode,
+  ListRootsRequestSchema,
   LoggingMessageNotificationSchema,
   McpError,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
-import type { PromptInfo, ResourceInfo, ServerConfig, ServerStatus, ToolInfo } from '../../shared/mcp';
+import type { LogLevel, PromptInfo, ResourceInfo, ServerConfig, ServerStatus, ToolInfo } from '../../shared/mcp';
 import { LineSplitter, type LogBuffer } from './log-buffer';
-import { describeExit, describeExitShort, ProcessTransport, type ExitInfo } from './process-transport';
+import { describeExit, describeExitShort, MESSAGE_TOO_LARGE, ProcessTransport, type ExitInfo } from './process-transport';
 import { createRedactor } from './redact';
 import { CommandNotFoundError, mergeEnv, pathFromEnv, resolveCommand, type Env } from './shell-env';
 
@@ -37,13 +43,18 @@ export const DEFAULT_RESTART: RestartPolicy = { maxRetries: 3, baseDelayMs: 1000
 export interface ConnectionOptions {
   name: string;
   config: ServerConfig;
-  spawnEnv: () => Promise<Env>;
+  /** The inherited environment for this config (before its own `env` is applied). */
+  spawnEnv: (config: ServerConfig) => Promise<Env>;
   log: LogBuffer;
   restart: RestartPolicy;
   /** Per stop stage (stdin close, SIGTERM, SIGKILL). */
   killGraceMs: number;
-  /** For the initialize handshake and list requests, unless the server config sets `timeoutMs`. */
+  /** For the initialize handshake and the first lists, unless the server config sets `startTimeoutMs`. */
   startTimeoutMs: number;
+  /** Per request after start-up, unless the server config sets `timeoutMs`. */
+  requestTimeoutMs: number;
+  /** Longest message accepted from the server, unless the config sets `maxMessageMiB`. */
+  maxMessageBytes: number;
   clientInfo: { name: string; version: string };
   onChange: () => void;
   onLists: () => void;
@@ -57,6 +68,9 @@ export interface ConnectionSnapshot {
   serverInfo?: { name: string; version: string };
   capabilities?: Record<string, unknown>;
   instructions?: string;
+  logLevel?: LogLevel;
+  /** How a remote server was reached (Streamable HTTP, or the legacy SSE fallback). */
+  transport?: 'streamable-http' | 'sse';
 }
 
 export interface CallOptions {
@@ -72,12 +86,22 @@ type ListKind = 'tools' | 'resources' | 'prompts';
 /** One process lifetime. Callbacks from an old session must never touch a newer one. */
 interface Session {
   transport?: ProcessTransport;
+  /** For a remote server instead of `transport`. */
+  remote?: Transport;
+  remoteKind?: 'streamable-http' | 'sse';
   client?: Client;
   ended: boolean;
   stoppedByUs: boolean;
   startedAt?: number;
   stderrTail: string[];
+  /** list_changed seen before the first lists were in: fetched again once they are. */
+  changedDuringStart: Set<ListKind>;
+  /** When a call was last cancelled or timed out: progress for it may still arrive and is not an error. */
+  lastAbandonAt?: number;
 }
+
+/** How long after a cancel or time-out late progress notifications are expected and ignored. */
+const LATE_PROGRESS_MS = 60_000;
 
 const STDERR_TAIL_LINES = 5;
 const MAX_LIST_PAGES = 100;
@@ -135,6 +159,8 @@ export class ServerConnection {
       serverInfo: this.serverInfo,
       capabilities: this.capabilities,
       instructions: this.instructions,
+      logLevel: this.logLevel,
+      transport: this.config.url !== undefined ? (this.session?.remoteKind ?? (this.config.type === 'sse' ? 'sse' : 'streamable-http')) : undefined,
     };
   }
 
@@ -149,12 +175,42 @@ export class ServerConnection {
   }
 
   private startTimeoutMs(): number {
-    return this.config.timeoutMs ?? this.opts.startTimeoutMs;
+    return this.config.startTimeoutMs ?? this.opts.startTimeoutMs;
+  }
+
+  private listTimeoutMs(): number {
+    return this.status === 'running' ? (this.config.timeoutMs ?? this.opts.requestTimeoutMs) : this.startTimeoutMs();
   }
 
   /** Takes effect at the next start. */
   setConfig(config: ServerConfig): void {
     this.config = config;
+  }
+
+  private logLevel?: LogLevel;
+
+  /**
+   * logging/setLevel on the running server; remembered and sent again after
+   * every (re)start for this app session, not saved to the file.
+   */
+  async setLogLevel(level: LogLevel): Promise<void> {
+    this.requireRunning();
+    if (!this.capabilities?.logging) throw new Error(`server ${this.name} does not send log messages (it has no "logging" capability)`);
+    await this.request(`setting the log level`, (c, signal) => c.setLoggingLevel(level, { signal, timeout: this.opts.requestTimeoutMs }), {
+      timeoutMs: this.opts.requestTimeoutMs,
+    });
+    this.logLevel = level;
+    this.log(`log level set to ${level}`);
+    this.opts.onChange();
+  }
+
+  /** Only the roots changed: tell the running server (notifications/roots/list_changed) instead of restarting it. */
+  async setRoots(config: ServerConfig): Promise<void> {
+    this.config = config;
+    const client = this.status === 'running' ? this.session?.client : undefined;
+    if (!client) return;
+    await client.sendRootsListChanged().catch((error: unknown) => this.log(`could not announce the new roots: ${errorMessage(error)}`));
+    this.log(`roots changed: ${(config.roots ?? []).join(', ') || '(none)'}`);
   }
 
   get isActive(): boolean {
@@ -226,7 +282,7 @@ export class ServerConnection {
   }
 
   private async launch(status: 'starting' | 'restarting'): Promise<void> {
-    const session: Session = { ended: false, stoppedByUs: false, stderrTail: [] };
+    const session: Session = { ended: false, stoppedByUs: false, stderrTail: [], changedDuringStart: new Set() };
     this.session = session;
     this.setStatus(status, status === 'restarting' ? this.error : undefined);
     const outcome = this.waitForOutcome();
@@ -234,45 +290,123 @@ export class ServerConnection {
     return outcome;
   }
 
+  private newClient(session: Session): Client {
+    const log = this.opts.log;
+    // Roots are always offered (an empty list by default): servers such as server-filesystem refuse to work with clients that lack them.
+    const client = new Client(this.opts.clientInfo, { capabilities: { roots: { listChanged: true } } });
+    client.setRequestHandler(ListRootsRequestSchema, () => ({
+      roots: (this.config.roots ?? []).map((folder) => ({ uri: pathToFileURL(folder).href, name: basename(folder) || folder })),
+    }));
+    // Garbage on stdout and other protocol hiccups arrive here; they are worth a log line, not a crash.
+    client.onerror = (error) => {
+      if (session.ended) return;
+      // After a cancel or time-out the server may still report progress for a while: expected, not an error.
+      const late = /progress notification for an unknown token/.test(error.message);
+      if (late && session.lastAbandonAt !== undefined && Date.now() - session.lastAbandonAt < LATE_PROGRESS_MS) return;
+      this.log(`protocol error: ${errorMessage(error)}`);
+    };
+    client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.onListChanged(session, 'tools'));
+    client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.onListChanged(session, 'resources'));
+    client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.onListChanged(session, 'prompts'));
+    client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
+      const data = typeof n.params.data === 'string' ? n.params.data : JSON.stringify(n.params.data);
+      log.push('server', `[${n.params.level}]${n.params.logger ? ` ${n.params.logger}` : ''}: ${data}`);
+    });
+    return client;
+  }
+
+  /** client.connect bounded by the start-up timeout, with a message that says so. */
+  private async handshake(client: Client, transport: Transport): Promise<void> {
+    const startTimeout = this.startTimeoutMs();
+    await client.connect(transport, { timeout: startTimeout }).catch((error: unknown) => {
+      throw isTimeout(error) ? new Error(`did not finish starting within ${seconds(startTimeout)}`) : error;
+    });
+  }
+
+  /** Start the process and shake hands over stdio. */
+  private async connectLocal(session: Session, config: ServerConfig, command: string): Promise<Client> {
+    const log = this.opts.log;
+    const env = mergeEnv(await this.opts.spawnEnv(config), config.env);
+    log.setRedactor(createRedactor(env));
+    if (config.cwd !== undefined) assertDirectory(config.cwd);
+    const resolved = resolveCommand(command, pathFromEnv(env), { cwd: config.cwd });
+    this.log(`starting: ${[resolved, ...(config.args ?? [])].join(' ')}${config.cwd ? ` (in ${config.cwd})` : ''}`);
+
+    const maxMessageBytes = config.maxMessageMiB !== undefined ? config.maxMessageMiB * 1024 * 1024 : this.opts.maxMessageBytes;
+    const transport = new ProcessTransport({ command: resolved, args: config.args ?? [], env, cwd: config.cwd, maxMessageBytes });
+    session.transport = transport;
+    const splitter = new LineSplitter((line) => {
+      session.stderrTail.push(line);
+      if (session.stderrTail.length > STDERR_TAIL_LINES) session.stderrTail.shift();
+      log.push('stderr', line);
+    });
+    transport.stderr.on('data', (chunk: Buffer) => splitter.write(chunk));
+    transport.stderr.on('end', () => splitter.end());
+    const client = this.newClient(session);
+    client.onclose = () => this.sessionFailed(session);
+    session.client = client;
+    await this.handshake(client, transport);
+    this.pid = transport.pid;
+    return client;
+  }
+
+  /**
+   * Shake hands with a remote server: Streamable HTTP first, and the legacy
+   * SSE transport when the server answers the POST with 400/404/405 (as the
+   * spec's backwards-compatibility section describes); "type": "sse" goes to SSE directly.
+   */
+  private async connectRemote(session: Session, config: ServerConfig, url: string): Promise<Client> {
+    // Header values (Authorization, API keys) never reach the log.
+    this.opts.log.setRedactor(createRedactor(config.headers ?? {}));
+    const endpoint = new URL(url);
+    const requestInit: RequestInit = { headers: config.headers ?? {} };
+    if (config.type !== 'sse') {
+      this.log(`connecting: ${endpoint.origin}${endpoint.pathname} (Streamable HTTP)`);
+      const client = this.newClient(session);
+      session.client = client;
+      const http = new StreamableHTTPClientTransport(endpoint, { requestInit });
+      session.remote = http;
+      try {
+        await this.handshake(client, http);
+        // Only now: a refused handshake closes the transport too, and its reason (say HTTP 401) must not be lost.
+        client.onclose = () => this.sessionFailed(session);
+        session.remoteKind = 'streamable-http';
+        return client;
+      } catch (error) {
+        if (error instanceof StreamableHTTPError && (error.code === 401 || error.code === 403)) throw new RemoteRefusedError(error.code, config.headers);
+        if (!(error instanceof StreamableHTTPError && [400, 404, 405].includes(error.code ?? 0))) throw error;
+        this.log(`the server answered Streamable HTTP with ${error.code}; trying the legacy SSE transport`);
+        await client.close().catch(() => {});
+      }
+    }
+    if (session.ended) throw new Error('stopped');
+    this.log(`connecting: ${endpoint.origin}${endpoint.pathname} (SSE)`);
+    const client = this.newClient(session);
+    session.client = client;
+    const sse = new SSEClientTransport(endpoint, {
+      requestInit,
+      // The SSE GET takes headers through the event source's fetch.
+      eventSourceInit: {
+        fetch: (input, init) => {
+          const headers = new Headers(init?.headers);
+          for (const [name, value] of Object.entries(config.headers ?? {})) headers.set(name, value);
+          return fetch(input, { ...init, headers });
+        },
+      },
+    });
+    session.remote = sse;
+    await this.handshake(client, sse);
+    client.onclose = () => this.sessionFailed(session);
+    session.remoteKind = 'sse';
+    return client;
+  }
+
   private async connect(session: Session): Promise<void> {
     const config = this.config;
-    const log = this.opts.log;
     try {
-      const env = mergeEnv(await this.opts.spawnEnv(), config.env);
-      log.setRedactor(createRedactor(env));
       if (session.ended) return;
-      if (config.cwd !== undefined) assertDirectory(config.cwd);
-      const command = resolveCommand(config.command, pathFromEnv(env), { cwd: config.cwd });
-      this.log(`starting: ${[command, ...(config.args ?? [])].join(' ')}${config.cwd ? ` (in ${config.cwd})` : ''}`);
-
-      const transport = new ProcessTransport({ command, args: config.args ?? [], env, cwd: config.cwd, stderr: 'pipe' });
-      session.transport = transport;
-      const splitter = new LineSplitter((line) => {
-        session.stderrTail.push(line);
-        if (session.stderrTail.length > STDERR_TAIL_LINES) session.stderrTail.shift();
-        log.push('stderr', line);
-      });
-      transport.stderr?.on('data', (chunk: Buffer) => splitter.write(chunk));
-      transport.stderr?.on('end', () => splitter.end());
-
-      const client = new Client(this.opts.clientInfo, { capabilities: {} });
-      session.client = client;
-      // Garbage on stdout and other protocol hiccups arrive here; they are worth a log line, not a crash.
-      client.onerror = (error) => {
-        if (!session.ended) this.log(`protocol error: ${errorMessage(error)}`);
-      };
-      client.onclose = () => this.sessionFailed(session);
-      client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.refreshList(session, 'tools'));
-      client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.refreshList(session, 'resources'));
-      client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.refreshList(session, 'prompts'));
-      client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
-        const data = typeof n.params.data === 'string' ? n.params.data : JSON.stringify(n.params.data);
-        log.push('host', `server log [${n.params.level}]${n.params.logger ? ` ${n.params.logger}` : ''}: ${data}`);
-      });
-
-      await client.connect(transport, { timeout: this.startTimeoutMs() });
+      const client = config.url !== undefined ? await this.connectRemote(session, config, config.url) : await this.connectLocal(session, config, config.command ?? '');
       if (session.ended) return;
-      this.pid = transport.pid ?? undefined;
       const version = client.getServerVersion();
       this.serverInfo = version ? { name: version.name, version: version.version } : undefined;
       this.capabilities = client.getServerCapabilities() as Record<string, unknown> | undefined;
@@ -283,16 +417,24 @@ export class ServerConnection {
           if (!session.ended) this.log(`could not list ${kind}: ${errorMessage(error)}`);
           return [];
         });
+      session.changedDuringStart.clear();
       const [tools, resources, prompts] = await Promise.all([listOrEmpty('tools'), listOrEmpty('resources'), listOrEmpty('prompts')]);
       if (session.ended) return;
       session.startedAt = Date.now();
       this.setLists(tools as ToolInfo[], resources as ResourceInfo[], prompts as PromptInfo[]);
-      this.log(`running: ${this.serverInfo ? `${this.serverInfo.name} ${this.serverInfo.version}` : 'unnamed server'}, pid ${this.pid}`);
+      const where = session.remoteKind ? `over ${session.remoteKind === 'sse' ? 'SSE' : 'Streamable HTTP'}` : `pid ${this.pid}`;
+      this.log(`running: ${this.serverInfo ? `${this.serverInfo.name} ${this.serverInfo.version}` : 'unnamed server'}, ${where}`);
+      if (this.logLevel && this.capabilities?.logging) {
+        await client.setLoggingLevel(this.logLevel, { timeout: this.startTimeoutMs() }).catch((error: unknown) => this.log(`could not set the log level: ${errorMessage(error)}`));
+      }
       this.setStatus('running');
       this.settleOutcome();
+      // A list that changed while we were fetching it may be stale: fetch it again now.
+      for (const kind of session.changedDuringStart) void this.refreshList(session, kind);
+      session.changedDuringStart.clear();
     } catch (error) {
-      if (error instanceof CommandNotFoundError || error instanceof BadWorkingDirectoryError) {
-        // Retrying cannot make a command appear on PATH.
+      if (error instanceof CommandNotFoundError || error instanceof BadWorkingDirectoryError || error instanceof RemoteRefusedError) {
+        // Retrying cannot make a command appear on PATH, nor a refused credential valid.
         session.ended = true;
         this.session = undefined;
         this.log(error.message);
@@ -311,6 +453,7 @@ export class ServerConnection {
     if (this.session !== session) return;
     this.session = undefined;
     void session.transport?.terminate(this.opts.killGraceMs).catch(() => {});
+    if (session.remote) void session.client?.close().catch(() => {});
 
     const exit = session.transport?.exit;
     const ranFor = session.startedAt ? Date.now() - session.startedAt : 0;
@@ -365,11 +508,12 @@ export class ServerConnection {
     const client = session.client;
     if (!client || !this.capabilities?.[kind]) return [];
     const items: unknown[] = [];
+    const raw: unknown[] = [];
     const seen = new Set<string>();
     let cursor: string | undefined;
     for (let page = 0; page < MAX_LIST_PAGES; page++) {
       const params = cursor ? { cursor } : undefined;
-      const timeout = this.startTimeoutMs();
+      const timeout = this.listTimeoutMs();
       const result =
         kind === 'tools'
           ? await client.listTools(params, { timeout })
@@ -377,13 +521,25 @@ export class ServerConnection {
             ? await client.listResources(params, { timeout })
             : await client.listPrompts(params, { timeout });
       const pageItems = kind === 'tools' ? (result as { tools: unknown[] }).tools : kind === 'resources' ? (result as { resources: unknown[] }).resources : (result as { prompts: unknown[] }).prompts;
+      raw.push(...pageItems);
       items.push(...pageItems.map((item) => pick(kind, item as Record<string, unknown>)));
       cursor = result.nextCursor;
       // A server that hands back the same cursor forever must not hang us.
       if (!cursor || seen.has(cursor)) break;
       seen.add(cursor);
     }
+    // The SDK caches output-schema validators per listTools page, replacing the previous page's:
+    // validation then silently skipped every tool not on the last page. Give it the whole list.
+    // (Private in the typings; tests/mcp/robustness.test.ts fails if an SDK upgrade renames it.)
+    if (kind === 'tools') (client as unknown as { cacheToolMetadata(tools: unknown[]): void }).cacheToolMetadata(raw);
     return items;
+  }
+
+  /** list_changed: at any time, including during start-up (then it is fetched again once start-up is done). */
+  private onListChanged(session: Session, kind: ListKind): void {
+    if (session.ended || this.session !== session) return;
+    if (this.status !== 'running') session.changedDuringStart.add(kind);
+    else void this.refreshList(session, kind);
   }
 
   private async refreshList(session: Session, kind: ListKind): Promise<void> {
@@ -431,6 +587,7 @@ export class ServerConnection {
     try {
       return await call(client, controller.signal);
     } catch (error) {
+      if (abortKind || isTimeout(error)) session.lastAbandonAt = Date.now();
       throw this.explain(error, what, session, abortKind, limits);
     } finally {
       if (totalTimer) clearTimeout(totalTimer);
@@ -451,6 +608,11 @@ export class ServerConnection {
         return new Error(`${what} on server ${this.name} timed out: no answer or progress for ${seconds(limits.timeoutMs)}`);
       }
       if (error.code === ErrorCode.ConnectionClosed) return new Error(`server ${this.name} closed the connection during ${what}`);
+      const schemaMismatch = /^Structured content does not match the tool's output schema: (.*)$/s.exec(errorMessage(error));
+      if (schemaMismatch) {
+        return new Error(`server ${this.name} answered ${what} with structured content that does not match the tool's output schema: ${schemaMismatch[1]}`);
+      }
+      if (error.code === MESSAGE_TOO_LARGE) return new Error(`the answer from server ${this.name} to ${what} could not be accepted: ${errorMessage(error)}`);
       return new Error(`server ${this.name} returned an error for ${what}: ${errorMessage(error)}`);
     }
     return new Error(`${what} on server ${this.name} failed: ${errorMessage(error)}`);
@@ -458,6 +620,22 @@ export class ServerConnection {
 }
 
 class BadWorkingDirectoryError extends Error {}
+
+/** 401/403 from a remote server: the same request will be refused again, so no restarts. */
+class RemoteRefusedError extends Error {
+  constructor(status: number, headers: Record<string, string> | undefined) {
+    const hasAuth = Object.keys(headers ?? {}).some((h) => h.toLowerCase() === 'authorization');
+    super(
+      `the server refused the connection (HTTP ${status}): ${
+        hasAuth ? 'check the Authorization header in its config' : 'it needs credentials; add an Authorization header in its config (OAuth sign-in is not supported yet)'
+      }`,
+    );
+  }
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof McpError && error.code === ErrorCode.RequestTimeout;
+}
 
 /** Node reports a missing cwd as `spawn <command> ENOENT`, which blames the wrong thing. */
 function assertDirectory(cwd: string): void {

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { ConfigProblem, LogLine, ProgressEvent, PromptInfo, ResourceInfo, ServerConfig, ServerView, ToolCallResult, ToolInfo } from '../../shared/mcp';
+import type { ConfigProblem, LogLevel, LogLine, ProgressEvent, PromptInfo, ResourceInfo, ServerConfig, ServerView, ToolCallResult, ToolInfo } from '../../shared/mcp';
 import { writeFileAtomic } from './atomic-write';
 import { claudeDesktopConfigPath, planClaudeDesktopImport } from './claude-desktop';
 import {
@@ -21,8 +21,10 @@ import {
 } from './config';
 import { DEFAULT_RESTART, ServerConnection, type RestartPolicy } from './connection';
 import { LogBuffer } from './log-buffer';
+import { LogRateLimiter, type LogRateOptions } from './log-events';
+import { DEFAULT_MAX_MESSAGE_BYTES } from './message-reader';
 import { redact } from './redact';
-import { cachedLoginShellEnv, type Env } from './shell-env';
+import { cachedLoginShellEnv, minimalEnv, type Env } from './shell-env';
 
 export interface BuiltinServer {
   name: string;
@@ -40,8 +42,17 @@ export interface McpHostOptions {
   dataDir: string;
   /** Declared in code: not editable or removable by the user, but can be stopped and disabled. */
   builtins?: BuiltinServer[];
-  /** Default: the user's login-shell environment. */
+  /**
+   * Default: the user's login-shell environment. Built-ins get all of it; user
+   * servers only its minimal part plus what their `inheritEnv` names.
+   */
   spawnEnv?: () => Promise<Record<string, string>>;
+  /** For the handshake and first lists, unless a server sets `startTimeoutMs`. Default 30 000. */
+  startTimeoutMs?: number;
+  /** Largest message accepted from a server, unless it sets `maxMessageMiB`. Default 100 MiB. */
+  maxMessageBytes?: number;
+  /** How many log lines per server reach listeners (the window) per interval. */
+  logEvents?: LogRateOptions;
   restart?: { maxRetries?: number; baseDelayMs?: number; maxDelayMs?: number; stableAfterMs?: number };
   /** Per-call timeout when the server config has none. Default 60 000. */
   defaultTimeoutMs?: number;
@@ -395,6 +406,11 @@ export class McpHost {
     return { ...(result.description !== undefined ? { description: result.description } : {}), messages: result.messages };
   }
 
+  /** logging/setLevel for this app session (sent again after restarts, not saved). */
+  async setLogLevel(name: string, level: LogLevel): Promise<void> {
+    await this.require(name).conn.setLogLevel(level);
+  }
+
   logs(name: string, limit?: number): LogLine[] {
     return this.entries.get(name)?.log.lines(limit) ?? [];
   }
@@ -462,6 +478,12 @@ export class McpHost {
         continue;
       }
       if (JSON.stringify(existing.config) === JSON.stringify(config)) continue;
+      if (JSON.stringify({ ...existing.config, roots: undefined }) === JSON.stringify({ ...config, roots: undefined })) {
+        existing.config = config;
+        work.push(existing.conn.setRoots(config));
+        this.emitStatus(existing);
+        continue;
+      }
       const wasDisabled = existing.config.disabled === true;
       existing.config = config;
       existing.conn.setConfig(config);
@@ -484,13 +506,18 @@ export class McpHost {
     extraEnv?: () => Promise<Record<string, string>>,
   ): Entry {
     const baseEnv = this.opts.spawnEnv ?? (() => this.loginEnv());
-    const spawnEnv = extraEnv ? async () => ({ ...(await baseEnv()), ...(await extraEnv()) }) : baseEnv;
+    // Built-ins are our own CLI and get everything (plus settings); user servers a minimal set (issue 13 item 2).
+    const spawnEnv =
+      origin === 'builtin'
+        ? async () => ({ ...(await baseEnv()), ...(extraEnv ? await extraEnv() : {}) })
+        : async (current: ServerConfig) => minimalEnv(await baseEnv(), current.inheritEnv);
+    const liveLog = new LogRateLimiter(name, (line) => this.emit({ type: 'log', line }), this.opts.logEvents);
     const log = new LogBuffer({
       server: name,
       file: this.logPath(name),
       capacity: this.opts.logLines,
       maxFileBytes: this.opts.maxLogFileBytes,
-      onLine: (line) => this.emit({ type: 'log', line }),
+      onLine: (line) => liveLog.push(line),
     });
     // The entry is referenced lazily by the callbacks: it is complete before any fires.
     const entry: Entry = { name, origin, config, description, log, conn: undefined as unknown as ServerConnection };
@@ -501,7 +528,9 @@ export class McpHost {
       spawnEnv,
       restart: this.restart,
       killGraceMs: this.opts.killGraceMs ?? 2000,
-      startTimeoutMs: this.defaultTimeoutMs(),
+      startTimeoutMs: this.opts.startTimeoutMs ?? 30_000,
+      requestTimeoutMs: this.defaultTimeoutMs(),
+      maxMessageBytes: this.opts.maxMessageBytes ?? DEFAULT_MAX_MESSAGE_BYTES,
       clientInfo: this.opts.clientInfo ?? { name: 'kalla-desktop', version: '0.1.0' },
       onChange: () => this.emitStatus(entry),
       onLists: () => {
@@ -533,11 +562,16 @@ export class McpHost {
       name: entry.name,
       origin: entry.origin,
       ...(entry.description !== undefined ? { description: entry.description } : {}),
-      command: config.command,
+      command: config.url ?? config.command ?? '',
+      ...(snap.transport ? { transport: snap.transport } : {}),
+      ...(snap.logLevel ? { logLevel: snap.logLevel } : {}),
+      ...(config.headers ? { headerKeys: Object.keys(config.headers) } : {}),
       // Args sometimes carry tokens (`--api-key sk-…`); env values never leave the main process.
       args: (config.args ?? []).map((arg) => redact(arg)),
       envKeys: Object.keys(config.env ?? {}),
       ...(config.cwd !== undefined ? { cwd: config.cwd } : {}),
+      ...(config.inheritEnv ? { inheritEnv: config.inheritEnv } : {}),
+      ...(config.roots ? { roots: config.roots } : {}),
       disabled: this.isDisabled(entry),
       timeoutMs: config.timeoutMs ?? this.defaultTimeoutMs(),
       status: snap.status,

@@ -187,3 +187,34 @@ export function resolveCommand(command: string, pathValue: string, options: Reso
   }
   throw new CommandNotFoundError(command, dirs);
 }
+
+/**
+ * What a user-added server inherits from the app's (login-shell) environment:
+ * enough to run (find commands, a home, a locale, a temp dir), nothing that is
+ * a credential. Like the SDK's getDefaultEnvironment, plus locale and temp dirs.
+ */
+export const MINIMAL_ENV_NAMES: Record<'posix' | 'win32', readonly string[]> = {
+  posix: ['PATH', 'HOME', 'USER', 'LOGNAME', 'SHELL', 'TERM', 'LANG', 'LANGUAGE', 'TMPDIR', 'TZ'],
+  win32: [
+    'PATH', 'PATHEXT', 'APPDATA', 'LOCALAPPDATA', 'HOMEDRIVE', 'HOMEPATH', 'USERPROFILE', 'USERNAME', 'USERDOMAIN',
+    'TEMP', 'TMP', 'SYSTEMROOT', 'SYSTEMDRIVE', 'WINDIR', 'COMSPEC', 'PROGRAMFILES', 'PROGRAMFILES(X86)',
+    'PROGRAMDATA', 'PROCESSOR_ARCHITECTURE', 'NUMBER_OF_PROCESSORS', 'OS',
+  ],
+};
+
+/**
+ * The minimal environment plus the variables named in `inherit` (a server's
+ * `inheritEnv`). Locale variables (LC_*) are kept on POSIX; shell functions
+ * exported as `() { …` are dropped, as the SDK does.
+ */
+export function minimalEnv(base: Env, inherit: readonly string[] = [], platform: NodeJS.Platform = process.platform): Env {
+  const windows = platform === 'win32';
+  const wanted = new Set([...MINIMAL_ENV_NAMES[windows ? 'win32' : 'posix'], ...inherit].map((n) => (windows ? n.toUpperCase() : n)));
+  const result: Env = {};
+  for (const [key, value] of Object.entries(base)) {
+    const name = windows ? key.toUpperCase() : key;
+    const keep = wanted.has(name) || (!windows && name.startsWith('LC_'));
+    if (keep && !value.startsWith('()')) result[key] = value;
+  }
+  return result;
+}

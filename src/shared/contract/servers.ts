@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import {
   ConfigProblemSchema,
+  LogLevelSchema,
   LogLineSchema,
   ProgressEventSchema,
   PromptInfoSchema,
@@ -28,6 +29,11 @@ export const serversChannels = {
   'servers.start': { input: ServerRef, output: Ok },
   'servers.stop': { input: ServerRef, output: Ok },
   'servers.restart': { input: ServerRef, output: Ok },
+  /** logging/setLevel on a running server that has the logging capability. */
+  'servers.setLogLevel': {
+    input: z.object({ name: z.string().min(1).max(64), level: LogLevelSchema }).strict(),
+    output: Ok,
+  },
   'servers.setEnabled': {
     input: z.object({ name: z.string().min(1).max(64), enabled: z.boolean() }).strict(),
     output: Ok,

@@ -27,6 +27,7 @@ export function serversHandlers({ host }: HandlerDeps): HandlersFor<'servers.'> 
     'servers.start': async ({ name }) => (await host.startServer(name), ok),
     'servers.stop': async ({ name }) => (await host.stopServer(name), ok),
     'servers.restart': async ({ name }) => (await host.restartServer(name), ok),
+    'servers.setLogLevel': async ({ name, level }) => (await host.setLogLevel(name, level), ok),
     'servers.setEnabled': async ({ name, enabled }) => (await host.setEnabled(name, enabled), ok),
     'servers.add': async ({ name, config }) => (await host.addServer(name, config), ok),
     'servers.getConfig': async ({ name }) => {

@@ -101,7 +101,7 @@ export function ServerDetail({ server, onEdit }: { server: ServerView; onEdit():
         {tab === 'tools' && <ToolsPanel server={server} />}
         {tab === 'resources' && <ResourcesPanel server={server} />}
         {tab === 'prompts' && <PromptsPanel server={server} />}
-        {tab === 'logs' && <LogPane server={name} logFile={server.logFile} />}
+        {tab === 'logs' && <LogPane server={name} logFile={server.logFile} view={server} />}
         {tab === 'details' && (
           <dl className="kv">
             <dt>Command</dt>

@@ -8,27 +8,51 @@ export type EditorMode = { kind: 'add' } | { kind: 'edit'; name: string } | { ki
 
 interface FormState {
   name: string;
+  /** A local program (stdio) or a remote endpoint (Streamable HTTP / SSE). */
+  kind: 'local' | 'remote';
   command: string;
+  url: string;
+  /** "Name: value" lines. */
+  headers: string;
+  /** "" = Streamable HTTP with SSE fall-back; "sse" = legacy SSE only. */
+  remoteType: string;
   args: string;
   env: string;
   cwd: string;
   timeoutSec: string;
+  startTimeoutSec: string;
+  /** Names of app environment variables passed on, separated by spaces, commas or lines. */
+  inheritEnv: string;
+  /** Folders offered as MCP roots, one per line. */
+  roots: string;
   disabled: boolean;
+  /** Settings the form has no field for (e.g. maxMessageMiB): kept as they were. */
+  keep: Partial<ServerConfig>;
 }
 
-const EMPTY: FormState = { name: '', command: '', args: '', env: '', cwd: '', timeoutSec: '', disabled: false };
+const EMPTY: FormState = { name: '', kind: 'local', url: '', headers: '', remoteType: '', command: '', args: '', env: '', cwd: '', timeoutSec: '', startTimeoutSec: '', inheritEnv: '', roots: '', disabled: false, keep: {} };
 
 function toForm(name: string, c: ServerConfig): FormState {
   return {
     name,
-    command: c.command,
+    kind: c.url !== undefined ? 'remote' : 'local',
+    command: c.command ?? '',
+    url: c.url ?? '',
+    headers: Object.entries(c.headers ?? {})
+      .map(([k, v]) => `${k}: ${v}`)
+      .join('\n'),
+    remoteType: c.type === 'sse' ? 'sse' : c.url !== undefined && c.type ? c.type : '',
     args: (c.args ?? []).join('\n'),
     env: Object.entries(c.env ?? {})
       .map(([k, v]) => `${k}=${v}`)
       .join('\n'),
     cwd: c.cwd ?? '',
     timeoutSec: c.timeoutMs ? String(c.timeoutMs / 1000) : '',
+    startTimeoutSec: c.startTimeoutMs ? String(c.startTimeoutMs / 1000) : '',
+    inheritEnv: (c.inheritEnv ?? []).join(' '),
+    roots: (c.roots ?? []).join('\n'),
     disabled: Boolean(c.disabled),
+    keep: c.maxMessageMiB !== undefined ? { maxMessageMiB: c.maxMessageMiB } : {},
   };
 }
 
@@ -36,7 +60,19 @@ function toForm(name: string, c: ServerConfig): FormState {
 export function formToConfig(f: FormState): { config?: ServerConfig; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
   if (!f.name.trim()) errors.name = 'Give the server a name.';
-  if (!f.command.trim()) errors.command = 'Enter the command that starts the server, e.g. npx or uvx.';
+  const remote = f.kind === 'remote';
+  if (!remote && !f.command.trim()) errors.command = 'Enter the command that starts the server, e.g. npx or uvx.';
+  if (remote && !/^https?:\/\/\S+$/i.test(f.url.trim())) errors.url = 'Enter the server URL, starting with https:// (or http:// for a server on this machine).';
+  const headers: Record<string, string> = {};
+  f.headers
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .forEach((line, i) => {
+      const colon = line.indexOf(':');
+      if (colon <= 0) errors.headers = `Line ${i + 1}: write Name: value, e.g. Authorization: Bearer …`;
+      else headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
+    });
   const env: Record<string, string> = {};
   f.env
     .split('\n')
@@ -53,7 +89,40 @@ export function formToConfig(f: FormState): { config?: ServerConfig; errors: Rec
     if (!Number.isFinite(s) || s < 1 || s > 3600) errors.timeoutSec = 'Between 1 and 3600 seconds.';
     else timeoutMs = Math.round(s * 1000);
   }
+  let startTimeoutMs: number | undefined;
+  if (f.startTimeoutSec.trim()) {
+    const s = Number(f.startTimeoutSec);
+    if (!Number.isFinite(s) || s < 1 || s > 600) errors.startTimeoutSec = 'Between 1 and 600 seconds.';
+    else startTimeoutMs = Math.round(s * 1000);
+  }
+  const inheritEnv = f.inheritEnv.split(/[\s,]+/).filter(Boolean);
+  const badName = inheritEnv.find((n) => !/^[A-Za-z_][A-Za-z0-9_()]*$/.test(n));
+  if (badName) errors.inheritEnv = `"${badName}" is not a variable name; list names like AWS_PROFILE, without values.`;
+  const roots = f.roots
+    .split('\n')
+    .map((r) => r.trim())
+    .filter(Boolean);
+  const relative = roots.find((r) => !(r.startsWith('/') || /^[A-Za-z]:[\\/]/.test(r) || r.startsWith('\\\\')));
+  if (relative) errors.roots = `"${relative}" is not a full folder path (e.g. /Users/me/Documents).`;
   if (Object.keys(errors).length) return { errors };
+  const rootsField = roots.length ? { roots } : {};
+  if (remote) {
+    return {
+      errors,
+      config: {
+        url: f.url.trim(),
+        ...(f.remoteType ? { type: f.remoteType } : {}),
+        ...(Object.keys(headers).length ? { headers } : {}),
+        args: [],
+        env: {},
+        ...(timeoutMs ? { timeoutMs } : {}),
+        ...(startTimeoutMs ? { startTimeoutMs } : {}),
+        ...rootsField,
+        ...f.keep,
+        ...(f.disabled ? { disabled: true } : {}),
+      },
+    };
+  }
   return {
     errors,
     config: {
@@ -65,6 +134,10 @@ export function formToConfig(f: FormState): { config?: ServerConfig; errors: Rec
       env,
       ...(f.cwd.trim() ? { cwd: f.cwd.trim() } : {}),
       ...(timeoutMs ? { timeoutMs } : {}),
+      ...(startTimeoutMs ? { startTimeoutMs } : {}),
+      ...(inheritEnv.length ? { inheritEnv } : {}),
+      ...rootsField,
+      ...f.keep,
       ...(f.disabled ? { disabled: true } : {}),
     },
   };
@@ -151,7 +224,8 @@ export function ServerEditor(props: { mode: EditorMode; onClose(): void; onSaved
           }}
         >
           <p className="muted small">
-            Claude Desktop format, plus optional <code>disabled</code> and <code>timeoutMs</code>. Saved to <code>{rawPath}</code>. Secret values show as{' '}
+            Claude Desktop format, plus optional <code>disabled</code>, <code>timeoutMs</code>, <code>startTimeoutMs</code>, <code>inheritEnv</code> and{' '}
+            <code>maxMessageMiB</code>. Saved to <code>{rawPath}</code>. Secret values show as{' '}
             <code>&lt;hidden: unchanged&gt;</code> and are kept.
           </p>
           <label htmlFor="raw-config" className="sr-only">
@@ -182,6 +256,40 @@ export function ServerEditor(props: { mode: EditorMode; onClose(): void; onSaved
             {errors.name && <span className="field-error">{errors.name}</span>}
           </div>
           <div className="form-row">
+            <span className="label">Where the server runs</span>
+            <div className="toolbar">
+              <label className="inline">
+                <input type="radio" name="srv-kind" checked={form.kind === 'local'} onChange={() => setForm((f) => ({ ...f, kind: 'local' }))} /> On this computer (a program)
+              </label>
+              <label className="inline">
+                <input type="radio" name="srv-kind" checked={form.kind === 'remote'} onChange={() => setForm((f) => ({ ...f, kind: 'remote' }))} /> Remote (a URL)
+              </label>
+            </div>
+          </div>
+          {form.kind === 'remote' ? (
+            <>
+              <div className="form-row">
+                <label htmlFor="srv-url">Server URL</label>
+                <input id="srv-url" value={form.url} onChange={set('url')} placeholder="https://mcp.example.com/mcp" spellCheck={false} />
+                {errors.url && <span className="field-error">{errors.url}</span>}
+              </div>
+              <div className="form-row">
+                <label htmlFor="srv-remote-type">Transport</label>
+                <select id="srv-remote-type" value={form.remoteType} onChange={set('remoteType')}>
+                  <option value="">Streamable HTTP (falls back to SSE for older servers)</option>
+                  <option value="sse">Legacy SSE only</option>
+                </select>
+              </div>
+              <div className="form-row">
+                <label htmlFor="srv-headers">Headers (Name: value, one per line, optional)</label>
+                <textarea id="srv-headers" rows={2} value={form.headers} onChange={set('headers')} placeholder="Authorization: Bearer …" spellCheck={false} />
+                <span className="muted small">Stored in your server file; values are never shown again or logged.</span>
+                {errors.headers && <span className="field-error">{errors.headers}</span>}
+              </div>
+            </>
+          ) : (
+            <>
+          <div className="form-row">
             <label htmlFor="srv-command">Command</label>
             <input id="srv-command" value={form.command} onChange={set('command')} placeholder="npx" spellCheck={false} />
             {errors.command && <span className="field-error">{errors.command}</span>}
@@ -193,17 +301,40 @@ export function ServerEditor(props: { mode: EditorMode; onClose(): void; onSaved
           <div className="form-row">
             <label htmlFor="srv-env">Environment (NAME=value, one per line)</label>
             <textarea id="srv-env" rows={3} value={form.env} onChange={set('env')} spellCheck={false} />
-            <span className="muted small">Values are stored in your server file and never shown again in full; Kalla adds your login shell's PATH.</span>
+            <span className="muted small">
+              Values are stored in your server file and never shown again in full. The server does not see the rest of Kalla&apos;s environment: only
+              PATH (from your login shell), HOME, USER, SHELL, TERM, LANG, LC_*, TMPDIR and TZ, so exported API keys and cloud credentials stay out.
+            </span>
             {errors.env && <span className="field-error">{errors.env}</span>}
           </div>
           <div className="form-row">
-            <label htmlFor="srv-cwd">Working folder (optional)</label>
-            <input id="srv-cwd" value={form.cwd} onChange={set('cwd')} spellCheck={false} />
+            <label htmlFor="srv-inherit">Also pass these variables from Kalla&apos;s environment (names, optional)</label>
+            <input id="srv-inherit" value={form.inheritEnv} onChange={set('inheritEnv')} placeholder="AWS_PROFILE KUBECONFIG" spellCheck={false} />
+            {errors.inheritEnv && <span className="field-error">{errors.inheritEnv}</span>}
           </div>
+            </>
+          )}
+          <div className="form-row">
+            <label htmlFor="srv-roots">Folders this server may see (MCP roots, one per line, optional)</label>
+            <textarea id="srv-roots" rows={2} value={form.roots} onChange={set('roots')} placeholder="/Users/me/Documents" spellCheck={false} />
+            <span className="muted small">None by default. Changing them tells the running server; it is not restarted.</span>
+            {errors.roots && <span className="field-error">{errors.roots}</span>}
+          </div>
+          {form.kind === 'local' && (
+            <div className="form-row">
+              <label htmlFor="srv-cwd">Working folder (optional)</label>
+              <input id="srv-cwd" value={form.cwd} onChange={set('cwd')} spellCheck={false} />
+            </div>
+          )}
           <div className="form-row">
             <label htmlFor="srv-timeout">Call timeout in seconds (optional, default 60)</label>
             <input id="srv-timeout" type="number" min={1} max={3600} value={form.timeoutSec} onChange={set('timeoutSec')} />
             {errors.timeoutSec && <span className="field-error">{errors.timeoutSec}</span>}
+          </div>
+          <div className="form-row">
+            <label htmlFor="srv-start-timeout">Start-up timeout in seconds (optional, default 30)</label>
+            <input id="srv-start-timeout" type="number" min={1} max={600} value={form.startTimeoutSec} onChange={set('startTimeoutSec')} />
+            {errors.startTimeoutSec && <span className="field-error">{errors.startTimeoutSec}</span>}
           </div>
           <div className="toolbar end">
             <button type="button" onClick={props.onClose}>

@@ -10,8 +10,8 @@
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { buildAutoRecipe } from '../../src/main/recon/auto-recipe';
-import { ReconWorkspace } from '../../src/main/recon/workspace';
+import { buildAutoRecipe } from '../../src/main/reconcile/engine/auto-recipe';
+import { ReconEngine } from '../../src/main/reconcile/engine/engine';
 import { generateCash, NEGATIVE_CASES, type CashVariant, type TruthRow } from './cash-data';
 
 async function writeLines(path: string, header: string, lines: string[]): Promise<void> {
@@ -48,7 +48,7 @@ async function runVariant(rows: number, seed: number, variant: CashVariant, base
   await writeLines(rightPath, data.rightHeader, data.right);
   await writeLines(truthPath, 'side,row_id,label,kase,dup', [...data.leftTruth.map(truthLine('left')), ...data.rightTruth.map(truthLine('right'))]);
 
-  const ws = await ReconWorkspace.open(join(dir, 'workspace'));
+  const ws = await ReconEngine.open(join(dir, 'workspace'));
   const t0 = performance.now();
   await Promise.all([ws.addSourceFromPath('left', leftPath), ws.addSourceFromPath('right', rightPath)]);
   const tLoad = performance.now();

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Recipe } from '../../src/shared/recon';
 import type { GroupPageItem, RecordPageItem } from '../../src/shared/recon-engine';
-import type { ReconWorkspace } from '../../src/main/recon/workspace';
+import type { ReconEngine } from '../../src/main/reconcile/engine/engine';
 import { csv, recipe, refRule, rule, sandbox, type Sandbox } from './helpers';
 
 let sb: Sandbox;
@@ -14,7 +14,7 @@ afterEach(() => sb.cleanup());
 
 const HEADER = 'ref,amount,date,memo';
 
-async function setup(left: string[], right: string[], name = 'ws'): Promise<ReconWorkspace> {
+async function setup(left: string[], right: string[], name = 'ws'): Promise<ReconEngine> {
   const ws = await sb.workspace(name);
   await ws.addSourceFromPath('left', sb.file(`${name}-l.csv`, csv(HEADER, left)));
   await ws.addSourceFromPath('right', sb.file(`${name}-r.csv`, csv(HEADER, right)));
@@ -24,14 +24,14 @@ async function setup(left: string[], right: string[], name = 'ws'): Promise<Reco
 const rowText = (r: Record<string, unknown>) => `${r.ref}|${Number(r.amount)}|${r.date}|${r.memo}`;
 
 /** Matches described by content, so results can be compared across row orders. */
-async function matchesByContent(ws: ReconWorkspace, runId: number, category: 'matched' | 'suggested' = 'matched'): Promise<string[]> {
+async function matchesByContent(ws: ReconEngine, runId: number, category: 'matched' | 'suggested' = 'matched'): Promise<string[]> {
   const page = await ws.page(runId, category, { offset: 0, limit: 1000 });
   return (page.items as GroupPageItem[])
     .map((g) => `${g.rule_id}: ${g.left_rows.map(rowText).sort().join(' + ')} <-> ${g.right_rows.map(rowText).sort().join(' + ')}`)
     .sort();
 }
 
-async function records(ws: ReconWorkspace, runId: number, category: 'exceptions_left' | 'exceptions_right' | 'unmatched_left' | 'unmatched_right'): Promise<RecordPageItem[]> {
+async function records(ws: ReconEngine, runId: number, category: 'exceptions_left' | 'exceptions_right' | 'unmatched_left' | 'unmatched_right'): Promise<RecordPageItem[]> {
   return (await ws.page(runId, category, { offset: 0, limit: 1000 })).items as RecordPageItem[];
 }
 
@@ -46,6 +46,24 @@ describe('1:1 matching', () => {
       ['b', 'duplicate_candidate', 1],
       ['c', 'duplicate_candidate', 1],
     ]);
+  });
+
+  it('is exclusive from the right side too: two ledger lines never share one bank line', async () => {
+    // The mirror of the case above: two left rows want the one right row; the closer date wins.
+    const ws = await setup(['INV-7,80.00,2024-01-10,early', 'inv7,80.00,2024-01-12,late'], ['INV 7,80.00,2024-01-12,pay']);
+    const { run_id, summary } = await ws.run(recipe([refRule('exact')]));
+    expect(await matchesByContent(ws, run_id)).toEqual(['exact: inv7|80|2024-01-12|late <-> INV 7|80|2024-01-12|pay']);
+    expect(summary.matched.left.count).toBe(1);
+    const exceptions = await records(ws, run_id, 'exceptions_left');
+    expect(exceptions.map((e) => [e.row.memo, e.exception?.reason])).toEqual([['early', 'duplicate_candidate']]);
+  });
+
+  it('includes the date window boundary: exactly window_days apart matches, one day more does not', async () => {
+    const ws = await setup(['A,10.00,2024-01-10,at', 'B,10.00,2024-01-10,past', 'C,10.00,2024-01-10,before'], ['A,10.00,2024-01-13,y', 'B,10.00,2024-01-14,y', 'C,10.00,2024-01-07,y']);
+    const { run_id } = await ws.run(recipe([refRule('window3')]));
+    expect(await matchesByContent(ws, run_id)).toEqual(['window3: A|10|2024-01-10|at <-> A|10|2024-01-13|y', 'window3: C|10|2024-01-10|before <-> C|10|2024-01-07|y']);
+    const exceptions = await records(ws, run_id, 'exceptions_left');
+    expect(exceptions.map((e) => [e.row.memo, e.exception?.reason])).toEqual([['past', 'date_out_of_window']]);
   });
 
   it('does not depend on the order of the rows (shuffled files give the same matches)', async () => {

@@ -1,8 +1,8 @@
 /** Handlers for the Servers workspace: thin calls into the McpHost. */
 import type { ServerConfig } from '../../../shared/mcp';
 import type { McpHost } from '../../mcp/host';
-import { UserError } from '../dispatch';
-import type { HandlerDeps, HandlersFor } from '../handlers';
+import { UserError } from '../../errors';
+import type { HandlerDeps, HandlersFor } from '../handler-types';
 import { maskDocument, maskEnv, restoreDocument, restoreEnv } from '../secret-mask';
 
 const ok = { ok: true } as const;

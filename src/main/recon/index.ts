@@ -1,6 +1,0 @@
-/** Public surface of the reconciliation engine (plain Node; never imports electron). */
-export { ReconWorkspace, type ReadOptionsInput, type RunListItem } from './workspace';
-export { ReconError } from './errors';
-export { loadRecipe, saveRecipe } from './recipe-file';
-export { safeName } from './sources';
-export * from '../../shared/recon-engine';

@@ -1,0 +1,53 @@
+/**
+ * Builds a recipe when none is given (CLI without --recipe): field mappings
+ * and match rules come from the kalla-recon MCP server's offline engines
+ * (detectFieldMappingsLocal / suggestMatchRulesLocal), fed with the detected
+ * column types, the first rows of each source for the mappings, and rows that
+ * share references across the two sources for the rules.
+ */
+import type { FieldMapping, MatchRule, Recipe, SourceSchema } from '../../../shared/recon';
+import { RECIPE_VERSION, RecipeSchema } from '../../../shared/recon';
+import type { ColumnTyping, SourceInfo } from '../../../shared/recon-engine';
+import { detectFieldMappingsLocal, suggestMatchRulesLocal } from '../../../servers/recon/engines/local';
+import type { ReconEngine } from './engine';
+
+const DATA_TYPE: Record<ColumnTyping['type'], string> = { text: 'varchar', number: 'decimal', date: 'date', timestamp: 'timestamp', boolean: 'boolean' };
+
+export function sourceSchema(alias: string, info: SourceInfo): SourceSchema {
+  return { alias, columns: info.columns.map((c) => ({ name: c.name, data_type: DATA_TYPE[c.type] })) };
+}
+
+async function sample(ws: ReconEngine, side: 'left' | 'right'): Promise<Record<string, unknown>[]> {
+  const page = await ws.preview(side, { offset: 0, limit: 20 });
+  return page.items.map(({ __row_id: _drop, ...rest }) => rest);
+}
+
+export interface AutoRecipe {
+  recipe: Recipe;
+  explanation: string;
+}
+
+export async function buildAutoRecipe(ws: ReconEngine, name = 'auto'): Promise<AutoRecipe> {
+  const left = (await ws.source('left'))!;
+  const right = (await ws.source('right'))!;
+  const schema_a = sourceSchema('left', left);
+  const schema_b = sourceSchema('right', right);
+  const sample_a = await sample(ws, 'left');
+  const sample_b = await sample(ws, 'right');
+  const mappings: FieldMapping[] = detectFieldMappingsLocal({ schema_a, schema_b, sample_a, sample_b }).mappings;
+  // Rules are read off records present on both sides (pairs, lags, repeated references).
+  const key = mappings.find((m) => m.role === 'key');
+  const aligned = key ? await ws.keyAlignedSample({ left: key.field_a, right: key.field_b }) : { left: sample_a, right: sample_b };
+  const suggestion = suggestMatchRulesLocal({ schema_a, schema_b, mappings, sample_a: aligned.left, sample_b: aligned.right });
+  const rules: MatchRule[] = suggestion.rules;
+  const recipe = RecipeSchema.parse({
+    version: RECIPE_VERSION,
+    name,
+    left: { alias: 'left', path: left.path },
+    right: { alias: 'right', path: right.path },
+    mappings,
+    filters: [],
+    rules,
+  });
+  return { recipe, explanation: suggestion.explanation };
+}

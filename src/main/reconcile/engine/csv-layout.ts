@@ -1,0 +1,102 @@
+/**
+ * Detects the delimiter and the header row from a decoded text sample, and
+ * derives deterministic column names. Done here rather than by DuckDB's
+ * sniffer because the sniffer gives up on ragged files (it then picks a
+ * delimiter that yields one column), and we want a precise ragged-row error.
+ */
+import type { Notice } from '../../../shared/recon-engine';
+
+const DELIMITERS = [',', ';', '\t', '|'] as const;
+
+/** Split records honouring double quotes (doubled quotes escape). */
+export function splitRecords(text: string, delimiter: string, maxRecords: number, complete: boolean): string[][] {
+  const records: string[][] = [];
+  let fields: string[] = [];
+  let field = '';
+  let inQuotes = false;
+  let i = 0;
+  for (; i < text.length && records.length < maxRecords; i++) {
+    const ch = text[i];
+    if (inQuotes) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else inQuotes = false;
+      } else field += ch;
+    } else if (ch === '"' && field === '') inQuotes = true;
+    else if (ch === delimiter) {
+      fields.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      fields.push(field);
+      records.push(fields);
+      fields = [];
+      field = '';
+    } else field += ch;
+  }
+  // A record cut by the end of the sample is incomplete unless the file ended there.
+  if (complete && i >= text.length && (field !== '' || fields.length > 0)) {
+    fields.push(field);
+    records.push(fields);
+  }
+  return records.filter((r) => !(r.length === 1 && r[0] === ''));
+}
+
+export function detectDelimiter(text: string, complete: boolean): string {
+  let best: { delimiter: string; score: number } = { delimiter: ',', score: -1 };
+  for (const delimiter of DELIMITERS) {
+    const records = splitRecords(text, delimiter, 200, complete);
+    if (records.length === 0) continue;
+    const counts = new Map<number, number>();
+    for (const r of records) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
+    let modeWidth = 1;
+    let modeCount = 0;
+    for (const [width, count] of counts) if (count > modeCount || (count === modeCount && width > modeWidth)) [modeWidth, modeCount] = [width, count];
+    if (modeWidth < 2) continue;
+    // Consistency first (share of records with the modal width), then width.
+    const score = (modeCount / records.length) * 1000 + modeWidth;
+    if (score > best.score) best = { delimiter, score };
+  }
+  return best.delimiter;
+}
+
+const NUMBERISH = /^[\s(+-]*([$€£¥]|[A-Z]{3}\s)?\s*[\d][\d.,\s\u00a0\u202f']*\s*([$€£¥]|[A-Z]{3})?[)\s-]*$/;
+const DATEISH = /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}/;
+
+function looksLikeValue(field: string): boolean {
+  const f = field.trim();
+  return NUMBERISH.test(f) || DATEISH.test(f) || /^(true|false)$/i.test(f);
+}
+
+/** A first row is a header when none of its fields looks like a number/date and at least one is non-blank. */
+export function detectHeader(records: string[][]): boolean {
+  if (records.length === 0) return false;
+  const first = records[0];
+  if (!first.some((f) => f.trim() !== '')) return false;
+  return !first.some((f) => f.trim() !== '' && looksLikeValue(f));
+}
+
+/** Blank names become column_<n>, repeated names get _2, _3… (1-based, deterministic). */
+export function deriveColumnNames(header: string[] | null, width: number): { names: string[]; notices: Notice[] } {
+  const notices: Notice[] = [];
+  const names: string[] = [];
+  // The engine's own columns are reserved; a header using them is renamed like a duplicate.
+  const taken = new Set<string>(['__row_id', '__row_hash']);
+  for (let i = 0; i < width; i++) {
+    const original = header ? (header[i] ?? '').trim() : '';
+    let name = original === '' ? `column_${i + 1}` : original;
+    if (header && original === '') notices.push({ code: 'renamed_column', column: name, message: `column ${i + 1} has a blank name; named it ${name}` });
+    if (taken.has(name.toLowerCase())) {
+      let n = 2;
+      while (taken.has(`${name}_${n}`.toLowerCase())) n++;
+      const renamed = `${name}_${n}`;
+      notices.push({ code: 'renamed_column', column: renamed, message: `column ${i + 1} repeats the name "${name}"; named it ${renamed}` });
+      name = renamed;
+    }
+    taken.add(name.toLowerCase());
+    names.push(name);
+  }
+  return { names, notices };
+}

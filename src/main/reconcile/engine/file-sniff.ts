@@ -1,0 +1,167 @@
+/**
+ * Looks at the first bytes of a file to decide compression, encoding and
+ * whether it is text at all — before DuckDB ever sees it, so that bad input
+ * gets a precise error instead of a parser failure.
+ */
+import { createReadStream } from 'node:fs';
+import { createGunzip } from 'node:zlib';
+import { ReconError } from '../../errors';
+
+export type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'latin1';
+
+export interface SniffResult {
+  compressed: boolean;
+  encoding: Encoding;
+  hasBom: boolean;
+  /** Decoded text of the sample (BOM removed), for delimiter and header detection. */
+  sampleText: string;
+  /** The sample reached the end of the file. */
+  complete: boolean;
+}
+
+const SAMPLE_BYTES = 256 * 1024;
+
+/** Bytes 0x81, 0x8D, 0x8F, 0x90, 0x9D are unassigned in Windows-1252. */
+const UNASSIGNED_1252 = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
+
+export async function readSample(path: string, compressed: boolean): Promise<{ bytes: Buffer; complete: boolean }> {
+  const chunks: Buffer[] = [];
+  let total = 0;
+  let complete = true;
+  const raw = createReadStream(path, compressed ? {} : { end: SAMPLE_BYTES });
+  const stream = compressed ? raw.pipe(createGunzip()) : raw;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      chunks.push(chunk);
+      total += chunk.length;
+      if (total > SAMPLE_BYTES) {
+        complete = false;
+        break;
+      }
+    }
+  } catch (error) {
+    throw new ReconError('binary_file', `cannot decompress ${path}: ${(error as Error).message}`, { path });
+  } finally {
+    raw.destroy();
+  }
+  const bytes = Buffer.concat(chunks);
+  return { bytes: bytes.subarray(0, SAMPLE_BYTES), complete: complete && bytes.length <= SAMPLE_BYTES };
+}
+
+export async function isGzip(path: string): Promise<boolean> {
+  const { bytes } = await readSampleHead(path, 2);
+  return bytes.length === 2 && bytes[0] === 0x1f && bytes[1] === 0x8b;
+}
+
+async function readSampleHead(path: string, n: number): Promise<{ bytes: Buffer }> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of createReadStream(path, { start: 0, end: n - 1 }) as AsyncIterable<Buffer>) chunks.push(chunk);
+  return { bytes: Buffer.concat(chunks) };
+}
+
+/** Drop a trailing partial UTF-8 sequence so a cut sample does not look invalid. */
+function trimPartialUtf8(bytes: Buffer): Buffer {
+  let end = bytes.length;
+  let back = 0;
+  while (end - back - 1 >= 0 && back < 4 && (bytes[end - back - 1] & 0xc0) === 0x80) back++;
+  const leadIndex = end - back - 1;
+  if (leadIndex < 0) return bytes;
+  const lead = bytes[leadIndex];
+  // Only real lead bytes (0xC2–0xF4) start a sequence that may be cut; anything else is simply invalid.
+  if (lead < 0xc2 || lead > 0xf4) return bytes;
+  const need = lead >= 0xf0 ? 3 : lead >= 0xe0 ? 2 : 1;
+  return need > back ? bytes.subarray(0, leadIndex) : bytes;
+}
+
+function firstInvalidUtf8Offset(bytes: Buffer): number {
+  // TextDecoder does not report where it failed; binary-search the prefix.
+  const ok = (n: number) => {
+    try {
+      new TextDecoder('utf-8', { fatal: true }).decode(trimPartialUtf8(bytes.subarray(0, n)));
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  let lo = 0;
+  let hi = bytes.length;
+  while (lo < hi) {
+    const mid = Math.ceil((lo + hi) / 2);
+    if (ok(mid)) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+export async function sniffFile(path: string, requested?: Encoding): Promise<SniffResult> {
+  const compressed = await isGzip(path);
+  const { bytes, complete } = await readSample(path, compressed);
+  if (bytes.length === 0) throw new ReconError('empty_file', `${path} is empty (0 bytes${compressed ? ' after decompression' : ''})`, { path });
+
+  let encoding: Encoding;
+  let bomLength = 0;
+  if (bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf) {
+    encoding = 'utf-8';
+    bomLength = 3;
+  } else if (bytes[0] === 0xff && bytes[1] === 0xfe) {
+    encoding = 'utf-16le';
+    bomLength = 2;
+  } else if (bytes[0] === 0xfe && bytes[1] === 0xff) {
+    encoding = 'utf-16be';
+    bomLength = 2;
+  } else {
+    encoding = requested ?? detectUnmarkedEncoding(bytes, path);
+  }
+  if (requested && bomLength === 0) encoding = requested;
+  const body = bytes.subarray(bomLength);
+  if (encoding === 'utf-8' || encoding === 'windows-1252' || encoding === 'latin1') assertText(body, path);
+  if (encoding === 'utf-8') {
+    const prefix = complete ? body : trimPartialUtf8(body);
+    const bad = firstInvalidUtf8Offset(prefix);
+    if (bad < prefix.length) {
+      throw new ReconError('invalid_encoding', `${path} is not valid UTF-8 (first invalid byte at offset ${bad + bomLength}); set encoding to windows-1252 or latin1 if that is what it is`, { path, offset: bad + bomLength });
+    }
+  }
+  if (encoding === 'windows-1252') {
+    const index = body.findIndex((b) => UNASSIGNED_1252.has(b));
+    if (index >= 0) throw new ReconError('invalid_encoding', `${path} is neither UTF-8 nor Windows-1252 (byte 0x${body[index].toString(16)} at offset ${index + bomLength})`, { path, offset: index + bomLength });
+  }
+  const decoderName = encoding === 'latin1' ? 'latin1' : encoding;
+  let sampleText = new TextDecoder(decoderName).decode(encoding === 'utf-8' && !complete ? trimPartialUtf8(body) : body);
+  if (encoding.startsWith('utf-16') && sampleText.includes('\0')) {
+    throw new ReconError('binary_file', `${path} contains NUL characters; it does not look like a text file`, { path });
+  }
+  if (sampleText.trim() === '') throw new ReconError('empty_file', `${path} contains only whitespace`, { path });
+  return { compressed, encoding, hasBom: bomLength > 0, sampleText, complete };
+}
+
+/** No BOM: UTF-16 shows up as NUL every other byte; otherwise valid UTF-8 wins, else Windows-1252. */
+function detectUnmarkedEncoding(bytes: Buffer, path: string): Encoding {
+  const n = Math.min(bytes.length, 4096);
+  let evenNul = 0;
+  let oddNul = 0;
+  for (let i = 0; i < n; i++) {
+    if (bytes[i] === 0) {
+      if (i % 2 === 0) evenNul++;
+      else oddNul++;
+    }
+  }
+  if (oddNul > n / 4 && evenNul === 0) return 'utf-16le';
+  if (evenNul > n / 4 && oddNul === 0) return 'utf-16be';
+  if (evenNul + oddNul > 0) {
+    const offset = bytes.indexOf(0);
+    throw new ReconError('binary_file', `${path} contains NUL bytes (first at offset ${offset}); it does not look like a CSV text file`, { path, offset });
+  }
+  const trimmed = trimPartialUtf8(bytes);
+  return firstInvalidUtf8Offset(trimmed) === trimmed.length ? 'utf-8' : 'windows-1252';
+}
+
+/** Control bytes other than tab/CR/LF/FF mean binary data, whatever the encoding. */
+function assertText(bytes: Buffer, path: string): void {
+  for (let i = 0; i < bytes.length; i++) {
+    const b = bytes[i];
+    if (b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d && b !== 0x0c) {
+      throw new ReconError('binary_file', `${path} contains a control byte 0x${b.toString(16).padStart(2, '0')} at offset ${i}; it does not look like a CSV text file`, { path, offset: i });
+    }
+  }
+}

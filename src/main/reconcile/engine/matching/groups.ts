@@ -1,0 +1,159 @@
+/**
+ * Split (1:N), batch (N:1) and N:M matching over the rule's working tables.
+ *
+ * 1:N / N:1 run in two steps:
+ *  1. by reference — when the keys group rows (one record on the "one" side,
+ *     ≥ 2 on the "many" side with the same keys), the group matches when the
+ *     sums agree within tolerance and every date is inside the window. Exact
+ *     and set-based: one GROUP BY and one join.
+ *  2. bounded subset-sum — for "one" records still open, the K nearest-dated
+ *     candidates with the same keys and sign are combined (recursive CTE,
+ *     ≤ MAX_GROUP members, pruned by the running sum). The best subset per
+ *     record wins (smallest difference, fewest members, content hash);
+ *     conflicts over shared candidates are resolved in rounds like 1:1.
+ *
+ * N:M: all open rows grouped by the keys on each side; a left group matches
+ * the right group with equal keys when their sums agree within tolerance and,
+ * when the rule has a date window, every left date lies within the window of
+ * every right date (as 1:N requires of every member against its record).
+ * Monthly or weekly groups are formed by a `date_trunc` key, not the window.
+ */
+import type { MatchRule } from '../../../../shared/recon';
+import type { Side } from '../../../../shared/recon-engine';
+import type { Db } from '../db';
+import { amountWithin, dateWindowRange, daysBetween, withinDateWindow } from '../recipe-sql';
+import { lit } from '../sql';
+import { scoreExpression } from './working';
+
+export const MAX_GROUP = 6;
+export const MAX_CANDIDATES = 12;
+
+const keyCols = (rule: MatchRule) => rule.keys.map((_, i) => `k${i}`).join(', ');
+const keysEq = (rule: MatchRule, a: string, b: string) => rule.keys.map((_, i) => `${a}.k${i} = ${b}.k${i}`).join(' AND ');
+
+interface Orientation {
+  one: Side;
+  many: Side;
+}
+
+function orientation(rule: MatchRule): Orientation {
+  return rule.cardinality === 'N:1' ? { one: 'right', many: 'left' } : { one: 'left', many: 'right' };
+}
+
+/** gtmp columns for a group whose "one" id/amount and "many" ids/total are given. */
+function groupInsert(rule: MatchRule, ruleIdx: number, o: Orientation, source: string): string {
+  const status = rule.auto_confirm ? "'auto'" : "'suggested'";
+  const leftIds = o.one === 'left' ? '[oid]' : 'ids';
+  const rightIds = o.one === 'left' ? 'ids' : '[oid]';
+  const amountLeft = o.one === 'left' ? 'oamt' : 'total';
+  const amountRight = o.one === 'left' ? 'total' : 'oamt';
+  return `INSERT INTO gtmp SELECT ${ruleIdx}, ${lit(rule.id)}, ${lit(rule.cardinality)}, ${status},
+    ${leftIds}, ${rightIds}, ${amountLeft}, ${amountRight}, dd,
+    ${scoreExpression('abs(oamt - total)', 'dd', 'oamt')} FROM ${source}`;
+}
+
+export async function matchSplitOrBatch(db: Db, rule: MatchRule, ruleIdx: number, shouldStop: () => void): Promise<void> {
+  const o = orientation(rule);
+  const wo = `w_${o.one}`;
+  const wm = `w_${o.many}`;
+  const ddExpr = (a: string, b: string) => (rule.date ? daysBetween(a, b) : '0');
+
+  if (rule.keys.length > 0) {
+    await db.exec(`CREATE OR REPLACE TEMP TABLE by_ref AS
+      WITH mg AS (
+        SELECT ${keyCols(rule)}, sum(amt) AS total, min(dt) AS dmin, max(dt) AS dmax, list(id ORDER BY id) AS ids
+        FROM ${wm} GROUP BY ${keyCols(rule)} HAVING count(*) >= 2 AND count(amt) = count(*)),
+      og AS (
+        SELECT ${keyCols(rule)}, any_value(id) AS oid, any_value(amt) AS oamt, any_value(dt) AS odt
+        FROM ${wo} GROUP BY ${keyCols(rule)} HAVING count(*) = 1)
+      SELECT og.oid, og.oamt, mg.ids, mg.total,
+        coalesce(greatest(${ddExpr('og.odt', 'mg.dmin')}, ${ddExpr('og.odt', 'mg.dmax')}), 0)::INTEGER AS dd
+      FROM og JOIN mg ON ${keysEq(rule, 'og', 'mg')}
+      WHERE ${amountWithin(rule, 'og.oamt', 'mg.total')}
+        ${rule.date ? `AND ${withinDateWindow(rule, `greatest(${ddExpr('og.odt', 'mg.dmin')}, ${ddExpr('og.odt', 'mg.dmax')})`)}` : ''}`);
+    await db.exec(groupInsert(rule, ruleIdx, o, 'by_ref'));
+    await removeUsed(db, ruleIdx);
+  }
+  shouldStop();
+  await subsetSearch(db, rule, ruleIdx, o, shouldStop);
+}
+
+async function removeUsed(db: Db, ruleIdx: number): Promise<void> {
+  await db.exec(`DELETE FROM w_left WHERE id IN (SELECT unnest(left_ids) FROM gtmp WHERE rule_idx = ${ruleIdx})`);
+  await db.exec(`DELETE FROM w_right WHERE id IN (SELECT unnest(right_ids) FROM gtmp WHERE rule_idx = ${ruleIdx})`);
+}
+
+async function subsetSearch(db: Db, rule: MatchRule, ruleIdx: number, o: Orientation, shouldStop: () => void): Promise<void> {
+  const wo = `w_${o.one}`;
+  const wm = `w_${o.many}`;
+  if (rule.keys.length === 0 && !rule.date) return; // unbounded candidate sets: nothing sensible to search
+  const t = rule.amount!;
+  const pct = (t.tolerance_pct ?? 0) / 100;
+  const bound = `abs(oamt) * ${1 + pct} + ${t.tolerance_abs ?? 0} + 1e-9`;
+  const joinOn = [rule.keys.length > 0 ? keysEq(rule, 'o', 'm') : null, rule.date ? dateWindowRange(rule, 'o.dt', 'm.dt') : null]
+    .filter(Boolean)
+    .join(' AND ');
+  await db.exec(`CREATE OR REPLACE TEMP TABLE sc AS
+    SELECT * FROM (
+      SELECT o.id AS oid, o.h AS oh, o.amt AS oamt, m.id AS mid, m.h AS mh, m.amt AS mamt,
+        ${rule.date ? `abs(date_diff('day', o.dt, m.dt))` : '0'}::INTEGER AS dd,
+        row_number() OVER (PARTITION BY o.id ORDER BY ${rule.date ? `abs(date_diff('day', o.dt, m.dt)), ` : ''}m.h, m.id) AS idx,
+        count(*) OVER (PARTITION BY o.id) AS n
+      FROM ${wo} o JOIN ${wm} m ON ${joinOn}
+      WHERE sign(m.amt) = sign(o.amt) AND m.amt <> 0 AND abs(m.amt) <= ${bound.replace(/oamt/g, 'o.amt')})
+    WHERE idx <= ${MAX_CANDIDATES} AND n >= 2`);
+  if ((await db.scalarNumber('SELECT count(*) FROM sc')) === 0) return;
+  shouldStop();
+  await db.exec(`CREATE OR REPLACE TEMP TABLE subs AS
+    WITH RECURSIVE sub(oid, oamt, last_idx, ids, hs, total, size, dd) AS (
+      SELECT oid, oamt, idx, [mid], [mh], mamt::DECIMAL(38,6), 1, dd FROM sc
+      UNION ALL
+      SELECT s.oid, s.oamt, c.idx, list_append(s.ids, c.mid), list_append(s.hs, c.mh), s.total + c.mamt, s.size + 1, greatest(s.dd, c.dd)
+      FROM sub s JOIN sc c ON c.oid = s.oid AND c.idx > s.last_idx
+      WHERE s.size < ${MAX_GROUP} AND abs(s.total + c.mamt) <= ${bound.replace(/oamt/g, 's.oamt')})
+    SELECT row_number() OVER (ORDER BY sub.oid, sub.ids) AS sid, sub.oid, sc1.oh, sub.oamt, list_sort(ids) AS ids, list_sort(hs) AS hs,
+      total, abs(sub.oamt - total) AS diff, size, sub.dd
+    FROM sub JOIN (SELECT DISTINCT oid, oh FROM sc) sc1 ON sc1.oid = sub.oid
+    WHERE size >= 2 AND ${amountWithin(rule, 'sub.oamt', 'total')}`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE subs_m AS SELECT sid, unnest(ids) AS mid FROM subs`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE subs_acc (sid BIGINT, oid BIGINT, oamt DECIMAL(38,6), ids BIGINT[], total DECIMAL(38,6), dd INTEGER)`);
+  for (;;) {
+    shouldStop();
+    if ((await db.scalarNumber('SELECT count(*) FROM subs')) === 0) break;
+    await db.exec(`CREATE OR REPLACE TEMP TABLE round_acc AS
+      WITH best AS (
+        SELECT * FROM subs QUALIFY row_number() OVER (PARTITION BY oid ORDER BY diff, size, hs, ids) = 1),
+      ex AS (SELECT b.sid, b.oid, b.diff, b.size, b.oh, b.hs, m.mid FROM best b JOIN subs_m m ON m.sid = b.sid),
+      claim AS (
+        SELECT mid, sid FROM ex QUALIFY row_number() OVER (PARTITION BY mid ORDER BY diff, size, oh, hs, oid) = 1)
+      SELECT b.sid, b.oid, b.oamt, b.ids, b.total, b.dd FROM best b
+      WHERE NOT EXISTS (SELECT 1 FROM ex e JOIN claim c ON c.mid = e.mid WHERE e.sid = b.sid AND c.sid <> b.sid)`);
+    if ((await db.scalarNumber('SELECT count(*) FROM round_acc')) === 0) break;
+    await db.exec('INSERT INTO subs_acc SELECT * FROM round_acc');
+    await db.exec(`CREATE OR REPLACE TEMP TABLE dead AS
+      SELECT sid FROM subs WHERE oid IN (SELECT oid FROM round_acc)
+      UNION SELECT sid FROM subs_m WHERE mid IN (SELECT unnest(ids) FROM round_acc)`);
+    await db.exec('DELETE FROM subs WHERE sid IN (SELECT sid FROM dead)');
+    await db.exec('DELETE FROM subs_m WHERE sid IN (SELECT sid FROM dead)');
+  }
+  await db.exec(groupInsert(rule, ruleIdx, o, 'subs_acc'));
+}
+
+export async function matchManyToMany(db: Db, rule: MatchRule, ruleIdx: number): Promise<void> {
+  const status = rule.auto_confirm ? "'auto'" : "'suggested'";
+  const dd = rule.date
+    ? `coalesce(greatest(${daysBetween('lg.dmax', 'rg.dmin')}, ${daysBetween('rg.dmax', 'lg.dmin')}), 0)::INTEGER`
+    : '0';
+  await db.exec(`CREATE OR REPLACE TEMP TABLE nm AS
+    WITH lg AS (SELECT ${keyCols(rule)}, sum(amt) AS total, min(dt) AS dmin, max(dt) AS dmax, list(id ORDER BY id) AS ids
+                FROM w_left WHERE amt IS NOT NULL GROUP BY ${keyCols(rule)}),
+         rg AS (SELECT ${keyCols(rule)}, sum(amt) AS total, min(dt) AS dmin, max(dt) AS dmax, list(id ORDER BY id) AS ids
+                FROM w_right WHERE amt IS NOT NULL GROUP BY ${keyCols(rule)})
+    SELECT lg.ids AS lids, rg.ids AS rids, lg.total AS ltotal, rg.total AS rtotal, ${dd} AS dd
+    FROM lg JOIN rg ON ${keysEq(rule, 'lg', 'rg')}
+    WHERE ${amountWithin(rule, 'lg.total', 'rg.total')}${rule.date ? ` AND ${withinDateWindow(rule, dd)}` : ''}`);
+  await db.exec(
+    `INSERT INTO gtmp SELECT ${ruleIdx}, $1, 'N:M', ${status}, lids, rids, ltotal, rtotal, dd, ${scoreExpression('abs(ltotal - rtotal)', 'dd', 'ltotal')} FROM nm`,
+    [rule.id],
+  );
+}

@@ -1,0 +1,92 @@
+/**
+ * Exclusive 1:1 matching, all in SQL.
+ *
+ * Candidates: pairs with equal normalised keys (or, without keys, an amount
+ * band join) whose amount, date and description are within the rule.
+ * Selection: pairs are totally ordered by (amount delta, date delta, left row
+ * hash, right row hash, ids). Each round accepts every pair that is the best
+ * for its left row AND for its right row, then drops all candidates touching
+ * accepted rows. The overall best remaining pair is always mutual-best, so
+ * every round makes progress and the result equals a greedy pass in that
+ * total order — which depends on row content, not on file order. Pairs
+ * whose two rows have no other candidate are accepted up front (they are
+ * mutual-best in any order), so the rounds only see contested rows.
+ */
+import type { MatchRule } from '../../../../shared/recon';
+import type { Db } from '../db';
+import { amountWithin, daysBetween, withinDateWindow } from '../recipe-sql';
+import { keysEqual, scoreExpression } from './working';
+
+export async function matchOneToOne(db: Db, rule: MatchRule, ruleIdx: number, shouldStop: () => void): Promise<void> {
+  await buildCandidates(db, rule);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE pairs (lid BIGINT, rid BIGINT, la DECIMAL(18,6), ra DECIMAL(18,6), da DECIMAL(38,6), dd INTEGER)`);
+  // A pair whose rows have no other candidate is trivially mutual-best: accept those with two
+  // hash aggregates (the bulk of real data) and leave only contested rows to the window rounds.
+  await db.exec(`CREATE OR REPLACE TEMP TABLE newp AS
+    SELECT c.lid, c.rid, c.la, c.ra, c.da, c.dd FROM cand0 c
+    WHERE c.lid IN (SELECT lid FROM cand0 GROUP BY lid HAVING count(*) = 1)
+      AND c.rid IN (SELECT rid FROM cand0 GROUP BY rid HAVING count(*) = 1)`);
+  await db.exec('INSERT INTO pairs SELECT * FROM newp');
+  // Every candidate of a row left unmatched is contested (a row with one candidate pair is in newp),
+  // so `contested` is all the duplicate bookkeeping below needs; the rounds work on `cand`, which shrinks.
+  await db.exec(`CREATE OR REPLACE TEMP TABLE contested AS
+    SELECT c.* FROM cand0 c WHERE NOT EXISTS (SELECT 1 FROM newp n WHERE n.lid = c.lid)`);
+  await db.exec('CREATE OR REPLACE TEMP TABLE cand AS SELECT * FROM contested');
+  for (;;) {
+    if ((await db.scalarNumber('SELECT count(*) FROM cand')) === 0) break;
+    shouldStop();
+    await db.exec(`CREATE OR REPLACE TEMP TABLE newp AS
+      SELECT lid, rid, la, ra, da, dd FROM (
+        SELECT *,
+          row_number() OVER (PARTITION BY lid ORDER BY da, dd, rh, rid) AS best_for_l,
+          row_number() OVER (PARTITION BY rid ORDER BY da, dd, lh, lid) AS best_for_r
+        FROM cand)
+      WHERE best_for_l = 1 AND best_for_r = 1`);
+    const accepted = await db.scalarNumber('SELECT count(*) FROM newp');
+    if (accepted === 0) break;
+    await db.exec('INSERT INTO pairs SELECT * FROM newp');
+    await db.exec(`CREATE OR REPLACE TEMP TABLE cand AS
+      SELECT c.* FROM cand c
+      WHERE NOT EXISTS (SELECT 1 FROM newp n WHERE n.lid = c.lid)
+        AND NOT EXISTS (SELECT 1 FROM newp n WHERE n.rid = c.rid)`);
+  }
+  const status = rule.auto_confirm ? 'auto' : 'suggested';
+  await db.exec(
+    `INSERT INTO gtmp SELECT ${ruleIdx}, $1, '1:1', $2, [lid], [rid], la, ra, dd, ${scoreExpression('da', 'dd', 'la')} FROM pairs`,
+    [rule.id, status],
+  );
+  // Rows that had a candidate but stayed unmatched lost it to a better pair (typically duplicates).
+  await db.exec(
+    `INSERT INTO lost SELECT 'left', lid, ${ruleIdx}, $1, arg_min(rid, (da, dd, rh, rid)), min(da), arg_min(dd, (da, dd, rh, rid))
+     FROM contested c WHERE NOT EXISTS (SELECT 1 FROM pairs p WHERE p.lid = c.lid) GROUP BY lid`,
+    [rule.id],
+  );
+  await db.exec(
+    `INSERT INTO lost SELECT 'right', rid, ${ruleIdx}, $1, arg_min(lid, (da, dd, lh, lid)), min(da), arg_min(dd, (da, dd, lh, lid))
+     FROM contested c WHERE NOT EXISTS (SELECT 1 FROM pairs p WHERE p.rid = c.rid) GROUP BY rid`,
+    [rule.id],
+  );
+}
+
+async function buildCandidates(db: Db, rule: MatchRule): Promise<void> {
+  const conditions: string[] = [];
+  let join: string;
+  if (rule.keys.length > 0) {
+    join = keysEqual(rule);
+  } else {
+    // No keys: a band join on the amount lets DuckDB use a range join instead of a cross product.
+    const t = rule.amount!;
+    const pct = (t.tolerance_pct ?? 0) / 100;
+    const band = pct >= 1 ? null : `(${t.tolerance_abs ?? 0} + ${pct} * (abs(l.amt) + ${t.tolerance_abs ?? 0}) / ${1 - pct} + 1e-6)`;
+    join = band ? `r.amt BETWEEN l.amt - ${band} AND l.amt + ${band}` : 'TRUE';
+  }
+  if (rule.amount) conditions.push(amountWithin(rule, 'l.amt', 'r.amt'));
+  if (rule.date) conditions.push(withinDateWindow(rule, daysBetween('l.dt', 'r.dt')));
+  if (rule.description) conditions.push(`kalla_jaccard(l.descr, r.descr) >= ${rule.description.min_similarity}`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE cand0 AS
+    SELECT l.id AS lid, r.id AS rid, l.h AS lh, r.h AS rh, l.amt AS la, r.amt AS ra,
+      coalesce(abs(l.amt - r.amt), 0) AS da,
+      coalesce(abs(date_diff('day', l.dt, r.dt)), 0)::INTEGER AS dd
+    FROM w_left l JOIN w_right r ON ${join}
+    ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}`);
+}

@@ -1,0 +1,93 @@
+/**
+ * Per-run and per-rule working tables (TEMP, so they never reach the
+ * workspace file):
+ *   scope_<side>(id, amt0)      in-scope rows after the recipe filters
+ *   used_<side>(id)             rows already matched by an earlier rule
+ *   w_<side>(id, k0.., amt, dt, descr, h)  the rule's view of in-scope, unused rows
+ *   gtmp(...)                   groups found so far in this run
+ *   lost(...)                   rows that had a candidate but lost it (duplicates)
+ */
+import type { MatchRule, Recipe } from '../../../../shared/recon';
+import type { ColumnTyping, Side } from '../../../../shared/recon-engine';
+import type { Db } from '../db';
+import { ReconError } from '../../../errors';
+import { amountExpression, column, dateExpression, filtersWhere, keyExpression, textExpression, type SideColumns } from '../recipe-sql';
+import { ident } from '../sql';
+import { ROW_HASH, ROW_ID, typedView } from '../sources';
+
+export const w = (side: Side) => `w_${side}`;
+export const used = (side: Side) => `used_${side}`;
+export const scope = (side: Side) => `scope_${side}`;
+
+/** The first rule with an amount names the amount column used for summary totals. */
+export function primaryAmountColumn(recipe: Recipe, columns: SideColumns, side: Side): ColumnTyping | null {
+  const rule = recipe.rules.find((r) => r.amount);
+  return rule?.amount ? column(columns[side], side, rule.amount[side], 'amount') : null;
+}
+
+export async function createRunTables(db: Db, recipe: Recipe, columns: SideColumns): Promise<void> {
+  for (const side of ['left', 'right'] as const) {
+    const amount = primaryAmountColumn(recipe, columns, side);
+    await db.exec(
+      `CREATE OR REPLACE TEMP TABLE ${scope(side)} AS
+       SELECT s.${ident(ROW_ID)} AS id, ${amount ? amountExpression(amount, false) : 'NULL::DECIMAL(18,6)'} AS amt0
+       FROM ${ident(typedView(side))} s WHERE ${filtersWhere(recipe, columns[side], side)}`,
+    );
+    await db.exec(`CREATE OR REPLACE TEMP TABLE ${used(side)} (id BIGINT)`);
+  }
+  await db.exec(`CREATE OR REPLACE TEMP TABLE gtmp (
+    rule_idx INTEGER, rule_id VARCHAR, cardinality VARCHAR, status VARCHAR,
+    left_ids BIGINT[], right_ids BIGINT[], amount_left DECIMAL(38,6), amount_right DECIMAL(38,6),
+    date_delta_days INTEGER, score DOUBLE)`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE lost (side VARCHAR, id BIGINT, rule_idx INTEGER, rule_id VARCHAR, counterpart BIGINT, da DECIMAL(38,6), dd INTEGER)`);
+}
+
+export function validateRule(rule: MatchRule): void {
+  if (rule.keys.length === 0 && !rule.amount) {
+    throw new ReconError('invalid_recipe', `rule "${rule.id}" needs at least one key or an amount to compare`, { rule: rule.id });
+  }
+  if (rule.cardinality === 'N:M' && rule.keys.length === 0) {
+    throw new ReconError('invalid_recipe', `rule "${rule.id}" is N:M and needs keys to form the groups`, { rule: rule.id });
+  }
+  if (rule.cardinality !== '1:1' && !rule.amount) {
+    throw new ReconError('invalid_recipe', `rule "${rule.id}" is ${rule.cardinality} and needs an amount to sum`, { rule: rule.id });
+  }
+}
+
+/** Working table of the rule for one side; right amounts are sign-flipped here when the rule says so. */
+export async function createRuleTables(db: Db, rule: MatchRule, columns: SideColumns, recipe: Recipe): Promise<void> {
+  for (const side of ['left', 'right'] as const) {
+    const cols = columns[side];
+    const keys = rule.keys.map((k, i) => `${keyExpression(column(cols, side, k[side], `rule ${rule.id} key`), k.normalisers ?? [])} AS k${i}`);
+    const amt = rule.amount ? amountExpression(column(cols, side, rule.amount[side], `rule ${rule.id} amount`), side === 'right' && rule.amount.flip_sign) : 'NULL::DECIMAL(18,6)';
+    const dt = rule.date ? dateExpression(column(cols, side, rule.date[side], `rule ${rule.id} date`)) : 'NULL::DATE';
+    const descr = rule.description ? textExpression(column(cols, side, rule.description[side], `rule ${rule.id} description`)) : 'NULL::VARCHAR';
+    await db.exec(
+      `CREATE OR REPLACE TEMP TABLE ${w(side)} AS
+       SELECT s.${ident(ROW_ID)} AS id, ${[...keys, `${amt} AS amt`, `${dt} AS dt`, `${descr} AS descr`].join(', ')}, s.${ident(ROW_HASH)} AS h
+       FROM ${ident(typedView(side))} s
+       WHERE ${filtersWhere(recipe, cols, side)}
+         AND NOT EXISTS (SELECT 1 FROM ${used(side)} u WHERE u.id = s.${ident(ROW_ID)})`,
+    );
+  }
+}
+
+/** Key equality between l and r (all keys, NULL never equal). */
+export function keysEqual(rule: MatchRule, l = 'l', r = 'r'): string {
+  return rule.keys.map((_, i) => `${l}.k${i} = ${r}.k${i}`).join(' AND ');
+}
+
+/** Rows in this rule's groups are no longer available to later rules (nor in the kept working tables). */
+export async function consumeGroups(db: Db, ruleIdx: number): Promise<void> {
+  for (const side of ['left', 'right'] as const) {
+    await db.exec(`CREATE OR REPLACE TEMP TABLE newly_used AS SELECT unnest(${side}_ids) AS id FROM gtmp WHERE rule_idx = ${ruleIdx}`);
+    await db.exec(`INSERT INTO used_${side} SELECT id FROM newly_used`);
+    // Rebuilding the (shrinking) working table costs less than deleting most of its rows.
+    await db.exec(`CREATE OR REPLACE TEMP TABLE w_${side} AS SELECT * FROM w_${side} w WHERE NOT EXISTS (SELECT 1 FROM newly_used n WHERE n.id = w.id)`);
+  }
+}
+
+/** Score 1 = exact; half the weight on the relative amount delta, half on the date delta (a month = 0). */
+export function scoreExpression(da: string, dd: string, amount: string): string {
+  return `round(greatest(0.0, 1.0 - 0.5 * least(1.0, CAST(${da} AS DOUBLE) / greatest(abs(CAST(${amount} AS DOUBLE)), 1.0)) - 0.5 * least(1.0, ${dd} / 31.0)), 4)`;
+}

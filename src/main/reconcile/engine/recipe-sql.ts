@@ -1,0 +1,161 @@
+/**
+ * Translates recipe parts (filters, key normalisers, amount/date columns)
+ * into SQL expressions over a typed source view aliased `s`.
+ */
+import type { KeyNormaliser, MatchRule, Recipe, SourceFilter } from '../../../shared/recon';
+import type { ColumnTyping, Side } from '../../../shared/recon-engine';
+import { ReconError } from '../../errors';
+import { ident, lit, scalar } from './sql';
+
+export type SideColumns = Record<Side, ColumnTyping[]>;
+
+export function column(columns: ColumnTyping[], side: Side, name: string, purpose: string): ColumnTyping {
+  const found = columns.find((c) => c.name === name) ?? columns.find((c) => c.name.toLowerCase() === name.toLowerCase());
+  if (!found) {
+    throw new ReconError('unknown_column', `${purpose}: the ${side} source has no column "${name}" (columns: ${columns.map((c) => c.name).join(', ')})`, { side, column: name });
+  }
+  return found;
+}
+
+const col = (c: ColumnTyping) => `s.${ident(c.name)}`;
+
+/** Which side a filter's `source` names: the recipe alias, or literally left/right. */
+export function filterSide(recipe: Recipe, filter: SourceFilter): Side {
+  if (filter.source === recipe.left.alias || filter.source === 'left') return 'left';
+  if (filter.source === recipe.right.alias || filter.source === 'right') return 'right';
+  throw new ReconError('invalid_recipe', `filter source "${filter.source}" is neither "${recipe.left.alias}" nor "${recipe.right.alias}"`, { source: filter.source });
+}
+
+function typedLiteral(c: ColumnTyping, value: string | number): string {
+  if (c.type === 'date') return `CAST(${lit(String(value))} AS DATE)`;
+  if (c.type === 'timestamp') return `CAST(${lit(String(value))} AS TIMESTAMP)`;
+  if (c.type === 'number') {
+    const n = typeof value === 'number' ? value : Number(value);
+    if (!Number.isFinite(n)) throw new ReconError('invalid_recipe', `filter on "${c.name}" needs a number, got ${JSON.stringify(value)}`);
+    return scalar(n);
+  }
+  return lit(String(value));
+}
+
+export function filterCondition(columns: ColumnTyping[], side: Side, f: SourceFilter): string {
+  const c = column(columns, side, f.column, 'filter');
+  const x = col(c);
+  const list = (v: unknown) => {
+    const values = Array.isArray(v) ? v : [v];
+    if (values.length === 0) throw new ReconError('invalid_recipe', `filter ${f.op} on "${f.column}" needs at least one value`);
+    return values.map((one) => typedLiteral(c, one as string | number)).join(', ');
+  };
+  const pair = (v: unknown): [string, string] => {
+    if (!Array.isArray(v) || v.length !== 2) throw new ReconError('invalid_recipe', `filter ${f.op} on "${f.column}" needs [low, high]`);
+    return [typedLiteral(c, v[0]), typedLiteral(c, v[1])];
+  };
+  const single = (v: unknown) => {
+    if (v === null || Array.isArray(v)) throw new ReconError('invalid_recipe', `filter ${f.op} on "${f.column}" needs a single value`);
+    return typedLiteral(c, v as string | number);
+  };
+  switch (f.op) {
+    case 'eq': return `${x} = ${single(f.value)}`;
+    case 'neq': return `${x} IS DISTINCT FROM ${single(f.value)}`;
+    case 'gt': return `${x} > ${single(f.value)}`;
+    case 'gte': return `${x} >= ${single(f.value)}`;
+    case 'lt': return `${x} < ${single(f.value)}`;
+    case 'lte': return `${x} <= ${single(f.value)}`;
+    case 'between': { const [a, b] = pair(f.value); return `${x} BETWEEN ${a} AND ${b}`; }
+    case 'not_between': { const [a, b] = pair(f.value); return `NOT (${x} BETWEEN ${a} AND ${b})`; }
+    case 'in': return `${x} IN (${list(f.value)})`;
+    case 'not_in': return `${x} NOT IN (${list(f.value)})`;
+    case 'like': return `CAST(${x} AS VARCHAR) ILIKE ${lit(String(f.value ?? ''))}`;
+    case 'not_like': return `NOT (CAST(${x} AS VARCHAR) ILIKE ${lit(String(f.value ?? ''))})`;
+    case 'is_null': return `${x} IS NULL`;
+    case 'is_not_null': return `${x} IS NOT NULL`;
+  }
+}
+
+/** AND of every filter for this side; TRUE when there are none. */
+export function filtersWhere(recipe: Recipe, columns: ColumnTyping[], side: Side): string {
+  const conditions = recipe.filters.filter((f) => filterSide(recipe, f) === side).map((f) => `(${filterCondition(columns, side, f)})`);
+  return conditions.length > 0 ? conditions.join(' AND ') : 'TRUE';
+}
+
+function hasCaptureGroup(pattern: string): boolean {
+  return /\((?!\?)/.test(pattern.replace(/\\\\|\\\(/g, ''));
+}
+
+/** Normalised key text; empty keys become NULL so they never match each other. */
+export function keyExpression(c: ColumnTyping, normalisers: KeyNormaliser[]): string {
+  const trunc = normalisers.find((n) => n.kind === 'date_trunc');
+  let x: string;
+  if (trunc && trunc.kind === 'date_trunc') {
+    const asDate = c.type === 'date' || c.type === 'timestamp' ? col(c) : `try_cast(${col(c)} AS DATE)`;
+    x = `CAST(CAST(date_trunc(${lit(trunc.unit)}, ${asDate}) AS DATE) AS VARCHAR)`;
+  } else if (c.type === 'date' || c.type === 'timestamp') {
+    x = `CAST(CAST(${col(c)} AS DATE) AS VARCHAR)`;
+  } else {
+    x = `CAST(${col(c)} AS VARCHAR)`;
+  }
+  for (const n of normalisers) {
+    switch (n.kind) {
+      case 'trim': x = `trim(${x})`; break;
+      case 'casefold': x = `lower(${x})`; break;
+      case 'alnum': x = `regexp_replace(${x}, '[^A-Za-z0-9]', '', 'g')`; break;
+      case 'digits': x = `ltrim(regexp_replace(${x}, '[^0-9]', '', 'g'), '0')`; break;
+      case 'regex': x = `regexp_extract(${x}, ${lit(n.pattern)}, ${hasCaptureGroup(n.pattern) ? 1 : 0})`; break;
+      case 'date_trunc': break;
+    }
+  }
+  return `nullif(${x}, '')`;
+}
+
+export function amountExpression(c: ColumnTyping, negate: boolean): string {
+  const base = c.type === 'number' ? col(c) : `kalla_parse_us(CAST(${col(c)} AS VARCHAR))`;
+  return `CAST(${negate ? `-(${base})` : base} AS DECIMAL(18, 6))`;
+}
+
+export function dateExpression(c: ColumnTyping): string {
+  return c.type === 'date' || c.type === 'timestamp' ? `CAST(${col(c)} AS DATE)` : `try_cast(${col(c)} AS DATE)`;
+}
+
+export function textExpression(c: ColumnTyping): string {
+  return `CAST(${col(c)} AS VARCHAR)`;
+}
+
+/** A content hash of the source row: the tie-breaker that does not depend on row order. */
+export function rowHashExpression(columns: ColumnTyping[]): string {
+  const raw = columns.filter((c) => !c.derived);
+  return raw.length > 0 ? `hash(${raw.map((c) => ident(c.name)).join(', ')})` : 'hash(0)';
+}
+
+/** |a − b| within the rule's tolerance (abs + pct of the larger magnitude); a tiny epsilon absorbs DOUBLE rounding of the pct part. */
+export function amountWithin(rule: MatchRule, a: string, b: string): string {
+  const t = rule.amount;
+  if (!t) return 'TRUE';
+  return `abs(${a} - ${b}) <= ${tolerance(rule, a, b)}`;
+}
+
+/** Whole days between two DATE expressions. */
+export function daysBetween(a: string, b: string): string {
+  return `abs(date_diff('day', ${a}, ${b}))`;
+}
+
+/**
+ * The rule's date window — the one place it is written: a distance in days (`daysBetween`) is
+ * inside when it is at most `window_days`, both ends inclusive. `TRUE` when the rule has no window.
+ */
+export function withinDateWindow(rule: MatchRule, days: string): string {
+  return rule.date ? `${days} <= ${rule.date.window_days}` : 'TRUE';
+}
+
+/**
+ * The same window as a range on `b` around `a` (a ± window_days, inclusive): equal to
+ * `withinDateWindow(rule, daysBetween(a, b))` for DATEs, in the form DuckDB turns into a range join.
+ */
+export function dateWindowRange(rule: MatchRule, a: string, b: string): string {
+  return rule.date ? `${b} BETWEEN ${a} - ${rule.date.window_days} AND ${a} + ${rule.date.window_days}` : 'TRUE';
+}
+
+export function tolerance(rule: MatchRule, a: string, b: string): string {
+  const t = rule.amount!;
+  const pct = t.tolerance_pct ?? 0;
+  const abs = t.tolerance_abs ?? 0;
+  return pct > 0 ? `(${abs} + ${pct / 100} * greatest(abs(${a}), abs(${b})) + 1e-9)` : `${abs}`;
+}

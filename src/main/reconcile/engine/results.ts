@@ -1,0 +1,193 @@
+/**
+ * Reads of persisted run results: the summary and paged category lists with
+ * the source rows side by side. Every read is bounded by offset/limit.
+ */
+import type {
+  ExceptionRecord,
+  GroupPageItem,
+  MatchGroup,
+  Page,
+  PageCategory,
+  PageRequest,
+  RecordPageItem,
+  RunStatus,
+  RunSummary,
+  Side,
+} from '../../../shared/recon-engine';
+import { PAGE_CATEGORIES } from '../../../shared/recon-engine';
+import { listValue } from '@duckdb/node-api';
+import type { Db } from './db';
+import { ReconError } from '../../errors';
+import { ident } from './sql';
+import { ROW_ID, typedView } from './sources';
+
+export const MATCHED_STATUSES = `('auto', 'manual', 'accepted')`;
+
+interface RunRow {
+  run_id: string;
+  status: RunStatus;
+  recipe: string;
+  started_at: string;
+  finished_at: string | null;
+  error: string | null;
+}
+
+export async function getRunRow(db: Db, runId: number): Promise<RunRow> {
+  const run = await db.one<RunRow>(`SELECT run_id, status, recipe::VARCHAR AS recipe, strftime(started_at, '%Y-%m-%dT%H:%M:%S.%gZ') AS started_at,
+    strftime(finished_at, '%Y-%m-%dT%H:%M:%S.%gZ') AS finished_at, error FROM runs WHERE run_id = $1`, [runId]);
+  if (!run) throw new ReconError('not_found', `run ${runId} does not exist`, { run_id: runId });
+  return run;
+}
+
+export async function computeSummary(db: Db, runId: number): Promise<RunSummary> {
+  const run = await getRunRow(db, runId);
+  const totals = await db.all<{ side: Side; category: string; n: string; amount: string | null }>(
+    `SELECT side, category, count(*) AS n, sum(amount)::DOUBLE AS amount FROM run_rows WHERE run_id = $1 GROUP BY side, category`,
+    [runId],
+  );
+  const pick = (side: Side, category: string) => {
+    const row = totals.find((t) => t.side === side && t.category === category);
+    return { count: row ? Number(row.n) : 0, amount: row && row.amount !== null ? round2(Number(row.amount)) : 0 };
+  };
+  const both = (category: string) => ({ left: pick('left', category), right: pick('right', category) });
+  const groups = await db.all<{ status: string; n: string }>(`SELECT status, count(*) AS n FROM match_groups WHERE run_id = $1 GROUP BY status`, [runId]);
+  const groupCount = (statuses: string[]) => groups.filter((g) => statuses.includes(g.status)).reduce((sum, g) => sum + Number(g.n), 0);
+  const perRule = await db.all<{ rule_id: string; groups: string; l: string; r: string }>(
+    `SELECT rule_id, count(*) AS groups, sum(len(left_ids)) AS l, sum(len(right_ids)) AS r FROM match_groups
+     WHERE run_id = $1 AND status <> 'rejected' GROUP BY rule_id ORDER BY min(group_id)`,
+    [runId],
+  );
+  const sideRows = (side: Side) => totals.filter((t) => t.side === side).reduce((sum, t) => sum + Number(t.n), 0);
+  const matched = both('matched');
+  const leftRows = sideRows('left');
+  const rightRows = sideRows('right');
+  const inScope = leftRows + rightRows;
+  return {
+    run_id: runId,
+    status: run.status,
+    recipe_name: (JSON.parse(run.recipe) as { name: string }).name,
+    started_at: run.started_at,
+    finished_at: run.finished_at,
+    error: run.error,
+    left_rows: leftRows,
+    right_rows: rightRows,
+    matched_groups: groupCount(['auto', 'manual', 'accepted']),
+    suggested_groups: groupCount(['suggested']),
+    matched,
+    suggested: both('suggested'),
+    exceptions: both('exception'),
+    unmatched: both('unmatched'),
+    match_rate: inScope === 0 ? 0 : Math.round(((matched.left.count + matched.right.count) / inScope) * 1e6) / 1e6,
+    per_rule: perRule.map((r) => ({ rule_id: r.rule_id, groups: Number(r.groups), left: Number(r.l), right: Number(r.r) })),
+  };
+}
+
+function round2(n: number): number {
+  return Math.round(n * 100) / 100;
+}
+
+function checkPage(req: PageRequest): { offset: number; limit: number } {
+  const offset = Math.max(0, Math.floor(req.offset ?? 0));
+  const limit = Math.min(10_000, Math.max(1, Math.floor(req.limit ?? 100)));
+  return { offset, limit };
+}
+
+interface GroupRowJson {
+  group_id: string;
+  rule_id: string;
+  cardinality: MatchGroup['cardinality'];
+  status: MatchGroup['status'];
+  left_ids: string[];
+  right_ids: string[];
+  amount_left: string | null;
+  amount_right: string | null;
+  amount_delta: string | null;
+  date_delta_days: number | null;
+  score: number;
+  note: string | null;
+}
+
+export function toMatchGroup(g: GroupRowJson): MatchGroup {
+  const n = (v: string | null) => (v === null ? null : Number(v));
+  return {
+    group_id: Number(g.group_id),
+    rule_id: g.rule_id,
+    cardinality: g.cardinality,
+    status: g.status,
+    left_ids: g.left_ids.map(Number),
+    right_ids: g.right_ids.map(Number),
+    amount_left: n(g.amount_left),
+    amount_right: n(g.amount_right),
+    amount_delta: n(g.amount_delta),
+    date_delta_days: g.date_delta_days,
+    score: g.score,
+    note: g.note,
+  };
+}
+
+export async function getGroup(db: Db, runId: number, groupId: number): Promise<MatchGroup> {
+  const g = await db.one<GroupRowJson>(`SELECT * FROM match_groups WHERE run_id = $1 AND group_id = $2`, [runId, groupId]);
+  if (!g) throw new ReconError('not_found', `run ${runId} has no match group ${groupId}`, { run_id: runId, group_id: groupId });
+  return toMatchGroup(g);
+}
+
+async function sourceRows(db: Db, side: Side, ids: number[]): Promise<Map<number, Record<string, unknown>>> {
+  const map = new Map<number, Record<string, unknown>>();
+  if (ids.length === 0) return map;
+  const rows = await db.all<Record<string, unknown>>(
+    `SELECT * EXCLUDE ("__row_hash") FROM ${ident(typedView(side))} WHERE ${ident(ROW_ID)} IN (SELECT unnest($1::BIGINT[])) ORDER BY ${ident(ROW_ID)}`,
+    [listValue(ids)],
+  );
+  for (const row of rows) map.set(Number(row[ROW_ID]), row);
+  return map;
+}
+
+export async function readPage(db: Db, runId: number, category: PageCategory, req: PageRequest): Promise<Page<GroupPageItem> | Page<RecordPageItem>> {
+  if (!PAGE_CATEGORIES.includes(category)) throw new ReconError('not_found', `unknown category "${category}" (one of ${PAGE_CATEGORIES.join(', ')})`);
+  await getRunRow(db, runId);
+  const { offset, limit } = checkPage(req);
+  if (category === 'matched' || category === 'suggested') {
+    const where = `run_id = $1 AND status ${category === 'matched' ? `IN ${MATCHED_STATUSES}` : `= 'suggested'`}`;
+    const total = await db.scalarNumber(`SELECT count(*) FROM match_groups WHERE ${where}`, [runId]);
+    const groups = (await db.all<GroupRowJson>(`SELECT * FROM match_groups WHERE ${where} ORDER BY group_id LIMIT ${limit} OFFSET ${offset}`, [runId])).map(toMatchGroup);
+    const left = await sourceRows(db, 'left', groups.flatMap((g) => g.left_ids));
+    const right = await sourceRows(db, 'right', groups.flatMap((g) => g.right_ids));
+    const items: GroupPageItem[] = groups.map((g) => ({
+      ...g,
+      left_rows: g.left_ids.map((id) => left.get(id) ?? { [ROW_ID]: id }),
+      right_rows: g.right_ids.map((id) => right.get(id) ?? { [ROW_ID]: id }),
+    }));
+    return { total, offset, limit, items };
+  }
+  const side: Side = category.endsWith('left') ? 'left' : 'right';
+  const rowCategory = category.startsWith('exceptions') ? 'exception' : 'unmatched';
+  const where = `run_id = $1 AND side = $2 AND category = $3`;
+  const total = await db.scalarNumber(`SELECT count(*) FROM run_rows WHERE ${where}`, [runId, side, rowCategory]);
+  const ids = (await db.all<{ row_id: string }>(`SELECT row_id FROM run_rows WHERE ${where} ORDER BY row_id LIMIT ${limit} OFFSET ${offset}`, [runId, side, rowCategory])).map((r) => Number(r.row_id));
+  const rows = await sourceRows(db, side, ids);
+  const exceptions = new Map<number, ExceptionRecord>();
+  if (rowCategory === 'exception' && ids.length > 0) {
+    const list = await db.all<Record<string, string | number | null>>(
+      `SELECT * FROM exceptions WHERE run_id = $1 AND side = $2 AND row_id IN (SELECT unnest($3::BIGINT[]))`,
+      [runId, side, listValue(ids)],
+    );
+    for (const e of list) exceptions.set(Number(e.row_id), toException(e));
+  }
+  const items: RecordPageItem[] = ids.map((id) => ({ side, row_id: id, row: rows.get(id) ?? {}, ...(exceptions.has(id) ? { exception: exceptions.get(id) } : {}) }));
+  return { total, offset, limit, items };
+}
+
+export function toException(e: Record<string, string | number | null>): ExceptionRecord {
+  const n = (v: string | number | null) => (v === null ? null : Number(v));
+  return {
+    side: e.side as Side,
+    row_id: Number(e.row_id),
+    rule_id: String(e.rule_id),
+    reason: e.reason as ExceptionRecord['reason'],
+    counterpart_row_id: n(e.counterpart_row_id),
+    amount_delta: n(e.amount_delta),
+    date_delta_days: n(e.date_delta_days),
+    annotation_reason: (e.annotation_reason as string | null) ?? null,
+    annotation_note: (e.annotation_note as string | null) ?? null,
+  };
+}

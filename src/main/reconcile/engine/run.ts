@@ -1,0 +1,128 @@
+/**
+ * One reconciliation run: phases over TEMP working tables on a dedicated
+ * connection, then a single transaction that persists groups, per-row
+ * categories and exceptions under the run id.
+ */
+import type { Recipe } from '../../../shared/recon';
+import type { RunOptions } from '../../../shared/recon-engine';
+import type { Db } from './db';
+import { ReconError } from '../../errors';
+import { addDuplicateExceptions, addNearMissExceptions, createExceptionTable } from './matching/exceptions';
+import { matchManyToMany, matchSplitOrBatch } from './matching/groups';
+import { matchOneToOne } from './matching/one-to-one';
+import { consumeGroups, createRuleTables, createRunTables, validateRule } from './matching/working';
+import type { SideColumns } from './recipe-sql';
+
+export interface PhaseTiming {
+  phase: string;
+  ms: number;
+}
+
+export async function executeRun(db: Db, runId: number, recipe: Recipe, columns: SideColumns, opts: RunOptions): Promise<PhaseTiming[]> {
+  recipe.rules.forEach(validateRule);
+  const phases: PhaseTiming[] = [];
+  const total = recipe.rules.length + 3;
+  let done = 0;
+  const shouldStop = () => {
+    if (opts.signal?.aborted) throw new ReconError('cancelled', 'the run was cancelled');
+  };
+  const phase = async (name: string, body: () => Promise<void>) => {
+    shouldStop();
+    opts.onProgress?.({ phase: name, fraction: done / total });
+    const started = performance.now();
+    await body();
+    phases.push({ phase: name, ms: Math.round(performance.now() - started) });
+    done++;
+  };
+
+  await phase('prepare', () => createRunTables(db, recipe, columns));
+  // Cascades usually compare the same columns rule after rule: then the working tables are kept
+  // and only the rows the previous rule consumed are removed, instead of rebuilding them.
+  let workingFor: string | null = null;
+  const ensureRuleTables = async (rule: (typeof recipe.rules)[number]) => {
+    const signature = workingSignature(rule);
+    if (signature !== workingFor) await createRuleTables(db, rule, columns, recipe);
+    workingFor = signature;
+  };
+  for (const [ruleIdx, rule] of recipe.rules.entries()) {
+    await phase(`rule ${rule.id} (${rule.cardinality})`, async () => {
+      await ensureRuleTables(rule);
+      if (rule.cardinality === '1:1') await matchOneToOne(db, rule, ruleIdx, shouldStop);
+      else if (rule.cardinality === 'N:M') await matchManyToMany(db, rule, ruleIdx);
+      else await matchSplitOrBatch(db, rule, ruleIdx, shouldStop);
+      await consumeGroups(db, ruleIdx);
+    });
+  }
+  await phase('exceptions', async () => {
+    await createExceptionTable(db);
+    await addDuplicateExceptions(db);
+    // Rules differing only in cardinality explain near misses identically: check each comparison once.
+    const seen = new Set<string>();
+    for (const rule of recipe.rules) {
+      if (rule.keys.length === 0) continue;
+      const signature = ruleSignature(rule);
+      if (seen.has(signature)) continue;
+      seen.add(signature);
+      shouldStop();
+      await ensureRuleTables(rule);
+      await addNearMissExceptions(db, rule);
+    }
+  });
+  await phase('persist', () => persist(db, runId));
+  opts.onProgress?.({ phase: 'done', fraction: 1 });
+  return phases;
+}
+
+/** Rules with equal comparisons (columns and tolerances) explain near misses identically. */
+function ruleSignature(rule: Recipe['rules'][number]): string {
+  return JSON.stringify([rule.keys, rule.amount, rule.date, rule.description]);
+}
+
+/** Working tables depend only on the columns compared (and the sign flip), not on tolerances or windows. */
+function workingSignature(rule: Recipe['rules'][number]): string {
+  const a = rule.amount;
+  return JSON.stringify([
+    rule.keys,
+    a ? [a.left, a.right, a.flip_sign] : null,
+    rule.date ? [rule.date.left, rule.date.right] : null,
+    rule.description ? [rule.description.left, rule.description.right] : null,
+  ]);
+}
+
+async function persist(db: Db, runId: number): Promise<void> {
+  // Group ids follow rule order then the smallest row ids: stable for identical inputs.
+  // A row is in at most one group, so a group's smallest left row id identifies it: stable for
+  // identical inputs and free of a global sort. (Manual groups later take max + 1.)
+  await db.exec(`CREATE OR REPLACE TEMP VIEW gfinal AS SELECT list_min(left_ids) AS group_id, * FROM gtmp`);
+  await db.transaction(async () => {
+    await db.exec(
+      `INSERT INTO match_groups SELECT $1, group_id, rule_id, cardinality, status, left_ids, right_ids,
+         amount_left, amount_right, amount_left - amount_right, date_delta_days, score, NULL FROM gfinal`,
+      [runId],
+    );
+    for (const side of ['left', 'right'] as const) {
+      await db.exec(
+        `INSERT INTO run_rows
+         SELECT $1, '${side}', s.id, s.amt0,
+           CASE WHEN m.group_id IS NOT NULL THEN (CASE WHEN m.status = 'suggested' THEN 'suggested' ELSE 'matched' END)
+                WHEN e.id IS NOT NULL THEN 'exception' ELSE 'unmatched' END,
+           m.group_id
+         FROM scope_${side} s
+         LEFT JOIN (SELECT group_id, status, unnest(${side}_ids) AS id FROM gfinal) m ON m.id = s.id
+         LEFT JOIN (SELECT id FROM exc WHERE side = '${side}') e ON e.id = s.id`,
+        [runId],
+      );
+    }
+    await db.exec(
+      `INSERT INTO exceptions SELECT $1, side, id, rule_id, reason, counterpart, da, dd, NULL, NULL FROM exc ORDER BY side, id`,
+      [runId],
+    );
+  });
+}
+
+/** Drop the run's TEMP tables so a long-lived connection does not keep them. */
+export async function dropRunTables(db: Db): Promise<void> {
+  await db.exec('DROP VIEW IF EXISTS temp.gfinal').catch(() => undefined);
+  const tables = ['scope_left', 'scope_right', 'used_left', 'used_right', 'newly_used', 'cand0', 'contested', 'w_left', 'w_right', 'gtmp', 'lost', 'cand', 'cand_best_l', 'cand_best_r', 'pairs', 'newp', 'by_ref', 'sc', 'subs', 'subs_m', 'subs_acc', 'round_acc', 'dead', 'nm', 'exc', 'near'];
+  for (const t of tables) await db.exec(`DROP TABLE IF EXISTS temp.${t}`).catch(() => undefined);
+}

@@ -1,5 +1,6 @@
 /**
- * Reconciliation benchmark: `npm run bench:recon -- --rows N [--keep] [--reuse] [--dir D] [--export] [--profile]`
+ * Reconciliation benchmark: `npm run bench:recon -- --rows N [--keep] [--reuse] [--dir D] [--export] [--profile] [--workload ledger|cash]`
+ * (`--workload cash`: see scripts/bench/cash.ts)
  *
  * Generates left (ledger) and right (bank) CSVs of N rows each with ground
  * truth — exact 1:1, 1:1 with amount/date noise, split payments (1:N), batch
@@ -16,6 +17,7 @@ import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { Recipe } from '../../src/shared/recon';
 import { ReconEngine } from '../../src/main/reconcile/engine/engine';
+import { runCashBench } from './cash';
 
 const { values } = parseArgs({
   options: {
@@ -26,6 +28,9 @@ const { values } = parseArgs({
     seed: { type: 'string', default: '42' },
     reuse: { type: 'boolean', default: false },
     profile: { type: 'boolean', default: false },
+    // cash: issue 14's cash-application workload (scripts/bench/cash.ts), run without a hand-written recipe.
+    workload: { type: 'string', default: 'ledger' },
+    variant: { type: 'string', default: 'both' },
   },
 });
 const N = Number(values.rows);
@@ -284,7 +289,8 @@ async function main(): Promise<void> {
   if (!values.keep) rmSync(dir, { recursive: true, force: true });
 }
 
-main().catch((error) => {
+const entry = values.workload === 'cash' ? runCashBench({ rows: N, seed: Number(values.seed), variant: values.variant ?? 'both', dir: values.dir ?? join(tmpdir(), `kalla-bench-cash-${N}`), keep: values.keep }) : main();
+entry.catch((error: unknown) => {
   process.stderr.write(`bench:recon failed: ${(error as Error).stack ?? error}\n`);
   process.exit(1);
 });

@@ -7,6 +7,7 @@ import { afterReview, useReconcile } from '../../stores/reconcile';
 import { ChipEditor } from './ChipEditor';
 import { MappingTable } from './MappingTable';
 import { fmtAmount, ResultsTabs } from './ResultsTabs';
+import { formatNumber } from '../../stores/display';
 
 const NO_ROWS: MappingRow[] = [];
 
@@ -103,7 +104,7 @@ export function FilterPanel() {
       ) : (
         <div className="filter-layout">
           <div className="chat">
-            <ol className="chat-log" aria-label="Filter conversation">
+            <ol className="chat-log" aria-label="Filter conversation" tabIndex={0}>
               {ws.chat.length === 0 && <li className="muted small">No filters yet: every row takes part. Describe what to keep below.</li>}
               {ws.chat.map((t) => (
                 <li key={t.id} className="chat-turn">
@@ -162,7 +163,7 @@ export function FilterPanel() {
                 <div key={side}>
                   <dt>{ws.aliases[side]}</dt>
                   <dd aria-label={`${side} rows in scope`}>
-                    {counts?.[side] ? `${counts[side]!.filtered.toLocaleString()} of ${counts[side]!.total.toLocaleString()}` : '—'}
+                    {counts?.[side] ? `${formatNumber(counts[side]!.filtered)} of ${formatNumber(counts[side]!.total)}` : '—'}
                   </dd>
                 </div>
               ))}
@@ -422,7 +423,7 @@ function SummaryView() {
         <div className="rate-num" aria-label="Match rate">
           {(s.match_rate * 100).toFixed(1)}%
         </div>
-        <div className="muted small">matched · {s.left_rows.toLocaleString()} + {s.right_rows.toLocaleString()} rows in scope</div>
+        <div className="muted small">matched · {formatNumber(s.left_rows)} + {formatNumber(s.right_rows)} rows in scope</div>
       </div>
       <table className="grid-table summary-table">
         <thead>
@@ -441,9 +442,9 @@ function SummaryView() {
           {cats.map((c) => (
             <tr key={c.key}>
               <th scope="row">{c.label}</th>
-              <td className="num">{c.v.left.count.toLocaleString()}</td>
+              <td className="num">{formatNumber(c.v.left.count)}</td>
               <td className="num">{fmtAmount(c.v.left.amount)}</td>
-              <td className="num">{c.v.right.count.toLocaleString()}</td>
+              <td className="num">{formatNumber(c.v.right.count)}</td>
               <td className="num">{fmtAmount(c.v.right.amount)}</td>
               <td className="chart-cell" aria-hidden>
                 <div className={`hbar cat-${c.key}`} style={{ width: `${(c.v.left.count / max) * 100}%` }} />

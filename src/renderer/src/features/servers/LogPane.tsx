@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { useServers } from '../../stores/servers';
+import { formatTime } from '../../stores/display';
 
 const EMPTY: never[] = [];
 
@@ -22,13 +23,13 @@ export function LogPane({ server, logFile }: { server: string; logFile?: string 
         </label>
         {logFile && <span className="muted small" title={logFile}>Saved to <code>{logFile}</code></span>}
       </div>
-      <div className="log-lines" ref={ref} role="log" aria-label={`Logs of ${server}`} aria-live="polite">
+      <div className="log-lines" ref={ref} tabIndex={0} role="log" aria-label={`Logs of ${server}`} aria-live="polite">
         {shown.length === 0 ? (
           <p className="muted">No log lines yet. A server's stderr and Kalla's notes about it appear here.</p>
         ) : (
           shown.map((l, i) => (
             <div key={i} className={`log-line ${l.stream}`}>
-              <time>{new Date(l.time).toLocaleTimeString()}</time>
+              <time>{formatTime(l.time)}</time>
               <span className="stream">{l.stream === 'host' ? 'kalla' : 'stderr'}</span>
               <span className="text">{l.text}</span>
             </div>

@@ -106,7 +106,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
 
   const workspaces = new ReconcileService(host, settings, opts.paths.dataDir);
   workspaces.on({
-    changed: (id) => emit('reconcile.changed', { id }),
+    changed: (e) => emit('reconcile.changed', e),
     progress: (p) => emit('reconcile.progress', p),
   });
   const lineage = new LineageService(host, secrets, opts.paths.dataDir);

@@ -1,97 +1,103 @@
 /**
- * Types of the DuckDB reconciliation engine shared with the app (IPC) and the
- * CLI: source profiles, run summaries, match groups, exception reasons.
+ * Shapes of the DuckDB reconciliation engine shared with the app (IPC) and the
+ * CLI: source profiles, run summaries, match groups, exception reasons. Each
+ * shape that crosses the IPC contract is a zod schema with its type inferred
+ * from it (one fact, checked by the dispatcher on every reply).
  * Recipe/rule/filter shapes live in ./recon (shared with the MCP server).
  */
-import type { Cardinality, ColumnType } from './recon';
+import { z } from 'zod';
+import { CardinalitySchema, ColumnTypeSchema } from './recon';
 
-export type Side = 'left' | 'right';
+export const SideSchema = z.enum(['left', 'right']);
+export type Side = z.infer<typeof SideSchema>;
+
+/** A row as the engine returns it: column name → value. */
+const RowSchema = z.record(z.string(), z.unknown());
 
 /** How a raw VARCHAR column is read into a typed value. */
-export interface ColumnTyping {
-  name: string;
-  type: ColumnType;
+export const ColumnTypingSchema = z.object({
+  name: z.string(),
+  type: ColumnTypeSchema,
   /** Dates: strptime format(s) tried in order. Numbers: 'us' ("1,234.56") or 'eu' ("1.234,56"). */
-  format?: string;
+  format: z.string().optional(),
   /** Derived columns (signed amount from debit/credit) have no raw column. */
-  derived?: boolean;
+  derived: z.boolean().optional(),
   /** Set when the type came from ReadOptions.column_overrides. */
-  overridden?: boolean;
-}
+  overridden: z.boolean().optional(),
+});
+export type ColumnTyping = z.infer<typeof ColumnTypingSchema>;
 
-export type NoticeCode =
-  | 'renamed_column'
-  | 'transcoded'
-  | 'skipped_bad_lines'
-  | 'ambiguous_date_order'
-  | 'derived_signed_amount'
-  | 'decompressed';
+export const NoticeCodeSchema = z.enum(['renamed_column', 'transcoded', 'skipped_bad_lines', 'ambiguous_date_order', 'derived_signed_amount', 'decompressed']);
+export type NoticeCode = z.infer<typeof NoticeCodeSchema>;
 
-export interface Notice {
-  code: NoticeCode;
-  message: string;
-  column?: string;
-}
+export const NoticeSchema = z.object({
+  code: NoticeCodeSchema,
+  message: z.string(),
+  column: z.string().optional(),
+});
+export type Notice = z.infer<typeof NoticeSchema>;
 
-export interface SourceInfo {
-  side: Side;
+export const SourceInfoSchema = z.object({
+  side: SideSchema,
   /** File name shown to the user. */
-  name: string;
+  name: z.string(),
   /** Absolute path of the original file. */
-  path: string;
-  sha256: string;
-  size_bytes: number;
+  path: z.string(),
+  sha256: z.string(),
+  size_bytes: z.number(),
   /** File mtime at load; a cheap first check before re-hashing. */
-  mtime_ms: number;
-  encoding: string;
-  delimiter: string;
-  has_header: boolean;
-  compressed: boolean;
-  row_count: number;
-  bad_lines: number;
-  columns: ColumnTyping[];
-  notices: Notice[];
-  loaded_at: string;
+  mtime_ms: z.number(),
+  encoding: z.string(),
+  delimiter: z.string(),
+  has_header: z.boolean(),
+  compressed: z.boolean(),
+  row_count: z.number(),
+  bad_lines: z.number(),
+  columns: z.array(ColumnTypingSchema),
+  notices: z.array(NoticeSchema),
+  loaded_at: z.string(),
   /** Time spent per load step (sniff, hash, read, type), for diagnostics and the bench. */
-  timings?: { phase: string; ms: number }[];
+  timings: z.array(z.object({ phase: z.string(), ms: z.number() })).optional(),
   /**
    * The workspace's own copy DuckDB read (UTF-8, or the gzip as given): original text for exports
    * and re-typing is read from it again. Absent in workspaces from before the copies.
    */
-  read_path?: string;
+  read_path: z.string().optional(),
   /** Per typed column: non-blank values that did not parse (held as NULL). */
-  unparsed?: Record<string, number>;
-}
+  unparsed: z.record(z.string(), z.number()).optional(),
+});
+export type SourceInfo = z.infer<typeof SourceInfoSchema>;
 
-export interface TopValue {
-  value: string | null;
-  count: number;
-}
+export const TopValueSchema = z.object({ value: z.string().nullable(), count: z.number() });
+export type TopValue = z.infer<typeof TopValueSchema>;
 
-export interface ColumnProfile {
-  name: string;
-  type: ColumnType;
-  format?: string;
-  nulls: number;
+export const ColumnProfileSchema = z.object({
+  name: z.string(),
+  type: ColumnTypeSchema,
+  format: z.string().optional(),
+  nulls: z.number(),
   /** Approximate (HyperLogLog) distinct count. */
-  distinct: number;
-  min: string | null;
-  max: string | null;
-  top_values: TopValue[];
+  distinct: z.number(),
+  min: z.string().nullable(),
+  max: z.string().nullable(),
+  top_values: z.array(TopValueSchema),
   /** Raw values that did not parse as the column's type (null in the typed view). */
-  unparsed: number;
-}
+  unparsed: z.number(),
+});
+export type ColumnProfile = z.infer<typeof ColumnProfileSchema>;
 
-export interface SourceProfile {
-  side: Side;
-  name: string;
-  row_count: number;
-  columns: ColumnProfile[];
-  sample_rows: Record<string, unknown>[];
-  notices: Notice[];
-}
+export const SourceProfileSchema = z.object({
+  side: SideSchema,
+  name: z.string(),
+  row_count: z.number(),
+  columns: z.array(ColumnProfileSchema),
+  sample_rows: z.array(RowSchema),
+  notices: z.array(NoticeSchema),
+});
+export type SourceProfile = z.infer<typeof SourceProfileSchema>;
 
-export type RunStatus = 'running' | 'completed' | 'failed' | 'cancelled' | 'interrupted';
+export const RunStatusSchema = z.enum(['running', 'completed', 'failed', 'cancelled', 'interrupted']);
+export type RunStatus = z.infer<typeof RunStatusSchema>;
 
 /** auto: confirmed by an auto_confirm rule; suggested: awaits review; manual: made by hand; accepted/rejected: reviewed suggestions. */
 export const MATCH_STATUSES = ['auto', 'suggested', 'manual', 'accepted', 'rejected'] as const;
@@ -110,60 +116,63 @@ export const EXCEPTION_REASONS = [
 ] as const;
 export type ExceptionReason = (typeof EXCEPTION_REASONS)[number];
 
-export interface MatchGroup {
-  group_id: number;
-  rule_id: string;
-  cardinality: Cardinality;
-  status: MatchStatus;
-  left_ids: number[];
-  right_ids: number[];
-  amount_left: number | null;
-  amount_right: number | null;
+export const MatchGroupSchema = z.object({
+  group_id: z.number(),
+  rule_id: z.string(),
+  cardinality: CardinalitySchema,
+  status: z.enum(MATCH_STATUSES),
+  left_ids: z.array(z.number()),
+  right_ids: z.array(z.number()),
+  amount_left: z.number().nullable(),
+  amount_right: z.number().nullable(),
   /** left − right (right already sign-flipped when the rule says so). */
-  amount_delta: number | null;
+  amount_delta: z.number().nullable(),
   /** Largest |left date − right date| in days within the group. */
-  date_delta_days: number | null;
+  date_delta_days: z.number().nullable(),
   /** 0..1, 1 = exact. */
-  score: number;
-  note: string | null;
-}
+  score: z.number(),
+  note: z.string().nullable(),
+});
+export type MatchGroup = z.infer<typeof MatchGroupSchema>;
 
-export interface ExceptionRecord {
-  side: Side;
-  row_id: number;
-  rule_id: string;
-  reason: ExceptionReason;
-  counterpart_row_id: number | null;
-  amount_delta: number | null;
-  date_delta_days: number | null;
-  annotation_reason: string | null;
-  annotation_note: string | null;
-}
+export const ExceptionRecordSchema = z.object({
+  side: SideSchema,
+  row_id: z.number(),
+  rule_id: z.string(),
+  reason: z.enum(EXCEPTION_REASONS),
+  counterpart_row_id: z.number().nullable(),
+  amount_delta: z.number().nullable(),
+  date_delta_days: z.number().nullable(),
+  annotation_reason: z.string().nullable(),
+  annotation_note: z.string().nullable(),
+});
+export type ExceptionRecord = z.infer<typeof ExceptionRecordSchema>;
 
-export interface SideTotals {
-  count: number;
-  amount: number;
-}
+export const SideTotalsSchema = z.object({ count: z.number(), amount: z.number() });
+export type SideTotals = z.infer<typeof SideTotalsSchema>;
 
-export interface RunSummary {
-  run_id: number;
-  status: RunStatus;
-  recipe_name: string;
-  started_at: string;
-  finished_at: string | null;
-  error: string | null;
-  left_rows: number;
-  right_rows: number;
-  matched_groups: number;
-  suggested_groups: number;
-  matched: { left: SideTotals; right: SideTotals };
-  suggested: { left: SideTotals; right: SideTotals };
-  exceptions: { left: SideTotals; right: SideTotals };
-  unmatched: { left: SideTotals; right: SideTotals };
+const BothSides = z.object({ left: SideTotalsSchema, right: SideTotalsSchema });
+
+export const RunSummarySchema = z.object({
+  run_id: z.number(),
+  status: RunStatusSchema,
+  recipe_name: z.string(),
+  started_at: z.string(),
+  finished_at: z.string().nullable(),
+  error: z.string().nullable(),
+  left_rows: z.number(),
+  right_rows: z.number(),
+  matched_groups: z.number(),
+  suggested_groups: z.number(),
+  matched: BothSides,
+  suggested: BothSides,
+  exceptions: BothSides,
+  unmatched: BothSides,
   /** Share of in-scope records (both sides) that are matched (auto/manual/accepted). */
-  match_rate: number;
-  per_rule: { rule_id: string; groups: number; left: number; right: number }[];
-}
+  match_rate: z.number(),
+  per_rule: z.array(z.object({ rule_id: z.string(), groups: z.number(), left: z.number(), right: z.number() })),
+});
+export type RunSummary = z.infer<typeof RunSummarySchema>;
 
 export type PageCategory =
   | 'matched'
@@ -188,23 +197,27 @@ export interface PageRequest {
 }
 
 /** Matched/suggested pages carry the groups with their source rows side by side. */
-export interface GroupPageItem extends MatchGroup {
-  left_rows: Record<string, unknown>[];
-  right_rows: Record<string, unknown>[];
-}
+export const GroupPageItemSchema = MatchGroupSchema.extend({ left_rows: z.array(RowSchema), right_rows: z.array(RowSchema) });
+export type GroupPageItem = z.infer<typeof GroupPageItemSchema>;
 
-export interface RecordPageItem {
-  side: Side;
-  row_id: number;
-  row: Record<string, unknown>;
-  exception?: ExceptionRecord;
-}
+export const RecordPageItemSchema = z.object({
+  side: SideSchema,
+  row_id: z.number(),
+  row: RowSchema,
+  exception: ExceptionRecordSchema.optional(),
+});
+export type RecordPageItem = z.infer<typeof RecordPageItemSchema>;
 
 export interface Page<T> {
   total: number;
   offset: number;
   limit: number;
   items: T[];
+}
+
+/** The schema of a page of `item`s. */
+export function pageSchema<T extends z.ZodType>(item: T) {
+  return z.object({ total: z.number(), offset: z.number(), limit: z.number(), items: z.array(item) });
 }
 
 export interface RunProgress {
@@ -233,10 +246,8 @@ export interface ExportOptions {
   overwrite?: boolean;
 }
 
-export interface ExportResult {
-  files: string[];
-  notices: string[];
-}
+export const ExportResultSchema = z.object({ files: z.array(z.string()), notices: z.array(z.string()) });
+export type ExportResult = z.infer<typeof ExportResultSchema>;
 
 export interface AuditEntry {
   seq: number;

@@ -192,6 +192,8 @@ export const RecipeSchema = z.object({
   rules: z.array(MatchRuleSchema).min(1, 'a recipe needs at least one match rule'),
 });
 export type Recipe = z.infer<typeof RecipeSchema>;
+/** A recipe before validation (defaults not applied yet): what producers build and the engine checks. */
+export type RecipeInput = z.input<typeof RecipeSchema>;
 
 // ── AI tools (kalla-recon MCP server) ─────────────────────────────────────
 

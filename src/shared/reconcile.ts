@@ -1,22 +1,14 @@
 /**
  * The Reconcile workspace's state as the main process stores it
- * (`<dataDir>/workspaces/<id>/state.json`) and sends it to the renderer.
- * Engine shapes (SourceInfo, RunSummary, pages) come from ./recon-engine and
- * are produced by our own code, so their output schemas only check the shape.
+ * (`<dataDir>/workspaces/<id>/state.json`) and sends it to the renderer, and
+ * the versioned `reconcile.changed` event that carries it. Engine shapes
+ * (SourceInfo, RunSummary, pages) are the schemas of ./recon-engine.
  */
 import { z } from 'zod';
-import type { GroupPageItem, Page, RecordPageItem, RunSummary, SourceInfo, SourceProfile, ExportResult } from './recon-engine';
+import { RunStatusSchema, RunSummarySchema, SideSchema, SourceInfoSchema } from './recon-engine';
 import { FieldRoleSchema, MatchRuleSchema, SourceFilterSchema, type FieldMapping } from './recon';
 
-const obj = <T>() => z.custom<T>((v) => typeof v === 'object' && v !== null);
-
-export const SourceInfoOut = obj<SourceInfo>();
-export const SourceProfileOut = obj<SourceProfile>();
-export const RunSummaryOut = obj<RunSummary>();
-export const GroupPageOut = obj<Page<GroupPageItem> | Page<RecordPageItem>>();
-export const ExportResultOut = obj<ExportResult>();
-
-export const SideSchema = z.enum(['left', 'right']);
+export { SideSchema };
 
 /** One row of the mapping review: a proposal (or a hand-made pair) and what the user decided. */
 export const MappingRowSchema = z.object({
@@ -70,7 +62,7 @@ export const SourceErrorSchema = z.object({
 export type SourceError = z.infer<typeof SourceErrorSchema>;
 
 export const WorkspaceSourceSchema = z.object({
-  info: SourceInfoOut,
+  info: SourceInfoSchema,
   /** Read options the source was loaded with (re-used on swap and by the recipe). */
   read: z.record(z.string(), z.unknown()),
 });
@@ -78,7 +70,7 @@ export type WorkspaceSource = z.infer<typeof WorkspaceSourceSchema>;
 
 export const RunItemSchema = z.object({
   run_id: z.number(),
-  status: z.string(),
+  status: RunStatusSchema,
   recipe_name: z.string(),
   started_at: z.string(),
   finished_at: z.string().nullable(),
@@ -134,3 +126,16 @@ export const ReconcileProgressSchema = z.object({
   fraction: z.number().min(0).max(1),
 });
 export type ReconcileProgress = z.infer<typeof ReconcileProgressSchema>;
+
+/**
+ * `reconcile.changed`: main tells the renderer what changed instead of the renderer guessing from
+ * replies. `state` carries a workspace's whole saved state (every save sends one); `results`
+ * carries a run's summary after a run or a review action (tables reload their pages). `v` is the
+ * event's version: a renderer that meets a version it does not know reloads instead of guessing.
+ */
+export const RECONCILE_CHANGED_VERSION = 1;
+export const ReconcileChangedSchema = z.discriminatedUnion('kind', [
+  z.object({ v: z.literal(RECONCILE_CHANGED_VERSION), kind: z.literal('state'), id: z.string(), state: WorkspaceStateSchema }),
+  z.object({ v: z.literal(RECONCILE_CHANGED_VERSION), kind: z.literal('results'), id: z.string(), run_id: z.number(), summary: RunSummarySchema }),
+]);
+export type ReconcileChanged = z.infer<typeof ReconcileChangedSchema>;

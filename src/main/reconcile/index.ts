@@ -3,4 +3,4 @@ export { ReconcileService } from './service';
 export { RECON_SERVER } from './kalla-recon';
 export { aliasFromName, type ReadInput } from './sources';
 export { explainSourceError } from './source-errors';
-export type { ReconcileEvents, ReconcileProgress } from './events';
+export type { ReconcileChanged, ReconcileEvents, ReconcileProgress } from './events';

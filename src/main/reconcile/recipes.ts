@@ -3,7 +3,7 @@
  * sources' paths and read options) as one validated `Recipe`; saved to and loaded from a file.
  */
 import { basename, isAbsolute, resolve } from 'node:path';
-import { RECIPE_VERSION, RecipeSchema, type Recipe } from '../../shared/recon';
+import { RECIPE_VERSION, type RecipeInput } from '../../shared/recon';
 import { confirmedMappings, type WorkspaceState } from '../../shared/reconcile';
 import { UserError } from '../errors';
 import type { ReconcileContext } from './context';
@@ -14,8 +14,11 @@ import { readOverrides } from './sources';
 export class Recipes {
   constructor(private readonly ctx: ReconcileContext) {}
 
-  /** The recipe the workspace would run now (throws a UserError saying what is missing). */
-  async current(id: string): Promise<Recipe> {
+  /**
+   * The recipe the workspace would run now, not yet validated: the engine checks it, once, when it
+   * runs or saves it. Throws a UserError saying what is missing.
+   */
+  async current(id: string): Promise<RecipeInput> {
     const s = await this.ctx.store.get(id);
     if (!s.sources.left || !s.sources.right) {
       const missing = [!s.sources.left && `left (${s.aliases.left})`, !s.sources.right && `right (${s.aliases.right})`].filter(Boolean).join(' and ');
@@ -23,7 +26,7 @@ export class Recipes {
     }
     if (!s.mapping?.confirmed) throw new UserError('Confirm the column mapping before running: review the proposed pairs and press “Confirm mapping”.', 'not_ready');
     if (!s.rules.length) throw new UserError('Add at least one match rule before running (press “Suggest rules”).', 'not_ready');
-    const parsed = RecipeSchema.safeParse({
+    return {
       version: RECIPE_VERSION,
       name: s.name,
       left: { alias: s.aliases.left, path: s.sources.left.info.path, read: { ...s.sources.left.read, column_overrides: readOverrides(s.sources.left.info) } },
@@ -31,15 +34,13 @@ export class Recipes {
       mappings: confirmedMappings(s.mapping),
       filters: s.filters,
       rules: s.rules,
-    });
-    if (!parsed.success) throw new UserError(`The recipe is not valid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, 'invalid_input');
-    return parsed.data;
+    };
   }
 
   async save(id: string, path: string, overwrite = false): Promise<{ path: string }> {
     if (!isAbsolute(path)) throw new UserError(`Give the full path of the recipe file, not “${path}”.`, 'invalid_input');
     const s = await this.ctx.store.get(id);
-    let recipe: Recipe;
+    let recipe: RecipeInput;
     try {
       recipe = await this.current(id);
     } catch {
@@ -74,9 +75,9 @@ export class Recipes {
 }
 
 /** A recipe of what is decided before the sources are complete (no paths); needs at least one rule. */
-function decidedSoFar(s: WorkspaceState): Recipe {
+function decidedSoFar(s: WorkspaceState): RecipeInput {
   if (!s.rules.length) throw new UserError('Add match rules before saving a recipe: a recipe needs at least one rule.', 'not_ready');
-  return RecipeSchema.parse({
+  return {
     version: RECIPE_VERSION,
     name: s.name,
     left: { alias: s.aliases.left },
@@ -84,5 +85,5 @@ function decidedSoFar(s: WorkspaceState): Recipe {
     mappings: confirmedMappings(s.mapping),
     filters: s.filters,
     rules: s.rules,
-  });
+  };
 }

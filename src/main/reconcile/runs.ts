@@ -14,8 +14,12 @@ export class Runs {
     private readonly recipes: Pick<Recipes, 'current'>,
   ) {}
 
-  /** Runs the reconciliation. Refuses until both sources are loaded, the mapping is confirmed and there are rules. */
-  async run(id: string, opts: RunOpts = {}): Promise<{ run_id: number; state: WorkspaceState }> {
+  /**
+   * Runs the reconciliation and answers with the summary the engine computed. Refuses until both
+   * sources are loaded, the mapping is confirmed and there are rules; the engine alone decides
+   * whether it is busy and owns cancellation (`cancel`, or `opts.signal`).
+   */
+  async run(id: string, opts: RunOpts = {}): Promise<{ run_id: number; summary: RunSummary; state: WorkspaceState }> {
     const { store, engines, events } = this.ctx;
     const recipe = await this.recipes.current(id);
     const engine = await engines.open(id);
@@ -28,7 +32,8 @@ export class Runs {
         },
       });
       const state = await store.update(id, (s) => ({ ...s, last_run_id: result.run_id }));
-      return { run_id: result.run_id, state };
+      events.results(id, result.summary);
+      return { run_id: result.run_id, summary: result.summary, state };
     } catch (e) {
       // Record the failed or cancelled run in the state (runs are re-read from the engine); the run's own error is the one to report.
       await store.update(id, (s) => s).catch(() => undefined);
@@ -64,19 +69,25 @@ export class Runs {
         failed.push(`group ${g}: ${errorMessage(e)}`);
       }
     }
-    this.ctx.events.changed(id);
+    await this.resultsChanged(id, runId, engine);
     return { done, failed };
   }
 
   async matchManual(id: string, runId: number, left: number[], right: number[], note?: string): Promise<{ group_id: number }> {
     const g = await this.withEngine(id, (engine) => engine.matchManual(runId, { left, right, ...(note ? { note } : {}) }));
-    this.ctx.events.changed(id);
+    await this.resultsChanged(id, runId);
     return { group_id: g.group_id };
   }
 
   async annotate(id: string, runId: number, side: Side, rowId: number, reason: string, note?: string): Promise<void> {
     await this.withEngine(id, (engine) => engine.annotate(runId, side, rowId, { reason, ...(note ? { note } : {}) }));
-    this.ctx.events.changed(id);
+    await this.resultsChanged(id, runId);
+  }
+
+  /** Tells listeners the run's results changed, with its summary as it is now (the renderer needs no re-fetch). */
+  private async resultsChanged(id: string, runId: number, engine?: ReconEngine): Promise<void> {
+    const e = engine ?? (await this.ctx.engines.open(id));
+    this.ctx.events.results(id, await e.summary(runId));
   }
 
   /** Checks the workspace exists before opening its engine (no engine folder for a typo). */

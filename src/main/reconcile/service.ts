@@ -6,7 +6,7 @@
  * docs/reconcile-workspace.md.
  */
 import { join } from 'node:path';
-import type { ColumnType, MatchRule, Recipe, SourceFilter } from '../../shared/recon';
+import type { ColumnType, MatchRule, RecipeInput, SourceFilter } from '../../shared/recon';
 import type { ExportFormat, ExportResult, GroupPageItem, Page, PageCategory, RecordPageItem, RunSummary, Side, SourceProfile } from '../../shared/recon-engine';
 import type { MappingRow, WorkspaceList, WorkspaceState } from '../../shared/reconcile';
 import type { McpHost } from '../mcp/host';
@@ -60,7 +60,7 @@ export class ReconcileService {
     this.exporting = new Exporting(this.ctx);
   }
 
-  /** Subscribe to `changed` (state saved, results reviewed) and `progress` (upload/load/run) notifications. */
+  /** Subscribe to `changed` (a state saved, a run's results changed; versioned payloads) and `progress` (upload/load/run) notifications. */
   on(listener: Partial<ReconcileEvents>): () => void {
     return this.ctx.events.on(listener);
   }
@@ -182,8 +182,8 @@ export class ReconcileService {
 
   // ── Recipes ────────────────────────────────────────────────────────────
 
-  /** The recipe the workspace would run now (throws a UserError saying what is missing). */
-  recipe(id: string): Promise<Recipe> {
+  /** The recipe the workspace would run now, before the engine validates it (throws a UserError saying what is missing). */
+  recipe(id: string): Promise<RecipeInput> {
     return this.recipes.current(id);
   }
   saveRecipe(id: string, path: string, overwrite = false): Promise<{ path: string }> {
@@ -195,7 +195,7 @@ export class ReconcileService {
 
   // ── Runs, review, export ───────────────────────────────────────────────
 
-  run(id: string, opts: RunOpts = {}): Promise<{ run_id: number; state: WorkspaceState }> {
+  run(id: string, opts: RunOpts = {}): Promise<{ run_id: number; summary: RunSummary; state: WorkspaceState }> {
     return this.runs.run(id, opts);
   }
   cancelRun(id: string): Promise<void> {

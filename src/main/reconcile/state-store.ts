@@ -165,6 +165,6 @@ export class WorkspaceStore {
     const text = `${JSON.stringify(state, null, 1)}\n`;
     const file = join(this.dir(state.id), 'state.json');
     await this.fileWrites.run(state.id, () => writeFileAtomic(file, text));
-    this.events.changed(state.id);
+    this.events.state(state);
   }
 }

@@ -1,17 +1,8 @@
 /** Reconcile workspace channels: thin calls into the ReconcileService (src/main/reconcile). */
 import { z } from 'zod';
 import { ColumnTypeSchema, EncodingSchema, MatchRuleSchema, SourceFilterSchema } from '../recon';
-import {
-  ExportResultOut,
-  GroupPageOut,
-  MappingRowSchema,
-  ReconcileProgressSchema,
-  RunSummaryOut,
-  SideSchema,
-  SourceProfileOut,
-  WorkspaceListSchema,
-  WorkspaceStateSchema,
-} from '../reconcile';
+import { ExportResultSchema, GroupPageItemSchema, pageSchema, RecordPageItemSchema, RunSummarySchema, SourceProfileSchema } from '../recon-engine';
+import { MappingRowSchema, ReconcileChangedSchema, ReconcileProgressSchema, SideSchema, WorkspaceListSchema, WorkspaceStateSchema } from '../reconcile';
 import { CallId, Empty, Ok } from './common';
 
 const Id = z.string().regex(/^[a-z0-9-]{1,64}$/, 'not a workspace id');
@@ -69,7 +60,7 @@ export const reconcileChannels = {
     output: State,
   },
   'reconcile.swapSides': { input: z.object({ id: Id }).strict(), output: State },
-  'reconcile.profile': { input: z.object({ id: Id, side: SideSchema }).strict(), output: SourceProfileOut },
+  'reconcile.profile': { input: z.object({ id: Id, side: SideSchema }).strict(), output: SourceProfileSchema },
   'reconcile.preview': {
     input: z
       .object({ id: Id, side: SideSchema, offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000), orderBy: z.string().max(512).optional(), descending: z.boolean().optional() })
@@ -95,12 +86,14 @@ export const reconcileChannels = {
   },
   'reconcile.suggestRules': { input: z.object({ id: Id }).strict(), output: State },
   'reconcile.setRules': { input: z.object({ id: Id, rules: z.array(MatchRuleSchema).max(50) }).strict(), output: State },
-  'reconcile.run': { input: z.object({ id: Id, callId: CallId.optional() }).strict(), output: z.object({ run_id: z.number(), state: State }) },
+  /** A run answers with the summary it computed (no second round trip for it). */
+  'reconcile.run': { input: z.object({ id: Id, callId: CallId.optional() }).strict(), output: z.object({ run_id: z.number(), summary: RunSummarySchema, state: State }) },
   'reconcile.cancelRun': { input: z.object({ id: Id }).strict(), output: Ok },
-  'reconcile.summary': { input: z.object({ id: Id, runId: RunId }).strict(), output: RunSummaryOut },
+  'reconcile.summary': { input: z.object({ id: Id, runId: RunId }).strict(), output: RunSummarySchema },
   'reconcile.page': {
     input: z.object({ id: Id, runId: RunId, category: Category, offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000) }).strict(),
-    output: GroupPageOut,
+    // matched/suggested pages hold groups, the others records.
+    output: z.union([pageSchema(GroupPageItemSchema), pageSchema(RecordPageItemSchema)]),
   },
   'reconcile.review': {
     input: z.object({ id: Id, runId: RunId, action: z.enum(['accept', 'reject', 'unmatch']), groupIds: z.array(z.number().int().min(0)).min(1).max(10_000) }).strict(),
@@ -118,7 +111,7 @@ export const reconcileChannels = {
     input: z
       .object({ id: Id, runId: RunId, dir: Path.optional(), formats: z.array(z.enum(['csv', 'xlsx', 'evidence'])).min(1).max(3), overwrite: z.boolean().optional() })
       .strict(),
-    output: z.object({ dir: z.string(), result: ExportResultOut }),
+    output: z.object({ dir: z.string(), result: ExportResultSchema }),
   },
   'reconcile.saveRecipe': { input: z.object({ id: Id, path: Path, overwrite: z.boolean().optional() }).strict(), output: z.object({ path: z.string() }) },
   'reconcile.loadRecipe': { input: z.object({ id: Id, path: Path }).strict(), output: State },
@@ -126,5 +119,5 @@ export const reconcileChannels = {
 
 export const reconcileEvents = {
   'reconcile.progress': ReconcileProgressSchema,
-  'reconcile.changed': z.object({ id: z.string() }),
+  'reconcile.changed': ReconcileChangedSchema,
 } as const;

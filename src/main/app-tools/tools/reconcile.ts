@@ -252,8 +252,7 @@ export function reconcileModule(ws: ReconcileAccess): AppToolModule {
           const s = await active();
           const gate = runReadiness(s);
           if (gate) throw new AppToolRefusal(gate);
-          const { run_id } = await ws.run(s.id, { signal: ctx.signal });
-          const summary = await ws.summary(s.id, run_id);
+          const { run_id, summary } = await ws.run(s.id, { signal: ctx.signal });
           return { text: summaryText(summary, s.aliases.left, s.aliases.right), structured: { run_id, status: summary.status } };
         },
       }),

@@ -3,7 +3,6 @@ import type { HandlerDeps, HandlersFor } from '../handler-types';
 import { UserError } from '../../errors';
 
 export function reconcileHandlers({ workspaces, platform }: HandlerDeps): HandlersFor<'reconcile.'> {
-  const running = new Map<string, AbortController>();
   return {
     'reconcile.list': async () => workspaces.list(),
     'reconcile.get': async ({ id }) => workspaces.get(id),
@@ -46,18 +45,9 @@ export function reconcileHandlers({ workspaces, platform }: HandlerDeps): Handle
     'reconcile.filterCounts': async ({ id, filters }) => workspaces.filterCounts(id, filters),
     'reconcile.suggestRules': async ({ id }) => workspaces.suggestRules(id),
     'reconcile.setRules': async ({ id, rules }) => workspaces.setRules(id, rules),
-    'reconcile.run': async ({ id, callId }) => {
-      if (running.has(id)) throw new UserError('A run is already in progress in this workspace.', 'busy');
-      const controller = new AbortController();
-      running.set(id, controller);
-      try {
-        return await workspaces.run(id, { signal: controller.signal, ...(callId ? { callId } : {}) });
-      } finally {
-        running.delete(id);
-      }
-    },
+    // The engine alone decides that a run is busy and owns its cancellation.
+    'reconcile.run': async ({ id, callId }) => workspaces.run(id, callId ? { callId } : {}),
     'reconcile.cancelRun': async ({ id }) => {
-      running.get(id)?.abort();
       await workspaces.cancelRun(id);
       return { ok: true as const };
     },

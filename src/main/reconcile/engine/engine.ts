@@ -7,7 +7,7 @@
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { RecipeSchema, ReadOptionsSchema, type Recipe, type ReadOptions, type SourceFilter } from '../../../shared/recon';
+import { ReadOptionsSchema, type Recipe, type RecipeInput, type ReadOptions, type SourceFilter } from '../../../shared/recon';
 import type {
   AuditEntry,
   ExportOptions,
@@ -32,6 +32,7 @@ import { ReconError } from '../../errors';
 import { exportRun } from './export';
 import { installMacros } from './macros';
 import { profileSource } from './profile';
+import { validateRecipe } from './recipe-file';
 import { column, filterCondition, type SideColumns } from './recipe-sql';
 import { computeSummary, getRunRow, readPage } from './results';
 import { acceptGroup, annotateException, matchManually, readAuditLog, rejectGroup, unmatchGroup } from './review';
@@ -164,17 +165,21 @@ export class ReconEngine {
 
   // ── Runs ───────────────────────────────────────────────────────────────
 
-  async run(recipeInput: Recipe, opts: RunOptions = {}): Promise<RunResult> {
-    const parsed = RecipeSchema.safeParse(recipeInput);
-    if (!parsed.success) throw new ReconError('invalid_recipe', `invalid recipe: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`);
-    if (this.running) throw new ReconError('busy', 'a run is already in progress in this workspace; wait for it to finish or cancel it');
-    if (this.sideQueues.size > 0) throw new ReconError('busy', 'a source is still loading; run again when it has finished');
+  /**
+   * Runs a recipe (validated here, the one place). The engine alone decides that a run is busy
+   * (one run per engine, none while a source loads) and owns its cancellation: `cancelRunning()`
+   * and `opts.signal` both abort the same controller.
+   */
+  async run(recipeInput: RecipeInput, opts: RunOptions = {}): Promise<RunResult> {
+    const recipe = validateRecipe(recipeInput);
+    if (this.running) throw new ReconError('busy', 'A run is already in progress in this workspace; wait for it to finish or cancel it.');
+    if (this.sideQueues.size > 0) throw new ReconError('busy', 'A source is still loading; run again when it has finished.');
     // Claimed before the first await, so neither a second run nor a load can slip in.
     const controller = new AbortController();
     const running: { db: Db | null; controller: AbortController } = { db: null, controller };
     this.running = running;
     try {
-      return await this.runClaimed(parsed.data, opts, running);
+      return await this.runClaimed(recipe, opts, running);
     } finally {
       this.running = null;
     }

@@ -5,8 +5,18 @@
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
-import { RecipeSchema, type Recipe } from '../../../shared/recon';
+import { RecipeSchema, type Recipe, type RecipeInput } from '../../../shared/recon';
 import { ReconError } from '../../errors';
+
+/**
+ * The one check of a recipe (the shared, versioned RecipeSchema, defaults applied): used by a run,
+ * by loading and by saving, so the app, the CLI and tests all get the same `invalid_recipe` error.
+ */
+export function validateRecipe(input: unknown, what = 'recipe', details: Record<string, unknown> = {}): Recipe {
+  const parsed = RecipeSchema.safeParse(input);
+  if (!parsed.success) throw new ReconError('invalid_recipe', `${what} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, details);
+  return parsed.data;
+}
 
 export async function loadRecipe(path: string): Promise<Recipe> {
   const text = await readFile(path, 'utf8').catch((e: Error) => {
@@ -18,16 +28,12 @@ export async function loadRecipe(path: string): Promise<Recipe> {
   } catch (e) {
     throw new ReconError('invalid_recipe', `recipe ${path} is not valid JSON: ${(e as Error).message}`, { path });
   }
-  const parsed = RecipeSchema.safeParse(json);
-  if (!parsed.success) {
-    throw new ReconError('invalid_recipe', `recipe ${path} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, { path });
-  }
-  return parsed.data;
+  return validateRecipe(json, `recipe ${path}`, { path });
 }
 
-export async function saveRecipe(path: string, recipe: Recipe, opts: { overwrite?: boolean } = {}): Promise<void> {
+export async function saveRecipe(path: string, recipe: RecipeInput, opts: { overwrite?: boolean } = {}): Promise<void> {
   if (path.includes('\0') || !isAbsolute(path)) throw new ReconError('invalid_path', `recipe path must be absolute and without NUL: ${path}`);
   if (!opts.overwrite && (await stat(path).catch(() => null))) throw new ReconError('file_exists', `${path} exists; pass overwrite: true to replace it`, { path });
-  const valid = RecipeSchema.parse(recipe);
+  const valid = validateRecipe(recipe);
   await writeFile(path, `${JSON.stringify(valid, null, 2)}\n`);
 }

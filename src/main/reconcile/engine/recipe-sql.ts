@@ -132,6 +132,27 @@ export function amountWithin(rule: MatchRule, a: string, b: string): string {
   return `abs(${a} - ${b}) <= ${tolerance(rule, a, b)}`;
 }
 
+/** Whole days between two DATE expressions. */
+export function daysBetween(a: string, b: string): string {
+  return `abs(date_diff('day', ${a}, ${b}))`;
+}
+
+/**
+ * The rule's date window — the one place it is written: a distance in days (`daysBetween`) is
+ * inside when it is at most `window_days`, both ends inclusive. `TRUE` when the rule has no window.
+ */
+export function withinDateWindow(rule: MatchRule, days: string): string {
+  return rule.date ? `${days} <= ${rule.date.window_days}` : 'TRUE';
+}
+
+/**
+ * The same window as a range on `b` around `a` (a ± window_days, inclusive): equal to
+ * `withinDateWindow(rule, daysBetween(a, b))` for DATEs, in the form DuckDB turns into a range join.
+ */
+export function dateWindowRange(rule: MatchRule, a: string, b: string): string {
+  return rule.date ? `${b} BETWEEN ${a} - ${rule.date.window_days} AND ${a} + ${rule.date.window_days}` : 'TRUE';
+}
+
 export function tolerance(rule: MatchRule, a: string, b: string): string {
   const t = rule.amount!;
   const pct = t.tolerance_pct ?? 0;

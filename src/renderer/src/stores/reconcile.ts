@@ -1,13 +1,16 @@
 /**
  * Reconcile workspace store: the list of workspaces, the open workspace's
  * state (as the main process saved it), and what is in flight. Every change is
- * made by the main process and the returned state replaces ours.
+ * made by the main process, which says so with the versioned `reconcile.changed`
+ * event: a saved state replaces ours, a run's new summary replaces the shown one
+ * and reloads the result tables. Calls that switch workspaces (open, create)
+ * apply the state they return.
  */
 import { create } from 'zustand';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../../shared/contract';
 import type { MatchRule, SourceFilter } from '../../../shared/recon';
 import type { RunSummary, Side } from '../../../shared/recon-engine';
-import type { MappingRow, ReconcileProgress, WorkspaceList, WorkspaceState } from '../../../shared/reconcile';
+import { RECONCILE_CHANGED_VERSION, type MappingRow, type ReconcileChanged, type ReconcileProgress, type WorkspaceList, type WorkspaceState } from '../../../shared/reconcile';
 import { ApiError, call, errorMessage, newCallId, onEvent } from '../api/client';
 
 export type Area = 'workspace' | 'left' | 'right' | 'mapping' | 'filters' | 'rules' | 'run' | 'results' | 'export';
@@ -24,7 +27,7 @@ interface ReconcileStore {
   progress: Partial<Record<'left' | 'right' | 'run', ReconcileProgress>>;
   counts: Counts | null;
   summary: RunSummary | null;
-  /** Bumped after review actions so result tables reload. */
+  /** Bumped when main reports new results (review actions) so result tables reload. */
   resultsVersion: number;
   uploads: Partial<Record<Side, string>>;
   init(): () => void;
@@ -61,7 +64,6 @@ export function sidesFor(count: number, ws: WorkspaceState | null, side?: Side):
 }
 
 export const useReconcile = create<ReconcileStore>((set, get) => {
-  const isState = (v: unknown): v is WorkspaceState => typeof v === 'object' && v !== null && 'version' in v && 'sources' in v && 'chat' in v;
   const setBusy = (area: Area, label: string | undefined) => set((s) => ({ busy: { ...s.busy, [area]: label } }));
   const setError = (area: Area, message: string | undefined) => set((s) => ({ errors: { ...s.errors, [area]: message } }));
 
@@ -72,7 +74,9 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
    * to the latest save of an area is applied; it contains every earlier change.
    */
   const saveSeq: Partial<Record<Area, number>> = {};
-  async function saveOptimistic<C extends ChannelName>(area: Area, apply: (ws: WorkspaceState) => WorkspaceState, channel: C, input: ChannelInput<C>): Promise<void> {
+  /** Optimistic saves in flight: main's state events would show a state without the newer clicks, so they wait for the latest reply. */
+  let optimistic = 0;
+  async function saveOptimistic<C extends 'reconcile.saveMappingReview' | 'reconcile.setRules'>(area: Area, apply: (ws: WorkspaceState) => WorkspaceState, channel: C, input: ChannelInput<C>): Promise<void> {
     const ws = get().ws;
     if (!ws) return;
     const seq = (saveSeq[area] = (saveSeq[area] ?? 0) + 1);
@@ -80,27 +84,59 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
     set({ ws: apply(ws) });
     setBusy(area, 'Saving…');
     setError(area, undefined);
+    optimistic += 1;
     try {
-      const out = await call(channel, input);
-      if (latest() && isState(out)) afterState(out);
+      const out: WorkspaceState = await call(channel, input);
+      if (latest()) afterState(out);
     } catch (e) {
       if (!latest()) return;
       setError(area, errorMessage(e));
-      await call('reconcile.get', { id: ws.id }).then(afterState, () => undefined);
+      // The optimistic state is wrong now: show what main has.
+      await reload(ws.id);
     } finally {
+      optimistic -= 1;
       if (latest()) setBusy(area, undefined);
     }
   }
 
-  const afterState = (ws: WorkspaceState) => {
-    const prev = get().ws;
+  const reload = (id: string) => call('reconcile.get', { id }).then(afterState, (e: unknown) => setError('workspace', errorMessage(e)));
+
+  const onChanged = (e: ReconcileChanged) => {
+    // A payload version this renderer does not know: reload instead of guessing its shape.
+    if (e.v !== RECONCILE_CHANGED_VERSION) {
+      const id = get().ws?.id;
+      if (id) void reload(id);
+      return;
+    }
+    const open = get().ws;
+    if (e.kind === 'state') {
+      renameInList(e.state);
+      // Another workspace, a state older than ours, or clicks not saved yet (their reply will carry this change too).
+      if (!open || e.id !== open.id || e.state.updated_at < open.updated_at || optimistic > 0) return;
+      afterState(e.state);
+      return;
+    }
+    if (!open || e.id !== open.id) return;
+    set((s) => ({ summary: e.summary, resultsVersion: s.resultsVersion + 1 }));
+  };
+
+  const renameInList = (ws: WorkspaceState) => {
     const list = get().list;
     const entry = list?.workspaces.find((w) => w.id === ws.id);
     if (list && entry && entry.name !== ws.name) set({ list: { ...list, workspaces: list.workspaces.map((w) => (w.id === ws.id ? { ...w, name: ws.name } : w)) } });
+  };
+
+  const afterState = (ws: WorkspaceState) => {
+    const prev = get().ws;
+    renameInList(ws);
     set({ ws });
-    if (prev?.id !== ws.id || prev.last_run_id !== ws.last_run_id) {
+    if (prev?.id !== ws.id) {
+      // Another workspace: its last run's summary is read once; later ones arrive as events.
       set({ summary: null });
       if (ws.last_run_id) void get().loadSummary();
+    } else if (prev.last_run_id !== ws.last_run_id && get().summary?.run_id !== ws.last_run_id) {
+      // A new run: its summary comes with main's `results` event (or the run's reply).
+      set({ summary: null });
     }
     if (prev?.id !== ws.id || JSON.stringify(prev.filters) !== JSON.stringify(ws.filters) || prev.sources.left?.info.sha256 !== ws.sources.left?.info.sha256 || prev.sources.right?.info.sha256 !== ws.sources.right?.info.sha256 || JSON.stringify(prev.aliases) !== JSON.stringify(ws.aliases)) void get().refreshCounts();
   };
@@ -118,6 +154,7 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
     uploads: {},
 
     init() {
+      const offChanged = onEvent('reconcile.changed', onChanged);
       const offProgress = onEvent('reconcile.progress', (p) => {
         if (p.workspace !== get().ws?.id) return;
         const key = p.kind === 'run' ? 'run' : p.side;
@@ -134,7 +171,10 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
           setError('workspace', errorMessage(e));
         }
       })();
-      return () => offProgress();
+      return () => {
+        offChanged();
+        offProgress();
+      };
     },
 
     async refreshList() {
@@ -144,23 +184,22 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
     async open(id) {
       set({ counts: null, summary: null, progress: {}, errors: {} });
       const ws = await get().act('workspace', 'Opening…', 'reconcile.setActive', { id });
-      if (ws) await get().refreshList();
+      if (ws) {
+        afterState(ws);
+        await get().refreshList();
+      }
     },
 
     async act(area, label, channel, input) {
       setBusy(area, label);
       setError(area, undefined);
       try {
-        const out = await call(channel, input);
-        if (isState(out)) afterState(out);
-        else if (out && typeof out === 'object' && 'state' in out && isState((out as { state: unknown }).state)) afterState((out as { state: WorkspaceState }).state);
-        return out;
+        // A state the call changed arrives as a `reconcile.changed` event, before this reply.
+        return await call(channel, input);
       } catch (e) {
-        // A cancel the user asked for is not an error to show.
+        // A cancel the user asked for is not an error to show. A failure main recorded in the
+        // state (source errors, chat turns) has arrived as an event too.
         if (!(e instanceof ApiError && e.code === 'cancelled')) setError(area, errorMessage(e));
-        // The main process may have recorded the failure in the state (source errors, chat turns).
-        const id = get().ws?.id;
-        if (id && area !== 'workspace') await call('reconcile.get', { id }).then(afterState, () => undefined);
         return undefined;
       } finally {
         setBusy(area, undefined);
@@ -171,6 +210,7 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
       const ws = await get().act('workspace', 'Creating…', 'reconcile.create', { name });
       if (ws) {
         set({ counts: null, summary: null, progress: {}, errors: {} });
+        afterState(ws);
         await get().refreshList();
       }
     },
@@ -263,7 +303,9 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
       const id = get().ws?.id;
       if (!id) return;
       set((s) => ({ progress: { ...s.progress, run: { workspace: id, kind: 'run', phase: 'Starting', fraction: 0 } } }));
-      await get().act('run', 'Running…', 'reconcile.run', { id, callId: newCallId() });
+      const out = await get().act('run', 'Running…', 'reconcile.run', { id, callId: newCallId() });
+      // The run answers with its summary (the `results` event carries it too): no fetch.
+      if (out && get().ws?.id === id) set({ summary: out.summary });
       set((s) => ({ progress: { ...s.progress, run: undefined } }));
     },
 
@@ -282,9 +324,3 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
     },
   };
 });
-
-/** After a review action: reload the summary and the tables. */
-export async function afterReview(): Promise<void> {
-  await useReconcile.getState().loadSummary();
-  useReconcile.setState((s) => ({ resultsVersion: s.resultsVersion + 1 }));
-}

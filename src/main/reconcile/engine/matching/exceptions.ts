@@ -10,7 +10,7 @@
  */
 import type { MatchRule } from '../../../../shared/recon';
 import type { Db } from '../db';
-import { amountWithin } from '../recipe-sql';
+import { amountWithin, daysBetween, withinDateWindow } from '../recipe-sql';
 import { keysEqual } from './working';
 
 export async function createExceptionTable(db: Db): Promise<void> {
@@ -30,7 +30,7 @@ export async function addDuplicateExceptions(db: Db): Promise<void> {
 export async function addNearMissExceptions(db: Db, rule: MatchRule): Promise<void> {
   if (rule.keys.length === 0) return;
   const amountOk = rule.amount ? amountWithin(rule, 'l.amt', 'r.amt') : 'TRUE';
-  const dateOk = rule.date ? `coalesce(abs(date_diff('day', l.dt, r.dt)) <= ${rule.date.window_days}, false)` : 'TRUE';
+  const dateOk = rule.date ? `coalesce(${withinDateWindow(rule, daysBetween('l.dt', 'r.dt'))}, false)` : 'TRUE';
   const descOk = rule.description ? `kalla_jaccard(l.descr, r.descr) >= ${rule.description.min_similarity}` : 'TRUE';
   await db.exec(`CREATE OR REPLACE TEMP TABLE near AS
     SELECT l.id AS lid, r.id AS rid, l.h AS lh, r.h AS rh,

@@ -21,7 +21,7 @@
 import type { MatchRule } from '../../../../shared/recon';
 import type { Side } from '../../../../shared/recon-engine';
 import type { Db } from '../db';
-import { amountWithin } from '../recipe-sql';
+import { amountWithin, dateWindowRange, daysBetween, withinDateWindow } from '../recipe-sql';
 import { lit } from '../sql';
 import { scoreExpression } from './working';
 
@@ -56,8 +56,7 @@ export async function matchSplitOrBatch(db: Db, rule: MatchRule, ruleIdx: number
   const o = orientation(rule);
   const wo = `w_${o.one}`;
   const wm = `w_${o.many}`;
-  const window = rule.date ? rule.date.window_days : null;
-  const ddExpr = (a: string, b: string) => (rule.date ? `abs(date_diff('day', ${a}, ${b}))` : '0');
+  const ddExpr = (a: string, b: string) => (rule.date ? daysBetween(a, b) : '0');
 
   if (rule.keys.length > 0) {
     await db.exec(`CREATE OR REPLACE TEMP TABLE by_ref AS
@@ -71,7 +70,7 @@ export async function matchSplitOrBatch(db: Db, rule: MatchRule, ruleIdx: number
         coalesce(greatest(${ddExpr('og.odt', 'mg.dmin')}, ${ddExpr('og.odt', 'mg.dmax')}), 0)::INTEGER AS dd
       FROM og JOIN mg ON ${keysEq(rule, 'og', 'mg')}
       WHERE ${amountWithin(rule, 'og.oamt', 'mg.total')}
-        ${window !== null ? `AND greatest(${ddExpr('og.odt', 'mg.dmin')}, ${ddExpr('og.odt', 'mg.dmax')}) <= ${window}` : ''}`);
+        ${rule.date ? `AND ${withinDateWindow(rule, `greatest(${ddExpr('og.odt', 'mg.dmin')}, ${ddExpr('og.odt', 'mg.dmax')})`)}` : ''}`);
     await db.exec(groupInsert(rule, ruleIdx, o, 'by_ref'));
     await removeUsed(db, ruleIdx);
   }
@@ -91,7 +90,7 @@ async function subsetSearch(db: Db, rule: MatchRule, ruleIdx: number, o: Orienta
   const t = rule.amount!;
   const pct = (t.tolerance_pct ?? 0) / 100;
   const bound = `abs(oamt) * ${1 + pct} + ${t.tolerance_abs ?? 0} + 1e-9`;
-  const joinOn = [rule.keys.length > 0 ? keysEq(rule, 'o', 'm') : null, rule.date ? `m.dt BETWEEN o.dt - ${rule.date.window_days} AND o.dt + ${rule.date.window_days}` : null]
+  const joinOn = [rule.keys.length > 0 ? keysEq(rule, 'o', 'm') : null, rule.date ? dateWindowRange(rule, 'o.dt', 'm.dt') : null]
     .filter(Boolean)
     .join(' AND ');
   await db.exec(`CREATE OR REPLACE TEMP TABLE sc AS
@@ -143,7 +142,7 @@ async function subsetSearch(db: Db, rule: MatchRule, ruleIdx: number, o: Orienta
 export async function matchManyToMany(db: Db, rule: MatchRule, ruleIdx: number): Promise<void> {
   const status = rule.auto_confirm ? "'auto'" : "'suggested'";
   const dd = rule.date
-    ? `coalesce(greatest(abs(date_diff('day', lg.dmax, rg.dmin)), abs(date_diff('day', rg.dmax, lg.dmin))), 0)::INTEGER`
+    ? `coalesce(greatest(${daysBetween('lg.dmax', 'rg.dmin')}, ${daysBetween('rg.dmax', 'lg.dmin')}), 0)::INTEGER`
     : '0';
   await db.exec(`CREATE OR REPLACE TEMP TABLE nm AS
     WITH lg AS (SELECT ${keyCols(rule)}, sum(amt) AS total, min(dt) AS dmin, max(dt) AS dmax, list(id ORDER BY id) AS ids
@@ -152,7 +151,7 @@ export async function matchManyToMany(db: Db, rule: MatchRule, ruleIdx: number):
                 FROM w_right WHERE amt IS NOT NULL GROUP BY ${keyCols(rule)})
     SELECT lg.ids AS lids, rg.ids AS rids, lg.total AS ltotal, rg.total AS rtotal, ${dd} AS dd
     FROM lg JOIN rg ON ${keysEq(rule, 'lg', 'rg')}
-    WHERE ${amountWithin(rule, 'lg.total', 'rg.total')}${rule.date ? ` AND ${dd} <= ${rule.date.window_days}` : ''}`);
+    WHERE ${amountWithin(rule, 'lg.total', 'rg.total')}${rule.date ? ` AND ${withinDateWindow(rule, dd)}` : ''}`);
   await db.exec(
     `INSERT INTO gtmp SELECT ${ruleIdx}, $1, 'N:M', ${status}, lids, rids, ltotal, rtotal, dd, ${scoreExpression('abs(ltotal - rtotal)', 'dd', 'ltotal')} FROM nm`,
     [rule.id],

@@ -14,7 +14,7 @@
  */
 import type { MatchRule } from '../../../../shared/recon';
 import type { Db } from '../db';
-import { amountWithin } from '../recipe-sql';
+import { amountWithin, daysBetween, withinDateWindow } from '../recipe-sql';
 import { keysEqual, scoreExpression } from './working';
 
 export async function matchOneToOne(db: Db, rule: MatchRule, ruleIdx: number, shouldStop: () => void): Promise<void> {
@@ -81,7 +81,7 @@ async function buildCandidates(db: Db, rule: MatchRule): Promise<void> {
     join = band ? `r.amt BETWEEN l.amt - ${band} AND l.amt + ${band}` : 'TRUE';
   }
   if (rule.amount) conditions.push(amountWithin(rule, 'l.amt', 'r.amt'));
-  if (rule.date) conditions.push(`abs(date_diff('day', l.dt, r.dt)) <= ${rule.date.window_days}`);
+  if (rule.date) conditions.push(withinDateWindow(rule, daysBetween('l.dt', 'r.dt')));
   if (rule.description) conditions.push(`kalla_jaccard(l.descr, r.descr) >= ${rule.description.min_similarity}`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE cand0 AS
     SELECT l.id AS lid, r.id AS rid, l.h AS lh, r.h AS rh, l.amt AS la, r.amt AS ra,

@@ -1,7 +1,7 @@
 /**
  * When the Assistant changes a workspace through the app tools, the workspace
- * on screen follows: the Reconcile workspace reloads its state (mapping, run,
- * results) and the Lineage workspace opens the connection and shows the
+ * on screen follows: the Reconcile workspace through main's `reconcile.changed`
+ * events (nothing to do here but refresh an empty list), and the Lineage workspace opens the connection and shows the
  * diagram the Assistant drew (same focus and depths), through those stores'
  * public actions.
  */
@@ -25,13 +25,11 @@ export function syncWorkspaces(prev: AssistantState | undefined, next: Assistant
 
 async function follow(e: ToolEntry): Promise<void> {
   if (e.tool.startsWith('reconcile_')) {
-    // Read-only tools changed nothing the workspace shows.
+    // The open workspace follows main's `reconcile.changed` events (states, run summaries) by
+    // itself; only a workspace the list does not know yet needs a list refresh.
     if (READ_ONLY_RECONCILE.has(e.tool)) return;
     const rc = useReconcile.getState();
-    if (!rc.ws) return rc.refreshList();
-    await rc.open(rc.ws.id);
-    // Re-opening clears the summary on screen; load the (possibly new) run's.
-    await useReconcile.getState().loadSummary();
+    if (!rc.ws) await rc.refreshList();
     return;
   }
   if (e.tool === 'lineage_connect') {

@@ -3,7 +3,7 @@ import type { Cardinality, KeyNormaliser, MatchRule } from '../../../../shared/r
 import type { GroupPageItem, PageCategory, RecordPageItem, Side } from '../../../../shared/recon-engine';
 import type { MappingRow } from '../../../../shared/reconcile';
 import { call } from '../../api/client';
-import { afterReview, useReconcile } from '../../stores/reconcile';
+import { useReconcile } from '../../stores/reconcile';
 import { ChipEditor } from './ChipEditor';
 import { MappingTable } from './MappingTable';
 import { fmtAmount, ResultsTabs } from './ResultsTabs';
@@ -390,16 +390,14 @@ export function ResultsPanel() {
           busy={Boolean(busy)}
           onReview={async (action, groupIds) => {
             const r = await act('results', 'Saving…', 'reconcile.review', { id: ws.id, runId, action, groupIds });
+            // The new summary and a table reload arrive with main's `reconcile.changed` event.
             if (r?.failed.length) useReconcile.setState((s) => ({ errors: { ...s.errors, results: r.failed.join('; ') } }));
-            await afterReview();
           }}
           onMatch={async (left, right, note) => {
             await act('results', 'Matching…', 'reconcile.matchManual', { id: ws.id, runId, left, right, ...(note ? { note } : {}) });
-            await afterReview();
           }}
           onAnnotate={async (side, rowId, reason, note) => {
             await act('results', 'Saving…', 'reconcile.annotate', { id: ws.id, runId, side, rowId, reason, ...(note ? { note } : {}) });
-            await afterReview();
           }}
         />
       )}

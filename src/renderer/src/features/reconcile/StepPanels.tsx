@@ -8,6 +8,7 @@ import { ChipEditor } from './ChipEditor';
 import { MappingTable } from './MappingTable';
 import { fmtAmount, ResultsTabs } from './ResultsTabs';
 import { formatNumber } from '../../stores/display';
+import { focusWhenReady } from '../../components/focus';
 
 const NO_ROWS: MappingRow[] = [];
 
@@ -83,6 +84,8 @@ export function FilterPanel() {
     if (!text.trim()) return;
     const r = await act('filters', 'Reading your filter…', 'reconcile.parseFilter', { id: ws.id, text, mode });
     if (r) setText('');
+    // Back to the filter box (re-enabled): the chips and the conversation (a live log) carry the answer.
+    focusWhenReady('#filter-text');
   };
   return (
     <section className="rc-section" aria-labelledby="step-filters">
@@ -104,7 +107,7 @@ export function FilterPanel() {
       ) : (
         <div className="filter-layout">
           <div className="chat">
-            <ol className="chat-log" aria-label="Filter conversation" tabIndex={0}>
+            <ol className="chat-log" aria-label="Filter conversation" tabIndex={0} aria-live="polite">
               {ws.chat.length === 0 && <li className="muted small">No filters yet: every row takes part. Describe what to keep below.</li>}
               {ws.chat.map((t) => (
                 <li key={t.id} className="chat-turn">
@@ -301,7 +304,7 @@ export function RulesPanel() {
         ))}
       </ol>
       <div className="run-bar">
-        <button className="primary big" disabled={blockers.length > 0 || Boolean(running)} onClick={() => void run()} title={blockers.length ? `First ${blockers.join(', ')}` : undefined}>
+        <button className="primary big" disabled={blockers.length > 0 || Boolean(running)} onClick={() => void run().then(() => focusWhenReady('#run-summary, #run-error'))} title={blockers.length ? `First ${blockers.join(', ')}` : undefined}>
           ▶ Run reconciliation
         </button>
         {blockers.length > 0 && <span className="muted small">First {blockers.join(', then ')}.</span>}
@@ -316,7 +319,7 @@ export function RulesPanel() {
         )}
       </div>
       {runError && (
-        <div className="banner error" role="alert">
+        <div className="banner error" role="alert" id="run-error" tabIndex={-1}>
           {runError}
         </div>
       )}
@@ -416,7 +419,7 @@ function SummaryView() {
   ] as const;
   const max = Math.max(1, ...cats.flatMap((c) => [c.v.left.count, c.v.right.count]));
   return (
-    <div className="summary" aria-label="Run summary">
+    <div className="summary" id="run-summary" tabIndex={-1} role="region" aria-label="Run summary">
       <div className="rate">
         <div className="rate-num" aria-label="Match rate">
           {(s.match_rate * 100).toFixed(1)}%
@@ -474,6 +477,7 @@ function ExportControls({ runId }: { runId: number }) {
     }
     const r = await act('export', 'Exporting…', 'reconcile.export', { id: ws.id, runId, formats: [...formats], overwrite: true, ...(target ? { dir: target } : {}) });
     if (r) setDone({ dir: r.dir, files: r.result.files });
+    focusWhenReady(r ? '#export-done' : '#export-error');
   };
   return (
     <div className="export">
@@ -501,12 +505,12 @@ function ExportControls({ runId }: { runId: number }) {
         </button>
       </div>
       {done && (
-        <p role="status" className="export-done small">
+        <p role="status" id="export-done" tabIndex={-1} className="export-done small">
           Exported {done.files.length} file(s) to <code>{done.dir}</code>
         </p>
       )}
       {error && (
-        <p role="alert" className="field-error small">
+        <p role="alert" id="export-error" tabIndex={-1} className="field-error small">
           {error}
         </p>
       )}

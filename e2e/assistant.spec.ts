@@ -21,7 +21,7 @@ async function confirmCard(scope: Page | Locator, toolName: string) {
 }
 
 test('without a provider the Assistant says how to set one up, and the app keeps working', async ({ appPage: page }, info) => {
-  await page.getByRole('tab', { name: /Assistant/ }).click();
+  await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Assistant/ }).click();
   const chat = page.getByRole('region', { name: 'Assistant' });
   await expect(chat.getByRole('note')).toContainText('No AI provider is set up');
   await expect(chat.getByLabel('Message the Assistant')).toBeDisabled();
@@ -37,8 +37,8 @@ test('without a provider the Assistant says how to set one up, and the app keeps
   await expect(app.getByRole('listitem').filter({ hasText: 'reconcile_run' })).toContainText('asks · finalizing');
   await shot(page, info, 'permissions');
   await chat.getByRole('button', { name: 'Open Settings' }).click();
-  await expect(page.getByRole('tab', { name: /Settings/ })).toHaveAttribute('aria-selected', 'true');
-  await page.getByRole('tab', { name: /Servers/ }).click();
+  await expect(page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Settings/ })).toHaveAttribute('aria-current', 'page');
+  await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Servers/ }).click();
   await expect(page.getByRole('option', { name: /kalla-recon/ })).toBeVisible();
 });
 
@@ -79,7 +79,7 @@ test('ask for a lineage diagram in words: approve the connection, see the diagra
       anthropicStream({ content: [{ type: 'text', text: 'top_customers is built on customer_lifetime_value, which reads customer_orders.' }], stop_reason: 'end_turn' }),
     );
     await page.goto(app.url);
-    await page.getByRole('tab', { name: /Assistant/ }).click();
+    await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Assistant/ }).click();
     const chat = page.getByRole('region', { name: 'Assistant' });
     await chat.getByLabel('Message the Assistant').fill('Open the simple e-commerce sample and draw what top_customers depends on');
     await chat.getByLabel('Message the Assistant').press('Enter');
@@ -90,7 +90,7 @@ test('ask for a lineage diagram in words: approve the connection, see the diagra
     await expect(chat.getByRole('listitem', { name: 'Assistant message' }).last()).toContainText('which reads customer_orders');
     await shot(page, info, 'lineage-diagram-in-chat');
     // The Lineage workspace shows the same connection.
-    await page.getByRole('tab', { name: /Lineage/ }).click();
+    await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Lineage/ }).click();
     await expect(page.getByText('simple_ecommerce').first()).toBeVisible();
     await shot(page, info, 'lineage-workspace');
     expect(fake.requests).toHaveLength(3);

@@ -14,7 +14,7 @@ const diagram = (page: Page) => page.getByRole('region', { name: 'Diagram' });
 const node = (page: Page, name: string) => diagram(page).locator(`g.node[data-name="${name}"]`);
 
 async function openSample(page: Page) {
-  await page.getByRole('tab', { name: /Lineage/ }).click();
+  await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Lineage/ }).click();
   await expect(page.getByRole('heading', { name: 'Map how your SQL views depend on each other' })).toBeVisible();
   await page.getByRole('radio', { name: /Simple e-commerce/ }).check();
   await page.getByRole('button', { name: 'Open' }).click();
@@ -22,7 +22,7 @@ async function openSample(page: Page) {
 }
 
 test('pick a dataset, focus a node, ask a question, export SVG', async ({ appPage: page, app }, info) => {
-  await page.getByRole('tab', { name: /Lineage/ }).click();
+  await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Lineage/ }).click();
   await shot(page, info, '01-empty');
   await openSample(page);
   const summary = page.getByRole('region', { name: 'Summary' });
@@ -110,14 +110,14 @@ test('pick a dataset, focus a node, ask a question, export SVG', async ({ appPag
   // The conversation and the connection survive a restart of the app.
   await app.restart();
   await page.goto(app.url);
-  await page.getByRole('tab', { name: /Lineage/ }).click();
+  await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Lineage/ }).click();
   await expect(page.getByRole('region', { name: 'Summary' })).toContainText('Views12');
   await expect(page.getByRole('article', { name: 'Answer to: what depends on fact_orders' })).toContainText('5 views depend on fact_orders');
   await shot(page, info, '05-after-restart');
 });
 
 test('a large dataset starts at an entry point and shows its parse problem; a bad path is explained', async ({ appPage: page }, info) => {
-  await page.getByRole('tab', { name: /Lineage/ }).click();
+  await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Lineage/ }).click();
   await page.getByRole('radio', { name: 'Files' }).check();
   await page.getByLabel('File or folder').fill('/nonexistent/views');
   await page.getByRole('button', { name: 'Open' }).click();

@@ -27,8 +27,8 @@ export async function dropFiles(page: Page, target: Locator, files: { name: stri
 }
 
 export async function openReconcile(page: Page) {
-  await page.getByRole('tab', { name: /Reconcile/ }).click();
-  await expect(page.getByRole('tab', { name: /Reconcile/ })).toHaveAttribute('aria-selected', 'true');
+  await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Reconcile/ }).click();
+  await expect(page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Reconcile/ })).toHaveAttribute('aria-current', 'page');
 }
 
 export const card = (page: Page, side: 'left' | 'right') => page.getByRole('article', { name: side === 'left' ? 'Left source' : 'Right source' });

@@ -35,7 +35,7 @@ async function pidOf(page: Page): Promise<number> {
 }
 
 test('add a server, call a tool from its form, read its logs, survive a kill', async ({ appPage: page, app }, info) => {
-  await expect(page.getByRole('tab', { name: /Servers/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Servers/ })).toHaveAttribute('aria-current', 'page');
   await shot(page, info, '01-start');
 
   await addServer(page, 'demo', fixtureServer('well-behaved'));
@@ -129,10 +129,10 @@ test('a broken server file names the line, and the other servers keep running', 
 
 test('navigation works from the keyboard and the About box shows versions', async ({ appPage: page }) => {
   await page.keyboard.press('Alt+1');
-  await expect(page.getByRole('tab', { name: /Reconcile/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Reconcile/ })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByRole('heading', { name: 'Reconcile' })).toBeVisible();
   await page.keyboard.press('Control+3');
-  await expect(page.getByRole('tab', { name: /Servers/ })).toHaveAttribute('aria-selected', 'true');
+  await expect(page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Servers/ })).toHaveAttribute('aria-current', 'page');
   await page.keyboard.press('F1');
   const about = page.getByRole('dialog', { name: 'About Kalla Desktop' });
   await expect(about).toContainText('Browser mode');

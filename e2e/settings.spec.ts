@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { expect, test } from './app';
 
 test('an API key is saved, reported as set, and never comes back to the page', async ({ appPage: page, app }, info) => {
-  await page.getByRole('tab', { name: /Settings/ }).click();
+  await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Settings/ }).click();
   await expect(page.getByText('keys are kept unencrypted in secrets.json')).toBeVisible();
   await expect(page.getByTestId('anthropic-key-state')).toHaveText('No key');
 
@@ -15,7 +15,7 @@ test('an API key is saved, reported as set, and never comes back to the page', a
   await page.screenshot({ path: info.outputPath('01-key-set.png'), fullPage: true });
 
   await page.reload();
-  await page.getByRole('tab', { name: /Settings/ }).click();
+  await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Settings/ }).click();
   await expect(page.getByTestId('anthropic-key-state')).toHaveText('Key set');
   expect(await page.content()).not.toContain('sk-ant-e2e-secret-777');
   expect(readFileSync(join(app.dataDir, 'secrets.json'), 'utf8')).toContain('sk-ant-e2e-secret-777');

@@ -20,6 +20,17 @@ function viewForShortcut(e: KeyboardEvent): ViewId | undefined {
   return VIEWS.find((v) => v.key === e.key)?.id;
 }
 
+/** "?" is a character when typed into a field; it opens help only elsewhere. */
+function isTyping(target: EventTarget | null): boolean {
+  return target instanceof HTMLElement && (target.isContentEditable || /^(INPUT|TEXTAREA|SELECT)$/.test(target.tagName));
+}
+
+/** Skip links move focus, not just the scroll position, so the next Tab continues inside the target. */
+const skipTo = (id: string) => (e: { preventDefault(): void }) => {
+  e.preventDefault();
+  document.getElementById(id)?.focus();
+};
+
 export function App() {
   const { view, setView, connection, init, setAboutOpen } = useApp();
   useEffect(() => init(), [init]);
@@ -35,7 +46,7 @@ export function App() {
         e.preventDefault();
         const a = useAssistant.getState();
         a.setPanelOpen(!a.panelOpen);
-      } else if (e.key === 'F1') {
+      } else if (e.key === 'F1' || (e.key === '?' && !isTyping(e.target))) {
         e.preventDefault();
         setAboutOpen(true);
       }
@@ -46,6 +57,9 @@ export function App() {
 
   return (
     <div className={assistantPanel ? 'shell with-assistant' : 'shell'}>
+      <a className="skip-link" href="#workspace" onClick={skipTo('workspace')}>
+        Skip to workspace
+      </a>
       <nav className="sidebar" aria-label="Workspaces">
         <div className="brand">
           <span className="brand-mark" aria-hidden>
@@ -53,19 +67,19 @@ export function App() {
           </span>
           <span>Kalla</span>
         </div>
-        <ul role="tablist" aria-orientation="vertical">
+        {/* Navigation, not tabs: each entry swaps the whole workspace, so Tab walks the list and aria-current marks where you are. */}
+        <ul>
           {VIEWS.map((v) => (
             <li key={v.id}>
               <button
-                role="tab"
-                aria-selected={view === v.id}
-                aria-controls="workspace"
+                aria-current={view === v.id ? 'page' : undefined}
+                aria-keyshortcuts={`${isMac ? 'Meta' : 'Control'}+${v.key} Alt+${v.key}`}
                 className={view === v.id ? 'nav-item active' : 'nav-item'}
                 onClick={() => setView(v.id)}
                 title={`${v.label} (${MOD_LABEL}+${v.key})`}
               >
                 <span>{v.label}</span>
-                <kbd>
+                <kbd aria-hidden>
                   {MOD_LABEL}+{v.key}
                 </kbd>
               </button>
@@ -79,7 +93,7 @@ export function App() {
           </button>
         </div>
       </nav>
-      <main id="workspace" className="workspace" role="tabpanel" aria-label={VIEWS.find((v) => v.id === view)?.label}>
+      <main id="workspace" className="workspace" tabIndex={-1} aria-label={VIEWS.find((v) => v.id === view)?.label}>
         {connection === 'lost' && (
           <div className="banner error" role="alert">
             Lost the connection to Kalla. Reconnecting… (is <code>kalla web</code> still running?)

@@ -1,4 +1,5 @@
-import { useApp } from '../stores/app';
+import { MOD_LABEL_TEXT } from './shortcuts';
+import { useApp, VIEWS } from '../stores/app';
 import { Dialog } from './Dialog';
 
 export function AboutDialog() {
@@ -6,6 +7,43 @@ export function AboutDialog() {
   return (
     <Dialog open={aboutOpen} title="About Kalla Desktop" onClose={() => setAboutOpen(false)}>
       <p className="lead">Reconcile sources, explore view lineage, and run MCP servers — offline first.</p>
+      <h3 id="shortcuts-heading">Keyboard shortcuts</h3>
+      <table className="shortcuts" aria-labelledby="shortcuts-heading">
+        <tbody>
+          {VIEWS.map((v) => (
+            <tr key={v.id}>
+              <td>
+                <kbd>{MOD_LABEL_TEXT}+{v.key}</kbd> or <kbd>Alt+{v.key}</kbd>
+              </td>
+              <td>{v.label}</td>
+            </tr>
+          ))}
+          <tr>
+            <td>
+              <kbd>{MOD_LABEL_TEXT}+J</kbd>
+            </td>
+            <td>Show or hide the Assistant panel</td>
+          </tr>
+          <tr>
+            <td>
+              <kbd>F1</kbd> or <kbd>?</kbd>
+            </td>
+            <td>This help</td>
+          </tr>
+          <tr>
+            <td>
+              <kbd>←</kbd> <kbd>→</kbd> / <kbd>↑</kbd> <kbd>↓</kbd>, <kbd>Home</kbd>, <kbd>End</kbd>
+            </td>
+            <td>Move between tabs and between items of a list (servers, tools)</td>
+          </tr>
+          <tr>
+            <td>
+              <kbd>Tab</kbd> on load
+            </td>
+            <td>“Skip to workspace” link</td>
+          </tr>
+        </tbody>
+      </table>
       {info ? (
         <dl className="kv">
           <dt>Version</dt>

@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { AppInfo } from '../../../shared/contract';
 import { call } from '../api/client';
 import { transport, type ConnectionState } from '../api/transport';
+import { useDisplay } from './display';
 
 export const VIEWS = [
   { id: 'reconcile', label: 'Reconcile', key: '1' },
@@ -22,11 +23,17 @@ interface AppState {
   init(): () => void;
 }
 
+/** Launch on the workspace shown last (Servers the very first time). */
+const firstView = (): ViewId => VIEWS.find((v) => v.id === useDisplay.getState().lastView)?.id ?? 'servers';
+
 export const useApp = create<AppState>((set) => ({
-  view: 'servers',
+  view: firstView(),
   aboutOpen: false,
   connection: 'connecting',
-  setView: (view) => set({ view }),
+  setView: (view) => {
+    useDisplay.getState().rememberView(view);
+    set({ view });
+  },
   setAboutOpen: (aboutOpen) => set({ aboutOpen }),
   init() {
     const off = transport().onState((connection) => {

@@ -156,7 +156,7 @@ export function AssistantChat({ scope, title, compact = false }: { scope: string
         </div>
       )}
 
-      <div className="assistant-log" ref={listRef}>
+      <div className="assistant-log" ref={listRef} tabIndex={0} role="region" aria-label="Assistant conversation">
         {state && state.entries.length === 0 && (
           <div className="assistant-empty muted">
             <p>Ask in words, for example:</p>

@@ -9,6 +9,7 @@ import { DiagramCanvas, type DiagramHandle } from './DiagramCanvas';
 import { exportBaseName, parseDiagram } from './diagram-model';
 import { downloadBlob, svgToPng } from './exporting';
 import { MermaidView } from './MermaidView';
+import { formatNumber } from '../../stores/display';
 
 type Kind = LineageSource['kind'];
 type DatasetId = (typeof DATASETS)[number]['id'];
@@ -139,15 +140,15 @@ function Summary() {
         <dl className="stats">
           <div>
             <dt>Views</dt>
-            <dd>{analysis.viewCount.toLocaleString()}</dd>
+            <dd>{formatNumber(analysis.viewCount)}</dd>
           </div>
           <div>
             <dt>Tables</dt>
-            <dd>{analysis.tableCount.toLocaleString()}</dd>
+            <dd>{formatNumber(analysis.tableCount)}</dd>
           </div>
           <div>
             <dt>Dependencies</dt>
-            <dd>{analysis.edgeCount.toLocaleString()}</dd>
+            <dd>{formatNumber(analysis.edgeCount)}</dd>
           </div>
           <div>
             <dt>Complexity</dt>
@@ -378,7 +379,7 @@ function AskPane() {
           </button>
         )}
       </header>
-      <div className="turns" role="log" aria-label="Conversation">
+      <div className="turns" role="log" aria-label="Conversation" tabIndex={0}>
         {turns.length === 0 ? (
           <div className="muted small ask-empty">
             <p>Ask in plain words about {connection?.label ?? 'these views'}. Answers come from the lineage engine, with a diagram when one helps. Try:</p>

@@ -9,7 +9,12 @@ let loaded: Promise<Mermaid> | undefined;
 let themeInUse: string | undefined;
 let seq = 0;
 
-const prefersDark = () => typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches;
+/** The app's theme: Settings → Appearance pins it on <html data-theme>, else the OS decides. */
+const prefersDark = () => {
+  const pinned = typeof document !== 'undefined' ? document.documentElement.dataset.theme : undefined;
+  if (pinned === 'dark' || pinned === 'light') return pinned === 'dark';
+  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches;
+};
 
 async function instance(): Promise<Mermaid> {
   loaded ??= import('mermaid').then((m) => m.default);

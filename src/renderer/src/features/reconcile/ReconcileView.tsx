@@ -3,6 +3,7 @@ import { Dialog } from '../../components/Dialog';
 import { useReconcile } from '../../stores/reconcile';
 import { SourcesPanel } from './SourcesPanel';
 import { FilterPanel, MappingPanel, ResultsPanel, RulesPanel } from './StepPanels';
+import { formatTime } from '../../stores/display';
 
 /** The Reconcile workspace: sources → mapping → filters → rules and run → results, all saved as it happens. */
 export function ReconcileView() {
@@ -201,7 +202,7 @@ function WorkspaceBar() {
           Delete
         </button>
       </div>
-      {ws && <span className="muted small saved-note" aria-live="polite">Saved {new Date(ws.updated_at).toLocaleTimeString()}</span>}
+      {ws && <span className="muted small saved-note" aria-live="polite">Saved {formatTime(ws.updated_at)}</span>}
       <Dialog open={dialog !== null} title={dialog ? titles[dialog] : ''} onClose={close}>
         <form
           className="form-grid"

@@ -1,6 +1,8 @@
 import { useCallback, useState } from 'react';
 import type { GroupPageItem, PageCategory, RecordPageItem, RunSummary, Side } from '../../../../shared/recon-engine';
 import { usePaged, VirtualList } from './VirtualList';
+import { rovingKeyDown, rovingTabIndex } from '../../components/roving';
+import { displayLocale, formatNumber } from '../../stores/display';
 
 export type TabId = 'matched' | 'suggested' | 'exceptions' | 'unmatched_left' | 'unmatched_right';
 type Item = GroupPageItem | RecordPageItem;
@@ -27,7 +29,7 @@ export const ANNOTATION_REASONS = ['timing difference', 'bank fee', 'partial pay
 
 export function fmtAmount(n: number | null | undefined): string {
   if (n === null || n === undefined) return '—';
-  return n.toLocaleString(undefined, { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+  return n.toLocaleString(displayLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 }
 /** DuckDB decimals arrive as "1353.250000": shown as 1,353.25. */
 export function cell(v: unknown): string {
@@ -225,13 +227,14 @@ export function ResultsTabs(props: ResultsTabsProps) {
 
   return (
     <div className="results-tabs">
-      <div role="tablist" aria-label="Result categories" className="tabs">
+      <div role="tablist" aria-label="Result categories" className="tabs" onKeyDown={(e) => rovingKeyDown(e, 'tab')}>
         {(Object.keys(labels) as TabId[]).map((t) => (
           <button
             key={t}
             role="tab"
             id={`rtab-${t}`}
             aria-selected={tab === t}
+            tabIndex={rovingTabIndex(tab === t)}
             aria-controls="results-panel"
             className={tab === t ? 'tab active' : 'tab'}
             onClick={() => {
@@ -239,7 +242,7 @@ export function ResultsTabs(props: ResultsTabsProps) {
               setSelectedGroups(new Set());
             }}
           >
-            {labels[t]} <span className="count">{counts[t].toLocaleString()}</span>
+            {labels[t]} <span className="count">{formatNumber(counts[t])}</span>
           </button>
         ))}
       </div>
@@ -250,7 +253,7 @@ export function ResultsTabs(props: ResultsTabsProps) {
               {(['left', 'right'] as Side[]).map((s) => (
                 <label key={s} className={exSide === s ? 'active' : ''}>
                   <input type="radio" name="exside" checked={exSide === s} onChange={() => setExSide(s)} />
-                  {props.aliases[s]} ({props.summary.exceptions[s].count.toLocaleString()})
+                  {props.aliases[s]} ({formatNumber(props.summary.exceptions[s].count)})
                 </label>
               ))}
             </div>

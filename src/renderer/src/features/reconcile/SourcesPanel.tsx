@@ -5,6 +5,7 @@ import { call } from '../../api/client';
 import { useReconcile } from '../../stores/reconcile';
 import { cell } from './ResultsTabs';
 import { usePaged, VirtualList } from './VirtualList';
+import { formatNumber } from '../../stores/display';
 
 const TYPES: ColumnType[] = ['text', 'number', 'date', 'timestamp', 'boolean'];
 const NO_PROFILE: SourceProfile | null = null;
@@ -196,7 +197,7 @@ function SourceCard({ side, onPick }: { side: Side; onPick(): void }) {
             </div>
             <div>
               <dt>Rows</dt>
-              <dd aria-label={`${side} rows`}>{src.info.row_count.toLocaleString()}</dd>
+              <dd aria-label={`${side} rows`}>{formatNumber(src.info.row_count)}</dd>
             </div>
             <div>
               <dt>Format</dt>
@@ -257,7 +258,7 @@ function SourceCard({ side, onPick }: { side: Side; onPick(): void }) {
                       <td className="profile-cell small">
                         {p ? (
                           <>
-                            <span>{p.distinct.toLocaleString()} distinct</span>
+                            <span>{formatNumber(p.distinct)} distinct</span>
                             {p.nulls > 0 && <span> · {p.nulls} empty</span>}
                             {p.unparsed > 0 && <span className="warn-text"> · {p.unparsed} unreadable</span>}
                             {p.min !== null && (

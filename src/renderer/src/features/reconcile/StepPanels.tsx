@@ -8,6 +8,8 @@ import { useReconcile } from '../../stores/reconcile';
 import { ChipEditor } from './ChipEditor';
 import { MappingTable } from './MappingTable';
 import { fmtAmount, ResultsTabs } from './ResultsTabs';
+import { formatNumber } from '../../stores/display';
+import { focusWhenReady } from '../../components/focus';
 
 const NO_ROWS: MappingRow[] = [];
 
@@ -83,6 +85,8 @@ export function FilterPanel() {
     if (!text.trim()) return;
     const r = await act('filters', 'Reading your filter…', 'reconcile.parseFilter', { id: ws.id, text, mode });
     if (r) setText('');
+    // Back to the filter box (re-enabled): the chips and the conversation (a live log) carry the answer.
+    focusWhenReady('#filter-text');
   };
   return (
     <section className="rc-section" aria-labelledby="step-filters">
@@ -104,7 +108,7 @@ export function FilterPanel() {
       ) : (
         <div className="filter-layout">
           <div className="chat">
-            <ol className="chat-log" aria-label="Filter conversation">
+            <ol className="chat-log" aria-label="Filter conversation" tabIndex={0} aria-live="polite">
               {ws.chat.length === 0 && <li className="muted small">No filters yet: every row takes part. Describe what to keep below.</li>}
               {ws.chat.map((t) => (
                 <li key={t.id} className="chat-turn">
@@ -186,7 +190,7 @@ export function FilterPanel() {
                 <div key={side}>
                   <dt>{ws.aliases[side]}</dt>
                   <dd aria-label={`${side} rows in scope`}>
-                    {counts?.[side] ? `${counts[side]!.filtered.toLocaleString()} of ${counts[side]!.total.toLocaleString()}` : '—'}
+                    {counts?.[side] ? `${formatNumber(counts[side]!.filtered)} of ${formatNumber(counts[side]!.total)}` : '—'}
                   </dd>
                 </div>
               ))}
@@ -324,7 +328,7 @@ export function RulesPanel() {
         ))}
       </ol>
       <div className="run-bar">
-        <button className="primary big" disabled={blockers.length > 0 || Boolean(running)} onClick={() => void run()} title={blockers.length ? `First ${blockers.join(', ')}` : undefined}>
+        <button className="primary big" disabled={blockers.length > 0 || Boolean(running)} onClick={() => void run().then(() => focusWhenReady('#run-summary, #run-error'))} title={blockers.length ? `First ${blockers.join(', ')}` : undefined}>
           ▶ Run reconciliation
         </button>
         {blockers.length > 0 && <span className="muted small">First {blockers.join(', then ')}.</span>}
@@ -339,7 +343,7 @@ export function RulesPanel() {
         )}
       </div>
       {runError && (
-        <div className="banner error" role="alert">
+        <div className="banner error" role="alert" id="run-error" tabIndex={-1}>
           {runError}
         </div>
       )}
@@ -453,7 +457,7 @@ function SummaryView() {
   ] as const;
   const max = Math.max(1, ...cats.flatMap((c) => [c.v.left.count, c.v.right.count]));
   return (
-    <div className="summary" aria-label="Run summary">
+    <div className="summary" id="run-summary" tabIndex={-1} role="region" aria-label="Run summary">
       {warnings.map((w) => (
         <div key={w.kind} className="banner error run-warning" role="alert" data-kind={w.kind}>
           <strong>{w.message}</strong>
@@ -468,7 +472,7 @@ function SummaryView() {
         <div className={`rate-num tone-${rateTone(s)}`} aria-label="Match rate">
           {(s.match_rate * 100).toFixed(1)}%
         </div>
-        <div className="muted small">matched · {s.left_rows.toLocaleString()} + {s.right_rows.toLocaleString()} rows in scope</div>
+        <div className="muted small">matched · {formatNumber(s.left_rows)} + {formatNumber(s.right_rows)} rows in scope</div>
       </div>
       <table className="grid-table summary-table">
         <thead>
@@ -487,9 +491,9 @@ function SummaryView() {
           {cats.map((c) => (
             <tr key={c.key}>
               <th scope="row">{c.label}</th>
-              <td className="num">{c.v.left.count.toLocaleString()}</td>
+              <td className="num">{formatNumber(c.v.left.count)}</td>
               <td className="num">{fmtAmount(c.v.left.amount)}</td>
-              <td className="num">{c.v.right.count.toLocaleString()}</td>
+              <td className="num">{formatNumber(c.v.right.count)}</td>
               <td className="num">{fmtAmount(c.v.right.amount)}</td>
               <td className="chart-cell" aria-hidden>
                 <div className={`hbar cat-${c.key}`} style={{ width: `${(c.v.left.count / max) * 100}%` }} />
@@ -521,6 +525,7 @@ function ExportControls({ runId }: { runId: number }) {
     }
     const r = await act('export', 'Exporting…', 'reconcile.export', { id: ws.id, runId, formats: [...formats], overwrite: true, ...(target ? { dir: target } : {}) });
     if (r) setDone({ dir: r.dir, files: r.result.files });
+    focusWhenReady(r ? '#export-done' : '#export-error');
   };
   return (
     <div className="export">
@@ -548,12 +553,12 @@ function ExportControls({ runId }: { runId: number }) {
         </button>
       </div>
       {done && (
-        <p role="status" className="export-done small">
+        <p role="status" id="export-done" tabIndex={-1} className="export-done small">
           Exported {done.files.length} file(s) to <code>{done.dir}</code>
         </p>
       )}
       {error && (
-        <p role="alert" className="field-error small">
+        <p role="alert" id="export-error" tabIndex={-1} className="field-error small">
           {error}
         </p>
       )}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { LogLevel, LogLine, ServerView } from '../../../../shared/mcp';
 import { call, errorMessage } from '../../api/client';
 import { useServers } from '../../stores/servers';
+import { formatTime } from '../../stores/display';
 
 const LEVELS: LogLevel[] = ['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency'];
 const STREAM_LABEL: Record<LogLine['stream'], string> = { stderr: 'stderr', server: 'server', host: 'kalla' };
@@ -60,13 +61,13 @@ export function LogPane({ server, logFile, view }: { server: string; logFile?: s
         </label>
         {logFile && <span className="muted small" title={logFile}>Saved to <code>{logFile}</code></span>}
       </div>
-      <div className="log-lines" ref={ref} role="log" aria-label={`Logs of ${server}`} aria-live="polite">
+      <div className="log-lines" ref={ref} tabIndex={0} role="log" aria-label={`Logs of ${server}`} aria-live="polite">
         {shown.length === 0 ? (
           <p className="muted">No log lines yet. A server's stderr, its MCP log messages and Kalla's notes about it appear here.</p>
         ) : (
           shown.map((l, i) => (
             <div key={i} className={`log-line ${l.stream}`}>
-              <time>{new Date(l.time).toLocaleTimeString()}</time>
+              <time>{formatTime(l.time)}</time>
               <span className="stream">{STREAM_LABEL[l.stream]}</span>
               <span className="text">{l.text}</span>
             </div>

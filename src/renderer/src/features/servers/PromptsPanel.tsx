@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ServerView } from '../../../../shared/mcp';
 import { call, errorMessage } from '../../api/client';
 import { useServers } from '../../stores/servers';
+import { rovingKeyDown, rovingTabIndex } from '../../components/roving';
 
 /** A stable empty list: a fresh [] per render would make zustand re-render forever. */
 const NONE: never[] = [];
@@ -24,10 +25,10 @@ export function PromptsPanel({ server }: { server: ServerView }) {
   };
   return (
     <div className="split">
-      <ul className="item-list" role="listbox" aria-label="Prompts">
+      <ul className="item-list" role="listbox" aria-label="Prompts" onKeyDown={(e) => rovingKeyDown(e, 'option', 'vertical')}>
         {prompts.map((p) => (
-          <li key={p.name}>
-            <button role="option" aria-selected={prompt.name === p.name} className={prompt.name === p.name ? 'item selected' : 'item'} onClick={() => { setSelected(p.name); setResult(undefined); setArgs({}); }}>
+          <li key={p.name} role="none">
+            <button role="option" aria-selected={prompt.name === p.name} tabIndex={rovingTabIndex(prompt.name === p.name)} className={prompt.name === p.name ? 'item selected' : 'item'} onClick={() => { setSelected(p.name); setResult(undefined); setArgs({}); }}>
               {p.title ?? p.name}
             </button>
           </li>

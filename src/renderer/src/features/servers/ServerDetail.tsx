@@ -7,6 +7,7 @@ import { PromptsPanel } from './PromptsPanel';
 import { ResourcesPanel } from './ResourcesPanel';
 import { StatusPill } from './StatusPill';
 import { ToolsPanel } from './ToolsPanel';
+import { rovingKeyDown, rovingTabIndex } from '../../components/roving';
 
 type Tab = 'tools' | 'resources' | 'prompts' | 'logs' | 'details';
 
@@ -87,9 +88,9 @@ export function ServerDetail({ server, onEdit }: { server: ServerView; onEdit():
           {error ?? server.error}
         </div>
       )}
-      <div role="tablist" className="tabs" aria-label="Server sections">
+      <div role="tablist" className="tabs" aria-label="Server sections" onKeyDown={(e) => rovingKeyDown(e, 'tab')}>
         {(['tools', 'resources', 'prompts', 'logs', 'details'] as Tab[]).map((t) => (
-          <button key={t} role="tab" aria-selected={tab === t} className={tab === t ? 'tab active' : 'tab'} onClick={() => setTab(t)}>
+          <button key={t} role="tab" id={`stab-${t}`} aria-controls="server-tab-panel" tabIndex={rovingTabIndex(tab === t)} aria-selected={tab === t} className={tab === t ? 'tab active' : 'tab'} onClick={() => setTab(t)}>
             {t[0].toUpperCase() + t.slice(1)}
             {t === 'tools' && ` (${server.counts.tools})`}
             {t === 'resources' && ` (${server.counts.resources})`}
@@ -97,7 +98,7 @@ export function ServerDetail({ server, onEdit }: { server: ServerView; onEdit():
           </button>
         ))}
       </div>
-      <div className="tab-body" role="tabpanel">
+      <div className="tab-body" role="tabpanel" id="server-tab-panel" aria-labelledby={`stab-${tab}`}>
         {tab === 'tools' && <ToolsPanel server={server} />}
         {tab === 'resources' && <ResourcesPanel server={server} />}
         {tab === 'prompts' && <PromptsPanel server={server} />}

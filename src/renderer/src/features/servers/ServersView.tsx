@@ -6,6 +6,7 @@ import { ConfigProblems } from './ConfigProblems';
 import { ServerDetail } from './ServerDetail';
 import { ServerEditor, type EditorMode } from './ServerEditor';
 import { StatusPill } from './StatusPill';
+import { rovingKeyDown, rovingTabIndex } from '../../components/roving';
 
 export function ServersView() {
   const { init, order, servers, selected, select, problems, loaded, refresh } = useServers();
@@ -70,15 +71,16 @@ export function ServersView() {
             </p>
           </div>
         ) : (
-          <ul className="cards" role="listbox" aria-label="Server list">
+          <ul className="cards" role="listbox" aria-label="Server list" aria-orientation="vertical" onKeyDown={(e) => rovingKeyDown(e, 'option', 'vertical')}>
             {order.map((name) => {
               const s = servers[name];
               if (!s) return null;
               return (
-                <li key={name}>
+                <li key={name} role="none">
                   <button
                     role="option"
                     aria-selected={selected === name}
+                    tabIndex={rovingTabIndex(selected === name || (!selected && name === order[0]))}
                     className={selected === name ? 'card selected' : 'card'}
                     onClick={() => select(name)}
                   >

@@ -10,6 +10,7 @@ const IDLE: ToolCallState = {};
 import { ContentView } from './ContentView';
 import { buildArgs, fieldsFromSchema, formSupported } from './schema-form';
 import { SchemaForm } from './SchemaForm';
+import { rovingKeyDown, rovingTabIndex } from '../../components/roving';
 
 export function ToolsPanel({ server }: { server: ServerView }) {
   const tools = useServers((s) => s.lists[server.name]?.tools ?? NONE);
@@ -23,10 +24,10 @@ export function ToolsPanel({ server }: { server: ServerView }) {
   if (tools.length === 0) return <p className="muted">This server offers no tools.</p>;
   return (
     <div className="split">
-      <ul className="item-list" role="listbox" aria-label="Tools">
+      <ul className="item-list" role="listbox" aria-label="Tools" onKeyDown={(e) => rovingKeyDown(e, 'option', 'vertical')}>
         {tools.map((t) => (
-          <li key={t.name}>
-            <button role="option" aria-selected={tool?.name === t.name} className={tool?.name === t.name ? 'item selected' : 'item'} onClick={() => setSelected(t.name)}>
+          <li key={t.name} role="none">
+            <button role="option" aria-selected={tool?.name === t.name} tabIndex={rovingTabIndex(tool?.name === t.name)} className={tool?.name === t.name ? 'item selected' : 'item'} onClick={() => setSelected(t.name)}>
               <span className="name">{t.title ?? t.name}</span>
               {t.annotations?.readOnlyHint === true && <span className="badge">read-only</span>}
               {t.annotations?.destructiveHint === true && <span className="badge danger">destructive</span>}

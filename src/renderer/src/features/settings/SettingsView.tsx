@@ -2,6 +2,7 @@ import { useEffect, useState } from 'react';
 import { PROVIDER_IDS, type ProviderId } from '../../../../shared/assistant';
 import type { KeyState, SettingsPatch, SettingsView as View } from '../../../../shared/settings';
 import { call, errorMessage, onEvent } from '../../api/client';
+import { AppearanceSection } from './AppearanceSection';
 
 const PROVIDER_LABEL: Record<ProviderId, string> = {
   anthropic: 'Anthropic (Claude)',
@@ -75,6 +76,7 @@ export function SettingsView() {
           </button>
         </div>
       )}
+      <AppearanceSection />
       <section className="settings-section" aria-labelledby="ai-heading">
         <h2 id="ai-heading">AI provider</h2>
         <p className="muted">

@@ -1,0 +1,104 @@
+/**
+ * Accessibility scan (issue 18): axe-core over every workspace in several states
+ * (empty, loaded, results, dialogs open) in the light and the dark theme. Fails on
+ * any serious or critical violation and writes the per-state table to
+ * test-results (a11y-<theme>.md) so the figures can be compared over time.
+ */
+import { writeFileSync } from 'node:fs';
+import AxeBuilder from '@axe-core/playwright';
+import type { Page, TestInfo } from '@playwright/test';
+import { expect, fixtureServer, test } from './app';
+import { card, dropFiles } from './reconcile-helpers';
+import { reconFiles } from '../tests/workspaces/data';
+
+interface Row {
+  state: string;
+  serious: number;
+  critical: number;
+  rules: string[];
+}
+
+async function scan(page: Page, state: string, rows: Row[]) {
+  // Let transitions and async renders settle so contrast is measured on final colours.
+  await page.waitForTimeout(150);
+  const started = Date.now();
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  console.log(`scanned ${state} in ${Date.now() - started} ms`);
+  const bad = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const count = (impact: string) => bad.filter((v) => v.impact === impact).reduce((n, v) => n + v.nodes.length, 0);
+  rows.push({
+    state,
+    serious: count('serious'),
+    critical: count('critical'),
+    rules: bad.map((v) => `${v.id} (${v.nodes.length}): ${v.nodes.slice(0, 2).map((n) => n.target.join(' ')).join(' | ')}`),
+  });
+}
+
+/** The sidebar entry of a workspace, whatever role the sidebar uses. */
+async function open(page: Page, label: string) {
+  await page.locator('.sidebar').getByText(label, { exact: true }).click();
+}
+
+async function scanAll(page: Page, info: TestInfo, theme: 'light' | 'dark') {
+  await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+  const rows: Row[] = [];
+
+  await open(page, 'Servers');
+  await expect(page.getByRole('button', { name: 'Add server' })).toBeVisible();
+  await scan(page, 'Servers · empty', rows);
+  await page.getByRole('button', { name: 'Add server' }).click();
+  const add = page.getByRole('dialog', { name: 'Add an MCP server' });
+  await scan(page, 'Servers · add dialog', rows);
+  const server = fixtureServer('well-behaved');
+  await add.getByLabel('Name', { exact: true }).fill('demo');
+  await add.getByLabel('Command').fill(server.command);
+  await add.getByLabel('Arguments (one per line)').fill(server.args.join('\n'));
+  await add.getByRole('button', { name: 'Add and start' }).click();
+  await expect(page.getByRole('region', { name: 'Server details' }).locator('.detail-header [data-status]')).toHaveAttribute('data-status', 'running');
+  await scan(page, 'Servers · running server', rows);
+
+  await open(page, 'Reconcile');
+  await expect(page.getByRole('heading', { name: 'Reconcile two files' })).toBeVisible();
+  await scan(page, 'Reconcile · empty', rows);
+  await page.getByRole('button', { name: /^New/ }).first().click();
+  await expect(page.getByRole('dialog', { name: 'New workspace' })).toBeVisible();
+  await scan(page, 'Reconcile · new-workspace dialog', rows);
+  await page.keyboard.press('Escape');
+  const files = reconFiles();
+  await dropFiles(page, page.locator('.reconcile'), [
+    { name: 'bank statement.csv', content: files.bank },
+    { name: 'invoices.csv', content: files.invoices },
+  ]);
+  await expect(card(page, 'left').getByLabel('left rows')).toHaveText('26');
+  await expect(page.getByRole('button', { name: /Accept all ≥ 80%/ })).toBeVisible();
+  await scan(page, 'Reconcile · loaded', rows);
+  await page.getByRole('button', { name: /Accept all ≥ 80%/ }).click();
+  await page.getByRole('button', { name: 'Confirm mapping' }).click();
+  await page.getByRole('button', { name: '▶ Run reconciliation' }).click();
+  await expect(page.getByLabel('Run summary').getByLabel('Match rate')).toHaveText(/\d+\.\d%/);
+  await scan(page, 'Reconcile · results', rows);
+
+  await open(page, 'Lineage');
+  await scan(page, 'Lineage · empty', rows);
+  await open(page, 'Assistant');
+  await scan(page, 'Assistant · empty', rows);
+  await open(page, 'Settings');
+  await scan(page, 'Settings', rows);
+  await page.keyboard.press('F1');
+  await scan(page, 'F1 dialog', rows);
+  await page.keyboard.press('Escape');
+
+  const table = [`| state (${theme}) | serious | critical |`, '|---|---|---|', ...rows.map((r) => `| ${r.state} | ${r.serious} | ${r.critical} |`)].join('\n');
+  const details = rows.filter((r) => r.rules.length).map((r) => `${r.state}:\n  ${r.rules.join('\n  ')}`).join('\n');
+  writeFileSync(info.outputPath(`a11y-${theme}.md`), `${table}\n\n${details}\n`);
+  console.log(`${table}\n${details}`);
+  expect(details, 'serious or critical axe violations').toBe('');
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`axe: no serious or critical violations in any workspace (${theme})`, async ({ appPage: page }, info) => {
+    test.setTimeout(420_000);
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await scanAll(page, info, theme);
+  });
+}

@@ -1,0 +1,17 @@
+/**
+ * Moves focus to the result of an action once it is on screen and enabled.
+ * Actions disable their own button while they work, so focus would otherwise fall
+ * to <body> and a keyboard user would start again from the top. The target renders
+ * a frame or two after the action's promise settles; poll a few frames for it.
+ */
+export function focusWhenReady(selector: string, frames = 30): void {
+  const tick = (left: number) => {
+    const el = document.querySelector<HTMLElement>(selector);
+    if (el && !(el as HTMLButtonElement).disabled && el.offsetParent !== null) {
+      el.focus();
+      return;
+    }
+    if (left > 0) requestAnimationFrame(() => tick(left - 1));
+  };
+  requestAnimationFrame(() => tick(frames));
+}

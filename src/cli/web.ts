@@ -42,7 +42,7 @@ export async function runWeb(argv: string[], io: Io): Promise<number> {
   else {
     io.stdout(`Kalla Desktop ${APP_VERSION} (browser mode) is running.\n`);
     io.stdout(`Open: ${web.url}\n`);
-    io.stdout(`Data: ${paths.dataDir}\nOnly this machine can connect (127.0.0.1), and only with the token in the URL. Ctrl+C stops it.\n`);
+    io.stdout(`Data: ${paths.dataDir}\nOnly this machine can connect (127.0.0.1), and only from the URL above (its key is in the part after #). Ctrl+C stops it.\n`);
   }
   if (flags.open) await openInSystemBrowser(web.url).catch((e: Error) => io.stderr(`${e.message}\n`));
 

@@ -5,7 +5,7 @@
  * truth — exact 1:1, 1:1 with amount/date noise, split payments (1:N), batch
  * payments (N:1), unmatched on both sides, near-miss decoys (same reference,
  * amount off by 5 %) and duplicated bank lines — then loads and reconciles
- * them with ReconWorkspace, and prints elapsed time per phase, rows/s, peak
+ * them with ReconEngine, and prints elapsed time per phase, rows/s, peak
  * RSS, precision and recall against the ground truth, and the ratio to a
  * baseline (a raw DuckDB exact-key join over the same files, same process).
  */
@@ -15,7 +15,7 @@ import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { Recipe } from '../../src/shared/recon';
-import { ReconWorkspace } from '../../src/main/recon/workspace';
+import { ReconEngine } from '../../src/main/reconcile/engine/engine';
 
 const { values } = parseArgs({
   options: {
@@ -206,7 +206,7 @@ async function main(): Promise<void> {
 
   const base = await baseline(leftPath, rightPath);
 
-  const ws = await ReconWorkspace.open(join(dir, 'workspace'));
+  const ws = await ReconEngine.open(join(dir, 'workspace'));
   const t0 = performance.now();
   // Both files load at once, as `kalla recon` loads them (each side on its own connection).
   const timed = async (side: 'left' | 'right', path: string) => {

@@ -11,10 +11,10 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Recipe } from '../shared/recon';
 import type { SourceInfo } from '../shared/recon-engine';
-import { buildAutoRecipe } from '../main/recon/auto-recipe';
-import { ReconError } from '../main/recon/errors';
-import { loadRecipe, saveRecipe } from '../main/recon/recipe-file';
-import { ReconWorkspace } from '../main/recon/workspace';
+import { buildAutoRecipe } from '../main/reconcile/engine/auto-recipe';
+import { ReconError } from '../main/errors';
+import { loadRecipe, saveRecipe } from '../main/reconcile/engine/recipe-file';
+import { ReconEngine } from '../main/reconcile/engine/engine';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -68,7 +68,7 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
 
   const started = performance.now();
   const workspaceDir = await mkdtemp(join(tmpdir(), 'kalla-recon-'));
-  let ws: ReconWorkspace | null = null;
+  let ws: ReconEngine | null = null;
   try {
     let recipe: Recipe | null = null;
     if (args.recipe) recipe = await loadRecipe(resolve(args.recipe));
@@ -80,7 +80,7 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
         throw new ReconError('file_exists', `${join(outDir, 'recipe.json')} exists; pass --overwrite to replace`);
       }
     }
-    ws = await ReconWorkspace.open(workspaceDir);
+    ws = await ReconEngine.open(workspaceDir);
     const skip = args['skip-bad-lines'] ? { skip_bad_lines: true } : {};
     // The two files load in parallel (DuckDB gives each its own connection). Both are awaited
     // before a failure is reported: the workspace folder is removed afterwards.

@@ -16,7 +16,7 @@ import type { AppPaths } from './paths';
 import type { Platform } from './platform';
 import { SecretStore } from './settings/secret-store';
 import { SettingsService } from './settings/settings-service';
-import { WorkspaceService } from './workspaces';
+import { ReconcileService } from './reconcile';
 
 export type EventListener = <E extends EventName>(name: E, payload: EventPayload<E>) => void;
 
@@ -40,7 +40,7 @@ export interface Core {
   host: McpHost;
   settings: SettingsService;
   /** Reconcile workspaces (also used by the Assistant's app tools). */
-  workspaces: WorkspaceService;
+  workspaces: ReconcileService;
   dispose(): Promise<void>;
 }
 
@@ -104,7 +104,7 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     });
   });
 
-  const workspaces = new WorkspaceService(host, settings, opts.paths.dataDir);
+  const workspaces = new ReconcileService(host, settings, opts.paths.dataDir);
   workspaces.on({
     changed: (id) => emit('reconcile.changed', { id }),
     progress: (p) => emit('reconcile.progress', p),

@@ -12,18 +12,18 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { appToolModules, connectAppTools, createAppToolsServer, type AppToolsConnection } from '../../src/main/app-tools';
 import { resolveToolPolicy } from '../../src/main/assistant/guardrails';
 import { McpHost } from '../../src/main/mcp/host';
-import { WorkspaceService } from '../../src/main/workspaces';
+import { ReconcileService } from '../../src/main/reconcile';
 
 let dir: string;
 let host: McpHost;
-let workspaces: WorkspaceService;
+let workspaces: ReconcileService;
 let conn: AppToolsConnection;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kalla-app-tools-'));
   host = new McpHost({ dataDir: dir, builtins: [], spawnEnv: async () => ({ PATH: process.env.PATH ?? '' }) });
   await host.start();
-  workspaces = new WorkspaceService(host, { get: async () => ({}) as never }, dir);
+  workspaces = new ReconcileService(host, { get: async () => ({}) as never }, dir);
   conn = await connectAppTools({ host, workspaces });
 });
 afterAll(async () => {

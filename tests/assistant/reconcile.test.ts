@@ -1,7 +1,7 @@
 /**
  * "Reconcile march_bank.csv against march_invoices.csv and tell me what didn't
  * match", carried out by the Assistant through the app-tools server and the
- * real WorkspaceService (real DuckDB, real kalla-recon), with the fake
+ * real ReconcileService (real DuckDB, real kalla-recon), with the fake
  * Anthropic API scripting the model.
  */
 import { writeFileSync } from 'node:fs';

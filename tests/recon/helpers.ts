@@ -2,19 +2,19 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MatchRule, Recipe } from '../../src/shared/recon';
-import { ReconWorkspace } from '../../src/main/recon/workspace';
+import { ReconEngine } from '../../src/main/reconcile/engine/engine';
 
 export interface Sandbox {
   dir: string;
   file(name: string, content: string | Buffer): string;
-  workspace(name?: string): Promise<ReconWorkspace>;
+  workspace(name?: string): Promise<ReconEngine>;
   mkdir(name: string): string;
   cleanup(): void;
 }
 
 export function sandbox(): Sandbox {
   const dir = mkdtempSync(join(tmpdir(), 'recon-test-'));
-  const opened: ReconWorkspace[] = [];
+  const opened: ReconEngine[] = [];
   return {
     dir,
     file(name, content) {
@@ -23,7 +23,7 @@ export function sandbox(): Sandbox {
       return path;
     },
     async workspace(name = 'ws') {
-      const ws = await ReconWorkspace.open(join(dir, name));
+      const ws = await ReconEngine.open(join(dir, name));
       opened.push(ws);
       return ws;
     },

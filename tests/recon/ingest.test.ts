@@ -2,7 +2,7 @@ import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ReconError } from '../../src/main/recon/errors';
+import { ReconError } from '../../src/main/errors';
 import { csv, recipe, refRule, sandbox, type Sandbox } from './helpers';
 
 let sb: Sandbox;

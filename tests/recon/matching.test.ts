@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Recipe } from '../../src/shared/recon';
 import type { GroupPageItem, RecordPageItem } from '../../src/shared/recon-engine';
-import type { ReconWorkspace } from '../../src/main/recon/workspace';
+import type { ReconEngine } from '../../src/main/reconcile/engine/engine';
 import { csv, recipe, refRule, rule, sandbox, type Sandbox } from './helpers';
 
 let sb: Sandbox;
@@ -14,7 +14,7 @@ afterEach(() => sb.cleanup());
 
 const HEADER = 'ref,amount,date,memo';
 
-async function setup(left: string[], right: string[], name = 'ws'): Promise<ReconWorkspace> {
+async function setup(left: string[], right: string[], name = 'ws'): Promise<ReconEngine> {
   const ws = await sb.workspace(name);
   await ws.addSourceFromPath('left', sb.file(`${name}-l.csv`, csv(HEADER, left)));
   await ws.addSourceFromPath('right', sb.file(`${name}-r.csv`, csv(HEADER, right)));
@@ -24,14 +24,14 @@ async function setup(left: string[], right: string[], name = 'ws'): Promise<Reco
 const rowText = (r: Record<string, unknown>) => `${r.ref}|${Number(r.amount)}|${r.date}|${r.memo}`;
 
 /** Matches described by content, so results can be compared across row orders. */
-async function matchesByContent(ws: ReconWorkspace, runId: number, category: 'matched' | 'suggested' = 'matched'): Promise<string[]> {
+async function matchesByContent(ws: ReconEngine, runId: number, category: 'matched' | 'suggested' = 'matched'): Promise<string[]> {
   const page = await ws.page(runId, category, { offset: 0, limit: 1000 });
   return (page.items as GroupPageItem[])
     .map((g) => `${g.rule_id}: ${g.left_rows.map(rowText).sort().join(' + ')} <-> ${g.right_rows.map(rowText).sort().join(' + ')}`)
     .sort();
 }
 
-async function records(ws: ReconWorkspace, runId: number, category: 'exceptions_left' | 'exceptions_right' | 'unmatched_left' | 'unmatched_right'): Promise<RecordPageItem[]> {
+async function records(ws: ReconEngine, runId: number, category: 'exceptions_left' | 'exceptions_right' | 'unmatched_left' | 'unmatched_right'): Promise<RecordPageItem[]> {
   return (await ws.page(runId, category, { offset: 0, limit: 1000 })).items as RecordPageItem[];
 }
 

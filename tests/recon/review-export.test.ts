@@ -2,11 +2,11 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { userInfo } from 'node:os';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ReconError } from '../../src/main/recon/errors';
-import { readZipEntries } from '../../src/main/recon/zip';
-import { loadRecipe, saveRecipe } from '../../src/main/recon/recipe-file';
-import { ReconWorkspace } from '../../src/main/recon/workspace';
-import { Db } from '../../src/main/recon/db';
+import { ReconError } from '../../src/main/errors';
+import { readZipEntries } from '../../src/main/reconcile/engine/zip';
+import { loadRecipe, saveRecipe } from '../../src/main/reconcile/engine/recipe-file';
+import { ReconEngine } from '../../src/main/reconcile/engine/engine';
+import { Db } from '../../src/main/reconcile/engine/db';
 import type { RecordPageItem } from '../../src/shared/recon-engine';
 import { csv, recipe, refRule, sandbox, type Sandbox } from './helpers';
 
@@ -83,7 +83,7 @@ describe('review with audit log', () => {
     const { ws, runId } = await reviewed();
     await ws.matchManual(runId, { left: [4], right: [4] });
     ws.close();
-    const again = await ReconWorkspace.open(join(sb.dir, 'ws'));
+    const again = await ReconEngine.open(join(sb.dir, 'ws'));
     try {
       expect((await again.summary(runId)).matched_groups).toBe(2);
       expect((await again.auditLog()).length).toBe(1);
@@ -176,14 +176,14 @@ describe('run lifecycle', () => {
 
   it('marks runs left running by a crash as interrupted on open', async () => {
     const dir = join(sb.dir, 'crash');
-    const ws = await ReconWorkspace.open(dir);
+    const ws = await ReconEngine.open(dir);
     ws.close();
     // Simulate a process that died mid-run: a run row still `running` with partial rows.
     const db = await Db.open(join(dir, 'recon.duckdb'));
     await db.exec(`INSERT INTO runs VALUES (7, '{"name":"x"}', 'running', now()::TIMESTAMP, NULL, NULL, NULL, '1.0.0', NULL)`);
     await db.exec(`INSERT INTO run_rows VALUES (7, 'left', 1, 1.0, 'unmatched', NULL)`);
     db.close();
-    const reopened = await ReconWorkspace.open(dir);
+    const reopened = await ReconEngine.open(dir);
     try {
       expect(reopened.interruptedRuns).toEqual([7]);
       const [run] = await reopened.runs();
@@ -246,7 +246,7 @@ describe('workspace files from earlier versions', () => {
       await db.exec(`ALTER TABLE ${table} ALTER ${column} TYPE VARCHAR`);
     }
     db.close();
-    const reopened = await ReconWorkspace.open(join(sb.dir, 'ws'));
+    const reopened = await ReconEngine.open(join(sb.dir, 'ws'));
     try {
       expect(await reopened.summary(runId)).toEqual(before.summary);
       expect(await reopened.page(runId, 'matched', { offset: 0, limit: 50 })).toEqual(before.matched);
@@ -265,7 +265,7 @@ describe('workspace files from earlier versions', () => {
 
   it('reads a workspace that kept the original text inside its data tables (before the sources/ copies)', async () => {
     const dir = join(sb.dir, 'legacy');
-    let ws = await ReconWorkspace.open(dir);
+    let ws = await ReconEngine.open(dir);
     const left = sb.file('l.csv', csv('ref,amount,date', ['A,"1,000.50",2024-01-03', 'B,"2,000.00",2024-01-04', 'C,bad,2024-01-05']));
     await ws.addSourceFromPath('left', left, { column_overrides: { amount: { type: 'number', format: 'us' } } });
     await ws.addSourceFromPath('right', sb.file('r.csv', csv('ref,amount,date', ['A,1000.50,2024-01-03'])));
@@ -285,7 +285,7 @@ describe('workspace files from earlier versions', () => {
     rmSync(read_path!);
     expect(unparsed).toEqual({ amount: 1, date: 0 });
 
-    ws = await ReconWorkspace.open(dir);
+    ws = await ReconEngine.open(dir);
     try {
       expect((await ws.profile('left')).columns.find((c) => c.name === 'amount')?.unparsed).toBe(1);
       const out = sb.mkdir('legacy-out');

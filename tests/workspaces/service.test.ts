@@ -1,5 +1,5 @@
 /**
- * WorkspaceService through the real core: real DuckDB, the real kalla-recon
+ * ReconcileService through the real core: real DuckDB, the real kalla-recon
  * server over stdio (offline engine), files generated here.
  */
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core';
 import { createTestCore } from '../helpers/core';
-import { WorkspaceService } from '../../src/main/workspaces';
+import { ReconcileService } from '../../src/main/reconcile';
 import { raggedCsv, reconFiles, utf16NoBom } from './data';
 
 let core: Core;
@@ -29,7 +29,7 @@ afterAll(async () => {
 
 const files = reconFiles();
 
-describe('WorkspaceService', () => {
+describe('ReconcileService', () => {
   let id: string;
 
   it('refuses to run before sources and a confirmed mapping exist', async () => {
@@ -179,6 +179,6 @@ describe('WorkspaceService', () => {
     const del = await core.workspaces.delete(fresh.id);
     expect(del.workspaces.some((w) => w.id === fresh.id)).toBe(false);
     expect(existsSync(join(dir, 'workspaces', fresh.id))).toBe(false);
-    expect(core.workspaces).toBeInstanceOf(WorkspaceService);
+    expect(core.workspaces).toBeInstanceOf(ReconcileService);
   });
 });

@@ -4,10 +4,10 @@
  */
 import type { McpHost } from '../mcp/host';
 import type { LineageService } from '../lineage/service';
-import type { WorkspaceService } from '../workspaces';
+import type { ReconcileService } from '../reconcile';
 
 export type ReconcileAccess = Pick<
-  WorkspaceService,
+  ReconcileService,
   'list' | 'active' | 'get' | 'addSourceFromPath' | 'profile' | 'detectMappings' | 'confirmMappings' | 'parseFilter' | 'setFilters' | 'suggestRules' | 'run' | 'summary' | 'page' | 'export'
 >;
 

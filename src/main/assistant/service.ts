@@ -19,7 +19,7 @@ import {
   type PendingConfirmation,
 } from '../../shared/contract/assistant';
 import type { Settings } from '../../shared/settings';
-import { UserError } from '../ipc/dispatch';
+import { UserError } from '../errors';
 import { writeFileAtomic } from '../mcp/atomic-write';
 import { runTurn, type ConfirmRequest, type LoopEvent } from './chatLoop';
 import { isFinalizingTool, isReadOnlyTool, resolveToolPolicy } from './guardrails';

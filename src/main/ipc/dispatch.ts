@@ -4,19 +4,10 @@
  */
 import type { z } from 'zod';
 import { channels, isChannelName, type Envelope } from '../../shared/contract';
+import { errorCode, errorMessage } from '../errors';
 import type { HandlerTable } from './handlers';
 
 export type Dispatch = (channel: unknown, input: unknown) => Promise<Envelope<unknown>>;
-
-/** A user-facing error with a stable code; anything else is reported as `failed`. */
-export class UserError extends Error {
-  constructor(
-    message: string,
-    readonly code = 'failed',
-  ) {
-    super(message);
-  }
-}
 
 export function formatZodIssues(error: z.ZodError): string {
   return error.issues
@@ -52,9 +43,8 @@ export function createDispatcher(table: HandlerTable, onInternalError?: (e: unkn
       }
       return { ok: true, value: checked.data };
     } catch (e) {
-      const message = e instanceof Error ? e.message : String(e);
-      const code = e instanceof UserError ? e.code : 'failed';
-      return { ok: false, error: { code, message } };
+      // A UserError (ReconError included) keeps its code; anything else crosses as `failed`.
+      return { ok: false, error: { code: errorCode(e), message: errorMessage(e) } };
     }
   };
 }

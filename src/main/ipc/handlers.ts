@@ -16,7 +16,7 @@ import type { LineageService } from '../lineage/service';
 import { serversHandlers } from './handlers/servers';
 import { settingsHandlers } from './handlers/settings';
 import { reconcileHandlers } from './handlers/reconcile';
-import type { WorkspaceService } from '../workspaces';
+import type { ReconcileService } from '../reconcile';
 import type { SettingsService } from '../settings/settings-service';
 
 export type Handler<C extends ChannelName> = (input: z.output<Channels[C]['input']>) => Promise<ChannelOutput<C>>;
@@ -34,7 +34,7 @@ export interface HandlerDeps {
   appVersion: string;
   lineage: LineageService;
   assistant: AssistantService;
-  workspaces: WorkspaceService;
+  workspaces: ReconcileService;
 }
 
 export function createHandlers(deps: HandlerDeps): HandlerTable {

@@ -25,7 +25,7 @@ import {
   type ViewSql,
 } from '../../shared/lineage';
 import type { ToolCallResult } from '../../shared/mcp';
-import { UserError } from '../ipc/dispatch';
+import { UserError } from '../errors';
 import type { McpHost } from '../mcp/host';
 import { writeFileAtomic } from '../mcp/atomic-write';
 

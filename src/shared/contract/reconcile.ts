@@ -1,4 +1,4 @@
-/** Reconcile workspace channels: thin calls into the WorkspaceService (src/main/workspaces). */
+/** Reconcile workspace channels: thin calls into the ReconcileService (src/main/reconcile). */
 import { z } from 'zod';
 import { ColumnTypeSchema, EncodingSchema, MatchRuleSchema, SourceFilterSchema } from '../recon';
 import {

@@ -1,5 +1,5 @@
 /**
- * The Reconcile workspace through its public WorkspaceService (never its
+ * The Reconcile workspace through its public ReconcileService (never its
  * internals): the same sources, mapping review, filters, rules, runs and
  * exports the workspace shows. Every tool acts on the active workspace.
  */

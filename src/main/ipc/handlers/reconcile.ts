@@ -1,6 +1,6 @@
-/** Handlers for the Reconcile workspace: thin calls into the WorkspaceService. */
+/** Handlers for the Reconcile workspace: thin calls into the ReconcileService. */
 import type { HandlerDeps, HandlersFor } from '../handlers';
-import { UserError } from '../dispatch';
+import { UserError } from '../../errors';
 
 export function reconcileHandlers({ workspaces, platform }: HandlerDeps): HandlersFor<'reconcile.'> {
   const running = new Map<string, AbortController>();

@@ -1,7 +1,7 @@
 /** Handlers for the Servers workspace: thin calls into the McpHost. */
 import type { ServerConfig } from '../../../shared/mcp';
 import type { McpHost } from '../../mcp/host';
-import { UserError } from '../dispatch';
+import { UserError } from '../../errors';
 import type { HandlerDeps, HandlersFor } from '../handlers';
 import { maskDocument, maskEnv, restoreDocument, restoreEnv } from '../secret-mask';
 

@@ -8,7 +8,7 @@
  * Rules are consulted in order; the first explanation wins. Everything else
  * stays unmatched.
  */
-import type { MatchRule } from '../../../shared/recon';
+import type { MatchRule } from '../../../../shared/recon';
 import type { Db } from '../db';
 import { amountWithin } from '../recipe-sql';
 import { keysEqual } from './working';

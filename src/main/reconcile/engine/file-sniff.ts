@@ -5,7 +5,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
-import { ReconError } from './errors';
+import { ReconError } from '../../errors';
 
 export type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'latin1';
 

@@ -2,9 +2,9 @@
  * Translates recipe parts (filters, key normalisers, amount/date columns)
  * into SQL expressions over a typed source view aliased `s`.
  */
-import type { KeyNormaliser, MatchRule, Recipe, SourceFilter } from '../../shared/recon';
-import type { ColumnTyping, Side } from '../../shared/recon-engine';
-import { ReconError } from './errors';
+import type { KeyNormaliser, MatchRule, Recipe, SourceFilter } from '../../../shared/recon';
+import type { ColumnTyping, Side } from '../../../shared/recon-engine';
+import { ReconError } from '../../errors';
 import { ident, lit, scalar } from './sql';
 
 export type SideColumns = Record<Side, ColumnTyping[]>;

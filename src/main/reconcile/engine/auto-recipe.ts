@@ -5,11 +5,11 @@
  * column types, the first rows of each source for the mappings, and rows that
  * share references across the two sources for the rules.
  */
-import type { FieldMapping, MatchRule, Recipe, SourceSchema } from '../../shared/recon';
-import { RECIPE_VERSION, RecipeSchema } from '../../shared/recon';
-import type { ColumnTyping, SourceInfo } from '../../shared/recon-engine';
-import { detectFieldMappingsLocal, suggestMatchRulesLocal } from '../../servers/recon/engines/local';
-import type { ReconWorkspace } from './workspace';
+import type { FieldMapping, MatchRule, Recipe, SourceSchema } from '../../../shared/recon';
+import { RECIPE_VERSION, RecipeSchema } from '../../../shared/recon';
+import type { ColumnTyping, SourceInfo } from '../../../shared/recon-engine';
+import { detectFieldMappingsLocal, suggestMatchRulesLocal } from '../../../servers/recon/engines/local';
+import type { ReconEngine } from './engine';
 
 const DATA_TYPE: Record<ColumnTyping['type'], string> = { text: 'varchar', number: 'decimal', date: 'date', timestamp: 'timestamp', boolean: 'boolean' };
 
@@ -17,7 +17,7 @@ export function sourceSchema(alias: string, info: SourceInfo): SourceSchema {
   return { alias, columns: info.columns.map((c) => ({ name: c.name, data_type: DATA_TYPE[c.type] })) };
 }
 
-async function sample(ws: ReconWorkspace, side: 'left' | 'right'): Promise<Record<string, unknown>[]> {
+async function sample(ws: ReconEngine, side: 'left' | 'right'): Promise<Record<string, unknown>[]> {
   const page = await ws.preview(side, { offset: 0, limit: 20 });
   return page.items.map(({ __row_id: _drop, ...rest }) => rest);
 }
@@ -27,7 +27,7 @@ export interface AutoRecipe {
   explanation: string;
 }
 
-export async function buildAutoRecipe(ws: ReconWorkspace, name = 'auto'): Promise<AutoRecipe> {
+export async function buildAutoRecipe(ws: ReconEngine, name = 'auto'): Promise<AutoRecipe> {
   const left = (await ws.source('left'))!;
   const right = (await ws.source('right'))!;
   const schema_a = sourceSchema('left', left);

@@ -7,10 +7,10 @@
  *   gtmp(...)                   groups found so far in this run
  *   lost(...)                   rows that had a candidate but lost it (duplicates)
  */
-import type { MatchRule, Recipe } from '../../../shared/recon';
-import type { ColumnTyping, Side } from '../../../shared/recon-engine';
+import type { MatchRule, Recipe } from '../../../../shared/recon';
+import type { ColumnTyping, Side } from '../../../../shared/recon-engine';
 import type { Db } from '../db';
-import { ReconError } from '../errors';
+import { ReconError } from '../../../errors';
 import { amountExpression, column, dateExpression, filtersWhere, keyExpression, textExpression, type SideColumns } from '../recipe-sql';
 import { ident } from '../sql';
 import { ROW_HASH, ROW_ID, typedView } from '../sources';

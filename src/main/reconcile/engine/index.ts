@@ -1,6 +1,6 @@
 /** Public surface of the reconciliation engine (plain Node; never imports electron). */
-export { ReconWorkspace, type ReadOptionsInput, type RunListItem } from './workspace';
-export { ReconError } from './errors';
+export { ReconEngine, type ReadOptionsInput, type RunListItem } from './engine';
+export { ReconError } from '../../errors';
 export { loadRecipe, saveRecipe } from './recipe-file';
 export { safeName } from './sources';
-export * from '../../shared/recon-engine';
+export * from '../../../shared/recon-engine';

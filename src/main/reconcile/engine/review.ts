@@ -5,10 +5,10 @@
  */
 import { userInfo } from 'node:os';
 import { listValue } from '@duckdb/node-api';
-import type { Cardinality } from '../../shared/recon';
-import type { AuditEntry, MatchGroup, Side } from '../../shared/recon-engine';
+import type { Cardinality } from '../../../shared/recon';
+import type { AuditEntry, MatchGroup, Side } from '../../../shared/recon-engine';
 import type { Db } from './db';
-import { ReconError } from './errors';
+import { ReconError } from '../../errors';
 import { getGroup, getRunRow, toException } from './results';
 
 export function osUser(): string {

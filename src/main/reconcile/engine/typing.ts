@@ -3,8 +3,8 @@
  * VARCHAR columns, and the typed expressions (try_cast / try_strptime) that
  * turn a raw table into a typed view. Nothing here reads rows into JavaScript.
  */
-import type { ColumnType } from '../../shared/recon';
-import type { ColumnTyping, Notice } from '../../shared/recon-engine';
+import type { ColumnType } from '../../../shared/recon';
+import type { ColumnTyping, Notice } from '../../../shared/recon-engine';
 import type { Db } from './db';
 import { ident, lit } from './sql';
 

@@ -5,8 +5,8 @@
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { isAbsolute } from 'node:path';
-import { RecipeSchema, type Recipe } from '../../shared/recon';
-import { ReconError } from './errors';
+import { RecipeSchema, type Recipe } from '../../../shared/recon';
+import { ReconError } from '../../errors';
 
 export async function loadRecipe(path: string): Promise<Recipe> {
   const text = await readFile(path, 'utf8').catch((e: Error) => {

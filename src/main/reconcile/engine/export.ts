@@ -5,10 +5,10 @@
  */
 import { mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, isAbsolute, join } from 'node:path';
-import type { ExportFormat, ExportOptions, ExportResult, PageCategory, RunSummary, Side, SourceInfo } from '../../shared/recon-engine';
-import { PAGE_CATEGORIES, RECON_ENGINE_VERSION } from '../../shared/recon-engine';
+import type { ExportFormat, ExportOptions, ExportResult, PageCategory, RunSummary, Side, SourceInfo } from '../../../shared/recon-engine';
+import { PAGE_CATEGORIES, RECON_ENGINE_VERSION } from '../../../shared/recon-engine';
 import type { Db } from './db';
-import { ReconError } from './errors';
+import { ReconError } from '../../errors';
 import { getRunRow, MATCHED_STATUSES } from './results';
 import { ident, lit } from './sql';
 import { dropRawText, materializeRawText, sha256File } from './sources';

@@ -3,10 +3,10 @@
  * connection, then a single transaction that persists groups, per-row
  * categories and exceptions under the run id.
  */
-import type { Recipe } from '../../shared/recon';
-import type { RunOptions } from '../../shared/recon-engine';
+import type { Recipe } from '../../../shared/recon';
+import type { RunOptions } from '../../../shared/recon-engine';
 import type { Db } from './db';
-import { ReconError } from './errors';
+import { ReconError } from '../../errors';
 import { addDuplicateExceptions, addNearMissExceptions, createExceptionTable } from './matching/exceptions';
 import { matchManyToMany, matchSplitOrBatch } from './matching/groups';
 import { matchOneToOne } from './matching/one-to-one';

@@ -1,11 +1,13 @@
 /**
- * ReconWorkspace: the service the app, the CLI and the bench use. One folder
+ * ReconEngine: the DuckDB reconciliation engine the app, the CLI and the bench use
+ * (named so, not "workspace", because a Reconcile *workspace* is the UI's unit: one
+ * workspace owns one engine folder). One folder
  * holds recon.duckdb (sources, runs, results, audit log) and copies of
  * sources that had to be written or transcoded.
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { RecipeSchema, ReadOptionsSchema, type Recipe, type ReadOptions, type SourceFilter } from '../../shared/recon';
+import { RecipeSchema, ReadOptionsSchema, type Recipe, type ReadOptions, type SourceFilter } from '../../../shared/recon';
 import type {
   AuditEntry,
   ExportOptions,
@@ -23,10 +25,10 @@ import type {
   Side,
   SourceInfo,
   SourceProfile,
-} from '../../shared/recon-engine';
-import { RECON_ENGINE_VERSION } from '../../shared/recon-engine';
+} from '../../../shared/recon-engine';
+import { RECON_ENGINE_VERSION } from '../../../shared/recon-engine';
 import { Db } from './db';
-import { ReconError } from './errors';
+import { ReconError } from '../../errors';
 import { exportRun } from './export';
 import { installMacros } from './macros';
 import { profileSource } from './profile';
@@ -43,7 +45,7 @@ export type ReadOptionsInput = Partial<ReadOptions>;
 /** A run as listed: the identity fields of its summary, without the counts. */
 export type RunListItem = Pick<RunSummary, 'run_id' | 'status' | 'recipe_name' | 'started_at' | 'finished_at' | 'error'>;
 
-export class ReconWorkspace {
+export class ReconEngine {
   /** Runs found `running` when the workspace was opened (the app had stopped mid-run); now `interrupted`. */
   readonly interruptedRuns: number[];
   private running: { db: Db | null; controller: AbortController } | null = null;
@@ -59,14 +61,14 @@ export class ReconWorkspace {
     this.interruptedRuns = interrupted;
   }
 
-  static async open(dir: string): Promise<ReconWorkspace> {
+  static async open(dir: string): Promise<ReconEngine> {
     const root = resolve(dir);
     await mkdir(root, { recursive: true });
     const db = await Db.open(join(root, 'recon.duckdb'));
     await installMacros(db);
     await ensureStore(db);
     const interrupted = await recoverInterruptedRuns(db);
-    return new ReconWorkspace(root, db, interrupted);
+    return new ReconEngine(root, db, interrupted);
   }
 
   // ── Sources ────────────────────────────────────────────────────────────

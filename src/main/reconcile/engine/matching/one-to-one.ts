@@ -12,7 +12,7 @@
  * whose two rows have no other candidate are accepted up front (they are
  * mutual-best in any order), so the rounds only see contested rows.
  */
-import type { MatchRule } from '../../../shared/recon';
+import type { MatchRule } from '../../../../shared/recon';
 import type { Db } from '../db';
 import { amountWithin } from '../recipe-sql';
 import { keysEqual, scoreExpression } from './working';

@@ -13,11 +13,11 @@ import type {
   RunStatus,
   RunSummary,
   Side,
-} from '../../shared/recon-engine';
-import { PAGE_CATEGORIES } from '../../shared/recon-engine';
+} from '../../../shared/recon-engine';
+import { PAGE_CATEGORIES } from '../../../shared/recon-engine';
 import { listValue } from '@duckdb/node-api';
 import type { Db } from './db';
-import { ReconError } from './errors';
+import { ReconError } from '../../errors';
 import { ident } from './sql';
 import { ROW_ID, typedView } from './sources';
 

@@ -1,0 +1,42 @@
+/**
+ * The open DuckDB engines, one per Reconcile workspace, opened on first use and kept open until
+ * the workspace is deleted or the app stops.
+ */
+import { ReconEngine } from './engine';
+
+export class EngineRegistry {
+  private readonly engines = new Map<string, Promise<ReconEngine>>();
+
+  /** `folderOf` says where a workspace's engine lives (it refuses ids that are not workspace ids). */
+  constructor(private readonly folderOf: (id: string) => string) {}
+
+  /** The workspace's engine, opened if needed. A failed open is forgotten so the next call retries. */
+  open(id: string): Promise<ReconEngine> {
+    let e = this.engines.get(id);
+    if (!e) {
+      e = ReconEngine.open(this.folderOf(id));
+      // The caller sees the failure; this copy only forgets the broken promise.
+      e.catch(() => this.engines.delete(id));
+      this.engines.set(id, e);
+    }
+    return e;
+  }
+
+  /** The engine if it is open already (cancelling or listing runs must not open one). */
+  async ifOpen(id: string): Promise<ReconEngine | null> {
+    const e = this.engines.get(id);
+    return e ? e.catch(() => null) : null;
+  }
+
+  async close(id: string): Promise<void> {
+    const e = this.engines.get(id);
+    this.engines.delete(id);
+    if (e) (await e.catch(() => null))?.close();
+  }
+
+  async closeAll(): Promise<void> {
+    const all = [...this.engines.values()];
+    this.engines.clear();
+    for (const e of all) (await e.catch(() => null))?.close();
+  }
+}

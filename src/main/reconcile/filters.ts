@@ -1,0 +1,85 @@
+/**
+ * The filter step: sentences become filter chips through kalla-recon's parse_nl_filter (each turn
+ * kept in the chat), chips are edited or removed (undoable), and DuckDB counts what they keep.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SourceFilter } from '../../shared/recon';
+import { confirmedMappings, type ChatTurn, type WorkspaceState } from '../../shared/reconcile';
+import { errorMessage, UserError } from '../errors';
+import { sourceSchema } from './engine/auto-recipe';
+import { bothSources, type ReconcileContext } from './context';
+import { now } from './state-store';
+
+const MAX_CHAT = 200;
+/** How many filter sets "Undo" can go back (also used when a recipe replaces the filters). */
+export const MAX_UNDO = 50;
+
+export type FilterCounts = { left: { total: number; filtered: number } | null; right: { total: number; filtered: number } | null; error: string | null };
+
+export class Filters {
+  constructor(private readonly ctx: ReconcileContext) {}
+
+  /** Turns a sentence into filter chips with parse_nl_filter; `add` appends, `replace` starts over. The turn is kept in the chat. */
+  async parse(id: string, text: string, mode: 'add' | 'replace', today?: string): Promise<WorkspaceState> {
+    const { store, settings, kallaRecon } = this.ctx;
+    const s = await store.get(id);
+    const { left, right } = bothSources(s);
+    const { engineMode } = await settings.get();
+    const turn: ChatTurn = { id: randomUUID(), at: now(), text, mode, filters: [], explanation: '', unparsed: [], engine: null };
+    try {
+      const out = await kallaRecon.parseNlFilter({
+        text,
+        schema_a: sourceSchema(s.aliases.left, left),
+        schema_b: sourceSchema(s.aliases.right, right),
+        current_mappings: confirmedMappings(s.mapping).length ? confirmedMappings(s.mapping) : (s.mapping?.rows.filter((r) => r.decision !== 'rejected') ?? []).map(({ field_a, field_b, confidence, reason, role }) => ({ field_a, field_b, confidence, reason, role })),
+        ...(today ? { today } : {}),
+        engine: engineMode,
+      });
+      Object.assign(turn, { filters: out.filters, explanation: out.explanation, unparsed: out.unparsed, engine: out.engine });
+    } catch (e) {
+      turn.error = errorMessage(e);
+      await store.update(id, (st) => ({ ...st, chat: [...st.chat, turn].slice(-MAX_CHAT) }));
+      throw e;
+    }
+    return store.update(id, (st) => {
+      const filters = mode === 'replace' ? turn.filters : [...st.filters, ...turn.filters.filter((f) => !st.filters.some((g) => JSON.stringify(g) === JSON.stringify(f)))];
+      return { ...st, chat: [...st.chat, turn].slice(-MAX_CHAT), filters, filter_undo: [...st.filter_undo, st.filters].slice(-MAX_UNDO) };
+    });
+  }
+
+  /** Replaces the filter set (chip edits and removals); undoable. */
+  async set(id: string, filters: SourceFilter[]): Promise<WorkspaceState> {
+    const s = await this.ctx.store.get(id);
+    for (const f of filters) {
+      if (f.source !== s.aliases.left && f.source !== s.aliases.right) throw new UserError(`Filter source “${f.source}” is neither ${s.aliases.left} nor ${s.aliases.right}.`, 'invalid_input');
+    }
+    return this.ctx.store.update(id, (st) => ({ ...st, filters, filter_undo: [...st.filter_undo, st.filters].slice(-MAX_UNDO) }));
+  }
+
+  async undo(id: string): Promise<WorkspaceState> {
+    const s = await this.ctx.store.get(id);
+    if (!s.filter_undo.length) throw new UserError('Nothing to undo.', 'invalid_input');
+    return this.ctx.store.update(id, (st) => ({ ...st, filters: st.filter_undo[st.filter_undo.length - 1], filter_undo: st.filter_undo.slice(0, -1) }));
+  }
+
+  /** Rows per source before and after the filters (counted in DuckDB). `filters` defaults to the workspace's. */
+  async counts(id: string, filters?: SourceFilter[]): Promise<FilterCounts> {
+    const s = await this.ctx.store.get(id);
+    const set = filters ?? s.filters;
+    const engine = await this.ctx.engines.open(id);
+    const out: FilterCounts = { left: null, right: null, error: null };
+    for (const side of ['left', 'right'] as const) {
+      const src = s.sources[side];
+      if (!src) continue;
+      const mine = set.filter((f) => f.source === s.aliases[side] || f.source === side);
+      try {
+        out[side] = { total: src.info.row_count, filtered: await engine.countFiltered(side, mine) };
+      } catch (e) {
+        // A filter DuckDB cannot apply (e.g. a column the file no longer has): show all rows and say why.
+        out[side] = { total: src.info.row_count, filtered: src.info.row_count };
+        out.error = errorMessage(e);
+      }
+    }
+    return out;
+  }
+}

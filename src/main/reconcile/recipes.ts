@@ -1,0 +1,88 @@
+/**
+ * Recipes: the workspace's decisions (aliases, confirmed mappings, filters, rules, and for a run the
+ * sources' paths and read options) as one validated `Recipe`; saved to and loaded from a file.
+ */
+import { basename, isAbsolute, resolve } from 'node:path';
+import { RECIPE_VERSION, RecipeSchema, type Recipe } from '../../shared/recon';
+import { confirmedMappings, type WorkspaceState } from '../../shared/reconcile';
+import { UserError } from '../errors';
+import type { ReconcileContext } from './context';
+import { loadRecipe, saveRecipe } from './engine';
+import { MAX_UNDO } from './filters';
+import { readOverrides } from './sources';
+
+export class Recipes {
+  constructor(private readonly ctx: ReconcileContext) {}
+
+  /** The recipe the workspace would run now (throws a UserError saying what is missing). */
+  async current(id: string): Promise<Recipe> {
+    const s = await this.ctx.store.get(id);
+    if (!s.sources.left || !s.sources.right) {
+      const missing = [!s.sources.left && `left (${s.aliases.left})`, !s.sources.right && `right (${s.aliases.right})`].filter(Boolean).join(' and ');
+      throw new UserError(`Load both sources before running: ${missing} is missing.`, 'not_ready');
+    }
+    if (!s.mapping?.confirmed) throw new UserError('Confirm the column mapping before running: review the proposed pairs and press “Confirm mapping”.', 'not_ready');
+    if (!s.rules.length) throw new UserError('Add at least one match rule before running (press “Suggest rules”).', 'not_ready');
+    const parsed = RecipeSchema.safeParse({
+      version: RECIPE_VERSION,
+      name: s.name,
+      left: { alias: s.aliases.left, path: s.sources.left.info.path, read: { ...s.sources.left.read, column_overrides: readOverrides(s.sources.left.info) } },
+      right: { alias: s.aliases.right, path: s.sources.right.info.path, read: { ...s.sources.right.read, column_overrides: readOverrides(s.sources.right.info) } },
+      mappings: confirmedMappings(s.mapping),
+      filters: s.filters,
+      rules: s.rules,
+    });
+    if (!parsed.success) throw new UserError(`The recipe is not valid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, 'invalid_input');
+    return parsed.data;
+  }
+
+  async save(id: string, path: string, overwrite = false): Promise<{ path: string }> {
+    if (!isAbsolute(path)) throw new UserError(`Give the full path of the recipe file, not “${path}”.`, 'invalid_input');
+    const s = await this.ctx.store.get(id);
+    let recipe: Recipe;
+    try {
+      recipe = await this.current(id);
+    } catch {
+      // A recipe can be saved before the first run: whatever is decided so far.
+      recipe = decidedSoFar(s);
+    }
+    await saveRecipe(resolve(path), recipe, { overwrite });
+    return { path: resolve(path) };
+  }
+
+  /** Applies a recipe file: aliases, confirmed mappings, filters and rules (sources stay). */
+  async load(id: string, path: string): Promise<WorkspaceState> {
+    if (!isAbsolute(path)) throw new UserError(`Give the full path of the recipe file, not “${path}”.`, 'invalid_input');
+    const recipe = await loadRecipe(resolve(path));
+    return this.ctx.store.update(id, (s) => ({
+      ...s,
+      aliases: { left: recipe.left.alias, right: recipe.right.alias },
+      mapping: {
+        rows: recipe.mappings.map((m) => ({ ...m, role: m.role ?? 'other', engine: 'manual', decision: 'accepted', key: m.role === 'key' })),
+        unmapped_a: [],
+        unmapped_b: [],
+        engine: null,
+        warnings: [],
+        confirmed: true,
+      },
+      filters: recipe.filters,
+      filter_undo: [...s.filter_undo, s.filters].slice(-MAX_UNDO),
+      rules: recipe.rules,
+      rules_explanation: `Loaded from ${basename(path)}.`,
+    }));
+  }
+}
+
+/** A recipe of what is decided before the sources are complete (no paths); needs at least one rule. */
+function decidedSoFar(s: WorkspaceState): Recipe {
+  if (!s.rules.length) throw new UserError('Add match rules before saving a recipe: a recipe needs at least one rule.', 'not_ready');
+  return RecipeSchema.parse({
+    version: RECIPE_VERSION,
+    name: s.name,
+    left: { alias: s.aliases.left },
+    right: { alias: s.aliases.right },
+    mappings: confirmedMappings(s.mapping),
+    filters: s.filters,
+    rules: s.rules,
+  });
+}

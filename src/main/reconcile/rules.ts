@@ -1,0 +1,44 @@
+/** The rules step: kalla-recon's suggest_match_rules proposes rules over the confirmed mappings; the user edits them. */
+import type { MatchRule } from '../../shared/recon';
+import { confirmedMappings, type WorkspaceState } from '../../shared/reconcile';
+import { errorMessage, UserError } from '../errors';
+import { sourceSchema } from './engine/auto-recipe';
+import { bothSources, type ReconcileContext } from './context';
+import { plainRow, sampleRows } from './kalla-recon';
+
+export class Rules {
+  constructor(private readonly ctx: ReconcileContext) {}
+
+  /** Asks suggest_match_rules for rules over the confirmed mappings. */
+  async suggest(id: string): Promise<WorkspaceState> {
+    const { store, engines, settings, kallaRecon } = this.ctx;
+    const s = await store.get(id);
+    const { left, right } = bothSources(s);
+    const mappings = confirmedMappings(s.mapping);
+    if (!mappings.length) throw new UserError('Confirm the column mapping first; rules are built from it.', 'not_ready');
+    const { sampleRows: n, engineMode } = await settings.get();
+    try {
+      // Rules are read off records present on both sides (pairs, lags, repeated references).
+      const engine = await engines.open(id);
+      const key = mappings.find((m) => m.role === 'key');
+      const aligned = key ? await engine.keyAlignedSample({ left: key.field_a, right: key.field_b }) : null;
+      const out = await kallaRecon.suggestMatchRules({
+        schema_a: sourceSchema(s.aliases.left, left),
+        schema_b: sourceSchema(s.aliases.right, right),
+        mappings,
+        sample_a: aligned ? aligned.left.map(plainRow) : await sampleRows(engine, 'left', Math.max(n, 20)),
+        sample_b: aligned ? aligned.right.map(plainRow) : await sampleRows(engine, 'right', Math.max(n, 20)),
+        max_sample_rows: Math.min(50, n),
+        engine: engineMode,
+      });
+      return store.update(id, (st) => ({ ...st, rules: out.rules, rules_explanation: out.explanation, rules_error: null }));
+    } catch (e) {
+      await store.update(id, (st) => ({ ...st, rules_error: errorMessage(e) }));
+      throw e;
+    }
+  }
+
+  async set(id: string, rules: MatchRule[]): Promise<WorkspaceState> {
+    return this.ctx.store.update(id, (s) => ({ ...s, rules }));
+  }
+}

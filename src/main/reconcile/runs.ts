@@ -1,0 +1,87 @@
+/** Runs and their review: run a recipe, read its summary and pages, accept/reject/unmatch, match by hand, annotate. */
+import type { GroupPageItem, Page, PageCategory, RecordPageItem, RunProgress, RunSummary, Side } from '../../shared/recon-engine';
+import type { WorkspaceState } from '../../shared/reconcile';
+import { errorMessage, ReconError, UserError } from '../errors';
+import type { ReconcileContext } from './context';
+import type { ReconEngine } from './engine';
+import type { Recipes } from './recipes';
+
+export type RunOpts = { onProgress?: (p: RunProgress) => void; signal?: AbortSignal; callId?: string };
+
+export class Runs {
+  constructor(
+    private readonly ctx: ReconcileContext,
+    private readonly recipes: Pick<Recipes, 'current'>,
+  ) {}
+
+  /** Runs the reconciliation. Refuses until both sources are loaded, the mapping is confirmed and there are rules. */
+  async run(id: string, opts: RunOpts = {}): Promise<{ run_id: number; state: WorkspaceState }> {
+    const { store, engines, events } = this.ctx;
+    const recipe = await this.recipes.current(id);
+    const engine = await engines.open(id);
+    try {
+      const result = await engine.run(recipe, {
+        signal: opts.signal,
+        onProgress: (p) => {
+          opts.onProgress?.(p);
+          events.progress({ workspace: id, ...(opts.callId ? { callId: opts.callId } : {}), kind: 'run', phase: p.phase, fraction: p.fraction });
+        },
+      });
+      const state = await store.update(id, (s) => ({ ...s, last_run_id: result.run_id }));
+      return { run_id: result.run_id, state };
+    } catch (e) {
+      // Record the failed or cancelled run in the state (runs are re-read from the engine); the run's own error is the one to report.
+      await store.update(id, (s) => s).catch(() => undefined);
+      if (e instanceof ReconError && e.code === 'cancelled') throw new UserError('The run was cancelled. Nothing was kept; press Run to start again.', 'cancelled');
+      throw e;
+    }
+  }
+
+  async cancel(id: string): Promise<void> {
+    (await this.ctx.engines.ifOpen(id))?.cancelRunning();
+  }
+
+  async summary(id: string, runId: number): Promise<RunSummary> {
+    return this.withEngine(id, (engine) => engine.summary(runId));
+  }
+
+  async page(id: string, runId: number, category: PageCategory, req: { offset: number; limit: number }): Promise<Page<GroupPageItem> | Page<RecordPageItem>> {
+    return this.withEngine(id, (engine) => engine.page(runId, category, req));
+  }
+
+  /** Accepts, rejects or unmatches groups (one or many); reports the ones that failed. */
+  async review(id: string, runId: number, action: 'accept' | 'reject' | 'unmatch', groupIds: number[]): Promise<{ done: number; failed: string[] }> {
+    const engine = await this.ctx.engines.open(id);
+    let done = 0;
+    const failed: string[] = [];
+    for (const g of groupIds) {
+      try {
+        if (action === 'accept') await engine.accept(runId, g);
+        else if (action === 'reject') await engine.reject(runId, g);
+        else await engine.unmatch(runId, g);
+        done += 1;
+      } catch (e) {
+        failed.push(`group ${g}: ${errorMessage(e)}`);
+      }
+    }
+    this.ctx.events.changed(id);
+    return { done, failed };
+  }
+
+  async matchManual(id: string, runId: number, left: number[], right: number[], note?: string): Promise<{ group_id: number }> {
+    const g = await this.withEngine(id, (engine) => engine.matchManual(runId, { left, right, ...(note ? { note } : {}) }));
+    this.ctx.events.changed(id);
+    return { group_id: g.group_id };
+  }
+
+  async annotate(id: string, runId: number, side: Side, rowId: number, reason: string, note?: string): Promise<void> {
+    await this.withEngine(id, (engine) => engine.annotate(runId, side, rowId, { reason, ...(note ? { note } : {}) }));
+    this.ctx.events.changed(id);
+  }
+
+  /** Checks the workspace exists before opening its engine (no engine folder for a typo). */
+  private async withEngine<T>(id: string, f: (engine: ReconEngine) => Promise<T>): Promise<T> {
+    await this.ctx.store.get(id);
+    return f(await this.ctx.engines.open(id));
+  }
+}

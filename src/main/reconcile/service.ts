@@ -1,0 +1,232 @@
+/**
+ * ReconcileService: the Reconcile area's one door for the IPC handlers and the Assistant's app
+ * tools. A thin façade: each concern lives in its own module (state persistence, sources and
+ * uploads, the mapping/filter/rule steps that call kalla-recon, recipes, runs and review, export),
+ * all sharing one ReconcileContext. Plain Node: never imports electron. See
+ * docs/reconcile-workspace.md.
+ */
+import { join } from 'node:path';
+import type { ColumnType, MatchRule, Recipe, SourceFilter } from '../../shared/recon';
+import type { ExportFormat, ExportResult, GroupPageItem, Page, PageCategory, RecordPageItem, RunSummary, Side, SourceProfile } from '../../shared/recon-engine';
+import type { MappingRow, WorkspaceList, WorkspaceState } from '../../shared/reconcile';
+import type { McpHost } from '../mcp/host';
+import type { SettingsService } from '../settings/settings-service';
+import type { ReconcileContext } from './context';
+import { EngineRegistry } from './engines';
+import { ReconcileEmitter, type ReconcileEvents } from './events';
+import { Exporting } from './exporting';
+import { Filters, type FilterCounts } from './filters';
+import { KallaReconClient } from './kalla-recon';
+import { Mappings } from './mappings';
+import { KeyedQueue } from './queue';
+import { Recipes } from './recipes';
+import { Rules } from './rules';
+import { Runs, type RunOpts } from './runs';
+import { Sources, type ReadInput } from './sources';
+import { WorkspaceStore, workspaceDir } from './state-store';
+import { Uploads } from './uploads';
+
+export class ReconcileService {
+  private readonly ctx: ReconcileContext;
+  private readonly sources: Sources;
+  private readonly uploads: Uploads;
+  private readonly mappings: Mappings;
+  private readonly filters: Filters;
+  private readonly rules: Rules;
+  private readonly recipes: Recipes;
+  private readonly runs: Runs;
+  private readonly exporting: Exporting;
+
+  constructor(host: McpHost, settings: Pick<SettingsService, 'get'>, dataDir: string) {
+    const root = join(dataDir, 'workspaces');
+    const events = new ReconcileEmitter();
+    const engines = new EngineRegistry((id) => join(workspaceDir(root, id), 'recon'));
+    this.ctx = {
+      dataDir,
+      store: new WorkspaceStore(root, engines, events),
+      engines,
+      events,
+      locks: new KeyedQueue(),
+      settings,
+      kallaRecon: new KallaReconClient(host),
+    };
+    this.rules = new Rules(this.ctx);
+    this.mappings = new Mappings(this.ctx, (id) => this.rules.suggest(id));
+    this.sources = new Sources(this.ctx, (id) => this.mappings.detect(id));
+    this.uploads = new Uploads(this.ctx, this.sources);
+    this.filters = new Filters(this.ctx);
+    this.recipes = new Recipes(this.ctx);
+    this.runs = new Runs(this.ctx, this.recipes);
+    this.exporting = new Exporting(this.ctx);
+  }
+
+  /** Subscribe to `changed` (state saved, results reviewed) and `progress` (upload/load/run) notifications. */
+  on(listener: Partial<ReconcileEvents>): () => void {
+    return this.ctx.events.on(listener);
+  }
+
+  // ── Workspaces ─────────────────────────────────────────────────────────
+
+  list(): Promise<WorkspaceList> {
+    return this.ctx.store.list();
+  }
+  create(name: string): Promise<WorkspaceState> {
+    return this.ctx.store.create(name);
+  }
+  rename(id: string, name: string): Promise<WorkspaceState> {
+    return this.ctx.store.update(id, (s) => ({ ...s, name: name.trim() }));
+  }
+  /** Same aliases, mappings, filters, chat and rules; no sources and no runs (e.g. next month's files). */
+  async duplicate(id: string, name: string): Promise<WorkspaceState> {
+    const src = await this.ctx.store.get(id);
+    const copy = await this.ctx.store.create(name);
+    return this.ctx.store.update(copy.id, (s) => ({
+      ...s,
+      aliases: src.aliases,
+      mapping: src.mapping,
+      filters: src.filters,
+      chat: src.chat,
+      rules: src.rules,
+      rules_explanation: src.rules_explanation,
+    }));
+  }
+  async delete(id: string): Promise<WorkspaceList> {
+    await this.ctx.store.delete(id);
+    return this.ctx.store.list();
+  }
+  active(): Promise<string | null> {
+    return this.ctx.store.active();
+  }
+  setActive(id: string): Promise<WorkspaceState> {
+    return this.ctx.store.setActive(id);
+  }
+  /** The full state: sources, mapping review, filters and chat, rules, runs. */
+  get(id: string): Promise<WorkspaceState> {
+    return this.ctx.store.get(id);
+  }
+
+  // ── Sources and uploads ────────────────────────────────────────────────
+
+  addSourceFromPath(id: string, side: Side, path: string, read: ReadInput = {}): Promise<WorkspaceState> {
+    return this.sources.addFromPath(id, side, path, read);
+  }
+  addSourceFromBytes(id: string, side: Side, name: string, bytes: Uint8Array, read: ReadInput = {}): Promise<WorkspaceState> {
+    return this.uploads.addFromBytes(id, side, name, bytes, read);
+  }
+  uploadBegin(id: string, side: Side, name: string, size: number): Promise<string> {
+    return this.uploads.begin(id, side, name, size);
+  }
+  uploadChunk(uploadId: string, offset: number, base64: string): Promise<number> {
+    return this.uploads.chunk(uploadId, offset, base64);
+  }
+  uploadCommit(uploadId: string, read: ReadInput = {}): Promise<WorkspaceState> {
+    return this.uploads.commit(uploadId, read);
+  }
+  uploadCancel(uploadId: string): Promise<void> {
+    return this.uploads.cancel(uploadId);
+  }
+  retrySource(id: string, side: Side, read: ReadInput): Promise<WorkspaceState> {
+    return this.sources.retry(id, side, read);
+  }
+  removeSource(id: string, side: Side): Promise<WorkspaceState> {
+    return this.sources.remove(id, side);
+  }
+  setAlias(id: string, side: Side, alias: string): Promise<WorkspaceState> {
+    return this.sources.setAlias(id, side, alias);
+  }
+  setColumnType(id: string, side: Side, column: string, type: ColumnType, format?: string): Promise<WorkspaceState> {
+    return this.sources.setColumnType(id, side, column, type, format);
+  }
+  swapSides(id: string): Promise<WorkspaceState> {
+    return this.sources.swap(id);
+  }
+  profile(id: string, side: Side): Promise<SourceProfile> {
+    return this.sources.profile(id, side);
+  }
+  preview(id: string, side: Side, req: { offset: number; limit: number; orderBy?: string; descending?: boolean }): Promise<Page<Record<string, unknown>>> {
+    return this.sources.preview(id, side, req);
+  }
+  cancelLoad(id: string, side: Side): Promise<boolean> {
+    return this.sources.cancelLoad(id, side);
+  }
+
+  // ── Mappings, filters, rules (kalla-recon) ─────────────────────────────
+
+  detectMappings(id: string): Promise<WorkspaceState> {
+    return this.mappings.detect(id);
+  }
+  saveMappingReview(id: string, rows: MappingRow[]): Promise<WorkspaceState> {
+    return this.mappings.saveReview(id, rows);
+  }
+  confirmMappings(id: string, rows: MappingRow[]): Promise<WorkspaceState> {
+    return this.mappings.confirm(id, rows);
+  }
+  parseFilter(id: string, text: string, mode: 'add' | 'replace', today?: string): Promise<WorkspaceState> {
+    return this.filters.parse(id, text, mode, today);
+  }
+  setFilters(id: string, filters: SourceFilter[]): Promise<WorkspaceState> {
+    return this.filters.set(id, filters);
+  }
+  undoFilters(id: string): Promise<WorkspaceState> {
+    return this.filters.undo(id);
+  }
+  filterCounts(id: string, filters?: SourceFilter[]): Promise<FilterCounts> {
+    return this.filters.counts(id, filters);
+  }
+  suggestRules(id: string): Promise<WorkspaceState> {
+    return this.rules.suggest(id);
+  }
+  setRules(id: string, rules: MatchRule[]): Promise<WorkspaceState> {
+    return this.rules.set(id, rules);
+  }
+
+  // ── Recipes ────────────────────────────────────────────────────────────
+
+  /** The recipe the workspace would run now (throws a UserError saying what is missing). */
+  recipe(id: string): Promise<Recipe> {
+    return this.recipes.current(id);
+  }
+  saveRecipe(id: string, path: string, overwrite = false): Promise<{ path: string }> {
+    return this.recipes.save(id, path, overwrite);
+  }
+  loadRecipe(id: string, path: string): Promise<WorkspaceState> {
+    return this.recipes.load(id, path);
+  }
+
+  // ── Runs, review, export ───────────────────────────────────────────────
+
+  run(id: string, opts: RunOpts = {}): Promise<{ run_id: number; state: WorkspaceState }> {
+    return this.runs.run(id, opts);
+  }
+  cancelRun(id: string): Promise<void> {
+    return this.runs.cancel(id);
+  }
+  summary(id: string, runId: number): Promise<RunSummary> {
+    return this.runs.summary(id, runId);
+  }
+  page(id: string, runId: number, category: PageCategory, req: { offset: number; limit: number }): Promise<Page<GroupPageItem> | Page<RecordPageItem>> {
+    return this.runs.page(id, runId, category, req);
+  }
+  review(id: string, runId: number, action: 'accept' | 'reject' | 'unmatch', groupIds: number[]): Promise<{ done: number; failed: string[] }> {
+    return this.runs.review(id, runId, action, groupIds);
+  }
+  matchManual(id: string, runId: number, left: number[], right: number[], note?: string): Promise<{ group_id: number }> {
+    return this.runs.matchManual(id, runId, left, right, note);
+  }
+  annotate(id: string, runId: number, side: Side, rowId: number, reason: string, note?: string): Promise<void> {
+    return this.runs.annotate(id, runId, side, rowId, reason, note);
+  }
+  defaultExportDir(s: Pick<WorkspaceState, 'name' | 'id'>, runId: number): string {
+    return this.exporting.defaultDir(s, runId);
+  }
+  export(id: string, runId: number, opts: { dir?: string; formats: ExportFormat[]; overwrite?: boolean }): Promise<{ dir: string; result: ExportResult }> {
+    return this.exporting.export(id, runId, opts);
+  }
+
+  /** Closes every DuckDB handle and unfinished upload, and waits for state writes (app shutdown). */
+  async dispose(): Promise<void> {
+    await this.uploads.dispose();
+    await this.ctx.engines.closeAll();
+    await this.ctx.store.flush();
+  }
+}

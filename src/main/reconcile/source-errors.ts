@@ -1,0 +1,47 @@
+/** Engine errors about a source file, in words a user understands, with the way out. */
+import type { SourceError } from '../../shared/reconcile';
+import { errorMessage, ReconError, type ErrorCode } from '../errors';
+
+export function explainSourceError(name: string, e: unknown): SourceError & { code: ErrorCode } {
+  if (e instanceof ReconError) {
+    const d = e.details as { count?: number; lines?: number[] };
+    switch (e.code) {
+      case 'ragged_rows':
+        return {
+          name,
+          code: e.code,
+          message: `“${name}” has ${d.count ?? 'some'} malformed line(s)${d.lines?.length ? ` (line ${[...new Set(d.lines)].slice(0, 5).join(', ')}${(d.count ?? 0) > 5 ? ', …' : ''})` : ''}: they have a different number of fields than the header. Skip them and load the rest?`,
+          actions: [{ label: 'Skip bad lines and load', read: { skip_bad_lines: true } }],
+        };
+      case 'invalid_encoding':
+        return {
+          name,
+          code: e.code,
+          message: `“${name}” is not UTF-8 text. It is probably Windows-1252 (Excel on Windows); re-read it that way?`,
+          actions: [
+            { label: 'Re-read as Windows-1252', read: { encoding: 'windows-1252' } },
+            { label: 'Re-read as Latin-1', read: { encoding: 'latin1' } },
+          ],
+        };
+      case 'binary_file':
+        return {
+          name,
+          code: e.code,
+          message: `“${name}” contains NUL bytes, so it is either not a CSV file or a UTF-16 file without a byte-order mark. Re-read it as UTF-16?`,
+          actions: [
+            { label: 'Re-read as UTF-16 (LE)', read: { encoding: 'utf-16le' } },
+            { label: 'Re-read as UTF-16 (BE)', read: { encoding: 'utf-16be' } },
+          ],
+        };
+      case 'no_header':
+        return { name, code: e.code, message: `The first row of “${name}” looks like data, not column names. Load it without a header (columns become column_1, column_2, …)?`, actions: [{ label: 'Load without header', read: { header: false } }] };
+      case 'empty_file':
+        return { name, code: e.code, message: `“${name}” is empty. Pick the export that contains the rows.`, actions: [] };
+      case 'source_missing':
+        return { name, code: e.code, message: `“${name}” cannot be found or read any more. Pick the file again.`, actions: [] };
+      default:
+        return { name, code: e.code, message: e.message, actions: [] };
+    }
+  }
+  return { name, code: 'failed', message: `Could not load “${name}”: ${errorMessage(e)}`, actions: [] };
+}

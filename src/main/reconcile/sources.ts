@@ -1,0 +1,206 @@
+/**
+ * The two sources of a workspace: loading a file (from a path or an upload), re-reading it with
+ * other options (an error's way out), removing, renaming (alias), re-typing a column, swapping
+ * sides, and reading a side back (profile, preview). Loads hold the workspace lock.
+ */
+import { rm, stat } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
+import type { ColumnType, MatchRule } from '../../shared/recon';
+import type { Page, Side, SourceInfo, SourceProfile } from '../../shared/recon-engine';
+import type { WorkspaceState } from '../../shared/reconcile';
+import { errorMessage, ReconError, UserError } from '../errors';
+import type { ReconcileContext } from './context';
+import type { ReadOptionsInput } from './engine';
+import { explainSourceError } from './source-errors';
+import { UNTITLED } from './state-store';
+
+export type ReadInput = { delimiter?: string; encoding?: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'latin1'; header?: boolean; skip_bad_lines?: boolean };
+
+const other = (side: Side): Side => (side === 'left' ? 'right' : 'left');
+
+/** A default alias from a file name: "Bank Statement 2026-10.csv" → "bank_statement_2026_10". */
+export function aliasFromName(name: string): string {
+  const stem = basename(name).replace(/\.(csv|tsv|txt)(\.gz)?$/i, '').replace(/\.gz$/i, '');
+  const alias = stem.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 40);
+  return alias || 'source';
+}
+
+/** The user's column type fixes of a loaded source, as read options that re-apply them. */
+export function readOverrides(info: SourceInfo): Record<string, { type: ColumnType; format?: string }> {
+  const out: Record<string, { type: ColumnType; format?: string }> = {};
+  for (const c of info.columns) if (c.overridden && !c.derived) out[c.name] = { type: c.type, ...(c.format ? { format: c.format } : {}) };
+  return out;
+}
+
+function swapRule(r: MatchRule): MatchRule {
+  const flipCard = { '1:1': '1:1', '1:N': 'N:1', 'N:1': '1:N', 'N:M': 'N:M' } as const;
+  return {
+    ...r,
+    keys: r.keys.map((k) => ({ ...k, left: k.right, right: k.left })),
+    ...(r.amount ? { amount: { ...r.amount, left: r.amount.right, right: r.amount.left } } : {}),
+    ...(r.date ? { date: { ...r.date, left: r.date.right, right: r.date.left } } : {}),
+    ...(r.description ? { description: { ...r.description, left: r.description.right, right: r.description.left } } : {}),
+    cardinality: flipCard[r.cardinality],
+  };
+}
+
+export class Sources {
+  constructor(
+    private readonly ctx: ReconcileContext,
+    /** Runs once both sides are loaded and the mapping no longer fits (the mappings step). */
+    private readonly detectMappings: (id: string) => Promise<WorkspaceState>,
+  ) {}
+
+  /** Loads a file the user picked or dropped (Electron gives us its path). */
+  async addFromPath(id: string, side: Side, path: string, read: ReadInput = {}): Promise<WorkspaceState> {
+    if (!isAbsolute(path)) throw new UserError(`Give the full path of the file, not “${path}”.`, 'invalid_input');
+    return this.load(id, side, resolve(path), basename(path), read);
+  }
+
+  /** Loads the file that failed (or is loaded) on `side` again with other read options (the error's way out). */
+  async retry(id: string, side: Side, read: ReadInput): Promise<WorkspaceState> {
+    const s = await this.ctx.store.get(id);
+    const failed = s.source_errors[side];
+    const path = failed?.path ?? s.sources[side]?.info.path;
+    const name = failed?.name ?? s.sources[side]?.info.name;
+    if (!path || !name) throw new UserError(`Nothing to re-read on the ${side} side; drop a file there first.`, 'invalid_input');
+    const previous = failed ? {} : (s.sources[side]?.read ?? {});
+    return this.load(id, side, path, name, { ...(previous as ReadInput), ...read });
+  }
+
+  async remove(id: string, side: Side): Promise<WorkspaceState> {
+    return this.ctx.store.update(id, (s) => ({
+      ...s,
+      sources: { ...s.sources, [side]: null },
+      source_errors: { ...s.source_errors, [side]: null },
+    }));
+  }
+
+  async setAlias(id: string, side: Side, alias: string): Promise<WorkspaceState> {
+    const s = await this.ctx.store.get(id);
+    const clean = alias.trim();
+    if (clean === s.aliases[other(side)]) throw new UserError(`“${clean}” is already the name of the other source; the two need different names.`, 'invalid_input');
+    const old = s.aliases[side];
+    return this.ctx.store.update(id, (st) => ({
+      ...st,
+      aliases: { ...st.aliases, [side]: clean },
+      filters: st.filters.map((f) => (f.source === old ? { ...f, source: clean } : f)),
+    }));
+  }
+
+  /** Fixes a column's type or date/number format (re-typed from the loaded data, no re-read). */
+  async setColumnType(id: string, side: Side, column: string, type: ColumnType, format?: string): Promise<WorkspaceState> {
+    const s = await this.ctx.store.get(id);
+    const src = s.sources[side];
+    if (!src) throw new UserError(`Load a file on the ${side} side first.`, 'invalid_input');
+    const engine = await this.ctx.engines.open(id);
+    const overrides = { ...readOverrides(src.info), [column]: { type, ...(format ? { format } : {}) } };
+    let info: SourceInfo;
+    try {
+      info = await engine.setColumnOverrides(side, overrides);
+    } catch (e) {
+      if (e instanceof ReconError && e.code === 'cancelled') throw new UserError(`Changing the type of “${column}” was cancelled; the column keeps its type.`, 'cancelled');
+      throw new UserError(errorMessage(e), 'invalid_input');
+    }
+    return this.ctx.store.update(id, (st) => ({ ...st, sources: { ...st.sources, [side]: { ...src, info } } }));
+  }
+
+  /** Left becomes right and right becomes left: sources are re-read, mappings, aliases and rules mirrored. */
+  async swap(id: string): Promise<WorkspaceState> {
+    return this.ctx.locks.run(id, async () => {
+      const s = await this.ctx.store.get(id);
+      const engine = await this.ctx.engines.open(id);
+      const { left, right } = s.sources;
+      if (right) await engine.addSourceFromPath('left', right.info.path, { ...right.read, column_overrides: readOverrides(right.info) } as ReadOptionsInput);
+      if (left) await engine.addSourceFromPath('right', left.info.path, { ...left.read, column_overrides: readOverrides(left.info) } as ReadOptionsInput);
+      const newLeft = right ? { info: { ...((await engine.source('left')) as SourceInfo), name: right.info.name }, read: right.read } : null;
+      const newRight = left ? { info: { ...((await engine.source('right')) as SourceInfo), name: left.info.name }, read: left.read } : null;
+      return this.ctx.store.update(id, (st) => ({
+        ...st,
+        aliases: { left: st.aliases.right, right: st.aliases.left },
+        sources: { left: newLeft, right: newRight },
+        source_errors: { left: st.source_errors.right, right: st.source_errors.left },
+        mapping: st.mapping && {
+          ...st.mapping,
+          rows: st.mapping.rows.map((r) => ({ ...r, field_a: r.field_b, field_b: r.field_a })),
+          unmapped_a: st.mapping.unmapped_b,
+          unmapped_b: st.mapping.unmapped_a,
+        },
+        rules: st.rules.map(swapRule),
+      }));
+    });
+  }
+
+  async profile(id: string, side: Side): Promise<SourceProfile> {
+    await this.requireSource(id, side);
+    return (await this.ctx.engines.open(id)).profile(side);
+  }
+
+  async preview(id: string, side: Side, req: { offset: number; limit: number; orderBy?: string; descending?: boolean }): Promise<Page<Record<string, unknown>>> {
+    await this.requireSource(id, side);
+    return (await this.ctx.engines.open(id)).preview(side, req);
+  }
+
+  /** Stops a load or re-typing of a side in progress; the side keeps the source it had. */
+  async cancelLoad(id: string, side: Side): Promise<boolean> {
+    const engine = await this.ctx.engines.ifOpen(id);
+    return engine ? engine.cancelLoad(side) > 0 : false;
+  }
+
+  /** Loads `path` (shown as `name`) on `side`; a failure is kept in the state with its way out. */
+  async load(id: string, side: Side, path: string, name: string, read: ReadInput): Promise<WorkspaceState> {
+    const { store, engines, events, locks } = this.ctx;
+    return locks.run(id, async () => {
+      const s = await store.get(id);
+      const engine = await engines.open(id);
+      events.progress({ workspace: id, kind: 'load', side, phase: `Reading ${name}`, fraction: 0 });
+      const size = (await stat(path).catch(() => null))?.size ?? 0;
+      let info: SourceInfo;
+      try {
+        info = await engine.addSourceFromPath(side, path, read);
+        info = { ...info, name };
+      } catch (e) {
+        if (e instanceof ReconError && e.code === 'cancelled') {
+          // Not a failure of the file: no error to show or retry; an uploaded copy is not needed any more.
+          if (dirname(path) === join(store.dir(id), 'uploads')) await rm(path, { force: true });
+          events.progress({ workspace: id, kind: 'load', side, phase: 'cancelled', fraction: 1 });
+          const kept = s.sources[side] ? `keeps “${s.sources[side].info.name}”` : 'stays empty';
+          throw new UserError(`Loading “${name}” was cancelled; the ${side} source ${kept}.`, 'cancelled');
+        }
+        const err = { ...explainSourceError(name, e), path };
+        await store.update(id, (st) => ({ ...st, source_errors: { ...st.source_errors, [side]: err } }));
+        events.progress({ workspace: id, kind: 'load', side, phase: 'failed', fraction: 1 });
+        throw new UserError(err.message, err.code);
+      }
+      events.progress({ workspace: id, kind: 'load', side, phase: `Loaded ${name} (${size} bytes)`, fraction: 1 });
+      const fresh = !s.sources[side] && s.aliases[side] === side;
+      let alias = fresh ? aliasFromName(name) : s.aliases[side];
+      if (alias === s.aliases[other(side)]) alias = `${alias}_${side}`;
+      const oldAlias = s.aliases[side];
+      let next = await store.update(id, (st) => ({
+        ...st,
+        // An untitled workspace is named after its files once both are there ("bank_statement vs invoices").
+        name: st.name === UNTITLED && st.sources[other(side)] ? (side === 'left' ? `${alias} vs ${st.aliases.right}` : `${st.aliases.left} vs ${alias}`) : st.name,
+        aliases: { ...st.aliases, [side]: alias },
+        filters: st.filters.map((f) => (f.source === oldAlias ? { ...f, source: alias } : f)),
+        sources: { ...st.sources, [side]: { info, read: read as Record<string, unknown> } },
+        source_errors: { ...st.source_errors, [side]: null },
+      }));
+      // Both sides loaded: keep a mapping whose columns still exist (e.g. a duplicated workspace), otherwise detect.
+      if (next.sources.left && next.sources.right) {
+        const l = new Set(next.sources.left.info.columns.map((c) => c.name));
+        const r = new Set(next.sources.right.info.columns.map((c) => c.name));
+        const stillValid = next.mapping?.rows.length && next.mapping.rows.every((m) => m.decision === 'rejected' || (l.has(m.field_a) && r.has(m.field_b)));
+        // A failed detection is already in the state (mapping_error); the load itself succeeded.
+        if (!stillValid) next = await this.detectMappings(id).catch(() => store.get(id));
+      }
+      return next;
+    });
+  }
+
+  private async requireSource(id: string, side: Side): Promise<WorkspaceState> {
+    const s = await this.ctx.store.get(id);
+    if (!s.sources[side]) throw new UserError(`Load a file on the ${side} side first.`, 'not_ready');
+    return s;
+  }
+}

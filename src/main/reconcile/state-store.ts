@@ -1,0 +1,170 @@
+/**
+ * Workspace state persistence. Every Reconcile workspace is a folder `<dataDir>/workspaces/<id>/`
+ * holding `state.json` (written atomically on every change) next to its engine folder `recon/`;
+ * `active.json` says which one is open. States are cached after the first read.
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { WorkspaceStateSchema, type WorkspaceList, type WorkspaceMeta, type WorkspaceState } from '../../shared/reconcile';
+import { UserError } from '../errors';
+import { writeFileAtomic } from '../mcp/atomic-write';
+import type { EngineRegistry } from './engines';
+import type { ReconcileEmitter } from './events';
+import { KeyedQueue } from './queue';
+
+export const UNTITLED = 'Untitled reconciliation';
+const ID = /^[a-z0-9-]{1,64}$/;
+
+export const now = (): string => new Date().toISOString();
+
+/** The folder of workspace `id` under `root`; refuses anything that is not a workspace id (no path tricks). */
+export function workspaceDir(root: string, id: string): string {
+  if (!ID.test(id)) throw new UserError(`“${id}” is not a workspace id.`, 'invalid_input');
+  return join(root, id);
+}
+
+export class WorkspaceStore {
+  private readonly states = new Map<string, WorkspaceState>();
+  /** Read-modify-writes of a state, one at a time per workspace. */
+  private readonly stateWrites = new KeyedQueue();
+  /** Writes of state.json, in order per workspace. */
+  private readonly fileWrites = new KeyedQueue();
+  private activeId: string | null | undefined;
+
+  constructor(
+    readonly root: string,
+    private readonly engines: EngineRegistry,
+    private readonly events: ReconcileEmitter,
+  ) {}
+
+  dir(id: string): string {
+    return workspaceDir(this.root, id);
+  }
+
+  /** All workspaces, most recently changed first, and the active one. */
+  async list(): Promise<WorkspaceList> {
+    await mkdir(this.root, { recursive: true });
+    const metas: WorkspaceMeta[] = [];
+    for (const entry of await readdir(this.root, { withFileTypes: true })) {
+      if (!entry.isDirectory() || !ID.test(entry.name)) continue;
+      const s = await this.tryLoad(entry.name);
+      if (s) metas.push({ id: s.id, name: s.name, created_at: s.created_at, updated_at: s.updated_at });
+    }
+    metas.sort((a, b) => b.updated_at.localeCompare(a.updated_at));
+    const active = await this.active();
+    return { active: active && metas.some((m) => m.id === active) ? active : (metas[0]?.id ?? null), workspaces: metas };
+  }
+
+  /** A new, empty workspace, made the active one. */
+  async create(name: string): Promise<WorkspaceState> {
+    const id = `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
+    const t = now();
+    const state: WorkspaceState = {
+      version: 1,
+      id,
+      name: name.trim() || UNTITLED,
+      created_at: t,
+      updated_at: t,
+      aliases: { left: 'left', right: 'right' },
+      sources: { left: null, right: null },
+      source_errors: { left: null, right: null },
+      mapping: null,
+      mapping_error: null,
+      filters: [],
+      filter_undo: [],
+      chat: [],
+      rules: [],
+      rules_explanation: '',
+      rules_error: null,
+      runs: [],
+      last_run_id: null,
+    };
+    await this.save(state);
+    await this.setActive(id);
+    return state;
+  }
+
+  /** Closes the workspace's engine and removes its folder. */
+  async delete(id: string): Promise<void> {
+    await this.get(id);
+    await this.engines.close(id);
+    await this.fileWrites.settled(id);
+    this.states.delete(id);
+    await rm(this.dir(id), { recursive: true, force: true });
+    if ((await this.active()) === id) {
+      this.activeId = null;
+      await writeFileAtomic(join(this.root, 'active.json'), JSON.stringify({ active: null }));
+    }
+  }
+
+  async active(): Promise<string | null> {
+    if (this.activeId !== undefined) return this.activeId;
+    try {
+      const v = JSON.parse(await readFile(join(this.root, 'active.json'), 'utf8')) as { active?: unknown };
+      this.activeId = typeof v.active === 'string' ? v.active : null;
+    } catch {
+      // No or unreadable active.json: nothing is active yet (list() falls back to the newest).
+      this.activeId = null;
+    }
+    return this.activeId;
+  }
+
+  async setActive(id: string): Promise<WorkspaceState> {
+    const s = await this.get(id);
+    this.activeId = id;
+    await writeFileAtomic(join(this.root, 'active.json'), JSON.stringify({ active: id }));
+    return s;
+  }
+
+  /** The full state: sources, mapping review, filters and chat, rules, runs. */
+  async get(id: string): Promise<WorkspaceState> {
+    const s = await this.tryLoad(id);
+    if (!s) throw new UserError(`There is no workspace “${id}” (it may have been deleted).`, 'not_found');
+    return s;
+  }
+
+  /**
+   * Read-modify-write of a workspace's state, one at a time per workspace: two changes arriving
+   * together (two quick clicks, or a rename during a load) must not overwrite each other. Separate
+   * from the workspace lock, which long operations hold while they call this. The run list is
+   * re-read from the engine when it is open (it is the engine's fact; the state keeps a copy).
+   */
+  update(id: string, change: (s: WorkspaceState) => WorkspaceState): Promise<WorkspaceState> {
+    return this.stateWrites.run(id, async () => {
+      const s = await this.get(id);
+      const engine = await this.engines.ifOpen(id);
+      const runs = engine ? await engine.runs() : s.runs;
+      const state = { ...change(s), runs, updated_at: now() };
+      await this.save(state);
+      return state;
+    });
+  }
+
+  /** Waits for pending state writes (app shutdown). */
+  async flush(): Promise<void> {
+    await this.fileWrites.allSettled();
+  }
+
+  private async tryLoad(id: string): Promise<WorkspaceState | null> {
+    const cached = this.states.get(id);
+    if (cached) return cached;
+    try {
+      const parsed = WorkspaceStateSchema.safeParse(JSON.parse(await readFile(join(this.dir(id), 'state.json'), 'utf8')));
+      if (!parsed.success) return null;
+      this.states.set(id, parsed.data);
+      return parsed.data;
+    } catch {
+      // Missing, unreadable or not JSON: not a workspace (list() skips it, get() says so).
+      return null;
+    }
+  }
+
+  private async save(state: WorkspaceState): Promise<void> {
+    this.states.set(state.id, state);
+    const text = `${JSON.stringify(state, null, 1)}\n`;
+    const file = join(this.dir(state.id), 'state.json');
+    await this.fileWrites.run(state.id, () => writeFileAtomic(file, text));
+    this.events.changed(state.id);
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * Bytes that arrive instead of a path (browser mode, tests, the Assistant): written into the
+ * workspace's `uploads/` folder, then loaded like a picked file. Large files come in ≤ 4 MiB
+ * base64 chunks, in order (begin → chunk… → commit, or cancel).
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
+import { join } from 'node:path';
+import type { Side } from '../../shared/recon-engine';
+import type { WorkspaceState } from '../../shared/reconcile';
+import { UserError } from '../errors';
+import type { ReconcileContext } from './context';
+import { safeName } from './engine';
+import type { ReadInput, Sources } from './sources';
+
+const CHUNK_LIMIT = 4 * 1024 * 1024;
+
+interface Upload {
+  id: string;
+  workspace: string;
+  side: Side;
+  name: string;
+  size: number;
+  received: number;
+  path: string;
+  handle: FileHandle;
+}
+
+export class Uploads {
+  private readonly uploads = new Map<string, Upload>();
+
+  constructor(
+    private readonly ctx: ReconcileContext,
+    private readonly sources: Pick<Sources, 'load'>,
+  ) {}
+
+  /** Loads bytes in one piece. */
+  async addFromBytes(id: string, side: Side, name: string, bytes: Uint8Array, read: ReadInput = {}): Promise<WorkspaceState> {
+    await this.ctx.store.get(id);
+    const target = await this.target(id, side, name);
+    const fh = await open(target, 'w');
+    try {
+      await fh.write(bytes);
+    } finally {
+      await fh.close();
+    }
+    return this.sources.load(id, side, target, name, read);
+  }
+
+  /** Step 1: reserve a file in the workspace folder. */
+  async begin(id: string, side: Side, name: string, size: number): Promise<string> {
+    await this.ctx.store.get(id);
+    const path = await this.target(id, side, name);
+    const handle = await open(path, 'w');
+    const uploadId = randomUUID();
+    this.uploads.set(uploadId, { id: uploadId, workspace: id, side, name, size, received: 0, path, handle });
+    this.ctx.events.progress({ workspace: id, kind: 'upload', side, phase: `Uploading ${name}`, fraction: 0 });
+    return uploadId;
+  }
+
+  /** Step 2: one base64 chunk of ≤ 4 MiB, in order. */
+  async chunk(uploadId: string, offset: number, base64: string): Promise<number> {
+    const u = this.uploads.get(uploadId);
+    if (!u) throw new UserError('This upload was cancelled or has finished; drop the file again.', 'not_found');
+    if (offset !== u.received) throw new UserError(`Upload chunks arrived out of order (expected offset ${u.received}, got ${offset}).`, 'invalid_input');
+    const bytes = Buffer.from(base64, 'base64');
+    if (bytes.length > CHUNK_LIMIT) throw new UserError('Upload chunks are limited to 4 MiB.', 'invalid_input');
+    if (u.received + bytes.length > u.size) throw new UserError('The upload is larger than announced.', 'invalid_input');
+    await u.handle.write(bytes, 0, bytes.length, offset);
+    u.received += bytes.length;
+    this.ctx.events.progress({ workspace: u.workspace, kind: 'upload', side: u.side, phase: `Uploading ${u.name}`, fraction: u.size ? u.received / u.size : 1 });
+    return u.received;
+  }
+
+  /** Step 3: all bytes are there; load the file. */
+  async commit(uploadId: string, read: ReadInput = {}): Promise<WorkspaceState> {
+    const u = this.uploads.get(uploadId);
+    if (!u) throw new UserError('This upload was cancelled or has finished; drop the file again.', 'not_found');
+    this.uploads.delete(uploadId);
+    await u.handle.close();
+    if (u.received !== u.size) {
+      await rm(u.path, { force: true });
+      throw new UserError(`The upload of “${u.name}” is incomplete (${u.received} of ${u.size} bytes). Drop the file again.`, 'invalid_input');
+    }
+    return this.sources.load(u.workspace, u.side, u.path, u.name, read);
+  }
+
+  async cancel(uploadId: string): Promise<void> {
+    const u = this.uploads.get(uploadId);
+    if (!u) return;
+    this.uploads.delete(uploadId);
+    // The partial file is removed next; a handle that will not close changes nothing for the user.
+    await u.handle.close().catch(() => undefined);
+    await rm(u.path, { force: true });
+  }
+
+  /** Closes the files of unfinished uploads (app shutdown). */
+  async dispose(): Promise<void> {
+    for (const u of this.uploads.values()) await u.handle.close().catch(() => undefined);
+    this.uploads.clear();
+  }
+
+  private async target(id: string, side: Side, name: string): Promise<string> {
+    const dir = join(this.ctx.store.dir(id), 'uploads');
+    await mkdir(dir, { recursive: true });
+    return join(dir, `${side}-${Date.now().toString(36)}-${safeName(name)}`);
+  }
+}

@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { selfLauncher } from '../main/builtin-servers';
-import { createCore } from '../main/core';
+import { createCore, type Core } from '../main/core';
+import { DataDirInUseError } from '../main/instance-lock';
 import { resolveAppPaths } from '../main/paths';
 import { nodePlatform, openInSystemBrowser } from '../main/platform-node';
 import { startWebServer } from '../main/web/server';
@@ -35,7 +36,14 @@ export async function runWeb(argv: string[], io: Io): Promise<number> {
   const paths = resolveAppPaths();
   const entry = process.argv[1] ? resolve(process.argv[1]) : fileURLToPath(import.meta.url);
   const self = { ...selfLauncher(entry, false), args: [...process.execArgv, entry] };
-  const core = await createCore({ paths, platform: nodePlatform(), self, appVersion: APP_VERSION });
+  let core: Core;
+  try {
+    core = await createCore({ paths, platform: nodePlatform(), self, appVersion: APP_VERSION });
+  } catch (e) {
+    if (!(e instanceof DataDirInUseError)) throw e;
+    io.stderr(`${e.message}\n`);
+    return 1;
+  }
   const web = await startWebServer({ core, rendererDir, port: flags.port as number | undefined });
 
   if (flags.json) io.stdout(`${JSON.stringify({ url: web.url, port: web.port, dataDir: paths.dataDir })}\n`);

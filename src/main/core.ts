@@ -10,6 +10,7 @@ import { createAssistant } from './assistant/create';
 import { builtinServers, type SelfLauncher } from './builtin-servers';
 import { createDispatcher, type Dispatch } from './ipc/dispatch';
 import { createHandlers } from './ipc/handlers';
+import { acquireDataDirLock } from './instance-lock';
 import { McpHost, type HostEvent } from './mcp/host';
 import { LineageService } from './lineage/service';
 import type { AppPaths } from './paths';
@@ -44,7 +45,34 @@ export interface Core {
   dispose(): Promise<void>;
 }
 
+/**
+ * The core owns its data folder: it takes the folder's lock first (one instance
+ * per folder; a second one gets DataDirInUseError) and releases it after dispose.
+ */
 export async function createCore(opts: CoreOptions): Promise<Core> {
+  await mkdir(opts.paths.dataDir, { recursive: true });
+  const lock = await acquireDataDirLock(opts.paths.dataDir, opts.platform.mode === 'electron' ? 'desktop app' : 'browser mode');
+  let core: Core;
+  try {
+    core = await buildCore(opts);
+  } catch (e) {
+    await lock.release();
+    throw e;
+  }
+  const dispose = core.dispose;
+  return {
+    ...core,
+    async dispose() {
+      try {
+        await dispose();
+      } finally {
+        await lock.release();
+      }
+    },
+  };
+}
+
+async function buildCore(opts: CoreOptions): Promise<Core> {
   await mkdir(opts.paths.logsDir, { recursive: true });
   const appLog = join(opts.paths.logsDir, 'app.log');
   const logInternal = (e: unknown) => {

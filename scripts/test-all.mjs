@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * `npm test`: every suite, in order — build, unit/integration (vitest), Java
+ * `npm test`: every suite, in order — build, typecheck, lint, unit/integration (vitest), Java
  * (JUnit), end-to-end in browser mode (Playwright + Chromium), Electron e2e
  * (reports NOT RUN where no Electron binary exists). Stops at the first red suite.
  */
@@ -12,6 +12,7 @@ const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 const steps = [
   ['build', ['run', 'build']],
   ['typecheck', ['run', 'typecheck']],
+  ['lint (ESLint with types, layering and cycles)', ['run', 'lint']],
   ['unit and integration', ['run', 'test:unit']],
   ...(existsSync('resources/viewmapper/test.mjs') ? [['java', ['run', 'test:java']]] : []),
   ['end-to-end (browser mode)', ['run', 'test:e2e']],

@@ -48,6 +48,24 @@ describe('1:1 matching', () => {
     ]);
   });
 
+  it('is exclusive from the right side too: two ledger lines never share one bank line', async () => {
+    // The mirror of the case above: two left rows want the one right row; the closer date wins.
+    const ws = await setup(['INV-7,80.00,2024-01-10,early', 'inv7,80.00,2024-01-12,late'], ['INV 7,80.00,2024-01-12,pay']);
+    const { run_id, summary } = await ws.run(recipe([refRule('exact')]));
+    expect(await matchesByContent(ws, run_id)).toEqual(['exact: inv7|80|2024-01-12|late <-> INV 7|80|2024-01-12|pay']);
+    expect(summary.matched.left.count).toBe(1);
+    const exceptions = await records(ws, run_id, 'exceptions_left');
+    expect(exceptions.map((e) => [e.row.memo, e.exception?.reason])).toEqual([['early', 'duplicate_candidate']]);
+  });
+
+  it('includes the date window boundary: exactly window_days apart matches, one day more does not', async () => {
+    const ws = await setup(['A,10.00,2024-01-10,at', 'B,10.00,2024-01-10,past', 'C,10.00,2024-01-10,before'], ['A,10.00,2024-01-13,y', 'B,10.00,2024-01-14,y', 'C,10.00,2024-01-07,y']);
+    const { run_id } = await ws.run(recipe([refRule('window3')]));
+    expect(await matchesByContent(ws, run_id)).toEqual(['window3: A|10|2024-01-10|at <-> A|10|2024-01-13|y', 'window3: C|10|2024-01-10|before <-> C|10|2024-01-07|y']);
+    const exceptions = await records(ws, run_id, 'exceptions_left');
+    expect(exceptions.map((e) => [e.row.memo, e.exception?.reason])).toEqual([['past', 'date_out_of_window']]);
+  });
+
   it('does not depend on the order of the rows (shuffled files give the same matches)', async () => {
     // Many rows share references so that ties and competition are common.
     const left: string[] = [];

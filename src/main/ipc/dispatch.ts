@@ -5,7 +5,7 @@
 import type { z } from 'zod';
 import { channels, isChannelName, type Envelope } from '../../shared/contract';
 import { errorCode, errorMessage } from '../errors';
-import type { HandlerTable } from './handlers';
+import type { HandlerTable } from './handler-types';
 
 export type Dispatch = (channel: unknown, input: unknown) => Promise<Envelope<unknown>>;
 

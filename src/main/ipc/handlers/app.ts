@@ -1,5 +1,5 @@
 /** Handlers for the app-level channels. */
-import type { HandlerDeps, HandlersFor } from '../handlers';
+import type { HandlerDeps, HandlersFor } from '../handler-types';
 
 export function appHandlers({ platform, paths, appVersion }: HandlerDeps): HandlersFor<'app.'> {
   return {

@@ -1,5 +1,5 @@
 /** Handlers for the Assistant: thin calls into the AssistantService. */
-import type { HandlerDeps, HandlersFor } from '../handlers';
+import type { HandlerDeps, HandlersFor } from '../handler-types';
 
 export function assistantHandlers({ assistant }: HandlerDeps): HandlersFor<'assistant.'> {
   return {

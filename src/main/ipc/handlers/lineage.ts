@@ -1,5 +1,5 @@
 /** Handlers for the Lineage workspace: thin calls into the LineageService. */
-import type { HandlerDeps, HandlersFor } from '../handlers';
+import type { HandlerDeps, HandlersFor } from '../handler-types';
 
 export function lineageHandlers({ lineage }: HandlerDeps): HandlersFor<'lineage.'> {
   return {

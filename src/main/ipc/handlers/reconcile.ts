@@ -1,5 +1,5 @@
 /** Handlers for the Reconcile workspace: thin calls into the ReconcileService. */
-import type { HandlerDeps, HandlersFor } from '../handlers';
+import type { HandlerDeps, HandlersFor } from '../handler-types';
 import { UserError } from '../../errors';
 
 export function reconcileHandlers({ workspaces, platform }: HandlerDeps): HandlersFor<'reconcile.'> {

@@ -2,7 +2,7 @@
 import type { ServerConfig } from '../../../shared/mcp';
 import type { McpHost } from '../../mcp/host';
 import { UserError } from '../../errors';
-import type { HandlerDeps, HandlersFor } from '../handlers';
+import type { HandlerDeps, HandlersFor } from '../handler-types';
 import { maskDocument, maskEnv, restoreDocument, restoreEnv } from '../secret-mask';
 
 const ok = { ok: true } as const;

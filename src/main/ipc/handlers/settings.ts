@@ -1,5 +1,5 @@
 /** Handlers for settings: the key is written to the secret store and only its state is returned. */
-import type { HandlerDeps, HandlersFor } from '../handlers';
+import type { HandlerDeps, HandlersFor } from '../handler-types';
 
 export function settingsHandlers({ settings }: HandlerDeps): HandlersFor<'settings.'> {
   return {

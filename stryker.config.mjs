@@ -1,0 +1,17 @@
+// Mutation testing of the matching engine and the IPC dispatcher: `npm run test:mutation`.
+// Not part of `npm test` (it runs each mutant against the tests that cover it: tens of minutes on two
+// cores). The score is printed at the end; the HTML report goes to reports/mutation/.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
+  mutate: ['src/main/reconcile/engine/matching/**/*.ts', 'src/main/ipc/dispatch.ts'],
+  coverageAnalysis: 'perTest',
+  concurrency: Number(process.env.STRYKER_CONCURRENCY ?? 2),
+  timeoutMS: 60_000,
+  reporters: ['clear-text', 'progress', 'html'],
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  thresholds: { high: 80, low: 60, break: null },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};

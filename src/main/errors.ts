@@ -25,6 +25,8 @@ export type ServiceErrorCode =
   | 'unavailable'
   | 'tool_error'
   | 'busy'
+  /** The workspace changed since the caller saw it (another tab or window); nothing was applied. */
+  | 'conflict'
   | 'cancelled';
 
 export type ErrorCode = DispatchErrorCode | ServiceErrorCode | ReconErrorCode;

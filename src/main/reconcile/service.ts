@@ -100,6 +100,10 @@ export class ReconcileService {
   setActive(id: string): Promise<WorkspaceState> {
     return this.ctx.store.setActive(id);
   }
+  /** Runs a change made from `revision` only if it is still current (see WorkspaceStore.withRevision). */
+  withRevision<T>(id: string, revision: number | undefined, f: () => Promise<T>): Promise<T> {
+    return this.ctx.store.withRevision(id, revision, f);
+  }
   /** The full state: sources, mapping review, filters and chat, rules, runs. */
   get(id: string): Promise<WorkspaceState> {
     return this.ctx.store.get(id);

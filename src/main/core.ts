@@ -33,6 +33,8 @@ export interface CoreOptions {
   env?: NodeJS.ProcessEnv;
   /** Tests of the IPC layer leave the built-in servers out; the app always has them. */
   withBuiltins?: boolean;
+  /** Clock for idle timeouts (abandoned uploads); tests move it forward. Default Date.now. */
+  clock?: () => number;
 }
 
 export interface Core {
@@ -132,7 +134,9 @@ async function buildCore(opts: CoreOptions): Promise<Core> {
     });
   });
 
-  const workspaces = new ReconcileService(host, settings, opts.paths.dataDir);
+  const workspaces = new ReconcileService(host, settings, opts.paths.dataDir, { log: logInternal, clock: opts.clock });
+  // Crash leftovers (uploads cut off by a kill) go at start, in the background; the count is logged.
+  void workspaces.removeLeftovers().catch(logInternal);
   workspaces.on({
     changed: (id) => emit('reconcile.changed', { id }),
     progress: (p) => emit('reconcile.progress', p),

@@ -42,6 +42,18 @@ export function workspaceDir(root: string, id: string): string {
   return join(root, id);
 }
 
+export const INTERRUPTED_RUN_ERROR = 'the application stopped while this run was in progress; its partial results were removed — press Run to run it again';
+
+/**
+ * A run still 'running' in a state read from disk was cut off when the app stopped: this process
+ * holds the data folder's lock, so nothing else can be running it. It is shown as interrupted
+ * (the engine confirms it and removes its partial rows when it opens).
+ */
+function markInterruptedRuns(s: WorkspaceState): WorkspaceState {
+  if (!s.runs.some((r) => r.status === 'running')) return s;
+  return { ...s, runs: s.runs.map((r) => (r.status === 'running' ? { ...r, status: 'interrupted', error: INTERRUPTED_RUN_ERROR } : r)) };
+}
+
 export class WorkspaceStore {
   private readonly states = new Map<string, WorkspaceState>();
   /** Read-modify-writes of a state, one at a time per workspace. */
@@ -188,8 +200,9 @@ export class WorkspaceStore {
     try {
       const parsed = WorkspaceStateSchema.safeParse(JSON.parse(await readFile(join(this.dir(id), 'state.json'), 'utf8')));
       if (!parsed.success) return null;
-      this.states.set(id, parsed.data);
-      return parsed.data;
+      const state = markInterruptedRuns(parsed.data);
+      this.states.set(id, state);
+      return state;
     } catch {
       // Missing, unreadable or not JSON: not a workspace (list() skips it, get() says so).
       return null;

@@ -8,8 +8,7 @@ import type { ChannelInput, ChannelName, ChannelOutput } from '../../../shared/c
 import type { MatchRule, SourceFilter } from '../../../shared/recon';
 import type { RunSummary, Side } from '../../../shared/recon-engine';
 import type { MappingRow, ReconcileProgress, WorkspaceList, WorkspaceState } from '../../../shared/reconcile';
-import { REVISIONED_CHANNELS } from '../../../shared/reconcile-revision';
-import { ApiError, call as callMain, errorMessage, newCallId, onEvent } from '../api/client';
+import { ApiError, call, errorMessage, newCallId, onEvent } from '../api/client';
 
 export type Area = 'workspace' | 'left' | 'right' | 'mapping' | 'filters' | 'rules' | 'run' | 'results' | 'export';
 export type Counts = ChannelOutput<'reconcile.filterCounts'>;
@@ -65,52 +64,6 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
   const isState = (v: unknown): v is WorkspaceState => typeof v === 'object' && v !== null && 'version' in v && 'sources' in v && 'chat' in v;
   const setBusy = (area: Area, label: string | undefined) => set((s) => ({ busy: { ...s.busy, [area]: label } }));
   const setError = (area: Area, message: string | undefined) => set((s) => ({ errors: { ...s.errors, [area]: message } }));
-
-  /**
-   * Compare-and-set. Every change is sent with the newest revision of its workspace this tab has
-   * seen; the main process refuses it with `conflict` if the workspace changed elsewhere since
-   * (another tab or window), so a stale tab can never overwrite. Changes go one at a time, each
-   * after the previous one's answer (which carries the next revision), so this tab's own quick
-   * clicks do not conflict with each other. After a conflict, changes queued before it were made
-   * on the stale view too: they are dropped, not sent, and the workspace is reloaded.
-   */
-  const seen: Record<string, number> = {};
-  const noteRevision = (v: unknown) => {
-    const st = isState(v) ? v : v && typeof v === 'object' && 'state' in v && isState((v as { state: unknown }).state) ? (v as { state: WorkspaceState }).state : undefined;
-    if (st) seen[st.id] = Math.max(seen[st.id] ?? 0, st.revision);
-  };
-  const revisioned = new Set<string>(REVISIONED_CHANNELS);
-  let changes: Promise<unknown> = Promise.resolve();
-  let epoch = 0;
-  async function call<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
-    if (!revisioned.has(channel)) {
-      const out = await callMain(channel, input);
-      noteRevision(out);
-      return out;
-    }
-    const id = (input as { id: string }).id;
-    const mine = epoch;
-    const send = async (): Promise<ChannelOutput<C>> => {
-      if (mine !== epoch) throw new ApiError('Not applied: this workspace was changed elsewhere and has been reloaded. Make the change again if it still applies.', 'conflict');
-      try {
-        const out = await callMain(channel, { ...input, revision: seen[id] ?? get().ws?.revision ?? 0 } as ChannelInput<C>);
-        noteRevision(out);
-        return out;
-      } catch (e) {
-        if (e instanceof ApiError && e.code === 'conflict') {
-          epoch += 1;
-          await callMain('reconcile.get', { id }).then((ws) => {
-            noteRevision(ws);
-            if (get().ws?.id === id) afterState(ws);
-          }, () => undefined);
-        }
-        throw e;
-      }
-    };
-    const result = changes.then(send, send);
-    changes = result.catch(() => undefined);
-    return result;
-  }
 
   /**
    * Edits made click after click (accepting mapping pairs, changing rules): each is shown at once

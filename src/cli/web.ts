@@ -5,7 +5,8 @@ import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { selfLauncher } from '../main/builtin-servers';
-import { createCore } from '../main/core';
+import { createCore, type Core } from '../main/core';
+import { DataDirInUseError } from '../main/instance-lock';
 import { resolveAppPaths } from '../main/paths';
 import { nodePlatform, openInSystemBrowser } from '../main/platform-node';
 import { startWebServer } from '../main/web/server';
@@ -35,14 +36,21 @@ export async function runWeb(argv: string[], io: Io): Promise<number> {
   const paths = resolveAppPaths();
   const entry = process.argv[1] ? resolve(process.argv[1]) : fileURLToPath(import.meta.url);
   const self = { ...selfLauncher(entry, false), args: [...process.execArgv, entry] };
-  const core = await createCore({ paths, platform: nodePlatform(), self, appVersion: APP_VERSION });
+  let core: Core;
+  try {
+    core = await createCore({ paths, platform: nodePlatform(), self, appVersion: APP_VERSION });
+  } catch (e) {
+    if (!(e instanceof DataDirInUseError)) throw e;
+    io.stderr(`${e.message}\n`);
+    return 1;
+  }
   const web = await startWebServer({ core, rendererDir, port: flags.port as number | undefined });
 
   if (flags.json) io.stdout(`${JSON.stringify({ url: web.url, port: web.port, dataDir: paths.dataDir })}\n`);
   else {
     io.stdout(`Kalla Desktop ${APP_VERSION} (browser mode) is running.\n`);
     io.stdout(`Open: ${web.url}\n`);
-    io.stdout(`Data: ${paths.dataDir}\nOnly this machine can connect (127.0.0.1), and only with the token in the URL. Ctrl+C stops it.\n`);
+    io.stdout(`Data: ${paths.dataDir}\nOnly this machine can connect (127.0.0.1), and only from the URL above (its key is in the part after #). Ctrl+C stops it.\n`);
   }
   if (flags.open) await openInSystemBrowser(web.url).catch((e: Error) => io.stderr(`${e.message}\n`));
 

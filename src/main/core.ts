@@ -10,6 +10,7 @@ import { createAssistant } from './assistant/create';
 import { builtinServers, type SelfLauncher } from './builtin-servers';
 import { createDispatcher, type Dispatch } from './ipc/dispatch';
 import { createHandlers } from './ipc/handlers';
+import { acquireDataDirLock } from './instance-lock';
 import { McpHost, type HostEvent } from './mcp/host';
 import { LineageService } from './lineage/service';
 import type { AppPaths } from './paths';
@@ -32,6 +33,8 @@ export interface CoreOptions {
   env?: NodeJS.ProcessEnv;
   /** Tests of the IPC layer leave the built-in servers out; the app always has them. */
   withBuiltins?: boolean;
+  /** Clock for idle timeouts (abandoned uploads); tests move it forward. Default Date.now. */
+  clock?: () => number;
 }
 
 export interface Core {
@@ -44,7 +47,34 @@ export interface Core {
   dispose(): Promise<void>;
 }
 
+/**
+ * The core owns its data folder: it takes the folder's lock first (one instance
+ * per folder; a second one gets DataDirInUseError) and releases it after dispose.
+ */
 export async function createCore(opts: CoreOptions): Promise<Core> {
+  await mkdir(opts.paths.dataDir, { recursive: true });
+  const lock = await acquireDataDirLock(opts.paths.dataDir, opts.platform.mode === 'electron' ? 'desktop app' : 'browser mode');
+  let core: Core;
+  try {
+    core = await buildCore(opts);
+  } catch (e) {
+    await lock.release();
+    throw e;
+  }
+  const dispose = core.dispose;
+  return {
+    ...core,
+    async dispose() {
+      try {
+        await dispose();
+      } finally {
+        await lock.release();
+      }
+    },
+  };
+}
+
+async function buildCore(opts: CoreOptions): Promise<Core> {
   await mkdir(opts.paths.logsDir, { recursive: true });
   const appLog = join(opts.paths.logsDir, 'app.log');
   const logInternal = (e: unknown) => {
@@ -104,7 +134,9 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
     });
   });
 
-  const workspaces = new ReconcileService(host, settings, opts.paths.dataDir);
+  const workspaces = new ReconcileService(host, settings, opts.paths.dataDir, { log: logInternal, clock: opts.clock });
+  // Crash leftovers (uploads cut off by a kill) go at start, in the background; the count is logged.
+  void workspaces.removeLeftovers().catch(logInternal);
   workspaces.on({
     changed: (e) => emit('reconcile.changed', e),
     progress: (p) => emit('reconcile.progress', p),

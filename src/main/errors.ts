@@ -14,7 +14,20 @@ import type { ReconErrorCode } from '../shared/recon-engine';
 export type DispatchErrorCode = 'unknown_channel' | 'invalid_input' | 'internal';
 
 /** Codes services throw. */
-export type ServiceErrorCode = 'failed' | 'invalid_input' | 'invalid_config' | 'not_found' | 'not_ready' | 'not_configured' | 'no_connection' | 'unavailable' | 'tool_error' | 'busy' | 'cancelled';
+export type ServiceErrorCode =
+  | 'failed'
+  | 'invalid_input'
+  | 'invalid_config'
+  | 'not_found'
+  | 'not_ready'
+  | 'not_configured'
+  | 'no_connection'
+  | 'unavailable'
+  | 'tool_error'
+  | 'busy'
+  /** The workspace changed since the caller saw it (another tab or window); nothing was applied. */
+  | 'conflict'
+  | 'cancelled';
 
 export type ErrorCode = DispatchErrorCode | ServiceErrorCode | ReconErrorCode;
 

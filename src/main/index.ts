@@ -10,6 +10,7 @@ import { IPC_EVENT, IPC_INVOKE } from '../shared/contract';
 import { APP_VERSION, MCP_SDK_VERSION } from '../shared/version';
 import { selfLauncher } from './builtin-servers';
 import { createCore, type Core } from './core';
+import { DataDirInUseError } from './instance-lock';
 import { resolveAppPaths } from './paths';
 import type { Platform } from './platform';
 import { plainFileCodec, type SecretCodec } from './settings/secret-store';
@@ -92,12 +93,20 @@ async function boot() {
       return r.canceled ? null : (r.filePaths[0] ?? null);
     },
   };
-  core = await createCore({
-    paths,
-    platform,
-    self: selfLauncher(join(import.meta.dirname, 'cli.js'), true),
-    appVersion: APP_VERSION,
-  });
+  try {
+    core = await createCore({
+      paths,
+      platform,
+      self: selfLauncher(join(import.meta.dirname, 'cli.js'), true),
+      appVersion: APP_VERSION,
+    });
+  } catch (e) {
+    // Browser mode (`kalla web`) holds this data folder: say so instead of clobbering its files.
+    if (!(e instanceof DataDirInUseError)) throw e;
+    dialog.showErrorBox('Kalla is already running', e.message);
+    app.exit(1);
+    return;
+  }
 
   ipcMain.handle(IPC_INVOKE, (event, channel: unknown, input: unknown) => {
     // Only our own page may call in; the dispatcher validates everything else.
@@ -113,6 +122,19 @@ async function boot() {
 }
 
 app.on('web-contents-created', (_e, contents) => lockDown(contents));
+
+// One desktop instance per data folder: a second launch focuses the first window and exits. Electron
+// keys its single-instance lock on userData, which is the data folder unless KALLA_DATA_DIR moves
+// it; then the Chromium profile moves along, so the lock is per data folder again. Browser mode on
+// the same folder is kept out by the data folder's lock (src/main/instance-lock.ts).
+if (process.env.KALLA_DATA_DIR) app.setPath('userData', join(process.env.KALLA_DATA_DIR, 'electron-profile'));
+if (!app.requestSingleInstanceLock()) app.exit(0);
+app.on('second-instance', () => {
+  if (!mainWindow || mainWindow.isDestroyed()) return;
+  if (mainWindow.isMinimized()) mainWindow.restore();
+  mainWindow.show();
+  mainWindow.focus();
+});
 
 app.whenReady().then(async () => {
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));

@@ -90,6 +90,11 @@ export const WorkspaceStateSchema = z.object({
   name: z.string(),
   created_at: z.string(),
   updated_at: z.string(),
+  /**
+   * Bumped by every saved change; changes from the UI carry the revision they were made from and
+   * are refused when it is no longer current (files from before revisions read as 0).
+   */
+  revision: z.number().int().min(0).default(0),
   /** Source aliases (the names filters and the recipe use); kept when a workspace is duplicated. */
   aliases: z.object({ left: z.string(), right: z.string() }),
   sources: z.object({ left: WorkspaceSourceSchema.nullable(), right: WorkspaceSourceSchema.nullable() }),

@@ -70,6 +70,9 @@ describe('settings', () => {
     expect(ok).toMatchObject({ ok: true, value: { settings: { sampleRows: 0, providers: { openai: { baseUrl: 'http://127.0.0.1:11434/v1', model: 'gpt-4o-mini' } } } } });
     const bad = await core.dispatch('settings.update', { sampleRows: -1 });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('sampleRows') } });
+    // A restart: one instance per data folder, so the first stops before the second starts.
+    cores.splice(cores.indexOf(core), 1);
+    await core.dispose();
     const again = await makeCore({}, dir);
     expect(await again.core.settings.get()).toMatchObject({ sampleRows: 0 });
   });

@@ -21,6 +21,7 @@ export interface TestCoreOptions {
   /** Environment the settings read their defaults from (ANTHROPIC_API_KEY …). Default: empty. */
   env?: NodeJS.ProcessEnv;
   withBuiltins?: boolean;
+  clock?: () => number;
 }
 
 export async function createTestCore(opts: TestCoreOptions = {}): Promise<{ core: Core; dir: string }> {
@@ -34,6 +35,7 @@ export async function createTestCore(opts: TestCoreOptions = {}): Promise<{ core
     spawnEnv: async () => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }),
     env: opts.env ?? {},
     withBuiltins: opts.withBuiltins,
+    clock: opts.clock,
   };
   return { core: await createCore(options), dir };
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { chmod, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 
 /**
@@ -18,4 +18,20 @@ export async function writeFileAtomic(path: string, content: string, opts: { mod
     await rm(temp, { force: true });
     throw error;
   }
+}
+
+/**
+ * Files holding secrets (secrets.json, mcp-servers.json with servers' tokens)
+ * are readable by their owner only.
+ */
+export const SECRET_FILE_MODE = 0o600;
+
+/**
+ * Narrow an existing secrets file written before it was created 0600 (or by
+ * hand): called when the file is read, so an old install is fixed at start.
+ * Best effort on filesystems without POSIX modes (Windows, some mounts).
+ */
+export async function tightenSecretFile(path: string): Promise<void> {
+  const info = await stat(path).catch(() => undefined);
+  if (info && (info.mode & 0o077) !== 0) await chmod(path, SECRET_FILE_MODE).catch(() => undefined);
 }

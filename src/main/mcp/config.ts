@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { ServerConfigSchema, ServerNameSchema, type ConfigProblem, type ServerConfig } from '../../shared/mcp';
-import { writeFileAtomic } from './atomic-write';
+import { SECRET_FILE_MODE, writeFileAtomic } from './atomic-write';
 import { jsonErrorOffset, positionOf } from './json-position';
 
 export { ServerNameSchema };
@@ -194,7 +194,7 @@ export async function updateServersFile(
   }
   const servers = isObject(document.mcpServers) ? { ...document.mcpServers } : {};
   change(servers);
-  await writeFileAtomic(path, `${JSON.stringify({ ...document, mcpServers: servers }, null, 2)}\n`);
+  await writeFileAtomic(path, `${JSON.stringify({ ...document, mcpServers: servers }, null, 2)}\n`, { mode: SECRET_FILE_MODE });
 }
 
 /** Replace an entry's known fields with `next`, keeping fields we do not model. */

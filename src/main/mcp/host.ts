@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ConfigProblem, LogLevel, LogLine, ProgressEvent, PromptInfo, ResourceInfo, ServerConfig, ServerView, ToolCallResult, ToolInfo } from '../../shared/mcp';
-import { writeFileAtomic } from './atomic-write';
+import { SECRET_FILE_MODE, tightenSecretFile, writeFileAtomic } from './atomic-write';
 import { claudeDesktopConfigPath, planClaudeDesktopImport } from './claude-desktop';
 import {
   loadServersFile,
@@ -293,7 +293,8 @@ export class McpHost {
     const unusable = !parsed.document || parsed.problems.some((p) => p.where === 'mcpServers' || p.where === '(top level)');
     if (unusable) return { problems: parsed.problems };
     await this.exclusive(async () => {
-      await writeFileAtomic(this.configPath(), text);
+      // Servers' env and headers hold tokens.
+      await writeFileAtomic(this.configPath(), text, { mode: SECRET_FILE_MODE });
       await this.reloadUserServers({ startEnabled: true });
     });
     return { problems: this.configProblems() };
@@ -457,6 +458,7 @@ export class McpHost {
    * (and reported); if such an entry was running, it keeps its last good config.
    */
   private async reloadUserServers({ startEnabled }: { startEnabled: boolean }): Promise<void> {
+    await tightenSecretFile(this.configPath());
     const parsed = await loadServersFile(this.configPath(), this.builtinNames);
     this.problems = parsed.problems;
     this.emit({ type: 'config', problems: this.configProblems() });

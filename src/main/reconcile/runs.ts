@@ -23,10 +23,17 @@ export class Runs {
     const { store, engines, events } = this.ctx;
     const recipe = await this.recipes.current(id);
     const engine = await engines.open(id);
+    let recorded = false;
     try {
       const result = await engine.run(recipe, {
         signal: opts.signal,
         onProgress: (p) => {
+          if (!recorded) {
+            // The engine has its 'running' row now: put it in state.json too, so a run killed
+            // mid-way is listed (as interrupted, see WorkspaceStore) instead of missing.
+            recorded = true;
+            void store.update(id, (s) => s).catch(() => undefined);
+          }
           opts.onProgress?.(p);
           events.progress({ workspace: id, ...(opts.callId ? { callId: opts.callId } : {}), kind: 'run', phase: p.phase, fraction: p.fraction });
         },

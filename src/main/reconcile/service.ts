@@ -37,7 +37,7 @@ export class ReconcileService {
   private readonly runs: Runs;
   private readonly exporting: Exporting;
 
-  constructor(host: McpHost, settings: Pick<SettingsService, 'get'>, dataDir: string) {
+  constructor(host: McpHost, settings: Pick<SettingsService, 'get'>, dataDir: string, opts: { log?: (message: string) => void; clock?: () => number } = {}) {
     const root = join(dataDir, 'workspaces');
     const events = new ReconcileEmitter();
     const engines = new EngineRegistry((id) => join(workspaceDir(root, id), 'recon'));
@@ -53,7 +53,7 @@ export class ReconcileService {
     this.rules = new Rules(this.ctx);
     this.mappings = new Mappings(this.ctx, (id) => this.rules.suggest(id));
     this.sources = new Sources(this.ctx, (id) => this.mappings.detect(id));
-    this.uploads = new Uploads(this.ctx, this.sources);
+    this.uploads = new Uploads(this.ctx, this.sources, opts.log, opts.clock);
     this.filters = new Filters(this.ctx);
     this.recipes = new Recipes(this.ctx);
     this.runs = new Runs(this.ctx, this.recipes);
@@ -99,6 +99,10 @@ export class ReconcileService {
   }
   setActive(id: string): Promise<WorkspaceState> {
     return this.ctx.store.setActive(id);
+  }
+  /** Runs a change made from `revision` only if it is still current (see WorkspaceStore.withRevision). */
+  withRevision<T>(id: string, revision: number | undefined, f: () => Promise<T>): Promise<T> {
+    return this.ctx.store.withRevision(id, revision, f);
   }
   /** The full state: sources, mapping review, filters and chat, rules, runs. */
   get(id: string): Promise<WorkspaceState> {
@@ -227,6 +231,19 @@ export class ReconcileService {
   }
 
   /** Closes every DuckDB handle and unfinished upload, and waits for state writes (app shutdown). */
+  /** Crash leftovers at start: upload files no source refers to. Returns the count (also logged). */
+  removeLeftovers(): Promise<number> {
+    return this.uploads.removeLeftoverFiles();
+  }
+  /** Abandoned uploads now (also done every minute). Returns the count (also logged). */
+  sweepUploads(): Promise<number> {
+    return this.uploads.sweep();
+  }
+  /** Uploads open right now. */
+  get openUploads(): number {
+    return this.uploads.open;
+  }
+
   async dispose(): Promise<void> {
     await this.uploads.dispose();
     await this.ctx.engines.closeAll();

@@ -3,6 +3,7 @@
  * holding `state.json` (written atomically on every change) next to its engine folder `recon/`;
  * `active.json` says which one is open. States are cached after the first read.
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -18,10 +19,39 @@ const ID = /^[a-z0-9-]{1,64}$/;
 
 export const now = (): string => new Date().toISOString();
 
+/** The revision a change was made from, carried through the whole operation (see `withRevision`). */
+interface ExpectedRevision {
+  id: string;
+  revision: number;
+  /** The first state write of the operation compares; later ones are the operation's own. */
+  checked: boolean;
+}
+const expected = new AsyncLocalStorage<ExpectedRevision>();
+
+export function conflictError(id: string): UserError {
+  return new UserError(
+    `This workspace was changed elsewhere (in another tab or window) after you last saw it, so your change was not applied and nothing was overwritten. ` +
+      `It has been reloaded: check it and make the change again if it still applies. (workspace ${id})`,
+    'conflict',
+  );
+}
+
 /** The folder of workspace `id` under `root`; refuses anything that is not a workspace id (no path tricks). */
 export function workspaceDir(root: string, id: string): string {
   if (!ID.test(id)) throw new UserError(`“${id}” is not a workspace id.`, 'invalid_input');
   return join(root, id);
+}
+
+export const INTERRUPTED_RUN_ERROR = 'the application stopped while this run was in progress; its partial results were removed — press Run to run it again';
+
+/**
+ * A run still 'running' in a state read from disk was cut off when the app stopped: this process
+ * holds the data folder's lock, so nothing else can be running it. It is shown as interrupted
+ * (the engine confirms it and removes its partial rows when it opens).
+ */
+function markInterruptedRuns(s: WorkspaceState): WorkspaceState {
+  if (!s.runs.some((r) => r.status === 'running')) return s;
+  return { ...s, runs: s.runs.map((r) => (r.status === 'running' ? { ...r, status: 'interrupted', error: INTERRUPTED_RUN_ERROR } : r)) };
 }
 
 export class WorkspaceStore {
@@ -63,6 +93,7 @@ export class WorkspaceStore {
     const state: WorkspaceState = {
       version: 1,
       id,
+      revision: 0,
       name: name.trim() || UNTITLED,
       created_at: t,
       updated_at: t,
@@ -125,6 +156,18 @@ export class WorkspaceStore {
   }
 
   /**
+   * Compare-and-set for a change made from revision `revision` (what the caller saw): refused with
+   * `conflict` if the workspace has moved on, before anything is done, and again atomically at the
+   * operation's first state write (two tabs sending at the same moment). Without a revision the
+   * change applies to the current state (in-process callers such as the Assistant's tools).
+   */
+  async withRevision<T>(id: string, revision: number | undefined, f: () => Promise<T>): Promise<T> {
+    if (revision === undefined) return f();
+    if ((await this.get(id)).revision !== revision) throw conflictError(id);
+    return expected.run({ id, revision, checked: false }, f);
+  }
+
+  /**
    * Read-modify-write of a workspace's state, one at a time per workspace: two changes arriving
    * together (two quick clicks, or a rename during a load) must not overwrite each other. Separate
    * from the workspace lock, which long operations hold while they call this. The run list is
@@ -133,9 +176,14 @@ export class WorkspaceStore {
   update(id: string, change: (s: WorkspaceState) => WorkspaceState): Promise<WorkspaceState> {
     return this.stateWrites.run(id, async () => {
       const s = await this.get(id);
+      const expectation = expected.getStore();
+      if (expectation?.id === id && !expectation.checked) {
+        expectation.checked = true;
+        if (s.revision !== expectation.revision) throw conflictError(id);
+      }
       const engine = await this.engines.ifOpen(id);
       const runs = engine ? await engine.runs() : s.runs;
-      const state = { ...change(s), runs, updated_at: now() };
+      const state = { ...change(s), runs, updated_at: now(), revision: s.revision + 1 };
       await this.save(state);
       return state;
     });
@@ -152,19 +200,31 @@ export class WorkspaceStore {
     try {
       const parsed = WorkspaceStateSchema.safeParse(JSON.parse(await readFile(join(this.dir(id), 'state.json'), 'utf8')));
       if (!parsed.success) return null;
-      this.states.set(id, parsed.data);
-      return parsed.data;
+      const state = markInterruptedRuns(parsed.data);
+      this.states.set(id, state);
+      return state;
     } catch {
       // Missing, unreadable or not JSON: not a workspace (list() skips it, get() says so).
       return null;
     }
   }
 
+  /**
+   * Writes state.json, then makes the state current. A write that fails (full disk, read-only
+   * folder) leaves the state as it was, in memory too: the change is refused, not half-applied
+   * and quietly written by the next save.
+   */
   private async save(state: WorkspaceState): Promise<void> {
-    this.states.set(state.id, state);
     const text = `${JSON.stringify(state, null, 1)}\n`;
     const file = join(this.dir(state.id), 'state.json');
-    await this.fileWrites.run(state.id, () => writeFileAtomic(file, text));
+    try {
+      await this.fileWrites.run(state.id, () => writeFileAtomic(file, text));
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      const why = code === 'ENOSPC' ? 'the disk is full' : code === 'EROFS' || code === 'EACCES' || code === 'EPERM' ? 'the folder is not writable' : (e as Error).message;
+      throw new UserError(`Could not save the workspace (${why}; ${file}), so the change was not applied. Free some space or fix the folder, then try again.`, 'failed');
+    }
+    this.states.set(state.id, state);
     this.events.state(state);
   }
 }

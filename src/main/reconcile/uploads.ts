@@ -4,7 +4,7 @@
  * base64 chunks, in order (begin → chunk… → commit, or cancel).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, rm, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Side } from '../../shared/recon-engine';
 import type { WorkspaceState } from '../../shared/reconcile';
@@ -14,6 +14,16 @@ import { safeName } from './engine';
 import type { ReadInput, Sources } from './sources';
 
 const CHUNK_LIMIT = 4 * 1024 * 1024;
+/**
+ * Uploads whose page went away (reload, closed tab) never commit or cancel. Without a bound each
+ * kept an open file handle and a partial file forever; ~1,000 of them made a later load abort
+ * the process (issue 13, item 10). An upload with no chunk for ABANDON_MS is abandoned: its handle
+ * is closed and its partial file removed, by a sweep every SWEEP_MS and before each new upload.
+ * At most MAX_OPEN uploads are open at once; past that a new one is refused with a message.
+ */
+export const ABANDON_MS = 5 * 60_000;
+const SWEEP_MS = 60_000;
+export const MAX_OPEN_UPLOADS = 32;
 
 interface Upload {
   id: string;
@@ -24,15 +34,62 @@ interface Upload {
   received: number;
   path: string;
   handle: FileHandle;
+  lastActive: number;
 }
 
 export class Uploads {
   private readonly uploads = new Map<string, Upload>();
+  private readonly timer: NodeJS.Timeout;
 
   constructor(
     private readonly ctx: ReconcileContext,
     private readonly sources: Pick<Sources, 'load'>,
-  ) {}
+    private readonly log: (message: string) => void = () => undefined,
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.timer = setInterval(() => void this.sweep().catch(() => undefined), SWEEP_MS);
+    this.timer.unref();
+  }
+
+  /** Uploads open right now (tests, diagnostics). */
+  get open(): number {
+    return this.uploads.size;
+  }
+
+  /** Closes and removes uploads idle for ABANDON_MS or more; returns how many. */
+  async sweep(): Promise<number> {
+    const cutoff = this.clock() - ABANDON_MS;
+    const stale = [...this.uploads.values()].filter((u) => u.lastActive <= cutoff);
+    for (const u of stale) await this.cancel(u.id);
+    if (stale.length > 0) this.log(`reconcile: removed ${stale.length} abandoned upload(s) (no data for ${ABANDON_MS / 60_000} min)`);
+    return stale.length;
+  }
+
+  /**
+   * At start no upload is in flight: files in a workspace's uploads/ folder that no source refers
+   * to are leftovers of uploads cut off by a crash or kill. Returns how many were removed.
+   */
+  async removeLeftoverFiles(): Promise<number> {
+    let removed = 0;
+    const { workspaces } = await this.ctx.store.list();
+    for (const { id } of workspaces) {
+      const dir = join(this.ctx.store.dir(id), 'uploads');
+      const files = await readdir(dir).catch(() => [] as string[]);
+      if (files.length === 0) continue;
+      const s = await this.ctx.store.get(id).catch(() => undefined);
+      if (!s) continue;
+      const kept = new Set([s.sources.left?.info.path, s.sources.right?.info.path].filter((p): p is string => Boolean(p)));
+      const live = new Set([...this.uploads.values()].map((u) => u.path));
+      for (const f of files) {
+        const path = join(dir, f);
+        if (kept.has(path) || live.has(path)) continue;
+        await rm(path, { force: true });
+        removed += 1;
+      }
+    }
+    if (removed > 0) this.log(`reconcile: removed ${removed} leftover upload file(s) at start`);
+    return removed;
+  }
 
   /** Loads bytes in one piece. */
   async addFromBytes(id: string, side: Side, name: string, bytes: Uint8Array, read: ReadInput = {}): Promise<WorkspaceState> {
@@ -50,10 +107,14 @@ export class Uploads {
   /** Step 1: reserve a file in the workspace folder. */
   async begin(id: string, side: Side, name: string, size: number): Promise<string> {
     await this.ctx.store.get(id);
+    if (this.uploads.size >= MAX_OPEN_UPLOADS) await this.sweep();
+    if (this.uploads.size >= MAX_OPEN_UPLOADS) {
+      throw new UserError(`${this.uploads.size} uploads are still in progress; wait for them to finish (or reload the page, which abandons them) and drop the file again.`, 'busy');
+    }
     const path = await this.target(id, side, name);
     const handle = await open(path, 'w');
     const uploadId = randomUUID();
-    this.uploads.set(uploadId, { id: uploadId, workspace: id, side, name, size, received: 0, path, handle });
+    this.uploads.set(uploadId, { id: uploadId, workspace: id, side, name, size, received: 0, path, handle, lastActive: this.clock() });
     this.ctx.events.progress({ workspace: id, kind: 'upload', side, phase: `Uploading ${name}`, fraction: 0 });
     return uploadId;
   }
@@ -66,8 +127,10 @@ export class Uploads {
     const bytes = Buffer.from(base64, 'base64');
     if (bytes.length > CHUNK_LIMIT) throw new UserError('Upload chunks are limited to 4 MiB.', 'invalid_input');
     if (u.received + bytes.length > u.size) throw new UserError('The upload is larger than announced.', 'invalid_input');
+    u.lastActive = this.clock();
     await u.handle.write(bytes, 0, bytes.length, offset);
     u.received += bytes.length;
+    u.lastActive = this.clock();
     this.ctx.events.progress({ workspace: u.workspace, kind: 'upload', side: u.side, phase: `Uploading ${u.name}`, fraction: u.size ? u.received / u.size : 1 });
     return u.received;
   }
@@ -96,6 +159,7 @@ export class Uploads {
 
   /** Closes the files of unfinished uploads (app shutdown). */
   async dispose(): Promise<void> {
+    clearInterval(this.timer);
     for (const u of this.uploads.values()) await u.handle.close().catch(() => undefined);
     this.uploads.clear();
   }

@@ -6,7 +6,7 @@
  */
 import { chmod, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../mcp/atomic-write';
+import { SECRET_FILE_MODE, tightenSecretFile, writeFileAtomic } from '../mcp/atomic-write';
 
 export interface SecretCodec {
   kind: 'os' | 'file';
@@ -44,6 +44,7 @@ export class SecretStore {
 
   private async load(): Promise<SecretsFile> {
     if (this.cache) return this.cache;
+    await tightenSecretFile(this.file);
     try {
       const parsed = JSON.parse(await readFile(this.file, 'utf8')) as SecretsFile;
       this.cache = parsed && parsed.entries ? parsed : { version: 1, kind: this.codec.kind, entries: {} };
@@ -88,7 +89,7 @@ export class SecretStore {
   }
 
   private async save(next: SecretsFile): Promise<void> {
-    await writeFileAtomic(this.file, `${JSON.stringify(next, null, 2)}\n`, { mode: 0o600 });
+    await writeFileAtomic(this.file, `${JSON.stringify(next, null, 2)}\n`, { mode: SECRET_FILE_MODE });
     await chmod(this.file, 0o600).catch(() => undefined);
     this.cache = next;
   }

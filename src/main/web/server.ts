@@ -1,11 +1,21 @@
 /**
  * Browser mode: serves the built renderer and carries the same handler table as
- * Electron IPC over a WebSocket. Bound to loopback only, behind a random token
- * per launch: the printed URL carries it once, the server swaps it for an
- * HttpOnly SameSite=Strict cookie and redirects to a clean URL. Every request
- * without the token gets 401; WebSocket upgrades must also come from our own
- * origin (a page on another site cannot drive the app), and the Host header
- * must be ours (DNS rebinding).
+ * Electron IPC over a WebSocket, bound to loopback only.
+ *
+ * No ambient credential exists. Cookies ignore the port, so a cookie would be
+ * sent to every other web server on 127.0.0.1 (issue 13, item 1); instead:
+ * - the printed URL carries a random launch secret in its *fragment*
+ *   (`/#launch=…`), which browsers never send in a request;
+ * - the page POSTs it (same origin, JSON) to `/session` and gets a session
+ *   token it keeps in sessionStorage (survives reloads, stays in the tab);
+ * - the WebSocket handshake presents the session token as a subprotocol
+ *   (`kalla.session.<token>`), the only header a page may set on it.
+ * A browser therefore never sends a credential on its own: a request forged by
+ * another site carries nothing usable (CSRF-proof by construction), and a
+ * server on another port never receives one. The static files hold no secret
+ * and are served without one, so a reload works before the page reads
+ * sessionStorage. The Host header must be ours (DNS rebinding) and WebSocket
+ * upgrades and session requests must come from our own Origin.
  */
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -21,20 +31,27 @@ export interface WebServerOptions {
   /** Folder of the built renderer (out/renderer). */
   rendererDir: string;
   port?: number;
-  /** Tests may fix the token; otherwise 32 random bytes per launch. */
-  token?: string;
+  /** Tests may fix the launch secret; otherwise 32 random bytes per launch. */
+  launchSecret?: string;
 }
 
 export interface WebServer {
   url: string;
   origin: string;
   port: number;
-  token: string;
+  /** In the printed URL's fragment; exchanged at `/session` for session tokens. */
+  launchSecret: string;
   close(): Promise<void>;
 }
 
 const LOOPBACK = '127.0.0.1';
 const MAX_MESSAGE_BYTES = 64 * 1024 * 1024;
+/** The subprotocol the server answers with; the session token rides in a second one. */
+export const WS_PROTOCOL = 'kalla.v1';
+export const SESSION_PROTOCOL_PREFIX = 'kalla.session.';
+/** A tab per session; a runaway page cannot grow the set without bound. */
+const MAX_SESSIONS = 1000;
+const MAX_SESSION_REQUEST_BYTES = 4096;
 
 const CONTENT_TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -71,30 +88,27 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
-function readCookie(req: IncomingMessage, name: string): string | undefined {
-  const header = req.headers.cookie;
-  if (!header) return undefined;
-  for (const part of header.split(';')) {
-    const [k, ...v] = part.trim().split('=');
-    if (k === name) return decodeURIComponent(v.join('='));
-  }
-  return undefined;
-}
-
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
-  const token = opts.token ?? randomBytes(32).toString('base64url');
+  const launchSecret = opts.launchSecret ?? randomBytes(32).toString('base64url');
+  // Session tokens handed out by /session, oldest first (Map keeps insertion order).
+  const sessions = new Map<string, true>();
   const rendererDir = resolve(opts.rendererDir);
   let port = 0;
-  const cookieName = () => `kalla_token_${port}`;
   const allowedHosts = () => new Set([`${LOOPBACK}:${port}`, `localhost:${port}`]);
+  const ownOrigin = (req: IncomingMessage) => [...allowedHosts()].some((h) => req.headers.origin === `http://${h}`);
 
-  const authorised = (req: IncomingMessage, url: URL): boolean => {
-    const presented =
-      url.searchParams.get('token') ??
-      readCookie(req, cookieName()) ??
-      req.headers.authorization?.replace(/^Bearer\s+/i, '');
-    return typeof presented === 'string' && sameSecret(presented, token);
+  const validSession = (presented: string): boolean => {
+    for (const known of sessions.keys()) if (sameSecret(presented, known)) return true;
+    return false;
   };
+
+  /** The session token among the offered subprotocols, if any. */
+  const sessionFromProtocols = (req: IncomingMessage): string | undefined =>
+    (req.headers['sec-websocket-protocol'] ?? '')
+      .split(',')
+      .map((p) => p.trim())
+      .find((p) => p.startsWith(SESSION_PROTOCOL_PREFIX))
+      ?.slice(SESSION_PROTOCOL_PREFIX.length);
 
   const securityHeaders = (res: ServerResponse) => {
     res.setHeader('Content-Security-Policy', contentSecurityPolicy(port));
@@ -137,32 +151,69 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     createReadStream(file).pipe(res);
   };
 
+  const readBody = (req: IncomingMessage): Promise<string | undefined> =>
+    new Promise((done) => {
+      let body = '';
+      req.setEncoding('utf8');
+      req.on('data', (chunk: string) => {
+        body += chunk;
+        if (body.length > MAX_SESSION_REQUEST_BYTES) {
+          done(undefined);
+          req.destroy();
+        }
+      });
+      req.on('end', () => done(body));
+      req.on('error', () => done(undefined));
+    });
+
+  /** POST /session {"launch": "<secret>"} → {"session": "<token>"}. */
+  const openSession = async (req: IncomingMessage, res: ServerResponse) => {
+    // JSON content type makes a cross-origin fetch preflighted (which we never answer) and the
+    // Origin check refuses forms and other sites outright.
+    if (!ownOrigin(req) || !(req.headers['content-type'] ?? '').startsWith('application/json')) {
+      return deny(res, 403, 'Forbidden: sessions are opened by the Kalla page itself.');
+    }
+    const body = await readBody(req);
+    let presented: unknown;
+    try {
+      presented = (JSON.parse(body ?? '') as { launch?: unknown }).launch;
+    } catch {
+      presented = undefined;
+    }
+    if (typeof presented !== 'string' || !sameSecret(presented, launchSecret)) {
+      return deny(res, 401, 'Unauthorised: open the URL printed by `kalla web` (it carries the access key).');
+    }
+    const session = randomBytes(32).toString('base64url');
+    sessions.set(session, true);
+    if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value as string);
+    securityHeaders(res);
+    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+    res.end(JSON.stringify({ session }));
+  };
+
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${LOOPBACK}`);
     if (!allowedHosts().has(req.headers.host ?? '')) return deny(res, 421, 'Misdirected request');
-    if (!authorised(req, url)) {
-      return deny(res, 401, 'Unauthorised: open the URL printed by `kalla web` (it carries the access token).');
+    if (url.pathname === '/session') {
+      if (req.method !== 'POST') return deny(res, 405, 'Method not allowed');
+      void openSession(req, res).catch(() => deny(res, 500, 'Internal error'));
+      return;
     }
     if (req.method !== 'GET' && req.method !== 'HEAD') return deny(res, 405, 'Method not allowed');
-    if (url.searchParams.has('token')) {
-      // Swap the token in the URL for a cookie so it leaves the address bar and history.
-      securityHeaders(res);
-      res.writeHead(302, {
-        'Set-Cookie': `${cookieName()}=${encodeURIComponent(token)}; HttpOnly; SameSite=Strict; Path=/`,
-        Location: url.pathname,
-      });
-      return res.end();
-    }
     void serveFile(res, url.pathname).catch(() => deny(res, 500, 'Internal error'));
   });
 
-  const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_MESSAGE_BYTES });
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: MAX_MESSAGE_BYTES,
+    // Never echo the session token back: answer with the fixed protocol name.
+    handleProtocols: () => WS_PROTOCOL,
+  });
   server.on('upgrade', (req, socket, head) => {
     const url = new URL(req.url ?? '/', `http://${LOOPBACK}`);
-    const origin = req.headers.origin ?? '';
     const hostOk = allowedHosts().has(req.headers.host ?? '');
-    const originOk = [...allowedHosts()].some((h) => origin === `http://${h}`);
-    if (url.pathname !== '/ws' || !hostOk || !originOk || !authorised(req, url)) {
+    const session = sessionFromProtocols(req);
+    if (url.pathname !== '/ws' || !hostOk || !ownOrigin(req) || !session || !validSession(session)) {
       socket.write('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       socket.destroy();
       return;
@@ -198,10 +249,10 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
   const origin = `http://${LOOPBACK}:${port}`;
 
   return {
-    url: `${origin}/?token=${token}`,
+    url: `${origin}/#launch=${launchSecret}`,
     origin,
     port,
-    token,
+    launchSecret,
     async close() {
       for (const client of wss.clients) client.terminate();
       wss.close();

@@ -96,7 +96,14 @@ export function App() {
       <main id="workspace" className="workspace" tabIndex={-1} aria-label={VIEWS.find((v) => v.id === view)?.label}>
         {connection === 'lost' && (
           <div className="banner error" role="alert">
-            Lost the connection to Kalla. Reconnecting… (is <code>kalla web</code> still running?)
+            Lost the connection to Kalla. Reconnecting… (is <code>kalla web</code> still running? If it was
+            restarted, open the new URL it printed.)
+          </div>
+        )}
+        {connection === 'unauthorised' && (
+          <div className="banner error" role="alert">
+            This tab has no access to Kalla. Open the URL printed by <code>kalla web</code> (it carries a one-launch
+            access key).
           </div>
         )}
         {view === 'servers' ? <ServersView /> : view === 'settings' ? <SettingsView /> : view === 'lineage' ? <LineageView /> : view === 'reconcile' ? <ReconcileView /> : view === 'assistant' ? <AssistantView /> : <ComingNext view={view} />}

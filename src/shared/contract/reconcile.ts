@@ -4,6 +4,7 @@ import { ColumnTypeSchema, EncodingSchema, MatchRuleSchema, SourceFilterSchema }
 import { ExportResultSchema, GroupPageItemSchema, pageSchema, RecordPageItemSchema, RunSummarySchema, SourceProfileSchema } from '../recon-engine';
 import { MappingRowSchema, ReconcileChangedSchema, ReconcileProgressSchema, SideSchema, WorkspaceListSchema, WorkspaceStateSchema } from '../reconcile';
 import { CallId, Empty, Ok } from './common';
+export { REVISIONED_CHANNELS } from '../reconcile-revision';
 
 const Id = z.string().regex(/^[a-z0-9-]{1,64}$/, 'not a workspace id');
 const Name = z.string().trim().min(1, 'give the workspace a name').max(120);
@@ -20,12 +21,20 @@ const Read = z
 const Category = z.enum(['matched', 'suggested', 'exceptions_left', 'exceptions_right', 'unmatched_left', 'unmatched_right']);
 const RowIds = z.array(z.number().int().min(0)).max(1000);
 const State = WorkspaceStateSchema;
+/**
+ * The workspace revision the caller's change was made from (compare-and-set): when the workspace
+ * has changed since (another tab or window), the change is refused with `conflict` and nothing is
+ * overwritten. The renderer always sends it; in-process callers (the Assistant's tools) act on
+ * the current state and may leave it out.
+ */
+const Revision = z.number().int().min(0).optional();
+
 
 export const reconcileChannels = {
   'reconcile.list': { input: Empty, output: WorkspaceListSchema },
   'reconcile.get': { input: z.object({ id: Id }).strict(), output: State },
   'reconcile.create': { input: z.object({ name: Name }).strict(), output: State },
-  'reconcile.rename': { input: z.object({ id: Id, name: Name }).strict(), output: State },
+  'reconcile.rename': { input: z.object({ id: Id, name: Name, revision: Revision }).strict(), output: State },
   'reconcile.duplicate': { input: z.object({ id: Id, name: Name }).strict(), output: State },
   'reconcile.delete': { input: z.object({ id: Id }).strict(), output: WorkspaceListSchema },
   'reconcile.setActive': { input: z.object({ id: Id }).strict(), output: State },
@@ -49,17 +58,17 @@ export const reconcileChannels = {
   'reconcile.uploadCancel': { input: z.object({ uploadId: z.string().max(64) }).strict(), output: Ok },
   /** Stops loading (or re-typing) a side; `cancelled` is false when nothing was loading there. */
   'reconcile.cancelLoad': { input: z.object({ id: Id, side: SideSchema }).strict(), output: z.object({ cancelled: z.boolean() }) },
-  'reconcile.retrySource': { input: z.object({ id: Id, side: SideSchema, read: Read }).strict(), output: State },
-  'reconcile.removeSource': { input: z.object({ id: Id, side: SideSchema }).strict(), output: State },
+  'reconcile.retrySource': { input: z.object({ id: Id, side: SideSchema, read: Read, revision: Revision }).strict(), output: State },
+  'reconcile.removeSource': { input: z.object({ id: Id, side: SideSchema, revision: Revision }).strict(), output: State },
   'reconcile.setAlias': {
-    input: z.object({ id: Id, side: SideSchema, alias: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_ -]+$/, 'use letters, digits, spaces, - and _') }).strict(),
+    input: z.object({ id: Id, side: SideSchema, alias: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_ -]+$/, 'use letters, digits, spaces, - and _'), revision: Revision }).strict(),
     output: State,
   },
   'reconcile.setColumnType': {
-    input: z.object({ id: Id, side: SideSchema, column: z.string().min(1).max(512), type: ColumnTypeSchema, format: z.string().max(64).optional() }).strict(),
+    input: z.object({ id: Id, side: SideSchema, column: z.string().min(1).max(512), type: ColumnTypeSchema, format: z.string().max(64).optional(), revision: Revision }).strict(),
     output: State,
   },
-  'reconcile.swapSides': { input: z.object({ id: Id }).strict(), output: State },
+  'reconcile.swapSides': { input: z.object({ id: Id, revision: Revision }).strict(), output: State },
   'reconcile.profile': { input: z.object({ id: Id, side: SideSchema }).strict(), output: SourceProfileSchema },
   'reconcile.preview': {
     input: z
@@ -67,17 +76,17 @@ export const reconcileChannels = {
       .strict(),
     output: z.object({ total: z.number(), offset: z.number(), limit: z.number(), items: z.array(z.record(z.string(), z.unknown())) }),
   },
-  'reconcile.detectMappings': { input: z.object({ id: Id }).strict(), output: State },
-  'reconcile.saveMappingReview': { input: z.object({ id: Id, rows: z.array(MappingRowSchema).max(2000) }).strict(), output: State },
-  'reconcile.confirmMappings': { input: z.object({ id: Id, rows: z.array(MappingRowSchema).max(2000) }).strict(), output: State },
+  'reconcile.detectMappings': { input: z.object({ id: Id, revision: Revision }).strict(), output: State },
+  'reconcile.saveMappingReview': { input: z.object({ id: Id, rows: z.array(MappingRowSchema).max(2000), revision: Revision }).strict(), output: State },
+  'reconcile.confirmMappings': { input: z.object({ id: Id, rows: z.array(MappingRowSchema).max(2000), revision: Revision }).strict(), output: State },
   'reconcile.parseFilter': {
-    input: z.object({ id: Id, text: z.string().trim().min(1, 'type what to keep').max(2000), mode: z.enum(['add', 'replace']) }).strict(),
+    input: z.object({ id: Id, text: z.string().trim().min(1, 'type what to keep').max(2000), mode: z.enum(['add', 'replace']), revision: Revision }).strict(),
     output: State,
   },
   /** Applies (or discards) the chips of a filter message the engine was unsure of. */
   'reconcile.resolveFilter': { input: z.object({ id: Id, turnId: z.string().min(1).max(64), apply: z.boolean() }).strict(), output: State },
-  'reconcile.setFilters': { input: z.object({ id: Id, filters: z.array(SourceFilterSchema).max(200) }).strict(), output: State },
-  'reconcile.undoFilters': { input: z.object({ id: Id }).strict(), output: State },
+  'reconcile.setFilters': { input: z.object({ id: Id, filters: z.array(SourceFilterSchema).max(200), revision: Revision }).strict(), output: State },
+  'reconcile.undoFilters': { input: z.object({ id: Id, revision: Revision }).strict(), output: State },
   'reconcile.filterCounts': {
     input: z.object({ id: Id, filters: z.array(SourceFilterSchema).max(200).optional() }).strict(),
     output: z.object({
@@ -86,8 +95,8 @@ export const reconcileChannels = {
       error: z.string().nullable(),
     }),
   },
-  'reconcile.suggestRules': { input: z.object({ id: Id }).strict(), output: State },
-  'reconcile.setRules': { input: z.object({ id: Id, rules: z.array(MatchRuleSchema).max(50) }).strict(), output: State },
+  'reconcile.suggestRules': { input: z.object({ id: Id, revision: Revision }).strict(), output: State },
+  'reconcile.setRules': { input: z.object({ id: Id, rules: z.array(MatchRuleSchema).max(50), revision: Revision }).strict(), output: State },
   /** A run answers with the summary it computed (no second round trip for it). */
   'reconcile.run': { input: z.object({ id: Id, callId: CallId.optional() }).strict(), output: z.object({ run_id: z.number(), summary: RunSummarySchema, state: State }) },
   'reconcile.cancelRun': { input: z.object({ id: Id }).strict(), output: Ok },
@@ -118,7 +127,7 @@ export const reconcileChannels = {
     output: z.object({ dir: z.string(), result: ExportResultSchema }),
   },
   'reconcile.saveRecipe': { input: z.object({ id: Id, path: Path, overwrite: z.boolean().optional() }).strict(), output: z.object({ path: z.string() }) },
-  'reconcile.loadRecipe': { input: z.object({ id: Id, path: Path }).strict(), output: State },
+  'reconcile.loadRecipe': { input: z.object({ id: Id, path: Path, revision: Revision }).strict(), output: State },
 } as const;
 
 export const reconcileEvents = {

@@ -3,11 +3,13 @@ import type { HandlerDeps, HandlersFor } from '../handler-types';
 import { UserError } from '../../errors';
 
 export function reconcileHandlers({ workspaces, platform }: HandlerDeps): HandlersFor<'reconcile.'> {
+  /** Changes the renderer made from a revision it saw: compare-and-set (REVISIONED_CHANNELS). */
+  const cas = <T>(id: string, revision: number | undefined, f: () => Promise<T>) => workspaces.withRevision(id, revision, f);
   return {
     'reconcile.list': async () => workspaces.list(),
     'reconcile.get': async ({ id }) => workspaces.get(id),
     'reconcile.create': async ({ name }) => workspaces.create(name),
-    'reconcile.rename': async ({ id, name }) => workspaces.rename(id, name),
+    'reconcile.rename': async ({ id, name, revision }) => cas(id, revision, () => workspaces.rename(id, name)),
     'reconcile.duplicate': async ({ id, name }) => workspaces.duplicate(id, name),
     'reconcile.delete': async ({ id }) => workspaces.delete(id),
     'reconcile.setActive': async ({ id }) => workspaces.setActive(id),
@@ -29,23 +31,23 @@ export function reconcileHandlers({ workspaces, platform }: HandlerDeps): Handle
       return { ok: true as const };
     },
     'reconcile.cancelLoad': async ({ id, side }) => ({ cancelled: await workspaces.cancelLoad(id, side) }),
-    'reconcile.retrySource': async ({ id, side, read }) => workspaces.retrySource(id, side, read),
-    'reconcile.removeSource': async ({ id, side }) => workspaces.removeSource(id, side),
-    'reconcile.setAlias': async ({ id, side, alias }) => workspaces.setAlias(id, side, alias),
-    'reconcile.setColumnType': async ({ id, side, column, type, format }) => workspaces.setColumnType(id, side, column, type, format),
-    'reconcile.swapSides': async ({ id }) => workspaces.swapSides(id),
+    'reconcile.retrySource': async ({ id, side, read, revision }) => cas(id, revision, () => workspaces.retrySource(id, side, read)),
+    'reconcile.removeSource': async ({ id, side, revision }) => cas(id, revision, () => workspaces.removeSource(id, side)),
+    'reconcile.setAlias': async ({ id, side, alias, revision }) => cas(id, revision, () => workspaces.setAlias(id, side, alias)),
+    'reconcile.setColumnType': async ({ id, side, column, type, format, revision }) => cas(id, revision, () => workspaces.setColumnType(id, side, column, type, format)),
+    'reconcile.swapSides': async ({ id, revision }) => cas(id, revision, () => workspaces.swapSides(id)),
     'reconcile.profile': async ({ id, side }) => workspaces.profile(id, side),
     'reconcile.preview': async ({ id, side, ...req }) => workspaces.preview(id, side, req),
-    'reconcile.detectMappings': async ({ id }) => workspaces.detectMappings(id),
-    'reconcile.saveMappingReview': async ({ id, rows }) => workspaces.saveMappingReview(id, rows),
-    'reconcile.confirmMappings': async ({ id, rows }) => workspaces.confirmMappings(id, rows),
-    'reconcile.parseFilter': async ({ id, text, mode }) => workspaces.parseFilter(id, text, mode),
+    'reconcile.detectMappings': async ({ id, revision }) => cas(id, revision, () => workspaces.detectMappings(id)),
+    'reconcile.saveMappingReview': async ({ id, rows, revision }) => cas(id, revision, () => workspaces.saveMappingReview(id, rows)),
+    'reconcile.confirmMappings': async ({ id, rows, revision }) => cas(id, revision, () => workspaces.confirmMappings(id, rows)),
+    'reconcile.parseFilter': async ({ id, text, mode, revision }) => cas(id, revision, () => workspaces.parseFilter(id, text, mode)),
     'reconcile.resolveFilter': async ({ id, turnId, apply }) => workspaces.resolveFilter(id, turnId, apply),
-    'reconcile.setFilters': async ({ id, filters }) => workspaces.setFilters(id, filters),
-    'reconcile.undoFilters': async ({ id }) => workspaces.undoFilters(id),
+    'reconcile.setFilters': async ({ id, filters, revision }) => cas(id, revision, () => workspaces.setFilters(id, filters)),
+    'reconcile.undoFilters': async ({ id, revision }) => cas(id, revision, () => workspaces.undoFilters(id)),
     'reconcile.filterCounts': async ({ id, filters }) => workspaces.filterCounts(id, filters),
-    'reconcile.suggestRules': async ({ id }) => workspaces.suggestRules(id),
-    'reconcile.setRules': async ({ id, rules }) => workspaces.setRules(id, rules),
+    'reconcile.suggestRules': async ({ id, revision }) => cas(id, revision, () => workspaces.suggestRules(id)),
+    'reconcile.setRules': async ({ id, rules, revision }) => cas(id, revision, () => workspaces.setRules(id, rules)),
     // The engine alone decides that a run is busy and owns its cancellation.
     'reconcile.run': async ({ id, callId }) => workspaces.run(id, callId ? { callId } : {}),
     'reconcile.cancelRun': async ({ id }) => {
@@ -62,6 +64,6 @@ export function reconcileHandlers({ workspaces, platform }: HandlerDeps): Handle
     },
     'reconcile.export': async ({ id, runId, dir, formats, overwrite }) => workspaces.export(id, runId, { ...(dir ? { dir } : {}), formats, overwrite }),
     'reconcile.saveRecipe': async ({ id, path, overwrite }) => workspaces.saveRecipe(id, path, overwrite),
-    'reconcile.loadRecipe': async ({ id, path }) => workspaces.loadRecipe(id, path),
+    'reconcile.loadRecipe': async ({ id, path, revision }) => cas(id, revision, () => workspaces.loadRecipe(id, path)),
   };
 }

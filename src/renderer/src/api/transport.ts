@@ -5,7 +5,8 @@
  */
 import type { Envelope } from '../../../shared/contract';
 
-export type ConnectionState = 'connecting' | 'open' | 'lost';
+/** `unauthorised`: browser mode without a session (the tab was not opened from the printed URL). */
+export type ConnectionState = 'connecting' | 'open' | 'lost' | 'unauthorised';
 
 export interface Transport {
   invoke(channel: string, input: unknown): Promise<Envelope<unknown>>;
@@ -37,6 +38,41 @@ function electronTransport(bridge: Bridge): Transport {
 
 type Pending = { resolve: (e: Envelope<unknown>) => void };
 
+const SESSION_KEY = 'kalla.session';
+/** Must match src/main/web/server.ts (the renderer cannot import main). */
+const WS_PROTOCOL = 'kalla.v1';
+const SESSION_PROTOCOL_PREFIX = 'kalla.session.';
+
+/**
+ * Browser mode's credential. The printed URL carries a launch secret in its
+ * fragment (never sent to any server); it is exchanged once per tab for a
+ * session token kept in sessionStorage, so reloads keep working and nothing
+ * ambient (no cookie) exists that the browser would send to other ports.
+ */
+async function browserSession(): Promise<string | undefined> {
+  const launch = new URLSearchParams(location.hash.slice(1)).get('launch');
+  if (launch) {
+    // Out of the address bar and history before anything else can read it.
+    history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+    try {
+      const res = await fetch('/session', {
+        method: 'POST',
+        credentials: 'omit',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ launch }),
+      });
+      if (res.ok) {
+        const { session } = (await res.json()) as { session: string };
+        sessionStorage.setItem(SESSION_KEY, session);
+        return session;
+      }
+    } catch {
+      // Fall back to a session this tab already holds.
+    }
+  }
+  return sessionStorage.getItem(SESSION_KEY) ?? undefined;
+}
+
 function webSocketTransport(url: string): Transport {
   let socket: WebSocket | undefined;
   let state: ConnectionState = 'connecting';
@@ -52,8 +88,10 @@ function webSocketTransport(url: string): Transport {
     for (const l of stateListeners) l(s);
   };
 
+  let session: string | undefined;
   const connect = () => {
-    socket = new WebSocket(url);
+    if (!session) return setState('unauthorised');
+    socket = new WebSocket(url, [WS_PROTOCOL, `${SESSION_PROTOCOL_PREFIX}${session}`]);
     socket.onopen = () => {
       retryMs = 500;
       setState('open');
@@ -84,7 +122,16 @@ function webSocketTransport(url: string): Transport {
       retryMs = Math.min(retryMs * 2, 10_000);
     };
   };
-  connect();
+  // Opening the printed URL in a tab already on this origin only changes the fragment: start over with it.
+  window.addEventListener('hashchange', () => {
+    if (new URLSearchParams(location.hash.slice(1)).has('launch')) location.reload();
+  });
+  void browserSession()
+    .then((s) => {
+      session = s;
+      connect();
+    })
+    .catch(() => setState('unauthorised'));
 
   return {
     invoke(channel, input) {

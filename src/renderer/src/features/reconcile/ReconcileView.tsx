@@ -66,6 +66,12 @@ export function ReconcileView() {
           {error}
         </div>
       )}
+      {ws?.runs.at(-1)?.status === 'interrupted' && (
+        <div className="banner error" role="status">
+          Run {ws.runs.at(-1)!.run_id} was interrupted: the app stopped while it was in progress, and its partial results
+          were removed. Press Run to run it again.
+        </div>
+      )}
       {dragging && (
         <div className="drop-overlay" aria-hidden>
           <div>Drop one or two CSV files — the first goes left, the second right</div>

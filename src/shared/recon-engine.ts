@@ -25,7 +25,14 @@ export type NoticeCode =
   | 'skipped_bad_lines'
   | 'ambiguous_date_order'
   | 'derived_signed_amount'
-  | 'decompressed';
+  | 'decompressed'
+  | 'skipped_top'
+  | 'skipped_bottom'
+  | 'mixed_line_endings'
+  | 'decimal_comma'
+  | 'unparsed_values'
+  | 'mixed_date_formats'
+  | 'xlsx_sheet';
 
 export interface Notice {
   code: NoticeCode;
@@ -61,6 +68,24 @@ export interface SourceInfo {
   read_path?: string;
   /** Per typed column: non-blank values that did not parse (held as NULL). */
   unparsed?: Record<string, number>;
+  /** How the workspace copy is compressed when that differs from the original (a trimmed copy is plain text). */
+  read_compression?: 'gzip' | 'none';
+  /** Lines above the header and below the data that were not read, with the reason (shown to the user). */
+  skipped_lines?: SkippedLine[];
+  skip_top?: number;
+  skip_bottom?: number;
+  /** Decimal separator the amounts were read with, and why ("detected from …" or "chosen"). */
+  decimal?: { separator: ',' | '.'; reason: string };
+  /** Excel sources: the sheet read and the sheets the workbook has. */
+  sheet?: { name: string; sheets: string[] };
+}
+
+export interface SkippedLine {
+  where: 'top' | 'bottom';
+  /** Top: 1-based line of the file. Bottom: counted from the end (1 = last line). */
+  line: number;
+  text: string;
+  reason: string;
 }
 
 export interface TopValue {

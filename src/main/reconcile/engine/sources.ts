@@ -24,6 +24,7 @@ import { ReconError } from '../../errors';
 import { sniffFile, type Encoding, type SniffResult } from './file-sniff';
 import { ident, lit } from './sql';
 import { transcodeToUtf8 } from './transcode';
+import { isZipFile, xlsxToCsv, XLSX_EXTENSIONS } from './xlsx-import';
 import { rowHashExpression } from './recipe-sql';
 import { DETECTION_SAMPLE_ROWS, detectTypes, typedExpression, type ColumnOverride, type Detection, type FileHints } from './typing';
 
@@ -123,8 +124,14 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
     mark = now;
   };
   ctx.guard?.check();
-  const sniff = await sniffFile(path, opts.encoding as Encoding | undefined);
   const notices: Notice[] = [];
+  const shownName = displayName ?? basename(path);
+  const zip = await isZipFile(path);
+  if (XLSX_EXTENSIONS.test(shownName) && !zip) {
+    throw new ReconError('binary_file', `${shownName} is not an Excel file: an .xlsx workbook is a ZIP archive and this file is not one. If it is a CSV export named .xlsx, rename it to .csv and load it again`, { path, kind: 'fake_xlsx' });
+  }
+  if (zip) return loadWorkbook(ctx, side, path, shownName, opts, fileStat, notices, timings, lap);
+  const sniff = await sniffFile(path, opts.encoding as Encoding | undefined);
   lap('sniff');
   ctx.guard?.check();
 
@@ -156,6 +163,35 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
   } catch (error) {
     if (readPath !== path) await rm(readPath, { force: true });
     // Best effort: a cancelled connection may refuse it, and the next load replaces the table anyway.
+    await ctx.db.exec(`DROP TABLE IF EXISTS ${ident(`${dataTable(side)}__next`)}`).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** An Excel workbook: one sheet streamed into a CSV in the workspace, then read like a CSV (the original is hashed). */
+async function loadWorkbook(
+  ctx: LoadContext,
+  side: Side,
+  path: string,
+  shownName: string,
+  opts: ReadOptions,
+  fileStat: { size: number; mtimeMs: number },
+  notices: Notice[],
+  timings: { phase: string; ms: number }[],
+  lap: (phase: string) => void,
+): Promise<SourceInfo> {
+  await mkdir(sourcesDir(ctx.workspaceDir), { recursive: true });
+  const csvPath = `${copyName(ctx.workspaceDir, side, shownName)}.csv`;
+  try {
+    const converted = await xlsxToCsv(path, csvPath, opts.sheet, ctx.guard?.signal);
+    lap('xlsx→csv');
+    notices.push({ code: 'xlsx_sheet', message: `read sheet “${converted.sheet}” (${converted.rows} rows) of ${converted.sheets.length} sheet(s): ${converted.sheets.map((s) => `“${s}”`).join(', ')}` });
+    const sniff = await sniffFile(csvPath, 'utf-8');
+    const info = await loadCopy(ctx, side, path, csvPath, path, 'none', sniff, notices, { ...opts, delimiter: ',' }, shownName, fileStat, timings, lap);
+    return { ...info, encoding: 'xlsx', sheet: { name: converted.sheet, sheets: converted.sheets } };
+  } catch (error) {
+    await rm(csvPath, { force: true });
+    await rm(`${csvPath}.table.csv`, { force: true });
     await ctx.db.exec(`DROP TABLE IF EXISTS ${ident(`${dataTable(side)}__next`)}`).catch(() => undefined);
     throw error;
   }
@@ -232,6 +268,12 @@ async function loadCopy(
     `SELECT line, error_type, error_message FROM ${ident(rejects)} ORDER BY line LIMIT 20`,
   );
   const badCount = await ctx.db.scalarNumber(`SELECT count(DISTINCT line) FROM ${ident(rejects)}`);
+  const unicode = badLines.find((b) => /unicode|utf-?8/i.test(`${b.error_type} ${b.error_message}`));
+  if (badCount > 0 && unicode) {
+    // A bad byte past the sniffed sample: an encoding problem, not a row with the wrong field count.
+    await ctx.db.exec(`DROP TABLE IF EXISTS ${ident(next)}`);
+    throw new ReconError('invalid_encoding', `${path} is not valid UTF-8 (line ${unicode.line}); set encoding to windows-1252 or latin1 if that is what it is`, { path, line: Number(unicode.line) });
+  }
   if (badCount > 0 && !opts.skip_bad_lines) {
     await ctx.db.exec(`DROP TABLE IF EXISTS ${ident(next)}`);
     const lines = badLines.map((b) => Number(b.line));

@@ -43,6 +43,7 @@ export function explainSourceError(name: string, e: unknown): SourceError & { co
       case 'no_header':
         return { name, code: e.code, message: `The first row of “${name}” looks like data, not column names. Load it without a header (columns become column_1, column_2, …)?`, actions: [{ label: 'Load without header', read: { header: false } }] };
       case 'empty_file':
+        if ((e.details as { reason?: string }).reason === 'no_line_break') return { name, code: e.code, message: `“${name}” has no line break in its first 256 KiB, so it is not a CSV table. Pick the CSV or Excel export.`, actions: [] };
         return { name, code: e.code, message: `“${name}” is empty. Pick the export that contains the rows.`, actions: [] };
       case 'source_missing':
         return { name, code: e.code, message: `“${name}” cannot be found or read any more. Pick the file again.`, actions: [] };

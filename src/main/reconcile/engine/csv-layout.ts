@@ -48,7 +48,8 @@ export function splitRecords(text: string, delimiter: string, maxRecords: number
 /**
  * The delimiter whose records most consistently have one width ≥ 2, counted from the first record
  * of that width (a preamble above the table does not count against it); shares within 5 % are
- * equal and the wider table wins (a `;` file with decimal commas also splits on `,`, but narrower).
+ * equal and the wider table wins (a `;` file with decimal commas also splits on `,`, but narrower),
+ * then the one whose table starts earlier.
  */
 export function detectDelimiter(text: string, complete: boolean): string {
   let best: { delimiter: string; score: number } = { delimiter: ',', score: -1 };
@@ -60,7 +61,8 @@ export function detectDelimiter(text: string, complete: boolean): string {
     const from = records.findIndex((r) => r.fields.length === width);
     const rest = records.slice(from);
     const share = rest.filter((r) => r.fields.length === width).length / rest.length;
-    const score = Math.round(share * 20) * 1000 + width;
+    // Ties: the delimiter whose table starts earlier (a "1,50" in a ";" file splits data rows on "," too, but not its header).
+    const score = Math.round(share * 20) * 1000 + width * 20 - Math.min(from, 19);
     if (score > best.score) best = { delimiter, score };
   }
   return best.delimiter;

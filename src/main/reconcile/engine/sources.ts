@@ -223,6 +223,9 @@ async function loadCopy(
   const delimiter = opts.delimiter ?? detectDelimiter(sniff.sampleText, sniff.complete);
   const layout = await findTable(readPath, compression === 'gzip', sniff, delimiter, opts);
   const records = layout.records;
+  if (records.length === 0 && !sniff.complete) {
+    throw new ReconError('empty_file', `${path} has no line break in its first 256 KiB: it is not a CSV table (or its lines are longer than that)`, { path, reason: 'no_line_break' });
+  }
   if (records.length === 0) throw new ReconError('empty_file', `${path} has no records`, { path });
   const hasHeader = opts.header ?? detectHeader(records);
   if (!hasHeader && opts.header === undefined) {

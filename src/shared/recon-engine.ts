@@ -27,7 +27,21 @@ export const ColumnTypingSchema = z.object({
 });
 export type ColumnTyping = z.infer<typeof ColumnTypingSchema>;
 
-export const NoticeCodeSchema = z.enum(['renamed_column', 'transcoded', 'skipped_bad_lines', 'ambiguous_date_order', 'derived_signed_amount', 'decompressed']);
+export const NoticeCodeSchema = z.enum([
+  'renamed_column',
+  'transcoded',
+  'skipped_bad_lines',
+  'ambiguous_date_order',
+  'derived_signed_amount',
+  'decompressed',
+  'skipped_top',
+  'skipped_bottom',
+  'mixed_line_endings',
+  'decimal_comma',
+  'unparsed_values',
+  'mixed_date_formats',
+  'xlsx_sheet',
+]);
 export type NoticeCode = z.infer<typeof NoticeCodeSchema>;
 
 export const NoticeSchema = z.object({
@@ -36,6 +50,15 @@ export const NoticeSchema = z.object({
   column: z.string().optional(),
 });
 export type Notice = z.infer<typeof NoticeSchema>;
+
+export const SkippedLineSchema = z.object({
+  where: z.enum(['top', 'bottom']),
+  /** Top: 1-based line of the file. Bottom: counted from the end (1 = last line). */
+  line: z.number(),
+  text: z.string(),
+  reason: z.string(),
+});
+export type SkippedLine = z.infer<typeof SkippedLineSchema>;
 
 export const SourceInfoSchema = z.object({
   side: SideSchema,
@@ -65,6 +88,16 @@ export const SourceInfoSchema = z.object({
   read_path: z.string().optional(),
   /** Per typed column: non-blank values that did not parse (held as NULL). */
   unparsed: z.record(z.string(), z.number()).optional(),
+  /** How the workspace copy is compressed when that differs from the original (a trimmed copy is plain text). */
+  read_compression: z.enum(['gzip', 'none']).optional(),
+  /** Lines above the header and below the data that were not read, with the reason (shown to the user). */
+  skipped_lines: z.array(SkippedLineSchema).optional(),
+  skip_top: z.number().optional(),
+  skip_bottom: z.number().optional(),
+  /** Decimal separator the amounts were read with, and why ("detected from …" or "chosen"). */
+  decimal: z.object({ separator: z.enum([',', '.']), reason: z.string() }).optional(),
+  /** Excel sources: the sheet read and the sheets the workbook has. */
+  sheet: z.object({ name: z.string(), sheets: z.array(z.string()) }).optional(),
 });
 export type SourceInfo = z.infer<typeof SourceInfoSchema>;
 

@@ -168,6 +168,14 @@ export const ReadOptionsSchema = z.object({
   encoding: EncodingSchema.optional(),
   header: z.boolean().optional(),
   skip_bad_lines: z.boolean().default(false),
+  /** Physical lines above the header row (account details of a bank export); detected when absent. */
+  skip_top: z.number().int().min(0).max(10_000).optional(),
+  /** Trailing lines that are not data (balances, totals); detected when absent. */
+  skip_bottom: z.number().int().min(0).max(10_000).optional(),
+  /** Decimal separator of the file's amounts: decides "1,500" (1.5 with ","); detected when absent. */
+  decimal: z.enum([',', '.']).optional(),
+  /** Worksheet of an Excel (.xlsx) source; the first one with data when absent. */
+  sheet: z.string().min(1).max(200).optional(),
   column_overrides: z.record(z.string(), ColumnOverrideSchema).default({}),
 });
 export type ReadOptions = z.infer<typeof ReadOptionsSchema>;

@@ -101,7 +101,8 @@ describe('sources: bad input fails precisely', () => {
   it('rejects a binary file with NUL bytes', async () => {
     const ws = await sb.workspace();
     const bytes = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08, 0x00, 0x41, 0x00, 0x00, 0x00, 0x10, 0x20]);
-    await expectReconError(ws.addSourceFromPath('left', sb.file('x.xlsx', bytes)), 'binary_file', /offset/);
+    await expectReconError(ws.addSourceFromPath('left', sb.file('x.xlsx', bytes)), 'binary_file', /not an Excel workbook that can be read/);
+    await expectReconError(ws.addSourceFromPath('left', sb.file('x.csv', Buffer.from([0x41, 0x2c, 0x00, 0x00, 0x42, 0x0a]))), 'binary_file', /offset/);
   });
 
   it('rejects invalid UTF-8 when UTF-8 is requested, naming the offset', async () => {

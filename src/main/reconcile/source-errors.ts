@@ -23,16 +23,23 @@ export function explainSourceError(name: string, e: unknown): SourceError & { co
             { label: 'Re-read as Latin-1', read: { encoding: 'latin1' } },
           ],
         };
-      case 'binary_file':
+      case 'binary_file': {
+        const kind = (e.details as { kind?: string; what?: string }).kind;
+        if (kind === 'fake_xlsx') return { name, code: e.code, message: `“${name}” is not an Excel file: an .xlsx workbook is a ZIP archive and this file is not one. If it is a CSV export named .xlsx, rename it to .csv and load it again.`, actions: [] };
+        if (kind === 'xls') return { name, code: e.code, message: `“${name}” is an old Excel workbook (.xls). Open it in Excel, save it as .xlsx (Excel Workbook), and load that.`, actions: [] };
+        if (kind === 'xlsx') return { name, code: e.code, message: `“${name}” looks like an Excel workbook but cannot be read. Open it in Excel, save it again as .xlsx or CSV, and load that.`, actions: [] };
+        if (kind) return { name, code: e.code, message: `“${name}” is ${(e.details as { what?: string }).what ?? 'a binary file'}, not a CSV or Excel export. Pick the export file instead.`, actions: [] };
+        // NUL bytes without a known file type: possibly UTF-16 without a byte-order mark.
         return {
           name,
           code: e.code,
-          message: `“${name}” contains NUL bytes, so it is either not a CSV file or a UTF-16 file without a byte-order mark. Re-read it as UTF-16?`,
+          message: `“${name}” contains NUL bytes, so it is either not a text file (an Excel file? import it as .xlsx) or a UTF-16 file without a byte-order mark. Re-read it as UTF-16?`,
           actions: [
             { label: 'Re-read as UTF-16 (LE)', read: { encoding: 'utf-16le' } },
             { label: 'Re-read as UTF-16 (BE)', read: { encoding: 'utf-16be' } },
           ],
         };
+      }
       case 'no_header':
         return {
           name,
@@ -41,6 +48,7 @@ export function explainSourceError(name: string, e: unknown): SourceError & { co
           actions: [{ label: 'Load without header', read: { header: false } }],
         };
       case 'empty_file':
+        if ((e.details as { reason?: string }).reason === 'no_line_break') return { name, code: e.code, message: `“${name}” has no line break in its first 256 KiB, so it is not a CSV table. Pick the CSV or Excel export.`, actions: [] };
         return { name, code: e.code, message: `“${name}” is empty. Pick the export that contains the rows.`, actions: [] };
       case 'source_missing':
         return { name, code: e.code, message: `“${name}” cannot be found or read any more. Pick the file again.`, actions: [] };

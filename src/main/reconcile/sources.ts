@@ -5,7 +5,7 @@
  */
 import { rm, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
-import type { ColumnType, MatchRule } from '../../shared/recon';
+import type { ColumnType, MatchRule, ReadOptions } from '../../shared/recon';
 import type { Page, Side, SourceInfo, SourceProfile } from '../../shared/recon-engine';
 import type { WorkspaceState } from '../../shared/reconcile';
 import { errorMessage, ReconError, UserError } from '../errors';
@@ -14,20 +14,15 @@ import type { ReadOptionsInput } from './engine';
 import { explainSourceError } from './source-errors';
 import { UNTITLED } from './state-store';
 
-export type ReadInput = { delimiter?: string; encoding?: 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'latin1'; header?: boolean; skip_bad_lines?: boolean };
+/** Read options a user can set per source (chosen from lists in the source card); stored with the source and in recipes. */
+export type ReadInput = Partial<Pick<ReadOptions, 'delimiter' | 'encoding' | 'header' | 'skip_bad_lines' | 'skip_top' | 'skip_bottom' | 'decimal' | 'sheet'>>;
 
 const other = (side: Side): Side => (side === 'left' ? 'right' : 'left');
 
 /** A default alias from a file name: "Bank Statement 2026-10.csv" → "bank_statement_2026_10". */
 export function aliasFromName(name: string): string {
-  const stem = basename(name)
-    .replace(/\.(csv|tsv|txt)(\.gz)?$/i, '')
-    .replace(/\.gz$/i, '');
-  const alias = stem
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '_')
-    .replace(/^_+|_+$/g, '')
-    .slice(0, 40);
+  const stem = basename(name).replace(/\.(csv|tsv|txt|xlsx|xlsm)(\.gz)?$/i, '').replace(/\.gz$/i, '');
+  const alias = stem.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 40);
   return alias || 'source';
 }
 

@@ -1,6 +1,6 @@
 /** Reconcile workspace channels: thin calls into the ReconcileService (src/main/reconcile). */
 import { z } from 'zod';
-import { ColumnTypeSchema, EncodingSchema, MatchRuleSchema, SourceFilterSchema } from '../recon';
+import { ColumnTypeSchema, EncodingSchema, MatchRuleSchema, ReadOptionsSchema, SourceFilterSchema } from '../recon';
 import { ExportResultSchema, GroupPageItemSchema, pageSchema, RecordPageItemSchema, RunSummarySchema, SourceProfileSchema } from '../recon-engine';
 import { MappingRowSchema, ReconcileChangedSchema, ReconcileProgressSchema, SideSchema, WorkspaceListSchema, WorkspaceStateSchema } from '../reconcile';
 import { CallId, Empty, Ok } from './common';
@@ -16,6 +16,10 @@ const Read = z
     encoding: EncodingSchema.optional(),
     header: z.boolean().optional(),
     skip_bad_lines: z.boolean().optional(),
+    skip_top: ReadOptionsSchema.shape.skip_top,
+    skip_bottom: ReadOptionsSchema.shape.skip_bottom,
+    decimal: ReadOptionsSchema.shape.decimal,
+    sheet: ReadOptionsSchema.shape.sheet,
   })
   .strict();
 const Category = z.enum(['matched', 'suggested', 'exceptions_left', 'exceptions_right', 'unmatched_left', 'unmatched_right']);

@@ -5,6 +5,7 @@
  * delimiter that yields one column), and we want a precise ragged-row error.
  */
 import type { Notice } from '../../../shared/recon-engine';
+import { looksLikeValue, modalWidth, scanRecords } from './read-layout';
 
 const DELIMITERS = [',', ';', '\t', '|'] as const;
 
@@ -44,30 +45,27 @@ export function splitRecords(text: string, delimiter: string, maxRecords: number
   return records.filter((r) => !(r.length === 1 && r[0] === ''));
 }
 
+/**
+ * The delimiter whose records most consistently have one width ≥ 2, counted from the first record
+ * of that width (a preamble above the table does not count against it); shares within 5 % are
+ * equal and the wider table wins (a `;` file with decimal commas also splits on `,`, but narrower),
+ * then the one whose table starts earlier.
+ */
 export function detectDelimiter(text: string, complete: boolean): string {
   let best: { delimiter: string; score: number } = { delimiter: ',', score: -1 };
   for (const delimiter of DELIMITERS) {
-    const records = splitRecords(text, delimiter, 200, complete);
+    const records = scanRecords(text, delimiter, 200, complete).filter((r) => r.fields.some((f) => f.trim() !== ''));
     if (records.length === 0) continue;
-    const counts = new Map<number, number>();
-    for (const r of records) counts.set(r.length, (counts.get(r.length) ?? 0) + 1);
-    let modeWidth = 1;
-    let modeCount = 0;
-    for (const [width, count] of counts) if (count > modeCount || (count === modeCount && width > modeWidth)) [modeWidth, modeCount] = [width, count];
-    if (modeWidth < 2) continue;
-    // Consistency first (share of records with the modal width), then width.
-    const score = (modeCount / records.length) * 1000 + modeWidth;
+    const width = modalWidth(records);
+    if (width < 2) continue;
+    const from = records.findIndex((r) => r.fields.length === width);
+    const rest = records.slice(from);
+    const share = rest.filter((r) => r.fields.length === width).length / rest.length;
+    // Ties: the delimiter whose table starts earlier (a "1,50" in a ";" file splits data rows on "," too, but not its header).
+    const score = Math.round(share * 20) * 1000 + width * 20 - Math.min(from, 19);
     if (score > best.score) best = { delimiter, score };
   }
   return best.delimiter;
-}
-
-const NUMBERISH = /^[\s(+-]*([$€£¥]|[A-Z]{3}\s)?\s*[\d][\d.,\s\u00a0\u202f']*\s*([$€£¥]|[A-Z]{3})?[)\s-]*$/;
-const DATEISH = /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}/;
-
-function looksLikeValue(field: string): boolean {
-  const f = field.trim();
-  return NUMBERISH.test(f) || DATEISH.test(f) || /^(true|false)$/i.test(f);
 }
 
 /** A first row is a header when none of its fields looks like a number/date and at least one is non-blank. */

@@ -93,10 +93,33 @@ function firstInvalidUtf8Offset(bytes: Buffer): number {
   return lo;
 }
 
+/** File types people drop by mistake, by their first bytes: named in the error instead of "NUL bytes". */
+const MAGIC: { kind: string; what: string; bytes: number[] }[] = [
+  { kind: 'xls', what: 'an old Excel workbook (.xls)', bytes: [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1] },
+  { kind: 'zip', what: 'a ZIP archive', bytes: [0x50, 0x4b, 0x03, 0x04] },
+  { kind: 'png', what: 'a PNG image', bytes: [0x89, 0x50, 0x4e, 0x47] },
+  { kind: 'jpeg', what: 'a JPEG image', bytes: [0xff, 0xd8, 0xff] },
+  { kind: 'gif', what: 'a GIF image', bytes: [0x47, 0x49, 0x46, 0x38] },
+  { kind: 'pdf', what: 'a PDF document', bytes: [0x25, 0x50, 0x44, 0x46, 0x2d] },
+  { kind: 'parquet', what: 'a Parquet file', bytes: [0x50, 0x41, 0x52, 0x31] },
+  { kind: 'sqlite', what: 'an SQLite database', bytes: [0x53, 0x51, 0x4c, 0x69, 0x74, 0x65] },
+  { kind: 'elf', what: 'a program (ELF)', bytes: [0x7f, 0x45, 0x4c, 0x46] },
+];
+
+export function fileKind(bytes: Uint8Array): { kind: string; what: string } | null {
+  const hit = MAGIC.find((m) => m.bytes.every((b, i) => bytes[i] === b));
+  return hit ? { kind: hit.kind, what: hit.what } : null;
+}
+
 export async function sniffFile(path: string, requested?: Encoding): Promise<SniffResult> {
   const compressed = await isGzip(path);
   const { bytes, complete } = await readSample(path, compressed);
   if (bytes.length === 0) throw new ReconError('empty_file', `${path} is empty (0 bytes${compressed ? ' after decompression' : ''})`, { path });
+  const kind = fileKind(bytes);
+  if (kind) {
+    const hint = kind.kind === 'xls' ? '; open it in Excel and save it as .xlsx (Excel Workbook) or CSV, then load that' : kind.kind === 'zip' ? '; an Excel workbook is loaded from its .xlsx file' : '; pick the CSV or Excel export instead';
+    throw new ReconError('binary_file', `${path} is ${kind.what}, not a CSV text file${hint}`, { path, kind: kind.kind, what: kind.what });
+  }
 
   let encoding: Encoding;
   let bomLength = 0;

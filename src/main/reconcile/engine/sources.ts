@@ -15,15 +15,18 @@ import { constants, createReadStream } from 'node:fs';
 import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ReadOptions } from '../../../shared/recon';
-import type { ColumnTyping, Notice, Side, SourceInfo } from '../../../shared/recon-engine';
-import { deriveColumnNames, detectDelimiter, detectHeader, splitRecords } from './csv-layout';
+import type { ColumnTyping, Notice, Side, SkippedLine, SourceInfo } from '../../../shared/recon-engine';
+import { deriveColumnNames, detectDelimiter, detectHeader } from './csv-layout';
+import { detectBottom, detectTop, hasMixedLineEndings, scanRecords } from './read-layout';
+import { readTail, writeTableCopy, type TableRange } from './table-copy';
 import type { Db } from './db';
 import { ReconError } from '../../errors';
-import { sniffFile, type Encoding } from './file-sniff';
+import { sniffFile, type Encoding, type SniffResult } from './file-sniff';
 import { ident, lit } from './sql';
 import { transcodeToUtf8 } from './transcode';
+import { isZipFile, xlsxToCsv, XLSX_EXTENSIONS } from './xlsx-import';
 import { rowHashExpression } from './recipe-sql';
-import { DETECTION_SAMPLE_ROWS, detectTypes, typedExpression, type ColumnOverride, type Detection } from './typing';
+import { DETECTION_SAMPLE_ROWS, detectTypes, typedExpression, type ColumnOverride, type Detection, type FileHints } from './typing';
 
 /** One table per side holds the typed values (one CSV pass, one write). */
 export const dataTable = (side: Side) => `data_${side}`;
@@ -90,7 +93,7 @@ interface CsvRead {
 }
 
 /** Transcoded copies are plain UTF-8; a gzip file stays gzip only when it was UTF-8 already. */
-const copyCompression = (info: SourceInfo): 'gzip' | 'none' => (info.compressed && info.encoding === 'utf-8' ? 'gzip' : 'none');
+const copyCompression = (info: SourceInfo): 'gzip' | 'none' => info.read_compression ?? (info.compressed && info.encoding === 'utf-8' ? 'gzip' : 'none');
 
 /** How a loaded source's workspace copy at `path` is read again. */
 function storedRead(info: SourceInfo, path: string): CsvRead {
@@ -121,8 +124,14 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
     mark = now;
   };
   ctx.guard?.check();
-  const sniff = await sniffFile(path, opts.encoding as Encoding | undefined);
   const notices: Notice[] = [];
+  const shownName = displayName ?? basename(path);
+  const zip = await isZipFile(path);
+  if (XLSX_EXTENSIONS.test(shownName) && !zip) {
+    throw new ReconError('binary_file', `${shownName} is not an Excel file: an .xlsx workbook is a ZIP archive and this file is not one. If it is a CSV export named .xlsx, rename it to .csv and load it again`, { path, kind: 'fake_xlsx' });
+  }
+  if (zip) return loadWorkbook(ctx, side, path, shownName, opts, fileStat, notices, timings, lap);
+  const sniff = await sniffFile(path, opts.encoding as Encoding | undefined);
   lap('sniff');
   ctx.guard?.check();
 
@@ -159,13 +168,42 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
   }
 }
 
+/** An Excel workbook: one sheet streamed into a CSV in the workspace, then read like a CSV (the original is hashed). */
+async function loadWorkbook(
+  ctx: LoadContext,
+  side: Side,
+  path: string,
+  shownName: string,
+  opts: ReadOptions,
+  fileStat: { size: number; mtimeMs: number },
+  notices: Notice[],
+  timings: { phase: string; ms: number }[],
+  lap: (phase: string) => void,
+): Promise<SourceInfo> {
+  await mkdir(sourcesDir(ctx.workspaceDir), { recursive: true });
+  const csvPath = `${copyName(ctx.workspaceDir, side, shownName)}.csv`;
+  try {
+    const converted = await xlsxToCsv(path, csvPath, opts.sheet, ctx.guard?.signal);
+    lap('xlsx→csv');
+    notices.push({ code: 'xlsx_sheet', message: `read sheet “${converted.sheet}” (${converted.rows} rows) of ${converted.sheets.length} sheet(s): ${converted.sheets.map((s) => `“${s}”`).join(', ')}` });
+    const sniff = await sniffFile(csvPath, 'utf-8');
+    const info = await loadCopy(ctx, side, path, csvPath, path, 'none', sniff, notices, { ...opts, delimiter: ',' }, shownName, fileStat, timings, lap);
+    return { ...info, encoding: 'xlsx', sheet: { name: converted.sheet, sheets: converted.sheets } };
+  } catch (error) {
+    await rm(csvPath, { force: true });
+    await rm(`${csvPath}.table.csv`, { force: true });
+    await ctx.db.exec(`DROP TABLE IF EXISTS ${ident(`${dataTable(side)}__next`)}`).catch(() => undefined);
+    throw error;
+  }
+}
+
 async function loadCopy(
   ctx: LoadContext,
   side: Side,
   path: string,
-  readPath: string,
+  copyPath: string,
   hashPath: string,
-  compression: 'gzip' | 'none',
+  initialCompression: 'gzip' | 'none',
   sniff: Awaited<ReturnType<typeof sniffFile>>,
   notices: Notice[],
   opts: ReadOptions,
@@ -174,12 +212,20 @@ async function loadCopy(
   timings: { phase: string; ms: number }[],
   lap: (phase: string) => void,
 ): Promise<SourceInfo> {
+  let readPath = copyPath;
+  let compression = initialCompression;
+  /** The untrimmed copy, deleted once hashed (the hash may be reading it). */
+  let untrimmed: string | null = null;
   // Hashing runs in Node while DuckDB reads on its own threads.
   const hashing = sha256File(hashPath, ctx.guard?.signal);
   hashing.catch(() => undefined); // awaited below; a load that fails first must not leave it unhandled
 
   const delimiter = opts.delimiter ?? detectDelimiter(sniff.sampleText, sniff.complete);
-  const records = splitRecords(sniff.sampleText, delimiter, 50, sniff.complete);
+  const layout = await findTable(readPath, compression === 'gzip', sniff, delimiter, opts);
+  const records = layout.records;
+  if (records.length === 0 && !sniff.complete) {
+    throw new ReconError('empty_file', `${path} has no line break in its first 256 KiB: it is not a CSV table (or its lines are longer than that)`, { path, reason: 'no_line_break' });
+  }
   if (records.length === 0) throw new ReconError('empty_file', `${path} has no records`, { path });
   const hasHeader = opts.header ?? detectHeader(records);
   if (!hasHeader && opts.header === undefined) {
@@ -187,7 +233,21 @@ async function loadCopy(
   }
   const width = records[0].length;
   const named = deriveColumnNames(hasHeader ? records[0] : null, width);
-  notices.push(...named.notices);
+  notices.push(...named.notices, ...layout.notices);
+  if (layout.range) {
+    // The table alone goes into the workspace copy: DuckDB then reads it like any plain CSV.
+    const tablePath = `${readPath}.table.csv`;
+    try {
+      await writeTableCopy(readPath, tablePath, compression === 'gzip', layout.range, ctx.guard?.signal);
+    } catch (error) {
+      await rm(tablePath, { force: true });
+      throw error;
+    }
+    if (readPath !== path) untrimmed = readPath;
+    readPath = tablePath;
+    compression = 'none';
+  }
+  lap('layout');
 
   const rejects = `rejects_${side}`;
   const read: CsvRead = { path: readPath, delimiter, header: hasHeader, compression, names: named.names };
@@ -197,7 +257,8 @@ async function loadCopy(
   // Types are detected on the first rows, then the whole file is read once straight into the typed table.
   // Single-threaded: the parallel reader fills a 32 MB buffer per thread before LIMIT applies (63 → 21 ms at 1M rows).
   await ctx.db.exec(`CREATE OR REPLACE TEMP TABLE kalla_sample AS SELECT * FROM ${readCsv(', ignore_errors = true, parallel = false')} LIMIT ${DETECTION_SAMPLE_ROWS}`);
-  let detection = await detectTypes(ctx.db, 'kalla_sample', named.names, opts.column_overrides ?? {}, null);
+  const hints: FileHints = { delimiter, ...(opts.decimal ? { decimal: opts.decimal } : {}) };
+  let detection = await detectTypes(ctx.db, 'kalla_sample', named.names, opts.column_overrides ?? {}, null, hints);
   await ctx.db.exec('DROP TABLE IF EXISTS temp.kalla_sample');
   lap('detect');
   ctx.guard?.check();
@@ -210,6 +271,12 @@ async function loadCopy(
     `SELECT line, error_type, error_message FROM ${ident(rejects)} ORDER BY line LIMIT 20`,
   );
   const badCount = await ctx.db.scalarNumber(`SELECT count(DISTINCT line) FROM ${ident(rejects)}`);
+  const unicode = badLines.find((b) => /unicode|utf-?8/i.test(`${b.error_type} ${b.error_message}`));
+  if (badCount > 0 && unicode) {
+    // A bad byte past the sniffed sample: an encoding problem, not a row with the wrong field count.
+    await ctx.db.exec(`DROP TABLE IF EXISTS ${ident(next)}`);
+    throw new ReconError('invalid_encoding', `${path} is not valid UTF-8 (line ${unicode.line}); set encoding to windows-1252 or latin1 if that is what it is`, { path, line: Number(unicode.line) });
+  }
   if (badCount > 0 && !opts.skip_bad_lines) {
     await ctx.db.exec(`DROP TABLE IF EXISTS ${ident(next)}`);
     const lines = badLines.map((b) => Number(b.line));
@@ -223,15 +290,16 @@ async function loadCopy(
   if (sniff.compressed) notices.push({ code: 'decompressed', message: 'gzip-compressed input' });
 
   const rowCount = await ctx.db.scalarNumber(`SELECT count(*) FROM ${ident(next)}`);
-  const verified = await verifyOrRedetect(ctx.db, next, read, badCount > 0, opts.column_overrides ?? {}, detection, rowCount);
+  const verified = await verifyOrRedetect(ctx.db, next, read, badCount > 0, opts.column_overrides ?? {}, detection, rowCount, hints);
   detection = verified.detection;
   lap('verify');
   // Before the swap: a file that cannot be hashed must not replace the loaded source.
   const sha256 = await hashing;
+  if (untrimmed) await rm(untrimmed, { force: true });
   lap('sha256 (rest)');
   ctx.guard?.commit();
   await swapIn(ctx.db, side, detection.typings);
-  notices.push(...detection.notices);
+  notices.push(...detection.notices, ...unparsedNotices(detection.typings, verified.unparsed, verified.examples));
 
   return {
     side,
@@ -252,6 +320,69 @@ async function loadCopy(
     timings,
     read_path: readPath,
     unparsed: verified.unparsed,
+    read_compression: compression,
+    skipped_lines: layout.skipped,
+    skip_top: layout.skipTop,
+    skip_bottom: layout.skipBottom,
+    ...(detection.decimal ? { decimal: detection.decimal } : {}),
+  };
+}
+
+interface TableLayout {
+  /** Records of the table from its header (or first data) row, blank ones dropped, for naming and header detection. */
+  records: string[][];
+  /** Byte range of the table when the copy must be cut or its line breaks mended; null: read the copy as it is. */
+  range: TableRange | null;
+  skipped: SkippedLine[];
+  skipTop: number;
+  skipBottom: number;
+  notices: Notice[];
+}
+
+/**
+ * Finds the table inside the text: lines above the header and summary lines below the data
+ * (detected, or as many as the read options say), and whether line breaks are mixed. The bottom
+ * of a file larger than the sample is read from its tail (not for gzip: its end is only reached
+ * by decompressing everything; such files keep their last lines).
+ */
+async function findTable(copy: string, gzip: boolean, sniff: SniffResult, delimiter: string, opts: ReadOptions): Promise<TableLayout> {
+  const text = sniff.sampleText;
+  const all = scanRecords(text, delimiter, sniff.complete ? Number.MAX_SAFE_INTEGER : 5000, sniff.complete);
+  const top = detectTop(all, opts.skip_top);
+  const body = all.slice(top.index + 1);
+  const bom = sniff.encoding === 'utf-8' && sniff.hasBom ? 3 : 0;
+  const byteAt = (chars: number) => bom + Buffer.byteLength(text.slice(0, chars));
+  let bottom: { count: number; endByte: number | null; skipped: SkippedLine[] } = { count: 0, endByte: null, skipped: [] };
+  if (sniff.complete) {
+    const b = detectBottom(body, top.width, body.length, opts.skip_bottom);
+    bottom = { count: b.count, endByte: b.count ? byteAt(b.start) : null, skipped: b.skipped };
+  } else if (!gzip) {
+    const size = (await stat(copy)).size;
+    const tail = await readTail(copy, size);
+    const tailRecords = scanRecords(tail.text, delimiter, Number.MAX_SAFE_INTEGER, true);
+    const b = detectBottom(tailRecords, top.width, Number.MAX_SAFE_INTEGER, opts.skip_bottom);
+    bottom = { count: b.count, endByte: b.count ? tail.start + Buffer.byteLength(tail.text.slice(0, b.start)) : null, skipped: b.skipped };
+  }
+  const mixed = hasMixedLineEndings(text);
+  // Blank lines alone are skipped by the reader itself: no copy is cut for them.
+  const cutBottom = bottom.skipped.some((l) => !l.reason.startsWith('empty'));
+  const needsCut = top.index > 0 || cutBottom || mixed;
+  const notices: Notice[] = [];
+  const list = (lines: SkippedLine[]) => lines.map((l) => `${l.where === 'top' ? `line ${l.line}` : l.line === 1 ? 'last line' : `${l.line}. line from the end`} (${l.reason}): ${l.text || '—'}`).join('; ');
+  if (top.skipped.length) notices.push({ code: 'skipped_top', message: `skipped ${top.skipped.length} line(s) above the header row: ${list(top.skipped)}` });
+  if (cutBottom) notices.push({ code: 'skipped_bottom', message: `skipped ${bottom.count} line(s) below the data: ${list(bottom.skipped)}` });
+  if (mixed) notices.push({ code: 'mixed_line_endings', message: 'the file mixes Windows (CRLF) and Unix (LF) line breaks; read with both' });
+  return {
+    records: all
+      .slice(top.index, sniff.complete && cutBottom ? all.length - bottom.count : undefined)
+      .filter((r) => r.fields.some((f) => f.trim() !== ''))
+      .slice(0, 50)
+      .map((r) => r.fields),
+    range: needsCut ? { start: top.index > 0 ? byteAt(top.start) : 0, end: cutBottom ? bottom.endByte : null, normalizeNewlines: mixed } : null,
+    skipped: [...top.skipped, ...(cutBottom ? bottom.skipped : [])],
+    skipTop: top.skipLines,
+    skipBottom: cutBottom ? bottom.count : 0,
+    notices,
   };
 }
 
@@ -311,6 +442,41 @@ async function countUnparsedAgainst(db: Db, table: string, raw: string, typings:
   return Object.fromEntries(checked.map((t, i) => [t.name, Number(row?.[`u_${i}`] ?? 0)]));
 }
 
+export interface UnparsedExample {
+  row: number;
+  value: string;
+}
+
+/** The first few values per typed column that did not parse (row id and text), for the notice listing them. */
+async function unparsedExamples(db: Db, table: string, raw: string, typings: ColumnTyping[], unparsed: Record<string, number>, limit = 5): Promise<Record<string, UnparsedExample[]>> {
+  const out: Record<string, UnparsedExample[]> = {};
+  for (const t of parsedColumns(typings)) {
+    if (!unparsed[t.name]) continue;
+    const rows = await db.all<{ row: number | bigint; value: string }>(
+      `SELECT r.${ident(ROW_ID)} AS row, r.${ident(t.name)} AS value
+       FROM (SELECT rowid + 1 AS id, ${ident(t.name)} FROM ${ident(table)}) d JOIN ${ident(raw)} r ON r.${ident(ROW_ID)} = d.id
+       WHERE d.${ident(t.name)} IS NULL AND nullif(trim(r.${ident(t.name)}), '') IS NOT NULL ORDER BY r.${ident(ROW_ID)} LIMIT ${limit}`,
+    );
+    out[t.name] = rows.map((r) => ({ row: Number(r.row), value: r.value }));
+  }
+  return out;
+}
+
+/** One notice per typed column with values held as empty: how many, and which (row, value). */
+export function unparsedNotices(typings: ColumnTyping[], unparsed: Record<string, number>, examples: Record<string, UnparsedExample[]>): Notice[] {
+  return typings
+    .filter((t) => (unparsed[t.name] ?? 0) > 0)
+    .map((t) => {
+      const count = unparsed[t.name];
+      const shown = (examples[t.name] ?? []).map((e) => `row ${e.row}: ${JSON.stringify(e.value.length > 40 ? `${e.value.slice(0, 40)}…` : e.value)}${t.type === 'number' && /^[\s(+-]*\d[\d.,\s]{12,}/.test(e.value) ? ' (too large; amounts up to 999,999,999,999.99)' : ''}`);
+      return {
+        code: 'unparsed_values' as const,
+        column: t.name,
+        message: `column "${t.name}" is ${t.type === 'number' ? 'a number' : `a ${t.type}`} column; ${count} value(s) could not be read as ${t.type === 'number' ? 'numbers' : `${t.type}s`} and are left empty (excluded from checks on this column): ${shown.join(', ')}${count > shown.length ? ', …' : ''}`,
+      };
+    });
+}
+
 /**
  * Counts, per typed column, values the typed table holds as NULL although their text is not
  * blank. A table without such NULLs has none: the common case, with no second read. Otherwise the
@@ -325,22 +491,24 @@ async function verifyOrRedetect(
   overrides: Record<string, ColumnOverride>,
   detection: Detection,
   rowCount: number,
-): Promise<{ detection: Detection; unparsed: Record<string, number> }> {
+  hints: FileHints,
+): Promise<{ detection: Detection; unparsed: Record<string, number>; examples: Record<string, UnparsedExample[]> }> {
   const checked = parsedColumns(detection.typings);
   const none = zeroCounts(checked);
-  if (checked.length === 0) return { detection, unparsed: none };
+  if (checked.length === 0) return { detection, unparsed: none, examples: {} };
   const nulls = await db.one<Record<string, string>>(`SELECT ${checked.map((t, i) => `count(*) - count(${ident(t.name)}) AS n_${i}`).join(', ')} FROM ${ident(table)}`);
   const withNulls = checked.filter((_, i) => Number(nulls?.[`n_${i}`] ?? 0) > 0);
-  if (withNulls.length === 0) return { detection, unparsed: none };
+  if (withNulls.length === 0) return { detection, unparsed: none, examples: {} };
   const raw = 'kalla_raw_check';
   await readRawText(db, raw, read, skipBadLines);
   try {
     const unparsed = { ...none, ...(await countUnparsedAgainst(db, table, raw, withNulls)) };
-    if (rowCount <= DETECTION_SAMPLE_ROWS || !Object.values(unparsed).some((n) => n > 0)) return { detection, unparsed };
-    const full = await detectTypes(db, raw, read.names, overrides, null);
+    if (rowCount <= DETECTION_SAMPLE_ROWS || !Object.values(unparsed).some((n) => n > 0)) return { detection, unparsed, examples: await unparsedExamples(db, table, raw, detection.typings, unparsed) };
+    const full = await detectTypes(db, raw, read.names, overrides, null, hints);
     await db.exec(`CREATE OR REPLACE TABLE ${ident(table)} AS SELECT ${dataSelect(full.typings)} FROM ${raw} ORDER BY ${ident(ROW_ID)}`);
     const fullChecked = parsedColumns(full.typings);
-    return { detection: full, unparsed: { ...zeroCounts(fullChecked), ...(await countUnparsedAgainst(db, table, raw, fullChecked)) } };
+    const fullUnparsed = { ...zeroCounts(fullChecked), ...(await countUnparsedAgainst(db, table, raw, fullChecked)) };
+    return { detection: full, unparsed: fullUnparsed, examples: await unparsedExamples(db, table, raw, full.typings, fullUnparsed) };
   } finally {
     await dropRawText(db, raw);
   }
@@ -390,7 +558,7 @@ export async function retype(
       );
     }
     guard?.check();
-    const detection = await detectTypes(db, raw, rawNames, overrides);
+    const detection = await detectTypes(db, raw, rawNames, overrides, DETECTION_SAMPLE_ROWS, retypeHints(info));
     guard?.check();
     await db.exec(`CREATE OR REPLACE TABLE ${ident(next)} AS SELECT ${dataSelect(detection.typings)} FROM ${raw} ORDER BY ${ident(ROW_ID)}`);
     const unparsed = await countUnparsedAgainst(db, next, raw, detection.typings);
@@ -406,6 +574,12 @@ export async function retype(
     if (written) await rm(written, { force: true });
   }
 }
+
+/** A re-typing decides ambiguous amounts as the load did when the user chose the separator. */
+const retypeHints = (info: SourceInfo): FileHints => ({
+  delimiter: info.delimiter,
+  ...(info.decimal?.reason.includes('chosen') ? { decimal: info.decimal.separator } : {}),
+});
 
 /** Has the original file changed since it was loaded? Hash only when size or mtime moved. */
 export async function checkSourceUnchanged(info: SourceInfo): Promise<'same' | 'missing' | 'changed'> {

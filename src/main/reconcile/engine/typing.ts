@@ -22,6 +22,8 @@ const SEPARATORS = [
   { key: 'dash', sep: '-', re: PARTS('-') },
   { key: 'dot', sep: '.', re: PARTS(String.raw`\.`) },
 ] as const;
+/** yyyymmdd (Dutch bank exports): 8 digits that are a plausible date. */
+const COMPACT_DATE = String.raw`(19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])`;
 const HAS_TIME = String.raw`.*\d{1,2}:\d{2}.*`;
 const LEADING_ZERO_ID = String.raw`0\d+`;
 const BOOLEAN_WORDS = `('true','false','yes','no')`;
@@ -45,9 +47,11 @@ function outerStats(i: number): string[] {
     `count_if(${shape} AND kalla_num_eu(${b})) AS eu_${i}`,
     `count_if(${shape} AND kalla_num_us(${b}) AND NOT kalla_num_eu(${b})) AS us_only_${i}`,
     `count_if(${shape} AND kalla_num_eu(${b}) AND NOT kalla_num_us(${b})) AS eu_only_${i}`,
+    `count_if(${shape} AND kalla_num_us(${b}) AND kalla_num_eu(${b}) AND regexp_matches(${b}, '[.,]')) AS amb_${i}`,
     `count_if(regexp_full_match(${v}, '${LEADING_ZERO_ID}')) AS lz_${i}`,
     `count_if(regexp_full_match(${v}, '${ISO_DATE}')) AS iso_${i}`,
     `count_if(regexp_full_match(${v}, '${YMD_SLASH}')) AS ymd_${i}`,
+    `count_if(regexp_full_match(${v}, '${COMPACT_DATE}')) AS ymd8_${i}`,
     `count_if(regexp_full_match(${v}, '${HAS_TIME}')) AS time_${i}`,
     `count_if(lower(${v}) IN ${BOOLEAN_WORDS}) AS bool_${i}`,
   ];
@@ -99,7 +103,24 @@ function dateFormats(format: string): string[] {
 export interface Detection {
   typings: ColumnTyping[];
   notices: Notice[];
+  /** The decimal separator ambiguous amounts ("1,500") were read with, and why. */
+  decimal?: { separator: ',' | '.'; reason: string };
 }
+
+/** What the rest of the file says about its locale, beyond one column's values. */
+export interface FileHints {
+  delimiter?: string;
+  /** Chosen by the user: wins over every signal. */
+  decimal?: ',' | '.';
+}
+
+/**
+ * A column whose values nearly all read as one type is that type: the few that do not are listed
+ * as exceptions (held as empty, counted) instead of turning the whole column into text and
+ * silently removing it from amount or date checks. One value in twenty may be off.
+ */
+const MOSTLY = 0.95;
+const mostly = (count: number, total: number) => total > 0 && count >= Math.ceil(total * MOSTLY);
 
 export async function detectTypes(
   db: Db,
@@ -107,34 +128,68 @@ export async function detectTypes(
   columns: string[],
   overrides: Record<string, ColumnOverride>,
   sampleRows: number | null = DETECTION_SAMPLE_ROWS,
+  hints: FileHints = {},
 ): Promise<Detection> {
   const notices: Notice[] = [];
   if (columns.length === 0) return { typings: [], notices };
   const stats = await readStats(db, table, columns, sampleRows);
   const n = (key: string) => Number(stats[key] ?? 0);
 
+  // First without a file-wide decision, to collect the signals the columns give.
+  const first = columns.map((name, i) => detectOne(name, i, n(`n_${i}`), n, [], 'us'));
+  const decimal = decideDecimal(columns, first, n, hints);
+  const style = decimal.separator === ',' ? 'eu' : 'us';
   const typings = columns.map((name, i): ColumnTyping => {
     const override = overrides[name];
     const total = n(`n_${i}`);
     // An overridden column's own detection notices (e.g. ambiguity) no longer apply.
-    const detected = detectOne(name, i, total, n, override ? [] : notices);
+    const detected = detectOne(name, i, total, n, override ? [] : notices, style, hints.decimal !== undefined);
+    if (!detected.overridden && detected.type === 'number' && detected.format === 'eu' && n(`amb_${i}`) > 0 && n(`eu_only_${i}`) === 0 && !override) {
+      notices.push({
+        code: 'decimal_comma',
+        column: name,
+        message: `column "${name}": ${n(`amb_${i}`)} value(s) such as 1,500 read with a decimal comma (1,500 = 1.5), ${decimal.reason}; choose the decimal separator "." if they are thousands`,
+      });
+    }
     if (!override) return detected;
-    return applyOverride(name, override, detected);
+    return applyOverride(name, override, detected, style);
   });
   addDebitCredit(typings, notices);
-  return { typings, notices };
+  return { typings, notices, decimal };
 }
 
-function detectOne(name: string, i: number, total: number, n: (k: string) => number, notices: Notice[]): ColumnTyping {
+/**
+ * The decimal separator of ambiguous amounts, from the whole file: the user's choice; else columns
+ * whose amounts can only be read one way ("1.234,56" vs "1,234.56"); else day.month.year dates or
+ * a `;` delimiter (both usual where the comma is decimal); else ".".
+ */
+function decideDecimal(columns: string[], first: ColumnTyping[], n: (k: string) => number, hints: FileHints): { separator: ',' | '.'; reason: string } {
+  if (hints.decimal) return { separator: hints.decimal, reason: 'as chosen in the read options' };
+  let eu = 0;
+  let us = 0;
+  columns.forEach((_, i) => {
+    if (n(`eu_only_${i}`) > 0 && n(`us_only_${i}`) === 0) eu++;
+    if (n(`us_only_${i}`) > 0 && n(`eu_only_${i}`) === 0) us++;
+  });
+  if (eu !== us) return eu > us ? { separator: ',', reason: 'as other amounts in the file (1.234,56)' } : { separator: '.', reason: 'as other amounts in the file (1,234.56)' };
+  if (first.some((t) => (t.type === 'date' || t.type === 'timestamp') && t.format?.startsWith('%d.%m.'))) return { separator: ',', reason: 'because the file writes dates as dd.mm.yyyy' };
+  if (hints.delimiter === ';') return { separator: ',', reason: 'because the file is separated by ";"' };
+  return { separator: '.', reason: 'by default' };
+}
+
+function detectOne(name: string, i: number, total: number, n: (k: string) => number, notices: Notice[], fileStyle: 'us' | 'eu', forced = false): ColumnTyping {
   if (total === 0) return { name, type: 'text' };
-  const style = n(`eu_only_${i}`) > 0 && n(`us_only_${i}`) === 0 ? 'eu' : 'us';
-  const numeric = n(`${style}_${i}`) === total;
+  const own = n(`eu_only_${i}`) > 0 && n(`us_only_${i}`) === 0 ? 'eu' : n(`us_only_${i}`) > 0 && n(`eu_only_${i}`) === 0 ? 'us' : null;
+  const style = forced ? fileStyle : (own ?? fileStyle);
+  const numeric = mostly(n(`${style}_${i}`), total);
+  // Every value a plausible yyyymmdd (and there are a few): a date, not a number.
+  if (total >= 3 && n(`ymd8_${i}`) === total) return { name, type: 'date', format: '%Y%m%d' };
   // Identifiers such as "00042" must keep their leading zeros: they stay text.
   if (numeric && n(`lz_${i}`) === 0) return { name, type: 'number', format: style };
-  if (n(`iso_${i}`) === total) return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format: 'iso' };
-  if (n(`ymd_${i}`) === total) return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format: '%Y/%m/%d' };
+  if (mostly(n(`iso_${i}`), total)) return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format: 'iso' };
+  if (mostly(n(`ymd_${i}`), total)) return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format: '%Y/%m/%d' };
   for (const s of SEPARATORS) {
-    if (n(`${s.key}_${i}`) !== total) continue;
+    if (!mostly(n(`${s.key}_${i}`), total)) continue;
     const p1 = n(`${s.key}_p1_${i}`);
     const p2 = n(`${s.key}_p2_${i}`);
     const year = n(`${s.key}_y_${i}`) === 2 ? '%y' : '%Y';
@@ -158,14 +213,25 @@ function detectOne(name: string, i: number, total: number, n: (k: string) => num
     return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format };
   }
   if (n(`bool_${i}`) === total) return { name, type: 'boolean' };
+  // Dates in several formats: no format reads them all, so the column stays text, but not silently.
+  const dateLike = n(`iso_${i}`) + n(`ymd_${i}`) + SEPARATORS.reduce((sum, s) => sum + n(`${s.key}_${i}`), 0);
+  const formats = [n(`iso_${i}`) && 'yyyy-mm-dd', n(`ymd_${i}`) && 'yyyy/mm/dd', ...SEPARATORS.map((s) => n(`${s.key}_${i}`) && `dd${s.sep}mm${s.sep}yyyy`)].filter(Boolean);
+  if (mostly(dateLike, total) && formats.length > 1) {
+    notices.push({
+      code: 'mixed_date_formats',
+      column: name,
+      message: `column "${name}" holds dates in ${formats.length} formats (${formats.join(', ')}); it stays text — pick the date format to read most of them as dates`,
+    });
+  }
   return { name, type: 'text' };
 }
 
-function applyOverride(name: string, override: ColumnOverride, detected: ColumnTyping): ColumnTyping {
+/** A column retyped to number without a format reads the file's decimal separator (German amounts must not go blank). */
+function applyOverride(name: string, override: ColumnOverride, detected: ColumnTyping, fileStyle: 'us' | 'eu'): ColumnTyping {
   const typing: ColumnTyping = { name, type: override.type, overridden: true };
   if (override.type === 'number') {
     if (override.format) typing.format = /,\d*$/.test(override.format) || override.format === 'eu' ? 'eu' : 'us';
-    else typing.format = detected.type === 'number' ? detected.format : 'us';
+    else typing.format = detected.type === 'number' ? detected.format : fileStyle;
   } else if (override.type === 'date' || override.type === 'timestamp') {
     typing.format = override.format ?? (detected.type === 'date' || detected.type === 'timestamp' ? detected.format : 'iso');
   }

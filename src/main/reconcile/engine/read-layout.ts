@@ -1,0 +1,192 @@
+/**
+ * Where the table is inside a real export: bank and accounting exports put account details above
+ * the header ("Kontoinhaber;Muster GmbH") and balances or totals below the data ("Kontostand am
+ * 31.01.2026;…;12.345,67"). Both are found from the text itself (field counts, what looks like a
+ * header, summary words) and reported line by line with the reason, so the user can check them
+ * and override (skip_top / skip_bottom / header_row).
+ */
+import type { SkippedLine } from '../../../shared/recon-engine';
+
+const NUMBERISH = /^[\s(+-]*([$€£¥]|[A-Z]{3}\s)?\s*[\d][\d.,\s\u00a0\u202f']*\s*([$€£¥]|[A-Z]{3})?[)\s-]*$/;
+const DATEISH = /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}/;
+
+/** A number, amount or date (a header names columns; it holds none of these). */
+export function looksLikeValue(field: string): boolean {
+  const f = field.trim();
+  return NUMBERISH.test(f) || DATEISH.test(f) || /^(true|false)$/i.test(f);
+}
+
+/** One record of the text with where it starts and ends (char offsets) and its first physical line (1-based). */
+export interface RecordPos {
+  fields: string[];
+  start: number;
+  /** Offset just after the record's line break (or the end of the text). */
+  end: number;
+  line: number;
+}
+
+const blank = (r: RecordPos) => r.fields.every((f) => f.trim() === '');
+
+/** Like splitRecords, but keeps blank records and says where each record is. */
+export function scanRecords(text: string, delimiter: string, maxRecords: number, complete: boolean): RecordPos[] {
+  const out: RecordPos[] = [];
+  let fields: string[] = [];
+  let field = '';
+  let inQuotes = false;
+  let start = 0;
+  let line = 1;
+  let startLine = 1;
+  let i = 0;
+  for (; i < text.length && out.length < maxRecords; i++) {
+    const ch = text[i];
+    if (inQuotes) {
+      if (ch === '"') {
+        if (text[i + 1] === '"') {
+          field += '"';
+          i++;
+        } else inQuotes = false;
+      } else {
+        if (ch === '\n' || (ch === '\r' && text[i + 1] !== '\n')) line++;
+        field += ch;
+      }
+    } else if (ch === '"' && field === '') inQuotes = true;
+    else if (ch === delimiter) {
+      fields.push(field);
+      field = '';
+    } else if (ch === '\n' || ch === '\r') {
+      if (ch === '\r' && text[i + 1] === '\n') i++;
+      fields.push(field);
+      out.push({ fields, start, end: i + 1, line: startLine });
+      line++;
+      fields = [];
+      field = '';
+      start = i + 1;
+      startLine = line;
+    } else field += ch;
+  }
+  if (complete && i >= text.length && (field !== '' || fields.length > 0)) {
+    fields.push(field);
+    out.push({ fields, start, end: text.length, line: startLine });
+  }
+  return out;
+}
+
+/** Most common field count among records with ≥ 2 fields (ties: the wider). */
+export function modalWidth(records: RecordPos[]): number {
+  const counts = new Map<number, number>();
+  for (const r of records) if (r.fields.length >= 2) counts.set(r.fields.length, (counts.get(r.fields.length) ?? 0) + 1);
+  let width = records.reduce((m, r) => Math.max(m, r.fields.length), 0) > 1 ? 0 : 1;
+  let best = 0;
+  for (const [w, c] of counts) if (c > best || (c === best && w > width)) [width, best] = [w, c];
+  return Math.max(width, 1);
+}
+
+const filled = (r: RecordPos) => r.fields.filter((f) => f.trim() !== '').length;
+const hasValue = (r: RecordPos) => r.fields.some((f) => f.trim() !== '' && looksLikeValue(f));
+const preview = (r: RecordPos) => r.fields.map((f) => f.replace(/\s+/g, ' ').trim()).join(' | ').slice(0, 120);
+
+export interface TopLayout {
+  /** Index in `records` of the header row (or of the first data row when there is none). */
+  index: number;
+  width: number;
+  /** Physical lines before the header row. */
+  skipLines: number;
+  /** Char offset where the table starts. */
+  start: number;
+  skipped: SkippedLine[];
+}
+
+/**
+ * The header row is the first full-width row without values before the first data row (a
+ * full-width row with a number or date followed by rows of the same width). Preamble lines padded
+ * to the full width ("Kontonummer;DE12…;;;") are told from headers by how many fields they fill.
+ */
+export function detectTop(records: RecordPos[], skipTop?: number): TopLayout {
+  const width = modalWidth(records);
+  let index: number;
+  if (skipTop !== undefined) {
+    index = records.findIndex((r) => r.line > skipTop);
+    if (index < 0) index = records.length;
+  } else {
+    const full = (r: RecordPos) => r.fields.length === width && !blank(r);
+    let data = -1;
+    for (let i = 0; i < records.length && data < 0; i++) {
+      if (!full(records[i]) || !hasValue(records[i])) continue;
+      const next = records.slice(i + 1, i + 6).filter((r) => !blank(r));
+      if (next.length === 0 || next.filter((r) => r.fields.length === width).length * 2 >= next.length) data = i;
+    }
+    const end = data < 0 ? records.length : data;
+    const candidates = records.slice(0, end).map((r, i) => ({ r, i })).filter(({ r }) => full(r) && !hasValue(r));
+    const header = candidates.find(({ r }) => filled(r) * 2 >= width) ?? candidates[0];
+    const firstFull = records.findIndex(full);
+    index = header ? header.i : data >= 0 ? Math.min(data, firstFull < 0 ? data : firstFull) : Math.max(0, firstFull);
+  }
+  const skipped = records.slice(0, index).map((r): SkippedLine => ({
+    where: 'top',
+    line: r.line,
+    text: preview(r),
+    reason: blank(r) ? 'empty line above the table' : r.fields.length !== width ? `above the table (${r.fields.length} field(s), the table has ${width})` : 'above the header row',
+  }));
+  const at = records[index];
+  return { index, width, skipLines: at ? at.line - 1 : 0, start: at ? at.start : 0, skipped };
+}
+
+/** First words of balance, total and count lines in German, Dutch and English exports. */
+const SUMMARY =
+  /^\s*(kontostand|saldo|endsaldo|anfangssaldo|schlusssaldo|neuer saldo|alter saldo|summe|gesamt|umsätze gesamt|anzahl|total|totals|subtotal|grand total|sum|balance|closing balance|opening balance|ending balance|beginning balance|available balance|eindsaldo|beginsaldo|totaal|aantal|number of|count)\b/i;
+
+export interface BottomLayout {
+  /** Trailing records to drop. */
+  count: number;
+  /** Char offset (in the text given) where the dropped trailer starts. */
+  start: number;
+  skipped: SkippedLine[];
+}
+
+/**
+ * Trailing summary lines, walking up from the end: empty lines, lines with another field count
+ * than the table, and lines whose first filled field is a balance/total word. Stops at the first
+ * ordinary row; never takes more than 20 lines or every data row.
+ */
+export function detectBottom(records: RecordPos[], width: number, dataRows: number, skipBottom?: number): BottomLayout {
+  let count = 0;
+  const reasons: string[] = [];
+  const max = Math.min(skipBottom ?? 20, Math.max(0, dataRows - 1), records.length);
+  for (let i = records.length - 1; i >= 0 && count < max; i--) {
+    const r = records[i];
+    const first = r.fields.find((f) => f.trim() !== '') ?? '';
+    let reason: string | null = null;
+    if (skipBottom !== undefined) reason = 'skipped by the read options';
+    else if (blank(r)) reason = 'empty line below the table';
+    else if (SUMMARY.test(first)) reason = `summary line (“${first.trim().slice(0, 40)}”)`;
+    // A ragged line with data in it stays: it is a malformed row the user must hear about, not a footer.
+    else if (r.fields.length !== width && filled(r) <= 1) reason = `note below the table (${r.fields.length} field(s), the table has ${width})`;
+    if (!reason) break;
+    reasons.push(reason);
+    count++;
+  }
+  const kept = records.slice(0, records.length - count);
+  const dropped = records.slice(records.length - count);
+  return {
+    count,
+    start: dropped.length ? dropped[0].start : (kept.at(-1)?.end ?? 0),
+    skipped: dropped.map((r, k): SkippedLine => ({ where: 'bottom', line: dropped.length - k, text: preview(r), reason: reasons[dropped.length - 1 - k] })),
+  };
+}
+
+/** Both CRLF and bare LF line breaks outside quotes (DuckDB's reader takes one kind per file). */
+export function hasMixedLineEndings(text: string): boolean {
+  let crlf = false;
+  let lf = false;
+  let inQuotes = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"') inQuotes = !inQuotes;
+    else if (!inQuotes && ch === '\n') {
+      if (text[i - 1] === '\r') crlf = true;
+      else lf = true;
+      if (crlf && lf) return true;
+    }
+  }
+  return false;
+}

@@ -1,0 +1,66 @@
+/**
+ * Writes the part of a text file that is the table — from the header row to the last data row —
+ * into the workspace copy, with every line break made LF when the file mixes CRLF and LF (DuckDB's
+ * reader takes one kind per file). Streams; never holds the file in memory. Only used when the
+ * file needs it: a plain CSV is copied as it is.
+ */
+import { createReadStream, createWriteStream } from 'node:fs';
+import { open } from 'node:fs/promises';
+import { Transform } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { createGunzip } from 'node:zlib';
+
+export interface TableRange {
+  /** First byte of the table (decompressed bytes for gzip). */
+  start: number;
+  /** Byte just after the table; null: to the end. */
+  end: number | null;
+  normalizeNewlines: boolean;
+}
+
+export async function writeTableCopy(source: string, target: string, gzip: boolean, range: TableRange, signal?: AbortSignal): Promise<void> {
+  let pos = 0;
+  let pendingCr = false;
+  const cut = new Transform({
+    transform(chunk: Buffer, _enc, done) {
+      const from = Math.max(0, range.start - pos);
+      const to = range.end === null ? chunk.length : Math.min(chunk.length, range.end - pos);
+      pos += chunk.length;
+      if (to <= from) return done();
+      let part = chunk.subarray(from, to);
+      if (range.normalizeNewlines) {
+        // CRLF → LF; a CR at a chunk's end waits for the next chunk's first byte.
+        let text = part.toString('latin1');
+        if (pendingCr) text = `\r${text}`;
+        pendingCr = text.endsWith('\r');
+        if (pendingCr) text = text.slice(0, -1);
+        part = Buffer.from(text.replace(/\r\n/g, '\n'), 'latin1');
+      }
+      done(null, part);
+    },
+    flush(done) {
+      done(null, pendingCr ? Buffer.from('\r', 'latin1') : undefined);
+    },
+  });
+  const input = createReadStream(source);
+  if (gzip) await pipeline(input, createGunzip(), cut, createWriteStream(target), { signal });
+  else await pipeline(input, cut, createWriteStream(target), { signal });
+}
+
+/** The last `bytes` of a plain UTF-8 file, from its first line start, decoded; and that start's byte offset. */
+export async function readTail(path: string, size: number, bytes = 64 * 1024): Promise<{ text: string; start: number }> {
+  const from = Math.max(0, size - bytes);
+  const handle = await open(path, 'r');
+  try {
+    const buf = Buffer.alloc(size - from);
+    await handle.read(buf, 0, buf.length, from);
+    let skip = 0;
+    if (from > 0) {
+      const nl = buf.indexOf(0x0a);
+      skip = nl < 0 ? buf.length : nl + 1;
+    }
+    return { text: buf.subarray(skip).toString('utf8'), start: from + skip };
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * Excel (.xlsx) sources: the workbook is streamed with exceljs' WorkbookReader (row by row, never
+ * the whole workbook in memory, awaiting between rows so the main process keeps answering) into a
+ * plain CSV in the workspace, which is then read like any CSV — same header, preamble and summary
+ * detection. One CSV line per sheet row (empty rows kept), so "line N" is Excel's row N.
+ *
+ * Why exceljs: the `xlsx` (SheetJS) package on npm stopped at 0.18.5 (2022) with known advisories;
+ * SheetJS now ships from its own CDN, outside the npm registry this project installs from. exceljs
+ * is maintained on npm, MIT, and has a streaming reader. Legacy .xls (OLE2) is not read by either
+ * in a maintained form: such files get a clear "save as .xlsx or CSV" error (file-sniff.ts).
+ */
+import { createWriteStream } from 'node:fs';
+import { open, rename, rm } from 'node:fs/promises';
+import { once } from 'node:events';
+import ExcelJS from 'exceljs';
+import { ReconError } from '../../errors';
+
+export const XLSX_EXTENSIONS = /\.(xlsx|xlsm)$/i;
+
+/** A ZIP archive starts with "PK\x03\x04" (an .xlsx is one). */
+export async function isZipFile(path: string): Promise<boolean> {
+  const handle = await open(path, 'r');
+  try {
+    const buf = Buffer.alloc(4);
+    const { bytesRead } = await handle.read(buf, 0, 4, 0);
+    return bytesRead === 4 && buf[0] === 0x50 && buf[1] === 0x4b && buf[2] === 0x03 && buf[3] === 0x04;
+  } finally {
+    await handle.close();
+  }
+}
+
+export interface XlsxConversion {
+  sheet: string;
+  sheets: string[];
+  rows: number;
+}
+
+const csvField = (v: string) => (/[",\r\n]/.test(v) || v.trim() !== v ? `"${v.replace(/"/g, '""')}"` : v);
+
+/** A cell as the text a CSV export of Excel would hold: ISO dates, plain numbers with ".", results of formulas. */
+export function cellText(value: ExcelJS.CellValue): string {
+  if (value === null || value === undefined) return '';
+  if (value instanceof Date) {
+    const iso = value.toISOString();
+    return iso.endsWith('T00:00:00.000Z') ? iso.slice(0, 10) : iso.slice(0, 19).replace('T', ' ');
+  }
+  if (typeof value === 'number') return Number.isFinite(value) ? String(value) : '';
+  if (typeof value === 'boolean') return value ? 'true' : 'false';
+  // Control characters (vertical tabs from Excel line breaks) would make the CSV look binary.
+  if (typeof value === 'string') return value.replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f]/g, ' ');
+  if (typeof value === 'object') {
+    if ('richText' in value) return value.richText.map((r) => r.text).join('');
+    if ('formula' in value || 'sharedFormula' in value) return cellText((value as { result?: ExcelJS.CellValue }).result ?? null);
+    if ('hyperlink' in value) return String((value as { text?: unknown }).text ?? value.hyperlink);
+    if ('error' in value) return String(value.error);
+  }
+  return String(value as unknown as string);
+}
+
+/**
+ * Writes one sheet (by name, or the one with the most rows) as CSV to `target`. Every sheet is
+ * streamed (the format allows no skipping); without a chosen sheet each goes to its own file and
+ * only the largest is kept.
+ */
+export async function xlsxToCsv(path: string, target: string, sheet: string | undefined, signal?: AbortSignal): Promise<XlsxConversion> {
+  const sheets: string[] = [];
+  const written: { name: string; file: string; rows: number }[] = [];
+  let reader: ExcelJS.stream.xlsx.WorkbookReader;
+  try {
+    reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { sharedStrings: 'cache', worksheets: 'emit', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
+    for await (const ws of reader) {
+      const name = (ws as unknown as { name: string }).name;
+      sheets.push(name);
+      const wanted = sheet === undefined || sheet === name;
+      const file = `${target}.sheet${sheets.length}`;
+      const out = wanted ? createWriteStream(file) : null;
+      let rows = 0;
+      let last = 0;
+      for await (const row of ws as AsyncIterable<ExcelJS.Row>) {
+        if (signal?.aborted) throw new ReconError('cancelled', 'reading the workbook was cancelled');
+        if (!out) continue;
+        const values = (row.values as ExcelJS.CellValue[]).slice(1).map(cellText);
+        const line = `${'\n'.repeat(Math.max(0, row.number - last - 1))}${values.map(csvField).join(',')}\n`;
+        last = row.number;
+        rows++;
+        if (!out.write(line)) await once(out, 'drain');
+      }
+      if (out) {
+        out.end();
+        await once(out, 'close');
+        written.push({ name, file, rows });
+      }
+    }
+  } catch (error) {
+    await Promise.all(written.map((w) => rm(w.file, { force: true })));
+    if (error instanceof ReconError) throw error;
+    throw new ReconError('binary_file', `${path} is not an Excel workbook that can be read (${(error as Error).message}); open it in Excel and save it as .xlsx or CSV`, { path, kind: 'xlsx' });
+  }
+  if (sheet !== undefined && written.length === 0) {
+    throw new ReconError('not_found', `${path} has no sheet “${sheet}”; its sheets are ${sheets.map((s) => `“${s}”`).join(', ')}`, { path, sheets });
+  }
+  const pick = written.reduce<(typeof written)[number] | null>((best, w) => (!best || w.rows > best.rows ? w : best), null);
+  await Promise.all(written.filter((w) => w !== pick).map((w) => rm(w.file, { force: true })));
+  if (!pick || pick.rows === 0) {
+    if (pick) await rm(pick.file, { force: true });
+    throw new ReconError('empty_file', `${path}: the workbook's sheets are empty`, { path, sheets });
+  }
+  await rename(pick.file, target);
+  return { sheet: pick.name, sheets, rows: pick.rows };
+}

@@ -66,11 +66,15 @@ describe('resolveToolPolicy user overrides', () => {
   });
 });
 
-describe('open-world tools', () => {
+describe('tools that read what the call names', () => {
   it('ask even when built-in and read-only (ViewMapper tools read the files or database a call names)', () => {
     const reader = { name: 'analyze_schema', annotations: { readOnlyHint: true, openWorldHint: true } };
-    expect(resolveToolPolicy(builtin(reader)).permission).toBe('ask');
+    expect(resolveToolPolicy({ server: 'viewmapper', origin: 'builtin', tool: reader }).permission).toBe('ask');
     expect(resolveToolPolicy(builtin({ name: 'x', annotations: { readOnlyHint: true, openWorldHint: false } })).permission).toBe('always');
+  });
+
+  it('open-world alone does not ask for a built-in (kalla-recon with an LLM: bounded by the sample-rows consent)', () => {
+    expect(resolveToolPolicy(builtin({ name: 'detect_field_mappings', annotations: { readOnlyHint: true, openWorldHint: true } })).permission).toBe('always');
   });
 });
 

@@ -90,5 +90,8 @@ describe('one instance per data folder', () => {
     });
     // A clean stop releases the folder.
     expect(existsSync(join(data, LOCK_FILE_NAME))).toBe(false);
-  }, 90_000);
+    // Known: when the first is killed while its built-in servers are still starting, the third takes
+    // about 80 s to serve (seen in the integration run; a first killed after start-up lets the next
+    // start in seconds). Not yet explained; the limit leaves room for it so the lock behaviour is tested.
+  }, 180_000);
 });

@@ -50,10 +50,10 @@ describe('run health', () => {
     expect(warnings[0].causes[0]).toMatch(/filters removed every ledger row \(5 loaded\): amount gt 1000/);
   });
 
-  it('nothing matched because a date column is text (a closing-balance line kept as data) says so', async () => {
+  it('nothing matched because a date column is text (dates written with words) says so', async () => {
     const ws = await sb.workspace();
-    // The bank's last line is a balance, not a booking: its "date" makes the column text.
-    await ws.addSourceFromPath('left', sb.file('l.csv', csv(HEADER, [...rows(5, (i) => `R${i},${i}.00,0${i}.01.2024`), 'Kontostand am 31.01.2024,999.00,Kontostand'])));
+    // "booked 01.01.2024" is no date format the engine reads, so the column stays text.
+    await ws.addSourceFromPath('left', sb.file('l.csv', csv(HEADER, rows(5, (i) => `R${i},${i}.00,booked 0${i}.01.2024`))));
     await ws.addSourceFromPath('right', sb.file('r.csv', csv(HEADER, rows(5, (i) => `R${i},${i}.00,2024-01-0${i}`))));
     const left = (await ws.source('left'))!;
     expect(left.columns.find((c) => c.name === 'date')?.type).toBe('text');

@@ -7,9 +7,13 @@
  *      ask. A user "always" is downgraded to "ask"; a user "never" still blocks.
  *   2. The user's per-tool choice.
  *   3. The user's per-server choice.
- *   4. Default: read-only, closed-world tools (readOnlyHint: true, openWorldHint not
- *      true) of *built-in*
- *      servers run without asking; everything else asks. Annotations from user
+ *   4. Default: read-only tools (readOnlyHint: true) of *built-in* servers run without
+ *      asking, unless they read a file or database the call itself names (the open-world
+ *      tools of the built-in `viewmapper` server) — the model must not pick what is read
+ *      from the user's disk. Everything else asks.
+ *      `openWorldHint` alone does not make a built-in ask: kalla-recon is open-world when an
+ *      LLM is configured, and what it sends there is bounded by the sample-rows consent the
+ *      user gave in Settings. Annotations from user
  *      servers are not trusted: the MCP spec calls them hints, and any server can
  *      claim to be read-only.
  */
@@ -41,6 +45,16 @@ export function isFinalizingTool(tool: Pick<ToolInfo, 'annotations'>): boolean {
   return a.finalizing === true || a['kalla/finalizing'] === true;
 }
 
+/**
+ * Built-in servers whose open-world tools read whatever file:// folder or jdbc:// database a call
+ * names. Keyed by server because the SDK drops annotation keys the spec does not define.
+ */
+const READS_NAMED_LOCATIONS = new Set(['viewmapper']);
+
+export function readsNamedLocations(t: Pick<PolicyTool, 'server' | 'tool'>): boolean {
+  return READS_NAMED_LOCATIONS.has(t.server) && t.tool.annotations?.openWorldHint === true;
+}
+
 export function isReadOnlyTool(tool: Pick<ToolInfo, 'annotations'>): boolean {
   return tool.annotations?.readOnlyHint === true;
 }
@@ -62,8 +76,8 @@ export function resolveToolPolicy(t: PolicyTool, overrides: Partial<ToolPolicyOv
     const verb = { always: 'allowed', ask: 'asked to confirm', never: 'blocked' }[userChoice];
     return { permission: userChoice, source: userSource, reason: `You ${verb} ${userScope}.` };
   }
-  // Open-world tools (ViewMapper's: they read the files or database a call names) ask even when read-only.
-  if (t.origin === 'builtin' && isReadOnlyTool(t.tool) && t.tool.annotations?.openWorldHint !== true) {
+  // Tools that read the files or database a call names (ViewMapper's) ask even when read-only.
+  if (t.origin === 'builtin' && isReadOnlyTool(t.tool) && !readsNamedLocations(t)) {
     return { permission: 'always', source: 'builtin-read-only', reason: `"${t.tool.name}" only reads data and comes with Kalla.` };
   }
   return {

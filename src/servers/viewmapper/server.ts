@@ -121,6 +121,7 @@ export function createViewMapperServer(opts: { env?: NodeJS.ProcessEnv; log?: (l
   // under the chosen folder) or a database (jdbc://). They change nothing (readOnlyHint), but
   // they reach outside the conversation, so they are open-world: the Assistant asks before
   // running them instead of treating them as harmless built-in reads.
+  // Open world, and they read whatever file:// folder or jdbc:// database a call names: the Assistant asks first.
   const annotations = { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint: true };
 
   let runtime: Promise<Runtime> | undefined;

@@ -79,6 +79,7 @@ async function buildCore(opts: CoreOptions): Promise<Core> {
   const appLog = join(opts.paths.logsDir, 'app.log');
   const logInternal = (e: unknown) => {
     const text = e instanceof Error ? (e.stack ?? e.message) : String(e);
+    // This is the logger of last resort: if app.log itself cannot be written there is nowhere left to report it.
     void appendFile(appLog, `${new Date().toISOString()} ${text}\n`).catch(() => undefined);
   };
 

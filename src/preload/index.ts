@@ -4,12 +4,13 @@
  * Node reaches the page.
  */
 import { contextBridge, ipcRenderer, webUtils, type IpcRendererEvent } from 'electron';
+import type { KallaBridge } from '../shared/bridge';
 import { CHANNEL_NAMES, EVENT_NAMES, IPC_EVENT, IPC_INVOKE } from '../shared/contract';
 
 const channels = new Set<string>(CHANNEL_NAMES);
 const events = new Set<string>(EVENT_NAMES);
 
-const bridge = {
+const bridge: KallaBridge = {
   invoke(channel: string, input: unknown): Promise<unknown> {
     if (!channels.has(channel)) return Promise.reject(new Error(`Unknown channel "${channel}".`));
     return ipcRenderer.invoke(IPC_INVOKE, channel, input);
@@ -22,11 +23,9 @@ const bridge = {
     ipcRenderer.on(IPC_EVENT, wrapped);
     return () => ipcRenderer.removeListener(IPC_EVENT, wrapped);
   },
-  /** Path of a dropped file (Electron only; browser mode sends bytes instead). */
   pathForFile(file: File): string {
     return webUtils.getPathForFile(file);
   },
 };
 
 contextBridge.exposeInMainWorld('kalla', bridge);
-export type KallaBridge = typeof bridge;

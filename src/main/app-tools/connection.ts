@@ -90,6 +90,7 @@ export class AppToolsConnection {
   }
 
   async close(): Promise<void> {
+    // Closing an in-memory pair at shutdown: a failure leaves nothing open that could be reported to anyone.
     await this.client.close().catch(() => undefined);
     await this.server.close().catch(() => undefined);
   }

@@ -123,6 +123,7 @@ export class AssistantService {
     if (!conv) return Promise.resolve();
     const text = `${JSON.stringify(conv, null, 2)}\n`;
     const file = this.file(scope);
+    // The previous write's caller already got its failure; this write must still run after it.
     this.writing = this.writing
       .catch(() => undefined)
       .then(async () => {

@@ -109,6 +109,7 @@ export class LineageService {
   private save(next: WorkspaceFile): Promise<void> {
     this.data = next;
     const text = `${JSON.stringify(next, null, 2)}\n`;
+    // The previous write's caller already got its failure; this write must still run after it.
     this.writing = this.writing
       .catch(() => undefined)
       .then(async () => {

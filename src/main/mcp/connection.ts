@@ -481,6 +481,7 @@ export class ServerConnection {
     this.backoffTimer = setTimeout(() => {
       this.backoffTimer = undefined;
       this.restarts++;
+      // launch() records its own failure (status `error`, the reason, the next backoff); nothing else awaits it.
       this.launch('restarting').catch(() => {});
     }, delay);
   }

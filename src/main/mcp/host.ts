@@ -162,6 +162,7 @@ export class McpHost {
     await this.ensureLoaded();
     this.started = true;
     for (const entry of this.entries.values()) {
+      // A failed start is not lost: the connection records it as its `error` status with the reason, which the Servers view shows.
       if (!this.isDisabled(entry)) entry.conn.start().catch(() => {});
     }
   }
@@ -436,6 +437,7 @@ export class McpHost {
 
   private exclusive<T>(task: () => Promise<T>): Promise<T> {
     const run = this.queue.then(task, task);
+    // The caller receives `run`'s failure; the queue only needs to know the task ended.
     this.queue = run.catch(() => {});
     return run;
   }
@@ -476,6 +478,7 @@ export class McpHost {
         const entry = this.createEntry(name, 'user', config);
         this.entries.set(name, entry);
         this.emitStatus(entry);
+        // Start failures become the server's `error` status (shown with the reason), not an exception here.
         if (startEnabled && this.started && !config.disabled) entry.conn.start().catch(() => {});
         continue;
       }
@@ -494,6 +497,7 @@ export class McpHost {
       if (config.disabled) work.push(existing.conn.stop());
       // A server the user stopped stays stopped; one that ran, or was just enabled, runs the new config.
       else if (this.started && (existing.conn.isActive || wasDisabled)) {
+        // As above: a failed restart is reported through the server's status, not this promise.
         work.push(existing.conn.stop().then(() => existing.conn.start().catch(() => {})));
       }
     }

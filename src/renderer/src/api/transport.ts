@@ -3,6 +3,7 @@
  * (`window.kalla`); in browser mode a WebSocket to the loopback server, which
  * carries the very same channels and events.
  */
+import type { KallaBridge } from '../../../shared/bridge';
 import type { Envelope } from '../../../shared/contract';
 
 /** `unauthorised`: browser mode without a session (the tab was not opened from the printed URL). */
@@ -14,18 +15,13 @@ export interface Transport {
   onState(listener: (state: ConnectionState) => void): () => void;
 }
 
-interface Bridge {
-  invoke(channel: string, input: unknown): Promise<unknown>;
-  on(event: string, listener: (payload: unknown) => void): () => void;
-}
-
 declare global {
   interface Window {
-    kalla?: Bridge & { pathForFile(file: File): string };
+    kalla?: KallaBridge;
   }
 }
 
-function electronTransport(bridge: Bridge): Transport {
+function electronTransport(bridge: KallaBridge): Transport {
   return {
     invoke: (channel, input) => bridge.invoke(channel, input) as Promise<Envelope<unknown>>,
     on: (event, listener) => bridge.on(event, listener),

@@ -19,6 +19,7 @@ export function syncWorkspaces(prev: AssistantState | undefined, next: Assistant
   const before = new Map(prev.entries.filter((e): e is ToolEntry => e.kind === 'tool').map((e) => [e.id, e.status]));
   for (const e of next.entries) {
     if (e.kind !== 'tool' || e.server !== APP_SERVER || e.status !== 'done' || before.get(e.id) === 'done') continue;
+    // Following the Assistant into a workspace is a convenience; the tool's own result already shows in the chat.
     void follow(e).catch(() => undefined);
   }
 }

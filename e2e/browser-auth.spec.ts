@@ -59,8 +59,8 @@ test('a server on another local port never receives a credential, and what the b
     const sentToApp: Record<string, string>[] = [];
     page.on('request', (r) => sentToApp.push(r.headers()));
     await page.goto(app.url);
-    await expect(page.getByRole('tab', { name: /Servers/ })).toBeVisible();
-    await page.getByRole('tab', { name: /Settings/ }).click();
+    await expect(page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Servers/ })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Settings/ }).click();
     await expect(page.getByText('keys are kept unencrypted in secrets.json')).toBeVisible();
     // The launch secret left the address bar at once.
     expect(page.url()).not.toContain('launch=');
@@ -72,7 +72,7 @@ test('a server on another local port never receives a credential, and what the b
 
     // A reload keeps working (the session is in this tab's sessionStorage).
     await page.reload();
-    await page.getByRole('tab', { name: /Settings/ }).click();
+    await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Settings/ }).click();
     await expect(page.getByText('keys are kept unencrypted in secrets.json')).toBeVisible();
 
     // The user follows a link to another local web server.
@@ -97,7 +97,7 @@ test('a server on another local port never receives a credential, and what the b
     // A new tab opened from the printed URL works too.
     const second = await context.newPage();
     await second.goto(app.url);
-    await second.getByRole('tab', { name: /Settings/ }).click();
+    await second.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Settings/ }).click();
     await expect(second.getByText('keys are kept unencrypted in secrets.json')).toBeVisible();
     expect(await second.evaluate(() => sessionStorage.getItem('kalla.session'))).not.toBe(session);
 

@@ -184,10 +184,11 @@ test('a large file can be cancelled while it loads; the side keeps the file it h
   });
   await card(page, 'left').dispatchEvent('dragover', { dataTransfer });
   await card(page, 'left').dispatchEvent('drop', { dataTransfer });
-  // Past the upload: the server reads the file into DuckDB.
-  await expect(card(page, 'left').getByRole('status')).toContainText('Reading big.csv', { timeout: 30_000 });
-  await shot(page, info, '01-loading');
-  await card(page, 'left').getByRole('button', { name: 'Cancel loading the left source' }).click();
+  // Cancel as soon as the button shows (the upload has started). Waiting for the read phase first
+  // raced the load: on a fast run the file was read before the click and the button was gone.
+  // Cancelling the DuckDB read itself is covered in tests/recon/ingest.test.ts.
+  const cancel = card(page, 'left').getByRole('button', { name: 'Cancel loading the left source' });
+  await cancel.click({ timeout: 30_000 });
   await expect(card(page, 'left').getByRole('status')).toHaveCount(0);
   await expect(card(page, 'left').getByRole('alert')).toHaveCount(0);
   await expect(card(page, 'left').getByLabel('left rows')).toHaveText('26');

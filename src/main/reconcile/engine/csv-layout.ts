@@ -9,40 +9,11 @@ import { looksLikeValue, modalWidth, scanRecords } from './read-layout';
 
 const DELIMITERS = [',', ';', '\t', '|'] as const;
 
-/** Split records honouring double quotes (doubled quotes escape). */
+/** Split records honouring double quotes (doubled quotes escape); empty lines are dropped. */
 export function splitRecords(text: string, delimiter: string, maxRecords: number, complete: boolean): string[][] {
-  const records: string[][] = [];
-  let fields: string[] = [];
-  let field = '';
-  let inQuotes = false;
-  let i = 0;
-  for (; i < text.length && records.length < maxRecords; i++) {
-    const ch = text[i];
-    if (inQuotes) {
-      if (ch === '"') {
-        if (text[i + 1] === '"') {
-          field += '"';
-          i++;
-        } else inQuotes = false;
-      } else field += ch;
-    } else if (ch === '"' && field === '') inQuotes = true;
-    else if (ch === delimiter) {
-      fields.push(field);
-      field = '';
-    } else if (ch === '\n' || ch === '\r') {
-      if (ch === '\r' && text[i + 1] === '\n') i++;
-      fields.push(field);
-      records.push(fields);
-      fields = [];
-      field = '';
-    } else field += ch;
-  }
-  // A record cut by the end of the sample is incomplete unless the file ended there.
-  if (complete && i >= text.length && (field !== '' || fields.length > 0)) {
-    fields.push(field);
-    records.push(fields);
-  }
-  return records.filter((r) => !(r.length === 1 && r[0] === ''));
+  return scanRecords(text, delimiter, maxRecords, complete)
+    .map((r) => r.fields)
+    .filter((r) => !(r.length === 1 && r[0] === ''));
 }
 
 /**

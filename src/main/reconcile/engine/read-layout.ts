@@ -27,7 +27,7 @@ export interface RecordPos {
 
 const blank = (r: RecordPos) => r.fields.every((f) => f.trim() === '');
 
-/** Like splitRecords, but keeps blank records and says where each record is. */
+/** Records honouring double quotes (doubled quotes escape), blank ones kept, each with where it is. */
 export function scanRecords(text: string, delimiter: string, maxRecords: number, complete: boolean): RecordPos[] {
   const out: RecordPos[] = [];
   let fields: string[] = [];

@@ -8,13 +8,20 @@ export class EngineRegistry {
   private readonly engines = new Map<string, Promise<ReconEngine>>();
 
   /** `folderOf` says where a workspace's engine lives (it refuses ids that are not workspace ids). */
-  constructor(private readonly folderOf: (id: string) => string) {}
+  constructor(
+    private readonly folderOf: (id: string) => string,
+    private readonly log: (message: string) => void = () => undefined,
+  ) {}
 
   /** The workspace's engine, opened if needed. A failed open is forgotten so the next call retries. */
   open(id: string): Promise<ReconEngine> {
     let e = this.engines.get(id);
     if (!e) {
-      e = ReconEngine.open(this.folderOf(id));
+      e = ReconEngine.open(this.folderOf(id)).then((engine) => {
+        const { copies, exports } = engine.leftoversRemoved;
+        if (copies + exports > 0) this.log(`reconcile: workspace ${id}: removed ${copies} orphan source cop${copies === 1 ? 'y' : 'ies'} and ${exports} unfinished export folder(s) left by a process that was stopped`);
+        return engine;
+      });
       // The caller sees the failure; this copy only forgets the broken promise.
       e.catch(() => this.engines.delete(id));
       this.engines.set(id, e);

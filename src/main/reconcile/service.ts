@@ -40,7 +40,7 @@ export class ReconcileService {
   constructor(host: McpHost, settings: Pick<SettingsService, 'get'>, dataDir: string, opts: { log?: (message: string) => void; clock?: () => number } = {}) {
     const root = join(dataDir, 'workspaces');
     const events = new ReconcileEmitter();
-    const engines = new EngineRegistry((id) => join(workspaceDir(root, id), 'recon'));
+    const engines = new EngineRegistry((id) => join(workspaceDir(root, id), 'recon'), opts.log);
     this.ctx = {
       dataDir,
       store: new WorkspaceStore(root, engines, events),

@@ -30,6 +30,7 @@ import { RECON_ENGINE_VERSION } from '../../../shared/recon-engine';
 import { Db } from './db';
 import { ReconError } from '../../errors';
 import { exportRun } from './export';
+import { removeLeftovers, type LeftoversRemoved } from './leftovers';
 import { installMacros } from './macros';
 import { profileSource } from './profile';
 import { validateRecipe } from './recipe-file';
@@ -54,6 +55,9 @@ export class ReconEngine {
   /** Loads and re-typings queued or running per side, for cancelLoad. */
   private readonly sideTasks = new Map<Side, Set<SideTaskHandle>>();
 
+  /** What a killed process had left (orphan copies, unfinished exports), removed when this engine opened. */
+  leftoversRemoved: LeftoversRemoved = { copies: 0, exports: 0 };
+
   private constructor(
     readonly dir: string,
     private readonly db: Db,
@@ -69,7 +73,9 @@ export class ReconEngine {
     await installMacros(db);
     await ensureStore(db);
     const interrupted = await recoverInterruptedRuns(db);
-    return new ReconEngine(root, db, interrupted);
+    const engine = new ReconEngine(root, db, interrupted);
+    engine.leftoversRemoved = await removeLeftovers(root, db);
+    return engine;
   }
 
   // ── Sources ────────────────────────────────────────────────────────────
@@ -284,7 +290,7 @@ export class ReconEngine {
     if (!run) await getRunRow(this.db, runId);
     const sources = run?.sources ? (JSON.parse(run.sources) as Partial<Record<Side, SourceInfo>>) : {};
     const current = { left: await this.requireSource('left'), right: await this.requireSource('right') };
-    return exportRun(this.db, runId, opts, { summary: await computeSummary(this.db, runId), sources, current });
+    return exportRun(this.db, runId, opts, { summary: await computeSummary(this.db, runId), sources, current, engineDir: this.dir });
   }
 
   /**

@@ -14,6 +14,7 @@ import { copyCsv } from './csv-guard';
 import { ReconError } from '../../errors';
 import { getRunRow, MATCHED_STATUSES } from './results';
 import { readAuditLog } from './review';
+import { journalExport, STAGING_PREFIX } from './leftovers';
 import { ident, lit } from './sql';
 import { dropRawText, materializeRawText, sha256File } from './sources';
 import { writeXlsx, type Cell, type SheetSource } from './xlsx';
@@ -153,7 +154,7 @@ export async function exportRun(
   db: Db,
   runId: number,
   opts: ExportOptions,
-  context: { summary: RunSummary; sources: Partial<Record<Side, SourceInfo>>; current: Record<Side, SourceInfo> },
+  context: { summary: RunSummary; sources: Partial<Record<Side, SourceInfo>>; current: Record<Side, SourceInfo>; engineDir: string },
 ): Promise<ExportResult> {
   await validateDir(opts.dir);
   const run = await getRunRow(db, runId);
@@ -175,7 +176,8 @@ export async function exportRun(
   // Files are written into a hidden folder next to their destination and moved into place only
   // when all are complete: an export that fails or is killed halfway leaves no file that looks
   // finished (a 1M-row export takes ~10 s).
-  const staging = await mkdtemp(join(opts.dir, '.kalla-export-'));
+  const staging = await mkdtemp(join(opts.dir, STAGING_PREFIX));
+  const forget = await journalExport(context.engineDir, staging);
   // Exceptions and unmatched rows are exported with their original text, read again from the copies.
   const rawText: Partial<Record<Side, string>> = {};
   try {
@@ -193,6 +195,7 @@ export async function exportRun(
   } finally {
     for (const table of Object.values(rawText)) await dropRawText(db, table);
     await rm(staging, { recursive: true, force: true });
+    await forget();
   }
 }
 

@@ -114,7 +114,9 @@ export const WorkspaceStateSchema = z.object({
 });
 export type WorkspaceState = z.infer<typeof WorkspaceStateSchema>;
 
-export const WorkspaceMetaSchema = z.object({ id: z.string(), name: z.string(), created_at: z.string(), updated_at: z.string() });
+/** A workspace whose state.json cannot be read: listed (never hidden) with why, and whether a last good copy exists. */
+export const WorkspaceDamageSchema = z.object({ reason: z.string(), backup: z.boolean() });
+export const WorkspaceMetaSchema = z.object({ id: z.string(), name: z.string(), created_at: z.string(), updated_at: z.string(), damaged: WorkspaceDamageSchema.optional() });
 export type WorkspaceMeta = z.infer<typeof WorkspaceMetaSchema>;
 
 export const WorkspaceListSchema = z.object({ active: z.string().nullable(), workspaces: z.array(WorkspaceMetaSchema) });

@@ -90,6 +90,9 @@ export class ReconcileService {
       rules_explanation: src.rules_explanation,
     }));
   }
+  recover(id: string): Promise<WorkspaceState> {
+    return this.ctx.store.recover(id);
+  }
   async delete(id: string): Promise<WorkspaceList> {
     await this.ctx.store.delete(id);
     return this.ctx.store.list();

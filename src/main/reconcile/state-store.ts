@@ -5,7 +5,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { WorkspaceStateSchema, type WorkspaceList, type WorkspaceMeta, type WorkspaceState } from '../../shared/reconcile';
 import { UserError } from '../errors';
@@ -16,6 +16,7 @@ import { KeyedQueue } from './queue';
 
 export const UNTITLED = 'Untitled reconciliation';
 const ID = /^[a-z0-9-]{1,64}$/;
+const BACKUP = 'state.json.bak';
 
 export const now = (): string => new Date().toISOString();
 
@@ -79,11 +80,12 @@ export class WorkspaceStore {
     for (const entry of await readdir(this.root, { withFileTypes: true })) {
       if (!entry.isDirectory() || !ID.test(entry.name)) continue;
       const s = await this.tryLoad(entry.name);
-      if (s) metas.push({ id: s.id, name: s.name, created_at: s.created_at, updated_at: s.updated_at });
+      metas.push(s ? { id: s.id, name: s.name, created_at: s.created_at, updated_at: s.updated_at } : await this.damaged(entry.name));
     }
     metas.sort((a, b) => b.updated_at.localeCompare(a.updated_at));
     const active = await this.active();
-    return { active: active && metas.some((m) => m.id === active) ? active : (metas[0]?.id ?? null), workspaces: metas };
+    const usable = metas.filter((m) => !m.damaged);
+    return { active: active && usable.some((m) => m.id === active) ? active : (usable[0]?.id ?? null), workspaces: metas };
   }
 
   /** A new, empty workspace, made the active one. */
@@ -116,9 +118,63 @@ export class WorkspaceStore {
     return state;
   }
 
-  /** Closes the workspace's engine and removes its folder. */
+  /**
+   * A workspace whose state.json cannot be read (damaged disk, a hand edit, a crash of an older
+   * version): listed with the reason instead of vanishing, so the user can recover or delete it.
+   */
+  private async damaged(id: string): Promise<WorkspaceMeta> {
+    const file = join(this.dir(id), 'state.json');
+    let reason: string;
+    let raw: unknown = null;
+    try {
+      raw = JSON.parse(await readFile(file, 'utf8'));
+      const parsed = WorkspaceStateSchema.safeParse(raw);
+      const issue = parsed.success ? null : parsed.error.issues[0];
+      reason = issue ? `state.json does not hold a valid workspace (${issue.path.join('.') || 'top level'}: ${issue.message})` : 'state.json could not be read';
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      reason = code === 'ENOENT' ? 'state.json is missing' : code ? `state.json cannot be read (${code})` : `state.json is not valid JSON (${(e as Error).message})`;
+    }
+    const backup = await this.readBackup(id);
+    const named = backup ?? (raw && typeof raw === 'object' ? (raw as Partial<WorkspaceState>) : {});
+    const when = (await stat(this.dir(id)).catch(() => null))?.mtime.toISOString() ?? new Date(0).toISOString();
+    return {
+      id,
+      name: typeof named.name === 'string' ? named.name : id,
+      created_at: typeof named.created_at === 'string' ? named.created_at : when,
+      updated_at: typeof named.updated_at === 'string' ? named.updated_at : when,
+      damaged: { reason, backup: backup !== null },
+    };
+  }
+
+  /** The last state that was saved successfully (state.json.bak), if it is a valid workspace. */
+  private async readBackup(id: string): Promise<WorkspaceState | null> {
+    try {
+      const parsed = WorkspaceStateSchema.safeParse(JSON.parse(await readFile(join(this.dir(id), BACKUP), 'utf8')));
+      return parsed.success && parsed.data.id === id ? parsed.data : null;
+    } catch {
+      // No backup (a workspace from before backups, or never saved twice): recovery is not offered.
+      return null;
+    }
+  }
+
+  /** Puts a damaged workspace's last good copy back; the damaged file is kept as state.json.damaged. */
+  async recover(id: string): Promise<WorkspaceState> {
+    if (!ID.test(id)) throw new UserError(`There is no workspace “${id}”.`, 'not_found');
+    if (await this.tryLoad(id)) throw new UserError('This workspace is not damaged; nothing to recover.', 'invalid_input');
+    const backup = await this.readBackup(id);
+    if (!backup) throw new UserError('There is no saved copy of this workspace to recover from. Delete it and start again with your files (they were not changed).', 'not_found');
+    const file = join(this.dir(id), 'state.json');
+    await rm(`${file}.damaged`, { force: true });
+    await readFile(file, 'utf8').then((text) => writeFileAtomic(`${file}.damaged`, text), () => undefined);
+    this.states.delete(id);
+    await this.save(markInterruptedRuns(backup));
+    return this.get(id);
+  }
+
+  /** Closes the workspace's engine and removes its folder (a damaged one too). */
   async delete(id: string): Promise<void> {
-    await this.get(id);
+    if (!ID.test(id) || !(await stat(this.dir(id)).catch(() => null))?.isDirectory()) await this.get(id);
     await this.engines.close(id);
     await this.fileWrites.settled(id);
     this.states.delete(id);
@@ -218,7 +274,13 @@ export class WorkspaceStore {
     const text = `${JSON.stringify(state, null, 1)}\n`;
     const file = join(this.dir(state.id), 'state.json');
     try {
-      await this.fileWrites.run(state.id, () => writeFileAtomic(file, text));
+      // The backup is the same text, written after state.json succeeded: the last good state, for
+      // recovery when state.json is later found damaged. Its failure does not undo the save (an
+      // older backup is still a good state to recover to).
+      await this.fileWrites.run(state.id, async () => {
+        await writeFileAtomic(file, text);
+        await writeFileAtomic(join(this.dir(state.id), BACKUP), text).catch(() => undefined);
+      });
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
       const why = code === 'ENOSPC' ? 'the disk is full' : code === 'EROFS' || code === 'EACCES' || code === 'EPERM' ? 'the folder is not writable' : (e as Error).message;

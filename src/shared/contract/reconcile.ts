@@ -41,6 +41,8 @@ export const reconcileChannels = {
   'reconcile.rename': { input: z.object({ id: Id, name: Name, revision: Revision }).strict(), output: State },
   'reconcile.duplicate': { input: z.object({ id: Id, name: Name }).strict(), output: State },
   'reconcile.delete': { input: z.object({ id: Id }).strict(), output: WorkspaceListSchema },
+  /** A damaged workspace (listed with `damaged`) gets its last good copy back. */
+  'reconcile.recover': { input: z.object({ id: Id }).strict(), output: State },
   'reconcile.setActive': { input: z.object({ id: Id }).strict(), output: State },
   'reconcile.capabilities': {
     input: Empty,

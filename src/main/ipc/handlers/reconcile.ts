@@ -12,6 +12,7 @@ export function reconcileHandlers({ workspaces, platform }: HandlerDeps): Handle
     'reconcile.rename': async ({ id, name, revision }) => cas(id, revision, () => workspaces.rename(id, name)),
     'reconcile.duplicate': async ({ id, name }) => workspaces.duplicate(id, name),
     'reconcile.delete': async ({ id }) => workspaces.delete(id),
+    'reconcile.recover': async ({ id }) => workspaces.recover(id),
     'reconcile.setActive': async ({ id }) => workspaces.setActive(id),
     'reconcile.capabilities': async () => ({ dialogs: Boolean(platform.chooseFiles && platform.chooseSaveFolder), mode: platform.mode }),
     'reconcile.chooseFiles': async () => {

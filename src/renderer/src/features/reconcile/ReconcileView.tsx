@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { useReconcile } from '../../stores/reconcile';
+import { DamagedWorkspaces } from './DamagedWorkspaces';
 import { SourcesPanel } from './SourcesPanel';
 import { FilterPanel, MappingPanel, ResultsPanel, RulesPanel } from './StepPanels';
 import { formatTime } from '../../stores/display';
@@ -61,6 +62,7 @@ export function ReconcileView() {
   return (
     <div className="reconcile">
       <WorkspaceBar />
+      <DamagedWorkspaces />
       {error && (
         <div className="banner error" role="alert">
           {error}
@@ -78,7 +80,7 @@ export function ReconcileView() {
         </div>
       )}
       <div className="reconcile-scroll">
-        {!ws && list && list.workspaces.length === 0 && (
+        {!ws && list && list.workspaces.every((w) => w.damaged) && (
           <div className="empty-state">
             <h1>Reconcile two files</h1>
             <p className="lead">Drop a bank statement and an invoice list (or any two CSV exports) on this window. Kalla proposes which columns match, you confirm, filter in plain words and run.</p>
@@ -183,7 +185,7 @@ function WorkspaceBar() {
         <span className="sr-only">Workspace</span>
         <select aria-label="Workspace" value={ws?.id ?? ''} onChange={(e) => void open(e.target.value)}>
           {!ws && <option value="">No workspace</option>}
-          {list?.workspaces.map((w) => (
+          {list?.workspaces.filter((w) => !w.damaged).map((w) => (
             <option key={w.id} value={w.id}>
               {w.name}
             </option>

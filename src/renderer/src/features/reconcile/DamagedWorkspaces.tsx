@@ -1,0 +1,46 @@
+import { useReconcile } from '../../stores/reconcile';
+
+/**
+ * Workspaces whose saved state cannot be read are shown here with the reason, never hidden:
+ * recover the last good copy (when one was kept) or delete the workspace.
+ */
+export function DamagedWorkspaces() {
+  const damaged = useReconcile((s) => s.list?.workspaces.filter((w) => w.damaged) ?? []);
+  const ws = useReconcile((s) => s.ws);
+  const { act, open, refreshList } = useReconcile.getState();
+  if (damaged.length === 0) return null;
+  const recover = async (id: string) => {
+    const r = await act('workspace', 'Recovering…', 'reconcile.recover', { id });
+    await refreshList();
+    if (r) await open(r.id);
+  };
+  const remove = async (id: string, name: string) => {
+    if (!window.confirm(`Delete the damaged workspace “${name}” with its loaded copies and runs? Your original files are not touched.`)) return;
+    const r = await act('workspace', 'Deleting…', 'reconcile.delete', { id });
+    if (r) useReconcile.setState({ list: r });
+    if (r && !ws && r.active) await open(r.active);
+  };
+  return (
+    <section className="banner error damaged-list" aria-label="Damaged workspaces">
+      <h2>{damaged.length === 1 ? 'A workspace cannot be opened' : `${damaged.length} workspaces cannot be opened`}</h2>
+      <ul>
+        {damaged.map((w) => (
+          <li key={w.id}>
+            <strong>{w.name}</strong>: {w.damaged!.reason}.{' '}
+            {w.damaged!.backup ? 'Its last saved copy can be put back.' : 'No earlier copy was kept; delete it and load your files again (they were not changed).'}
+            <span className="toolbar inline-actions">
+              {w.damaged!.backup && (
+                <button onClick={() => void recover(w.id)} aria-label={`Recover ${w.name}`}>
+                  Recover
+                </button>
+              )}
+              <button className="danger" onClick={() => void remove(w.id, w.name)} aria-label={`Delete ${w.name}`}>
+                Delete
+              </button>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

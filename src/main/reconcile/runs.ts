@@ -32,18 +32,18 @@ export class Runs {
             // The engine has its 'running' row now: put it in state.json too, so a run killed
             // mid-way is listed (as interrupted, see WorkspaceStore) instead of missing.
             recorded = true;
-            void store.update(id, (s) => s).catch(() => undefined);
+            void store.update(id, (s) => s, { edit: false }).catch(() => undefined);
           }
           opts.onProgress?.(p);
           events.progress({ workspace: id, ...(opts.callId ? { callId: opts.callId } : {}), kind: 'run', phase: p.phase, fraction: p.fraction });
         },
       });
-      const state = await store.update(id, (s) => ({ ...s, last_run_id: result.run_id }));
+      const state = await store.update(id, (s) => ({ ...s, last_run_id: result.run_id }), { edit: false });
       events.results(id, result.summary);
       return { run_id: result.run_id, summary: result.summary, state };
     } catch (e) {
       // Record the failed or cancelled run in the state (runs are re-read from the engine); the run's own error is the one to report.
-      await store.update(id, (s) => s).catch(() => undefined);
+      await store.update(id, (s) => s, { edit: false }).catch(() => undefined);
       if (e instanceof ReconError && e.code === 'cancelled') throw new UserError('The run was cancelled. Nothing was kept; press Run to start again.', 'cancelled');
       throw e;
     }

@@ -229,7 +229,7 @@ export class WorkspaceStore {
    * from the workspace lock, which long operations hold while they call this. The run list is
    * re-read from the engine when it is open (it is the engine's fact; the state keeps a copy).
    */
-  update(id: string, change: (s: WorkspaceState) => WorkspaceState): Promise<WorkspaceState> {
+  update(id: string, change: (s: WorkspaceState) => WorkspaceState, opts: { edit?: boolean } = {}): Promise<WorkspaceState> {
     return this.stateWrites.run(id, async () => {
       const s = await this.get(id);
       const expectation = expected.getStore();
@@ -239,7 +239,10 @@ export class WorkspaceStore {
       }
       const engine = await this.engines.ifOpen(id);
       const runs = engine ? await engine.runs() : s.runs;
-      const state = { ...change(s), runs, updated_at: now(), revision: s.revision + 1 };
+      // The revision counts what a tab's edit could conflict with. Run bookkeeping (a run started,
+      // finished or failed) is not such a change: bumping for it made every click sent during a
+      // run look stale to compare-and-set.
+      const state = { ...change(s), runs, updated_at: now(), revision: opts.edit === false ? s.revision : s.revision + 1 };
       await this.save(state);
       return state;
     });

@@ -11,7 +11,8 @@ import type { ChannelInput, ChannelName, ChannelOutput } from '../../../shared/c
 import type { MatchRule, SourceFilter } from '../../../shared/recon';
 import type { RunSummary, Side } from '../../../shared/recon-engine';
 import { RECONCILE_CHANGED_VERSION, type MappingRow, type ReconcileChanged, type ReconcileProgress, type WorkspaceList, type WorkspaceState } from '../../../shared/reconcile';
-import { ApiError, call, errorMessage, newCallId, onEvent } from '../api/client';
+import { REVISIONED_CHANNELS } from '../../../shared/reconcile-revision';
+import { ApiError, call as callMain, errorMessage, newCallId, onEvent } from '../api/client';
 
 export type Area = 'workspace' | 'left' | 'right' | 'mapping' | 'filters' | 'rules' | 'run' | 'results' | 'export';
 export type Counts = ChannelOutput<'reconcile.filterCounts'>;
@@ -76,6 +77,59 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
   const setError = (area: Area, message: string | undefined) => set((s) => ({ errors: { ...s.errors, [area]: message } }));
 
   /**
+   * Compare-and-set. Every change is sent with the newest revision of its workspace this tab has
+   * seen (from answers and from main's `reconcile.changed` events); main refuses it with
+   * `conflict` if the workspace changed elsewhere since (another tab or window), so a stale tab
+   * can never overwrite. Changes go one at a time, each after the previous one's answer (which
+   * carries the next revision), so this tab's own quick clicks do not conflict with each other;
+   * run bookkeeping does not move the revision (main), so clicks during a run do not either.
+   * After a conflict, changes queued before it were made on the stale view too: they are dropped,
+   * not sent, and the workspace is reloaded.
+   */
+  const seen: Record<string, number> = {};
+  const noteState = (st: WorkspaceState) => {
+    seen[st.id] = Math.max(seen[st.id] ?? 0, st.revision);
+  };
+  const noteRevision = (v: unknown) => {
+    if (!v || typeof v !== 'object') return;
+    const st = 'revision' in v && 'id' in v ? v : 'state' in v ? (v as { state: unknown }).state : undefined;
+    if (st && typeof st === 'object' && 'revision' in st && 'id' in st) noteState(st as WorkspaceState);
+  };
+  const revisioned = new Set<string>(REVISIONED_CHANNELS);
+  let changes: Promise<unknown> = Promise.resolve();
+  let epoch = 0;
+  async function call<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+    if (!revisioned.has(channel)) {
+      const out = await callMain(channel, input);
+      noteRevision(out);
+      return out;
+    }
+    const id = (input as { id: string }).id;
+    const mine = epoch;
+    const send = async (): Promise<ChannelOutput<C>> => {
+      if (mine !== epoch) throw new ApiError('Not applied: this workspace was changed in another window or tab and has been reloaded here. Make the change again if it still applies.', 'conflict');
+      try {
+        const out = await callMain(channel, { ...input, revision: seen[id] ?? get().ws?.revision ?? 0 } as ChannelInput<C>);
+        noteRevision(out);
+        return out;
+      } catch (e) {
+        if (e instanceof ApiError && e.code === 'conflict') {
+          epoch += 1;
+          await callMain('reconcile.get', { id }).then((ws) => {
+            noteState(ws);
+            if (get().ws?.id === id) afterState(ws);
+          }, () => undefined);
+          throw new ApiError('Not applied: this workspace was changed in another window or tab, so it has been reloaded here. Check it and make the change again if it still applies.', 'conflict');
+        }
+        throw e;
+      }
+    };
+    const result = changes.then(send, send);
+    changes = result.catch(() => undefined);
+    return result;
+  }
+
+  /**
    * Edits made click after click (accepting mapping pairs, changing rules): each is shown at once
    * and the next builds on it, so two clicks faster than the main process answers cannot undo
    * each other (the second save used to carry the state from before the first). Only the answer
@@ -118,6 +172,7 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
     }
     const open = get().ws;
     if (e.kind === 'state') {
+      noteState(e.state);
       renameInList(e.state);
       // Another workspace, a state older than ours, or clicks not saved yet (their reply will carry this change too).
       if (!open || e.id !== open.id || e.state.updated_at < open.updated_at || optimistic > 0) return;

@@ -5,7 +5,10 @@ import { useReconcile } from '../../stores/reconcile';
  * recover the last good copy (when one was kept) or delete the workspace.
  */
 export function DamagedWorkspaces() {
-  const damaged = useReconcile((s) => s.list?.workspaces.filter((w) => w.damaged) ?? []);
+  // Select the list itself: a filtered array made in the selector is new on every call, which
+  // zustand treats as a change and React renders forever.
+  const list = useReconcile((s) => s.list);
+  const damaged = list?.workspaces.filter((w) => w.damaged) ?? [];
   const ws = useReconcile((s) => s.ws);
   const { act, open, refreshList } = useReconcile.getState();
   if (damaged.length === 0) return null;

@@ -1,6 +1,6 @@
 /**
- * Reconciliation benchmark: `npm run bench:recon -- --rows N [--keep] [--reuse] [--dir D] [--export] [--profile] [--workload ledger|cash]`
- * (`--workload cash`: see scripts/bench/cash.ts)
+ * Reconciliation benchmark: `npm run bench:recon -- --rows N [--keep] [--reuse] [--dir D] [--export] [--profile] [--workload ledger|cash|wide]`
+ * (`--workload cash`: see scripts/bench/cash.ts; `--workload wide [--cols C] [--rows R]`: scripts/bench/wide.ts)
  *
  * Generates left (ledger) and right (bank) CSVs of N rows each with ground
  * truth — exact 1:1, 1:1 with amount/date noise, split payments (1:N), batch
@@ -18,6 +18,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import type { Recipe } from '../../src/shared/recon';
 import { ReconEngine } from '../../src/main/reconcile/engine/engine';
 import { runCashBench } from './cash';
+import { runWideBench } from './wide';
 
 const { values } = parseArgs({
   options: {
@@ -31,6 +32,7 @@ const { values } = parseArgs({
     // cash: issue 14's cash-application workload (scripts/bench/cash.ts), run without a hand-written recipe.
     workload: { type: 'string', default: 'ledger' },
     variant: { type: 'string', default: 'both' },
+    cols: { type: 'string', default: '5000' },
   },
 });
 const N = Number(values.rows);
@@ -289,7 +291,10 @@ async function main(): Promise<void> {
   if (!values.keep) rmSync(dir, { recursive: true, force: true });
 }
 
-const entry = values.workload === 'cash' ? runCashBench({ rows: N, seed: Number(values.seed), variant: values.variant ?? 'both', dir: values.dir ?? join(tmpdir(), `kalla-bench-cash-${N}`), keep: values.keep }) : main();
+const entry =
+  values.workload === 'wide'
+    ? runWideBench({ cols: Number(values.cols), rows: values.rows === '100000' ? 50 : N, dir: values.dir ?? join(tmpdir(), 'kalla-bench-wide'), keep: values.keep })
+    : values.workload === 'cash' ? runCashBench({ rows: N, seed: Number(values.seed), variant: values.variant ?? 'both', dir: values.dir ?? join(tmpdir(), `kalla-bench-cash-${N}`), keep: values.keep }) : main();
 entry.catch((error: unknown) => {
   process.stderr.write(`bench:recon failed: ${(error as Error).stack ?? error}\n`);
   process.exit(1);

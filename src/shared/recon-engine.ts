@@ -314,6 +314,7 @@ export type ReconErrorCode =
   | 'source_missing'
   | 'invalid_recipe'
   | 'unknown_column'
+  | 'column_not_typed'
   | 'invalid_path'
   | 'file_exists'
   | 'cancelled'

@@ -50,7 +50,7 @@ describe('run health', () => {
     expect(warnings[0].causes[0]).toMatch(/filters removed every ledger row \(5 loaded\): amount gt 1000/);
   });
 
-  it('nothing matched because a date column is text (dates written with words) says so', async () => {
+  it('a rule whose date column is read as text is refused with the column named, not run without its date check', async () => {
     const ws = await sb.workspace();
     // "booked 01.01.2024" is no date format the engine reads, so the column stays text.
     await ws.addSourceFromPath('left', sb.file('l.csv', csv(HEADER, rows(5, (i) => `R${i},${i}.00,booked 0${i}.01.2024`))));
@@ -58,9 +58,38 @@ describe('run health', () => {
     const left = (await ws.source('left'))!;
     expect(left.columns.find((c) => c.name === 'date')?.type).toBe('text');
     const byDateAndAmount: MatchRule = { ...refRule('amount-date'), keys: [] };
-    const { summary, warnings } = await health(ws, recipe([byDateAndAmount], { mappings: [{ field_a: 'date', field_b: 'date', confidence: 1, reason: 'same name', role: 'date' }] }));
-    expect(summary.match_rate).toBe(0);
-    expect(rateTone(summary)).toBe('bad');
+    const refused = await ws.run(recipe([byDateAndAmount])).catch((e: unknown) => e as { code: string; message: string });
+    expect(refused).toMatchObject({ code: 'column_not_typed' });
+    expect((refused as Error).message).toMatch(/left column "date", but that column is read as text/);
+    expect((await ws.runs()).map((r) => r.status)).toEqual(['failed']);
+  });
+
+  it('one N/A amount does not drop the amount check: 10 amounts off by 100 do not match (issue 13, item 5)', async () => {
+    const ws = await sb.workspace();
+    await ws.addSourceFromPath('left', sb.file('l.csv', csv(HEADER, rows(20, (i) => `R${i},${i === 7 ? 'N/A' : `${i}.00`},2024-01-01`))));
+    await ws.addSourceFromPath('right', sb.file('r.csv', csv(HEADER, rows(20, (i) => `R${i},${i % 2 === 0 ? i + 100 : i}.00,2024-01-01`))));
+    const left = (await ws.source('left'))!;
+    expect(left.columns.find((c) => c.name === 'amount')?.type).toBe('number');
+    expect(left.notices.map((n) => n.code)).toContain('unparsed_values');
+    const { summary } = await health(ws, recipe([refRule('exact')]));
+    // Odd refs match (R7's amount is unreadable, so it cannot); the ten even ones are 100 off.
+    expect(summary.matched_groups).toBe(9);
+    expect(summary.match_rate).toBeLessThan(0.5);
+  });
+
+  it('a mapped date pair of different types is named when nothing matched', () => {
+    const summary = { left_rows: 5, right_rows: 5, matched_groups: 0, suggested_groups: 0, match_rate: 0 } as unknown as RunHealthInput['summary'];
+    const columns = { left: [{ name: 'date', type: 'text' as const }], right: [{ name: 'date', type: 'date' as const, format: 'iso' }] };
+    const warnings = runWarnings({
+      summary,
+      previous: null,
+      aliases: { left: 'ledger', right: 'bank' },
+      loaded: { left: 5, right: 5 },
+      columns,
+      filters: [],
+      mappings: [{ field_a: 'date', field_b: 'date', confidence: 1, reason: 'same name', role: 'date' }],
+      rules: [{ ...refRule('amount-date'), keys: [] }],
+    });
     expect(warnings.map((w) => w.kind)).toEqual(['nothing_matched']);
     expect(warnings[0].causes.join('\n')).toMatch(/date column “date” of ledger is read as text/);
     expect(warnings[0].causes.join('\n')).toMatch(/mapped pair “date” \(ledger, text\) ↔ “date” \(bank, date\) has different types/);

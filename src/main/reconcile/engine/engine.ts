@@ -34,7 +34,7 @@ import { removeLeftovers, type LeftoversRemoved } from './leftovers';
 import { installMacros } from './macros';
 import { profileSource } from './profile';
 import { validateRecipe } from './recipe-file';
-import { column, filterCondition, type SideColumns } from './recipe-sql';
+import { column, filterCondition, requireTypedRuleColumns, type SideColumns } from './recipe-sql';
 import { computeSummary, getRunRow, readPage } from './results';
 import { acceptGroup, annotateException, matchManually, readAuditLog, rejectGroup, unmatchGroup } from './review';
 import { dropRunTables, executeRun } from './run';
@@ -217,6 +217,7 @@ export class ReconEngine {
     if (opts.signal?.aborted) controller.abort();
     opts.signal?.addEventListener('abort', onAbort);
     try {
+      requireTypedRuleColumns(recipe, columns);
       const phases = await executeRun(runDb, runId, recipe, columns, { ...opts, signal: controller.signal });
       await this.db.exec(`UPDATE runs SET status = 'completed', finished_at = now()::TIMESTAMP, phases = $2::JSON WHERE run_id = $1`, [runId, JSON.stringify(phases)]);
       const summary = await computeSummary(this.db, runId);

@@ -31,31 +31,44 @@ const BOOLEAN_WORDS = `('true','false','yes','no')`;
 /** Detection looks at the first SAMPLE_ROWS rows; the typed table is then verified against every row. */
 export const DETECTION_SAMPLE_ROWS = 10_000;
 
-/** Per-row derived strings (v: trimmed, c: cleaned, b: number body, ok: number shape), materialised once. */
-function derivedColumns(col: string, i: number): string[] {
-  const v = `nullif(trim(${ident(col)}), '')`;
-  return [`${v} AS v_${i}`, `kalla_num_clean(${v}) AS c_${i}`];
+/**
+ * Every statistic is written once over the per-row strings v (trimmed), c (cleaned), b (number
+ * body), ok (number shape) and <sep>_m (date shape), with a suffix: `_<i>` when the columns are
+ * side by side (one aggregate per column), '' when the values are stacked (one GROUP BY row per column).
+ */
+function derivedColumns(raw: string, sfx: string): string[] {
+  const v = `nullif(trim(${raw}), '')`;
+  return [`${v} AS v${sfx}`, `kalla_num_clean(${v}) AS c${sfx}`];
 }
 
-function outerStats(i: number): string[] {
-  const v = `v_${i}`;
-  const b = `b_${i}`;
-  const shape = `ok_${i}`;
-  const parts = [
-    `count(${v}) AS n_${i}`,
-    `count_if(${shape} AND kalla_num_us(${b})) AS us_${i}`,
-    `count_if(${shape} AND kalla_num_eu(${b})) AS eu_${i}`,
-    `count_if(${shape} AND kalla_num_us(${b}) AND NOT kalla_num_eu(${b})) AS us_only_${i}`,
-    `count_if(${shape} AND kalla_num_eu(${b}) AND NOT kalla_num_us(${b})) AS eu_only_${i}`,
-    `count_if(${shape} AND kalla_num_us(${b}) AND kalla_num_eu(${b}) AND regexp_matches(${b}, '[.,]')) AS amb_${i}`,
-    `count_if(regexp_full_match(${v}, '${LEADING_ZERO_ID}')) AS lz_${i}`,
-    `count_if(regexp_full_match(${v}, '${ISO_DATE}')) AS iso_${i}`,
-    `count_if(regexp_full_match(${v}, '${YMD_SLASH}')) AS ymd_${i}`,
-    `count_if(regexp_full_match(${v}, '${COMPACT_DATE}')) AS ymd8_${i}`,
-    `count_if(regexp_full_match(${v}, '${HAS_TIME}')) AS time_${i}`,
-    `count_if(lower(${v}) IN ${BOOLEAN_WORDS}) AS bool_${i}`,
+function shapeColumns(sfx: string): string[] {
+  return [
+    `v${sfx}`,
+    `kalla_num_body(c${sfx}) AS b${sfx}`,
+    `kalla_num_shape_ok(c${sfx}) AS ok${sfx}`,
+    ...SEPARATORS.map((s) => `regexp_full_match(v${sfx}, '${s.re}') AS ${s.key}_m${sfx}`),
   ];
-  for (const s of SEPARATORS) parts.push(`count_if(${s.key}_m_${i}) AS ${s.key}_${i}`, ...datePartStats(v, s.sep, s.key, i));
+}
+
+function outerStats(sfx: string): string[] {
+  const v = `v${sfx}`;
+  const b = `b${sfx}`;
+  const shape = `ok${sfx}`;
+  const parts = [
+    `count(${v}) AS n${sfx}`,
+    `count_if(${shape} AND kalla_num_us(${b})) AS us${sfx}`,
+    `count_if(${shape} AND kalla_num_eu(${b})) AS eu${sfx}`,
+    `count_if(${shape} AND kalla_num_us(${b}) AND NOT kalla_num_eu(${b})) AS us_only${sfx}`,
+    `count_if(${shape} AND kalla_num_eu(${b}) AND NOT kalla_num_us(${b})) AS eu_only${sfx}`,
+    `count_if(${shape} AND kalla_num_us(${b}) AND kalla_num_eu(${b}) AND regexp_matches(${b}, '[.,]')) AS amb${sfx}`,
+    `count_if(regexp_full_match(${v}, '${LEADING_ZERO_ID}')) AS lz${sfx}`,
+    `count_if(regexp_full_match(${v}, '${ISO_DATE}')) AS iso${sfx}`,
+    `count_if(regexp_full_match(${v}, '${YMD_SLASH}')) AS ymd${sfx}`,
+    `count_if(regexp_full_match(${v}, '${COMPACT_DATE}')) AS ymd8${sfx}`,
+    `count_if(regexp_full_match(${v}, '${HAS_TIME}')) AS time${sfx}`,
+    `count_if(lower(${v}) IN ${BOOLEAN_WORDS}) AS bool${sfx}`,
+  ];
+  for (const s of SEPARATORS) parts.push(`count_if(${s.key}_m${sfx}) AS ${s.key}${sfx}`, ...datePartStats(v, s.sep, s.key, sfx));
   return parts;
 }
 
@@ -64,35 +77,61 @@ function outerStats(i: number): string[] {
  * (only read when every value has that shape). Computed for matching values only: splitting
  * every value of every column was 70 % of the detection aggregate.
  */
-function datePartStats(v: string, sep: string, key: string, i: number): string[] {
+function datePartStats(v: string, sep: string, key: string, sfx: string): string[] {
   const part = (n: number) => `split_part(split_part(${v}, ' ', 1), '${sep}', ${n})`;
-  const when = (expr: string) => `max(CASE WHEN ${key}_m_${i} THEN ${expr} END)`;
+  const when = (expr: string) => `max(CASE WHEN ${key}_m${sfx} THEN ${expr} END)`;
   return [
-    `${when(`try_cast(${part(1)} AS INTEGER)`)} AS ${key}_p1_${i}`,
-    `${when(`try_cast(${part(2)} AS INTEGER)`)} AS ${key}_p2_${i}`,
-    `${when(`length(${part(3)})`)} AS ${key}_y_${i}`,
+    `${when(`try_cast(${part(1)} AS INTEGER)`)} AS ${key}_p1${sfx}`,
+    `${when(`try_cast(${part(2)} AS INTEGER)`)} AS ${key}_p2${sfx}`,
+    `${when(`length(${part(3)})`)} AS ${key}_y${sfx}`,
   ];
 }
+
+type Stats = Record<string, string | number | null>;
+
+/**
+ * Above this many columns the values are stacked (UNPIVOT) and aggregated per column: a statement
+ * with ~30 aggregates per column grows with the width, and 5,000 columns side by side took DuckDB
+ * 175 s and 4 GB to plan and run (issue 13, item 12); stacked, the statement has a fixed size.
+ */
+export const STACKED_STATS_FROM_COLUMNS = 64;
 
 /**
  * The derived strings go into a TEMP table first: DuckDB would otherwise
  * re-evaluate the cleaning regexes inside every aggregate that uses them.
  */
-async function readStats(db: Db, table: string, columns: string[], limit: number | null): Promise<Record<string, string | number | null>> {
-  const first = columns.flatMap((c, i) => derivedColumns(c, i)).join(', ');
-  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_detect_1 AS SELECT ${first} FROM ${ident(table)}${limit ? ` LIMIT ${limit}` : ''}`);
-  const second = columns
-    .flatMap((_, i) => [
-      `v_${i}`,
-      `kalla_num_body(c_${i}) AS b_${i}`,
-      `kalla_num_shape_ok(c_${i}) AS ok_${i}`,
-      ...SEPARATORS.map((s) => `regexp_full_match(v_${i}, '${s.re}') AS ${s.key}_m_${i}`),
-    ])
-    .join(', ');
+export async function readStats(db: Db, table: string, columns: string[], limit: number | null, stacked = columns.length > STACKED_STATS_FROM_COLUMNS): Promise<Stats> {
+  const from = `${ident(table)}${limit ? ` LIMIT ${limit}` : ''}`;
+  try {
+    return stacked ? await readStackedStats(db, from, columns) : await readSideBySideStats(db, from, columns);
+  } finally {
+    await db.exec('DROP TABLE IF EXISTS temp.kalla_detect_1; DROP TABLE IF EXISTS temp.kalla_detect');
+  }
+}
+
+async function readSideBySideStats(db: Db, from: string, columns: string[]): Promise<Stats> {
+  const first = columns.flatMap((c, i) => derivedColumns(ident(c), `_${i}`)).join(', ');
+  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_detect_1 AS SELECT ${first} FROM ${from}`);
+  const second = columns.flatMap((_, i) => shapeColumns(`_${i}`)).join(', ');
   await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_detect AS SELECT ${second} FROM kalla_detect_1`);
-  const outer = columns.flatMap((_, i) => outerStats(i)).join(',\n  ');
-  const stats = (await db.one<Record<string, string | number | null>>(`SELECT ${outer} FROM kalla_detect`)) ?? {};
-  await db.exec('DROP TABLE IF EXISTS temp.kalla_detect_1; DROP TABLE IF EXISTS temp.kalla_detect');
+  const outer = columns.flatMap((_, i) => outerStats(`_${i}`)).join(',\n  ');
+  return (await db.one<Stats>(`SELECT ${outer} FROM kalla_detect`)) ?? {};
+}
+
+async function readStackedStats(db: Db, from: string, columns: string[]): Promise<Stats> {
+  // Columns renamed to their index: names may repeat case-insensitively or be awkward in UNPIVOT.
+  const renamed = columns.map((c, i) => `${ident(c)}::VARCHAR AS "${i}"`).join(', ');
+  await db.exec(
+    `CREATE OR REPLACE TEMP TABLE kalla_detect_1 AS SELECT CAST(k AS INTEGER) AS k, ${derivedColumns('val', '').join(', ')}
+     FROM (UNPIVOT (SELECT ${renamed} FROM ${from}) ON COLUMNS(*) INTO NAME k VALUE val)`,
+  );
+  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_detect AS SELECT k, ${shapeColumns('').join(', ')} FROM kalla_detect_1`);
+  const rows = await db.all<Stats>(`SELECT k, ${outerStats('').join(',\n  ')} FROM kalla_detect GROUP BY k`);
+  const stats: Stats = {};
+  for (const row of rows) {
+    const i = Number(row.k);
+    for (const [key, value] of Object.entries(row)) if (key !== 'k') stats[`${key}_${i}`] = value;
+  }
   return stats;
 }
 

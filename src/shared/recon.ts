@@ -101,15 +101,32 @@ export const KeyNormaliserSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('regex'), pattern: z.string().min(1) }),
   /** For date columns used as grouping keys (e.g. N:M by month). */
   z.object({ kind: z.literal('date_trunc'), unit: z.enum(['day', 'week', 'month', 'quarter', 'year']) }),
+  /**
+   * References by their digit groups, found anywhere in the text (recipe v2): "INV-2026-000123",
+   * "RE 2026/123", "inv2026000123" and "Invoice 2026-000123 thanks" all read as "2026|123". `groups`
+   * is the shape learned from the left key: per digit group, its width as issued (0 when it varies)
+   * and the shortest and longest length without leading zeros. A text may name several references;
+   * on the left only the first counts. See docs/cash-application.md.
+   */
+  z.object({
+    kind: z.literal('reference'),
+    groups: z.array(z.object({ width: z.number().int().min(0).max(30), min: z.number().int().min(1).max(30), max: z.number().int().min(1).max(30) })).min(1).max(6),
+  }),
 ]);
 export type KeyNormaliser = z.infer<typeof KeyNormaliserSchema>;
 
 export const MatchKeySchema = z.object({
   left: z.string().min(1),
   right: z.string().min(1),
+  /** Further right columns the key may come from (a reference column *or* the remittance text; recipe v2). */
+  right_also: z.array(z.string().min(1)).max(8).optional(),
   normalisers: z.array(KeyNormaliserSchema).default([]),
 });
 export type MatchKey = z.infer<typeof MatchKeySchema>;
+
+/** Why a matched group's amounts differ, for the accountant to book (recipe v2). */
+export const DifferenceReasonSchema = z.enum(['bank_fee', 'discount', 'short_payment', 'overpayment', 'rounding']);
+export type DifferenceReason = z.infer<typeof DifferenceReasonSchema>;
 
 export const CardinalitySchema = z.enum(['1:1', '1:N', 'N:1', 'N:M']);
 export type Cardinality = z.infer<typeof CardinalitySchema>;
@@ -129,6 +146,18 @@ export const MatchRuleSchema = z.object({
       tolerance_pct: z.number().min(0).max(100).default(0),
       /** Compare right amounts with their sign flipped (ledger credits vs bank debits). */
       flip_sign: z.boolean().default(false),
+      /**
+       * Recurring differences that are accepted and named (recipe v2): left − right equal to one of
+       * `fixed` (a bank fee of 7.50) or to `percent` of the left amount (a 2 % discount), within a
+       * cent. A group matched through one carries `reason` (exports show it, to be booked).
+       */
+      differences: z
+        .object({
+          reason: DifferenceReasonSchema,
+          fixed: z.array(z.number().positive()).max(20).default([]),
+          percent: z.array(z.number().positive().max(50)).max(10).default([]),
+        })
+        .optional(),
     })
     .optional(),
   date: z
@@ -187,10 +216,17 @@ export const RecipeSourceSchema = z.object({
   read: ReadOptionsSchema.default({ skip_bad_lines: false, column_overrides: {} }),
 });
 
-export const RECIPE_VERSION = 1;
+/**
+ * 2: keys from several right columns (`right_also`), the `reference` normaliser and named amount
+ * differences. A version-1 recipe means the same under version 2 (every v1 field kept its meaning),
+ * so it is read as version 2; it is written back as 2.
+ */
+export const RECIPE_VERSION = 2;
+
+const RecipeVersionSchema = z.union([z.literal(1), z.literal(2)]).transform((): typeof RECIPE_VERSION => RECIPE_VERSION);
 
 export const RecipeSchema = z.object({
-  version: z.literal(RECIPE_VERSION),
+  version: RecipeVersionSchema,
   name: z.string().min(1),
   left: RecipeSourceSchema,
   right: RecipeSourceSchema,

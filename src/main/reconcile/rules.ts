@@ -2,7 +2,7 @@
 import type { MatchRule } from '../../shared/recon';
 import { confirmedMappings, type WorkspaceState } from '../../shared/reconcile';
 import { errorMessage, UserError } from '../errors';
-import { sourceSchema } from './engine/auto-recipe';
+import { sourceSchema, withCashRules } from './engine/auto-recipe';
 import { bothSources, type ReconcileContext } from './context';
 import { plainRow, sampleRows } from './kalla-recon';
 
@@ -31,7 +31,8 @@ export class Rules {
         max_sample_rows: Math.min(50, n),
         engine: engineMode,
       });
-      return store.update(id, (st) => ({ ...st, rules: out.rules, rules_explanation: out.explanation, rules_error: null }));
+      const cash = await withCashRules(engine, mappings, out.rules, out.explanation);
+      return store.update(id, (st) => ({ ...st, rules: cash.rules, rules_explanation: cash.explanation, rules_error: null }));
     } catch (e) {
       await store.update(id, (st) => ({ ...st, rules_error: errorMessage(e) }));
       throw e;

@@ -10,6 +10,7 @@ import { RECIPE_VERSION, RecipeSchema } from '../../../shared/recon';
 import type { ColumnTyping, SourceInfo } from '../../../shared/recon-engine';
 import { detectFieldMappingsLocal, suggestMatchRulesLocal } from '../../../servers/recon/engines/local';
 import type { ReconEngine } from './engine';
+import { cashRules } from './cash-rules';
 
 const DATA_TYPE: Record<ColumnTyping['type'], string> = { text: 'varchar', number: 'decimal', date: 'date', timestamp: 'timestamp', boolean: 'boolean' };
 
@@ -39,7 +40,8 @@ export async function buildAutoRecipe(ws: ReconEngine, name = 'auto'): Promise<A
   const key = mappings.find((m) => m.role === 'key');
   const aligned = key ? await ws.keyAlignedSample({ left: key.field_a, right: key.field_b }) : { left: sample_a, right: sample_b };
   const suggestion = suggestMatchRulesLocal({ schema_a, schema_b, mappings, sample_a: aligned.left, sample_b: aligned.right });
-  const rules: MatchRule[] = suggestion.rules;
+  const cash = await withCashRules(ws, mappings, suggestion.rules, suggestion.explanation);
+  const rules: MatchRule[] = cash.rules;
   const recipe = RecipeSchema.parse({
     version: RECIPE_VERSION,
     name,
@@ -49,5 +51,19 @@ export async function buildAutoRecipe(ws: ReconEngine, name = 'auto'): Promise<A
     filters: [],
     rules,
   });
-  return { recipe, explanation: suggestion.explanation };
+  return { recipe, explanation: cash.explanation };
+}
+
+/**
+ * The suggested cascade with the cash-application rules learned over the whole loaded data
+ * (references in text, recurring fees and discounts, instalments, multi-invoice and counterparty
+ * batch payments). The MCP tool sees ≤ 50 sample rows, too few to learn these, so the host adds
+ * them; the tool's own rules stay where the facts do not apply.
+ */
+export async function withCashRules(ws: ReconEngine, mappings: FieldMapping[], rules: MatchRule[], explanation: string): Promise<{ rules: MatchRule[]; explanation: string }> {
+  const flip = rules.find((r) => r.amount)?.amount?.flip_sign ?? false;
+  const facts = await ws.learnCash(mappings, flip);
+  const cash = cashRules(facts, mappings, rules);
+  if (cash.notes.length === 0) return { rules, explanation };
+  return { rules: cash.rules, explanation: `${cash.rules.length} rules, strict to loose, learned from the data: ${cash.notes.join('; ')}.` };
 }

@@ -7,7 +7,7 @@
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { ReadOptionsSchema, type Recipe, type RecipeInput, type ReadOptions, type SourceFilter } from '../../../shared/recon';
+import { ReadOptionsSchema, type FieldMapping, type Recipe, type RecipeInput, type ReadOptions, type SourceFilter } from '../../../shared/recon';
 import type {
   AuditEntry,
   ExportOptions,
@@ -34,6 +34,7 @@ import { removeLeftovers, type LeftoversRemoved } from './leftovers';
 import { installMacros } from './macros';
 import { profileSource } from './profile';
 import { validateRecipe } from './recipe-file';
+import { learnCashFacts, type CashFacts } from './cash-learning';
 import { column, filterCondition, requireTypedRuleColumns, type SideColumns } from './recipe-sql';
 import { computeSummary, getRunRow, readPage } from './results';
 import { acceptGroup, annotateException, matchManually, readAuditLog, rejectGroup, unmatchGroup } from './review';
@@ -161,6 +162,12 @@ export class ReconEngine {
     } finally {
       await this.db.exec('DROP TABLE IF EXISTS temp.kalla_sample_keys');
     }
+  }
+
+  /** Facts for cash-application rules, learned over the loaded data (cash-learning.ts). */
+  async learnCash(mappings: FieldMapping[], flipSign: boolean): Promise<CashFacts> {
+    const columns = { left: (await this.requireSource('left')).columns, right: (await this.requireSource('right')).columns };
+    return learnCashFacts(this.db, columns, mappings, flipSign);
   }
 
   async countFiltered(side: Side, filters: SourceFilter[]): Promise<number> {

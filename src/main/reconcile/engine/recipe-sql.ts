@@ -108,8 +108,51 @@ function hasCaptureGroup(pattern: string): boolean {
   return /\((?!\?)/.test(pattern.replace(/\\\\|\\\(/g, ''));
 }
 
+type ReferenceShape = Extract<KeyNormaliser, { kind: 'reference' }>['groups'];
+
+/** The key's `reference` normaliser, when it has one: its key is read as references found in text. */
+export function referenceShape(normalisers: KeyNormaliser[]): ReferenceShape | null {
+  const ref = normalisers.find((n) => n.kind === 'reference');
+  return ref && ref.kind === 'reference' ? ref.groups : null;
+}
+
+/** Runs of digits joined by single separators ("2026-000123", "26 0001234", "2026000123"). */
+const DIGIT_RUN = String.raw`[0-9]+(?:[ ./-][0-9]+)*`;
+
+/**
+ * Every reference of this shape in a VARCHAR expression, as canonical "2026|123" strings (digit
+ * groups without leading zeros, joined by "|"): a run of exactly as many groups, each window of
+ * that many groups in a longer run ("2026 000123 2026 000124"), and a run written without
+ * separators when its length is the issued width ("INV2026000123"). Candidates whose groups are
+ * longer or shorter than the left key's ever are dropped (a phone number "0176 5551234" is not
+ * "26|1234"). Only tokens that equal a left key ever match: the join decides, not this list.
+ */
+export function referenceTokens(x: string, shape: ReferenceShape): string {
+  const k = shape.length;
+  const width = shape.every((g) => g.width > 0) ? shape.reduce((sum, g) => sum + g.width, 0) : 0;
+  const canonical = (groups: string) => `array_to_string(list_transform(${groups}, d -> ltrim(d, '0')), '|')`;
+  const windows = `list_transform(range(0, greatest(0, len(regexp_extract_all(run, '[0-9]+')) - ${k - 1})), s -> ${canonical(`regexp_extract_all(run, '[0-9]+')[s + 1 : s + ${k}]`)})`;
+  let offset = 1;
+  const glued = shape.map((g) => {
+    const part = `substr(run, ${offset}, ${g.width})`;
+    offset += g.width;
+    return part;
+  });
+  const gluedCandidate = width > 0 && k > 1 ? `CASE WHEN length(run) = ${width} AND regexp_full_match(run, '[0-9]+') THEN [${canonical(`[${glued.join(', ')}]`)}] ELSE [] END` : '[]';
+  const valid = shape.map((g) => `[0-9]{${g.min},${g.max}}`).join(String.raw`\|`);
+  return `list_distinct(list_filter(flatten(list_transform(regexp_extract_all(coalesce(${x}, ''), '${DIGIT_RUN}'), run -> list_concat(${windows}, ${gluedCandidate}))), t -> regexp_full_match(t, '${valid}')))`;
+}
+
+/** The raw VARCHAR of a column a key is read from. */
+export function keySourceText(c: ColumnTyping): string {
+  return `CAST(${col(c)} AS VARCHAR)`;
+}
+
 /** Normalised key text; empty keys become NULL so they never match each other. */
 export function keyExpression(c: ColumnTyping, normalisers: KeyNormaliser[]): string {
+  const shape = referenceShape(normalisers);
+  // A left key is one reference: the first one its text holds.
+  if (shape) return `${referenceTokens(keySourceText(c), shape)}[1]`;
   const trunc = normalisers.find((n) => n.kind === 'date_trunc');
   let x: string;
   if (trunc && trunc.kind === 'date_trunc') {
@@ -128,6 +171,7 @@ export function keyExpression(c: ColumnTyping, normalisers: KeyNormaliser[]): st
       case 'digits': x = `ltrim(regexp_replace(${x}, '[^0-9]', '', 'g'), '0')`; break;
       case 'regex': x = `regexp_extract(${x}, ${lit(n.pattern)}, ${hasCaptureGroup(n.pattern) ? 1 : 0})`; break;
       case 'date_trunc': break;
+      case 'reference': break;
     }
   }
   return `nullif(${x}, '')`;
@@ -152,11 +196,29 @@ export function rowHashExpression(columns: ColumnTyping[]): string {
   return raw.length > 0 ? `hash(${raw.map((c) => ident(c.name)).join(', ')})` : 'hash(0)';
 }
 
-/** |a − b| within the rule's tolerance (abs + pct of the larger magnitude); a tiny epsilon absorbs DOUBLE rounding of the pct part. */
+/**
+ * |a − b| within the rule's tolerance (abs + pct of the larger magnitude; a tiny epsilon absorbs
+ * DOUBLE rounding of the pct part), or a − b equal to one of the rule's named differences (a fixed
+ * fee, or a percentage of a rounded to the cent).
+ */
 export function amountWithin(rule: MatchRule, a: string, b: string): string {
   const t = rule.amount;
   if (!t) return 'TRUE';
-  return `abs(${a} - ${b}) <= ${tolerance(rule, a, b)}`;
+  const within = `abs(${a} - ${b}) <= ${tolerance(rule, a, b)}`;
+  const named = namedDifference(rule, a, b);
+  return named ? `(${within} OR ${named})` : within;
+}
+
+/** a − b is one of the rule's named differences (NULL-safe: NULL when it cannot tell). */
+export function namedDifference(rule: MatchRule, a: string, b: string): string | null {
+  const d = rule.amount?.differences;
+  if (!d || (d.fixed.length === 0 && d.percent.length === 0)) return null;
+  const diff = `(${a} - ${b})`;
+  const parts = [
+    ...d.fixed.map((f) => `abs(${diff} - sign(${a}) * ${f}) < 0.005`),
+    ...d.percent.map((p) => `abs(${diff} - round(${a} * ${p / 100}, 2)) < 0.015`),
+  ];
+  return `(${parts.join(' OR ')})`;
 }
 
 /** Whole days between two DATE expressions. */

@@ -21,7 +21,7 @@
 import type { MatchRule } from '../../../../shared/recon';
 import type { Side } from '../../../../shared/recon-engine';
 import type { Db } from '../db';
-import { amountWithin, dateWindowRange, daysBetween, withinDateWindow } from '../recipe-sql';
+import { amountWithin, dateWindowRange, daysBetween, referenceShape, withinDateWindow } from '../recipe-sql';
 import { lit } from '../sql';
 import { scoreExpression } from './working';
 
@@ -41,8 +41,9 @@ function orientation(rule: MatchRule): Orientation {
 }
 
 /** gtmp columns for a group whose "one" id/amount and "many" ids/total are given. */
-function groupInsert(rule: MatchRule, ruleIdx: number, o: Orientation, source: string): string {
-  const status = rule.auto_confirm ? "'auto'" : "'suggested'";
+function groupInsert(rule: MatchRule, ruleIdx: number, o: Orientation, source: string, ambiguous?: string): string {
+  // An ambiguous group (another subset fits as well) is only ever suggested.
+  const status = rule.auto_confirm ? (ambiguous ? `CASE WHEN ${ambiguous} THEN 'suggested' ELSE 'auto' END` : "'auto'") : "'suggested'";
   const leftIds = o.one === 'left' ? '[oid]' : 'ids';
   const rightIds = o.one === 'left' ? 'ids' : '[oid]';
   const amountLeft = o.one === 'left' ? 'oamt' : 'total';
@@ -58,11 +59,18 @@ export async function matchSplitOrBatch(db: Db, rule: MatchRule, ruleIdx: number
   const wm = `w_${o.many}`;
   const ddExpr = (a: string, b: string) => (rule.date ? daysBetween(a, b) : '0');
 
+  const referenced = rule.keys.some((k) => referenceShape(k.normalisers ?? []));
+  if (referenced && o.one === 'right') {
+    await matchNamed(db, rule, ruleIdx, o);
+    shouldStop();
+  }
   if (rule.keys.length > 0) {
+    // A line naming several references belongs to none of the per-reference groups (it could be counted twice).
+    const many = referenced ? `(SELECT * FROM ${wm} WHERE id IN (SELECT id FROM ${wm} GROUP BY id HAVING count(*) = 1))` : wm;
     await db.exec(`CREATE OR REPLACE TEMP TABLE by_ref AS
       WITH mg AS (
         SELECT ${keyCols(rule)}, sum(amt) AS total, min(dt) AS dmin, max(dt) AS dmax, list(id ORDER BY id) AS ids
-        FROM ${wm} GROUP BY ${keyCols(rule)} HAVING count(*) >= 2 AND count(amt) = count(*)),
+        FROM ${many} GROUP BY ${keyCols(rule)} HAVING count(*) >= 2 AND count(amt) = count(*)),
       og AS (
         SELECT ${keyCols(rule)}, any_value(id) AS oid, any_value(amt) AS oamt, any_value(dt) AS odt
         FROM ${wo} GROUP BY ${keyCols(rule)} HAVING count(*) = 1)
@@ -76,6 +84,35 @@ export async function matchSplitOrBatch(db: Db, rule: MatchRule, ruleIdx: number
   }
   shouldStop();
   await subsetSearch(db, rule, ruleIdx, o, shouldStop);
+}
+
+/**
+ * N:1 by named references: the invoices one bank line names (its references that are open
+ * invoices) form one group when their sum agrees with the payment within the rule's tolerance and
+ * every date is inside the window. An invoice named by two such lines goes to neither (the named
+ * sets disagree: a person decides). Lines whose named invoices do not add up stay open for the
+ * later rules and are explained as near misses.
+ */
+async function matchNamed(db: Db, rule: MatchRule, ruleIdx: number, o: Orientation): Promise<void> {
+  const wo = `w_${o.one}`;
+  const wm = `w_${o.many}`;
+  const dd = rule.date ? `max(${daysBetween('o.dt', 'm.dt')})` : '0';
+  await db.exec(`CREATE OR REPLACE TEMP TABLE named AS
+    WITH p AS (SELECT DISTINCT o.id AS oid, m.id AS mid FROM ${wo} o JOIN ${wm} m ON ${keysEq(rule, 'o', 'm')}),
+      ov AS (SELECT DISTINCT id, amt, dt FROM ${wo}),
+      mv AS (SELECT DISTINCT id, amt, dt FROM ${wm}),
+      g AS (
+        SELECT p.oid, any_value(o.amt) AS oamt, list(p.mid ORDER BY p.mid) AS ids, sum(m.amt) AS total,
+          coalesce(${dd}, 0)::INTEGER AS dd
+        FROM p JOIN ov o ON o.id = p.oid JOIN mv m ON m.id = p.mid
+        GROUP BY p.oid HAVING count(*) >= 2 AND count(m.amt) = count(*))
+    SELECT * FROM g WHERE ${amountWithin(rule, 'oamt', 'total')}${rule.date ? ` AND ${withinDateWindow(rule, 'dd')}` : ''}`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE named_ok AS
+    WITH members AS (SELECT oid, unnest(ids) AS mid FROM named),
+      shared AS (SELECT mid FROM members GROUP BY mid HAVING count(*) > 1)
+    SELECT * FROM named WHERE oid NOT IN (SELECT oid FROM members WHERE mid IN (SELECT mid FROM shared))`);
+  await db.exec(groupInsert(rule, ruleIdx, o, 'named_ok'));
+  await removeUsed(db, ruleIdx);
 }
 
 async function removeUsed(db: Db, ruleIdx: number): Promise<void> {
@@ -116,17 +153,17 @@ async function subsetSearch(db: Db, rule: MatchRule, ruleIdx: number, o: Orienta
     FROM sub JOIN (SELECT DISTINCT oid, oh FROM sc) sc1 ON sc1.oid = sub.oid
     WHERE size >= 2 AND ${amountWithin(rule, 'sub.oamt', 'total')}`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE subs_m AS SELECT sid, unnest(ids) AS mid FROM subs`);
-  await db.exec(`CREATE OR REPLACE TEMP TABLE subs_acc (sid BIGINT, oid BIGINT, oamt DECIMAL(38,6), ids BIGINT[], total DECIMAL(38,6), dd INTEGER)`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE subs_acc (sid BIGINT, oid BIGINT, oamt DECIMAL(38,6), ids BIGINT[], total DECIMAL(38,6), dd INTEGER, amb BOOLEAN)`);
   for (;;) {
     shouldStop();
     if ((await db.scalarNumber('SELECT count(*) FROM subs')) === 0) break;
     await db.exec(`CREATE OR REPLACE TEMP TABLE round_acc AS
       WITH best AS (
-        SELECT * FROM subs QUALIFY row_number() OVER (PARTITION BY oid ORDER BY diff, size, hs, ids) = 1),
+        SELECT *, count(*) OVER (PARTITION BY oid, diff) > 1 AS amb FROM subs QUALIFY row_number() OVER (PARTITION BY oid ORDER BY diff, size, hs, ids) = 1),
       ex AS (SELECT b.sid, b.oid, b.diff, b.size, b.oh, b.hs, m.mid FROM best b JOIN subs_m m ON m.sid = b.sid),
       claim AS (
         SELECT mid, sid FROM ex QUALIFY row_number() OVER (PARTITION BY mid ORDER BY diff, size, oh, hs, oid) = 1)
-      SELECT b.sid, b.oid, b.oamt, b.ids, b.total, b.dd FROM best b
+      SELECT b.sid, b.oid, b.oamt, b.ids, b.total, b.dd, b.amb FROM best b
       WHERE NOT EXISTS (SELECT 1 FROM ex e JOIN claim c ON c.mid = e.mid WHERE e.sid = b.sid AND c.sid <> b.sid)`);
     if ((await db.scalarNumber('SELECT count(*) FROM round_acc')) === 0) break;
     await db.exec('INSERT INTO subs_acc SELECT * FROM round_acc');
@@ -136,7 +173,7 @@ async function subsetSearch(db: Db, rule: MatchRule, ruleIdx: number, o: Orienta
     await db.exec('DELETE FROM subs WHERE sid IN (SELECT sid FROM dead)');
     await db.exec('DELETE FROM subs_m WHERE sid IN (SELECT sid FROM dead)');
   }
-  await db.exec(groupInsert(rule, ruleIdx, o, 'subs_acc'));
+  await db.exec(groupInsert(rule, ruleIdx, o, 'subs_acc', 'amb'));
 }
 
 export async function matchManyToMany(db: Db, rule: MatchRule, ruleIdx: number): Promise<void> {

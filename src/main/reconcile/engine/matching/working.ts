@@ -7,11 +7,11 @@
  *   gtmp(...)                   groups found so far in this run
  *   lost(...)                   rows that had a candidate but lost it (duplicates)
  */
-import type { MatchRule, Recipe } from '../../../../shared/recon';
+import type { MatchKey, MatchRule, Recipe } from '../../../../shared/recon';
 import type { ColumnTyping, Side } from '../../../../shared/recon-engine';
 import type { Db } from '../db';
 import { ReconError } from '../../../errors';
-import { amountExpression, column, dateExpression, filtersWhere, keyExpression, textExpression, type SideColumns } from '../recipe-sql';
+import { amountExpression, column, dateExpression, filtersWhere, keyExpression, keySourceText, referenceShape, referenceTokens, textExpression, type SideColumns } from '../recipe-sql';
 import { ident } from '../sql';
 import { ROW_HASH, ROW_ID, typedView } from '../sources';
 
@@ -46,6 +46,16 @@ export function validateRule(rule: MatchRule): void {
   if (rule.keys.length === 0 && !rule.amount) {
     throw new ReconError('invalid_recipe', `rule "${rule.id}" needs at least one key or an amount to compare`, { rule: rule.id });
   }
+  const references = rule.keys.filter((k) => referenceShape(k.normalisers ?? []));
+  if (references.length > 1) {
+    throw new ReconError('invalid_recipe', `rule "${rule.id}" has ${references.length} reference keys; one key can be read as references`, { rule: rule.id });
+  }
+  if (references.length > 0 && rule.cardinality === 'N:M') {
+    throw new ReconError('invalid_recipe', `rule "${rule.id}" is N:M with a reference key; reference keys work in 1:1, 1:N and N:1 rules`, { rule: rule.id });
+  }
+  if (rule.amount?.differences && rule.keys.length === 0) {
+    throw new ReconError('invalid_recipe', `rule "${rule.id}" names amount differences but has no key; differences are accepted only between rows tied by a key`, { rule: rule.id });
+  }
   if (rule.cardinality === 'N:M' && rule.keys.length === 0) {
     throw new ReconError('invalid_recipe', `rule "${rule.id}" is N:M and needs keys to form the groups`, { rule: rule.id });
   }
@@ -58,7 +68,7 @@ export function validateRule(rule: MatchRule): void {
 export async function createRuleTables(db: Db, rule: MatchRule, columns: SideColumns, recipe: Recipe): Promise<void> {
   for (const side of ['left', 'right'] as const) {
     const cols = columns[side];
-    const keys = rule.keys.map((k, i) => `${keyExpression(column(cols, side, k[side], `rule ${rule.id} key`), k.normalisers ?? [])} AS k${i}`);
+    const keys = rule.keys.map((k, i) => `${sideKeyExpression(rule, k, cols, side)} AS k${i}`);
     const amt = rule.amount ? amountExpression(column(cols, side, rule.amount[side], `rule ${rule.id} amount`), side === 'right' && rule.amount.flip_sign) : 'NULL::DECIMAL(18,6)';
     const dt = rule.date ? dateExpression(column(cols, side, rule.date[side], `rule ${rule.id} date`)) : 'NULL::DATE';
     const descr = rule.description ? textExpression(column(cols, side, rule.description[side], `rule ${rule.id} description`)) : 'NULL::VARCHAR';
@@ -70,6 +80,19 @@ export async function createRuleTables(db: Db, rule: MatchRule, columns: SideCol
          AND NOT EXISTS (SELECT 1 FROM ${used(side)} u WHERE u.id = s.${ident(ROW_ID)})`,
     );
   }
+}
+
+/**
+ * One key of a rule on one side. A reference key on the right reads every reference in the key
+ * column and in `right_also` (remittance text), one working row per reference (`unnest`): a bank
+ * line naming three invoices can meet each of them; a line naming none has no row in this rule.
+ */
+function sideKeyExpression(rule: MatchRule, key: MatchKey, cols: ColumnTyping[], side: Side): string {
+  const first = column(cols, side, key[side], `rule ${rule.id} key`);
+  const shape = referenceShape(key.normalisers ?? []);
+  if (!shape || side === 'left') return keyExpression(first, key.normalisers ?? []);
+  const sources = [first, ...(key.right_also ?? []).map((name) => column(cols, side, name, `rule ${rule.id} key`))];
+  return `unnest(list_distinct(flatten([${sources.map((c) => referenceTokens(keySourceText(c), shape)).join(', ')}])))`;
 }
 
 /** Key equality between l and r (all keys, NULL never equal). */

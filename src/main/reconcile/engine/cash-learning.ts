@@ -1,0 +1,163 @@
+/**
+ * What a cash-application recipe needs to know, read off the loaded data in DuckDB (not off a
+ * 50-row sample): the shape of the left references, the right columns that carry them (a
+ * reference column and/or the remittance text), the amount differences that recur between
+ * payments and the invoices they reference (bank fees, early-payment discounts), and the columns
+ * that name the counterparty on both sides. `cash-rules.ts` turns these facts into rules.
+ */
+import type { FieldMapping, KeyNormaliser } from '../../../shared/recon';
+import type { ColumnTyping, Side } from '../../../shared/recon-engine';
+import type { Db } from './db';
+import { amountExpression, column, keySourceText, referenceTokens } from './recipe-sql';
+import { ident } from './sql';
+import { typedView } from './sources';
+
+export type ReferenceGroups = Extract<KeyNormaliser, { kind: 'reference' }>['groups'];
+
+export interface CashFacts {
+  /** Digit-group shape of the left key, when it has one. */
+  shape: ReferenceGroups | null;
+  /** Right columns holding references of that shape, most hits first, with the share of rows hit. */
+  referenceColumns: { name: string; share: number }[];
+  /** Recurring left − right differences among reference-tied pairs. */
+  fixed: number[];
+  percent: number[];
+  /** Pairs the differences were learned from. */
+  pairs: number;
+  /** A mapped pair naming the counterparty (repeats on the left, shared values on both sides). */
+  party: { left: string; right: string } | null;
+}
+
+/** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
+const LEARN_ROWS = 50_000;
+/** A share of rows a column must reference to count as carrying references. */
+const MIN_REFERENCE_SHARE = 0.005;
+
+type Columns = Record<Side, ColumnTyping[]>;
+
+const sample = (side: Side) => `(SELECT * FROM ${ident(typedView(side))} ORDER BY hash(__row_id) LIMIT ${LEARN_ROWS}) s`;
+
+export async function learnCashFacts(db: Db, columns: Columns, mappings: FieldMapping[], flipSign: boolean): Promise<CashFacts> {
+  const facts: CashFacts = { shape: null, referenceColumns: [], fixed: [], percent: [], pairs: 0, party: null };
+  facts.party = await learnParty(db, columns, mappings);
+  const key = mappings.find((m) => m.role === 'key');
+  if (!key) return facts;
+  const leftKey = column(columns.left, 'left', key.field_a, 'reference key');
+  facts.shape = await learnShape(db, keySourceText(leftKey));
+  if (!facts.shape) return facts;
+  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_keys AS
+    SELECT DISTINCT ${referenceTokens(keySourceText(leftKey), facts.shape)}[1] AS k FROM ${sample('left')}`);
+  try {
+    const candidates = columns.right.filter((c) => c.type === 'text');
+    for (const c of candidates) {
+      // Share of right lines with at least one token that is a left key (join on the unnested tokens).
+      const share = await db.scalarNumber(
+        `WITH t AS (SELECT __row_id AS id, unnest(${referenceTokens(keySourceText(c), facts.shape)}) AS k FROM ${sample('right')})
+         SELECT (SELECT count(DISTINCT id) FROM t WHERE k IN (SELECT k FROM kalla_learn_keys)) / greatest(1, (SELECT count(*) FROM ${sample('right')}))`,
+      );
+      if (share >= MIN_REFERENCE_SHARE) facts.referenceColumns.push({ name: c.name, share });
+    }
+    facts.referenceColumns.sort((a, b) => b.share - a.share);
+    const amount = mappings.find((m) => m.role === 'amount');
+    if (amount && facts.referenceColumns.length > 0) Object.assign(facts, await learnDifferences(db, columns, leftKey, facts, amount, flipSign));
+  } finally {
+    await db.exec('DROP TABLE IF EXISTS temp.kalla_learn_keys');
+  }
+  return facts;
+}
+
+/**
+ * The digit groups of the left key ("INV-2026-000123" → 4 and 6 digits), when ≥ 90 % of keys have
+ * the same number of groups and hold ≥ 3 digits: widths as issued (0 where they vary) and the
+ * range of lengths without leading zeros.
+ */
+async function learnShape(db: Db, text: string): Promise<ReferenceGroups | null> {
+  const runs = await db.all<{ n: number; c: number }>(
+    `SELECT len(regexp_extract_all(${text}, '[0-9]+')) AS n, count(*)::INTEGER AS c FROM ${sample('left')} WHERE ${text} IS NOT NULL GROUP BY 1 ORDER BY c DESC, n`,
+  );
+  const total = runs.reduce((sum, r) => sum + Number(r.c), 0);
+  const k = Number(runs[0]?.n ?? 0);
+  if (k < 1 || k > 6 || Number(runs[0].c) < 0.9 * total) return null;
+  const parts = Array.from({ length: k }, (_, j) => {
+    const g = `regexp_extract_all(${text}, '[0-9]+')[${j + 1}]`;
+    const bare = `ltrim(${g}, '0')`;
+    return `min(length(${g})) AS w_min_${j}, max(length(${g})) AS w_max_${j}, min(length(${bare})) AS min_${j}, max(length(${bare})) AS max_${j}, sum(length(${g})) AS digits_${j}`;
+  });
+  const row = await db.one<Record<string, number | string | null>>(
+    `SELECT ${parts.join(', ')}, count(*) AS rows FROM ${sample('left')} WHERE len(regexp_extract_all(${text}, '[0-9]+')) = ${k}`,
+  );
+  if (!row) return null;
+  const n = (key: string) => Number(row[key] ?? 0);
+  const digits = Array.from({ length: k }, (_, j) => n(`digits_${j}`)).reduce((a, b) => a + b, 0) / Math.max(1, n('rows'));
+  if (digits < 3) return null;
+  return Array.from({ length: k }, (_, j) => ({
+    width: n(`w_min_${j}`) === n(`w_max_${j}`) ? n(`w_max_${j}`) : 0,
+    min: Math.max(1, n(`min_${j}`)),
+    // Numbers grow: next month's invoices may be longer than any seen, up to the issued width.
+    max: Math.max(1, n(`max_${j}`), n(`w_min_${j}`) === n(`w_max_${j}`) ? n(`w_max_${j}`) : n(`max_${j}`) + 1),
+  }));
+}
+
+/**
+ * Differences between a payment and the one invoice it references (lines naming one reference,
+ * invoices referenced once): a fixed amount seen in ≥ 0.5 % of pairs (and ≥ 3) is a bank fee; a
+ * percentage of the invoice (to 0.1 %) seen as often is a discount. Everything else (instalments,
+ * odd short payments) is left to group rules and people.
+ */
+async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping, facts: CashFacts, amount: FieldMapping, flipSign: boolean): Promise<Pick<CashFacts, 'fixed' | 'percent' | 'pairs'>> {
+  const shape = facts.shape!;
+  const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);
+  const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
+  const sources = facts.referenceColumns.map((r) => referenceTokens(keySourceText(column(columns.right, 'right', r.name, 'reference')), shape));
+  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_pairs AS
+    WITH l AS (SELECT ${referenceTokens(keySourceText(leftKey), shape)}[1] AS k, ${la} AS amt FROM ${sample('left')}),
+      r AS (SELECT list_distinct(flatten([${sources.join(', ')}])) AS ks, ${ra} AS amt FROM ${sample('right')}),
+      l1 AS (SELECT k, any_value(amt) AS amt FROM l WHERE k IS NOT NULL GROUP BY k HAVING count(*) = 1),
+      r1 AS (SELECT ks[1] AS k, amt FROM r WHERE len(ks) = 1),
+      r2 AS (SELECT k, any_value(amt) AS amt FROM r1 GROUP BY k HAVING count(*) = 1)
+    SELECT l1.amt AS la, r2.amt AS ra, round(l1.amt - r2.amt, 2) AS diff FROM l1 JOIN r2 USING (k) WHERE l1.amt IS NOT NULL AND r2.amt IS NOT NULL AND l1.amt <> 0`);
+  try {
+    const pairs = await db.scalarNumber('SELECT count(*) FROM kalla_learn_pairs');
+    const floor = Math.max(3, Math.ceil(pairs * 0.005));
+    const fixed = await db.all<{ d: string }>(
+      `SELECT diff AS d FROM kalla_learn_pairs WHERE diff > 0 AND diff < abs(la) * 0.5 GROUP BY diff HAVING count(*) >= ${floor} ORDER BY count(*) DESC, diff LIMIT 10`,
+    );
+    const percent = await db.all<{ p: string }>(
+      `SELECT round(diff / la * 100, 1) AS p FROM kalla_learn_pairs
+       WHERE diff > 0 AND abs(diff - round(la * round(diff / la * 100, 1) / 100, 2)) < 0.015
+       GROUP BY 1 HAVING count(*) >= ${floor} AND p > 0 AND p <= 20 ORDER BY count(*) DESC LIMIT 5`,
+    );
+    const fixedSet = fixed.map((f) => Number(f.d));
+    // A percentage that only ever showed up as one fixed amount is that fee, not a rate.
+    const percentSet = percent.map((p) => Number(p.p)).filter((p) => p > 0);
+    return { pairs, fixed: fixedSet, percent: percentSet };
+  } finally {
+    await db.exec('DROP TABLE IF EXISTS temp.kalla_learn_pairs');
+  }
+}
+
+/**
+ * The counterparty: a mapped pair other than reference, amount and date whose left values repeat
+ * (one customer, many invoices) and whose values, ignoring case and punctuation, are largely the
+ * same on both sides.
+ */
+async function learnParty(db: Db, columns: Columns, mappings: FieldMapping[]): Promise<CashFacts['party']> {
+  const norm = (c: ColumnTyping) => `nullif(regexp_replace(lower(CAST(s.${ident(c.name)} AS VARCHAR)), '[^a-z0-9]', '', 'g'), '')`;
+  let best: { left: string; right: string; score: number } | null = null;
+  for (const m of mappings) {
+    if (m.role === 'key' || m.role === 'amount' || m.role === 'date') continue;
+    const a = columns.left.find((c) => c.name === m.field_a);
+    const b = columns.right.find((c) => c.name === m.field_b);
+    if (!a || !b || a.type !== 'text' || b.type !== 'text') continue;
+    const row = await db.one<{ rows: number; distinct_l: number; shared: number; distinct_r: number }>(
+      `WITH l AS (SELECT ${norm(a)} AS v FROM ${sample('left')}), r AS (SELECT DISTINCT ${norm(b)} AS v FROM ${sample('right')} WHERE ${norm(b)} IS NOT NULL)
+       SELECT (SELECT count(v) FROM l) AS rows, (SELECT count(DISTINCT v) FROM l) AS distinct_l,
+         (SELECT count(*) FROM r WHERE v IN (SELECT v FROM l)) AS shared, (SELECT count(*) FROM r) AS distinct_r`,
+    );
+    if (!row) continue;
+    const repeats = Number(row.distinct_l) < 0.7 * Number(row.rows);
+    const overlap = Number(row.shared) / Math.max(1, Number(row.distinct_r));
+    if (repeats && overlap >= 0.3 && (!best || overlap > best.score)) best = { left: a.name, right: b.name, score: overlap };
+  }
+  return best ? { left: best.left, right: best.right } : null;
+}

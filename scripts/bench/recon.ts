@@ -156,7 +156,7 @@ async function writeCsv(path: string, header: string, rows: Row[], line: (r: Row
 }
 
 const recipe: Recipe = {
-  version: 1,
+  version: 2,
   name: 'bench',
   left: { alias: 'ledger', read: { skip_bad_lines: false, column_overrides: {} } },
   right: { alias: 'bank', read: { skip_bad_lines: false, column_overrides: {} } },

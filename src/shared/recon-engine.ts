@@ -6,7 +6,7 @@
  * Recipe/rule/filter shapes live in ./recon (shared with the MCP server).
  */
 import { z } from 'zod';
-import { CardinalitySchema, ColumnTypeSchema } from './recon';
+import { CardinalitySchema, ColumnTypeSchema, DifferenceReasonSchema } from './recon';
 
 export const SideSchema = z.enum(['left', 'right']);
 export type Side = z.infer<typeof SideSchema>;
@@ -165,6 +165,8 @@ export const MatchGroupSchema = z.object({
   /** 0..1, 1 = exact. */
   score: z.number(),
   note: z.string().nullable(),
+  /** Why the amounts differ, when the matching rule named it (bank_fee, discount, …); absent when they agree. */
+  difference_reason: DifferenceReasonSchema.optional(),
 });
 export type MatchGroup = z.infer<typeof MatchGroupSchema>;
 

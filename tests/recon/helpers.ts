@@ -57,7 +57,7 @@ export function rule(partial: Partial<MatchRule> & { id: string }): MatchRule {
 
 export function recipe(rules: MatchRule[], extra: Partial<Recipe> = {}): Recipe {
   return {
-    version: 1,
+    version: 2,
     name: 'test',
     left: { alias: 'ledger', read: { skip_bad_lines: false, column_overrides: {} } },
     right: { alias: 'bank', read: { skip_bad_lines: false, column_overrides: {} } },

@@ -60,7 +60,7 @@ describe('run health', () => {
     const byDateAndAmount: MatchRule = { ...refRule('amount-date'), keys: [] };
     const refused = await ws.run(recipe([byDateAndAmount])).catch((e: unknown) => e as { code: string; message: string });
     expect(refused).toMatchObject({ code: 'column_not_typed' });
-    expect((refused as Error).message).toMatch(/left column "date", but that column is read as text/);
+    expect((refused as { message: string }).message).toMatch(/left column "date", but that column is read as text/);
     expect((await ws.runs()).map((r) => r.status)).toEqual(['failed']);
   });
 

@@ -150,7 +150,8 @@ async function learnParty(db: Db, columns: Columns, mappings: FieldMapping[]): P
     const b = columns.right.find((c) => c.name === m.field_b);
     if (!a || !b || a.type !== 'text' || b.type !== 'text') continue;
     const row = await db.one<{ rows: number; distinct_l: number; shared: number; distinct_r: number }>(
-      `WITH l AS (SELECT ${norm(a)} AS v FROM ${sample('left')}), r AS (SELECT DISTINCT ${norm(b)} AS v FROM ${sample('right')} WHERE ${norm(b)} IS NOT NULL)
+      // Whole tables, not the sample: whether names repeat depends on how many rows are read.
+      `WITH l AS (SELECT ${norm(a)} AS v FROM ${ident(typedView('left'))} s), r AS (SELECT DISTINCT ${norm(b)} AS v FROM ${ident(typedView('right'))} s WHERE ${norm(b)} IS NOT NULL)
        SELECT (SELECT count(v) FROM l) AS rows, (SELECT count(DISTINCT v) FROM l) AS distinct_l,
          (SELECT count(*) FROM r WHERE v IN (SELECT v FROM l)) AS shared, (SELECT count(*) FROM r) AS distinct_r`,
     );

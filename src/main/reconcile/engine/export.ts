@@ -12,7 +12,7 @@ import type { Recipe } from '../../../shared/recon';
 import type { Db } from './db';
 import { copyCsv } from './csv-guard';
 import { ReconError } from '../../errors';
-import { getRunRow, MATCHED_STATUSES } from './results';
+import { differenceReasonSql, getRunRow, MATCHED_STATUSES } from './results';
 import { readAuditLog } from './review';
 import { journalExport, STAGING_PREFIX } from './leftovers';
 import { ident, lit } from './sql';
@@ -27,7 +27,7 @@ function groupColumns(g = ''): string {
   const p = g ? `${g}.` : '';
   return `${p}group_id, ${p}rule_id, ${p}cardinality, ${p}status,
   array_to_string(${p}left_ids, ' ') AS left_row_ids, array_to_string(${p}right_ids, ' ') AS right_row_ids,
-  ${p}amount_left, ${p}amount_right, ${p}amount_delta, ${p}date_delta_days, ${p}score, ${p}note`;
+  ${p}amount_left, ${p}amount_right, ${p}amount_delta, ${differenceReasonSql(p)} AS difference_reason, ${p}date_delta_days, ${p}score, ${p}note`;
 }
 
 /**
@@ -53,7 +53,7 @@ export function categorySql(runId: number, category: PageCategory, rawText: Reco
   if (category === 'matched' || category === 'suggested') {
     const status = category === 'matched' ? `IN ${MATCHED_STATUSES}` : `= 'suggested'`;
     const sides = (['left', 'right'] as const).filter((side) => business && business[side].columns.length > 0);
-    if (!business || sides.length === 0) return `SELECT ${groupColumns()} FROM match_groups WHERE run_id = ${runId} AND status ${status} ORDER BY group_id`;
+    if (!business || sides.length === 0) return `SELECT ${groupColumns('g')} FROM match_groups g WHERE g.run_id = ${runId} AND g.status ${status} ORDER BY g.group_id`;
     const joins = sides.map((side) => `LEFT JOIN (${membersSql(runId, status, side, rawText[side], business[side])}) b_${side} ON b_${side}.group_id = g.group_id`);
     const picks = sides.map((side) => `b_${side}.* EXCLUDE (group_id)`);
     return `SELECT ${groupColumns('g')}, ${picks.join(', ')} FROM match_groups g ${joins.join(' ')} WHERE g.run_id = ${runId} AND g.status ${status} ORDER BY g.group_id`;

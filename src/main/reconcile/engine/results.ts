@@ -15,6 +15,7 @@ import type {
   Side,
 } from '../../../shared/recon-engine';
 import { PAGE_CATEGORIES } from '../../../shared/recon-engine';
+import { DifferenceReasonSchema } from '../../../shared/recon';
 import { listValue } from '@duckdb/node-api';
 import type { Db } from './db';
 import { ReconError } from '../../errors';
@@ -105,6 +106,19 @@ interface GroupRowJson {
   date_delta_days: number | null;
   score: number;
   note: string | null;
+  difference_reason?: string | null;
+}
+
+/**
+ * A group's named difference (bank_fee, discount, …): the `differences.reason` of the rule that
+ * matched it, when its amounts differ. Read from the run's own recipe, so it is what that run meant.
+ * `p` qualifies match_groups' columns (e.g. "g.").
+ */
+export function differenceReasonSql(p: string): string {
+  return `CASE WHEN abs(${p}amount_delta) >= 0.005 THEN (
+    SELECT json_extract_string(r, '$.amount.differences.reason')
+    FROM (SELECT unnest(json_extract(x.recipe, '$.rules[*]')) AS r FROM runs x WHERE x.run_id = ${p}run_id)
+    WHERE json_extract_string(r, '$.id') = ${p}rule_id) END`;
 }
 
 export function toMatchGroup(g: GroupRowJson): MatchGroup {
@@ -122,11 +136,12 @@ export function toMatchGroup(g: GroupRowJson): MatchGroup {
     date_delta_days: g.date_delta_days,
     score: g.score,
     note: g.note,
+    ...(g.difference_reason ? { difference_reason: DifferenceReasonSchema.parse(g.difference_reason) } : {}),
   };
 }
 
 export async function getGroup(db: Db, runId: number, groupId: number): Promise<MatchGroup> {
-  const g = await db.one<GroupRowJson>(`SELECT * FROM match_groups WHERE run_id = $1 AND group_id = $2`, [runId, groupId]);
+  const g = await db.one<GroupRowJson>(`SELECT g.*, ${differenceReasonSql('g.')} AS difference_reason FROM match_groups g WHERE run_id = $1 AND group_id = $2`, [runId, groupId]);
   if (!g) throw new ReconError('not_found', `run ${runId} has no match group ${groupId}`, { run_id: runId, group_id: groupId });
   return toMatchGroup(g);
 }
@@ -149,7 +164,7 @@ export async function readPage(db: Db, runId: number, category: PageCategory, re
   if (category === 'matched' || category === 'suggested') {
     const where = `run_id = $1 AND status ${category === 'matched' ? `IN ${MATCHED_STATUSES}` : `= 'suggested'`}`;
     const total = await db.scalarNumber(`SELECT count(*) FROM match_groups WHERE ${where}`, [runId]);
-    const groups = (await db.all<GroupRowJson>(`SELECT * FROM match_groups WHERE ${where} ORDER BY group_id LIMIT ${limit} OFFSET ${offset}`, [runId])).map(toMatchGroup);
+    const groups = (await db.all<GroupRowJson>(`SELECT g.*, ${differenceReasonSql('g.')} AS difference_reason FROM match_groups g WHERE ${where} ORDER BY group_id LIMIT ${limit} OFFSET ${offset}`, [runId])).map(toMatchGroup);
     const left = await sourceRows(db, 'left', groups.flatMap((g) => g.left_ids));
     const right = await sourceRows(db, 'right', groups.flatMap((g) => g.right_ids));
     const items: GroupPageItem[] = groups.map((g) => ({

@@ -1,0 +1,227 @@
+/**
+ * Cash application without a hand-written recipe (issue 14), through real DuckDB: the rules come
+ * from buildAutoRecipe (what `kalla recon` and the app's "Suggest rules" use), learned from the
+ * loaded files. Each case has near misses that must not match.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildAutoRecipe } from '../../src/main/reconcile/engine/auto-recipe';
+import { Db } from '../../src/main/reconcile/engine/db';
+import { referenceTokens } from '../../src/main/reconcile/engine/recipe-sql';
+import { lit } from '../../src/main/reconcile/engine/sql';
+import { loadRecipe } from '../../src/main/reconcile/engine/recipe-file';
+import type { ReconEngine } from '../../src/main/reconcile/engine/engine';
+import { RECIPE_VERSION } from '../../src/shared/recon';
+import { csv, sandbox, type Sandbox } from './helpers';
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = sandbox();
+});
+afterEach(() => sb.cleanup());
+
+const LEFT = 'invoice_no,customer_id,customer_name,invoice_date,amount';
+const RIGHT = 'booking_date;amount;counterparty;reference;remittance_text';
+const inv = (n: number) => `INV-2026-${String(n).padStart(6, '0')}`;
+const money = (cents: number) => (cents / 100).toFixed(2);
+
+interface Invoice {
+  no: number;
+  customer: number;
+  cents: number;
+  day: number;
+}
+const date = (day: number) => new Date(Date.UTC(2026, 0, 1 + day)).toISOString().slice(0, 10);
+const invoiceLine = (i: Invoice) => [inv(i.no), `C${i.customer}`, `Customer ${i.customer} Ltd`, date(i.day), money(i.cents)].join(',');
+const bankLine = (day: number, cents: number, customer: number, reference: string, text: string) => [date(day), money(cents), `Customer ${customer} Ltd`, reference, text].join(';');
+
+/**
+ * A background of 40 invoices paid with their reference in the reference column (what the rules
+ * learn the reference shape, the fees and the counterparty from), plus the case under test.
+ */
+function background(): { invoices: Invoice[]; bank: string[] } {
+  const invoices: Invoice[] = [];
+  const bank: string[] = [];
+  for (let n = 1; n <= 40; n++) {
+    const i = { no: n, customer: 1 + (n % 8), cents: 10_000 + n * 1_237, day: n };
+    invoices.push(i);
+    // Every fourth is paid less a 7.50 bank fee: a recurring difference to learn.
+    bank.push(bankLine(i.day + 2, n % 4 === 0 ? i.cents - 750 : i.cents, i.customer, inv(n), 'Payment'));
+  }
+  return { invoices, bank };
+}
+
+async function reconcile(invoices: Invoice[], bank: string[]) {
+  const ws = await sb.workspace();
+  await ws.addSourceFromPath('left', sb.file('invoices.csv', csv(LEFT, invoices.map(invoiceLine))));
+  await ws.addSourceFromPath('right', sb.file('bank.csv', csv(RIGHT, bank)));
+  const auto = await buildAutoRecipe(ws, 'cash');
+  const result = await ws.run(auto.recipe);
+  return { ws, auto, result, groups: await allGroups(ws, result.run_id) };
+}
+
+async function allGroups(ws: ReconEngine, runId: number) {
+  const matched = await ws.page(runId, 'matched', { offset: 0, limit: 1000 });
+  const suggested = await ws.page(runId, 'suggested', { offset: 0, limit: 1000 });
+  const refs = (rows: Record<string, unknown>[], key: string) => rows.map((r) => String(r[key])).sort();
+  return [...matched.items, ...suggested.items].map((g) => ({
+    status: g.status,
+    rule: g.rule_id,
+    invoices: refs(g.left_rows, 'invoice_no'),
+    lines: g.right_rows.map((r) => `${Number(r.amount).toFixed(2)} ${String(r.remittance_text ?? '')}`.trim()),
+    reason: g.difference_reason ?? null,
+  }));
+}
+
+const groupOf = (groups: Awaited<ReturnType<typeof allGroups>>, invoice: string) => groups.filter((g) => g.invoices.includes(invoice));
+
+describe('cash application without a recipe', () => {
+  it('finds invoice numbers written another way inside remittance text, and not phone numbers or paid invoices', async () => {
+    const { invoices, bank } = background();
+    const extra: Invoice[] = [
+      { no: 101, customer: 1, cents: 55_500, day: 50 },
+      { no: 102, customer: 2, cents: 66_600, day: 50 },
+      { no: 103, customer: 3, cents: 77_700, day: 50 },
+      { no: 104, customer: 4, cents: 88_800, day: 50 },
+    ];
+    invoices.push(...extra);
+    bank.push(
+      bankLine(53, 55_500, 1, '', 'SEPA CT /REMI/ RE 2026/000101 /EREF/ NOTPROVIDED'),
+      bankLine(53, 66_600, 2, '', 'inv2026000102 thank you'),
+      bankLine(53, 77_700, 3, '', 'Invoice 2026-103, tel 0176 5551234'),
+      // Names invoice 1, already paid by its own line: it must not take invoice 1 twice.
+      bankLine(53, 10_000 + 1 * 1_237, 1, '', 'second payment of INV 2026 000001'),
+      // A phone-number-shaped token with invoice 104's amount: amount alone, another customer → not auto.
+      bankLine(53, 88_800, 5, '', 'call 2026 000999'),
+    );
+    const { groups } = await reconcile(invoices, bank);
+    for (const n of [101, 102, 103]) expect(groupOf(groups, inv(n))).toMatchObject([{ status: 'auto', rule: 'reference-in-text' }]);
+    expect(groupOf(groups, inv(1))).toHaveLength(1);
+    expect(groupOf(groups, inv(1))[0].lines).toEqual([`${money(10_000 + 1_237)} Payment`]);
+    expect(groupOf(groups, inv(104))).toEqual([]);
+  });
+
+  it('matches one transfer paying several named invoices as one group, and leaves it when the named sum does not agree', async () => {
+    const { invoices, bank } = background();
+    invoices.push(
+      { no: 201, customer: 2, cents: 12_000, day: 60 },
+      { no: 202, customer: 2, cents: 30_050, day: 61 },
+      { no: 203, customer: 2, cents: 7_525, day: 62 },
+      { no: 211, customer: 3, cents: 20_000, day: 60 },
+      { no: 212, customer: 3, cents: 21_000, day: 60 },
+    );
+    bank.push(bankLine(70, 12_000 + 30_050 + 7_525, 2, '', 'Payment RE 2026/000201, Invoice 2026-000202, INV2026000203'));
+    // Names two invoices but pays 1.00 less than their sum: not an exact group.
+    bank.push(bankLine(70, 20_000 + 21_000 - 100, 3, '', 'INV-2026-000211 INV-2026-000212'));
+    const { groups } = await reconcile(invoices, bank);
+    const multi = groupOf(groups, inv(201));
+    expect(multi).toHaveLength(1);
+    expect(multi[0]).toMatchObject({ status: 'auto', rule: 'reference-multi-invoice', invoices: [inv(201), inv(202), inv(203)] });
+    expect(groupOf(groups, inv(211)).filter((g) => g.status === 'auto')).toEqual([]);
+  });
+
+  it('matches instalments of one invoice by their reference', async () => {
+    const { invoices, bank } = background();
+    invoices.push({ no: 301, customer: 4, cents: 100_000, day: 80 });
+    bank.push(bankLine(85, 40_000, 4, inv(301), 'first instalment'), bankLine(99, 35_000, 4, inv(301), 'second'), bankLine(113, 25_000, 4, inv(301), 'final'));
+    const { groups } = await reconcile(invoices, bank);
+    expect(groupOf(groups, inv(301))).toMatchObject([{ status: 'auto', rule: 'reference-instalments' }]);
+    expect(groupOf(groups, inv(301))[0].lines).toHaveLength(3);
+  });
+
+  it('finds the invoices of one customer an unreferenced payment adds up to; not across customers; two fitting sets only suggested', async () => {
+    const { invoices, bank } = background();
+    invoices.push(
+      // Customer 21: three open invoices, a payment of two of them.
+      { no: 401, customer: 21, cents: 31_415, day: 100 },
+      { no: 402, customer: 21, cents: 27_182, day: 101 },
+      { no: 403, customer: 21, cents: 99_999, day: 102 },
+      // Customers 22 and 23: invoices that sum to a payment of customer 22 only across customers.
+      { no: 411, customer: 22, cents: 11_111, day: 100 },
+      { no: 412, customer: 23, cents: 22_222, day: 100 },
+      { no: 413, customer: 22, cents: 50_000, day: 100 },
+      // Customer 24: two different pairs sum to the payment.
+      { no: 421, customer: 24, cents: 10_000, day: 100 },
+      { no: 422, customer: 24, cents: 20_000, day: 100 },
+      { no: 423, customer: 24, cents: 15_000, day: 100 },
+      { no: 424, customer: 24, cents: 15_000, day: 101 },
+    );
+    bank.push(bankLine(110, 31_415 + 27_182, 21, '', 'Transfer'), bankLine(110, 11_111 + 22_222, 22, '', 'Transfer'), bankLine(110, 30_000, 24, '', 'Sammelueberweisung'));
+    const { groups } = await reconcile(invoices, bank);
+    expect(groupOf(groups, inv(401))).toMatchObject([{ status: 'auto', rule: 'counterparty-batch', invoices: [inv(401), inv(402)] }]);
+    expect(groupOf(groups, inv(403))).toEqual([]);
+    expect(groupOf(groups, inv(411))).toEqual([]);
+    expect(groupOf(groups, inv(412))).toEqual([]);
+    const ambiguous = groups.filter((g) => g.invoices.some((i) => [inv(421), inv(422), inv(423), inv(424)].includes(i)));
+    expect(ambiguous.map((g) => g.status)).toEqual(['suggested']);
+  });
+
+  it('learns the recurring bank fee and names it on the group; an odd shortfall is not matched automatically', async () => {
+    const { invoices, bank } = background();
+    invoices.push({ no: 501, customer: 5, cents: 40_000, day: 120 }, { no: 502, customer: 6, cents: 40_000, day: 120 });
+    bank.push(bankLine(121, 40_000 - 750, 5, '', `Payment ${inv(501)}`), bankLine(121, 40_000 - 317, 6, inv(502), 'Payment'));
+    const { groups, auto } = await reconcile(invoices, bank);
+    expect(auto.explanation).toMatch(/7\.50 recurs/);
+    expect(groupOf(groups, inv(501))).toMatchObject([{ status: 'auto', rule: 'reference-less-fee', reason: 'bank_fee' }]);
+    expect(groupOf(groups, inv(40))).toMatchObject([{ status: 'auto', reason: 'bank_fee' }]);
+    expect(groupOf(groups, inv(502)).filter((g) => g.status === 'auto')).toEqual([]);
+    // Exact matches carry no difference reason.
+    expect(groupOf(groups, inv(1))).toMatchObject([{ reason: null }]);
+  });
+
+  it("does not suggest another customer's payment of the same amount", async () => {
+    const { invoices, bank } = background();
+    invoices.push({ no: 601, customer: 7, cents: 123_456, day: 140 });
+    bank.push(bankLine(141, 123_456, 8, '', 'Payment'));
+    const { groups } = await reconcile(invoices, bank);
+    expect(groupOf(groups, inv(601))).toEqual([]);
+  });
+});
+
+describe('references read from text', () => {
+  const tune = [{ width: 4, min: 4, max: 4 }, { width: 6, min: 1, max: 6 }];
+  const held = [{ width: 2, min: 2, max: 2 }, { width: 7, min: 1, max: 7 }];
+  const cases: [typeof tune, string, string[]][] = [
+    [tune, 'INV-2026-000123', ['2026|123']],
+    [tune, 'RE 2026/000123', ['2026|123']],
+    [tune, 'Invoice 2026-000123 thank you', ['2026|123']],
+    [tune, 'INV2026000123', ['2026|123']],
+    [tune, 'inv-2026-000123', ['2026|123']],
+    [tune, 'INV 2026 000123, INV 2026 000124', ['2026|123', '2026|124']],
+    [tune, 'ref ord 55', []],
+    [held, 'Rechnung RG26-1234', ['26|1234']],
+    [held, 'rg 26 0001234', ['26|1234']],
+    [held, 'RG260001234', ['26|1234']],
+    // A phone number's groups are longer than the key's: not a reference.
+    [held, 'KD-NR 0176 5551234', []],
+    [held, 'Verwendungszweck: RG26-77 KD-NR 0176 5551234', ['26|77']],
+  ];
+  it('are canonical digit groups, whatever the prefix, separators, case and padding', async () => {
+    const db = await Db.open(':memory:');
+    try {
+      for (const [shape, text, expected] of cases) {
+        const row = await db.one<{ t: string[] }>(`SELECT ${referenceTokens(lit(text), shape)} AS t`);
+        expect([text, [...(row?.t ?? [])].sort()]).toEqual([text, expected]);
+      }
+    } finally {
+      db.close();
+    }
+  });
+});
+
+describe('recipe versions', () => {
+  it('reads a version 1 recipe as version 2, with the same meaning', async () => {
+    const v1 = {
+      version: 1,
+      name: 'last month',
+      left: { alias: 'ledger' },
+      right: { alias: 'bank' },
+      mappings: [],
+      rules: [{ id: 'r', name: 'r', keys: [{ left: 'ref', right: 'ref', normalisers: [{ kind: 'alnum' }] }], cardinality: '1:1', auto_confirm: true }],
+    };
+    const loaded = await loadRecipe(sb.file('v1.json', JSON.stringify(v1)));
+    expect(loaded.version).toBe(RECIPE_VERSION);
+    expect(RECIPE_VERSION).toBe(2);
+    expect(loaded.rules[0].keys[0]).toEqual({ left: 'ref', right: 'ref', normalisers: [{ kind: 'alnum' }] });
+    await expect(loadRecipe(sb.file('v3.json', JSON.stringify({ ...v1, version: 3 })))).rejects.toThrow(/version/);
+  });
+});

@@ -88,10 +88,11 @@ describe('kalla recon CLI', () => {
     expect(await runReconCli(['--left', left, '--right', right, '--out', out, '--json'], t.io)).toBe(0);
     const used = JSON.parse(readFileSync(join(out, 'recipe.json'), 'utf8'));
     expect(used.mappings.find((m: { field_a: string }) => m.field_a === 'reference')).toMatchObject({ field_b: 'ref', role: 'key' });
-    expect(used.rules.map((r: { id: string; cardinality: string }) => `${r.id} ${r.cardinality}`)).toEqual(expect.arrayContaining(['normalised-key 1:1', 'split-payment 1:N', 'batch-payment N:1']));
-    // 170 invoices paid once match automatically; the 15 splits and 10 batches are proposed for
-    // review; the last 15 invoices are not paid yet.
-    expect(JSON.parse(t.out.join('').trim())).toMatchObject({ matched: 170, suggested: 25, unmatched_left: 15, unmatched_right: 0 });
+    expect(used.rules.map((r: { id: string; cardinality: string }) => `${r.id} ${r.cardinality}`)).toEqual(expect.arrayContaining(['reference-in-text 1:1', 'reference-instalments 1:N', 'reference-multi-invoice N:1']));
+    // 170 invoices paid once, the 15 paid in two parts and the 10 pairs settled by one transfer
+    // are all tied by their reference with an exact sum, so they match automatically; the last 15
+    // invoices are not paid yet.
+    expect(JSON.parse(t.out.join('').trim())).toMatchObject({ matched: 195, suggested: 0, unmatched_left: 15, unmatched_right: 0 });
   });
 
   it('exits 2 on usage errors and 1 on input errors', async () => {

@@ -52,6 +52,11 @@ interface VariantStyle {
   fees: number[]; // cents
   discountPct: number;
   customer: (id: number) => { id: string; name: string };
+  /** How the bank writes the payer's name: not as the invoice list does (case, legal form, umlauts, truncation). */
+  bankName: (name: string, pick: number) => string;
+  /** The bank file's header and one line of it (date as day number, amount in cents). */
+  rightHeader: string;
+  bankLine: (day: number, cents: number, name: string, reference: string, text: string) => string;
 }
 
 const pad = (n: number, w: number) => String(n).padStart(w, '0');
@@ -65,6 +70,9 @@ const STYLES: Record<CashVariant, VariantStyle> = {
     fees: [750, 1500, 2500],
     discountPct: 2,
     customer: (id) => ({ id: `C${pad(id, 6)}`, name: `Customer ${id} Ltd` }),
+    bankName: (name, p) => (p % 2 === 0 ? name.toUpperCase() : name.replace(/ Ltd$/, '')),
+    rightHeader: 'booking_date;amount;counterparty;reference;remittance_text',
+    bankLine: (day, cents, name, reference, text) => [iso(day), money(cents), csv(name), csv(reference), csv(text)].join(';'),
   },
   heldout: {
     issued: (y, n) => `RG${String(y).slice(2)}.${pad(n, 7)}`,
@@ -74,6 +82,16 @@ const STYLES: Record<CashVariant, VariantStyle> = {
     fees: [500, 1250, 2000],
     discountPct: 3,
     customer: (id) => ({ id: `K-${id}`, name: `${['Müller', 'Schmidt', 'Weber', 'Fischer', 'Becker'][id % 5]} & Söhne ${id} GmbH` }),
+    // A German bank export: no reference column (the end-to-end reference sits in the text), umlauts
+    // transliterated, legal form written out or dropped, names cut at 27 characters.
+    bankName: (name, p) =>
+      [
+        name.toUpperCase().replace(/Ü/g, 'UE').replace(/Ö/g, 'OE').replace(/Ä/g, 'AE'),
+        name.replace(/ GmbH$/, ''),
+        name.replace(/GmbH$/, 'Gesellschaft mit beschraenkter Haftung').slice(0, 27),
+      ][p % 3],
+    rightHeader: 'Buchungstag;Betrag;Auftraggeber;Verwendungszweck',
+    bankLine: (day, cents, name, reference, text) => [deDate(day), deMoney(cents), csv(name), csv(reference ? `EREF+${reference} SVWZ+${text}` : `SVWZ+${text}`)].join(';'),
   },
 };
 
@@ -91,6 +109,8 @@ function mulberry32(seed: number): () => number {
 const BASE = Date.UTC(2026, 0, 1);
 const iso = (day: number) => new Date(BASE + day * 86_400_000).toISOString().slice(0, 10);
 const money = (cents: number) => `${Math.floor(cents / 100)}.${pad(cents % 100, 2)}`;
+const deDate = (day: number) => iso(day).split('-').reverse().join('.');
+const deMoney = (cents: number) => `${Math.floor(cents / 100).toLocaleString('de-DE')},${pad(cents % 100, 2)}`;
 const csv = (s: string) => (/[",;\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
 
 /** Case shares per invoice-group draw, cumulative; the issue's table plus the negatives. */
@@ -130,7 +150,7 @@ export function generateCash(n: number, seed: number, variant: CashVariant): Cas
     return { no, cents, day, c };
   };
   const bank = (day: number, cents: number, cust: number, reference: string, text: string, label: string, kase: CashCase, dup = false) => {
-    right.push([iso(day), money(cents), csv(style.customer(cust).name), csv(reference), csv(text)].join(';'));
+    right.push(style.bankLine(day, cents, style.bankName(style.customer(cust).name, cust), reference, text));
     rightTruth.push({ label, kase, dup });
   };
   const tmpl = (refs: string) => style.textTemplates[int(0, style.textTemplates.length - 1)](refs);
@@ -222,7 +242,7 @@ export function generateCash(n: number, seed: number, variant: CashVariant): Cas
   }
   return {
     leftHeader: 'invoice_no,customer_id,customer_name,invoice_date,amount',
-    rightHeader: 'booking_date;amount;counterparty;reference;remittance_text',
+    rightHeader: style.rightHeader,
     left,
     right,
     leftTruth,

@@ -108,6 +108,12 @@ export const KeyNormaliserSchema = z.discriminatedUnion('kind', [
    * and the shortest and longest length without leading zeros. A text may name several references;
    * on the left only the first counts. See docs/cash-application.md.
    */
+  /**
+   * Counterparty names as banks write them (recipe v2): case, accents and umlaut spellings
+   * ("MUELLER" = "Müller"), legal forms ("GmbH", "Ltd", "Gesellschaft mit beschränkter Haftung"),
+   * a legal form cut off at the end ("… Gesellscha") and punctuation do not count.
+   */
+  z.object({ kind: z.literal('name') }),
   z.object({
     kind: z.literal('reference'),
     groups: z.array(z.object({ width: z.number().int().min(0).max(30), min: z.number().int().min(1).max(30), max: z.number().int().min(1).max(30) })).min(1).max(6),

@@ -6,7 +6,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildAutoRecipe } from '../../src/main/reconcile/engine/auto-recipe';
 import { Db } from '../../src/main/reconcile/engine/db';
-import { referenceTokens } from '../../src/main/reconcile/engine/recipe-sql';
+import { nameExpression, referenceTokens } from '../../src/main/reconcile/engine/recipe-sql';
 import { lit } from '../../src/main/reconcile/engine/sql';
 import { loadRecipe } from '../../src/main/reconcile/engine/recipe-file';
 import type { ReconEngine } from '../../src/main/reconcile/engine/engine';
@@ -174,6 +174,51 @@ describe('cash application without a recipe', () => {
     bank.push(bankLine(141, 123_456, 8, '', 'Payment'));
     const { groups } = await reconcile(invoices, bank);
     expect(groupOf(groups, inv(601))).toEqual([]);
+  });
+});
+
+describe('a German bank export with no reference column', () => {
+  it('finds the invoice column from the purpose text, matches names written the bank’s way, and the only dates', async () => {
+    const de = (day: number) => date(day).split('-').reverse().join('.');
+    const eur = (cents: number) => `${Math.floor(cents / 100).toLocaleString('de-DE')},${String(cents % 100).padStart(2, '0')}`;
+    const names = ['Müller & Söhne GmbH', 'Weber Maschinenbau GmbH', 'Fischer AG'];
+    const bankNames = ['MUELLER & SOEHNE GMBH', 'Weber Maschinenbau Gesellscha', 'FISCHER'];
+    const left: string[] = [];
+    const right: string[] = [];
+    for (let n = 1; n <= 40; n++) {
+      const c = n % 3;
+      const cents = 50_000 + n * 991;
+      left.push([`RG26.${String(n).padStart(7, '0')}`, names[c], date(n), money(cents)].join(','));
+      right.push([de(n + 3), eur(cents), bankNames[c], `SVWZ+Rechnung RG26-${n} Danke`].join(';'));
+    }
+    // Two invoices of one customer paid together, no reference, the bank's spelling of the name.
+    left.push(['RG26.0000101', names[0], date(60), '100.00'].join(','), ['RG26.0000102', names[0], date(61), '250.50'].join(','));
+    right.push([de(65), eur(35_050), bankNames[0], 'SVWZ+Sammelueberweisung'].join(';'));
+    const ws = await sb.workspace();
+    await ws.addSourceFromPath('left', sb.file('offene-posten.csv', csv('Rechnungsnummer,Kunde,Rechnungsdatum,Betrag', left)));
+    await ws.addSourceFromPath('right', sb.file('umsaetze.csv', csv('Buchungstag;Betrag;Auftraggeber;Verwendungszweck', right)));
+    const auto = await buildAutoRecipe(ws, 'de');
+    expect(auto.recipe.mappings.find((m) => m.role === 'date')).toMatchObject({ field_a: 'Rechnungsdatum', field_b: 'Buchungstag' });
+    expect(auto.recipe.rules.find((r) => r.id === 'reference-in-text')?.keys[0]).toMatchObject({ left: 'Rechnungsnummer', right: 'Verwendungszweck' });
+    expect(auto.recipe.rules.find((r) => r.id === 'counterparty-batch')?.keys[0]).toMatchObject({ left: 'Kunde', right: 'Auftraggeber', normalisers: [{ kind: 'name' }] });
+    const result = await ws.run(auto.recipe);
+    expect(result.summary.matched_groups).toBe(41);
+    expect(result.summary.unmatched.left.count + result.summary.unmatched.right.count).toBe(0);
+  });
+});
+
+describe('counterparty names', () => {
+  it('fold case, accents, umlaut spellings, legal forms and a legal form cut off by the bank', async () => {
+    const db = await Db.open(':memory:');
+    try {
+      const fold = async (x: string) => (await db.one<{ t: string }>(`SELECT ${nameExpression(lit(x))} AS t`))!.t;
+      for (const x of ['Weber & Söhne 32 GmbH', 'WEBER & SOEHNE 32 GMBH', 'Weber & Söhne 32 Gesellscha', 'weber und söhne 32']) expect(await fold(x)).toBe('webersohne32');
+      expect(await fold('Customer 1 Ltd')).toBe(await fold('CUSTOMER 1'));
+      expect(await fold('Customer 1 Ltd')).not.toBe(await fold('Customer 10 Ltd'));
+      expect(await fold('Straße AG')).toBe(await fold('STRASSE AG'));
+    } finally {
+      db.close();
+    }
   });
 });
 

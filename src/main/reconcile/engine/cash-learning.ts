@@ -8,13 +8,15 @@
 import type { FieldMapping, KeyNormaliser } from '../../../shared/recon';
 import type { ColumnTyping, Side } from '../../../shared/recon-engine';
 import type { Db } from './db';
-import { amountExpression, column, keySourceText, referenceTokens } from './recipe-sql';
+import { amountExpression, column, keySourceText, nameExpression, referenceTokens } from './recipe-sql';
 import { ident } from './sql';
 import { typedView } from './sources';
 
 export type ReferenceGroups = Extract<KeyNormaliser, { kind: 'reference' }>['groups'];
 
 export interface CashFacts {
+  /** The left column holding the invoice references: the mapped key, or found by its hits in the right text. */
+  leftKey: string | null;
   /** Digit-group shape of the left key, when it has one. */
   shape: ReferenceGroups | null;
   /** Right columns holding references of that shape, most hits first, with the share of rows hit. */
@@ -38,32 +40,55 @@ type Columns = Record<Side, ColumnTyping[]>;
 const sample = (side: Side) => `(SELECT * FROM ${ident(typedView(side))} ORDER BY hash(__row_id) LIMIT ${LEARN_ROWS}) s`;
 
 export async function learnCashFacts(db: Db, columns: Columns, mappings: FieldMapping[], flipSign: boolean): Promise<CashFacts> {
-  const facts: CashFacts = { shape: null, referenceColumns: [], fixed: [], percent: [], pairs: 0, party: null };
+  const facts: CashFacts = { leftKey: null, shape: null, referenceColumns: [], fixed: [], percent: [], pairs: 0, party: null };
   facts.party = await learnParty(db, columns, mappings);
-  const key = mappings.find((m) => m.role === 'key');
-  if (!key) return facts;
-  const leftKey = column(columns.left, 'left', key.field_a, 'reference key');
-  facts.shape = await learnShape(db, keySourceText(leftKey));
-  if (!facts.shape) return facts;
+  // The mapped key first; without one (a bank export with only a purpose text), every left text
+  // column that is nearly unique and shaped like a reference is tried, and the one found most often wins.
+  const mapped = mappings.find((m) => m.role === 'key')?.field_a;
+  const candidates = mapped ? [mapped] : await uniqueTextColumns(db, columns.left);
+  for (const name of candidates) {
+    const leftKey = column(columns.left, 'left', name, 'reference key');
+    const shape = await learnShape(db, keySourceText(leftKey));
+    if (!shape) continue;
+    const found = await referenceColumns(db, columns, leftKey, shape);
+    const best = (xs: CashFacts['referenceColumns']) => xs[0]?.share ?? 0;
+    if (found.length > 0 && best(found) > best(facts.referenceColumns)) Object.assign(facts, { leftKey: leftKey.name, shape, referenceColumns: found });
+  }
+  const amount = mappings.find((m) => m.role === 'amount');
+  if (amount && facts.leftKey && facts.shape) {
+    Object.assign(facts, await learnDifferences(db, columns, column(columns.left, 'left', facts.leftKey, 'reference key'), facts, amount, flipSign));
+  }
+  return facts;
+}
+
+/** Left text columns whose values are (nearly) all different: where invoice numbers live. */
+async function uniqueTextColumns(db: Db, left: ColumnTyping[]): Promise<string[]> {
+  const text = left.filter((c) => c.type === 'text' && !c.derived).slice(0, 30);
+  if (text.length === 0) return [];
+  const row = await db.one<Record<string, number>>(
+    `SELECT count(*) AS n, ${text.map((c, i) => `count(DISTINCT s.${ident(c.name)}) AS d${i}`).join(', ')} FROM ${sample('left')}`,
+  );
+  return text.filter((_, i) => Number(row?.[`d${i}`] ?? 0) >= 0.9 * Number(row?.n ?? 0) && Number(row?.n ?? 0) > 0).map((c) => c.name);
+}
+
+/** Right text columns in which references of the left key's shape that are left keys occur, most hits first. */
+async function referenceColumns(db: Db, columns: Columns, leftKey: ColumnTyping, shape: ReferenceGroups): Promise<CashFacts['referenceColumns']> {
+  const found: CashFacts['referenceColumns'] = [];
   await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_keys AS
-    SELECT DISTINCT ${referenceTokens(keySourceText(leftKey), facts.shape)}[1] AS k FROM ${sample('left')}`);
+    SELECT DISTINCT ${referenceTokens(keySourceText(leftKey), shape)}[1] AS k FROM ${sample('left')}`);
   try {
-    const candidates = columns.right.filter((c) => c.type === 'text');
-    for (const c of candidates) {
+    for (const c of columns.right.filter((c) => c.type === 'text' && !c.derived)) {
       // Share of right lines with at least one token that is a left key (join on the unnested tokens).
       const share = await db.scalarNumber(
-        `WITH t AS (SELECT __row_id AS id, unnest(${referenceTokens(keySourceText(c), facts.shape)}) AS k FROM ${sample('right')})
+        `WITH t AS (SELECT __row_id AS id, unnest(${referenceTokens(keySourceText(c), shape)}) AS k FROM ${sample('right')})
          SELECT (SELECT count(DISTINCT id) FROM t WHERE k IN (SELECT k FROM kalla_learn_keys)) / greatest(1, (SELECT count(*) FROM ${sample('right')}))`,
       );
-      if (share >= MIN_REFERENCE_SHARE) facts.referenceColumns.push({ name: c.name, share });
+      if (share >= MIN_REFERENCE_SHARE) found.push({ name: c.name, share });
     }
-    facts.referenceColumns.sort((a, b) => b.share - a.share);
-    const amount = mappings.find((m) => m.role === 'amount');
-    if (amount && facts.referenceColumns.length > 0) Object.assign(facts, await learnDifferences(db, columns, leftKey, facts, amount, flipSign));
   } finally {
     await db.exec('DROP TABLE IF EXISTS temp.kalla_learn_keys');
   }
-  return facts;
+  return found.sort((a, b) => b.share - a.share);
 }
 
 /**
@@ -137,28 +162,33 @@ async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping,
 }
 
 /**
- * The counterparty: a mapped pair other than reference, amount and date whose left values repeat
- * (one customer, many invoices) and whose values, ignoring case and punctuation, are largely the
- * same on both sides.
+ * The counterparty: a pair of text columns whose left values repeat (one customer, many invoices)
+ * and whose names, folded as banks write them (`name` normaliser), are largely the same on both
+ * sides. Mapped pairs are tried first; when none qualifies, every pair of text columns is.
  */
 async function learnParty(db: Db, columns: Columns, mappings: FieldMapping[]): Promise<CashFacts['party']> {
-  const norm = (c: ColumnTyping) => `nullif(regexp_replace(lower(CAST(s.${ident(c.name)} AS VARCHAR)), '[^a-z0-9]', '', 'g'), '')`;
-  let best: { left: string; right: string; score: number } | null = null;
-  for (const m of mappings) {
-    if (m.role === 'key' || m.role === 'amount' || m.role === 'date') continue;
-    const a = columns.left.find((c) => c.name === m.field_a);
-    const b = columns.right.find((c) => c.name === m.field_b);
-    if (!a || !b || a.type !== 'text' || b.type !== 'text') continue;
-    const row = await db.one<{ rows: number; distinct_l: number; shared: number; distinct_r: number }>(
+  const norm = (c: ColumnTyping) => `nullif(${nameExpression(`CAST(s.${ident(c.name)} AS VARCHAR)`)}, '')`;
+  const text = (cs: ColumnTyping[]) => cs.filter((c) => c.type === 'text' && !c.derived);
+  const mapped = mappings
+    .filter((m) => m.role !== 'key' && m.role !== 'amount' && m.role !== 'date')
+    .map((m) => [columns.left.find((c) => c.name === m.field_a), columns.right.find((c) => c.name === m.field_b)] as const)
+    .filter((p): p is readonly [ColumnTyping, ColumnTyping] => Boolean(p[0] && p[1] && p[0].type === 'text' && p[1].type === 'text'));
+  const all = text(columns.left).slice(0, 12).flatMap((a) => text(columns.right).slice(0, 12).map((b) => [a, b] as const));
+  for (const pairs of [mapped, all]) {
+    let best: { left: string; right: string; score: number } | null = null;
+    for (const [a, b] of pairs) {
       // Whole tables, not the sample: whether names repeat depends on how many rows are read.
-      `WITH l AS (SELECT ${norm(a)} AS v FROM ${ident(typedView('left'))} s), r AS (SELECT DISTINCT ${norm(b)} AS v FROM ${ident(typedView('right'))} s WHERE ${norm(b)} IS NOT NULL)
-       SELECT (SELECT count(v) FROM l) AS rows, (SELECT count(DISTINCT v) FROM l) AS distinct_l,
-         (SELECT count(*) FROM r WHERE v IN (SELECT v FROM l)) AS shared, (SELECT count(*) FROM r) AS distinct_r`,
-    );
-    if (!row) continue;
-    const repeats = Number(row.distinct_l) < 0.7 * Number(row.rows);
-    const overlap = Number(row.shared) / Math.max(1, Number(row.distinct_r));
-    if (repeats && overlap >= 0.3 && (!best || overlap > best.score)) best = { left: a.name, right: b.name, score: overlap };
+      const row = await db.one<{ rows: number; distinct_l: number; shared: number; distinct_r: number }>(
+        `WITH l AS (SELECT ${norm(a)} AS v FROM ${ident(typedView('left'))} s), r AS (SELECT DISTINCT ${norm(b)} AS v FROM ${ident(typedView('right'))} s WHERE ${norm(b)} IS NOT NULL)
+         SELECT (SELECT count(v) FROM l) AS rows, (SELECT count(DISTINCT v) FROM l) AS distinct_l,
+           (SELECT count(*) FROM r WHERE v IN (SELECT v FROM l)) AS shared, (SELECT count(*) FROM r) AS distinct_r`,
+      );
+      if (!row) continue;
+      const repeats = Number(row.distinct_l) < 0.7 * Number(row.rows);
+      const overlap = Number(row.shared) / Math.max(1, Number(row.distinct_r));
+      if (repeats && overlap >= 0.3 && (!best || overlap > best.score)) best = { left: a.name, right: b.name, score: overlap };
+    }
+    if (best) return { left: best.left, right: best.right };
   }
-  return best ? { left: best.left, right: best.right } : null;
+  return null;
 }

@@ -28,7 +28,6 @@ const money = (n: number) => n.toFixed(2);
 export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: MatchRule[]): CashRules {
   const amountMap = mappings.find((m) => m.role === 'amount');
   const dateMap = mappings.find((m) => m.role === 'date');
-  const key = mappings.find((m) => m.role === 'key');
   if (!amountMap) return { rules: base, notes: [] };
   const flip = base.find((r) => r.amount)?.amount?.flip_sign ?? false;
   const amount = (tolerance_abs = 0) => ({ left: amountMap.field_a, right: amountMap.field_b, tolerance_abs, tolerance_pct: 0, flip_sign: flip });
@@ -38,7 +37,8 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
   const exact = base.find((r) => r.id === 'exact-key');
   if (exact) rules.push(exact);
 
-  const refs = facts.shape && key && facts.referenceColumns.length > 0 ? facts.referenceColumns : null;
+  const refs = facts.shape && facts.leftKey && facts.referenceColumns.length > 0 ? facts.referenceColumns : null;
+  const key = facts.leftKey ? { field_a: facts.leftKey } : null;
   if (refs && facts.shape && key) {
     const normalisers: KeyNormaliser[] = [{ kind: 'reference', groups: facts.shape }];
     const [first, ...rest] = refs.map((r) => r.name);
@@ -70,7 +70,7 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
   }
 
   if (facts.party) {
-    const partyKey = { left: facts.party.left, right: facts.party.right, normalisers: [{ kind: 'casefold' }, { kind: 'alnum' }] as KeyNormaliser[] };
+    const partyKey = { left: facts.party.left, right: facts.party.right, normalisers: [{ kind: 'name' }] as KeyNormaliser[] };
     rules.push({ id: 'counterparty-batch', name: `Several open invoices of one ${facts.party.left} add up to a payment`, keys: [partyKey], amount: amount(0.005), ...date(60), cardinality: 'N:1', auto_confirm: true });
     notes.push(
       `a payment without a usable reference is matched to 2–6 open invoices of the same counterparty (${facts.party.left} ↔ ${facts.party.right}) within 60 days that add up to it exactly; when two different sets fit, it is only suggested`,

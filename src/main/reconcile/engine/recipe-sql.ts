@@ -143,6 +143,23 @@ export function referenceTokens(x: string, shape: ReferenceShape): string {
   return `list_distinct(list_filter(flatten(list_transform(regexp_extract_all(coalesce(${x}, ''), '${DIGIT_RUN}'), run -> list_concat(${windows}, ${gluedCandidate}))), t -> regexp_full_match(t, '${valid}')))`;
 }
 
+/** Legal forms and filler words that are not part of a counterparty's name. */
+const LEGAL_WORDS = ['gmbh', 'mbh', 'ag', 'kg', 'ohg', 'gbr', 'ug', 'ev', 'ltd', 'limited', 'llc', 'llp', 'inc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'plc', 'bv', 'nv', 'vof', 'sa', 'sas', 'sarl', 'srl', 'spa', 'ab', 'as', 'oy', 'gesellschaft', 'mit', 'beschrankter', 'haftung', 'und', 'and', 'the'];
+/** Words a bank cuts off at its field length: any start (≥ 4 letters) of one of these, last in the name, is dropped. */
+const CUT_WORDS = ['gesellschaft', 'beschrankter', 'haftung', 'limited', 'incorporated', 'corporation', 'company'];
+const CUT_PREFIXES = [...new Set(CUT_WORDS.flatMap((w) => Array.from({ length: w.length - 3 }, (_, i) => w.slice(0, i + 4))))].sort((a, b) => b.length - a.length);
+
+/** A counterparty name folded for comparison (see the `name` key normaliser). */
+export function nameExpression(x: string): string {
+  let e = `lower(strip_accents(replace(replace(lower(${x}), 'ß', 'ss'), '&', ' ')))`;
+  e = `regexp_replace(regexp_replace(${e}, 'ae', 'a', 'g'), 'oe', 'o', 'g')`;
+  e = `regexp_replace(${e}, 'ue', 'u', 'g')`;
+  e = `regexp_replace(${e}, '[^a-z0-9]+', ' ', 'g')`;
+  e = `regexp_replace(${e}, '\\s(${CUT_PREFIXES.join('|')})\\s*$', '')`;
+  e = `regexp_replace(${e}, '\\b(${LEGAL_WORDS.join('|')})\\b', ' ', 'g')`;
+  return `regexp_replace(${e}, '[^a-z0-9]', '', 'g')`;
+}
+
 /** The raw VARCHAR of a column a key is read from. */
 export function keySourceText(c: ColumnTyping): string {
   return `CAST(${col(c)} AS VARCHAR)`;
@@ -172,6 +189,7 @@ export function keyExpression(c: ColumnTyping, normalisers: KeyNormaliser[]): st
       case 'regex': x = `regexp_extract(${x}, ${lit(n.pattern)}, ${hasCaptureGroup(n.pattern) ? 1 : 0})`; break;
       case 'date_trunc': break;
       case 'reference': break;
+      case 'name': x = nameExpression(x); break;
     }
   }
   return `nullif(${x}, '')`;

@@ -83,6 +83,20 @@ export function detectFieldMappingsLocal(input: DetectFieldMappingsInput): Detec
     usedB.add(c.j);
     chosen.push(c);
   }
+  // The only date column on each side, left unmapped because the names share no word
+  // ("invoice_date" / "Buchungstag"), is the pair a person would map: map it, with low confidence.
+  const onlyDate = (profiles: ColumnProfile[]) => {
+    const dates = profiles.flatMap((p, k) => (p.kind === 'date' ? [k] : []));
+    return dates.length === 1 ? dates[0] : null;
+  };
+  const [di, dj] = [onlyDate(left), onlyDate(right)];
+  if (di !== null && dj !== null && !usedA.has(di) && !usedB.has(dj)) {
+    const evidence = pairEvidence(left[di], right[dj]);
+    evidence.notes.push('the only date column on each side');
+    chosen.push({ i: di, j: dj, score: MAPPING_THRESHOLD, evidence });
+    usedA.add(di);
+    usedB.add(dj);
+  }
   chosen.sort((x, y) => x.i - y.i);
 
   const mappings: DetectedMapping[] = [];

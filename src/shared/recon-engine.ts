@@ -146,6 +146,8 @@ export const EXCEPTION_REASONS = [
   'amount_and_date_mismatch',
   'description_mismatch',
   'duplicate_candidate',
+  /** A payment naming several open invoices whose sum is not the payment (amount_delta: the difference). */
+  'named_sum_mismatch',
 ] as const;
 export type ExceptionReason = (typeof EXCEPTION_REASONS)[number];
 

@@ -112,11 +112,16 @@ describe('cash application without a recipe', () => {
     bank.push(bankLine(70, 12_000 + 30_050 + 7_525, 2, '', 'Payment RE 2026/000201, Invoice 2026-000202, INV2026000203'));
     // Names two invoices but pays 1.00 less than their sum: not an exact group.
     bank.push(bankLine(70, 20_000 + 21_000 - 100, 3, '', 'INV-2026-000211 INV-2026-000212'));
-    const { groups } = await reconcile(invoices, bank);
+    const { groups, ws, result } = await reconcile(invoices, bank);
     const multi = groupOf(groups, inv(201));
     expect(multi).toHaveLength(1);
     expect(multi[0]).toMatchObject({ status: 'auto', rule: 'reference-multi-invoice', invoices: [inv(201), inv(202), inv(203)] });
     expect(groupOf(groups, inv(211)).filter((g) => g.status === 'auto')).toEqual([]);
+    // The short payment and both invoices it names are exceptions that say the named sum is 1.00 off.
+    const right = await ws.page(result.run_id, 'exceptions_right', { offset: 0, limit: 100 });
+    const left = await ws.page(result.run_id, 'exceptions_left', { offset: 0, limit: 100 });
+    expect(right.items.map((i) => [i.exception?.reason, i.exception?.amount_delta])).toContainEqual(['named_sum_mismatch', -1]);
+    expect(left.items.filter((i) => i.exception?.reason === 'named_sum_mismatch').map((i) => i.row.invoice_no)).toEqual([inv(211), inv(212)]);
   });
 
   it('matches instalments of one invoice by their reference', async () => {

@@ -7,7 +7,8 @@ import type { Recipe } from '../../../shared/recon';
 import type { RunOptions } from '../../../shared/recon-engine';
 import type { Db } from './db';
 import { ReconError } from '../../errors';
-import { addDuplicateExceptions, addNearMissExceptions, createExceptionTable } from './matching/exceptions';
+import { addDuplicateExceptions, addNamedSumExceptions, addNearMissExceptions, createExceptionTable } from './matching/exceptions';
+import { referenceShape } from './recipe-sql';
 import { matchManyToMany, matchSplitOrBatch } from './matching/groups';
 import { matchOneToOne } from './matching/one-to-one';
 import { consumeGroups, createRuleTables, createRunTables, validateRule } from './matching/working';
@@ -56,6 +57,12 @@ export async function executeRun(db: Db, runId: number, recipe: Recipe, columns:
   await phase('exceptions', async () => {
     await createExceptionTable(db);
     await addDuplicateExceptions(db);
+    // A payment naming several invoices is explained as a whole before any one-to-one near miss.
+    for (const rule of recipe.rules.filter((r) => r.cardinality === 'N:1' && r.keys.some((k) => referenceShape(k.normalisers ?? [])))) {
+      shouldStop();
+      await ensureRuleTables(rule);
+      await addNamedSumExceptions(db, rule);
+    }
     // Rules differing only in cardinality explain near misses identically: check each comparison once.
     const seen = new Set<string>();
     for (const rule of recipe.rules) {

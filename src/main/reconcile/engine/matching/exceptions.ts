@@ -4,7 +4,10 @@
  *    counterpart but a better record took it (typically a duplicate);
  *  - amount_mismatch / date_out_of_window / amount_and_date_mismatch /
  *    description_mismatch: keys equal an open record on the other side but
- *    the named check failed.
+ *    the named check failed;
+ *  - named_sum_mismatch: a payment names several open invoices (reference key,
+ *    N:1) but their sum is not the payment; the difference is recorded, and
+ *    the named invoices point back at the payment.
  * Rules are consulted in order; the first explanation wins. Everything else
  * stays unmatched.
  */
@@ -24,6 +27,29 @@ export async function addDuplicateExceptions(db: Db): Promise<void> {
     FROM lost
     WHERE (side = 'left' AND id NOT IN (SELECT id FROM used_left)) OR (side = 'right' AND id NOT IN (SELECT id FROM used_right))
     GROUP BY side, id`);
+}
+
+/**
+ * A free payment (right) naming ≥ 2 free invoices (left) by reference whose sum disagrees: the
+ * payment and each named invoice get `named_sum_mismatch` with the difference (payment − sum), so
+ * a reviewer sees what was named and what is missing. Runs before the per-pair near misses.
+ */
+export async function addNamedSumExceptions(db: Db, rule: MatchRule): Promise<void> {
+  await db.exec(`CREATE OR REPLACE TEMP TABLE near AS
+    WITH p AS (SELECT DISTINCT r.id AS rid, l.id AS lid FROM w_right r JOIN w_left l ON ${keysEqual(rule)}),
+      g AS (
+        SELECT p.rid, list(p.lid ORDER BY p.lid) AS lids, any_value(r.amt) - sum(l.amt) AS diff
+        FROM p JOIN (SELECT DISTINCT id, amt FROM w_right) r ON r.id = p.rid JOIN (SELECT DISTINCT id, amt FROM w_left) l ON l.id = p.lid
+        GROUP BY p.rid HAVING count(*) >= 2)
+    SELECT * FROM g WHERE NOT coalesce(${amountWithin(rule, 'diff + 0', '0')}, false)
+      AND NOT EXISTS (SELECT 1 FROM exc e WHERE e.side = 'right' AND e.id = g.rid)`);
+  await db.exec(`INSERT INTO exc SELECT 'right', rid, $1, 'named_sum_mismatch', lids[1], diff, NULL FROM near`, [rule.id]);
+  await db.exec(
+    `INSERT INTO exc SELECT 'left', lid, $1, 'named_sum_mismatch', any_value(rid), any_value(diff), NULL
+     FROM (SELECT rid, unnest(lids) AS lid, diff FROM near) n
+     WHERE NOT EXISTS (SELECT 1 FROM exc e WHERE e.side = 'left' AND e.id = n.lid) GROUP BY lid`,
+    [rule.id],
+  );
 }
 
 /** Near misses for one keyed rule; its working tables hold only free rows. */

@@ -1,5 +1,6 @@
 import { useCallback, useState } from 'react';
 import type { GroupPageItem, PageCategory, RecordPageItem, RunSummary, Side } from '../../../../shared/recon-engine';
+import { confidencePercent, DIFFERENCE_LABELS, explainGroup } from '../../../../shared/group-explanation';
 import { usePaged, VirtualList } from './VirtualList';
 import { rovingKeyDown, rovingTabIndex } from '../../components/roving';
 import { displayLocale, formatNumber } from '../../stores/display';
@@ -145,7 +146,12 @@ export function ResultsTabs(props: ResultsTabsProps) {
         <span role="gridcell" className={`c-num ${deltaClass}`}>{fmtAmount(g.amount_delta)}</span>
         <span role="gridcell" className={`c-num ${g.date_delta_days ? 'delta warn' : 'delta'}`}>{g.date_delta_days === null ? '—' : `${g.date_delta_days} d`}</span>
         <span role="gridcell" className="c-rule">
-          <span className={`badge status-${g.status}`}>{g.status}</span> <span className="rule-name" title={g.rule_id}>{g.rule_id}</span>
+          <span className={`badge status-${g.status}`}>{g.status}</span>{' '}
+          <span className="rule-name" title={explainGroup(g, fmtAmount)}>
+            {g.rule_id}
+          </span>
+          {g.difference_reason && <span className="badge reason"> {DIFFERENCE_LABELS[g.difference_reason]}</span>}
+          <span className="confidence" aria-label={`confidence ${confidencePercent(g)} %`}> {confidencePercent(g)} %</span>
         </span>
         <span role="gridcell" className="c-actions">
           {g.status === 'suggested' ? (

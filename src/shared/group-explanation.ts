@@ -1,0 +1,28 @@
+/**
+ * Why a match group matched, in words a reviewer reads: the rule, the named difference (a bank
+ * fee, a discount) and a confidence. One place, used by the results table and its tooltip.
+ */
+import type { DifferenceReason } from './recon';
+import type { MatchGroup } from './recon-engine';
+
+export const DIFFERENCE_LABELS: Record<DifferenceReason, string> = {
+  bank_fee: 'bank fee',
+  discount: 'discount',
+  short_payment: 'short payment',
+  overpayment: 'overpayment',
+  rounding: 'rounding',
+};
+
+/** The score (1 = exact amounts and dates) as a whole percentage. */
+export function confidencePercent(g: Pick<MatchGroup, 'score'>): number {
+  return Math.round(Math.max(0, Math.min(1, g.score)) * 100);
+}
+
+export function explainGroup(g: Pick<MatchGroup, 'rule_id' | 'score' | 'amount_delta' | 'difference_reason' | 'left_ids' | 'right_ids'>, formatAmount: (n: number) => string): string {
+  const parts = [`matched by rule “${g.rule_id}”`];
+  if (g.left_ids.length > 1 || g.right_ids.length > 1) parts.push(`${g.left_ids.length} ↔ ${g.right_ids.length} rows whose sums agree`);
+  if (g.difference_reason && g.amount_delta !== null) parts.push(`${DIFFERENCE_LABELS[g.difference_reason]} of ${formatAmount(Math.abs(g.amount_delta))}`);
+  else if (g.amount_delta !== null && Math.abs(g.amount_delta) >= 0.005) parts.push(`amounts differ by ${formatAmount(Math.abs(g.amount_delta))}`);
+  parts.push(`confidence ${confidencePercent(g)} %`);
+  return parts.join('; ');
+}

@@ -233,6 +233,8 @@ test('decisions clicked faster than they are saved all count', async ({ appPage:
   // Every Accept in one go, before any save has come back (a quick keyboard or mouse user).
   await page.evaluate(() => document.querySelectorAll<HTMLButtonElement>('table[aria-label="Proposed column pairs"] button[aria-label^="Accept "]').forEach((b) => b.click()));
   await expect(page.getByText(`${pairs} accepted · 0 to decide`)).toBeVisible();
+  // Saved when the step no longer says so (a reload before that would lose the newest click, as in any web page).
+  await expect(page.getByText('Saving…')).toHaveCount(0);
   await page.reload();
   await openReconcile(page);
   await expect(page.getByText(`${pairs} accepted · 0 to decide`)).toBeVisible();

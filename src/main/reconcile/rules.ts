@@ -31,7 +31,7 @@ export class Rules {
         max_sample_rows: Math.min(50, n),
         engine: engineMode,
       });
-      const cash = await withCashRules(engine, mappings, out.rules, out.explanation);
+      const cash = await withCashRules(engine, mappings, out.rules, out.explanation, out.engine);
       return store.update(id, (st) => ({ ...st, rules: cash.rules, rules_explanation: cash.explanation, rules_error: null }));
     } catch (e) {
       await store.update(id, (st) => ({ ...st, rules_error: errorMessage(e) }));

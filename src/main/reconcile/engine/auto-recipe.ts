@@ -60,10 +60,23 @@ export async function buildAutoRecipe(ws: ReconEngine, name = 'auto'): Promise<A
  * batch payments). The MCP tool sees ≤ 50 sample rows, too few to learn these, so the host adds
  * them; the tool's own rules stay where the facts do not apply.
  */
-export async function withCashRules(ws: ReconEngine, mappings: FieldMapping[], rules: MatchRule[], explanation: string): Promise<{ rules: MatchRule[]; explanation: string }> {
+export async function withCashRules(
+  ws: ReconEngine,
+  mappings: FieldMapping[],
+  rules: MatchRule[],
+  explanation: string,
+  engine: 'local' | 'llm' = 'local',
+): Promise<{ rules: MatchRule[]; explanation: string }> {
   const flip = rules.find((r) => r.amount)?.amount?.flip_sign ?? false;
   const facts = await ws.learnCash(mappings, flip);
   const cash = cashRules(facts, mappings, rules);
   if (cash.notes.length === 0) return { rules, explanation };
+  if (engine === 'llm') {
+    // The model's rules were written for these files by the user's LLM: they lead, and the learned
+    // rules follow as a safety net for what they do not cover.
+    const ids = new Set(rules.map((r) => r.id));
+    const learned = cash.rules.filter((r) => !ids.has(r.id) && !rules.includes(r));
+    return { rules: [...rules, ...learned], explanation: `${explanation} Then, learned from the data: ${cash.notes.join('; ')}.` };
+  }
   return { rules: cash.rules, explanation: `${cash.rules.length} rules, strict to loose, learned from the data: ${cash.notes.join('; ')}.` };
 }

@@ -98,7 +98,14 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
   const revisioned = new Set<string>(REVISIONED_CHANNELS);
   let changes: Promise<unknown> = Promise.resolve();
   let epoch = 0;
-  async function call<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>> {
+  /** A queued change that a newer one of the same area makes unnecessary (the newer one carries it). */
+  interface Supersedable {
+    superseded: boolean;
+  }
+  const SKIPPED = Symbol('superseded before it was sent');
+  async function call<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>>;
+  async function call<C extends ChannelName>(channel: C, input: ChannelInput<C>, queued: Supersedable): Promise<ChannelOutput<C> | typeof SKIPPED>;
+  async function call<C extends ChannelName>(channel: C, input: ChannelInput<C>, queued?: Supersedable): Promise<ChannelOutput<C> | typeof SKIPPED> {
     if (!revisioned.has(channel)) {
       const out = await callMain(channel, input);
       noteRevision(out);
@@ -106,7 +113,8 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
     }
     const id = (input as { id: string }).id;
     const mine = epoch;
-    const send = async (): Promise<ChannelOutput<C>> => {
+    const send = async (): Promise<ChannelOutput<C> | typeof SKIPPED> => {
+      if (queued?.superseded) return SKIPPED;
       if (mine !== epoch) throw new ApiError('Not applied: this workspace was changed in another window or tab and has been reloaded here. Make the change again if it still applies.', 'conflict');
       try {
         const out = await callMain(channel, { ...input, revision: seen[id] ?? get().ws?.revision ?? 0 } as ChannelInput<C>);
@@ -135,7 +143,15 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
    * each other (the second save used to carry the state from before the first). Only the answer
    * to the latest save of an area is applied; it contains every earlier change.
    */
+  /** The upload each side is running; Cancel removes it, and the upload stops at its next step. */
+  const uploadTokens: Partial<Record<Side, symbol>> = {};
   const saveSeq: Partial<Record<Area, number>> = {};
+  /**
+   * The latest save of an area not sent yet: a newer click supersedes it, so a burst of clicks
+   * costs two round trips (the one in flight and the newest), not one per click, and is saved
+   * before a quick reload could cut the queue short.
+   */
+  const queuedSave: Partial<Record<Area, Supersedable>> = {};
   /** Optimistic saves in flight: main's state events would show a state without the newer clicks, so they wait for the latest reply. */
   let optimistic = 0;
   async function saveOptimistic<C extends 'reconcile.saveMappingReview' | 'reconcile.setRules'>(area: Area, apply: (ws: WorkspaceState) => WorkspaceState, channel: C, input: ChannelInput<C>): Promise<void> {
@@ -147,9 +163,14 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
     setBusy(area, 'Saving…');
     setError(area, undefined);
     optimistic += 1;
+    const prev = queuedSave[area];
+    if (prev) prev.superseded = true;
+    const mineQueued: Supersedable = { superseded: false };
+    queuedSave[area] = mineQueued;
     try {
-      const out: WorkspaceState = await call(channel, input);
-      if (latest()) afterState(out);
+      const out = await call(channel, input, mineQueued);
+      if (queuedSave[area] === mineQueued) delete queuedSave[area];
+      if (out !== SKIPPED && latest()) afterState(out as WorkspaceState);
     } catch (e) {
       if (!latest()) return;
       setError(area, errorMessage(e));
@@ -297,17 +318,26 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
             await get().act(target, `Reading ${file.name}…`, 'reconcile.addSourcePath', { id, side: target, path });
             return;
           }
+          // Taken before the first await: Cancel is shown from here on, even before main has named the upload.
+          const token = Symbol(file.name);
+          uploadTokens[target] = token;
+          const cancelled = () => uploadTokens[target] !== token;
           setBusy(target, `Uploading ${file.name}…`);
           setError(target, undefined);
           let uploadId: string | undefined;
           try {
             uploadId = (await call('reconcile.uploadBegin', { id, side: target, name: file.name, size: file.size })).uploadId;
+            if (cancelled()) {
+              await call('reconcile.uploadCancel', { uploadId }).catch(() => undefined);
+              return;
+            }
             set((s) => ({ uploads: { ...s.uploads, [target]: uploadId } }));
             for (let offset = 0; offset < file.size; offset += CHUNK) {
-              if (get().uploads[target] !== uploadId) return; // cancelled
+              if (cancelled() || get().uploads[target] !== uploadId) return;
               const bytes = new Uint8Array(await file.slice(offset, offset + CHUNK).arrayBuffer());
               await call('reconcile.uploadChunk', { uploadId, offset, data: toBase64(bytes) });
             }
+            if (cancelled()) return;
             set((s) => ({ uploads: { ...s.uploads, [target]: undefined } }));
             setBusy(target, undefined);
             await get().act(target, `Reading ${file.name}…`, 'reconcile.uploadCommit', { uploadId });
@@ -329,6 +359,7 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
     },
 
     async cancelLoad(side) {
+      delete uploadTokens[side];
       const uploadId = get().uploads[side];
       const id = get().ws?.id;
       set((s) => ({ uploads: { ...s.uploads, [side]: undefined }, progress: { ...s.progress, [side]: undefined } }));

@@ -20,7 +20,13 @@ export type CashCase =
   | 'duplicate_line'
   | 'unknown_payment'
   | 'decoy_amount'
-  | 'unpaid_invoice';
+  | 'unpaid_invoice'
+  // The `noisy` variant only: what real statements also hold, written after the engine work and
+  // run once, never tuned on (its figures say what the engine does not handle yet).
+  | 'typo_reference'
+  | 'same_amount_twins'
+  | 'fee_on_multi'
+  | 'paid_by_other_name';
 
 /** Cases whose rows should stay unmatched (label ''). */
 export const NEGATIVE_CASES: ReadonlySet<CashCase> = new Set(['unknown_payment', 'decoy_amount', 'unpaid_invoice']);
@@ -40,7 +46,7 @@ export interface CashData {
   rightTruth: TruthRow[];
 }
 
-export type CashVariant = 'tune' | 'heldout';
+export type CashVariant = 'tune' | 'heldout' | 'noisy';
 
 interface VariantStyle {
   /** Invoice number as issued (left key, and the reference column when the bank carries it as issued). */
@@ -62,6 +68,8 @@ interface VariantStyle {
 const pad = (n: number, w: number) => String(n).padStart(w, '0');
 
 const STYLES: Record<CashVariant, VariantStyle> = {
+  // Filled in below: the tune style with other names.
+  noisy: undefined as unknown as VariantStyle,
   tune: {
     issued: (y, n) => `INV-${y}-${pad(n, 6)}`,
     written: (y, n, p) => [`RE ${y}/${pad(n, 6)}`, `Invoice ${y}-${pad(n, 6)}`, `INV${y}${pad(n, 6)}`, `inv-${y}-${pad(n, 6)}`, `INV ${y} ${pad(n, 6)}`][p % 5],
@@ -94,6 +102,22 @@ const STYLES: Record<CashVariant, VariantStyle> = {
     bankLine: (day, cents, name, reference, text) => [deDate(day), deMoney(cents), csv(name), csv(reference ? `EREF+${reference} SVWZ+${text}` : `SVWZ+${text}`)].join(';'),
   },
 };
+
+STYLES.noisy = {
+  ...STYLES.tune,
+  issued: (y, n) => `SO${y % 100}${pad(n, 7)}`,
+  written: (y, n, p) => [`SO ${y % 100}${pad(n, 7)}`, `so${y % 100}-${pad(n, 7)}`, `Order SO${y % 100}${pad(n, 7)}`][p % 3],
+  customer: (id) => ({ id: `D${id}`, name: `${['Acme', 'Globex', 'Initech', 'Umbrella', 'Hooli'][id % 5]} Trading ${id} Inc.` }),
+  bankName: (name, p) => (p % 2 === 0 ? name.toUpperCase().replace(/\.$/, '') : name.replace(/ Inc\.$/, ', Incorporated')),
+};
+
+/** Extra cases of the noisy variant, as shares of invoice-group draws (the rest as in SHARES). */
+const NOISY_SHARES: [CashCase, number][] = [
+  ['typo_reference', 0.03],
+  ['same_amount_twins', 0.03],
+  ['fee_on_multi', 0.02],
+  ['paid_by_other_name', 0.02],
+];
 
 function mulberry32(seed: number): () => number {
   let a = seed >>> 0;
@@ -131,7 +155,8 @@ const SHARES: [CashCase, number][] = [
 /** Generates about `n` invoices; the bank statement has roughly as many lines. */
 export function generateCash(n: number, seed: number, variant: CashVariant): CashData {
   const style = STYLES[variant];
-  const rnd = mulberry32(seed ^ (variant === 'heldout' ? 0x5eed : 0));
+  const rnd = mulberry32(seed ^ (variant === 'heldout' ? 0x5eed : variant === 'noisy' ? 0x0015e : 0));
+  const shares = variant === 'noisy' ? [...NOISY_SHARES, ...SHARES.map(([k, v]): [CashCase, number] => [k, v * 0.9])] : SHARES;
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
   const customers = Math.max(10, Math.floor(n / 8));
   const left: string[] = [];
@@ -160,7 +185,7 @@ export function generateCash(n: number, seed: number, variant: CashVariant): Cas
     const r = rnd();
     let acc = 0;
     let kase: CashCase = 'unpaid_invoice';
-    for (const [k, share] of SHARES) {
+    for (const [k, share] of shares) {
       acc += share;
       if (r < acc) {
         kase = k;
@@ -178,9 +203,11 @@ export function generateCash(n: number, seed: number, variant: CashVariant): Cas
       }
       case 'duplicate_line': {
         const i = invoice(cust, label, kase);
+        // The same line twice (an export glitch): identical in every field.
         const d = i.day + lag();
-        bank(d, i.cents, cust, style.issued(year, i.no), noRef(), label, kase);
-        bank(d, i.cents, cust, style.issued(year, i.no), noRef(), label, kase, true);
+        const text = noRef();
+        bank(d, i.cents, cust, style.issued(year, i.no), text, label, kase);
+        bank(d, i.cents, cust, style.issued(year, i.no), text, label, kase, true);
         break;
       }
       case 'ref_in_text': {
@@ -232,6 +259,35 @@ export function generateCash(n: number, seed: number, variant: CashVariant): Cas
       case 'unpaid_invoice':
         invoice(cust, '', kase);
         break;
+      case 'typo_reference': {
+        // Two digits of the number swapped by the payer: the reference names another (or no) invoice.
+        const i = invoice(cust, label, kase);
+        const ref = style.issued(year, i.no);
+        const swapped = ref.slice(0, -2) + ref.slice(-1) + ref.slice(-2, -1);
+        bank(i.day + lag(), i.cents, cust, '', tmpl(swapped === ref ? `${ref}9` : swapped), label, kase);
+        break;
+      }
+      case 'same_amount_twins': {
+        // Two open invoices of one customer with the same amount; one payment without a reference.
+        const i = invoice(cust, label, kase);
+        invoice(cust, '', 'unpaid_invoice', i.cents, i.day + int(0, 5));
+        bank(i.day + lag(), i.cents, cust, '', noRef(), label, kase);
+        break;
+      }
+      case 'fee_on_multi': {
+        const count = int(2, 3);
+        const day = int(0, 300);
+        const invs = Array.from({ length: count }, () => invoice(cust, label, kase, int(20_000, 800_000), day - int(0, 20)));
+        const total = invs.reduce((sum, i) => sum + i.cents, 0) - style.fees[int(0, style.fees.length - 1)];
+        bank(day + lag(), total, cust, '', tmpl(invs.map((i) => style.written(year, i.no, int(0, 9))).join(', ')), label, kase);
+        break;
+      }
+      case 'paid_by_other_name': {
+        // A parent company pays with the invoice number in the text.
+        const i = invoice(cust, label, kase);
+        bank(i.day + lag(), i.cents, (cust % customers) + 1, '', tmpl(style.written(year, i.no, int(0, 9))), label, kase);
+        break;
+      }
     }
   }
   // Bank files come in their own order (truth moves with its line).

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:recon -- --workload cash [--rows N] [--seed S] [--variant tune|heldout|both] [--keep]`
+ * `npm run bench:recon -- --workload cash [--rows N] [--seed S] [--variant tune|heldout|noisy|both] [--keep]`
  *
  * Issue 14's measure: an open-invoice list against a bank statement, run the
  * way `kalla recon` runs without a recipe (buildAutoRecipe: detected mappings
@@ -127,7 +127,7 @@ async function runVariant(rows: number, seed: number, variant: CashVariant, base
 
 export async function runCashBench(opts: { rows: number; seed: number; variant: string; dir: string; keep: boolean }): Promise<void> {
   const variants: CashVariant[] = opts.variant === 'both' ? ['tune', 'heldout'] : [opts.variant as CashVariant];
-  for (const v of variants) if (v !== 'tune' && v !== 'heldout') throw new Error(`--variant must be tune, heldout or both (got "${v}")`);
+  for (const v of variants) if (v !== 'tune' && v !== 'heldout' && v !== 'noisy') throw new Error(`--variant must be tune, heldout, noisy or both (got "${v}")`);
   for (const v of variants) process.stdout.write(`${(await runVariant(opts.rows, opts.seed, v, opts.dir)).join('\n')}\n`);
   if (!opts.keep) rmSync(opts.dir, { recursive: true, force: true });
 }

@@ -146,6 +146,8 @@ export const EXCEPTION_REASONS = [
   'amount_and_date_mismatch',
   'description_mismatch',
   'duplicate_candidate',
+  /** Two counterparts fit exactly as well (same amount and dates, different rows): a person picks. */
+  'ambiguous_candidates',
   /** A payment naming several open invoices whose sum is not the payment (amount_delta: the difference). */
   'named_sum_mismatch',
 ] as const;

@@ -168,9 +168,36 @@ describe('cash application without a recipe', () => {
     expect(auto.explanation).toMatch(/7\.50 recurs/);
     expect(groupOf(groups, inv(501))).toMatchObject([{ status: 'auto', rule: 'reference-less-fee', reason: 'bank_fee' }]);
     expect(groupOf(groups, inv(40))).toMatchObject([{ status: 'auto', reason: 'bank_fee' }]);
-    expect(groupOf(groups, inv(502)).filter((g) => g.status === 'auto')).toEqual([]);
+    // An odd shortfall tied by reference is only suggested, named a short payment.
+    expect(groupOf(groups, inv(502))).toMatchObject([{ status: 'suggested', rule: 'reference-short-or-over', reason: 'short_payment' }]);
     // Exact matches carry no difference reason.
     expect(groupOf(groups, inv(1))).toMatchObject([{ reason: null }]);
+  });
+
+  it('names an overpayment, and learns recurring cent differences as rounding', async () => {
+    const { invoices, bank } = background();
+    // Every fifth background payment arrives 0.02 short: a conversion rounding the rules should learn.
+    const rounded = bank.map((line, i) => (i % 5 === 1 ? line.replace(/;(\d+\.\d\d);/, (_, a: string) => `;${(Number(a) - 0.02).toFixed(2)};`) : line));
+    invoices.push({ no: 701, customer: 2, cents: 80_000, day: 150 }, { no: 702, customer: 3, cents: 20_000, day: 150 });
+    rounded.push(bankLine(151, 80_000 + 1_234, 2, inv(701), 'Payment'), bankLine(151, 20_000 - 2, 3, '', `RE ${inv(702)}`));
+    const { groups, auto } = await reconcile(invoices, rounded);
+    expect(auto.explanation).toMatch(/up to 0\.02 recur/);
+    expect(groupOf(groups, inv(701))).toMatchObject([{ status: 'suggested', reason: 'overpayment' }]);
+    expect(groupOf(groups, inv(702))).toMatchObject([{ status: 'auto', rule: 'reference-rounding', reason: 'rounding' }]);
+  });
+
+  it('leaves a payment that fits two open invoices of one customer equally to a person; a fee on a multi-invoice payment is named', async () => {
+    const { invoices, bank } = background();
+    invoices.push({ no: 801, customer: 6, cents: 45_000, day: 160 }, { no: 802, customer: 6, cents: 45_000, day: 162 });
+    bank.push(bankLine(165, 45_000, 6, '', 'Payment'));
+    invoices.push({ no: 811, customer: 7, cents: 10_000, day: 170 }, { no: 812, customer: 7, cents: 20_000, day: 170 });
+    bank.push(bankLine(172, 30_000 - 750, 7, '', `Invoices ${inv(811)} and ${inv(812)}`));
+    const { groups, ws, result } = await reconcile(invoices, bank);
+    expect(groupOf(groups, inv(801))).toEqual([]);
+    expect(groupOf(groups, inv(802))).toEqual([]);
+    const exceptions = await ws.page(result.run_id, 'exceptions_left', { offset: 0, limit: 100 });
+    expect(exceptions.items.filter((i) => i.exception?.reason === 'ambiguous_candidates').map((i) => i.row.invoice_no)).toEqual([inv(801), inv(802)]);
+    expect(groupOf(groups, inv(811))).toMatchObject([{ status: 'auto', rule: 'reference-multi-invoice-less-fee', invoices: [inv(811), inv(812)], reason: 'bank_fee' }]);
   });
 
   it("does not suggest another customer's payment of the same amount", async () => {
@@ -244,6 +271,9 @@ describe('references read from text', () => {
     // A phone number's groups are longer than the key's: not a reference.
     [held, 'KD-NR 0176 5551234', []],
     [held, 'Verwendungszweck: RG26-77 KD-NR 0176 5551234', ['26|77']],
+    // One group as issued (SO260000123): separators put anywhere still read as the number.
+    [[{ width: 9, min: 9, max: 9 }], 'so26-0000123', ['260000123']],
+    [[{ width: 9, min: 9, max: 9 }], 'Order SO260000123', ['260000123']],
   ];
   it('are canonical digit groups, whatever the prefix, separators, case and padding', async () => {
     const db = await Db.open(':memory:');

@@ -24,6 +24,8 @@ export interface CashFacts {
   /** Recurring left − right differences among reference-tied pairs. */
   fixed: number[];
   percent: number[];
+  /** Largest recurring difference under 1.00 either way (rounding, currency conversion cents); 0 when none. */
+  rounding: number;
   /** Pairs the differences were learned from. */
   pairs: number;
   /** A mapped pair naming the counterparty (repeats on the left, shared values on both sides). */
@@ -40,7 +42,7 @@ type Columns = Record<Side, ColumnTyping[]>;
 const sample = (side: Side) => `(SELECT * FROM ${ident(typedView(side))} ORDER BY hash(__row_id) LIMIT ${LEARN_ROWS}) s`;
 
 export async function learnCashFacts(db: Db, columns: Columns, mappings: FieldMapping[], flipSign: boolean): Promise<CashFacts> {
-  const facts: CashFacts = { leftKey: null, shape: null, referenceColumns: [], fixed: [], percent: [], pairs: 0, party: null };
+  const facts: CashFacts = { leftKey: null, shape: null, referenceColumns: [], fixed: [], percent: [], rounding: 0, pairs: 0, party: null };
   facts.party = await learnParty(db, columns, mappings);
   // The mapped key first; without one (a bank export with only a purpose text), every left text
   // column that is nearly unique and shaped like a reference is tried, and the one found most often wins.
@@ -125,11 +127,12 @@ async function learnShape(db: Db, text: string): Promise<ReferenceGroups | null>
 
 /**
  * Differences between a payment and the one invoice it references (lines naming one reference,
- * invoices referenced once): a fixed amount seen in ≥ 0.5 % of pairs (and ≥ 3) is a bank fee; a
- * percentage of the invoice (to 0.1 %) seen as often is a discount. Everything else (instalments,
- * odd short payments) is left to group rules and people.
+ * invoices referenced once): a fixed amount of 1.00 or more seen in ≥ 0.5 % of pairs (and ≥ 3) is
+ * a bank fee; a percentage of the invoice (to 0.1 %) seen as often is a discount; recurring
+ * differences under 1.00 either way are rounding. Everything else (instalments, odd short
+ * payments) is left to group rules and to a reviewer (suggested as short payment or overpayment).
  */
-async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping, facts: CashFacts, amount: FieldMapping, flipSign: boolean): Promise<Pick<CashFacts, 'fixed' | 'percent' | 'pairs'>> {
+async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping, facts: CashFacts, amount: FieldMapping, flipSign: boolean): Promise<Pick<CashFacts, 'fixed' | 'percent' | 'rounding' | 'pairs'>> {
   const shape = facts.shape!;
   const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);
   const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
@@ -145,17 +148,21 @@ async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping,
     const pairs = await db.scalarNumber('SELECT count(*) FROM kalla_learn_pairs');
     const floor = Math.max(3, Math.ceil(pairs * 0.005));
     const fixed = await db.all<{ d: string }>(
-      `SELECT diff AS d FROM kalla_learn_pairs WHERE diff > 0 AND diff < abs(la) * 0.5 GROUP BY diff HAVING count(*) >= ${floor} ORDER BY count(*) DESC, diff LIMIT 10`,
+      `SELECT diff AS d FROM kalla_learn_pairs WHERE diff >= 1 AND diff < abs(la) * 0.5 GROUP BY diff HAVING count(*) >= ${floor} ORDER BY count(*) DESC, diff LIMIT 10`,
     );
     const percent = await db.all<{ p: string }>(
       `SELECT round(diff / la * 100, 1) AS p FROM kalla_learn_pairs
        WHERE diff > 0 AND abs(diff - round(la * round(diff / la * 100, 1) / 100, 2)) < 0.015
        GROUP BY 1 HAVING count(*) >= ${floor} AND p > 0 AND p <= 20 ORDER BY count(*) DESC LIMIT 5`,
     );
+    // Cents off either way, recurring: rounding (or conversion), accepted up to the largest such amount.
+    const rounding = await db.scalarNumber(
+      `SELECT coalesce(max(abs(diff)), 0) FROM (SELECT diff FROM kalla_learn_pairs WHERE diff <> 0 AND abs(diff) < 1 GROUP BY diff HAVING count(*) >= ${floor})`,
+    );
     const fixedSet = fixed.map((f) => Number(f.d));
     // A percentage that only ever showed up as one fixed amount is that fee, not a rate.
     const percentSet = percent.map((p) => Number(p.p)).filter((p) => p > 0);
-    return { pairs, fixed: fixedSet, percent: percentSet };
+    return { pairs, fixed: fixedSet, percent: percentSet, rounding };
   } finally {
     await db.exec('DROP TABLE IF EXISTS temp.kalla_learn_pairs');
   }

@@ -63,10 +63,48 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
       });
       notes.push(`in ${facts.pairs} reference-tied pairs the ${d.kind} ${d.what} recurs; a payment short by exactly that matches, with the difference named ${d.reason} for booking`);
     }
+    if (facts.rounding > 0) {
+      rules.push({
+        id: 'reference-rounding',
+        name: `${key.field_a} referenced, amounts within ${money(facts.rounding)} (rounding)`,
+        keys: [refKey],
+        amount: { ...amount(facts.rounding + 0.001), differences: { reason: 'rounding', fixed: [], percent: [] } },
+        ...date(120),
+        cardinality: '1:1',
+        auto_confirm: true,
+      });
+      notes.push(`differences of up to ${money(facts.rounding)} recur between referenced pairs; they match as rounding`);
+    }
     rules.push({ id: 'reference-instalments', name: `Instalments: several lines with one ${key.field_a} add up`, keys: [refKey], amount: amount(0.005), ...date(180), cardinality: '1:N', auto_confirm: true });
     notes.push('lines carrying the same reference whose amounts add up to the invoice are one instalment group (exact sum, confirmed automatically)');
     rules.push({ id: 'reference-multi-invoice', name: `One payment naming several ${key.field_a} that add up`, keys: [refKey], amount: amount(0.005), ...date(180), cardinality: 'N:1', auto_confirm: true });
     notes.push('a payment naming several open invoices whose amounts add up to it pays all of them (exact sum, confirmed automatically)');
+    if (facts.fixed.length > 0) {
+      rules.push({
+        id: 'reference-multi-invoice-less-fee',
+        name: `One payment naming several ${key.field_a}, less ${facts.fixed.map(money).join(' / ')} (bank_fee)`,
+        keys: [refKey],
+        amount: { ...amount(0), differences: { reason: 'bank_fee', fixed: facts.fixed, percent: [] } },
+        ...date(180),
+        cardinality: 'N:1',
+        auto_confirm: true,
+      });
+      notes.push('the same, when the payment is short by exactly a learned fee');
+    }
+  }
+
+  if (refs && key) {
+    const refKey = rules.find((r) => r.id === 'reference-in-text')!.keys[0];
+    rules.push({
+      id: 'reference-short-or-over',
+      name: `${key.field_a} referenced, paid up to 20 % less or more`,
+      keys: [refKey],
+      amount: { ...amount(0), tolerance_pct: 20, differences: { reason: 'short_payment', fixed: [], percent: [] } },
+      ...date(180),
+      cardinality: '1:1',
+      auto_confirm: false,
+    });
+    notes.push('a payment that references an invoice but pays up to 20 % less or more is suggested as a short payment or overpayment, with the difference, for a person to book');
   }
 
   if (facts.party) {

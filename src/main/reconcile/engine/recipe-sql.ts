@@ -122,8 +122,8 @@ const DIGIT_RUN = String.raw`[0-9]+(?:[ ./-][0-9]+)*`;
 /**
  * Every reference of this shape in a VARCHAR expression, as canonical "2026|123" strings (digit
  * groups without leading zeros, joined by "|"): a run of exactly as many groups, each window of
- * that many groups in a longer run ("2026 000123 2026 000124"), and a run written without
- * separators when its length is the issued width ("INV2026000123"). Candidates whose groups are
+ * that many groups in a longer run ("2026 000123 2026 000124"), and a run whose digits are the
+ * issued width, split at the issued group widths whatever its separators ("INV2026000123"). Candidates whose groups are
  * longer or shorter than the left key's ever are dropped (a phone number "0176 5551234" is not
  * "26|1234"). Only tokens that equal a left key ever match: the join decides, not this list.
  */
@@ -134,11 +134,14 @@ export function referenceTokens(x: string, shape: ReferenceShape): string {
   const windows = `list_transform(range(0, greatest(0, len(regexp_extract_all(run, '[0-9]+')) - ${k - 1})), s -> ${canonical(`regexp_extract_all(run, '[0-9]+')[s + 1 : s + ${k}]`)})`;
   let offset = 1;
   const glued = shape.map((g) => {
-    const part = `substr(run, ${offset}, ${g.width})`;
+    const part = `substr(regexp_replace(run, '[^0-9]', '', 'g'), ${offset}, ${g.width})`;
     offset += g.width;
     return part;
   });
-  const gluedCandidate = width > 0 && k > 1 ? `CASE WHEN length(run) = ${width} AND regexp_full_match(run, '[0-9]+') THEN [${canonical(`[${glued.join(', ')}]`)}] ELSE [] END` : '[]';
+  // The run's digits without its separators, when they are exactly the issued width ("INV2026000123",
+  // "so26-0000123" for SO260000123): separators may be put anywhere, or nowhere.
+  const gluedCandidate =
+    width > 0 ? `CASE WHEN length(regexp_replace(run, '[^0-9]', '', 'g')) = ${width} THEN [${canonical(`[${glued.join(', ')}]`)}] ELSE [] END` : '[]';
   const valid = shape.map((g) => `[0-9]{${g.min},${g.max}}`).join(String.raw`\|`);
   return `list_distinct(list_filter(flatten(list_transform(regexp_extract_all(coalesce(${x}, ''), '${DIGIT_RUN}'), run -> list_concat(${windows}, ${gluedCandidate}))), t -> regexp_full_match(t, '${valid}')))`;
 }

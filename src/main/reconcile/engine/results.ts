@@ -110,15 +110,17 @@ interface GroupRowJson {
 }
 
 /**
- * A group's named difference (bank_fee, discount, …): the `differences.reason` of the rule that
+ * A group's named difference (bank_fee, discount, …; short_payment rules name overpayments too): the `differences.reason` of the rule that
  * matched it, when its amounts differ. Read from the run's own recipe, so it is what that run meant.
  * `p` qualifies match_groups' columns (e.g. "g.").
  */
 export function differenceReasonSql(p: string): string {
-  return `CASE WHEN abs(${p}amount_delta) >= 0.005 THEN (
-    SELECT json_extract_string(r, '$.amount.differences.reason')
+  // A rule for short payments names both directions: paid more than the invoice is an overpayment.
+  const named = `(SELECT json_extract_string(r, '$.amount.differences.reason')
     FROM (SELECT unnest(json_extract(x.recipe, '$.rules[*]')) AS r FROM runs x WHERE x.run_id = ${p}run_id)
-    WHERE json_extract_string(r, '$.id') = ${p}rule_id) END`;
+    WHERE json_extract_string(r, '$.id') = ${p}rule_id)`;
+  return `CASE WHEN abs(${p}amount_delta) >= 0.005 THEN (
+    CASE WHEN ${named} = 'short_payment' AND ${p}amount_delta < 0 THEN 'overpayment' ELSE ${named} END) END`;
 }
 
 export function toMatchGroup(g: GroupRowJson): MatchGroup {

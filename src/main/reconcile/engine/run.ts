@@ -130,6 +130,6 @@ async function persist(db: Db, runId: number): Promise<void> {
 /** Drop the run's TEMP tables so a long-lived connection does not keep them. */
 export async function dropRunTables(db: Db): Promise<void> {
   await db.exec('DROP VIEW IF EXISTS temp.gfinal').catch(() => undefined);
-  const tables = ['scope_left', 'scope_right', 'used_left', 'used_right', 'newly_used', 'cand0', 'contested', 'w_left', 'w_right', 'gtmp', 'lost', 'cand', 'cand_best_l', 'cand_best_r', 'pairs', 'newp', 'by_ref', 'sc', 'subs', 'subs_m', 'subs_acc', 'round_acc', 'dead', 'nm', 'exc', 'near'];
+  const tables = ['scope_left', 'scope_right', 'used_left', 'used_right', 'newly_used', 'cand0', 'contested', 'w_left', 'w_right', 'gtmp', 'lost', 'ambiguous', 'amb_pairs', 'cand', 'cand_best_l', 'cand_best_r', 'pairs', 'newp', 'by_ref', 'sc', 'subs', 'subs_m', 'subs_acc', 'round_acc', 'dead', 'nm', 'exc', 'near'];
   for (const t of tables) await db.exec(`DROP TABLE IF EXISTS temp.${t}`).catch(() => undefined);
 }

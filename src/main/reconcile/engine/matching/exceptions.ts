@@ -1,5 +1,7 @@
 /**
  * Exceptions: open records that came close to a match, with a reason code.
+ *  - ambiguous_candidates: a suggest-only rule found two counterparts that fit
+ *    exactly as well and left the choice to a person;
  *  - duplicate_candidate: the record was within a rule's tolerance of a
  *    counterpart but a better record took it (typically a duplicate);
  *  - amount_mismatch / date_out_of_window / amount_and_date_mismatch /
@@ -20,12 +22,21 @@ export async function createExceptionTable(db: Db): Promise<void> {
   await db.exec(`CREATE OR REPLACE TEMP TABLE exc (side VARCHAR, id BIGINT, rule_id VARCHAR, reason VARCHAR, counterpart BIGINT, da DECIMAL(38,6), dd INTEGER)`);
 }
 
-/** Duplicates first: rows still free that lost a candidate in some rule. */
+/**
+ * Ambiguous rows first (free rows a suggest-only rule left because two counterparts fitted equally
+ * well), then duplicates: rows still free that lost a candidate in some rule.
+ */
 export async function addDuplicateExceptions(db: Db): Promise<void> {
+  await db.exec(`INSERT INTO exc
+    SELECT side, id, arg_min(rule_id, rule_idx), 'ambiguous_candidates', arg_min(counterpart, rule_idx), NULL, NULL
+    FROM ambiguous
+    WHERE (side = 'left' AND id NOT IN (SELECT id FROM used_left)) OR (side = 'right' AND id NOT IN (SELECT id FROM used_right))
+    GROUP BY side, id`);
   await db.exec(`INSERT INTO exc
     SELECT side, id, arg_min(rule_id, rule_idx), 'duplicate_candidate', arg_min(counterpart, rule_idx), arg_min(da, rule_idx), arg_min(dd, rule_idx)
     FROM lost
-    WHERE (side = 'left' AND id NOT IN (SELECT id FROM used_left)) OR (side = 'right' AND id NOT IN (SELECT id FROM used_right))
+    WHERE ((side = 'left' AND id NOT IN (SELECT id FROM used_left)) OR (side = 'right' AND id NOT IN (SELECT id FROM used_right)))
+      AND NOT EXISTS (SELECT 1 FROM exc e WHERE e.side = lost.side AND e.id = lost.id)
     GROUP BY side, id`);
 }
 

@@ -40,6 +40,11 @@ function orientation(rule: MatchRule): Orientation {
   return rule.cardinality === 'N:1' ? { one: 'right', many: 'left' } : { one: 'left', many: 'right' };
 }
 
+/** The rule's amount check between the "one" amount and the "many" total, left side first (named differences are left − right). */
+function groupAmountWithin(rule: MatchRule, o: Orientation, one: string, total: string): string {
+  return o.one === 'left' ? amountWithin(rule, one, total) : amountWithin(rule, total, one);
+}
+
 /** gtmp columns for a group whose "one" id/amount and "many" ids/total are given. */
 function groupInsert(rule: MatchRule, ruleIdx: number, o: Orientation, source: string, ambiguous?: string): string {
   // An ambiguous group (another subset fits as well) is only ever suggested.
@@ -77,7 +82,7 @@ export async function matchSplitOrBatch(db: Db, rule: MatchRule, ruleIdx: number
       SELECT og.oid, og.oamt, mg.ids, mg.total,
         coalesce(greatest(${ddExpr('og.odt', 'mg.dmin')}, ${ddExpr('og.odt', 'mg.dmax')}), 0)::INTEGER AS dd
       FROM og JOIN mg ON ${keysEq(rule, 'og', 'mg')}
-      WHERE ${amountWithin(rule, 'og.oamt', 'mg.total')}
+      WHERE ${groupAmountWithin(rule, o, 'og.oamt', 'mg.total')}
         ${rule.date ? `AND ${withinDateWindow(rule, `greatest(${ddExpr('og.odt', 'mg.dmin')}, ${ddExpr('og.odt', 'mg.dmax')})`)}` : ''}`);
     await db.exec(groupInsert(rule, ruleIdx, o, 'by_ref'));
     await removeUsed(db, ruleIdx);
@@ -106,7 +111,7 @@ async function matchNamed(db: Db, rule: MatchRule, ruleIdx: number, o: Orientati
           coalesce(${dd}, 0)::INTEGER AS dd
         FROM p JOIN ov o ON o.id = p.oid JOIN mv m ON m.id = p.mid
         GROUP BY p.oid HAVING count(*) >= 2 AND count(m.amt) = count(*))
-    SELECT * FROM g WHERE ${amountWithin(rule, 'oamt', 'total')}${rule.date ? ` AND ${withinDateWindow(rule, 'dd')}` : ''}`);
+    SELECT * FROM g WHERE ${groupAmountWithin(rule, o, 'oamt', 'total')}${rule.date ? ` AND ${withinDateWindow(rule, 'dd')}` : ''}`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE named_ok AS
     WITH members AS (SELECT oid, unnest(ids) AS mid FROM named),
       shared AS (SELECT mid FROM members GROUP BY mid HAVING count(*) > 1)
@@ -151,7 +156,7 @@ async function subsetSearch(db: Db, rule: MatchRule, ruleIdx: number, o: Orienta
     SELECT row_number() OVER (ORDER BY sub.oid, sub.ids) AS sid, sub.oid, sc1.oh, sub.oamt, list_sort(ids) AS ids, list_sort(hs) AS hs,
       total, abs(sub.oamt - total) AS diff, size, sub.dd
     FROM sub JOIN (SELECT DISTINCT oid, oh FROM sc) sc1 ON sc1.oid = sub.oid
-    WHERE size >= 2 AND ${amountWithin(rule, 'sub.oamt', 'total')}`);
+    WHERE size >= 2 AND ${groupAmountWithin(rule, o, 'sub.oamt', 'total')}`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE subs_m AS SELECT sid, unnest(ids) AS mid FROM subs`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE subs_acc (sid BIGINT, oid BIGINT, oamt DECIMAL(38,6), ids BIGINT[], total DECIMAL(38,6), dd INTEGER, amb BOOLEAN)`);
   for (;;) {

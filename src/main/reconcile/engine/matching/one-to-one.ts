@@ -50,10 +50,14 @@ export async function matchOneToOne(db: Db, rule: MatchRule, ruleIdx: number, sh
       WHERE NOT EXISTS (SELECT 1 FROM newp n WHERE n.lid = c.lid)
         AND NOT EXISTS (SELECT 1 FROM newp n WHERE n.rid = c.rid)`);
   }
-  const status = rule.auto_confirm ? 'auto' : 'suggested';
+  await markAmbiguous(db, rule, ruleIdx);
+  // An ambiguous pair is never auto-confirmed; a rule that only suggests leaves it to a person.
+  const status = rule.auto_confirm ? `CASE WHEN amb THEN 'suggested' ELSE 'auto' END` : `'suggested'`;
   await db.exec(
-    `INSERT INTO gtmp SELECT ${ruleIdx}, $1, '1:1', $2, [lid], [rid], la, ra, dd, ${scoreExpression('da', 'dd', 'la')} FROM pairs`,
-    [rule.id, status],
+    `INSERT INTO gtmp SELECT ${ruleIdx}, $1, '1:1', ${status}, [lid], [rid], la, ra, dd, ${scoreExpression('da', 'dd', 'la')}
+     FROM (SELECT p.*, a.lid IS NOT NULL AS amb FROM pairs p LEFT JOIN amb_pairs a USING (lid, rid))
+     ${rule.auto_confirm ? '' : 'WHERE NOT amb'}`,
+    [rule.id],
   );
   // Rows that had a candidate but stayed unmatched lost it to a better pair (typically duplicates).
   await db.exec(
@@ -64,6 +68,37 @@ export async function matchOneToOne(db: Db, rule: MatchRule, ruleIdx: number, sh
   await db.exec(
     `INSERT INTO lost SELECT 'right', rid, ${ruleIdx}, $1, arg_min(lid, (da, dd, lh, lid)), min(da), arg_min(dd, (da, dd, lh, lid))
      FROM contested c WHERE NOT EXISTS (SELECT 1 FROM pairs p WHERE p.rid = c.rid) GROUP BY rid`,
+    [rule.id],
+  );
+}
+
+/**
+ * For a rule that only suggests (the amount alone decides), dates this close do not tell two equal
+ * amounts apart (two invoices of one week, one payment). A rule that auto-confirms has a reference
+ * too, and there the closer date decides, unless the dates tie as well.
+ */
+const AMBIGUOUS_WITHIN_DAYS = 7;
+
+/**
+ * A chosen pair is ambiguous when one of its rows had another candidate as good (the same amount
+ * distance, a date distance as close — see AMBIGUOUS_WITHIN_DAYS) whose content differs: two open
+ * invoices of one customer with the same amount and one payment, say. A month apart, the date
+ * decides (a monthly invoice of the same amount). Identical rows (a duplicated bank line) are not ambiguous:
+ * either copy is the same match. Rows of a dropped ambiguous pair are reported as such.
+ */
+async function markAmbiguous(db: Db, rule: MatchRule, ruleIdx: number): Promise<void> {
+  await db.exec(`CREATE OR REPLACE TEMP TABLE amb_pairs AS
+    WITH me AS (SELECT c.* FROM cand0 c JOIN pairs p USING (lid, rid))
+    SELECT DISTINCT me.lid, me.rid, c.lid AS other_l, c.rid AS other_r FROM me JOIN cand0 c
+      ON ((c.lid = me.lid AND c.rid <> me.rid AND c.rh <> me.rh) OR (c.rid = me.rid AND c.lid <> me.lid AND c.lh <> me.lh))
+      AND c.da = me.da AND abs(c.dd - me.dd) <= ${rule.auto_confirm ? 0 : AMBIGUOUS_WITHIN_DAYS}`);
+  if (rule.auto_confirm) return;
+  await db.exec(
+    // Both rows of the chosen pair and the equally good rows it was chosen over.
+    `INSERT INTO ambiguous
+     SELECT 'left', l, ${ruleIdx}, $1, any_value(r), NULL, NULL FROM (SELECT lid AS l, rid AS r FROM amb_pairs UNION ALL SELECT other_l, rid FROM amb_pairs) GROUP BY l
+     UNION ALL
+     SELECT 'right', r, ${ruleIdx}, $1, any_value(l), NULL, NULL FROM (SELECT rid AS r, lid AS l FROM amb_pairs UNION ALL SELECT other_r, lid FROM amb_pairs) GROUP BY r`,
     [rule.id],
   );
 }

@@ -40,6 +40,7 @@ export async function createRunTables(db: Db, recipe: Recipe, columns: SideColum
     left_ids BIGINT[], right_ids BIGINT[], amount_left DECIMAL(38,6), amount_right DECIMAL(38,6),
     date_delta_days INTEGER, score DOUBLE)`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE lost (side VARCHAR, id BIGINT, rule_idx INTEGER, rule_id VARCHAR, counterpart BIGINT, da DECIMAL(38,6), dd INTEGER)`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE ambiguous (side VARCHAR, id BIGINT, rule_idx INTEGER, rule_id VARCHAR, counterpart BIGINT, da DECIMAL(38,6), dd INTEGER)`);
 }
 
 export function validateRule(rule: MatchRule): void {

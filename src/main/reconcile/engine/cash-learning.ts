@@ -8,7 +8,7 @@
 import type { FieldMapping, KeyNormaliser } from '../../../shared/recon';
 import type { ColumnTyping, Side } from '../../../shared/recon-engine';
 import type { Db } from './db';
-import { amountExpression, column, keySourceText, nameExpression, referenceTokens } from './recipe-sql';
+import { amountExpression, column, keySourceText, leftReference, nameExpression, referenceTokens } from './recipe-sql';
 import { ident } from './sql';
 import { typedView } from './sources';
 
@@ -77,7 +77,7 @@ async function uniqueTextColumns(db: Db, left: ColumnTyping[]): Promise<string[]
 async function referenceColumns(db: Db, columns: Columns, leftKey: ColumnTyping, shape: ReferenceGroups): Promise<CashFacts['referenceColumns']> {
   const found: CashFacts['referenceColumns'] = [];
   await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_keys AS
-    SELECT DISTINCT ${referenceTokens(keySourceText(leftKey), shape)}[1] AS k FROM ${sample('left')}`);
+    SELECT DISTINCT ${leftReference(keySourceText(leftKey), shape)} AS k FROM ${sample('left')}`);
   try {
     for (const c of columns.right.filter((c) => c.type === 'text' && !c.derived)) {
       // Share of right lines with at least one token that is a left key (join on the unnested tokens).
@@ -138,7 +138,7 @@ async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping,
   const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
   const sources = facts.referenceColumns.map((r) => referenceTokens(keySourceText(column(columns.right, 'right', r.name, 'reference')), shape));
   await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_pairs AS
-    WITH l AS (SELECT ${referenceTokens(keySourceText(leftKey), shape)}[1] AS k, ${la} AS amt FROM ${sample('left')}),
+    WITH l AS (SELECT ${leftReference(keySourceText(leftKey), shape)} AS k, ${la} AS amt FROM ${sample('left')}),
       r AS (SELECT list_distinct(flatten([${sources.join(', ')}])) AS ks, ${ra} AS amt FROM ${sample('right')}),
       l1 AS (SELECT k, any_value(amt) AS amt FROM l WHERE k IS NOT NULL GROUP BY k HAVING count(*) = 1),
       r1 AS (SELECT ks[1] AS k, amt FROM r WHERE len(ks) = 1),
@@ -185,10 +185,13 @@ async function learnParty(db: Db, columns: Columns, mappings: FieldMapping[]): P
     let best: { left: string; right: string; score: number } | null = null;
     for (const [a, b] of pairs) {
       // Whole tables, not the sample: whether names repeat depends on how many rows are read.
+      // Names repeat: fold each distinct spelling once, not every row.
       const row = await db.one<{ rows: number; distinct_l: number; shared: number; distinct_r: number }>(
-        `WITH l AS (SELECT ${norm(a)} AS v FROM ${ident(typedView('left'))} s), r AS (SELECT DISTINCT ${norm(b)} AS v FROM ${ident(typedView('right'))} s WHERE ${norm(b)} IS NOT NULL)
-         SELECT (SELECT count(v) FROM l) AS rows, (SELECT count(DISTINCT v) FROM l) AS distinct_l,
-           (SELECT count(*) FROM r WHERE v IN (SELECT v FROM l)) AS shared, (SELECT count(*) FROM r) AS distinct_r`,
+        `WITH la AS (SELECT s.${ident(a.name)} AS raw, count(*) AS n FROM ${ident(typedView('left'))} s GROUP BY 1),
+           l AS MATERIALIZED (SELECT ${norm({ ...a, name: 'raw' })} AS v, n FROM la s),
+           r AS MATERIALIZED (SELECT DISTINCT ${norm({ ...b, name: 'raw' })} AS v FROM (SELECT DISTINCT s.${ident(b.name)} AS raw FROM ${ident(typedView('right'))} s) s)
+         SELECT (SELECT sum(n) FILTER (WHERE v IS NOT NULL) FROM l) AS rows, (SELECT count(DISTINCT v) FROM l) AS distinct_l,
+           (SELECT count(*) FROM r WHERE v IS NOT NULL AND v IN (SELECT v FROM l)) AS shared, (SELECT count(*) FROM r WHERE v IS NOT NULL) AS distinct_r`,
       );
       if (!row) continue;
       const repeats = Number(row.distinct_l) < 0.7 * Number(row.rows);

@@ -130,20 +130,35 @@ const DIGIT_RUN = String.raw`[0-9]+(?:[ ./-][0-9]+)*`;
 export function referenceTokens(x: string, shape: ReferenceShape): string {
   const k = shape.length;
   const width = shape.every((g) => g.width > 0) ? shape.reduce((sum, g) => sum + g.width, 0) : 0;
-  const canonical = (groups: string) => `array_to_string(list_transform(${groups}, d -> ltrim(d, '0')), '|')`;
-  const windows = `list_transform(range(0, greatest(0, len(regexp_extract_all(run, '[0-9]+')) - ${k - 1})), s -> ${canonical(`regexp_extract_all(run, '[0-9]+')[s + 1 : s + ${k}]`)})`;
+  // Each run's digit groups (p.g) and its digits without separators (p.d), computed once per run.
+  const parts = `list_transform(regexp_extract_all(coalesce(${x}, ''), '${DIGIT_RUN}'), run -> {'g': regexp_extract_all(run, '[0-9]+'), 'd': regexp_replace(run, '[^0-9]', '', 'g')})`;
+  const windows = `list_transform(range(0, greatest(0, len(p.g) - ${k - 1})), s -> ${canonicalReference(`p.g[s + 1 : s + ${k}]`)})`;
   let offset = 1;
   const glued = shape.map((g) => {
-    const part = `substr(regexp_replace(run, '[^0-9]', '', 'g'), ${offset}, ${g.width})`;
+    const part = `substr(p.d, ${offset}, ${g.width})`;
     offset += g.width;
     return part;
   });
   // The run's digits without its separators, when they are exactly the issued width ("INV2026000123",
   // "so26-0000123" for SO260000123): separators may be put anywhere, or nowhere.
-  const gluedCandidate =
-    width > 0 ? `CASE WHEN length(regexp_replace(run, '[^0-9]', '', 'g')) = ${width} THEN [${canonical(`[${glued.join(', ')}]`)}] ELSE [] END` : '[]';
+  const gluedCandidate = width > 0 && k > 1 ? `CASE WHEN length(p.d) = ${width} THEN [${canonicalReference(`[${glued.join(', ')}]`)}] ELSE [] END` : '[]';
+  const candidates = width > 0 && k === 1 ? `list_concat(${windows}, CASE WHEN length(p.d) = ${width} THEN [ltrim(p.d, '0')] ELSE [] END)` : `list_concat(${windows}, ${gluedCandidate})`;
   const valid = shape.map((g) => `[0-9]{${g.min},${g.max}}`).join(String.raw`\|`);
-  return `list_distinct(list_filter(flatten(list_transform(regexp_extract_all(coalesce(${x}, ''), '${DIGIT_RUN}'), run -> list_concat(${windows}, ${gluedCandidate}))), t -> regexp_full_match(t, '${valid}')))`;
+  return `list_distinct(list_filter(flatten(list_transform(${parts}, p -> ${candidates})), t -> regexp_full_match(t, '${valid}')))`;
+}
+
+/** Digit groups without leading zeros, joined by "|". */
+function canonicalReference(groups: string): string {
+  return `array_to_string(list_transform(${groups}, d -> ltrim(d, '0')), '|')`;
+}
+
+/**
+ * A left key as one reference. Keys are written as issued, so when a key has the shape's number of
+ * digit groups they are the reference (the cheap, common case); otherwise its first token.
+ */
+export function leftReference(x: string, shape: ReferenceShape): string {
+  const groups = `regexp_extract_all(coalesce(${x}, ''), '[0-9]+')`;
+  return `CASE WHEN len(${groups}) = ${shape.length} THEN nullif(${canonicalReference(groups)}, '') ELSE ${referenceTokens(x, shape)}[1] END`;
 }
 
 /** Legal forms and filler words that are not part of a counterparty's name. */
@@ -172,7 +187,7 @@ export function keySourceText(c: ColumnTyping): string {
 export function keyExpression(c: ColumnTyping, normalisers: KeyNormaliser[]): string {
   const shape = referenceShape(normalisers);
   // A left key is one reference: the first one its text holds.
-  if (shape) return `${referenceTokens(keySourceText(c), shape)}[1]`;
+  if (shape) return leftReference(keySourceText(c), shape);
   const trunc = normalisers.find((n) => n.kind === 'date_trunc');
   let x: string;
   if (trunc && trunc.kind === 'date_trunc') {

@@ -87,11 +87,15 @@ const AMBIGUOUS_WITHIN_DAYS = 7;
  * either copy is the same match. Rows of a dropped ambiguous pair are reported as such.
  */
 async function markAmbiguous(db: Db, rule: MatchRule, ruleIdx: number): Promise<void> {
+  const window = rule.auto_confirm ? 0 : AMBIGUOUS_WITHIN_DAYS;
   await db.exec(`CREATE OR REPLACE TEMP TABLE amb_pairs AS
     WITH me AS (SELECT c.* FROM cand0 c JOIN pairs p USING (lid, rid))
-    SELECT DISTINCT me.lid, me.rid, c.lid AS other_l, c.rid AS other_r FROM me JOIN cand0 c
-      ON ((c.lid = me.lid AND c.rid <> me.rid AND c.rh <> me.rh) OR (c.rid = me.rid AND c.lid <> me.lid AND c.lh <> me.lh))
-      AND c.da = me.da AND abs(c.dd - me.dd) <= ${rule.auto_confirm ? 0 : AMBIGUOUS_WITHIN_DAYS}`);
+    -- Two equi-joins (same left row; same right row), not one join with OR: that is a nested loop.
+    SELECT me.lid, me.rid, c.lid AS other_l, c.rid AS other_r FROM me JOIN cand0 c ON c.lid = me.lid AND c.da = me.da
+      WHERE c.rid <> me.rid AND c.rh <> me.rh AND abs(c.dd - me.dd) <= ${window}
+    UNION
+    SELECT me.lid, me.rid, c.lid, c.rid FROM me JOIN cand0 c ON c.rid = me.rid AND c.da = me.da
+      WHERE c.lid <> me.lid AND c.lh <> me.lh AND abs(c.dd - me.dd) <= ${window}`);
   if (rule.auto_confirm) return;
   await db.exec(
     // Both rows of the chosen pair and the equally good rows it was chosen over.

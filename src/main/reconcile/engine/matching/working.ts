@@ -69,18 +69,41 @@ export function validateRule(rule: MatchRule): void {
 export async function createRuleTables(db: Db, rule: MatchRule, columns: SideColumns, recipe: Recipe): Promise<void> {
   for (const side of ['left', 'right'] as const) {
     const cols = columns[side];
-    const keys = rule.keys.map((k, i) => `${sideKeyExpression(rule, k, cols, side)} AS k${i}`);
+    const joins: string[] = [];
+    const keys: string[] = [];
+    for (const [i, k] of rule.keys.entries()) {
+      if (!referenceShape(k.normalisers ?? [])) {
+        keys.push(`${sideKeyExpression(rule, k, cols, side)} AS k${i}`);
+        continue;
+      }
+      // Reference tokens are read once per run and side (a cascade has several reference rules).
+      const table = await referenceTokenTable(db, sideKeyExpression(rule, k, cols, side), side);
+      joins.push(`${side === 'right' ? 'JOIN' : 'LEFT JOIN'} ${table} kt${i} ON kt${i}.id = s.${ident(ROW_ID)}`);
+      keys.push(`kt${i}.k AS k${i}`);
+    }
     const amt = rule.amount ? amountExpression(column(cols, side, rule.amount[side], `rule ${rule.id} amount`), side === 'right' && rule.amount.flip_sign) : 'NULL::DECIMAL(18,6)';
     const dt = rule.date ? dateExpression(column(cols, side, rule.date[side], `rule ${rule.id} date`)) : 'NULL::DATE';
     const descr = rule.description ? textExpression(column(cols, side, rule.description[side], `rule ${rule.id} description`)) : 'NULL::VARCHAR';
     await db.exec(
       `CREATE OR REPLACE TEMP TABLE ${w(side)} AS
        SELECT s.${ident(ROW_ID)} AS id, ${[...keys, `${amt} AS amt`, `${dt} AS dt`, `${descr} AS descr`].join(', ')}, s.${ident(ROW_HASH)} AS h
-       FROM ${ident(typedView(side))} s
+       FROM ${ident(typedView(side))} s ${joins.join(' ')}
        WHERE ${filtersWhere(recipe, cols, side)}
          AND NOT EXISTS (SELECT 1 FROM ${used(side)} u WHERE u.id = s.${ident(ROW_ID)})`,
     );
   }
+}
+
+/** TEMP tables of reference tokens are named `REFERENCE_TOKENS_PREFIX<side>_<hash of the expression>`. */
+export const REFERENCE_TOKENS_PREFIX = 'kalla_reftok_';
+
+/** (id, k) per reference a row holds, made once per run for each distinct token expression. */
+async function referenceTokenTable(db: Db, expression: string, side: Side): Promise<string> {
+  let h = 5381;
+  for (let i = 0; i < expression.length; i++) h = ((h * 33) ^ expression.charCodeAt(i)) >>> 0;
+  const table = `${REFERENCE_TOKENS_PREFIX}${side}_${h.toString(16)}`;
+  await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${table} AS SELECT s.${ident(ROW_ID)} AS id, ${expression} AS k FROM ${ident(typedView(side))} s`);
+  return table;
 }
 
 /**

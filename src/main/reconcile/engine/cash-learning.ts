@@ -39,9 +39,22 @@ const MIN_REFERENCE_SHARE = 0.005;
 
 type Columns = Record<Side, ColumnTyping[]>;
 
-const sample = (side: Side) => `(SELECT * FROM ${ident(typedView(side))} ORDER BY hash(__row_id) LIMIT ${LEARN_ROWS}) s`;
+/** The learning sample of a side (rows spread over the file, the same every time), made once per learnCashFacts. */
+const sampleTable = (side: Side) => `kalla_learn_${side}`;
+const sample = (side: Side) => `${sampleTable(side)} s`;
 
 export async function learnCashFacts(db: Db, columns: Columns, mappings: FieldMapping[], flipSign: boolean): Promise<CashFacts> {
+  for (const side of ['left', 'right'] as const) {
+    await db.exec(`CREATE OR REPLACE TEMP TABLE ${sampleTable(side)} AS SELECT * FROM ${ident(typedView(side))} ORDER BY hash(__row_id) LIMIT ${LEARN_ROWS}`);
+  }
+  try {
+    return await learnFromSamples(db, columns, mappings, flipSign);
+  } finally {
+    for (const side of ['left', 'right'] as const) await db.exec(`DROP TABLE IF EXISTS temp.${sampleTable(side)}`);
+  }
+}
+
+async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping[], flipSign: boolean): Promise<CashFacts> {
   const facts: CashFacts = { leftKey: null, shape: null, referenceColumns: [], fixed: [], percent: [], rounding: 0, pairs: 0, party: null };
   facts.party = await learnParty(db, columns, mappings);
   // The mapped key first; without one (a bank export with only a purpose text), every left text

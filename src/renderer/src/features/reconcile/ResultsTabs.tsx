@@ -147,10 +147,11 @@ export function ResultsTabs(props: ResultsTabsProps) {
         <span role="gridcell" className={`c-num ${g.date_delta_days ? 'delta warn' : 'delta'}`}>{g.date_delta_days === null ? '—' : `${g.date_delta_days} d`}</span>
         <span role="gridcell" className="c-rule">
           <span className={`badge status-${g.status}`}>{g.status}</span>{' '}
+          {/* The named difference before the rule's name: in a narrow column the name is what gets cut. */}
+          {g.difference_reason && <span className="badge reason">{DIFFERENCE_LABELS[g.difference_reason]}</span>}{' '}
           <span className="rule-name" title={explainGroup(g, fmtAmount)}>
             {g.rule_id}
           </span>
-          {g.difference_reason && <span className="badge reason"> {DIFFERENCE_LABELS[g.difference_reason]}</span>}
           <span className="confidence" aria-label={`confidence ${confidencePercent(g)} %`}> {confidencePercent(g)} %</span>
         </span>
         <span role="gridcell" className="c-actions">

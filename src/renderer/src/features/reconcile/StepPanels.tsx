@@ -3,6 +3,7 @@ import type { Cardinality, KeyNormaliser, MatchRule } from '../../../../shared/r
 import type { GroupPageItem, PageCategory, RecordPageItem, Side } from '../../../../shared/recon-engine';
 import { confirmedMappings, type MappingRow } from '../../../../shared/reconcile';
 import { rateTone, runWarnings } from '../../../../shared/run-health';
+import { DIFFERENCE_LABELS } from '../../../../shared/group-explanation';
 import { call } from '../../api/client';
 import { useReconcile } from '../../stores/reconcile';
 import { ChipEditor } from './ChipEditor';
@@ -277,6 +278,14 @@ export function RulesPanel() {
                 <div key={ki} className="rule-line">
                   <span className="rule-label">Key</span>
                   <code>{k.left}</code> = <code>{k.right}</code>
+                  {k.right_also?.map((c) => (
+                    <span key={c}>
+                      {' '}
+                      or <code>{c}</code>
+                    </span>
+                  ))}
+                  {k.normalisers.some((x) => x.kind === 'reference') && <span className="small muted"> (every reference written in the text, however it is written)</span>}
+                  {k.normalisers.some((x) => x.kind === 'name') && <span className="small muted"> (names as banks write them)</span>}
                   {NORMALISERS.map((n) => {
                     const on = k.normalisers.some((x) => x.kind === n.kind);
                     return (
@@ -303,6 +312,14 @@ export function RulesPanel() {
                   <label className="inline small">
                     ± <NumberInput label={`Amount tolerance of ${r.name}`} value={r.amount.tolerance_abs} onSave={(v) => patch(i, { amount: { ...r.amount!, tolerance_abs: v } })} />
                   </label>
+                  {r.amount.tolerance_pct > 0 && <span className="small muted"> ± {r.amount.tolerance_pct} %</span>}
+                  {r.amount.differences && (
+                    <span className="small">
+                      {' '}
+                      {[...r.amount.differences.fixed.map((f) => `less ${f.toFixed(2)}`), ...r.amount.differences.percent.map((p) => `less ${p} %`)].join(' or ')}{' '}
+                      <span className="badge reason">{DIFFERENCE_LABELS[r.amount.differences.reason]}</span>
+                    </span>
+                  )}
                   <label className="inline small">
                     <input type="checkbox" checked={r.amount.flip_sign} onChange={(e) => patch(i, { amount: { ...r.amount!, flip_sign: e.target.checked } })} /> flip sign
                   </label>

@@ -1,0 +1,57 @@
+/**
+ * Issue 14 as a user meets it: an open-invoice list and a bank statement dropped on the window,
+ * the mapping accepted, rules suggested from the data, a run, and groups that say why they matched
+ * (a bank fee named on the group, a confidence). Browser mode, real engine.
+ */
+import { expect, test } from './app';
+import { dropFiles, openReconcile, shot } from './reconcile-helpers';
+
+/** Ten open invoices; the bank pays four less a 7.50 fee, one naming the invoice only in its text, two together. */
+function files() {
+  const inv = (n: number) => `INV-2026-${String(n).padStart(6, '0')}`;
+  const amounts = [1200, 850.5, 430, 2999.99, 120, 640, 77.7, 310, 95, 1500];
+  const invoices = ['invoice_no,customer_name,invoice_date,amount', ...amounts.map((a, i) => `${inv(i + 1)},Customer ${i % 4} Ltd,2026-03-0${(i % 9) + 1},${a.toFixed(2)}`)];
+  const line = (day: number, amount: number, who: number, ref: string, text: string) => `2026-03-${String(day).padStart(2, '0')};${amount.toFixed(2)};CUSTOMER ${who} LTD;${ref};${text}`;
+  const bank = [
+    'booking_date;amount;counterparty;reference;remittance_text',
+    line(12, 1200 - 7.5, 0, inv(1), 'Payment'),
+    line(12, 850.5 - 7.5, 1, inv(2), 'Payment'),
+    line(13, 430 - 7.5, 2, inv(3), 'Payment'),
+    line(13, 2999.99 - 7.5, 3, inv(4), 'Payment'),
+    line(14, 120, 0, inv(5), 'Payment'),
+    line(14, 640, 1, '', 'SEPA CT RE 2026/000006 thank you'),
+    line(15, 77.7 + 310, 2, '', `Invoices ${inv(7)}, ${inv(8)}`),
+  ];
+  return { invoices: invoices.join('\n'), bank: bank.join('\n') };
+}
+
+test('cash application: references in text, fees named, batches found, without writing a rule', async ({ appPage: page }, info) => {
+  test.setTimeout(120_000);
+  const data = files();
+  await openReconcile(page);
+  await dropFiles(page, page.locator('.reconcile'), [
+    { name: 'open invoices.csv', content: data.invoices },
+    { name: 'bank statement.csv', content: data.bank },
+  ]);
+  const mapping = page.getByRole('table', { name: 'Proposed column pairs' });
+  await expect(mapping.getByRole('row', { name: /invoice_no ↔ reference/ })).toBeVisible();
+  await page.getByRole('button', { name: /Accept all ≥ 80%/ }).click();
+  await page.getByRole('button', { name: 'Confirm mapping' }).click();
+  const rules = page.getByRole('list', { name: 'Match rules' });
+  await expect(rules).toContainText('every reference written in the text');
+  await expect(rules).toContainText('bank fee');
+  await shot(page, info, '01-rules', 'step-rules');
+  await page.getByRole('button', { name: '▶ Run reconciliation' }).click();
+  const summary = page.getByLabel('Run summary');
+  await expect(summary.getByLabel('Match rate')).toHaveText(/\d+\.\d%/);
+  const results = page.locator('#results-panel');
+  // Every payment is matched: four less the fee, the one named only in its text, the two paid together.
+  const tabs = page.getByRole('tablist', { name: 'Result categories' });
+  await expect(tabs.getByRole('tab', { name: /Matched/ })).toContainText('7');
+  await expect(tabs.getByRole('tab', { name: /Unmatched bank_statement/ })).toContainText('0');
+  await tabs.getByRole('tab', { name: /Matched/ }).click();
+  await expect(results.locator('.badge.reason', { hasText: 'bank fee' })).toHaveCount(4);
+  await expect(results.getByLabel(/^confidence \d+ %$/).first()).toBeVisible();
+  await expect(results.getByText('reference-multi-invoice', { exact: true })).toBeVisible();
+  await shot(page, info, '02-results', 'step-results');
+});

@@ -3,6 +3,7 @@
  * the mapping accepted, rules suggested from the data, a run, and groups that say why they matched
  * (a bank fee named on the group, a confidence). Browser mode, real engine.
  */
+import { readFileSync } from 'node:fs';
 import { expect, test } from './app';
 import { dropFiles, openReconcile, shot } from './reconcile-helpers';
 
@@ -54,4 +55,14 @@ test('cash application: references in text, fees named, batches found, without w
   await expect(results.getByLabel(/^confidence \d+ %$/).first()).toBeVisible();
   await expect(results.getByText('reference-multi-invoice', { exact: true })).toBeVisible();
   await shot(page, info, '02-results', 'step-results');
+
+  // Browser mode: the exported files come to the browser as downloads, with both sides' columns and the named difference.
+  await page.getByRole('button', { name: 'Export…' }).click();
+  await expect(page.locator('#export-done')).toContainText('Exported');
+  const downloads = page.getByRole('list', { name: 'Download exported files' });
+  const [download] = await Promise.all([page.waitForEvent('download'), downloads.getByRole('button', { name: 'Download matched.csv' }).click()]);
+  expect(download.suggestedFilename()).toBe('matched.csv');
+  const text = readFileSync(await download.path(), 'utf8');
+  expect(text.split('\n')[0]).toContain('difference_reason');
+  expect(text).toMatch(/bank_fee.*INV-2026-000001|INV-2026-000001.*bank_fee/);
 });

@@ -92,6 +92,16 @@ describe('ReconcileService', () => {
     expect(exported.result.files.some((f) => f.endsWith('.xlsx'))).toBe(true);
     const matchedCsv = exported.result.files.find((f) => /matched\.csv$/.test(f))!;
     expect(readFileSync(matchedCsv, 'utf8')).toContain('manual');
+
+    // Downloads (browser mode) carry exactly what was exported, and nothing else on disk.
+    const download = await core.workspaces.downloadExport(id, matchedCsv);
+    expect(download).toMatchObject({ name: 'matched.csv', mime: 'text/csv' });
+    expect(Buffer.from(download.base64, 'base64').toString('utf8')).toBe(readFileSync(matchedCsv, 'utf8'));
+    for (const other of ['/etc/passwd', join(dir, 'reconcile', 'index.json'), `${out}/../out/../../${'etc'}/hosts`]) {
+      await expect(core.workspaces.downloadExport(id, other)).rejects.toMatchObject({ code: 'not_found' });
+    }
+    const otherWorkspace = await core.workspaces.create('Other');
+    await expect(core.workspaces.downloadExport(otherWorkspace.id, matchedCsv)).rejects.toMatchObject({ code: 'not_found' });
   });
 
   it('explains broken files with a way out, and keeps the other source', async () => {

@@ -1,13 +1,42 @@
 /** Exports a run's results (CSV, XLSX, evidence) into a folder, by default `<dataDir>/exports/<workspace>/run-<n>`. */
-import { mkdir } from 'node:fs/promises';
-import { isAbsolute, join } from 'node:path';
+import { mkdir, readFile, stat } from 'node:fs/promises';
+import { basename, extname, isAbsolute, join, resolve } from 'node:path';
 import type { ExportFormat, ExportResult } from '../../shared/recon-engine';
 import type { WorkspaceState } from '../../shared/reconcile';
 import { UserError } from '../errors';
 import type { ReconcileContext } from './context';
 
+/** Largest export file sent to the window as a download (base64 over the one WebSocket message). */
+export const MAX_DOWNLOAD_BYTES = 48 * 1024 * 1024;
+
+const MIME: Record<string, string> = {
+  '.csv': 'text/csv',
+  '.xlsx': 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  '.json': 'application/json',
+  '.parquet': 'application/vnd.apache.parquet',
+};
+
 export class Exporting {
+  /**
+   * Files this process exported, per workspace: the only files `download` reads. A window can
+   * name any path; it gets bytes only of what this app wrote for that workspace.
+   */
+  private readonly exported = new Map<string, Set<string>>();
+
   constructor(private readonly ctx: ReconcileContext) {}
+
+  async download(id: string, path: string): Promise<{ name: string; mime: string; base64: string }> {
+    const file = resolve(path);
+    if (!this.exported.get(id)?.has(file)) {
+      throw new UserError('Only files exported from this workspace since Kalla started can be downloaded; export again.', 'not_found');
+    }
+    const info = await stat(file).catch(() => null);
+    if (!info?.isFile()) throw new UserError(`${file} is gone (moved or deleted since the export); export again.`, 'not_found');
+    if (info.size > MAX_DOWNLOAD_BYTES) {
+      throw new UserError(`${basename(file)} is ${Math.round(info.size / 1048576)} MiB, more than a download here carries (48 MiB); open it from ${file}.`, 'invalid_input');
+    }
+    return { name: basename(file), mime: MIME[extname(file).toLowerCase()] ?? 'application/octet-stream', base64: (await readFile(file)).toString('base64') };
+  }
 
   /** Default export folder: `<dataDir>/exports/<workspace name>/run-<n>`. */
   defaultDir(s: Pick<WorkspaceState, 'name' | 'id'>, runId: number): string {
@@ -22,6 +51,9 @@ export class Exporting {
     await mkdir(dir, { recursive: true });
     const engine = await this.ctx.engines.open(id);
     const result = await engine.export(runId, { dir, formats: opts.formats, overwrite: opts.overwrite ?? false });
+    const files = this.exported.get(id) ?? new Set<string>();
+    for (const f of result.files) files.add(resolve(f));
+    this.exported.set(id, files);
     return { dir, result };
   }
 }

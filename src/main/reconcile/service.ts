@@ -229,6 +229,10 @@ export class ReconcileService {
   defaultExportDir(s: Pick<WorkspaceState, 'name' | 'id'>, runId: number): string {
     return this.exporting.defaultDir(s, runId);
   }
+  downloadExport(id: string, path: string): Promise<{ name: string; mime: string; base64: string }> {
+    return this.exporting.download(id, path);
+  }
+
   export(id: string, runId: number, opts: { dir?: string; formats: ExportFormat[]; overwrite?: boolean }): Promise<{ dir: string; result: ExportResult }> {
     return this.exporting.export(id, runId, opts);
   }

@@ -132,6 +132,11 @@ export const reconcileChannels = {
       .strict(),
     output: z.object({ dir: z.string(), result: ExportResultSchema }),
   },
+  /** A file this app exported for the workspace, as bytes (browser mode offers exports as downloads). */
+  'reconcile.downloadExport': {
+    input: z.object({ id: Id, path: Path }).strict(),
+    output: z.object({ name: z.string(), mime: z.string(), base64: z.string() }),
+  },
   'reconcile.saveRecipe': { input: z.object({ id: Id, path: Path, overwrite: z.boolean().optional() }).strict(), output: z.object({ path: z.string() }) },
   'reconcile.loadRecipe': { input: z.object({ id: Id, path: Path, revision: Revision }).strict(), output: State },
 } as const;

@@ -64,6 +64,7 @@ export function reconcileHandlers({ workspaces, platform }: HandlerDeps): Handle
       return { ok: true as const };
     },
     'reconcile.export': async ({ id, runId, dir, formats, overwrite }) => workspaces.export(id, runId, { ...(dir ? { dir } : {}), formats, overwrite }),
+    'reconcile.downloadExport': async ({ id, path }) => workspaces.downloadExport(id, path),
     'reconcile.saveRecipe': async ({ id, path, overwrite }) => workspaces.saveRecipe(id, path, overwrite),
     'reconcile.loadRecipe': async ({ id, path, revision }) => cas(id, revision, () => workspaces.loadRecipe(id, path)),
   };

@@ -524,6 +524,19 @@ function SummaryView() {
   );
 }
 
+/** Fetches an exported file over the app's own connection and hands it to the browser as a download. */
+async function downloadExport(id: string, path: string): Promise<void> {
+  const file = await useReconcile.getState().act('export', 'Downloading…', 'reconcile.downloadExport', { id, path });
+  if (!file) return;
+  const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
+  const url = URL.createObjectURL(new Blob([bytes], { type: file.mime }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = file.name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+}
+
 function ExportControls({ runId }: { runId: number }) {
   const ws = useReconcile((s) => s.ws)!;
   const dialogs = useReconcile((s) => s.dialogs);
@@ -573,6 +586,18 @@ function ExportControls({ runId }: { runId: number }) {
         <p role="status" id="export-done" tabIndex={-1} className="export-done small">
           Exported {done.files.length} file(s) to <code>{done.dir}</code>
         </p>
+      )}
+      {done && !dialogs && (
+        // Browser mode: the folder is on the machine running `kalla web`; offer each file as a download too.
+        <ul className="export-downloads small" aria-label="Download exported files">
+          {done.files.map((f) => (
+            <li key={f}>
+              <button className="link-button" onClick={() => void downloadExport(ws.id, f)}>
+                Download {f.split(/[\\/]/).pop()}
+              </button>
+            </li>
+          ))}
+        </ul>
       )}
       {error && (
         <p role="alert" id="export-error" tabIndex={-1} className="field-error small">

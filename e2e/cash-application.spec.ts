@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { expect, test } from './app';
 import { dropFiles, openReconcile, shot } from './reconcile-helpers';
 
-/** Ten open invoices; the bank pays four less a 7.50 fee, one naming the invoice only in its text, two together. */
+/** Ten open invoices; the bank pays four less a 7.50 fee, one naming the invoice only in its text, two together, one 3.20 short. */
 function files() {
   const inv = (n: number) => `INV-2026-${String(n).padStart(6, '0')}`;
   const amounts = [1200, 850.5, 430, 2999.99, 120, 640, 77.7, 310, 95, 1500];
@@ -22,6 +22,8 @@ function files() {
     line(14, 120, 0, inv(5), 'Payment'),
     line(14, 640, 1, '', 'SEPA CT RE 2026/000006 thank you'),
     line(15, 77.7 + 310, 2, '', `Invoices ${inv(7)}, ${inv(8)}`),
+    // 3.20 short, with its reference: not a learned fee, so only suggested.
+    line(16, 95 - 3.2, 1, inv(9), 'Payment'),
   ];
   return { invoices: invoices.join('\n'), bank: bank.join('\n') };
 }
@@ -46,12 +48,17 @@ test('cash application: references in text, fees named, batches found, without w
   const summary = page.getByLabel('Run summary');
   await expect(summary.getByLabel('Match rate')).toHaveText(/\d+\.\d%/);
   const results = page.locator('#results-panel');
-  // Every payment is matched: four less the fee, the one named only in its text, the two paid together.
   const tabs = page.getByRole('tablist', { name: 'Result categories' });
-  await expect(tabs.getByRole('tab', { name: /Matched/ })).toContainText('7');
+  // The short payment is a suggestion; accepted with its difference named, it is matched.
+  await tabs.getByRole('tab', { name: /Suggested/ }).click();
+  await expect(tabs.getByRole('tab', { name: /Suggested/ })).toContainText('1');
+  await results.getByRole('combobox', { name: /with its difference as/ }).selectOption('bank_fee');
+  await expect(tabs.getByRole('tab', { name: /Suggested/ })).toContainText('0');
+  // Every payment is matched: four less the fee, the one named only in its text, the two paid together, the accepted one.
+  await expect(tabs.getByRole('tab', { name: /Matched/ })).toContainText('8');
   await expect(tabs.getByRole('tab', { name: /Unmatched bank_statement/ })).toContainText('0');
   await tabs.getByRole('tab', { name: /Matched/ }).click();
-  await expect(results.locator('.badge.reason', { hasText: 'bank fee' })).toHaveCount(4);
+  await expect(results.locator('.badge.reason', { hasText: 'bank fee' })).toHaveCount(5);
   await expect(results.getByLabel(/^confidence \d+ %$/).first()).toBeVisible();
   await expect(results.getByText('reference-multi-invoice', { exact: true })).toBeVisible();
   await shot(page, info, '02-results', 'step-results');

@@ -3,6 +3,7 @@
  * from buildAutoRecipe (what `kalla recon` and the app's "Suggest rules" use), learned from the
  * loaded files. Each case has near misses that must not match.
  */
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildAutoRecipe } from '../../src/main/reconcile/engine/auto-recipe';
 import { Db } from '../../src/main/reconcile/engine/db';
@@ -162,14 +163,28 @@ describe('cash application without a recipe', () => {
 
   it('learns the recurring bank fee and names it on the group; an odd shortfall is not matched automatically', async () => {
     const { invoices, bank } = background();
-    invoices.push({ no: 501, customer: 5, cents: 40_000, day: 120 }, { no: 502, customer: 6, cents: 40_000, day: 120 });
-    bank.push(bankLine(121, 40_000 - 750, 5, '', `Payment ${inv(501)}`), bankLine(121, 40_000 - 317, 6, inv(502), 'Payment'));
-    const { groups, auto } = await reconcile(invoices, bank);
+    invoices.push({ no: 501, customer: 5, cents: 40_000, day: 120 }, { no: 502, customer: 6, cents: 40_000, day: 120 }, { no: 503, customer: 5, cents: 33_333, day: 125 });
+    bank.push(bankLine(121, 40_000 - 750, 5, '', `Payment ${inv(501)}`), bankLine(121, 40_000 - 317, 6, inv(502), 'Payment'), bankLine(126, 33_333, 5, '', 'Transfer'));
+    const { groups, auto, ws, result } = await reconcile(invoices, bank);
     expect(auto.explanation).toMatch(/7\.50 recurs/);
     expect(groupOf(groups, inv(501))).toMatchObject([{ status: 'auto', rule: 'reference-less-fee', reason: 'bank_fee' }]);
     expect(groupOf(groups, inv(40))).toMatchObject([{ status: 'auto', reason: 'bank_fee' }]);
     // An odd shortfall tied by reference is only suggested, named a short payment.
     expect(groupOf(groups, inv(502))).toMatchObject([{ status: 'suggested', rule: 'reference-short-or-over', reason: 'short_payment' }]);
+    // Accept with difference: the reviewer says what the 3.17 is; it is kept on the group and exported.
+    const suggested = (await ws.page(result.run_id, 'suggested', { offset: 0, limit: 100 })).items.find((g) => g.left_rows.some((r) => r.invoice_no === inv(502)))!;
+    await expect(ws.accept(result.run_id, suggested.group_id, 'fee not in the table', 'bank_fee')).resolves.toMatchObject({
+      status: 'accepted',
+      difference_reason: 'bank_fee',
+    });
+    // A reason needs a difference to name.
+    expect(groupOf(groups, inv(503))).toMatchObject([{ status: 'suggested', rule: 'counterparty-amount', reason: null }]);
+    const even = (await ws.page(result.run_id, 'suggested', { offset: 0, limit: 100 })).items.find((g) => g.left_rows.some((r) => r.invoice_no === inv(503)))!;
+    await expect(ws.accept(result.run_id, even.group_id, undefined, 'discount')).rejects.toMatchObject({ code: 'invalid_review' });
+    const out = sb.mkdir('export');
+    const exported = await ws.export(result.run_id, { dir: out, formats: ['csv'] });
+    const matchedCsv = readFileSync(exported.files.find((f) => f.endsWith('matched.csv'))!, 'utf8');
+    expect(matchedCsv.split('\n').find((l) => l.includes(inv(502)))).toContain('bank_fee');
     // Exact matches carry no difference reason.
     expect(groupOf(groups, inv(1))).toMatchObject([{ reason: null }]);
   });

@@ -1,5 +1,6 @@
 /** Runs and their review: run a recipe, read its summary and pages, accept/reject/unmatch, match by hand, annotate. */
 import type { GroupPageItem, Page, PageCategory, RecordPageItem, RunProgress, RunSummary, Side } from '../../shared/recon-engine';
+import type { DifferenceReason } from '../../shared/recon';
 import type { WorkspaceState } from '../../shared/reconcile';
 import { errorMessage, ReconError, UserError } from '../errors';
 import type { ReconcileContext } from './context';
@@ -62,13 +63,13 @@ export class Runs {
   }
 
   /** Accepts, rejects or unmatches groups (one or many), with the reviewer's note; reports the ones that failed. */
-  async review(id: string, runId: number, action: 'accept' | 'reject' | 'unmatch', groupIds: number[], note?: string): Promise<{ done: number; failed: string[] }> {
+  async review(id: string, runId: number, action: 'accept' | 'reject' | 'unmatch', groupIds: number[], note?: string, reason?: DifferenceReason): Promise<{ done: number; failed: string[] }> {
     const engine = await this.ctx.engines.open(id);
     let done = 0;
     const failed: string[] = [];
     for (const g of groupIds) {
       try {
-        if (action === 'accept') await engine.accept(runId, g, note);
+        if (action === 'accept') await engine.accept(runId, g, note, reason);
         else if (action === 'reject') await engine.reject(runId, g, note);
         else await engine.unmatch(runId, g);
         done += 1;

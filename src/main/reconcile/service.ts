@@ -6,7 +6,7 @@
  * docs/reconcile-workspace.md.
  */
 import { join } from 'node:path';
-import type { ColumnType, MatchRule, RecipeInput, SourceFilter } from '../../shared/recon';
+import type { ColumnType, DifferenceReason, MatchRule, RecipeInput, SourceFilter } from '../../shared/recon';
 import type { ExportFormat, ExportResult, GroupPageItem, Page, PageCategory, RecordPageItem, RunSummary, Side, SourceProfile } from '../../shared/recon-engine';
 import type { MappingRow, WorkspaceList, WorkspaceState } from '../../shared/reconcile';
 import type { McpHost } from '../mcp/host';
@@ -217,8 +217,8 @@ export class ReconcileService {
   page(id: string, runId: number, category: PageCategory, req: { offset: number; limit: number }): Promise<Page<GroupPageItem> | Page<RecordPageItem>> {
     return this.runs.page(id, runId, category, req);
   }
-  review(id: string, runId: number, action: 'accept' | 'reject' | 'unmatch', groupIds: number[], note?: string): Promise<{ done: number; failed: string[] }> {
-    return this.runs.review(id, runId, action, groupIds, note);
+  review(id: string, runId: number, action: 'accept' | 'reject' | 'unmatch', groupIds: number[], note?: string, reason?: DifferenceReason): Promise<{ done: number; failed: string[] }> {
+    return this.runs.review(id, runId, action, groupIds, note, reason);
   }
   matchManual(id: string, runId: number, left: number[], right: number[], note?: string): Promise<{ group_id: number }> {
     return this.runs.matchManual(id, runId, left, right, note);

@@ -1,6 +1,6 @@
 /** Reconcile workspace channels: thin calls into the ReconcileService (src/main/reconcile). */
 import { z } from 'zod';
-import { ColumnTypeSchema, EncodingSchema, MatchRuleSchema, ReadOptionsSchema, SourceFilterSchema } from '../recon';
+import { ColumnTypeSchema, DifferenceReasonSchema, EncodingSchema, MatchRuleSchema, ReadOptionsSchema, SourceFilterSchema } from '../recon';
 import { ExportResultSchema, GroupPageItemSchema, pageSchema, RecordPageItemSchema, RunSummarySchema, SourceProfileSchema } from '../recon-engine';
 import { MappingRowSchema, ReconcileChangedSchema, ReconcileProgressSchema, SideSchema, WorkspaceListSchema, WorkspaceStateSchema } from '../reconcile';
 import { CallId, Empty, Ok } from './common';
@@ -114,8 +114,17 @@ export const reconcileChannels = {
   },
   'reconcile.review': {
     input: z
-      .object({ id: Id, runId: RunId, action: z.enum(['accept', 'reject', 'unmatch']), groupIds: z.array(z.number().int().min(0)).min(1).max(10_000), note: z.string().max(2000).optional() })
-      .strict(),
+      .object({
+        id: Id,
+        runId: RunId,
+        action: z.enum(['accept', 'reject', 'unmatch']),
+        groupIds: z.array(z.number().int().min(0)).min(1).max(10_000),
+        note: z.string().max(2000).optional(),
+        /** Accept with difference: why the amounts differ (only with accept). */
+        reason: DifferenceReasonSchema.optional(),
+      })
+      .strict()
+      .refine((v) => !v.reason || v.action === 'accept', { message: 'a difference reason goes with accept only', path: ['reason'] }),
     output: z.object({ done: z.number(), failed: z.array(z.string()) }),
   },
   'reconcile.matchManual': {

@@ -7,7 +7,7 @@
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
-import { ReadOptionsSchema, type FieldMapping, type Recipe, type RecipeInput, type ReadOptions, type SourceFilter } from '../../../shared/recon';
+import { ReadOptionsSchema, type DifferenceReason, type FieldMapping, type Recipe, type RecipeInput, type ReadOptions, type SourceFilter } from '../../../shared/recon';
 import type {
   AuditEntry,
   ExportOptions,
@@ -267,8 +267,8 @@ export class ReconEngine {
 
   // ── Review ─────────────────────────────────────────────────────────────
 
-  accept(runId: number, groupId: number, note?: string): Promise<MatchGroup> {
-    return acceptGroup(this.db, runId, groupId, note);
+  accept(runId: number, groupId: number, note?: string, reason?: DifferenceReason): Promise<MatchGroup> {
+    return acceptGroup(this.db, runId, groupId, note, reason);
   }
 
   reject(runId: number, groupId: number, note?: string): Promise<MatchGroup> {

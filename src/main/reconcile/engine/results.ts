@@ -119,8 +119,9 @@ export function differenceReasonSql(p: string): string {
   const named = `(SELECT json_extract_string(r, '$.amount.differences.reason')
     FROM (SELECT unnest(json_extract(x.recipe, '$.rules[*]')) AS r FROM runs x WHERE x.run_id = ${p}run_id)
     WHERE json_extract_string(r, '$.id') = ${p}rule_id)`;
-  return `CASE WHEN abs(${p}amount_delta) >= 0.005 THEN (
-    CASE WHEN ${named} = 'short_payment' AND ${p}amount_delta < 0 THEN 'overpayment' ELSE ${named} END) END`;
+  // A reviewer's reason (accept with difference) wins over the rule's.
+  return `CASE WHEN abs(${p}amount_delta) >= 0.005 THEN coalesce(${p}reviewed_reason, (
+    CASE WHEN ${named} = 'short_payment' AND ${p}amount_delta < 0 THEN 'overpayment' ELSE ${named} END)) END`;
 }
 
 export function toMatchGroup(g: GroupRowJson): MatchGroup {

@@ -5,7 +5,7 @@
  */
 import { userInfo } from 'node:os';
 import { listValue } from '@duckdb/node-api';
-import type { Cardinality } from '../../../shared/recon';
+import type { Cardinality, DifferenceReason } from '../../../shared/recon';
 import type { AuditEntry, MatchGroup, Side } from '../../../shared/recon-engine';
 import type { Db } from './db';
 import { ReconError } from '../../errors';
@@ -45,12 +45,17 @@ async function releaseRows(db: Db, runId: number, groupId: number): Promise<void
 /** A reviewer's note replaces the group's note (kept in the audit log's `after`, so the review log shows why). */
 const NOTE_SQL = `note = coalesce($3, note)`;
 
-export async function acceptGroup(db: Db, runId: number, groupId: number, note?: string): Promise<MatchGroup> {
+/**
+ * Accepts a suggested group. `reason` names why its amounts differ (accept with difference: a fee,
+ * a discount, …), shown on the group and exported as its difference_reason; it needs a difference.
+ */
+export async function acceptGroup(db: Db, runId: number, groupId: number, note?: string, reason?: DifferenceReason): Promise<MatchGroup> {
   await completedRun(db, runId);
   return db.transaction(async () => {
     const before = await getGroup(db, runId, groupId);
     if (before.status !== 'suggested') throw new ReconError('invalid_review', `group ${groupId} is ${before.status}, not suggested`);
-    await db.exec(`UPDATE match_groups SET status = 'accepted', ${NOTE_SQL} WHERE run_id = $1 AND group_id = $2`, [runId, groupId, note ?? null]);
+    if (reason && Math.abs(before.amount_delta ?? 0) < 0.005) throw new ReconError('invalid_review', `group ${groupId} has no amount difference to name (${reason}); accept it without a reason`);
+    await db.exec(`UPDATE match_groups SET status = 'accepted', ${NOTE_SQL}, reviewed_reason = coalesce($4, reviewed_reason) WHERE run_id = $1 AND group_id = $2`, [runId, groupId, note ?? null, reason ?? null]);
     await db.exec(`UPDATE run_rows SET category = 'matched' WHERE run_id = $1 AND group_id = $2`, [runId, groupId]);
     const after = await getGroup(db, runId, groupId);
     await audit(db, 'accept', runId, before, after);
@@ -112,7 +117,7 @@ export async function matchManually(db: Db, runId: number, leftIds: number[], ri
     const amountLeft = (await sum('left', left))?.s ?? null;
     const amountRight = (await sum('right', right))?.s ?? null;
     await db.exec(
-      `INSERT INTO match_groups VALUES ($1, $2, 'manual', $3, 'manual', $4::BIGINT[], $5::BIGINT[], $6::DECIMAL(38,6), $7::DECIMAL(38,6),
+      `INSERT INTO match_groups (run_id, group_id, rule_id, cardinality, status, left_ids, right_ids, amount_left, amount_right, amount_delta, date_delta_days, score, note) VALUES ($1, $2, 'manual', $3, 'manual', $4::BIGINT[], $5::BIGINT[], $6::DECIMAL(38,6), $7::DECIMAL(38,6),
          $6::DECIMAL(38,6) - $7::DECIMAL(38,6), NULL, 1.0, $8)`,
       [runId, groupId, cardinalityOf(left.length, right.length), listValue(left), listValue(right), amountLeft, amountRight, note ?? null],
     );

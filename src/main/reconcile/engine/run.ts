@@ -104,7 +104,7 @@ async function persist(db: Db, runId: number): Promise<void> {
   await db.exec(`CREATE OR REPLACE TEMP VIEW gfinal AS SELECT list_min(left_ids) AS group_id, * FROM gtmp`);
   await db.transaction(async () => {
     await db.exec(
-      `INSERT INTO match_groups SELECT $1, group_id, rule_id, cardinality, status, left_ids, right_ids,
+      `INSERT INTO match_groups (run_id, group_id, rule_id, cardinality, status, left_ids, right_ids, amount_left, amount_right, amount_delta, date_delta_days, score, note) SELECT $1, group_id, rule_id, cardinality, status, left_ids, right_ids,
          amount_left, amount_right, amount_left - amount_right, date_delta_days, score, NULL FROM gfinal`,
       [runId],
     );

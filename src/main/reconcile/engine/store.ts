@@ -67,7 +67,8 @@ CREATE TABLE IF NOT EXISTS match_groups (
   amount_delta DECIMAL(38, 6),
   date_delta_days INTEGER,
   score DOUBLE NOT NULL,
-  note VARCHAR
+  note VARCHAR,
+  reviewed_reason VARCHAR
 );
 CREATE TABLE IF NOT EXISTS exceptions (
   run_id BIGINT NOT NULL,
@@ -96,6 +97,8 @@ CREATE TABLE IF NOT EXISTS audit_log (
 export async function ensureStore(db: Db): Promise<void> {
   for (const [name, values] of Object.entries(ENUM_TYPES)) await db.exec(`CREATE TYPE IF NOT EXISTS ${name} AS ${enumOf(values)}`);
   await db.exec(STORE_DDL);
+  // Workspaces from before "accept with difference": the reviewer's reason for a difference.
+  await db.exec('ALTER TABLE match_groups ADD COLUMN IF NOT EXISTS reviewed_reason VARCHAR');
   await migrateVarcharColumns(db);
 }
 

@@ -1,4 +1,5 @@
 import { useCallback, useState } from 'react';
+import type { DifferenceReason } from '../../../../shared/recon';
 import type { GroupPageItem, PageCategory, RecordPageItem, RunSummary, Side } from '../../../../shared/recon-engine';
 import { confidencePercent, DIFFERENCE_LABELS, explainGroup } from '../../../../shared/group-explanation';
 import { usePaged, VirtualList } from './VirtualList';
@@ -18,7 +19,7 @@ export interface ResultsTabsProps {
   amountColumns?: { left: string; right: string } | null;
   version: number;
   load(category: PageCategory, offset: number, limit: number): Promise<{ total: number; items: Item[] }>;
-  onReview(action: 'accept' | 'reject' | 'unmatch', groupIds: number[]): Promise<void>;
+  onReview(action: 'accept' | 'reject' | 'unmatch', groupIds: number[], reason?: DifferenceReason): Promise<void>;
   onMatch(left: number[], right: number[], note?: string): Promise<void>;
   onAnnotate(side: Side, rowId: number, reason: string, note?: string): Promise<void>;
   busy?: boolean;
@@ -108,8 +109,8 @@ export function ResultsTabs(props: ResultsTabsProps) {
     setPicked({ left: new Set(), right: new Set() });
     setPickedAmounts(new Map());
   };
-  const review = async (action: 'accept' | 'reject' | 'unmatch', ids: number[]) => {
-    await props.onReview(action, ids);
+  const review = async (action: 'accept' | 'reject' | 'unmatch', ids: number[], reason?: DifferenceReason) => {
+    await props.onReview(action, ids, reason);
     setSelectedGroups(new Set());
   };
   const allLoadedGroupIds = (): number[] => {
@@ -163,6 +164,25 @@ export function ResultsTabs(props: ResultsTabsProps) {
               <button className="small-btn" aria-label={`Reject ${pair}`} disabled={props.busy} onClick={() => void review('reject', [g.group_id])}>
                 Reject
               </button>
+              {g.amount_delta !== null && Math.abs(g.amount_delta) >= 0.005 && (
+                // Accept with difference: the reason is kept on the group and exported for booking.
+                <select
+                  className="small-select"
+                  aria-label={`Accept ${pair} with its difference as`}
+                  disabled={props.busy}
+                  value=""
+                  onChange={(e) => {
+                    if (e.target.value) void review('accept', [g.group_id], e.target.value as DifferenceReason);
+                  }}
+                >
+                  <option value="">Accept as…</option>
+                  {(Object.keys(DIFFERENCE_LABELS) as DifferenceReason[]).map((r) => (
+                    <option key={r} value={r}>
+                      {DIFFERENCE_LABELS[r]}
+                    </option>
+                  ))}
+                </select>
+              )}
             </>
           ) : (
             <button className="small-btn" aria-label={`Unmatch ${pair}`} disabled={props.busy} onClick={() => void review('unmatch', [g.group_id])}>

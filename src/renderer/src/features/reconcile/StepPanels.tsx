@@ -435,8 +435,8 @@ export function ResultsPanel() {
           version={version}
           load={load}
           busy={Boolean(busy)}
-          onReview={async (action, groupIds) => {
-            const r = await act('results', 'Saving…', 'reconcile.review', { id: ws.id, runId, action, groupIds });
+          onReview={async (action, groupIds, reason) => {
+            const r = await act('results', 'Saving…', 'reconcile.review', { id: ws.id, runId, action, groupIds, ...(reason ? { reason } : {}) });
             // The new summary and a table reload arrive with main's `reconcile.changed` event.
             if (r?.failed.length) useReconcile.setState((s) => ({ errors: { ...s.errors, results: r.failed.join('; ') } }));
           }}

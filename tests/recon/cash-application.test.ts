@@ -320,3 +320,18 @@ describe('recipe versions', () => {
     await expect(loadRecipe(sb.file('v3.json', JSON.stringify({ ...v1, version: 3 })))).rejects.toThrow(/version/);
   });
 });
+
+describe('which side holds the open items', () => {
+  it('proposes no cash rules when the invoices are the right source, and says to swap; a currency column is no counterparty', async () => {
+    const { invoices, bank } = background();
+    // As statements are: some lines carry no reference (so the references are not unique there).
+    for (let k = 0; k < 5; k++) bank.push(bankLine(90 + k, 5_000 + k, 1, '', 'Transfer'));
+    const ws = await sb.workspace();
+    // The bank statement on the left this time.
+    await ws.addSourceFromPath('left', sb.file('bank.csv', csv(RIGHT, bank)));
+    await ws.addSourceFromPath('right', sb.file('invoices.csv', csv(LEFT, invoices.map(invoiceLine))));
+    const auto = await buildAutoRecipe(ws, 'reversed');
+    expect(auto.recipe.rules.map((r) => r.id).filter((id) => id.startsWith('reference-') || id.startsWith('counterparty-'))).toEqual([]);
+    expect(auto.explanation).toMatch(/swap the sources/);
+  });
+});

@@ -71,6 +71,7 @@ export async function withCashRules(
   const facts = await ws.learnCash(mappings, flip);
   const cash = cashRules(facts, mappings, rules);
   if (cash.notes.length === 0) return { rules, explanation };
+  if (facts.reversed) return { rules, explanation: `${explanation} Note: ${cash.notes.join('; ')}.` };
   if (engine === 'llm') {
     // The model's rules were written for these files by the user's LLM: they lead, and the learned
     // rules follow as a safety net for what they do not cover.

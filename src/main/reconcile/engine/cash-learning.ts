@@ -15,6 +15,13 @@ import { typedView } from './sources';
 export type ReferenceGroups = Extract<KeyNormaliser, { kind: 'reference' }>['groups'];
 
 export interface CashFacts {
+  /**
+   * The open items (invoices) look like the right source and the payments like the left: the
+   * mapped key is unique on the right and repeats or is missing on the left. The cash rules read
+   * references from the right side's text for left keys, so they are not proposed the other way
+   * round (the user is told to swap the sources).
+   */
+  reversed: boolean;
   /** The left column holding the invoice references: the mapped key, or found by its hits in the right text. */
   leftKey: string | null;
   /** Digit-group shape of the left key, when it has one. */
@@ -55,7 +62,17 @@ export async function learnCashFacts(db: Db, columns: Columns, mappings: FieldMa
 }
 
 async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping[], flipSign: boolean): Promise<CashFacts> {
-  const facts: CashFacts = { leftKey: null, shape: null, referenceColumns: [], fixed: [], percent: [], rounding: 0, pairs: 0, party: null };
+  const facts: CashFacts = { reversed: false, leftKey: null, shape: null, referenceColumns: [], fixed: [], percent: [], rounding: 0, pairs: 0, party: null };
+  const key = mappings.find((m) => m.role === 'key');
+  if (key) {
+    const unique = async (side: Side, name: string) => {
+      const c = column(columns[side], side, name, 'reference key');
+      const row = await db.one<{ n: number; d: number; rows: number }>(`SELECT count(s.${ident(c.name)}) AS n, count(DISTINCT s.${ident(c.name)}) AS d, count(*) AS rows FROM ${sample(side)}`);
+      return Number(row?.d ?? 0) / Math.max(1, Number(row?.rows ?? 0));
+    };
+    const [l, r] = [await unique('left', key.field_a), await unique('right', key.field_b)];
+    if (r >= 0.95 && l < r - 0.02) return { ...facts, reversed: true };
+  }
   facts.party = await learnParty(db, columns, mappings);
   // The mapped key first; without one (a bank export with only a purpose text), every left text
   // column that is nearly unique and shaped like a reference is tried, and the one found most often wins.
@@ -207,7 +224,8 @@ async function learnParty(db: Db, columns: Columns, mappings: FieldMapping[]): P
            (SELECT count(*) FROM r WHERE v IS NOT NULL AND v IN (SELECT v FROM l)) AS shared, (SELECT count(*) FROM r WHERE v IS NOT NULL) AS distinct_r`,
       );
       if (!row) continue;
-      const repeats = Number(row.distinct_l) < 0.7 * Number(row.rows);
+      // A counterparty has several values (a currency or a status column repeats too, with one or two).
+    const repeats = Number(row.distinct_l) < 0.7 * Number(row.rows) && Number(row.distinct_l) >= 3;
       const overlap = Number(row.shared) / Math.max(1, Number(row.distinct_r));
       if (repeats && overlap >= 0.3 && (!best || overlap > best.score)) best = { left: a.name, right: b.name, score: overlap };
     }

@@ -29,6 +29,14 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
   const amountMap = mappings.find((m) => m.role === 'amount');
   const dateMap = mappings.find((m) => m.role === 'date');
   if (!amountMap) return { rules: base, notes: [] };
+  if (facts.reversed) {
+    return {
+      rules: base,
+      notes: [
+        'the open items (unique references) are the right source, so the cash-application rules (references in text, instalments, multi-invoice and batch payments, learned fees) are not proposed; swap the sources to get them',
+      ],
+    };
+  }
   const flip = base.find((r) => r.amount)?.amount?.flip_sign ?? false;
   const amount = (tolerance_abs = 0) => ({ left: amountMap.field_a, right: amountMap.field_b, tolerance_abs, tolerance_pct: 0, flip_sign: flip });
   const date = (window_days: number) => (dateMap ? { date: { left: dateMap.field_a, right: dateMap.field_b, window_days } } : {});

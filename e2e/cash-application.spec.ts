@@ -52,6 +52,11 @@ test('cash application: references in text, fees named, batches found, without w
   // The short payment is a suggestion; accepted with its difference named, it is matched.
   await tabs.getByRole('tab', { name: /Suggested/ }).click();
   await expect(tabs.getByRole('tab', { name: /Suggested/ })).toContainText('1');
+  await results.getByRole('combobox', { name: /with its difference as/ }).selectOption('short_payment');
+  await expect(tabs.getByRole('tab', { name: /Suggested/ })).toContainText('0');
+  // Second thoughts: undo puts it back as a suggestion; accepted again as a bank fee.
+  await page.getByRole('button', { name: '↶ Undo review' }).click();
+  await expect(tabs.getByRole('tab', { name: /Suggested/ })).toContainText('1');
   await results.getByRole('combobox', { name: /with its difference as/ }).selectOption('bank_fee');
   await expect(tabs.getByRole('tab', { name: /Suggested/ })).toContainText('0');
   // Every payment is matched: four less the fee, the one named only in its text, the two paid together, the accepted one.

@@ -33,6 +33,48 @@ async function rejects(promise: Promise<unknown>, code: string): Promise<void> {
   expect((error as ReconError).code).toBe(code);
 }
 
+describe('undo of review actions', () => {
+  /** Everything a reviewer sees of a run: its groups (status, rows, note) and each row's category. */
+  async function snapshot(ws: ReconEngine, runId: number) {
+    const groups = async (c: 'matched' | 'suggested') =>
+      (await ws.page(runId, c, { offset: 0, limit: 100 })).items.map((g) => `${g.group_id}:${g.status}:${g.left_ids.join('+')}/${g.right_ids.join('+')}:${g.note ?? ''}:${g.difference_reason ?? ''}`);
+    const rows = async (c: 'unmatched_left' | 'unmatched_right' | 'exceptions_left' | 'exceptions_right') => (await ws.page(runId, c, { offset: 0, limit: 100 })).items.map((r) => r.row_id);
+    return {
+      matched: await groups('matched'),
+      suggested: await groups('suggested'),
+      open: [await rows('unmatched_left'), await rows('unmatched_right'), await rows('exceptions_left'), await rows('exceptions_right')],
+      summary: await ws.summary(runId),
+    };
+  }
+
+  it('takes back accept, reject, a manual match and an unmatch one by one, newest first, each logged', async () => {
+    const { ws, runId } = await reviewed();
+    const states = [await snapshot(ws, runId)];
+    const suggested = (await ws.page(runId, 'suggested', { offset: 0, limit: 10 })).items[0];
+    await ws.accept(runId, suggested.group_id, 'checked');
+    states.push(await snapshot(ws, runId));
+    const exact = (await ws.page(runId, 'matched', { offset: 0, limit: 10 })).items.find((g) => g.rule_id === 'exact')!;
+    await ws.unmatch(runId, exact.group_id);
+    states.push(await snapshot(ws, runId));
+    const left = (await ws.page(runId, 'unmatched_left', { offset: 0, limit: 10 })).items[0];
+    const right = (await ws.page(runId, 'unmatched_right', { offset: 0, limit: 10 })).items[0];
+    await ws.matchManual(runId, { left: [left.row_id], right: [right.row_id], note: 'same customer' });
+    states.push(await snapshot(ws, runId));
+    expect(new Set(states.map((x) => JSON.stringify(x))).size).toBe(4);
+
+    for (const [i, action] of ['match_manual', 'unmatch', 'accept'].entries()) {
+      expect(await ws.undoReview(runId)).toMatchObject({ action });
+      expect(await snapshot(ws, runId)).toEqual(states[states.length - 2 - i]);
+    }
+    expect(await ws.undoReview(runId)).toBeNull();
+    // A reject is undone as well; the log keeps every step, undos included.
+    await ws.reject(runId, suggested.group_id, 'no');
+    expect(await ws.undoReview(runId)).toMatchObject({ action: 'reject' });
+    expect(await snapshot(ws, runId)).toEqual(states[0]);
+    expect((await ws.auditLog({ runId })).map((e) => e.action)).toEqual(['accept', 'unmatch', 'match_manual', 'undo:match_manual', 'undo:unmatch', 'undo:accept', 'reject', 'undo:reject']);
+  });
+});
+
 describe('review with audit log', () => {
   it('accepts and rejects suggestions, matches by hand, unmatches and annotates — each persisted and audited', async () => {
     const { ws, runId, summary } = await reviewed();

@@ -81,6 +81,12 @@ export class Runs {
     return { done, failed };
   }
 
+  async undoReview(id: string, runId: number): Promise<{ undone: { action: string; group_id: number } | null }> {
+    const undone = await this.withEngine(id, (engine) => engine.undoReview(runId));
+    if (undone) await this.resultsChanged(id, runId);
+    return { undone };
+  }
+
   async matchManual(id: string, runId: number, left: number[], right: number[], note?: string): Promise<{ group_id: number }> {
     const g = await this.withEngine(id, (engine) => engine.matchManual(runId, { left, right, ...(note ? { note } : {}) }));
     await this.resultsChanged(id, runId);

@@ -229,6 +229,10 @@ export class ReconcileService {
   defaultExportDir(s: Pick<WorkspaceState, 'name' | 'id'>, runId: number): string {
     return this.exporting.defaultDir(s, runId);
   }
+  undoReview(id: string, runId: number): Promise<{ undone: { action: string; group_id: number } | null }> {
+    return this.runs.undoReview(id, runId);
+  }
+
   downloadExport(id: string, path: string): Promise<{ name: string; mime: string; base64: string }> {
     return this.exporting.download(id, path);
   }

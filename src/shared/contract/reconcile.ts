@@ -127,6 +127,11 @@ export const reconcileChannels = {
       .refine((v) => !v.reason || v.action === 'accept', { message: 'a difference reason goes with accept only', path: ['reason'] }),
     output: z.object({ done: z.number(), failed: z.array(z.string()) }),
   },
+  /** Undoes the run's latest review action (accept, reject, unmatch, manual match) not undone yet. */
+  'reconcile.undoReview': {
+    input: z.object({ id: Id, runId: RunId }).strict(),
+    output: z.object({ undone: z.object({ action: z.string(), group_id: z.number() }).nullable() }),
+  },
   'reconcile.matchManual': {
     input: z.object({ id: Id, runId: RunId, left: RowIds, right: RowIds, note: z.string().max(2000).optional() }).strict(),
     output: z.object({ group_id: z.number() }),

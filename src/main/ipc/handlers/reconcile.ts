@@ -58,6 +58,7 @@ export function reconcileHandlers({ workspaces, platform }: HandlerDeps): Handle
     'reconcile.summary': async ({ id, runId }) => workspaces.summary(id, runId),
     'reconcile.page': async ({ id, runId, category, offset, limit }) => workspaces.page(id, runId, category, { offset, limit }),
     'reconcile.review': async ({ id, runId, action, groupIds, note, reason }) => workspaces.review(id, runId, action, groupIds, note, reason),
+    'reconcile.undoReview': async ({ id, runId }) => workspaces.undoReview(id, runId),
     'reconcile.matchManual': async ({ id, runId, left, right, note }) => workspaces.matchManual(id, runId, left, right, note),
     'reconcile.annotate': async ({ id, runId, side, rowId, reason, note }) => {
       await workspaces.annotate(id, runId, side, rowId, reason, note);

@@ -37,7 +37,7 @@ import { validateRecipe } from './recipe-file';
 import { learnCashFacts, type CashFacts } from './cash-learning';
 import { column, filterCondition, requireTypedRuleColumns, type SideColumns } from './recipe-sql';
 import { computeSummary, getRunRow, readPage } from './results';
-import { acceptGroup, annotateException, matchManually, readAuditLog, rejectGroup, unmatchGroup } from './review';
+import { acceptGroup, annotateException, matchManually, readAuditLog, rejectGroup, undoLastReview, unmatchGroup } from './review';
 import { dropRunTables, executeRun } from './run';
 import { checkSourceUnchanged, isWorkspaceCopy, retype, loadSource, ROW_ID, typedView, writeBytesSource, type LoadGuard } from './sources';
 import { ident } from './sql';
@@ -269,6 +269,11 @@ export class ReconEngine {
 
   accept(runId: number, groupId: number, note?: string, reason?: DifferenceReason): Promise<MatchGroup> {
     return acceptGroup(this.db, runId, groupId, note, reason);
+  }
+
+  /** Undoes the run's latest review action not undone yet; null when there is none. */
+  undoReview(runId: number): Promise<{ action: string; group_id: number } | null> {
+    return undoLastReview(this.db, runId);
   }
 
   reject(runId: number, groupId: number, note?: string): Promise<MatchGroup> {

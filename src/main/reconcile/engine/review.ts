@@ -165,3 +165,61 @@ export async function readAuditLog(db: Db, opts: { runId?: number; offset?: numb
     after: r.after === null ? null : JSON.parse(r.after),
   }));
 }
+
+const UNDOABLE = new Set(['accept', 'reject', 'unmatch', 'match_manual']);
+
+/**
+ * Undoes the run's latest review action not undone yet (accept, reject, unmatch, manual match),
+ * from the audit log's before/after states; undo again to go further back. The undo is itself
+ * logged (`undo:<action>`), so the review log stays complete. Returns what was undone, or null.
+ */
+export async function undoLastReview(db: Db, runId: number): Promise<{ action: string; group_id: number } | null> {
+  await completedRun(db, runId);
+  return db.transaction(async () => {
+    const entries = await db.all<{ seq: string; action: string; before: string | null; after: string | null }>(
+      `SELECT seq, action, before::VARCHAR AS before, after::VARCHAR AS after FROM audit_log WHERE run_id = $1 ORDER BY seq`,
+      [runId],
+    );
+    const stack: typeof entries = [];
+    for (const e of entries) {
+      if (UNDOABLE.has(e.action)) stack.push(e);
+      else if (e.action.startsWith('undo:')) stack.pop();
+    }
+    const last = stack.pop();
+    if (!last) return null;
+    const before = last.before ? (JSON.parse(last.before) as MatchGroup) : null;
+    const after = last.after ? (JSON.parse(last.after) as MatchGroup) : null;
+    const group = (before ?? after)!;
+    const setRows = async (g: MatchGroup, category: 'matched' | 'suggested') => {
+      for (const [side, ids] of [['left', g.left_ids], ['right', g.right_ids]] as const) {
+        await db.exec(`UPDATE run_rows SET category = $1, group_id = $2 WHERE run_id = $3 AND side = $4 AND row_id IN (SELECT unnest($5::BIGINT[]))`, [
+          category,
+          g.group_id,
+          runId,
+          side,
+          listValue(ids),
+        ]);
+      }
+    };
+    if (last.action === 'accept' || last.action === 'reject') {
+      // Back to a suggestion, with the note it had.
+      await db.exec(`UPDATE match_groups SET status = 'suggested', note = $3, reviewed_reason = NULL WHERE run_id = $1 AND group_id = $2`, [runId, group.group_id, before?.note ?? null]);
+      await setRows(group, 'suggested');
+    } else if (last.action === 'match_manual') {
+      await releaseRows(db, runId, group.group_id);
+      await db.exec(`DELETE FROM match_groups WHERE run_id = $1 AND group_id = $2`, [runId, group.group_id]);
+    } else {
+      // unmatch: the group comes back as it was.
+      const g = before!;
+      await db.exec(
+        `INSERT INTO match_groups (run_id, group_id, rule_id, cardinality, status, left_ids, right_ids, amount_left, amount_right, amount_delta, date_delta_days, score, note, reviewed_reason)
+         VALUES ($1, $2, $3, $4, $5, $6::BIGINT[], $7::BIGINT[], $8::DECIMAL(38,6), $9::DECIMAL(38,6), $10::DECIMAL(38,6), $11, $12, $13, $14)`,
+        [runId, g.group_id, g.rule_id, g.cardinality, g.status, listValue(g.left_ids), listValue(g.right_ids), g.amount_left, g.amount_right, g.amount_delta, g.date_delta_days, g.score, g.note, g.status === 'accepted' ? (g.difference_reason ?? null) : null],
+      );
+      await setRows(g, g.status === 'suggested' ? 'suggested' : 'matched');
+    }
+    const now = await db.one<{ g: string }>(`SELECT count(*) AS g FROM match_groups WHERE run_id = $1 AND group_id = $2`, [runId, group.group_id]);
+    await audit(db, `undo:${last.action}`, runId, after, Number(now?.g ?? 0) > 0 ? await getGroup(db, runId, group.group_id) : null);
+    return { action: last.action, group_id: group.group_id };
+  });
+}

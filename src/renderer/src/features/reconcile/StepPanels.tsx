@@ -417,6 +417,18 @@ export function ResultsPanel() {
         <h2 id="step-results">
           <span className="step-no">5</span> Results <span className="muted small">run {runId}</span>
         </h2>
+        <button
+          className="small-btn"
+          disabled={Boolean(busy)}
+          title="Take back the latest accept, reject, unmatch or manual match of this run"
+          onClick={() =>
+            void act('results', 'Undoing…', 'reconcile.undoReview', { id: ws.id, runId }).then((r) => {
+              if (r && !r.undone) useReconcile.setState((st) => ({ errors: { ...st.errors, results: 'Nothing to undo: no review action in this run is left to take back.' } }));
+            })
+          }
+        >
+          ↶ Undo review
+        </button>
         <ExportControls runId={runId} />
       </header>
       {error && (

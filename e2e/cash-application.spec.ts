@@ -78,3 +78,41 @@ test('cash application: references in text, fees named, batches found, without w
   expect(text.split('\n')[0]).toContain('difference_reason');
   expect(text).toMatch(/bank_fee.*INV-2026-000001|INV-2026-000001.*bank_fee/);
 });
+
+test('select all means every suggestion matching the search, not only the loaded rows', async ({ appPage: page }, info) => {
+  test.setTimeout(180_000);
+  // 1,500 payments without a reference, each of one open invoice of its payer: 1,500 suggestions (the table loads 200 at a time).
+  const invoices = ['invoice_no,customer_name,invoice_date,amount'];
+  const bank = ['booking_date;amount;counterparty;remittance_text'];
+  for (let i = 0; i < 1500; i++) {
+    const c = i % 300;
+    const amount = (100 + i * 1.37 + c * 0.01).toFixed(2);
+    const day = `2026-03-${String(1 + (i % 20)).padStart(2, '0')}`;
+    invoices.push(`INV-${10000 + i},Customer ${c} Ltd,${day},${amount}`);
+    bank.push(`${day};${amount};CUSTOMER ${c} LTD;Transfer`);
+  }
+  await openReconcile(page);
+  await dropFiles(page, page.locator('.reconcile'), [
+    { name: 'open invoices.csv', content: invoices.join('\n') },
+    { name: 'bank statement.csv', content: bank.join('\n') },
+  ]);
+  await expect(page.getByRole('table', { name: 'Proposed column pairs' }).getByRole('row').nth(1)).toBeVisible();
+  await page.getByRole('button', { name: /Accept all ≥ 80%/ }).click();
+  await page.getByRole('button', { name: 'Confirm mapping' }).click();
+  await page.getByRole('button', { name: '▶ Run reconciliation' }).click();
+  const tabs = page.getByRole('tablist', { name: 'Result categories' });
+  await expect(tabs.getByRole('tab', { name: /Suggested/ })).toContainText('1,500');
+  const results = page.locator('#results-panel');
+  // Customer 7's five invoices: the search runs over every row on the server.
+  await results.getByRole('searchbox', { name: 'Search results' }).fill('customer 7 ltd');
+  await expect(results.getByText('5 matching “customer 7 ltd”')).toBeVisible();
+  await results.getByRole('checkbox', { name: 'Select all' }).click();
+  await expect(results.getByText('5 selected')).toBeVisible();
+  await results.getByRole('button', { name: 'Accept selected' }).click();
+  await expect(tabs.getByRole('tab', { name: /Suggested/ })).toContainText('1,495');
+  // Without a search, select all takes all 1,495, far more than the 200 loaded.
+  await results.getByRole('searchbox', { name: 'Search results' }).fill('');
+  await results.getByRole('checkbox', { name: 'Select all' }).click();
+  await expect(results.getByText('1,495 selected')).toBeVisible();
+  await shot(page, info, '03-select-all', 'step-results');
+});

@@ -233,6 +233,8 @@ export const PAGE_CATEGORIES: PageCategory[] = [
 export interface PageRequest {
   offset: number;
   limit: number;
+  /** Only rows (or groups with a member row, rule or note) containing this text, case-insensitive. */
+  search?: string;
 }
 
 /** Matched/suggested pages carry the groups with their source rows side by side. */

@@ -33,6 +33,25 @@ async function rejects(promise: Promise<unknown>, code: string): Promise<void> {
   expect((error as ReconError).code).toBe(code);
 }
 
+describe('searching results', () => {
+  it('filters groups by any member row, rule or note, and records by any column, over every row', async () => {
+    const { ws, runId } = await reviewed();
+    const groups = async (c: 'matched' | 'suggested', search: string) => (await ws.page(runId, c, { offset: 0, limit: 100, search })).items.map((g) => g.left_rows.map((r) => r.memo).join('+'));
+    expect(await groups('matched', '')).toEqual(['a']);
+    expect(await groups('matched', 'A')).toEqual(['a']);
+    expect(await groups('matched', 'zzz')).toEqual([]);
+    expect(await groups('suggested', 'loose')).toEqual(['b']);
+    // LIKE wildcards in the search are literal characters.
+    expect(await groups('matched', '%')).toEqual([]);
+    const left = await ws.page(runId, 'unmatched_left', { offset: 0, limit: 100, search: '2024-01-05' });
+    expect(left.total).toBe(1);
+    expect(left.items.map((r) => r.row.memo)).toEqual(['e']);
+    // Select-all over a filter: the ids of every matching group and how many there are.
+    expect(await ws.groupIds(runId, 'suggested', 'loose', 10)).toMatchObject({ total: 1 });
+    expect((await ws.groupIds(runId, 'matched', undefined, 10)).ids).toHaveLength(1);
+  });
+});
+
 describe('undo of review actions', () => {
   /** Everything a reviewer sees of a run: its groups (status, rows, note) and each row's category. */
   async function snapshot(ws: ReconEngine, runId: number) {

@@ -1,5 +1,5 @@
 /** Runs and their review: run a recipe, read its summary and pages, accept/reject/unmatch, match by hand, annotate. */
-import type { GroupPageItem, Page, PageCategory, RecordPageItem, RunProgress, RunSummary, Side } from '../../shared/recon-engine';
+import type { GroupPageItem, Page, PageCategory, PageRequest, RecordPageItem, RunProgress, RunSummary, Side } from '../../shared/recon-engine';
 import type { DifferenceReason } from '../../shared/recon';
 import type { WorkspaceState } from '../../shared/reconcile';
 import { errorMessage, ReconError, UserError } from '../errors';
@@ -8,6 +8,9 @@ import type { ReconEngine } from './engine';
 import type { Recipes } from './recipes';
 
 export type RunOpts = { onProgress?: (p: RunProgress) => void; signal?: AbortSignal; callId?: string };
+
+/** As many groups as one `reconcile.review` call takes (its contract's limit). */
+export const MAX_REVIEW_GROUPS = 10_000;
 
 export class Runs {
   constructor(
@@ -58,8 +61,13 @@ export class Runs {
     return this.withEngine(id, (engine) => engine.summary(runId));
   }
 
-  async page(id: string, runId: number, category: PageCategory, req: { offset: number; limit: number }): Promise<Page<GroupPageItem> | Page<RecordPageItem>> {
+  async page(id: string, runId: number, category: PageCategory, req: PageRequest): Promise<Page<GroupPageItem> | Page<RecordPageItem>> {
     return this.withEngine(id, (engine) => engine.page(runId, category, req));
+  }
+
+  /** Select-all over the current filter: the ids (up to what one review call takes) and how many match. */
+  async groupIds(id: string, runId: number, category: 'matched' | 'suggested', search?: string): Promise<{ ids: number[]; total: number }> {
+    return this.withEngine(id, (engine) => engine.groupIds(runId, category, search, MAX_REVIEW_GROUPS));
   }
 
   /** Accepts, rejects or unmatches groups (one or many), with the reviewer's note; reports the ones that failed. */

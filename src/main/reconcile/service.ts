@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import type { ColumnType, DifferenceReason, MatchRule, RecipeInput, SourceFilter } from '../../shared/recon';
-import type { ExportFormat, ExportResult, GroupPageItem, Page, PageCategory, RecordPageItem, RunSummary, Side, SourceProfile } from '../../shared/recon-engine';
+import type { ExportFormat, ExportResult, GroupPageItem, Page, PageCategory, PageRequest, RecordPageItem, RunSummary, Side, SourceProfile } from '../../shared/recon-engine';
 import type { MappingRow, WorkspaceList, WorkspaceState } from '../../shared/reconcile';
 import type { McpHost } from '../mcp/host';
 import type { SettingsService } from '../settings/settings-service';
@@ -214,8 +214,12 @@ export class ReconcileService {
   summary(id: string, runId: number): Promise<RunSummary> {
     return this.runs.summary(id, runId);
   }
-  page(id: string, runId: number, category: PageCategory, req: { offset: number; limit: number }): Promise<Page<GroupPageItem> | Page<RecordPageItem>> {
+  page(id: string, runId: number, category: PageCategory, req: PageRequest): Promise<Page<GroupPageItem> | Page<RecordPageItem>> {
     return this.runs.page(id, runId, category, req);
+  }
+
+  groupIds(id: string, runId: number, category: 'matched' | 'suggested', search?: string): Promise<{ ids: number[]; total: number }> {
+    return this.runs.groupIds(id, runId, category, search);
   }
   review(id: string, runId: number, action: 'accept' | 'reject' | 'unmatch', groupIds: number[], note?: string, reason?: DifferenceReason): Promise<{ done: number; failed: string[] }> {
     return this.runs.review(id, runId, action, groupIds, note, reason);

@@ -108,9 +108,16 @@ export const reconcileChannels = {
   'reconcile.cancelRun': { input: z.object({ id: Id }).strict(), output: Ok },
   'reconcile.summary': { input: z.object({ id: Id, runId: RunId }).strict(), output: RunSummarySchema },
   'reconcile.page': {
-    input: z.object({ id: Id, runId: RunId, category: Category, offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000) }).strict(),
+    input: z
+      .object({ id: Id, runId: RunId, category: Category, offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000), search: z.string().max(200).optional() })
+      .strict(),
     // matched/suggested pages hold groups, the others records.
     output: z.union([pageSchema(GroupPageItemSchema), pageSchema(RecordPageItemSchema)]),
+  },
+  /** Select-all over the current filter: every matching group id (up to 10,000, what one review takes) and how many match. */
+  'reconcile.groupIds': {
+    input: z.object({ id: Id, runId: RunId, category: z.enum(['matched', 'suggested']), search: z.string().max(200).optional() }).strict(),
+    output: z.object({ ids: z.array(z.number()), total: z.number() }),
   },
   'reconcile.review': {
     input: z

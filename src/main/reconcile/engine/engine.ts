@@ -36,7 +36,7 @@ import { profileSource } from './profile';
 import { validateRecipe } from './recipe-file';
 import { learnCashFacts, type CashFacts } from './cash-learning';
 import { column, filterCondition, requireTypedRuleColumns, type SideColumns } from './recipe-sql';
-import { computeSummary, getRunRow, readPage } from './results';
+import { computeSummary, getRunRow, groupIdsMatching, readPage } from './results';
 import { acceptGroup, annotateException, matchManually, readAuditLog, rejectGroup, undoLastReview, unmatchGroup } from './review';
 import { dropRunTables, executeRun } from './run';
 import { checkSourceUnchanged, isWorkspaceCopy, retype, loadSource, ROW_ID, typedView, writeBytesSource, type LoadGuard } from './sources';
@@ -263,6 +263,11 @@ export class ReconEngine {
   async page(runId: number, category: PageCategory, req: PageRequest): Promise<Page<GroupPageItem> | Page<RecordPageItem>>;
   async page(runId: number, category: PageCategory, req: PageRequest): Promise<Page<GroupPageItem> | Page<RecordPageItem>> {
     return readPage(this.db, runId, category, req);
+  }
+
+  /** Group ids of a category matching `search` (select-all over a filter), up to `max`, and how many match. */
+  groupIds(runId: number, category: 'matched' | 'suggested', search: string | undefined, max: number): Promise<{ ids: number[]; total: number }> {
+    return groupIdsMatching(this.db, runId, category, search, max);
   }
 
   // ── Review ─────────────────────────────────────────────────────────────

@@ -160,14 +160,52 @@ async function sourceRows(db: Db, side: Side, ids: number[]): Promise<Map<number
   return map;
 }
 
+/** A row's values as one lower-case text to search in (every column of the typed source view). */
+async function rowTextSql(db: Db, side: Side, alias: string): Promise<string> {
+  const cols = (await db.all<{ column_name: string }>(`DESCRIBE SELECT * EXCLUDE (${ident(ROW_ID)}, "__row_hash") FROM ${ident(typedView(side))}`)).map((c) => c.column_name);
+  return cols.length > 0 ? `lower(concat_ws(' ', ${cols.map((c) => `CAST(${alias}.${ident(c)} AS VARCHAR)`).join(', ')}))` : `''`;
+}
+
+/** `%text%` for ILIKE-style matching, with LIKE's wildcards in the user's text taken literally. */
+const containsPattern = (text: string) => `%${text.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * The groups of a run in one category whose member rows (either side), rule or note contain
+ * `search` (case-insensitive); all of them without a search. The one definition of "the rows
+ * that match the current filter", for pages and for select-all.
+ */
+async function groupFilter(db: Db, category: 'matched' | 'suggested', search: string | undefined): Promise<{ where: string; params: string[] }> {
+  const where = `run_id = $1 AND status ${category === 'matched' ? `IN ${MATCHED_STATUSES}` : `= 'suggested'`}`;
+  const q = search?.trim();
+  if (!q) return { where, params: [] };
+  const member = async (side: Side) =>
+    `group_id IN (SELECT m.group_id FROM (SELECT group_id, unnest(${side}_ids) AS rid FROM match_groups WHERE run_id = $1) m
+       JOIN ${ident(typedView(side))} s ON s.${ident(ROW_ID)} = m.rid WHERE ${await rowTextSql(db, side, 's')} LIKE $2 ESCAPE '\\')`;
+  return { where: `${where} AND (${await member('left')} OR ${await member('right')} OR lower(rule_id || ' ' || coalesce(note, '')) LIKE $2 ESCAPE '\\')`, params: [containsPattern(q)] };
+}
+
+/** Every group id of a category matching `search` (select-all over the current filter), up to `max`. */
+export async function groupIdsMatching(db: Db, runId: number, category: 'matched' | 'suggested', search: string | undefined, max: number): Promise<{ ids: number[]; total: number }> {
+  await getRunRow(db, runId);
+  const { where, params } = await groupFilter(db, category, search);
+  const total = await db.scalarNumber(`SELECT count(*) FROM match_groups WHERE ${where}`, [runId, ...params]);
+  const ids = (await db.all<{ group_id: string }>(`SELECT group_id FROM match_groups WHERE ${where} ORDER BY group_id LIMIT ${max}`, [runId, ...params])).map((r) => Number(r.group_id));
+  return { ids, total };
+}
+
 export async function readPage(db: Db, runId: number, category: PageCategory, req: PageRequest): Promise<Page<GroupPageItem> | Page<RecordPageItem>> {
   if (!PAGE_CATEGORIES.includes(category)) throw new ReconError('not_found', `unknown category "${category}" (one of ${PAGE_CATEGORIES.join(', ')})`);
   await getRunRow(db, runId);
   const { offset, limit } = checkPage(req);
   if (category === 'matched' || category === 'suggested') {
-    const where = `run_id = $1 AND status ${category === 'matched' ? `IN ${MATCHED_STATUSES}` : `= 'suggested'`}`;
-    const total = await db.scalarNumber(`SELECT count(*) FROM match_groups WHERE ${where}`, [runId]);
-    const groups = (await db.all<GroupRowJson>(`SELECT g.*, ${differenceReasonSql('g.')} AS difference_reason FROM match_groups g WHERE ${where} ORDER BY group_id LIMIT ${limit} OFFSET ${offset}`, [runId])).map(toMatchGroup);
+    const { where, params } = await groupFilter(db, category, req.search);
+    const total = await db.scalarNumber(`SELECT count(*) FROM match_groups WHERE ${where}`, [runId, ...params]);
+    const groups = (
+      await db.all<GroupRowJson>(
+        `SELECT g.*, ${differenceReasonSql('g.')} AS difference_reason FROM (SELECT * FROM match_groups WHERE ${where} ORDER BY group_id LIMIT ${limit} OFFSET ${offset}) g ORDER BY group_id`,
+        [runId, ...params],
+      )
+    ).map(toMatchGroup);
     const left = await sourceRows(db, 'left', groups.flatMap((g) => g.left_ids));
     const right = await sourceRows(db, 'right', groups.flatMap((g) => g.right_ids));
     const items: GroupPageItem[] = groups.map((g) => ({
@@ -179,9 +217,13 @@ export async function readPage(db: Db, runId: number, category: PageCategory, re
   }
   const side: Side = category.endsWith('left') ? 'left' : 'right';
   const rowCategory = category.startsWith('exceptions') ? 'exception' : 'unmatched';
-  const where = `run_id = $1 AND side = $2 AND category = $3`;
-  const total = await db.scalarNumber(`SELECT count(*) FROM run_rows WHERE ${where}`, [runId, side, rowCategory]);
-  const ids = (await db.all<{ row_id: string }>(`SELECT row_id FROM run_rows WHERE ${where} ORDER BY row_id LIMIT ${limit} OFFSET ${offset}`, [runId, side, rowCategory])).map((r) => Number(r.row_id));
+  const q = req.search?.trim();
+  const where = q
+    ? `run_id = $1 AND side = $2 AND category = $3 AND row_id IN (SELECT s.${ident(ROW_ID)} FROM ${ident(typedView(side))} s WHERE ${await rowTextSql(db, side, 's')} LIKE $4 ESCAPE '\\')`
+    : `run_id = $1 AND side = $2 AND category = $3`;
+  const params = [runId, side, rowCategory, ...(q ? [containsPattern(q)] : [])];
+  const total = await db.scalarNumber(`SELECT count(*) FROM run_rows WHERE ${where}`, params);
+  const ids = (await db.all<{ row_id: string }>(`SELECT row_id FROM run_rows WHERE ${where} ORDER BY row_id LIMIT ${limit} OFFSET ${offset}`, params)).map((r) => Number(r.row_id));
   const rows = await sourceRows(db, side, ids);
   const exceptions = new Map<number, ExceptionRecord>();
   if (rowCategory === 'exception' && ids.length > 0) {

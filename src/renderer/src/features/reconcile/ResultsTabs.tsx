@@ -1,4 +1,4 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import type { DifferenceReason } from '../../../../shared/recon';
 import type { GroupPageItem, PageCategory, RecordPageItem, RunSummary, Side } from '../../../../shared/recon-engine';
 import { confidencePercent, DIFFERENCE_LABELS, explainGroup } from '../../../../shared/group-explanation';
@@ -18,7 +18,9 @@ export interface ResultsTabsProps {
   /** The mapped amount column per side: picked rows show their sums and difference. */
   amountColumns?: { left: string; right: string } | null;
   version: number;
-  load(category: PageCategory, offset: number, limit: number): Promise<{ total: number; items: Item[] }>;
+  load(category: PageCategory, offset: number, limit: number, search?: string): Promise<{ total: number; items: Item[] }>;
+  /** Every group id of a category matching the search (select-all over the filter), and how many match. */
+  groupIds(category: 'matched' | 'suggested', search?: string): Promise<{ ids: number[]; total: number }>;
   onReview(action: 'accept' | 'reject' | 'unmatch', groupIds: number[], reason?: DifferenceReason): Promise<void>;
   onMatch(left: number[], right: number[], note?: string): Promise<void>;
   onAnnotate(side: Side, rowId: number, reason: string, note?: string): Promise<void>;
@@ -77,9 +79,18 @@ export function ResultsTabs(props: ResultsTabsProps) {
     unmatched_right: `Unmatched ${props.aliases.right}`,
   };
   const category: PageCategory = tab === 'exceptions' ? (exSide === 'left' ? 'exceptions_left' : 'exceptions_right') : tab;
+  const [search, setSearch] = useState('');
+  /** How many groups matched when "Select all" was used (more than one review takes: say so). */
+  const [selectedOf, setSelectedOf] = useState(0);
+  const [query, setQuery] = useState('');
+  // The server filters (every row, not only the loaded pages); typing waits a moment before asking.
+  useEffect(() => {
+    const t = setTimeout(() => setQuery(search.trim()), 250);
+    return () => clearTimeout(t);
+  }, [search]);
   const { load } = props;
-  const loader = useCallback((o: number, l: number) => load(category, o, l), [load, category]);
-  const paged = usePaged<Item>(`${props.runId}:${category}:${props.version}`, PAGE, loader);
+  const loader = useCallback((o: number, l: number) => load(category, o, l, query || undefined), [load, category, query]);
+  const paged = usePaged<Item>(`${props.runId}:${category}:${props.version}:${query}`, PAGE, loader);
   const isGroups = category === 'matched' || category === 'suggested';
   const count = paged.total ?? 0;
   const toggleGroup = (g: number) =>
@@ -228,7 +239,18 @@ export function ResultsTabs(props: ResultsTabsProps) {
           type="checkbox"
           aria-label="Select all"
           checked={count > 0 && selectedGroups.size === count}
-          onChange={(e) => setSelectedGroups(e.target.checked ? new Set(allLoadedGroupIds()) : new Set())}
+          onChange={(e) => {
+            if (!e.target.checked) return setSelectedGroups(new Set());
+            // All groups matching the filter, not only the loaded ones.
+            if (category !== 'matched' && category !== 'suggested') return;
+            void props.groupIds(category, query || undefined).then(
+              (r) => {
+                setSelectedGroups(new Set(r.ids));
+                setSelectedOf(r.total);
+              },
+              () => setSelectedGroups(new Set(allLoadedGroupIds())),
+            );
+          }}
         />
       </span>
       <span role="columnheader" className="c-side">{props.aliases.left}</span>
@@ -275,6 +297,18 @@ export function ResultsTabs(props: ResultsTabsProps) {
       </div>
       <div id="results-panel" role="tabpanel" aria-labelledby={`rtab-${tab}`} className="tab-body">
         <div className="toolbar results-toolbar">
+          <input
+            type="search"
+            className="results-search"
+            aria-label="Search results"
+            placeholder="Search any column, rule or note…"
+            value={search}
+            onChange={(e) => {
+              setSearch(e.target.value);
+              setSelectedGroups(new Set());
+            }}
+          />
+          {query && <span className="muted small" role="status">{formatNumber(count)} matching “{query}”</span>}
           {tab === 'exceptions' && (
             <div className="segmented" role="radiogroup" aria-label="Exceptions side">
               {(['left', 'right'] as Side[]).map((s) => (
@@ -287,7 +321,10 @@ export function ResultsTabs(props: ResultsTabsProps) {
           )}
           {isGroups && selectedGroups.size > 0 && (
             <>
-              <span className="muted small">{selectedGroups.size} selected</span>
+              <span className="muted small" role="status">
+                {formatNumber(selectedGroups.size)} selected
+                {selectedOf > selectedGroups.size && ` (the first ${formatNumber(selectedGroups.size)} of ${formatNumber(selectedOf)}; review them, then select all again)`}
+              </span>
               {tab === 'suggested' && (
                 <>
                   <button className="primary" disabled={props.busy} onClick={() => void review('accept', [...selectedGroups])}>

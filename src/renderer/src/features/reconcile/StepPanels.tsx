@@ -388,7 +388,8 @@ export function ResultsPanel() {
   const { act } = useReconcile.getState();
   const runId = ws.last_run_id;
   const load = useCallback(
-    (category: PageCategory, offset: number, limit: number) => call('reconcile.page', { id: ws.id, runId: runId ?? 1, category, offset, limit })  as Promise<{ total: number; items: (GroupPageItem | RecordPageItem)[] }>,
+    (category: PageCategory, offset: number, limit: number, search?: string) =>
+      call('reconcile.page', { id: ws.id, runId: runId ?? 1, category, offset, limit, ...(search ? { search } : {}) }) as Promise<{ total: number; items: (GroupPageItem | RecordPageItem)[] }>,
     [ws.id, runId],
   );
   if (!runId) {
@@ -447,6 +448,7 @@ export function ResultsPanel() {
           version={version}
           load={load}
           busy={Boolean(busy)}
+          groupIds={(category, search) => call('reconcile.groupIds', { id: ws.id, runId, category, ...(search ? { search } : {}) })}
           onReview={async (action, groupIds, reason) => {
             const r = await act('results', 'Saving…', 'reconcile.review', { id: ws.id, runId, action, groupIds, ...(reason ? { reason } : {}) });
             // The new summary and a table reload arrive with main's `reconcile.changed` event.

@@ -52,6 +52,16 @@ test('cash application: references in text, fees named, batches found, without w
   // The short payment is a suggestion; accepted with its difference named, it is matched.
   await tabs.getByRole('tab', { name: /Suggested/ }).click();
   await expect(tabs.getByRole('tab', { name: /Suggested/ })).toContainText('1');
+  // Checked first in its detail: every column of both rows and why it is suggested.
+  await results.getByRole('button', { name: /^Details of group/ }).click();
+  const detail = results.getByRole('region', { name: /^Details of group/ });
+  await expect(detail).toBeFocused();
+  await expect(detail).toContainText('INV-2026-000009');
+  await expect(detail).toContainText('CUSTOMER 1 LTD');
+  await expect(detail).toContainText('short payment of 3.20');
+  await shot(page, info, '02a-detail', 'step-results');
+  await detail.getByRole('button', { name: 'Close details' }).click();
+  await expect(results.getByRole('button', { name: /^Details of group/ })).toBeFocused();
   await results.getByRole('combobox', { name: /with its difference as/ }).selectOption('short_payment');
   await expect(tabs.getByRole('tab', { name: /Suggested/ })).toContainText('0');
   // Second thoughts: undo puts it back as a suggestion; accepted again as a bank fee.

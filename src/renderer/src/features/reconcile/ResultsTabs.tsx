@@ -3,6 +3,7 @@ import type { DifferenceReason } from '../../../../shared/recon';
 import type { GroupPageItem, PageCategory, RecordPageItem, RunSummary, Side } from '../../../../shared/recon-engine';
 import { confidencePercent, DIFFERENCE_LABELS, explainGroup } from '../../../../shared/group-explanation';
 import { usePaged, VirtualList } from './VirtualList';
+import { ResultDetail } from './ResultDetail';
 import { rovingKeyDown, rovingTabIndex } from '../../components/roving';
 import { displayLocale, formatNumber } from '../../stores/display';
 
@@ -69,6 +70,13 @@ export function ResultsTabs(props: ResultsTabsProps) {
   /** Amounts of picked rows, remembered when picked (the row may scroll out of the loaded pages). */
   const [pickedAmounts, setPickedAmounts] = useState<Map<string, number>>(new Map());
   const [annotating, setAnnotating] = useState<{ side: Side; rowId: number } | null>(null);
+  const [detail, setDetail] = useState<Item | null>(null);
+  const closeDetail = () => {
+    const back = detail ? ('group_id' in detail ? `group ${detail.group_id}` : `${props.aliases[detail.side]} row ${detail.row_id}`) : null;
+    setDetail(null);
+    // Focus returns to the row's Details button it came from.
+    if (back) requestAnimationFrame(() => document.querySelector<HTMLButtonElement>(`button[aria-label="Details of ${back}"]`)?.focus());
+  };
   const [note, setNote] = useState({ reason: ANNOTATION_REASONS[0], note: '' });
   const counts = tabCounts(props.summary);
   const labels: Record<TabId, string> = {
@@ -167,6 +175,9 @@ export function ResultsTabs(props: ResultsTabsProps) {
           <span className="confidence" aria-label={`confidence ${confidencePercent(g)} %`}> {confidencePercent(g)} %</span>
         </span>
         <span role="gridcell" className="c-actions">
+          <button className="small-btn" aria-label={`Details of ${pair}`} onClick={() => setDetail(g)}>
+            Details
+          </button>
           {g.status === 'suggested' ? (
             <>
               <button className="small-btn accept" aria-label={`Accept ${pair}`} disabled={props.busy} onClick={() => void review('accept', [g.group_id])}>
@@ -225,6 +236,9 @@ export function ResultsTabs(props: ResultsTabsProps) {
             {r.exception.annotation_reason && <span className="badge" title={r.exception.annotation_note ?? ''}>📝 {r.exception.annotation_reason}</span>}
             <button className="small-btn" aria-label={`Annotate ${label}`} onClick={() => setAnnotating({ side: r.side, rowId: r.row_id })}>
               Note
+            </button>
+            <button className="small-btn" aria-label={`Details of ${label}`} onClick={() => setDetail(r)}>
+              Details
             </button>
           </span>
         )}
@@ -288,6 +302,7 @@ export function ResultsTabs(props: ResultsTabsProps) {
             className={tab === t ? 'tab active' : 'tab'}
             onClick={() => {
               setTab(t);
+              setDetail(null);
               setSelectedGroups(new Set());
             }}
           >
@@ -371,6 +386,7 @@ export function ResultsTabs(props: ResultsTabsProps) {
             {paged.error}
           </p>
         )}
+        {detail && <ResultDetail item={detail} aliases={props.aliases} format={cell} formatAmount={fmtAmount} onClose={closeDetail} />}
         {paged.total === 0 ? (
           <p className="empty-state small muted">{emptyText(tab)}</p>
         ) : (

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ColumnType } from '../../../../shared/recon';
 import type { Side, SourceProfile } from '../../../../shared/recon-engine';
 import { call } from '../../api/client';
+import { ReadOptions } from './ReadOptions';
 import { useReconcile } from '../../stores/reconcile';
 import { cell } from './ResultsTabs';
 import { usePaged, VirtualList } from './VirtualList';
@@ -206,6 +207,7 @@ function SourceCard({ side, onPick }: { side: Side; onPick(): void }) {
               </dd>
             </div>
           </dl>
+          <ReadOptions side={side} id={ws.id} info={src.info} />
           {src.info.notices.length > 0 && (
             <ul className="notices small">
               {src.info.notices.map((n, i) => (

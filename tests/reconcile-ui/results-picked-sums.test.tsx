@@ -32,6 +32,7 @@ describe('picked rows', () => {
         amountColumns={{ left: 'Betrag', right: 'Amount' }}
         version={0}
         load={async (c, offset, limit) => ({ total: DATA[c]?.length ?? 0, items: (DATA[c] ?? []).slice(offset, offset + limit) })}
+        groupIds={async () => ({ ids: [], total: 0 })}
         onReview={async () => undefined}
         onMatch={async () => undefined}
         onAnnotate={async () => undefined}

@@ -50,6 +50,8 @@ function setup() {
       columns={{ left: ['Reference', 'Amount'], right: ['Invoice No', 'Amount Due'] }}
       version={0}
       load={async (c, offset, limit) => ({ total: d[c].length, items: d[c].slice(offset, offset + limit) })}
+      // Select all asks main for every matching group, not only the loaded ones.
+      groupIds={async (c) => ({ ids: d[c].flatMap((g) => ('group_id' in g ? [g.group_id] : [])), total: d[c].length })}
       onReview={async (action, ids) => void calls.push(`${action} ${ids.join(',')}`)}
       onMatch={async (l, r) => void calls.push(`match ${l.join(',')} | ${r.join(',')}`)}
       onAnnotate={async (s, id, reason) => void calls.push(`note ${s} ${id} ${reason}`)}
@@ -77,7 +79,7 @@ describe('ResultsTabs', () => {
     fireEvent.click(within(grid).getByRole('button', { name: 'Accept group 2' }));
     await waitFor(() => expect(calls).toEqual(['accept 2']));
     fireEvent.click(within(grid).getByRole('checkbox', { name: 'Select all' }));
-    fireEvent.click(screen.getByRole('button', { name: 'Reject selected' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Reject selected' }));
     await waitFor(() => expect(calls).toEqual(['accept 2', 'reject 2,3']));
   });
 

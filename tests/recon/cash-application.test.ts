@@ -335,3 +335,16 @@ describe('which side holds the open items', () => {
     expect(auto.explanation).toMatch(/swap the sources/);
   });
 });
+
+describe('a pair with several equally good alternatives', () => {
+  it('is one group, suggested, however many alternatives it had', async () => {
+    // One invoice and three bank lines that fit it exactly as well (same reference, amount and date), all different.
+    const ws = await sb.workspace();
+    await ws.addSourceFromPath('left', sb.file('l.csv', csv('ref,amount,date', ['A-1,100.00,2026-01-05'])));
+    await ws.addSourceFromPath('right', sb.file('r.csv', csv('ref,amount,date,memo', ['A-1,100.00,2026-01-05,x', 'A-1,100.00,2026-01-05,y', 'A-1,100.00,2026-01-05,z'])));
+    const rule = { id: 'exact', name: 'exact', keys: [{ left: 'ref', right: 'ref', normalisers: [] }], amount: { left: 'amount', right: 'amount', tolerance_abs: 0, tolerance_pct: 0, flip_sign: false }, cardinality: '1:1' as const, auto_confirm: true };
+    const result = await ws.run({ version: 2, name: 't', left: { alias: 'l', read: { skip_bad_lines: false, column_overrides: {} } }, right: { alias: 'r', read: { skip_bad_lines: false, column_overrides: {} } }, mappings: [], filters: [], rules: [rule] });
+    expect(result.summary.matched_groups + result.summary.suggested_groups).toBe(1);
+    expect(result.summary.suggested_groups).toBe(1);
+  });
+});

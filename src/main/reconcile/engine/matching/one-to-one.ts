@@ -51,11 +51,12 @@ export async function matchOneToOne(db: Db, rule: MatchRule, ruleIdx: number, sh
         AND NOT EXISTS (SELECT 1 FROM newp n WHERE n.rid = c.rid)`);
   }
   await markAmbiguous(db, rule, ruleIdx);
+  // amb_pairs has a row per equally good alternative: one row per pair here, or a pair would be inserted twice.
   // An ambiguous pair is never auto-confirmed; a rule that only suggests leaves it to a person.
   const status = rule.auto_confirm ? `CASE WHEN amb THEN 'suggested' ELSE 'auto' END` : `'suggested'`;
   await db.exec(
     `INSERT INTO gtmp SELECT ${ruleIdx}, $1, '1:1', ${status}, [lid], [rid], la, ra, dd, ${scoreExpression('da', 'dd', 'la')}
-     FROM (SELECT p.*, a.lid IS NOT NULL AS amb FROM pairs p LEFT JOIN amb_pairs a USING (lid, rid))
+     FROM (SELECT p.*, a.lid IS NOT NULL AS amb FROM pairs p LEFT JOIN (SELECT DISTINCT lid, rid FROM amb_pairs) a USING (lid, rid))
      ${rule.auto_confirm ? '' : 'WHERE NOT amb'}`,
     [rule.id],
   );

@@ -4,7 +4,8 @@
  * csv-guard.ts), an XLSX workbook with the same tables plus a summary sheet,
  * optionally one Parquet file per category, and an evidence JSON.
  */
-import { mkdtemp, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { randomUUID } from 'node:crypto';
 import { basename, isAbsolute, join } from 'node:path';
 import type { ExportFormat, ExportOptions, ExportResult, PageCategory, RunSummary, Side, SourceInfo } from '../../../shared/recon-engine';
 import { PAGE_CATEGORIES, RECON_ENGINE_VERSION } from '../../../shared/recon-engine';
@@ -176,8 +177,11 @@ export async function exportRun(
   // Files are written into a hidden folder next to their destination and moved into place only
   // when all are complete: an export that fails or is killed halfway leaves no file that looks
   // finished (a 1M-row export takes ~10 s).
-  const staging = await mkdtemp(join(opts.dir, STAGING_PREFIX));
+  // Journaled before it exists: a kill between creating the folder and journaling it left a folder
+  // nothing would ever remove (the kill test hit exactly that window once).
+  const staging = join(opts.dir, `${STAGING_PREFIX}${randomUUID().slice(0, 12)}`);
   const forget = await journalExport(context.engineDir, staging);
+  await mkdir(staging);
   // Exceptions and unmatched rows are exported with their original text, read again from the copies.
   const rawText: Partial<Record<Side, string>> = {};
   try {

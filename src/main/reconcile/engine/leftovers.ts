@@ -13,7 +13,7 @@
  * writes anything, and removes it when done. An entry still present at open names a leftover.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { Db } from './db';
 
@@ -70,7 +70,7 @@ async function removeUnfinishedExports(engineDir: string): Promise<number> {
     const entry = join(dir, e);
     const staging = (await readFile(entry, 'utf8').catch(() => '')).trim();
     // Only ever a staging folder the export made: a damaged entry must not name something else.
-    if (staging && basename(staging).startsWith(STAGING_PREFIX)) {
+    if (staging && basename(staging).startsWith(STAGING_PREFIX) && (await stat(staging).catch(() => null))) {
       await rm(staging, { recursive: true, force: true });
       removed += 1;
     }

@@ -80,9 +80,10 @@ describe('auditor-readable export', () => {
     const dir = sb.mkdir('out');
     await ws.export(runId, { dir, formats: ['csv', 'xlsx', 'evidence'] });
     const matched = rows(readFileSync(join(dir, 'matched.csv'), 'utf8'));
-    expect(matched[0].slice(-4)).toEqual(['invoices.Invoice No', 'invoices.Amount', 'bank.Verwendungszweck', 'bank.Betrag']);
+    expect(matched[0].slice(-6)).toEqual(['invoices.line', 'invoices.Invoice No', 'invoices.Amount', 'bank.line', 'bank.Verwendungszweck', 'bank.Betrag']);
     const row = matched.find((r) => r[0] === String(split.group_id))!;
-    expect(row.slice(-4)).toEqual(['RE-1002', '250.00', 'RE-1002 Teil 1 | RE-1002 Teil 2', '150.00 | 100.00']);
+    // Lines of the files (the header is line 1): an auditor finds each member where it is.
+    expect(row.slice(-6)).toEqual(['3', 'RE-1002', '250.00', '3 | 4', 'RE-1002 Teil 1 | RE-1002 Teil 2', '150.00 | 100.00']);
 
     const log = rows(readFileSync(join(dir, 'review_log.csv'), 'utf8'));
     expect(log[0]).toEqual(['seq', 'at', 'who', 'action', 'group_id', 'left_row_ids', 'right_row_ids', 'side', 'row_id', 'reason', 'note']);
@@ -98,12 +99,12 @@ describe('auditor-readable export', () => {
     expect(evidence.files.map((f: { file: string }) => f.file)).toEqual(expect.arrayContaining(['review_log.csv', 'filtered_out_left.csv', 'filtered_out_right.csv']));
 
     expect(rows(readFileSync(join(dir, 'filtered_out_right.csv'), 'utf8'))).toEqual([
-      ['recon_row_id', 'Verwendungszweck', 'Auftraggeber', 'Betrag'],
-      ['5', 'Kontoführung', 'Bank', '-4.90'],
+      ['recon_row_id', 'recon_line', 'Verwendungszweck', 'Auftraggeber', 'Betrag'],
+      ['5', '6', 'Kontoführung', 'Bank', '-4.90'],
     ]);
     expect(rows(readFileSync(join(dir, 'filtered_out_left.csv'), 'utf8'))).toEqual([
-      ['recon_row_id', 'Invoice No', 'Customer', 'Amount'],
-      ['4', 'RE-1004', 'Hooli', '5.00'],
+      ['recon_row_id', 'recon_line', 'Invoice No', 'Customer', 'Amount'],
+      ['4', '5', 'RE-1004', 'Hooli', '5.00'],
     ]);
   });
 
@@ -112,6 +113,6 @@ describe('auditor-readable export', () => {
     const dir = sb.mkdir('custom');
     await ws.export(runId, { dir, formats: ['csv'], business_columns: { left: ['Customer'], right: ['Auftraggeber', 'Verwendungszweck'] } });
     const header = rows(readFileSync(join(dir, 'suggested.csv'), 'utf8'))[0];
-    expect(header.slice(-3)).toEqual(['invoices.Customer', 'bank.Auftraggeber', 'bank.Verwendungszweck']);
+    expect(header.slice(-5)).toEqual(['invoices.line', 'invoices.Customer', 'bank.line', 'bank.Auftraggeber', 'bank.Verwendungszweck']);
   });
 });

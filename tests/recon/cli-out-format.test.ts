@@ -80,9 +80,9 @@ describe('kalla recon --out / --format / progress', () => {
 
   it('--raw-csv writes formula-looking cells unchanged; the default neutralises them', async () => {
     expect(await runReconCli([...inputs(), '--out', join(sb.dir, 'safe'), '--format', 'csv', '--json'], io().io)).toBe(0);
-    expect(readFileSync(join(sb.dir, 'safe', 'unmatched_left.csv'), 'utf8')).toContain(`3,C,7.00,2024-01-03,"'=1+1"`);
+    expect(readFileSync(join(sb.dir, 'safe', 'unmatched_left.csv'), 'utf8')).toContain(`3,4,C,7.00,2024-01-03,"'=1+1"`);
     expect(await runReconCli([...inputs(), '--out', join(sb.dir, 'raw'), '--format', 'csv', '--raw-csv', '--json'], io().io)).toBe(0);
-    expect(readFileSync(join(sb.dir, 'raw', 'unmatched_left.csv'), 'utf8')).toContain('3,C,7.00,2024-01-03,=1+1');
+    expect(readFileSync(join(sb.dir, 'raw', 'unmatched_left.csv'), 'utf8')).toContain('3,4,C,7.00,2024-01-03,=1+1');
     expect(existsSync(join(sb.dir, 'raw', 'reconciliation.xlsx'))).toBe(false);
   });
 });

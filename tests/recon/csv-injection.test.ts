@@ -77,12 +77,12 @@ describe('CSV export', () => {
   it('neutralises values, header names and annotations, quotes them, and keeps numbers as numbers', async () => {
     const { read } = await exported();
     const unmatched = readCsv(read('unmatched_left.csv'));
-    expect(unmatched[0].map((f) => f.v)).toEqual(['recon_row_id', 'ref', 'amount', 'date', 'memo', "'@evil_header"]);
-    const memos = unmatched.slice(1).map((r) => r[4]);
+    expect(unmatched[0].map((f) => f.v)).toEqual(['recon_row_id', 'recon_line', 'ref', 'amount', 'date', 'memo', "'@evil_header"]);
+    const memos = unmatched.slice(1).map((r) => r[5]);
     expect(memos.map((m) => m.v)).toEqual(PAYLOADS.map((p) => `'${p}`));
     expect(memos.every((m) => m.quoted)).toBe(true);
     // -12.50 from the file is a number, not a formula: unchanged.
-    expect(unmatched.slice(1).every((r) => r[2].v === '-12.50')).toBe(true);
+    expect(unmatched.slice(1).every((r) => r[3].v === '-12.50')).toBe(true);
     // No field of any CSV starts with a trigger.
     for (const f of ['matched.csv', 'suggested.csv', 'exceptions_left.csv', 'exceptions_right.csv', 'unmatched_left.csv', 'unmatched_right.csv', 'summary.csv']) {
       for (const row of readCsv(read(f))) for (const cell of row) expect(/^[=+@\t\r]/.test(cell.v) || /^-(?![\d.,]+$)/.test(cell.v), `${f}: ${JSON.stringify(cell.v)}`).toBe(false);
@@ -99,6 +99,6 @@ describe('CSV export', () => {
     const { read } = await exported('raw');
     const unmatched = readCsv(read('unmatched_left.csv'));
     expect(unmatched[0].at(-1)?.v).toBe('@evil_header');
-    expect(unmatched.slice(1).map((r) => r[4].v)).toEqual(PAYLOADS);
+    expect(unmatched.slice(1).map((r) => r[5].v)).toEqual(PAYLOADS);
   });
 });

@@ -18,7 +18,7 @@ export function splitRecords(text: string, delimiter: string, maxRecords: number
 
 /**
  * The delimiter whose records most consistently have one width ≥ 2, counted from the first record
- * of that width (a preamble above the table does not count against it); shares within 5 % are
+ * of that width or the line of names just above it (a preamble above the table does not count against it); shares within 5 % are
  * equal and the wider table wins (a `;` file with decimal commas also splits on `,`, but narrower),
  * then the one whose table starts earlier.
  */
@@ -29,11 +29,17 @@ export function detectDelimiter(text: string, complete: boolean): string {
     if (records.length === 0) continue;
     const width = modalWidth(records);
     if (width < 2) continue;
-    const from = records.findIndex((r) => r.fields.length === width);
+    let from = records.findIndex((r) => r.fields.length === width);
+    // A narrower line of names right above the table is its header read with the wrong delimiter
+    // (a `;` header has no `,`, while data rows with one decimal comma split in two): it counts.
+    if (from > 0 && !records[from - 1].fields.some(looksLikeValue)) from--;
     const rest = records.slice(from);
     const share = rest.filter((r) => r.fields.length === width).length / rest.length;
     // Ties: the delimiter whose table starts earlier (a "1,50" in a ";" file splits data rows on "," too, but not its header).
-    const score = Math.round(share * 20) * 1000 + width * 20 - Math.min(from, 19);
+    // A table that starts with a row of names above rows of values is what an export looks like;
+    // the wrong delimiter's table usually starts on a data row (worth a 15 % share difference).
+    const headed = rest.length > 1 && !rest[0].fields.some(looksLikeValue) && rest.slice(1, 20).some((r) => r.fields.some(looksLikeValue));
+    const score = Math.round(share * 20) * 1000 + (headed ? 3000 : 0) + width * 20 - Math.min(from, 19);
     if (score > best.score) best = { delimiter, score };
   }
   return best.delimiter;

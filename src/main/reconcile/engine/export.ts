@@ -18,7 +18,30 @@ import { readAuditLog } from './review';
 import { journalExport, STAGING_PREFIX } from './leftovers';
 import { ident, lit } from './sql';
 import { dropRawText, materializeRawText, sha256File } from './sources';
+import { sourceLineBreaks } from './source-lines';
+import { listValue } from '@duckdb/node-api';
 import { writeXlsx, type Cell, type SheetSource } from './xlsx';
+
+/** Column of the raw text views (during an export) with the row's line in the user's file. */
+const LINE = '__line';
+const lineTable = (side: Side) => `kalla_lines_${side}`;
+
+/**
+ * Adds LINE to the raw text view `raw`: the line (CSV) or sheet row (XLSX) each row starts on in
+ * the user's file. False (and LINE empty) when it cannot be worked out; see source-lines.ts.
+ */
+async function withLineNumbers(db: Db, raw: string, info: SourceInfo): Promise<boolean> {
+  const breaks = await sourceLineBreaks(info);
+  const table = ident(lineTable(info.side));
+  await db.exec(`CREATE OR REPLACE TEMP TABLE ${table} (from_row BIGINT, line_offset BIGINT)`);
+  if (breaks) await db.exec(`INSERT INTO ${table} SELECT unnest($1::BIGINT[]), unnest($2::BIGINT[])`, [listValue(breaks.fromRow), listValue(breaks.offset)]);
+  const data = `${raw}__lined`;
+  await db.exec(`CREATE OR REPLACE TEMP TABLE ${ident(data)} AS SELECT r.*, CAST(r.__row_id + b.line_offset AS BIGINT) AS ${LINE}
+    FROM ${ident(raw)} r ASOF LEFT JOIN ${table} b ON r.__row_id >= b.from_row ORDER BY r.__row_id`);
+  await dropRawText(db, raw);
+  await db.exec(`CREATE OR REPLACE TEMP VIEW ${ident(raw)} AS SELECT * FROM ${ident(data)}`);
+  return breaks !== null;
+}
 
 /** Every table an export writes (one CSV/Parquet file or XLSX sheet each). */
 export const EXPORT_TABLES = [...PAGE_CATEGORIES, 'filtered_out_left', 'filtered_out_right', 'review_log'] as const;
@@ -43,10 +66,18 @@ export interface BusinessColumns {
 /** `g.group_id`'s members on one side with the chosen raw columns, aggregated per group. */
 function membersSql(runId: number, status: string, side: Side, raw: string, cols: { alias: string; columns: string[] }): string {
   const ids = side === 'left' ? 'left_ids' : 'right_ids';
-  const aggs = cols.columns.map((c) => `string_agg(s.${ident(c)}, ' | ' ORDER BY m.rid) AS ${ident(`${cols.alias}.${c}`)}`);
-  return `SELECT m.group_id, ${aggs.join(', ')}
-    FROM (SELECT group_id, unnest(${ids}) AS rid FROM match_groups WHERE run_id = ${runId} AND status ${status}) m
-    JOIN ${ident(raw)} s ON s.__row_id = m.rid GROUP BY m.group_id`;
+  const values = [{ expr: `CAST(s.${LINE} AS VARCHAR)`, name: `${cols.alias}.line` }, ...cols.columns.map((c) => ({ expr: `s.${ident(c)}`, name: `${cols.alias}.${c}` }))];
+  // Most groups have one member per side: those are a plain join. Ordered aggregation (slow in
+  // DuckDB: a sort per group) is kept for the splits and batches.
+  const single = values.map((v) => `${v.expr} AS ${ident(v.name)}`);
+  const joined = values.map((v) => `string_agg(${v.expr}, ' | ' ORDER BY m.rid) AS ${ident(v.name)}`);
+  const groups = `FROM match_groups WHERE run_id = ${runId} AND status ${status}`;
+  return `SELECT g1.group_id, ${single.join(', ')}
+      FROM (SELECT group_id, ${ids}[1] AS rid ${groups} AND len(${ids}) = 1) g1 JOIN ${ident(raw)} s ON s.__row_id = g1.rid
+    UNION ALL
+    SELECT m.group_id, ${joined.join(', ')}
+      FROM (SELECT group_id, unnest(${ids}) AS rid ${groups} AND len(${ids}) > 1) m
+      JOIN ${ident(raw)} s ON s.__row_id = m.rid GROUP BY m.group_id`;
 }
 
 /** SQL for one category's export table: metadata first, then the row's original (raw) values from `rawText`. */
@@ -62,21 +93,21 @@ export function categorySql(runId: number, category: PageCategory, rawText: Reco
   const side = category.endsWith('left') ? 'left' : 'right';
   const raw = ident(rawText[side]);
   if (category.startsWith('exceptions')) {
-    return `SELECT e.row_id AS recon_row_id, e.reason AS recon_reason, e.rule_id AS recon_rule_id, e.counterpart_row_id AS recon_counterpart_row_id,
+    return `SELECT e.row_id AS recon_row_id, s.__line AS recon_line, e.reason AS recon_reason, e.rule_id AS recon_rule_id, e.counterpart_row_id AS recon_counterpart_row_id,
         e.amount_delta AS recon_amount_delta, e.date_delta_days AS recon_date_delta_days,
-        e.annotation_reason AS recon_annotation_reason, e.annotation_note AS recon_annotation_note, s.* EXCLUDE (__row_id)
+        e.annotation_reason AS recon_annotation_reason, e.annotation_note AS recon_annotation_note, s.* EXCLUDE (__row_id, __line)
       FROM run_rows rr JOIN exceptions e ON e.run_id = rr.run_id AND e.side = rr.side AND e.row_id = rr.row_id
       JOIN ${raw} s ON s.__row_id = rr.row_id
       WHERE rr.run_id = ${runId} AND rr.side = '${side}' AND rr.category = 'exception' ORDER BY rr.row_id`;
   }
-  return `SELECT rr.row_id AS recon_row_id, s.* EXCLUDE (__row_id)
+  return `SELECT rr.row_id AS recon_row_id, s.__line AS recon_line, s.* EXCLUDE (__row_id, __line)
     FROM run_rows rr JOIN ${raw} s ON s.__row_id = rr.row_id
     WHERE rr.run_id = ${runId} AND rr.side = '${side}' AND rr.category = 'unmatched' ORDER BY rr.row_id`;
 }
 
 /** Rows a filter kept out of the run: every loaded row that has no place in the run's results. */
 export function filteredOutSql(runId: number, side: Side, rawText: Record<Side, string>): string {
-  return `SELECT s.__row_id AS recon_row_id, s.* EXCLUDE (__row_id) FROM ${ident(rawText[side])} s
+  return `SELECT s.__row_id AS recon_row_id, s.__line AS recon_line, s.* EXCLUDE (__row_id, __line) FROM ${ident(rawText[side])} s
     WHERE NOT EXISTS (SELECT 1 FROM run_rows rr WHERE rr.run_id = ${runId} AND rr.side = '${side}' AND rr.row_id = s.__row_id) ORDER BY s.__row_id`;
 }
 
@@ -103,7 +134,7 @@ async function businessColumns(db: Db, recipe: Recipe, rawText: Record<Side, str
     const have = await present(side);
     const mapped = recipe.mappings.map((m) => (side === 'left' ? m.field_a : m.field_b));
     const wanted = chosen?.[side] ?? (mapped.length ? mapped : fromRules(side));
-    out[side] = { alias: side === 'left' ? recipe.left.alias : recipe.right.alias, columns: [...new Set(wanted)].filter((c) => have.has(c) && c !== '__row_id') };
+    out[side] = { alias: side === 'left' ? recipe.left.alias : recipe.right.alias, columns: [...new Set(wanted)].filter((c) => have.has(c) && c !== '__row_id' && c !== LINE) };
   }
   return out;
 }
@@ -186,7 +217,12 @@ export async function exportRun(
   const rawText: Partial<Record<Side, string>> = {};
   try {
     if (formats.includes('csv') || formats.includes('xlsx') || formats.includes('parquet')) {
-      for (const side of ['left', 'right'] as const) rawText[side] = await materializeRawText(db, context.current[side]);
+      for (const side of ['left', 'right'] as const) {
+        rawText[side] = await materializeRawText(db, context.current[side]);
+        if (!(await withLineNumbers(db, rawText[side], context.current[side]))) {
+          notices.push(`${context.current[side].name}: the line numbers of its rows could not be worked out from the workspace copy; its recon_line and .line columns are left empty`);
+        }
+      }
     }
     await writeFormats(db, runId, { ...opts, dir: staging }, formats, context, rawText as Record<Side, string>, written, notices, run);
     const files: string[] = [];
@@ -197,7 +233,11 @@ export async function exportRun(
     }
     return { files, notices };
   } finally {
-    for (const table of Object.values(rawText)) await dropRawText(db, table);
+    for (const table of Object.values(rawText)) {
+      await dropRawText(db, table);
+      await db.exec(`DROP TABLE IF EXISTS temp.${ident(`${table}__lined`)}`).catch(() => undefined);
+    }
+    for (const side of ['left', 'right'] as const) await db.exec(`DROP TABLE IF EXISTS temp.${ident(lineTable(side))}`).catch(() => undefined);
     await rm(staging, { recursive: true, force: true });
     await forget();
   }

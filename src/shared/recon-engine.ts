@@ -235,7 +235,19 @@ export interface PageRequest {
   limit: number;
   /** Only rows (or groups with a member row, rule or note) containing this text, case-insensitive. */
   search?: string;
+  /** Order of the rows; default: group id / row id. */
+  sort?: PageSort;
 }
+
+/** Group fields a matched/suggested page can be sorted by (amount_delta sorts by its size). */
+export const GROUP_SORT_FIELDS = ['group_id', 'amount_left', 'amount_right', 'amount_delta', 'date_delta_days', 'rule_id', 'score'] as const;
+
+/**
+ * `by`: for groups a GROUP_SORT_FIELDS entry or `left:<column>` / `right:<column>` (the first
+ * member's value); for rows a column of the row's source, or `row_id`. Ties keep id order.
+ */
+export const PageSortSchema = z.object({ by: z.string().min(1).max(300), desc: z.boolean().optional() }).strict();
+export type PageSort = z.infer<typeof PageSortSchema>;
 
 /** Matched/suggested pages carry the groups with their source rows side by side. */
 export const GroupPageItemSchema = MatchGroupSchema.extend({ left_rows: z.array(RowSchema), right_rows: z.array(RowSchema) });

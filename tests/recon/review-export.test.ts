@@ -52,6 +52,52 @@ describe('searching results', () => {
   });
 });
 
+describe('sorting results', () => {
+  it('orders groups by amount, difference, date gap, rule or either side’s column, and rows by any column, across pages', async () => {
+    const ws = await sb.workspace();
+    // 40 pairs with scattered amounts and memos; every second one differs in amount (a suggestion).
+    const amount = (i: number) => ((i * 7919) % 997) + 0.25;
+    const left = Array.from({ length: 40 }, (_, i) => `R${i},${amount(i).toFixed(2)},2024-01-${String((i % 27) + 1).padStart(2, '0')},m${(i * 31) % 40}`);
+    const right = Array.from({ length: 40 }, (_, i) => `R${i},${(amount(i) + (i % 2 ? 0 : (i % 5) + 1)).toFixed(2)},2024-01-${String((i % 27) + 1 + (i % 3)).padStart(2, '0')},n${i}`);
+    await ws.addSourceFromPath('left', sb.file('l.csv', csv(HEADER, left)));
+    await ws.addSourceFromPath('right', sb.file('r.csv', csv(HEADER, right)));
+    const loose = refRule('loose', { amount: { left: 'amount', right: 'amount', tolerance_abs: 10, tolerance_pct: 0, flip_sign: false }, date: { left: 'date', right: 'date', window_days: 5 }, auto_confirm: false });
+    const { run_id } = await ws.run(recipe([refRule('exact'), loose]));
+    /** Every page of 7, concatenated: the sort must hold across page boundaries. */
+    const all = async <T,>(category: 'suggested' | 'unmatched_left', sort: { by: string; desc?: boolean }, pick: (item: never) => T): Promise<T[]> => {
+      const out: T[] = [];
+      for (let offset = 0; ; offset += 7) {
+        const page = await ws.page(run_id, category, { offset, limit: 7, sort });
+        out.push(...(page.items as never[]).map(pick));
+        if (offset + 7 >= page.total) return out;
+      }
+    };
+    const suggested = (await ws.page(run_id, 'suggested', { offset: 0, limit: 100 })).items;
+    expect(suggested.length).toBeGreaterThan(10);
+    const byKey = (key: (g: (typeof suggested)[number]) => number | string, desc = false) =>
+      [...suggested].sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : a.group_id - b.group_id) * (desc && key(a) !== key(b) ? -1 : 1)).map((g) => g.group_id);
+    const ids = (g: { group_id: number }) => g.group_id;
+    expect(await all('suggested', { by: 'amount_right' }, ids)).toEqual(byKey((g) => g.amount_right!));
+    expect(await all('suggested', { by: 'amount_delta', desc: true }, ids)).toEqual(byKey((g) => Math.abs(g.amount_delta!), true));
+    expect(await all('suggested', { by: 'date_delta_days' }, ids)).toEqual(byKey((g) => g.date_delta_days!));
+    expect(await all('suggested', { by: 'right:memo', desc: true }, ids)).toEqual(byKey((g) => String(g.right_rows[0].memo), true));
+    // Rows: by a text column and by a number column, both directions.
+    // A run where nothing matches (left memos start with m, right ones with n): every row is open.
+    await ws.run(recipe([refRule('never', { keys: [{ left: 'memo', right: 'memo', normalisers: [] }] })]));
+    const rows = (await ws.page(run_id + 1, 'unmatched_left', { offset: 0, limit: 100 })).items;
+    const memos = await (async () => {
+      const out: string[] = [];
+      for (let offset = 0; offset < rows.length; offset += 7) out.push(...(await ws.page(run_id + 1, 'unmatched_left', { offset, limit: 7, sort: { by: 'memo' } })).items.map((r) => String(r.row.memo)));
+      return out;
+    })();
+    expect(memos).toEqual(rows.map((r) => String(r.row.memo)).sort());
+    const amounts = (await ws.page(run_id + 1, 'unmatched_left', { offset: 0, limit: 100, sort: { by: 'amount', desc: true } })).items.map((r) => Number(r.row.amount));
+    expect(amounts).toEqual([...amounts].sort((a, b) => b - a));
+    await rejects(ws.page(run_id, 'suggested', { offset: 0, limit: 5, sort: { by: 'left:nope' } }), 'unknown_column');
+    await rejects(ws.page(run_id, 'suggested', { offset: 0, limit: 5, sort: { by: 'amount_left; DROP TABLE runs' } }), 'unknown_column');
+  });
+});
+
 describe('undo of review actions', () => {
   /** Everything a reviewer sees of a run: its groups (status, rows, note) and each row's category. */
   async function snapshot(ws: ReconEngine, runId: number) {

@@ -39,7 +39,11 @@ function data(): Record<PageCategory, (GroupPageItem | RecordPageItem)[]> {
   };
 }
 
+/** Every page request's category and sort, in order. */
+let sorts: string[] = [];
+
 function setup() {
+  sorts = [];
   const d = data();
   const calls: string[] = [];
   render(
@@ -49,7 +53,10 @@ function setup() {
       aliases={{ left: 'bank', right: 'invoices' }}
       columns={{ left: ['Reference', 'Amount'], right: ['Invoice No', 'Amount Due'] }}
       version={0}
-      load={async (c, offset, limit) => ({ total: d[c].length, items: d[c].slice(offset, offset + limit) })}
+      load={async (c, offset, limit, _search, sort) => {
+        sorts.push(sort ? `${c} ${sort.by}${sort.desc ? ' desc' : ''}` : `${c}`);
+        return { total: d[c].length, items: d[c].slice(offset, offset + limit) };
+      }}
       // Select all asks main for every matching group, not only the loaded ones.
       groupIds={async (c) => ({ ids: d[c].flatMap((g) => ('group_id' in g ? [g.group_id] : [])), total: d[c].length })}
       onReview={async (action, ids) => void calls.push(`${action} ${ids.join(',')}`)}
@@ -102,5 +109,24 @@ describe('ResultsTabs', () => {
     fireEvent.change(within(form).getByRole('combobox'), { target: { value: 'bank fee' } });
     fireEvent.click(within(form).getByRole('button', { name: 'Save note' }));
     await waitFor(() => expect(calls).toEqual(['note left 4 bank fee']));
+  });
+
+  it('sorts by a column header on the server: ascending, descending, then back to the default', async () => {
+    setup();
+    await screen.findByText('INV-3 · 100.00');
+    const header = () => screen.getByRole('columnheader', { name: /Δ amount/ });
+    expect(header().getAttribute('aria-sort')).toBe('none');
+    fireEvent.click(within(header()).getByRole('button'));
+    await waitFor(() => expect(sorts.at(-1)).toBe('suggested amount_delta'));
+    expect(header().getAttribute('aria-sort')).toBe('ascending');
+    fireEvent.click(within(header()).getByRole('button'));
+    await waitFor(() => expect(sorts.at(-1)).toBe('suggested amount_delta desc'));
+    expect(header().getAttribute('aria-sort')).toBe('descending');
+    fireEvent.click(within(header()).getByRole('button'));
+    await waitFor(() => expect(sorts.at(-1)).toBe('suggested'));
+    // Row tabs sort by the row's own columns.
+    fireEvent.click(screen.getByRole('tab', { name: /Unmatched bank/ }));
+    fireEvent.click(within(await screen.findByRole('columnheader', { name: /Amount/ })).getByRole('button'));
+    await waitFor(() => expect(sorts.at(-1)).toBe('unmatched_left Amount'));
   });
 });

@@ -1,7 +1,7 @@
 /** Reconcile workspace channels: thin calls into the ReconcileService (src/main/reconcile). */
 import { z } from 'zod';
 import { ColumnTypeSchema, DifferenceReasonSchema, EncodingSchema, MatchRuleSchema, ReadOptionsSchema, SourceFilterSchema } from '../recon';
-import { ExportResultSchema, GroupPageItemSchema, pageSchema, RecordPageItemSchema, RunSummarySchema, SourceProfileSchema } from '../recon-engine';
+import { ExportResultSchema, GroupPageItemSchema, PageSortSchema, pageSchema, RecordPageItemSchema, RunSummarySchema, SourceProfileSchema } from '../recon-engine';
 import { MappingRowSchema, ReconcileChangedSchema, ReconcileProgressSchema, SideSchema, WorkspaceListSchema, WorkspaceStateSchema } from '../reconcile';
 import { CallId, Empty, Ok } from './common';
 export { REVISIONED_CHANNELS } from '../reconcile-revision';
@@ -109,7 +109,7 @@ export const reconcileChannels = {
   'reconcile.summary': { input: z.object({ id: Id, runId: RunId }).strict(), output: RunSummarySchema },
   'reconcile.page': {
     input: z
-      .object({ id: Id, runId: RunId, category: Category, offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000), search: z.string().max(200).optional() })
+      .object({ id: Id, runId: RunId, category: Category, offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000), search: z.string().max(200).optional(), sort: PageSortSchema.optional() })
       .strict(),
     // matched/suggested pages hold groups, the others records.
     output: z.union([pageSchema(GroupPageItemSchema), pageSchema(RecordPageItemSchema)]),

@@ -56,7 +56,7 @@ export function reconcileHandlers({ workspaces, platform }: HandlerDeps): Handle
       return { ok: true as const };
     },
     'reconcile.summary': async ({ id, runId }) => workspaces.summary(id, runId),
-    'reconcile.page': async ({ id, runId, category, offset, limit, search }) => workspaces.page(id, runId, category, { offset, limit, ...(search ? { search } : {}) }),
+    'reconcile.page': async ({ id, runId, category, offset, limit, search, sort }) => workspaces.page(id, runId, category, { offset, limit, ...(search ? { search } : {}), ...(sort ? { sort } : {}) }),
     'reconcile.groupIds': async ({ id, runId, category, search }) => workspaces.groupIds(id, runId, category, search),
     'reconcile.review': async ({ id, runId, action, groupIds, note, reason }) => workspaces.review(id, runId, action, groupIds, note, reason),
     'reconcile.undoReview': async ({ id, runId }) => workspaces.undoReview(id, runId),

@@ -14,7 +14,7 @@ import type {
   RunSummary,
   Side,
 } from '../../../shared/recon-engine';
-import { PAGE_CATEGORIES } from '../../../shared/recon-engine';
+import { GROUP_SORT_FIELDS, PAGE_CATEGORIES, type PageSort } from '../../../shared/recon-engine';
 import { DifferenceReasonSchema } from '../../../shared/recon';
 import { listValue } from '@duckdb/node-api';
 import type { Db } from './db';
@@ -193,6 +193,35 @@ export async function groupIdsMatching(db: Db, runId: number, category: 'matched
   return { ids, total };
 }
 
+/** Columns of a side's typed view a page can be sorted by. */
+async function sortableColumns(db: Db, side: Side): Promise<Set<string>> {
+  return new Set((await db.all<{ column_name: string }>(`DESCRIBE SELECT * EXCLUDE ("__row_hash") FROM ${ident(typedView(side))}`)).map((c) => c.column_name));
+}
+
+const unknownSort = (by: string, known: string) => new ReconError('unknown_column', `cannot sort by "${by}": ${known}`, { by });
+
+/** ORDER BY key (over `mg`, match_groups) and join for a group page's sort. */
+async function groupOrder(db: Db, sort: PageSort | undefined): Promise<{ key: string; join: string; dir: string }> {
+  const dir = sort?.desc ? 'DESC' : 'ASC';
+  if (!sort) return { key: 'mg.group_id', join: '', dir };
+  const side = /^(left|right):(.+)$/s.exec(sort.by);
+  if (side) {
+    const [, s, column] = side as unknown as [string, Side, string];
+    if (!(await sortableColumns(db, s)).has(column)) throw unknownSort(sort.by, `${s} has no column "${column}"`);
+    return { key: `sk.${ident(column)}`, join: `LEFT JOIN ${ident(typedView(s))} sk ON sk.${ident(ROW_ID)} = mg.${s}_ids[1]`, dir };
+  }
+  if (!(GROUP_SORT_FIELDS as readonly string[]).includes(sort.by)) throw unknownSort(sort.by, `use one of ${GROUP_SORT_FIELDS.join(', ')} or left:<column> / right:<column>`);
+  return { key: sort.by === 'amount_delta' ? 'abs(mg.amount_delta)' : `mg.${sort.by}`, join: '', dir };
+}
+
+/** ORDER BY key (over `rr`, the page's run rows) and join for a row page's sort. */
+async function rowOrder(db: Db, side: Side, sort: PageSort | undefined): Promise<{ key: string; join: string; dir: string }> {
+  const dir = sort?.desc ? 'DESC' : 'ASC';
+  if (!sort || sort.by === 'row_id') return { key: 'rr.row_id', join: '', dir };
+  if (!(await sortableColumns(db, side)).has(sort.by)) throw unknownSort(sort.by, `${side} has no column "${sort.by}"`);
+  return { key: `sk.${ident(sort.by)}`, join: `JOIN ${ident(typedView(side))} sk ON sk.${ident(ROW_ID)} = rr.row_id`, dir };
+}
+
 export async function readPage(db: Db, runId: number, category: PageCategory, req: PageRequest): Promise<Page<GroupPageItem> | Page<RecordPageItem>> {
   if (!PAGE_CATEGORIES.includes(category)) throw new ReconError('not_found', `unknown category "${category}" (one of ${PAGE_CATEGORIES.join(', ')})`);
   await getRunRow(db, runId);
@@ -200,9 +229,10 @@ export async function readPage(db: Db, runId: number, category: PageCategory, re
   if (category === 'matched' || category === 'suggested') {
     const { where, params } = await groupFilter(db, category, req.search);
     const total = await db.scalarNumber(`SELECT count(*) FROM match_groups WHERE ${where}`, [runId, ...params]);
+    const order = await groupOrder(db, req.sort);
     const groups = (
       await db.all<GroupRowJson>(
-        `SELECT g.*, ${differenceReasonSql('g.')} AS difference_reason FROM (SELECT * FROM match_groups WHERE ${where} ORDER BY group_id LIMIT ${limit} OFFSET ${offset}) g ORDER BY group_id`,
+        `SELECT g.*, ${differenceReasonSql('g.')} AS difference_reason FROM (SELECT mg.*, ${order.key} AS kalla_sort FROM (SELECT * FROM match_groups WHERE ${where}) mg ${order.join} ORDER BY kalla_sort ${order.dir} NULLS LAST, mg.group_id LIMIT ${limit} OFFSET ${offset}) g ORDER BY kalla_sort ${order.dir} NULLS LAST, g.group_id`,
         [runId, ...params],
       )
     ).map(toMatchGroup);
@@ -223,7 +253,13 @@ export async function readPage(db: Db, runId: number, category: PageCategory, re
     : `run_id = $1 AND side = $2 AND category = $3`;
   const params = [runId, side, rowCategory, ...(q ? [containsPattern(q)] : [])];
   const total = await db.scalarNumber(`SELECT count(*) FROM run_rows WHERE ${where}`, params);
-  const ids = (await db.all<{ row_id: string }>(`SELECT row_id FROM run_rows WHERE ${where} ORDER BY row_id LIMIT ${limit} OFFSET ${offset}`, params)).map((r) => Number(r.row_id));
+  const order = await rowOrder(db, side, req.sort);
+  const ids = (
+    await db.all<{ row_id: string }>(
+      `SELECT rr.row_id FROM (SELECT row_id FROM run_rows WHERE ${where}) rr ${order.join} ORDER BY ${order.key} ${order.dir} NULLS LAST, rr.row_id LIMIT ${limit} OFFSET ${offset}`,
+      params,
+    )
+  ).map((r) => Number(r.row_id));
   const rows = await sourceRows(db, side, ids);
   const exceptions = new Map<number, ExceptionRecord>();
   if (rowCategory === 'exception' && ids.length > 0) {

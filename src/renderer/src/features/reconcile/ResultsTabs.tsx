@@ -1,6 +1,6 @@
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import type { DifferenceReason } from '../../../../shared/recon';
-import type { GroupPageItem, PageCategory, RecordPageItem, RunSummary, Side } from '../../../../shared/recon-engine';
+import type { GroupPageItem, PageCategory, PageSort, RecordPageItem, RunSummary, Side } from '../../../../shared/recon-engine';
 import { confidencePercent, DIFFERENCE_LABELS, explainGroup } from '../../../../shared/group-explanation';
 import { usePaged, VirtualList } from './VirtualList';
 import { ResultDetail } from './ResultDetail';
@@ -19,7 +19,7 @@ export interface ResultsTabsProps {
   /** The mapped amount column per side: picked rows show their sums and difference. */
   amountColumns?: { left: string; right: string } | null;
   version: number;
-  load(category: PageCategory, offset: number, limit: number, search?: string): Promise<{ total: number; items: Item[] }>;
+  load(category: PageCategory, offset: number, limit: number, search?: string, sort?: PageSort): Promise<{ total: number; items: Item[] }>;
   /** Every group id of a category matching the search (select-all over the filter), and how many match. */
   groupIds(category: 'matched' | 'suggested', search?: string): Promise<{ ids: number[]; total: number }>;
   onReview(action: 'accept' | 'reject' | 'unmatch', groupIds: number[], reason?: DifferenceReason): Promise<void>;
@@ -96,9 +96,31 @@ export function ResultsTabs(props: ResultsTabsProps) {
     const t = setTimeout(() => setQuery(search.trim()), 250);
     return () => clearTimeout(t);
   }, [search]);
+  /** Sorted by the server over every row; one sort per tab kind (group columns ≠ row columns). */
+  const [sort, setSort] = useState<PageSort | null>(null);
   const { load } = props;
-  const loader = useCallback((o: number, l: number) => load(category, o, l, query || undefined), [load, category, query]);
-  const paged = usePaged<Item>(`${props.runId}:${category}:${props.version}:${query}`, PAGE, loader);
+  const loader = useCallback((o: number, l: number) => load(category, o, l, query || undefined, sort ?? undefined), [load, category, query, sort]);
+  const paged = usePaged<Item>(`${props.runId}:${category}:${props.version}:${query}:${sort ? `${sort.by}:${sort.desc ? 'd' : 'a'}` : ''}`, PAGE, loader);
+  /** A column header that sorts: ascending, then descending, then back to the default order. */
+  const sortHeader = (by: string, label: ReactNode, className: string, title?: string) => {
+    const active = sort?.by === by;
+    const state = active ? (sort.desc ? 'descending' : 'ascending') : 'none';
+    return (
+      <span role="columnheader" className={className} aria-sort={state} key={by}>
+        <button
+          type="button"
+          className="sort-btn"
+          title={title}
+          onClick={() => setSort(!active ? { by } : sort.desc ? null : { by, desc: true })}
+        >
+          {label}
+          <span aria-hidden="true" className="sort-mark">
+            {active ? (sort.desc ? ' ▼' : ' ▲') : ''}
+          </span>
+        </button>
+      </span>
+    );
+  };
   const isGroups = category === 'matched' || category === 'suggested';
   const count = paged.total ?? 0;
   const toggleGroup = (g: number) =>
@@ -267,23 +289,19 @@ export function ResultsTabs(props: ResultsTabsProps) {
           }}
         />
       </span>
-      <span role="columnheader" className="c-side">{props.aliases.left}</span>
-      <span role="columnheader" className="c-side">{props.aliases.right}</span>
-      <span role="columnheader" className="c-num" title={`Amount in ${props.aliases.left}`}>Left</span>
-      <span role="columnheader" className="c-num" title={`Amount in ${props.aliases.right}`}>Right</span>
-      <span role="columnheader" className="c-num">Δ amount</span>
-      <span role="columnheader" className="c-num">Δ date</span>
-      <span role="columnheader" className="c-rule">Rule</span>
+      {props.columns.left[0] ? sortHeader(`left:${props.columns.left[0]}`, props.aliases.left, 'c-side', `Sort by ${props.columns.left[0]}`) : <span role="columnheader" className="c-side">{props.aliases.left}</span>}
+      {props.columns.right[0] ? sortHeader(`right:${props.columns.right[0]}`, props.aliases.right, 'c-side', `Sort by ${props.columns.right[0]}`) : <span role="columnheader" className="c-side">{props.aliases.right}</span>}
+      {sortHeader('amount_left', 'Left', 'c-num', `Amount in ${props.aliases.left}`)}
+      {sortHeader('amount_right', 'Right', 'c-num', `Amount in ${props.aliases.right}`)}
+      {sortHeader('amount_delta', 'Δ amount', 'c-num', 'Sort by the size of the difference')}
+      {sortHeader('date_delta_days', 'Δ date', 'c-num')}
+      {sortHeader('rule_id', 'Rule', 'c-rule')}
       <span role="columnheader" className="c-actions">Review</span>
     </div>
   ) : (
     <div role="row" className="vrow vhead records">
       <span role="columnheader" className="c-check" />
-      {props.columns[category.endsWith('left') ? 'left' : 'right'].slice(0, 5).map((c) => (
-        <span role="columnheader" key={c} className="c-val">
-          {c}
-        </span>
-      ))}
+      {props.columns[category.endsWith('left') ? 'left' : 'right'].slice(0, 5).map((c) => sortHeader(c, c, 'c-val'))}
       {category.startsWith('exceptions') && <span role="columnheader" className="c-exc">Exception</span>}
     </div>
   );
@@ -302,6 +320,7 @@ export function ResultsTabs(props: ResultsTabsProps) {
             className={tab === t ? 'tab active' : 'tab'}
             onClick={() => {
               setTab(t);
+              if (tab !== t) setSort(null);
               setDetail(null);
               setSelectedGroups(new Set());
             }}

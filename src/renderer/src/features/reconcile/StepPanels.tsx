@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useState } from 'react';
 import type { Cardinality, KeyNormaliser, MatchRule } from '../../../../shared/recon';
-import type { GroupPageItem, PageCategory, RecordPageItem, Side } from '../../../../shared/recon-engine';
+import type { GroupPageItem, PageCategory, PageSort, RecordPageItem, Side } from '../../../../shared/recon-engine';
 import { confirmedMappings, type MappingRow } from '../../../../shared/reconcile';
 import { rateTone, runWarnings } from '../../../../shared/run-health';
 import { DIFFERENCE_LABELS } from '../../../../shared/group-explanation';
@@ -388,8 +388,8 @@ export function ResultsPanel() {
   const { act } = useReconcile.getState();
   const runId = ws.last_run_id;
   const load = useCallback(
-    (category: PageCategory, offset: number, limit: number, search?: string) =>
-      call('reconcile.page', { id: ws.id, runId: runId ?? 1, category, offset, limit, ...(search ? { search } : {}) }) as Promise<{ total: number; items: (GroupPageItem | RecordPageItem)[] }>,
+    (category: PageCategory, offset: number, limit: number, search?: string, sort?: PageSort) =>
+      call('reconcile.page', { id: ws.id, runId: runId ?? 1, category, offset, limit, ...(search ? { search } : {}), ...(sort ? { sort } : {}) }) as Promise<{ total: number; items: (GroupPageItem | RecordPageItem)[] }>,
     [ws.id, runId],
   );
   if (!runId) {

@@ -22,6 +22,18 @@ test('a preamble and a closing balance are skipped and listed; read options chan
   await expect(left.getByRole('list', { name: 'Lines not read of the left source' })).toContainText('Kontostand am 31.12.2026');
   await expect(left.getByRole('combobox', { name: 'Type of Betrag (EUR)' })).toHaveValue('number');
   await shot(page, info, '01-read-options');
+  // A changed choice is previewed before anything is read: two lines above instead of four makes
+  // the period line the header, naming two of five columns — visibly wrong, so back.
+  const lines = left.getByRole('spinbutton', { name: 'Lines above the header of the left source' });
+  await lines.fill('2');
+  const preview = left.getByRole('region', { name: 'Preview of the left source with these options' });
+  await expect(preview.getByRole('columnheader')).toHaveText(['Zeitraum:', '01.01.2026 - 31.12.2026', 'column_3', 'column_4', 'column_5']);
+  await shot(page, info, '02-read-preview');
+  await left.getByRole('checkbox', { name: 'First line read is a header of the left source' }).uncheck();
+  await expect(preview).toContainText('no header row');
+  await expect(preview.getByRole('columnheader').first()).toHaveText('column_1');
+  await left.getByRole('button', { name: 'Reset' }).click();
+  await expect(preview).toHaveCount(0);
   // Read with a decimal point instead: the choice is applied and said.
   await left.getByRole('combobox', { name: 'Decimal separator of the left source' }).selectOption('.');
   await left.getByRole('button', { name: 'Read again with these options' }).click();

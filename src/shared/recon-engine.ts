@@ -60,6 +60,19 @@ export const SkippedLineSchema = z.object({
 });
 export type SkippedLine = z.infer<typeof SkippedLineSchema>;
 
+/** A source as it would be read with other read options (first rows; lines left out), before reading it. */
+export const ReadPreviewSchema = z.object({
+  encoding: z.string(),
+  delimiter: z.string(),
+  header: z.boolean(),
+  columns: z.array(z.string()),
+  rows: z.array(z.array(z.string())),
+  skipped: z.array(SkippedLineSchema),
+  /** False: only the file's first 256 KiB were looked at (lines below the data show after the read). */
+  complete: z.boolean(),
+});
+export type ReadPreview = z.infer<typeof ReadPreviewSchema>;
+
 export const SourceInfoSchema = z.object({
   side: SideSchema,
   /** File name shown to the user. */
@@ -94,6 +107,8 @@ export const SourceInfoSchema = z.object({
   skipped_lines: z.array(SkippedLineSchema).optional(),
   skip_top: z.number().optional(),
   skip_bottom: z.number().optional(),
+  /** Set when the file was read without quoting (read option quote: none). */
+  quote: z.literal('none').optional(),
   /** Decimal separator the amounts were read with, and why ("detected from …" or "chosen"). */
   decimal: z.object({ separator: z.enum([',', '.']), reason: z.string() }).optional(),
   /** Excel sources: the sheet read and the sheets the workbook has. */

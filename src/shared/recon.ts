@@ -209,6 +209,8 @@ export const ReadOptionsSchema = z.object({
   skip_bottom: z.number().int().min(0).max(10_000).optional(),
   /** Decimal separator of the file's amounts: decides "1,500" (1.5 with ","); detected when absent. */
   decimal: z.enum([',', '.']).optional(),
+  /** `none`: double quotes are ordinary text (exports that never quote but have `5" screen` in a memo). */
+  quote: z.enum(['"', 'none']).optional(),
   /** Worksheet of an Excel (.xlsx) source; the first one with data when absent. */
   sheet: z.string().min(1).max(200).optional(),
   column_overrides: z.record(z.string(), ColumnOverrideSchema).default({}),

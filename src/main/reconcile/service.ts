@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import type { ColumnType, DifferenceReason, MatchRule, RecipeInput, SourceFilter } from '../../shared/recon';
-import type { ExportFormat, ExportResult, GroupPageItem, Page, PageCategory, PageRequest, RecordPageItem, RunSummary, Side, SourceProfile } from '../../shared/recon-engine';
+import type { ExportFormat, ExportResult, GroupPageItem, Page, PageCategory, PageRequest, ReadPreview, RecordPageItem, RunSummary, Side, SourceProfile } from '../../shared/recon-engine';
 import type { MappingRow, WorkspaceList, WorkspaceState } from '../../shared/reconcile';
 import type { McpHost } from '../mcp/host';
 import type { SettingsService } from '../settings/settings-service';
@@ -134,6 +134,9 @@ export class ReconcileService {
   }
   retrySource(id: string, side: Side, read: ReadInput): Promise<WorkspaceState> {
     return this.sources.retry(id, side, read);
+  }
+  previewRead(id: string, side: Side, read: ReadInput): Promise<ReadPreview> {
+    return this.sources.previewRead(id, side, read);
   }
   removeSource(id: string, side: Side): Promise<WorkspaceState> {
     return this.sources.remove(id, side);

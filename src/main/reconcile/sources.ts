@@ -6,7 +6,9 @@
 import { rm, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { ColumnType, MatchRule, ReadOptions } from '../../shared/recon';
-import type { Page, Side, SourceInfo, SourceProfile } from '../../shared/recon-engine';
+import type { Page, ReadPreview, Side, SourceInfo, SourceProfile } from '../../shared/recon-engine';
+import { ReadOptionsSchema } from '../../shared/recon';
+import { previewRead } from './engine/read-preview';
 import type { WorkspaceState } from '../../shared/reconcile';
 import { errorMessage, ReconError, UserError } from '../errors';
 import type { ReconcileContext } from './context';
@@ -15,7 +17,7 @@ import { explainSourceError } from './source-errors';
 import { UNTITLED } from './state-store';
 
 /** Read options a user can set per source (chosen from lists in the source card); stored with the source and in recipes. */
-export type ReadInput = Partial<Pick<ReadOptions, 'delimiter' | 'encoding' | 'header' | 'skip_bad_lines' | 'skip_top' | 'skip_bottom' | 'decimal' | 'sheet'>>;
+export type ReadInput = Partial<Pick<ReadOptions, 'delimiter' | 'encoding' | 'header' | 'skip_bad_lines' | 'skip_top' | 'skip_bottom' | 'decimal' | 'sheet' | 'quote'>>;
 
 const other = (side: Side): Side => (side === 'left' ? 'right' : 'left');
 
@@ -67,6 +69,21 @@ export class Sources {
     if (!path || !name) throw new UserError(`Nothing to re-read on the ${side} side; drop a file there first.`, 'invalid_input');
     const previous = failed ? {} : (s.sources[side]?.read ?? {});
     return this.load(id, side, path, name, { ...(previous as ReadInput), ...read });
+  }
+
+  /** The side's file read with `read` on top of its current options, shown before reading it again. */
+  async previewRead(id: string, side: Side, read: ReadInput): Promise<ReadPreview> {
+    const s = await this.ctx.store.get(id);
+    const failed = s.source_errors[side];
+    const path = failed?.path ?? s.sources[side]?.info.path;
+    if (!path) throw new UserError(`Nothing to preview on the ${side} side; drop a file there first.`, 'invalid_input');
+    const previous = failed ? {} : (s.sources[side]?.read ?? {});
+    try {
+      return await previewRead(path, ReadOptionsSchema.parse({ ...previous, ...read }));
+    } catch (error) {
+      if (error instanceof ReconError) throw new UserError(`The preview cannot be shown: ${error.message}.`, 'invalid_input');
+      throw error;
+    }
   }
 
   async remove(id: string, side: Side): Promise<WorkspaceState> {

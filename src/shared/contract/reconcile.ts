@@ -1,7 +1,7 @@
 /** Reconcile workspace channels: thin calls into the ReconcileService (src/main/reconcile). */
 import { z } from 'zod';
 import { ColumnTypeSchema, DifferenceReasonSchema, EncodingSchema, MatchRuleSchema, ReadOptionsSchema, SourceFilterSchema } from '../recon';
-import { ExportResultSchema, GroupPageItemSchema, PageSortSchema, pageSchema, RecordPageItemSchema, RunSummarySchema, SourceProfileSchema } from '../recon-engine';
+import { ExportResultSchema, GroupPageItemSchema, PageSortSchema, pageSchema, ReadPreviewSchema, RecordPageItemSchema, RunSummarySchema, SourceProfileSchema } from '../recon-engine';
 import { MappingRowSchema, ReconcileChangedSchema, ReconcileProgressSchema, SideSchema, WorkspaceListSchema, WorkspaceStateSchema } from '../reconcile';
 import { CallId, Empty, Ok } from './common';
 export { REVISIONED_CHANNELS } from '../reconcile-revision';
@@ -20,6 +20,7 @@ const Read = z
     skip_bottom: ReadOptionsSchema.shape.skip_bottom,
     decimal: ReadOptionsSchema.shape.decimal,
     sheet: ReadOptionsSchema.shape.sheet,
+    quote: ReadOptionsSchema.shape.quote,
   })
   .strict();
 const Category = z.enum(['matched', 'suggested', 'exceptions_left', 'exceptions_right', 'unmatched_left', 'unmatched_right']);
@@ -65,6 +66,8 @@ export const reconcileChannels = {
   /** Stops loading (or re-typing) a side; `cancelled` is false when nothing was loading there. */
   'reconcile.cancelLoad': { input: z.object({ id: Id, side: SideSchema }).strict(), output: z.object({ cancelled: z.boolean() }) },
   'reconcile.retrySource': { input: z.object({ id: Id, side: SideSchema, read: Read, revision: Revision }).strict(), output: State },
+  /** The side's file as it would be read with `read` (first rows, lines left out), without reading it. */
+  'reconcile.previewRead': { input: z.object({ id: Id, side: SideSchema, read: Read }).strict(), output: ReadPreviewSchema },
   'reconcile.removeSource': { input: z.object({ id: Id, side: SideSchema, revision: Revision }).strict(), output: State },
   'reconcile.setAlias': {
     input: z.object({ id: Id, side: SideSchema, alias: z.string().trim().min(1).max(64).regex(/^[A-Za-z0-9_ -]+$/, 'use letters, digits, spaces, - and _'), revision: Revision }).strict(),

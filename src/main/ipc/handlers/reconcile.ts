@@ -33,6 +33,7 @@ export function reconcileHandlers({ workspaces, platform }: HandlerDeps): Handle
     },
     'reconcile.cancelLoad': async ({ id, side }) => ({ cancelled: await workspaces.cancelLoad(id, side) }),
     'reconcile.retrySource': async ({ id, side, read, revision }) => cas(id, revision, () => workspaces.retrySource(id, side, read)),
+    'reconcile.previewRead': async ({ id, side, read }) => workspaces.previewRead(id, side, read),
     'reconcile.removeSource': async ({ id, side, revision }) => cas(id, revision, () => workspaces.removeSource(id, side)),
     'reconcile.setAlias': async ({ id, side, alias, revision }) => cas(id, revision, () => workspaces.setAlias(id, side, alias)),
     'reconcile.setColumnType': async ({ id, side, column, type, format, revision }) => cas(id, revision, () => workspaces.setColumnType(id, side, column, type, format)),

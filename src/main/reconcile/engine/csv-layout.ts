@@ -22,10 +22,10 @@ export function splitRecords(text: string, delimiter: string, maxRecords: number
  * equal and the wider table wins (a `;` file with decimal commas also splits on `,`, but narrower),
  * then the one whose table starts earlier.
  */
-export function detectDelimiter(text: string, complete: boolean): string {
+export function detectDelimiter(text: string, complete: boolean, quoted = true): string {
   let best: { delimiter: string; score: number } = { delimiter: ',', score: -1 };
   for (const delimiter of DELIMITERS) {
-    const records = scanRecords(text, delimiter, 200, complete).filter((r) => r.fields.some((f) => f.trim() !== ''));
+    const records = scanRecords(text, delimiter, 200, complete, quoted).filter((r) => r.fields.some((f) => f.trim() !== ''));
     if (records.length === 0) continue;
     const width = modalWidth(records);
     if (width < 2) continue;

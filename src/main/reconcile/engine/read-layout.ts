@@ -27,8 +27,8 @@ export interface RecordPos {
 
 const blank = (r: RecordPos) => r.fields.every((f) => f.trim() === '');
 
-/** Records honouring double quotes (doubled quotes escape), blank ones kept, each with where it is. */
-export function scanRecords(text: string, delimiter: string, maxRecords: number, complete: boolean): RecordPos[] {
+/** Records honouring double quotes (doubled quotes escape; `quoted` false: quotes are text), blank ones kept, each with where it is. */
+export function scanRecords(text: string, delimiter: string, maxRecords: number, complete: boolean, quoted = true): RecordPos[] {
   const out: RecordPos[] = [];
   let fields: string[] = [];
   let field = '';
@@ -49,7 +49,7 @@ export function scanRecords(text: string, delimiter: string, maxRecords: number,
         if (ch === '\n' || (ch === '\r' && text[i + 1] !== '\n')) line++;
         field += ch;
       }
-    } else if (ch === '"' && field === '') inQuotes = true;
+    } else if (ch === '"' && field === '' && quoted) inQuotes = true;
     else if (ch === delimiter) {
       fields.push(field);
       field = '';
@@ -175,13 +175,13 @@ export function detectBottom(records: RecordPos[], width: number, dataRows: numb
 }
 
 /** Both CRLF and bare LF line breaks outside quotes (DuckDB's reader takes one kind per file). */
-export function hasMixedLineEndings(text: string): boolean {
+export function hasMixedLineEndings(text: string, quoted = true): boolean {
   let crlf = false;
   let lf = false;
   let inQuotes = false;
   for (let i = 0; i < text.length; i++) {
     const ch = text[i];
-    if (ch === '"') inQuotes = !inQuotes;
+    if (ch === '"' && quoted) inQuotes = !inQuotes;
     else if (!inQuotes && ch === '\n') {
       if (text[i - 1] === '\r') crlf = true;
       else lf = true;

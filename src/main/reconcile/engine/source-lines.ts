@@ -52,10 +52,13 @@ class RecordScanner {
   constructor(
     private readonly delimiter: number,
     private readonly onRecord: OnRecord,
+    /** False: quotes are ordinary text (read option quote: none). */
+    private readonly quoted = true,
   ) {}
 
   push(bytes: Uint8Array): void {
     const d = this.delimiter;
+    const quoted = this.quoted;
     let { inQuotes, justClosed, fieldStart, fields, empty, afterCr, line, recordLine, index } = this;
     for (let i = 0; i < bytes.length; i++) {
       const b = bytes[i];
@@ -94,7 +97,7 @@ class RecordScanner {
         fieldStart = true;
         line++;
         recordLine = line;
-      } else if (b === QUOTE && fieldStart) {
+      } else if (b === QUOTE && fieldStart && quoted) {
         inQuotes = true;
         empty = false;
         fieldStart = false;
@@ -139,7 +142,7 @@ export async function sourceLineBreaks(info: SourceInfo): Promise<LineBreaks | n
       breaks.fromRow.push(rows);
       breaks.offset.push(offset);
     }
-  });
+  }, info.quote !== 'none');
   const input = createReadStream(info.read_path);
   const stream = (info.read_compression ?? 'none') === 'gzip' ? input.pipe(createGunzip()) : input;
   try {

@@ -90,6 +90,8 @@ interface CsvRead {
   header: boolean;
   compression: 'gzip' | 'none';
   names: string[];
+  /** False: the file is read without quoting (read option quote: none). */
+  quoted: boolean;
 }
 
 /** Transcoded copies are plain UTF-8; a gzip file stays gzip only when it was UTF-8 already. */
@@ -97,12 +99,13 @@ const copyCompression = (info: SourceInfo): 'gzip' | 'none' => info.read_compres
 
 /** How a loaded source's workspace copy at `path` is read again. */
 function storedRead(info: SourceInfo, path: string): CsvRead {
-  return { path, delimiter: info.delimiter, header: info.has_header, compression: copyCompression(info), names: info.columns.filter((c) => !c.derived).map((c) => c.name) };
+  return { path, delimiter: info.delimiter, header: info.has_header, compression: copyCompression(info), names: info.columns.filter((c) => !c.derived).map((c) => c.name), quoted: info.quote !== 'none' };
 }
 
 function readCsvSql(r: CsvRead, extra = ''): string {
   const columns = `{${r.names.map((n) => `${lit(n)}: 'VARCHAR'`).join(', ')}}`;
-  return `read_csv(${lit(r.path)}, delim = ${lit(r.delimiter)}, quote = '"', escape = '"', header = ${r.header}, auto_detect = false,
+  const quote = r.quoted ? `'"'` : `''`;
+  return `read_csv(${lit(r.path)}, delim = ${lit(r.delimiter)}, quote = ${quote}, escape = ${quote}, header = ${r.header}, auto_detect = false,
     columns = ${columns}, compression = ${lit(r.compression)}, strict_mode = true, null_padding = false, max_line_size = 10000000${extra})`;
 }
 
@@ -220,7 +223,8 @@ async function loadCopy(
   const hashing = sha256File(hashPath, ctx.guard?.signal);
   hashing.catch(() => undefined); // awaited below; a load that fails first must not leave it unhandled
 
-  const delimiter = opts.delimiter ?? detectDelimiter(sniff.sampleText, sniff.complete);
+  const quoted = opts.quote !== 'none';
+  const delimiter = opts.delimiter ?? detectDelimiter(sniff.sampleText, sniff.complete, quoted);
   const layout = await findTable(readPath, compression === 'gzip', sniff, delimiter, opts);
   const records = layout.records;
   if (records.length === 0 && !sniff.complete) {
@@ -250,7 +254,7 @@ async function loadCopy(
   lap('layout');
 
   const rejects = `rejects_${side}`;
-  const read: CsvRead = { path: readPath, delimiter, header: hasHeader, compression, names: named.names };
+  const read: CsvRead = { path: readPath, delimiter, header: hasHeader, compression, names: named.names, quoted };
   const readCsv = (extra: string) => readCsvSql(read, extra);
 
   ctx.guard?.check();
@@ -325,6 +329,7 @@ async function loadCopy(
     skip_top: layout.skipTop,
     skip_bottom: layout.skipBottom,
     ...(detection.decimal ? { decimal: detection.decimal } : {}),
+    ...(quoted ? {} : { quote: 'none' as const }),
   };
 }
 
@@ -347,7 +352,8 @@ interface TableLayout {
  */
 async function findTable(copy: string, gzip: boolean, sniff: SniffResult, delimiter: string, opts: ReadOptions): Promise<TableLayout> {
   const text = sniff.sampleText;
-  const all = scanRecords(text, delimiter, sniff.complete ? Number.MAX_SAFE_INTEGER : 5000, sniff.complete);
+  const quoted = opts.quote !== 'none';
+  const all = scanRecords(text, delimiter, sniff.complete ? Number.MAX_SAFE_INTEGER : 5000, sniff.complete, quoted);
   const top = detectTop(all, opts.skip_top);
   const body = all.slice(top.index + 1);
   const bom = sniff.encoding === 'utf-8' && sniff.hasBom ? 3 : 0;
@@ -359,11 +365,11 @@ async function findTable(copy: string, gzip: boolean, sniff: SniffResult, delimi
   } else if (!gzip) {
     const size = (await stat(copy)).size;
     const tail = await readTail(copy, size);
-    const tailRecords = scanRecords(tail.text, delimiter, Number.MAX_SAFE_INTEGER, true);
+    const tailRecords = scanRecords(tail.text, delimiter, Number.MAX_SAFE_INTEGER, true, quoted);
     const b = detectBottom(tailRecords, top.width, Number.MAX_SAFE_INTEGER, opts.skip_bottom);
     bottom = { count: b.count, endByte: b.count ? tail.start + Buffer.byteLength(tail.text.slice(0, b.start)) : null, skipped: b.skipped };
   }
-  const mixed = hasMixedLineEndings(text);
+  const mixed = hasMixedLineEndings(text, quoted);
   // Blank lines alone are skipped by the reader itself: no copy is cut for them.
   const cutBottom = bottom.skipped.some((l) => !l.reason.startsWith('empty'));
   const needsCut = top.index > 0 || cutBottom || mixed;

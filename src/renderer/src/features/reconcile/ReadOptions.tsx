@@ -1,11 +1,14 @@
 /**
  * How a source was read, and the way to change it: the sheet of a workbook, lines above the header
  * and below the data (with the lines that were skipped and why), delimiter, decimal separator and
- * encoding — chosen from lists, not typed. "Read again" re-reads the same file with these options
- * (reconcile.retrySource); they are stored with the source and in recipes.
+ * encoding, quoting and whether there is a header row — chosen from lists, not typed. A changed
+ * choice is previewed at once (reconcile.previewRead: the first rows as they would be read, and
+ * the lines left out); "Read again" re-reads the same file with it (reconcile.retrySource). The
+ * options are stored with the source and in recipes.
  */
 import { useEffect, useState } from 'react';
-import type { SourceInfo, Side } from '../../../../shared/recon-engine';
+import type { ReadPreview, SourceInfo, Side } from '../../../../shared/recon-engine';
+import { call } from '../../api/client';
 import { useReconcile } from '../../stores/reconcile';
 
 const DELIMITERS: [string, string][] = [
@@ -23,6 +26,8 @@ interface Choice {
   delimiter: string;
   decimal: ',' | '.';
   encoding: (typeof ENCODINGS)[number];
+  quote: '"' | 'none';
+  header: boolean;
 }
 
 const fromInfo = (info: SourceInfo): Choice => ({
@@ -32,7 +37,15 @@ const fromInfo = (info: SourceInfo): Choice => ({
   delimiter: info.delimiter,
   decimal: info.decimal?.separator ?? '.',
   encoding: (ENCODINGS as readonly string[]).includes(info.encoding.toLowerCase()) ? (info.encoding.toLowerCase() as Choice['encoding']) : 'utf-8',
+  quote: info.quote === 'none' ? 'none' : '"',
+  header: info.has_header,
 });
+
+/** The read options a choice sends (a workbook has no delimiter, encoding or quoting). */
+const readOf = (c: Choice, isSheet: boolean) =>
+  isSheet
+    ? { sheet: c.sheet, skip_top: c.skip_top, skip_bottom: c.skip_bottom, decimal: c.decimal, header: c.header }
+    : { skip_top: c.skip_top, skip_bottom: c.skip_bottom, delimiter: c.delimiter, decimal: c.decimal, encoding: c.encoding, quote: c.quote, header: c.header };
 
 export function ReadOptions({ side, id, info }: { side: Side; id: string; info: SourceInfo }) {
   const [choice, setChoice] = useState<Choice>(() => fromInfo(info));
@@ -41,14 +54,23 @@ export function ReadOptions({ side, id, info }: { side: Side; id: string; info: 
   const isSheet = Boolean(info.sheet);
   const changed = JSON.stringify(choice) !== JSON.stringify(fromInfo(info));
   const set = <K extends keyof Choice>(k: K, v: Choice[K]) => setChoice((c) => ({ ...c, [k]: v }));
-  const reread = () =>
-    void useReconcile.getState().act(side, 'Re-reading…', 'reconcile.retrySource', {
-      id,
-      side,
-      read: isSheet
-        ? { sheet: choice.sheet, skip_top: choice.skip_top, skip_bottom: choice.skip_bottom, decimal: choice.decimal }
-        : { skip_top: choice.skip_top, skip_bottom: choice.skip_bottom, delimiter: choice.delimiter, decimal: choice.decimal, encoding: choice.encoding },
-    } as never);
+  const reread = () => void useReconcile.getState().act(side, 'Re-reading…', 'reconcile.retrySource', { id, side, read: readOf(choice, isSheet) } as never);
+  // A changed choice is previewed a moment after the last change (a sheet only after reading it).
+  const [preview, setPreview] = useState<{ data?: ReadPreview; error?: string } | null>(null);
+  useEffect(() => {
+    if (!changed || isSheet) return setPreview(null);
+    let live = true;
+    const t = setTimeout(() => {
+      call('reconcile.previewRead', { id, side, read: readOf(choice, false) } as never).then(
+        (data) => live && setPreview({ data: data as ReadPreview }),
+        (e: unknown) => live && setPreview({ error: e instanceof Error ? e.message : String(e) }),
+      );
+    }, 300);
+    return () => {
+      live = false;
+      clearTimeout(t);
+    };
+  }, [choice, changed, isSheet, id, side]);
   const label = (what: string) => `${what} of the ${side} source`;
   return (
     <details className="read-options">
@@ -93,6 +115,19 @@ export function ReadOptions({ side, id, info }: { side: Side; id: string; info: 
         </label>
         {!isSheet && (
           <label>
+            Quotes
+            <select aria-label={label('Quotes')} value={choice.quote} onChange={(e) => set('quote', e.target.value as Choice['quote'])}>
+              <option value={'"'}>"double quotes" enclose text</option>
+              <option value="none">none: quotes are text</option>
+            </select>
+          </label>
+        )}
+        <label className="check">
+          <input type="checkbox" aria-label={label('First line read is a header')} checked={choice.header} onChange={(e) => set('header', e.target.checked)} />
+          First line read is a header
+        </label>
+        {!isSheet && (
+          <label>
             Encoding
             <select aria-label={label('Encoding')} value={choice.encoding} onChange={(e) => set('encoding', e.target.value as Choice['encoding'])}>
               {ENCODINGS.map((e) => (
@@ -112,6 +147,12 @@ export function ReadOptions({ side, id, info }: { side: Side; id: string; info: 
           ))}
         </ul>
       )}
+      {preview?.error && (
+        <p className="field-error small" role="status">
+          {preview.error}
+        </p>
+      )}
+      {preview?.data && <PreviewTable side={side} preview={preview.data} />}
       <div className="toolbar">
         <button className="primary" disabled={!changed || Boolean(busy)} onClick={reread}>
           Read again with these options
@@ -123,5 +164,40 @@ export function ReadOptions({ side, id, info }: { side: Side; id: string; info: 
         )}
       </div>
     </details>
+  );
+}
+
+/** The first rows as they would be read, and what would be left out. */
+function PreviewTable({ side, preview }: { side: Side; preview: ReadPreview }) {
+  return (
+    <div className="read-preview" role="region" aria-label={`Preview of the ${side} source with these options`}>
+      <p className="muted small">
+        Preview: {preview.columns.length} column(s){preview.header ? ' named by the header row' : ', no header row'}
+        {preview.skipped.length > 0 && `; ${preview.skipped.length} line(s) left out`}
+        {!preview.complete && ' (from the start of the file; lines below the data show after reading)'}.
+      </p>
+      <div className="preview-scroll">
+        <table className="small">
+          <thead>
+            <tr>
+              {preview.columns.map((c, i) => (
+                <th key={i} scope="col">
+                  {c}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {preview.rows.map((r, i) => (
+              <tr key={i}>
+                {preview.columns.map((_, j) => (
+                  <td key={j}>{r[j] ?? ''}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </div>
   );
 }

@@ -41,6 +41,10 @@ export const NoticeCodeSchema = z.enum([
   'unparsed_values',
   'mixed_date_formats',
   'xlsx_sheet',
+  /** Read options carried from a duplicated workspace or a loaded recipe were applied… */
+  'read_plan',
+  /** …or some of them do not fit the file (shown as a warning). */
+  'read_plan_misfit',
 ]);
 export type NoticeCode = z.infer<typeof NoticeCodeSchema>;
 

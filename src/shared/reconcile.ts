@@ -75,6 +75,13 @@ export const WorkspaceSourceSchema = z.object({
 });
 export type WorkspaceSource = z.infer<typeof WorkspaceSourceSchema>;
 
+/**
+ * Read options (with column type fixes) for the next file loaded on a side: carried by Duplicate
+ * from the source it had, or by a loaded recipe. `from` names where they came from, for notices.
+ */
+export const ReadPlanSchema = z.object({ read: z.record(z.string(), z.unknown()), from: z.string() });
+export type ReadPlan = z.infer<typeof ReadPlanSchema>;
+
 export const RunItemSchema = z.object({
   run_id: z.number(),
   status: RunStatusSchema,
@@ -99,6 +106,8 @@ export const WorkspaceStateSchema = z.object({
   aliases: z.object({ left: z.string(), right: z.string() }),
   sources: z.object({ left: WorkspaceSourceSchema.nullable(), right: WorkspaceSourceSchema.nullable() }),
   source_errors: z.object({ left: SourceErrorSchema.nullable(), right: SourceErrorSchema.nullable() }),
+  /** Read options waiting for the next file on each side (files from before read plans: none). */
+  read_plan: z.object({ left: ReadPlanSchema.nullable(), right: ReadPlanSchema.nullable() }).default({ left: null, right: null }),
   mapping: MappingReviewSchema.nullable(),
   /** Why the last mapping detection failed (the user can retry). */
   mapping_error: z.string().nullable(),

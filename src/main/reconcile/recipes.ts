@@ -9,7 +9,7 @@ import { UserError } from '../errors';
 import type { ReconcileContext } from './context';
 import { loadRecipe, saveRecipe } from './engine';
 import { MAX_UNDO } from './filters';
-import { readOverrides } from './sources';
+import { readOverrides } from './read-plan';
 
 export class Recipes {
   constructor(private readonly ctx: ReconcileContext) {}
@@ -67,6 +67,8 @@ export class Recipes {
         confirmed: true,
       },
       filters: recipe.filters,
+      // The recipe's read options (and type fixes) for the files on each side.
+      read_plan: { left: { read: recipe.left.read, from: basename(path) }, right: { read: recipe.right.read, from: basename(path) } },
       filter_undo: [...s.filter_undo, s.filters].slice(-MAX_UNDO),
       rules: recipe.rules,
       rules_explanation: `Loaded from ${basename(path)}.`,

@@ -22,7 +22,8 @@ import { KeyedQueue } from './queue';
 import { Recipes } from './recipes';
 import { Rules } from './rules';
 import { Runs, type RunOpts } from './runs';
-import { Sources, type ReadInput } from './sources';
+import { Sources } from './sources';
+import { planChangesReading, planFromSource, type ReadInput } from './read-plan';
 import { WorkspaceStore, workspaceDir } from './state-store';
 import { Uploads } from './uploads';
 
@@ -80,8 +81,11 @@ export class ReconcileService {
   async duplicate(id: string, name: string): Promise<WorkspaceState> {
     const src = await this.ctx.store.get(id);
     const copy = await this.ctx.store.create(name);
+    const plan = (side: Side) => (src.sources[side] ? planFromSource(src.sources[side], `“${src.name}”`) : src.read_plan[side]);
     return this.ctx.store.update(copy.id, (s) => ({
       ...s,
+      // Next month's files are read the way this month's were (type fixes included).
+      read_plan: { left: plan('left'), right: plan('right') },
       aliases: src.aliases,
       mapping: src.mapping,
       filters: src.filters,
@@ -202,8 +206,15 @@ export class ReconcileService {
   saveRecipe(id: string, path: string, overwrite = false): Promise<{ path: string }> {
     return this.recipes.save(id, path, overwrite);
   }
-  loadRecipe(id: string, path: string): Promise<WorkspaceState> {
-    return this.recipes.load(id, path);
+  /** Applies a recipe; sides already loaded are read again with its read options. */
+  async loadRecipe(id: string, path: string): Promise<WorkspaceState> {
+    let state = await this.recipes.load(id, path);
+    for (const side of ['left', 'right'] as const) {
+      const plan = state.read_plan[side];
+      const loaded = state.sources[side];
+      if (plan && loaded && planChangesReading(plan)) state = await this.sources.load(id, side, loaded.info.path, loaded.info.name, {});
+    }
+    return state;
   }
 
   // ── Runs, review, export ───────────────────────────────────────────────

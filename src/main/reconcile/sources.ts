@@ -14,12 +14,17 @@ import { errorMessage, ReconError, UserError } from '../errors';
 import type { ReconcileContext } from './context';
 import type { ReadOptionsInput } from './engine';
 import { explainSourceError } from './source-errors';
+import { formatProblem } from '../../shared/column-formats';
+import { planDoesNotFit, planNotices, readOverrides, typeFixesOnly, withPlan, type ReadInput } from './read-plan';
 import { UNTITLED } from './state-store';
 
-/** Read options a user can set per source (chosen from lists in the source card); stored with the source and in recipes. */
-export type ReadInput = Partial<Pick<ReadOptions, 'delimiter' | 'encoding' | 'header' | 'skip_bad_lines' | 'skip_top' | 'skip_bottom' | 'decimal' | 'sheet' | 'quote'>>;
 
 const other = (side: Side): Side => (side === 'left' ? 'right' : 'left');
+
+const withoutTypeFixes = (read: ReadOptionsInput): Record<string, unknown> => {
+  const { column_overrides: _fixes, ...rest } = read;
+  return rest;
+};
 
 /** A default alias from a file name: "Bank Statement 2026-10.csv" → "bank_statement_2026_10". */
 export function aliasFromName(name: string): string {
@@ -28,12 +33,6 @@ export function aliasFromName(name: string): string {
   return alias || 'source';
 }
 
-/** The user's column type fixes of a loaded source, as read options that re-apply them. */
-export function readOverrides(info: SourceInfo): Record<string, { type: ColumnType; format?: string }> {
-  const out: Record<string, { type: ColumnType; format?: string }> = {};
-  for (const c of info.columns) if (c.overridden && !c.derived) out[c.name] = { type: c.type, ...(c.format ? { format: c.format } : {}) };
-  return out;
-}
 
 function swapRule(r: MatchRule): MatchRule {
   const flipCard = { '1:1': '1:1', '1:N': 'N:1', 'N:1': '1:N', 'N:M': 'N:M' } as const;
@@ -67,7 +66,9 @@ export class Sources {
     const path = failed?.path ?? s.sources[side]?.info.path;
     const name = failed?.name ?? s.sources[side]?.info.name;
     if (!path || !name) throw new UserError(`Nothing to re-read on the ${side} side; drop a file there first.`, 'invalid_input');
-    const previous = failed ? {} : (s.sources[side]?.read ?? {});
+    const loaded = failed ? null : s.sources[side];
+    // Type fixes live on the columns, not in the read options: carried so a re-read keeps them.
+    const previous = loaded ? { ...loaded.read, column_overrides: readOverrides(loaded.info) } : {};
     return this.load(id, side, path, name, { ...(previous as ReadInput), ...read });
   }
 
@@ -111,6 +112,8 @@ export class Sources {
     const s = await this.ctx.store.get(id);
     const src = s.sources[side];
     if (!src) throw new UserError(`Load a file on the ${side} side first.`, 'invalid_input');
+    const problem = formatProblem(type, format);
+    if (problem) throw new UserError(`The type of “${column}” was not changed: ${problem}.`, 'invalid_input');
     const engine = await this.ctx.engines.open(id);
     const overrides = { ...readOverrides(src.info), [column]: { type, ...(format ? { format } : {}) } };
     let info: SourceInfo;
@@ -120,7 +123,8 @@ export class Sources {
       if (e instanceof ReconError && e.code === 'cancelled') throw new UserError(`Changing the type of “${column}” was cancelled; the column keeps its type.`, 'cancelled');
       throw new UserError(errorMessage(e), 'invalid_input');
     }
-    return this.ctx.store.update(id, (st) => ({ ...st, sources: { ...st.sources, [side]: { ...src, info } } }));
+    // The engine names the workspace copy; the card keeps showing the user's file name.
+    return this.ctx.store.update(id, (st) => ({ ...st, sources: { ...st.sources, [side]: { ...src, info: { ...info, name: src.info.name } } } }));
   }
 
   /** Left becomes right and right becomes left: sources are re-read, mappings, aliases and rules mirrored. */
@@ -174,9 +178,21 @@ export class Sources {
       events.progress({ workspace: id, kind: 'load', side, phase: `Reading ${name}`, fraction: 0 });
       const size = (await stat(path).catch(() => null))?.size ?? 0;
       let info: SourceInfo;
+      // Options carried from a duplicated workspace or a loaded recipe apply under the user's own.
+      const plan = s.read_plan[side];
+      let used = withPlan(plan, read);
       try {
-        info = await engine.addSourceFromPath(side, path, read);
-        info = { ...info, name };
+        let fallback: { error: string } | null = null;
+        try {
+          info = await engine.addSourceFromPath(side, path, used);
+        } catch (e) {
+          if (!planDoesNotFit(plan, e)) throw e;
+          // The carried layout does not fit this file: read it as detected, keeping the type fixes.
+          fallback = { error: errorMessage(e) };
+          used = typeFixesOnly(plan!, read);
+          info = await engine.addSourceFromPath(side, path, used);
+        }
+        info = { ...info, name, ...(plan ? { notices: [...planNotices(plan, info, fallback), ...info.notices] } : {}) };
       } catch (e) {
         if (e instanceof ReconError && e.code === 'cancelled') {
           // Not a failure of the file: no error to show or retry; an uploaded copy is not needed any more.
@@ -201,8 +217,10 @@ export class Sources {
         name: st.name === UNTITLED && st.sources[other(side)] ? (side === 'left' ? `${alias} vs ${st.aliases.right}` : `${st.aliases.left} vs ${alias}`) : st.name,
         aliases: { ...st.aliases, [side]: alias },
         filters: st.filters.map((f) => (f.source === oldAlias ? { ...f, source: alias } : f)),
-        sources: { ...st.sources, [side]: { info, read: read as Record<string, unknown> } },
+        // The options it was read with (the plan's included, type fixes aside: those live on the columns).
+        sources: { ...st.sources, [side]: { info, read: withoutTypeFixes(used) } },
         source_errors: { ...st.source_errors, [side]: null },
+        read_plan: { ...st.read_plan, [side]: null },
       }));
       // Both sides loaded: keep a mapping whose columns still exist (e.g. a duplicated workspace), otherwise detect.
       if (next.sources.left && next.sources.right) {

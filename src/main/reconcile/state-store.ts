@@ -101,6 +101,7 @@ export class WorkspaceStore {
       updated_at: t,
       aliases: { left: 'left', right: 'right' },
       sources: { left: null, right: null },
+      read_plan: { left: null, right: null },
       source_errors: { left: null, right: null },
       mapping: null,
       mapping_error: null,

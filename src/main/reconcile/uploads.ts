@@ -11,7 +11,8 @@ import type { WorkspaceState } from '../../shared/reconcile';
 import { UserError } from '../errors';
 import type { ReconcileContext } from './context';
 import { safeName } from './engine';
-import type { ReadInput, Sources } from './sources';
+import type { Sources } from './sources';
+import type { ReadInput } from './read-plan';
 
 const CHUNK_LIMIT = 4 * 1024 * 1024;
 /**

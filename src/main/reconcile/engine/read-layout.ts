@@ -99,7 +99,8 @@ export interface TopLayout {
 /**
  * The header row is the first full-width row without values before the first data row (a
  * full-width row with a number or date followed by rows of the same width). Preamble lines padded
- * to the full width ("Kontonummer;DE12…;;;") are told from headers by how many fields they fill.
+ * to the full width ("Kontonummer;DE12…;;;") are told from headers by how many fields they fill:
+ * of the rows that could be the header, the fullest (the last of equals) is.
  */
 export function detectTop(records: RecordPos[], skipTop?: number): TopLayout {
   const width = modalWidth(records);
@@ -117,7 +118,11 @@ export function detectTop(records: RecordPos[], skipTop?: number): TopLayout {
     }
     const end = data < 0 ? records.length : data;
     const candidates = records.slice(0, end).map((r, i) => ({ r, i })).filter(({ r }) => full(r) && !hasValue(r));
-    const header = candidates.find(({ r }) => filled(r) * 2 >= width) ?? candidates[0];
+    // The fullest such row, the last of equals (the header sits right above the data): a padded
+    // preamble line ("Kontoinhaber;Muster GmbH;;") fills half a narrow table, a header all of it.
+    // Without a data row there is no "above the data": the first such row, as before.
+    const named = candidates.filter(({ r }) => filled(r) * 2 >= width);
+    const header = (data < 0 ? named[0] : named.reduce<(typeof candidates)[number] | undefined>((best, c) => (!best || filled(c.r) >= filled(best.r) ? c : best), undefined)) ?? candidates[0];
     const firstFull = records.findIndex(full);
     index = header ? header.i : data >= 0 ? Math.min(data, firstFull < 0 ? data : firstFull) : Math.max(0, firstFull);
   }

@@ -41,11 +41,17 @@ const fromInfo = (info: SourceInfo): Choice => ({
   header: info.has_header,
 });
 
-/** The read options a choice sends (a workbook has no delimiter, encoding or quoting). */
-const readOf = (c: Choice, isSheet: boolean) =>
-  isSheet
-    ? { sheet: c.sheet, skip_top: c.skip_top, skip_bottom: c.skip_bottom, decimal: c.decimal, header: c.header }
-    : { skip_top: c.skip_top, skip_bottom: c.skip_bottom, delimiter: c.delimiter, decimal: c.decimal, encoding: c.encoding, quote: c.quote, header: c.header };
+/**
+ * The read options a choice sends: only what differs from how the file was read (a workbook has no
+ * delimiter, encoding or quoting). Detected values are not pinned: they travel with Duplicate and
+ * recipes to next month's file, where "1 line below the data" must be detected again, not assumed.
+ */
+const readOf = (c: Choice, info: SourceInfo) => {
+  const was = fromInfo(info);
+  const keys: (keyof Choice)[] = info.sheet ? ['sheet', 'skip_top', 'skip_bottom', 'decimal', 'header'] : ['skip_top', 'skip_bottom', 'delimiter', 'decimal', 'encoding', 'quote', 'header'];
+  // The header box is always sent: what it shows is what is read (a header is stable from month to month).
+  return Object.fromEntries(keys.filter((k) => k === 'header' || c[k] !== was[k]).map((k) => [k, c[k]]));
+};
 
 export function ReadOptions({ side, id, info }: { side: Side; id: string; info: SourceInfo }) {
   const [choice, setChoice] = useState<Choice>(() => fromInfo(info));
@@ -54,14 +60,14 @@ export function ReadOptions({ side, id, info }: { side: Side; id: string; info: 
   const isSheet = Boolean(info.sheet);
   const changed = JSON.stringify(choice) !== JSON.stringify(fromInfo(info));
   const set = <K extends keyof Choice>(k: K, v: Choice[K]) => setChoice((c) => ({ ...c, [k]: v }));
-  const reread = () => void useReconcile.getState().act(side, 'Re-reading…', 'reconcile.retrySource', { id, side, read: readOf(choice, isSheet) } as never);
+  const reread = () => void useReconcile.getState().act(side, 'Re-reading…', 'reconcile.retrySource', { id, side, read: readOf(choice, info) } as never);
   // A changed choice is previewed a moment after the last change (a sheet only after reading it).
   const [preview, setPreview] = useState<{ data?: ReadPreview; error?: string } | null>(null);
   useEffect(() => {
     if (!changed || isSheet) return setPreview(null);
     let live = true;
     const t = setTimeout(() => {
-      call('reconcile.previewRead', { id, side, read: readOf(choice, false) } as never).then(
+      call('reconcile.previewRead', { id, side, read: readOf(choice, info) } as never).then(
         (data) => live && setPreview({ data: data as ReadPreview }),
         (e: unknown) => live && setPreview({ error: e instanceof Error ? e.message : String(e) }),
       );
@@ -70,7 +76,7 @@ export function ReadOptions({ side, id, info }: { side: Side; id: string; info: 
       live = false;
       clearTimeout(t);
     };
-  }, [choice, changed, isSheet, id, side]);
+  }, [choice, changed, isSheet, id, side, info]);
   const label = (what: string) => `${what} of the ${side} source`;
   return (
     <details className="read-options">

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ColumnType } from '../../../../shared/recon';
 import type { Side, SourceProfile } from '../../../../shared/recon-engine';
+import type { ReadPlan } from '../../../../shared/reconcile';
+import { DATE_FORMATS, NUMBER_FORMATS } from '../../../../shared/column-formats';
 import { call } from '../../api/client';
 import { ReadOptions } from './ReadOptions';
 import { useReconcile } from '../../stores/reconcile';
@@ -178,6 +180,7 @@ function SourceCard({ side, onPick }: { side: Side; onPick(): void }) {
         <div className="drop-hint">
           <p className="lead">Drop a CSV here</p>
           <p className="muted small">{side === 'left' ? 'e.g. the bank statement' : 'e.g. the invoice list or ledger'} — or drop both files anywhere on the window.</p>
+          {ws.read_plan[side] && <p className="small read-plan" role="note">{planText(ws.read_plan[side])}</p>}
           <div className="toolbar center">
             <button onClick={onPick}>Choose a file…</button>
             <button onClick={() => setPasting(true)}>Paste data…</button>
@@ -211,7 +214,10 @@ function SourceCard({ side, onPick }: { side: Side; onPick(): void }) {
           {src.info.notices.length > 0 && (
             <ul className="notices small">
               {src.info.notices.map((n, i) => (
-                <li key={i}>ⓘ {n.message}</li>
+                // Carried read options that do not fit the file are the notices a user must not miss.
+                <li key={i} className={n.code === 'read_plan_misfit' ? 'notice-warn' : undefined}>
+                  {n.code === 'read_plan_misfit' ? '⚠' : 'ⓘ'} {n.message}
+                </li>
               ))}
             </ul>
           )}
@@ -248,8 +254,9 @@ function SourceCard({ side, onPick }: { side: Side; onPick(): void }) {
                       </td>
                       <td>
                         {c.type === 'date' || c.type === 'timestamp' || c.type === 'number' ? (
-                          <FormatInput
+                          <FormatSelect
                             label={`Format of ${c.name}`}
+                            type={c.type}
                             value={c.format ?? ''}
                             onSave={(format) => void act(side, 'Re-typing…', 'reconcile.setColumnType', { id: ws.id, side, column: c.name, type: c.type, ...(format ? { format } : {}) })}
                           />
@@ -356,21 +363,20 @@ function PasteForm({ side, onClose }: { side: Side; onClose(): void }) {
   );
 }
 
-function FormatInput(props: { label: string; value: string; onSave(v: string): void }) {
-  const [v, setV] = useState(props.value);
-  useEffect(() => setV(props.value), [props.value]);
+/** The format of a date or number column, from a list (the current one kept when it is not listed). */
+function FormatSelect(props: { label: string; type: string; value: string; onSave(v: string): void }) {
+  const choices = props.type === 'number' ? NUMBER_FORMATS : DATE_FORMATS;
+  const listed = props.value === '' || choices.some((c) => c.value === props.value);
   return (
-    <input
-      className="format-input"
-      aria-label={props.label}
-      value={v}
-      placeholder="auto"
-      onChange={(e) => setV(e.target.value)}
-      onKeyDown={(e) => {
-        if (e.key === 'Enter' && v !== props.value) props.onSave(v);
-      }}
-      onBlur={() => v !== props.value && props.onSave(v)}
-    />
+    <select className="format-select" aria-label={props.label} value={props.value} onChange={(e) => e.target.value !== props.value && props.onSave(e.target.value)}>
+      <option value="">auto</option>
+      {!listed && <option value={props.value}>{props.value}</option>}
+      {choices.map((c) => (
+        <option key={c.value} value={c.value}>
+          {c.label}
+        </option>
+      ))}
+    </select>
   );
 }
 
@@ -423,4 +429,14 @@ function formatCell(v: unknown): string {
   if (v === null || v === undefined) return '';
   if (typeof v === 'object') return JSON.stringify(v);
   return cell(v);
+}
+
+/** What a file loaded on this side will be read with (carried by Duplicate or a loaded recipe). */
+function planText(plan: ReadPlan): string {
+  const layout = Object.entries(plan.read)
+    .filter(([k, v]) => v !== undefined && !['column_overrides', 'skip_bad_lines'].includes(k))
+    .map(([k, v]) => `${k.replace('_', ' ')} ${JSON.stringify(v)}`);
+  const fixes = Object.entries((plan.read.column_overrides ?? {}) as Record<string, { type: string; format?: string }>).map(([c, f]) => `${c} as ${f.type}${f.format ? ` (${f.format})` : ''}`);
+  const parts = [...layout, ...fixes];
+  return `A file loaded here is read with the options from ${plan.from}${parts.length ? `: ${parts.join(', ')}` : ''}; anything that does not fit it is said here.`;
 }

@@ -82,6 +82,21 @@ export type WorkspaceSource = z.infer<typeof WorkspaceSourceSchema>;
 export const ReadPlanSchema = z.object({ read: z.record(z.string(), z.unknown()), from: z.string() });
 export type ReadPlan = z.infer<typeof ReadPlanSchema>;
 
+/** The read options of a plan that decide a file's layout (what detection would otherwise decide). */
+export const PLAN_LAYOUT_KEYS = ['sheet', 'skip_top', 'skip_bottom', 'delimiter', 'header', 'quote', 'encoding', 'decimal'] as const;
+
+/** A plan's layout options as words ("skip top 3"), for the source card and its notices. */
+export function describePlanLayout(read: Record<string, unknown>): string[] {
+  return PLAN_LAYOUT_KEYS.filter((k) => read[k] !== undefined).map((k) => `${k.replace('_', ' ')} ${JSON.stringify(read[k])}`);
+}
+
+/** A plan's column type fixes as words ("Posting Date as date (%m/%d/%Y)"). */
+export function describeTypeFixes(read: Record<string, unknown>, only?: (column: string) => boolean): string[] {
+  return Object.entries((read.column_overrides ?? {}) as Record<string, { type: string; format?: string }>)
+    .filter(([column]) => !only || only(column))
+    .map(([column, f]) => `${column} as ${f.type}${f.format ? ` (${f.format})` : ''}`);
+}
+
 export const RunItemSchema = z.object({
   run_id: z.number(),
   status: RunStatusSchema,

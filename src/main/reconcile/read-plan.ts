@@ -8,7 +8,7 @@
  */
 import { ReadOptionsSchema, type ColumnType, type ReadOptions } from '../../shared/recon';
 import type { Notice, SourceInfo } from '../../shared/recon-engine';
-import type { ReadPlan, WorkspaceSource } from '../../shared/reconcile';
+import { describePlanLayout, describeTypeFixes, PLAN_LAYOUT_KEYS, type ReadPlan, type WorkspaceSource } from '../../shared/reconcile';
 import { ReconError } from '../errors';
 import type { ReadOptionsInput } from './engine';
 
@@ -39,16 +39,14 @@ export function withPlan(plan: ReadPlan | null, read: ReadInput): ReadOptionsInp
 /** Errors that mean "these read options do not fit this file" (then: read with detected options). */
 const DOES_NOT_FIT = new Set(['not_found', 'no_header', 'ragged_rows', 'empty_file', 'invalid_encoding']);
 
-/** The read options a plan set that detection would otherwise decide (what is dropped on a misfit). */
-const LAYOUT_KEYS = ['sheet', 'skip_top', 'skip_bottom', 'delimiter', 'header', 'quote', 'encoding', 'decimal'] as const;
 
 /** Does the plan change anything about how a file is read (layout options or type fixes)? */
 export function planChangesReading(plan: ReadPlan): boolean {
-  return LAYOUT_KEYS.some((k) => plan.read[k] !== undefined) || Object.keys((plan.read.column_overrides ?? {}) as object).length > 0;
+  return PLAN_LAYOUT_KEYS.some((k) => plan.read[k] !== undefined) || Object.keys((plan.read.column_overrides ?? {}) as object).length > 0;
 }
 
 export function planDoesNotFit(plan: ReadPlan | null, error: unknown): boolean {
-  return Boolean(plan) && error instanceof ReconError && DOES_NOT_FIT.has(error.code) && LAYOUT_KEYS.some((k) => plan!.read[k] !== undefined);
+  return Boolean(plan) && error instanceof ReconError && DOES_NOT_FIT.has(error.code) && PLAN_LAYOUT_KEYS.some((k) => plan!.read[k] !== undefined);
 }
 
 /** The plan without its layout options: only the column type fixes are tried again. */
@@ -57,10 +55,7 @@ export function typeFixesOnly(plan: ReadPlan, read: ReadInput): ReadOptionsInput
   return { ...(fixes.success ? fixes.data : {}), ...read };
 }
 
-const describeOptions = (read: Record<string, unknown>) =>
-  LAYOUT_KEYS.filter((k) => read[k] !== undefined)
-    .map((k) => `${k.replace('_', ' ')} ${JSON.stringify(read[k])}`)
-    .join(', ');
+const describeOptions = (read: Record<string, unknown>) => describePlanLayout(read).join(', ');
 
 /** Notices saying what the plan applied and what of it does not fit the file that was read. */
 export function planNotices(plan: ReadPlan, info: SourceInfo, fallback: { error: string } | null): Notice[] {
@@ -75,10 +70,8 @@ export function planNotices(plan: ReadPlan, info: SourceInfo, fallback: { error:
   }
   const fixes = (plan.read.column_overrides ?? {}) as Record<string, { type: string; format?: string }>;
   const have = new Map(info.columns.map((c) => [c.name, c]));
-  const applied = Object.entries(fixes).filter(([name]) => have.has(name) && !(info.unparsed?.[name] ?? 0));
-  if (applied.length) {
-    out.push({ code: 'read_plan', message: `type fixes from ${plan.from} applied: ${applied.map(([n, f]) => `${n} as ${f.type}${f.format ? ` (${f.format})` : ''}`).join(', ')}` });
-  }
+  const applied = describeTypeFixes(plan.read, (name) => have.has(name) && !(info.unparsed?.[name] ?? 0));
+  if (applied.length) out.push({ code: 'read_plan', message: `type fixes from ${plan.from} applied: ${applied.join(', ')}` });
   for (const [name, fix] of Object.entries(fixes)) {
     const what = `${fix.type}${fix.format ? ` ${fix.format}` : ''}`;
     if (!have.has(name)) {

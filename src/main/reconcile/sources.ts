@@ -60,25 +60,30 @@ export class Sources {
   }
 
   /** Loads the file that failed (or is loaded) on `side` again with other read options (the error's way out). */
-  async retry(id: string, side: Side, read: ReadInput): Promise<WorkspaceState> {
+  /**
+   * The side's file to read again (a failed load's, else the loaded one) and the options it was
+   * read with; `what` names the action for the error when there is none.
+   */
+  private async rereadTarget(id: string, side: Side, what: string): Promise<{ path: string; name: string; previous: ReadInput }> {
     const s = await this.ctx.store.get(id);
     const failed = s.source_errors[side];
     const path = failed?.path ?? s.sources[side]?.info.path;
     const name = failed?.name ?? s.sources[side]?.info.name;
-    if (!path || !name) throw new UserError(`Nothing to re-read on the ${side} side; drop a file there first.`, 'invalid_input');
+    if (!path || !name) throw new UserError(`Nothing to ${what} on the ${side} side; drop a file there first.`, 'invalid_input');
     const loaded = failed ? null : s.sources[side];
     // Type fixes live on the columns, not in the read options: carried so a re-read keeps them.
-    const previous = loaded ? { ...loaded.read, column_overrides: readOverrides(loaded.info) } : {};
-    return this.load(id, side, path, name, { ...(previous as ReadInput), ...read });
+    const previous = loaded ? ({ ...loaded.read, column_overrides: readOverrides(loaded.info) } as ReadInput) : {};
+    return { path, name, previous };
+  }
+
+  async retry(id: string, side: Side, read: ReadInput): Promise<WorkspaceState> {
+    const { path, name, previous } = await this.rereadTarget(id, side, 're-read');
+    return this.load(id, side, path, name, { ...previous, ...read });
   }
 
   /** The side's file read with `read` on top of its current options, shown before reading it again. */
   async previewRead(id: string, side: Side, read: ReadInput): Promise<ReadPreview> {
-    const s = await this.ctx.store.get(id);
-    const failed = s.source_errors[side];
-    const path = failed?.path ?? s.sources[side]?.info.path;
-    if (!path) throw new UserError(`Nothing to preview on the ${side} side; drop a file there first.`, 'invalid_input');
-    const previous = failed ? {} : (s.sources[side]?.read ?? {});
+    const { path, previous } = await this.rereadTarget(id, side, 'preview');
     try {
       return await previewRead(path, ReadOptionsSchema.parse({ ...previous, ...read }));
     } catch (error) {

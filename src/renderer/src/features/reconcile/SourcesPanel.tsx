@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ColumnType } from '../../../../shared/recon';
 import type { Side, SourceProfile } from '../../../../shared/recon-engine';
-import type { ReadPlan } from '../../../../shared/reconcile';
+import { describePlanLayout, describeTypeFixes, type ReadPlan } from '../../../../shared/reconcile';
 import { DATE_FORMATS, NUMBER_FORMATS } from '../../../../shared/column-formats';
 import { call } from '../../api/client';
 import { ReadOptions } from './ReadOptions';
@@ -433,10 +433,6 @@ function formatCell(v: unknown): string {
 
 /** What a file loaded on this side will be read with (carried by Duplicate or a loaded recipe). */
 function planText(plan: ReadPlan): string {
-  const layout = Object.entries(plan.read)
-    .filter(([k, v]) => v !== undefined && !['column_overrides', 'skip_bad_lines'].includes(k))
-    .map(([k, v]) => `${k.replace('_', ' ')} ${JSON.stringify(v)}`);
-  const fixes = Object.entries((plan.read.column_overrides ?? {}) as Record<string, { type: string; format?: string }>).map(([c, f]) => `${c} as ${f.type}${f.format ? ` (${f.format})` : ''}`);
-  const parts = [...layout, ...fixes];
+  const parts = [...describePlanLayout(plan.read), ...describeTypeFixes(plan.read)];
   return `A file loaded here is read with the options from ${plan.from}${parts.length ? `: ${parts.join(', ')}` : ''}; anything that does not fit it is said here.`;
 }

@@ -74,24 +74,24 @@ test('ask for a lineage diagram in words: approve the connection, see the diagra
   const { app, fake, done } = await appWithFakeAnthropic();
   try {
     fake.enqueue(
-      anthropicStream({ content: [tool('t1', 'lineage_connect', { dataset: 'simple_ecommerce' })], stop_reason: 'tool_use' }),
+      anthropicStream({ content: [tool('t1', 'lineage_connect', { dataset: 'kalla_ecommerce' })], stop_reason: 'tool_use' }),
       anthropicStream({ content: [tool('t2', 'lineage_diagram', { focus: 'top_customers', upstream_depth: 2, downstream_depth: 0 })], stop_reason: 'tool_use' }),
       anthropicStream({ content: [{ type: 'text', text: 'top_customers is built on customer_lifetime_value, which reads customer_orders.' }], stop_reason: 'end_turn' }),
     );
     await page.goto(app.url);
     await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Assistant/ }).click();
     const chat = page.getByRole('region', { name: 'Assistant' });
-    await chat.getByLabel('Message the Assistant').fill('Open the simple e-commerce sample and draw what top_customers depends on');
+    await chat.getByLabel('Message the Assistant').fill('Open the Kalla e-commerce sample and draw what top_customers depends on');
     await chat.getByLabel('Message the Assistant').press('Enter');
     const connectCard = await confirmCard(chat, 'lineage_connect');
-    await expect(connectCard).toContainText('"dataset": "simple_ecommerce"');
+    await expect(connectCard).toContainText('"dataset": "kalla_ecommerce"');
     await connectCard.getByRole('button', { name: 'Approve' }).click();
     await expect(chat.getByRole('img', { name: 'Diagram drawn by the Assistant' }).locator('svg')).toBeVisible();
     await expect(chat.getByRole('listitem', { name: 'Assistant message' }).last()).toContainText('which reads customer_orders');
     await shot(page, info, 'lineage-diagram-in-chat');
     // The Lineage workspace shows the same connection.
     await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Lineage/ }).click();
-    await expect(page.getByText('simple_ecommerce').first()).toBeVisible();
+    await expect(page.getByText('kalla_ecommerce').first()).toBeVisible();
     await shot(page, info, 'lineage-workspace');
     expect(fake.requests).toHaveLength(3);
   } finally {

@@ -16,7 +16,7 @@ const node = (page: Page, name: string) => diagram(page).locator(`g.node[data-na
 async function openSample(page: Page) {
   await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Lineage/ }).click();
   await expect(page.getByRole('heading', { name: 'Map how your SQL views depend on each other' })).toBeVisible();
-  await page.getByRole('radio', { name: /Simple e-commerce/ }).check();
+  await page.getByRole('radio', { name: /Kalla e-commerce/ }).check();
   await page.getByRole('button', { name: 'Open' }).click();
   await expect(page.getByRole('region', { name: 'Summary' })).toContainText('Views12');
 }
@@ -73,7 +73,7 @@ test('pick a dataset, focus a node, ask a question, export SVG', async ({ appPag
 
   // Export SVG: a valid standalone SVG with the expected nodes.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('group', { name: 'Export' }).getByRole('button', { name: 'SVG' }).click()]);
-  expect(download.suggestedFilename()).toBe('lineage-simple_ecommerce-top_customers.svg');
+  expect(download.suggestedFilename()).toBe('lineage-kalla_ecommerce-top_customers.svg');
   const svgPath = info.outputPath('export.svg');
   await download.saveAs(svgPath);
   const svg = readFileSync(svgPath, 'utf8');

@@ -46,7 +46,7 @@ async function coldStart(flags: string[]): Promise<{ ping: number; firstAnalyze:
   const c = ServeClient.start({ jvmFlags: flags });
   await c.request('ping');
   const ping = ms(t0);
-  await c.request('analyze', { connection: 'test://simple_ecommerce' });
+  await c.request('analyze', { connection: 'test://kalla_ecommerce' });
   const firstAnalyze = ms(t0);
   await c.close();
   return { ping, firstAnalyze };

@@ -87,7 +87,7 @@ const connectionField = z
   .min(1)
   .max(4096)
   .optional()
-  .describe('test://simple_ecommerce, test://analytics_platform, file:///path (views.json, a .sql file or a folder), jdbc:trino://host:8080/catalog[/schema]; default VIEWMAPPER_CONNECTION');
+  .describe('test://kalla_ecommerce, test://analytics_platform, file:///path (views.json, a .sql file or a folder), jdbc:trino://host:8080/catalog[/schema]; default VIEWMAPPER_CONNECTION');
 const schemaField = z.string().min(1).max(512).optional().describe('Schema to analyse, as catalog.schema (e.g. viewzoo.example) or schema');
 const catalogField = z.string().min(1).max(512).optional().describe('Catalog (optional when schema is catalog.schema)');
 const userField = z.string().max(512).optional().describe('JDBC user (JDBC connections only)');
@@ -133,7 +133,7 @@ export const ViewSqlInputShape = { ...SourceShape, name: nameField('The view') }
 // ── Lineage workspace (renderer ↔ main) ─────────────────────────────────────────
 
 export const LineageSourceSchema = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('dataset'), dataset: z.enum(['simple_ecommerce', 'analytics_platform', 'generated_warehouse']) }).strict(),
+  z.object({ kind: z.literal('dataset'), dataset: z.enum(['kalla_ecommerce', 'analytics_platform', 'generated_warehouse']) }).strict(),
   z.object({ kind: z.literal('path'), path: z.string().min(1).max(4096) }).strict(),
   z
     .object({
@@ -148,7 +148,7 @@ export const LineageSourceSchema = z.discriminatedUnion('kind', [
 export type LineageSource = z.infer<typeof LineageSourceSchema>;
 
 export const DATASETS = [
-  { id: 'simple_ecommerce', label: 'Simple e-commerce', description: '12 views over a shop’s raw tables' },
+  { id: 'kalla_ecommerce', label: 'Kalla e-commerce', description: '12 views over a shop’s raw tables' },
   { id: 'analytics_platform', label: 'Analytics platform', description: '151 views: staging → marts → reports, one broken on purpose' },
   { id: 'generated_warehouse', label: 'Generated warehouse', description: '10,000 generated views (large)' },
 ] as const;

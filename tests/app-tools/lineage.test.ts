@@ -1,5 +1,5 @@
 /**
- * "Open the simple e-commerce sample and draw its lineage", carried out by
+ * "Open the Kalla e-commerce sample and draw its lineage", carried out by
  * the Assistant: the app tools call the real LineageService, which calls the
  * built-in viewmapper server (a real JVM); the fake Anthropic API plays the model.
  */
@@ -23,7 +23,7 @@ describe('Assistant draws a lineage diagram', () => {
     cleanups.push(() => h.dispose());
     fake.enqueue(
       anthropicStream({ content: [use('t1', 'lineage_status')], stop_reason: 'tool_use' }),
-      anthropicStream({ content: [use('t2', 'lineage_connect', { dataset: 'simple_ecommerce' })], stop_reason: 'tool_use' }),
+      anthropicStream({ content: [use('t2', 'lineage_connect', { dataset: 'kalla_ecommerce' })], stop_reason: 'tool_use' }),
       anthropicStream({ content: [use('t3', 'lineage_diagram', { focus: 'top_customers', upstream_depth: 2, downstream_depth: 0 })], stop_reason: 'tool_use' }),
       anthropicStream({ content: [{ type: 'text', text: 'Here is what top_customers depends on.' }], stop_reason: 'end_turn' }),
     );
@@ -36,7 +36,7 @@ describe('Assistant draws a lineage diagram', () => {
         void h.call('assistant.confirm', { confirmationId: p.id, approve: true });
       }
     });
-    const final = await h.turn('lineage', 'Open the simple e-commerce sample and draw what top_customers depends on');
+    const final = await h.turn('lineage', 'Open the Kalla e-commerce sample and draw what top_customers depends on');
     const tools = final.entries.filter((e) => e.kind === 'tool');
     expect(tools.map((e) => [e.tool, e.status, e.approval?.by])).toEqual([
       ['lineage_status', 'done', 'auto'],
@@ -44,10 +44,10 @@ describe('Assistant draws a lineage diagram', () => {
       ['lineage_diagram', 'done', 'auto'],
     ]);
     expect(asked).toHaveLength(1);
-    expect(tools[1].result).toMatch(/Connected to simple_ecommerce: \d+ views/);
+    expect(tools[1].result).toMatch(/Connected to kalla_ecommerce: \d+ views/);
     expect(tools[2].mermaid).toMatch(/^(flowchart|graph) /);
     expect(tools[2].mermaid).toContain('top_customers');
     const state = await h.call('lineage.state', {});
-    expect(state.connection?.label).toBe('simple_ecommerce');
+    expect(state.connection?.label).toBe('kalla_ecommerce');
   }, 180_000);
 });

@@ -44,7 +44,7 @@ describe('diagram model', () => {
     expect(out.match(/\sheight="/g)).toHaveLength(1);
   });
   it('names export files', () => {
-    expect(exportBaseName('simple_ecommerce', 'fact_orders')).toBe('lineage-simple_ecommerce-fact_orders');
+    expect(exportBaseName('kalla_ecommerce', 'fact_orders')).toBe('lineage-kalla_ecommerce-fact_orders');
     expect(exportBaseName('file:///home/me/views', undefined)).toBe('lineage-home_me_views-all');
   });
 });

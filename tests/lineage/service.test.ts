@@ -4,7 +4,7 @@
  * (tsx), and the real JVM. Checks what the renderer gets back, what lands on
  * disk, and that a JDBC password never comes back.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -42,8 +42,8 @@ describe('lineage service', () => {
   });
 
   it('connects a bundled dataset, draws, shows SQL, answers, and keeps the conversation on disk', async () => {
-    const c = await core.dispatch('lineage.connect', { source: { kind: 'dataset', dataset: 'simple_ecommerce' } });
-    expect(c).toMatchObject({ ok: true, value: { state: { connection: { kind: 'dataset', connection: 'test://simple_ecommerce', passwordStored: false } }, analysis: { viewCount: 12 } } });
+    const c = await core.dispatch('lineage.connect', { source: { kind: 'dataset', dataset: 'kalla_ecommerce' } });
+    expect(c).toMatchObject({ ok: true, value: { state: { connection: { kind: 'dataset', connection: 'test://kalla_ecommerce', passwordStored: false } }, analysis: { viewCount: 12 } } });
     const d = await core.dispatch('lineage.diagram', { focus: 'customer_orders', upstreamDepth: 1, downstreamDepth: 0 });
     expect(d.ok && (d.value as { mermaid: string }).mermaid).toMatch(/n_fact_orders --> n_customer_orders/);
     const sql = await core.dispatch('lineage.viewSql', { name: 'top_customers' });
@@ -68,7 +68,7 @@ describe('lineage service', () => {
     expect(r.ok).toBe(false);
     expect(JSON.stringify(r)).not.toContain(password);
     const state = await core.dispatch('lineage.state', {});
-    expect(state).toMatchObject({ ok: true, value: { connection: { connection: 'test://simple_ecommerce' } } });
+    expect(state).toMatchObject({ ok: true, value: { connection: { connection: 'test://kalla_ecommerce' } } });
     expect(JSON.stringify(state)).not.toContain(password);
     expect(readFileSync(join(dir, 'lineage', 'workspace.json'), 'utf8')).not.toContain(password);
     let secrets = '';
@@ -80,12 +80,16 @@ describe('lineage service', () => {
     expect(secrets).not.toContain(password);
   });
 
-  it('gives the same state back after a restart of the app', async () => {
+  it('gives the same state back after a restart of the app, renaming a saved simple_ecommerce sample to kalla_ecommerce', async () => {
     await core.dispose();
+    const file = join(dir, 'lineage', 'workspace.json');
+    writeFileSync(file, readFileSync(file, 'utf8').replaceAll('kalla_ecommerce', 'simple_ecommerce'));
     core = await boot();
     const s = await core.dispatch('lineage.state', {});
-    expect(s).toMatchObject({ ok: true, value: { connection: { connection: 'test://simple_ecommerce' } } });
+    expect(s).toMatchObject({ ok: true, value: { connection: { connection: 'test://kalla_ecommerce', label: 'kalla_ecommerce' } } });
     expect(s.ok && (s.value as { turns: unknown[] }).turns).toHaveLength(2);
+    const again = await core.dispatch('lineage.ask', { question: 'leaf views' });
+    expect(again).toMatchObject({ ok: true, value: { isError: false } });
     const cleared = await core.dispatch('lineage.clearConversation', {});
     expect(cleared).toMatchObject({ ok: true, value: { turns: [] } });
   }, 60_000);

@@ -44,7 +44,7 @@ describe('viewmapper server with the bundled jar', () => {
     const sc = r.structuredContent as ExploreResult;
     expect(sc.engine).toBe('deterministic');
     expect(sc.via).toBe('serve');
-    expect(sc.connection).toBe('test://simple_ecommerce');
+    expect(sc.connection).toBe('test://kalla_ecommerce');
     expect(sc.intent).toBe('downstream');
     expect(sc.mermaid).toContain('n_fact_orders');
   });
@@ -77,7 +77,7 @@ describe('viewmapper server with the bundled jar', () => {
     const sql = await s.call('get_view_sql', { name: 'top_customers' });
     expect((sql.structuredContent as { sql: string }).sql).toMatch(/FROM customer_lifetime_value/);
 
-    expect((await s.call('list_catalogs', {})).structuredContent).toEqual({ connection: 'test://simple_ecommerce', catalogs: ['test'] });
+    expect((await s.call('list_catalogs', {})).structuredContent).toEqual({ connection: 'test://kalla_ecommerce', catalogs: ['test'] });
     expect((await s.call('list_schemas', {})).structuredContent).toMatchObject({ schemas: expect.arrayContaining(['ecommerce']) });
   });
 

@@ -47,7 +47,7 @@ describe('history', () => {
 
 describe('config', () => {
   it('defaults and overrides', () => {
-    expect(readConfig({})).toMatchObject({ connection: 'test://simple_ecommerce', timeoutMs: 60_000, historyTurns: 3, historyChars: 200, verbose: false, engineMode: 'auto', apiKey: undefined });
+    expect(readConfig({})).toMatchObject({ connection: 'test://kalla_ecommerce', timeoutMs: 60_000, historyTurns: 3, historyChars: 200, verbose: false, engineMode: 'auto', apiKey: undefined });
     expect(readConfig({ KALLA_ENGINE: 'local', ANTHROPIC_API_KEY: 'k1', ANTHROPIC_API_KEY_FOR_VIEWMAPPER: 'k2' })).toMatchObject({ engineMode: 'local', apiKey: 'k2' });
     expect(readConfig({ VIEWMAPPER_CONNECTION: 'test://analytics_platform', VIEWMAPPER_TIMEOUT_MS: '5000', VIEWMAPPER_HISTORY_TURNS: '5', VIEWMAPPER_HISTORY_CHARS: '500', VIEWMAPPER_VERBOSE: '1' })).toMatchObject({
       connection: 'test://analytics_platform',

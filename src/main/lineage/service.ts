@@ -58,6 +58,15 @@ const WorkspaceFileSchema = z.object({
 });
 type WorkspaceFile = z.infer<typeof WorkspaceFileSchema>;
 
+/**
+ * The bundled shop sample was called `simple_ecommerce` until it was renamed (upstream
+ * ViewMapper's dataset of that name has other content); a workspace saved before keeps working.
+ */
+function migrateStored(c: StoredConnection | null): StoredConnection | null {
+  if (c?.kind === 'dataset' && c.connection === 'test://simple_ecommerce') return { ...c, connection: 'test://kalla_ecommerce', label: c.label === 'simple_ecommerce' ? 'kalla_ecommerce' : c.label };
+  return c;
+}
+
 export function connectionFor(source: LineageSource): { connection: string; label: string } {
   switch (source.kind) {
     case 'dataset':
@@ -99,7 +108,7 @@ export class LineageService {
     if (this.data) return this.data;
     try {
       const parsed = WorkspaceFileSchema.safeParse(JSON.parse(await readFile(this.file, 'utf8')));
-      this.data = parsed.success ? parsed.data : { version: 1, connection: null, turns: [] };
+      this.data = parsed.success ? { ...parsed.data, connection: migrateStored(parsed.data.connection) } : { version: 1, connection: null, turns: [] };
     } catch {
       this.data = { version: 1, connection: null, turns: [] };
     }

@@ -21,7 +21,7 @@ export interface ViewMapperConfig {
   llmTimeoutMs: number;
 }
 
-export const DEFAULT_CONNECTION = 'test://simple_ecommerce';
+export const DEFAULT_CONNECTION = 'test://kalla_ecommerce';
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
 function intFrom(value: string | undefined, fallback: number, min: number, max: number): number {

@@ -162,7 +162,7 @@ export function AssistantChat({ scope, title, compact = false }: { scope: string
             <p>Ask in words, for example:</p>
             <ul>
               <li>“Reconcile march_bank.csv against march_invoices.csv and tell me what didn’t match”</li>
-              <li>“Open the simple_ecommerce lineage sample and draw what depends on customers”</li>
+              <li>“Open the kalla_ecommerce lineage sample and draw what depends on customers”</li>
               <li>“Which MCP servers are running?”</li>
             </ul>
             <p>Tools that change data ask you first; anything that finalizes a result always does.</p>

@@ -18,7 +18,7 @@ function ConnectionForm({ onDone }: { onDone?: () => void }) {
   const { connection, connecting, connectError, connect } = useLineage();
   const [kind, setKind] = useState<Kind>(connection?.kind ?? 'dataset');
   const [dataset, setDataset] = useState<DatasetId>(
-    connection?.kind === 'dataset' ? ((DATASETS.find((d) => `test://${d.id}` === connection.connection)?.id ?? 'simple_ecommerce') as DatasetId) : 'simple_ecommerce',
+    connection?.kind === 'dataset' ? ((DATASETS.find((d) => `test://${d.id}` === connection.connection)?.id ?? 'kalla_ecommerce') as DatasetId) : 'kalla_ecommerce',
   );
   const [path, setPath] = useState(connection?.kind === 'path' ? connection.label : '');
   const [url, setUrl] = useState(connection?.kind === 'jdbc' ? connection.connection : '');
@@ -487,7 +487,7 @@ export function LineageView() {
             Pick a connection on the left: a bundled sample, a folder of <code>.sql</code> files, or a Trino or PostgreSQL database. Kalla parses every
             view, finds where to start, and draws the dependencies.
           </p>
-          <p className="muted small">New here? Open the “Simple e-commerce” sample.</p>
+          <p className="muted small">New here? Open the “Kalla e-commerce” sample.</p>
         </div>
       )}
     </div>

@@ -79,7 +79,7 @@ export function standaloneSvg(svgMarkup: string): string {
   return `<?xml version="1.0" encoding="UTF-8"?>\n${svg}\n`;
 }
 
-/** A file name from a connection label and focus: `lineage-simple_ecommerce-fact_orders`. */
+/** A file name from a connection label and focus: `lineage-kalla_ecommerce-fact_orders`. */
 export function exportBaseName(label: string, focus?: string): string {
   const part = (s: string) =>
     s

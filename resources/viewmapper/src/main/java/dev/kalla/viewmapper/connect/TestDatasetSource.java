@@ -12,9 +12,14 @@ import java.util.concurrent.ConcurrentHashMap;
 /**
  * test://NAME — datasets bundled in the jar (/datasets/NAME.json), plus
  * {@code generated_warehouse}, which is generated in code because 10,000 views would bloat the jar.
+ * Upstream ViewMapper's dataset names are never answered with other content: they fail with a
+ * message that says how to load upstream's own file through file://.
  */
 final class TestDatasetSource implements ViewSource {
-    static final List<String> BUNDLED = List.of("simple_ecommerce", "analytics_platform", "generated_warehouse");
+    static final List<String> BUNDLED = List.of("kalla_ecommerce", "analytics_platform", "generated_warehouse");
+    /** The datasets upstream ViewMapper bundles (viewmapper-agent/src/main/resources/datasets/NAME.json). */
+    static final List<String> UPSTREAM = List.of("simple_ecommerce", "moderate_analytics", "realistic_bi_warehouse", "complex_enterprise");
+    static final String UPSTREAM_REPO = "https://github.com/robfromboulder/viewmapper";
     private static final Map<String, ViewCollection> LOADED = new ConcurrentHashMap<>();
 
     private final String name;
@@ -26,6 +31,7 @@ final class TestDatasetSource implements ViewSource {
     private ViewCollection collection() throws ConnectionException {
         ViewCollection c = LOADED.get(name);
         if (c != null) return c;
+        if (UPSTREAM.contains(name)) throw new ConnectionException("NOT_FOUND", upstreamDatasetMessage(name));
         if (name.equals("generated_warehouse")) {
             c = WarehouseGenerator.generate(WarehouseGenerator.DEFAULT_VIEWS);
         } else {
@@ -40,6 +46,15 @@ final class TestDatasetSource implements ViewSource {
         }
         LOADED.put(name, c);
         return c;
+    }
+
+    /** Why test://NAME of an upstream dataset fails here, and how to load upstream's file instead. */
+    static String upstreamDatasetMessage(String name) {
+        return "test://" + name + " is a dataset of upstream ViewMapper, which this engine does not bundle"
+                + " (its own samples are " + String.join(", ", BUNDLED.stream().map(b -> "test://" + b).toList()) + ")."
+                + " To analyse upstream's " + name + ", save viewmapper-agent/src/main/resources/datasets/" + name + ".json"
+                + " from " + UPSTREAM_REPO + " and connect to file:///path/to/" + name + ".json"
+                + " (its views are read into catalog local, schema default).";
     }
 
     @Override

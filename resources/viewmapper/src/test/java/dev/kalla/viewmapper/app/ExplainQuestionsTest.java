@@ -19,7 +19,7 @@ class ExplainQuestionsTest {
 
     static Map<String, Object> ask(String question) {
         Map<String, Object> params = new HashMap<>();
-        params.put("connection", "test://simple_ecommerce");
+        params.put("connection", "test://kalla_ecommerce");
         params.put("question", question);
         return ENGINE.handle("explain", params);
     }

@@ -22,7 +22,7 @@ class RunCommandTest {
 
     @Test
     void textOutputEmbedsAMermaidBlock() {
-        assertEquals(0, run("show me customer_orders", "--connection", "test://simple_ecommerce", "--output", "text"));
+        assertEquals(0, run("show me customer_orders", "--connection", "test://kalla_ecommerce", "--output", "text"));
         String text = out.toString(StandardCharsets.UTF_8);
         assertTrue(text.contains("\n```mermaid\ngraph TB\n"), text);
         assertTrue(text.trim().endsWith("```"), text);
@@ -30,7 +30,7 @@ class RunCommandTest {
 
     @Test
     void jsonOutputIsOneObject() {
-        assertEquals(0, run("what are the entry points", "--connection", "test://simple_ecommerce", "--output", "json", "--verbose"));
+        assertEquals(0, run("what are the entry points", "--connection", "test://kalla_ecommerce", "--output", "json", "--verbose"));
         String json = out.toString(StandardCharsets.UTF_8).trim();
         assertTrue(json.startsWith("{\"intent\":\"entry_points\""), json);
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("intent entry_points"));
@@ -38,11 +38,11 @@ class RunCommandTest {
 
     @Test
     void errorsExitNonZeroWithAMessageOnStderr() {
-        assertEquals(1, run("explain nothing_like_this", "--connection", "test://simple_ecommerce"));
+        assertEquals(1, run("explain nothing_like_this", "--connection", "test://kalla_ecommerce"));
         assertTrue(err.toString(StandardCharsets.UTF_8).contains("NOT_FOUND"));
         assertEquals(1, run("show the full diagram", "--connection", "test://no_such_dataset"));
         assertEquals(2, run("question without connection"));
-        assertEquals(2, run("q", "--connection", "test://simple_ecommerce", "--output", "xml"));
-        assertEquals(2, run("q", "--connection", "test://simple_ecommerce", "--bogus"));
+        assertEquals(2, run("q", "--connection", "test://kalla_ecommerce", "--output", "xml"));
+        assertEquals(2, run("q", "--connection", "test://kalla_ecommerce", "--bogus"));
     }
 }

@@ -20,7 +20,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** Drives the real serve loop with JSON lines, as the MCP server does over stdio. */
 class ServeProtocolTest {
-    private static final String SHOP = "\"connection\":\"test://simple_ecommerce\"";
+    private static final String SHOP = "\"connection\":\"test://kalla_ecommerce\"";
 
     static List<Map<String, Object>> serve(String... lines) throws Exception {
         return serveWith(1, lines);

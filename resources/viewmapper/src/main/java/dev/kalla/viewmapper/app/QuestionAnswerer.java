@@ -27,7 +27,9 @@ final class QuestionAnswerer {
     private static final Set<String> STOP_WORDS = Set.of("the", "a", "an", "of", "on", "in", "is", "are", "what", "which",
             "who", "show", "me", "view", "views", "table", "tables", "depends", "depend", "upstream", "downstream",
             "levels", "level", "explain", "diagram", "full", "all", "and", "to", "from", "for", "does", "do", "read",
-            "reads", "uses", "use", "entry", "points", "leaf", "it", "with", "lineage", "impact", "graph", "whole");
+            "reads", "uses", "use", "entry", "points", "leaf", "it", "with", "lineage", "impact", "graph", "whole",
+            // Words of upstream ViewMapper's README questions ("the dependency diagram", "in this schema").
+            "this", "schema", "dependency", "dependencies", "dependents", "chain", "everything", "most", "have", "high-impact");
     private static final String[] NUMBER_WORDS = {"zero", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten"};
 
     private final GraphAnalyzer analyzer;
@@ -44,8 +46,13 @@ final class QuestionAnswerer {
         String q = " " + question.toLowerCase(Locale.ROOT).replaceAll("[?!,;:]", " ") + " ";
         Mention m = findMention(question);
         if (q.contains("entry point") || q.contains("where should i start") || q.contains("where to start")) return entryPoints();
-        if (q.contains(" leaf ") || q.contains(" leaves ") || q.contains("leaf views")) return leafViews();
+        if (q.contains(" leaf ") || q.contains(" leaves ") || q.contains("leaf views")
+                || containsAny(q, " final output", " final views ", " output views ", " end views ")) return leafViews();
         if (q.contains("cycle") || q.contains("circular")) return cycles();
+        if (m == null && containsAny(q, "high-impact", "high impact", "most dependents", "most depended", "central hub", " hubs ",
+                " hub views ", "most important")) {
+            return entryPoints();
+        }
         if (m == null) {
             String missing = lastNameLikeWord(question);
             if (missing != null && containsAny(q, "explain", "show me", "focus on", "depend", "upstream", "downstream",
@@ -57,6 +64,9 @@ final class QuestionAnswerer {
             return summary();
         }
         int depth = depth(q);
+        int up = depthNamed(q, "upstream");
+        int down = depthNamed(q, "downstream");
+        if (up >= 0 && down >= 0) return focus(m.name, up, down, direction); // "2 levels upstream and 1 level downstream from X"
         int verb;
         if ((verb = indexOfAny(q, " depends on ", " depend on ", " rely on ", " relies on ")) >= 0) {
             return m.position > verb ? downstream(m.name, depth, direction) : upstream(m.name, depth, direction);
@@ -78,7 +88,8 @@ final class QuestionAnswerer {
             return new Answer("view_sql", "SQL of " + graph.display(m.name) + ":\n\n" + String.valueOf(graph.node(m.name).sql()), null,
                     Map.of("name", graph.display(m.name)));
         }
-        return focus(m.name, depth == Integer.MAX_VALUE ? 2 : depth, direction);
+        int each = depth == Integer.MAX_VALUE ? 2 : depth;
+        return focus(m.name, each, each, direction);
     }
 
     // ---- intents -------------------------------------------------------------------------
@@ -168,15 +179,15 @@ final class QuestionAnswerer {
                 Map.of("name", graph.display(name), "readers", names(readers)));
     }
 
-    private Answer focus(ObjectName name, int depth, Direction direction) {
-        Subgraph s = analyzer.subgraph(name, depth, depth, MAX_FOCUS_NODES);
+    private Answer focus(ObjectName name, int up, int down, Direction direction) {
+        Subgraph s = analyzer.subgraph(name, up, down, MAX_FOCUS_NODES);
         var node = graph.node(name);
         String text = graph.display(name) + " is a " + (node.isView() ? "view" : "table") + ". It reads "
                 + node.dependencies().size() + " relations directly (" + analyzer.lineage(name, Integer.MAX_VALUE).size()
                 + " transitively) and " + node.dependents().size() + " views read it directly ("
                 + analyzer.impact(name).size() + " transitively)."
                 + (node.unparsed() ? "\nIts SQL could not be parsed (" + failureReason(name) + "), so its inputs are unknown." : "")
-                + "\nDiagram: " + depth + " levels each way" + truncatedText(s);
+                + "\nDiagram: " + (up == down ? up + " levels each way" : up + " levels upstream, " + down + " downstream") + truncatedText(s);
         return new Answer("focus", text, MermaidRenderer.render(graph, s, direction), Engine.subgraphJson(graph, s));
     }
 
@@ -230,6 +241,17 @@ final class QuestionAnswerer {
 
     private String failureReason(ObjectName name) {
         return graph.failures().stream().filter(f -> f.view().equals(name)).map(f -> f.reason()).findFirst().orElse("unknown reason");
+    }
+
+    /** "2 levels upstream", "one hop downstream": the count before "level(s) DIRECTION", or -1. */
+    private static int depthNamed(String q, String direction) {
+        String[] w = q.trim().split("\\s+");
+        for (int i = 0; i + 2 < w.length; i++) {
+            if (!w[i + 1].matches("levels?|hops?|steps?") || !w[i + 2].equals(direction)) continue;
+            if (w[i].matches("\\d{1,3}")) return Integer.parseInt(w[i]);
+            for (int n = 0; n < NUMBER_WORDS.length; n++) if (NUMBER_WORDS[n].equals(w[i])) return n;
+        }
+        return -1;
     }
 
     private static int depth(String q) {

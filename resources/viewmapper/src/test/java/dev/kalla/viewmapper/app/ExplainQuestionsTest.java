@@ -39,6 +39,24 @@ class ExplainQuestionsTest {
         assertTrue(m.contains("n_raw__orders[(\"raw.orders\")]"), m);
     }
 
+    /** Phrasings of upstream ViewMapper's README questions; before issue 17 most failed with NOT_FOUND ('dependency', 'schema'). */
+    @Test
+    void upstreamReadmePhrasings() {
+        assertEquals("full_diagram", ask("Show me the dependency diagram").get("intent"));
+        assertEquals("full_diagram", ask("Show me the full dependency diagram").get("intent"));
+        assertEquals("entry_points", ask("What are the high-impact views in this schema?").get("intent"));
+        assertEquals("entry_points", ask("Which views have the most dependents?").get("intent"));
+        assertEquals("entry_points", ask("What are the central hub views?").get("intent"));
+        assertEquals("leaf_views", ask("What are the final output views?").get("intent"));
+        assertEquals("summary", ask("Analyze this schema").get("intent"));
+        Map<String, Object> a = ask("Show me 2 levels upstream and 1 level downstream from customer_orders");
+        assertEquals("focus", a.get("intent"));
+        assertTrue(((String) a.get("answer")).endsWith("Diagram: 2 levels upstream, 1 downstream"), (String) a.get("answer"));
+        String m = (String) a.get("mermaid");
+        assertTrue(m.contains("n_fact_orders") && m.contains("n_customer_lifetime_value") && !m.contains("n_top_customers"), m);
+        assertEquals("focus", ask("Show me the dependency chain for top_customers").get("intent"));
+    }
+
     @Test
     void entryPoints() {
         Map<String, Object> a = ask("What are the entry points?");

@@ -14,6 +14,12 @@ import java.util.List;
 public final class Main {
     /** Enough to answer questions while one or two loads run; parsing itself is parallel already. */
     private static final int SERVE_WORKERS = 4;
+    static final String USAGE = "usage:\n  viewmapper serve [--drivers DIR] [--user U] [--password P]\n"
+            + "  viewmapper run \"<question>\" --connection test://NAME|file://PATH|jdbc:... [--catalog C] [--schema S]"
+            + " [--output text|json] [--direction TB|LR|BT|RL] [--verbose] [--user U] [--password P] [--drivers DIR]\n"
+            + "  viewmapper run --compat upstream ...   upstream ViewMapper's run contract (also env VIEWMAPPER_COMPAT=upstream)\n"
+            + "  viewmapper -V | --version | -h | --help";
+
     private Main() {
     }
 
@@ -24,28 +30,30 @@ public final class Main {
         System.setOut(err);
         List<String> args = new ArrayList<>(Arrays.asList(argv));
         String command = args.isEmpty() ? "help" : args.remove(0);
-        String drivers = option(args, "--drivers");
-        String user = option(args, "--user");
-        String password = option(args, "--password");
-        Engine engine = new Engine(ConnectionOptions.of(user, password, drivers));
         int code;
         switch (command) {
             case "serve" -> {
+                String drivers = option(args, "--drivers");
+                String user = option(args, "--user");
+                String password = option(args, "--password");
+                Engine engine = new Engine(ConnectionOptions.of(user, password, drivers));
                 err.println("viewmapper " + Engine.VERSION + " serving JSON lines on stdin/stdout");
                 new ServeLoop(engine, new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8)), out, err)
                         .run(SERVE_WORKERS);
                 code = 0;
             }
-            case "run" -> code = RunCommand.run(args, engine, out, err);
-            case "--version", "version" -> {
+            // run reads its own --user/--password/--drivers (Kalla's face only); the environment fills the rest.
+            case "run" -> code = RunCommand.run(args, new Engine(ConnectionOptions.of(null, null, null)), out, err,
+                    System.getenv(RunCommand.COMPAT_ENV));
+            case "--version", "-V", "version" -> {
                 out.println("viewmapper " + Engine.VERSION);
                 code = 0;
             }
             default -> {
-                err.println("usage:\n  viewmapper serve [--drivers DIR] [--user U] [--password P]\n"
-                        + "  viewmapper run \"<question>\" --connection test://NAME|file://PATH|jdbc:... [--catalog C] [--schema S]"
-                        + " [--output text|json] [--direction TB|LR|BT|RL] [--verbose]");
-                code = command.equals("help") || command.equals("--help") ? 0 : 2;
+                boolean asked = command.equals("help") || command.equals("--help") || command.equals("-h");
+                if (!asked) err.println("viewmapper: unknown command '" + command + "'");
+                (asked ? out : err).println(USAGE);
+                code = asked ? 0 : 2;
             }
         }
         out.flush();

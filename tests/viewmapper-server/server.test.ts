@@ -3,7 +3,7 @@
  * missing and too-old Java, timeout, JVM crash and restart, separate session
  * histories, and a user's own jar through the upstream `run` contract.
  */
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -192,17 +192,49 @@ describe('viewmapper server: Java problems', () => {
 
 describe('viewmapper server with a user jar (run contract)', () => {
   it('answers explore_trino_views through `run` with history in the prompt, and says other tools need the bundled engine', async () => {
-    const s = await startServer({ VIEWMAPPER_JAR: JAR });
+    const s = await startServer({ VIEWMAPPER_JAR: JAR, VIEWMAPPER_CONNECTION: undefined });
     try {
-      const r = await s.call('explore_trino_views', { query: 'what depends on fact_orders', session_id: 'x' });
+      // Kalla's jar as VIEWMAPPER_JAR runs in upstream's contract (VIEWMAPPER_COMPAT=upstream), which rejects
+      // --catalog and --user: the catalog goes into --schema, the user into the environment.
+      const r = await s.call('explore_trino_views', { query: 'what depends on fact_orders', session_id: 'x', connection: 'test://kalla_ecommerce', schema: 'test.ecommerce', user: 'ann' });
       expect(r.isError).toBeFalsy();
       expect(textOf(r)).toMatch(/^5 views depend on fact_orders[\s\S]*```mermaid\ngraph TB/);
       expect((r.structuredContent as ExploreResult).via).toBe('run');
       const a = await s.call('analyze_schema', {});
       expect(a.isError).toBe(true);
       expect(textOf(a)).toContain('needs Kalla');
+      // The default connection is upstream's dataset, which Kalla's jar explains in upstream's error format.
+      const d = await s.call('explore_trino_views', { query: 'leaf views', session_id: 'y' });
+      expect(d.isError).toBe(true);
+      expect(textOf(d)).toMatch(/^❌ ViewMapper Error:\nError: test:\/\/simple_ecommerce is a dataset of upstream ViewMapper[\s\S]*file:\/\/\/path\/to\/simple_ecommerce\.json/);
     } finally {
       await s.close();
+    }
+  }, 60_000);
+});
+
+describe('viewmapper server with a user jar: what upstream\'s jar is given', () => {
+  it('passes only --connection, --schema, --output text and --verbose, with the user in the Trino URL and no password on the command line', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vm-upstream-'));
+    // A stand-in for upstream's jar: records its command line and environment, answers like upstream's text output.
+    const java = fakeJava('openjdk version "24.0.2" 2025-07-15', `printf '%s\\n' "$@" > ${dir}/argv\nenv | grep '^VIEWMAPPER_' | sort > ${dir}/env\necho 'The views are fine.'`);
+    const s = await startServer({ VIEWMAPPER_JAVA: java, VIEWMAPPER_JAR: JAR, VIEWMAPPER_CONNECTION: undefined, VIEWMAPPER_VERBOSE: '1' });
+    try {
+      const r = await s.call('explore_trino_views', { query: 'leaf views', connection: 'jdbc:trino://h:8080', schema: 'viewzoo.example', user: 'ann', password: 'pw-not-on-argv' });
+      expect(r.isError, textOf(r)).toBeFalsy();
+      expect(textOf(r)).toBe('The views are fine.');
+      const argv = readFileSync(join(dir, 'argv'), 'utf8').trimEnd().split('\n');
+      const run = argv.slice(argv.indexOf('run') + 1);
+      expect(run).toEqual(['leaf views', '--connection', 'jdbc:trino://h:8080?user=ann', '--output', 'text', '--schema', 'viewzoo.example', '--verbose']);
+      expect(argv.join(' ')).not.toContain('pw-not-on-argv');
+      expect(readFileSync(join(dir, 'env'), 'utf8')).toContain('VIEWMAPPER_COMPAT=upstream');
+      // No connection given and VIEWMAPPER_CONNECTION unset: upstream's default dataset.
+      await s.call('explore_trino_views', { query: 'leaf views', session_id: 'other' });
+      const again = readFileSync(join(dir, 'argv'), 'utf8').trimEnd().split('\n');
+      expect(again.slice(again.indexOf('run') + 1, again.indexOf('run') + 6)).toEqual(['leaf views', '--connection', 'test://simple_ecommerce', '--output', 'text']);
+    } finally {
+      await s.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   }, 60_000);
 });

@@ -6,6 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { readConfig, secondsText } from '../../src/servers/viewmapper/config';
 import { SessionHistories, buildPromptWithHistory, historyWindow } from '../../src/servers/viewmapper/history';
 import { bundledJarCandidates, findJar, findJavaCandidate, parseJavaVersion } from '../../src/servers/viewmapper/java';
+import { UPSTREAM_DEFAULT_CONNECTION, upstreamRun, withUrlUser } from '../../src/servers/viewmapper/upstream';
 
 describe('history', () => {
   const limits = { turns: 3, chars: 200 };
@@ -100,5 +101,34 @@ describe('java discovery', () => {
     const fromBundle = bundledJarCandidates(new URL('../../out/main/chunks/x.js', import.meta.url).href);
     expect(fromBundle.some((p) => p.endsWith('/main/resources/viewmapper/viewmapper.jar') || p.endsWith('resources/viewmapper/viewmapper.jar'))).toBe(true);
     expect(findJar({ VIEWMAPPER_JAR: '/nope.jar' })).toEqual({ looked: ['VIEWMAPPER_JAR=/nope.jar'], custom: true });
+  });
+});
+
+describe('upstream run contract (VIEWMAPPER_JAR)', () => {
+  const UPSTREAM_OPTIONS = new Set(['--connection', '--schema', '--output', '--verbose']);
+  const options = (args: string[]) => args.filter((a) => a.startsWith('--'));
+
+  it('passes only the options upstream knows, in the seed order', () => {
+    expect(upstreamRun({ prompt: 'leaf views', connection: 'test://simple_ecommerce', verbose: false })).toEqual({
+      args: ['leaf views', '--connection', 'test://simple_ecommerce', '--output', 'text'],
+      env: { VIEWMAPPER_COMPAT: 'upstream' },
+    });
+    const all = upstreamRun({ prompt: 'q', connection: 'jdbc:trino://h:8080', catalog: 'viewzoo', schema: 'example', user: 'ann', password: 's3cret', verbose: true });
+    for (const o of options(all.args)) expect(UPSTREAM_OPTIONS.has(o), o).toBe(true);
+    expect(all.args).toEqual(['q', '--connection', 'jdbc:trino://h:8080?user=ann', '--output', 'text', '--schema', 'viewzoo.example', '--verbose']);
+    expect(all.args.join(' ')).not.toContain('s3cret');
+    expect(all.env).toEqual({ VIEWMAPPER_COMPAT: 'upstream', VIEWMAPPER_USER: 'ann', VIEWMAPPER_PASSWORD: 's3cret' });
+  });
+
+  it('keeps catalog.schema as given and adds the user only to a Trino URL without one', () => {
+    expect(upstreamRun({ prompt: 'q', connection: 'test://x', schema: 'viewzoo.example', verbose: false }).args).toContain('viewzoo.example');
+    expect(withUrlUser('jdbc:trino://h:8080/cat?SSL=true', 'a b')).toBe('jdbc:trino://h:8080/cat?SSL=true&user=a%20b');
+    expect(withUrlUser('jdbc:trino://h:8080?user=bob', 'ann')).toBe('jdbc:trino://h:8080?user=bob');
+    expect(withUrlUser('jdbc:postgresql://h/db', 'ann')).toBe('jdbc:postgresql://h/db');
+    expect(withUrlUser('jdbc:trino://h:8080', undefined)).toBe('jdbc:trino://h:8080');
+  });
+
+  it("defaults to upstream's own dataset name", () => {
+    expect(UPSTREAM_DEFAULT_CONNECTION).toBe('test://simple_ecommerce');
   });
 });

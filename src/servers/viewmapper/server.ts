@@ -34,6 +34,7 @@ import { EngineCrashError, EngineError, EngineTimeoutError, ServeEngine, runOnce
 import { SessionHistories, buildPromptWithHistory } from './history';
 import { exploreWithLlm } from './llm';
 import { findJar, findJava, jarProblemMessage, javaProblemMessage, type JarFound, type JavaFound } from './java';
+import { UPSTREAM_DEFAULT_CONNECTION, upstreamRun } from './upstream';
 
 export const VIEWMAPPER_SERVER_NAME = 'viewmapper';
 export const VIEWMAPPER_SERVER_VERSION = '0.1.0';
@@ -223,9 +224,10 @@ export function createViewMapperServer(opts: { env?: NodeJS.ProcessEnv; log?: (l
       const query = args.query.trim();
       if (!query) return fail("❌ Error: 'query' parameter is required");
       const sessionId = args.session_id ?? extra.sessionId ?? 'default';
-      const src = source(args);
-      const history = histories.window(sessionId);
       const rt = await getRuntime();
+      // A user's jar is upstream's: its default dataset is upstream's (Kalla's jar does not answer that name).
+      const src = rt.jar.custom && !args.connection?.trim() && !env.VIEWMAPPER_CONNECTION?.trim() ? { ...source(args), connection: UPSTREAM_DEFAULT_CONNECTION } : source(args);
+      const history = histories.window(sessionId);
       let answer: string;
       let mermaid: string | null;
       let intent: string | null = null;
@@ -235,13 +237,9 @@ export function createViewMapperServer(opts: { env?: NodeJS.ProcessEnv; log?: (l
       if (rt.jar.custom) {
         // A user's own jar: the upstream contract, one JVM per question, history in the prompt.
         const prompt = buildPromptWithHistory(histories.get(sessionId), query, { turns: config.historyTurns, chars: config.historyChars });
-        const p = sourceParams(src);
-        const cli = [prompt, '--connection', src.connection, '--output', 'text'];
-        if (p.catalog) cli.push('--catalog', String(p.catalog));
-        if (p.schema) cli.push('--schema', String(p.schema));
-        if (src.user) cli.push('--user', src.user);
-        if (config.verbose) cli.push('--verbose');
-        const r = await runOnce(rt.java.path, rt.jar.path, cli, src.password ? { ...env, VIEWMAPPER_PASSWORD: src.password } : env, config.timeoutMs);
+        // Only the options upstream's picocli command knows; VIEWMAPPER_COMPAT=upstream makes Kalla's jar answer the same way.
+        const run = upstreamRun({ prompt, connection: src.connection, catalog: src.catalog, schema: src.schema, user: src.user, password: src.password, verbose: config.verbose });
+        const r = await runOnce(rt.java.path, rt.jar.path, run.args, { ...env, ...run.env }, config.timeoutMs);
         if (r.code !== 0) throw new UserFacingError(`❌ ViewMapper Error:\n${(r.stderr || r.stdout).trim() || `exit code ${r.code}`}`);
         const text = r.stdout.trim();
         const m = /```mermaid\n([\s\S]*?)```/.exec(text);

@@ -2,7 +2,9 @@
  * The Lineage workspace end to end: the real app in browser mode, the built-in
  * viewmapper MCP server with a real JVM, mermaid rendering in real Chromium.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './app';
 
@@ -133,4 +135,24 @@ test('a large dataset starts at an entry point and shows its parse problem; a ba
   await expect(page.getByTestId('focus-name')).not.toBeEmpty();
   await expect(diagram(page).locator('g.node').first()).toBeVisible();
   await shot(page, info, '02-analytics');
+});
+
+test('a name with quotes is drawn with its quotes exactly once (issue 17)', async ({ appPage: page }, info) => {
+  const dir = mkdtempSync(join(tmpdir(), 'kalla-lineage-quotes-'));
+  try {
+    writeFileSync(join(dir, 'views.sql'), 'CREATE VIEW sales."q1 report" AS SELECT * FROM raw.orders;\nCREATE VIEW sales.summary AS SELECT * FROM sales."q1 report";\n');
+    await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Lineage/ }).click();
+    await page.getByRole('radio', { name: 'Files' }).check();
+    await page.getByLabel('File or folder').fill(dir);
+    await page.getByRole('button', { name: 'Open' }).click();
+    await expect(page.getByRole('region', { name: 'Summary' })).toContainText('Views2');
+    const quoted = diagram(page).locator('g.node').filter({ hasText: 'q1 report' });
+    await expect(quoted).toHaveCount(1);
+    await expect(quoted).toHaveAttribute('data-name', 'sales."q1 report"');
+    expect((await quoted.textContent())?.trim()).toBe('sales."q1 report"');
+    await expect(diagram(page).locator('g.node', { hasText: '&quot;' })).toHaveCount(0);
+    await shot(page, info, '01-quoted-name');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

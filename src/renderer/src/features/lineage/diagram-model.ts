@@ -34,6 +34,36 @@ export function parseDiagram(source: string): DiagramNode[] {
   return [...nodes.values()];
 }
 
+/**
+ * Issue 17: Mermaid with SVG text labels (we never use HTML labels) turns the engine's `#quot;` into
+ * `&quot;` and then draws those six characters, because it decodes only `&amp;`, `&lt;` and `&gt;` again
+ * for SVG text (`#35;` and `#96;` fare the same, and a literal `&amp;` in a name loses its `amp;`). So
+ * before rendering, label characters Mermaid cannot carry through are swapped for private-use
+ * placeholders, which it passes through untouched; `restoreLabels` then writes them into the SVG markup
+ * as character references, which the browser decodes exactly once. (Placeholder glyphs are measured a
+ * little wider or narrower than the real ones; node boxes have padding to spare.)
+ */
+const CARRIED: Record<string, string> = { '"': '\uE000', '#': '\uE001', '`': '\uE002', '&': '\uE003', '<': '\uE004', '>': '\uE005' };
+const RESTORED: Record<string, string> = { '\uE000': '&quot;', '\uE001': '&#35;', '\uE002': '&#96;', '\uE003': '&amp;', '\uE004': '&lt;', '\uE005': '&gt;' };
+
+/** The engine's Mermaid source with every node label re-encoded for `restoreLabels`. Other lines are kept as they are. */
+export function mermaidLabels(source: string): string {
+  return source
+    .split('\n')
+    .map((line) => {
+      const node = /^(\s*[A-Za-z0-9_]+\[\(?")(.*)("\)?\])\s*$/.exec(line);
+      if (!node) return line;
+      const label = [...decodeLabel(node[2])].map((c) => CARRIED[c] ?? (/[\r\n\t]/.test(c) ? ' ' : /[\uE000-\uE005]/.test(c) ? '\uFFFD' : c)).join('');
+      return node[1] + label + node[3];
+    })
+    .join('\n');
+}
+
+/** Rendered SVG markup with the placeholders of `mermaidLabels` as character references (valid in text and attributes). */
+export function restoreLabels(svgMarkup: string): string {
+  return svgMarkup.replace(/[\uE000-\uE005]/g, (c) => RESTORED[c]);
+}
+
 /** Mermaid renders node `n_x` as `<g id="<renderId>-flowchart-n_x-12" class="node …">` (older: `flowchart-n_x-12`). */
 export function nodeIdFromSvgId(svgId: string): string | undefined {
   const m = /(?:^|-)flowchart-([A-Za-z0-9_]+)-\d+$/.exec(svgId) ?? /^(n_[A-Za-z0-9_]+)$/.exec(svgId);

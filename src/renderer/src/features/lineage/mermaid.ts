@@ -4,6 +4,7 @@
  * so the output passes the CSP, sanitises labels and exports to PNG cleanly.
  */
 import type { Mermaid } from 'mermaid';
+import { mermaidLabels, restoreLabels } from './diagram-model';
 
 let loaded: Promise<Mermaid> | undefined;
 let themeInUse: string | undefined;
@@ -40,6 +41,7 @@ async function instance(): Promise<Mermaid> {
 export async function renderMermaid(source: string): Promise<string> {
   const mermaid = await instance();
   seq += 1;
-  const { svg } = await mermaid.render(`lineage-mermaid-${seq}`, source);
-  return svg;
+  // Labels go through placeholders so quotes and other escaped characters show exactly once (issue 17).
+  const { svg } = await mermaid.render(`lineage-mermaid-${seq}`, mermaidLabels(source));
+  return restoreLabels(svg);
 }

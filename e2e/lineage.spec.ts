@@ -156,3 +156,37 @@ test('a name with quotes is drawn with its quotes exactly once (issue 17)', asyn
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test('"Whole graph" on a 10,000-view catalog says it is too large to draw, with the count and the limit (issue 17)', async ({ appPage: page }, info) => {
+  const dir = mkdtempSync(join(tmpdir(), 'kalla-lineage-huge-'));
+  try {
+    // 100 chains of 100 views over 100 tables: v_i reads raw.t_(i mod 100) and v_(i-100).
+    const views = Array.from({ length: 10_000 }, (_, i) => ({
+      name: `v_${String(i).padStart(5, '0')}`,
+      sql: i < 100 ? `SELECT * FROM raw.t_${i}` : `SELECT * FROM v_${String(i - 100).padStart(5, '0')} JOIN raw.t_${i % 100} USING (id)`,
+    }));
+    writeFileSync(join(dir, 'views.json'), JSON.stringify({ schema: 'huge', views }));
+    await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Lineage/ }).click();
+    await page.getByRole('radio', { name: 'Files' }).check();
+    await page.getByLabel('File or folder').fill(join(dir, 'views.json'));
+    await page.getByRole('button', { name: 'Open' }).click();
+    await expect(page.getByRole('region', { name: 'Summary' })).toContainText('Views10,000');
+    // Opening starts at an entry point, and says why.
+    await expect(page.getByTestId('focus-name')).not.toBeEmpty();
+    await expect(page.getByRole('note')).toContainText('more than the 100 a diagram can show');
+    await expect(diagram(page).locator('g.node').first()).toBeVisible();
+
+    await page.getByRole('button', { name: 'Whole graph' }).click();
+    const status = diagram(page).getByRole('status', { name: 'The whole graph is too large to draw' });
+    await expect(status).toBeVisible();
+    await expect(status).toContainText('It has 10,100 nodes; a diagram shows at most 100.');
+    await expect(status).toContainText('Pick an entry point on the left or search for a view by name');
+    await expect(page.getByTestId('focus-name')).toHaveCount(0);
+    await shot(page, info, '01-too-large');
+    await status.getByRole('button', { name: /^Focus / }).first().click();
+    await expect(page.getByTestId('focus-name')).not.toBeEmpty();
+    await expect(diagram(page).locator('g.node').first()).toBeVisible();
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -6,7 +6,7 @@
 import { create } from 'zustand';
 import type { Analysis, Diagram, LineageConnectionView, LineageSource, LineageTurn, ViewSql } from '../../../shared/lineage';
 import { call, errorMessage, newCallId } from '../api/client';
-import { parseDiagram } from '../features/lineage/diagram-model';
+import { diagramLimit, parseDiagram } from '../features/lineage/diagram-model';
 
 export type Direction = 'TB' | 'LR' | 'BT' | 'RL';
 
@@ -25,6 +25,11 @@ interface LineageStore {
   diagram?: Diagram;
   diagramLoading: boolean;
   diagramError?: string;
+  /**
+   * Set when the whole graph was too large and the workspace focused an entry point by itself
+   * (on opening a connection), so the UI can say why the diagram is not the whole graph.
+   */
+  wholeGraphTooLarge?: { nodeCount: number; limit: number; startedAt: string };
   sql?: ViewSql;
   sqlError?: string;
   turns: LineageTurn[];
@@ -43,18 +48,23 @@ interface LineageStore {
 
 export const useLineage = create<LineageStore>((set, get) => {
   let diagramSeq = 0;
-  const loadDiagram = async () => {
+  /**
+   * `opening`: the first diagram of a connection. Then a whole graph too large to draw starts at the
+   * most depended-on view instead (and says so). When the user asks for the whole graph ("Whole
+   * graph"), the too-large answer is shown as it is, with its count, limit and way out (issue 17:
+   * refocusing the same entry point there looked like the button did nothing).
+   */
+  const loadDiagram = async (opening = false) => {
     const seq = ++diagramSeq;
     const { focus, upstreamDepth, downstreamDepth, direction } = get();
     set({ diagramLoading: true, diagramError: undefined });
     try {
       const d = await call('lineage.diagram', { ...(focus ? { focus } : {}), upstreamDepth, downstreamDepth, direction });
       if (seq !== diagramSeq) return;
-      if (d.tooLarge && !focus) {
-        // The whole graph is too big to draw: start at the most depended-on view instead.
+      if (d.tooLarge && !focus && opening) {
         const start = get().analysis?.entryPoints.highImpact[0]?.name;
         if (start) {
-          set({ focus: start });
+          set({ focus: start, wholeGraphTooLarge: { nodeCount: d.nodeCount, limit: diagramLimit(d.message), startedAt: start } });
           return loadDiagram();
         }
       }
@@ -84,7 +94,7 @@ export const useLineage = create<LineageStore>((set, get) => {
       if (state.connection) {
         try {
           set({ analysis: await call('lineage.analyze', {}) });
-          await loadDiagram();
+          await loadDiagram(true);
         } catch (e) {
           set({ connectError: errorMessage(e) });
         }
@@ -103,8 +113,9 @@ export const useLineage = create<LineageStore>((set, get) => {
           focus: undefined,
           sql: undefined,
           diagram: undefined,
+          wholeGraphTooLarge: undefined,
         });
-        await loadDiagram();
+        await loadDiagram(true);
         return true;
       } catch (e) {
         set({ connecting: false, connectError: errorMessage(e) });
@@ -113,7 +124,7 @@ export const useLineage = create<LineageStore>((set, get) => {
     },
 
     async setFocus(name) {
-      set({ focus: name, sql: undefined, sqlError: undefined });
+      set({ focus: name, sql: undefined, sqlError: undefined, wholeGraphTooLarge: undefined });
       await loadDiagram();
     },
 

@@ -6,7 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { DATASETS, type LineageSource } from '../../../../shared/lineage';
 import { useLineage, type Direction } from '../../stores/lineage';
 import { DiagramCanvas, type DiagramHandle } from './DiagramCanvas';
-import { exportBaseName, parseDiagram } from './diagram-model';
+import { diagramLimit, exportBaseName, parseDiagram } from './diagram-model';
 import { downloadBlob, svgToPng } from './exporting';
 import { MermaidView } from './MermaidView';
 import { formatNumber } from '../../stores/display';
@@ -216,6 +216,34 @@ function Stepper({ label, value, onChange }: { label: string; value: number; onC
   );
 }
 
+/** The whole graph (or a neighbourhood) is over the engine's node limit: say so, with the numbers and the way out. */
+function TooLarge({ nodeCount, limit, focused }: { nodeCount: number; limit: number; focused: boolean }) {
+  const { analysis, setFocus } = useLineage();
+  const starts = analysis?.entryPoints.highImpact.slice(0, 3) ?? [];
+  return (
+    <div className="empty-state too-large" role="status" aria-labelledby="too-large-title">
+      <h3 id="too-large-title">{focused ? 'This neighbourhood is too large to draw' : 'The whole graph is too large to draw'}</h3>
+      <p>
+        It has <strong>{formatNumber(nodeCount)} nodes</strong>; a diagram shows at most <strong>{formatNumber(limit)}</strong>.
+      </p>
+      <p className="muted">
+        {focused
+          ? 'Lower the upstream or downstream levels, or focus a view further out.'
+          : 'Pick an entry point on the left or search for a view by name: the diagram then shows that view and its neighbours.'}
+      </p>
+      {!focused && starts.length > 0 && (
+        <ul className="item-list too-large-starts" aria-label="Suggested starting points">
+          {starts.map((e) => (
+            <li key={e.name}>
+              <button onClick={() => void setFocus(e.name)}>Focus {e.name}</button> <span className="muted small">{e.why}</span>
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
 function DiagramPane() {
   const s = useLineage();
   const canvas = useRef<DiagramHandle>(null);
@@ -293,6 +321,8 @@ function DiagramPane() {
                 Whole graph
               </button>
             </>
+          ) : s.diagram?.tooLarge ? (
+            <span className="muted">Whole graph — too large to draw.</span>
           ) : (
             <span className="muted">Whole graph — click a node to focus it.</span>
           )}
@@ -327,11 +357,14 @@ function DiagramPane() {
           {s.diagramError}
         </div>
       )}
+      {s.wholeGraphTooLarge && s.focus === s.wholeGraphTooLarge.startedAt && (
+        <p className="muted small lineage-notice" role="note">
+          The whole graph has {formatNumber(s.wholeGraphTooLarge.nodeCount)} nodes, more than the {formatNumber(s.wholeGraphTooLarge.limit)} a diagram can
+          show, so it starts at the most depended-on view.
+        </p>
+      )}
       {s.diagram?.tooLarge ? (
-        <div className="empty-state small">
-          <p>{s.diagram.message ?? 'This graph is too large to draw at once.'}</p>
-          <p className="muted">Pick an entry point on the left, or search for a view, to draw its neighbourhood.</p>
-        </div>
+        <TooLarge nodeCount={s.diagram.nodeCount} limit={diagramLimit(s.diagram.message)} focused={!!s.focus} />
       ) : source ? (
         <DiagramCanvas ref={canvas} source={source} focus={s.focus} label={s.focus ? `Lineage of ${s.focus}` : 'Lineage diagram'} onNodeClick={(name) => void s.setFocus(name)} />
       ) : (

@@ -64,6 +64,15 @@ export function restoreLabels(svgMarkup: string): string {
   return svgMarkup.replace(/[\uE000-\uE005]/g, (c) => RESTORED[c]);
 }
 
+/** The engine's own cap on drawn nodes (MermaidRenderer.DEFAULT_MAX_NODES); the app does not change it. */
+export const DIAGRAM_NODE_LIMIT = 100;
+
+/** The node limit a too-large answer names ("… too many to draw (limit 100); …"), else the engine's default. */
+export function diagramLimit(message: string | undefined): number {
+  const m = /\blimit\s+(\d+)/i.exec(message ?? '');
+  return m ? Number(m[1]) : DIAGRAM_NODE_LIMIT;
+}
+
 /** Mermaid renders node `n_x` as `<g id="<renderId>-flowchart-n_x-12" class="node …">` (older: `flowchart-n_x-12`). */
 export function nodeIdFromSvgId(svgId: string): string | undefined {
   const m = /(?:^|-)flowchart-([A-Za-z0-9_]+)-\d+$/.exec(svgId) ?? /^(n_[A-Za-z0-9_]+)$/.exec(svgId);

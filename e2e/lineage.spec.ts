@@ -15,6 +15,14 @@ async function shot(page: Page, info: TestInfo, name: string) {
 const diagram = (page: Page) => page.getByRole('region', { name: 'Diagram' });
 const node = (page: Page, name: string) => diagram(page).locator(`g.node[data-name="${name}"]`);
 
+/** The drawn SVG lies wholly inside the diagram panel (fitted), within a pixel. */
+async function fitted(page: Page): Promise<boolean> {
+  const panel = await diagram(page).locator('.diagram-box').boundingBox();
+  const svg = await diagram(page).locator('.diagram-stage svg').boundingBox();
+  if (!panel || !svg) return false;
+  return svg.x >= panel.x - 1 && svg.y >= panel.y - 1 && svg.x + svg.width <= panel.x + panel.width + 1 && svg.y + svg.height <= panel.y + panel.height + 1;
+}
+
 async function openSample(page: Page) {
   await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Lineage/ }).click();
   await expect(page.getByRole('heading', { name: 'Map how your SQL views depend on each other' })).toBeVisible();
@@ -34,6 +42,11 @@ test('pick a dataset, focus a node, ask a question, export SVG', async ({ appPag
   // The whole graph (18 nodes) is drawn by mermaid in the page.
   await expect(node(page, 'top_customers')).toBeVisible();
   await expect(node(page, 'raw.orders')).toBeVisible();
+  // The first diagram is fitted to its panel (issue 17), and stays fitted when the panel changes size.
+  await expect.poll(() => fitted(page)).toBe(true);
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await expect.poll(() => fitted(page)).toBe(true);
+  await page.setViewportSize({ width: 1280, height: 800 });
   await shot(page, info, '02-whole-graph');
 
   // Click a node: it becomes the focus, the diagram is its neighbourhood.
@@ -134,6 +147,10 @@ test('a large dataset starts at an entry point and shows its parse problem; a ba
   // 151 views are too many to draw at once: the most depended-on view is focused instead.
   await expect(page.getByTestId('focus-name')).not.toBeEmpty();
   await expect(diagram(page).locator('g.node').first()).toBeVisible();
+  // Its 20-odd dependents fan out: "Auto" draws left to right, fitted (issue 17).
+  await expect(page.getByLabel('Direction')).toHaveValue('auto');
+  await expect(page.getByLabel('Direction').locator('option[value="auto"]')).toHaveText('Auto (left → right)');
+  await expect.poll(() => fitted(page)).toBe(true);
   await shot(page, info, '02-analytics');
 });
 

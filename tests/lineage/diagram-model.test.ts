@@ -1,6 +1,18 @@
 /** The Lineage workspace's pure diagram logic (mermaid itself renders in Chromium, in the e2e). */
 import { describe, expect, it } from 'vitest';
-import { decodeLabel, exportBaseName, fitViewport, nodeIdFromSvgId, parseDiagram, standaloneSvg, zoomAt } from '../../src/renderer/src/features/lineage/diagram-model';
+import {
+  chooseDirection,
+  decodeLabel,
+  estimateSize,
+  exportBaseName,
+  fitViewport,
+  nodeIdFromSvgId,
+  parseDiagram,
+  parseEdges,
+  standaloneSvg,
+  withDirection,
+  zoomAt,
+} from '../../src/renderer/src/features/lineage/diagram-model';
 
 const SOURCE = `graph TB
     n_raw__orders[("raw.orders")]
@@ -46,5 +58,45 @@ describe('diagram model', () => {
   it('names export files', () => {
     expect(exportBaseName('kalla_ecommerce', 'fact_orders')).toBe('lineage-kalla_ecommerce-fact_orders');
     expect(exportBaseName('file:///home/me/views', undefined)).toBe('lineage-home_me_views-all');
+  });
+});
+
+/** An engine-style diagram: `nodes` as [id, name, table?], `edges` as [from, to]. */
+function diagramSource(nodes: Array<[string, string, boolean?]>, edges: Array<[string, string]>, header = 'graph TB'): string {
+  return [header, ...nodes.map(([id, name, table]) => (table ? `    ${id}[("${name}")]` : `    ${id}["${name}"]`)), ...edges.map(([a, b]) => `    ${a} --> ${b}`), '    class n_0 focus', ''].join('\n');
+}
+
+describe('first view and direction (issue 17)', () => {
+  it('reads edges and sets the header direction', () => {
+    const src = diagramSource([['n_0', 'a'], ['n_1', 'b']], [['n_0', 'n_1']]);
+    expect(parseEdges(src)).toEqual([['n_0', 'n_1']]);
+    expect(withDirection(src, 'LR').split('\n')[0]).toBe('graph LR');
+    expect(withDirection('flowchart TD\n  a --> b', 'LR')).toBe('flowchart LR\n  a --> b');
+    expect(withDirection(src, 'LR').split('\n').slice(1)).toEqual(src.split('\n').slice(1));
+  });
+
+  it('a wide fan-out is drawn left to right', () => {
+    // One staging view read by 20 marts (the analytics sample's high-impact entry point).
+    const marts = Array.from({ length: 20 }, (_, i) => [`n_m${i}`, `marts.dim_product_engagement_${i}`] as [string, string]);
+    const src = diagramSource([['n_t', 'raw_sales.customers', true], ['n_0', 'staging.stg_sales__customers'], ...marts], [['n_t', 'n_0'], ...marts.map(([id]) => ['n_0', id] as [string, string])]);
+    const size = estimateSize(src);
+    expect(size.TB.w).toBeGreaterThan(size.TB.h * 10);
+    expect(size.LR.h).toBeGreaterThan(size.LR.w);
+    expect(chooseDirection(src, 510, 600)).toBe('LR');
+    expect(chooseDirection(src, 1100, 700)).toBe('LR');
+  });
+
+  it('chains, small diagrams and a layered graph in a narrow panel stay top to bottom', () => {
+    const chain = Array.from({ length: 6 }, (_, i) => [`n_${i}`, `view_${i}`] as [string, string]);
+    expect(chooseDirection(diagramSource(chain, chain.slice(1).map(([id], i) => [chain[i][0], id])), 510, 600)).toBe('TB');
+    expect(chooseDirection(diagramSource([['n_0', 'top_customers'], ['n_1', 'customer_lifetime_value']], [['n_1', 'n_0']]), 510, 600)).toBe('TB');
+    expect(chooseDirection(diagramSource([['n_0', 'only']], []), 510, 600)).toBe('TB');
+    expect(chooseDirection('graph TB\n', 510, 600)).toBe('TB');
+  });
+
+  it('survives a cycle', () => {
+    const src = diagramSource([['n_0', 'a'], ['n_1', 'b'], ['n_2', 'c']], [['n_0', 'n_1'], ['n_1', 'n_2'], ['n_2', 'n_1']]);
+    expect(estimateSize(src).TB.h).toBeGreaterThan(0);
+    expect(['TB', 'LR']).toContain(chooseDirection(src, 500, 500));
   });
 });

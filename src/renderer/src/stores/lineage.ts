@@ -6,9 +6,11 @@
 import { create } from 'zustand';
 import type { Analysis, Diagram, LineageConnectionView, LineageSource, LineageTurn, ViewSql } from '../../../shared/lineage';
 import { call, errorMessage, newCallId } from '../api/client';
-import { diagramLimit, parseDiagram } from '../features/lineage/diagram-model';
+import { diagramLimit, parseDiagram, type Direction } from '../features/lineage/diagram-model';
 
-export type Direction = 'TB' | 'LR' | 'BT' | 'RL';
+export type { Direction };
+/** 'auto' (the default): the engine draws TB and the canvas picks TB or LR, whichever fits the panel better. */
+export type DirectionSetting = 'auto' | Direction;
 
 export const NO_TURNS: LineageTurn[] = [];
 
@@ -21,7 +23,7 @@ interface LineageStore {
   focus?: string;
   upstreamDepth: number;
   downstreamDepth: number;
-  direction: Direction;
+  direction: DirectionSetting;
   diagram?: Diagram;
   diagramLoading: boolean;
   diagramError?: string;
@@ -39,7 +41,7 @@ interface LineageStore {
   connect(source: LineageSource, schema?: string): Promise<boolean>;
   setFocus(name: string | undefined): Promise<void>;
   setDepths(up: number, down: number): Promise<void>;
-  setDirection(d: Direction): Promise<void>;
+  setDirection(d: DirectionSetting): Promise<void>;
   showSql(name: string): Promise<void>;
   closeSql(): void;
   ask(question: string): Promise<void>;
@@ -59,7 +61,7 @@ export const useLineage = create<LineageStore>((set, get) => {
     const { focus, upstreamDepth, downstreamDepth, direction } = get();
     set({ diagramLoading: true, diagramError: undefined });
     try {
-      const d = await call('lineage.diagram', { ...(focus ? { focus } : {}), upstreamDepth, downstreamDepth, direction });
+      const d = await call('lineage.diagram', { ...(focus ? { focus } : {}), upstreamDepth, downstreamDepth, ...(direction !== 'auto' ? { direction } : {}) });
       if (seq !== diagramSeq) return;
       if (d.tooLarge && !focus && opening) {
         const start = get().analysis?.entryPoints.highImpact[0]?.name;
@@ -82,7 +84,7 @@ export const useLineage = create<LineageStore>((set, get) => {
     connecting: false,
     upstreamDepth: 2,
     downstreamDepth: 2,
-    direction: 'TB',
+    direction: 'auto',
     diagramLoading: false,
     turns: NO_TURNS,
     asking: false,

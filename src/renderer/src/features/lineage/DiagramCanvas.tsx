@@ -3,24 +3,27 @@
  * and click-to-focus on nodes. Exports SVG, PNG and the Mermaid source.
  */
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { fitViewport, nodeIdFromSvgId, parseDiagram, standaloneSvg, zoomAt, type Viewport } from './diagram-model';
+import { chooseDirection, fitViewport, nodeIdFromSvgId, parseDiagram, standaloneSvg, withDirection, zoomAt, type Direction, type Viewport } from './diagram-model';
 import { renderMermaid } from './mermaid';
-
-/** Below this a fitted diagram is unreadable: show the focus at this scale instead. */
-const READABLE_SCALE = 0.6;
 
 export interface DiagramHandle {
   svgText(): string | undefined;
+  /** The Mermaid source as drawn (with the direction "Auto" chose). */
+  mermaidSource(): string | undefined;
 }
 
 interface Props {
   source: string;
   focus?: string;
+  /** 'auto': TB or LR, whichever fits the panel better (`chooseDirection`); else the source is drawn as it is. */
+  direction: 'auto' | Direction;
+  /** Told which direction "Auto" chose for this diagram. */
+  onAutoDirection?(direction: Direction): void;
   label: string;
   onNodeClick(name: string): void;
 }
 
-export const DiagramCanvas = forwardRef<DiagramHandle, Props>(function DiagramCanvas({ source, focus, label, onNodeClick }, handle) {
+export const DiagramCanvas = forwardRef<DiagramHandle, Props>(function DiagramCanvas({ source, focus, direction, onAutoDirection, label, onNodeClick }, handle) {
   const box = useRef<HTMLDivElement>(null);
   const stage = useRef<HTMLDivElement>(null);
   const [view, setView] = useState<Viewport>({ x: 0, y: 0, scale: 1 });
@@ -28,12 +31,18 @@ export const DiagramCanvas = forwardRef<DiagramHandle, Props>(function DiagramCa
   const [rendered, setRendered] = useState(0);
   const drag = useRef<{ x: number; y: number; vx: number; vy: number; moved: boolean } | undefined>(undefined);
   const names = useRef(new Map<string, { name: string; focus: boolean }>());
+  const drawn = useRef<string | undefined>(undefined);
+  /** Set once the user pans or zooms: from then on a resized panel leaves the view alone. */
+  const userMoved = useRef(false);
+  const autoDirection = useRef(onAutoDirection);
+  autoDirection.current = onAutoDirection;
 
   useImperativeHandle(handle, () => ({
     svgText: () => {
       const svg = stage.current?.querySelector('svg');
       return svg ? standaloneSvg(new XMLSerializer().serializeToString(svg)) : undefined;
     },
+    mermaidSource: () => drawn.current,
   }));
 
   const fit = useCallback(() => {
@@ -43,33 +52,53 @@ export const DiagramCanvas = forwardRef<DiagramHandle, Props>(function DiagramCa
     const vb = svg.viewBox.baseVal;
     const w = vb && vb.width ? vb.width : svg.getBoundingClientRect().width;
     const h = vb && vb.height ? vb.height : svg.getBoundingClientRect().height;
+    userMoved.current = false;
     setView(fitViewport(w, h, b.clientWidth, b.clientHeight));
   }, []);
 
-  /** First view of a new diagram: fit it, unless that makes it unreadable; then centre the focus at a readable size. */
+  /**
+   * First view of a new diagram: fitted to the panel (issue 17). It used to open a diagram that fitted
+   * below 60 % at 60 % around the focus, which cut it off at the panel's edges and read as a drawing
+   * that had not been fitted; the focus stands out by its colour, and the wheel or + zooms in.
+   */
   const initialView = useCallback(() => {
     const svg = stage.current?.querySelector('svg');
     const b = box.current;
-    if (!svg || !b || !stage.current) return;
+    if (!svg || !b) return;
     const vb = svg.viewBox.baseVal;
-    const fitted = fitViewport(vb.width, vb.height, b.clientWidth, b.clientHeight);
-    const focusNode = svg.querySelector('g.node[data-focus="true"]');
-    if (fitted.scale >= READABLE_SCALE || !focusNode) return setView(fitted);
-    const saved = stage.current.style.transform;
-    stage.current.style.transform = 'none';
-    const r = focusNode.getBoundingClientRect();
-    const s0 = stage.current.getBoundingClientRect();
-    stage.current.style.transform = saved;
-    const cx = r.left + r.width / 2 - s0.left;
-    const cy = r.top + r.height / 2 - s0.top;
-    setView({ scale: READABLE_SCALE, x: b.clientWidth / 2 - cx * READABLE_SCALE, y: b.clientHeight / 3 - cy * READABLE_SCALE });
+    setView(fitViewport(vb.width, vb.height, b.clientWidth, b.clientHeight));
   }, []);
+
+  // The panel often gets its final size after the first drawing (toolbars wrapping, a notice or the SQL
+  // panel appearing, the window resized): keep the diagram fitted until the user moves it.
+  useEffect(() => {
+    const b = box.current;
+    if (!b || typeof ResizeObserver === 'undefined') return;
+    let last = `${b.clientWidth}x${b.clientHeight}`;
+    const observer = new ResizeObserver(() => {
+      const size = `${b.clientWidth}x${b.clientHeight}`;
+      if (size === last) return;
+      last = size;
+      if (!userMoved.current) initialView();
+    });
+    observer.observe(b);
+    return () => observer.disconnect();
+  }, [initialView]);
 
   useEffect(() => {
     let live = true;
     setError(undefined);
     names.current = new Map(parseDiagram(source).map((n) => [n.id, { name: n.name, focus: n.classes.includes('focus') }]));
-    renderMermaid(source).then(
+    let text = source;
+    if (direction === 'auto') {
+      // Before the panel is laid out its size is 0: assume a common 16:10 panel.
+      const b = box.current;
+      const chosen = chooseDirection(source, b?.clientWidth || 800, b?.clientHeight || 500);
+      text = withDirection(source, chosen);
+      autoDirection.current?.(chosen);
+    }
+    drawn.current = text;
+    renderMermaid(text).then(
       (svg) => {
         if (!live || !stage.current) return;
         stage.current.innerHTML = svg;
@@ -93,6 +122,7 @@ export const DiagramCanvas = forwardRef<DiagramHandle, Props>(function DiagramCa
             if (info.focus) g.setAttribute('data-focus', 'true');
           }
         }
+        userMoved.current = false;
         initialView();
         setRendered((n) => n + 1);
       },
@@ -101,17 +131,19 @@ export const DiagramCanvas = forwardRef<DiagramHandle, Props>(function DiagramCa
     return () => {
       live = false;
     };
-  }, [source, focus, initialView]);
+  }, [source, focus, direction, initialView]);
 
   const nodeName = (target: EventTarget | null): string | undefined => (target instanceof Element ? (target.closest('g.node')?.getAttribute('data-name') ?? undefined) : undefined);
 
   const onWheel = (e: React.WheelEvent) => {
     const b = box.current?.getBoundingClientRect();
     if (!b) return;
+    userMoved.current = true;
     setView((v) => zoomAt(v, Math.exp(-e.deltaY * 0.0015), e.clientX - b.left, e.clientY - b.top));
   };
   const zoomBy = (factor: number) => {
     const b = box.current;
+    userMoved.current = true;
     if (b) setView((v) => zoomAt(v, factor, b.clientWidth / 2, b.clientHeight / 2));
   };
 
@@ -150,6 +182,7 @@ export const DiagramCanvas = forwardRef<DiagramHandle, Props>(function DiagramCa
           if (!d.moved && Math.hypot(dx, dy) < 4) return;
           if (!d.moved) box.current?.setPointerCapture(e.pointerId);
           d.moved = true;
+          userMoved.current = true;
           setView((v) => ({ ...v, x: d.vx + dx, y: d.vy + dy }));
         }}
         onPointerUp={(e) => {

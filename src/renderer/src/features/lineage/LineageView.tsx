@@ -4,7 +4,7 @@
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { DATASETS, type LineageSource } from '../../../../shared/lineage';
-import { useLineage, type Direction } from '../../stores/lineage';
+import { useLineage, type Direction, type DirectionSetting } from '../../stores/lineage';
 import { DiagramCanvas, type DiagramHandle } from './DiagramCanvas';
 import { diagramLimit, exportBaseName, parseDiagram } from './diagram-model';
 import { downloadBlob, svgToPng } from './exporting';
@@ -249,6 +249,7 @@ function DiagramPane() {
   const canvas = useRef<DiagramHandle>(null);
   const [query, setQuery] = useState('');
   const [exportError, setExportError] = useState<string>();
+  const [autoDirection, setAutoDirection] = useState<Direction>();
   const source = s.diagram?.mermaid;
   const names = useMemo(() => {
     const set = new Set<string>();
@@ -273,7 +274,11 @@ function DiagramPane() {
       setExportError(e instanceof Error ? e.message : String(e));
     }
   };
-  const exportMermaid = () => source && downloadBlob(new Blob([source], { type: 'text/plain' }), `${base}.mmd`);
+  const exportMermaid = () => {
+    // As drawn: with the direction "Auto" chose.
+    const text = canvas.current?.mermaidSource() ?? source;
+    if (text) downloadBlob(new Blob([text], { type: 'text/plain' }), `${base}.mmd`);
+  };
 
   return (
     <section className="lineage-diagram" aria-label="Diagram">
@@ -301,7 +306,8 @@ function DiagramPane() {
         <Stepper label="Downstream levels" value={s.downstreamDepth} onChange={(v) => void s.setDepths(s.upstreamDepth, v)} />
         <label className="inline small">
           <span className="muted">Direction</span>
-          <select value={s.direction} onChange={(e) => void s.setDirection(e.target.value as Direction)} aria-label="Direction">
+          <select value={s.direction} onChange={(e) => void s.setDirection(e.target.value as DirectionSetting)} aria-label="Direction">
+            <option value="auto">Auto{autoDirection ? ` (${autoDirection === 'LR' ? 'left → right' : 'top → bottom'})` : ''}</option>
             <option value="TB">Top → bottom</option>
             <option value="LR">Left → right</option>
             <option value="BT">Bottom → top</option>
@@ -366,7 +372,15 @@ function DiagramPane() {
       {s.diagram?.tooLarge ? (
         <TooLarge nodeCount={s.diagram.nodeCount} limit={diagramLimit(s.diagram.message)} focused={!!s.focus} />
       ) : source ? (
-        <DiagramCanvas ref={canvas} source={source} focus={s.focus} label={s.focus ? `Lineage of ${s.focus}` : 'Lineage diagram'} onNodeClick={(name) => void s.setFocus(name)} />
+        <DiagramCanvas
+          ref={canvas}
+          source={source}
+          focus={s.focus}
+          direction={s.direction}
+          onAutoDirection={setAutoDirection}
+          label={s.focus ? `Lineage of ${s.focus}` : 'Lineage diagram'}
+          onNodeClick={(name) => void s.setFocus(name)}
+        />
       ) : (
         !s.diagramError && <p className="muted pad">Drawing the diagram…</p>
       )}

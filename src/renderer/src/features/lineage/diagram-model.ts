@@ -104,6 +104,76 @@ export function fitViewport(w: number, h: number, bw: number, bh: number, margin
   return { scale, x: (bw - w * scale) / 2, y: (bh - h * scale) / 2 };
 }
 
+export type Direction = 'TB' | 'LR' | 'BT' | 'RL';
+
+/** Edges `a --> b` of an engine diagram, as node ids. */
+export function parseEdges(source: string): Array<[string, string]> {
+  const edges: Array<[string, string]> = [];
+  for (const raw of source.split('\n')) {
+    const e = /^\s*([A-Za-z0-9_]+)\s*-->\s*([A-Za-z0-9_]+)\s*$/.exec(raw);
+    if (e) edges.push([e[1], e[2]]);
+  }
+  return edges;
+}
+
+/** The source with its `graph XX` / `flowchart XX` header set to `direction`. */
+export function withDirection(source: string, direction: Direction): string {
+  return source.replace(/^(\s*(?:graph|flowchart))\s+(?:TB|TD|LR|BT|RL)\b/, `$1 ${direction}`);
+}
+
+/** Mermaid's flowchart defaults (nodeSpacing, rankSpacing) and a one-line node, at 16 px. */
+const GAP = 50;
+const NODE_H = 50;
+const nodeWidth = (name: string) => 30 + 9 * name.length;
+
+/**
+ * Estimated size of a diagram drawn top→bottom and left→right: nodes layered by longest path from
+ * the sources (as dagre ranks them); a rank is a row in TB and a column in LR. Rough (dagre adds
+ * dummy nodes for long edges), but the two estimates are compared with each other, not with pixels.
+ */
+export function estimateSize(source: string): Record<'TB' | 'LR', { w: number; h: number }> {
+  const nodes = parseDiagram(source);
+  const edges = parseEdges(source).filter(([a, b]) => a !== b);
+  const rank = new Map(nodes.map((n) => [n.id, 0]));
+  const indegree = new Map(nodes.map((n) => [n.id, 0]));
+  for (const [, b] of edges) indegree.set(b, (indegree.get(b) ?? 0) + 1);
+  const queue = nodes.filter((n) => indegree.get(n.id) === 0).map((n) => n.id);
+  while (queue.length > 0) {
+    const a = queue.shift()!;
+    for (const [from, to] of edges) {
+      if (from !== a) continue;
+      rank.set(to, Math.max(rank.get(to) ?? 0, (rank.get(a) ?? 0) + 1));
+      indegree.set(to, (indegree.get(to) ?? 0) - 1);
+      if (indegree.get(to) === 0) queue.push(to);
+    }
+  }
+  // Nodes on a cycle keep the rank they had reached; Mermaid breaks cycles its own way.
+  const ranks: number[][] = [];
+  for (const n of nodes) (ranks[rank.get(n.id) ?? 0] ??= []).push(nodeWidth(n.name));
+  const layers = ranks.filter((r) => r && r.length > 0);
+  const sum = (xs: number[]) => xs.reduce((t, x) => t + x, 0);
+  const span = (count: number, size: number) => (count > 0 ? count * size + (count - 1) * GAP : 0);
+  return {
+    TB: { w: Math.max(0, ...layers.map((l) => sum(l) + (l.length - 1) * GAP)), h: span(layers.length, NODE_H) },
+    LR: { w: sum(layers.map((l) => Math.max(...l))) + Math.max(0, layers.length - 1) * GAP, h: Math.max(0, ...layers.map((l) => span(l.length, NODE_H))) },
+  };
+}
+
+/**
+ * The direction "Auto" draws in (issue 17). Lineage graphs are shallow and wide: a view read by many
+ * others puts all of them in one rank, and in TB a rank is a row of boxes as wide as their names
+ * (~200–400 px each), so a fan-out of 20 is several thousand pixels wide and fits the panel at a few
+ * percent. In LR the same rank is a column of 50 px-high boxes. So the direction is the one whose
+ * estimated drawing fits the panel (bw × bh) at the larger scale; TB, the engine's and Mermaid's
+ * default and what users read first, is kept unless LR is clearly better (1.25×). Both capped at
+ * the 1.5× a fit never exceeds, so small diagrams stay TB.
+ */
+export function chooseDirection(source: string, bw: number, bh: number): 'TB' | 'LR' {
+  const size = estimateSize(source);
+  const fit = (d: 'TB' | 'LR') => (size[d].w > 0 && size[d].h > 0 ? Math.min(bw / size[d].w, bh / size[d].h, 1.5) : 1.5);
+  return fit('LR') > fit('TB') * 1.25 ? 'LR' : 'TB';
+}
+
 /** A rendered SVG as a standalone file: namespace declared, explicit size from the viewBox, XML prolog. */
 export function standaloneSvg(svgMarkup: string): string {
   let svg = svgMarkup.trim();

@@ -3,8 +3,9 @@
  * and click-to-focus on nodes. Exports SVG, PNG and the Mermaid source.
  */
 import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
-import { chooseDirection, fitViewport, nodeIdFromSvgId, parseDiagram, standaloneSvg, withDirection, zoomAt, type Direction, type Viewport } from './diagram-model';
+import { chooseDirection, describeNode, fitViewport, nodeIdFromSvgId, parseDiagram, standaloneSvg, withDirection, zoomAt, type Direction, type Viewport } from './diagram-model';
 import { renderMermaid } from './mermaid';
+import { useDiagramTheme } from './useDiagramTheme';
 
 export interface DiagramHandle {
   svgText(): string | undefined;
@@ -30,7 +31,8 @@ export const DiagramCanvas = forwardRef<DiagramHandle, Props>(function DiagramCa
   const [error, setError] = useState<string>();
   const [rendered, setRendered] = useState(0);
   const drag = useRef<{ x: number; y: number; vx: number; vy: number; moved: boolean } | undefined>(undefined);
-  const names = useRef(new Map<string, { name: string; focus: boolean }>());
+  const names = useRef(new Map<string, { name: string; focus: boolean; what: string }>());
+  const theme = useDiagramTheme();
   const drawn = useRef<string | undefined>(undefined);
   /** Set once the user pans or zooms: from then on a resized panel leaves the view alone. */
   const userMoved = useRef(false);
@@ -88,7 +90,7 @@ export const DiagramCanvas = forwardRef<DiagramHandle, Props>(function DiagramCa
   useEffect(() => {
     let live = true;
     setError(undefined);
-    names.current = new Map(parseDiagram(source).map((n) => [n.id, { name: n.name, focus: n.classes.includes('focus') }]));
+    names.current = new Map(parseDiagram(source).map((n) => [n.id, { name: n.name, focus: n.classes.includes('focus'), what: describeNode(n.kind, n.classes) }]));
     let text = source;
     if (direction === 'auto') {
       // Before the panel is laid out its size is 0: assume a common 16:10 panel.
@@ -98,7 +100,7 @@ export const DiagramCanvas = forwardRef<DiagramHandle, Props>(function DiagramCa
       autoDirection.current?.(chosen);
     }
     drawn.current = text;
-    renderMermaid(text).then(
+    renderMermaid(text, theme).then(
       (svg) => {
         if (!live || !stage.current) return;
         stage.current.innerHTML = svg;
@@ -118,7 +120,8 @@ export const DiagramCanvas = forwardRef<DiagramHandle, Props>(function DiagramCa
             g.setAttribute('data-name', name);
             g.setAttribute('role', 'button');
             g.setAttribute('tabindex', '0');
-            g.setAttribute('aria-label', `Focus ${name}`);
+            // What the colours and shapes say, in words (the legend's terms), then the action.
+            g.setAttribute('aria-label', `${name}, ${info.what}. Focus it`);
             if (info.focus) g.setAttribute('data-focus', 'true');
           }
         }
@@ -131,7 +134,7 @@ export const DiagramCanvas = forwardRef<DiagramHandle, Props>(function DiagramCa
     return () => {
       live = false;
     };
-  }, [source, focus, direction, initialView]);
+  }, [source, focus, direction, theme, initialView]);
 
   const nodeName = (target: EventTarget | null): string | undefined => (target instanceof Element ? (target.closest('g.node')?.getAttribute('data-name') ?? undefined) : undefined);
 

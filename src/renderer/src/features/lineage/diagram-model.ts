@@ -73,6 +73,12 @@ export function diagramLimit(message: string | undefined): number {
   return m ? Number(m[1]) : DIAGRAM_NODE_LIMIT;
 }
 
+/** A node's kind and role in the legend's words: "table, upstream", "view, the focus, could not be parsed". */
+export function describeNode(kind: 'view' | 'table', classes: string[]): string {
+  const role = ['focus', 'upstream', 'downstream'].find((r) => classes.includes(r));
+  return [kind, ...(role ? [role === 'focus' ? 'the focus' : role] : []), ...(classes.includes('unparsed') ? ['could not be parsed'] : [])].join(', ');
+}
+
 /** Mermaid renders node `n_x` as `<g id="<renderId>-flowchart-n_x-12" class="node …">` (older: `flowchart-n_x-12`). */
 export function nodeIdFromSvgId(svgId: string): string | undefined {
   const m = /(?:^|-)flowchart-([A-Za-z0-9_]+)-\d+$/.exec(svgId) ?? /^(n_[A-Za-z0-9_]+)$/.exec(svgId);

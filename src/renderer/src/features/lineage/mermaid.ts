@@ -5,22 +5,16 @@
  */
 import type { Mermaid } from 'mermaid';
 import { mermaidLabels, restoreLabels } from './diagram-model';
+import { currentDiagramTheme, themedSource, type DiagramTheme } from './diagram-theme';
 
 let loaded: Promise<Mermaid> | undefined;
 let themeInUse: string | undefined;
 let seq = 0;
 
-/** The app's theme: Settings → Appearance pins it on <html data-theme>, else the OS decides. */
-const prefersDark = () => {
-  const pinned = typeof document !== 'undefined' ? document.documentElement.dataset.theme : undefined;
-  if (pinned === 'dark' || pinned === 'light') return pinned === 'dark';
-  return typeof window !== 'undefined' && window.matchMedia?.('(prefers-color-scheme: dark)').matches;
-};
-
-async function instance(): Promise<Mermaid> {
+async function instance(diagramTheme: DiagramTheme): Promise<Mermaid> {
   loaded ??= import('mermaid').then((m) => m.default);
   const mermaid = await loaded;
-  const theme = prefersDark() ? 'dark' : 'default';
+  const theme = diagramTheme === 'dark' ? 'dark' : 'default';
   if (theme !== themeInUse) {
     mermaid.initialize({
       startOnLoad: false,
@@ -37,11 +31,15 @@ async function instance(): Promise<Mermaid> {
   return mermaid;
 }
 
-/** Renders Mermaid source to SVG markup; throws mermaid's own parse error text. */
-export async function renderMermaid(source: string): Promise<string> {
-  const mermaid = await instance();
+/**
+ * Renders Mermaid source to SVG markup in the app's theme (Settings → Appearance, else the OS) unless
+ * one is given; throws mermaid's own parse error text.
+ */
+export async function renderMermaid(source: string, theme: DiagramTheme = currentDiagramTheme()): Promise<string> {
+  const mermaid = await instance(theme);
   seq += 1;
-  // Labels go through placeholders so quotes and other escaped characters show exactly once (issue 17).
-  const { svg } = await mermaid.render(`lineage-mermaid-${seq}`, mermaidLabels(source));
+  // Node colours from the theme's tokens (diagram-theme.ts); labels go through placeholders so quotes
+  // and other escaped characters show exactly once (issue 17).
+  const { svg } = await mermaid.render(`lineage-mermaid-${seq}`, mermaidLabels(themedSource(source, theme)));
   return restoreLabels(svg);
 }

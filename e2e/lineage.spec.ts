@@ -207,3 +207,67 @@ test('"Whole graph" on a 10,000-view catalog says it is too large to draw, with 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+/** Label text fill and shape fill of every drawn node, as computed by the browser, with their WCAG contrast. */
+async function nodeColours(page: Page) {
+  return diagram(page)
+    .locator('g.node')
+    .evaluateAll((nodes) => {
+      const rgb = (c: string) => (c.match(/\d+(\.\d+)?/g) ?? []).slice(0, 3).map(Number);
+      const lum = (c: string) => {
+        const [r, g, b] = rgb(c).map((v) => (v / 255 <= 0.03928 ? v / 255 / 12.92 : ((v / 255 + 0.055) / 1.055) ** 2.4));
+        return 0.2126 * r + 0.7152 * g + 0.0722 * b;
+      };
+      return nodes.map((g) => {
+        const shape = g.querySelector('rect, path, polygon')!;
+        const text = g.querySelector('text tspan tspan') ?? g.querySelector('text')!;
+        const fill = getComputedStyle(shape).fill;
+        const ink = getComputedStyle(text).fill;
+        const [hi, lo] = [lum(fill), lum(ink)].sort((a, b) => b - a);
+        return { name: g.getAttribute('data-name'), label: g.getAttribute('aria-label'), fill, ink, ratio: (hi + 0.05) / (lo + 0.05) };
+      });
+    });
+}
+
+test('the legend explains the diagram; dark theme labels are readable (issue 17)', async ({ appPage: page }, info) => {
+  await openSample(page);
+  await node(page, 'customer_orders').click();
+  await expect(node(page, 'customer_orders')).toHaveAttribute('data-focus', 'true');
+  // Kind and role in words on each node, not in colour only.
+  await expect(node(page, 'customer_orders')).toHaveAttribute('aria-label', 'customer_orders, view, the focus. Focus it');
+  await expect(node(page, 'raw.orders')).toHaveAttribute('aria-label', 'raw.orders, table, upstream. Focus it');
+  await expect(node(page, 'top_customers')).toHaveAttribute('aria-label', 'top_customers, view, downstream. Focus it');
+
+  const legend = diagram(page).getByRole('region', { name: 'Legend' });
+  await expect(legend).toBeVisible();
+  // Each item says its meaning in words (the swatch's sample "Ab" is hidden from screen readers).
+  await expect(legend.getByRole('listitem')).toHaveText([
+    /Focused view \(thick border\)$/,
+    /Upstream \(feeds the focus\)$/,
+    /Downstream \(reads the focus\)$/,
+    /View \(box\)$/,
+    /Table \(cylinder\)$/,
+    /Could not be parsed \(dashed red border\)$/,
+  ]);
+  await expect(legend.locator('svg[aria-hidden="true"]')).toHaveCount(6);
+  for (const c of await nodeColours(page)) expect(c.ratio, `${c.name}: ${c.ink} on ${c.fill} (light)`).toBeGreaterThanOrEqual(4.5);
+
+  // The OS switches to dark (the theme setting is "system"): the diagram is drawn again in dark tokens.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(node(page, 'customer_orders').locator('rect').first()).toHaveCSS('fill', 'rgb(255, 213, 79)');
+  await expect(node(page, 'top_customers').locator('rect').first()).toHaveCSS('fill', 'rgb(23, 63, 29)');
+  const dark = await nodeColours(page);
+  expect(dark.length).toBeGreaterThan(4);
+  for (const c of dark) expect(c.ratio, `${c.name}: ${c.ink} on ${c.fill} (dark)`).toBeGreaterThanOrEqual(4.5);
+  await expect(legend).toBeVisible();
+
+  for (const [width, height] of [
+    [1440, 900],
+    [1024, 700],
+  ]) {
+    await page.setViewportSize({ width, height });
+    await expect.poll(() => fitted(page)).toBe(true);
+    await expect(legend).toBeInViewport();
+    await page.screenshot({ path: info.outputPath(`dark-${width}x${height}.png`) });
+  }
+});

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { DATASETS, type LineageSource } from '../../../../shared/lineage';
 import { useLineage, type Direction, type DirectionSetting } from '../../stores/lineage';
 import { DiagramCanvas, type DiagramHandle } from './DiagramCanvas';
+import { DiagramLegend } from './DiagramLegend';
 import { diagramLimit, exportBaseName, parseDiagram } from './diagram-model';
 import { downloadBlob, svgToPng } from './exporting';
 import { MermaidView } from './MermaidView';
@@ -372,15 +373,18 @@ function DiagramPane() {
       {s.diagram?.tooLarge ? (
         <TooLarge nodeCount={s.diagram.nodeCount} limit={diagramLimit(s.diagram.message)} focused={!!s.focus} />
       ) : source ? (
-        <DiagramCanvas
-          ref={canvas}
-          source={source}
-          focus={s.focus}
-          direction={s.direction}
-          onAutoDirection={setAutoDirection}
-          label={s.focus ? `Lineage of ${s.focus}` : 'Lineage diagram'}
-          onNodeClick={(name) => void s.setFocus(name)}
-        />
+        <>
+          <DiagramCanvas
+            ref={canvas}
+            source={source}
+            focus={s.focus}
+            direction={s.direction}
+            onAutoDirection={setAutoDirection}
+            label={s.focus ? `Lineage of ${s.focus}` : 'Lineage diagram'}
+            onNodeClick={(name) => void s.setFocus(name)}
+          />
+          <DiagramLegend />
+        </>
       ) : (
         !s.diagramError && <p className="muted pad">Drawing the diagram…</p>
       )}

@@ -25,6 +25,8 @@ async function launch(dataDir: string): Promise<{ url: string; child: ChildProce
   });
   let stderr = '';
   child.stderr!.on('data', (d) => (stderr += d));
+  // KALLA_E2E_SERVER_LOG=1: the server's stderr on the test's, to see why a test lost its connection.
+  if (process.env.KALLA_E2E_SERVER_LOG) child.stderr!.pipe(process.stderr);
   const url = await new Promise<string>((resolveUrl, reject) => {
     let out = '';
     const timer = setTimeout(() => reject(new Error(`kalla web did not start in 30 s. stderr: ${stderr}`)), 30_000);

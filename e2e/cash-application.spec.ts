@@ -89,40 +89,49 @@ test('cash application: references in text, fees named, batches found, without w
   expect(text).toMatch(/bank_fee.*INV-2026-000001|INV-2026-000001.*bank_fee/);
 });
 
-test('select all means every suggestion matching the search, not only the loaded rows', async ({ appPage: page }, info) => {
-  test.setTimeout(180_000);
-  // 1,500 payments without a reference, each of one open invoice of its payer: 1,500 suggestions (the table loads 200 at a time).
+test('select all over a filtered 100,000-suggestion result takes every matching group, and one undo takes them back', async ({ appPage: page }, info) => {
+  test.setTimeout(150_000);
+  // 100,000 payments without a reference, each of one open invoice of its payer (2,000 payers, half of them GmbHs):
+  // 100,000 suggestions; the table loads 200 at a time. Files chosen through the file chooser, as a user would.
   const invoices = ['invoice_no,customer_name,invoice_date,amount'];
   const bank = ['booking_date;amount;counterparty;remittance_text'];
-  for (let i = 0; i < 1500; i++) {
-    const c = i % 300;
-    const amount = (100 + i * 1.37 + c * 0.01).toFixed(2);
+  for (let i = 0; i < 100_000; i++) {
+    const c = i % 2000;
+    const name = `Customer ${c} ${c % 2 ? 'GmbH' : 'Ltd'}`;
+    const amount = (100 + i * 0.37 + c * 0.01).toFixed(2);
     const day = `2026-03-${String(1 + (i % 20)).padStart(2, '0')}`;
-    invoices.push(`INV-${10000 + i},Customer ${c} Ltd,${day},${amount}`);
-    bank.push(`${day};${amount};CUSTOMER ${c} LTD;Transfer`);
+    invoices.push(`INV-${100000 + i},${name},${day},${amount}`);
+    bank.push(`${day};${amount};${name.toUpperCase()};Transfer`);
   }
   await openReconcile(page);
-  await dropFiles(page, page.locator('.reconcile'), [
-    { name: 'open invoices.csv', content: invoices.join('\n') },
-    { name: 'bank statement.csv', content: bank.join('\n') },
+  await page.getByRole('button', { name: 'Start a reconciliation' }).click();
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Choose files…' }).click()]);
+  await chooser.setFiles([
+    { name: 'open invoices.csv', mimeType: 'text/csv', buffer: Buffer.from(invoices.join('\n')) },
+    { name: 'bank statement.csv', mimeType: 'text/csv', buffer: Buffer.from(bank.join('\n')) },
   ]);
-  await expect(page.getByRole('table', { name: 'Proposed column pairs' }).getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Proposed column pairs' }).getByRole('row').nth(1)).toBeVisible({ timeout: 120_000 });
   await page.getByRole('button', { name: /Accept all ≥ 80%/ }).click();
   await page.getByRole('button', { name: 'Confirm mapping' }).click();
   await page.getByRole('button', { name: '▶ Run reconciliation' }).click();
   const tabs = page.getByRole('tablist', { name: 'Result categories' });
-  await expect(tabs.getByRole('tab', { name: /Suggested/ })).toContainText('1,500');
+  await expect(tabs.getByRole('tab', { name: /Suggested/ })).toContainText('100,000', { timeout: 180_000 });
+  // Every pair waits for review: that is not "nothing matched".
+  await expect(page.getByLabel('Waiting for review')).toHaveText('+ 100.0% suggested: 100,000 pairs wait for review');
+  await expect(page.getByText(/Nothing matched/)).toHaveCount(0);
   const results = page.locator('#results-panel');
-  // Customer 7's five invoices: the search runs over every row on the server.
-  await results.getByRole('searchbox', { name: 'Search results' }).fill('customer 7 ltd');
-  await expect(results.getByText('5 matching “customer 7 ltd”')).toBeVisible();
+  // The search runs over every row on the server; select all takes every match, not the 200 loaded.
+  await results.getByRole('searchbox', { name: 'Search results' }).fill('gmbh');
+  await expect(results.getByText('50,000 matching “gmbh”')).toBeVisible();
   await results.getByRole('checkbox', { name: 'Select all' }).click();
-  await expect(results.getByText('5 selected')).toBeVisible();
-  await results.getByRole('button', { name: 'Accept selected' }).click();
-  await expect(tabs.getByRole('tab', { name: /Suggested/ })).toContainText('1,495');
-  // Without a search, select all takes all 1,495, far more than the 200 loaded.
-  await results.getByRole('searchbox', { name: 'Search results' }).fill('');
-  await results.getByRole('checkbox', { name: 'Select all' }).click();
-  await expect(results.getByText('1,495 selected')).toBeVisible();
+  await expect(results.getByText('50,000 selected')).toBeVisible();
   await shot(page, info, '03-select-all', 'step-results');
+  await results.getByRole('button', { name: 'Accept selected' }).click();
+  await expect(tabs.getByRole('tab', { name: /Suggested/ })).toContainText('50,000');
+  await expect(tabs.getByRole('tab', { name: /Matched/ })).toContainText('50,000');
+  // A narrower filter inside what is left, then one undo brings the 50,000 back.
+  await results.getByRole('searchbox', { name: 'Search results' }).fill('customer 8 ltd');
+  await expect(results.getByText('50 matching “customer 8 ltd”')).toBeVisible();
+  await page.getByRole('button', { name: '↶ Undo review' }).click();
+  await expect(tabs.getByRole('tab', { name: /Suggested/ })).toContainText('100,000');
 });

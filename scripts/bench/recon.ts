@@ -18,6 +18,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import type { Recipe } from '../../src/shared/recon';
 import { ReconEngine } from '../../src/main/reconcile/engine/engine';
 import { runCashBench } from './cash';
+import { runReviewBench } from './review';
 import { runWideBench } from './wide';
 
 const { values } = parseArgs({
@@ -294,7 +295,9 @@ async function main(): Promise<void> {
 const entry =
   values.workload === 'wide'
     ? runWideBench({ cols: Number(values.cols), rows: values.rows === '100000' ? 50 : N, dir: values.dir ?? join(tmpdir(), 'kalla-bench-wide'), keep: values.keep })
-    : values.workload === 'cash' ? runCashBench({ rows: N, seed: Number(values.seed), variant: values.variant ?? 'both', dir: values.dir ?? join(tmpdir(), `kalla-bench-cash-${N}`), keep: values.keep }) : main();
+    : values.workload === 'review'
+      ? runReviewBench({ rows: N, dir: values.dir ?? join(tmpdir(), `kalla-bench-review-${N}`), keep: values.keep })
+      : values.workload === 'cash' ? runCashBench({ rows: N, seed: Number(values.seed), variant: values.variant ?? 'both', dir: values.dir ?? join(tmpdir(), `kalla-bench-cash-${N}`), keep: values.keep }) : main();
 entry.catch((error: unknown) => {
   process.stderr.write(`bench:recon failed: ${(error as Error).stack ?? error}\n`);
   process.exit(1);

@@ -30,9 +30,20 @@ export interface RunWarning {
   causes: string[];
 }
 
-/** The headline's tone: a rate of 0 % is never shown as good. */
-export function rateTone(summary: Pick<RunSummary, 'match_rate' | 'left_rows' | 'right_rows'>): 'bad' | 'warn' | 'ok' {
-  if (summary.left_rows + summary.right_rows === 0 || summary.match_rate === 0) return 'bad';
+/**
+ * Share of in-scope rows the run found a pair for: matched or suggested. A run whose pairs all wait
+ * for review (no rule auto-confirms) has a match rate of 0 but found everything, so the silent-zero
+ * checks use this, not the match rate.
+ */
+export function foundRate(summary: Pick<RunSummary, 'matched' | 'suggested' | 'left_rows' | 'right_rows'>): number {
+  const rows = summary.left_rows + summary.right_rows;
+  if (rows === 0) return 0;
+  return (summary.matched.left.count + summary.matched.right.count + summary.suggested.left.count + summary.suggested.right.count) / rows;
+}
+
+/** The headline's tone: a rate of 0 % is never shown as good; with suggestions waiting it is a warning, not a failure. */
+export function rateTone(summary: Pick<RunSummary, 'match_rate' | 'matched' | 'suggested' | 'left_rows' | 'right_rows'>): 'bad' | 'warn' | 'ok' {
+  if (foundRate(summary) === 0) return 'bad';
   return summary.match_rate < 0.5 ? 'warn' : 'ok';
 }
 
@@ -114,12 +125,14 @@ export function runWarnings(input: RunHealthInput): RunWarning[] {
     warnings.push({ kind: 'empty_scope', message: `No ${empty.map((s) => aliases[s]).join(' and no ')} rows were in scope, so nothing could match.`, causes });
     return warnings;
   }
-  const collapsed = previous !== null && previous.status === 'completed' && summary.match_rate < previous.match_rate * COLLAPSE_RATIO && previous.match_rate - summary.match_rate >= COLLAPSE_POINTS;
-  if (summary.match_rate === 0 || collapsed) {
+  const found = foundRate(summary);
+  const before = previous !== null && previous.status === 'completed' ? foundRate(previous) : null;
+  const collapsed = before !== null && found < before * COLLAPSE_RATIO && before - found >= COLLAPSE_POINTS;
+  if (found === 0 || collapsed) {
     const causes = [...SIDES.map((s) => filterCause(input, s, inScope[s])).filter((c): c is string => c !== null), ...setupCauses(input)];
     if (!causes.length) causes.push('No cause found in the setup: compare the keys, amounts and dates of a few rows that should match.');
     if (collapsed && previous) {
-      warnings.push({ kind: 'rate_collapsed', message: `The match rate fell from ${pct(previous.match_rate)} (run ${previous.run_id}) to ${pct(summary.match_rate)}.`, causes });
+      warnings.push({ kind: 'rate_collapsed', message: `The share of rows matched or suggested fell from ${pct(before!)} (run ${previous.run_id}) to ${pct(found)}.`, causes });
     } else {
       warnings.push({ kind: 'nothing_matched', message: `Nothing matched: 0 of ${(inScope.left + inScope.right).toLocaleString('en-US')} rows in scope.`, causes });
     }

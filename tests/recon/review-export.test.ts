@@ -140,6 +140,78 @@ describe('undo of review actions', () => {
   });
 });
 
+describe('bulk review (select all over a filter)', () => {
+  /** 60 pairs whose dates differ by a day (suggestions of the loose rule), every third memo says "fee". */
+  async function manySuggestions() {
+    const ws = await sb.workspace();
+    const rows = (shift: number) => Array.from({ length: 60 }, (_, i) => `R${i},${(10 + i).toFixed(2)},2024-01-${String((i % 20) + 1 + shift).padStart(2, '0')},${i % 3 === 0 ? 'fee' : 'plain'} ${i}`);
+    await ws.addSourceFromPath('left', sb.file('l.csv', csv(HEADER, rows(0))));
+    await ws.addSourceFromPath('right', sb.file('r.csv', csv(HEADER, rows(1))));
+    const loose = refRule('loose', { date: { left: 'date', right: 'date', window_days: 3 }, auto_confirm: false });
+    const { run_id } = await ws.run(recipe([refRule('exact', { date: { left: 'date', right: 'date', window_days: 0 } }), loose]));
+    return { ws, runId: run_id };
+  }
+  async function snapshot(ws: ReconEngine, runId: number) {
+    const groups = async (c: 'matched' | 'suggested') => (await ws.page(runId, c, { offset: 0, limit: 1000 })).items.map((g) => `${g.group_id}:${g.status}:${g.left_ids.join('+')}/${g.right_ids.join('+')}:${g.note ?? ''}`);
+    const rows = async (c: 'unmatched_left' | 'unmatched_right') => (await ws.page(runId, c, { offset: 0, limit: 1000 })).items.map((r) => r.row_id);
+    const { run_id: _r, started_at: _s, finished_at: _f, ...summary } = await ws.summary(runId);
+    return { matched: await groups('matched'), suggested: await groups('suggested'), open: [await rows('unmatched_left'), await rows('unmatched_right')], summary };
+  }
+
+  it('accepts every group matching a search in one step, as one accept per group would, and one undo takes it all back', async () => {
+    const bulk = await manySuggestions();
+    const single = await manySuggestions();
+    const start = await snapshot(bulk.ws, bulk.runId);
+    expect(start.summary.suggested_groups).toBe(60);
+    const fees = await bulk.ws.groupIds(bulk.runId, 'suggested', 'fee', 1_000_000);
+    expect(fees.total).toBe(20);
+    await bulk.ws.reviewMany(bulk.runId, 'accept', fees.ids, 'checked in bulk');
+    for (const g of fees.ids) await single.ws.accept(single.runId, g, 'checked in bulk');
+    const after = await snapshot(bulk.ws, bulk.runId);
+    expect(after).toEqual(await snapshot(single.ws, single.runId));
+    expect(after.summary).toMatchObject({ matched_groups: 20, suggested_groups: 40 });
+    // Every group is its own line of the review log, as with single accepts.
+    const log = await bulk.ws.auditLog({ runId: bulk.runId });
+    expect(log.map((e) => e.action)).toEqual(Array(20).fill('accept'));
+    expect(log.map((e) => (e.after as { group_id: number; note: string }).group_id)).toEqual(fees.ids);
+    expect(log.every((e) => (e.after as { note: string }).note === 'checked in bulk' && (e.before as { status: string }).status === 'suggested')).toBe(true);
+
+    expect(await bulk.ws.undoReview(bulk.runId)).toEqual({ action: 'accept', group_id: fees.ids[0], count: 20 });
+    expect(await snapshot(bulk.ws, bulk.runId)).toEqual(start);
+    expect(await bulk.ws.undoReview(bulk.runId)).toBeNull();
+    expect((await bulk.ws.auditLog({ runId: bulk.runId })).filter((e) => e.action === 'undo:accept')).toHaveLength(20);
+  });
+
+  it('rejects and unmatches in bulk, reports groups the action does not apply to, and undoes step by step', async () => {
+    const { ws, runId } = await manySuggestions();
+    const start = await snapshot(ws, runId);
+    const all = await ws.groupIds(runId, 'suggested', undefined, 1_000_000);
+    await ws.accept(runId, all.ids[0]);
+    const accepted = await snapshot(ws, runId);
+    // The accepted one is refused with the reason, the other 59 are rejected; their rows are open again.
+    const rejected = await ws.reviewMany(runId, 'reject', all.ids, 'not ours');
+    expect(rejected.done).toBe(59);
+    expect(rejected.failed).toEqual([`group ${all.ids[0]}: group ${all.ids[0]} is accepted, not suggested`]);
+    const afterReject = await snapshot(ws, runId);
+    expect(afterReject.summary).toMatchObject({ suggested_groups: 0, matched_groups: 1 });
+    expect(afterReject.open[0]).toHaveLength(59);
+    // Unmatch everything matched (the exact rule matched nothing: one accepted group).
+    const matched = await ws.groupIds(runId, 'matched', undefined, 1_000_000);
+    expect((await ws.reviewMany(runId, 'unmatch', matched.ids)).done).toBe(matched.total);
+    expect((await snapshot(ws, runId)).summary.matched_groups).toBe(0);
+    // An accept with a reason needs a difference: none of these differ in amount.
+    const withReason = await ws.reviewMany(runId, 'accept', [999_999], undefined, 'bank_fee');
+    expect(withReason).toEqual({ done: 0, failed: [`group 999999: run ${runId} has no match group 999999`] });
+
+    expect(await ws.undoReview(runId)).toMatchObject({ action: 'unmatch', count: 1 });
+    expect(await snapshot(ws, runId)).toEqual(afterReject);
+    expect(await ws.undoReview(runId)).toMatchObject({ action: 'reject', count: 59 });
+    expect(await snapshot(ws, runId)).toEqual(accepted);
+    expect(await ws.undoReview(runId)).toMatchObject({ action: 'accept', count: 1 });
+    expect(await snapshot(ws, runId)).toEqual(start);
+  });
+});
+
 describe('review with audit log', () => {
   it('accepts and rejects suggestions, matches by hand, unmatches and annotates — each persisted and audited', async () => {
     const { ws, runId, summary } = await reviewed();

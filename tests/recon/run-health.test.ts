@@ -78,7 +78,8 @@ describe('run health', () => {
   });
 
   it('a mapped date pair of different types is named when nothing matched', () => {
-    const summary = { left_rows: 5, right_rows: 5, matched_groups: 0, suggested_groups: 0, match_rate: 0 } as unknown as RunHealthInput['summary'];
+    const none = { left: { count: 0, amount: 0 }, right: { count: 0, amount: 0 } };
+    const summary = { left_rows: 5, right_rows: 5, matched_groups: 0, suggested_groups: 0, match_rate: 0, matched: none, suggested: none } as unknown as RunHealthInput['summary'];
     const columns = { left: [{ name: 'date', type: 'text' as const }], right: [{ name: 'date', type: 'date' as const, format: 'iso' }] };
     const warnings = runWarnings({
       summary,
@@ -112,5 +113,19 @@ describe('run health', () => {
     expect(second.warnings[0].message).toMatch(/fell from 80\.0 % \(run \d+\) to 20\.0 %/);
     // The same run again is not a collapse against itself.
     expect((await health(ws, recipe([flipped]), second.summary)).warnings).toEqual([]);
+  });
+
+  it('a run whose pairs all wait for review is not "nothing matched": the rate is 0 but every row has a suggestion', async () => {
+    const ws = await sb.workspace();
+    await ws.addSourceFromPath('left', sb.file('l.csv', csv(HEADER, rows(10, (i) => `R${i},${i}.00,2024-01-0${(i % 9) + 1}`))));
+    await ws.addSourceFromPath('right', sb.file('r.csv', csv(HEADER, rows(10, (i) => `R${i},${i}.00,2024-01-0${(i % 9) + 1}`))));
+    const review = await health(ws, recipe([refRule('exact', { auto_confirm: false })]));
+    expect(review.summary.match_rate).toBe(0);
+    expect(review.summary.suggested_groups).toBe(10);
+    expect(review.warnings).toEqual([]);
+    expect(rateTone(review.summary)).toBe('warn');
+    // Against a run that auto-confirmed the same pairs, nothing collapsed either: the same rows were found.
+    const auto = await health(ws, recipe([refRule('exact')]));
+    expect((await health(ws, recipe([refRule('exact', { auto_confirm: false })]), auto.summary)).warnings).toEqual([]);
   });
 });

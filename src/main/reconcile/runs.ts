@@ -2,15 +2,16 @@
 import type { GroupPageItem, Page, PageCategory, PageRequest, RecordPageItem, RunProgress, RunSummary, Side } from '../../shared/recon-engine';
 import type { DifferenceReason } from '../../shared/recon';
 import type { WorkspaceState } from '../../shared/reconcile';
-import { errorMessage, ReconError, UserError } from '../errors';
+import { MAX_REVIEW_GROUP_IDS } from '../../shared/contract/reconcile';
+import { ReconError, UserError } from '../errors';
 import type { ReconcileContext } from './context';
 import type { ReconEngine } from './engine';
 import type { Recipes } from './recipes';
 
 export type RunOpts = { onProgress?: (p: RunProgress) => void; signal?: AbortSignal; callId?: string };
 
-/** As many groups as one `reconcile.review` call takes (its contract's limit). */
-export const MAX_REVIEW_GROUPS = 10_000;
+/** As many groups as one `reconcile.review` call takes (its contract's limit): a bulk review is set-based, so this is about message size. */
+export const MAX_REVIEW_GROUPS = MAX_REVIEW_GROUP_IDS;
 
 export class Runs {
   constructor(
@@ -70,26 +71,15 @@ export class Runs {
     return this.withEngine(id, (engine) => engine.groupIds(runId, category, search, MAX_REVIEW_GROUPS));
   }
 
-  /** Accepts, rejects or unmatches groups (one or many), with the reviewer's note; reports the ones that failed. */
+  /** Accepts, rejects or unmatches groups (one or many, in one step), with the reviewer's note; reports the ones that failed. */
   async review(id: string, runId: number, action: 'accept' | 'reject' | 'unmatch', groupIds: number[], note?: string, reason?: DifferenceReason): Promise<{ done: number; failed: string[] }> {
     const engine = await this.ctx.engines.open(id);
-    let done = 0;
-    const failed: string[] = [];
-    for (const g of groupIds) {
-      try {
-        if (action === 'accept') await engine.accept(runId, g, note, reason);
-        else if (action === 'reject') await engine.reject(runId, g, note);
-        else await engine.unmatch(runId, g);
-        done += 1;
-      } catch (e) {
-        failed.push(`group ${g}: ${errorMessage(e)}`);
-      }
-    }
+    const result = await engine.reviewMany(runId, action, groupIds, note, reason);
     await this.resultsChanged(id, runId, engine);
-    return { done, failed };
+    return result;
   }
 
-  async undoReview(id: string, runId: number): Promise<{ undone: { action: string; group_id: number } | null }> {
+  async undoReview(id: string, runId: number): Promise<{ undone: { action: string; group_id: number; count: number } | null }> {
     const undone = await this.withEngine(id, (engine) => engine.undoReview(runId));
     if (undone) await this.resultsChanged(id, runId);
     return { undone };

@@ -247,7 +247,7 @@ export class ReconcileService {
   defaultExportDir(s: Pick<WorkspaceState, 'name' | 'id'>, runId: number): string {
     return this.exporting.defaultDir(s, runId);
   }
-  undoReview(id: string, runId: number): Promise<{ undone: { action: string; group_id: number } | null }> {
+  undoReview(id: string, runId: number): Promise<{ undone: { action: string; group_id: number; count: number } | null }> {
     return this.runs.undoReview(id, runId);
   }
 

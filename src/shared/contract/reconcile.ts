@@ -10,6 +10,8 @@ const Id = z.string().regex(/^[a-z0-9-]{1,64}$/, 'not a workspace id');
 const Name = z.string().trim().min(1, 'give the workspace a name').max(120);
 const Path = z.string().min(1).max(4096).refine((p) => !p.includes('\0'), 'path must not contain NUL');
 const RunId = z.number().int().min(1);
+/** One review call's (and select-all's) group limit: a million ids is about 8 MB of JSON, inside the browser-mode message limit. */
+export const MAX_REVIEW_GROUP_IDS = 1_000_000;
 const Read = z
   .object({
     delimiter: z.string().length(1).optional(),
@@ -117,7 +119,7 @@ export const reconcileChannels = {
     // matched/suggested pages hold groups, the others records.
     output: z.union([pageSchema(GroupPageItemSchema), pageSchema(RecordPageItemSchema)]),
   },
-  /** Select-all over the current filter: every matching group id (up to 10,000, what one review takes) and how many match. */
+  /** Select-all over the current filter: every matching group id (up to what one review takes) and how many match. */
   'reconcile.groupIds': {
     input: z.object({ id: Id, runId: RunId, category: z.enum(['matched', 'suggested']), search: z.string().max(200).optional() }).strict(),
     output: z.object({ ids: z.array(z.number()), total: z.number() }),
@@ -128,7 +130,7 @@ export const reconcileChannels = {
         id: Id,
         runId: RunId,
         action: z.enum(['accept', 'reject', 'unmatch']),
-        groupIds: z.array(z.number().int().min(0)).min(1).max(10_000),
+        groupIds: z.array(z.number().int().min(0)).min(1).max(MAX_REVIEW_GROUP_IDS),
         note: z.string().max(2000).optional(),
         /** Accept with difference: why the amounts differ (only with accept). */
         reason: DifferenceReasonSchema.optional(),
@@ -140,7 +142,7 @@ export const reconcileChannels = {
   /** Undoes the run's latest review action (accept, reject, unmatch, manual match) not undone yet. */
   'reconcile.undoReview': {
     input: z.object({ id: Id, runId: RunId }).strict(),
-    output: z.object({ undone: z.object({ action: z.string(), group_id: z.number() }).nullable() }),
+    output: z.object({ undone: z.object({ action: z.string(), group_id: z.number(), count: z.number() }).nullable() }),
   },
   'reconcile.matchManual': {
     input: z.object({ id: Id, runId: RunId, left: RowIds, right: RowIds, note: z.string().max(2000).optional() }).strict(),

@@ -17,7 +17,7 @@ export function reconcileHandlers({ workspaces, platform }: HandlerDeps): Handle
     'reconcile.capabilities': async () => ({ dialogs: Boolean(platform.chooseFiles && platform.chooseSaveFolder), mode: platform.mode }),
     'reconcile.chooseFiles': async () => {
       if (!platform.chooseFiles) throw new UserError('File dialogs are only available in the desktop app; drop the files on the window instead.', 'unavailable');
-      return { paths: await platform.chooseFiles({ title: 'Choose up to two CSV files', filters: [{ name: 'CSV and text', extensions: ['csv', 'tsv', 'txt', 'gz'] }] }) };
+      return { paths: await platform.chooseFiles({ title: 'Choose up to two CSV or Excel files', filters: [{ name: 'CSV, text and Excel workbooks', extensions: ['csv', 'tsv', 'txt', 'gz', 'xlsx', 'xlsm'] }] }) };
     },
     'reconcile.chooseFolder': async () => {
       if (!platform.chooseSaveFolder) throw new UserError('Folder dialogs are only available in the desktop app; type the folder instead.', 'unavailable');

@@ -37,7 +37,7 @@ import { validateRecipe } from './recipe-file';
 import { learnCashFacts, type CashFacts } from './cash-learning';
 import { column, filterCondition, requireTypedRuleColumns, type SideColumns } from './recipe-sql';
 import { computeSummary, getRunRow, groupIdsMatching, readPage } from './results';
-import { acceptGroup, annotateException, matchManually, readAuditLog, rejectGroup, undoLastReview, unmatchGroup } from './review';
+import { acceptGroup, annotateException, matchManually, readAuditLog, rejectGroup, reviewGroups, undoLastReview, unmatchGroup } from './review';
 import { dropRunTables, executeRun } from './run';
 import { checkSourceUnchanged, isWorkspaceCopy, retype, loadSource, ROW_ID, typedView, writeBytesSource, type LoadGuard } from './sources';
 import { ident } from './sql';
@@ -276,8 +276,13 @@ export class ReconEngine {
     return acceptGroup(this.db, runId, groupId, note, reason);
   }
 
-  /** Undoes the run's latest review action not undone yet; null when there is none. */
-  undoReview(runId: number): Promise<{ action: string; group_id: number } | null> {
+  /** Accepts, rejects or unmatches many groups at once (one transaction, one undo step). */
+  reviewMany(runId: number, action: 'accept' | 'reject' | 'unmatch', groupIds: number[], note?: string, reason?: DifferenceReason): Promise<{ done: number; failed: string[] }> {
+    return reviewGroups(this.db, runId, action, groupIds, note, reason);
+  }
+
+  /** Undoes the run's latest review action (or bulk review) not undone yet; null when there is none. */
+  undoReview(runId: number): Promise<{ action: string; group_id: number; count: number } | null> {
     return undoLastReview(this.db, runId);
   }
 

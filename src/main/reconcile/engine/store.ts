@@ -90,7 +90,8 @@ CREATE TABLE IF NOT EXISTS audit_log (
   action VARCHAR NOT NULL,
   run_id BIGINT,
   before JSON,
-  after JSON
+  after JSON,
+  batch BIGINT
 );
 `;
 
@@ -99,6 +100,8 @@ export async function ensureStore(db: Db): Promise<void> {
   await db.exec(STORE_DDL);
   // Workspaces from before "accept with difference": the reviewer's reason for a difference.
   await db.exec('ALTER TABLE match_groups ADD COLUMN IF NOT EXISTS reviewed_reason VARCHAR');
+  // Workspaces from before bulk review: entries of one review of many groups share a batch (undone together).
+  await db.exec('ALTER TABLE audit_log ADD COLUMN IF NOT EXISTS batch BIGINT');
   await migrateVarcharColumns(db);
 }
 

@@ -52,10 +52,10 @@ export function SourcesPanel() {
         <input
           ref={input}
           type="file"
-          accept=".csv,.tsv,.txt,.gz,text/csv"
+          accept=".csv,.tsv,.txt,.gz,.xlsx,.xlsm,text/csv"
           multiple
           hidden
-          aria-label="Choose CSV files"
+          aria-label="Choose CSV or Excel files"
           data-testid="file-input"
           onChange={(e) => {
             const files = [...(e.target.files ?? [])];

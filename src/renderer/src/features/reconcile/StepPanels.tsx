@@ -504,6 +504,11 @@ function SummaryView() {
           {(s.match_rate * 100).toFixed(1)}%
         </div>
         <div className="muted small">matched · {formatNumber(s.left_rows)} + {formatNumber(s.right_rows)} rows in scope</div>
+        {s.suggested_groups > 0 && (
+          <div className="small" aria-label="Waiting for review">
+            + {(((s.suggested.left.count + s.suggested.right.count) / Math.max(1, s.left_rows + s.right_rows)) * 100).toFixed(1)}% suggested: {formatNumber(s.suggested_groups)} {s.suggested_groups === 1 ? 'pair waits' : 'pairs wait'} for review
+          </div>
+        )}
       </div>
       <table className="grid-table summary-table">
         <thead>

@@ -11,7 +11,7 @@ import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import type { Recipe } from '../shared/recon';
+import { ReadOptionsSchema, type ReadOptions, type Recipe } from '../shared/recon';
 import type { ExportFormat, RunProgress, SourceInfo } from '../shared/recon-engine';
 import { buildAutoRecipe } from '../main/reconcile/engine/auto-recipe';
 import { ReconError } from '../main/errors';
@@ -37,7 +37,36 @@ const USAGE = `usage: kalla recon --left L.csv --right R.csv [--recipe F.json] [
   --json              print one JSON line with the counts (and no progress)
   --overwrite         replace existing export files in DIR
   --skip-bad-lines    skip malformed rows instead of failing (count is reported)
+  --left-read K=V, --right-read K=V
+                      how to read that file, overriding detection and the recipe (repeat the flag):
+                      delimiter=';' | 'tab', decimal=, or ., quote=none (quotes are text) or quote='"',
+                      header=false, skip_top=N, skip_bottom=N, encoding=latin1|utf-16|…, sheet=NAME
 `;
+
+/** Read options a user may set from the command line (column types stay in the recipe). */
+const READ_KEYS = ['delimiter', 'decimal', 'quote', 'header', 'skip_top', 'skip_bottom', 'encoding', 'sheet'] as const;
+
+/** `--left-read skip_top=2 --left-read delimiter=;` → read options, checked like a recipe's; a string is the error. */
+export function parseReadFlags(flag: string, values: string[] | undefined): Partial<ReadOptions> | string {
+  const raw: Record<string, unknown> = {};
+  for (const v of values ?? []) {
+    const eq = v.indexOf('=');
+    const key = eq > 0 ? v.slice(0, eq).trim().replace(/-/g, '_') : '';
+    if (!(READ_KEYS as readonly string[]).includes(key)) return `--${flag} takes KEY=VALUE with KEY one of ${READ_KEYS.join(', ')}; got "${v}"`;
+    const value = v.slice(eq + 1);
+    if (key === 'skip_top' || key === 'skip_bottom') raw[key] = /^\d+$/.test(value) ? Number(value) : value;
+    else if (key === 'header') raw[key] = value === 'true' ? true : value === 'false' ? false : value;
+    else if (key === 'delimiter') raw[key] = value === 'tab' || value === '\\t' ? '\t' : value;
+    else raw[key] = value;
+  }
+  const parsed = ReadOptionsSchema.partial().safeParse(raw);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    return `--${flag} ${String(issue.path[0])}: ${issue.message} (got ${JSON.stringify(raw[String(issue.path[0])])})`;
+  }
+  const { skip_bad_lines: _s, column_overrides: _c, ...read } = parsed.data;
+  return read;
+}
 
 const defaultIo: CliIo = {
   stdout: (t) => process.stdout.write(t),
@@ -86,6 +115,8 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
         json: { type: 'boolean', default: false },
         overwrite: { type: 'boolean', default: false },
         'skip-bad-lines': { type: 'boolean', default: false },
+        'left-read': { type: 'string', multiple: true },
+        'right-read': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h', default: false },
       },
       allowPositionals: false,
@@ -109,6 +140,14 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
     io.stderr(`kalla recon: ${formats}\n${USAGE}`);
     return 2;
   }
+  const leftRead = parseReadFlags('left-read', args['left-read']);
+  const rightRead = parseReadFlags('right-read', args['right-read']);
+  for (const r of [leftRead, rightRead]) {
+    if (typeof r === 'string') {
+      io.stderr(`kalla recon: ${r}\n${USAGE}`);
+      return 2;
+    }
+  }
   const progress = new Progress(io, io.stderrIsTTY === true && !args.json);
   const started = performance.now();
   const workspaceDir = await mkdtemp(join(tmpdir(), 'kalla-recon-'));
@@ -131,8 +170,8 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
     // before a failure is reported: the workspace folder is removed afterwards.
     progress.show(`loading ${args.left} and ${args.right}…`);
     const loads = await Promise.allSettled([
-      ws.addSourceFromPath('left', resolve(args.left), { ...(recipe?.left.read ?? {}), ...skip }),
-      ws.addSourceFromPath('right', resolve(args.right), { ...(recipe?.right.read ?? {}), ...skip }),
+      ws.addSourceFromPath('left', resolve(args.left), { ...(recipe?.left.read ?? {}), ...(leftRead as Partial<ReadOptions>), ...skip }),
+      ws.addSourceFromPath('right', resolve(args.right), { ...(recipe?.right.read ?? {}), ...(rightRead as Partial<ReadOptions>), ...skip }),
     ]);
     for (const load of loads) if (load.status === 'rejected') throw load.reason;
     const [leftInfo, rightInfo] = loads.map((l) => (l as PromiseFulfilledResult<SourceInfo>).value);
@@ -150,6 +189,9 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
       recipe = auto.recipe;
       if (!args.json) io.stdout(`recipe: detected with the local engines — ${auto.explanation}\n`);
     }
+    // The read flags become part of the recipe written to --out, so `--recipe` reads the same way next time.
+    const withRead = (src: Recipe['left'], read: Partial<ReadOptions>): Recipe['left'] => ({ ...src, read: { skip_bad_lines: false, column_overrides: {}, ...src.read, ...read } });
+    recipe = { ...recipe, left: withRead(recipe.left, leftRead as Partial<ReadOptions>), right: withRead(recipe.right, rightRead as Partial<ReadOptions>) };
     const rows = leftInfo.row_count + rightInfo.row_count;
     const result = await ws.run(recipe, { onProgress: (p) => progress.show(runPhase(p, rows)) });
     if (outDir) {

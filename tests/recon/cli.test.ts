@@ -95,6 +95,31 @@ describe('kalla recon CLI', () => {
     expect(JSON.parse(t.out.join('').trim())).toMatchObject({ matched: 195, suggested: 0, unmatched_left: 15, unmatched_right: 0 });
   });
 
+  it('--left-read/--right-read override detection (quotes as text, lines above the header) and go into recipe.json', async () => {
+    const { left } = files();
+    // A bank export that never quotes, with 5" and a lone quote in its memos, and two account lines on top.
+    const right = sb.file('bank.csv', csv('Account;DE12 3456', ['Period;2024-02', 'reference;value;booked;memo', 'inv-1;100,00;2024-02-01;Monitor 27" screen', 'INV-2;50,00;2024-02-13;"partial', 'INV-9;1,00;2024-02-13;fee']));
+    const out = sb.mkdir('out');
+    const t = io();
+    const code = await runReconCli(['--left', left, '--right', right, '--out', out, '--json', '--right-read', 'quote=none', '--right-read', 'skip_top=2', '--right-read', 'delimiter=;'], t.io);
+    expect(t.err.join('')).toBe('');
+    expect(code).toBe(0);
+    expect(JSON.parse(t.out.join('').trim())).toMatchObject({ matched: 2, unmatched_right: 1 });
+    const used = JSON.parse(readFileSync(join(out, 'recipe.json'), 'utf8'));
+    expect(used.right.read).toMatchObject({ quote: 'none', skip_top: 2, delimiter: ';' });
+    // The same recipe reads the file the same way without the flags.
+    const again = io();
+    expect(await runReconCli(['--left', left, '--right', right, '--recipe', join(out, 'recipe.json'), '--json'], again.io)).toBe(0);
+    expect(JSON.parse(again.out.join('').trim())).toMatchObject({ matched: 2 });
+    // Unknown keys and bad values are usage errors that say what is accepted.
+    const bad = io();
+    expect(await runReconCli(['--left', left, '--right', right, '--right-read', 'quotes=none'], bad.io)).toBe(2);
+    expect(bad.err.join('')).toMatch(/--right-read takes KEY=VALUE with KEY one of delimiter, decimal, quote/);
+    const badValue = io();
+    expect(await runReconCli(['--left', left, '--right', right, '--left-read', 'decimal=;'], badValue.io)).toBe(2);
+    expect(badValue.err.join('')).toMatch(/--left-read decimal: .*\(got ";"\)/);
+  });
+
   it('exits 2 on usage errors and 1 on input errors', async () => {
     const usage = io();
     expect(await runReconCli(['--left', 'a.csv'], usage.io)).toBe(2);

@@ -190,7 +190,7 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
       if (!args.json) io.stdout(`recipe: detected with the local engines — ${auto.explanation}\n`);
     }
     // The read flags become part of the recipe written to --out, so `--recipe` reads the same way next time.
-    const withRead = (src: Recipe['left'], read: Partial<ReadOptions>): Recipe['left'] => ({ ...src, read: { skip_bad_lines: false, column_overrides: {}, ...src.read, ...read } });
+    const withRead = (src: Recipe['left'], read: Partial<ReadOptions>): Recipe['left'] => ({ ...src, read: { ...src.read, ...read } });
     recipe = { ...recipe, left: withRead(recipe.left, leftRead as Partial<ReadOptions>), right: withRead(recipe.right, rightRead as Partial<ReadOptions>) };
     const rows = leftInfo.row_count + rightInfo.row_count;
     const result = await ws.run(recipe, { onProgress: (p) => progress.show(runPhase(p, rows)) });

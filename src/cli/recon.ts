@@ -221,7 +221,12 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
   } catch (error) {
     progress.clear();
     const code = error instanceof ReconError ? ` [${error.code}]` : '';
-    io.stderr(`kalla recon: ${(error as Error).message}${code}\n`);
+    // The engine's advice names the recipe option; on the command line it is a flag.
+    const hint =
+      error instanceof ReconError && error.code === 'ragged_rows'
+        ? '\n  on the command line: --skip-bad-lines skips them; if the file never quotes (a 27" screen in a memo), --left-read/--right-read quote=none reads quotes as text'
+        : '';
+    io.stderr(`kalla recon: ${(error as Error).message}${code}${hint}\n`);
     return 1;
   } finally {
     ws?.close();

@@ -111,6 +111,10 @@ describe('kalla recon CLI', () => {
     const again = io();
     expect(await runReconCli(['--left', left, '--right', right, '--recipe', join(out, 'recipe.json'), '--json'], again.io)).toBe(0);
     expect(JSON.parse(again.out.join('').trim())).toMatchObject({ matched: 2 });
+    // Without quote=none the lone quote is a malformed line: named by its line in the user's file (below the two cut lines), with the flags to use.
+    const ragged = io();
+    expect(await runReconCli(['--left', left, '--right', right, '--right-read', 'skip_top=2'], ragged.io)).toBe(1);
+    expect(ragged.err.join('')).toMatch(/at line\(s\) 5;.*\[ragged_rows\]\n  on the command line: --skip-bad-lines skips them; .*quote=none/s);
     // Unknown keys and bad values are usage errors that say what is accepted.
     const bad = io();
     expect(await runReconCli(['--left', left, '--right', right, '--right-read', 'quotes=none'], bad.io)).toBe(2);

@@ -271,9 +271,11 @@ async function loadCopy(
   await ctx.db.exec(`CREATE OR REPLACE TABLE ${ident(next)} AS SELECT ${dataSelect(detection.typings)} FROM ${readCsv(rejectOptions(rejects))}`);
   lap('read_csv+type');
   ctx.guard?.check();
-  const badLines = await ctx.db.all<{ line: string; error_type: string; error_message: string }>(
-    `SELECT line, error_type, error_message FROM ${ident(rejects)} ORDER BY line LIMIT 20`,
-  );
+  // The reader counts lines of the table copy; the user's file has the cut lines above it.
+  const linesAbove = layout.range && layout.range.start > 0 ? layout.skipTop : 0;
+  const badLines = (
+    await ctx.db.all<{ line: string; error_type: string; error_message: string }>(`SELECT line, error_type, error_message FROM ${ident(rejects)} ORDER BY line LIMIT 20`)
+  ).map((b) => ({ ...b, line: String(Number(b.line) + linesAbove) }));
   const badCount = await ctx.db.scalarNumber(`SELECT count(DISTINCT line) FROM ${ident(rejects)}`);
   const unicode = badLines.find((b) => /unicode|utf-?8/i.test(`${b.error_type} ${b.error_message}`));
   if (badCount > 0 && unicode) {

@@ -202,6 +202,75 @@ describe('Assistant through the real core (OpenAI-compatible)', () => {
   });
 });
 
+describe('Remembered approvals on the confirmation card', () => {
+  const echo = (id: string, text: string) => openAICompletion({ toolCalls: [{ id, name: 'demo__echo', arguments: JSON.stringify({ text }) }] });
+
+  it('"Allow in this conversation" runs the tool without asking until Clear; "Always allow" stores the permission', async () => {
+    const { h, fake } = await setup('openai');
+    fake.enqueue(echo('c1', 'one'), openAICompletion({ content: 'done one' }), echo('c2', 'two'), openAICompletion({ content: 'done two' }));
+    const asked = h.next('assistant', (s) => s.pending.length > 0).then((s) => h.call('assistant.confirm', { confirmationId: s.pending[0].id, approve: true, remember: 'conversation' }));
+    await h.turn('assistant', 'echo one');
+    await asked;
+    // The second call of the same tool in the same conversation runs with no card.
+    const second = await h.turn('assistant', 'echo two');
+    expect(tools(second).map((e) => [e.status, e.approval?.by, e.approval?.reason])).toEqual([
+      ['done', 'user', expect.stringContaining('Allowed for the rest of this conversation')],
+      ['done', 'user', 'You allowed this tool for this conversation.'],
+    ]);
+    // The choice was not stored as a setting, and Clear forgets it: the tool asks again.
+    expect((await h.call('settings.get', {})).settings.toolPolicy.tools).toEqual({});
+    await h.call('assistant.clear', { scope: 'assistant' });
+    fake.enqueue(echo('c3', 'three'), openAICompletion({ content: 'done three' }));
+    const askedAgain = answerWhenAsked(h, 'assistant', true);
+    const cleared = await h.turn('assistant', 'echo three');
+    expect(await askedAgain).toMatchObject({ tool: 'echo' });
+    expect(tools(cleared).map((e) => [e.status, e.approval?.by])).toEqual([['done', 'user']]);
+    // "Always allow" in another conversation stores the permission; from then on nothing asks.
+    fake.enqueue(echo('c4', 'four'), openAICompletion({ content: 'done four' }));
+    const always = h.next('reconcile', (s) => s.pending.length > 0).then((s) => h.call('assistant.confirm', { confirmationId: s.pending[0].id, approve: true, remember: 'always' }));
+    await h.turn('reconcile', 'echo four');
+    await always;
+    expect((await h.call('settings.get', {})).settings.toolPolicy.tools).toEqual({ demo: { echo: 'always' } });
+    await h.call('assistant.clear', { scope: 'assistant' });
+    fake.enqueue(echo('c5', 'five'), openAICompletion({ content: 'done five' }));
+    const stored = await h.turn('assistant', 'echo five');
+    expect(tools(stored).map((e) => [e.status, e.approval?.by])).toEqual([['done', 'auto']]);
+  });
+
+  it('refuses to remember a decline', async () => {
+    const { h, fake } = await setup('openai');
+    fake.enqueue(echo('c1', 'one'), openAICompletion({ content: 'ok' }));
+    const asked = h.next('assistant', (s) => s.pending.length > 0).then(async (s) => {
+      await expect(h.call('assistant.confirm', { confirmationId: s.pending[0].id, approve: false, remember: 'always' })).rejects.toMatchObject({ code: 'invalid_input' });
+      await h.call('assistant.confirm', { confirmationId: s.pending[0].id, approve: false });
+    });
+    const final = await h.turn('assistant', 'echo one');
+    await asked;
+    expect(tools(final).map((e) => e.status)).toEqual(['refused']);
+    expect((await h.call('settings.get', {})).settings.toolPolicy.tools).toEqual({});
+  });
+});
+
+describe('Conversations per Reconcile workspace', () => {
+  it('each workspace has its own conversation, and deleting the workspace deletes it', async () => {
+    const { h, fake } = await setup('openai', { withFixture: false });
+    const march = await h.call('reconcile.create', { name: 'March' });
+    const april = await h.call('reconcile.create', { name: 'April' });
+    fake.enqueue(openAICompletion({ content: 'March has two files.' }), openAICompletion({ content: 'April is empty.' }));
+    await h.turn(`reconcile:${march.id}`, 'what is in March?');
+    await h.turn(`reconcile:${april.id}`, 'what is in April?');
+    const texts = async (id: string) => (await h.call('assistant.state', { scope: `reconcile:${id}` })).entries.map((e) => ('text' in e ? e.text : ''));
+    expect(await texts(march.id)).toEqual(['what is in March?', 'March has two files.']);
+    expect(await texts(april.id)).toEqual(['what is in April?', 'April is empty.']);
+    const file = join(h.dir, 'assistant', `reconcile--${march.id}.json`);
+    expect(existsSync(file)).toBe(true);
+    await h.call('reconcile.delete', { id: march.id });
+    expect(existsSync(file)).toBe(false);
+    expect(await texts(march.id)).toEqual([]);
+    expect(await texts(april.id)).toHaveLength(2);
+  });
+});
+
 describe('Assistant through the real core (Gemini)', () => {
   it('runs a multi-step turn; a gated tool and a call for another workspace are refused with a message the model can act on', async () => {
     const { h, fake } = await setup('gemini', { withFixture: false });

@@ -9,13 +9,14 @@ import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { ChatMessageSchema, type ChatMessage, type ProviderId, type ToolCall } from '../../shared/assistant';
+import { ChatMessageSchema, type ChatMessage, type ProviderId, type ToolCall, type ToolPolicyOverrides } from '../../shared/assistant';
 import {
   AssistantEntrySchema,
   type AssistantEntry,
   type AssistantProviderStatus,
   type AssistantState,
   type AssistantTools,
+  type ConfirmRemember,
   type PendingConfirmation,
 } from '../../shared/contract/assistant';
 import type { Settings } from '../../shared/settings';
@@ -43,6 +44,8 @@ Diagrams returned by tools are shown to the user; do not repeat their Mermaid so
 /** What the service needs of SettingsService. */
 export interface SettingsAccess {
   get(): Promise<Settings>;
+  /** Saves settings (the confirmation card's "Always allow" writes the tool's permission); absent in read-only test doubles. */
+  update?(patch: { toolPolicy: ToolPolicyOverrides }): Promise<unknown>;
   apiKey(provider: ProviderId): Promise<string | undefined>;
   onChange?(listener: () => void): () => void;
 }
@@ -73,7 +76,7 @@ type Conversation = z.infer<typeof ConversationFileSchema>;
 interface Pending {
   confirmation: PendingConfirmation;
   scope: string;
-  resolve(approved: boolean): void;
+  resolve(approved: boolean, remember?: ConfirmRemember): void;
   /** Stop or a failed turn: nobody answered, so no approval is recorded. */
   cancel(): void;
 }
@@ -90,6 +93,8 @@ export class AssistantService {
   private readonly conversations = new Map<string, Conversation>();
   private readonly running = new Map<string, Running>();
   private readonly pending = new Map<string, Pending>();
+  /** Tools the user allowed "for this conversation", per scope (server + tool); forgotten on Clear and restart. */
+  private readonly allowedInConversation = new Map<string, Set<string>>();
   /** Steps the last finished turn took, per scope (shown until the next one starts). */
   private readonly lastSteps = new Map<string, number>();
   private readonly maxSteps: number;
@@ -254,11 +259,30 @@ export class AssistantService {
     }
   }
 
-  async confirm(confirmationId: string, approve: boolean): Promise<void> {
+  /**
+   * Answers a confirmation card. `remember` (approvals only): `conversation` runs this tool without
+   * asking for the rest of the conversation (until Clear), `always` stores "always" for it in the
+   * tool permissions. Finalizing tools ask every time, so neither is accepted for them.
+   */
+  async confirm(confirmationId: string, approve: boolean, remember: ConfirmRemember = 'once'): Promise<void> {
     const p = this.pending.get(confirmationId);
     if (!p) throw new UserError('That confirmation is no longer waiting (the turn ended or it was already answered).', 'not_found');
+    if (remember !== 'once' && (!approve || p.confirmation.finalizing)) {
+      throw new UserError(p.confirmation.finalizing ? `${p.confirmation.tool} finalizes work, so it asks every time; approve it once.` : 'Only an approval can be remembered.', 'invalid_input');
+    }
+    const { server, tool } = p.confirmation;
+    if (remember === 'always') {
+      if (!this.opts.settings.update) throw new UserError('Tool permissions cannot be saved here; approve it once.', 'invalid_input');
+      const { toolPolicy } = await this.opts.settings.get();
+      await this.opts.settings.update({ toolPolicy: { ...toolPolicy, tools: { ...toolPolicy.tools, [server]: { ...toolPolicy.tools[server], [tool]: 'always' } } } });
+    }
+    if (remember === 'conversation') {
+      const allowed = this.allowedInConversation.get(p.scope) ?? new Set<string>();
+      allowed.add(toolKey(server, tool));
+      this.allowedInConversation.set(p.scope, allowed);
+    }
     this.pending.delete(confirmationId);
-    p.resolve(approve);
+    p.resolve(approve, remember);
   }
 
   async clear(scope: string): Promise<AssistantState> {
@@ -266,6 +290,7 @@ export class AssistantService {
     await this.idle(scope);
     this.conversations.set(scope, { version: 1, messages: [], entries: [] });
     this.lastSteps.delete(scope);
+    this.allowedInConversation.delete(scope);
     await this.writing.catch(() => undefined);
     await rm(this.file(scope), { force: true });
     await this.changed(scope);
@@ -314,12 +339,18 @@ export class AssistantService {
         reason: req.decision.reason,
         finalizing: req.decision.source === 'finalizing' || (info ? isFinalizingTool(info) : false),
       };
+      if (!confirmation.finalizing && this.allowedInConversation.get(scope)?.has(toolKey(req.server, req.tool))) {
+        entry.approval = { by: 'user', decision: 'approved', reason: 'You allowed this tool for this conversation.', at: now() };
+        entry.status = 'running';
+        return Promise.resolve(true);
+      }
       return new Promise<boolean>((resolve) => {
         this.pending.set(confirmation.id, {
           confirmation,
           scope,
-          resolve: (approved) => {
-            entry.approval = { by: 'user', decision: approved ? 'approved' : 'declined', reason: req.decision.reason, at: now() };
+          resolve: (approved, remember) => {
+            const remembered = remember === 'always' ? ' Always allowed from now on (Tool permissions).' : remember === 'conversation' ? ' Allowed for the rest of this conversation.' : '';
+            entry.approval = { by: 'user', decision: approved ? 'approved' : 'declined', reason: `${req.decision.reason}${remembered}`, at: now() };
             entry.status = approved ? 'running' : 'refused';
             void this.save(scope).then(() => this.changed(scope));
             resolve(approved);
@@ -414,6 +445,8 @@ export class AssistantService {
     }
   }
 }
+
+const toolKey = (server: string, tool: string) => `${server}\u0000${tool}`;
 
 /** Best-effort split of a namespaced tool name for entries of calls that never resolved to a tool. */
 function splitName(name: string): [string, string] {

@@ -53,6 +53,10 @@ export const PendingConfirmationSchema = z.object({
 });
 export type PendingConfirmation = z.infer<typeof PendingConfirmationSchema>;
 
+/** What an approval on the card covers: this call, the rest of the conversation, or every call from now on (a tool permission). */
+export const ConfirmRememberSchema = z.enum(['once', 'conversation', 'always']);
+export type ConfirmRemember = z.infer<typeof ConfirmRememberSchema>;
+
 export const AssistantProviderStatusSchema = z.object({
   configured: z.boolean(),
   provider: z.union([ProviderIdSchema, z.literal('none')]),
@@ -99,7 +103,7 @@ export const assistantChannels = {
   },
   'assistant.cancel': { input: Scope, output: Ok },
   'assistant.confirm': {
-    input: z.object({ confirmationId: z.string().min(1).max(100), approve: z.boolean() }).strict(),
+    input: z.object({ confirmationId: z.string().min(1).max(100), approve: z.boolean(), remember: ConfirmRememberSchema.optional() }).strict(),
     output: Ok,
   },
   'assistant.clear': { input: Scope, output: AssistantStateSchema },

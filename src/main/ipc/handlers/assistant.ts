@@ -6,7 +6,7 @@ export function assistantHandlers({ assistant }: HandlerDeps): HandlersFor<'assi
     'assistant.state': async ({ scope }) => assistant.state(scope),
     'assistant.send': async ({ scope, text }) => assistant.send(scope, text),
     'assistant.cancel': async ({ scope }) => (await assistant.cancel(scope), { ok: true as const }),
-    'assistant.confirm': async ({ confirmationId, approve }) => (await assistant.confirm(confirmationId, approve), { ok: true as const }),
+    'assistant.confirm': async ({ confirmationId, approve, remember }) => (await assistant.confirm(confirmationId, approve, remember), { ok: true as const }),
     'assistant.clear': async ({ scope }) => assistant.clear(scope),
     'assistant.provider': async () => assistant.providerStatus(),
     'assistant.tools': async () => assistant.tools(),

@@ -2,7 +2,7 @@
 import type { HandlerDeps, HandlersFor } from '../handler-types';
 import { UserError } from '../../errors';
 
-export function reconcileHandlers({ workspaces, platform }: HandlerDeps): HandlersFor<'reconcile.'> {
+export function reconcileHandlers({ workspaces, platform, assistant }: HandlerDeps): HandlersFor<'reconcile.'> {
   /** Changes the renderer made from a revision it saw: compare-and-set (REVISIONED_CHANNELS). */
   const cas = <T>(id: string, revision: number | undefined, f: () => Promise<T>) => workspaces.withRevision(id, revision, f);
   return {
@@ -11,7 +11,12 @@ export function reconcileHandlers({ workspaces, platform }: HandlerDeps): Handle
     'reconcile.create': async ({ name }) => workspaces.create(name),
     'reconcile.rename': async ({ id, name, revision }) => cas(id, revision, () => workspaces.rename(id, name)),
     'reconcile.duplicate': async ({ id, name }) => workspaces.duplicate(id, name),
-    'reconcile.delete': async ({ id }) => workspaces.delete(id),
+    // The workspace's own Assistant conversation goes with it (it talks about its files).
+    'reconcile.delete': async ({ id }) => {
+      const result = await workspaces.delete(id);
+      await assistant.clear(`reconcile:${id}`);
+      return result;
+    },
     'reconcile.recover': async ({ id }) => workspaces.recover(id),
     'reconcile.setActive': async ({ id }) => workspaces.setActive(id),
     'reconcile.capabilities': async () => ({ dialogs: Boolean(platform.chooseFiles && platform.chooseSaveFolder), mode: platform.mode }),

@@ -4,7 +4,7 @@
  * and appends streamed text (`assistant.delta`) as it arrives.
  */
 import { create } from 'zustand';
-import type { AssistantState } from '../../../shared/contract/assistant';
+import type { AssistantState, ConfirmRemember } from '../../../shared/contract/assistant';
 import { call, errorMessage, onEvent } from '../api/client';
 import { syncWorkspaces } from '../features/assistant/workspaceSync';
 
@@ -16,7 +16,7 @@ interface AssistantStore {
   load(scope: string): Promise<void>;
   send(scope: string, text: string): Promise<boolean>;
   cancel(scope: string): Promise<void>;
-  confirm(scope: string, confirmationId: string, approve: boolean): Promise<void>;
+  confirm(scope: string, confirmationId: string, approve: boolean, remember?: ConfirmRemember): Promise<void>;
   clear(scope: string): Promise<void>;
   init(): () => void;
 }
@@ -55,9 +55,9 @@ export const useAssistant = create<AssistantStore>((set, get) => {
         fail(scope, e);
       }
     },
-    async confirm(scope, confirmationId, approve) {
+    async confirm(scope, confirmationId, approve, remember) {
       try {
-        await call('assistant.confirm', { confirmationId, approve });
+        await call('assistant.confirm', { confirmationId, approve, ...(remember && remember !== 'once' ? { remember } : {}) });
         ok(scope);
       } catch (e) {
         fail(scope, e);

@@ -4,7 +4,7 @@
  * Stop, and a clear way to configure a provider when there is none.
  */
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { AssistantEntry, PendingConfirmation } from '../../../../shared/contract/assistant';
+import type { AssistantEntry, ConfirmRemember, PendingConfirmation } from '../../../../shared/contract/assistant';
 import { useApp } from '../../stores/app';
 import { useAssistant } from '../../stores/assistant';
 import { MermaidDiagram } from './MermaidDiagram';
@@ -67,11 +67,11 @@ function ToolEntry({ e }: { e: Extract<AssistantEntry, { kind: 'tool' }> }) {
   );
 }
 
-function ConfirmCard({ p, onAnswer }: { p: PendingConfirmation; onAnswer: (approve: boolean) => void }) {
+function ConfirmCard({ p, onAnswer }: { p: PendingConfirmation; onAnswer: (approve: boolean, remember?: ConfirmRemember) => void }) {
   const [busy, setBusy] = useState(false);
-  const answer = (approve: boolean) => {
+  const answer = (approve: boolean, remember?: ConfirmRemember) => {
     setBusy(true);
-    onAnswer(approve);
+    onAnswer(approve, remember);
   };
   return (
     <section className={p.finalizing ? 'assistant-confirm finalizing' : 'assistant-confirm'} role="group" aria-label={`Confirm ${p.tool}`}>
@@ -85,6 +85,17 @@ function ConfirmCard({ p, onAnswer }: { p: PendingConfirmation; onAnswer: (appro
         <button className="primary" disabled={busy} onClick={() => answer(true)}>
           Approve
         </button>
+        {/* Finalizing tools ask every time: nothing to remember for them. */}
+        {!p.finalizing && (
+          <>
+            <button disabled={busy} onClick={() => answer(true, 'conversation')} title={`Run ${p.tool} without asking for the rest of this conversation`}>
+              Allow in this conversation
+            </button>
+            <button disabled={busy} onClick={() => answer(true, 'always')} title={`Set ${p.tool} on ${p.server} to “always” in Tool permissions`}>
+              Always allow
+            </button>
+          </>
+        )}
         <button disabled={busy} onClick={() => answer(false)}>
           Deny
         </button>
@@ -189,7 +200,7 @@ export function AssistantChat({ scope, title, compact = false }: { scope: string
             ),
           )}
         </ol>
-        {state?.pending.map((p) => <ConfirmCard key={p.id} p={p} onAnswer={(approve) => void confirm(scope, p.id, approve)} />)}
+        {state?.pending.map((p) => <ConfirmCard key={p.id} p={p} onAnswer={(approve, remember) => void confirm(scope, p.id, approve, remember)} />)}
       </div>
 
       <footer className="assistant-footer">

@@ -5,22 +5,34 @@
 import type { ViewId } from '../../stores/app';
 import { VIEWS } from '../../stores/app';
 import { useAssistant } from '../../stores/assistant';
+import { useReconcile } from '../../stores/reconcile';
 import { AssistantChat } from './AssistantChat';
 
-/** The conversation a workspace's panel shows (Settings shares the general one). */
-export function scopeForView(view: ViewId): string {
+/**
+ * The conversation a workspace's panel shows: one per open Reconcile workspace (March's questions
+ * are not April's), one per other workspace kind; Settings shares the general one.
+ */
+export function scopeForView(view: ViewId, reconcileWorkspace?: string): string {
+  if (view === 'reconcile' && reconcileWorkspace) return `reconcile:${reconcileWorkspace}`;
   return view === 'settings' ? 'assistant' : view;
 }
 
 export function AssistantPanel({ view }: { view: ViewId }) {
   const setPanelOpen = useAssistant((s) => s.setPanelOpen);
   const label = VIEWS.find((v) => v.id === view)?.label ?? view;
+  const reconcileWorkspace = useReconcile((s) => s.ws?.id);
+  const wsName = useReconcile((s) => s.ws?.name);
   return (
     <aside className="assistant-panel" aria-label="Assistant panel">
       <button className="assistant-panel-close link-button" onClick={() => setPanelOpen(false)} aria-label="Close the Assistant panel">
         ×
       </button>
-      <AssistantChat scope={scopeForView(view)} title={`Assistant · ${view === 'settings' ? 'General' : label}`} compact />
+      <AssistantChat
+        key={scopeForView(view, reconcileWorkspace)}
+        scope={scopeForView(view, reconcileWorkspace)}
+        title={`Assistant · ${view === 'settings' ? 'General' : view === 'reconcile' && wsName ? `${label} · ${wsName}` : label}`}
+        compact
+      />
     </aside>
   );
 }

@@ -213,6 +213,35 @@ describe('AnthropicClient over a loopback Messages API', () => {
     expect(err.message).toBe('Anthropic sent an unexpected response: stream ended before message_stop');
   });
 
+  it('reads an Anthropic-compatible endpoint that answers with a whole JSON message instead of a stream', async () => {
+    const message = {
+      id: 'msg_1',
+      type: 'message',
+      role: 'assistant',
+      model: 'proxy-model',
+      content: [
+        { type: 'text', text: 'Running it.' },
+        { type: 'tool_use', id: 'toolu_J', name: 'recon__run_reconciliation', input: RECON_ARGS },
+      ],
+      stop_reason: 'tool_use',
+      stop_sequence: null,
+      usage: { input_tokens: 12, output_tokens: 7 },
+    };
+    server.enqueue({ kind: 'json', body: message }, { kind: 'json', body: { type: 'error-ish', content: 'no' } });
+    const streamed: string[] = [];
+    const turn = await client().complete({ system: '', messages: [{ role: 'user', text: 'go' }], tools: specs, onText: (d) => streamed.push(d) });
+    expect(turn).toEqual({
+      text: 'Running it.',
+      toolCalls: [{ id: 'toolu_J', name: 'recon__run_reconciliation', arguments: RECON_ARGS }],
+      stopReason: 'tool_use',
+      usage: { inputTokens: 12, outputTokens: 7 },
+    });
+    expect(streamed).toEqual(['Running it.']);
+    // JSON that is not a message is an unexpected response, said as such.
+    const err = await providerError(client().complete({ system: '', messages: [{ role: 'user', text: 'again' }], tools: [] }));
+    expect(err.message).toBe('Anthropic sent an unexpected response: the endpoint answered JSON that is not a Messages API message');
+  });
+
   it('never puts the API key in an error message', async () => {
     server.enqueue(anthropicError(401, 'authentication_error', `invalid x-api-key: ${KEY}`));
     const err = await providerError(client().complete({ system: '', messages: [{ role: 'user', text: 'hi' }], tools: [] }));

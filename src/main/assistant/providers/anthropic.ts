@@ -54,6 +54,15 @@ function fromSdkError(e: unknown): unknown {
   return e;
 }
 
+/** The body of a non-streamed answer, checked enough to be a Message. */
+async function readMessage(response: Response): Promise<Anthropic.Message> {
+  const body = (await response.json().catch(() => null)) as Partial<Anthropic.Message> | null;
+  if (!body || body.type !== 'message' || !Array.isArray(body.content)) {
+    throw new ProviderError({ provider: 'anthropic', kind: 'invalid_response', detail: 'the endpoint answered JSON that is not a Messages API message' });
+  }
+  return { stop_sequence: null, usage: { input_tokens: 0, output_tokens: 0 }, ...body } as Anthropic.Message;
+}
+
 export class AnthropicClient implements ProviderClient {
   readonly id = 'anthropic' as const;
   private readonly o: ResolvedOptions;
@@ -93,7 +102,13 @@ export class AnthropicClient implements ProviderClient {
       async (signal, progress) => {
         const accumulator = new AnthropicStreamAccumulator();
         try {
-          const stream = await this.sdk.messages.create(body, { signal });
+          const { data: stream, response } = await this.sdk.messages.create(body, { signal }).withResponse();
+          if (/^application\/json\b/i.test(response.headers.get('content-type') ?? '')) {
+            // An Anthropic-compatible endpoint that does not stream answers with the whole Message.
+            const text = accumulator.pushMessage(await readMessage(response));
+            if (text !== '') request.onText?.(text);
+            return accumulator.result();
+          }
           for await (const event of stream) {
             progress();
             const delta = accumulator.push(event);

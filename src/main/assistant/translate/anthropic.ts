@@ -123,6 +123,26 @@ export class AnthropicStreamAccumulator {
     }
   }
 
+  /**
+   * A whole (non-streamed) Message, as Anthropic-compatible endpoints that ignore `stream: true`
+   * answer: fed as the events a stream of it would have carried. Returns its text.
+   */
+  pushMessage(message: Anthropic.Message): string {
+    let text = '';
+    this.push({ type: 'message_start', message: { ...message, content: [] } });
+    message.content.forEach((block, index) => {
+      text += this.push({ type: 'content_block_start', index, content_block: block } as Anthropic.RawMessageStreamEvent) ?? '';
+      this.push({ type: 'content_block_stop', index });
+    });
+    this.push({
+      type: 'message_delta',
+      delta: { stop_reason: message.stop_reason, stop_sequence: message.stop_sequence ?? null },
+      usage: { input_tokens: message.usage.input_tokens, output_tokens: message.usage.output_tokens },
+    } as unknown as Anthropic.RawMessageStreamEvent);
+    this.push({ type: 'message_stop' });
+    return text;
+  }
+
   /** True once message_stop arrived; a stream that ends without it was cut off. */
   get complete(): boolean {
     return this.stopped;

@@ -1,6 +1,7 @@
 /** Settings from the user's side: a pasted key is saved and never shown again. */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { openAICompletion, startFakeOpenAI } from '../tests/fixtures/fake-providers/openai';
 import { expect, test } from './app';
 
 test('an API key is saved, reported as set, and never comes back to the page', async ({ appPage: page, app }, info) => {
@@ -23,4 +24,28 @@ test('an API key is saved, reported as set, and never comes back to the page', a
   await page.getByLabel('Engine for mappings, filters and match rules').selectOption('local');
   await expect(page.getByRole('status')).toContainText('Engine saved');
   expect(JSON.parse(readFileSync(join(app.dataDir, 'settings.json'), 'utf8')).engineMode).toBe('local');
+});
+
+test('"Test connection" sends one tiny request with the saved settings and says what happened', async ({ appPage: page }) => {
+  const fake = await startFakeOpenAI();
+  try {
+    fake.enqueue(openAICompletion({ content: 'OK' }), { kind: 'json', status: 404, body: { error: { message: 'The model `gpt-nope` does not exist' } } });
+    await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Settings/ }).click();
+    const card = page.getByRole('group', { name: /OpenAI-compatible/ });
+    await card.getByLabel('Base URL (optional)').fill(`${fake.url}/v1`);
+    await card.getByLabel('Model').click(); // leaving the field saves it
+    await expect(page.getByRole('status').first()).toContainText('Base URL saved');
+    await card.getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.getByTestId('openai-connection-test')).toContainText(/✓ OpenAI-compatible answered in \d+ ms with model gpt-4o-mini: “OK”/);
+    await card.getByLabel('Model').fill('gpt-nope');
+    await card.getByLabel('Model').press('Tab');
+    await expect(page.getByText('Model saved')).toBeVisible();
+    await card.getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.getByTestId('openai-connection-test')).toContainText('✗');
+    await expect(page.getByTestId('openai-connection-test')).toContainText('The model `gpt-nope` does not exist');
+    expect(fake.requests).toHaveLength(2);
+    expect(JSON.stringify(fake.requests[1].body)).toContain('gpt-nope');
+  } finally {
+    await fake.close();
+  }
 });

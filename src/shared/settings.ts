@@ -20,11 +20,13 @@ export const KEY_ENV_VARS: Record<ProviderId, string[]> = {
   gemini: ['GEMINI_API_KEY', 'GOOGLE_API_KEY'],
 };
 
-export const ProviderConfigSchema = z.object({
-  model: z.string().min(1, 'model must not be empty').max(200),
-  /** Empty means the provider's own endpoint. */
-  baseUrl: z.union([z.url({ protocol: /^https?$/ }), z.literal('')]).default(''),
-});
+const ModelSchema = z.string().min(1, 'model must not be empty').max(200);
+/** Empty means the provider's own endpoint. */
+const BaseUrlSchema = z.union([z.url({ protocol: /^https?$/ }), z.literal('')]);
+
+export const ProviderConfigSchema = z.object({ model: ModelSchema, baseUrl: BaseUrlSchema.default('') });
+/** A change to one provider's config: only the fields given (no defaults, which would reset the others). */
+const ProviderConfigPatchSchema = z.object({ model: ModelSchema.optional(), baseUrl: BaseUrlSchema.optional() }).strict();
 
 export const SettingsSchema = z.object({
   provider: z.enum(['none', ...PROVIDER_IDS]).default('none'),
@@ -53,9 +55,9 @@ export const SettingsPatchSchema = z
     provider: z.enum(['none', ...PROVIDER_IDS]).optional(),
     providers: z
       .object({
-        anthropic: ProviderConfigSchema.partial().strict().optional(),
-        openai: ProviderConfigSchema.partial().strict().optional(),
-        gemini: ProviderConfigSchema.partial().strict().optional(),
+        anthropic: ProviderConfigPatchSchema.optional(),
+        openai: ProviderConfigPatchSchema.optional(),
+        gemini: ProviderConfigPatchSchema.optional(),
       })
       .strict()
       .optional(),

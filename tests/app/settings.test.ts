@@ -68,6 +68,9 @@ describe('settings', () => {
     const { core, dir } = await makeCore();
     const ok = await core.dispatch('settings.update', { sampleRows: 0, providers: { openai: { baseUrl: 'http://127.0.0.1:11434/v1' } } });
     expect(ok).toMatchObject({ ok: true, value: { settings: { sampleRows: 0, providers: { openai: { baseUrl: 'http://127.0.0.1:11434/v1', model: 'gpt-4o-mini' } } } } });
+    // Changing the model keeps the base URL (a partial patch must not reset the other field to its default).
+    const model = await core.dispatch('settings.update', { providers: { openai: { model: 'llama3.1' } } });
+    expect(model).toMatchObject({ ok: true, value: { settings: { providers: { openai: { baseUrl: 'http://127.0.0.1:11434/v1', model: 'llama3.1' } } } } });
     const bad = await core.dispatch('settings.update', { sampleRows: -1 });
     expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_input', message: expect.stringContaining('sampleRows') } });
     // A restart: one instance per data folder, so the first stops before the second starts.

@@ -17,6 +17,7 @@ import {
   type AssistantState,
   type AssistantTools,
   type ConfirmRemember,
+  type ConnectionTest,
   type PendingConfirmation,
 } from '../../shared/contract/assistant';
 import type { Settings } from '../../shared/settings';
@@ -155,6 +156,35 @@ export class AssistantService {
       };
     }
     return { configured: true, provider: s.provider, model: cfg.model };
+  }
+
+  /**
+   * Settings' "Test connection": one tiny request to a provider as configured now (model, base URL,
+   * key), without retries, so the user learns at once whether the key, URL and model work. Says
+   * what failed in the provider's own words (keys redacted); never throws for a provider failure.
+   */
+  async testConnection(provider: ProviderId): Promise<ConnectionTest> {
+    const s = await this.opts.settings.get();
+    const cfg = s.providers[provider];
+    const key = (await this.opts.settings.apiKey(provider)) ?? '';
+    if (!key && !(provider === 'openai' && cfg.baseUrl)) {
+      return { ok: false, provider, model: cfg.model, ms: 0, message: `No API key for ${PROVIDER_LABEL[provider]}: paste one and save it first (or set ${KEY_ENV[provider]}).` };
+    }
+    const client = createProviderClient({
+      settings: { provider, model: cfg.model, maxTokens: 16, ...(cfg.baseUrl ? { baseUrl: cfg.baseUrl } : {}) },
+      apiKey: key,
+      timeoutMs: this.opts.provider?.timeoutMs ?? 20_000,
+      retry: { ...this.opts.provider?.retry, maxRetries: 0 },
+    });
+    const started = performance.now();
+    try {
+      const turn = await client.complete({ system: 'This is a connection check.', messages: [{ role: 'user', text: 'Reply with the single word OK.' }], tools: [] });
+      const ms = Math.round(performance.now() - started);
+      const reply = turn.text.trim().slice(0, 80);
+      return { ok: true, provider, model: cfg.model, ms, message: `${PROVIDER_LABEL[provider]} answered in ${ms} ms with model ${cfg.model}${reply ? `: “${reply}”` : ''}.` };
+    } catch (e) {
+      return { ok: false, provider, model: cfg.model, ms: Math.round(performance.now() - started), message: e instanceof Error ? e.message : String(e) };
+    }
   }
 
   private async client(): Promise<ProviderClient> {

@@ -77,6 +77,16 @@ export const AssistantStateSchema = z.object({
 });
 export type AssistantState = z.infer<typeof AssistantStateSchema>;
 
+export const ConnectionTestSchema = z.object({
+  ok: z.boolean(),
+  provider: ProviderIdSchema,
+  model: z.string(),
+  ms: z.number(),
+  /** What happened, in words (the provider's own explanation when it failed; keys redacted). */
+  message: z.string(),
+});
+export type ConnectionTest = z.infer<typeof ConnectionTestSchema>;
+
 /** A tool the Assistant can see, with what happens when the model calls it. */
 export const AssistantToolViewSchema = z.object({
   name: z.string(),
@@ -108,6 +118,8 @@ export const assistantChannels = {
   },
   'assistant.clear': { input: Scope, output: AssistantStateSchema },
   'assistant.provider': { input: Empty, output: AssistantProviderStatusSchema },
+  /** Settings' "Test connection": one tiny request to that provider as configured now, no retries. */
+  'assistant.testConnection': { input: z.object({ provider: ProviderIdSchema }).strict(), output: ConnectionTestSchema },
   /** Every tool the Assistant can use now and its effective permission (set them with settings.update({toolPolicy})). */
   'assistant.tools': { input: Empty, output: AssistantToolsSchema },
 } as const;

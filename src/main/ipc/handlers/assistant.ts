@@ -9,6 +9,7 @@ export function assistantHandlers({ assistant }: HandlerDeps): HandlersFor<'assi
     'assistant.confirm': async ({ confirmationId, approve, remember }) => (await assistant.confirm(confirmationId, approve, remember), { ok: true as const }),
     'assistant.clear': async ({ scope }) => assistant.clear(scope),
     'assistant.provider': async () => assistant.providerStatus(),
+    'assistant.testConnection': async ({ provider }) => assistant.testConnection(provider),
     'assistant.tools': async () => assistant.tools(),
   };
 }

@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { PROVIDER_IDS, type ProviderId } from '../../../../shared/assistant';
 import type { KeyState, SettingsPatch, SettingsView as View } from '../../../../shared/settings';
+import type { ConnectionTest } from '../../../../shared/contract/assistant';
 import { call, errorMessage, onEvent } from '../../api/client';
 import { AppearanceSection } from './AppearanceSection';
 
@@ -22,6 +23,7 @@ export function SettingsView() {
   const [error, setError] = useState<string | undefined>();
   const [saved, setSaved] = useState<string | undefined>();
   const [keyDraft, setKeyDraft] = useState<Record<string, string>>({});
+  const [tests, setTests] = useState<Partial<Record<ProviderId, ConnectionTest | 'testing'>>>({});
 
   useEffect(() => {
     void call('settings.get', {}).then(setView).catch((e) => setError(errorMessage(e)));
@@ -53,6 +55,16 @@ export function SettingsView() {
       setSaved(`${PROVIDER_LABEL[provider]} key removed`);
     } catch (e) {
       setError(errorMessage(e));
+    }
+  };
+
+  const testConnection = async (provider: ProviderId) => {
+    setTests((t) => ({ ...t, [provider]: 'testing' }));
+    try {
+      const result = await call('assistant.testConnection', { provider });
+      setTests((t) => ({ ...t, [provider]: result }));
+    } catch (e) {
+      setTests((t) => ({ ...t, [provider]: { ok: false, provider, model: '', ms: 0, message: errorMessage(e) } }));
     }
   };
 
@@ -140,7 +152,16 @@ export function SettingsView() {
                   Remove key
                 </button>
               )}
+              <button onClick={() => void testConnection(p)} disabled={tests[p] === 'testing'}>
+                {tests[p] === 'testing' ? 'Testing…' : 'Test connection'}
+              </button>
             </div>
+            {tests[p] && tests[p] !== 'testing' && (
+              <p className={(tests[p] as ConnectionTest).ok ? 'connection-test ok' : 'connection-test error'} role="status" data-testid={`${p}-connection-test`}>
+                {(tests[p] as ConnectionTest).ok ? '✓ ' : '✗ '}
+                {(tests[p] as ConnectionTest).message}
+              </p>
+            )}
           </fieldset>
         ))}
       </section>

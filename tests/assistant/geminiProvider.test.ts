@@ -4,7 +4,7 @@ import { GeminiClient } from '../../src/main/assistant/providers/gemini';
 import { buildToolSpecs } from '../../src/main/assistant/translate/toolSpecs';
 import { toGeminiSchema } from '../../src/main/assistant/translate/geminiSchema';
 import { FakeProviderServer } from '../fixtures/fake-providers/server';
-import { geminiError, geminiResponse, startFakeGemini } from '../fixtures/fake-providers/gemini';
+import { geminiError, geminiResponse, geminiStream, startFakeGemini } from '../fixtures/fake-providers/gemini';
 import { ping, runReconciliation } from './fixtures';
 import { RECON_ARGS } from './conversation';
 import { findNonGeminiKeys } from './forbiddenKeys';
@@ -44,9 +44,25 @@ function client(options: { timeoutMs?: number; sleep?: (ms: number) => Promise<v
 const hi: ChatMessage[] = [{ role: 'user', text: 'hi' }];
 
 describe('GeminiClient over a loopback generateContent API', () => {
-  it('round-trips a function call with a deterministic id and a functionResponse', async () => {
+  it('streams text to the user as it arrives', async () => {
+    server.enqueue(geminiStream({ parts: [{ text: 'Forty-one rows matched.' }], chunk: 10, usage: { promptTokenCount: 30, candidatesTokenCount: 5 } }));
+    const shown: string[] = [];
+    const turn = await client().complete({ system: '', messages: hi, tools: [], onText: (t) => shown.push(t) });
+    expect(shown).toEqual(['Forty-one ', 'rows match', 'ed.']);
+    expect(turn).toEqual({ text: 'Forty-one rows matched.', toolCalls: [], stopReason: 'end_turn', usage: { inputTokens: 30, outputTokens: 5 } });
+  });
+
+  it('reports a stream cut off before its finishReason', async () => {
+    server.enqueue(geminiStream({ parts: [{ text: 'half an answer' }], cutBeforeEnd: true }));
+    const err = await providerError(client().complete({ system: '', messages: hi, tools: [] }));
+    expect(err.message).toMatch(/stream ended before the answer finished/);
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('round-trips a function call (streamed) with a deterministic id and a functionResponse (a whole JSON answer)', async () => {
     server.enqueue(
-      geminiResponse({
+      geminiStream({
+        chunk: 3,
         parts: [{ text: 'Running.' }, { functionCall: { name: 'recon__run_reconciliation', args: RECON_ARGS }, thoughtSignature: 'sig-Z' }],
         usage: { promptTokenCount: 400, candidatesTokenCount: 30 },
       }),
@@ -74,7 +90,7 @@ describe('GeminiClient over a loopback generateContent API', () => {
     expect(second).toEqual({ text: '41 rows matched.', toolCalls: [], stopReason: 'end_turn', usage: { inputTokens: 450, outputTokens: 6 } });
 
     const [r1, r2] = server.requests;
-    expect(r1.path).toBe('/v1beta/models/gemini-test:generateContent');
+    expect(r1.path).toBe('/v1beta/models/gemini-test:streamGenerateContent?alt=sse');
     expect(r1.headers['x-goog-api-key']).toBe(KEY);
     expect(r1.path).not.toContain(KEY);
     expect(r1.body).toEqual({

@@ -5,7 +5,7 @@ import { OpenAIClient } from '../../src/main/assistant/providers/openai';
 import { invalidArgumentsResult } from '../../src/main/assistant/toolCallErrors';
 import { buildToolSpecs } from '../../src/main/assistant/translate/toolSpecs';
 import { FakeProviderServer } from '../fixtures/fake-providers/server';
-import { openAICompletion, openAIError, startFakeOpenAI } from '../fixtures/fake-providers/openai';
+import { openAICompletion, openAIError, openAIStream, startFakeOpenAI } from '../fixtures/fake-providers/openai';
 import { ping, runReconciliation } from './fixtures';
 import { RECON_ARGS } from './conversation';
 import { providerError, recordingSleep } from './providerHelpers';
@@ -51,9 +51,33 @@ function client(options: { apiKey?: string; timeoutMs?: number; sleep?: (ms: num
 const hi: ChatMessage[] = [{ role: 'user', text: 'hi' }];
 
 describe('OpenAIClient over a loopback Chat Completions API', () => {
-  it('round-trips a tool call: tool_calls in, role:tool result out', async () => {
+  it('streams text to the user as it arrives', async () => {
+    server.enqueue(openAIStream({ content: 'Forty-one rows matched; two are open.', chunk: 8, usage: { prompt_tokens: 50, completion_tokens: 9 } }));
+    const shown: string[] = [];
+    const turn = await client().complete({ system: '', messages: hi, tools: [], onText: (t) => shown.push(t) });
+    expect(shown).toEqual(['Forty-on', 'e rows m', 'atched; ', 'two are ', 'open.']);
+    expect(turn).toEqual({ text: 'Forty-one rows matched; two are open.', toolCalls: [], stopReason: 'end_turn', usage: { inputTokens: 50, outputTokens: 9 } });
+    expect(server.requests[0].headers.accept).toBe('text/event-stream');
+  });
+
+  it('reports a stream cut off before it finished, and does not retry once text was shown', async () => {
+    server.enqueue(openAIStream({ content: 'half an answer', cutBeforeEnd: true }), openAICompletion({ content: 'must not be asked for' }));
+    const shown: string[] = [];
+    const err = await providerError(client().complete({ system: '', messages: hi, tools: [], onText: (t) => shown.push(t) }));
+    expect(err.message).toMatch(/stream ended before the answer finished/);
+    expect(shown.join('')).toBe('half an answer');
+    expect(server.requests).toHaveLength(1);
+  });
+
+  it('reports an error sent inside the stream', async () => {
+    server.enqueue({ kind: 'sse', events: [{ data: { error: { message: 'model overloaded, try later' } } }] });
+    const err = await providerError(client().complete({ system: '', messages: hi, tools: [] }));
+    expect(err.message).toContain('model overloaded, try later');
+  });
+
+  it('round-trips a tool call: tool_calls in (streamed, arguments in fragments), role:tool result out (a whole JSON answer)', async () => {
     server.enqueue(
-      openAICompletion({
+      openAIStream({
         content: null,
         toolCalls: [{ id: 'call_Q1', name: 'recon__run_reconciliation', arguments: JSON.stringify(RECON_ARGS) }],
         usage: { prompt_tokens: 300, completion_tokens: 40 },
@@ -84,7 +108,7 @@ describe('OpenAIClient over a loopback Chat Completions API', () => {
     expect(r1.headers.authorization).toBe(`Bearer ${KEY}`);
     expect(r1.body).toEqual({
       model: 'gpt-test',
-      stream: false,
+      stream: true,
       tool_choice: 'auto',
       tools,
       messages: [
@@ -94,7 +118,7 @@ describe('OpenAIClient over a loopback Chat Completions API', () => {
     });
     expect(r2.body).toEqual({
       model: 'gpt-test',
-      stream: false,
+      stream: true,
       tool_choice: 'auto',
       tools,
       messages: [

@@ -58,12 +58,13 @@ function isAbort(e: unknown): boolean {
   return e instanceof Error && (e.name === 'AbortError' || e.name === 'TimeoutError');
 }
 
-export async function postJson(req: PostJsonRequest): Promise<unknown> {
+/** POSTs and returns the response once its status is OK; a failure becomes a ProviderError with the server's explanation. */
+async function post(req: PostJsonRequest, accept?: string): Promise<Response> {
   let response: Response;
   try {
     response = await fetch(req.url, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', ...req.headers },
+      headers: { 'content-type': 'application/json', ...(accept ? { accept } : {}), ...req.headers },
       body: JSON.stringify(req.body),
       signal: req.signal,
     });
@@ -71,16 +72,8 @@ export async function postJson(req: PostJsonRequest): Promise<unknown> {
     if (isAbort(e) || req.signal.aborted) throw e;
     throw new ProviderError({ provider: req.provider, kind: 'network', detail: `${new URL(req.url).origin}: ${describeCause(e as Error)}` });
   }
-
-  let text: string;
-  try {
-    text = await response.text();
-  } catch (e) {
-    if (isAbort(e) || req.signal.aborted) throw e;
-    throw new ProviderError({ provider: req.provider, kind: 'network', detail: `response interrupted: ${describeCause(e as Error)}` });
-  }
-
   if (!response.ok) {
+    const text = await readText(req, response);
     throw new ProviderError({
       provider: req.provider,
       kind: kindForStatus(response.status),
@@ -89,9 +82,73 @@ export async function postJson(req: PostJsonRequest): Promise<unknown> {
       retryAfterMs: parseRetryAfter(response.headers) ?? googleRetryDelay(text),
     });
   }
+  return response;
+}
+
+async function readText(req: PostJsonRequest, response: Response): Promise<string> {
+  try {
+    return await response.text();
+  } catch (e) {
+    if (isAbort(e) || req.signal.aborted) throw e;
+    throw new ProviderError({ provider: req.provider, kind: 'network', detail: `response interrupted: ${describeCause(e as Error)}` });
+  }
+}
+
+function parseJson(req: PostJsonRequest, text: string): unknown {
   try {
     return JSON.parse(text) as unknown;
   } catch {
     throw new ProviderError({ provider: req.provider, kind: 'invalid_response', detail: `body is not JSON: ${text.slice(0, 200)}` });
   }
+}
+
+export async function postJson(req: PostJsonRequest): Promise<unknown> {
+  const response = await post(req);
+  return parseJson(req, await readText(req, response));
+}
+
+/**
+ * POSTs a streaming request. A `text/event-stream` answer is read event by event: each `data:`
+ * payload (JSON; `[DONE]` ends it) goes to `onData`, and `progress` is called per event so a long
+ * answer that keeps coming is not timed out. Servers that answer with plain JSON anyway (some
+ * OpenAI-compatible local servers) get `{ json }` back instead.
+ */
+export async function postStream(req: PostJsonRequest & { onData(data: unknown): void; progress(): void }): Promise<{ streamed: true; done: boolean } | { streamed: false; json: unknown }> {
+  const response = await post(req, 'text/event-stream');
+  if (!/^text\/event-stream\b/i.test(response.headers.get('content-type') ?? '') || !response.body) {
+    return { streamed: false, json: parseJson(req, await readText(req, response)) };
+  }
+  const decoder = new TextDecoder();
+  let buffer = '';
+  let done = false;
+  const event = (block: string) => {
+    const data = block
+      .split(/\r?\n/)
+      .filter((l) => l.startsWith('data:'))
+      .map((l) => l.slice(5).replace(/^ /, ''))
+      .join('\n');
+    if (data === '') return;
+    if (data.trim() === '[DONE]') {
+      done = true;
+      return;
+    }
+    req.onData(parseJson(req, data));
+  };
+  try {
+    for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
+      req.progress();
+      buffer += decoder.decode(chunk, { stream: true });
+      let end: RegExpExecArray | null;
+      while ((end = /\r?\n\r?\n/.exec(buffer))) {
+        event(buffer.slice(0, end.index));
+        buffer = buffer.slice(end.index + end[0].length);
+      }
+    }
+  } catch (e) {
+    if (isAbort(e) || req.signal.aborted) throw e;
+    if (e instanceof ProviderError) throw e;
+    throw new ProviderError({ provider: req.provider, kind: 'network', detail: `stream interrupted: ${describeCause(e as Error)}` });
+  }
+  event(buffer);
+  return { streamed: true, done };
 }

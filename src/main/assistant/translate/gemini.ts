@@ -159,3 +159,52 @@ export function fromGeminiResponse(body: unknown, turnIndex: number): ProviderTu
   });
   return { text, toolCalls, stopReason: fromGeminiFinishReason(candidate.finishReason, toolCalls.length > 0), usage };
 }
+
+/**
+ * `streamGenerateContent?alt=sse` chunks reassembled into one GenerateContentResponse for
+ * fromGeminiResponse: consecutive text parts joined (thoughts kept apart), function calls kept
+ * whole and in order, the last finishReason, usage and prompt feedback.
+ */
+export class GeminiStreamAccumulator {
+  private readonly parts: Array<Record<string, unknown>> = [];
+  private finishReason: string | undefined;
+  private usageMetadata: unknown;
+  private promptFeedback: unknown;
+
+  /** Returns the visible text this chunk carries, if any. */
+  push(data: unknown): string | undefined {
+    const c = data as { candidates?: Array<{ content?: { parts?: unknown[] }; finishReason?: string }>; usageMetadata?: unknown; promptFeedback?: unknown; error?: { message?: string } };
+    if (c.error) throw new Error(c.error.message ?? 'the server sent an error in the stream');
+    if (c.usageMetadata) this.usageMetadata = c.usageMetadata;
+    if (c.promptFeedback) this.promptFeedback = c.promptFeedback;
+    const candidate = c.candidates?.[0];
+    if (!candidate) return undefined;
+    if (candidate.finishReason) this.finishReason = candidate.finishReason;
+    let shown = '';
+    for (const raw of candidate.content?.parts ?? []) {
+      const part = raw as Record<string, unknown>;
+      const last = this.parts.at(-1);
+      const isText = typeof part.text === 'string' && !part.functionCall;
+      if (isText && last && typeof last.text === 'string' && !last.functionCall && Boolean(last.thought) === Boolean(part.thought)) {
+        last.text = `${last.text}${part.text as string}`;
+        if (typeof part.thoughtSignature === 'string') last.thoughtSignature = part.thoughtSignature;
+      } else {
+        this.parts.push({ ...part });
+      }
+      if (isText && part.thought !== true) shown += part.text as string;
+    }
+    return shown === '' ? undefined : shown;
+  }
+
+  get finished(): boolean {
+    return this.finishReason !== undefined;
+  }
+
+  response(): unknown {
+    return {
+      candidates: this.parts.length || this.finishReason ? [{ content: { role: 'model', parts: this.parts }, ...(this.finishReason ? { finishReason: this.finishReason } : {}) }] : [],
+      ...(this.usageMetadata ? { usageMetadata: this.usageMetadata } : {}),
+      ...(this.promptFeedback ? { promptFeedback: this.promptFeedback } : {}),
+    };
+  }
+}

@@ -144,3 +144,59 @@ export function fromOpenAIResponse(body: unknown): ProviderTurn {
     usage: { inputTokens: b.usage?.prompt_tokens ?? 0, outputTokens: b.usage?.completion_tokens ?? 0 },
   };
 }
+
+/** One Chat Completions stream chunk, as far as it is read. */
+interface OpenAIChunk {
+  error?: { message?: string };
+  usage?: { prompt_tokens?: number; completion_tokens?: number } | null;
+  choices?: Array<{
+    delta?: { content?: string | null; tool_calls?: Array<{ index?: number; id?: string; function?: { name?: string; arguments?: string } }> };
+    finish_reason?: string | null;
+  }>;
+}
+
+/**
+ * Chat Completions stream chunks (`stream: true`) reassembled into the response
+ * fromOpenAIResponse reads: text deltas joined, tool calls joined by index (their
+ * arguments arrive in fragments), the last finish_reason and usage.
+ */
+export class OpenAIStreamAccumulator {
+  private text = '';
+  private readonly calls = new Map<number, { id: string; name: string; arguments: string }>();
+  private finish: string | null = null;
+  private usage: OpenAIChunk['usage'] = undefined;
+
+  /** Returns the text delta this chunk carries, if any (for live display). Throws on an error chunk. */
+  push(data: unknown): string | undefined {
+    const c = data as OpenAIChunk;
+    if (c.error) throw new Error(c.error.message ?? 'the server sent an error in the stream');
+    if (c.usage) this.usage = c.usage;
+    const choice = c.choices?.[0];
+    if (!choice) return undefined;
+    if (choice.finish_reason) this.finish = choice.finish_reason;
+    for (const tc of choice.delta?.tool_calls ?? []) {
+      const i = tc.index ?? 0;
+      const cur = this.calls.get(i) ?? { id: '', name: '', arguments: '' };
+      if (tc.id) cur.id = tc.id;
+      if (tc.function?.name) cur.name += tc.function.name;
+      if (tc.function?.arguments) cur.arguments += tc.function.arguments;
+      this.calls.set(i, cur);
+    }
+    const delta = choice.delta?.content;
+    if (typeof delta === 'string' && delta !== '') {
+      this.text += delta;
+      return delta;
+    }
+    return undefined;
+  }
+
+  /** True once a finish_reason arrived; a stream that ends without one was cut off. */
+  get finished(): boolean {
+    return this.finish !== null;
+  }
+
+  response(): unknown {
+    const toolCalls = [...this.calls.entries()].sort(([a], [b]) => a - b).map(([, c]) => ({ id: c.id, type: 'function', function: { name: c.name, arguments: c.arguments } }));
+    return { choices: [{ message: { content: this.text, tool_calls: toolCalls }, finish_reason: this.finish }], ...(this.usage ? { usage: this.usage } : {}) };
+  }
+}

@@ -81,10 +81,10 @@ test('pick a dataset, focus a node, ask a question, export SVG', async ({ appPag
   await shot(page, info, '04-asked');
 
   // A name that does not exist: said in words, in the conversation.
-  await ask.getByLabel('Question').fill('explain custmer_orders');
+  await ask.getByLabel('Question').fill('explain shipments');
   await ask.getByRole('button', { name: 'Ask' }).click();
-  await expect(ask.getByRole('article', { name: 'Answer to: explain custmer_orders' })).toContainText("no view or table named 'custmer_orders'");
-  await expect(ask.getByRole('article', { name: 'Answer to: explain custmer_orders' })).toHaveClass(/error/);
+  await expect(ask.getByRole('article', { name: 'Answer to: explain shipments' })).toContainText("no view or table named 'shipments'");
+  await expect(ask.getByRole('article', { name: 'Answer to: explain shipments' })).toHaveClass(/error/);
 
   // Export SVG: a valid standalone SVG with the expected nodes.
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('group', { name: 'Export' }).getByRole('button', { name: 'SVG' }).click()]);

@@ -50,10 +50,10 @@ describe('lineage service', () => {
     expect(sql).toMatchObject({ ok: true, value: { name: 'top_customers', kind: 'view' } });
     const turn = await core.dispatch('lineage.ask', { question: 'what depends on fact_orders' });
     expect(turn).toMatchObject({ ok: true, value: { question: 'what depends on fact_orders', isError: false, engine: 'deterministic' } });
-    const bad = await core.dispatch('lineage.ask', { question: 'explain custmer_orders' });
-    expect(bad).toMatchObject({ ok: true, value: { isError: true, answer: "no view or table named 'custmer_orders'" } });
+    const bad = await core.dispatch('lineage.ask', { question: 'explain shipments' });
+    expect(bad).toMatchObject({ ok: true, value: { isError: true, answer: "no view or table named 'shipments'" } });
     const onDisk = JSON.parse(readFileSync(join(dir, 'lineage', 'workspace.json'), 'utf8'));
-    expect(onDisk.turns.map((t: { question: string }) => t.question)).toEqual(['what depends on fact_orders', 'explain custmer_orders']);
+    expect(onDisk.turns.map((t: { question: string }) => t.question)).toEqual(['what depends on fact_orders', 'explain shipments']);
   });
 
   it('refuses a relative path with a message that says what to type', async () => {

@@ -217,12 +217,26 @@ final class QuestionAnswerer {
                 }
             }
         }
+        // Names written as words ("customer orders" is customer_orders) first: a run of words is more specific than one of them.
+        for (int len = Math.min(3, words.size()); len >= 2; len--) {
+            for (int i = 0; i + len <= words.size(); i++) {
+                ObjectName n = resolver.tryResolve(String.join("_", words.subList(i, i + len)));
+                if (n != null) return new Mention(n, positions.get(i));
+            }
+        }
         Set<Integer> order = new LinkedHashSet<>();
         for (int i = 0; i < words.size(); i++) if (words.get(i).contains(".") || words.get(i).contains("_")) order.add(i);
         for (int i = 0; i < words.size(); i++) order.add(i);
         for (int i : order) {
             ObjectName n = resolver.tryResolve(words.get(i));
             if (n != null) return new Mention(n, positions.get(i));
+        }
+        // Nothing by name: typos and singular/plural ("custmer_orders", "product sale"), longest run of words first; never a tie.
+        for (int len = Math.min(3, words.size()); len >= 1; len--) {
+            for (int i = 0; i + len <= words.size(); i++) {
+                ObjectName n = resolver.tryResolveLoosely(String.join("_", words.subList(i, i + len)));
+                if (n != null) return new Mention(n, positions.get(i));
+            }
         }
         return null;
     }

@@ -130,8 +130,28 @@ class ExplainQuestionsTest {
     void unknownObjectIsAnErrorWithSuggestions() {
         RequestException e = assertThrows(RequestException.class, () -> ask("what depends on customers_typo"));
         assertEquals("NOT_FOUND", e.code());
-        e = assertThrows(RequestException.class, () -> ask("explain customer"));
+        e = assertThrows(RequestException.class, () -> ask("explain cust"));
         assertTrue(e.getMessage().contains("did you mean"), e.getMessage());
+        // Three typos away is not a guess.
+        assertThrows(RequestException.class, () -> ask("what depends on dim_prodcts_v2"));
+        assertEquals(List.of("product_sales", "category_performance"), names(ask("what depends on dim_prodcts"), "dependents"));
+    }
+
+    /** Names as people write them in a question resolve to the one object they mean; never a guess between two. */
+    @Test
+    void namesResolveLooselyButNeverBetweenTwo() {
+        Map<String, Object> a = ask("what depends on customer orders");
+        assertEquals("downstream", a.get("intent"));
+        assertTrue(((String) a.get("answer")).contains("customer_orders"), (String) a.get("answer"));
+        assertEquals(List.of("customer_lifetime_value", "top_customers"), names(a, "dependents"));
+        assertEquals(names(a, "dependents"), names(ask("what depends on custmer_orders"), "dependents")); // a typo
+        assertEquals(names(a, "dependents"), names(ask("what depends on Customer-Orders?"), "dependents"));
+        // Singular for plural: "product sale" is product_sales; "customer" is raw.customers (the only one a plural away).
+        assertTrue(((String) ask("upstream of product sale").get("answer")).contains("product_sales"));
+        assertEquals("focus", ask("explain customer").get("intent"));
+        assertTrue(((String) ask("explain customer").get("answer")).contains("raw.customers"), (String) ask("explain customer").get("answer"));
+        // "payment" is one letter from both raw.payments and… only that one: fact_payments is further away.
+        assertTrue(((String) ask("what reads payment").get("answer")).contains("raw.payments"));
     }
 
     @Test

@@ -3,8 +3,11 @@
  * dependency-cruiser's job (.dependency-cruiser.cjs); these rules catch what needs types: promises
  * nobody awaits or handles, promises passed where a void callback is expected, and `any`.
  * The renderer additionally may not import Node built-ins, electron or main (a second line of
- * defence next to dependency-cruiser, reported in the editor).
+ * defence next to dependency-cruiser, reported in the editor). Its components are checked with
+ * eslint-plugin-jsx-a11y's recommended rules (the axe scans in e2e check what the page renders;
+ * these catch the markup mistakes before it runs).
  */
+import jsxA11y from 'eslint-plugin-jsx-a11y';
 import tseslint from 'typescript-eslint';
 
 export default tseslint.config(
@@ -21,6 +24,18 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/no-explicit-any': 'error',
+    },
+  },
+  {
+    files: ['src/renderer/**/*.tsx'],
+    ...jsxA11y.flatConfigs.recommended,
+    rules: {
+      ...jsxA11y.flatConfigs.recommended.rules,
+      // Scrolling logs and regions must take keyboard focus to be scrolled without a mouse (axe:
+      // scrollable-region-focusable); they are not interactive otherwise.
+      'jsx-a11y/no-noninteractive-tabindex': ['error', { tags: [], roles: ['tabpanel', 'log', 'region'], allowExpressionValues: true }],
+      // NumberInput renders a labelled <input>; a label's text may sit a few elements deep.
+      'jsx-a11y/label-has-associated-control': ['error', { controlComponents: ['NumberInput'], depth: 4 }],
     },
   },
   {

@@ -111,7 +111,7 @@ test('drop two CSVs, review the mapping, filter by chat, run, review, export, re
   await expect(card(page, 'left').getByLabel('left rows')).toHaveText('26');
   await expect(page.getByRole('button', { name: 'Mapping confirmed ✓' })).toBeVisible();
   await expect(page.getByRole('list', { name: 'Filters on bank_statement' }).getByRole('listitem', { name: 'bank_statement: Amount > 500' })).toBeVisible();
-  await expect(page.getByRole('list', { name: 'Filter conversation' })).toContainText('only amounts above 500, not from Stripe');
+  await expect(page.getByRole('log', { name: 'Filter conversation' })).toContainText('only amounts above 500, not from Stripe');
   await expect(page.getByRole('tablist', { name: 'Result categories' }).getByRole('tab', { name: /Exceptions/ })).toContainText('0');
   await shot(page, info, '08-after-restart', 'step-sources');
 

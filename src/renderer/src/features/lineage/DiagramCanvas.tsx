@@ -166,6 +166,7 @@ export const DiagramCanvas = forwardRef<DiagramHandle, Props>(function DiagramCa
           {Math.round(view.scale * 100)}%
         </span>
       </div>
+      {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- wheel zoom and drag to pan are pointer shortcuts (the buttons above zoom and fit); nodes are focusable and open with Enter */}
       <div
         ref={box}
         className="diagram-box"

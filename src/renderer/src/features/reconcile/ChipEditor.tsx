@@ -111,6 +111,7 @@ export function ChipEditor(props: {
         ))}
       </select>
       {draft.op !== 'is_null' && draft.op !== 'is_not_null' && (
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the editor opens because the user asked to edit this chip: typing starts in its value
         <input aria-label={`Value for ${draft.column || current}`} value={draft.text} autoFocus onChange={(e) => setDraft({ ...draft, text: e.target.value })} placeholder={draft.op.includes('between') ? 'low – high' : draft.op.includes('in') ? 'a, b, c' : draft.op.includes('like') ? '%text%' : 'value'} />
       )}
       <button type="submit" className="primary small-btn">

@@ -226,6 +226,7 @@ function WorkspaceBar() {
           ) : (
             <label>
               {dialog === 'saveRecipe' || dialog === 'loadRecipe' ? 'Full path of the recipe file (.json)' : 'Name'}
+              {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a dialog starts on its one field (WAI-ARIA dialog pattern) */}
               <input autoFocus value={text} onChange={(e) => setText(e.target.value)} placeholder={dialog === 'saveRecipe' || dialog === 'loadRecipe' ? '/home/me/recipes/bank-vs-invoices.json' : ''} />
             </label>
           )}

@@ -50,6 +50,7 @@ export function ResultDetail(props: {
   const { item } = props;
   const title = 'group_id' in item ? `Group ${item.group_id}` : `${props.aliases[item.side]} row ${item.row_id}`;
   return (
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes the panel from any control inside it (the keydown bubbles up)
     <section ref={ref} tabIndex={-1} className="result-detail" aria-label={`Details of ${'group_id' in item ? `group ${item.group_id}` : title}`} onKeyDown={(e) => e.key === 'Escape' && props.onClose()}>
       <header className="toolbar">
         <strong>{title}</strong>

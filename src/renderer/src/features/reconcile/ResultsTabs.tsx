@@ -308,6 +308,7 @@ export function ResultsTabs(props: ResultsTabsProps) {
 
   return (
     <div className="results-tabs">
+      {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus -- roving tabindex: the tabs take focus, the list handles their arrow keys */}
       <div role="tablist" aria-label="Result categories" className="tabs" onKeyDown={(e) => rovingKeyDown(e, 'tab')}>
         {(Object.keys(labels) as TabId[]).map((t) => (
           <button

@@ -335,6 +335,7 @@ function PasteForm({ side, onClose }: { side: Side; onClose(): void }) {
         aria-label={`Pasted rows for the ${side} source`}
         rows={8}
         spellCheck={false}
+        // eslint-disable-next-line jsx-a11y/no-autofocus -- the paste dialog starts on its text box (WAI-ARIA dialog pattern)
         autoFocus
         placeholder={'Paste rows copied from a spreadsheet or a CSV file.\nThe first row names the columns.'}
         value={text}

@@ -109,7 +109,8 @@ export function FilterPanel() {
       ) : (
         <div className="filter-layout">
           <div className="chat">
-            <ol className="chat-log" aria-label="Filter conversation" tabIndex={0} aria-live="polite">
+            <div className="chat-log" role="log" aria-label="Filter conversation" tabIndex={0}>
+            <ol className="chat-log-list">
               {ws.chat.length === 0 && <li className="muted small">No filters yet: every row takes part. Describe what to keep below.</li>}
               {ws.chat.map((t) => (
                 <li key={t.id} className="chat-turn">
@@ -149,6 +150,7 @@ export function FilterPanel() {
                 </li>
               ))}
             </ol>
+            </div>
             <form
               className="chat-form"
               onSubmit={(e) => {

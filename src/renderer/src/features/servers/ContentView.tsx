@@ -12,7 +12,7 @@ export function ContentView({ blocks }: { blocks: Array<Record<string, unknown>>
           );
         }
         if (b.type === 'image' && typeof b.data === 'string' && typeof b.mimeType === 'string' && /^image\/(png|jpeg|gif|webp)$/.test(b.mimeType)) {
-          return <img key={i} className="block" alt={`image ${i + 1} from the tool`} src={`data:${b.mimeType};base64,${b.data}`} />;
+          return <img key={i} className="block" alt={`Returned by the tool (${i + 1}, ${b.mimeType})`} src={`data:${b.mimeType};base64,${b.data}`} />;
         }
         return (
           <pre key={i} className="block json">

@@ -88,6 +88,7 @@ export function ServerDetail({ server, onEdit }: { server: ServerView; onEdit():
           {error ?? server.error}
         </div>
       )}
+      {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus -- roving tabindex: the tabs take focus, the list handles their arrow keys */}
       <div role="tablist" className="tabs" aria-label="Server sections" onKeyDown={(e) => rovingKeyDown(e, 'tab')}>
         {(['tools', 'resources', 'prompts', 'logs', 'details'] as Tab[]).map((t) => (
           <button key={t} role="tab" id={`stab-${t}`} aria-controls="server-tab-panel" tabIndex={rovingTabIndex(tab === t)} aria-selected={tab === t} className={tab === t ? 'tab active' : 'tab'} onClick={() => setTab(t)}>

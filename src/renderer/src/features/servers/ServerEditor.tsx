@@ -252,6 +252,7 @@ export function ServerEditor(props: { mode: EditorMode; onClose(): void; onSaved
         >
           <div className="form-row">
             <label htmlFor="srv-name">Name</label>
+            {/* eslint-disable-next-line jsx-a11y/no-autofocus -- the Add server dialog starts on its first field (WAI-ARIA dialog pattern) */}
             <input id="srv-name" value={form.name} onChange={set('name')} disabled={mode.kind === 'edit'} placeholder="filesystem" autoFocus />
             {errors.name && <span className="field-error">{errors.name}</span>}
           </div>

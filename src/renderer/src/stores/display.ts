@@ -14,6 +14,8 @@ interface Stored {
   /** A BCP 47 tag, or '' for the OS locale. */
   locale: string;
   lastView?: string;
+  /** Side panels the user folded away (`lineage.side`, `lineage.ask`): true = collapsed. */
+  panels?: Record<string, boolean>;
 }
 
 function load(): Stored {
@@ -23,6 +25,7 @@ function load(): Stored {
       theme: raw.theme === 'light' || raw.theme === 'dark' ? raw.theme : 'system',
       locale: typeof raw.locale === 'string' && isLocale(raw.locale) ? raw.locale : '',
       lastView: typeof raw.lastView === 'string' ? raw.lastView : undefined,
+      panels: typeof raw.panels === 'object' && raw.panels !== null ? Object.fromEntries(Object.entries(raw.panels).filter(([, v]) => typeof v === 'boolean')) : {},
     };
   } catch {
     return { theme: 'system', locale: '' };
@@ -47,6 +50,16 @@ interface DisplayState extends Stored {
   setTheme(theme: Theme): void;
   setLocale(locale: string): void;
   rememberView(view: string): void;
+  setPanelCollapsed(panel: string, collapsed: boolean): void;
+}
+
+/**
+ * Whether a side panel is folded: the user's choice, else folded when the window is narrower
+ * than `foldBelow` px (at 1024 px the Lineage diagram would otherwise get a quarter of the width).
+ */
+export function usePanelCollapsed(panel: string, foldBelow = 0): boolean {
+  const chosen = useDisplay((s) => s.panels?.[panel]);
+  return chosen ?? (typeof window !== 'undefined' && window.innerWidth < foldBelow);
 }
 
 export const useDisplay = create<DisplayState>((set, get) => {
@@ -54,8 +67,8 @@ export const useDisplay = create<DisplayState>((set, get) => {
   applyTheme(initial.theme);
   const save = (patch: Partial<Stored>) => {
     set(patch);
-    const { theme, locale, lastView } = get();
-    localStorage.setItem(KEY, JSON.stringify({ theme, locale, lastView }));
+    const { theme, locale, lastView, panels } = get();
+    localStorage.setItem(KEY, JSON.stringify({ theme, locale, lastView, panels }));
   };
   return {
     ...initial,
@@ -65,6 +78,7 @@ export const useDisplay = create<DisplayState>((set, get) => {
     },
     setLocale: (locale) => save({ locale: isLocale(locale) ? locale : '' }),
     rememberView: (lastView) => save({ lastView }),
+    setPanelCollapsed: (panel, collapsed) => save({ panels: { ...get().panels, [panel]: collapsed } }),
   };
 });
 

@@ -10,7 +10,7 @@ import { DiagramLegend } from './DiagramLegend';
 import { diagramLimit, exportBaseName, parseDiagram } from './diagram-model';
 import { downloadBlob, svgToPng } from './exporting';
 import { MermaidView } from './MermaidView';
-import { formatNumber } from '../../stores/display';
+import { formatNumber, useDisplay, usePanelCollapsed } from '../../stores/display';
 
 type Kind = LineageSource['kind'];
 type DatasetId = (typeof DATASETS)[number]['id'];
@@ -404,7 +404,7 @@ function DiagramPane() {
 }
 
 
-function AskPane() {
+function AskPane({ onFold }: { onFold: () => void }) {
   const { turns, asking, askError, ask, clearConversation, connection, analysis } = useLineage();
   const hub = analysis?.entryPoints.highImpact[0]?.name;
   const leaf = analysis?.entryPoints.leafViews[0]?.name;
@@ -424,6 +424,9 @@ function AskPane() {
     <section className="lineage-ask" aria-label="Ask about the views">
       <header className="ask-header">
         <h3>Ask</h3>
+        <button className="panel-fold" aria-label="Hide the right-hand panel" title="Hide this panel: the diagram takes the space" onClick={onFold}>
+          »
+        </button>
         {turns.length > 0 && (
           <button className="link-button small" onClick={() => void clearConversation()}>
             Clear conversation
@@ -492,6 +495,17 @@ function AskPane() {
   );
 }
 
+/** A folded side panel: a slim strip with the button that opens it again. */
+function FoldedPanel({ label, side, onOpen }: { label: string; side: 'left' | 'right'; onOpen: () => void }) {
+  return (
+    <div className={`panel-folded ${side}`}>
+      <button className="panel-fold" aria-label={label} aria-expanded={false} title={label} onClick={onOpen}>
+        {side === 'left' ? '»' : '«'}
+      </button>
+    </div>
+  );
+}
+
 export function LineageView() {
   const { init, loaded, connection } = useLineage();
   const [changing, setChanging] = useState(false);
@@ -500,9 +514,21 @@ export function LineageView() {
     init().catch((e: unknown) => setInitError(e instanceof Error ? e.message : String(e)));
   }, [init]);
 
+  const sideFolded = usePanelCollapsed('lineage.side') && Boolean(connection);
+  const askFolded = usePanelCollapsed('lineage.ask', 1280) && Boolean(connection);
+  const fold = useDisplay((st) => st.setPanelCollapsed);
+
   return (
-    <div className="lineage">
+    <div className={`lineage${sideFolded ? ' side-folded' : ''}${askFolded ? ' ask-folded' : ''}`}>
+      {sideFolded ? (
+        <FoldedPanel label="Show connection and summary" side="left" onOpen={() => fold('lineage.side', false)} />
+      ) : (
       <aside className="lineage-side" aria-label="Connection and summary">
+        {connection && (
+          <button className="panel-fold" aria-label="Hide connection and summary" title="Hide this panel: the diagram takes the space" onClick={() => fold('lineage.side', true)}>
+            «
+          </button>
+        )}
         <header className="pane-header">
           <h1>Lineage</h1>
           {connection && !changing && (
@@ -526,10 +552,15 @@ export function LineageView() {
         {(!connection || changing) && loaded && <ConnectionForm onDone={connection ? () => setChanging(false) : undefined} />}
         {connection && !changing && <Summary />}
       </aside>
+      )}
       {connection ? (
         <>
           <DiagramPane />
-          <AskPane />
+          {askFolded ? (
+            <FoldedPanel label="Show the right-hand panel" side="right" onOpen={() => fold('lineage.ask', false)} />
+          ) : (
+            <AskPane onFold={() => fold('lineage.ask', true)} />
+          )}
         </>
       ) : (
         <div className="empty-state lineage-empty">

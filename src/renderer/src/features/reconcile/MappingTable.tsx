@@ -65,6 +65,8 @@ export function MappingTable(props: MappingTableProps) {
           {props.confirmed ? 'Mapping confirmed ✓' : 'Confirm mapping'}
         </button>
       </div>
+      {/* Scrolls sideways in a small window; the Decision column stays in view (sticky). */}
+      <div className="table-scroll">
       <table className="grid-table mapping-table" aria-label="Proposed column pairs">
         <thead>
           <tr>
@@ -135,6 +137,7 @@ export function MappingTable(props: MappingTableProps) {
           })}
         </tbody>
       </table>
+      </div>
       <div className="unmapped">
         <div>
           <h4>Unmapped in {props.leftAlias}</h4>

@@ -15,6 +15,7 @@ export function VirtualList(props: {
   header?: ReactNode;
 }) {
   const ref = useRef<HTMLDivElement>(null);
+  const head = useRef<HTMLDivElement>(null);
   const [top, setTop] = useState(0);
   const overscan = 8;
   const first = Math.max(0, Math.floor(top / props.rowHeight) - overscan);
@@ -31,8 +32,19 @@ export function VirtualList(props: {
   }
   return (
     <div className="vgrid" role="grid" aria-label={props.label} aria-rowcount={props.count + 1}>
-      {props.header}
-      <div ref={ref} className="vscroll" style={{ height: Math.min(props.height, Math.max(props.rowHeight, props.count * props.rowHeight)) }} onScroll={(e) => setTop(e.currentTarget.scrollTop)}>
+      {/* Rows wider than the window scroll sideways in .vscroll; the header follows (it has no scrollbar of its own). */}
+      <div ref={head} className="vhead-scroll" role="rowgroup">
+        {props.header}
+      </div>
+      <div
+        ref={ref}
+        className="vscroll"
+        style={{ height: Math.min(props.height, Math.max(props.rowHeight, props.count * props.rowHeight)) }}
+        onScroll={(e) => {
+          setTop(e.currentTarget.scrollTop);
+          if (head.current) head.current.scrollLeft = e.currentTarget.scrollLeft;
+        }}
+      >
         <div role="rowgroup" style={{ position: 'relative', height: props.count * props.rowHeight }}>
           {rows}
         </div>

@@ -134,4 +134,12 @@ test('select all over a filtered 100,000-suggestion result takes every matching 
   await expect(results.getByText('50 matching “customer 8 ltd”')).toBeVisible();
   await page.getByRole('button', { name: '↶ Undo review' }).click();
   await expect(tabs.getByRole('tab', { name: /Suggested/ })).toContainText('100,000');
+  // From the keyboard: Enter on a row's Accept accepts it, and focus moves to the Accept of the row that takes its place.
+  const firstAccept = results.getByRole('button', { name: /^Accept / }).first();
+  const accepted = await firstAccept.getAttribute('aria-label');
+  await firstAccept.focus();
+  await page.keyboard.press('Enter');
+  await expect(tabs.getByRole('tab', { name: /Suggested/ })).toContainText('99,999');
+  await expect(results.getByRole('button', { name: /^Accept / }).first()).toBeFocused();
+  expect(await results.getByRole('button', { name: /^Accept / }).first().getAttribute('aria-label')).not.toBe(accepted);
 });

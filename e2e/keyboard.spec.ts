@@ -1,11 +1,11 @@
 /**
  * Keyboard-only Reconcile flow (issue 18): every step is triggered from the keyboard
  * and the test asserts where focus lands afterwards — never on <body>. The files
- * are dropped (a drag cannot be typed); everything after that is keys.
+ * come through the file chooser, opened with Enter on "Choose files…".
  */
 import { join } from 'node:path';
 import { expect, test } from './app';
-import { card, dropFiles, shot } from './reconcile-helpers';
+import { card, shot } from './reconcile-helpers';
 import { reconFiles } from '../tests/workspaces/data';
 
 test('keyboard only: skip link, accept mapping, filter, run, result tabs, export, new workspace', async ({ appPage: page, app }, info) => {
@@ -21,12 +21,19 @@ test('keyboard only: skip link, accept mapping, filter, run, result tabs, export
   await page.keyboard.press('Enter');
   await expect(page.locator('#workspace')).toBeFocused();
 
+  // Start a workspace, then choose the files with the keyboard.
+  await page.getByRole('button', { name: 'Start a reconciliation' }).focus();
+  await page.keyboard.press('Enter');
+  const choose = page.getByRole('button', { name: 'Choose files…' });
+  await expect(choose).toBeFocused();
   const files = reconFiles();
-  await dropFiles(page, page.locator('.reconcile'), [
-    { name: 'bank statement.csv', content: files.bank },
-    { name: 'invoices.csv', content: files.invoices },
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.keyboard.press('Enter')]);
+  await chooser.setFiles([
+    { name: 'bank statement.csv', mimeType: 'text/csv', buffer: Buffer.from(files.bank) },
+    { name: 'invoices.csv', mimeType: 'text/csv', buffer: Buffer.from(files.invoices) },
   ]);
   await expect(card(page, 'left').getByLabel('left rows')).toHaveText('26');
+  await expect(page.locator('body')).not.toBeFocused();
 
   const acceptAll = page.getByRole('button', { name: /Accept all ≥ 80%/ });
   await acceptAll.focus();
@@ -62,6 +69,19 @@ test('keyboard only: skip link, accept mapping, filter, run, result tabs, export
   await page.keyboard.press('Home');
   await expect(tabs.getByRole('tab').first()).toBeFocused();
   await expect(tabs.getByRole('tab').first()).toHaveAttribute('aria-selected', 'true');
+
+  // Accept a suggestion: focus moves to the next row's Accept, or to the list when none is left.
+  const results = page.locator('#results-panel');
+  await tabs.getByRole('tab', { name: /Suggested/ }).focus();
+  await page.keyboard.press('Enter');
+  const suggestionsBefore = Number((await tabs.getByRole('tab', { name: /Suggested/ }).locator('.count').innerText()).replace(/\D/g, ''));
+  expect(suggestionsBefore).toBeGreaterThan(0);
+  await results.getByRole('button', { name: /^Accept/ }).first().focus();
+  await page.keyboard.press('Enter');
+  await expect(tabs.getByRole('tab', { name: /Suggested/ }).locator('.count')).toHaveText(String(suggestionsBefore - 1));
+  // The filtered run has one suggestion: with its row gone, focus is on the list, not lost.
+  expect(suggestionsBefore).toBe(1);
+  await expect(results).toBeFocused();
 
   // Export: focus lands on the confirmation.
   await page.getByLabel('Export folder').fill(join(app.dataDir, 'kbd-exports'));

@@ -4,7 +4,7 @@
  * to <body> and a keyboard user would start again from the top. The target renders
  * a frame or two after the action's promise settles; poll a few frames for it.
  */
-export function focusWhenReady(selector: string, frames = 30): void {
+export function focusWhenReady(selector: string, frames = 30, fallback?: string): void {
   const tick = (left: number) => {
     const el = document.querySelector<HTMLElement>(selector);
     if (el && !(el as HTMLButtonElement).disabled && el.offsetParent !== null) {
@@ -12,6 +12,7 @@ export function focusWhenReady(selector: string, frames = 30): void {
       return;
     }
     if (left > 0) requestAnimationFrame(() => tick(left - 1));
+    else if (fallback) document.querySelector<HTMLElement>(fallback)?.focus();
   };
   requestAnimationFrame(() => tick(frames));
 }

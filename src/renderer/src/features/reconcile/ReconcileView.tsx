@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
+import { focusWhenReady } from '../../components/focus';
 import { useReconcile } from '../../stores/reconcile';
 import { DamagedWorkspaces } from './DamagedWorkspaces';
 import { SourcesPanel } from './SourcesPanel';
@@ -84,7 +85,8 @@ export function ReconcileView() {
           <div className="empty-state">
             <h1>Reconcile two files</h1>
             <p className="lead">Drop a bank statement and an invoice list (or any two CSV exports) on this window. Kalla proposes which columns match, you confirm, filter in plain words and run.</p>
-            <button className="primary" disabled={Boolean(busy)} onClick={() => void createWorkspace('Untitled reconciliation')}>
+            {/* A new workspace's first step is choosing its files: focus goes there. */}
+            <button className="primary" disabled={Boolean(busy)} onClick={() => void createWorkspace('Untitled reconciliation').then(() => focusWhenReady('#choose-files'))}>
               Start a reconciliation
             </button>
           </div>
@@ -154,7 +156,10 @@ function WorkspaceBar() {
     if (!ws && dialog !== 'new') return;
     const state = useReconcile.getState();
     let ok = true;
-    if (dialog === 'new') await createWorkspace(text);
+    if (dialog === 'new') {
+      await createWorkspace(text);
+      focusWhenReady('#choose-files');
+    }
     else if (dialog === 'rename') ok = Boolean(await act('workspace', 'Renaming…', 'reconcile.rename', { id: ws!.id, name: text }));
     else if (dialog === 'duplicate') {
       const r = await act('workspace', 'Duplicating…', 'reconcile.duplicate', { id: ws!.id, name: text });

@@ -1,9 +1,10 @@
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DifferenceReason } from '../../../../shared/recon';
 import type { GroupPageItem, PageCategory, PageSort, RecordPageItem, RunSummary, Side } from '../../../../shared/recon-engine';
 import { confidencePercent, DIFFERENCE_LABELS, explainGroup } from '../../../../shared/group-explanation';
 import { usePaged, VirtualList } from './VirtualList';
 import { ResultDetail } from './ResultDetail';
+import { focusWhenReady } from '../../components/focus';
 import { rovingKeyDown, rovingTabIndex } from '../../components/roving';
 import { displayLocale, formatNumber } from '../../stores/display';
 
@@ -123,6 +124,11 @@ export function ResultsTabs(props: ResultsTabsProps) {
   };
   const isGroups = category === 'matched' || category === 'suggested';
   const count = paged.total ?? 0;
+  // A review that removed the focused row's last element: focus the list rather than lose it.
+  const reviewed = useRef(false);
+  useEffect(() => {
+    if (reviewed.current && document.activeElement === document.body) document.getElementById('results-panel')?.focus();
+  }, [count]);
   const toggleGroup = (g: number) =>
     setSelectedGroups((s) => {
       const n = new Set(s);
@@ -151,8 +157,15 @@ export function ResultsTabs(props: ResultsTabsProps) {
     setPickedAmounts(new Map());
   };
   const review = async (action: 'accept' | 'reject' | 'unmatch', ids: number[], reason?: DifferenceReason) => {
+    // The reviewed row leaves the list and the next one takes its place (rows are keyed by
+    // position): focus goes to that row's same button, else to the list, never to <body>.
+    const from = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const at = from?.closest('[role="row"]')?.getAttribute('aria-rowindex');
+    reviewed.current = true;
     await props.onReview(action, ids, reason);
     setSelectedGroups(new Set());
+    if (at && from) focusWhenReady(`#results-panel [aria-rowindex="${at}"] [aria-label^="${from.getAttribute('aria-label')?.split(' ')[0] ?? 'Accept'}"]`, 30, '#results-panel');
+    else focusWhenReady('#results-panel');
   };
   const allLoadedGroupIds = (): number[] => {
     const ids: number[] = [];
@@ -330,7 +343,7 @@ export function ResultsTabs(props: ResultsTabsProps) {
           </button>
         ))}
       </div>
-      <div id="results-panel" role="tabpanel" aria-labelledby={`rtab-${tab}`} className="tab-body">
+      <div id="results-panel" role="tabpanel" tabIndex={-1} aria-labelledby={`rtab-${tab}`} className="tab-body">
         <div className="toolbar results-toolbar">
           <input
             type="search"

@@ -44,7 +44,9 @@ export function SourcesPanel() {
           <span className="step-no">1</span> Sources
         </h2>
         <div className="toolbar">
-          <button onClick={() => void pick()}>Choose files…</button>
+          <button id="choose-files" onClick={() => void pick()}>
+            Choose files…
+          </button>
           <button disabled={!ws.sources.left && !ws.sources.right} onClick={() => void act('workspace', 'Swapping…', 'reconcile.swapSides', { id: ws.id })}>
             ⇄ Swap left and right
           </button>

@@ -10,6 +10,8 @@ import type { Page, TestInfo } from '@playwright/test';
 import { expect, fixtureServer, test } from './app';
 import { card, dropFiles } from './reconcile-helpers';
 import { reconFiles } from '../tests/workspaces/data';
+import { anthropicStream } from '../tests/fixtures/fake-providers/anthropic';
+import { appWithFakeAnthropic } from './fake-anthropic-app';
 
 interface Row {
   state: string;
@@ -77,9 +79,23 @@ async function scanAll(page: Page, info: TestInfo, theme: 'light' | 'dark') {
   await page.getByRole('button', { name: '▶ Run reconciliation' }).click();
   await expect(page.getByLabel('Run summary').getByLabel('Match rate')).toHaveText(/\d+\.\d%/);
   await scan(page, 'Reconcile · results', rows);
+  await page.locator('#results-panel').getByRole('button', { name: /^Details of/ }).first().click();
+  await expect(page.getByRole('region', { name: /^Details of/ })).toBeVisible();
+  await scan(page, 'Reconcile · result details', rows);
 
   await open(page, 'Lineage');
   await scan(page, 'Lineage · empty', rows);
+  await page.getByRole('radio', { name: /Kalla e-commerce/ }).check();
+  await page.getByRole('button', { name: 'Open' }).click();
+  await expect(page.getByRole('region', { name: 'Diagram' }).locator('svg g.node').first()).toBeVisible();
+  await scan(page, 'Lineage · diagram', rows);
+  // At 1024 px the question panel starts folded; open it and ask.
+  await page.getByRole('button', { name: 'Show the right-hand panel' }).click();
+  const ask = page.getByRole('region', { name: 'Ask about the views' });
+  await ask.getByLabel('Question').fill('what depends on fact_orders');
+  await ask.getByRole('button', { name: 'Ask', exact: true }).click();
+  await expect(ask.getByRole('article', { name: 'Answer to: what depends on fact_orders' })).toBeVisible();
+  await scan(page, 'Lineage · diagram and an answer', rows);
   await open(page, 'Assistant');
   await scan(page, 'Assistant · empty', rows);
   await open(page, 'Settings');
@@ -93,6 +109,38 @@ async function scanAll(page: Page, info: TestInfo, theme: 'light' | 'dark') {
   writeFileSync(info.outputPath(`a11y-${theme}.md`), `${table}\n\n${details}\n`);
   console.log(`${table}\n${details}`);
   expect(details, 'serious or critical axe violations').toBe('');
+}
+
+/** The Assistant with a conversation: streamed answers, tool entries, and a confirmation card waiting. */
+async function scanAssistant(page: Page, info: TestInfo, theme: 'light' | 'dark') {
+  const { app, fake, done } = await appWithFakeAnthropic();
+  try {
+    await page.goto(app.url);
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    fake.enqueue(
+      anthropicStream({ content: [{ type: 'text', text: 'Here are the servers.' }, { type: 'tool_use', id: 't1', name: 'kalla-app__list_servers', input: {} }], stop_reason: 'tool_use' }),
+      anthropicStream({ content: [{ type: 'text', text: 'kalla-recon and viewmapper are running. Shall I open the sample lineage?' }, { type: 'tool_use', id: 't2', name: 'kalla-app__lineage_connect', input: { dataset: 'kalla_ecommerce' } }], stop_reason: 'tool_use' }),
+    );
+    const rows: Row[] = [];
+    await open(page, 'Assistant');
+    await page.getByLabel('Message the Assistant').fill('Which servers run? Then open the sample lineage.');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(page.getByRole('group', { name: 'Confirm lineage_connect' })).toBeVisible();
+    await scan(page, 'Assistant · conversation with a confirmation card', rows);
+    const details = rows.filter((r) => r.rules.length).map((r) => `${r.state}:\n  ${r.rules.join('\n  ')}`).join('\n');
+    writeFileSync(info.outputPath(`a11y-assistant-${theme}.md`), `${rows.map((r) => `| ${r.state} | ${r.serious} | ${r.critical} |`).join('\n')}\n\n${details}\n`);
+    expect(details, 'serious or critical axe violations').toBe('');
+  } finally {
+    await done();
+  }
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`axe: the Assistant with a conversation (${theme})`, async ({ page }, info) => {
+    test.setTimeout(180_000);
+    await page.setViewportSize({ width: 1024, height: 700 });
+    await scanAssistant(page, info, theme);
+  });
 }
 
 for (const theme of ['light', 'dark'] as const) {

@@ -3,13 +3,11 @@
  * real MCP servers and Reconcile workspace, real Chromium; the only stand-in
  * is a loopback fake of Anthropic's streaming Messages API, scripted here.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Locator, Page } from '@playwright/test';
-import { anthropicStream, startFakeAnthropic } from '../tests/fixtures/fake-providers/anthropic';
+import { anthropicStream } from '../tests/fixtures/fake-providers/anthropic';
 import { reconFiles } from '../tests/workspaces/data';
-import { expect, startApp, test } from './app';
+import { expect, test } from './app';
+import { appWithFakeAnthropic } from './fake-anthropic-app';
 import { card, dropFiles, openReconcile, shot } from './reconcile-helpers';
 
 const tool = (id: string, name: string, input: Record<string, unknown> = {}) => ({ type: 'tool_use' as const, id, name: `kalla-app__${name}`, input });
@@ -41,33 +39,6 @@ test('without a provider the Assistant says how to set one up, and the app keeps
   await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Servers/ }).click();
   await expect(page.getByRole('option', { name: /kalla-recon/ })).toBeVisible();
 });
-
-/** `kalla web` whose settings default to a fake Anthropic (env defaults), engines offline. */
-async function appWithFakeAnthropic(): Promise<{ app: Awaited<ReturnType<typeof startApp>>; fake: Awaited<ReturnType<typeof startFakeAnthropic>>; done(): Promise<void> }> {
-  const fake = await startFakeAnthropic();
-  const dataDir = mkdtempSync(join(tmpdir(), 'kalla-e2e-assistant-'));
-  writeFileSync(join(dataDir, 'settings.json'), JSON.stringify({ engineMode: 'local' }));
-  const saved = { key: process.env.ANTHROPIC_API_KEY, url: process.env.ANTHROPIC_BASE_URL };
-  process.env.ANTHROPIC_API_KEY = 'dummy';
-  process.env.ANTHROPIC_BASE_URL = fake.url;
-  try {
-    const app = await startApp(dataDir);
-    return {
-      app,
-      fake,
-      async done() {
-        await app.stop();
-        await fake.close();
-        rmSync(dataDir, { recursive: true, force: true });
-      },
-    };
-  } finally {
-    if (saved.key === undefined) delete process.env.ANTHROPIC_API_KEY;
-    else process.env.ANTHROPIC_API_KEY = saved.key;
-    if (saved.url === undefined) delete process.env.ANTHROPIC_BASE_URL;
-    else process.env.ANTHROPIC_BASE_URL = saved.url;
-  }
-}
 
 test('ask for a lineage diagram in words: approve the connection, see the diagram in the chat and in the Lineage workspace', async ({ page }, info) => {
   test.setTimeout(180_000);

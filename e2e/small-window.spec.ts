@@ -66,3 +66,20 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(page.getByRole('region', { name: 'Summary' })).toBeVisible();
   });
 }
+
+test('reduced motion: with the OS asking for less motion, nothing animates or transitions', async ({ appPage: page }) => {
+  const durations = () =>
+    page.evaluate(() => {
+      // A progress bar as loads show it: it both transitions (width) and animates (indeterminate).
+      const track = document.body.appendChild(Object.assign(document.createElement('div'), { className: 'progress' }));
+      const bar = track.appendChild(Object.assign(document.createElement('div'), { className: 'bar indeterminate' }));
+      const style = getComputedStyle(bar);
+      const out = [style.transitionDuration, style.animationDuration].map((d) => parseFloat(d) * (d.endsWith('ms') ? 0.001 : 1));
+      track.remove();
+      return out;
+    });
+  await page.emulateMedia({ reducedMotion: 'reduce' });
+  for (const d of await durations()) expect(d).toBeLessThan(0.001);
+  await page.emulateMedia({ reducedMotion: 'no-preference' });
+  for (const d of await durations()) expect(d).toBeGreaterThan(0.1);
+});

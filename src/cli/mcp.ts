@@ -4,17 +4,31 @@
  * stdout belongs to JSON-RPC; anything human goes to stderr. Servers are
  * imported lazily so `kalla web` does not load them.
  */
+import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { UsageError } from './args';
 
-/** Sub-command → server. Each entry is an ordinary stdio MCP server; add new ones here. */
-export const MCP_SERVERS: Record<string, { run: () => Promise<void>; describe: string }> = {
+type ServerFactory = () => Promise<() => { server: McpServer; close?: () => Promise<void> }>;
+
+/** Sub-command → server. Each entry is an ordinary stdio MCP server (and `--http PORT`); add new ones here. */
+export const MCP_SERVERS: Record<string, { run: () => Promise<void>; factory: ServerFactory; describe: string }> = {
   recon: {
     describe: 'kalla-recon: field mappings, NL filters and match rules',
     run: async () => (await import('../servers/recon/stdio')).runReconServerStdio(),
+    factory: async () => {
+      const { createReconServer } = await import('../servers/recon/server');
+      return () => ({ server: createReconServer({ env: process.env }) });
+    },
   },
   viewmapper: {
     describe: 'viewmapper: SQL view lineage as Mermaid diagrams',
     run: async () => (await import('../servers/viewmapper/stdio')).runViewMapperServerStdio(),
+    factory: async () => {
+      const { createViewMapperServer } = await import('../servers/viewmapper/server');
+      return () => {
+        const handle = createViewMapperServer({ env: process.env, log: (line) => process.stderr.write(`[viewmapper] ${line}\n`) });
+        return { server: handle.server, close: () => handle.close() };
+      };
+    },
   },
 };
 
@@ -26,7 +40,20 @@ export async function runMcp(argv: string[]): Promise<number> {
       name ? `Unknown MCP server "${name}". Choose one of: ${Object.keys(MCP_SERVERS).join(', ')}.` : `Name the MCP server to run, e.g. \`kalla mcp recon\`.`,
     );
   }
-  if (rest.length) throw new UsageError(`kalla mcp ${name} takes no arguments; configure it through its environment.`);
+  if (rest.length && rest[0] === '--http') {
+    const port = Number(rest[1]);
+    if (rest.length !== 2 || !Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--http takes a port number (0 picks a free one), e.g. \`kalla mcp ${name} --http 3001\`.`);
+    const { serveMcpOverHttp } = await import('../servers/http');
+    const handle = await serveMcpOverHttp({ port, create: await server.factory(), log: (line) => process.stderr.write(`[${name}] ${line}\n`) });
+    // The URL on stdout (one line), for scripts; a note for people on stderr.
+    process.stdout.write(`${handle.url}\n`);
+    process.stderr.write(`[${name}] MCP over Streamable HTTP at ${handle.url} (loopback only)\n`);
+    const stop = () => void handle.close().then(() => process.exit(0));
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+    return await new Promise<number>(() => undefined);
+  }
+  if (rest.length) throw new UsageError(`kalla mcp ${name} takes no arguments but --http PORT; configure it through its environment.`);
   await server.run();
   // The server keeps the process alive on stdin and ends it when the client goes away.
   return await new Promise<number>(() => undefined);

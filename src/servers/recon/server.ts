@@ -67,7 +67,8 @@ export function createReconServer(opts: { env?: NodeJS.ProcessEnv } = {}): McpSe
   const config = readConfig(opts.env ?? process.env);
   const cache = new AnswerCache();
   const log = (line: string) => process.stderr.write(`${line}\n`);
-  const server = new McpServer({ name: RECON_SERVER_NAME, version: RECON_SERVER_VERSION });
+  // logging: clients may set the level (logging/setLevel, answered by the SDK) — the conformance suite checks it.
+  const server = new McpServer({ name: RECON_SERVER_NAME, version: RECON_SERVER_VERSION }, { capabilities: { logging: {} } });
   // Reaching Claude is the only open-world behaviour; without a key every answer is local.
   const openWorldHint = config.apiKey !== undefined && config.defaultEngine !== 'local';
   const annotations = { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint };

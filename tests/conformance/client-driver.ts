@@ -1,0 +1,63 @@
+/**
+ * The MCP conformance suite's client under test: Kalla's real host (McpHost, the code behind the
+ * Servers workspace and the Assistant) pointed at the suite's scenario server. The suite runs
+ * `node --import tsx tests/conformance/client-driver.ts <server-url>` with MCP_CONFORMANCE_SCENARIO
+ * set; the driver adds the URL as a remote server, waits until it runs, and calls each listed tool
+ * with arguments made from its input schema (what a user does from the tool form), then stops.
+ * Exit 0 when the host did what it could; the suite judges the traffic.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { McpHost } from '../../src/main/mcp/host';
+
+const url = process.argv[2];
+if (!url) {
+  process.stderr.write('usage: client-driver.ts <server-url>\n');
+  process.exit(2);
+}
+
+/** A value for each property a schema requires (numbers 1, strings "test", booleans true, …). */
+function sample(schema: Record<string, unknown> | undefined): unknown {
+  const type = Array.isArray(schema?.type) ? (schema?.type as string[])[0] : (schema?.type as string | undefined);
+  if (schema && 'default' in schema) return schema.default;
+  if (Array.isArray(schema?.enum)) return (schema!.enum as unknown[])[0];
+  switch (type) {
+    case 'number':
+    case 'integer':
+      return 1;
+    case 'boolean':
+      return true;
+    case 'array':
+      return [];
+    case 'object': {
+      const props = (schema?.properties ?? {}) as Record<string, Record<string, unknown>>;
+      return Object.fromEntries(Object.entries(props).map(([k, v]) => [k, sample(v)]));
+    }
+    default:
+      return 'test';
+  }
+}
+
+const dataDir = mkdtempSync(join(tmpdir(), 'kalla-conformance-'));
+const host = new McpHost({ dataDir, spawnEnv: async () => ({ PATH: process.env.PATH ?? '' }), restart: { maxRetries: 0, baseDelayMs: 50, maxDelayMs: 50 } });
+let code = 0;
+try {
+  await host.start();
+  await host.addServer('conformance', { url, type: 'http', args: [], env: {} });
+  const started = Date.now();
+  while (!['running', 'error'].includes(host.get('conformance')?.status ?? '') && Date.now() - started < 20_000) await new Promise((r) => setTimeout(r, 50));
+  const view = host.get('conformance');
+  process.stderr.write(`[driver] ${process.env.MCP_CONFORMANCE_SCENARIO ?? '?'}: server is ${view?.status}${view?.error ? ` (${view.error})` : ''}\n`);
+  if (view?.status === 'running') {
+    for (const tool of host.tools('conformance')) {
+      const args = sample(tool.inputSchema as Record<string, unknown>) as Record<string, unknown>;
+      const result = await host.callTool('conformance', tool.name, args).catch((e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }));
+      process.stderr.write(`[driver] ${tool.name}(${JSON.stringify(args)}) → ${JSON.stringify(result).slice(0, 300)}\n`);
+    }
+  } else code = 1;
+} finally {
+  await host.stop();
+  rmSync(dataDir, { recursive: true, force: true });
+}
+process.exit(code);

@@ -20,6 +20,8 @@ const RENDERER_CSP = [
   "script-src 'self'",
   "style-src 'self' 'unsafe-inline'",
   "img-src 'self' data: blob:",
+  // Audio returned by MCP tools plays from blob: URLs made in the page.
+  "media-src blob:",
   "font-src 'self' data:",
   "connect-src 'self'",
   "object-src 'none'",

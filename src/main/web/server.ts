@@ -73,6 +73,8 @@ export function contentSecurityPolicy(port: number): string {
     // Mermaid writes inline styles into its SVG; nothing else needs inline style.
     "style-src 'self' 'unsafe-inline'",
     "img-src 'self' data: blob:",
+    // Audio returned by MCP tools plays from blob: URLs made in the page.
+    "media-src blob:",
     "font-src 'self' data:",
     `connect-src 'self' ws://${LOOPBACK}:${port} ws://localhost:${port}`,
     "object-src 'none'",

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ServerView } from '../../../../shared/mcp';
 import { call, errorMessage } from '../../api/client';
 import { useServers } from '../../stores/servers';
+import { ContentView } from './ContentView';
 
 /** A stable empty list: a fresh [] per render would make zustand re-render forever. */
 const NONE: never[] = [];
@@ -39,14 +40,7 @@ export function ResourcesPanel({ server }: { server: ServerView }) {
         {contents && (
           <section aria-label="Resource contents">
             <h4>{contents.uri}</h4>
-            {contents.data.map((c, i) => {
-              const item = c as { text?: string; blob?: string; mimeType?: string };
-              return (
-                <pre key={i} className="block text">
-                  {item.text ?? (item.blob ? `(binary ${item.mimeType ?? ''}, ${item.blob.length} base64 chars)` : JSON.stringify(c, null, 2))}
-                </pre>
-              );
-            })}
+            <ContentView blocks={contents.data.map((c) => ({ type: 'resource', resource: c }))} server={server.name} />
           </section>
         )}
       </div>

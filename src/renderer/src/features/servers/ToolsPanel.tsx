@@ -147,7 +147,7 @@ function ToolTry({ server, tool }: { server: string; tool: ToolInfo }) {
             </span>
           </header>
           <h4>Content</h4>
-          <ContentView blocks={result.content as Array<Record<string, unknown>>} />
+          <ContentView blocks={result.content as Array<Record<string, unknown>>} server={server} />
           {result.structuredContent && (
             <>
               <h4>structuredContent</h4>

@@ -1,0 +1,40 @@
+/**
+ * The protocol's own reference server (@modelcontextprotocol/server-everything, a real process)
+ * in the Servers workspace: content a tool returns is shown as what it is — resource links that
+ * read their resource here, embedded resources as text or a download — not as raw JSON.
+ */
+import { createRequire } from 'node:module';
+import { expect, test } from './app';
+
+const everything = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
+
+test('server-everything: resource links are read in the app, embedded blobs are offered as downloads', async ({ appPage: page }) => {
+  test.setTimeout(120_000);
+  await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Servers/ }).click();
+  await page.getByRole('button', { name: 'Add server' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add an MCP server' });
+  await dialog.getByLabel('Name', { exact: true }).fill('everything');
+  await dialog.getByLabel('Command').fill(process.execPath);
+  await dialog.getByLabel('Arguments (one per line)').fill(`${everything}\nstdio`);
+  await dialog.getByRole('button', { name: 'Add and start' }).click();
+  const detail = page.getByRole('region', { name: 'Server details' });
+  await expect(detail.locator('.detail-header [data-status]')).toHaveAttribute('data-status', 'running', { timeout: 60_000 });
+
+  const tools = page.getByRole('listbox', { name: 'Tools' });
+  await tools.getByRole('option', { name: /Get Resource Links/ }).click();
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  const result = page.getByRole('region', { name: 'Tool result' });
+  const links = result.getByRole('group', { name: /^Resource link/ });
+  await expect(links.first()).toBeVisible();
+  await expect(result.locator('pre.json')).toHaveCount(0); // nothing left as raw JSON
+  await links.first().getByRole('button', { name: 'Read it' }).click();
+  await expect(links.first().getByRole('group', { name: /^Resource demo:\/\// })).toBeVisible();
+
+  await tools.getByRole('option', { name: /Get Resource Reference/ }).click();
+  await page.getByLabel(/^resourceType/).selectOption({ label: 'Blob' });
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  const download = result.getByRole('link', { name: /^Download / });
+  await expect(download).toBeVisible();
+  const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
+  expect(file.suggestedFilename().length).toBeGreaterThan(0);
+});

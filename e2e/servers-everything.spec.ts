@@ -37,4 +37,12 @@ test('server-everything: resource links are read in the app, embedded blobs are 
   await expect(download).toBeVisible();
   const [file] = await Promise.all([page.waitForEvent('download'), download.click()]);
   expect(file.suggestedFilename().length).toBeGreaterThan(0);
+
+  // Resource templates: a form from the URI template; the URI it makes is read.
+  await detail.getByRole('tab', { name: /Resources/ }).click();
+  const template = page.getByRole('form', { name: /Template .*Dynamic Text/i });
+  await template.getByRole('textbox').first().fill('7');
+  await expect(template.getByLabel(/^URI of/)).toHaveText(/\/7$/);
+  await template.getByRole('button', { name: 'Read' }).click();
+  await expect(page.getByRole('region', { name: 'Resource contents' })).toContainText(/7/);
 });

@@ -96,6 +96,16 @@ export const ResourceInfoSchema = z.object({
 });
 export type ResourceInfo = z.infer<typeof ResourceInfoSchema>;
 
+/** A resource template (RFC 6570 URI template) a server offers: `demo://resource/{id}`. */
+export const ResourceTemplateInfoSchema = z.object({
+  uriTemplate: z.string(),
+  name: z.string(),
+  title: z.string().optional(),
+  description: z.string().optional(),
+  mimeType: z.string().optional(),
+});
+export type ResourceTemplateInfo = z.infer<typeof ResourceTemplateInfoSchema>;
+
 export const PromptInfoSchema = z.object({
   name: z.string(),
   title: z.string().optional(),

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { ConfigProblem, LogLevel, LogLine, ProgressEvent, PromptInfo, ResourceInfo, ServerConfig, ServerView, ToolCallResult, ToolInfo } from '../../shared/mcp';
+import type { ConfigProblem, LogLevel, LogLine, ProgressEvent, PromptInfo, ResourceInfo, ResourceTemplateInfo, ServerConfig, ServerView, ToolCallResult, ToolInfo } from '../../shared/mcp';
 import { SECRET_FILE_MODE, tightenSecretFile, writeFileAtomic } from './atomic-write';
 import { claudeDesktopConfigPath, planClaudeDesktopImport } from './claude-desktop';
 import {
@@ -395,6 +395,32 @@ export class McpHost {
       timeoutMs,
     });
     return { contents: result.contents };
+  }
+
+  /** The server's resource templates (`resources/templates/list`, every page); none when it declares no resources. */
+  async listResourceTemplates(server: string): Promise<{ templates: ResourceTemplateInfo[] }> {
+    const entry = this.require(server);
+    const timeoutMs = entry.config.timeoutMs ?? this.defaultTimeoutMs();
+    const templates: ResourceTemplateInfo[] = [];
+    let cursor: string | undefined;
+    const seen = new Set<string>();
+    for (let page = 0; page < 100; page++) {
+      const result = await entry.conn.request('listing resource templates', (client, signal) => client.listResourceTemplates(cursor ? { cursor } : undefined, { signal, timeout: timeoutMs }), { timeoutMs });
+      for (const t of result.resourceTemplates) {
+        templates.push({
+          uriTemplate: t.uriTemplate,
+          name: t.name,
+          ...(t.title ? { title: t.title } : {}),
+          ...(t.description ? { description: t.description } : {}),
+          ...(t.mimeType ? { mimeType: t.mimeType } : {}),
+        });
+      }
+      cursor = result.nextCursor;
+      // A server that hands back the same cursor forever must not hang us.
+      if (!cursor || seen.has(cursor)) break;
+      seen.add(cursor);
+    }
+    return { templates };
   }
 
   async getPrompt(server: string, name: string, args?: Record<string, string>): Promise<{ description?: string; messages: unknown[] }> {

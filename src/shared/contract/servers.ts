@@ -7,6 +7,7 @@ import {
   ProgressEventSchema,
   PromptInfoSchema,
   ResourceInfoSchema,
+  ResourceTemplateInfoSchema,
   ServerConfigSchema,
   ServerNameSchema,
   ServerViewSchema,
@@ -87,6 +88,10 @@ export const serversChannels = {
   'servers.cancelCall': {
     input: z.object({ callId: CallId }).strict(),
     output: z.object({ cancelled: z.boolean() }),
+  },
+  'servers.resourceTemplates': {
+    input: z.object({ server: z.string().min(1).max(64) }).strict(),
+    output: z.object({ templates: z.array(ResourceTemplateInfoSchema) }),
   },
   'servers.readResource': {
     input: z.object({ server: z.string().min(1).max(64), uri: z.string().min(1).max(4096) }).strict(),

@@ -57,6 +57,7 @@ export function serversHandlers({ host }: HandlerDeps): HandlersFor<'servers.'> 
     'servers.callTool': async ({ server, tool, args, callId }) => host.callTool(server, tool, args, { callId }),
     'servers.cancelCall': async ({ callId }) => ({ cancelled: host.cancelCall(callId) }),
     'servers.readResource': async ({ server, uri }) => host.readResource(server, uri),
+    'servers.resourceTemplates': async ({ server }) => host.listResourceTemplates(server),
     'servers.getPrompt': async ({ server, name, args }) => host.getPrompt(server, name, args),
   };
 }

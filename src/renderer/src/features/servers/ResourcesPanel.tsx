@@ -1,5 +1,6 @@
-import { useState } from 'react';
-import type { ServerView } from '../../../../shared/mcp';
+import { useEffect, useState } from 'react';
+import type { ResourceTemplateInfo, ServerView } from '../../../../shared/mcp';
+import { expandTemplate, templateVariables } from '../../../../shared/uri-template';
 import { call, errorMessage } from '../../api/client';
 import { useServers } from '../../stores/servers';
 import { ContentView } from './ContentView';
@@ -7,11 +8,58 @@ import { ContentView } from './ContentView';
 /** A stable empty list: a fresh [] per render would make zustand re-render forever. */
 const NONE: never[] = [];
 
+/** A resource template as a form: one field per URI-template variable, the URI it makes, and Read. */
+function TemplateForm({ t, onRead }: { t: ResourceTemplateInfo; onRead: (uri: string) => void }) {
+  const vars = templateVariables(t.uriTemplate);
+  const [values, setValues] = useState<Record<string, string>>({});
+  const uri = expandTemplate(t.uriTemplate, values);
+  return (
+    <li className="item static">
+      <form
+        className="template-form"
+        aria-label={`Template ${t.title ?? t.name}`}
+        onSubmit={(e) => {
+          e.preventDefault();
+          onRead(uri);
+        }}
+      >
+        <span className="name">{t.title ?? t.name}</span>
+        <code className="small">{t.uriTemplate}</code>
+        {t.description && <span className="muted small">{t.description}</span>}
+        {vars.map((v) => (
+          <label key={v} className="inline small">
+            {v} <input value={values[v] ?? ''} onChange={(e) => setValues({ ...values, [v]: e.target.value })} />
+          </label>
+        ))}
+        <code className="small" aria-label={`URI of ${t.name}`}>
+          {uri}
+        </code>
+        <button type="submit" disabled={vars.some((v) => !values[v])}>
+          Read
+        </button>
+      </form>
+    </li>
+  );
+}
+
 export function ResourcesPanel({ server }: { server: ServerView }) {
   const resources = useServers((s) => s.lists[server.name]?.resources ?? NONE);
   const [contents, setContents] = useState<{ uri: string; data: unknown[] } | undefined>();
   const [error, setError] = useState<string | undefined>();
-  if (resources.length === 0) return <p className="muted">{server.status === 'running' ? 'This server offers no resources.' : 'Start the server to see its resources.'}</p>;
+  const [templates, setTemplates] = useState<ResourceTemplateInfo[]>([]);
+  useEffect(() => {
+    if (server.status !== 'running') return;
+    let live = true;
+    // Servers without resources answer "method not found": they simply have no templates.
+    call('servers.resourceTemplates', { server: server.name }).then(
+      (r) => live && setTemplates(r.templates),
+      () => live && setTemplates([]),
+    );
+    return () => {
+      live = false;
+    };
+  }, [server.name, server.status]);
+  if (resources.length === 0 && templates.length === 0) return <p className="muted">{server.status === 'running' ? 'This server offers no resources.' : 'Start the server to see its resources.'}</p>;
   const read = async (uri: string) => {
     setError(undefined);
     try {
@@ -23,6 +71,7 @@ export function ResourcesPanel({ server }: { server: ServerView }) {
   };
   return (
     <div className="split">
+      <div>
       <ul className="item-list" aria-label="Resources">
         {resources.map((r) => (
           <li key={r.uri} className="item static">
@@ -35,6 +84,14 @@ export function ResourcesPanel({ server }: { server: ServerView }) {
           </li>
         ))}
       </ul>
+      {templates.length > 0 && (
+        <ul className="item-list" aria-label="Resource templates">
+          {templates.map((t) => (
+            <TemplateForm key={t.uriTemplate} t={t} onRead={(uri) => void read(uri)} />
+          ))}
+        </ul>
+      )}
+      </div>
       <div>
         {error && <div className="banner error" role="alert">{error}</div>}
         {contents && (

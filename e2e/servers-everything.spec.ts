@@ -41,8 +41,20 @@ test('server-everything: resource links are read in the app, embedded blobs are 
   // Resource templates: a form from the URI template; the URI it makes is read.
   await detail.getByRole('tab', { name: /Resources/ }).click();
   const template = page.getByRole('form', { name: /Template .*Dynamic Text/i });
-  await template.getByRole('textbox').first().fill('7');
+  await template.getByRole('combobox').first().fill('7');
   await expect(template.getByLabel(/^URI of/)).toHaveText(/\/7$/);
   await template.getByRole('button', { name: 'Read' }).click();
   await expect(page.getByRole('region', { name: 'Resource contents' })).toContainText(/7/);
+
+  // Argument completion: the server's suggestions, narrowed by the arguments already filled in.
+  await detail.getByRole('tab', { name: /Prompts/ }).click();
+  await page.getByRole('listbox', { name: 'Prompts' }).getByRole('option', { name: /completable-prompt|Team Management/ }).click();
+  await page.getByLabel(/^department/).fill('Eng');
+  await expect(page.getByTestId('suggestions-department').locator('option')).toHaveCount(1);
+  await expect(page.getByTestId('suggestions-department').locator('option')).toHaveAttribute('value', 'Engineering');
+  await page.getByLabel(/^department/).fill('Sales');
+  await page.getByLabel(/^name/).fill('');
+  await expect
+    .poll(() => page.getByTestId('suggestions-name').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)))
+    .toEqual(['David', 'Eve', 'Frank']);
 });

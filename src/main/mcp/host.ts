@@ -397,6 +397,29 @@ export class McpHost {
     return { contents: result.contents };
   }
 
+  /**
+   * Suggestions for an argument of a prompt or a resource template (`completion/complete`), given
+   * what the user typed and the arguments already filled in; none when the server declares no
+   * `completions` capability.
+   */
+  async complete(
+    server: string,
+    ref: { type: 'ref/prompt'; name: string } | { type: 'ref/resource'; uri: string },
+    argument: { name: string; value: string },
+    context?: Record<string, string>,
+  ): Promise<{ values: string[]; total?: number; hasMore?: boolean }> {
+    const entry = this.require(server);
+    if (!entry.conn.snapshot().capabilities?.completions) return { values: [] };
+    const timeoutMs = entry.config.timeoutMs ?? this.defaultTimeoutMs();
+    const result = await entry.conn.request(
+      `completing ${argument.name}`,
+      (client, signal) => client.complete({ ref, argument, ...(context ? { context: { arguments: context } } : {}) }, { signal, timeout: timeoutMs }),
+      { timeoutMs },
+    );
+    const c = result.completion;
+    return { values: c.values.slice(0, 100), ...(c.total !== undefined ? { total: c.total } : {}), ...(c.hasMore !== undefined ? { hasMore: c.hasMore } : {}) };
+  }
+
   /** The server's resource templates (`resources/templates/list`, every page); none when it declares no resources. */
   async listResourceTemplates(server: string): Promise<{ templates: ResourceTemplateInfo[] }> {
     const entry = this.require(server);

@@ -89,6 +89,21 @@ export const serversChannels = {
     input: z.object({ callId: CallId }).strict(),
     output: z.object({ cancelled: z.boolean() }),
   },
+  /** Argument completion (`completion/complete`) for a prompt's or a resource template's argument. */
+  'servers.complete': {
+    input: z
+      .object({
+        server: z.string().min(1).max(64),
+        ref: z.discriminatedUnion('type', [
+          z.object({ type: z.literal('ref/prompt'), name: z.string().min(1).max(500) }).strict(),
+          z.object({ type: z.literal('ref/resource'), uri: z.string().min(1).max(4096) }).strict(),
+        ]),
+        argument: z.object({ name: z.string().min(1).max(200), value: z.string().max(2000) }).strict(),
+        context: z.record(z.string().max(200), z.string().max(2000)).optional(),
+      })
+      .strict(),
+    output: z.object({ values: z.array(z.string()), total: z.number().optional(), hasMore: z.boolean().optional() }),
+  },
   'servers.resourceTemplates': {
     input: z.object({ server: z.string().min(1).max(64) }).strict(),
     output: z.object({ templates: z.array(ResourceTemplateInfoSchema) }),

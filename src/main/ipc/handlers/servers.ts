@@ -58,6 +58,7 @@ export function serversHandlers({ host }: HandlerDeps): HandlersFor<'servers.'> 
     'servers.cancelCall': async ({ callId }) => ({ cancelled: host.cancelCall(callId) }),
     'servers.readResource': async ({ server, uri }) => host.readResource(server, uri),
     'servers.resourceTemplates': async ({ server }) => host.listResourceTemplates(server),
+    'servers.complete': async ({ server, ref, argument, context }) => host.complete(server, ref, argument, context),
     'servers.getPrompt': async ({ server, name, args }) => host.getPrompt(server, name, args),
   };
 }

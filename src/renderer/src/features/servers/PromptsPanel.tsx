@@ -3,6 +3,7 @@ import type { ServerView } from '../../../../shared/mcp';
 import { call, errorMessage } from '../../api/client';
 import { useServers } from '../../stores/servers';
 import { rovingKeyDown, rovingTabIndex } from '../../components/roving';
+import { CompletingInput } from './CompletingInput';
 
 /** A stable empty list: a fresh [] per render would make zustand re-render forever. */
 const NONE: never[] = [];
@@ -42,7 +43,16 @@ export function PromptsPanel({ server }: { server: ServerView }) {
               {a.name}
               {a.required && <span className="required"> *</span>}
             </label>
-            <input id={`prompt-${a.name}`} value={args[a.name] ?? ''} onChange={(e) => setArgs((s) => ({ ...s, [a.name]: e.target.value }))} required={a.required} />
+            <CompletingInput
+              id={`prompt-${a.name}`}
+              server={server.name}
+              ref_={{ type: 'ref/prompt', name: prompt.name }}
+              name={a.name}
+              value={args[a.name] ?? ''}
+              context={args}
+              onChange={(v) => setArgs((s) => ({ ...s, [a.name]: v }))}
+              required={a.required}
+            />
             {a.description && <span className="muted small">{a.description}</span>}
           </div>
         ))}

@@ -3,13 +3,14 @@ import type { ResourceTemplateInfo, ServerView } from '../../../../shared/mcp';
 import { expandTemplate, templateVariables } from '../../../../shared/uri-template';
 import { call, errorMessage } from '../../api/client';
 import { useServers } from '../../stores/servers';
+import { CompletingInput } from './CompletingInput';
 import { ContentView } from './ContentView';
 
 /** A stable empty list: a fresh [] per render would make zustand re-render forever. */
 const NONE: never[] = [];
 
 /** A resource template as a form: one field per URI-template variable, the URI it makes, and Read. */
-function TemplateForm({ t, onRead }: { t: ResourceTemplateInfo; onRead: (uri: string) => void }) {
+function TemplateForm({ t, server, onRead }: { t: ResourceTemplateInfo; server: string; onRead: (uri: string) => void }) {
   const vars = templateVariables(t.uriTemplate);
   const [values, setValues] = useState<Record<string, string>>({});
   const uri = expandTemplate(t.uriTemplate, values);
@@ -28,7 +29,8 @@ function TemplateForm({ t, onRead }: { t: ResourceTemplateInfo; onRead: (uri: st
         {t.description && <span className="muted small">{t.description}</span>}
         {vars.map((v) => (
           <label key={v} className="inline small">
-            {v} <input value={values[v] ?? ''} onChange={(e) => setValues({ ...values, [v]: e.target.value })} />
+            {v}{' '}
+            <CompletingInput server={server} ref_={{ type: 'ref/resource', uri: t.uriTemplate }} name={v} value={values[v] ?? ''} context={values} onChange={(x) => setValues({ ...values, [v]: x })} />
           </label>
         ))}
         <code className="small" aria-label={`URI of ${t.name}`}>
@@ -87,7 +89,7 @@ export function ResourcesPanel({ server }: { server: ServerView }) {
       {templates.length > 0 && (
         <ul className="item-list" aria-label="Resource templates">
           {templates.map((t) => (
-            <TemplateForm key={t.uriTemplate} t={t} onRead={(uri) => void read(uri)} />
+            <TemplateForm key={t.uriTemplate} t={t} server={server.name} onRead={(uri) => void read(uri)} />
           ))}
         </ul>
       )}

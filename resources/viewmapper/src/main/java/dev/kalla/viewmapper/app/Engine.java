@@ -2,6 +2,7 @@ package dev.kalla.viewmapper.app;
 
 import dev.kalla.viewmapper.analysis.GraphAnalyzer;
 import dev.kalla.viewmapper.analysis.Subgraph;
+import dev.kalla.viewmapper.columns.ColumnLineage;
 import dev.kalla.viewmapper.connect.ConnectionException;
 import dev.kalla.viewmapper.connect.ConnectionOptions;
 import dev.kalla.viewmapper.connect.SourceFactory;
@@ -9,6 +10,7 @@ import dev.kalla.viewmapper.connect.ViewSource;
 import dev.kalla.viewmapper.graph.DependencyGraph;
 import dev.kalla.viewmapper.graph.Node;
 import dev.kalla.viewmapper.graph.ObjectName;
+import dev.kalla.viewmapper.mermaid.ColumnMermaid;
 import dev.kalla.viewmapper.mermaid.Direction;
 import dev.kalla.viewmapper.mermaid.MermaidRenderer;
 import dev.kalla.viewmapper.sql.IdentifierCase;
@@ -51,6 +53,8 @@ public final class Engine {
                 case "explain" -> new QuestionAnswerer(analyzer(p)).answer(p.required("question"),
                         Direction.parse(p.string("direction"))).toJson();
                 case "view_sql" -> viewSql(p);
+                case "view_columns" -> viewColumns(p);
+                case "trace_column" -> traceColumn(p);
                 case "extract" -> extract(p);
                 default -> throw new RequestException("UNKNOWN_METHOD", "unknown method '" + method + "'");
             };
@@ -160,6 +164,109 @@ public final class Engine {
         ObjectName name = new ObjectResolver(a.graph()).resolve(p.required("name"));
         Node n = a.graph().node(name);
         return map("name", a.graph().display(name), "kind", n.isView() ? "view" : "table", "sql", n.sql());
+    }
+
+    /** A view's columns, each with the columns of the relations it reads directly. */
+    private Map<String, Object> viewColumns(Params p) throws ConnectionException {
+        GraphCache.Entry e = entry(p);
+        DependencyGraph g = e.analyzer().graph();
+        ObjectName name = new ObjectResolver(g).resolve(p.required("name"));
+        ColumnLineage.ViewColumns vc = e.columns().columnsOf(name);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("name", g.display(name));
+        m.put("kind", vc == null ? "table" : "view");
+        List<Object> columns = new ArrayList<>();
+        if (vc != null) {
+            for (ColumnLineage.Column c : vc.columns()) {
+                List<Object> origins = new ArrayList<>();
+                for (ColumnLineage.Origin o : c.origins()) {
+                    Map<String, Object> om = map("relation", g.display(o.relation()), "column", o.column(), "kind", o.kind().json());
+                    if (o.assumed() != null) om.put("assumed", o.assumed());
+                    origins.add(om);
+                }
+                columns.add(map("name", c.name(), "origins", origins, "notes", c.notes()));
+            }
+            m.put("passesThrough", vc.openVia().stream().map(g::display).toList());
+            if (vc.error() != null) m.put("error", vc.error());
+        } else {
+            m.put("passesThrough", List.of());
+            m.put("error", "the catalog does not list the columns of tables; pick a view, or ask for a table column's impact");
+        }
+        m.put("columns", columns);
+        return m;
+    }
+
+    /**
+     * Column lineage of one column: upstream to base tables (default) or downstream ("impact":
+     * what reads it). {@code name} is the view or table; {@code column} the column, or it is
+     * the last part of {@code name} ("raw.orders.discount").
+     */
+    private Map<String, Object> traceColumn(Params p) throws ConnectionException {
+        GraphCache.Entry e = entry(p);
+        DependencyGraph g = e.analyzer().graph();
+        String nameText = p.required("name");
+        String columnText = p.string("column");
+        if (columnText == null || columnText.isBlank()) {
+            int dot = lastDotOutsideQuotes(nameText);
+            if (dot < 0) throw new RequestException("BAD_REQUEST", "say which column: 'view.column', or name and column apart");
+            columnText = nameText.substring(dot + 1);
+            nameText = nameText.substring(0, dot);
+        }
+        ObjectName relation = new ObjectResolver(g).resolve(nameText);
+        String column = e.columns().columnName(columnText);
+        String direction = p.string("direction") == null ? "upstream" : p.string("direction").toLowerCase(java.util.Locale.ROOT);
+        int maxNodes = p.integer("maxNodes", 200);
+        ColumnLineage.ColumnGraph cg;
+        if (direction.equals("upstream")) {
+            ColumnLineage.ViewColumns vc = e.columns().columnsOf(relation);
+            if (vc == null) {
+                throw new RequestException("BAD_REQUEST", g.display(relation) + " is a table: it has no upstream; ask for its impact (direction downstream)");
+            }
+            if (vc.error() == null && vc.column(column) == null && vc.openVia().isEmpty()) {
+                throw new RequestException("NOT_FOUND", g.display(relation) + " has no column '" + column + "'; its columns are "
+                        + vc.columns().stream().map(ColumnLineage.Column::name).limit(30).toList());
+            }
+            cg = e.columns().trace(relation, column, maxNodes);
+        } else if (direction.equals("downstream")) {
+            cg = e.columns().impact(relation, column, maxNodes);
+        } else {
+            throw new RequestException("BAD_REQUEST", "direction must be upstream or downstream, not '" + direction + "'");
+        }
+        List<Object> nodes = new ArrayList<>();
+        for (ColumnLineage.TraceNode n : cg.nodes()) {
+            Node node = g.node(n.relation());
+            nodes.add(map("relation", g.display(n.relation()), "column", n.column(), "kind", node != null && node.isView() ? "view" : "table"));
+        }
+        List<Object> edges = new ArrayList<>();
+        for (ColumnLineage.TraceEdge ed : cg.edges()) {
+            Map<String, Object> em = map("from", columnDisplay(g, ed.from()), "to", columnDisplay(g, ed.to()), "kind", ed.kind().json());
+            if (ed.assumed() != null) em.put("assumed", ed.assumed());
+            edges.add(em);
+        }
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("column", columnDisplay(g, cg.start()));
+        m.put("direction", direction);
+        m.put("nodes", nodes);
+        m.put("edges", edges);
+        m.put("notes", cg.notes());
+        m.put("truncated", cg.truncated());
+        m.put("mermaid", ColumnMermaid.render(g, cg, Direction.parse(p.string("diagramDirection") == null ? "LR" : p.string("diagramDirection"))));
+        return m;
+    }
+
+    private static String columnDisplay(DependencyGraph g, ColumnLineage.TraceNode n) {
+        return g.display(n.relation()) + "." + n.column();
+    }
+
+    private static int lastDotOutsideQuotes(String s) {
+        boolean quoted = false;
+        int last = -1;
+        for (int k = 0; k < s.length(); k++) {
+            char c = s.charAt(k);
+            if (c == '"') quoted = !quoted;
+            else if (c == '.' && !quoted) last = k;
+        }
+        return last;
     }
 
     /** Relations of one SQL text as written (unresolved parts); used by the differential test. */

@@ -1,5 +1,6 @@
 package dev.kalla.viewmapper.app;
 
+import dev.kalla.viewmapper.columns.ColumnLineage;
 import dev.kalla.viewmapper.analysis.GraphAnalyzer;
 import dev.kalla.viewmapper.connect.ConnectionException;
 import dev.kalla.viewmapper.connect.LoadedViews;
@@ -18,7 +19,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * load of one connection never blocks questions about another.
  */
 final class GraphCache {
-    record Entry(GraphAnalyzer analyzer, String stamp, long loadMillis) {
+    /** A loaded graph; its column lineage is computed per view on first use and kept with it. */
+    record Entry(GraphAnalyzer analyzer, ColumnLineage columns, String stamp, long loadMillis) {
     }
 
     private final Map<String, Entry> entries = new ConcurrentHashMap<>();
@@ -32,7 +34,8 @@ final class GraphCache {
             long t0 = System.nanoTime();
             LoadedViews loaded = source.loadViews(catalog, schema);
             var graph = GraphBuilder.build(loaded.views(), loaded.identifierCase(), loaded.defaultCatalog(), loaded.defaultSchema());
-            Entry fresh = new Entry(new GraphAnalyzer(graph), stamp, (System.nanoTime() - t0) / 1_000_000);
+            Entry fresh = new Entry(new GraphAnalyzer(graph), new ColumnLineage(graph, loaded.identifierCase()), stamp,
+                    (System.nanoTime() - t0) / 1_000_000);
             entries.put(key, fresh);
             return fresh;
         }

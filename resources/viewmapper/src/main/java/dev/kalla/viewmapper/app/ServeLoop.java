@@ -89,7 +89,8 @@ public final class ServeLoop {
             return error(null, "BAD_JSON", "request is not valid JSON: " + e.getMessage());
         } catch (RequestException e) {
             return error(id, e.code(), e.getMessage());
-        } catch (RuntimeException | StackOverflowError | OutOfMemoryError e) {
+        } catch (RuntimeException | Error e) {
+            // Any failure answers the request; a thrown Error must not leave the caller waiting forever.
             log.println("viewmapper: internal error in " + method + ": " + e);
             return error(id, "INTERNAL", e.toString());
         } finally {

@@ -1,0 +1,459 @@
+package dev.kalla.viewmapper.columns;
+
+import dev.kalla.viewmapper.columns.QueryModel.ColumnRef;
+import dev.kalla.viewmapper.columns.QueryModel.Derived;
+import dev.kalla.viewmapper.columns.QueryModel.Item;
+import dev.kalla.viewmapper.columns.QueryModel.Named;
+import dev.kalla.viewmapper.columns.QueryModel.Opaque;
+import dev.kalla.viewmapper.columns.QueryModel.Query;
+import dev.kalla.viewmapper.columns.QueryModel.Select;
+import dev.kalla.viewmapper.columns.QueryModel.SetOperation;
+import dev.kalla.viewmapper.columns.QueryModel.Source;
+import dev.kalla.viewmapper.columns.QueryModel.Values;
+import dev.kalla.viewmapper.graph.DependencyGraph;
+import dev.kalla.viewmapper.graph.Node;
+import dev.kalla.viewmapper.graph.ObjectName;
+import dev.kalla.viewmapper.sql.IdentifierCase;
+import dev.kalla.viewmapper.sql.NameParser;
+import dev.kalla.viewmapper.sql.SqlParseException;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Column-level lineage over a {@link DependencyGraph}: for each view column, the columns of the
+ * views and tables it reads, through aliases, CTEs, subqueries, {@code *}, joins and set
+ * operations, with how the value is made ({@link TransformKind}).
+ *
+ * <p>Never silently wrong: a column is only tied to a source when the query says so. When the
+ * catalog does not list a relation's columns ({@code SELECT * FROM raw.orders} where raw.orders is
+ * a table), or a bare name could come from more than one relation, the origin is kept but marked
+ * {@code assumed} with the reason, and a view that failed to parse says it cannot be traced.
+ * Views are analysed on first use and remembered for the life of the graph.
+ */
+public final class ColumnLineage {
+    /** A source column of a view column; {@code assumed} carries the reason when the SQL alone does not prove it. */
+    public record Origin(ObjectName relation, String column, TransformKind kind, String assumed) {
+    }
+
+    public record Column(String name, Set<Origin> origins, List<String> notes) {
+    }
+
+    /**
+     * A view's columns. {@code openVia} lists relations whose unlisted columns pass through a
+     * {@code *} (their columns are not in the catalog); {@code error} is set when the view cannot be traced.
+     */
+    public record ViewColumns(ObjectName view, List<Column> columns, Set<ObjectName> openVia, String error) {
+        public Column column(String name) {
+            for (Column c : columns) if (c.name().equals(name)) return c;
+            return null;
+        }
+    }
+
+    public record TraceNode(ObjectName relation, String column) {
+    }
+
+    public record TraceEdge(TraceNode from, TraceNode to, TransformKind kind, String assumed) {
+    }
+
+    /** Upstream (trace) or downstream (impact) column graph; {@code notes} say where it could not be followed. */
+    public record ColumnGraph(TraceNode start, List<TraceNode> nodes, List<TraceEdge> edges, List<String> notes, boolean truncated) {
+    }
+
+    private final DependencyGraph graph;
+    private final IdentifierCase identifierCase;
+    private final Map<ObjectName, ViewColumns> memo = new HashMap<>();
+    private final Set<ObjectName> inProgress = new HashSet<>();
+
+    public ColumnLineage(DependencyGraph graph, IdentifierCase identifierCase) {
+        this.graph = graph;
+        this.identifierCase = identifierCase;
+    }
+
+    public DependencyGraph graph() {
+        return graph;
+    }
+
+    /** A column name as a person typed it, normalised the way this source's SQL normalises identifiers. */
+    public String columnName(String typed) {
+        try {
+            return NameParser.parse(typed.trim(), identifierCase).last();
+        } catch (SqlParseException e) {
+            return typed.trim().toLowerCase(java.util.Locale.ROOT);
+        }
+    }
+
+    /** The columns of a view with their direct origins; null for a table (its columns are not in the catalog). */
+    public synchronized ViewColumns columnsOf(ObjectName view) {
+        Node node = graph.node(view);
+        if (node == null || !node.isView()) return null;
+        ViewColumns known = memo.get(view);
+        if (known != null) return known;
+        if (!inProgress.add(view)) {
+            return new ViewColumns(view, List.of(), Set.of(), "the view is part of a cycle");
+        }
+        ViewColumns result;
+        try {
+            result = analyse(view, node);
+        } finally {
+            inProgress.remove(view);
+        }
+        memo.put(view, result);
+        return result;
+    }
+
+    private ViewColumns analyse(ObjectName view, Node node) {
+        if (node.unparsed()) return new ViewColumns(view, List.of(), Set.of(), "its SQL could not be parsed, so its columns cannot be traced");
+        ColumnQueryParser.ParsedView parsed;
+        try {
+            parsed = ColumnQueryParser.parse(node.sql(), identifierCase);
+        } catch (SqlParseException | IndexOutOfBoundsException | StackOverflowError e) {
+            return new ViewColumns(view, List.of(), Set.of(), "its columns could not be read: " + e.getMessage());
+        }
+        Shape shape = rename(shapeOf(parsed.query(), null, view), parsed.columnNames());
+        Set<ObjectName> open = new LinkedHashSet<>();
+        for (Open o : shape.open) if (o.relation != null) open.add(o.relation);
+        List<Column> columns = new ArrayList<>();
+        for (Col c : shape.columns) columns.add(new Column(c.name, c.origins, c.notes));
+        return new ViewColumns(view, columns, open, null);
+    }
+
+    // ---- trace and impact ----------------------------------------------------------------
+
+    /** Every column upstream of {@code view.column}, to base tables or {@code maxNodes}. */
+    public ColumnGraph trace(ObjectName view, String column, int maxNodes) {
+        TraceNode start = new TraceNode(view, column);
+        Set<TraceNode> nodes = new LinkedHashSet<>(List.of(start));
+        List<TraceEdge> edges = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        ArrayDeque<TraceNode> queue = new ArrayDeque<>(List.of(start));
+        boolean truncated = false;
+        while (!queue.isEmpty()) {
+            TraceNode n = queue.poll();
+            ViewColumns vc = columnsOf(n.relation());
+            if (vc == null) continue; // a table: the end of the line
+            if (vc.error() != null) {
+                notes.add(graph.display(n.relation()) + ": " + vc.error());
+                continue;
+            }
+            Set<Origin> origins = originsOf(vc, n.column(), notes);
+            for (Origin o : origins) {
+                TraceNode up = new TraceNode(o.relation(), o.column());
+                edges.add(new TraceEdge(up, n, o.kind(), o.assumed()));
+                if (nodes.add(up)) {
+                    if (nodes.size() > maxNodes) {
+                        truncated = true;
+                        break;
+                    }
+                    queue.add(up);
+                }
+            }
+            if (truncated) break;
+        }
+        return new ColumnGraph(start, new ArrayList<>(nodes), edges, notes, truncated);
+    }
+
+    /** What reads {@code relation.column}, directly or through other views: "what breaks if I drop it". */
+    public ColumnGraph impact(ObjectName relation, String column, int maxNodes) {
+        TraceNode start = new TraceNode(relation, column);
+        Set<TraceNode> nodes = new LinkedHashSet<>(List.of(start));
+        List<TraceEdge> edges = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        ArrayDeque<TraceNode> queue = new ArrayDeque<>(List.of(start));
+        boolean truncated = false;
+        outer:
+        while (!queue.isEmpty()) {
+            TraceNode n = queue.poll();
+            Node node = graph.node(n.relation());
+            if (node == null) continue;
+            for (ObjectName dependent : node.dependents()) {
+                ViewColumns vc = columnsOf(dependent);
+                if (vc == null) continue;
+                if (vc.error() != null) {
+                    notes.add(graph.display(dependent) + " reads " + graph.display(n.relation()) + " but " + vc.error());
+                    continue;
+                }
+                List<TraceEdge> found = new ArrayList<>();
+                for (Column c : vc.columns()) {
+                    for (Origin o : c.origins()) {
+                        if (o.relation().equals(n.relation()) && o.column().equals(n.column())) {
+                            found.add(new TraceEdge(n, new TraceNode(dependent, c.name()), o.kind(), o.assumed()));
+                        }
+                    }
+                }
+                if (found.isEmpty() && vc.openVia().contains(n.relation()) && vc.column(n.column()) == null) {
+                    found.add(new TraceEdge(n, new TraceNode(dependent, n.column()), TransformKind.DIRECT,
+                            "passes through * (the catalog does not list " + graph.display(n.relation()) + "'s columns)"));
+                }
+                for (TraceEdge e : found) {
+                    edges.add(e);
+                    if (nodes.add(e.to())) {
+                        if (nodes.size() > maxNodes) {
+                            truncated = true;
+                            break outer;
+                        }
+                        queue.add(e.to());
+                    }
+                }
+            }
+        }
+        return new ColumnGraph(start, new ArrayList<>(nodes), edges, notes, truncated);
+    }
+
+    /** A view column's origins; a column only reachable through an open * is assumed to pass through. */
+    private Set<Origin> originsOf(ViewColumns vc, String column, List<String> notes) {
+        Column c = vc.column(column);
+        if (c != null) {
+            for (String note : c.notes()) notes.add(graph.display(vc.view()) + "." + column + ": " + note);
+            return c.origins();
+        }
+        Set<Origin> out = new LinkedHashSet<>();
+        for (ObjectName r : vc.openVia()) {
+            out.add(new Origin(r, column, TransformKind.DIRECT, vc.openVia().size() == 1 ? null
+                    : "through * over several relations whose columns are not listed; any of them may hold it"));
+        }
+        if (out.isEmpty()) notes.add(graph.display(vc.view()) + " has no column '" + column + "'");
+        else if (vc.openVia().size() == 1) {
+            notes.add(graph.display(vc.view()) + " does not list '" + column + "'; it is taken to come through its * from "
+                    + graph.display(vc.openVia().iterator().next()) + ", whose columns the catalog does not list");
+        }
+        return out;
+    }
+
+    // ---- shapes --------------------------------------------------------------------------
+
+    private record Col(String name, Set<Origin> origins, List<String> notes) {
+    }
+
+    /** A column not listed may come from {@code relation} (null: from something untraceable, e.g. UNNEST). */
+    private record Open(ObjectName relation, String why) {
+    }
+
+    private record Shape(List<Col> columns, List<Open> open) {
+        Col column(String name) {
+            for (Col c : columns) if (c.name != null && c.name.equals(name)) return c;
+            return null;
+        }
+    }
+
+    private record Scope(List<Source> sources, List<Shape> shapes, Set<String> using, Scope parent) {
+    }
+
+    private Shape shapeOf(Query q, Scope parent, ObjectName view) {
+        if (q instanceof Values v) {
+            List<Col> cols = new ArrayList<>();
+            for (int k = 0; k < v.width(); k++) cols.add(new Col("_col" + k, Set.of(), List.of()));
+            return new Shape(cols, List.of());
+        }
+        if (q instanceof SetOperation s) {
+            {
+                List<Shape> branches = new ArrayList<>();
+                for (Query b : s.branches()) branches.add(shapeOf(b, parent, view));
+                Shape first = branches.get(0);
+                List<Col> cols = new ArrayList<>();
+                List<Open> open = new ArrayList<>();
+                for (int p = 0; p < first.columns.size(); p++) {
+                    Set<Origin> origins = new LinkedHashSet<>();
+                    List<String> notes = new ArrayList<>();
+                    for (Shape b : branches) {
+                        if (p < b.columns.size()) {
+                            origins.addAll(b.columns.get(p).origins);
+                            notes.addAll(b.columns.get(p).notes);
+                        } else {
+                            notes.add("a branch of the set operation has columns the catalog does not list; position " + (p + 1) + " of it is not traced");
+                        }
+                    }
+                    cols.add(new Col(first.columns.get(p).name, origins, notes));
+                }
+                for (Shape b : branches) open.addAll(b.open);
+                return new Shape(cols, open);
+            }
+        }
+        return selectShape((Select) q, parent, view);
+    }
+
+    private Shape selectShape(Select s, Scope parent, ObjectName view) {
+        List<Shape> shapes = new ArrayList<>();
+        for (Source src : s.sources()) shapes.add(sourceShape(src, parent, view));
+        Scope scope = new Scope(s.sources(), shapes, s.using(), parent);
+        List<Col> cols = new ArrayList<>();
+        List<Open> open = new ArrayList<>();
+        for (Item item : s.items()) {
+            if (item.star()) {
+                List<Col> starCols = new ArrayList<>();
+                for (int k = 0; k < shapes.size(); k++) {
+                    if (item.starQualifier() != null && !matches(s.sources().get(k), item.starQualifier())) continue;
+                    starCols.addAll(shapes.get(k).columns);
+                    open.addAll(shapes.get(k).open);
+                }
+                if (!item.starAliases().isEmpty()) starCols = rename(new Shape(starCols, List.of()), item.starAliases()).columns;
+                cols.addAll(starCols);
+                continue;
+            }
+            Set<Origin> origins = new LinkedHashSet<>();
+            List<String> notes = new ArrayList<>();
+            for (ColumnRef ref : item.refs()) {
+                for (Origin o : resolve(ref, scope, notes, view)) origins.add(compose(item.kind(), o));
+            }
+            for (Query sub : item.subqueries()) {
+                Shape inner = shapeOf(sub, scope, view);
+                if (!inner.columns.isEmpty()) {
+                    Col first = inner.columns.get(0);
+                    for (Origin o : first.origins) origins.add(compose(item.kind().then(TransformKind.EXPRESSION), o));
+                    notes.addAll(first.notes);
+                }
+            }
+            cols.add(new Col(item.name() != null ? item.name() : "_col" + cols.size(), origins, notes));
+        }
+        return new Shape(cols, open);
+    }
+
+    private static Origin compose(TransformKind outer, Origin o) {
+        return new Origin(o.relation(), o.column(), o.kind().then(outer), o.assumed());
+    }
+
+    /** The columns a FROM item offers, each with origins in real views and tables. */
+    private Shape sourceShape(Source src, Scope parent, ObjectName view) {
+        if (src instanceof Named n) {
+            {
+                ObjectName name = ObjectName.resolve(n.name(), view.catalog(), view.schema());
+                ViewColumns vc = columnsOf(name);
+                Shape shape;
+                if (vc != null && vc.error() == null) {
+                    List<Col> cols = new ArrayList<>();
+                    for (Column c : vc.columns()) cols.add(new Col(c.name(), Set.of(new Origin(name, c.name(), TransformKind.DIRECT, null)), List.of()));
+                    List<Open> open = new ArrayList<>();
+                    if (!vc.openVia().isEmpty()) open.add(new Open(name, "through * in " + graph.display(name)));
+                    shape = new Shape(cols, open);
+                } else {
+                    String why = vc == null ? "the catalog does not list " + graph.display(name) + "'s columns"
+                            : graph.display(name) + " cannot be traced: " + vc.error();
+                    shape = new Shape(List.of(), List.of(new Open(name, why)));
+                }
+                return rename(shape, n.columnAliases());
+            }
+        }
+        if (src instanceof Derived d) return rename(shapeOf(d.query(), parent, view), d.columnAliases());
+        Opaque o = (Opaque) src;
+        List<Col> cols = new ArrayList<>();
+        for (String c : o.columnAliases()) cols.add(new Col(c, Set.of(), List.of("comes from " + o.what() + ", which is not traced")));
+        return new Shape(cols, o.columnAliases().isEmpty() ? List.of(new Open(null, o.what())) : List.of());
+    }
+
+    /** Applies a column alias list ({@code AS x (a, b)}, a CTE's or a view's own list) by position. */
+    private static Shape rename(Shape shape, List<String> names) {
+        if (names.isEmpty()) return shape;
+        List<Col> cols = new ArrayList<>();
+        for (int k = 0; k < names.size(); k++) {
+            if (k < shape.columns.size()) {
+                Col c = shape.columns.get(k);
+                cols.add(new Col(names.get(k), c.origins, c.notes));
+            } else {
+                cols.add(new Col(names.get(k), Set.of(), List.of("renamed by position, but the columns behind it are not listed in the catalog")));
+            }
+        }
+        return new Shape(cols, List.of());
+    }
+
+    private static boolean matches(Source src, List<String> qualifier) {
+        if (qualifier.size() == 1) return qualifier.get(0).equals(src.alias());
+        if (src instanceof Named n && n.alias().equals(n.name().last())) {
+            List<String> parts = n.name().parts();
+            return parts.size() >= qualifier.size() && parts.subList(parts.size() - qualifier.size(), parts.size()).equals(qualifier);
+        }
+        return false;
+    }
+
+    /** Where a column reference in a select item points, by Trino's scoping rules (inner scope first). */
+    private Set<Origin> resolve(ColumnRef ref, Scope scope, List<String> notes, ObjectName view) {
+        String column = ref.column();
+        List<String> qualifier = ref.qualifier();
+        for (Scope sc = scope; sc != null; sc = sc.parent) {
+            if (!qualifier.isEmpty()) {
+                for (int k = 0; k < sc.sources.size(); k++) {
+                    if (matches(sc.sources.get(k), qualifier)) return lookup(sc.shapes.get(k), column, notes, String.join(".", qualifier));
+                }
+                continue;
+            }
+            List<Integer> listed = new ArrayList<>();
+            List<Integer> open = new ArrayList<>();
+            for (int k = 0; k < sc.shapes.size(); k++) {
+                if (sc.shapes.get(k).column(column) != null) listed.add(k);
+                else if (!sc.shapes.get(k).open.isEmpty()) open.add(k);
+            }
+            if (listed.size() == 1 && open.isEmpty()) return lookup(sc.shapes.get(listed.get(0)), column, notes, null);
+            if (listed.size() > 1) {
+                Set<Origin> all = new LinkedHashSet<>();
+                for (int k : listed) all.addAll(lookup(sc.shapes.get(k), column, notes, null));
+                boolean joinedOn = sc.using.contains(column) || sc.using.contains(ColumnQueryParser.NATURAL);
+                if (joinedOn) return all;
+                return assume(all, "'" + column + "' is in more than one relation of the FROM clause (the query is ambiguous)");
+            }
+            if (listed.size() == 1) { // listed in one relation, but others do not list their columns
+                return assume(lookup(sc.shapes.get(listed.get(0)), column, notes, null),
+                        "'" + column + "' is listed only in this relation; other relations in the FROM clause have unlisted columns");
+            }
+            if (open.size() == 1) return lookup(sc.shapes.get(open.get(0)), column, notes, null);
+            if (open.size() > 1) {
+                Set<Origin> all = new LinkedHashSet<>();
+                for (int k : open) all.addAll(lookup(sc.shapes.get(k), column, notes, null));
+                return assume(all, "unqualified '" + column + "' could come from any of " + open.size()
+                        + " relations whose columns the catalog does not list");
+            }
+        }
+        if (qualifier.size() == 1) {
+            // t.f where t is no relation: a field of a ROW column t
+            Set<Origin> viaRow = resolve(new ColumnRef(List.of(qualifier.get(0)), ref.offset()), scope, new ArrayList<>(), view);
+            if (!viaRow.isEmpty()) {
+                Set<Origin> out = new LinkedHashSet<>();
+                for (Origin o : viaRow) out.add(new Origin(o.relation(), o.column(), o.kind().then(TransformKind.EXPRESSION), o.assumed()));
+                return out;
+            }
+        }
+        notes.add("'" + String.join(".", ref.parts()) + "' does not name a column of any relation in scope");
+        return Set.of();
+    }
+
+    /**
+     * Column {@code column} of one FROM item. When it is not listed but the item passes through
+     * a {@code *} over exactly one relation whose columns the catalog does not list, the SQL
+     * still says where it comes from; over several, it could be any of them (assumed).
+     */
+    private Set<Origin> lookup(Shape shape, String column, List<String> notes, String qualifier) {
+        Col c = shape.column(column);
+        if (c != null) {
+            notes.addAll(c.notes);
+            return c.origins;
+        }
+        List<Open> real = new ArrayList<>();
+        for (Open o : shape.open) {
+            if (o.relation == null) notes.add("'" + column + "' may come from " + o.why + ", which is not traced");
+            else real.add(o);
+        }
+        Set<Origin> out = new LinkedHashSet<>();
+        for (Open o : real) {
+            String assumed = real.size() == 1 && real.size() == shape.open.size() ? null
+                    : "could come from any of " + shape.open.size() + " relations behind a * whose columns the catalog does not list";
+            out.add(new Origin(o.relation, column, TransformKind.DIRECT, assumed));
+        }
+        if (shape.open.isEmpty()) notes.add((qualifier != null ? qualifier : "the relation") + " has no column '" + column + "'");
+        return out;
+    }
+
+    private static Set<Origin> assume(Set<Origin> origins, String why) {
+        Set<Origin> out = new LinkedHashSet<>();
+        for (Origin o : origins) out.add(new Origin(o.relation(), o.column(), o.kind(), o.assumed() != null ? o.assumed() : why));
+        return out;
+    }
+
+    /** For tests and the bench: forget what was analysed. */
+    synchronized void clear() {
+        memo.clear();
+    }
+}

@@ -1,0 +1,655 @@
+package dev.kalla.viewmapper.columns;
+
+import dev.kalla.viewmapper.columns.QueryModel.ColumnRef;
+import dev.kalla.viewmapper.columns.QueryModel.Derived;
+import dev.kalla.viewmapper.columns.QueryModel.Item;
+import dev.kalla.viewmapper.columns.QueryModel.Named;
+import dev.kalla.viewmapper.columns.QueryModel.Opaque;
+import dev.kalla.viewmapper.columns.QueryModel.Query;
+import dev.kalla.viewmapper.columns.QueryModel.Select;
+import dev.kalla.viewmapper.columns.QueryModel.SetOperation;
+import dev.kalla.viewmapper.columns.QueryModel.Source;
+import dev.kalla.viewmapper.columns.QueryModel.Values;
+import dev.kalla.viewmapper.sql.IdentifierCase;
+import dev.kalla.viewmapper.sql.QualifiedName;
+import dev.kalla.viewmapper.sql.SqlParseException;
+import dev.kalla.viewmapper.sql.SqlTokenizer;
+import dev.kalla.viewmapper.sql.Token;
+import dev.kalla.viewmapper.sql.TokenType;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Reads a view's query into a {@link QueryModel}. It runs only on SQL that
+ * {@link dev.kalla.viewmapper.sql.RelationParser} has already accepted, so it checks little and
+ * concentrates on what lineage needs: which names in a select item are columns (not functions,
+ * keywords, types or literals), what each item is called, and which relations are in scope.
+ */
+final class ColumnQueryParser {
+    /** Words that are never a column in an expression: operators, clause words, literals, special values. */
+    private static final Set<String> NOT_A_COLUMN = Set.of(
+            "and", "or", "not", "is", "like", "ilike", "escape", "in", "between", "exists", "distinct", "from",
+            "case", "when", "then", "else", "end", "cast", "try_cast", "as", "at", "time", "zone", "over", "filter",
+            "within", "partition", "by", "order", "rows", "range", "groups", "unbounded", "preceding",
+            "following", "current", "row", "asc", "desc", "nulls", "first", "last", "next", "only", "ties",
+            "interval", "year", "month", "day", "hour", "minute", "second", "to", "array", "map", "all", "any",
+            "some", "with", "without", "local", "grouping", "sets", "rollup", "cube", "on", "respect", "ignore",
+            "precision", "varying", "unknown", "uescape", "date", "timestamp", "of", "exclude", "others", "no",
+            "null", "true", "false", "where", "leading", "trailing", "both", "current_date", "current_time",
+            "current_timestamp", "localtime", "localtimestamp", "current_user", "current_catalog", "current_schema",
+            "current_path", "current_role", "quarter", "week", "dow", "doy", "year_of_week", "yow", "timezone_hour",
+            "timezone_minute", "millisecond", "wrapper", "conditional", "unconditional", "keep", "omit", "quotes",
+            "scalar", "error", "empty", "returning", "format", "json", "encoding", "utf8", "utf16", "utf32",
+            "lax", "strict", "passing", "similar", "using", "value");
+    static final Set<String> AGGREGATES = Set.of(
+            "count", "sum", "avg", "min", "max", "count_if", "approx_distinct", "approx_percentile", "approx_set",
+            "approx_most_frequent", "array_agg", "string_agg", "listagg", "arbitrary", "any_value", "bool_and",
+            "bool_or", "every", "max_by", "min_by", "stddev", "stddev_pop", "stddev_samp", "variance", "var_pop",
+            "var_samp", "corr", "covar_pop", "covar_samp", "map_agg", "map_union", "multimap_agg", "histogram",
+            "checksum", "geometric_mean", "group_concat", "median", "percentile_cont", "percentile_disc",
+            "regr_slope", "regr_intercept", "kurtosis", "skewness", "bitwise_and_agg", "bitwise_or_agg",
+            "bitwise_xor_agg", "set_agg", "set_union", "merge", "numeric_histogram", "reduce_agg", "tdigest_agg",
+            "json_agg", "jsonb_agg", "json_object_agg", "xmlagg", "mode", "first_value_agg");
+    private static final Set<String> JOIN_START = Set.of("join", "inner", "left", "right", "full", "cross", "natural");
+    private static final Set<String> NOT_AN_ALIAS = Set.of(
+            "join", "inner", "left", "right", "full", "cross", "natural", "on", "using", "where",
+            "group", "having", "order", "union", "intersect", "except", "from", "select", "for", "tablesample",
+            "match_recognize", "with", "lateral", "window");
+
+    private final List<Token> tokens;
+    private int i;
+
+    private ColumnQueryParser(String sql, IdentifierCase identifierCase) {
+        this.tokens = SqlTokenizer.tokenize(sql, identifierCase);
+    }
+
+    /** The query of a view (a bare query, or CREATE VIEW … AS query) and the view's own column list, if it has one. */
+    record ParsedView(Query query, List<String> columnNames) {
+    }
+
+    static ParsedView parse(String sql, IdentifierCase identifierCase) {
+        ColumnQueryParser p = new ColumnQueryParser(sql, identifierCase);
+        List<String> names = p.skipCreateViewHeader();
+        Query q = p.parseQuery(Map.of());
+        return new ParsedView(q, names);
+    }
+
+    private List<String> skipCreateViewHeader() {
+        if (!cur().isWord("create")) return List.of();
+        List<String> names = List.of();
+        while (cur().type() != TokenType.EOF) {
+            if (cur().isWord("as") && startsQuery(i + 1)) {
+                i++;
+                return names;
+            }
+            if (cur().isWord("view")) {
+                i++;
+                while (peek(1).isSymbol(".")) i += 2;
+                i++;
+                if (cur().isSymbol("(")) names = identifierList();
+                continue;
+            }
+            i++;
+        }
+        throw new SqlParseException("expected AS followed by a query");
+    }
+
+    // ---- queries -------------------------------------------------------------------------
+
+    /** A CTE in scope: its query, its column list, or null for a recursive self-reference. */
+    private record Cte(Query query, List<String> columns) {
+    }
+
+    private Query parseQuery(Map<String, Cte> outer) {
+        Map<String, Cte> ctes = outer;
+        if (cur().isWord("with")) {
+            i++;
+            boolean recursive = accept("recursive");
+            ctes = new HashMap<>(outer);
+            do {
+                String name = cur().text();
+                i++;
+                List<String> columns = cur().isSymbol("(") ? identifierList() : List.of();
+                expectWord("as");
+                accept("not");
+                accept("materialized");
+                if (recursive) ctes.put(name, new Cte(null, columns));
+                expectSymbol("(");
+                Query q = parseQuery(ctes);
+                expectSymbol(")");
+                ctes.put(name, new Cte(q, columns));
+            } while (acceptSymbol(","));
+        }
+        Query q = parseQueryTerm(ctes);
+        skipToQueryEnd(); // ORDER BY, LIMIT, OFFSET, FETCH
+        return q;
+    }
+
+    private Query parseQueryTerm(Map<String, Cte> ctes) {
+        List<Query> branches = new ArrayList<>();
+        branches.add(parseQueryPrimary(ctes));
+        while (cur().isWord("union") || cur().isWord("intersect") || cur().isWord("except")) {
+            i++;
+            if (!accept("all")) accept("distinct");
+            branches.add(parseQueryPrimary(ctes));
+        }
+        return branches.size() == 1 ? branches.get(0) : new SetOperation(branches);
+    }
+
+    private Query parseQueryPrimary(Map<String, Cte> ctes) {
+        if (cur().isWord("select")) return parseSelect(ctes);
+        if (cur().isWord("values")) {
+            i++;
+            int width = 1;
+            if (cur().isSymbol("(")) {
+                int depth = 0;
+                for (int k = i; k < tokens.size(); k++) {
+                    Token t = tokens.get(k);
+                    if (t.isSymbol("(") || t.isSymbol("[")) depth++;
+                    else if (t.isSymbol(")") || t.isSymbol("]")) {
+                        if (--depth == 0) break;
+                    } else if (depth == 1 && t.isSymbol(",")) width++;
+                }
+            }
+            skipClauses();
+            return new Values(width);
+        }
+        if (cur().isWord("table")) {
+            i++;
+            Source s = namedOrCte(qualifiedName(), null, List.of(), ctes);
+            return new Select(List.of(new Item(null, true, null, List.of(), List.of(), List.of(), TransformKind.DIRECT)), List.of(s), Set.of());
+        }
+        expectSymbol("(");
+        Query q = parseQuery(ctes);
+        expectSymbol(")");
+        return q;
+    }
+
+    private Select parseSelect(Map<String, Cte> ctes) {
+        i++;
+        if (!accept("distinct")) accept("all");
+        List<Item> items = new ArrayList<>();
+        do {
+            items.add(parseItem(ctes));
+        } while (acceptSymbol(","));
+        List<Source> sources = new ArrayList<>();
+        Set<String> using = new LinkedHashSet<>();
+        if (accept("from")) {
+            do {
+                parseRelation(ctes, sources, using);
+            } while (acceptSymbol(","));
+        }
+        skipClauses();
+        return new Select(items, sources, using);
+    }
+
+    // ---- select items --------------------------------------------------------------------
+
+    private Item parseItem(Map<String, Cte> ctes) {
+        int start = i;
+        // * or q.*, optionally AS (a, b)
+        int k = i;
+        List<String> qualifier = new ArrayList<>();
+        while (tokens.get(k).isIdentifier() && tokens.get(k + 1).isSymbol(".")) {
+            qualifier.add(tokens.get(k).text());
+            k += 2;
+        }
+        if (tokens.get(k).isSymbol("*") && (qualifier.isEmpty() || tokens.get(k - 1).isSymbol("."))) {
+            i = k + 1;
+            List<String> aliases = List.of();
+            if (accept("as")) aliases = identifierList();
+            return new Item(null, true, qualifier.isEmpty() ? null : qualifier, aliases, List.of(), List.of(), TransformKind.DIRECT);
+        }
+        List<ColumnRef> refs = new ArrayList<>();
+        List<Query> subqueries = new ArrayList<>();
+        boolean aggregate = false;
+        boolean window = false;
+        boolean onlyOneRef = true;
+        String alias = null;
+        int depth = 0;
+        int operands = 0;
+        while (true) {
+            Token t = cur();
+            if (t.type() == TokenType.EOF || t.isSymbol(";")) break;
+            if (depth == 0 && (t.isSymbol(",") || t.isSymbol(")") || endsSelectList())) break;
+            if (t.isSymbol("(") || t.isSymbol("[")) {
+                if (t.isSymbol("(") && startsQueryDirectly(i + 1)) {
+                    i++;
+                    subqueries.add(parseQuery(ctes));
+                    expectSymbol(")");
+                    onlyOneRef = false;
+                    continue;
+                }
+                depth++;
+                i++;
+                onlyOneRef = false;
+                continue;
+            }
+            if (t.isSymbol(")") || t.isSymbol("]")) {
+                depth--;
+                i++;
+                continue;
+            }
+            if (t.isWord("as")) {
+                i++;
+                if (depth == 0) {
+                    alias = cur().text();
+                    i++;
+                    continue;
+                }
+                skipToCloseOfCurrentParenthesis(); // CAST(x AS decimal(10, 2)): a type, not columns
+                depth--;
+                continue;
+            }
+            if (t.isWord("over")) {
+                window = true;
+                i++;
+                if (cur().isIdentifier() && !cur().isSymbol("(")) i++; // OVER w: a named window
+                continue;
+            }
+            if (t.isWord("is") && peek(1).isWord("distinct")) {
+                i += 3; // IS DISTINCT FROM
+                continue;
+            }
+            if (t.isWord("is") && peek(1).isWord("not") && peek(2).isWord("distinct")) {
+                i += 4;
+                continue;
+            }
+            if (t.isIdentifier() && !tokens.get(Math.max(0, i - 1)).isSymbol(".")) {
+                if (t.type() == TokenType.WORD && peek(1).type() == TokenType.STRING) { // DATE '2024-01-01'
+                    i += 2;
+                    onlyOneRef = false;
+                    continue;
+                }
+                if (depth == 0 && operands > 0 && isAliasPosition()) {
+                    alias = t.text();
+                    i++;
+                    continue;
+                }
+                int at = t.offset();
+                List<String> parts = new ArrayList<>();
+                parts.add(t.text());
+                i++;
+                while (cur().isSymbol(".") && peek(1).isIdentifier()) {
+                    parts.add(peek(1).text());
+                    i += 2;
+                }
+                if (cur().isSymbol("(")) { // a function call
+                    if (AGGREGATES.contains(parts.get(parts.size() - 1))) aggregate = true;
+                    onlyOneRef = false;
+                    operands++;
+                    continue;
+                }
+                if (cur().isSymbol("-") && peek(1).isSymbol(">")) { // a lambda parameter: x -> x + 1
+                    onlyOneRef = false;
+                    continue;
+                }
+                if (t.type() == TokenType.WORD && parts.size() == 1 && NOT_A_COLUMN.contains(t.text())) {
+                    onlyOneRef = false;
+                    continue;
+                }
+                refs.add(new ColumnRef(parts, at));
+                operands++;
+                continue;
+            }
+            onlyOneRef = false;
+            operands++;
+            i++;
+        }
+        boolean direct = onlyOneRef && refs.size() == 1 && subqueries.isEmpty();
+        TransformKind kind = window ? TransformKind.WINDOW : aggregate ? TransformKind.AGGREGATE
+                : direct ? TransformKind.DIRECT : TransformKind.EXPRESSION;
+        String name = alias != null ? alias : direct ? refs.get(0).column() : null;
+        if (i == start) throw new SqlParseException("expected a select item");
+        return new Item(name, false, null, List.of(), refs, subqueries, kind);
+    }
+
+    /** {@code amount total}: a bare word right after a complete operand names the item. */
+    private boolean isAliasPosition() {
+        Token prev = tokens.get(i - 1);
+        boolean prevEndsOperand = prev.type() == TokenType.QUOTED || prev.type() == TokenType.NUMBER
+                || prev.type() == TokenType.STRING || prev.isSymbol(")") || prev.isSymbol("]")
+                || (prev.type() == TokenType.WORD && (!NOT_A_COLUMN.contains(prev.text()) || prev.isWord("end")
+                || prev.isWord("null") || prev.isWord("true") || prev.isWord("false")));
+        if (!prevEndsOperand) return false;
+        Token t = cur();
+        if (t.type() == TokenType.WORD && NOT_A_COLUMN.contains(t.text())) return false;
+        Token next = peek(1);
+        return next.isSymbol(",") || next.isSymbol(")") || next.type() == TokenType.EOF || next.isSymbol(";")
+                || next.isWord("from") || endsSelectListAt(i + 1);
+    }
+
+    private boolean endsSelectList() {
+        return endsSelectListAt(i);
+    }
+
+    private boolean endsSelectListAt(int j) {
+        Token t = tokens.get(j);
+        if (t.type() != TokenType.WORD) return false;
+        return switch (t.text()) {
+            case "from", "where", "having", "union", "intersect", "except" -> true;
+            case "group", "order" -> tokens.get(Math.min(j + 1, tokens.size() - 1)).isWord("by");
+            case "limit", "offset", "fetch" -> startsClause(j);
+            case "window" -> tokens.get(Math.min(j + 1, tokens.size() - 1)).isIdentifier()
+                    && tokens.get(Math.min(j + 2, tokens.size() - 1)).isWord("as");
+            default -> false;
+        };
+    }
+
+    // ---- relations -----------------------------------------------------------------------
+
+    /**
+     * A relation and its joins. The nesting of joins ({@code a JOIN b JOIN c ON x ON y}) does not
+     * change which relations are in scope, so joins are read flat: relations, ON conditions
+     * (skipped) and USING / NATURAL columns (which name both sides) in whatever order they come.
+     */
+    private void parseRelation(Map<String, Cte> ctes, List<Source> out, Set<String> using) {
+        parsePrimaryRelation(ctes, out, using);
+        while (true) {
+            if (isJoinStart()) {
+                if (accept("cross")) {
+                    expectWord("join");
+                } else {
+                    if (accept("natural")) using.add(NATURAL);
+                    if (!accept("inner") && (accept("left") || accept("right") || accept("full"))) accept("outer");
+                    expectWord("join");
+                }
+                parsePrimaryRelation(ctes, out, using);
+            } else if (accept("on")) {
+                skipJoinCondition();
+            } else if (accept("using")) {
+                using.addAll(identifierList());
+            } else {
+                return;
+            }
+        }
+    }
+
+    /** Marks a NATURAL join in a select's USING set: every shared column names both sides. */
+    static final String NATURAL = "*natural*";
+
+    private void parsePrimaryRelation(Map<String, Cte> ctes, List<Source> out, Set<String> using) {
+        Token t = cur();
+        Source s;
+        if (t.isWord("lateral") && peek(1).isSymbol("(")) {
+            i += 2;
+            Query q = parseQuery(ctes);
+            expectSymbol(")");
+            s = withAlias(new Derived(q, null, List.of(), "LATERAL subquery"));
+        } else if (t.isWord("unnest") && peek(1).isSymbol("(")) {
+            i++;
+            skipBalanced();
+            if (cur().isWord("with") && peek(1).isWord("ordinality")) i += 2;
+            s = withAlias(new Opaque(null, List.of(), "UNNEST"));
+        } else if (t.isWord("table") && peek(1).isSymbol("(")) {
+            i++;
+            skipBalanced();
+            s = withAlias(new Opaque(null, List.of(), "a table function"));
+        } else if (t.isSymbol("(")) {
+            int start = i;
+            i++;
+            if (startsQuery(i)) {
+                try {
+                    Query q = parseQuery(ctes);
+                    if (cur().isSymbol(")")) {
+                        i++;
+                        out.add(withAlias(new Derived(q, null, List.of(), "subquery")));
+                        return;
+                    }
+                } catch (SqlParseException | IndexOutOfBoundsException e) {
+                    // a bracketed join that starts with a subquery: parse it as relations below
+                }
+                i = start + 1;
+            }
+            parseRelation(ctes, out, using);
+            expectSymbol(")");
+            if (cur().isWord("as") || (cur().isIdentifier() && !NOT_AN_ALIAS.contains(cur().text()) && !startsClause(i))) {
+                accept("as");
+                i++; // an alias over a bracketed join hides the inner names; kept simple: inner names stay visible
+                if (cur().isSymbol("(")) identifierList();
+            }
+            return;
+        } else {
+            QualifiedName name = qualifiedName();
+            if (cur().isSymbol("(")) {
+                skipBalanced();
+                s = withAlias(new Opaque(null, List.of(), "function " + name));
+            } else {
+                skipTimeTravel();
+                s = withAlias(namedOrCte(name, null, List.of(), ctes));
+            }
+        }
+        out.add(s);
+    }
+
+    private Source namedOrCte(QualifiedName name, String alias, List<String> columnAliases, Map<String, Cte> ctes) {
+        Cte cte = name.parts().size() == 1 ? ctes.get(name.last()) : null;
+        String as = alias != null ? alias : name.last();
+        if (cte == null) return new Named(name, as, columnAliases);
+        if (cte.query() == null) return new Opaque(as, columnAliases.isEmpty() ? cte.columns() : columnAliases, "recursive CTE " + name);
+        return new Derived(cte.query(), as, columnAliases.isEmpty() ? cte.columns() : columnAliases, "CTE " + name);
+    }
+
+    /** Reads "[AS] alias [(columns)]" after a relation and returns the relation under that name. */
+    private Source withAlias(Source s) {
+        String alias = null;
+        List<String> columns = List.of();
+        if (accept("as")) {
+            alias = cur().text();
+            i++;
+        } else if (cur().type() == TokenType.QUOTED || (cur().type() == TokenType.WORD && !NOT_AN_ALIAS.contains(cur().text()) && !startsClause(i))) {
+            alias = cur().text();
+            i++;
+        }
+        if (alias != null && cur().isSymbol("(")) columns = identifierList();
+        if (cur().isWord("tablesample")) {
+            i += 2;
+            skipBalanced();
+        }
+        if (cur().isWord("match_recognize") && peek(1).isSymbol("(")) {
+            i++;
+            skipBalanced();
+            return withAlias(new Opaque(alias, columns, "MATCH_RECOGNIZE"));
+        }
+        if (alias == null && columns.isEmpty()) return s;
+        if (s instanceof Named n) return new Named(n.name(), alias != null ? alias : n.alias(), columns.isEmpty() ? n.columnAliases() : columns);
+        if (s instanceof Derived d) return new Derived(d.query(), alias, columns.isEmpty() ? d.columnAliases() : columns, d.what());
+        return new Opaque(alias, columns, ((Opaque) s).what());
+    }
+
+    private void skipTimeTravel() {
+        if (!(cur().isWord("for") && (peek(1).isWord("version") || peek(1).isWord("timestamp") || peek(1).isWord("system_time")))) {
+            return;
+        }
+        i += 4; // FOR VERSION AS OF
+        if (cur().isSymbol("(")) {
+            skipBalanced();
+        } else {
+            if (cur().type() == TokenType.WORD && peek(1).type() == TokenType.STRING) i++;
+            i++;
+        }
+    }
+
+    private void skipJoinCondition() {
+        int depth = 0;
+        while (true) {
+            Token t = cur();
+            if (t.type() == TokenType.EOF || t.isSymbol(";")) return;
+            if (t.isSymbol("(")) depth++;
+            else if (t.isSymbol(")")) {
+                if (depth == 0) return;
+                depth--;
+            } else if (depth == 0 && (t.isSymbol(",") || isJoinStart() || endsSelectList() || t.isWord("on") || t.isWord("using"))) {
+                return;
+            }
+            i++;
+        }
+    }
+
+    /** Skips WHERE, GROUP BY, HAVING, WINDOW (and ORDER BY / LIMIT for a whole query) up to the end of the query. */
+    private void skipClauses() {
+        int depth = 0;
+        while (true) {
+            Token t = cur();
+            if (t.type() == TokenType.EOF || t.isSymbol(";")) return;
+            if (t.isSymbol("(")) depth++;
+            else if (t.isSymbol(")")) {
+                if (depth == 0) return;
+                depth--;
+            } else if (depth == 0 && (t.isWord("union") || t.isWord("intersect") || t.isWord("except")
+                    || (t.isWord("order") && peek(1).isWord("by")) || ((t.isWord("limit") || t.isWord("offset") || t.isWord("fetch")) && startsClause(i)))) {
+                return;
+            }
+            i++;
+        }
+    }
+
+    private void skipToQueryEnd() {
+        boolean tail = (cur().isWord("order") && peek(1).isWord("by"))
+                || ((cur().isWord("limit") || cur().isWord("offset") || cur().isWord("fetch")) && startsClause(i));
+        if (!tail) return; // anything else is not part of this query: "((SELECT …) x JOIN u …)"
+        int depth = 0;
+        while (true) {
+            Token t = cur();
+            if (t.type() == TokenType.EOF || t.isSymbol(";")) return;
+            if (t.isSymbol("(")) depth++;
+            else if (t.isSymbol(")")) {
+                if (depth == 0) return;
+                depth--;
+            }
+            i++;
+        }
+    }
+
+    private void skipToCloseOfCurrentParenthesis() {
+        int depth = 0;
+        while (cur().type() != TokenType.EOF) {
+            if (cur().isSymbol("(")) depth++;
+            else if (cur().isSymbol(")")) {
+                if (depth == 0) {
+                    i++;
+                    return;
+                }
+                depth--;
+            }
+            i++;
+        }
+    }
+
+    // ---- helpers -------------------------------------------------------------------------
+
+    private boolean startsClause(int j) {
+        Token t = tokens.get(j);
+        if (t.type() != TokenType.WORD) return false;
+        if (j > 0 && (tokens.get(j - 1).isSymbol(".") || tokens.get(j - 1).isWord("as"))) return false;
+        Token next = tokens.get(Math.min(j + 1, tokens.size() - 1));
+        return switch (t.text()) {
+            case "limit" -> next.type() == TokenType.NUMBER || next.isSymbol("?") || next.isWord("all");
+            case "offset" -> next.type() == TokenType.NUMBER || next.isSymbol("?");
+            case "fetch" -> next.isWord("first") || next.isWord("next");
+            default -> false;
+        };
+    }
+
+    private boolean isJoinStart() {
+        Token t = cur();
+        if (t.type() != TokenType.WORD || !JOIN_START.contains(t.text())) return false;
+        return !((t.isWord("left") || t.isWord("right")) && peek(1).isSymbol("("));
+    }
+
+    private boolean startsQuery(int j) {
+        while (tokens.get(j).isSymbol("(")) j++;
+        return startsQueryDirectly(j);
+    }
+
+    private boolean startsQueryDirectly(int j) {
+        Token t = tokens.get(j);
+        return t.isWord("select") || t.isWord("with") || t.isWord("values")
+                || (t.isWord("table") && tokens.get(Math.min(j + 1, tokens.size() - 1)).isIdentifier());
+    }
+
+    private QualifiedName qualifiedName() {
+        List<String> parts = new ArrayList<>(3);
+        parts.add(cur().text());
+        i++;
+        while (cur().isSymbol(".") && peek(1).isIdentifier()) {
+            parts.add(peek(1).text());
+            i += 2;
+        }
+        return new QualifiedName(parts.size() > 3 ? parts.subList(parts.size() - 3, parts.size()) : parts);
+    }
+
+    private List<String> identifierList() {
+        expectSymbol("(");
+        List<String> names = new ArrayList<>();
+        int depth = 0;
+        boolean expectName = true;
+        while (true) {
+            Token t = cur();
+            if (t.type() == TokenType.EOF) throw new SqlParseException("expected ')'");
+            if (t.isSymbol("(")) depth++;
+            else if (t.isSymbol(")")) {
+                if (depth == 0) {
+                    i++;
+                    return names;
+                }
+                depth--;
+            } else if (depth == 0 && t.isSymbol(",")) {
+                expectName = true;
+            } else if (depth == 0 && expectName && t.isIdentifier()) {
+                names.add(t.text()); // "(a varchar, b)" in PostgreSQL: the name, then its type
+                expectName = false;
+            }
+            i++;
+        }
+    }
+
+    private void skipBalanced() {
+        expectSymbol("(");
+        int depth = 1;
+        while (depth > 0) {
+            Token t = cur();
+            if (t.type() == TokenType.EOF) throw new SqlParseException("expected ')'");
+            if (t.isSymbol("(")) depth++;
+            else if (t.isSymbol(")")) depth--;
+            i++;
+        }
+    }
+
+    private Token cur() {
+        return tokens.get(i);
+    }
+
+    private Token peek(int ahead) {
+        return tokens.get(Math.min(i + ahead, tokens.size() - 1));
+    }
+
+    private boolean accept(String keyword) {
+        if (cur().isWord(keyword)) {
+            i++;
+            return true;
+        }
+        return false;
+    }
+
+    private boolean acceptSymbol(String symbol) {
+        if (cur().isSymbol(symbol)) {
+            i++;
+            return true;
+        }
+        return false;
+    }
+
+    private void expectWord(String keyword) {
+        if (!accept(keyword)) throw new SqlParseException("expected " + keyword.toUpperCase() + " but found " + cur());
+    }
+
+    private void expectSymbol(String symbol) {
+        if (!acceptSymbol(symbol)) throw new SqlParseException("expected '" + symbol + "' but found " + cur());
+    }
+}

@@ -1,0 +1,69 @@
+package dev.kalla.viewmapper.columns;
+
+import dev.kalla.viewmapper.sql.QualifiedName;
+
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The part of a query's structure that decides where each output column comes from: select
+ * items (their column references, how they combine them, scalar subqueries), the relations in
+ * scope with their aliases, CTEs inlined as derived relations, and set operations.
+ */
+final class QueryModel {
+    private QueryModel() {
+    }
+
+    sealed interface Query permits Select, SetOperation, Values {
+    }
+
+    /** One SELECT; {@code using} holds USING/NATURAL join columns, which name both sides at once. */
+    record Select(List<Item> items, List<Source> sources, Set<String> using) implements Query {
+    }
+
+    /** UNION / INTERSECT / EXCEPT: names from the first branch, values from every branch by position. */
+    record SetOperation(List<Query> branches) implements Query {
+    }
+
+    /** VALUES rows: constants, no sources. */
+    record Values(int width) implements Query {
+    }
+
+    /**
+     * A select item. For {@code *} or {@code t.*}, {@code star} is set and {@code starQualifier}
+     * names the relation (null for all); otherwise {@code name} is the output name (alias, the
+     * column's own name, or null when Trino would call it {@code _colN}).
+     */
+    record Item(String name, boolean star, List<String> starQualifier, List<String> starAliases,
+                List<ColumnRef> refs, List<Query> subqueries, TransformKind kind) {
+    }
+
+    record ColumnRef(List<String> parts, int offset) {
+        String column() {
+            return parts.get(parts.size() - 1);
+        }
+
+        List<String> qualifier() {
+            return parts.subList(0, parts.size() - 1);
+        }
+    }
+
+    /** A relation in a FROM clause, under the name it can be referred to by. */
+    sealed interface Source permits Named, Derived, Opaque {
+        String alias();
+
+        List<String> columnAliases();
+    }
+
+    /** A view or table of the catalog. */
+    record Named(QualifiedName name, String alias, List<String> columnAliases) implements Source {
+    }
+
+    /** A subquery, LATERAL or CTE reference: its columns are computed from its query. */
+    record Derived(Query query, String alias, List<String> columnAliases, String what) implements Source {
+    }
+
+    /** UNNEST, a table function, a recursive CTE's self-reference: no source columns to follow. */
+    record Opaque(String alias, List<String> columnAliases, String what) implements Source {
+    }
+}

@@ -271,3 +271,36 @@ test('the legend explains the diagram; dark theme labels are readable (issue 17)
     await page.screenshot({ path: info.outputPath(`dark-${width}x${height}.png`) });
   }
 });
+
+test('column lineage: a view column traced to base tables, and what reads a table column (issue 17)', async ({ appPage: page }, info) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openSample(page);
+  await page.getByLabel('Find a view').fill('top_customers');
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(page.getByTestId('focus-name')).toHaveText('top_customers');
+  await page.getByRole('button', { name: 'Columns', exact: true }).click();
+  const panel = page.getByRole('region', { name: 'Column lineage' });
+  const list = panel.getByRole('list', { name: 'Columns of top_customers' });
+  await expect(list.getByRole('button')).toHaveText(['customer_id', 'lifetime_value']);
+  await list.getByRole('button', { name: 'lifetime_value' }).click();
+  await expect(panel.getByTestId('trace-summary')).toHaveText('top_customers.lifetime_value is made from 5 columns upstream.');
+  const figure = panel.getByRole('img', { name: 'Column lineage of top_customers.lifetime_value' });
+  await expect(figure.locator('svg')).toBeVisible();
+  await expect(figure).toContainText('unit_price');
+  await panel.getByText('As a list').click();
+  await expect(panel.getByRole('list', { name: 'Column lineage steps' })).toContainText('customer_orders.order_total → customer_lifetime_value.lifetime_value (aggregate)');
+  await shot(page, info, 'column-trace');
+
+  await panel.getByRole('button', { name: 'Read by (impact)' }).click();
+  await expect(panel.getByTestId('trace-summary')).toHaveText(/No view reads top_customers.lifetime_value/);
+
+  // A table: the catalog has no column list, so the user names the column.
+  await page.getByLabel('Find a view').fill('raw.order_items');
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(panel.getByRole('heading', { name: 'Columns of raw.order_items' })).toBeVisible();
+  await panel.getByLabel('A column of raw.order_items').fill('unit_price');
+  await panel.getByRole('button', { name: 'What reads it' }).click();
+  await expect(panel.getByTestId('trace-summary')).toHaveText('11 view columns read raw.order_items.unit_price; dropping it breaks them.');
+  await expect(panel.getByRole('img', { name: /Column lineage of raw.order_items.unit_price/ })).toContainText('category_performance');
+  await shot(page, info, 'column-impact');
+});

@@ -59,6 +59,29 @@ export type Diagram = z.infer<typeof DiagramSchema>;
 export const ViewSqlSchema = z.object({ name: z.string(), kind: z.string(), sql: z.string().nullable() });
 export type ViewSql = z.infer<typeof ViewSqlSchema>;
 
+/** How a column's value is made from a source column (strongest step along a path). */
+export const TransformKindSchema = z.enum(['direct', 'expression', 'window', 'aggregate']);
+/** `assumed` says why the SQL alone does not prove the link (an ambiguous bare name, a * over several relations). */
+const ColumnOriginSchema = z.object({ relation: z.string(), column: z.string(), kind: TransformKindSchema, assumed: z.string().optional() });
+export const ViewColumnsSchema = z.object({
+  name: z.string(),
+  kind: z.enum(['view', 'table']),
+  columns: z.array(z.object({ name: z.string(), origins: z.array(ColumnOriginSchema), notes: z.array(z.string()) })),
+  passesThrough: z.array(z.string()).describe('Relations whose columns the catalog does not list and which pass through a * unnamed'),
+  error: z.string().optional(),
+});
+export type ViewColumns = z.infer<typeof ViewColumnsSchema>;
+export const ColumnTraceSchema = z.object({
+  column: z.string(),
+  direction: z.enum(['upstream', 'downstream']),
+  nodes: z.array(z.object({ relation: z.string(), column: z.string(), kind: z.enum(['view', 'table']) })),
+  edges: z.array(z.object({ from: z.string(), to: z.string(), kind: TransformKindSchema, assumed: z.string().optional() })),
+  notes: z.array(z.string()),
+  truncated: z.boolean(),
+  mermaid: z.string(),
+});
+export type ColumnTrace = z.infer<typeof ColumnTraceSchema>;
+
 export const HistoryMessageSchema = z.object({ role: z.enum(['user', 'assistant']), content: z.string() });
 
 export const ExploreResultSchema = z.object({
@@ -129,6 +152,14 @@ export const MermaidInputShape = {
   max_diagram_nodes: z.number().int().min(1).max(2000).optional().describe('Above this the diagram is not drawn and entry points are suggested (default 100)'),
 };
 export const ViewSqlInputShape = { ...SourceShape, name: nameField('The view') };
+export const ViewColumnsInputShape = { ...SourceShape, name: nameField('The view') };
+export const TraceColumnInputShape = {
+  ...SourceShape,
+  name: nameField('The view or table, or view.column'),
+  column: z.string().min(1).max(512).optional().describe('The column (omit when name ends with it: daily_revenue.booked)'),
+  direction: z.enum(['upstream', 'downstream']).optional().describe('upstream (default): the columns it is made from, to base tables; downstream: every view column that reads it (what breaks if it is dropped)'),
+  max_nodes: z.number().int().min(1).max(2000).optional().describe('Node cap (default 200)'),
+};
 
 // ── Lineage workspace (renderer ↔ main) ─────────────────────────────────────────
 

@@ -7,7 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExploreResult } from '../../src/shared/lineage';
+import type { ColumnTrace, ExploreResult, ViewColumns } from '../../src/shared/lineage';
 import { JAR, fakeJava, startServer, textOf, type Running } from './harness';
 
 if (!existsSync(JAR)) throw new Error(`viewmapper.jar not found at ${JAR}: run npm run build:java first`);
@@ -22,7 +22,7 @@ describe('viewmapper server with the bundled jar', () => {
   it('lists the tools with schemas and read-only, open-world annotations (they read the files or database named)', async () => {
     const { tools } = await s.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
-      ['analyze_schema', 'explore_trino_views', 'extract_subgraph', 'generate_mermaid', 'get_view_sql', 'impact_of', 'list_catalogs', 'list_schemas', 'suggest_entry_points'].sort(),
+      ['analyze_schema', 'explore_trino_views', 'extract_subgraph', 'generate_mermaid', 'get_view_sql', 'impact_of', 'list_catalogs', 'list_schemas', 'suggest_entry_points', 'trace_column', 'view_columns'].sort(),
     );
     for (const t of tools) {
       expect(t.annotations?.readOnlyHint).toBe(true);
@@ -47,6 +47,35 @@ describe('viewmapper server with the bundled jar', () => {
     expect(sc.connection).toBe('test://kalla_ecommerce');
     expect(sc.intent).toBe('downstream');
     expect(sc.mermaid).toContain('n_fact_orders');
+  });
+
+  it('traces a column upstream to base tables and downstream to its readers, with structured output', async () => {
+    const up = await s.call('trace_column', { name: 'top_customers.lifetime_value' });
+    expect(up.isError).toBeFalsy();
+    const trace = up.structuredContent as ColumnTrace;
+    expect(trace.nodes.map((n) => `${n.relation}.${n.column}`)).toEqual([
+      'top_customers.lifetime_value',
+      'customer_lifetime_value.lifetime_value',
+      'customer_orders.order_total',
+      'fact_orders.order_total',
+      'raw.order_items.quantity',
+      'raw.order_items.unit_price',
+    ]);
+    expect(trace.edges).toContainEqual({ from: 'customer_orders.order_total', to: 'customer_lifetime_value.lifetime_value', kind: 'aggregate' });
+    expect(textOf(up)).toContain('```mermaid\ngraph LR');
+
+    const down = await s.call('trace_column', { name: 'raw.payments', column: 'amount', direction: 'downstream' });
+    const impact = down.structuredContent as ColumnTrace;
+    expect(impact.nodes.map((n) => `${n.relation}.${n.column}`)).toEqual(
+      expect.arrayContaining(['fact_payments.amount', 'order_payments.paid', 'order_payments.outstanding', 'daily_revenue.cash_in']),
+    );
+
+    const cols = await s.call('view_columns', { name: 'daily_revenue' });
+    expect((cols.structuredContent as ViewColumns).columns.map((c) => c.name)).toEqual(['day', 'cash_in', 'booked']);
+
+    const missing = await s.call('trace_column', { name: 'daily_revenue.nope' });
+    expect(missing.isError).toBe(true);
+    expect(textOf(missing)).toContain("daily_revenue has no column 'nope'; its columns are [day, cash_in, booked]");
   });
 
   it('answers the structured tools', async () => {

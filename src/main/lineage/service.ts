@@ -16,6 +16,10 @@ import {
   ExploreResultSchema,
   LineageTurnSchema,
   ViewSqlSchema,
+  ViewColumnsSchema,
+  ColumnTraceSchema,
+  type ColumnTrace,
+  type ViewColumns,
   type Analysis,
   type Diagram,
   type LineageConnectionView,
@@ -231,6 +235,16 @@ export class LineageService {
   async viewSql(name: string): Promise<ViewSql> {
     const c = await this.current();
     return ViewSqlSchema.parse((await this.tool('get_view_sql', { ...(await this.sourceArgs(c)), name })).structured);
+  }
+
+  async viewColumns(name: string): Promise<ViewColumns> {
+    const c = await this.current();
+    return ViewColumnsSchema.parse((await this.tool('view_columns', { ...(await this.sourceArgs(c)), name })).structured);
+  }
+
+  async traceColumn(input: { name: string; column: string; direction: 'upstream' | 'downstream' }): Promise<ColumnTrace> {
+    const c = await this.current();
+    return ColumnTraceSchema.parse((await this.tool('trace_column', { ...(await this.sourceArgs(c)), ...input })).structured);
   }
 
   async ask(question: string, callId?: string): Promise<LineageTurn> {

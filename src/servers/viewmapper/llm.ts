@@ -31,6 +31,8 @@ export const LLM_TOOLS: Anthropic.Tool[] = [
   { name: 'impact_of', description: 'Every view that depends on an object, with its depth.', input_schema: obj({ name: str('View or table name') }, ['name']) },
   { name: 'generate_mermaid', description: 'Draws a Mermaid diagram around a focus (or the whole graph when small). The last diagram drawn is shown to the user.', input_schema: obj({ focus: str('View or table name (omit for the whole graph)'), upstream_depth: int('Upstream levels'), downstream_depth: int('Downstream levels'), direction: { type: 'string', enum: ['TB', 'LR', 'BT', 'RL'] } }) },
   { name: 'get_view_sql', description: 'The SQL of a view.', input_schema: obj({ name: str('View name') }, ['name']) },
+  { name: 'view_columns', description: "A view's columns with the source columns each is made from.", input_schema: obj({ name: str('View name') }, ['name']) },
+  { name: 'trace_column', description: 'Column-level lineage: upstream (what a column is made from, to base tables) or downstream (what reads it; impact of dropping it). The diagram is shown to the user.', input_schema: obj({ name: str('view.column, or the view'), column: str('The column, when not part of name'), direction: { type: 'string', enum: ['upstream', 'downstream'] } }, ['name']) },
 ];
 
 const SYSTEM = `You answer questions about SQL view lineage (which views read which views and tables) for a data engineer.

@@ -23,6 +23,12 @@ import {
   SubgraphSchema,
   ViewSqlInputShape,
   ViewSqlSchema,
+  ViewColumnsInputShape,
+  ViewColumnsSchema,
+  TraceColumnInputShape,
+  ColumnTraceSchema,
+  type ColumnTrace,
+  type ViewColumns,
   type Analysis,
   type EntryPoints,
   type ExploreResult,
@@ -209,6 +215,12 @@ export function createViewMapperServer(opts: { env?: NodeJS.ProcessEnv; log?: (l
       }
       case 'get_view_sql':
         return { data: await req('view_sql', { ...p, name: s(input.name) }) };
+      case 'view_columns':
+        return { data: await req('view_columns', { ...p, name: s(input.name) }) };
+      case 'trace_column': {
+        const r = await req<ColumnTrace>('trace_column', { ...p, name: s(input.name), ...(s(input.column) ? { column: s(input.column) } : {}), ...(s(input.direction) ? { direction: s(input.direction) } : {}) });
+        return { data: r, mermaid: r.mermaid };
+      }
       default:
         throw new Error(`unknown tool ${name}`);
     }
@@ -354,6 +366,35 @@ export function createViewMapperServer(opts: { env?: NodeJS.ProcessEnv; log?: (l
     const r = await req<{ name: string; kind: string; sql: string | null }>('view_sql', { ...sourceParams(source(args)), name: args.name });
     return ok(r, r.sql ? `\`\`\`sql\n${r.sql}\n\`\`\`` : `${r.name} is a ${r.kind}; it has no SQL definition here.`);
   });
+
+  tool('view_columns', 'View columns', "A view's columns, each with the columns of the views and tables it is made from and how (direct, expression, window, aggregate). Links the SQL alone does not prove are marked assumed, with the reason.", ViewColumnsInputShape, ViewColumnsSchema.shape, async (args) => {
+    const r = await req<ViewColumns>('view_columns', { ...sourceParams(source(args)), name: args.name });
+    const origin = (o: ViewColumns['columns'][number]['origins'][number]) => `${o.relation}.${o.column} (${o.kind}${o.assumed ? `, assumed: ${o.assumed}` : ''})`;
+    const lines = r.columns.map((c) => `- ${c.name} ← ${c.origins.map(origin).join(', ') || 'no source column (a constant or count(*))'}`);
+    if (r.passesThrough.length) lines.push(`Also every column of ${r.passesThrough.join(', ')} (through *; the catalog does not list them).`);
+    return ok(r, r.error ? `${r.name}: ${r.error}` : `${r.name} has ${r.columns.length} column(s):\n${lines.join('\n')}`);
+  });
+
+  tool(
+    'trace_column',
+    'Trace a column',
+    'Column-level lineage. upstream (default): the columns a view column is made from, through CTEs, subqueries, *, joins and set operations, down to base tables, with the transformation of each step. downstream: every view column that reads a column ("what breaks if I drop raw.orders.discount"). Returns nodes, edges, notes where lineage could not be followed, and a Mermaid diagram.',
+    TraceColumnInputShape,
+    ColumnTraceSchema.shape,
+    async (args) => {
+      const r = await req<ColumnTrace>('trace_column', {
+        ...sourceParams(source(args)),
+        name: args.name,
+        ...(args.column ? { column: args.column } : {}),
+        ...(args.direction ? { direction: args.direction } : {}),
+        ...(args.max_nodes !== undefined ? { maxNodes: args.max_nodes } : {}),
+      });
+      const edges = r.edges.map((e) => `- ${e.from} → ${e.to} (${e.kind}${e.assumed ? `, assumed: ${e.assumed}` : ''})`);
+      const head = r.direction === 'upstream' ? `${r.column} is made from ${r.nodes.length - 1} column(s) upstream:` : `${r.nodes.length - 1} column(s) read ${r.column}:`;
+      const notes = r.notes.length ? `\n\nNot followed:\n${r.notes.map((n) => `- ${n}`).join('\n')}` : '';
+      return ok(r, `${head}\n${edges.join('\n') || '- (none)'}${r.truncated ? '\n(truncated)' : ''}${notes}\n\n\`\`\`mermaid\n${r.mermaid.trimEnd()}\n\`\`\``);
+    },
+  );
 
   return {
     server,

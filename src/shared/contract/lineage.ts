@@ -1,6 +1,6 @@
 /** Lineage workspace channels (the viewmapper engine through the built-in MCP server). */
 import { z } from 'zod';
-import { AnalysisSchema, DiagramSchema, LineageSourceSchema, LineageStateSchema, LineageTurnSchema, ViewSqlSchema } from '../lineage';
+import { AnalysisSchema, ColumnTraceSchema, DiagramSchema, LineageSourceSchema, LineageStateSchema, LineageTurnSchema, ViewColumnsSchema, ViewSqlSchema } from '../lineage';
 import { CallId, Empty } from './common';
 
 const Name = z.string().min(1).max(1024);
@@ -26,6 +26,11 @@ export const lineageChannels = {
     output: DiagramSchema,
   },
   'lineage.viewSql': { input: z.object({ name: Name }).strict(), output: ViewSqlSchema },
+  'lineage.viewColumns': { input: z.object({ name: Name }).strict(), output: ViewColumnsSchema },
+  'lineage.traceColumn': {
+    input: z.object({ name: Name, column: z.string().min(1).max(512), direction: z.enum(['upstream', 'downstream']) }).strict(),
+    output: ColumnTraceSchema,
+  },
   'lineage.ask': {
     input: z.object({ question: z.string().trim().min(1, 'type a question').max(4000), callId: CallId.optional() }).strict(),
     output: LineageTurnSchema,

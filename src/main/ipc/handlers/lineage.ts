@@ -8,6 +8,8 @@ export function lineageHandlers({ lineage }: HandlerDeps): HandlersFor<'lineage.
     'lineage.analyze': async () => lineage.analyze(),
     'lineage.diagram': async (input) => lineage.diagram(input),
     'lineage.viewSql': async ({ name }) => lineage.viewSql(name),
+    'lineage.viewColumns': async ({ name }) => lineage.viewColumns(name),
+    'lineage.traceColumn': async (input) => lineage.traceColumn(input),
     'lineage.ask': async ({ question, callId }) => lineage.ask(question, callId),
     'lineage.clearConversation': async () => lineage.clearConversation(),
   };

@@ -9,6 +9,7 @@ import { DiagramCanvas, type DiagramHandle } from './DiagramCanvas';
 import { DiagramLegend } from './DiagramLegend';
 import { diagramLimit, exportBaseName, parseDiagram } from './diagram-model';
 import { downloadBlob, svgToPng } from './exporting';
+import { ColumnsPanel } from './ColumnsPanel';
 import { MermaidView } from './MermaidView';
 import { formatNumber, useDisplay, usePanelCollapsed } from '../../stores/display';
 
@@ -249,6 +250,7 @@ function DiagramPane() {
   const s = useLineage();
   const canvas = useRef<DiagramHandle>(null);
   const [query, setQuery] = useState('');
+  const [columnsOpen, setColumnsOpen] = useState(false);
   const [exportError, setExportError] = useState<string>();
   const [autoDirection, setAutoDirection] = useState<Direction>();
   const source = s.diagram?.mermaid;
@@ -324,6 +326,9 @@ function DiagramPane() {
               <button className="link-button" onClick={() => void s.showSql(s.focus!)}>
                 Show SQL
               </button>
+              <button className="link-button" onClick={() => setColumnsOpen(true)}>
+                Columns
+              </button>
               <button className="link-button" onClick={() => void s.setFocus(undefined)}>
                 Whole graph
               </button>
@@ -388,6 +393,7 @@ function DiagramPane() {
       ) : (
         !s.diagramError && <p className="muted pad">Drawing the diagram…</p>
       )}
+      {columnsOpen && s.focus && <ColumnsPanel name={s.focus} onClose={() => setColumnsOpen(false)} />}
       {(s.sql || s.sqlError) && (
         <section className="sql-panel" aria-label="View SQL">
           <header>

@@ -40,7 +40,7 @@ public final class ColumnMermaid {
                 out.append("        ").append(ids.get(n)).append("[\"").append(MermaidRenderer.escapeLabel(n.column())).append("\"]\n");
             }
             out.append("    end\n");
-            if (table) out.append("    class r").append(box).append(" tablebox\n");
+            if (table) out.append("    class r").append(box).append(" table\n");
             box++;
         }
         java.util.Set<String> drawn = new java.util.HashSet<>();
@@ -54,7 +54,7 @@ public final class ColumnMermaid {
             if (drawn.add(line)) out.append("    ").append(line).append('\n');
         }
         out.append("    classDef focus fill:#ffd54f,stroke:#b28704,stroke-width:3px\n");
-        out.append("    classDef tablebox fill:#eef2f7,stroke:#5b6b82\n");
+        out.append("    classDef table fill:#eef2f7,stroke:#5b6b82\n");
         out.append("    class ").append(ids.get(g.start())).append(" focus\n");
         return out.toString();
     }

@@ -12,7 +12,10 @@
 //  6. Mermaid render time in Chromium (Debian's /usr/bin/chromium driven by Playwright) for a
 //     50-node subgraph, on a static page with the app's own mermaid package and the app's
 //     mermaid settings (securityLevel strict, SVG labels).
-// `--only mcp,mermaid` runs just those sections (numbers 5 and 6).
+//  7. Column-level lineage (trace_column) on the same ~150-view catalog: an upstream trace of every
+//     column of every view, warm p50/p95 (goal p50 ≤ 20 ms), against a baseline in the same JVM
+//     where the graph is reloaded before each trace (refresh: nothing remembered).
+// `--only mcp,mermaid` runs just sections 5 and 6; `--only columns` just section 7.
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -111,7 +114,54 @@ async function mermaidRender(): Promise<{ nodes: number; edges: number; firstMs:
   }
 }
 
+async function columnTraces(): Promise<{ columns: number; firstMs: number; p50: number; p95: number; baselineP50: number; ratio: number; withNotes: number }> {
+  const c = ServeClient.start();
+  try {
+    const dataset = JSON.parse(readFileSync(join(import.meta.dirname, '../../resources/viewmapper/src/main/resources/datasets/analytics_platform.json'), 'utf8')) as { views: { name: string }[] };
+    await c.request('analyze', { connection: ANALYTICS });
+    const targets: Array<{ name: string; column: string }> = [];
+    const t0 = process.hrtime.bigint();
+    for (const v of dataset.views) {
+      const cols = await c.request<{ columns: { name: string }[]; error?: string }>('view_columns', { connection: ANALYTICS, name: v.name });
+      for (const col of cols.columns) targets.push({ name: v.name, column: col.name });
+    }
+    const firstMs = ms(t0); // every view's columns analysed once (cold)
+    const lat: number[] = [];
+    let withNotes = 0;
+    for (let round = 0; round < 3; round++) {
+      for (const t of targets) {
+        const t1 = process.hrtime.bigint();
+        const r = await c.request<{ notes: string[] }>('trace_column', { connection: ANALYTICS, ...t });
+        lat.push(ms(t1));
+        if (round === 0 && r.notes.length) withNotes++;
+      }
+    }
+    const baseline: number[] = [];
+    for (const t of targets.filter((_, k) => k % 10 === 0)) {
+      const t1 = process.hrtime.bigint();
+      await c.request('trace_column', { connection: ANALYTICS, ...t, refresh: true });
+      baseline.push(ms(t1));
+    }
+    const p50 = percentile(lat, 50);
+    return { columns: targets.length, firstMs, p50, p95: percentile(lat, 95), baselineP50: median(baseline), ratio: median(baseline) / p50, withNotes };
+  } finally {
+    await c.close();
+  }
+}
+
+function printColumns(col: Awaited<ReturnType<typeof columnTraces>>): void {
+  console.log(`column trace, ${col.columns} view columns × 3   warm p50 ${fmt(col.p50)}  p95 ${fmt(col.p95)}  goal p50 ≤ 20 ms; all columns analysed cold in ${fmt(col.firstMs)}`);
+  console.log(`  baseline (graph reloaded before each trace) p50 ${fmt(col.baselineP50)}: warm is ${col.ratio.toFixed(1)}× faster; ${col.withNotes} traces carry notes (not followed with certainty)`);
+}
+
 async function onlyNew(): Promise<void> {
+  if (process.argv.includes('columns')) {
+    const col = await columnTraces();
+    printColumns(col);
+    mkdirSync('.bench', { recursive: true });
+    writeFileSync('.bench/lineage-columns.json', JSON.stringify(col, null, 2) + '\n');
+    return;
+  }
   const mcp = await mcpExplore();
   const mer = await mermaidRender();
   console.log(`explore via MCP server (stdio) first call ${fmt(mcp.firstCallMs)} (JVM start + load)  warm p50 ${fmt(mcp.p50)}  p95 ${fmt(mcp.p95)} over ${mcp.questions} questions`);
@@ -202,6 +252,7 @@ async function main() {
   // 5 and 6: through the MCP server, and mermaid in Chromium
   results.mcpExplore = await mcpExplore();
   results.mermaidRender = await mermaidRender();
+  results.columnTrace = await columnTraces();
 
   const cs = results.coldStart as { fastFlags: { pingP50: number; firstAnalyzeP50: number }; defaultFlags: { pingP50: number; firstAnalyzeP50: number } };
   const wh = results.warehouse as { coldJvmLoadAndAnalyzeP50: number; coldJvmLoadAndAnalyzeDefaultFlagsP50: number; warmJvmLoadAndAnalyzeP50: number; warmParseAndLinkP50: number; viewsParsedPerSecond: number };
@@ -218,6 +269,7 @@ async function main() {
   const mer = results.mermaidRender as Awaited<ReturnType<typeof mermaidRender>>;
   console.log(`explore via MCP server (stdio)  first call ${fmt(mcp.firstCallMs)}  warm p50 ${fmt(mcp.p50)}  p95 ${fmt(mcp.p95)}`);
   console.log(`mermaid render in Chromium      ${mer.nodes} nodes: first ${fmt(mer.firstMs)}  p50 ${fmt(mer.p50)}  p95 ${fmt(mer.p95)}  goal ≤ 500 ms`);
+  printColumns(results.columnTrace as Awaited<ReturnType<typeof columnTraces>>);
   mkdirSync('.bench', { recursive: true });
   writeFileSync('.bench/lineage.json', JSON.stringify(results, null, 2) + '\n');
   console.log('wrote .bench/lineage.json');

@@ -50,7 +50,7 @@ public final class Engine {
                 case "subgraph" -> subgraph(p);
                 case "impact" -> impact(p);
                 case "mermaid" -> mermaid(p);
-                case "explain" -> new QuestionAnswerer(analyzer(p)).answer(p.required("question"),
+                case "explain" -> new QuestionAnswerer(entry(p).analyzer(), entry(p).columns()).answer(p.required("question"),
                         Direction.parse(p.string("direction"))).toJson();
                 case "view_sql" -> viewSql(p);
                 case "view_columns" -> viewColumns(p);

@@ -4,8 +4,10 @@ import dev.kalla.viewmapper.analysis.EntryPoints;
 import dev.kalla.viewmapper.analysis.GraphAnalyzer;
 import dev.kalla.viewmapper.analysis.RankedNode;
 import dev.kalla.viewmapper.analysis.Subgraph;
+import dev.kalla.viewmapper.columns.ColumnLineage;
 import dev.kalla.viewmapper.graph.DependencyGraph;
 import dev.kalla.viewmapper.graph.ObjectName;
+import dev.kalla.viewmapper.mermaid.ColumnMermaid;
 import dev.kalla.viewmapper.mermaid.Direction;
 import dev.kalla.viewmapper.mermaid.MermaidRenderer;
 
@@ -35,16 +37,21 @@ final class QuestionAnswerer {
     private final GraphAnalyzer analyzer;
     private final DependencyGraph graph;
     private final ObjectResolver resolver;
+    private final ColumnLineage columns;
 
-    QuestionAnswerer(GraphAnalyzer analyzer) {
+    QuestionAnswerer(GraphAnalyzer analyzer, ColumnLineage columns) {
         this.analyzer = analyzer;
         this.graph = analyzer.graph();
         this.resolver = new ObjectResolver(graph);
+        this.columns = columns;
     }
 
     Answer answer(String question, Direction direction) {
         String q = " " + question.toLowerCase(Locale.ROOT).replaceAll("[?!,;:]", " ") + " ";
+        ColumnMention cm = findColumnMention(question);
+        if (cm != null) return column(cm, q, direction);
         Mention m = findMention(question);
+        if (containsAny(q, " column ", " columns ", " field ", " fields ")) return cannotAnswerColumns(m);
         if (q.contains("entry point") || q.contains("where should i start") || q.contains("where to start")) return entryPoints();
         if (q.contains(" leaf ") || q.contains(" leaves ") || q.contains("leaf views")
                 || containsAny(q, " final output", " final views ", " output views ", " end views ")) return leafViews();
@@ -93,6 +100,51 @@ final class QuestionAnswerer {
     }
 
     // ---- intents -------------------------------------------------------------------------
+
+    /** "where does daily_revenue.booked come from" (upstream) or "what breaks if I drop raw.orders.discount" (downstream). */
+    private Answer column(ColumnMention cm, String q, Direction direction) {
+        boolean down = containsAny(q, " drop", " break", "impact", "affected", " rename", " remove", "downstream", " used by ",
+                " who uses ", " what uses ", " reads ", " read ", "depends on", "depend on", "consumers");
+        boolean table = !graph.node(cm.relation).isView();
+        if (table) down = true; // a table column has no upstream
+        ColumnLineage.ColumnGraph g = down ? columns.impact(cm.relation, cm.column, 200) : columns.trace(cm.relation, cm.column, 200);
+        String col = graph.display(cm.relation) + "." + cm.column;
+        StringBuilder b = new StringBuilder();
+        int others = g.nodes().size() - 1;
+        if (down) {
+            b.append(others == 0 ? "No view column reads " + col + ": dropping it breaks nothing in this catalog."
+                    : others + " view columns read " + col + " (dropping or changing it affects them):");
+        } else {
+            b.append(col).append(" is made from ").append(others).append(others == 1 ? " column:" : " columns:");
+        }
+        for (ColumnLineage.TraceEdge e : g.edges()) {
+            b.append("\n- ").append(graph.display(e.from().relation())).append('.').append(e.from().column()).append(" → ")
+                    .append(graph.display(e.to().relation())).append('.').append(e.to().column()).append(" (").append(e.kind().json())
+                    .append(e.assumed() != null ? "; assumed: " + e.assumed() : "").append(')');
+        }
+        if (!g.notes().isEmpty()) {
+            b.append("\n\nNot followed with certainty:");
+            for (String n : g.notes()) b.append("\n- ").append(n);
+        }
+        String mermaid = g.edges().isEmpty() ? null : ColumnMermaid.render(graph, g, direction == Direction.TB ? Direction.LR : direction);
+        return new Answer(down ? "column_impact" : "column_lineage", b.toString(), mermaid,
+                Map.of("column", col, "direction", down ? "downstream" : "upstream", "nodes", g.nodes().size()));
+    }
+
+    /** A question about columns without a column the engine can find: say so, and how to ask. */
+    private Answer cannotAnswerColumns(Mention m) {
+        String example = "daily_revenue.booked";
+        if (m != null && graph.node(m.name).isView()) {
+            ColumnLineage.ViewColumns vc = columns.columnsOf(m.name);
+            if (vc != null && !vc.columns().isEmpty()) example = graph.display(m.name) + "." + vc.columns().get(0).name();
+            String list = vc == null || vc.columns().isEmpty() ? "" : " Its columns: "
+                    + String.join(", ", vc.columns().stream().map(ColumnLineage.Column::name).limit(30).toList()) + ".";
+            return new Answer("cannot_answer", "I can't tell which column of " + graph.display(m.name) + " you mean. Name it as view.column, "
+                    + "e.g. \"where does " + example + " come from\" or \"what breaks if I drop " + example + "\"." + list, null, Map.of());
+        }
+        return new Answer("cannot_answer", "I can't answer that about columns: I need a column named as view.column or table.column, "
+                + "e.g. \"where does " + example + " come from\" or \"what breaks if I drop raw.orders.discount\".", null, Map.of());
+    }
 
     private Answer entryPoints() {
         EntryPoints e = analyzer.entryPoints(Engine.DEFAULT_LIMIT);
@@ -194,6 +246,33 @@ final class QuestionAnswerer {
     // ---- helpers -------------------------------------------------------------------------
 
     private record Mention(ObjectName name, int position) {
+    }
+
+    private record ColumnMention(ObjectName relation, String column) {
+    }
+
+    /**
+     * A word written relation.column ("daily_revenue.booked", "raw.orders.discount"): the part before
+     * the last dot names a view or table, and the whole word names none. For a view, the column must be
+     * one of its columns (or pass through its *), so "orders.total" never becomes a column by accident.
+     */
+    private ColumnMention findColumnMention(String question) {
+        for (String raw : question.split("\\s+")) {
+            String w = raw.replaceAll("^[`'(\\[]+|[`'?!,;:)\\].]+$", "");
+            int dot = w.lastIndexOf('.');
+            if (dot <= 0 || dot == w.length() - 1) continue;
+            if (resolver.tryResolve(w) != null) continue;
+            ObjectName rel = resolver.tryResolve(w.substring(0, dot));
+            if (rel == null) continue;
+            String column = columns.columnName(w.substring(dot + 1));
+            ColumnLineage.ViewColumns vc = columns.columnsOf(rel);
+            if (vc != null && vc.error() == null && vc.column(column) == null && vc.openVia().isEmpty()) {
+                throw new RequestException("NOT_FOUND", graph.display(rel) + " has no column '" + column + "'; its columns are "
+                        + vc.columns().stream().map(ColumnLineage.Column::name).limit(30).toList());
+            }
+            return new ColumnMention(rel, column);
+        }
+        return null;
     }
 
     /** The first word of the question that names a node; words with '.' or '_' are tried first. */

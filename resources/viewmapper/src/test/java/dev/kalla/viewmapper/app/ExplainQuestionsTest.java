@@ -30,6 +30,27 @@ class ExplainQuestionsTest {
         return ((List<Object>) list).stream().map(o -> o instanceof Map<?, ?> m ? (String) m.get("name") : (String) o).toList();
     }
 
+    /** Column questions go to column lineage, or get an honest "I can't" with how to ask. */
+    @Test
+    void columnQuestionsAreRoutedToColumnLineage() {
+        Map<String, Object> up = ask("where does top_customers.lifetime_value come from?");
+        assertEquals("column_lineage", up.get("intent"));
+        assertTrue(((String) up.get("answer")).startsWith("top_customers.lifetime_value is made from 5 columns:"), (String) up.get("answer"));
+        assertTrue(((String) up.get("answer")).contains("raw.order_items.unit_price → fact_orders.order_total (aggregate)"));
+        assertTrue(((String) up.get("mermaid")).startsWith("graph LR"));
+
+        Map<String, Object> down = ask("what breaks if I drop raw.payments.amount");
+        assertEquals("column_impact", down.get("intent"));
+        assertTrue(((String) down.get("answer")).contains("fact_payments.amount → order_payments.paid (aggregate)"), (String) down.get("answer"));
+
+        Map<String, Object> vague = ask("which columns of daily_revenue come from payments?");
+        assertEquals("cannot_answer", vague.get("intent"));
+        assertTrue(((String) vague.get("answer")).contains("Its columns: day, cash_in, booked."), (String) vague.get("answer"));
+
+        RequestException e = assertThrows(RequestException.class, () -> ask("where does daily_revenue.revenue come from"));
+        assertEquals("daily_revenue has no column 'revenue'; its columns are [day, cash_in, booked]", e.getMessage());
+    }
+
     @Test
     void fullDiagramOfASmallGraph() {
         Map<String, Object> a = ask("show the full diagram");

@@ -294,12 +294,13 @@ test('column lineage: a view column traced to base tables, and what reads a tabl
   await panel.getByRole('button', { name: 'Read by (impact)' }).click();
   await expect(panel.getByTestId('trace-summary')).toHaveText(/No view reads top_customers.lifetime_value/);
 
-  // A table: the catalog has no column list, so the user names the column.
+  // A table: its columns come from the catalog (the sample lists them); what reads one of them.
   await page.getByLabel('Find a view').fill('raw.order_items');
   await page.getByRole('button', { name: 'Find' }).click();
   await expect(panel.getByRole('heading', { name: 'Columns of raw.order_items' })).toBeVisible();
-  await panel.getByLabel('A column of raw.order_items').fill('unit_price');
-  await panel.getByRole('button', { name: 'What reads it' }).click();
+  const tableColumns = panel.getByRole('list', { name: 'Columns of raw.order_items' });
+  await expect(tableColumns.getByRole('button')).toHaveText(['order_id', 'product_id', 'quantity', 'unit_price']);
+  await tableColumns.getByRole('button', { name: 'unit_price' }).click();
   await expect(panel.getByTestId('trace-summary')).toHaveText('11 view columns read raw.order_items.unit_price; dropping it breaks them.');
   await expect(panel.getByRole('img', { name: /Column lineage of raw.order_items.unit_price/ })).toContainText('category_performance');
   await shot(page, info, 'column-impact');

@@ -101,6 +101,22 @@ describe.skipIf(!hasPostgres)('JDBC connection against a real PostgreSQL server'
     expect(answer.mermaid).toContain('mart.#quot;Big Spenders#quot;');
   });
 
+  it("traces columns through PostgreSQL's stored (rewritten) view definitions, with table columns from information_schema.columns", async () => {
+    const trace = await engine.request<{ nodes: { relation: string; column: string }[]; edges: { from: string; to: string; kind: string; assumed?: string }[]; notes: string[] }>(
+      'trace_column', { connection: url, name: 'mart."Big Spenders"', column: 's' });
+    expect(trace.nodes.map((n) => `${n.relation}.${n.column}`)).toEqual(['mart."Big Spenders".s', 'mart.customer_orders.amount', 'raw.orders.amount']);
+    expect(trace.edges.map((e) => [e.from, e.to, e.kind, e.assumed ?? null])).toEqual([
+      ['mart.customer_orders.amount', 'mart."Big Spenders".s', 'aggregate', null],
+      ['raw.orders.amount', 'mart.customer_orders.amount', 'direct', null],
+    ]);
+    expect(trace.notes).toEqual([]);
+    const table = await engine.request<{ kind: string; columns: { name: string }[] }>('view_columns', { connection: url, name: 'raw.orders' });
+    expect(table.columns.map((c) => c.name)).toEqual(['id', 'customer_id', 'amount']);
+    await expect(engine.request('trace_column', { connection: url, name: 'raw.orders.discount', direction: 'downstream' })).rejects.toThrow(
+      "raw.orders has no column 'discount'; its columns are [id, customer_id, amount]",
+    );
+  });
+
   it('filters by schema', async () => {
     const r = await engine.request<{ viewCount: number }>('analyze', { connection: url, schema: 'mart' });
     expect(r.viewCount).toBe(2);

@@ -65,6 +65,7 @@ export function ColumnsPanel({ name, onClose }: { name: string; onClose(): void 
   }, [name, selected, direction]);
 
   const isTable = columns?.kind === 'table';
+  const unlistedTable = isTable && columns.columns.length === 0;
   return (
     <section className="sql-panel columns-panel" aria-label="Column lineage">
       <header>
@@ -75,8 +76,12 @@ export function ColumnsPanel({ name, onClose }: { name: string; onClose(): void 
       </header>
       {error && <p className="field-error">{error}</p>}
       {!columns && !error && <p className="muted small">Reading the columns…</p>}
-      {columns?.error && !isTable && <p className="field-error">{name} {columns.error}.</p>}
-      {isTable && (
+      {columns?.error && !isTable && (
+        <p className="field-error">
+          {name} {columns.error}.
+        </p>
+      )}
+      {unlistedTable && (
         <form
           className="inline"
           onSubmit={(e) => {
@@ -90,17 +95,19 @@ export function ColumnsPanel({ name, onClose }: { name: string; onClose(): void 
           <span className="muted small">The catalog does not list a table’s columns; name the one you want to change or drop.</span>
         </form>
       )}
-      {columns && !isTable && columns.columns.length > 0 && (
+      {columns && columns.columns.length > 0 && (
         <ul className="column-list" aria-label={`Columns of ${name}`}>
           {columns.columns.map((c) => (
             <li key={c.name}>
               <button className={c.name === selected ? 'column-chip selected' : 'column-chip'} aria-pressed={c.name === selected} onClick={() => setSelected(c.name)}>
                 {c.name}
               </button>
-              <span className="muted small">
-                {' '}
-                ← {c.origins.length ? c.origins.map((o) => `${o.relation}.${o.column}${o.kind === 'direct' ? '' : ` (${o.kind})`}${o.assumed ? ' (assumed)' : ''}`).join(', ') : 'no source column'}
-              </span>
+              {!isTable && (
+                <span className="muted small">
+                  {' '}
+                  ← {c.origins.length ? c.origins.map((o) => `${o.relation}.${o.column}${o.kind === 'direct' ? '' : ` (${o.kind})`}${o.assumed ? ' (assumed)' : ''}`).join(', ') : 'no source column'}
+                </span>
+              )}
             </li>
           ))}
         </ul>
@@ -154,7 +161,11 @@ function TraceView({ trace }: { trace: ColumnTrace }) {
           <ul aria-label="Column lineage steps">
             {trace.edges.map((e) => (
               <li key={`${e.from}>${e.to}`}>
-                {e.from} → {e.to} <span className="muted small">({e.kind}{e.assumed ? `; assumed: ${e.assumed}` : ''})</span>
+                {e.from} → {e.to}{' '}
+                <span className="muted small">
+                  ({e.kind}
+                  {e.assumed ? `; assumed: ${e.assumed}` : ''})
+                </span>
               </li>
             ))}
           </ul>

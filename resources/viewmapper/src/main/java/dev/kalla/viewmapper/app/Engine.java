@@ -188,9 +188,12 @@ public final class Engine {
             }
             m.put("passesThrough", vc.openVia().stream().map(g::display).toList());
             if (vc.error() != null) m.put("error", vc.error());
+        } else if (e.columns().tableColumns(name) != null) {
+            for (String c : e.columns().tableColumns(name)) columns.add(map("name", c, "origins", List.of(), "notes", List.of()));
+            m.put("passesThrough", List.of());
         } else {
             m.put("passesThrough", List.of());
-            m.put("error", "the catalog does not list the columns of tables; pick a view, or ask for a table column's impact");
+            m.put("error", "the catalog does not list the columns of this table; name the column to see what reads it");
         }
         m.put("columns", columns);
         return m;
@@ -228,6 +231,11 @@ public final class Engine {
             }
             cg = e.columns().trace(relation, column, maxNodes);
         } else if (direction.equals("downstream")) {
+            List<String> listed = e.columns().tableColumns(relation);
+            if (listed != null && !listed.contains(column)) {
+                throw new RequestException("NOT_FOUND", g.display(relation) + " has no column '" + column + "'; its columns are "
+                        + listed.stream().limit(30).toList());
+            }
             cg = e.columns().impact(relation, column, maxNodes);
         } else {
             throw new RequestException("BAD_REQUEST", "direction must be upstream or downstream, not '" + direction + "'");

@@ -34,7 +34,7 @@ final class GraphCache {
             long t0 = System.nanoTime();
             LoadedViews loaded = source.loadViews(catalog, schema);
             var graph = GraphBuilder.build(loaded.views(), loaded.identifierCase(), loaded.defaultCatalog(), loaded.defaultSchema());
-            Entry fresh = new Entry(new GraphAnalyzer(graph), new ColumnLineage(graph, loaded.identifierCase()), stamp,
+            Entry fresh = new Entry(new GraphAnalyzer(graph), new ColumnLineage(graph, loaded.identifierCase(), loaded.tableColumns()), stamp,
                     (System.nanoTime() - t0) / 1_000_000);
             entries.put(key, fresh);
             return fresh;

@@ -68,12 +68,24 @@ public final class ColumnLineage {
 
     private final DependencyGraph graph;
     private final IdentifierCase identifierCase;
+    private final Map<ObjectName, List<String>> tableColumns;
     private final Map<ObjectName, ViewColumns> memo = new HashMap<>();
     private final Set<ObjectName> inProgress = new HashSet<>();
 
     public ColumnLineage(DependencyGraph graph, IdentifierCase identifierCase) {
+        this(graph, identifierCase, Map.of());
+    }
+
+    /** {@code tableColumns}: the columns of tables as the source lists them (may be empty). */
+    public ColumnLineage(DependencyGraph graph, IdentifierCase identifierCase, Map<ObjectName, List<String>> tableColumns) {
         this.graph = graph;
         this.identifierCase = identifierCase;
+        this.tableColumns = tableColumns;
+    }
+
+    /** A table's columns as the source lists them, or null when it does not. */
+    public List<String> tableColumns(ObjectName table) {
+        return tableColumns.get(table);
     }
 
     public DependencyGraph graph() {
@@ -331,6 +343,10 @@ public final class ColumnLineage {
                     List<Open> open = new ArrayList<>();
                     if (!vc.openVia().isEmpty()) open.add(new Open(name, "through * in " + graph.display(name)));
                     shape = new Shape(cols, open);
+                } else if (vc == null && tableColumns.containsKey(name)) {
+                    List<Col> cols = new ArrayList<>();
+                    for (String c : tableColumns.get(name)) cols.add(new Col(c, Set.of(new Origin(name, c, TransformKind.DIRECT, null)), List.of()));
+                    shape = new Shape(cols, List.of());
                 } else {
                     String why = vc == null ? "the catalog does not list " + graph.display(name) + "'s columns"
                             : graph.display(name) + " cannot be traced: " + vc.error();

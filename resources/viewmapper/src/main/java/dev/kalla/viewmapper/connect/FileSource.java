@@ -1,6 +1,7 @@
 package dev.kalla.viewmapper.connect;
 
 import dev.kalla.viewmapper.json.Json;
+import dev.kalla.viewmapper.sql.CreateTableParser;
 import dev.kalla.viewmapper.json.JsonException;
 import dev.kalla.viewmapper.sql.CreateViewSplitter;
 import dev.kalla.viewmapper.sql.SourcePosition;
@@ -70,6 +71,10 @@ final class FileSource implements ViewSource {
         String prefix = schemaFolder == null ? "" : quote(schemaFolder) + ".";
         try {
             if (CreateViewSplitter.containsCreateView(text)) {
+                for (var t : CreateTableParser.parse(text, ViewCollection.CASE)) {
+                    var p = t.name().parts();
+                    c.addTable(p.size() == 1 && schemaFolder != null ? prefix + quote(p.get(0)) : joinQuoted(p), t.columns());
+                }
                 for (var s : CreateViewSplitter.split(text, ViewCollection.CASE)) {
                     var p = s.name().parts();
                     SourcePosition start = SourcePosition.of(text, s.offset());

@@ -1,5 +1,9 @@
 package dev.kalla.viewmapper.connect;
 
+import dev.kalla.viewmapper.graph.ObjectName;
+import java.util.HashMap;
+import java.util.Map;
+
 import dev.kalla.viewmapper.graph.ViewDefinition;
 import dev.kalla.viewmapper.sql.IdentifierCase;
 
@@ -86,9 +90,11 @@ final class JdbcSource implements ViewSource {
                 catalogs.add(trino ? defaultCatalog : null);
             }
             for (String cat : catalogs) readViews(c, cat, schema, views);
+            Map<ObjectName, List<String>> columns = new HashMap<>();
+            for (String cat : catalogs) readColumns(c, cat, columns);
             IdentifierCase idCase = url.startsWith("jdbc:postgresql:") ? IdentifierCase.SQL_STANDARD : IdentifierCase.TRINO;
             return new LoadedViews(views, defaultCatalog == null ? "" : defaultCatalog,
-                    defaultSchema == null ? "" : defaultSchema, idCase);
+                    defaultSchema == null ? "" : defaultSchema, idCase, columns);
         } catch (SQLException e) {
             throw failed("read views", e);
         }
@@ -110,6 +116,29 @@ final class JdbcSource implements ViewSource {
                             def == null ? "-- view definition not visible to this user" : def));
                 }
             }
+        }
+    }
+
+    /** Upper bound on columns read, so a huge warehouse cannot exhaust memory; past it, lineage marks links assumed. */
+    private static final int MAX_COLUMNS = 500_000;
+
+    /**
+     * Columns of every relation (all schemas: views read tables in other schemas), in order. Optional:
+     * a user who may not read information_schema.columns still gets view lineage, with more links
+     * marked assumed.
+     */
+    private void readColumns(Connection c, String catalog, Map<ObjectName, List<String>> out) {
+        String from = (catalog != null ? "\"" + catalog.replace("\"", "\"\"") + "\"." : "") + "information_schema.columns";
+        String sql = "SELECT table_catalog, table_schema, table_name, column_name FROM " + from
+                + " WHERE table_schema NOT IN ('information_schema', 'pg_catalog')"
+                + " ORDER BY table_catalog, table_schema, table_name, ordinal_position";
+        int n = 0;
+        try (PreparedStatement ps = c.prepareStatement(sql); ResultSet rs = ps.executeQuery()) {
+            while (rs.next() && n++ < MAX_COLUMNS) {
+                out.computeIfAbsent(new ObjectName(rs.getString(1), rs.getString(2), rs.getString(3)), k -> new ArrayList<>()).add(rs.getString(4));
+            }
+        } catch (SQLException e) {
+            // columns are an extra: without them * over a table is passed through and noted
         }
     }
 

@@ -1,5 +1,7 @@
 package dev.kalla.viewmapper.connect;
 
+import dev.kalla.viewmapper.graph.ObjectName;
+
 import dev.kalla.viewmapper.graph.ViewDefinition;
 import dev.kalla.viewmapper.sql.IdentifierCase;
 import dev.kalla.viewmapper.sql.NameParser;
@@ -23,6 +25,7 @@ final class ViewCollection {
     final String catalog;
     final String schema;
     final List<ViewDefinition> views = new ArrayList<>();
+    final Map<ObjectName, List<String>> tables = new java.util.LinkedHashMap<>();
 
     ViewCollection(String catalog, String schema) {
         this.catalog = catalog;
@@ -49,7 +52,18 @@ final class ViewCollection {
         }
     }
 
-    /** Reads {"catalog"?, "schema"?, "views":[{"name","sql","catalog"?,"schema"?}]}. */
+    /** A table's columns (CREATE TABLE in a .sql file, "tables" in JSON); its name resolves like a view's. */
+    void addTable(String rawName, List<String> columns) {
+        QualifiedName q;
+        try {
+            q = NameParser.parse(rawName, CASE);
+        } catch (SqlParseException e) {
+            q = QualifiedName.of(rawName);
+        }
+        tables.put(ObjectName.resolve(q, catalog, schema), List.copyOf(columns));
+    }
+
+    /** Reads {"catalog"?, "schema"?, "views":[{"name","sql","catalog"?,"schema"?}], "tables"?:[{"name","columns":[…]}]}. */
     @SuppressWarnings("unchecked")
     static ViewCollection fromJson(Object json, String defaultCatalog, String defaultSchema) throws ConnectionException {
         return fromJson(json, defaultCatalog, defaultSchema, null);
@@ -77,6 +91,15 @@ final class ViewCollection {
                         NameParser.parse(name, CASE).last(), sql, where, null));
             } else {
                 c.add(name, sql, where, null);
+            }
+        }
+        if (root.get("tables") instanceof List<?> tables) {
+            for (Object item : tables) {
+                if (!(item instanceof Map<?, ?> t) || !(t.get("name") instanceof String name) || !(t.get("columns") instanceof List<?> cols)
+                        || !cols.stream().allMatch(x -> x instanceof String)) {
+                    throw new ConnectionException("BAD_SOURCE", "every entry of \"tables\" needs a string \"name\" and a \"columns\" array of strings");
+                }
+                c.addTable(name, cols.stream().map(x -> CASE.unquoted((String) x)).toList());
             }
         }
         return c;
@@ -111,6 +134,6 @@ final class ViewCollection {
             }
         }
         return new LoadedViews(out, catalogFilter != null ? catalogFilter : catalog,
-                schemaFilter != null ? schemaFilter : schema, CASE);
+                schemaFilter != null ? schemaFilter : schema, CASE, tables);
     }
 }

@@ -248,6 +248,28 @@ class ColumnLineageTest {
         assertEquals(Set.of("tpch.orders.o_orderdate direct"), origins(l, "q3", "o_orderdate"));
     }
 
+    /** With the tables' columns from the catalog, * expands and bare names over several tables resolve exactly. */
+    @Test
+    void tableColumnsFromTheCatalogResolveBareNamesAndExpandStar() {
+        List<ViewDefinition> views = List.of(
+                new ViewDefinition("hive", "s", "q3", """
+                        SELECT l_orderkey, sum(l_extendedprice * (1 - l_discount)) AS revenue, o_orderdate
+                        FROM tpch.customer, tpch.orders, tpch.lineitem
+                        WHERE c_custkey = o_custkey AND l_orderkey = o_orderkey GROUP BY 1, 3"""),
+                new ViewDefinition("hive", "s", "wide", "SELECT * FROM tpch.orders o JOIN tpch.customer c ON c.c_custkey = o.o_custkey"));
+        DependencyGraph g = GraphBuilder.build(views, IdentifierCase.TRINO, "hive", "s");
+        ColumnLineage l = new ColumnLineage(g, IdentifierCase.TRINO, java.util.Map.of(
+                n("tpch", "customer"), List.of("c_custkey", "c_name"),
+                n("tpch", "orders"), List.of("o_orderkey", "o_custkey", "o_orderdate"),
+                n("tpch", "lineitem"), List.of("l_orderkey", "l_extendedprice", "l_discount")));
+        assertEquals(Set.of("tpch.lineitem.l_orderkey direct"), origins(l, "q3", "l_orderkey"));
+        assertEquals(Set.of("tpch.lineitem.l_extendedprice aggregate", "tpch.lineitem.l_discount aggregate"), origins(l, "q3", "revenue"));
+        assertEquals(Set.of("tpch.orders.o_orderdate direct"), origins(l, "q3", "o_orderdate"));
+        assertEquals(List.of("o_orderkey", "o_custkey", "o_orderdate", "c_custkey", "c_name"), columns(l, "wide"));
+        assertEquals(Set.of("tpch.customer.c_name direct"), origins(l, "wide", "c_name"));
+        assertTrue(l.columnsOf(n("wide")).openVia().isEmpty());
+    }
+
     private static ObjectName n(String schema, String name) {
         return new ObjectName("hive", schema, name);
     }

@@ -1,5 +1,7 @@
 package dev.kalla.viewmapper.connect;
 
+import dev.kalla.viewmapper.graph.ObjectName;
+
 import dev.kalla.viewmapper.graph.ViewDefinition;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -100,6 +102,35 @@ class FileSourceTest {
                 + "{\"name\":\"c\",\"schema\":\"x\",\"sql\":\"SELECT 2\"}]}");
         List<ViewDefinition> views = SourceFactory.open("file://" + json, ConnectionOptions.of(null, null, null)).loadViews(null, null).views();
         assertEquals(List.of("local.default.a", "local.s.b", "local.x.c"), views.stream().map(v -> v.objectName().toString()).toList());
+    }
+
+    /** CREATE TABLE statements next to the views give the tables' columns (constraints are not columns). */
+    @Test
+    void createTableStatementsListTableColumns() throws Exception {
+        Files.createDirectories(dir.resolve("raw"));
+        Files.writeString(dir.resolve("raw/ddl.sql"), """
+                CREATE TABLE orders (id bigint NOT NULL, "Amount" decimal(12, 2), placed_at timestamp(3), PRIMARY KEY (id),
+                  CONSTRAINT fk FOREIGN KEY (id) REFERENCES x (id));
+                CREATE TABLE IF NOT EXISTS hive.other.fx (ccy varchar(3), rate double);
+                CREATE TABLE copy AS SELECT * FROM orders;
+                """);
+        Files.writeString(dir.resolve("v.sql"), "SELECT * FROM raw.orders");
+        LoadedViews loaded = SourceFactory.open("file://" + dir, ConnectionOptions.of(null, null, null)).loadViews(null, null);
+        assertEquals(List.of("id", "amount", "placed_at"), loaded.tableColumns().get(new ObjectName("local", "raw", "orders")));
+        assertEquals(List.of("ccy", "rate"), loaded.tableColumns().get(new ObjectName("hive", "other", "fx")));
+        assertEquals(2, loaded.tableColumns().size());
+        assertEquals(Set.of("local.default.v"), names(loaded));
+    }
+
+    @Test
+    void jsonTablesListTableColumnsAndBadEntriesAreExplained() throws Exception {
+        Path json = dir.resolve("views.json");
+        Files.writeString(json, "{\"views\":[{\"name\":\"a\",\"sql\":\"SELECT * FROM raw.t\"}],\"tables\":[{\"name\":\"raw.t\",\"columns\":[\"x\",\"Y\"]}]}");
+        LoadedViews loaded = SourceFactory.open("file://" + json, ConnectionOptions.of(null, null, null)).loadViews(null, null);
+        assertEquals(List.of("x", "y"), loaded.tableColumns().get(new ObjectName("local", "raw", "t")));
+        Files.writeString(json, "{\"views\":[],\"tables\":[{\"name\":\"raw.t\",\"columns\":\"x\"}]}");
+        var e = assertThrows(ConnectionException.class, () -> SourceFactory.open("file://" + json, ConnectionOptions.of(null, null, null)).loadViews(null, null));
+        assertEquals("every entry of \"tables\" needs a string \"name\" and a \"columns\" array of strings", e.getMessage());
     }
 
     @Test

@@ -60,11 +60,23 @@ test('ask for a lineage diagram in words: approve the connection, see the diagra
     await expect(chat.getByRole('img', { name: 'Diagram drawn by the Assistant' }).locator('svg')).toBeVisible();
     await expect(chat.getByRole('listitem', { name: 'Assistant message' }).last()).toContainText('which reads customer_orders');
     await shot(page, info, 'lineage-diagram-in-chat');
+
+    // A column question: the column's lineage down to base tables, drawn in the chat (read-only: no confirmation).
+    fake.enqueue(
+      anthropicStream({ content: [tool('t3', 'lineage_trace_column', { name: 'top_customers.lifetime_value' })], stop_reason: 'tool_use' }),
+      anthropicStream({ content: [{ type: 'text', text: 'lifetime_value sums order totals, which come from quantity × unit_price.' }], stop_reason: 'end_turn' }),
+    );
+    await chat.getByLabel('Message the Assistant').fill('Where does top_customers.lifetime_value come from?');
+    await chat.getByLabel('Message the Assistant').press('Enter');
+    await expect(chat.getByRole('listitem', { name: 'Assistant message' }).last()).toContainText('quantity × unit_price');
+    await expect(chat.getByRole('img', { name: 'Diagram drawn by the Assistant' }).last()).toContainText('unit_price');
+    const toolResult = JSON.stringify(fake.requests[4].body);
+    expect(toolResult).toContain('raw.order_items.unit_price → fact_orders.order_total (aggregate)');
     // The Lineage workspace shows the same connection.
     await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Lineage/ }).click();
     await expect(page.getByText('kalla_ecommerce').first()).toBeVisible();
     await shot(page, info, 'lineage-workspace');
-    expect(fake.requests).toHaveLength(3);
+    expect(fake.requests).toHaveLength(5);
   } finally {
     await done();
   }

@@ -13,6 +13,6 @@ export type ReconcileAccess = Pick<
 
 export interface AppToolsContext {
   host: Pick<McpHost, 'list' | 'tools'>;
-  lineage?: Pick<LineageService, 'state' | 'connect' | 'analyze' | 'diagram' | 'viewSql'>;
+  lineage?: Pick<LineageService, 'state' | 'connect' | 'analyze' | 'diagram' | 'viewSql' | 'traceColumn'>;
   workspaces?: ReconcileAccess;
 }

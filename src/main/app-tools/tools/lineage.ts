@@ -22,7 +22,7 @@ export function lineageModule(lineage: Lineage): AppToolModule {
   return {
     id: 'lineage',
     instructions:
-      'Lineage: lineage_status → lineage_connect (if no connection) → lineage_overview → lineage_diagram with a focus view. Diagrams come back as Mermaid and are shown to the user; do not repeat the Mermaid source in your answer.',
+      'Lineage: lineage_status → lineage_connect (if no connection) → lineage_overview → lineage_diagram with a focus view. Column questions ("where does X.col come from", "what breaks if I drop T.col") → lineage_trace_column. Diagrams come back as Mermaid and are shown to the user; do not repeat the Mermaid source in your answer.',
     tools: [
       defineTool({
         name: 'lineage_status',
@@ -134,6 +134,41 @@ export function lineageModule(lineage: Lineage): AppToolModule {
           return {
             text: `Diagram with ${d.nodeCount} nodes${d.truncated ? ' (truncated)' : ''}, shown to the user:\n\`\`\`mermaid\n${d.mermaid}\n\`\`\``,
             structured: { mermaid: d.mermaid, nodeCount: d.nodeCount, truncated: d.truncated ?? false },
+          };
+        },
+      }),
+      defineTool({
+        name: 'lineage_trace_column',
+        title: 'Trace a column',
+        description:
+          'Column-level lineage in the open connection. upstream (default): the columns a view column is made from, down to base tables, with how (direct, expression, window, aggregate). downstream: every view column that reads a column — what breaks if it is dropped or changed. The user sees the diagram.',
+        usageHint: 'Name the column as view.column (or give name and column). Links marked assumed and the notes are uncertain: say so to the user.',
+        exampleFlow: 'lineage_status → lineage_trace_column(name="daily_revenue", column="booked")',
+        scoped: 'lineage',
+        finalizing: false,
+        readOnly: true,
+        input: {
+          name: z.string().min(1).max(1024).describe('The view or table (or view.column)'),
+          column: z.string().min(1).max(512).optional().describe('The column, when not part of name'),
+          direction: z.enum(['upstream', 'downstream']).optional().describe('upstream (default) or downstream (impact)'),
+        },
+        ready,
+        async run(a) {
+          await needConnection();
+          let { name, column } = a;
+          if (!column) {
+            const dot = name.lastIndexOf('.');
+            if (dot <= 0) throw new AppToolRefusal('Say which column: name it as view.column, or pass column.');
+            column = name.slice(dot + 1);
+            name = name.slice(0, dot);
+          }
+          const t = await lineage.traceColumn({ name, column, direction: a.direction ?? 'upstream' });
+          const steps = t.edges.map((e) => `- ${e.from} → ${e.to} (${e.kind}${e.assumed ? `; assumed: ${e.assumed}` : ''})`).join('\n');
+          const head = t.direction === 'upstream' ? `${t.column} is made from ${t.nodes.length - 1} column(s):` : `${t.nodes.length - 1} view column(s) read ${t.column}:`;
+          const notes = t.notes.length ? `\nNot followed with certainty:\n${t.notes.map((n) => `- ${n}`).join('\n')}` : '';
+          return {
+            text: `${head}\n${steps || '- (none)'}${notes}\nDiagram shown to the user:\n\`\`\`mermaid\n${t.mermaid}\n\`\`\``,
+            structured: { mermaid: t.mermaid, column: t.column, direction: t.direction, edges: t.edges, notes: t.notes },
           };
         },
       }),

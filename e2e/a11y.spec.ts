@@ -58,6 +58,10 @@ async function scanAll(page: Page, info: TestInfo, theme: 'light' | 'dark') {
   await add.getByRole('button', { name: 'Add and start' }).click();
   await expect(page.getByRole('region', { name: 'Server details' }).locator('.detail-header [data-status]')).toHaveAttribute('data-status', 'running');
   await scan(page, 'Servers · running server', rows);
+  await page.getByRole('region', { name: 'Server details' }).getByRole('tab', { name: 'History' }).click();
+  const firstMessage = page.getByRole('region', { name: 'Message history' }).getByRole('listitem').last();
+  await firstMessage.locator('summary').click();
+  await scan(page, 'Servers · message history', rows);
 
   await open(page, 'Reconcile');
   await expect(page.getByRole('heading', { name: 'Reconcile two files' })).toBeVisible();

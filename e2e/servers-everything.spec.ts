@@ -57,4 +57,30 @@ test('server-everything: resource links are read in the app, embedded blobs are 
   await expect
     .poll(() => page.getByTestId('suggestions-name').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)))
     .toEqual(['David', 'Eve', 'Frank']);
+
+  // Subscriptions: watch a resource; the server reports changes and the contents are read again.
+  await detail.getByRole('tab', { name: /Resources/ }).click();
+  await page.getByRole('list', { name: 'Resources' }).getByRole('button', { name: /^Read / }).first().click();
+  const contents = page.getByRole('region', { name: 'Resource contents' });
+  await contents.getByLabel('Watch for changes').check();
+  await expect(contents.getByTestId('resource-updates')).toContainText('waiting for the server');
+  await detail.getByRole('tab', { name: /Tools/ }).click();
+  await tools.getByRole('option', { name: /Toggle Subscriber Updates/i }).click();
+  await page.getByRole('button', { name: 'Call tool' }).click();
+  await expect(result).toBeVisible();
+  await detail.getByRole('tab', { name: /Resources/ }).click();
+  // Back on the tab the watch was dropped with the view: watch again; updates arrive every 5 s.
+  await page.getByRole('list', { name: 'Resources' }).getByRole('button', { name: /^Read / }).first().click();
+  await contents.getByLabel('Watch for changes').check();
+  await expect(contents.getByTestId('resource-updates')).toContainText(/updated \d+×/, { timeout: 15_000 });
+
+  // History: every message with its raw JSON.
+  await detail.getByRole('tab', { name: /History/ }).click();
+  const history = page.getByRole('region', { name: 'Message history' });
+  await history.getByLabel('Filter').fill('resources/subscribe');
+  const subscribe = history.getByRole('listitem').filter({ hasText: 'resources/subscribe' }).filter({ hasText: 'request' }).first();
+  await subscribe.locator('summary').click();
+  await expect(subscribe.locator('pre')).toContainText('"method": "resources/subscribe"');
+  await history.getByLabel('Filter').fill('');
+  await expect(history.getByRole('listitem').filter({ hasText: 'initialize' }).first()).toBeVisible();
 });

@@ -118,6 +118,8 @@ async function buildCore(opts: CoreOptions): Promise<Core> {
         return emit('servers.config', { problems: e.problems });
       case 'removed':
         return emit('servers.removed', { server: e.server });
+      case 'resourceUpdated':
+        return emit('servers.resourceUpdated', { server: e.server, uri: e.uri });
     }
   });
 

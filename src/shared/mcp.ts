@@ -163,6 +163,22 @@ export const LogLineSchema = z.object({
 });
 export type LogLine = z.infer<typeof LogLineSchema>;
 
+/** One JSON-RPC message exchanged with a server (the Servers workspace's History tab). */
+export const HistoryEntrySchema = z.object({
+  seq: z.number().int(),
+  at: z.string(),
+  direction: z.enum(['sent', 'received']),
+  kind: z.enum(['request', 'response', 'error', 'notification']),
+  /** For a response: the method of its request. */
+  method: z.string().optional(),
+  id: z.string().optional(),
+  /** For a response: ms since its request. */
+  durationMs: z.number().optional(),
+  /** The raw message, redacted like the logs, cut at 20,000 characters. */
+  json: z.string(),
+});
+export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+
 /** MCP logging levels (RFC 5424), most verbose first. */
 export const LogLevelSchema = z.enum(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);
 export type LogLevel = z.infer<typeof LogLevelSchema>;

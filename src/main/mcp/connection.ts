@@ -21,10 +21,12 @@ import {
   McpError,
   PromptListChangedNotificationSchema,
   ResourceListChangedNotificationSchema,
+  ResourceUpdatedNotificationSchema,
   ToolListChangedNotificationSchema,
 } from '@modelcontextprotocol/sdk/types.js';
 import type { LogLevel, PromptInfo, ResourceInfo, ServerConfig, ServerStatus, ToolInfo } from '../../shared/mcp';
 import { LineSplitter, type LogBuffer } from './log-buffer';
+import { MessageHistory, RecordingTransport } from './message-history';
 import { describeExit, describeExitShort, MESSAGE_TOO_LARGE, ProcessTransport, type ExitInfo } from './process-transport';
 import { createRedactor } from './redact';
 import { CommandNotFoundError, mergeEnv, pathFromEnv, resolveCommand, type Env } from './shell-env';
@@ -58,6 +60,8 @@ export interface ConnectionOptions {
   clientInfo: { name: string; version: string };
   onChange: () => void;
   onLists: () => void;
+  /** A subscribed resource changed (notifications/resources/updated). */
+  onResourceUpdated?: (uri: string) => void;
 }
 
 export interface ConnectionSnapshot {
@@ -143,11 +147,34 @@ export class ServerConnection {
   private promptList: PromptInfo[] = [];
   private failureStreak: { reason: string; exit?: ExitInfo; stderr?: string }[] = [];
   private backoffTimer?: NodeJS.Timeout;
+  /** Every message with this server, across restarts (the History tab). */
+  readonly history: MessageHistory;
+  /** Resource URIs the user watches; asked for again after every (re)start. */
+  private readonly subscriptions = new Set<string>();
 
   constructor(opts: ConnectionOptions) {
     this.opts = opts;
     this.name = opts.name;
     this.config = opts.config;
+    this.history = new MessageHistory((text) => opts.log.redact(text));
+  }
+
+  /** Watch a resource (resources/subscribe); the server must declare `resources.subscribe`. */
+  async subscribe(uri: string, timeoutMs: number): Promise<void> {
+    const resources = this.capabilities?.resources as { subscribe?: boolean } | undefined;
+    if (!resources?.subscribe) throw new Error(`server ${this.name} does not offer resource subscriptions`);
+    await this.request(`subscribing to ${uri}`, (client, signal) => client.subscribeResource({ uri }, { signal, timeout: timeoutMs }), { timeoutMs });
+    this.subscriptions.add(uri);
+  }
+
+  async unsubscribe(uri: string, timeoutMs: number): Promise<void> {
+    if (!this.subscriptions.delete(uri)) return;
+    if (this.snapshot().status !== 'running') return;
+    await this.request(`unsubscribing from ${uri}`, (client, signal) => client.unsubscribeResource({ uri }, { signal, timeout: timeoutMs }), { timeoutMs });
+  }
+
+  watching(): string[] {
+    return [...this.subscriptions];
   }
 
   snapshot(): ConnectionSnapshot {
@@ -308,6 +335,7 @@ export class ServerConnection {
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.onListChanged(session, 'tools'));
     client.setNotificationHandler(ResourceListChangedNotificationSchema, () => this.onListChanged(session, 'resources'));
     client.setNotificationHandler(PromptListChangedNotificationSchema, () => this.onListChanged(session, 'prompts'));
+    client.setNotificationHandler(ResourceUpdatedNotificationSchema, (n) => this.opts.onResourceUpdated?.(n.params.uri));
     client.setNotificationHandler(LoggingMessageNotificationSchema, (n) => {
       const data = typeof n.params.data === 'string' ? n.params.data : JSON.stringify(n.params.data);
       log.push('server', `[${n.params.level}]${n.params.logger ? ` ${n.params.logger}` : ''}: ${data}`);
@@ -318,7 +346,7 @@ export class ServerConnection {
   /** client.connect bounded by the start-up timeout, with a message that says so. */
   private async handshake(client: Client, transport: Transport): Promise<void> {
     const startTimeout = this.startTimeoutMs();
-    await client.connect(transport, { timeout: startTimeout }).catch((error: unknown) => {
+    await client.connect(new RecordingTransport(transport, this.history), { timeout: startTimeout }).catch((error: unknown) => {
       throw isTimeout(error) ? new Error(`did not finish starting within ${seconds(startTimeout)}`) : error;
     });
   }
@@ -426,6 +454,12 @@ export class ServerConnection {
       this.log(`running: ${this.serverInfo ? `${this.serverInfo.name} ${this.serverInfo.version}` : 'unnamed server'}, ${where}`);
       if (this.logLevel && this.capabilities?.logging) {
         await client.setLoggingLevel(this.logLevel, { timeout: this.startTimeoutMs() }).catch((error: unknown) => this.log(`could not set the log level: ${errorMessage(error)}`));
+      }
+      // Subscriptions do not survive a restart on the server's side: ask again.
+      if (this.capabilities?.resources && (this.capabilities.resources as { subscribe?: boolean }).subscribe) {
+        for (const uri of this.subscriptions) {
+          await client.subscribeResource({ uri }, { timeout: this.startTimeoutMs() }).catch((error: unknown) => this.log(`could not subscribe to ${uri} again: ${errorMessage(error)}`));
+        }
       }
       this.setStatus('running');
       this.settleOutcome();

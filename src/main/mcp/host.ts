@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { ConfigProblem, LogLevel, LogLine, ProgressEvent, PromptInfo, ResourceInfo, ResourceTemplateInfo, ServerConfig, ServerView, ToolCallResult, ToolInfo } from '../../shared/mcp';
+import type { ConfigProblem, HistoryEntry, LogLevel, LogLine, ProgressEvent, PromptInfo, ResourceInfo, ResourceTemplateInfo, ServerConfig, ServerView, ToolCallResult, ToolInfo } from '../../shared/mcp';
 import { SECRET_FILE_MODE, tightenSecretFile, writeFileAtomic } from './atomic-write';
 import { claudeDesktopConfigPath, planClaudeDesktopImport } from './claude-desktop';
 import {
@@ -75,7 +75,9 @@ export type HostEvent =
   | { type: 'progress'; progress: ProgressEvent }
   | { type: 'config'; problems: ConfigProblem[] }
   /** A user server was removed (from the UI, the raw editor or the file). */
-  | { type: 'removed'; server: string };
+  | { type: 'removed'; server: string }
+  /** A resource the user watches changed on the server. */
+  | { type: 'resourceUpdated'; server: string; uri: string };
 
 export interface CallToolOptions {
   /** Lets the caller cancel with cancelCall() and match progress events. Generated when omitted. */
@@ -420,6 +422,26 @@ export class McpHost {
     return { values: c.values.slice(0, 100), ...(c.total !== undefined ? { total: c.total } : {}), ...(c.hasMore !== undefined ? { hasMore: c.hasMore } : {}) };
   }
 
+  /** Watch a resource: `resourceUpdated` events follow each change until unsubscribe (kept across restarts). */
+  async subscribe(server: string, uri: string): Promise<void> {
+    const entry = this.require(server);
+    await entry.conn.subscribe(uri, entry.config.timeoutMs ?? this.defaultTimeoutMs());
+  }
+
+  async unsubscribe(server: string, uri: string): Promise<void> {
+    const entry = this.require(server);
+    await entry.conn.unsubscribe(uri, entry.config.timeoutMs ?? this.defaultTimeoutMs());
+  }
+
+  /** The JSON-RPC messages exchanged with a server (newest 500), after `afterSeq`. */
+  history(server: string, afterSeq?: number): HistoryEntry[] {
+    return this.require(server).conn.history.list(afterSeq);
+  }
+
+  clearHistory(server: string): void {
+    this.require(server).conn.history.clear();
+  }
+
   /** The server's resource templates (`resources/templates/list`, every page); none when it declares no resources. */
   async listResourceTemplates(server: string): Promise<{ templates: ResourceTemplateInfo[] }> {
     const entry = this.require(server);
@@ -592,6 +614,7 @@ export class McpHost {
         this.emit({ type: 'lists', server: name });
         this.emitStatus(entry);
       },
+      onResourceUpdated: (uri) => this.emit({ type: 'resourceUpdated', server: name, uri }),
     });
     return entry;
   }

@@ -46,6 +46,11 @@ export class LogBuffer {
     this.onLine = options.onLine;
   }
 
+  /** The same redaction for text kept elsewhere (the message history). */
+  redact(text: string): string {
+    return this.redactor(text);
+  }
+
   /** Swap the redactor when the server's env (and so its secrets) changes. */
   setRedactor(redactor: Redactor): void {
     this.redactor = redactor;

@@ -2,6 +2,7 @@
 import { z } from 'zod';
 import {
   ConfigProblemSchema,
+  HistoryEntrySchema,
   LogLevelSchema,
   LogLineSchema,
   ProgressEventSchema,
@@ -122,6 +123,19 @@ export const serversChannels = {
       .strict(),
     output: z.object({ description: z.string().optional(), messages: z.array(z.unknown()) }),
   },
+  'servers.subscribe': {
+    input: z.object({ server: z.string().min(1).max(64), uri: z.string().min(1).max(4096) }).strict(),
+    output: Ok,
+  },
+  'servers.unsubscribe': {
+    input: z.object({ server: z.string().min(1).max(64), uri: z.string().min(1).max(4096) }).strict(),
+    output: Ok,
+  },
+  'servers.history': {
+    input: z.object({ server: z.string().min(1).max(64), afterSeq: z.number().int().min(0).optional() }).strict(),
+    output: z.object({ entries: z.array(HistoryEntrySchema) }),
+  },
+  'servers.clearHistory': { input: z.object({ server: z.string().min(1).max(64) }).strict(), output: Ok },
 } as const;
 
 export const serversEvents = {
@@ -131,4 +145,5 @@ export const serversEvents = {
   'servers.removed': z.object({ server: z.string() }),
   'servers.progress': ProgressEventSchema,
   'servers.config': z.object({ problems: z.array(ConfigProblemSchema) }),
+  'servers.resourceUpdated': z.object({ server: z.string(), uri: z.string() }),
 } as const;

@@ -60,5 +60,18 @@ export function serversHandlers({ host }: HandlerDeps): HandlersFor<'servers.'> 
     'servers.resourceTemplates': async ({ server }) => host.listResourceTemplates(server),
     'servers.complete': async ({ server, ref, argument, context }) => host.complete(server, ref, argument, context),
     'servers.getPrompt': async ({ server, name, args }) => host.getPrompt(server, name, args),
+    'servers.subscribe': async ({ server, uri }) => {
+      await host.subscribe(server, uri);
+      return ok;
+    },
+    'servers.unsubscribe': async ({ server, uri }) => {
+      await host.unsubscribe(server, uri);
+      return ok;
+    },
+    'servers.history': async ({ server, afterSeq }) => ({ entries: host.history(server, afterSeq) }),
+    'servers.clearHistory': async ({ server }) => {
+      host.clearHistory(server);
+      return ok;
+    },
   };
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import type { ServerView } from '../../../../shared/mcp';
 import { call, errorMessage } from '../../api/client';
 import { useServers } from '../../stores/servers';
+import { HistoryPanel } from './HistoryPanel';
 import { LogPane } from './LogPane';
 import { PromptsPanel } from './PromptsPanel';
 import { ResourcesPanel } from './ResourcesPanel';
@@ -9,7 +10,7 @@ import { StatusPill } from './StatusPill';
 import { ToolsPanel } from './ToolsPanel';
 import { rovingKeyDown, rovingTabIndex } from '../../components/roving';
 
-type Tab = 'tools' | 'resources' | 'prompts' | 'logs' | 'details';
+type Tab = 'tools' | 'resources' | 'prompts' | 'logs' | 'history' | 'details';
 
 export function ServerDetail({ server, onEdit }: { server: ServerView; onEdit(): void }) {
   const [tab, setTab] = useState<Tab>('tools');
@@ -90,7 +91,7 @@ export function ServerDetail({ server, onEdit }: { server: ServerView; onEdit():
       )}
       {/* eslint-disable-next-line jsx-a11y/interactive-supports-focus -- roving tabindex: the tabs take focus, the list handles their arrow keys */}
       <div role="tablist" className="tabs" aria-label="Server sections" onKeyDown={(e) => rovingKeyDown(e, 'tab')}>
-        {(['tools', 'resources', 'prompts', 'logs', 'details'] as Tab[]).map((t) => (
+        {(['tools', 'resources', 'prompts', 'logs', 'history', 'details'] as Tab[]).map((t) => (
           <button key={t} role="tab" id={`stab-${t}`} aria-controls="server-tab-panel" tabIndex={rovingTabIndex(tab === t)} aria-selected={tab === t} className={tab === t ? 'tab active' : 'tab'} onClick={() => setTab(t)}>
             {t[0].toUpperCase() + t.slice(1)}
             {t === 'tools' && ` (${server.counts.tools})`}
@@ -104,6 +105,7 @@ export function ServerDetail({ server, onEdit }: { server: ServerView; onEdit():
         {tab === 'resources' && <ResourcesPanel server={server} />}
         {tab === 'prompts' && <PromptsPanel server={server} />}
         {tab === 'logs' && <LogPane server={name} logFile={server.logFile} view={server} />}
+        {tab === 'history' && <HistoryPanel server={name} />}
         {tab === 'details' && (
           <dl className="kv">
             <dt>Command</dt>

@@ -84,6 +84,8 @@ export const ToolInfoSchema = z.object({
   inputSchema: z.record(z.string(), z.unknown()),
   outputSchema: z.record(z.string(), z.unknown()).optional(),
   annotations: z.record(z.string(), z.unknown()).optional(),
+  /** Tasks (experimental in the spec): `taskSupport: 'required'` tools run as a task, polled to their result. */
+  execution: z.object({ taskSupport: z.enum(['forbidden', 'optional', 'required']).optional() }).passthrough().optional(),
 });
 export type ToolInfo = z.infer<typeof ToolInfoSchema>;
 

@@ -684,7 +684,7 @@ function assertDirectory(cwd: string): void {
 }
 
 const FIELDS: Record<ListKind, string[]> = {
-  tools: ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations'],
+  tools: ['name', 'title', 'description', 'inputSchema', 'outputSchema', 'annotations', 'execution'],
   resources: ['uri', 'name', 'title', 'description', 'mimeType'],
   prompts: ['name', 'title', 'description', 'arguments'],
 };

@@ -4,6 +4,9 @@
  * No Electron here: the shell forwards HostEvents over IPC.
  */
 import { randomUUID } from 'node:crypto';
+import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
+import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -353,17 +356,20 @@ export class McpHost {
     const maxTotalMs = opts.maxTotalMs ?? this.opts.maxTotalMs ?? 600_000;
     const started = performance.now();
     try {
+      const requestOptions = {
+        timeout: timeoutMs,
+        resetTimeoutOnProgress: true,
+        maxTotalTimeout: maxTotalMs,
+        onprogress: (p: { progress: number; total?: number; message?: string }) =>
+          this.emit({ type: 'progress', progress: { callId, progress: p.progress, total: p.total, message: p.message } }),
+      };
+      const needsTask = entry.conn.tools().find((t) => t.name === tool)?.execution?.taskSupport === 'required';
       const result = await entry.conn.request(
         `the call to tool "${tool}"`,
         (client, signal) =>
-          client.callTool({ name: tool, arguments: args }, undefined, {
-            signal,
-            timeout: timeoutMs,
-            resetTimeoutOnProgress: true,
-            maxTotalTimeout: maxTotalMs,
-            onprogress: (p) =>
-              this.emit({ type: 'progress', progress: { callId, progress: p.progress, total: p.total, message: p.message } }),
-          }),
+          needsTask
+            ? this.callAsTask(client, tool, args, { ...requestOptions, signal }, (message, step) => this.emit({ type: 'progress', progress: { callId, progress: step, message } }))
+            : client.callTool({ name: tool, arguments: args }, undefined, { ...requestOptions, signal }),
         { timeoutMs, maxTotalMs, signal: controller.signal },
       );
       const elapsedMs = Math.round(performance.now() - started);
@@ -379,6 +385,48 @@ export class McpHost {
     } finally {
       this.calls.delete(callId);
       opts.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /**
+   * A tool the server runs only as a task (tasks are experimental in the spec): tools/call with a
+   * task, then the SDK polls tasks/get until the task ends and fetches tasks/result. Each status
+   * the server reports becomes a progress message; Cancel sends tasks/cancel for the task.
+   */
+  private async callAsTask(
+    client: Client,
+    tool: string,
+    args: Record<string, unknown>,
+    options: RequestOptions & { signal: AbortSignal },
+    report: (message: string, step: number) => void,
+  ): Promise<CallToolResult> {
+    let taskId: string | undefined;
+    let lastStatus: string | undefined;
+    let step = 0;
+    const cancel = () => {
+      if (taskId) void client.experimental.tasks.cancelTask(taskId).catch(() => {});
+    };
+    options.signal.addEventListener('abort', cancel, { once: true });
+    try {
+      for await (const m of client.experimental.tasks.callToolStream({ name: tool, arguments: args }, CallToolResultSchema, options)) {
+        if (m.type === 'taskCreated' || m.type === 'taskStatus') {
+          taskId = m.task.taskId;
+          lastStatus = m.task.status;
+          report(`task ${m.task.status}${m.task.statusMessage ? `: ${m.task.statusMessage}` : ''}`, ++step);
+        } else if (m.type === 'result') {
+          return m.result as CallToolResult;
+        } else {
+          // A failed task keeps its result (the tool's own error): show the server's words, not "Task … failed".
+          if (taskId && lastStatus === 'failed') {
+            const stored = await client.experimental.tasks.getTaskResult(taskId, CallToolResultSchema, { signal: options.signal, timeout: options.timeout }).catch(() => undefined);
+            if (stored) return { ...stored, isError: true } as CallToolResult;
+          }
+          throw m.error;
+        }
+      }
+      throw new Error(`the task for tool "${tool}" ended without a result`);
+    } finally {
+      options.signal.removeEventListener('abort', cancel);
     }
   }
 

@@ -31,6 +31,11 @@ export function ToolsPanel({ server }: { server: ServerView }) {
               <span className="name">{t.title ?? t.name}</span>
               {t.annotations?.readOnlyHint === true && <span className="badge">read-only</span>}
               {t.annotations?.destructiveHint === true && <span className="badge danger">destructive</span>}
+              {t.execution?.taskSupport === 'required' && (
+                <span className="badge" title="The server runs this tool as a task: Kalla polls it to its result; Cancel cancels the task">
+                  task
+                </span>
+              )}
             </button>
           </li>
         ))}

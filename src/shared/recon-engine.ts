@@ -128,8 +128,9 @@ export const ColumnProfileSchema = z.object({
   type: ColumnTypeSchema,
   format: z.string().optional(),
   nulls: z.number(),
-  /** Approximate (HyperLogLog) distinct count. */
+  /** Distinct non-null values: exact up to 200,000 rows, else a HyperLogLog estimate (then `distinctEstimated`). */
   distinct: z.number(),
+  distinctEstimated: z.boolean().optional(),
   min: z.string().nullable(),
   max: z.string().nullable(),
   top_values: z.array(TopValueSchema),

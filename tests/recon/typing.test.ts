@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { csv, sandbox, type Sandbox } from './helpers';
 
@@ -100,6 +101,19 @@ describe('typing for finance exports', () => {
     expect(amount).toMatchObject({ type: 'number', nulls: 1, min: '10.000000', max: '30.000000', unparsed: 0 });
     expect(date).toMatchObject({ type: 'date', min: '2024-01-01', max: '2024-01-05' });
     expect(profile.sample_rows).toHaveLength(3);
+  });
+
+  it('counts distinct values exactly in a file people can count (never "13 distinct" for 12 rows)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.constantFrom('INV-1', 'INV-2', 'INV-3', 'inv-1', 'INV-10', 'X', ''), { minLength: 1, maxLength: 40 }), async (refs) => {
+        const { ws } = await load('ref,n', refs.map((r, i) => `${r},${i}`));
+        const [ref, n] = (await ws.profile('left')).columns;
+        expect(ref.distinct).toBe(new Set(refs.filter((r) => r !== '')).size);
+        expect(n.distinct).toBe(refs.length);
+        expect(ref.distinctEstimated).toBeUndefined();
+      }),
+      { numRuns: 25 },
+    );
   });
 
   it('counts rows passing filters in SQL', async () => {

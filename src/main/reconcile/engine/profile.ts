@@ -11,16 +11,23 @@ import { dataTable, ROW_ID, typedView } from './sources';
 
 const TOP_VALUES = 5;
 const SAMPLE_ROWS = 5;
+/**
+ * Up to this many rows the distinct count is exact (a people-sized file must never show "13
+ * distinct" for 12 rows); above, DuckDB's HyperLogLog estimate, capped at the non-null count, and
+ * the profile says it is an estimate.
+ */
+export const EXACT_DISTINCT_MAX_ROWS = 200_000;
 
 export async function profileSource(db: Db, info: SourceInfo): Promise<SourceProfile> {
   const view = ident(typedView(info.side));
   const data = ident(dataTable(info.side));
   const cols = info.columns;
+  const exact = info.row_count <= EXACT_DISTINCT_MAX_ROWS;
   const select = cols.flatMap((c, i) => {
     const x = ident(c.name);
     const parts = [
       `count(*) - count(${x}) AS nulls_${i}`,
-      `approx_count_distinct(${x}) AS distinct_${i}`,
+      exact ? `count(DISTINCT ${x}) AS distinct_${i}` : `least(approx_count_distinct(${x}), count(${x})) AS distinct_${i}`,
       `CAST(min(${x}) AS VARCHAR) AS min_${i}`,
       `CAST(max(${x}) AS VARCHAR) AS max_${i}`,
     ];
@@ -47,6 +54,7 @@ export async function profileSource(db: Db, info: SourceInfo): Promise<SourcePro
       ...(c.format && !c.derived ? { format: c.format } : {}),
       nulls: Number(v('nulls') ?? 0),
       distinct: Number(v('distinct') ?? 0),
+      ...(exact ? {} : { distinctEstimated: true }),
       min: (v('min') as string | null) ?? null,
       max: (v('max') as string | null) ?? null,
       top_values: top.map((t) => ({ value: t.value, count: Number(t.n) })),

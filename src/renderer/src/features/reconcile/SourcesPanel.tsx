@@ -269,7 +269,10 @@ function SourceCard({ side, onPick }: { side: Side; onPick(): void }) {
                       <td className="profile-cell small">
                         {p ? (
                           <>
-                            <span>{formatNumber(p.distinct)} distinct</span>
+                            <span>
+                              {p.distinctEstimated ? '≈ ' : ''}
+                              {formatNumber(p.distinct)} distinct
+                            </span>
                             {p.nulls > 0 && <span> · {p.nulls} empty</span>}
                             {p.unparsed > 0 && <span className="warn-text"> · {p.unparsed} unreadable</span>}
                             {p.min !== null && (

@@ -4,8 +4,8 @@
  */
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
-import { McpHost } from '../../src/main/mcp/host';
-import { fixture, tempDir, waitFor } from './helpers';
+import type { ServerConfig } from '../../src/shared/mcp';
+import { fixture, runningHost } from './helpers';
 
 const everything = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
 const cleanups: Array<() => Promise<void>> = [];
@@ -13,18 +13,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0)) await c();
 });
 
-async function hostWith(servers: Record<string, Parameters<McpHost['addServer']>[1]>): Promise<McpHost> {
-  const dir = await tempDir();
-  const host = new McpHost({ dataDir: dir.path, builtins: [], spawnEnv: async () => ({ PATH: process.env.PATH ?? '' }) });
-  cleanups.push(async () => {
-    await host.stop();
-    await dir.cleanup();
-  });
-  await host.start();
-  for (const [name, config] of Object.entries(servers)) await host.addServer(name, config);
-  await waitFor(() => Object.keys(servers).every((n) => host.get(n)?.status === 'running'), 'servers running', 60_000);
-  return host;
-}
+const hostWith = (servers: Record<string, ServerConfig>) => runningHost(servers, cleanups);
 
 describe('argument completion', () => {
   it('returns the server’s suggestions, narrowed by the arguments already given', async () => {

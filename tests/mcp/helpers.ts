@@ -71,3 +71,20 @@ export async function makeHost(options: Partial<McpHostOptions> = {}) {
     },
   };
 }
+
+/**
+ * A host (no built-ins, PATH only) with these servers added and running; `cleanups` receives its
+ * disposal, for the caller's afterEach.
+ */
+export async function runningHost(servers: Record<string, ServerConfig>, cleanups: Array<() => Promise<void>>, timeoutMs = 60_000): Promise<McpHost> {
+  const dir = await tempDir();
+  const host = new McpHost({ dataDir: dir.path, builtins: [], spawnEnv: async () => ({ PATH: process.env.PATH ?? '' }) });
+  cleanups.push(async () => {
+    await host.stop();
+    await dir.cleanup();
+  });
+  await host.start();
+  for (const [name, config] of Object.entries(servers)) await host.addServer(name, config);
+  await waitFor(() => Object.keys(servers).every((n) => host.get(n)?.status === 'running'), `${Object.keys(servers).join(', ')} running`, timeoutMs);
+  return host;
+}

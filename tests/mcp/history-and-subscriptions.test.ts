@@ -5,9 +5,9 @@
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HostEvent } from '../../src/main/mcp/host';
-import { McpHost } from '../../src/main/mcp/host';
+import type { ServerConfig } from '../../src/shared/mcp';
 import { MAX_JSON_CHARS } from '../../src/main/mcp/message-history';
-import { fixture, tempDir, waitFor } from './helpers';
+import { fixture, runningHost, waitFor } from './helpers';
 
 const everything = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
 const cleanups: Array<() => Promise<void>> = [];
@@ -15,18 +15,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0)) await c();
 });
 
-async function hostWith(servers: Record<string, Parameters<McpHost['addServer']>[1]>): Promise<McpHost> {
-  const dir = await tempDir();
-  const host = new McpHost({ dataDir: dir.path, builtins: [], spawnEnv: async () => ({ PATH: process.env.PATH ?? '' }) });
-  cleanups.push(async () => {
-    await host.stop();
-    await dir.cleanup();
-  });
-  await host.start();
-  for (const [name, config] of Object.entries(servers)) await host.addServer(name, config);
-  await waitFor(() => Object.keys(servers).every((n) => host.get(n)?.status === 'running'), 'servers running', 60_000);
-  return host;
-}
+const hostWith = (servers: Record<string, ServerConfig>) => runningHost(servers, cleanups);
 
 describe('message history', () => {
   it('records the handshake, lists and calls in order, with response times, cut large messages and redacted secrets', async () => {

@@ -8,9 +8,8 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { McpHost } from '../../src/main/mcp/host';
 import type { ServerConfig } from '../../src/shared/mcp';
-import { tempDir, waitFor } from './helpers';
+import { runningHost, waitFor } from './helpers';
 
 const resolve = createRequire(import.meta.url).resolve;
 const filesystem = resolve('@modelcontextprotocol/server-filesystem/dist/index.js');
@@ -20,18 +19,7 @@ afterEach(async () => {
   for (const c of cleanups.splice(0)) await c();
 });
 
-async function hostWith(name: string, config: ServerConfig): Promise<McpHost> {
-  const dir = await tempDir();
-  const host = new McpHost({ dataDir: dir.path, builtins: [], spawnEnv: async () => ({ PATH: process.env.PATH ?? '' }) });
-  cleanups.push(async () => {
-    await host.stop();
-    await dir.cleanup();
-  });
-  await host.start();
-  await host.addServer(name, config);
-  await waitFor(() => host.get(name)?.status === 'running', `${name} running`, 60_000);
-  return host;
-}
+const hostWith = (name: string, config: ServerConfig) => runningHost({ [name]: config }, cleanups);
 
 const text = (r: { content: Array<{ type: string; text?: string }> }) => r.content.map((c) => c.text ?? '').join('\n');
 

@@ -5,26 +5,14 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import type { HostEvent } from '../../src/main/mcp/host';
-import { McpHost } from '../../src/main/mcp/host';
-import { fixture, tempDir, waitFor } from './helpers';
+import { fixture, runningHost, waitFor } from './helpers';
 
 const cleanups: Array<() => Promise<void>> = [];
 afterEach(async () => {
   for (const c of cleanups.splice(0)) await c();
 });
 
-async function tasksHost(): Promise<McpHost> {
-  const dir = await tempDir();
-  const host = new McpHost({ dataDir: dir.path, builtins: [], spawnEnv: async () => ({ PATH: process.env.PATH ?? '' }) });
-  cleanups.push(async () => {
-    await host.stop();
-    await dir.cleanup();
-  });
-  await host.start();
-  await host.addServer('tasks', fixture('tasks'));
-  await waitFor(() => host.get('tasks')?.status === 'running', 'tasks server running');
-  return host;
-}
+const tasksHost = () => runningHost({ tasks: fixture('tasks') }, cleanups);
 
 describe('task-only tools', () => {
   it('runs as a task: statuses as progress, then the result', async () => {

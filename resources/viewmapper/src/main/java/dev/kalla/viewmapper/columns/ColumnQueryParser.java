@@ -13,7 +13,7 @@ import dev.kalla.viewmapper.columns.QueryModel.Values;
 import dev.kalla.viewmapper.sql.IdentifierCase;
 import dev.kalla.viewmapper.sql.QualifiedName;
 import dev.kalla.viewmapper.sql.SqlParseException;
-import dev.kalla.viewmapper.sql.SqlTokenizer;
+import dev.kalla.viewmapper.sql.TokenCursor;
 import dev.kalla.viewmapper.sql.Token;
 import dev.kalla.viewmapper.sql.TokenType;
 
@@ -30,7 +30,7 @@ import java.util.Set;
  * concentrates on what lineage needs: which names in a select item are columns (not functions,
  * keywords, types or literals), what each item is called, and which relations are in scope.
  */
-final class ColumnQueryParser {
+final class ColumnQueryParser extends TokenCursor {
     /** Words that are never a column in an expression: operators, clause words, literals, special values. */
     private static final Set<String> NOT_A_COLUMN = Set.of(
             "and", "or", "not", "is", "like", "ilike", "escape", "in", "between", "exists", "distinct", "from",
@@ -55,17 +55,13 @@ final class ColumnQueryParser {
             "regr_slope", "regr_intercept", "kurtosis", "skewness", "bitwise_and_agg", "bitwise_or_agg",
             "bitwise_xor_agg", "set_agg", "set_union", "merge", "numeric_histogram", "reduce_agg", "tdigest_agg",
             "json_agg", "jsonb_agg", "json_object_agg", "xmlagg", "mode", "first_value_agg");
-    private static final Set<String> JOIN_START = Set.of("join", "inner", "left", "right", "full", "cross", "natural");
     private static final Set<String> NOT_AN_ALIAS = Set.of(
             "join", "inner", "left", "right", "full", "cross", "natural", "on", "using", "where",
             "group", "having", "order", "union", "intersect", "except", "from", "select", "for", "tablesample",
             "match_recognize", "with", "lateral", "window");
 
-    private final List<Token> tokens;
-    private int i;
-
     private ColumnQueryParser(String sql, IdentifierCase identifierCase) {
-        this.tokens = SqlTokenizer.tokenize(sql, identifierCase);
+        super(sql, identifierCase);
     }
 
     /** The query of a view (a bare query, or CREATE VIEW … AS query) and the view's own column list, if it has one. */
@@ -475,52 +471,38 @@ final class ColumnQueryParser {
         }
     }
 
+    /** Skips an ON condition: up to the next join, comma, ON/USING or clause of the select. */
     private void skipJoinCondition() {
-        int depth = 0;
-        while (true) {
-            Token t = cur();
-            if (t.type() == TokenType.EOF || t.isSymbol(";")) return;
-            if (t.isSymbol("(")) depth++;
-            else if (t.isSymbol(")")) {
-                if (depth == 0) return;
-                depth--;
-            } else if (depth == 0 && (t.isSymbol(",") || isJoinStart() || endsSelectList() || t.isWord("on") || t.isWord("using"))) {
-                return;
-            }
-            i++;
-        }
+        skipAtDepthZeroUntil(() -> cur().isSymbol(",") || isJoinStart() || endsSelectList() || cur().isWord("on") || cur().isWord("using"));
     }
 
-    /** Skips WHERE, GROUP BY, HAVING, WINDOW (and ORDER BY / LIMIT for a whole query) up to the end of the query. */
+    /** Skips WHERE, GROUP BY, HAVING, WINDOW up to the end of the select (a set operator, ORDER BY, LIMIT, ')'). */
     private void skipClauses() {
-        int depth = 0;
-        while (true) {
-            Token t = cur();
-            if (t.type() == TokenType.EOF || t.isSymbol(";")) return;
-            if (t.isSymbol("(")) depth++;
-            else if (t.isSymbol(")")) {
-                if (depth == 0) return;
-                depth--;
-            } else if (depth == 0 && (t.isWord("union") || t.isWord("intersect") || t.isWord("except")
-                    || (t.isWord("order") && peek(1).isWord("by")) || ((t.isWord("limit") || t.isWord("offset") || t.isWord("fetch")) && startsClause(i)))) {
-                return;
-            }
-            i++;
-        }
+        skipAtDepthZeroUntil(() -> cur().isWord("union") || cur().isWord("intersect") || cur().isWord("except")
+                || (cur().isWord("order") && peek(1).isWord("by"))
+                || ((cur().isWord("limit") || cur().isWord("offset") || cur().isWord("fetch")) && startsClause(i)));
     }
 
+    /** Skips a query's ORDER BY / LIMIT / OFFSET / FETCH tail, and nothing else. */
     private void skipToQueryEnd() {
         boolean tail = (cur().isWord("order") && peek(1).isWord("by"))
                 || ((cur().isWord("limit") || cur().isWord("offset") || cur().isWord("fetch")) && startsClause(i));
-        if (!tail) return; // anything else is not part of this query: "((SELECT …) x JOIN u …)"
+        if (tail) skipAtDepthZeroUntil(() -> false); // anything else is not part of this query: "((SELECT …) x JOIN u …)"
+    }
+
+    /** Moves on to the first token outside parentheses where {@code stop} holds, or the ')' or ';' that ends the text. */
+    private void skipAtDepthZeroUntil(java.util.function.BooleanSupplier stop) {
         int depth = 0;
         while (true) {
             Token t = cur();
             if (t.type() == TokenType.EOF || t.isSymbol(";")) return;
-            if (t.isSymbol("(")) depth++;
-            else if (t.isSymbol(")")) {
+            if (t.isSymbol("(")) {
+                depth++;
+            } else if (t.isSymbol(")")) {
                 if (depth == 0) return;
                 depth--;
+            } else if (depth == 0 && stop.getAsBoolean()) {
+                return;
             }
             i++;
         }
@@ -542,36 +524,6 @@ final class ColumnQueryParser {
     }
 
     // ---- helpers -------------------------------------------------------------------------
-
-    private boolean startsClause(int j) {
-        Token t = tokens.get(j);
-        if (t.type() != TokenType.WORD) return false;
-        if (j > 0 && (tokens.get(j - 1).isSymbol(".") || tokens.get(j - 1).isWord("as"))) return false;
-        Token next = tokens.get(Math.min(j + 1, tokens.size() - 1));
-        return switch (t.text()) {
-            case "limit" -> next.type() == TokenType.NUMBER || next.isSymbol("?") || next.isWord("all");
-            case "offset" -> next.type() == TokenType.NUMBER || next.isSymbol("?");
-            case "fetch" -> next.isWord("first") || next.isWord("next");
-            default -> false;
-        };
-    }
-
-    private boolean isJoinStart() {
-        Token t = cur();
-        if (t.type() != TokenType.WORD || !JOIN_START.contains(t.text())) return false;
-        return !((t.isWord("left") || t.isWord("right")) && peek(1).isSymbol("("));
-    }
-
-    private boolean startsQuery(int j) {
-        while (tokens.get(j).isSymbol("(")) j++;
-        return startsQueryDirectly(j);
-    }
-
-    private boolean startsQueryDirectly(int j) {
-        Token t = tokens.get(j);
-        return t.isWord("select") || t.isWord("with") || t.isWord("values")
-                || (t.isWord("table") && tokens.get(Math.min(j + 1, tokens.size() - 1)).isIdentifier());
-    }
 
     private QualifiedName qualifiedName() {
         List<String> parts = new ArrayList<>(3);
@@ -607,49 +559,5 @@ final class ColumnQueryParser {
             }
             i++;
         }
-    }
-
-    private void skipBalanced() {
-        expectSymbol("(");
-        int depth = 1;
-        while (depth > 0) {
-            Token t = cur();
-            if (t.type() == TokenType.EOF) throw new SqlParseException("expected ')'");
-            if (t.isSymbol("(")) depth++;
-            else if (t.isSymbol(")")) depth--;
-            i++;
-        }
-    }
-
-    private Token cur() {
-        return tokens.get(i);
-    }
-
-    private Token peek(int ahead) {
-        return tokens.get(Math.min(i + ahead, tokens.size() - 1));
-    }
-
-    private boolean accept(String keyword) {
-        if (cur().isWord(keyword)) {
-            i++;
-            return true;
-        }
-        return false;
-    }
-
-    private boolean acceptSymbol(String symbol) {
-        if (cur().isSymbol(symbol)) {
-            i++;
-            return true;
-        }
-        return false;
-    }
-
-    private void expectWord(String keyword) {
-        if (!accept(keyword)) throw new SqlParseException("expected " + keyword.toUpperCase() + " but found " + cur());
-    }
-
-    private void expectSymbol(String symbol) {
-        if (!acceptSymbol(symbol)) throw new SqlParseException("expected '" + symbol + "' but found " + cur());
     }
 }

@@ -14,7 +14,7 @@ import java.util.Set;
  * a relation can only hide in a parenthesised subquery. That keeps the parser small and fast
  * while still being exact about the structure that defines lineage.
  */
-public final class RelationParser {
+public final class RelationParser extends TokenCursor {
     /**
      * Words that never start an alias here. LIMIT, OFFSET, FETCH and WINDOW are missing on purpose:
      * they are non-reserved in Trino ({@code SELECT t.offset}, {@code FROM t AS limit} are legal), so
@@ -50,16 +50,11 @@ public final class RelationParser {
             "select", "join", "inner", "cross", "natural", "union", "intersect", "except", "having");
     /** Words that end an operand although they are keywords: {@code CASE ... END x}, {@code IS NULL}. */
     private static final Set<String> OPERAND_KEYWORDS = Set.of("end", "null", "true", "false");
-    private static final Set<String> JOIN_START = Set.of("join", "inner", "left", "right", "full", "cross", "natural");
 
-    private final List<Token> tokens;
-    private final String sql;
     private final Set<QualifiedName> relations = new LinkedHashSet<>();
-    private int i;
 
     private RelationParser(String sql, IdentifierCase identifierCase) {
-        this.sql = sql;
-        this.tokens = SqlTokenizer.tokenize(sql, identifierCase);
+        super(sql, identifierCase);
     }
 
     /** Relations read by one query (optionally wrapped in CREATE VIEW ... AS), in order of appearance. */
@@ -218,13 +213,6 @@ public final class RelationParser {
         accept("natural");
         if (!accept("inner") && (accept("left") || accept("right") || accept("full"))) accept("outer");
         expectWord("join");
-    }
-
-    private boolean isJoinStart() {
-        Token t = cur();
-        if (t.type() != TokenType.WORD || !JOIN_START.contains(t.text())) return false;
-        // LEFT(...) and RIGHT(...) are string functions in some dialects, never join keywords.
-        return !((t.isWord("left") || t.isWord("right")) && peek(1).isSymbol("("));
     }
 
     private void parsePrimaryRelation(CteScope scope) {
@@ -445,24 +433,6 @@ public final class RelationParser {
         }
     }
 
-    /**
-     * LIMIT, OFFSET and FETCH are non-reserved in Trino: they open a clause only when followed
-     * by what the clause needs (LIMIT n|?|ALL, OFFSET n|?, FETCH FIRST|NEXT); otherwise they are
-     * names. A word right after a dot or AS is always a name.
-     */
-    private boolean startsClause(int j) {
-        Token t = tokens.get(j);
-        if (t.type() != TokenType.WORD) return false;
-        if (j > 0 && (tokens.get(j - 1).isSymbol(".") || tokens.get(j - 1).isWord("as"))) return false;
-        Token next = tokens.get(Math.min(j + 1, tokens.size() - 1));
-        return switch (t.text()) {
-            case "limit" -> next.type() == TokenType.NUMBER || next.isSymbol("?") || next.isWord("all");
-            case "offset" -> next.type() == TokenType.NUMBER || next.isSymbol("?");
-            case "fetch" -> next.isWord("first") || next.isWord("next");
-            default -> false;
-        };
-    }
-
     private void parseParenthesised(CteScope scope) {
         expectSymbol("(");
         if (startsQueryDirectly(i)) {
@@ -509,74 +479,10 @@ public final class RelationParser {
 
     // ---- helpers -------------------------------------------------------------------------
 
-    /** True if a query (possibly wrapped in extra parentheses) starts at index j. */
-    private boolean startsQuery(int j) {
-        while (tokens.get(j).isSymbol("(")) j++;
-        return startsQueryDirectly(j);
-    }
-
-    private boolean startsQueryDirectly(int j) {
-        Token t = tokens.get(j);
-        return t.isWord("select") || t.isWord("with") || t.isWord("values")
-                || (t.isWord("table") && tokens.get(Math.min(j + 1, tokens.size() - 1)).isIdentifier());
-    }
-
-    private void skipBalanced() {
-        expectSymbol("(");
-        int depth = 1;
-        while (depth > 0) {
-            Token t = cur();
-            if (t.type() == TokenType.EOF) throw unexpected(")");
-            if (t.isSymbol("(")) depth++;
-            else if (t.isSymbol(")")) depth--;
-            i++;
-        }
-    }
-
-    private Token cur() {
-        return tokens.get(i);
-    }
-
-    private Token peek(int ahead) {
-        return tokens.get(Math.min(i + ahead, tokens.size() - 1));
-    }
-
-    private boolean accept(String keyword) {
-        if (cur().isWord(keyword)) {
-            i++;
-            return true;
-        }
-        return false;
-    }
-
-    private boolean acceptSymbol(String symbol) {
-        if (cur().isSymbol(symbol)) {
-            i++;
-            return true;
-        }
-        return false;
-    }
-
-    private void expectWord(String keyword) {
-        if (!accept(keyword)) throw unexpected(keyword.toUpperCase());
-    }
-
-    private void expectSymbol(String symbol) {
-        if (!acceptSymbol(symbol)) throw unexpected("'" + symbol + "'");
-    }
-
     private Token expectIdentifier(String what) {
         Token t = cur();
         if (!t.isIdentifier()) throw unexpected(what);
         i++;
         return t;
-    }
-
-    private SqlParseException unexpected(String expected) {
-        return new SqlParseException("expected " + expected + " but found " + cur() + " at " + where(cur()));
-    }
-
-    private String where(Token t) {
-        return SourcePosition.of(sql, t.offset()).toString();
     }
 }

@@ -120,6 +120,10 @@ async function buildCore(opts: CoreOptions): Promise<Core> {
         return emit('servers.removed', { server: e.server });
       case 'resourceUpdated':
         return emit('servers.resourceUpdated', { server: e.server, uri: e.uri });
+      case 'clientRequest':
+        return emit('servers.clientRequest', e.request);
+      case 'clientRequestSettled':
+        return emit('servers.clientRequestSettled', { id: e.id });
     }
   });
 
@@ -153,6 +157,8 @@ async function buildCore(opts: CoreOptions): Promise<Core> {
     dataDir: opts.paths.dataDir,
     emit: (e) => (e.name === 'assistant.changed' ? emit(e.name, e.payload) : emit(e.name, e.payload)),
   });
+  // Sampling requests from MCP servers go to the model the user set up for the Assistant.
+  host.setSampler(assistant.service.sampler());
   const dispatch = createDispatcher(
     createHandlers({ host, settings, platform: opts.platform, paths: opts.paths, appVersion: opts.appVersion, lineage, assistant: assistant.service, workspaces }),
     logInternal,

@@ -138,6 +138,8 @@ export const ServerViewSchema = z.object({
   inheritEnv: z.array(z.string()).optional(),
   /** Folders offered as MCP roots. */
   roots: z.array(z.string()).optional(),
+  /** How sampling requests from this server are answered (default ask). */
+  samplingPolicy: z.enum(['ask', 'always', 'never']).optional(),
   /** The level asked of the server with logging/setLevel this session (not saved). */
   logLevel: z.enum(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']).optional(),
   disabled: z.boolean(),
@@ -180,6 +182,41 @@ export const HistoryEntrySchema = z.object({
   json: z.string(),
 });
 export type HistoryEntry = z.infer<typeof HistoryEntrySchema>;
+
+/**
+ * A server's request that needs the user (elicitation, sampling), waiting in main for an answer
+ * from the renderer. `samplingReview` shows the model's answer before it goes back to the server.
+ */
+export const ClientRequestSchema = z.discriminatedUnion('kind', [
+  z.object({ id: z.string(), server: z.string(), kind: z.literal('elicitForm'), message: z.string(), requestedSchema: z.record(z.string(), z.unknown()) }),
+  z.object({ id: z.string(), server: z.string(), kind: z.literal('elicitUrl'), message: z.string(), url: z.string() }),
+  z.object({
+    id: z.string(),
+    server: z.string(),
+    kind: z.literal('sampling'),
+    messages: z.array(z.object({ role: z.enum(['user', 'assistant']), text: z.string() })),
+    systemPrompt: z.string().optional(),
+    modelPreferences: z.record(z.string(), z.unknown()).optional(),
+    maxTokens: z.number(),
+    model: z.string(),
+  }),
+  z.object({ id: z.string(), server: z.string(), kind: z.literal('samplingReview'), text: z.string(), model: z.string() }),
+]);
+export type ClientRequest = z.infer<typeof ClientRequestSchema>;
+type Dist<T> = T extends unknown ? Omit<T, 'id'> : never;
+export type ClientRequestInput = Dist<ClientRequest>;
+
+export const ClientAnswerSchema = z.discriminatedUnion('action', [
+  /** elicitForm: the form's content; samplingReview: the (possibly edited) text to send. */
+  z.object({ action: z.literal('accept'), content: z.record(z.string(), z.unknown()).optional(), text: z.string().max(200_000).optional() }).strict(),
+  z.object({ action: z.literal('decline') }).strict(),
+  z.object({ action: z.literal('cancel') }).strict(),
+]);
+export type ClientAnswer = z.infer<typeof ClientAnswerSchema>;
+
+/** Per-server answer to sampling requests: ask each time (default), always send, never send. */
+export const SamplingPolicySchema = z.enum(['ask', 'always', 'never']);
+export type SamplingPolicy = z.infer<typeof SamplingPolicySchema>;
 
 /** MCP logging levels (RFC 5424), most verbose first. */
 export const LogLevelSchema = z.enum(['debug', 'info', 'notice', 'warning', 'error', 'critical', 'alert', 'emergency']);

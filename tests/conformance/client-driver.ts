@@ -42,6 +42,19 @@ function sample(schema: Record<string, unknown> | undefined): unknown {
 const dataDir = mkdtempSync(join(tmpdir(), 'kalla-conformance-'));
 const host = new McpHost({ dataDir, spawnEnv: async () => ({ PATH: process.env.PATH ?? '' }), restart: { maxRetries: 0, baseDelayMs: 50, maxDelayMs: 50 } });
 let code = 0;
+// Elicitation: the user presses Send on the form as shown — the schema's defaults filled in.
+host.on((e) => {
+  if (e.type !== 'clientRequest') return;
+  const r = e.request;
+  if (r.kind === 'elicitForm') {
+    const props = (r.requestedSchema.properties ?? {}) as Record<string, Record<string, unknown>>;
+    const content = Object.fromEntries(Object.entries(props).filter(([, p]) => 'default' in p).map(([k, p]) => [k, p.default]));
+    process.stderr.write(`[driver] elicitation from ${r.server}: accepting ${JSON.stringify(content)}\n`);
+    host.answerClientRequest(r.id, { action: 'accept', content });
+  } else {
+    host.answerClientRequest(r.id, { action: 'decline' });
+  }
+});
 try {
   await host.start();
   await host.addServer('conformance', { url, type: 'http', args: [], env: {} });

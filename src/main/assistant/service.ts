@@ -5,6 +5,7 @@
  * per request from the settings (the key is read main-side at that moment and
  * handed to the client only); confirmations that only the renderer can answer.
  */
+import type { Sampler } from '../mcp/host';
 import { randomUUID } from 'node:crypto';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
@@ -185,6 +186,33 @@ export class AssistantService {
     } catch (e) {
       return { ok: false, provider, model: cfg.model, ms: Math.round(performance.now() - started), message: e instanceof Error ? e.message : String(e) };
     }
+  }
+
+  /**
+   * MCP sampling through the provider the user configured: the model that would answer (null when
+   * none is set up), and one completion without tools. The key stays here; servers get only text.
+   */
+  sampler(): Sampler {
+    return {
+      model: async () => {
+        const s = await this.opts.settings.get();
+        const status = await this.providerStatus();
+        return status.configured && s.provider !== 'none' ? s.providers[s.provider].model : null;
+      },
+      complete: async ({ system, messages, maxTokens, signal }) => {
+        const s = await this.opts.settings.get();
+        if (s.provider === 'none') throw new UserError('No AI provider is set up.', 'not_configured');
+        const cfg = s.providers[s.provider];
+        const client = createProviderClient({
+          settings: { provider: s.provider, model: cfg.model, maxTokens, ...(cfg.baseUrl ? { baseUrl: cfg.baseUrl } : {}) },
+          apiKey: (await this.opts.settings.apiKey(s.provider)) ?? '',
+          ...this.opts.provider,
+        });
+        const turn = await client.complete({ system, messages: messages.map((m) => (m.role === 'user' ? { role: 'user', text: m.text } : { role: 'assistant', text: m.text, toolCalls: [] })), tools: [], signal });
+        const stopReason = turn.stopReason === 'end_turn' ? 'endTurn' : turn.stopReason === 'max_tokens' ? 'maxTokens' : turn.stopReason === 'stop_sequence' ? 'stopSequence' : turn.stopReason;
+        return { text: turn.text, model: cfg.model, stopReason };
+      },
+    };
   }
 
   private async client(): Promise<ProviderClient> {

@@ -15,8 +15,14 @@ import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import {
+  CreateMessageRequestSchema,
+  ElicitRequestSchema,
   ErrorCode,
   ListRootsRequestSchema,
+  type CreateMessageRequest,
+  type CreateMessageResult,
+  type ElicitRequest,
+  type ElicitResult,
   LoggingMessageNotificationSchema,
   McpError,
   PromptListChangedNotificationSchema,
@@ -62,6 +68,14 @@ export interface ConnectionOptions {
   onLists: () => void;
   /** A subscribed resource changed (notifications/resources/updated). */
   onResourceUpdated?: (uri: string) => void;
+  /**
+   * Answers to the server's own requests that need the user. When given, the client declares
+   * `elicitation` (form and URL) and `sampling`; the signal aborts when the server cancels or goes away.
+   */
+  serverRequests?: {
+    elicit(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
+    sample(params: CreateMessageRequest['params'], signal: AbortSignal): Promise<CreateMessageResult>;
+  };
 }
 
 export interface ConnectionSnapshot {
@@ -320,7 +334,14 @@ export class ServerConnection {
   private newClient(session: Session): Client {
     const log = this.opts.log;
     // Roots are always offered (an empty list by default): servers such as server-filesystem refuse to work with clients that lack them.
-    const client = new Client(this.opts.clientInfo, { capabilities: { roots: { listChanged: true } } });
+    const answers = this.opts.serverRequests;
+    const client = new Client(this.opts.clientInfo, {
+      capabilities: { roots: { listChanged: true }, ...(answers ? { elicitation: { form: {}, url: {} }, sampling: {} } : {}) },
+    });
+    if (answers) {
+      client.setRequestHandler(ElicitRequestSchema, (request, extra) => answers.elicit(request.params, extra.signal));
+      client.setRequestHandler(CreateMessageRequestSchema, (request, extra) => answers.sample(request.params, extra.signal));
+    }
     client.setRequestHandler(ListRootsRequestSchema, () => ({
       roots: (this.config.roots ?? []).map((folder) => ({ uri: pathToFileURL(folder).href, name: basename(folder) || folder })),
     }));

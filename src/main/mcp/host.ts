@@ -6,11 +6,23 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import {
+  CallToolResultSchema,
+  ErrorCode,
+  McpError,
+  type CallToolResult,
+  type CreateMessageRequest,
+  type CreateMessageResult,
+  type ElicitRequest,
+  type ElicitResult,
+} from '@modelcontextprotocol/sdk/types.js';
+import { UserError } from '../errors';
+import { ClientRequestBroker } from './client-requests';
+import { elicitationProblem } from './elicitation';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { ConfigProblem, HistoryEntry, LogLevel, LogLine, ProgressEvent, PromptInfo, ResourceInfo, ResourceTemplateInfo, ServerConfig, ServerView, ToolCallResult, ToolInfo } from '../../shared/mcp';
+import type { ClientAnswer, ClientRequest, ConfigProblem, HistoryEntry, LogLevel, SamplingPolicy, LogLine, ProgressEvent, PromptInfo, ResourceInfo, ResourceTemplateInfo, ServerConfig, ServerView, ToolCallResult, ToolInfo } from '../../shared/mcp';
 import { SECRET_FILE_MODE, tightenSecretFile, writeFileAtomic } from './atomic-write';
 import { claudeDesktopConfigPath, planClaudeDesktopImport } from './claude-desktop';
 import {
@@ -68,6 +80,15 @@ export interface McpHostOptions {
   /** Log file size before rotation to `.1`. Default 5 MB. */
   maxLogFileBytes?: number;
   clientInfo?: { name: string; version: string };
+  /** How long an elicitation or sampling dialog may wait for the user before the server gets "cancel". */
+  answerTimeoutMs?: number;
+}
+
+/** Sends a server's sampling request to the model the user configured (the Assistant's provider). */
+export interface Sampler {
+  /** The model that would answer, or null when no provider is configured. */
+  model(): Promise<string | null>;
+  complete(request: { system: string; messages: Array<{ role: 'user' | 'assistant'; text: string }>; maxTokens: number; signal: AbortSignal }): Promise<{ text: string; model: string; stopReason: string }>;
 }
 
 export type HostEvent =
@@ -80,7 +101,10 @@ export type HostEvent =
   /** A user server was removed (from the UI, the raw editor or the file). */
   | { type: 'removed'; server: string }
   /** A resource the user watches changed on the server. */
-  | { type: 'resourceUpdated'; server: string; uri: string };
+  | { type: 'resourceUpdated'; server: string; uri: string }
+  /** A server asks the user something (elicitation, sampling); `clientRequestSettled` when it is answered or void. */
+  | { type: 'clientRequest'; request: ClientRequest }
+  | { type: 'clientRequestSettled'; id: string };
 
 export interface CallToolOptions {
   /** Lets the caller cancel with cancelCall() and match progress events. Generated when omitted. */
@@ -105,6 +129,20 @@ interface Entry {
 }
 
 const BUILTIN_STATE_FILE = 'mcp-builtins.json';
+const SAMPLING_FILE = 'mcp-sampling.json';
+/** Upper bound on what a server may ask the user's model for in one sampling request. */
+const MAX_SAMPLING_TOKENS = 4096;
+
+/** Sampling messages as text for the provider: text as is, other content named. */
+function samplingText(content: unknown): string {
+  const blocks = Array.isArray(content) ? content : [content];
+  return blocks
+    .map((b) => {
+      const block = b as { type?: string; text?: string };
+      return block.type === 'text' ? (block.text ?? '') : `[${block.type ?? 'content'} not sent: Kalla passes text only]`;
+    })
+    .join('\n');
+}
 
 export class McpHost {
   private readonly opts: McpHostOptions;
@@ -119,9 +157,16 @@ export class McpHost {
   private loaded?: Promise<void>;
   /** Config changes run one at a time so two edits never race on the file. */
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly broker: ClientRequestBroker;
+  private sampler?: Sampler;
+  private samplingPolicies: Record<string, SamplingPolicy> = {};
 
   constructor(opts: McpHostOptions) {
     this.opts = opts;
+    this.broker = new ClientRequestBroker(
+      { added: (request) => this.emit({ type: 'clientRequest', request }), settled: (id) => this.emit({ type: 'clientRequestSettled', id }) },
+      opts.answerTimeoutMs,
+    );
     this.restart = { ...DEFAULT_RESTART, ...stripUndefined(opts.restart ?? {}) };
     this.builtinNames = new Set();
     for (const builtin of opts.builtins ?? []) {
@@ -470,6 +515,87 @@ export class McpHost {
     return { values: c.values.slice(0, 100), ...(c.total !== undefined ? { total: c.total } : {}), ...(c.hasMore !== undefined ? { hasMore: c.hasMore } : {}) };
   }
 
+  // ---- the server's requests to the user: elicitation and sampling ---------------------------
+
+  /** The model the user configured, for sampling requests (set once the Assistant exists). */
+  setSampler(sampler: Sampler): void {
+    this.sampler = sampler;
+  }
+
+  /** Questions from servers waiting for the user (a window that opens late shows them too). */
+  pendingClientRequests(): ClientRequest[] {
+    return this.broker.pending();
+  }
+
+  /**
+   * The user's answer to a server's question. A form answer is checked against the schema the server
+   * asked with first: a wrong one throws (the dialog stays open and says why) and never reaches the server.
+   */
+  answerClientRequest(id: string, answer: ClientAnswer): void {
+    const request = this.broker.pending().find((r) => r.id === id);
+    if (!request) throw new UserError('This request was already answered, withdrawn by the server, or timed out.', 'not_found');
+    if (request.kind === 'elicitForm' && answer.action === 'accept') {
+      const problem = elicitationProblem(request.requestedSchema, answer.content ?? {});
+      if (problem) throw new UserError(`The answer does not fit what ${request.server} asked for: ${problem}.`, 'invalid_input');
+    }
+    this.broker.answer(id, answer);
+  }
+
+  samplingPolicy(server: string): SamplingPolicy {
+    return this.samplingPolicies[server] ?? 'ask';
+  }
+
+  /** Saved in `<dataDir>/mcp-sampling.json`; "ask" is the default and is not stored. */
+  async setSamplingPolicy(server: string, policy: SamplingPolicy): Promise<void> {
+    const entry = this.require(server);
+    const next = { ...this.samplingPolicies };
+    if (policy === 'ask') delete next[server];
+    else next[server] = policy;
+    await writeFileAtomic(join(this.opts.dataDir, SAMPLING_FILE), `${JSON.stringify(next, null, 2)}\n`);
+    this.samplingPolicies = next;
+    this.emitStatus(entry);
+  }
+
+  private async elicit(server: string, params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult> {
+    if (params.mode === 'url') {
+      // Only web addresses: a javascript: or file: URL from a server is never offered to the user.
+      if (!/^https?:\/\//i.test(params.url)) {
+        this.require(server).log.push('host', `declined an elicitation with a URL that is not http(s): ${params.url.slice(0, 200)}`);
+        return { action: 'decline' };
+      }
+      const a = await this.broker.ask({ server, kind: 'elicitUrl', message: params.message, url: params.url }, signal);
+      return { action: a.action };
+    }
+    const a = await this.broker.ask({ server, kind: 'elicitForm', message: params.message, requestedSchema: params.requestedSchema as Record<string, unknown> }, signal);
+    if (a.action !== 'accept') return { action: a.action };
+    return { action: 'accept', content: (a.content ?? {}) as ElicitResult['content'] };
+  }
+
+  private async sample(server: string, params: CreateMessageRequest['params'], signal: AbortSignal): Promise<CreateMessageResult> {
+    const refuse = (text: string) => new McpError(ErrorCode.InvalidRequest, text);
+    const policy = this.samplingPolicy(server);
+    if (policy === 'never') throw refuse(`Kalla's user does not let ${server} use their model (sampling is set to "never" for this server).`);
+    const model = this.sampler ? await this.sampler.model() : null;
+    if (!this.sampler || !model) throw refuse('No model is configured in Kalla (Settings → Assistant), so it cannot answer sampling requests.');
+    const messages = params.messages.map((m) => ({ role: m.role, text: samplingText(m.content) }));
+    const maxTokens = Math.min(params.maxTokens, MAX_SAMPLING_TOKENS);
+    if (policy === 'ask') {
+      const a = await this.broker.ask(
+        { server, kind: 'sampling', messages, ...(params.systemPrompt ? { systemPrompt: params.systemPrompt } : {}), ...(params.modelPreferences ? { modelPreferences: params.modelPreferences as Record<string, unknown> } : {}), maxTokens, model },
+        signal,
+      );
+      if (a.action !== 'accept') throw refuse('The user declined to send this request to their model.');
+    }
+    const answer = await this.sampler.complete({ system: params.systemPrompt ?? '', messages, maxTokens, signal });
+    let text = answer.text;
+    if (policy === 'ask') {
+      const r = await this.broker.ask({ server, kind: 'samplingReview', text: answer.text, model: answer.model }, signal);
+      if (r.action !== 'accept') throw refuse("The user did not send the model's answer back.");
+      text = r.text ?? answer.text;
+    }
+    return { role: 'assistant', content: { type: 'text', text }, model: answer.model, stopReason: answer.stopReason };
+  }
+
   /** Watch a resource: `resourceUpdated` events follow each change until unsubscribe (kept across restarts). */
   async subscribe(server: string, uri: string): Promise<void> {
     const entry = this.require(server);
@@ -564,6 +690,7 @@ export class McpHost {
   private ensureLoaded(): Promise<void> {
     this.loaded ??= (async () => {
       this.disabledBuiltins = await readDisabledBuiltins(this.builtinStatePath());
+      this.samplingPolicies = await readSamplingPolicies(join(this.opts.dataDir, SAMPLING_FILE));
       await this.reloadUserServers({ startEnabled: false });
     })();
     return this.loaded;
@@ -663,6 +790,7 @@ export class McpHost {
         this.emitStatus(entry);
       },
       onResourceUpdated: (uri) => this.emit({ type: 'resourceUpdated', server: name, uri }),
+      serverRequests: { elicit: (params, signal) => this.elicit(name, params, signal), sample: (params, signal) => this.sample(name, params, signal) },
     });
     return entry;
   }
@@ -698,6 +826,7 @@ export class McpHost {
       ...(config.cwd !== undefined ? { cwd: config.cwd } : {}),
       ...(config.inheritEnv ? { inheritEnv: config.inheritEnv } : {}),
       ...(config.roots ? { roots: config.roots } : {}),
+      samplingPolicy: this.samplingPolicy(entry.name),
       disabled: this.isDisabled(entry),
       timeoutMs: config.timeoutMs ?? this.defaultTimeoutMs(),
       status: snap.status,
@@ -725,6 +854,16 @@ async function readDisabledBuiltins(path: string): Promise<Set<string>> {
   } catch {
     // Missing or corrupt state only means every built-in starts enabled.
     return new Set();
+  }
+}
+
+/** Unreadable or unknown entries fall back to "ask": the safe answer. */
+async function readSamplingPolicies(path: string): Promise<Record<string, SamplingPolicy>> {
+  try {
+    const parsed = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
+    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, SamplingPolicy] => e[1] === 'always' || e[1] === 'never'));
+  } catch {
+    return {};
   }
 }
 

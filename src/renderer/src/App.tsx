@@ -1,3 +1,4 @@
+import { ClientRequestDialog } from './features/servers/ClientRequestDialog';
 import { useEffect } from 'react';
 import { AboutDialog } from './components/AboutDialog';
 import { AssistantPanel, AssistantToggle } from './features/assistant/AssistantPanel';
@@ -110,6 +111,7 @@ export function App() {
       </main>
       {assistantPanel && <AssistantPanel view={view} />}
       <AboutDialog />
+      <ClientRequestDialog />
     </div>
   );
 }

@@ -1,8 +1,11 @@
 /** Servers workspace channels and events (the MCP host). */
 import { z } from 'zod';
 import {
+  ClientAnswerSchema,
+  ClientRequestSchema,
   ConfigProblemSchema,
   HistoryEntrySchema,
+  SamplingPolicySchema,
   LogLevelSchema,
   LogLineSchema,
   ProgressEventSchema,
@@ -136,6 +139,9 @@ export const serversChannels = {
     output: z.object({ entries: z.array(HistoryEntrySchema) }),
   },
   'servers.clearHistory': { input: z.object({ server: z.string().min(1).max(64) }).strict(), output: Ok },
+  'servers.clientRequests': { input: Empty, output: z.object({ requests: z.array(ClientRequestSchema) }) },
+  'servers.answerClientRequest': { input: z.object({ id: z.string().min(1).max(100), answer: ClientAnswerSchema }).strict(), output: Ok },
+  'servers.setSamplingPolicy': { input: z.object({ server: z.string().min(1).max(64), policy: SamplingPolicySchema }).strict(), output: Ok },
 } as const;
 
 export const serversEvents = {
@@ -146,4 +152,6 @@ export const serversEvents = {
   'servers.progress': ProgressEventSchema,
   'servers.config': z.object({ problems: z.array(ConfigProblemSchema) }),
   'servers.resourceUpdated': z.object({ server: z.string(), uri: z.string() }),
+  'servers.clientRequest': ClientRequestSchema,
+  'servers.clientRequestSettled': z.object({ id: z.string() }),
 } as const;

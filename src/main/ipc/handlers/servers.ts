@@ -73,5 +73,14 @@ export function serversHandlers({ host }: HandlerDeps): HandlersFor<'servers.'> 
       host.clearHistory(server);
       return ok;
     },
+    'servers.clientRequests': async () => ({ requests: host.pendingClientRequests() }),
+    'servers.answerClientRequest': async ({ id, answer }) => {
+      host.answerClientRequest(id, answer);
+      return ok;
+    },
+    'servers.setSamplingPolicy': async ({ server, policy }) => {
+      await host.setSamplingPolicy(server, policy);
+      return ok;
+    },
   };
 }

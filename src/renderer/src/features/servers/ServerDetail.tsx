@@ -120,6 +120,21 @@ export function ServerDetail({ server, onEdit }: { server: ServerView; onEdit():
             <dd>{Math.round(server.timeoutMs / 1000)} s (reset by progress)</dd>
             <dt>Origin</dt>
             <dd>{server.origin === 'builtin' ? 'Built into Kalla' : 'Your server file'}</dd>
+            <dt>
+              <label htmlFor="sampling-policy">Sampling requests</label>
+            </dt>
+            <dd>
+              <select
+                id="sampling-policy"
+                value={server.samplingPolicy ?? 'ask'}
+                onChange={(e) => void act(() => call('servers.setSamplingPolicy', { server: name, policy: e.target.value as 'ask' | 'always' | 'never' }))}
+              >
+                <option value="ask">Ask each time (see the request and the answer)</option>
+                <option value="always">Always send to my model</option>
+                <option value="never">Never</option>
+              </select>
+              <span className="muted small"> — when this server asks to use the Assistant's model</span>
+            </dd>
             {server.instructions && (
               <>
                 <dt>Instructions</dt>

@@ -88,7 +88,7 @@ for (const name of ['recon', 'viewmapper']) {
   });
   const output = `${run.stdout}${run.stderr}`;
   const { passed, total } = summarize(output);
-  results.push(`Kalla's MCP host (client mode, all suites): ${passed}/${total} scenarios pass, ${total - passed} listed as not implemented yet (OAuth sign-in); suite exit ${run.status}`);
+  results.push(`Kalla's MCP host (client mode, all suites): ${passed}/${total} scenarios pass, ${total - passed} listed as not implemented yet (OAuth flows other than interactive sign-in); suite exit ${run.status}`);
   if (run.status !== 0) {
     failed = true;
     console.log(output.split('\n').filter((l) => !/ INFO /.test(l)).join('\n'));

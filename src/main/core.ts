@@ -92,6 +92,8 @@ async function buildCore(opts: CoreOptions): Promise<Core> {
     builtins: opts.withBuiltins === false ? [] : builtinServers(opts.self, () => settings.builtinServerEnv()),
     spawnEnv: opts.spawnEnv,
     restart: opts.restart,
+    // OAuth tokens and client registrations live with the API keys (safeStorage / 0600 file).
+    oauth: { secrets, openBrowser: (url) => opts.platform.openExternal(url) },
   });
 
   const listeners = new Set<EventListener>();

@@ -50,6 +50,11 @@ export const ServerConfigSchema = z
     roots: z.array(z.string().refine((p) => p.startsWith('/') || /^[A-Za-z]:[\\/]/.test(p) || p.startsWith('\\\\'), 'roots must be absolute folder paths')).optional(),
     /** Largest single message accepted from the server. Default 100 MiB. */
     maxMessageMiB: z.number().int().min(1).max(1024).optional(),
+    /**
+     * OAuth for a remote server: a pre-registered public client id and the scopes to ask for. Without
+     * it the client registers itself (dynamic client registration). Tokens are never in this file.
+     */
+    oauth: z.object({ clientId: z.string().min(1).max(512).optional(), scopes: z.array(z.string().min(1).max(200)).max(50).optional() }).strict().optional(),
   })
   // Claude Desktop files carry fields we do not know; keep them.
   .loose()
@@ -138,6 +143,8 @@ export const ServerViewSchema = z.object({
   inheritEnv: z.array(z.string()).optional(),
   /** Folders offered as MCP roots. */
   roots: z.array(z.string()).optional(),
+  /** OAuth: signed in, or waiting for the user to sign in (again). */
+  auth: z.enum(['signed-in', 'needs-sign-in']).optional(),
   /** How sampling requests from this server are answered (default ask). */
   samplingPolicy: z.enum(['ask', 'always', 'never']).optional(),
   /** The level asked of the server with logging/setLevel this session (not saved). */

@@ -40,7 +40,31 @@ function sample(schema: Record<string, unknown> | undefined): unknown {
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kalla-conformance-'));
-const host = new McpHost({ dataDir, spawnEnv: async () => ({ PATH: process.env.PATH ?? '' }), restart: { maxRetries: 0, baseDelayMs: 50, maxDelayMs: 50 } });
+// OAuth: tokens in memory; "the browser" follows the authorization server's redirects to Kalla's
+// loopback callback, as a browser does when the user clicks Allow (the suite's server auto-approves).
+const secrets = new Map<string, string>();
+const browser = async (url: string) => {
+  let next = url;
+  for (let hop = 0; hop < 10; hop++) {
+    const res = await fetch(next, { redirect: 'manual' });
+    const location = res.headers.get('location');
+    if (!location || res.status < 300 || res.status >= 400) return;
+    next = new URL(location, next).href;
+  }
+};
+const host = new McpHost({
+  dataDir,
+  spawnEnv: async () => ({ PATH: process.env.PATH ?? '' }),
+  restart: { maxRetries: 0, baseDelayMs: 50, maxDelayMs: 50 },
+  oauth: {
+    secrets: { get: async (k) => secrets.get(k), set: async (k, v) => void secrets.set(k, v), delete: async (k) => void secrets.delete(k) },
+    openBrowser: (url) => {
+      void browser(url).catch((e: unknown) => process.stderr.write(`[driver] browser: ${String(e)}\n`));
+      return Promise.resolve();
+    },
+    signInTimeoutMs: 15_000,
+  },
+});
 let code = 0;
 // Elicitation: the user presses Send on the form as shown — the schema's defaults filled in.
 host.on((e) => {
@@ -60,6 +84,12 @@ try {
   await host.addServer('conformance', { url, type: 'http', args: [], env: {} });
   const started = Date.now();
   while (!['running', 'error'].includes(host.get('conformance')?.status ?? '') && Date.now() - started < 20_000) await new Promise((r) => setTimeout(r, 50));
+  if (host.get('conformance')?.auth === 'needs-sign-in') {
+    process.stderr.write('[driver] the server needs sign-in: signing in\n');
+    await host.signIn('conformance').catch((e: unknown) => process.stderr.write(`[driver] sign-in: ${String(e)}\n`));
+    const t0 = Date.now();
+    while (!['running', 'error'].includes(host.get('conformance')?.status ?? '') && Date.now() - t0 < 20_000) await new Promise((r) => setTimeout(r, 50));
+  }
   const view = host.get('conformance');
   process.stderr.write(`[driver] ${process.env.MCP_CONFORMANCE_SCENARIO ?? '?'}: server is ${view?.status}${view?.error ? ` (${view.error})` : ''}\n`);
   if (view?.status === 'running') {

@@ -10,6 +10,7 @@
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
@@ -33,6 +34,7 @@ import {
 import type { LogLevel, PromptInfo, ResourceInfo, ServerConfig, ServerStatus, ToolInfo } from '../../shared/mcp';
 import { LineSplitter, type LogBuffer } from './log-buffer';
 import { MessageHistory, RecordingTransport } from './message-history';
+import { KallaOAuthProvider, SignInNeededError, type OAuthSettings } from './oauth';
 import { describeExit, describeExitShort, MESSAGE_TOO_LARGE, ProcessTransport, type ExitInfo } from './process-transport';
 import { createRedactor } from './redact';
 import { CommandNotFoundError, mergeEnv, pathFromEnv, resolveCommand, type Env } from './shell-env';
@@ -72,6 +74,8 @@ export interface ConnectionOptions {
    * Answers to the server's own requests that need the user. When given, the client declares
    * `elicitation` (form and URL) and `sampling`; the signal aborts when the server cancels or goes away.
    */
+  /** OAuth sign-in for remote servers (secret store, browser); without it a 401 asks for an Authorization header. */
+  oauth?: OAuthSettings;
   serverRequests?: {
     elicit(params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult>;
     sample(params: CreateMessageRequest['params'], signal: AbortSignal): Promise<CreateMessageResult>;
@@ -79,6 +83,8 @@ export interface ConnectionOptions {
 }
 
 export interface ConnectionSnapshot {
+  /** OAuth: signed in, or waiting for the user to sign in (again). */
+  auth?: 'signed-in' | 'needs-sign-in';
   status: ServerStatus;
   error?: string;
   restarts: number;
@@ -165,6 +171,9 @@ export class ServerConnection {
   readonly history: MessageHistory;
   /** Resource URIs the user watches; asked for again after every (re)start. */
   private readonly subscriptions = new Set<string>();
+  /** For a remote server without an Authorization header of its own, when the host offers OAuth. */
+  private oauthProvider?: KallaOAuthProvider;
+  private authState?: 'signed-in' | 'needs-sign-in';
 
   constructor(opts: ConnectionOptions) {
     this.opts = opts;
@@ -193,6 +202,7 @@ export class ServerConnection {
 
   snapshot(): ConnectionSnapshot {
     return {
+      ...(this.authState ? { auth: this.authState } : {}),
       status: this.status,
       error: this.error,
       restarts: this.restarts,
@@ -413,15 +423,22 @@ export class ServerConnection {
       this.log(`connecting: ${endpoint.origin}${endpoint.pathname} (Streamable HTTP)`);
       const client = this.newClient(session);
       session.client = client;
-      const http = new StreamableHTTPClientTransport(endpoint, { requestInit });
+      const authProvider = await this.oauthFor(config);
+      const http = new StreamableHTTPClientTransport(endpoint, { requestInit, ...(authProvider ? { authProvider } : {}) });
       session.remote = http;
       try {
         await this.handshake(client, http);
+        if (authProvider) this.authState = authProvider.hasTokens() ? 'signed-in' : undefined;
         // Only now: a refused handshake closes the transport too, and its reason (say HTTP 401) must not be lost.
         client.onclose = () => this.sessionFailed(session);
         session.remoteKind = 'streamable-http';
         return client;
       } catch (error) {
+        if (authProvider && error instanceof UnauthorizedError) {
+          await this.finishSignIn(authProvider, http, client);
+          if (session.ended) throw new Error('stopped');
+          return this.connectRemote(session, config, url);
+        }
         if (error instanceof StreamableHTTPError && (error.code === 401 || error.code === 403)) throw new RemoteRefusedError(error.code, config.headers);
         if (!(error instanceof StreamableHTTPError && [400, 404, 405].includes(error.code ?? 0))) throw error;
         this.log(`the server answered Streamable HTTP with ${error.code}; trying the legacy SSE transport`);
@@ -432,8 +449,10 @@ export class ServerConnection {
     this.log(`connecting: ${endpoint.origin}${endpoint.pathname} (SSE)`);
     const client = this.newClient(session);
     session.client = client;
+    const sseAuth = await this.oauthFor(config);
     const sse = new SSEClientTransport(endpoint, {
       requestInit,
+      ...(sseAuth ? { authProvider: sseAuth } : {}),
       // The SSE GET takes headers through the event source's fetch.
       eventSourceInit: {
         fetch: (input, init) => {
@@ -444,10 +463,74 @@ export class ServerConnection {
       },
     });
     session.remote = sse;
-    await this.handshake(client, sse);
+    try {
+      await this.handshake(client, sse);
+    } catch (error) {
+      if (!(sseAuth && error instanceof UnauthorizedError)) throw error;
+      await this.finishSignIn(sseAuth, sse, client);
+      if (session.ended) throw new Error('stopped');
+      return this.connectRemote(session, { ...config, type: 'sse' }, url);
+    }
     client.onclose = () => this.sessionFailed(session);
     session.remoteKind = 'sse';
     return client;
+  }
+
+  /**
+   * The OAuth provider of a remote server, unless the user manages credentials with an
+   * Authorization header or the host offers no OAuth.
+   */
+  private async oauthFor(config: ServerConfig): Promise<KallaOAuthProvider | undefined> {
+    if (!this.opts.oauth) return undefined;
+    if (Object.keys(config.headers ?? {}).some((h) => h.toLowerCase() === 'authorization')) return undefined;
+    this.oauthProvider ??= new KallaOAuthProvider(this.name, this.opts.oauth, config.oauth ?? {});
+    await this.oauthProvider.prepare();
+    return this.oauthProvider;
+  }
+
+  /**
+   * The server answered 401. Without the user's "Sign in" this stops with a "needs sign-in" state;
+   * after it, the browser is open at the authorization page: wait for the redirect and exchange the code.
+   */
+  private async finishSignIn(provider: KallaOAuthProvider, transport: { finishAuth(code: string): Promise<void> }, client: Client): Promise<void> {
+    await client.close().catch(() => {});
+    if (!provider.interactive) {
+      const again = this.authState === 'signed-in' || this.authState === 'needs-sign-in';
+      this.authState = 'needs-sign-in';
+      throw new SignInNeededError(this.name, again);
+    }
+    try {
+      this.log('waiting for the sign-in in the browser');
+      const code = await provider.waitForCode();
+      await transport.finishAuth(code);
+      this.authState = 'signed-in';
+      this.log('signed in');
+    } catch (error) {
+      this.authState = 'needs-sign-in';
+      throw new SignInNeededError(this.name, false, errorMessage(error));
+    } finally {
+      provider.interactive = false;
+    }
+  }
+
+  /** The user's "Sign in": (re)connect with the browser step allowed. */
+  async signIn(): Promise<void> {
+    if (this.config.url === undefined || !this.opts.oauth) throw new Error(`server ${this.name} does not use OAuth sign-in`);
+    const provider = await this.oauthFor(this.config);
+    if (!provider) throw new Error(`server ${this.name} has its own Authorization header; remove it to sign in with OAuth`);
+    provider.interactive = true;
+    await this.stop();
+    await this.start();
+  }
+
+  /** Forget tokens and registration; the server then needs a new sign-in. */
+  async signOut(): Promise<void> {
+    const provider = await this.oauthFor(this.config);
+    if (!provider) return;
+    await provider.signOut();
+    this.authState = undefined;
+    await this.stop();
+    await this.start().catch(() => {});
   }
 
   private async connect(session: Session): Promise<void> {
@@ -488,7 +571,7 @@ export class ServerConnection {
       for (const kind of session.changedDuringStart) void this.refreshList(session, kind);
       session.changedDuringStart.clear();
     } catch (error) {
-      if (error instanceof CommandNotFoundError || error instanceof BadWorkingDirectoryError || error instanceof RemoteRefusedError) {
+      if (error instanceof CommandNotFoundError || error instanceof BadWorkingDirectoryError || error instanceof RemoteRefusedError || error instanceof SignInNeededError) {
         // Retrying cannot make a command appear on PATH, nor a refused credential valid.
         session.ended = true;
         this.session = undefined;
@@ -683,7 +766,7 @@ class RemoteRefusedError extends Error {
     const hasAuth = Object.keys(headers ?? {}).some((h) => h.toLowerCase() === 'authorization');
     super(
       `the server refused the connection (HTTP ${status}): ${
-        hasAuth ? 'check the Authorization header in its config' : 'it needs credentials; add an Authorization header in its config (OAuth sign-in is not supported yet)'
+        hasAuth ? 'check the Authorization header in its config' : 'it needs credentials; add an Authorization header in its config'
       }`,
     );
   }

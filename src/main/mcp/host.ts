@@ -19,6 +19,7 @@ import {
 import { UserError } from '../errors';
 import { ClientRequestBroker } from './client-requests';
 import { elicitationProblem } from './elicitation';
+import type { OAuthSettings } from './oauth';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -82,6 +83,8 @@ export interface McpHostOptions {
   clientInfo?: { name: string; version: string };
   /** How long an elicitation or sampling dialog may wait for the user before the server gets "cancel". */
   answerTimeoutMs?: number;
+  /** OAuth sign-in for remote servers: where tokens are kept and how the browser is opened. */
+  oauth?: OAuthSettings;
 }
 
 /** Sends a server's sampling request to the model the user configured (the Assistant's provider). */
@@ -522,6 +525,21 @@ export class McpHost {
     this.sampler = sampler;
   }
 
+  /**
+   * OAuth sign-in for a remote server: reconnects with the browser step allowed, and resolves when
+   * the server is running (signed in) or has failed with the reason.
+   */
+  async signIn(server: string): Promise<void> {
+    const entry = this.require(server);
+    await entry.conn.signIn();
+  }
+
+  /** Forgets the server's tokens and client registration. */
+  async signOut(server: string): Promise<void> {
+    const entry = this.require(server);
+    await entry.conn.signOut();
+  }
+
   /** Questions from servers waiting for the user (a window that opens late shows them too). */
   pendingClientRequests(): ClientRequest[] {
     return this.broker.pending();
@@ -790,6 +808,7 @@ export class McpHost {
         this.emitStatus(entry);
       },
       onResourceUpdated: (uri) => this.emit({ type: 'resourceUpdated', server: name, uri }),
+      ...(this.opts.oauth ? { oauth: this.opts.oauth } : {}),
       serverRequests: { elicit: (params, signal) => this.elicit(name, params, signal), sample: (params, signal) => this.sample(name, params, signal) },
     });
     return entry;
@@ -827,6 +846,7 @@ export class McpHost {
       ...(config.inheritEnv ? { inheritEnv: config.inheritEnv } : {}),
       ...(config.roots ? { roots: config.roots } : {}),
       samplingPolicy: this.samplingPolicy(entry.name),
+      ...(snap.auth ? { auth: snap.auth } : {}),
       disabled: this.isDisabled(entry),
       timeoutMs: config.timeoutMs ?? this.defaultTimeoutMs(),
       status: snap.status,

@@ -139,6 +139,8 @@ export const serversChannels = {
     output: z.object({ entries: z.array(HistoryEntrySchema) }),
   },
   'servers.clearHistory': { input: z.object({ server: z.string().min(1).max(64) }).strict(), output: Ok },
+  'servers.signIn': { input: ServerRef, output: Ok },
+  'servers.signOut': { input: ServerRef, output: Ok },
   'servers.clientRequests': { input: Empty, output: z.object({ requests: z.array(ClientRequestSchema) }) },
   'servers.answerClientRequest': { input: z.object({ id: z.string().min(1).max(100), answer: ClientAnswerSchema }).strict(), output: Ok },
   'servers.setSamplingPolicy': { input: z.object({ server: z.string().min(1).max(64), policy: SamplingPolicySchema }).strict(), output: Ok },

@@ -73,6 +73,14 @@ export function serversHandlers({ host }: HandlerDeps): HandlersFor<'servers.'> 
       host.clearHistory(server);
       return ok;
     },
+    'servers.signIn': async ({ name }) => {
+      await host.signIn(name);
+      return ok;
+    },
+    'servers.signOut': async ({ name }) => {
+      await host.signOut(name);
+      return ok;
+    },
     'servers.clientRequests': async () => ({ requests: host.pendingClientRequests() }),
     'servers.answerClientRequest': async ({ id, answer }) => {
       host.answerClientRequest(id, answer);

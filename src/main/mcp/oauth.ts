@@ -1,0 +1,244 @@
+/**
+ * OAuth 2.1 sign-in for remote MCP servers, as the MCP authorization spec describes: the SDK does
+ * protected-resource and authorization-server discovery, dynamic client registration, PKCE, the
+ * code exchange and refresh; this provider keeps what it learns (client registration, tokens, the
+ * PKCE verifier) in the app's secret store (safeStorage in Electron, a 0600 file otherwise), opens
+ * the user's browser only when they asked to sign in, and receives the redirect on a loopback
+ * listener (RFC 8252: http://127.0.0.1:<port>/callback) that checks `state` and closes after use.
+ * Tokens never reach the renderer, the logs or the server's other requests.
+ */
+import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
+
+/** Where sign-in data lives: the SecretStore in the app, memory in tests. */
+export interface SecretKeeper {
+  get(name: string): Promise<string | undefined>;
+  set(name: string, value: string): Promise<void>;
+  delete(name: string): Promise<void>;
+}
+
+export interface OAuthSettings {
+  secrets: SecretKeeper;
+  /** Opens the authorization page in the user's browser. */
+  openBrowser(url: string): Promise<void>;
+  /** How long the browser step may take. Default 5 minutes. */
+  signInTimeoutMs?: number;
+}
+
+/** A pre-registered client (when the server does not offer dynamic client registration). */
+export interface OAuthClientConfig {
+  clientId?: string;
+  clientSecret?: string;
+  scopes?: string[];
+}
+
+interface Stored {
+  client?: OAuthClientInformationMixed;
+  tokens?: OAuthTokens;
+  verifier?: string;
+  /** The loopback port the registration names; kept so the registered redirect URI stays valid. */
+  port?: number;
+}
+
+export class SignInNeededError extends Error {
+  constructor(server: string, again: boolean, why?: string) {
+    super(
+      why
+        ? `the sign-in to ${server} did not finish: ${why}. Try Sign in again.`
+        : again
+          ? `the sign-in to ${server} has expired or was revoked: sign in again (Servers → ${server} → Sign in)`
+          : `${server} needs you to sign in (Servers → ${server} → Sign in): it uses OAuth`,
+    );
+    this.name = 'SignInNeededError';
+  }
+}
+
+export class KallaOAuthProvider implements OAuthClientProvider {
+  /** Set by the user's "Sign in": only then is the browser opened. */
+  interactive = false;
+  /** The authorization page of the last attempt (for a "needs sign-in" state that says where). */
+  lastAuthorizationUrl?: string;
+  private stored: Stored = {};
+  private loaded = false;
+  private expectedState?: string;
+  private listener?: { server: Server; code: Promise<string> };
+
+  constructor(
+    private readonly serverName: string,
+    private readonly settings: OAuthSettings,
+    private readonly client: OAuthClientConfig = {},
+  ) {}
+
+  private get key(): string {
+    return `mcp-oauth:${this.serverName}`;
+  }
+
+  /** Reads what earlier sign-ins left, and fixes the loopback port. Call before connecting. */
+  async prepare(): Promise<void> {
+    if (!this.loaded) {
+      const text = await this.settings.secrets.get(this.key);
+      this.stored = text ? (JSON.parse(text) as Stored) : {};
+      this.loaded = true;
+    }
+    if (this.stored.port === undefined) {
+      this.stored.port = await freePort();
+      await this.save();
+    }
+  }
+
+  hasTokens(): boolean {
+    return this.stored.tokens !== undefined;
+  }
+
+  get redirectUrl(): string {
+    return `http://127.0.0.1:${this.stored.port}/callback`;
+  }
+
+  get clientMetadata(): OAuthClientMetadata {
+    return {
+      client_name: 'Kalla Desktop',
+      redirect_uris: [this.redirectUrl],
+      grant_types: ['authorization_code', 'refresh_token'],
+      response_types: ['code'],
+      token_endpoint_auth_method: this.client.clientSecret ? 'client_secret_post' : 'none',
+      ...(this.client.scopes?.length ? { scope: this.client.scopes.join(' ') } : {}),
+    };
+  }
+
+  state(): string {
+    this.expectedState = randomBytes(24).toString('base64url');
+    return this.expectedState;
+  }
+
+  clientInformation(): OAuthClientInformationMixed | undefined {
+    if (this.client.clientId) return { client_id: this.client.clientId, ...(this.client.clientSecret ? { client_secret: this.client.clientSecret } : {}) };
+    return this.stored.client;
+  }
+
+  async saveClientInformation(info: OAuthClientInformationMixed): Promise<void> {
+    this.stored.client = info;
+    await this.save();
+  }
+
+  tokens(): OAuthTokens | undefined {
+    return this.stored.tokens;
+  }
+
+  async saveTokens(tokens: OAuthTokens): Promise<void> {
+    this.stored.tokens = tokens;
+    await this.save();
+  }
+
+  async saveCodeVerifier(verifier: string): Promise<void> {
+    this.stored.verifier = verifier;
+    await this.save();
+  }
+
+  codeVerifier(): string {
+    if (!this.stored.verifier) throw new Error('no PKCE code verifier was saved for this sign-in');
+    return this.stored.verifier;
+  }
+
+  async invalidateCredentials(scope: 'all' | 'client' | 'tokens' | 'verifier' | 'discovery'): Promise<void> {
+    if (scope === 'all' || scope === 'tokens') delete this.stored.tokens;
+    if (scope === 'all' || scope === 'client') delete this.stored.client;
+    if (scope === 'all' || scope === 'verifier') delete this.stored.verifier;
+    await this.save();
+  }
+
+  /** Not interactive: remember where sign-in would go. Interactive: listen for the redirect, then open the browser. */
+  async redirectToAuthorization(url: URL): Promise<void> {
+    this.lastAuthorizationUrl = url.href;
+    if (!this.interactive) return;
+    await this.listen();
+    await this.settings.openBrowser(url.href);
+  }
+
+  /** The authorization code from the browser's redirect (interactive sign-in only). */
+  async waitForCode(): Promise<string> {
+    if (!this.listener) throw new Error('no sign-in is under way');
+    try {
+      return await this.listener.code;
+    } finally {
+      this.closeListener();
+    }
+  }
+
+  /** Forget the sign-in (tokens and registration); the port stays so a new registration matches. */
+  async signOut(): Promise<void> {
+    this.stored = { port: this.stored.port };
+    await this.save();
+  }
+
+  private async save(): Promise<void> {
+    await this.settings.secrets.set(this.key, JSON.stringify(this.stored));
+  }
+
+  private async listen(): Promise<void> {
+    this.closeListener();
+    const timeoutMs = this.settings.signInTimeoutMs ?? 5 * 60_000;
+    let settle!: { ok(code: string): void; fail(e: Error): void };
+    const code = new Promise<string>((ok, fail) => (settle = { ok, fail }));
+    code.catch(() => {}); // observed by waitForCode
+    const server = createServer((req, res) => {
+      const url = new URL(req.url ?? '/', this.redirectUrl);
+      if (url.pathname !== '/callback') {
+        res.writeHead(404).end();
+        return;
+      }
+      const page = (title: string, text: string) => {
+        res.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'content-security-policy': "default-src 'none'" });
+        res.end(`<!doctype html><title>${title}</title><h1>${title}</h1><p>${text}</p>`);
+      };
+      const error = url.searchParams.get('error');
+      if (error) {
+        page('Sign-in failed', 'The server refused the sign-in. Go back to Kalla for details.');
+        settle.fail(new Error(`the authorization server answered ${escapeText(error)}${url.searchParams.get('error_description') ? `: ${escapeText(url.searchParams.get('error_description')!)}` : ''}`));
+        return;
+      }
+      if (!this.expectedState || url.searchParams.get('state') !== this.expectedState) {
+        // Not the answer to our request (a stale tab, or a forged redirect): refuse it, keep waiting.
+        res.writeHead(400, { 'content-type': 'text/plain; charset=utf-8' }).end('This sign-in link does not belong to the sign-in Kalla started. Start again from Kalla.');
+        return;
+      }
+      const value = url.searchParams.get('code');
+      if (!value) {
+        res.writeHead(400).end('no code');
+        return;
+      }
+      page('Signed in', 'You can close this tab and go back to Kalla.');
+      settle.ok(value);
+    });
+    await new Promise<void>((resolve, reject) => {
+      server.once('error', (e: NodeJS.ErrnoException) =>
+        reject(new Error(e.code === 'EADDRINUSE' ? `port ${this.stored.port} for the sign-in redirect is in use by another program; close it and try again` : e.message)),
+      );
+      server.listen(this.stored.port, '127.0.0.1', resolve);
+    });
+    const timer = setTimeout(() => settle.fail(new Error(`the sign-in was not finished in the browser within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
+    timer.unref();
+    void code.finally(() => clearTimeout(timer)).catch(() => {});
+    this.listener = { server, code };
+  }
+
+  private closeListener(): void {
+    this.listener?.server.close();
+    this.listener?.server.closeAllConnections?.();
+    this.listener = undefined;
+  }
+}
+
+function escapeText(s: string): string {
+  return s.replace(/[^\w .,:;'()/-]/g, '').slice(0, 300);
+}
+
+async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+  return port;
+}

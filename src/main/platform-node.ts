@@ -8,8 +8,12 @@ import { plainFileCodec } from './settings/secret-store';
 /** Opens an http(s) URL with the OS's handler, never through a shell. */
 export function openInSystemBrowser(url: string): Promise<void> {
   if (!/^https?:\/\//i.test(url)) return Promise.reject(new Error('Only http(s) links can be opened.'));
-  const [command, args] =
-    process.platform === 'darwin'
+  // $BROWSER (the Unix convention: a command, "%s" for the URL or the URL appended) wins where it is
+  // set, so a machine without xdg-utils, or a test, can name its browser.
+  const custom = process.platform !== 'win32' ? process.env.BROWSER?.split(':')[0]?.trim() : undefined;
+  const [command, args] = custom
+    ? [custom.split(/\s+/)[0], [...custom.split(/\s+/).slice(1).map((a) => a.replace('%s', url)), ...(custom.includes('%s') ? [] : [url])]]
+    : process.platform === 'darwin'
       ? ['open', [url]]
       : process.platform === 'win32'
         ? ['rundll32', ['url.dll,FileProtocolHandler', url]]

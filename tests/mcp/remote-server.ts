@@ -29,13 +29,34 @@ export interface RemoteServer {
   close(): Promise<void>;
 }
 
-export async function startRemoteServer(mode: 'streamable-http' | 'sse', opts: { requireAuthorization?: string } = {}): Promise<RemoteServer> {
+/**
+ * `oauth`: the server is an OAuth protected resource: `/.well-known/oauth-protected-resource` names
+ * the authorization server, and a request without a bearer token `accepts` answers 401 with
+ * `WWW-Authenticate: Bearer resource_metadata=…`.
+ */
+export async function startRemoteServer(
+  mode: 'streamable-http' | 'sse',
+  opts: { requireAuthorization?: string; oauth?: { issuer: string; accepts(token: string): boolean } } = {},
+): Promise<RemoteServer> {
   const authorizations: Array<string | undefined> = [];
   const streamable = new Map<string, StreamableHTTPServerTransport>();
   const sse = new Map<string, SSEServerTransport>();
 
+  let base = '';
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     authorizations.push(req.headers.authorization);
+    if (opts.oauth) {
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      if (path.startsWith('/.well-known/oauth-protected-resource')) {
+        res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify({ resource: `${base}/mcp`, authorization_servers: [opts.oauth.issuer] }));
+        return;
+      }
+      const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      if (!token || !opts.oauth.accepts(token)) {
+        res.writeHead(401, { 'www-authenticate': `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"` }).end('unauthorized');
+        return;
+      }
+    }
     if (opts.requireAuthorization && req.headers.authorization !== opts.requireAuthorization) {
       res.writeHead(401).end('unauthorized');
       return;
@@ -77,6 +98,7 @@ export async function startRemoteServer(mode: 'streamable-http' | 'sse', opts: {
   });
   await new Promise<void>((resolve) => http.listen(0, '127.0.0.1', resolve));
   const { port } = http.address() as AddressInfo;
+  base = `http://127.0.0.1:${port}`;
   return {
     url: `http://127.0.0.1:${port}/mcp`,
     authorizations,

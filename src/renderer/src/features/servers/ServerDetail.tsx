@@ -41,6 +41,7 @@ export function ServerDetail({ server, onEdit }: { server: ServerView; onEdit():
           </h2>
           <StatusPill status={server.status} disabled={server.disabled} />
           {server.restarts > 0 && <span className="muted small"> · restarted {server.restarts}×</span>}
+          {server.auth === 'signed-in' && <span className="muted small"> · signed in (OAuth)</span>}
           {server.pid && <span className="muted small"> · pid {server.pid}</span>}
         </div>
         <div className="toolbar" aria-label="Server actions">
@@ -57,6 +58,16 @@ export function ServerDetail({ server, onEdit }: { server: ServerView; onEdit():
           {!server.disabled && (
             <button disabled={busy} onClick={() => void act(() => call('servers.restart', { name }))}>
               Restart
+            </button>
+          )}
+          {server.auth === 'needs-sign-in' && (
+            <button className="primary" disabled={busy} onClick={() => void act(() => call('servers.signIn', { name }))}>
+              {busy ? 'Signing in… (finish in your browser)' : 'Sign in'}
+            </button>
+          )}
+          {server.auth === 'signed-in' && (
+            <button disabled={busy} onClick={() => void act(() => call('servers.signOut', { name }))}>
+              Sign out
             </button>
           )}
           <button disabled={busy} onClick={() => void act(() => call('servers.setEnabled', { name, enabled: server.disabled }))}>

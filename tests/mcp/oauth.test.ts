@@ -1,0 +1,132 @@
+/**
+ * OAuth sign-in for a remote server, through the real host: a loopback Streamable HTTP MCP server
+ * that is an OAuth protected resource, and a loopback authorization server of our own (metadata,
+ * dynamic registration, PKCE, refresh). "The browser" follows the authorization server's redirect to
+ * Kalla's loopback callback, as a browser does when the user clicks Allow.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { McpHost } from '../../src/main/mcp/host';
+import type { SecretKeeper } from '../../src/main/mcp/oauth';
+import { tempDir, waitFor } from './helpers';
+import { startAuthServer, type AuthServer } from './oauth-server';
+import { startRemoteServer } from './remote-server';
+
+const cleanups: Array<() => Promise<void>> = [];
+afterEach(async () => {
+  for (const c of cleanups.splice(0).reverse()) await c();
+});
+
+function memorySecrets(): SecretKeeper & { all: Map<string, string> } {
+  const all = new Map<string, string>();
+  return { all, get: async (k) => all.get(k), set: async (k, v) => void all.set(k, v), delete: async (k) => void all.delete(k) };
+}
+
+/** Follows redirects like a browser; `before` runs first (e.g. a forged callback). */
+function browser(opened: string[], before?: (url: string) => Promise<void>) {
+  return async (url: string) => {
+    opened.push(url);
+    void (async () => {
+      await before?.(url);
+      let next = url;
+      for (let hop = 0; hop < 5; hop++) {
+        const res = await fetch(next, { redirect: 'manual' });
+        const location = res.headers.get('location');
+        if (!location) return;
+        next = new URL(location, next).href;
+      }
+    })();
+  };
+}
+
+async function setUp(): Promise<{ auth: AuthServer; url: string }> {
+  const auth = await startAuthServer();
+  cleanups.push(() => auth.close());
+  const remote = await startRemoteServer('streamable-http', { oauth: { issuer: auth.issuer, accepts: (t) => auth.valid.has(t) } });
+  cleanups.push(() => remote.close());
+  return { auth, url: remote.url };
+}
+
+async function hostFor(url: string, secrets: SecretKeeper, open: (url: string) => Promise<void>): Promise<McpHost> {
+  const dir = await tempDir();
+  const host = new McpHost({ dataDir: dir.path, builtins: [], spawnEnv: async () => ({ PATH: process.env.PATH ?? '' }), restart: { maxRetries: 0, baseDelayMs: 10, maxDelayMs: 10 }, oauth: { secrets, openBrowser: open, signInTimeoutMs: 10_000 } });
+  cleanups.push(async () => {
+    await host.stop();
+    await dir.cleanup();
+  });
+  await host.start();
+  await host.addServer('crm', { url, type: 'http', args: [], env: {} });
+  await waitFor(() => ['running', 'error'].includes(host.get('crm')?.status ?? ''), 'crm settled');
+  return host;
+}
+
+describe('OAuth sign-in', () => {
+  it('needs sign-in first; Sign in opens the browser, registers, checks PKCE and state, and then tools work; tokens stay out of logs', async () => {
+    const { auth, url } = await setUp();
+    const secrets = memorySecrets();
+    const opened: string[] = [];
+    // A forged redirect with the wrong state arrives first: it must be refused, and the real one accepted.
+    let forgedStatus = 0;
+    const host = await hostFor(
+      url,
+      secrets,
+      browser(opened, async (authorizeUrl) => {
+        const redirect = new URL(authorizeUrl).searchParams.get('redirect_uri')!;
+        forgedStatus = (await fetch(`${redirect}?code=stolen&state=wrong`)).status;
+      }),
+    );
+    expect(host.get('crm')).toMatchObject({ status: 'error', auth: 'needs-sign-in' });
+    expect(host.get('crm')?.error).toContain('crm needs you to sign in (Servers → crm → Sign in)');
+    expect(opened).toEqual([]); // never without the user's click
+
+    await host.signIn('crm');
+    await waitFor(() => host.get('crm')?.status === 'running', 'crm running after sign-in');
+    expect(host.get('crm')?.auth).toBe('signed-in');
+    expect(opened).toHaveLength(1);
+    const authorize = new URL(opened[0]);
+    expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
+    expect(authorize.searchParams.get('redirect_uri')).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/callback$/);
+    expect(forgedStatus).toBe(400);
+    expect(auth.registrations).toBe(1);
+    expect(auth.pkceChecks).toEqual(['ok']);
+    expect((await host.callTool('crm', 'echo', { text: 'signed in' })).structuredContent).toEqual({ text: 'signed in' });
+
+    const token = [...auth.valid][0];
+    expect(JSON.stringify(host.logs('crm'))).not.toContain(token);
+    expect(JSON.stringify(host.history('crm'))).not.toContain(token);
+    expect(JSON.stringify(host.get('crm'))).not.toContain(token);
+    expect([...secrets.all.values()].join()).toContain(token); // kept in the secret store only
+  }, 60_000);
+
+  it('reuses stored tokens after a restart, refreshes an expired one, and asks to sign in again when the refresh is refused', async () => {
+    const { auth, url } = await setUp();
+    const secrets = memorySecrets();
+    const opened: string[] = [];
+    const first = await hostFor(url, secrets, browser(opened));
+    await first.signIn('crm');
+    await waitFor(() => first.get('crm')?.status === 'running', 'signed in');
+    await first.stop();
+
+    // A new run of the app: no browser, the stored token is used.
+    const second = await hostFor(url, secrets, browser(opened));
+    expect(second.get('crm')?.status).toBe('running');
+    expect(opened).toHaveLength(1);
+
+    // The access token is revoked (expired): the next request is refreshed transparently.
+    auth.valid.clear();
+    expect((await second.callTool('crm', 'echo', { text: 'after refresh' })).structuredContent).toEqual({ text: 'after refresh' });
+    expect(auth.grants).toEqual(['authorization_code', 'refresh_token']);
+    await second.stop();
+
+    // Refresh refused (access revoked at the provider): the server asks to sign in again, no browser.
+    auth.valid.clear();
+    auth.refuseRefresh = true;
+    const third = await hostFor(url, secrets, browser(opened));
+    expect(third.get('crm')).toMatchObject({ status: 'error', auth: 'needs-sign-in' });
+    expect(opened).toHaveLength(1);
+
+    // Sign out forgets the tokens; the server needs a new sign-in.
+    await third.signOut('crm');
+    expect(JSON.parse(secrets.all.get('mcp-oauth:crm')!).tokens).toBeUndefined();
+    await waitFor(() => third.get('crm')?.auth === 'needs-sign-in', 'needs sign-in after sign-out');
+  }, 60_000);
+});

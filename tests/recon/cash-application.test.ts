@@ -75,6 +75,23 @@ async function allGroups(ws: ReconEngine, runId: number) {
 
 const groupOf = (groups: Awaited<ReturnType<typeof allGroups>>, invoice: string) => groups.filter((g) => g.invoices.includes(invoice));
 
+describe('learning the cash rules', () => {
+  it('learns once per data: Suggest again reuses the facts; new mappings or a reloaded file learn anew', async () => {
+    const { invoices, bank } = background();
+    const { ws, auto } = await reconcile(invoices, bank);
+    const first = await ws.learnCash(auto.recipe.mappings, false);
+    expect(await ws.learnCash(auto.recipe.mappings, false)).toBe(first);
+    expect((await buildAutoRecipe(ws, 'cash')).recipe).toEqual(auto.recipe);
+    expect(await ws.learnCash(auto.recipe.mappings, false)).toBe(first);
+    const other = await ws.learnCash(auto.recipe.mappings.slice(1), false);
+    expect(other).not.toBe(first);
+    await ws.addSourceFromPath('right', sb.file('bank2.csv', csv(RIGHT, bank)));
+    const reloaded = await ws.learnCash(auto.recipe.mappings, false);
+    expect(reloaded).not.toBe(first);
+    expect(reloaded).toEqual(first); // same data, same facts
+  });
+});
+
 describe('cash application without a recipe', () => {
   it('finds invoice numbers written another way inside remittance text, and not phone numbers or paid invoices', async () => {
     const { invoices, bank } = background();

@@ -53,6 +53,7 @@ export class ReconEngine {
   readonly interruptedRuns: number[];
   private running: { db: Db | null; controller: AbortController } | null = null;
   private readonly sideQueues = new Map<Side, Promise<void>>();
+  private cashFacts?: { key: string; facts: Promise<CashFacts> };
   /** Loads and re-typings queued or running per side, for cancelLoad. */
   private readonly sideTasks = new Map<Side, Set<SideTaskHandle>>();
 
@@ -164,10 +165,23 @@ export class ReconEngine {
     }
   }
 
-  /** Facts for cash-application rules, learned over the loaded data (cash-learning.ts). */
+  /**
+   * Facts for cash-application rules, learned over the loaded data (cash-learning.ts). Learning reads
+   * every row, so the last answer is kept for as long as the sources (load time, column types), the
+   * mappings and the sign are the same: pressing Suggest again does not learn again.
+   */
   async learnCash(mappings: FieldMapping[], flipSign: boolean): Promise<CashFacts> {
-    const columns = { left: (await this.requireSource('left')).columns, right: (await this.requireSource('right')).columns };
-    return learnCashFacts(this.db, columns, mappings, flipSign);
+    const left = await this.requireSource('left');
+    const right = await this.requireSource('right');
+    const key = JSON.stringify([left.loaded_at, left.columns, right.loaded_at, right.columns, mappings, flipSign]);
+    if (this.cashFacts?.key !== key) {
+      const facts = learnCashFacts(this.db, { left: left.columns, right: right.columns }, mappings, flipSign);
+      this.cashFacts = { key, facts };
+      facts.catch(() => {
+        if (this.cashFacts?.facts === facts) this.cashFacts = undefined; // a failure is not remembered
+      });
+    }
+    return this.cashFacts.facts;
   }
 
   async countFiltered(side: Side, filters: SourceFilter[]): Promise<number> {

@@ -10,13 +10,8 @@ import { useEffect, useState } from 'react';
 import type { ReadPreview, SourceInfo, Side } from '../../../../shared/recon-engine';
 import { call } from '../../api/client';
 import { useReconcile } from '../../stores/reconcile';
+import { DELIMITERS } from './delimiters';
 
-const DELIMITERS: [string, string][] = [
-  [',', 'comma ,'],
-  [';', 'semicolon ;'],
-  ['\t', 'tab'],
-  ['|', 'pipe |'],
-];
 const ENCODINGS = ['utf-8', 'windows-1252', 'latin1', 'utf-16le', 'utf-16be'] as const;
 
 interface Choice {
@@ -104,9 +99,9 @@ export function ReadOptions({ side, id, info }: { side: Side; id: string; info: 
           <label>
             Delimiter
             <select aria-label={label('Delimiter')} value={choice.delimiter} onChange={(e) => set('delimiter', e.target.value)}>
-              {DELIMITERS.map(([d, name]) => (
-                <option key={name} value={d}>
-                  {name}
+              {DELIMITERS.map((d) => (
+                <option key={d.name} value={d.char}>
+                  {d.symbol ? `${d.name} ${d.symbol}` : d.name}
                 </option>
               ))}
             </select>

@@ -9,6 +9,7 @@ import { useReconcile } from '../../stores/reconcile';
 import { cell } from './ResultsTabs';
 import { usePaged, VirtualList } from './VirtualList';
 import { formatNumber } from '../../stores/display';
+import { delimiterName } from './delimiters';
 
 const TYPES: ColumnType[] = ['text', 'number', 'date', 'timestamp', 'boolean'];
 const NO_PROFILE: SourceProfile | null = null;
@@ -19,7 +20,6 @@ export function fmtBytes(n: number): string {
   if (n < 1024 ** 3) return `${(n / 1024 ** 2).toFixed(1)} MB`;
   return `${(n / 1024 ** 3).toFixed(2)} GB`;
 }
-const delimName = (d: string) => (d === ',' ? 'comma' : d === ';' ? 'semicolon' : d === '\t' ? 'tab' : d === '|' ? 'pipe' : `“${d}”`);
 
 export function SourcesPanel() {
   const ws = useReconcile((s) => s.ws);
@@ -208,7 +208,7 @@ function SourceCard({ side, onPick }: { side: Side; onPick(): void }) {
             <div>
               <dt>Format</dt>
               <dd>
-                {delimName(src.info.delimiter)} · {src.info.encoding}
+                {delimiterName(src.info.delimiter)} · {src.info.encoding}
               </dd>
             </div>
           </dl>

@@ -5,6 +5,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './app';
 
@@ -290,6 +291,8 @@ test('column lineage: a view column traced to base tables, and what reads a tabl
   await panel.getByText('As a list').click();
   await expect(panel.getByRole('list', { name: 'Column lineage steps' })).toContainText('customer_orders.order_total → customer_lifetime_value.lifetime_value (aggregate)');
   await shot(page, info, 'column-trace');
+  const { violations } = await new AxeBuilder({ page }).include('.columns-panel').analyze();
+  expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
   await panel.getByRole('button', { name: 'Read by (impact)' }).click();
   await expect(panel.getByTestId('trace-summary')).toHaveText(/No view reads top_customers.lifetime_value/);

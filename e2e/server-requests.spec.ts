@@ -4,10 +4,17 @@
  * sent to the Assistant's model (a loopback fake of Anthropic's API) and reviewed before it goes back.
  */
 import { createRequire } from 'node:module';
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { anthropicStream } from '../tests/fixtures/fake-providers/anthropic';
 import { expect, test } from './app';
 import { appWithFakeAnthropic } from './fake-anthropic-app';
+
+/** Serious or critical axe findings on the page as it is (the dialogs are not in a11y.spec's states). */
+async function axeProblems(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`);
+}
 
 const everything = createRequire(import.meta.url).resolve('@modelcontextprotocol/server-everything/dist/index.js');
 
@@ -38,6 +45,7 @@ test('an elicitation form and a sampling request are answered in the app', async
     await expect(ask).toBeVisible();
     await expect(ask.getByLabel(/^firstLine/)).toHaveValue('It was a dark and stormy night.');
     await page.screenshot({ path: info.outputPath('elicitation.png') });
+    expect(await axeProblems(page)).toEqual([]);
     await ask.getByRole('button', { name: 'Send' }).click();
     await expect(ask.getByText('Required.')).toBeVisible(); // name is required: the form says so and stays
     await ask.getByLabel(/^name/).fill('Ada Lovelace');
@@ -54,11 +62,13 @@ test('an elicitation form and a sampling request are answered in the app', async
     await expect(sampling.getByRole('list', { name: 'Messages the server wants sent' })).toContainText('Which invoices are open?');
     expect(fake.requests).toHaveLength(0);
     await page.screenshot({ path: info.outputPath('sampling-request.png') });
+    expect(await axeProblems(page)).toEqual([]);
     await sampling.getByRole('button', { name: /^Send to / }).click();
     const review = page.getByRole('dialog', { name: "Send the model's answer to everything?" });
     await expect(review.getByLabel('Answer to send')).toHaveValue('Three invoices are still open.');
     await review.getByLabel('Answer to send').fill('Three invoices are still open (reviewed).');
     await page.screenshot({ path: info.outputPath('sampling-review.png') });
+    expect(await axeProblems(page)).toEqual([]);
     await review.getByRole('button', { name: 'Send back' }).click();
     await expect(result).toContainText('Three invoices are still open (reviewed).');
     expect(fake.requests).toHaveLength(1);

@@ -67,7 +67,7 @@ export function ColumnsPanel({ name, onClose }: { name: string; onClose(): void 
   const isTable = columns?.kind === 'table';
   const unlistedTable = isTable && columns.columns.length === 0;
   return (
-    <section className="sql-panel columns-panel" aria-label="Column lineage">
+    <div className="sql-panel columns-panel" role="region" aria-label="Column lineage" tabIndex={0}>
       <header>
         <h3>Columns of {name}</h3>
         <button className="icon-button" aria-label="Close columns" onClick={onClose}>
@@ -136,7 +136,7 @@ export function ColumnsPanel({ name, onClose }: { name: string; onClose(): void 
           {trace && !tracing && <TraceView trace={trace} />}
         </div>
       )}
-    </section>
+    </div>
   );
 }
 

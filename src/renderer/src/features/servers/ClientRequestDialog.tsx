@@ -91,7 +91,9 @@ function RequestDialog({ request, onDone }: { request: ClientRequest; onDone(): 
           {request.systemPrompt && (
             <>
               <h3 className="small">System prompt</h3>
-              <pre className="block pre-wrap">{request.systemPrompt}</pre>
+              <pre className="block" tabIndex={0} role="region" aria-label="System prompt">
+                {request.systemPrompt}
+              </pre>
             </>
           )}
           <h3 className="small">Messages</h3>
@@ -99,7 +101,9 @@ function RequestDialog({ request, onDone }: { request: ClientRequest; onDone(): 
             {request.messages.map((m, i) => (
               <li key={i}>
                 <span className="muted small">{m.role}</span>
-                <pre className="block pre-wrap">{m.text}</pre>
+                <pre className="block" tabIndex={0} role="region" aria-label={`Message ${i + 1}`}>
+                  {m.text}
+                </pre>
               </li>
             ))}
           </ol>

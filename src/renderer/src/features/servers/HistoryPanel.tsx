@@ -98,7 +98,9 @@ export function HistoryPanel({ server }: { server: string }) {
                   {e.id !== undefined && <span className="muted small"> #{e.id}</span>}
                   {e.durationMs !== undefined && <span className="muted small"> · {e.durationMs} ms</span>}
                 </summary>
-                <pre className="block json">{pretty(e.json)}</pre>
+                <pre className="block json" tabIndex={0} role="region" aria-label={`JSON of message ${e.seq}`}>
+                  {pretty(e.json)}
+                </pre>
               </details>
             </li>
           ))}

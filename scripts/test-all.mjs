@@ -15,7 +15,7 @@ const steps = [
   ['lint (ESLint with types, layering and cycles)', ['run', 'lint']],
   ['unit and integration', ['run', 'test:unit']],
   ...(existsSync('resources/viewmapper/test.mjs') ? [['java', ['run', 'test:java']]] : []),
-  ['MCP conformance (official suite, server mode)', ['run', 'test:conformance']],
+  ['MCP conformance (official suite: Kalla's servers and Kalla's host)', ['run', 'test:conformance']],
   ['end-to-end (browser mode)', ['run', 'test:e2e']],
   ['end-to-end (electron)', ['run', 'test:electron']],
 ];

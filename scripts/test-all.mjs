@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * `npm test`: every suite, in order — build, typecheck, lint, unit/integration (vitest), Java
- * (JUnit), the official MCP conformance suite against Kalla's servers, end-to-end in browser mode (Playwright + Chromium), Electron e2e
+ * (JUnit), the official MCP conformance suite (Kalla's servers, and Kalla's host as a client), end-to-end in browser mode (Playwright + Chromium), Electron e2e
  * (reports NOT RUN where no Electron binary exists). Stops at the first red suite.
  */
 import { spawnSync } from 'node:child_process';
@@ -15,7 +15,7 @@ const steps = [
   ['lint (ESLint with types, layering and cycles)', ['run', 'lint']],
   ['unit and integration', ['run', 'test:unit']],
   ...(existsSync('resources/viewmapper/test.mjs') ? [['java', ['run', 'test:java']]] : []),
-  ['MCP conformance (official suite: Kalla's servers and Kalla's host)', ['run', 'test:conformance']],
+  ["MCP conformance (official suite: Kalla's servers and Kalla's host)", ['run', 'test:conformance']],
   ['end-to-end (browser mode)', ['run', 'test:e2e']],
   ['end-to-end (electron)', ['run', 'test:electron']],
 ];

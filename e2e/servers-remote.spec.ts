@@ -3,7 +3,7 @@
  * Streamable HTTP server (a real loopback MCP server with a bearer token) from
  * the form, sees it run over Streamable HTTP, and calls its tool.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -41,6 +41,108 @@ test('add a remote server with a header from the form and call its tool', async 
     await shot(page, info, '02-remote-running');
   } finally {
     await remote.close();
+  }
+});
+
+/** The app in browser mode with a data folder of its own and "the browser" that clicks Allow. */
+async function oauthApp() {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kalla-e2e-oauth-'));
+  const saved = process.env.BROWSER;
+  process.env.BROWSER = `${process.execPath} ${fileURLToPath(new URL('./fake-browser.mjs', import.meta.url))}`;
+  const app = await startApp(dataDir).finally(() => {
+    if (saved === undefined) delete process.env.BROWSER;
+    else process.env.BROWSER = saved;
+  });
+  return { app, dataDir };
+}
+
+test('step-up: a call that needs more permission says so, Sign in grants it, and the call then works', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  const auth = await startAuthServer();
+  const remote = await startRemoteServer('streamable-http', {
+    oauth: {
+      issuer: auth.issuer,
+      accepts: (t) => auth.valid.has(t),
+      scopes: { needed: (method) => (method === 'tools/call' ? ['crm:read', 'crm:write'] : ['crm:read']), of: (t) => auth.scopes.get(t) ?? [] },
+    },
+  });
+  const { app, dataDir } = await oauthApp();
+  try {
+    await page.goto(app.url);
+    await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Servers/ }).click();
+    await page.getByRole('button', { name: 'Add server' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add an MCP server' });
+    await dialog.getByLabel('Name', { exact: true }).fill('crm');
+    await dialog.getByLabel(/Remote \(a URL\)/).check();
+    await dialog.getByLabel('Server URL').fill(remote.url);
+    await dialog.getByRole('button', { name: 'Add and start' }).click();
+    const detail = page.getByRole('region', { name: 'Server details' });
+    await detail.getByRole('button', { name: 'Sign in' }).click();
+    await expect(detail).toContainText('signed in (OAuth)');
+    await page.getByRole('listbox', { name: 'Tools' }).getByRole('option', { name: /echo/ }).click();
+    await page.getByLabel(/^text/).fill('needs write');
+    await page.getByRole('button', { name: 'Call tool' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'needs more permission' })).toContainText('crm needs more permission for this (crm:write): sign in again');
+    await expect(detail).toContainText('a request needs more permission: sign in to grant it');
+    await shot(page, info, '05-needs-more-permission');
+    await detail.getByRole('button', { name: 'Sign in' }).click();
+    await expect(detail).toContainText('signed in (OAuth)');
+    await page.getByRole('button', { name: 'Call tool' }).click();
+    await expect(page.getByRole('region', { name: 'Tool result' }).locator('pre.text')).toHaveText('needs write');
+    expect(auth.authorizeScopes).toEqual(['crm:read', 'crm:read crm:write']);
+  } finally {
+    await app.stop();
+    await remote.close();
+    await auth.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test('a service account from the form: the secret goes to the secret store, never to the file or the page', async ({ page }, info) => {
+  test.setTimeout(120_000);
+  const auth = await startAuthServer({ client: { id: 'kalla-robot', secret: 'robot-e2e-s3cret' } });
+  const remote = await startRemoteServer('streamable-http', { oauth: { issuer: auth.issuer, accepts: (t) => auth.valid.has(t) } });
+  const { app, dataDir } = await oauthApp();
+  try {
+    await page.goto(app.url);
+    await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Servers/ }).click();
+    await page.getByRole('button', { name: 'Add server' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Add an MCP server' });
+    await dialog.getByLabel('Name', { exact: true }).fill('robot');
+    await dialog.getByLabel(/Remote \(a URL\)/).check();
+    await dialog.getByLabel('Server URL').fill(remote.url);
+    await dialog.getByText('OAuth sign-in (optional)').click();
+    await dialog.getByLabel('How Kalla signs in').selectOption('client_credentials');
+    await dialog.getByLabel(/^Client id/).fill('kalla-robot');
+    await dialog.getByLabel(/^Client secret/).fill('robot-e2e-s3cret');
+    await dialog.getByLabel(/^Authorization server/).fill(auth.issuer);
+    await shot(page, info, '06-service-account-form');
+    await dialog.getByRole('button', { name: 'Add and start' }).click();
+    await expect(dialog).toBeHidden();
+    const detail = page.getByRole('region', { name: 'Server details' });
+    await expect(detail.locator('.detail-header [data-status]')).toHaveAttribute('data-status', 'running');
+    expect(auth.grants).toEqual(['client_credentials']);
+
+    // Editing shows the client id, not the secret; saving without typing it keeps the stored one
+    // (the old token is revoked first, so the restart must fetch a new one with it).
+    auth.valid.clear();
+    await detail.getByRole('button', { name: 'Edit', exact: true }).click();
+    const edit = page.getByRole('dialog', { name: 'Edit robot' });
+    await expect(edit.getByLabel(/^Client id/)).toHaveValue('kalla-robot');
+    await expect(edit.getByLabel(/^Client secret/)).toHaveValue('');
+    await edit.getByLabel(/Call timeout/).fill('90');
+    await edit.getByRole('button', { name: 'Save and restart' }).click();
+    await expect(edit).toBeHidden();
+    await expect(detail.locator('.detail-header [data-status]')).toHaveAttribute('data-status', 'running');
+    await expect.poll(() => auth.grants).toEqual(['client_credentials', 'client_credentials']);
+    expect(JSON.parse(readFileSync(join(dataDir, 'mcp-servers.json'), 'utf8')).mcpServers.robot.oauth).toEqual({ grant: 'client_credentials', clientId: 'kalla-robot', issuer: auth.issuer });
+    expect(readFileSync(join(dataDir, 'mcp-servers.json'), 'utf8')).not.toContain('robot-e2e-s3cret');
+    expect(await page.content()).not.toContain('robot-e2e-s3cret');
+  } finally {
+    await app.stop();
+    await remote.close();
+    await auth.close();
+    rmSync(dataDir, { recursive: true, force: true });
   }
 });
 

@@ -5,8 +5,8 @@
  * - in server mode against `kalla mcp recon --http 0` and `kalla mcp viewmapper --http 0` (loopback,
  *   DNS-rebinding protection); scenarios that do not apply are listed with their reason in
  *   tests/conformance/server-baseline.yml;
- * - in client mode (every suite) against the real host, tests/conformance/client-driver.ts; what
- *   the host does not implement yet is listed in tests/conformance/client-baseline.yml.
+ * - in client mode (every suite) against the real host, tests/conformance/client-driver.ts; the
+ *   scenarios that do not apply are listed with their reason in tests/conformance/client-baseline.yml.
  * Anything else failing, or a listed scenario starting to pass, fails the run. Prints pass counts.
  *
  * The suite needs Node ≥ 22 (fs.globSync) while the app stays on Node 20: Node 22 comes from the
@@ -88,7 +88,7 @@ for (const name of ['recon', 'viewmapper']) {
   });
   const output = `${run.stdout}${run.stderr}`;
   const { passed, total } = summarize(output);
-  results.push(`Kalla's MCP host (client mode, all suites): ${passed}/${total} scenarios pass, ${total - passed} listed as not implemented yet (OAuth flows other than interactive sign-in); suite exit ${run.status}`);
+  results.push(`Kalla's MCP host (client mode, all suites): ${passed}/${total} scenarios pass, ${total - passed} listed as not applicable; suite exit ${run.status}`);
   if (run.status !== 0) {
     failed = true;
     console.log(output.split('\n').filter((l) => !/ INFO /.test(l)).join('\n'));

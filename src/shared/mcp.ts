@@ -51,10 +51,35 @@ export const ServerConfigSchema = z
     /** Largest single message accepted from the server. Default 100 MiB. */
     maxMessageMiB: z.number().int().min(1).max(1024).optional(),
     /**
-     * OAuth for a remote server: a pre-registered public client id and the scopes to ask for. Without
-     * it the client registers itself (dynamic client registration). Tokens are never in this file.
+     * OAuth for a remote server. Without a client id the client registers itself (dynamic client
+     * registration) or, where the authorization server supports it, uses `clientMetadataUrl` (a
+     * Client ID Metadata Document) as its id. `grant: "client_credentials"` signs in without a user
+     * (a service account) with a client secret or a private key (private_key_jwt). A client secret
+     * or key written here is moved into the secret store when the file is read; tokens are never here.
      */
-    oauth: z.object({ clientId: z.string().min(1).max(512).optional(), scopes: z.array(z.string().min(1).max(200)).max(50).optional() }).strict().optional(),
+    oauth: z
+      .object({
+        clientId: z.string().min(1).max(512).optional(),
+        scopes: z.array(z.string().min(1).max(200)).max(50).optional(),
+        clientMetadataUrl: z
+          .string()
+          .max(2048)
+          .refine((u) => /^https:\/\/[^/\s]+\/\S+$/.test(u), 'clientMetadataUrl must be an https:// URL with a path, where your client metadata document is published')
+          .optional(),
+        grant: z.enum(['authorization_code', 'client_credentials']).optional(),
+        /** The authorization server a service account's credentials may go to (its issuer URL); recommended. */
+        issuer: z.string().max(2048).regex(/^https?:\/\/\S+$/, 'issuer must be the authorization server URL (https://…)').optional(),
+        signingAlgorithm: z.enum(['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA']).optional(),
+        clientSecret: z.string().min(1).max(4096).optional(),
+        privateKey: z
+          .string()
+          .max(16_384)
+          .refine((k) => k.includes('-----BEGIN') && k.includes('PRIVATE KEY-----'), 'privateKey must be a PEM private key (-----BEGIN PRIVATE KEY----- …)')
+          .optional(),
+      })
+      .strict()
+      .refine((o) => o.grant !== 'client_credentials' || o.clientId !== undefined, { message: 'a client_credentials grant needs "clientId"', path: ['clientId'] })
+      .optional(),
   })
   // Claude Desktop files carry fields we do not know; keep them.
   .loose()

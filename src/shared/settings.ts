@@ -7,8 +7,12 @@ import { z } from 'zod';
 import { PROVIDER_IDS, ProviderIdSchema, ToolPolicyOverridesSchema, type ProviderId } from './assistant';
 import { EngineModeSchema } from './recon';
 
+/**
+ * One place for the default models (the app, kalla-recon and viewmapper read these). Anthropic's
+ * is Claude Sonnet 5: claude-sonnet-4-5 reaches end-of-life on 30 November 2026.
+ */
 export const DEFAULT_MODELS: Record<ProviderId, string> = {
-  anthropic: 'claude-sonnet-4-5',
+  anthropic: 'claude-sonnet-5',
   openai: 'gpt-4o-mini',
   gemini: 'gemini-2.5-flash',
 };

@@ -10,6 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { McpHost } from '../../src/main/mcp/host';
+import type { ServerConfig } from '../../src/shared/mcp';
 
 const url = process.argv[2];
 if (!url) {
@@ -37,6 +38,25 @@ function sample(schema: Record<string, unknown> | undefined): unknown {
     default:
       return 'test';
   }
+}
+
+/**
+ * The server's OAuth settings, as a user fills them in the server form: credentials the
+ * scenario hands over (MCP_CONFORMANCE_CONTEXT: a pre-registered client, or a service account for
+ * the client_credentials scenarios), and the URL where their organisation publishes Kalla's client
+ * metadata document (the suite's fixed one), used only where the authorization server supports it.
+ */
+function oauthSettings(): NonNullable<ServerConfig['oauth']> {
+  const context = JSON.parse(process.env.MCP_CONFORMANCE_CONTEXT ?? '{}') as Record<string, string | undefined>;
+  const serviceAccount = (process.env.MCP_CONFORMANCE_SCENARIO ?? '').startsWith('auth/client-credentials');
+  return {
+    clientMetadataUrl: 'https://conformance-test.local/client-metadata.json',
+    ...(context.client_id ? { clientId: context.client_id } : {}),
+    ...(context.client_secret ? { clientSecret: context.client_secret } : {}),
+    ...(context.private_key_pem ? { privateKey: context.private_key_pem } : {}),
+    ...(context.signing_algorithm ? { signingAlgorithm: context.signing_algorithm as 'ES256' } : {}),
+    ...(serviceAccount ? { grant: 'client_credentials' as const } : {}),
+  };
 }
 
 const dataDir = mkdtempSync(join(tmpdir(), 'kalla-conformance-'));
@@ -81,7 +101,7 @@ host.on((e) => {
 });
 try {
   await host.start();
-  await host.addServer('conformance', { url, type: 'http', args: [], env: {} });
+  await host.addServer('conformance', { url, type: 'http', args: [], env: {}, oauth: oauthSettings() });
   const started = Date.now();
   while (!['running', 'error'].includes(host.get('conformance')?.status ?? '') && Date.now() - started < 20_000) await new Promise((r) => setTimeout(r, 50));
   if (host.get('conformance')?.auth === 'needs-sign-in') {
@@ -95,7 +115,14 @@ try {
   if (view?.status === 'running') {
     for (const tool of host.tools('conformance')) {
       const args = sample(tool.inputSchema as Record<string, unknown>) as Record<string, unknown>;
-      const result = await host.callTool('conformance', tool.name, args).catch((e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }));
+      const call = () => host.callTool('conformance', tool.name, args).then((r) => r as unknown, (e: unknown) => ({ error: e instanceof Error ? e.message : String(e) }));
+      let result = await call();
+      // "Needs more permission: sign in again" (step-up): the user clicks Sign in and calls again, twice at most.
+      for (let again = 0; again < 2 && 'error' in (result as object) && host.get('conformance')?.auth === 'needs-sign-in'; again++) {
+        process.stderr.write(`[driver] ${(result as { error: string }).error}: signing in again\n`);
+        await host.signIn('conformance').catch((e: unknown) => process.stderr.write(`[driver] sign-in: ${String(e)}\n`));
+        result = await call();
+      }
       process.stderr.write(`[driver] ${tool.name}(${JSON.stringify(args)}) → ${JSON.stringify(result).slice(0, 300)}\n`);
     }
   } else code = 1;

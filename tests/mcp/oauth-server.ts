@@ -17,20 +17,42 @@ export interface AuthServer {
   registrations: number;
   /** Refuse every refresh from now on (as after the user revoked Kalla's access). */
   refuseRefresh: boolean;
+  /** The scopes each valid access token was granted. */
+  scopes: Map<string, string[]>;
+  /** The `scope` of each authorization request, in order. */
+  authorizeScopes: Array<string | null>;
+  /** How each token request authenticated the client: HTTP Basic as `basic:<id>:<secret>`, else `none`. */
+  clientAuth: string[];
   close(): Promise<void>;
 }
 
-export async function startAuthServer(): Promise<AuthServer> {
-  const codes = new Map<string, { challenge: string; redirect: string }>();
-  const refresh = new Set<string>();
-  const state: AuthServer = { issuer: '', valid: new Set(), grants: [], pkceChecks: [], registrations: 0, refuseRefresh: false, close: async () => {} };
+/**
+ * `client`: a pre-registered confidential client (id and secret, HTTP Basic at the token
+ * endpoint); dynamic registration is then switched off and client_credentials is offered.
+ */
+export async function startAuthServer(opts: { client?: { id: string; secret: string } } = {}): Promise<AuthServer> {
+  const codes = new Map<string, { challenge: string; redirect: string; scope: string }>();
+  const refresh = new Map<string, string>();
+  const state: AuthServer = {
+    issuer: '',
+    valid: new Set(),
+    grants: [],
+    pkceChecks: [],
+    registrations: 0,
+    refuseRefresh: false,
+    scopes: new Map(),
+    authorizeScopes: [],
+    clientAuth: [],
+    close: async () => {},
+  };
   const token = () => randomBytes(16).toString('hex');
-  const issue = () => {
+  const issue = (scope: string) => {
     const access = `at-${token()}`;
     const r = `rt-${token()}`;
     state.valid.add(access);
-    refresh.add(r);
-    return { access_token: access, token_type: 'Bearer', expires_in: 3600, refresh_token: r };
+    state.scopes.set(access, scope.split(' ').filter(Boolean));
+    refresh.set(r, scope);
+    return { access_token: access, token_type: 'Bearer', expires_in: 3600, refresh_token: r, ...(scope ? { scope } : {}) };
   };
   const http = createServer(async (req, res) => {
     const url = new URL(req.url ?? '/', state.issuer);
@@ -42,11 +64,11 @@ export async function startAuthServer(): Promise<AuthServer> {
         issuer: state.issuer,
         authorization_endpoint: `${state.issuer}/authorize`,
         token_endpoint: `${state.issuer}/token`,
-        registration_endpoint: `${state.issuer}/register`,
+        ...(opts.client ? {} : { registration_endpoint: `${state.issuer}/register` }),
         response_types_supported: ['code'],
-        grant_types_supported: ['authorization_code', 'refresh_token'],
+        grant_types_supported: ['authorization_code', 'refresh_token', ...(opts.client ? ['client_credentials'] : [])],
         code_challenge_methods_supported: ['S256'],
-        token_endpoint_auth_methods_supported: ['none'],
+        token_endpoint_auth_methods_supported: opts.client ? ['client_secret_basic'] : ['none'],
       });
     }
     if (url.pathname === '/register' && req.method === 'POST') {
@@ -57,7 +79,8 @@ export async function startAuthServer(): Promise<AuthServer> {
       const redirect = url.searchParams.get('redirect_uri')!;
       if (url.searchParams.get('code_challenge_method') !== 'S256') return json(400, { error: 'invalid_request', error_description: 'PKCE S256 is required' });
       const code = `code-${token()}`;
-      codes.set(code, { challenge: url.searchParams.get('code_challenge')!, redirect });
+      state.authorizeScopes.push(url.searchParams.get('scope'));
+      codes.set(code, { challenge: url.searchParams.get('code_challenge')!, redirect, scope: url.searchParams.get('scope') ?? '' });
       const to = new URL(redirect);
       to.searchParams.set('code', code);
       to.searchParams.set('state', url.searchParams.get('state') ?? '');
@@ -68,6 +91,11 @@ export async function startAuthServer(): Promise<AuthServer> {
       const form = new URLSearchParams(body);
       const grant = form.get('grant_type')!;
       state.grants.push(grant);
+      const basic = /^Basic (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      const credentials = basic ? Buffer.from(basic, 'base64').toString('utf8') : undefined;
+      state.clientAuth.push(credentials ? `basic:${credentials}` : 'none');
+      if (opts.client && credentials !== `${opts.client.id}:${opts.client.secret}`) return json(401, { error: 'invalid_client', error_description: 'client authentication failed' });
+      if (grant === 'client_credentials' && opts.client) return json(200, issue(form.get('scope') ?? ''));
       if (grant === 'authorization_code') {
         const entry = codes.get(form.get('code') ?? '');
         if (!entry) return json(400, { error: 'invalid_grant' });
@@ -78,13 +106,14 @@ export async function startAuthServer(): Promise<AuthServer> {
           return json(400, { error: 'invalid_grant', error_description: 'PKCE verification failed' });
         }
         state.pkceChecks.push('ok');
-        return json(200, issue());
+        return json(200, issue(entry.scope));
       }
       if (grant === 'refresh_token') {
         const r = form.get('refresh_token') ?? '';
-        if (state.refuseRefresh || !refresh.has(r)) return json(400, { error: 'invalid_grant', error_description: 'refresh token revoked' });
+        const scope = refresh.get(r);
+        if (state.refuseRefresh || scope === undefined) return json(400, { error: 'invalid_grant', error_description: 'refresh token revoked' });
         refresh.delete(r);
-        return json(200, issue());
+        return json(200, issue(scope));
       }
       return json(400, { error: 'unsupported_grant_type' });
     }

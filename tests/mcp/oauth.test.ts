@@ -6,6 +6,7 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpHost } from '../../src/main/mcp/host';
+import type { ServerConfig } from '../../src/shared/mcp';
 import type { SecretKeeper } from '../../src/main/mcp/oauth';
 import { tempDir, waitFor } from './helpers';
 import { startAuthServer, type AuthServer } from './oauth-server';
@@ -46,7 +47,7 @@ async function setUp(): Promise<{ auth: AuthServer; url: string }> {
   return { auth, url: remote.url };
 }
 
-async function hostFor(url: string, secrets: SecretKeeper, open: (url: string) => Promise<void>): Promise<McpHost> {
+async function hostFor(url: string, secrets: SecretKeeper, open: (url: string) => Promise<void>, oauth?: ServerConfig['oauth']): Promise<McpHost> {
   const dir = await tempDir();
   const host = new McpHost({ dataDir: dir.path, builtins: [], spawnEnv: async () => ({ PATH: process.env.PATH ?? '' }), restart: { maxRetries: 0, baseDelayMs: 10, maxDelayMs: 10 }, oauth: { secrets, openBrowser: open, signInTimeoutMs: 10_000 } });
   cleanups.push(async () => {
@@ -54,7 +55,7 @@ async function hostFor(url: string, secrets: SecretKeeper, open: (url: string) =
     await dir.cleanup();
   });
   await host.start();
-  await host.addServer('crm', { url, type: 'http', args: [], env: {} });
+  await host.addServer('crm', { url, type: 'http', args: [], env: {}, ...(oauth ? { oauth } : {}) });
   await waitFor(() => ['running', 'error'].includes(host.get('crm')?.status ?? ''), 'crm settled');
   return host;
 }
@@ -128,5 +129,114 @@ describe('OAuth sign-in', () => {
     await third.signOut('crm');
     expect(JSON.parse(secrets.all.get('mcp-oauth:crm')!).tokens).toBeUndefined();
     await waitFor(() => third.get('crm')?.auth === 'needs-sign-in', 'needs sign-in after sign-out');
+  }, 60_000);
+});
+
+describe('OAuth step-up, pre-registered clients and service accounts', () => {
+  /** A server whose tools/call needs `call` scopes and everything else `crm:read`; `held` filters what it honours. */
+  async function scopedServer(call: string[], held: (granted: string[]) => string[] = (g) => g) {
+    const auth = await startAuthServer();
+    cleanups.push(() => auth.close());
+    const remote = await startRemoteServer('streamable-http', {
+      oauth: {
+        issuer: auth.issuer,
+        accepts: (t) => auth.valid.has(t),
+        scopes: { needed: (method) => (method === 'tools/call' ? call : ['crm:read']), of: (t) => held(auth.scopes.get(t) ?? []) },
+      },
+    });
+    cleanups.push(() => remote.close());
+    return { auth, url: remote.url };
+  }
+
+  it('a call that needs a scope the sign-in lacks asks for more permission; Sign in asks for both scopes and the call then works, in the same session', async () => {
+    const { auth, url } = await scopedServer(['crm:read', 'crm:write']);
+    const opened: string[] = [];
+    const host = await hostFor(url, memorySecrets(), browser(opened));
+    await host.signIn('crm');
+    await waitFor(() => host.get('crm')?.status === 'running', 'signed in');
+    expect(auth.authorizeScopes).toEqual(['crm:read']);
+    const pid = host.get('crm')?.restarts;
+
+    await expect(host.callTool('crm', 'echo', { text: 'write it' })).rejects.toThrow('crm needs more permission for this (crm:write): sign in again to grant it (Servers → crm → Sign in)');
+    expect(host.get('crm')).toMatchObject({ status: 'running', auth: 'needs-sign-in' });
+    expect(opened).toHaveLength(1); // the browser opens only on the user's Sign in
+
+    await host.signIn('crm');
+    expect(auth.authorizeScopes).toEqual(['crm:read', 'crm:read crm:write']);
+    expect(host.get('crm')).toMatchObject({ status: 'running', auth: 'signed-in', restarts: pid });
+    expect((await host.callTool('crm', 'echo', { text: 'write it' })).structuredContent).toEqual({ text: 'write it' });
+    expect(auth.grants).not.toContain('refresh_token'); // a refresh cannot add scopes: never tried for step-up
+  }, 60_000);
+
+  it('a server that still refuses a scope the sign-in was granted gets a clear refusal, not another sign-in loop', async () => {
+    // The authorization server grants crm:admin, but the account lacks it on the server's side.
+    const { auth, url } = await scopedServer(['crm:admin'], (granted) => granted.filter((s) => s !== 'crm:admin'));
+    const opened: string[] = [];
+    const host = await hostFor(url, memorySecrets(), browser(opened));
+    await host.signIn('crm');
+    await waitFor(() => host.get('crm')?.status === 'running', 'signed in');
+    await expect(host.callTool('crm', 'echo', { text: 'x' })).rejects.toThrow('needs more permission for this (crm:admin)');
+    await host.signIn('crm');
+    await expect(host.callTool('crm', 'echo', { text: 'x' })).rejects.toThrow(
+      "crm refused this for lack of permission (crm:admin) although your sign-in was granted it; signing in again will not help",
+    );
+    expect(host.get('crm')?.auth).toBe('signed-in');
+    expect(auth.authorizeScopes).toHaveLength(2);
+    expect(opened).toHaveLength(2);
+  }, 60_000);
+
+  it("a pre-registered client's secret moves from the server file into the secret store, authenticates with HTTP Basic, and goes when the server is removed", async () => {
+    const auth = await startAuthServer({ client: { id: 'kalla-prereg', secret: 'pre-registered-s3cret' } });
+    cleanups.push(() => auth.close());
+    const remote = await startRemoteServer('streamable-http', { oauth: { issuer: auth.issuer, accepts: (t) => auth.valid.has(t) } });
+    cleanups.push(() => remote.close());
+    const secrets = memorySecrets();
+    const opened: string[] = [];
+    const host = await hostFor(remote.url, secrets, browser(opened), { clientId: 'kalla-prereg', clientSecret: 'pre-registered-s3cret' });
+
+    expect(await host.readConfigText()).not.toContain('pre-registered-s3cret');
+    expect(JSON.parse(await host.readConfigText()).mcpServers.crm.oauth).toEqual({ clientId: 'kalla-prereg' });
+    expect(secrets.all.get('mcp-oauth-client:crm')).toContain('pre-registered-s3cret');
+
+    await host.signIn('crm');
+    await waitFor(() => host.get('crm')?.status === 'running', 'signed in');
+    expect(auth.registrations).toBe(0);
+    expect(auth.clientAuth).toEqual(['basic:kalla-prereg:pre-registered-s3cret']);
+    expect(new URL(opened[0]).searchParams.get('client_id')).toBe('kalla-prereg');
+    expect(JSON.stringify(host.list())).not.toContain('pre-registered-s3cret');
+    expect(JSON.stringify(host.logs('crm'))).not.toContain('pre-registered-s3cret');
+
+    await host.removeServer('crm');
+    expect([...secrets.all.keys()].filter((k) => k.endsWith(':crm'))).toEqual([]);
+  }, 60_000);
+
+  it('a service account (client credentials) connects without a browser; without its secret it says what to enter', async () => {
+    const auth = await startAuthServer({ client: { id: 'kalla-robot', secret: 'robot-s3cret' } });
+    cleanups.push(() => auth.close());
+    const remote = await startRemoteServer('streamable-http', { oauth: { issuer: auth.issuer, accepts: (t) => auth.valid.has(t) } });
+    cleanups.push(() => remote.close());
+    const secrets = memorySecrets();
+    const opened: string[] = [];
+    const host = await hostFor(remote.url, secrets, browser(opened), { grant: 'client_credentials', clientId: 'kalla-robot', clientSecret: 'robot-s3cret', scopes: ['crm:read'], issuer: auth.issuer });
+    expect(host.get('crm')?.status).toBe('running');
+    expect(opened).toEqual([]);
+    expect(auth.grants).toEqual(['client_credentials']);
+    expect(auth.clientAuth).toEqual(['basic:kalla-robot:robot-s3cret']);
+    expect([...auth.scopes.values()]).toEqual([['crm:read']]);
+    expect((await host.callTool('crm', 'echo', { text: 'robot' })).structuredContent).toEqual({ text: 'robot' });
+
+    await host.addServer('crm2', { url: remote.url, type: 'http', args: [], env: {}, oauth: { grant: 'client_credentials', clientId: 'kalla-robot' } });
+    await waitFor(() => host.get('crm2')?.status === 'error', 'crm2 settled');
+    expect(host.get('crm2')?.error).toContain("crm2 signs in as a service account (client credentials) but has no client secret or private key: enter it in the server's settings");
+    // A wrong secret is refused once, with what to check, and not retried.
+    await host.addServer('crm3', { url: remote.url, type: 'http', args: [], env: {}, oauth: { grant: 'client_credentials', clientId: 'kalla-robot', clientSecret: 'wrong' } });
+    await waitFor(() => host.get('crm3')?.status === 'error', 'crm3 settled');
+    expect(host.get('crm3')?.error).toContain("the authorization server refused crm3's client credentials");
+    // Credentials bound to another authorization server are never sent to this one.
+    const before = auth.clientAuth.length;
+    await host.addServer('crm4', { url: remote.url, type: 'http', args: [], env: {}, oauth: { grant: 'client_credentials', clientId: 'kalla-robot', clientSecret: 'robot-s3cret', issuer: 'https://login.example.com' } });
+    await waitFor(() => host.get('crm4')?.status === 'error', 'crm4 settled');
+    expect(auth.clientAuth).toHaveLength(before);
+    expect(host.get('crm4')?.error).toMatch(/login\.example\.com/);
   }, 60_000);
 });

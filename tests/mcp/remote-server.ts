@@ -36,7 +36,15 @@ export interface RemoteServer {
  */
 export async function startRemoteServer(
   mode: 'streamable-http' | 'sse',
-  opts: { requireAuthorization?: string; oauth?: { issuer: string; accepts(token: string): boolean } } = {},
+  opts: {
+    requireAuthorization?: string;
+    oauth?: {
+      issuer: string;
+      accepts(token: string): boolean;
+      /** Step-up: the scopes a JSON-RPC method needs, and those a token holds (403 insufficient_scope otherwise). */
+      scopes?: { needed(method: string): string[]; of(token: string): string[] };
+    };
+  } = {},
 ): Promise<RemoteServer> {
   const authorizations: Array<string | undefined> = [];
   const streamable = new Map<string, StreamableHTTPServerTransport>();
@@ -45,6 +53,7 @@ export async function startRemoteServer(
   let base = '';
   const handle = async (req: IncomingMessage, res: ServerResponse) => {
     authorizations.push(req.headers.authorization);
+    let parsedBody: unknown;
     if (opts.oauth) {
       const path = new URL(req.url ?? '/', 'http://x').pathname;
       if (path.startsWith('/.well-known/oauth-protected-resource')) {
@@ -52,9 +61,24 @@ export async function startRemoteServer(
         return;
       }
       const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
+      const metadata = `resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`;
       if (!token || !opts.oauth.accepts(token)) {
-        res.writeHead(401, { 'www-authenticate': `Bearer resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"` }).end('unauthorized');
+        const scope = opts.oauth.scopes ? ` scope="${opts.oauth.scopes.needed('initialize').join(' ')}",` : '';
+        res.writeHead(401, { 'www-authenticate': `Bearer${scope} ${metadata}` }).end('unauthorized');
         return;
+      }
+      if (opts.oauth.scopes && req.method === 'POST') {
+        let text = '';
+        for await (const chunk of req) text += chunk;
+        parsedBody = JSON.parse(text) as unknown;
+        const needed = opts.oauth.scopes.needed((parsedBody as { method?: string }).method ?? '');
+        const held = opts.oauth.scopes.of(token);
+        if (!needed.every((s) => held.includes(s))) {
+          res
+            .writeHead(403, { 'www-authenticate': `Bearer error="insufficient_scope", scope="${needed.join(' ')}", ${metadata}`, 'content-type': 'application/json' })
+            .end(JSON.stringify({ error: 'insufficient_scope' }));
+          return;
+        }
       }
     }
     if (opts.requireAuthorization && req.headers.authorization !== opts.requireAuthorization) {
@@ -72,7 +96,7 @@ export async function startRemoteServer(
         });
         await makeServer().connect(transport);
       }
-      await transport.handleRequest(req, res);
+      await transport.handleRequest(req, res, parsedBody);
       return;
     }
     if (mode === 'sse' && path === '/mcp' && req.method === 'GET') {

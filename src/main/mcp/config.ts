@@ -161,6 +161,41 @@ export async function readServersFileText(path: string): Promise<string> {
   return (await readTextIfExists(path)) ?? `${JSON.stringify({ mcpServers: {} }, null, 2)}\n`;
 }
 
+/** OAuth client secrets and private keys written into the servers file, by server name. */
+export type OAuthSecretsInFile = Record<string, { clientSecret?: string; privateKey?: string }>;
+
+/**
+ * Find OAuth client secrets and private keys in the file (typed into the config editor, saved by
+ * the form, or imported): the host moves them into the secret store and then strips them here.
+ */
+export async function oauthSecretsInFile(path: string): Promise<OAuthSecretsInFile> {
+  const text = await readTextIfExists(path);
+  if (text === undefined) return {};
+  const { value } = parseJsonText(text, path);
+  const found: OAuthSecretsInFile = {};
+  if (!isObject(value) || !isObject(value.mcpServers)) return found;
+  for (const [name, entry] of Object.entries(value.mcpServers)) {
+    const oauth = isObject(entry) && isObject(entry.oauth) ? entry.oauth : undefined;
+    if (!oauth) continue;
+    const pick = (key: string) => (typeof oauth[key] === 'string' && oauth[key] !== '' ? { [key]: oauth[key] as string } : {});
+    const secrets = { ...pick('clientSecret'), ...pick('privateKey') };
+    if (Object.keys(secrets).length > 0) found[name] = secrets;
+  }
+  return found;
+}
+
+/** Remove what `oauthSecretsInFile` found, once it is safe in the secret store. */
+export async function stripOAuthSecrets(path: string, names: string[]): Promise<void> {
+  await updateServersFile(path, (servers) => {
+    for (const name of names) {
+      const entry = servers[name];
+      if (!isObject(entry) || !isObject(entry.oauth)) continue;
+      const { clientSecret: _secret, privateKey: _key, ...oauth } = entry.oauth;
+      servers[name] = { ...entry, oauth };
+    }
+  });
+}
+
 /** Validate one server for add/update; throws an Error naming the offending field. */
 export function validateServer(name: string, config: unknown): ServerConfig {
   const nameCheck = ServerNameSchema.safeParse(name);

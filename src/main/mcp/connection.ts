@@ -10,8 +10,9 @@
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
+import { auth, extractWWWAuthenticateParams, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
 import { StreamableHTTPClientTransport, StreamableHTTPError } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
@@ -34,7 +35,15 @@ import {
 import type { LogLevel, PromptInfo, ResourceInfo, ServerConfig, ServerStatus, ToolInfo } from '../../shared/mcp';
 import { LineSplitter, type LogBuffer } from './log-buffer';
 import { MessageHistory, RecordingTransport } from './message-history';
-import { KallaOAuthProvider, SignInNeededError, type OAuthSettings } from './oauth';
+import {
+  ClientCredentialsMissingError,
+  KallaOAuthProvider,
+  MorePermissionNeededError,
+  oauthProviderFor,
+  PermissionRefusedError,
+  SignInNeededError,
+  type OAuthSettings,
+} from './oauth';
 import { describeExit, describeExitShort, MESSAGE_TOO_LARGE, ProcessTransport, type ExitInfo } from './process-transport';
 import { createRedactor } from './redact';
 import { CommandNotFoundError, mergeEnv, pathFromEnv, resolveCommand, type Env } from './shell-env';
@@ -172,7 +181,7 @@ export class ServerConnection {
   /** Resource URIs the user watches; asked for again after every (re)start. */
   private readonly subscriptions = new Set<string>();
   /** For a remote server without an Authorization header of its own, when the host offers OAuth. */
-  private oauthProvider?: KallaOAuthProvider;
+  private oauthProvider?: KallaOAuthProvider | OAuthClientProvider;
   private authState?: 'signed-in' | 'needs-sign-in';
 
   constructor(opts: ConnectionOptions) {
@@ -235,6 +244,8 @@ export class ServerConnection {
 
   /** Takes effect at the next start. */
   setConfig(config: ServerConfig): void {
+    // A changed `oauth` block (another client id, grant or scopes) needs a provider made from it.
+    if (JSON.stringify(config.oauth) !== JSON.stringify(this.config.oauth)) this.oauthProvider = undefined;
     this.config = config;
   }
 
@@ -424,22 +435,27 @@ export class ServerConnection {
       const client = this.newClient(session);
       session.client = client;
       const authProvider = await this.oauthFor(config);
-      const http = new StreamableHTTPClientTransport(endpoint, { requestInit, ...(authProvider ? { authProvider } : {}) });
+      const http = new StreamableHTTPClientTransport(endpoint, {
+        requestInit,
+        ...(authProvider ? { authProvider } : {}),
+        ...(authProvider instanceof KallaOAuthProvider ? { fetch: scopeChallengeFetch(authProvider, endpoint) } : {}),
+      });
       session.remote = http;
       try {
         await this.handshake(client, http);
-        if (authProvider) this.authState = authProvider.hasTokens() ? 'signed-in' : undefined;
+        if (authProvider instanceof KallaOAuthProvider) this.authState = authProvider.hasTokens() ? (authProvider.pendingStepUp ? 'needs-sign-in' : 'signed-in') : undefined;
         // Only now: a refused handshake closes the transport too, and its reason (say HTTP 401) must not be lost.
         client.onclose = () => this.sessionFailed(session);
         session.remoteKind = 'streamable-http';
         return client;
       } catch (error) {
-        if (authProvider && error instanceof UnauthorizedError) {
+        if (authProvider instanceof KallaOAuthProvider && error instanceof UnauthorizedError) {
           await this.finishSignIn(authProvider, http, client);
           if (session.ended) throw new Error('stopped');
           return this.connectRemote(session, config, url);
         }
         if (error instanceof StreamableHTTPError && (error.code === 401 || error.code === 403)) throw new RemoteRefusedError(error.code, config.headers);
+        if (authProvider && !(authProvider instanceof KallaOAuthProvider) && isOAuthError(error)) throw new ClientCredentialsRefusedError(this.name, errorMessage(error));
         if (!(error instanceof StreamableHTTPError && [400, 404, 405].includes(error.code ?? 0))) throw error;
         this.log(`the server answered Streamable HTTP with ${error.code}; trying the legacy SSE transport`);
         await client.close().catch(() => {});
@@ -466,7 +482,7 @@ export class ServerConnection {
     try {
       await this.handshake(client, sse);
     } catch (error) {
-      if (!(sseAuth && error instanceof UnauthorizedError)) throw error;
+      if (!(sseAuth instanceof KallaOAuthProvider && error instanceof UnauthorizedError)) throw error;
       await this.finishSignIn(sseAuth, sse, client);
       if (session.ended) throw new Error('stopped');
       return this.connectRemote(session, { ...config, type: 'sse' }, url);
@@ -480,12 +496,53 @@ export class ServerConnection {
    * The OAuth provider of a remote server, unless the user manages credentials with an
    * Authorization header or the host offers no OAuth.
    */
-  private async oauthFor(config: ServerConfig): Promise<KallaOAuthProvider | undefined> {
+  private async oauthFor(config: ServerConfig): Promise<KallaOAuthProvider | OAuthClientProvider | undefined> {
     if (!this.opts.oauth) return undefined;
     if (Object.keys(config.headers ?? {}).some((h) => h.toLowerCase() === 'authorization')) return undefined;
-    this.oauthProvider ??= new KallaOAuthProvider(this.name, this.opts.oauth, config.oauth ?? {});
-    await this.oauthProvider.prepare();
+    this.oauthProvider ??= await oauthProviderFor(this.name, this.opts.oauth, config.oauth ?? {});
+    if (this.oauthProvider instanceof KallaOAuthProvider) await this.oauthProvider.prepare();
     return this.oauthProvider;
+  }
+
+  /** The browser sign-in provider, for Sign in / Sign out (service accounts have neither). */
+  private async browserSignIn(): Promise<KallaOAuthProvider> {
+    if (this.config.url === undefined || !this.opts.oauth) throw new Error(`server ${this.name} does not use OAuth sign-in`);
+    const provider = await this.oauthFor(this.config);
+    if (!provider) throw new Error(`server ${this.name} has its own Authorization header; remove it to sign in with OAuth`);
+    if (!(provider instanceof KallaOAuthProvider)) throw new Error(`server ${this.name} signs in as a service account (client credentials); there is no browser sign-in`);
+    return provider;
+  }
+
+  /**
+   * Step-up authorization: the server answered 403 insufficient_scope for scopes the sign-in lacks.
+   * Ask the authorization server for them (with those already granted) in the browser, then go on
+   * with the same session: the transport reads the new token from the provider on its next request.
+   */
+  private async stepUp(provider: KallaOAuthProvider): Promise<void> {
+    const pending = provider.pendingStepUp;
+    const url = this.config.url;
+    if (!pending || url === undefined) return;
+    provider.interactive = true;
+    provider.hideRefreshToken = true;
+    try {
+      this.log(`asking for more permission in the browser: ${pending.scope}`);
+      const options = { serverUrl: url, scope: pending.scope, ...(pending.resourceMetadataUrl ? { resourceMetadataUrl: pending.resourceMetadataUrl } : {}) };
+      if ((await auth(provider, options)) === 'REDIRECT') {
+        const code = await provider.waitForCode();
+        provider.hideRefreshToken = false;
+        await auth(provider, { ...options, authorizationCode: code });
+      }
+      provider.pendingStepUp = undefined;
+      this.authState = 'signed-in';
+      this.log('signed in with the new permission');
+    } catch (error) {
+      this.authState = 'needs-sign-in';
+      throw new SignInNeededError(this.name, false, errorMessage(error));
+    } finally {
+      provider.interactive = false;
+      provider.hideRefreshToken = false;
+      this.opts.onChange();
+    }
   }
 
   /**
@@ -515,9 +572,11 @@ export class ServerConnection {
 
   /** The user's "Sign in": (re)connect with the browser step allowed. */
   async signIn(): Promise<void> {
-    if (this.config.url === undefined || !this.opts.oauth) throw new Error(`server ${this.name} does not use OAuth sign-in`);
-    const provider = await this.oauthFor(this.config);
-    if (!provider) throw new Error(`server ${this.name} has its own Authorization header; remove it to sign in with OAuth`);
+    const provider = await this.browserSignIn();
+    if (provider.pendingStepUp && this.status === 'running') {
+      await this.stepUp(provider);
+      return;
+    }
     provider.interactive = true;
     await this.stop();
     await this.start();
@@ -526,7 +585,7 @@ export class ServerConnection {
   /** Forget tokens and registration; the server then needs a new sign-in. */
   async signOut(): Promise<void> {
     const provider = await this.oauthFor(this.config);
-    if (!provider) return;
+    if (!(provider instanceof KallaOAuthProvider)) return;
     await provider.signOut();
     this.authState = undefined;
     await this.stop();
@@ -546,6 +605,8 @@ export class ServerConnection {
       // A server whose prompts/list is broken can still serve its tools: a failed list is logged, not fatal.
       const listOrEmpty = (kind: ListKind) =>
         this.fetchList(session, kind).catch((error) => {
+          // Sign-in and permission problems are the server's state, not a missing list.
+          if (isAuthProblem(error)) throw error;
           if (!session.ended) this.log(`could not list ${kind}: ${errorMessage(error)}`);
           return [];
         });
@@ -570,8 +631,39 @@ export class ServerConnection {
       // A list that changed while we were fetching it may be stale: fetch it again now.
       for (const kind of session.changedDuringStart) void this.refreshList(session, kind);
       session.changedDuringStart.clear();
-    } catch (error) {
-      if (error instanceof CommandNotFoundError || error instanceof BadWorkingDirectoryError || error instanceof RemoteRefusedError || error instanceof SignInNeededError) {
+    } catch (failure) {
+      let error = failure;
+      // Servers that let `initialize` through ask for sign-in (401) or more scopes (403) on the first list.
+      const provider = this.oauthProvider;
+      if (provider instanceof KallaOAuthProvider && session.remote && session.client && !session.ended && (error instanceof UnauthorizedError || error instanceof MorePermissionNeededError)) {
+        try {
+          // This client is replaced by a new connection: closing it is not a failure of the session.
+          session.client.onclose = undefined;
+          if (error instanceof UnauthorizedError) await this.finishSignIn(provider, session.remote as unknown as { finishAuth(code: string): Promise<void> }, session.client);
+          else if (provider.interactive) {
+            await this.stepUp(provider);
+            await session.client.close().catch(() => {});
+          }
+          else {
+            this.authState = 'needs-sign-in';
+            throw error;
+          }
+          if (!session.ended) return this.connect(session);
+          return;
+        } catch (signInFailure) {
+          error = signInFailure;
+        }
+      }
+      if (
+        error instanceof CommandNotFoundError ||
+        error instanceof BadWorkingDirectoryError ||
+        error instanceof RemoteRefusedError ||
+        error instanceof SignInNeededError ||
+        error instanceof MorePermissionNeededError ||
+        error instanceof PermissionRefusedError ||
+        error instanceof ClientCredentialsMissingError ||
+        error instanceof ClientCredentialsRefusedError
+      ) {
         // Retrying cannot make a command appear on PATH, nor a refused credential valid.
         session.ended = true;
         this.session = undefined;
@@ -727,6 +819,10 @@ export class ServerConnection {
       return await call(client, controller.signal);
     } catch (error) {
       if (abortKind || isTimeout(error)) session.lastAbandonAt = Date.now();
+      if (error instanceof MorePermissionNeededError || (error instanceof UnauthorizedError && this.oauthProvider instanceof KallaOAuthProvider)) {
+        this.authState = 'needs-sign-in';
+        this.opts.onChange();
+      }
       throw this.explain(error, what, session, abortKind, limits);
     } finally {
       if (totalTimer) clearTimeout(totalTimer);
@@ -739,6 +835,8 @@ export class ServerConnection {
     if (session.stoppedByUs) return new Error(`server ${this.name} was stopped during ${what}`);
     if (exit) return new Error(`server ${this.name} ${describeExitShort(exit)} during ${what}`);
     if (abortKind === 'cancelled') return new Error(`${what} on server ${this.name} was cancelled`);
+    if (error instanceof MorePermissionNeededError || error instanceof PermissionRefusedError) return new Error(`${what}: ${error.message}`);
+    if (error instanceof UnauthorizedError) return new Error(`${what}: ${new SignInNeededError(this.name, true).message}`);
     const isMaxTotal =
       abortKind === 'maxTotal' || (error instanceof McpError && error.code === ErrorCode.RequestTimeout && /maximum total/i.test(error.message));
     if (isMaxTotal) return new Error(`${what} on server ${this.name} exceeded the maximum total time of ${seconds(limits.maxTotalMs ?? 0)}`);
@@ -770,6 +868,37 @@ class RemoteRefusedError extends Error {
       }`,
     );
   }
+}
+
+/** The authorization server refused a service account's credentials: retrying cannot help. */
+class ClientCredentialsRefusedError extends Error {
+  constructor(server: string, why: string) {
+    super(`the authorization server refused ${server}'s client credentials (${why}): check the client id and secret or key in the server's settings`);
+  }
+}
+
+function isOAuthError(error: unknown): boolean {
+  return error instanceof OAuthError;
+}
+
+function isAuthProblem(error: unknown): boolean {
+  return error instanceof UnauthorizedError || error instanceof MorePermissionNeededError || error instanceof PermissionRefusedError;
+}
+
+/**
+ * The transport's fetch: a 403 `insufficient_scope` from the MCP endpoint becomes Kalla's own
+ * error (more permission to grant, or a refusal that would loop), before the SDK's own handling
+ * tries a token refresh, which can never add scopes.
+ */
+function scopeChallengeFetch(provider: KallaOAuthProvider, endpoint: URL): (input: string | URL, init?: RequestInit) => Promise<Response> {
+  return async (input, init) => {
+    const response = await fetch(input, init);
+    if (response.status !== 403 || new URL(String(input)).href !== endpoint.href) return response;
+    const challenge = extractWWWAuthenticateParams(response);
+    if (challenge.error !== 'insufficient_scope') return response;
+    await response.body?.cancel().catch(() => {});
+    throw provider.scopeChallenge(challenge.scope, challenge.resourceMetadataUrl);
+  };
 }
 
 function isTimeout(error: unknown): boolean {

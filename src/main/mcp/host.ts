@@ -19,7 +19,7 @@ import {
 import { UserError } from '../errors';
 import { ClientRequestBroker } from './client-requests';
 import { elicitationProblem } from './elicitation';
-import type { OAuthSettings } from './oauth';
+import { clientSecretsKey, signInKey, type OAuthSettings } from './oauth';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -29,6 +29,9 @@ import { claudeDesktopConfigPath, planClaudeDesktopImport } from './claude-deskt
 import {
   loadServersFile,
   mergeServerEntry,
+  oauthSecretsInFile,
+  stripOAuthSecrets,
+  type OAuthSecretsInFile,
   parseServersText,
   readServersFileText,
   serversFilePath,
@@ -322,6 +325,9 @@ export class McpHost {
         delete servers[name];
       });
       await this.reloadUserServers({ startEnabled: true });
+      // Its sign-in and client secret go with it: a new server of the same name starts clean.
+      await this.opts.oauth?.secrets.delete(signInKey(name));
+      await this.opts.oauth?.secrets.delete(clientSecretsKey(name));
     });
   }
 
@@ -725,6 +731,7 @@ export class McpHost {
    */
   private async reloadUserServers({ startEnabled }: { startEnabled: boolean }): Promise<void> {
     await tightenSecretFile(this.configPath());
+    await this.moveOAuthSecretsToStore();
     const parsed = await loadServersFile(this.configPath(), this.builtinNames);
     this.problems = parsed.problems;
     this.emit({ type: 'config', problems: this.configProblems() });
@@ -766,6 +773,24 @@ export class McpHost {
       }
     }
     await Promise.all(work);
+  }
+
+  /**
+   * A client secret or private key in the servers file moves into the secret store (encrypted at
+   * rest, never sent to the renderer, which reads this file in the config editor) and out of the
+   * file. Stored first, stripped second: a crash in between leaves it in both places, never in none.
+   */
+  private async moveOAuthSecretsToStore(): Promise<void> {
+    const store = this.opts.oauth?.secrets;
+    if (!store) return;
+    const found = await oauthSecretsInFile(this.configPath()).catch(() => ({}) as OAuthSecretsInFile);
+    const names = Object.keys(found);
+    if (names.length === 0) return;
+    for (const name of names) {
+      const previous = await store.get(clientSecretsKey(name));
+      await store.set(clientSecretsKey(name), JSON.stringify({ ...(previous ? (JSON.parse(previous) as object) : {}), ...found[name] }));
+    }
+    await stripOAuthSecrets(this.configPath(), names);
   }
 
   private createEntry(

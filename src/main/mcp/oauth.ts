@@ -10,6 +10,7 @@
 import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ClientCredentialsProvider, PrivateKeyJwtProvider } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
 import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 
@@ -28,17 +29,108 @@ export interface OAuthSettings {
   signInTimeoutMs?: number;
 }
 
-/** A pre-registered client (when the server does not offer dynamic client registration). */
+/**
+ * The `oauth` block of a server's config. Without a client id the client registers itself
+ * (dynamic client registration), or uses `clientMetadataUrl` as its id where the authorization
+ * server accepts Client ID Metadata Documents. `client_credentials` is sign-in without a user
+ * (a service account): a client secret, or a private key for `private_key_jwt`.
+ */
 export interface OAuthClientConfig {
   clientId?: string;
-  clientSecret?: string;
   scopes?: string[];
+  clientMetadataUrl?: string;
+  grant?: 'authorization_code' | 'client_credentials';
+  /** For a service account: the only authorization server its credentials are sent to. */
+  issuer?: string;
+  signingAlgorithm?: string;
+  /** Only where no secret store holds them (the host moves them there from the config file). */
+  clientSecret?: string;
+  privateKey?: string;
+}
+
+/** The client secret and private key of a pre-registered client, kept in the secret store under this name. */
+export function clientSecretsKey(server: string): string {
+  return `mcp-oauth-client:${server}`;
+}
+
+/** Tokens, registration and PKCE state of a server's sign-in, kept in the secret store under this name. */
+export function signInKey(server: string): string {
+  return `mcp-oauth:${server}`;
+}
+
+export interface ClientSecrets {
+  clientSecret?: string;
+  privateKey?: string;
+}
+
+async function readClientSecrets(server: string, settings: OAuthSettings, client: OAuthClientConfig): Promise<ClientSecrets> {
+  const text = await settings.secrets.get(clientSecretsKey(server));
+  const stored = text ? (JSON.parse(text) as ClientSecrets) : {};
+  return { clientSecret: client.clientSecret ?? stored.clientSecret, privateKey: client.privateKey ?? stored.privateKey };
+}
+
+/**
+ * The provider for a server's `oauth` config: the browser sign-in (authorization code + PKCE), or
+ * for `client_credentials` the SDK's machine-to-machine providers (tokens in memory: they are
+ * fetched again without the user whenever needed).
+ */
+export async function oauthProviderFor(server: string, settings: OAuthSettings, client: OAuthClientConfig = {}): Promise<KallaOAuthProvider | OAuthClientProvider> {
+  if (client.grant !== 'client_credentials') {
+    const provider = new KallaOAuthProvider(server, settings, client);
+    await provider.prepare();
+    return provider;
+  }
+  const secrets = await readClientSecrets(server, settings, client);
+  if (!client.clientId) throw new ClientCredentialsMissingError(server, 'client id');
+  const scope = client.scopes?.length ? client.scopes.join(' ') : undefined;
+  // Without an issuer the MCP server's metadata decides where the credentials go; with it, only there.
+  const common = { clientName: 'Kalla Desktop', ...(scope ? { scope } : {}), ...(client.issuer ? { expectedIssuer: client.issuer } : {}) };
+  if (secrets.privateKey) {
+    return new PrivateKeyJwtProvider({ clientId: client.clientId, privateKey: secrets.privateKey, algorithm: client.signingAlgorithm ?? 'RS256', ...common });
+  }
+  if (secrets.clientSecret) return new ClientCredentialsProvider({ clientId: client.clientId, clientSecret: secrets.clientSecret, ...common });
+  throw new ClientCredentialsMissingError(server, 'client secret or private key');
+}
+
+export class ClientCredentialsMissingError extends Error {
+  constructor(server: string, what: string) {
+    super(`${server} signs in as a service account (client credentials) but has no ${what}: enter it in the server's settings (Servers → ${server} → Edit → OAuth)`);
+    this.name = 'ClientCredentialsMissingError';
+  }
+}
+
+/**
+ * A 403 with `error="insufficient_scope"` naming scopes the sign-in was not granted: the user can
+ * grant them by signing in again (step-up authorization).
+ */
+export class MorePermissionNeededError extends Error {
+  constructor(server: string, readonly missing: string[]) {
+    super(`${server} needs more permission for this (${missing.join(' ')}): sign in again to grant it (Servers → ${server} → Sign in)`);
+    this.name = 'MorePermissionNeededError';
+  }
+}
+
+/**
+ * A 403 `insufficient_scope` although the sign-in already holds every scope the server names (or
+ * it names none): signing in again would loop, so Kalla does not offer it.
+ */
+export class PermissionRefusedError extends Error {
+  constructor(server: string, scope: string | undefined) {
+    super(
+      scope
+        ? `${server} refused this for lack of permission (${scope}) although your sign-in was granted it; signing in again will not help: ask the server's administrator for access`
+        : `${server} refused this for lack of permission without saying which; ask the server's administrator for access`,
+    );
+    this.name = 'PermissionRefusedError';
+  }
 }
 
 interface Stored {
   client?: OAuthClientInformationMixed;
   tokens?: OAuthTokens;
   verifier?: string;
+  /** The scopes the last sign-in was granted (the token response's `scope`, else what was asked for). */
+  grantedScope?: string;
   /** The loopback port the registration names; kept so the registered redirect URI stays valid. */
   port?: number;
 }
@@ -61,6 +153,15 @@ export class KallaOAuthProvider implements OAuthClientProvider {
   interactive = false;
   /** The authorization page of the last attempt (for a "needs sign-in" state that says where). */
   lastAuthorizationUrl?: string;
+  /** Scopes a 403 asked for: the next "Sign in" asks for these (with those already granted). */
+  pendingStepUp?: { scope: string; resourceMetadataUrl?: URL };
+  /**
+   * While stepping up, the refresh token is hidden from the SDK: a refresh cannot add scopes,
+   * and the SDK would take a refreshed token as success and never open the authorization page.
+   */
+  hideRefreshToken = false;
+  private requestedScope?: string;
+  private secrets: ClientSecrets = {};
   private stored: Stored = {};
   private loaded = false;
   private expectedState?: string;
@@ -73,7 +174,7 @@ export class KallaOAuthProvider implements OAuthClientProvider {
   ) {}
 
   private get key(): string {
-    return `mcp-oauth:${this.serverName}`;
+    return signInKey(this.serverName);
   }
 
   /** Reads what earlier sign-ins left, and fixes the loopback port. Call before connecting. */
@@ -81,6 +182,7 @@ export class KallaOAuthProvider implements OAuthClientProvider {
     if (!this.loaded) {
       const text = await this.settings.secrets.get(this.key);
       this.stored = text ? (JSON.parse(text) as Stored) : {};
+      this.secrets = await readClientSecrets(this.serverName, this.settings, this.client);
       this.loaded = true;
     }
     if (this.stored.port === undefined) {
@@ -103,9 +205,14 @@ export class KallaOAuthProvider implements OAuthClientProvider {
       redirect_uris: [this.redirectUrl],
       grant_types: ['authorization_code', 'refresh_token'],
       response_types: ['code'],
-      token_endpoint_auth_method: this.client.clientSecret ? 'client_secret_post' : 'none',
+      token_endpoint_auth_method: 'none',
       ...(this.client.scopes?.length ? { scope: this.client.scopes.join(' ') } : {}),
     };
+  }
+
+  /** Client ID Metadata Document (SEP-991): used as the client id where the authorization server supports it. */
+  get clientMetadataUrl(): string | undefined {
+    return this.client.clientMetadataUrl;
   }
 
   state(): string {
@@ -114,7 +221,7 @@ export class KallaOAuthProvider implements OAuthClientProvider {
   }
 
   clientInformation(): OAuthClientInformationMixed | undefined {
-    if (this.client.clientId) return { client_id: this.client.clientId, ...(this.client.clientSecret ? { client_secret: this.client.clientSecret } : {}) };
+    if (this.client.clientId) return { client_id: this.client.clientId, ...(this.secrets.clientSecret ? { client_secret: this.secrets.clientSecret } : {}) };
     return this.stored.client;
   }
 
@@ -124,12 +231,34 @@ export class KallaOAuthProvider implements OAuthClientProvider {
   }
 
   tokens(): OAuthTokens | undefined {
-    return this.stored.tokens;
+    const tokens = this.stored.tokens;
+    if (tokens && this.hideRefreshToken) {
+      const { refresh_token: _hidden, ...rest } = tokens;
+      return rest;
+    }
+    return tokens;
   }
 
   async saveTokens(tokens: OAuthTokens): Promise<void> {
-    this.stored.tokens = tokens;
+    // A new token without a refresh token of its own keeps the one it replaces (RFC 6749 §6).
+    const refresh = tokens.refresh_token ?? this.stored.tokens?.refresh_token;
+    this.stored.tokens = { ...tokens, ...(refresh ? { refresh_token: refresh } : {}) };
+    this.stored.grantedScope = tokens.scope ?? this.requestedScope ?? this.stored.grantedScope;
     await this.save();
+  }
+
+  /**
+   * A 403 `insufficient_scope` naming `scope`: either scopes to grant by signing in again (the
+   * union with what is granted, so the new token keeps serving earlier requests), or a refusal
+   * that another sign-in cannot fix.
+   */
+  scopeChallenge(scope: string | undefined, resourceMetadataUrl?: URL): MorePermissionNeededError | PermissionRefusedError {
+    const required = (scope ?? '').split(' ').filter(Boolean);
+    const granted = (this.stored.grantedScope ?? '').split(' ').filter(Boolean);
+    const missing = required.filter((s) => !granted.includes(s));
+    if (missing.length === 0) return new PermissionRefusedError(this.serverName, scope);
+    this.pendingStepUp = { scope: [...new Set([...granted, ...required])].join(' '), ...(resourceMetadataUrl ? { resourceMetadataUrl } : {}) };
+    return new MorePermissionNeededError(this.serverName, missing);
   }
 
   async saveCodeVerifier(verifier: string): Promise<void> {
@@ -151,6 +280,7 @@ export class KallaOAuthProvider implements OAuthClientProvider {
 
   /** Not interactive: remember where sign-in would go. Interactive: listen for the redirect, then open the browser. */
   async redirectToAuthorization(url: URL): Promise<void> {
+    this.requestedScope = url.searchParams.get('scope') ?? undefined;
     this.lastAuthorizationUrl = url.href;
     if (!this.interactive) return;
     await this.listen();
@@ -169,6 +299,7 @@ export class KallaOAuthProvider implements OAuthClientProvider {
 
   /** Forget the sign-in (tokens and registration); the port stays so a new registration matches. */
   async signOut(): Promise<void> {
+    this.pendingStepUp = undefined;
     this.stored = { port: this.stored.port };
     await this.save();
   }

@@ -8,6 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { PROVIDER_IDS, type ProviderId } from '../../shared/assistant';
 import {
+  DEFAULT_MODELS,
   KEY_ENV_VARS,
   SettingsPatchSchema,
   SettingsSchema,
@@ -47,7 +48,7 @@ export class SettingsService {
     return {
       ...(firstWithKey ? { provider: firstWithKey } : {}),
       providers: SettingsSchema.shape.providers.parse({
-        anthropic: { model: anthropic.model ?? 'claude-sonnet-4-5', baseUrl: anthropic.baseUrl ?? '' },
+        anthropic: { model: anthropic.model ?? DEFAULT_MODELS.anthropic, baseUrl: anthropic.baseUrl ?? '' },
       }),
     };
   }

@@ -3,6 +3,7 @@
  * (never from the app's own process: the MCP host passes env explicitly).
  */
 import { EngineModeSchema, type EngineMode } from '../../shared/recon';
+import { DEFAULT_MODELS } from '../../shared/settings';
 
 export interface ReconServerConfig {
   apiKey: string | undefined;
@@ -15,7 +16,7 @@ export interface ReconServerConfig {
   defaultEngine: EngineMode;
 }
 
-export const DEFAULT_MODEL = 'claude-sonnet-4-5';
+export const DEFAULT_MODEL = DEFAULT_MODELS.anthropic;
 export const DEFAULT_TIMEOUT_MS = 20_000;
 export const DEFAULT_SAMPLE_ROWS = 5;
 

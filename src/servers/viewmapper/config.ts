@@ -2,6 +2,8 @@
  * Settings of the viewmapper MCP server, read from the environment it was
  * started with (seed 001's variables plus ours). Never from electron.
  */
+import { DEFAULT_MODELS } from '../../shared/settings';
+
 export interface ViewMapperConfig {
   /** Default connection when a tool call names none (seed: VIEWMAPPER_CONNECTION). */
   connection: string;
@@ -39,7 +41,7 @@ export function readConfig(env: NodeJS.ProcessEnv): ViewMapperConfig {
     verbose: ['1', 'true', 'yes'].includes((env.VIEWMAPPER_VERBOSE ?? '').trim().toLowerCase()),
     engineMode: (['local', 'auto', 'llm'] as const).find((m) => m === (env.KALLA_ENGINE ?? '').trim().toLowerCase()) ?? 'auto',
     apiKey: env.ANTHROPIC_API_KEY_FOR_VIEWMAPPER?.trim() || env.ANTHROPIC_API_KEY?.trim() || undefined,
-    model: env.ANTHROPIC_MODEL?.trim() || 'claude-sonnet-4-5',
+    model: env.ANTHROPIC_MODEL?.trim() || DEFAULT_MODELS.anthropic,
     baseURL: env.ANTHROPIC_BASE_URL?.trim() || undefined,
     llmTimeoutMs: intFrom(env.KALLA_LLM_TIMEOUT_MS, 30_000, 100, 600_000),
   };

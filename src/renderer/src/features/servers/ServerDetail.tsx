@@ -42,6 +42,7 @@ export function ServerDetail({ server, onEdit }: { server: ServerView; onEdit():
           <StatusPill status={server.status} disabled={server.disabled} />
           {server.restarts > 0 && <span className="muted small"> · restarted {server.restarts}×</span>}
           {server.auth === 'signed-in' && <span className="muted small"> · signed in (OAuth)</span>}
+          {server.auth === 'needs-sign-in' && server.status === 'running' && <span className="muted small"> · a request needs more permission: sign in to grant it</span>}
           {server.pid && <span className="muted small"> · pid {server.pid}</span>}
         </div>
         <div className="toolbar" aria-label="Server actions">

@@ -26,11 +26,22 @@ interface FormState {
   /** Folders offered as MCP roots, one per line. */
   roots: string;
   disabled: boolean;
+  /** OAuth: "" = sign in in the browser; "client_credentials" = a service account, no browser. */
+  oauthGrant: string;
+  oauthClientId: string;
+  /** Typed only to set or replace the stored secret/key: they are never shown or read back. */
+  oauthSecret: string;
+  oauthKey: string;
+  oauthAlg: string;
+  /** Space-separated. */
+  oauthScopes: string;
+  oauthMetadataUrl: string;
+  oauthIssuer: string;
   /** Settings the form has no field for (e.g. maxMessageMiB): kept as they were. */
   keep: Partial<ServerConfig>;
 }
 
-const EMPTY: FormState = { name: '', kind: 'local', url: '', headers: '', remoteType: '', command: '', args: '', env: '', cwd: '', timeoutSec: '', startTimeoutSec: '', inheritEnv: '', roots: '', disabled: false, keep: {} };
+const EMPTY: FormState = { name: '', kind: 'local', url: '', headers: '', remoteType: '', command: '', args: '', env: '', cwd: '', timeoutSec: '', startTimeoutSec: '', inheritEnv: '', roots: '', disabled: false, oauthGrant: '', oauthClientId: '', oauthSecret: '', oauthKey: '', oauthAlg: '', oauthScopes: '', oauthMetadataUrl: '', oauthIssuer: '', keep: {} };
 
 function toForm(name: string, c: ServerConfig): FormState {
   return {
@@ -52,8 +63,46 @@ function toForm(name: string, c: ServerConfig): FormState {
     inheritEnv: (c.inheritEnv ?? []).join(' '),
     roots: (c.roots ?? []).join('\n'),
     disabled: Boolean(c.disabled),
+    oauthGrant: c.oauth?.grant === 'client_credentials' ? 'client_credentials' : '',
+    oauthClientId: c.oauth?.clientId ?? '',
+    oauthSecret: '',
+    oauthKey: '',
+    oauthAlg: c.oauth?.signingAlgorithm ?? '',
+    oauthScopes: (c.oauth?.scopes ?? []).join(' '),
+    oauthMetadataUrl: c.oauth?.clientMetadataUrl ?? '',
+    oauthIssuer: c.oauth?.issuer ?? '',
     keep: c.maxMessageMiB !== undefined ? { maxMessageMiB: c.maxMessageMiB } : {},
   };
+}
+
+const SIGNING_ALGORITHMS = ['RS256', 'RS384', 'RS512', 'PS256', 'PS384', 'PS512', 'ES256', 'ES384', 'ES512', 'EdDSA'] as const;
+
+/**
+ * The `oauth` block, or undefined when every OAuth field is empty (the client then registers
+ * itself). A secret or key is sent only when typed: empty keeps what the secret store holds.
+ */
+function oauthFromForm(f: FormState, errors: Record<string, string>): ServerConfig['oauth'] {
+  const service = f.oauthGrant === 'client_credentials';
+  const clientId = f.oauthClientId.trim();
+  const scopes = f.oauthScopes.split(/[\s,]+/).filter(Boolean);
+  const metadataUrl = f.oauthMetadataUrl.trim();
+  const issuer = f.oauthIssuer.trim();
+  const key = f.oauthKey.trim();
+  if (service && !clientId) errors.oauthClientId = 'A service account needs its client id.';
+  if (metadataUrl && !/^https:\/\/[^/\s]+\/\S+$/.test(metadataUrl)) errors.oauthMetadataUrl = 'An https:// address with a path, where your client metadata document is published.';
+  if (issuer && !/^https?:\/\/\S+$/.test(issuer)) errors.oauthIssuer = 'The authorization server address, starting with https://.';
+  if (key && !(key.includes('-----BEGIN') && key.includes('PRIVATE KEY-----'))) errors.oauthKey = 'Paste the PEM private key, from -----BEGIN PRIVATE KEY----- to the END line.';
+  const oauth: NonNullable<ServerConfig['oauth']> = {
+    ...(service ? { grant: 'client_credentials' as const } : {}),
+    ...(clientId ? { clientId } : {}),
+    ...(f.oauthSecret ? { clientSecret: f.oauthSecret } : {}),
+    ...(service && key ? { privateKey: key } : {}),
+    ...(service && f.oauthAlg ? { signingAlgorithm: f.oauthAlg as (typeof SIGNING_ALGORITHMS)[number] } : {}),
+    ...(scopes.length ? { scopes } : {}),
+    ...(!service && metadataUrl ? { clientMetadataUrl: metadataUrl } : {}),
+    ...(service && issuer ? { issuer } : {}),
+  };
+  return Object.keys(oauth).length ? oauth : undefined;
 }
 
 /** Parses the form; returns field errors instead of throwing so each can be shown in place. */
@@ -104,6 +153,7 @@ export function formToConfig(f: FormState): { config?: ServerConfig; errors: Rec
     .filter(Boolean);
   const relative = roots.find((r) => !(r.startsWith('/') || /^[A-Za-z]:[\\/]/.test(r) || r.startsWith('\\\\')));
   if (relative) errors.roots = `"${relative}" is not a full folder path (e.g. /Users/me/Documents).`;
+  const oauth = remote ? oauthFromForm(f, errors) : undefined;
   if (Object.keys(errors).length) return { errors };
   const rootsField = roots.length ? { roots } : {};
   if (remote) {
@@ -118,6 +168,7 @@ export function formToConfig(f: FormState): { config?: ServerConfig; errors: Rec
         ...(timeoutMs ? { timeoutMs } : {}),
         ...(startTimeoutMs ? { startTimeoutMs } : {}),
         ...rootsField,
+        ...(oauth ? { oauth } : {}),
         ...f.keep,
         ...(f.disabled ? { disabled: true } : {}),
       },
@@ -287,6 +338,7 @@ export function ServerEditor(props: { mode: EditorMode; onClose(): void; onSaved
                 <span className="muted small">Stored in your server file; values are never shown again or logged.</span>
                 {errors.headers && <span className="field-error">{errors.headers}</span>}
               </div>
+              <OAuthFields form={form} setForm={setForm} errors={errors} editing={mode.kind === 'edit'} />
             </>
           ) : (
             <>
@@ -348,5 +400,80 @@ export function ServerEditor(props: { mode: EditorMode; onClose(): void; onSaved
         </form>
       )}
     </Dialog>
+  );
+}
+
+/**
+ * OAuth settings of a remote server, folded away: most servers need none (Kalla registers itself
+ * and the user signs in from the server card). Secrets go to the secret store, never to the file.
+ */
+function OAuthFields(props: { form: FormState; setForm: (f: (prev: FormState) => FormState) => void; errors: Record<string, string>; editing: boolean }) {
+  const { form, errors } = props;
+  const set = (key: keyof FormState) => (e: { target: { value: string } }) => props.setForm((f) => ({ ...f, [key]: e.target.value }));
+  const service = form.oauthGrant === 'client_credentials';
+  const open = Boolean(form.oauthGrant || form.oauthClientId || form.oauthScopes || form.oauthMetadataUrl || Object.keys(errors).some((k) => k.startsWith('oauth')));
+  const kept = props.editing ? 'leave empty to keep the stored one' : 'optional';
+  return (
+    <details className="form-details" open={open}>
+      <summary>OAuth sign-in (optional)</summary>
+      <p className="muted small">
+        Without settings here Kalla registers itself with the server&apos;s authorization server and you sign in from the server card. Client secrets and
+        private keys are kept encrypted in Kalla&apos;s secret store, not in the server file, and are never shown again.
+      </p>
+      <div className="form-row">
+        <label htmlFor="srv-oauth-grant">How Kalla signs in</label>
+        <select id="srv-oauth-grant" value={form.oauthGrant} onChange={set('oauthGrant')}>
+          <option value="">As you, in the browser (authorization code with PKCE)</option>
+          <option value="client_credentials">As a service account, without a browser (client credentials)</option>
+        </select>
+      </div>
+      <div className="form-row">
+        <label htmlFor="srv-oauth-client">Client id ({service ? 'required' : 'if your administrator registered Kalla'})</label>
+        <input id="srv-oauth-client" value={form.oauthClientId} onChange={set('oauthClientId')} spellCheck={false} autoComplete="off" />
+        {errors.oauthClientId && <span className="field-error">{errors.oauthClientId}</span>}
+      </div>
+      <div className="form-row">
+        <label htmlFor="srv-oauth-secret">Client secret ({kept})</label>
+        <input id="srv-oauth-secret" type="password" value={form.oauthSecret} onChange={set('oauthSecret')} autoComplete="new-password" />
+      </div>
+      {service && (
+        <>
+          <div className="form-row">
+            <label htmlFor="srv-oauth-key">Private key for private_key_jwt, PEM ({kept}; instead of a secret)</label>
+            <textarea id="srv-oauth-key" rows={3} value={form.oauthKey} onChange={set('oauthKey')} spellCheck={false} placeholder="-----BEGIN PRIVATE KEY-----" />
+            {errors.oauthKey && <span className="field-error">{errors.oauthKey}</span>}
+          </div>
+          <div className="form-row">
+            <label htmlFor="srv-oauth-alg">Key algorithm</label>
+            <select id="srv-oauth-alg" value={form.oauthAlg} onChange={set('oauthAlg')}>
+              <option value="">RS256 (default)</option>
+              {SIGNING_ALGORITHMS.filter((a) => a !== 'RS256').map((a) => (
+                <option key={a} value={a}>
+                  {a}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="form-row">
+            <label htmlFor="srv-oauth-issuer">Authorization server (recommended: the credentials are sent only there)</label>
+            <input id="srv-oauth-issuer" value={form.oauthIssuer} onChange={set('oauthIssuer')} placeholder="https://login.example.com" spellCheck={false} />
+            {errors.oauthIssuer && <span className="field-error">{errors.oauthIssuer}</span>}
+          </div>
+        </>
+      )}
+      <div className="form-row">
+        <label htmlFor="srv-oauth-scopes">Scopes to ask for (space-separated, optional)</label>
+        <input id="srv-oauth-scopes" value={form.oauthScopes} onChange={set('oauthScopes')} spellCheck={false} />
+        <span className="muted small">By default Kalla asks for what the server names. If a request later needs more, the server card asks you to sign in again.</span>
+      </div>
+      {!service && (
+        <div className="form-row">
+          <label htmlFor="srv-oauth-cimd">Client metadata document URL (optional)</label>
+          <input id="srv-oauth-cimd" value={form.oauthMetadataUrl} onChange={set('oauthMetadataUrl')} placeholder="https://example.com/kalla-client.json" spellCheck={false} />
+          <span className="muted small">Where your organisation publishes Kalla&apos;s client metadata; used as the client id where the authorization server supports it.</span>
+          {errors.oauthMetadataUrl && <span className="field-error">{errors.oauthMetadataUrl}</span>}
+        </div>
+      )}
+    </details>
   );
 }

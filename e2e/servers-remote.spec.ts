@@ -44,6 +44,23 @@ test('add a remote server with a header from the form and call its tool', async 
   }
 });
 
+/** Opens the Servers workspace and fills the Add server form for a remote server. */
+async function openRemoteServerForm(page: Page, appUrl: string, name: string, url: string) {
+  await page.goto(appUrl);
+  await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Servers/ }).click();
+  await page.getByRole('button', { name: 'Add server' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add an MCP server' });
+  await dialog.getByLabel('Name', { exact: true }).fill(name);
+  await dialog.getByLabel(/Remote \(a URL\)/).check();
+  await dialog.getByLabel('Server URL').fill(url);
+  return dialog;
+}
+
+async function addRemoteServer(page: Page, appUrl: string, name: string, url: string) {
+  const dialog = await openRemoteServerForm(page, appUrl, name, url);
+  await dialog.getByRole('button', { name: 'Add and start' }).click();
+}
+
 /** The app in browser mode with a data folder of its own and "the browser" that clicks Allow. */
 async function oauthApp() {
   const dataDir = mkdtempSync(join(tmpdir(), 'kalla-e2e-oauth-'));
@@ -68,14 +85,7 @@ test('step-up: a call that needs more permission says so, Sign in grants it, and
   });
   const { app, dataDir } = await oauthApp();
   try {
-    await page.goto(app.url);
-    await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Servers/ }).click();
-    await page.getByRole('button', { name: 'Add server' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add an MCP server' });
-    await dialog.getByLabel('Name', { exact: true }).fill('crm');
-    await dialog.getByLabel(/Remote \(a URL\)/).check();
-    await dialog.getByLabel('Server URL').fill(remote.url);
-    await dialog.getByRole('button', { name: 'Add and start' }).click();
+    await addRemoteServer(page, app.url, 'crm', remote.url);
     const detail = page.getByRole('region', { name: 'Server details' });
     await detail.getByRole('button', { name: 'Sign in' }).click();
     await expect(detail).toContainText('signed in (OAuth)');
@@ -104,13 +114,7 @@ test('a service account from the form: the secret goes to the secret store, neve
   const remote = await startRemoteServer('streamable-http', { oauth: { issuer: auth.issuer, accepts: (t) => auth.valid.has(t) } });
   const { app, dataDir } = await oauthApp();
   try {
-    await page.goto(app.url);
-    await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Servers/ }).click();
-    await page.getByRole('button', { name: 'Add server' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add an MCP server' });
-    await dialog.getByLabel('Name', { exact: true }).fill('robot');
-    await dialog.getByLabel(/Remote \(a URL\)/).check();
-    await dialog.getByLabel('Server URL').fill(remote.url);
+    const dialog = await openRemoteServerForm(page, app.url, 'robot', remote.url);
     await dialog.getByText('OAuth sign-in (optional)').click();
     await dialog.getByLabel('How Kalla signs in').selectOption('client_credentials');
     await dialog.getByLabel(/^Client id/).fill('kalla-robot');
@@ -150,22 +154,9 @@ test('a remote server that uses OAuth: add it, see that it needs sign-in, sign i
   test.setTimeout(120_000);
   const auth = await startAuthServer();
   const remote = await startRemoteServer('streamable-http', { oauth: { issuer: auth.issuer, accepts: (t) => auth.valid.has(t) } });
-  const dataDir = mkdtempSync(join(tmpdir(), 'kalla-e2e-oauth-'));
-  const saved = process.env.BROWSER;
-  process.env.BROWSER = `${process.execPath} ${fileURLToPath(new URL('./fake-browser.mjs', import.meta.url))}`;
-  const app = await startApp(dataDir).finally(() => {
-    if (saved === undefined) delete process.env.BROWSER;
-    else process.env.BROWSER = saved;
-  });
+  const { app, dataDir } = await oauthApp();
   try {
-    await page.goto(app.url);
-    await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Servers/ }).click();
-    await page.getByRole('button', { name: 'Add server' }).click();
-    const dialog = page.getByRole('dialog', { name: 'Add an MCP server' });
-    await dialog.getByLabel('Name', { exact: true }).fill('crm');
-    await dialog.getByLabel(/Remote \(a URL\)/).check();
-    await dialog.getByLabel('Server URL').fill(remote.url);
-    await dialog.getByRole('button', { name: 'Add and start' }).click();
+    await addRemoteServer(page, app.url, 'crm', remote.url);
     const detail = page.getByRole('region', { name: 'Server details' });
     await expect(detail.getByRole('alert')).toContainText('crm needs you to sign in');
     await shot(page, info, '03-needs-sign-in');

@@ -49,3 +49,18 @@ test('"Test connection" sends one tiny request with the saved settings and says 
     await fake.close();
   }
 });
+
+test('a model that reaches end-of-life is flagged next to the field, with a one-click switch to its successor', async ({ appPage: page, app }) => {
+  await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Settings/ }).click();
+  const card = page.getByRole('group', { name: /Anthropic/ });
+  await expect(card.getByLabel('Model')).toHaveValue('claude-sonnet-5');
+  await expect(card.getByText(/reaches end-of-life/)).toHaveCount(0);
+  // Settings saved while claude-sonnet-4-5 was the default keep it: it is flagged, not silently changed.
+  await card.getByLabel('Model').fill('claude-sonnet-4-5');
+  await card.getByLabel('Base URL (optional)').click();
+  await expect(card.getByText('claude-sonnet-4-5 reaches end-of-life on 30 November 2026; after that its requests fail.')).toBeVisible();
+  await card.getByRole('button', { name: 'Use claude-sonnet-5' }).click();
+  await expect(card.getByLabel('Model')).toHaveValue('claude-sonnet-5');
+  await expect(card.getByText(/reaches end-of-life/)).toHaveCount(0);
+  expect(JSON.parse(readFileSync(join(app.dataDir, 'settings.json'), 'utf8')).providers.anthropic.model).toBe('claude-sonnet-5');
+});

@@ -17,6 +17,16 @@ export const DEFAULT_MODELS: Record<ProviderId, string> = {
   gemini: 'gemini-2.5-flash',
 };
 
+/**
+ * Models their provider retires soon: Settings says so next to the model and offers the
+ * successor, rather than the Assistant failing one day with "model not found". (A model the user
+ * chose stays chosen: settings saved before the default changed keep the old one.)
+ */
+export const RETIRING_MODELS: Record<string, { endOfLife: string; successor: string }> = {
+  'claude-sonnet-4-5': { endOfLife: '30 November 2026', successor: 'claude-sonnet-5' },
+  'claude-sonnet-4-5-20250929': { endOfLife: '30 November 2026', successor: 'claude-sonnet-5' },
+};
+
 /** Environment variables honoured as defaults for each provider's key. */
 export const KEY_ENV_VARS: Record<ProviderId, string[]> = {
   anthropic: ['ANTHROPIC_API_KEY'],

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import { PROVIDER_IDS, type ProviderId } from '../../../../shared/assistant';
-import type { KeyState, SettingsPatch, SettingsView as View } from '../../../../shared/settings';
+import { RETIRING_MODELS, type KeyState, type SettingsPatch, type SettingsView as View } from '../../../../shared/settings';
 import type { ConnectionTest } from '../../../../shared/contract/assistant';
 import { call, errorMessage, onEvent } from '../../api/client';
 import { AppearanceSection } from './AppearanceSection';
@@ -114,9 +114,20 @@ export function SettingsView() {
                 <label htmlFor={`${p}-model`}>Model</label>
                 <input
                   id={`${p}-model`}
+                  // Remounted when the model changes elsewhere (the "Use …" button below).
+                  key={s.providers[p].model}
                   defaultValue={s.providers[p].model}
+                  aria-describedby={RETIRING_MODELS[s.providers[p].model] ? `${p}-model-retiring` : undefined}
                   onBlur={(e) => e.target.value !== s.providers[p].model && void update({ providers: { [p]: { model: e.target.value } } }, 'Model saved')}
                 />
+                {RETIRING_MODELS[s.providers[p].model] && (
+                  <span id={`${p}-model-retiring`} className="field-warning">
+                    {s.providers[p].model} reaches end-of-life on {RETIRING_MODELS[s.providers[p].model].endOfLife}; after that its requests fail.{' '}
+                    <button type="button" className="link-button" onClick={() => void update({ providers: { [p]: { model: RETIRING_MODELS[s.providers[p].model].successor } } }, 'Model saved')}>
+                      Use {RETIRING_MODELS[s.providers[p].model].successor}
+                    </button>
+                  </span>
+                )}
               </div>
               <div className="form-row">
                 <label htmlFor={`${p}-url`}>Base URL (optional)</label>

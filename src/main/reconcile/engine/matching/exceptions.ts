@@ -16,6 +16,7 @@
 import type { MatchRule } from '../../../../shared/recon';
 import type { Db } from '../db';
 import { amountWithin, daysBetween, withinDateWindow } from '../recipe-sql';
+import { namedSetsSql } from './groups';
 import { keysEqual } from './working';
 
 export async function createExceptionTable(db: Db): Promise<void> {
@@ -47,11 +48,7 @@ export async function addDuplicateExceptions(db: Db): Promise<void> {
  */
 export async function addNamedSumExceptions(db: Db, rule: MatchRule): Promise<void> {
   await db.exec(`CREATE OR REPLACE TEMP TABLE near AS
-    WITH p AS (SELECT DISTINCT r.id AS rid, l.id AS lid FROM w_right r JOIN w_left l ON ${keysEqual(rule)}),
-      g AS (
-        SELECT p.rid, list(p.lid ORDER BY p.lid) AS lids, any_value(r.amt) - sum(l.amt) AS diff
-        FROM p JOIN (SELECT DISTINCT id, amt FROM w_right) r ON r.id = p.rid JOIN (SELECT DISTINCT id, amt FROM w_left) l ON l.id = p.lid
-        GROUP BY p.rid HAVING count(*) >= 2)
+    WITH g AS (SELECT oid AS rid, ids AS lids, oamt - total AS diff FROM (${namedSetsSql(rule, 'w_right', 'w_left')}) s)
     SELECT * FROM g WHERE NOT coalesce(${amountWithin(rule, 'diff + 0', '0')}, false)
       AND NOT EXISTS (SELECT 1 FROM exc e WHERE e.side = 'right' AND e.id = g.rid)`);
   await db.exec(`INSERT INTO exc SELECT 'right', rid, $1, 'named_sum_mismatch', lids[1], diff, NULL FROM near`, [rule.id]);

@@ -23,13 +23,12 @@ import type { Side } from '../../../../shared/recon-engine';
 import type { Db } from '../db';
 import { amountWithin, dateWindowRange, daysBetween, referenceShape, withinDateWindow } from '../recipe-sql';
 import { lit } from '../sql';
-import { scoreExpression } from './working';
+import { keysEqual, scoreExpression } from './working';
 
 export const MAX_GROUP = 6;
 export const MAX_CANDIDATES = 12;
 
 const keyCols = (rule: MatchRule) => rule.keys.map((_, i) => `k${i}`).join(', ');
-const keysEq = (rule: MatchRule, a: string, b: string) => rule.keys.map((_, i) => `${a}.k${i} = ${b}.k${i}`).join(' AND ');
 
 interface Orientation {
   one: Side;
@@ -81,7 +80,7 @@ export async function matchSplitOrBatch(db: Db, rule: MatchRule, ruleIdx: number
         FROM ${wo} GROUP BY ${keyCols(rule)} HAVING count(*) = 1)
       SELECT og.oid, og.oamt, mg.ids, mg.total,
         coalesce(greatest(${ddExpr('og.odt', 'mg.dmin')}, ${ddExpr('og.odt', 'mg.dmax')}), 0)::INTEGER AS dd
-      FROM og JOIN mg ON ${keysEq(rule, 'og', 'mg')}
+      FROM og JOIN mg ON ${keysEqual(rule, 'og', 'mg')}
       WHERE ${groupAmountWithin(rule, o, 'og.oamt', 'mg.total')}
         ${rule.date ? `AND ${withinDateWindow(rule, `greatest(${ddExpr('og.odt', 'mg.dmin')}, ${ddExpr('og.odt', 'mg.dmax')})`)}` : ''}`);
     await db.exec(groupInsert(rule, ruleIdx, o, 'by_ref'));
@@ -92,6 +91,22 @@ export async function matchSplitOrBatch(db: Db, rule: MatchRule, ruleIdx: number
 }
 
 /**
+ * Named sets: for each open record of the `one` table, the ≥ 2 open records of the `many` table
+ * its keys name (e.g. the invoice numbers in a payment's remittance text), every one with an
+ * amount. Columns: oid, oamt, ids (sorted), total (their sum), dd (the largest date distance; 0
+ * without a date check). Matching takes the sets that add up; exceptions explain those that do not.
+ */
+export function namedSetsSql(rule: MatchRule, one: string, many: string): string {
+  const dd = rule.date ? `max(${daysBetween('o.dt', 'm.dt')})` : '0';
+  return `WITH p AS (SELECT DISTINCT o.id AS oid, m.id AS mid FROM ${one} o JOIN ${many} m ON ${keysEqual(rule, 'o', 'm')}),
+      ov AS (SELECT DISTINCT id, amt, dt FROM ${one}),
+      mv AS (SELECT DISTINCT id, amt, dt FROM ${many})
+    SELECT p.oid, any_value(o.amt) AS oamt, list(p.mid ORDER BY p.mid) AS ids, sum(m.amt) AS total, coalesce(${dd}, 0)::INTEGER AS dd
+    FROM p JOIN ov o ON o.id = p.oid JOIN mv m ON m.id = p.mid
+    GROUP BY p.oid HAVING count(*) >= 2 AND count(m.amt) = count(*)`;
+}
+
+/**
  * N:1 by named references: the invoices one bank line names (its references that are open
  * invoices) form one group when their sum agrees with the payment within the rule's tolerance and
  * every date is inside the window. An invoice named by two such lines goes to neither (the named
@@ -99,19 +114,9 @@ export async function matchSplitOrBatch(db: Db, rule: MatchRule, ruleIdx: number
  * later rules and are explained as near misses.
  */
 async function matchNamed(db: Db, rule: MatchRule, ruleIdx: number, o: Orientation): Promise<void> {
-  const wo = `w_${o.one}`;
-  const wm = `w_${o.many}`;
-  const dd = rule.date ? `max(${daysBetween('o.dt', 'm.dt')})` : '0';
   await db.exec(`CREATE OR REPLACE TEMP TABLE named AS
-    WITH p AS (SELECT DISTINCT o.id AS oid, m.id AS mid FROM ${wo} o JOIN ${wm} m ON ${keysEq(rule, 'o', 'm')}),
-      ov AS (SELECT DISTINCT id, amt, dt FROM ${wo}),
-      mv AS (SELECT DISTINCT id, amt, dt FROM ${wm}),
-      g AS (
-        SELECT p.oid, any_value(o.amt) AS oamt, list(p.mid ORDER BY p.mid) AS ids, sum(m.amt) AS total,
-          coalesce(${dd}, 0)::INTEGER AS dd
-        FROM p JOIN ov o ON o.id = p.oid JOIN mv m ON m.id = p.mid
-        GROUP BY p.oid HAVING count(*) >= 2 AND count(m.amt) = count(*))
-    SELECT * FROM g WHERE ${groupAmountWithin(rule, o, 'oamt', 'total')}${rule.date ? ` AND ${withinDateWindow(rule, 'dd')}` : ''}`);
+    SELECT * FROM (${namedSetsSql(rule, `w_${o.one}`, `w_${o.many}`)}) g
+    WHERE ${groupAmountWithin(rule, o, 'oamt', 'total')}${rule.date ? ` AND ${withinDateWindow(rule, 'dd')}` : ''}`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE named_ok AS
     WITH members AS (SELECT oid, unnest(ids) AS mid FROM named),
       shared AS (SELECT mid FROM members GROUP BY mid HAVING count(*) > 1)
@@ -132,7 +137,7 @@ async function subsetSearch(db: Db, rule: MatchRule, ruleIdx: number, o: Orienta
   const t = rule.amount!;
   const pct = (t.tolerance_pct ?? 0) / 100;
   const bound = `abs(oamt) * ${1 + pct} + ${t.tolerance_abs ?? 0} + 1e-9`;
-  const joinOn = [rule.keys.length > 0 ? keysEq(rule, 'o', 'm') : null, rule.date ? dateWindowRange(rule, 'o.dt', 'm.dt') : null]
+  const joinOn = [rule.keys.length > 0 ? keysEqual(rule, 'o', 'm') : null, rule.date ? dateWindowRange(rule, 'o.dt', 'm.dt') : null]
     .filter(Boolean)
     .join(' AND ');
   await db.exec(`CREATE OR REPLACE TEMP TABLE sc AS
@@ -192,7 +197,7 @@ export async function matchManyToMany(db: Db, rule: MatchRule, ruleIdx: number):
          rg AS (SELECT ${keyCols(rule)}, sum(amt) AS total, min(dt) AS dmin, max(dt) AS dmax, list(id ORDER BY id) AS ids
                 FROM w_right WHERE amt IS NOT NULL GROUP BY ${keyCols(rule)})
     SELECT lg.ids AS lids, rg.ids AS rids, lg.total AS ltotal, rg.total AS rtotal, ${dd} AS dd
-    FROM lg JOIN rg ON ${keysEq(rule, 'lg', 'rg')}
+    FROM lg JOIN rg ON ${keysEqual(rule, 'lg', 'rg')}
     WHERE ${amountWithin(rule, 'lg.total', 'rg.total')}${rule.date ? ` AND ${withinDateWindow(rule, dd)}` : ''}`);
   await db.exec(
     `INSERT INTO gtmp SELECT ${ruleIdx}, $1, 'N:M', ${status}, lids, rids, ltotal, rtotal, dd, ${scoreExpression('abs(ltotal - rtotal)', 'dd', 'ltotal')} FROM nm`,

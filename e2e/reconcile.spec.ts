@@ -28,7 +28,12 @@ test('drop two CSVs, review the mapping, filter by chat, run, review, export, re
   await expect(card(page, 'left').getByRole('table', { name: 'Columns of bank_statement' })).toContainText('Booking Date');
   await card(page, 'left').getByRole('button', { name: 'Preview rows' }).click();
   await expect(card(page, 'left').getByRole('grid', { name: 'Rows of the left source' })).toContainText('INV-1001');
-  await card(page, 'left').getByRole('columnheader', { name: /Amount/ }).getByRole('button').click();
+  // Sorting a source's preview cycles like the results: ascending, descending, then the file's own order.
+  const amountHeader = card(page, 'left').getByRole('columnheader', { name: /Amount/ });
+  for (const state of ['ascending', 'descending', 'none', 'ascending']) {
+    await amountHeader.getByRole('button').click();
+    await expect(amountHeader).toHaveAttribute('aria-sort', state);
+  }
   await shot(page, info, '02-sources', 'step-sources');
 
   // 2. Mapping: proposed as soon as both are loaded; reject one, fix another, accept the rest.

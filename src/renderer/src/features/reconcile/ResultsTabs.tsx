@@ -6,6 +6,7 @@ import { usePaged, VirtualList } from './VirtualList';
 import { ResultDetail } from './ResultDetail';
 import { focusWhenReady } from '../../components/focus';
 import { rovingKeyDown, rovingTabIndex } from '../../components/roving';
+import { SortHeader } from '../../components/SortHeader';
 import { displayLocale, formatNumber } from '../../stores/display';
 
 export type TabId = 'matched' | 'suggested' | 'exceptions' | 'unmatched_left' | 'unmatched_right';
@@ -102,26 +103,11 @@ export function ResultsTabs(props: ResultsTabsProps) {
   const { load } = props;
   const loader = useCallback((o: number, l: number) => load(category, o, l, query || undefined, sort ?? undefined), [load, category, query, sort]);
   const paged = usePaged<Item>(`${props.runId}:${category}:${props.version}:${query}:${sort ? `${sort.by}:${sort.desc ? 'd' : 'a'}` : ''}`, PAGE, loader);
-  /** A column header that sorts: ascending, then descending, then back to the default order. */
-  const sortHeader = (by: string, label: ReactNode, className: string, title?: string) => {
-    const active = sort?.by === by;
-    const state = active ? (sort.desc ? 'descending' : 'ascending') : 'none';
-    return (
-      <span role="columnheader" className={className} aria-sort={state} key={by}>
-        <button
-          type="button"
-          className="sort-btn"
-          title={title}
-          onClick={() => setSort(!active ? { by } : sort.desc ? null : { by, desc: true })}
-        >
-          {label}
-          <span aria-hidden="true" className="sort-mark">
-            {active ? (sort.desc ? ' ▼' : ' ▲') : ''}
-          </span>
-        </button>
-      </span>
-    );
-  };
+  const sortHeader = (by: string, label: ReactNode, className: string, title?: string) => (
+    <SortHeader key={by} by={by} sort={sort} onSort={setSort} className={className} {...(title ? { title } : {})}>
+      {label}
+    </SortHeader>
+  );
   const isGroups = category === 'matched' || category === 'suggested';
   const count = paged.total ?? 0;
   // A review that removed the focused row's last element: focus the list rather than lose it.

@@ -9,6 +9,7 @@ import { useReconcile } from '../../stores/reconcile';
 import { cell } from './ResultsTabs';
 import { usePaged, VirtualList } from './VirtualList';
 import { formatNumber } from '../../stores/display';
+import { SortHeader, type ColumnSort } from '../../components/SortHeader';
 import { delimiterName } from './delimiters';
 
 const TYPES: ColumnType[] = ['text', 'number', 'date', 'timestamp', 'boolean'];
@@ -388,12 +389,12 @@ function FormatSelect(props: { label: string; type: string; value: string; onSav
 
 function PreviewGrid({ side, columns, version }: { side: Side; columns: string[]; version: string }) {
   const id = useReconcile((s) => s.ws?.id)!;
-  const [sort, setSort] = useState<{ col: string; desc: boolean } | null>(null);
+  const [sort, setSort] = useState<ColumnSort | null>(null);
   const loader = useCallback(
-    (offset: number, limit: number) => call('reconcile.preview', { id, side, offset, limit, ...(sort ? { orderBy: sort.col, descending: sort.desc } : {}) }),
+    (offset: number, limit: number) => call('reconcile.preview', { id, side, offset, limit, ...(sort ? { orderBy: sort.by, descending: sort.desc === true } : {}) }),
     [id, side, sort],
   );
-  const paged = usePaged<Record<string, unknown>>(`${id}:${side}:${version}:${sort?.col}:${sort?.desc}`, 200, loader);
+  const paged = usePaged<Record<string, unknown>>(`${id}:${side}:${version}:${sort?.by}:${sort?.desc}`, 200, loader);
   const template = `repeat(${columns.length}, minmax(110px, 1fr))`;
   return (
     <div className="preview" style={{ overflowX: 'auto' }}>
@@ -406,11 +407,9 @@ function PreviewGrid({ side, columns, version }: { side: Side; columns: string[]
         header={
           <div role="row" className="vrow vhead" style={{ gridTemplateColumns: template, display: 'grid' }}>
             {columns.map((c) => (
-              <span role="columnheader" key={c} aria-sort={sort?.col === c ? (sort.desc ? 'descending' : 'ascending') : 'none'}>
-                <button className="sort-btn" onClick={() => setSort(sort?.col === c ? { col: c, desc: !sort.desc } : { col: c, desc: false })}>
-                  {c} {sort?.col === c ? (sort.desc ? '▼' : '▲') : ''}
-                </button>
-              </span>
+              <SortHeader key={c} by={c} sort={sort} onSort={setSort}>
+                {c}
+              </SortHeader>
             ))}
           </div>
         }

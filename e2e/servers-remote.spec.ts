@@ -3,7 +3,7 @@
  * Streamable HTTP server (a real loopback MCP server with a bearer token) from
  * the form, sees it run over Streamable HTTP, and calls its tool.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -147,6 +147,42 @@ test('a service account from the form: the secret goes to the secret store, neve
     await remote.close();
     await auth.close();
     rmSync(dataDir, { recursive: true, force: true });
+  }
+});
+
+test("import a VS Code mcp.json: a dry run first, the token VS Code would prompt for is asked here, and the server runs with it", async ({ page, app }, info) => {
+  const remote = await startRemoteServer('streamable-http', { requireAuthorization: 'Bearer vscode-input-9191' });
+  const dir = mkdtempSync(join(tmpdir(), 'kalla-e2e-vscode-'));
+  const file = join(dir, 'mcp.json');
+  writeFileSync(
+    file,
+    JSON.stringify({
+      inputs: [{ type: 'promptString', id: 'crm-token', description: 'CRM API token', password: true }],
+      servers: { crm: { type: 'http', url: remote.url, headers: { Authorization: 'Bearer ${input:crm-token}' } } },
+    }),
+  );
+  try {
+    await page.goto(app.url);
+    await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Servers/ }).click();
+    await page.getByRole('button', { name: 'Import' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import MCP servers' });
+    await expect(dialog.getByText(/^Claude Desktop/)).toContainText('not found');
+    await dialog.getByLabel(/Another file/).check();
+    await dialog.getByLabel('Path of the file to import').fill(file);
+    await dialog.getByRole('button', { name: 'Show what will be imported' }).click();
+    await expect(dialog.getByRole('region', { name: 'What will be imported' })).toContainText('Nothing can be imported until the values below are entered.');
+    await expect(dialog.getByRole('button', { name: 'Import 0 servers' })).toBeDisabled();
+    await dialog.getByLabel('CRM API token').fill('vscode-input-9191');
+    await shot(page, info, '07-import-vscode');
+    await dialog.getByRole('button', { name: 'Import 1 server' }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole('status').filter({ hasText: 'Imported 1 server: crm.' })).toBeVisible();
+    const detail = page.getByRole('region', { name: 'Server details' });
+    await expect(detail.locator('.detail-header [data-status]')).toHaveAttribute('data-status', 'running');
+    expect(await page.content()).not.toContain('vscode-input-9191');
+  } finally {
+    await remote.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
 

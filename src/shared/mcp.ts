@@ -102,6 +102,28 @@ export const McpServersFileSchema = z
   .loose();
 export type McpServersFile = z.infer<typeof McpServersFileSchema>;
 
+/** A config file of another MCP client that Import can read. */
+export const ImportSourceSchema = z.object({
+  id: z.enum(['claude-desktop', 'vscode', 'cursor']),
+  label: z.string(),
+  path: z.string(),
+  found: z.boolean(),
+});
+export type ImportSource = z.infer<typeof ImportSourceSchema>;
+
+/** A VS Code input (`"inputs": [{"type": "promptString", "id", "description", "password"}]`) an imported server needs. */
+export const ImportInputSchema = z.object({ id: z.string(), description: z.string().optional(), password: z.boolean() });
+export type ImportInput = z.infer<typeof ImportInputSchema>;
+
+const ImportSkipSchema = z.object({ name: z.string(), reason: z.string() });
+
+/** What an import would do (a dry run): names to add, names skipped with why, inputs it needs. */
+export const ImportPreviewSchema = z.object({ toAdd: z.array(z.string()), skipped: z.array(ImportSkipSchema), inputs: z.array(ImportInputSchema) });
+export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
+
+export const ImportResultSchema = z.object({ imported: z.array(z.string()), skipped: z.array(ImportSkipSchema), inputs: z.array(ImportInputSchema) });
+export type ImportResult = z.infer<typeof ImportResultSchema>;
+
 export const ServerStatusSchema = z.enum(['stopped', 'starting', 'running', 'error', 'restarting']);
 export type ServerStatus = z.infer<typeof ServerStatusSchema>;
 

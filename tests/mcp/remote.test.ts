@@ -93,9 +93,23 @@ describe('file shapes', () => {
         },
       }),
     );
-    const result = await t.host.importClaudeDesktop(source);
+    // A dry run says what would happen and which inputs are needed, and changes nothing.
+    const preview = await t.host.planImport(source);
+    expect(preview).toEqual({
+      toAdd: ['local', 'hosted'],
+      skipped: [{ name: 'github', reason: 'needs "gh-token": enter it to import this server' }],
+      inputs: [{ id: 'gh-token', password: true }],
+    });
+    expect(t.host.get('local')).toBeUndefined();
+
+    const result = await t.host.importServers(source);
     expect(result.imported.sort()).toEqual(['hosted', 'local']);
-    expect(result.skipped).toEqual([{ name: 'github', reason: expect.stringMatching(/uses the VS Code input "\$\{input:gh-token\}"/) }]);
+    expect(result.skipped).toEqual([{ name: 'github', reason: 'needs "gh-token": enter it to import this server' }]);
     expect(t.host.get('hosted')).toMatchObject({ command: 'https://mcp.example.com/mcp', headerKeys: ['X-Team'] });
+
+    // With the input's value the server imports, the value in place of the reference.
+    const again = await t.host.importServers(source, { 'gh-token': 'ghp_e2e_value' });
+    expect(again.imported).toEqual(['github']);
+    expect(JSON.parse(await t.host.readConfigText()).mcpServers.github.headers).toEqual({ Authorization: 'Bearer ghp_e2e_value' });
   });
 });

@@ -23,9 +23,9 @@ import { clientSecretsKey, signInKey, type OAuthSettings } from './oauth';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { ClientAnswer, ClientRequest, ConfigProblem, HistoryEntry, LogLevel, SamplingPolicy, LogLine, ProgressEvent, PromptInfo, ResourceInfo, ResourceTemplateInfo, ServerConfig, ServerView, ToolCallResult, ToolInfo } from '../../shared/mcp';
+import type { ClientAnswer, ClientRequest, ConfigProblem, ImportPreview, ImportResult, ImportSource, HistoryEntry, LogLevel, SamplingPolicy, LogLine, ProgressEvent, PromptInfo, ResourceInfo, ResourceTemplateInfo, ServerConfig, ServerView, ToolCallResult, ToolInfo } from '../../shared/mcp';
 import { SECRET_FILE_MODE, tightenSecretFile, writeFileAtomic } from './atomic-write';
-import { claudeDesktopConfigPath, planClaudeDesktopImport } from './claude-desktop';
+import { claudeDesktopConfigPath, importSources, planImport } from './import-config';
 import {
   loadServersFile,
   mergeServerEntry,
@@ -118,11 +118,6 @@ export interface CallToolOptions {
   timeoutMs?: number;
   maxTotalMs?: number;
   signal?: AbortSignal;
-}
-
-export interface ImportResult {
-  imported: string[];
-  skipped: { name: string; reason: string }[];
 }
 
 interface Entry {
@@ -360,15 +355,33 @@ export class McpHost {
     return { problems: this.configProblems() };
   }
 
-  /** Import from Claude Desktop's config (its standard location unless `path` is given). */
-  async importClaudeDesktop(path?: string): Promise<ImportResult> {
+  /** Other MCP clients' config files on this machine (Claude Desktop, VS Code, Cursor). */
+  importSources(): Promise<ImportSource[]> {
+    return importSources();
+  }
+
+  /** What importing `path` would add and skip, and the VS Code inputs it needs; changes nothing. */
+  async planImport(path?: string, inputs: Record<string, string> = {}): Promise<ImportPreview> {
+    await this.ensureLoaded();
+    const plan = await planImport(path ?? claudeDesktopConfigPath(), await this.takenNames(), inputs);
+    return { toAdd: Object.keys(plan.toAdd), skipped: plan.skipped, inputs: plan.inputs };
+  }
+
+  /** Names in the file count even if their entries are broken: an import never overwrites them. */
+  private async takenNames(): Promise<Set<string>> {
+    const current = await loadServersFile(this.configPath(), this.builtinNames);
+    return new Set([...this.entries.keys(), ...Object.keys(rawServers(current.document))]);
+  }
+
+  /**
+   * Import servers from another client's config file (Claude Desktop's standard location unless
+   * `path` is given), with values for the VS Code inputs they use.
+   */
+  async importServers(path?: string, inputs: Record<string, string> = {}): Promise<ImportResult> {
     await this.ensureLoaded();
     const source = path ?? claudeDesktopConfigPath();
     return this.exclusive(async () => {
-      // Names in the file count even if their entries are broken: never overwrite them.
-      const current = await loadServersFile(this.configPath(), this.builtinNames);
-      const existing = new Set([...this.entries.keys(), ...Object.keys(rawServers(current.document))]);
-      const plan = await planClaudeDesktopImport(source, existing);
+      const plan = await planImport(source, await this.takenNames(), inputs);
       const imported = Object.keys(plan.toAdd);
       if (imported.length > 0) {
         await updateServersFile(this.configPath(), (servers) => {
@@ -376,7 +389,7 @@ export class McpHost {
         });
         await this.reloadUserServers({ startEnabled: true });
       }
-      return { imported, skipped: plan.skipped };
+      return { imported, skipped: plan.skipped, inputs: plan.inputs };
     });
   }
 

@@ -5,6 +5,9 @@ import {
   ClientRequestSchema,
   ConfigProblemSchema,
   HistoryEntrySchema,
+  ImportPreviewSchema,
+  ImportResultSchema,
+  ImportSourceSchema,
   SamplingPolicySchema,
   LogLevelSchema,
   LogLineSchema,
@@ -22,6 +25,14 @@ import {
 import { CallId, Empty, Ok } from './common';
 
 const ServerRef = z.object({ name: z.string().min(1).max(64) }).strict();
+
+/** A file to import from (Claude Desktop's when absent) and values for the VS Code inputs its servers use. */
+const ImportRequest = z
+  .object({
+    path: z.string().min(1).max(4096).optional(),
+    inputs: z.record(z.string().min(1).max(200), z.string().max(10_000)).optional(),
+  })
+  .strict();
 
 export const ServerListSchema = z.object({
   servers: z.array(ServerViewSchema),
@@ -64,13 +75,12 @@ export const serversChannels = {
     input: z.object({ text: z.string().max(1_000_000) }).strict(),
     output: z.object({ saved: z.boolean(), problems: z.array(ConfigProblemSchema) }),
   },
-  'servers.importClaudeDesktop': {
-    input: z.object({ path: z.string().min(1).max(4096).optional() }).strict(),
-    output: z.object({
-      imported: z.array(z.string()),
-      skipped: z.array(z.object({ name: z.string(), reason: z.string() })),
-    }),
-  },
+  /** Other MCP clients' config files on this machine. */
+  'servers.importSources': { input: Empty, output: z.object({ sources: z.array(ImportSourceSchema) }) },
+  /** A dry run of an import: what it would add and skip, and the VS Code inputs it needs. */
+  'servers.importPlan': { input: ImportRequest, output: ImportPreviewSchema },
+  /** Import servers from Claude Desktop's file (default), a VS Code or Cursor mcp.json, or another file. */
+  'servers.import': { input: ImportRequest, output: ImportResultSchema },
   'servers.tools': { input: ServerRef, output: z.object({ tools: z.array(ToolInfoSchema) }) },
   'servers.resources': { input: ServerRef, output: z.object({ resources: z.array(ResourceInfoSchema) }) },
   'servers.prompts': { input: ServerRef, output: z.object({ prompts: z.array(PromptInfoSchema) }) },

@@ -49,7 +49,9 @@ export function serversHandlers({ host }: HandlerDeps): HandlersFor<'servers.'> 
       // The host refuses unusable files; problems in single entries are saved and reported.
       return { saved: (await host.readConfigText()) === toSave, problems };
     },
-    'servers.importClaudeDesktop': async ({ path }) => host.importClaudeDesktop(path),
+    'servers.importSources': async () => ({ sources: await host.importSources() }),
+    'servers.importPlan': async ({ path, inputs }) => host.planImport(path, inputs),
+    'servers.import': async ({ path, inputs }) => host.importServers(path, inputs),
     'servers.tools': async ({ name }) => ({ tools: host.tools(name) }),
     'servers.resources': async ({ name }) => ({ resources: host.resources(name) }),
     'servers.prompts': async ({ name }) => ({ prompts: host.prompts(name) }),

@@ -3,6 +3,7 @@ import { call, errorMessage } from '../../api/client';
 import { useServers } from '../../stores/servers';
 import { useToolCalls } from '../../stores/tool-calls';
 import { ConfigProblems } from './ConfigProblems';
+import { ImportDialog } from './ImportDialog';
 import { ServerDetail } from './ServerDetail';
 import { ServerEditor, type EditorMode } from './ServerEditor';
 import { StatusPill } from './StatusPill';
@@ -16,19 +17,7 @@ export function ServersView() {
   const initCalls = useToolCalls((s) => s.init);
   useEffect(() => initCalls(), [initCalls]);
 
-  const importClaude = async () => {
-    try {
-      const r = await call('servers.importClaudeDesktop', {});
-      const skipped = r.skipped.map((s) => `${s.name} (${s.reason})`).join(', ');
-      setNotice({
-        kind: 'info',
-        text: `Imported ${r.imported.length} server${r.imported.length === 1 ? '' : 's'} from Claude Desktop${r.imported.length ? `: ${r.imported.join(', ')}` : ''}.${skipped ? ` Skipped: ${skipped}.` : ''}`,
-      });
-      await refresh();
-    } catch (e) {
-      setNotice({ kind: 'error', text: errorMessage(e) });
-    }
-  };
+  const [importing, setImporting] = useState(false);
 
   const current = selected ? servers[selected] : undefined;
   return (
@@ -40,7 +29,7 @@ export function ServersView() {
             <button className="primary" onClick={() => setEditor({ kind: 'add' })}>
               Add server
             </button>
-            <button onClick={() => void importClaude()} title="Copy servers from claude_desktop_config.json">
+            <button onClick={() => setImporting(true)} title="Copy servers from Claude Desktop, VS Code, Cursor or another MCP config file">
               Import
             </button>
             <button onClick={() => setEditor({ kind: 'raw' })} title="Edit mcp-servers.json directly">
@@ -67,7 +56,7 @@ export function ServersView() {
             <p>No MCP servers yet.</p>
             <p className="muted">
               Add one (for example <code>npx -y @modelcontextprotocol/server-filesystem ~/Documents</code>) or import
-              the servers you already use in Claude Desktop.
+              the servers you already use in Claude Desktop, VS Code or Cursor.
             </p>
           </div>
         ) : (
@@ -109,6 +98,18 @@ export function ServersView() {
           </div>
         )}
       </section>
+      {importing && (
+        <ImportDialog
+          onClose={() => setImporting(false)}
+          onImported={(summary, names) => {
+            setImporting(false);
+            setNotice({ kind: 'info', text: summary });
+            void refresh().then(() => {
+              if (names[0]) select(names[0]);
+            });
+          }}
+        />
+      )}
       {editor && (
         <ServerEditor
           mode={editor}

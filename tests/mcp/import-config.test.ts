@@ -1,13 +1,33 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { claudeDesktopConfigPath } from '../../src/main/mcp/claude-desktop';
+import { mkdir } from 'node:fs/promises';
+import { claudeDesktopConfigPath, cursorConfigPath, importSources, vscodeConfigPath } from '../../src/main/mcp/import-config';
 import { fixture, makeHost } from './helpers';
 
 let cleanup: (() => Promise<void>)[] = [];
 afterEach(async () => {
   await Promise.all(cleanup.map((c) => c()));
   cleanup = [];
+});
+
+describe('Other clients\' configs', () => {
+  it('knows where VS Code and Cursor keep theirs, and which of the three exist here', async () => {
+    expect(vscodeConfigPath('darwin', {}, '/Users/ada')).toBe('/Users/ada/Library/Application Support/Code/User/mcp.json');
+    expect(vscodeConfigPath('win32', { APPDATA: 'C:\\Users\\ada\\AppData\\Roaming' }, 'C:\\Users\\ada')).toBe('C:\\Users\\ada\\AppData\\Roaming\\Code\\User\\mcp.json');
+    expect(vscodeConfigPath('linux', { XDG_CONFIG_HOME: '/cfg' }, '/home/ada')).toBe('/cfg/Code/User/mcp.json');
+    expect(cursorConfigPath('linux', '/home/ada')).toBe('/home/ada/.cursor/mcp.json');
+    const t = await makeHost();
+    cleanup.push(t.dispose);
+    await mkdir(join(t.dir, '.cursor'), { recursive: true });
+    await writeFile(join(t.dir, '.cursor', 'mcp.json'), '{"mcpServers":{}}');
+    const found = await importSources('linux', {}, t.dir);
+    expect(found.map((s) => [s.id, s.found])).toEqual([
+      ['claude-desktop', false],
+      ['vscode', false],
+      ['cursor', true],
+    ]);
+  });
 });
 
 describe('Claude Desktop config', () => {
@@ -36,7 +56,7 @@ describe('Claude Desktop config', () => {
         },
       }),
     );
-    const result = await t.host.importClaudeDesktop(source);
+    const result = await t.host.importServers(source);
     // Remote entries import too (they were skipped as "command missing" before remote servers existed).
     expect(result.imported).toEqual(['filesystem', 'remote']);
     expect(result.skipped).toEqual([
@@ -52,6 +72,6 @@ describe('Claude Desktop config', () => {
   it('says so when there is no Claude Desktop config', async () => {
     const t = await makeHost();
     cleanup.push(t.dispose);
-    await expect(t.host.importClaudeDesktop(join(t.dir, 'nope.json'))).rejects.toThrow(/no MCP config found at .*nope\.json/);
+    await expect(t.host.importServers(join(t.dir, 'nope.json'))).rejects.toThrow(/no MCP config found at .*nope\.json/);
   });
 });

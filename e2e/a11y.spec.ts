@@ -51,6 +51,11 @@ async function scanAll(page: Page, info: TestInfo, theme: 'light' | 'dark') {
   await page.getByRole('button', { name: 'Add server' }).click();
   const add = page.getByRole('dialog', { name: 'Add an MCP server' });
   await scan(page, 'Servers · add dialog', rows);
+  await add.getByLabel(/Remote \(a URL\)/).check();
+  await add.getByText('OAuth sign-in (optional)').click();
+  await add.getByLabel('How Kalla signs in').selectOption('client_credentials');
+  await scan(page, 'Servers · add dialog, remote with OAuth settings', rows);
+  await add.getByLabel(/On this computer/).check();
   const server = fixtureServer('well-behaved');
   await add.getByLabel('Name', { exact: true }).fill('demo');
   await add.getByLabel('Command').fill(server.command);
@@ -62,6 +67,10 @@ async function scanAll(page: Page, info: TestInfo, theme: 'light' | 'dark') {
   const firstMessage = page.getByRole('region', { name: 'Message history' }).getByRole('listitem').last();
   await firstMessage.locator('summary').click();
   await scan(page, 'Servers · message history', rows);
+  await page.getByRole('button', { name: 'Import' }).click();
+  await expect(page.getByRole('dialog', { name: 'Import MCP servers' }).getByText(/^Claude Desktop/)).toBeVisible();
+  await scan(page, 'Servers · import dialog', rows);
+  await page.keyboard.press('Escape');
 
   await open(page, 'Reconcile');
   await expect(page.getByRole('heading', { name: 'Reconcile two files' })).toBeVisible();

@@ -166,6 +166,9 @@ describe('OAuth step-up, pre-registered clients and service accounts', () => {
     expect(host.get('crm')).toMatchObject({ status: 'running', auth: 'signed-in', restarts: pid });
     expect((await host.callTool('crm', 'echo', { text: 'write it' })).structuredContent).toEqual({ text: 'write it' });
     expect(auth.grants).not.toContain('refresh_token'); // a refresh cannot add scopes: never tried for step-up
+    const log = host.logs('crm').map((l) => l.text);
+    expect(log).toContain('crm needs more permission for this (crm:write): sign in again to grant it (Servers → crm → Sign in)');
+    expect(log.filter((l) => l.startsWith('protocol error'))).toEqual([]);
   }, 60_000);
 
   it('a server that still refuses a scope the sign-in was granted gets a clear refusal, not another sign-in loop', async () => {

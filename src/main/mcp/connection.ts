@@ -372,6 +372,9 @@ export class ServerConnection {
       // After a cancel or time-out the server may still report progress for a while: expected, not an error.
       const late = /progress notification for an unknown token/.test(error.message);
       if (late && session.lastAbandonAt !== undefined && Date.now() - session.lastAbandonAt < LATE_PROGRESS_MS) return;
+      // Sign-in and permission answers are the server's auth state, reported where they happen.
+      if (error instanceof UnauthorizedError) return;
+      if (isAuthProblem(error)) return this.log(error.message);
       this.log(`protocol error: ${errorMessage(error)}`);
     };
     client.setNotificationHandler(ToolListChangedNotificationSchema, () => this.onListChanged(session, 'tools'));

@@ -173,6 +173,17 @@ export const EXCEPTION_REASONS = [
 ] as const;
 export type ExceptionReason = (typeof EXCEPTION_REASONS)[number];
 
+/** What each exception reason means, in words (for people, and for models reading kalla-recon's guide). */
+export const EXCEPTION_REASON_MEANINGS: Record<ExceptionReason, string> = {
+  amount_mismatch: 'The keys equal an open record on the other side, but the amounts differ by more than the rule allows.',
+  date_out_of_window: 'The keys and amount agree with an open record on the other side, but the dates are further apart than the rule\'s window.',
+  amount_and_date_mismatch: 'The keys equal an open record on the other side, but both the amount and the date are outside the rule\'s limits.',
+  description_mismatch: 'The keys, amount and date agree, but the descriptions are less alike than the rule asks.',
+  duplicate_candidate: 'The record was within a rule\'s tolerance of a counterpart, but a better record took it (typically a duplicate).',
+  ambiguous_candidates: 'Two counterparts fit exactly as well (same amount and dates, different rows): a person picks one.',
+  named_sum_mismatch: 'A payment names several open invoices by reference, but their sum is not the payment; amount_delta is the difference.',
+};
+
 export const MatchGroupSchema = z.object({
   group_id: z.number(),
   rule_id: z.string(),

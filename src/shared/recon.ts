@@ -121,6 +121,18 @@ export const KeyNormaliserSchema = z.discriminatedUnion('kind', [
 ]);
 export type KeyNormaliser = z.infer<typeof KeyNormaliserSchema>;
 
+/** What each normaliser does, in words (kalla-recon's guide resource lists these). */
+export const NORMALISER_MEANINGS: Record<KeyNormaliser['kind'], string> = {
+  trim: 'Leading and trailing spaces do not count.',
+  casefold: 'Upper and lower case do not count.',
+  alnum: 'Letters and digits only: "INV-00042 " → "INV00042".',
+  digits: 'Digits only, leading zeros stripped: "INV-00042" → "42".',
+  regex: 'The first capture group of a pattern (the whole match without a group).',
+  date_trunc: 'Dates cut to day, week, month, quarter or year (grouping keys, e.g. N:M by month).',
+  reference: 'References by their digit groups, anywhere in the text: "INV-2026-000123", "RE 2026/123" and "Invoice 2026-000123 thanks" all read as 2026 and 123; a remittance text may name several invoices.',
+  name: 'Counterparty names as banks write them: case, accents and umlaut spellings ("MUELLER" = "Müller"), legal forms ("GmbH", "Ltd") and punctuation do not count.',
+};
+
 export const MatchKeySchema = z.object({
   left: z.string().min(1),
   right: z.string().min(1),

@@ -9,6 +9,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAnthropic } from '../fixtures/fake-anthropic';
 import { bankSample, bankSchema, confirmedMappings, ledgerSample, ledgerSchema, textOf } from './helpers';
+import { EXCEPTION_REASONS } from '../../src/shared/recon-engine';
 
 const absPath = (p: string) => resolve(__dirname, '../..', p);
 
@@ -68,6 +69,25 @@ describe('kalla-recon over stdio', () => {
     expect(detect.inputSchema.required).toEqual(expect.arrayContaining(['schema_a', 'schema_b']));
     const filter = tools.find((t) => t.name === 'parse_nl_filter')!;
     expect(Object.keys(filter.outputSchema?.properties ?? {})).toEqual(expect.arrayContaining(['filters', 'explanation', 'unparsed', 'engine', 'fallback_reason']));
+  });
+
+  it('offers guide resources (every exception reason and normaliser explained) and a prompt that names only its own tools', async () => {
+    const { resources } = await client.listResources();
+    expect(resources.map((r) => r.uri).sort()).toEqual(['kalla-recon://guide/exception-reasons', 'kalla-recon://guide/normalisers']);
+    const reasons = ((await client.readResource({ uri: 'kalla-recon://guide/exception-reasons' })).contents[0] as { text: string }).text;
+    for (const reason of EXCEPTION_REASONS) expect(reasons).toMatch(new RegExp(`\\| \`${reason}\` \\| \\S`));
+    const normalisers = ((await client.readResource({ uri: 'kalla-recon://guide/normalisers' })).contents[0] as { text: string }).text;
+    for (const kind of ['trim', 'casefold', 'alnum', 'digits', 'regex', 'date_trunc', 'reference', 'name']) expect(normalisers).toContain(`| \`${kind}\` |`);
+
+    const tools = new Set((await client.listTools()).tools.map((t) => t.name));
+    const { prompts } = await client.listPrompts();
+    expect(prompts.map((p) => p.name)).toEqual(['plan_reconciliation']);
+    const got = await client.getPrompt({ name: 'plan_reconciliation', arguments: { left_columns: 'Booking Date, Amount, Reference', right_columns: 'Invoice No, Amount Due, Due Date' } });
+    const text = (got.messages[0].content as { text: string }).text;
+    expect(text).toContain('Left columns: Booking Date, Amount, Reference');
+    const named = [...text.matchAll(/\b[a-z]+(?:_[a-z]+)+\b/g)].map((m) => m[0]);
+    expect(named.length).toBeGreaterThan(0);
+    for (const tool of named) expect(tools.has(tool), tool).toBe(true);
   });
 
   it('detect_field_mappings answers locally and says why', async () => {

@@ -35,6 +35,32 @@ describe('viewmapper server with the bundled jar', () => {
     expect(Object.keys(explore.inputSchema.properties ?? {})).toEqual(expect.arrayContaining(['query', 'connection', 'schema', 'session_id']));
   });
 
+  it('offers guide resources and prompts; the prompts name only tools it has, and every bundled connection the guide lists answers', async () => {
+    const { resources } = await s.client.listResources();
+    expect(resources.map((r) => r.uri).sort()).toEqual(['viewmapper://guide/connections', 'viewmapper://guide/questions']);
+    const guide = await s.client.readResource({ uri: 'viewmapper://guide/connections' });
+    const text = (guide.contents[0] as { text: string }).text;
+    const bundled = [...new Set([...text.matchAll(/`(test:\/\/[a-z_]+)`/g)].map((m) => m[1]))];
+    expect(bundled).toEqual(['test://kalla_ecommerce', 'test://analytics_platform', 'test://generated_warehouse']);
+    for (const connection of bundled) expect((await s.call('list_catalogs', { connection })).isError, connection).toBeFalsy();
+
+    const tools = new Set((await s.client.listTools()).tools.map((t) => t.name));
+    const { prompts } = await s.client.listPrompts();
+    expect(prompts.map((p) => p.name).sort()).toEqual(['column_origin', 'explain_view', 'impact_of_change']);
+    const args: Record<string, Record<string, string>> = {
+      explain_view: { view: 'customer_orders' },
+      column_origin: { view: 'customer_orders', column: 'total', connection: 'test://kalla_ecommerce' },
+      impact_of_change: { name: 'raw.orders.discount' },
+    };
+    for (const p of prompts) {
+      const got = await s.client.getPrompt({ name: p.name, arguments: args[p.name] });
+      const message = (got.messages[0].content as { text: string }).text;
+      const named = [...message.matchAll(/\b[a-z]+(?:_[a-z]+)+\b/g)].map((m) => m[0]).filter((w) => !w.startsWith('customer_') && w !== 'kalla_ecommerce');
+      expect(named.length, p.name).toBeGreaterThan(0);
+      for (const tool of named) expect(tools.has(tool), `${p.name} names ${tool}`).toBe(true);
+    }
+  });
+
   it('answers explore_trino_views in text with a mermaid block, deterministically, on the default connection', async () => {
     const r = await s.call('explore_trino_views', { query: 'what depends on fact_orders' });
     expect(r.isError).toBeFalsy();

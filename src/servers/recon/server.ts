@@ -19,6 +19,7 @@ import {
   type SuggestMatchRulesInput,
 } from '../../shared/recon-tools';
 import { readConfig } from './config';
+import { registerReconGuide } from './guide';
 import { AnswerCache, ToolInputError, runWithEngine } from './engine-selection';
 import { detectFieldMappingsLlm, parseNlFilterLlm, suggestMatchRulesLlm } from './engines/llm';
 import { detectFieldMappingsLocal, parseNlFilterLocal, suggestMatchRulesLocal } from './engines/local';
@@ -69,6 +70,7 @@ export function createReconServer(opts: { env?: NodeJS.ProcessEnv } = {}): McpSe
   const log = (line: string) => process.stderr.write(`${line}\n`);
   // logging: clients may set the level (logging/setLevel, answered by the SDK) — the conformance suite checks it.
   const server = new McpServer({ name: RECON_SERVER_NAME, version: RECON_SERVER_VERSION }, { capabilities: { logging: {} } });
+  registerReconGuide(server);
   // Reaching Claude is the only open-world behaviour; without a key every answer is local.
   const openWorldHint = config.apiKey !== undefined && config.defaultEngine !== 'local';
   const annotations = { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint };

@@ -36,6 +36,7 @@ import {
   type Subgraph,
 } from '../../shared/lineage';
 import { readConfig, secondsText, type ViewMapperConfig } from './config';
+import { registerViewMapperGuide } from './guide';
 import { EngineCrashError, EngineError, EngineTimeoutError, ServeEngine, runOnce } from './engine';
 import { SessionHistories, buildPromptWithHistory } from './history';
 import { exploreWithLlm } from './llm';
@@ -125,6 +126,7 @@ export function createViewMapperServer(opts: { env?: NodeJS.ProcessEnv; log?: (l
   const histories = new SessionHistories({ turns: config.historyTurns, chars: config.historyChars });
   // logging: clients may set the level (logging/setLevel, answered by the SDK) — the conformance suite checks it.
   const server = new McpServer({ name: VIEWMAPPER_SERVER_NAME, version: VIEWMAPPER_SERVER_VERSION }, { capabilities: { logging: {} } });
+  registerViewMapperGuide(server);
   // Every tool reads what its `connection` names: files on disk (file://, confined to .sql/.json
   // under the chosen folder) or a database (jdbc://). They change nothing (readOnlyHint), but
   // they reach outside the conversation, so they are open-world: the Assistant asks before

@@ -140,3 +140,18 @@ test('navigation works from the keyboard and the About box shows versions', asyn
   await page.keyboard.press('Escape');
   await expect(about).toBeHidden();
 });
+
+test("the built-in viewmapper's prompts: view names complete from the catalog, and the message names its tools", async ({ appPage: page }, info) => {
+  await page.getByRole('option', { name: /viewmapper/ }).click();
+  await expect(statusOf(page)).toHaveAttribute('data-status', 'running');
+  await detail(page).getByRole('tab', { name: /Prompts/ }).click();
+  await page.getByRole('listbox', { name: 'Prompts' }).getByRole('option', { name: 'Explain a view' }).click();
+  await page.getByLabel(/^view/).fill('cust');
+  await expect
+    .poll(() => page.getByTestId('suggestions-view').locator('option').evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value)))
+    .toEqual(['customer_lifetime_value', 'customer_orders', 'dim_customers', 'top_customers']);
+  await page.getByLabel(/^view/).fill('customer_orders');
+  await page.getByRole('button', { name: 'Get prompt' }).click();
+  await expect(page.getByRole('region', { name: 'Prompt messages' })).toContainText('Explain the view customer_orders: use viewmapper\'s extract_subgraph');
+  await shot(page, info, '05-viewmapper-prompt');
+});

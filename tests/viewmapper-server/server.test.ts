@@ -61,6 +61,20 @@ describe('viewmapper server with the bundled jar', () => {
     }
   });
 
+  it("completes the prompts' arguments from the catalog: view names, tables for impact, a view's columns", async () => {
+    expect(s.client.getServerCapabilities()?.completions).toBeDefined();
+    const complete = async (prompt: string, name: string, value: string, other: Record<string, string> = {}) =>
+      (await s.client.complete({ ref: { type: 'ref/prompt', name: prompt }, argument: { name, value }, context: { arguments: other } })).completion.values;
+    expect(await complete('explain_view', 'view', 'cust')).toEqual(['customer_lifetime_value', 'customer_orders', 'dim_customers', 'top_customers']);
+    expect(await complete('explain_view', 'view', 'orders')).not.toContain('raw.orders'); // views only
+    expect(await complete('impact_of_change', 'name', 'orders')).toContain('raw.orders');
+    expect(await complete('column_origin', 'column', '', { view: 'top_customers' })).toEqual(expect.arrayContaining(['lifetime_value']));
+    expect(await complete('column_origin', 'column', 'zz', { view: 'top_customers' })).toEqual([]);
+    // Another connection named in the form; one that cannot be read completes nothing.
+    expect((await complete('explain_view', 'view', 'stg', { connection: 'test://analytics_platform' })).length).toBeGreaterThan(0);
+    expect(await complete('explain_view', 'view', 'x', { connection: 'file:///no/such/folder' })).toEqual([]);
+  });
+
   it('answers explore_trino_views in text with a mermaid block, deterministically, on the default connection', async () => {
     const r = await s.call('explore_trino_views', { query: 'what depends on fact_orders' });
     expect(r.isError).toBeFalsy();

@@ -4,6 +4,7 @@
  * for the three questions people ask most: what a view is made of, where a column comes from,
  * and what breaks if something changes. Prompts only phrase the request; the tools do the work.
  */
+import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 
@@ -44,7 +45,29 @@ const connectionArg = z.string().optional().describe('Where the views are: test:
 const on = (connection: string | undefined) => (connection?.trim() ? ` on the connection ${connection.trim()}` : '');
 const user = (text: string) => ({ messages: [{ role: 'user' as const, content: { type: 'text' as const, text } }] });
 
-export function registerViewMapperGuide(server: McpServer): void {
+/**
+ * Argument completion for the prompts, answered by the engine: view (and table) names of the
+ * connection named in the other arguments (else the default), and a view's column names. A
+ * connection that cannot be read completes nothing rather than failing the client's form.
+ */
+export interface GuideCompletions {
+  names(prefix: string, connection: string | undefined, tables: boolean): Promise<string[]>;
+  columns(view: string, connection: string | undefined): Promise<string[]>;
+}
+
+export function registerViewMapperGuide(server: McpServer, complete: GuideCompletions): void {
+  const quietly = async (work: () => Promise<string[]>) => work().catch(() => []);
+  const nameArg = (description: string, tables: boolean) =>
+    completable(z.string().describe(description), (value, context) => quietly(() => complete.names(value ?? '', context?.arguments?.connection, tables)));
+  const columnArg = completable(z.string().describe('One of its columns'), (value, context) =>
+    quietly(async () => {
+      const view = context?.arguments?.view;
+      if (!view) return [];
+      const prefix = (value ?? '').toLowerCase();
+      return (await complete.columns(view, context?.arguments?.connection)).filter((c) => c.toLowerCase().startsWith(prefix));
+    }),
+  );
+
   server.registerResource(
     'connections',
     'viewmapper://guide/connections',
@@ -63,7 +86,7 @@ export function registerViewMapperGuide(server: McpServer): void {
     {
       title: 'Explain a view',
       description: 'What a view reads, what reads it, and a diagram around it.',
-      argsSchema: { view: z.string().describe('The view, e.g. customer_orders or analytics.customer_orders'), connection: connectionArg },
+      argsSchema: { view: nameArg('The view, e.g. customer_orders or analytics.customer_orders', false), connection: connectionArg },
     },
     ({ view, connection }) =>
       user(
@@ -75,7 +98,7 @@ export function registerViewMapperGuide(server: McpServer): void {
     {
       title: 'Where does a column come from',
       description: "A view column's source columns, through aliases, CTEs, subqueries and expressions.",
-      argsSchema: { view: z.string().describe('The view'), column: z.string().describe('One of its columns'), connection: connectionArg },
+      argsSchema: { view: nameArg('The view', false), column: columnArg, connection: connectionArg },
     },
     ({ view, column, connection }) =>
       user(
@@ -87,7 +110,7 @@ export function registerViewMapperGuide(server: McpServer): void {
     {
       title: 'What breaks if this changes',
       description: 'Everything downstream of a table, view or column.',
-      argsSchema: { name: z.string().describe('A table or view (raw.orders) or a column (raw.orders.discount)'), connection: connectionArg },
+      argsSchema: { name: nameArg('A table or view (raw.orders) or a column (raw.orders.discount)', true), connection: connectionArg },
     },
     ({ name, connection }) =>
       user(

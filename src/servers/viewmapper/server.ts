@@ -126,7 +126,6 @@ export function createViewMapperServer(opts: { env?: NodeJS.ProcessEnv; log?: (l
   const histories = new SessionHistories({ turns: config.historyTurns, chars: config.historyChars });
   // logging: clients may set the level (logging/setLevel, answered by the SDK) — the conformance suite checks it.
   const server = new McpServer({ name: VIEWMAPPER_SERVER_NAME, version: VIEWMAPPER_SERVER_VERSION }, { capabilities: { logging: {} } });
-  registerViewMapperGuide(server);
   // Every tool reads what its `connection` names: files on disk (file://, confined to .sql/.json
   // under the chosen folder) or a database (jdbc://). They change nothing (readOnlyHint), but
   // they reach outside the conversation, so they are open-world: the Assistant asks before
@@ -189,6 +188,12 @@ export function createViewMapperServer(opts: { env?: NodeJS.ProcessEnv; log?: (l
   };
 
   const req = async <T>(method: string, params: Record<string, unknown>): Promise<T> => (await getEngine()).request<T>(method, params);
+
+  registerViewMapperGuide(server, {
+    names: async (prefix, connection, tables) =>
+      (await req<{ names: string[] }>('names', { ...sourceParams(source({ connection })), prefix, tables, limit: 100 })).names,
+    columns: async (view, connection) => (await req<ViewColumns>('view_columns', { ...sourceParams(source({ connection })), name: view })).columns.map((c) => c.name),
+  });
 
   /** The engine tools the LLM path may call, mapped onto serve methods. */
   const engineTool = async (name: string, input: Record<string, unknown>, src: Source): Promise<{ data: Record<string, unknown>; mermaid?: string | null }> => {

@@ -21,6 +21,7 @@ import dev.kalla.viewmapper.sql.SqlParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -53,6 +54,7 @@ public final class Engine {
                 case "explain" -> new QuestionAnswerer(entry(p).analyzer(), entry(p).columns()).answer(p.required("question"),
                         Direction.parse(p.string("direction"))).toJson();
                 case "view_sql" -> viewSql(p);
+                case "names" -> names(p);
                 case "view_columns" -> viewColumns(p);
                 case "trace_column" -> traceColumn(p);
                 case "extract" -> extract(p);
@@ -159,6 +161,34 @@ public final class Engine {
         return m;
     }
 
+    /**
+     * Names of the graph's views (and with {@code tables: true} its tables too) for argument
+     * completion: those whose displayed name, or its last part, starts with {@code prefix}
+     * (case-insensitive) first, then those containing it; alphabetical within each; at most
+     * {@code limit} (default 100), with the total.
+     */
+    private Map<String, Object> names(Params p) throws ConnectionException {
+        DependencyGraph g = analyzer(p).graph();
+        String prefix = p.string("prefix") == null ? "" : p.string("prefix").toLowerCase(Locale.ROOT);
+        boolean tables = p.flag("tables");
+        List<String> starts = new ArrayList<>();
+        List<String> contains = new ArrayList<>();
+        for (Node n : g.nodes()) {
+            if (!n.isView() && !tables) continue;
+            String shown = g.display(n.name());
+            String lower = shown.toLowerCase(Locale.ROOT);
+            String last = lower.substring(lower.lastIndexOf('.') + 1);
+            if (lower.startsWith(prefix) || last.startsWith(prefix)) starts.add(shown);
+            else if (lower.contains(prefix)) contains.add(shown);
+        }
+        starts.sort(null);
+        contains.sort(null);
+        List<String> all = new ArrayList<>(starts);
+        all.addAll(contains);
+        int limit = p.integer("limit", 100);
+        return map("names", all.subList(0, Math.min(limit, all.size())), "total", all.size());
+    }
+
     private Map<String, Object> viewSql(Params p) throws ConnectionException {
         GraphAnalyzer a = analyzer(p);
         ObjectName name = new ObjectResolver(a.graph()).resolve(p.required("name"));
@@ -217,7 +247,7 @@ public final class Engine {
         }
         ObjectName relation = new ObjectResolver(g).resolve(nameText);
         String column = e.columns().columnName(columnText);
-        String direction = p.string("direction") == null ? "upstream" : p.string("direction").toLowerCase(java.util.Locale.ROOT);
+        String direction = p.string("direction") == null ? "upstream" : p.string("direction").toLowerCase(Locale.ROOT);
         int maxNodes = p.integer("maxNodes", 200);
         ColumnLineage.ColumnGraph cg;
         if (direction.equals("upstream")) {

@@ -160,6 +160,23 @@ class ServeProtocolTest {
     }
 
     @Test
+    @SuppressWarnings("unchecked")
+    void namesForCompletionStartWithThePrefixFirstThenContainIt() throws Exception {
+        var r = serve(
+                "{\"id\":1,\"method\":\"names\",\"params\":{" + SHOP + ",\"prefix\":\"CUST\"}}",
+                "{\"id\":2,\"method\":\"names\",\"params\":{" + SHOP + ",\"prefix\":\"orders\",\"tables\":true}}",
+                "{\"id\":3,\"method\":\"names\",\"params\":{" + SHOP + ",\"limit\":3}}");
+        List<String> cust = (List<String>) result(r.get(0)).get("names");
+        assertEquals(List.of("customer_lifetime_value", "customer_orders", "dim_customers", "top_customers"), cust);
+        List<String> orders = (List<String>) result(r.get(1)).get("names");
+        assertTrue(orders.contains("raw.orders"), orders.toString()); // a table, by its last part
+        assertTrue(orders.indexOf("raw.orders") < orders.indexOf("customer_orders"), orders.toString());
+        Map<String, Object> firstThree = result(r.get(2));
+        assertEquals(3, ((List<?>) firstThree.get("names")).size());
+        assertEquals(12L, firstThree.get("total"));
+    }
+
+    @Test
     void extractReturnsRelationsOrAParseError() throws Exception {
         var r = serve(
                 "{\"id\":1,\"method\":\"extract\",\"params\":{\"sql\":\"WITH x AS (SELECT * FROM a.b) SELECT * FROM x, \\\"Q\\\".c\"}}",

@@ -635,28 +635,12 @@ export class ServerConnection {
       for (const kind of session.changedDuringStart) void this.refreshList(session, kind);
       session.changedDuringStart.clear();
     } catch (failure) {
-      let error = failure;
-      // Servers that let `initialize` through ask for sign-in (401) or more scopes (403) on the first list.
-      const provider = this.oauthProvider;
-      if (provider instanceof KallaOAuthProvider && session.remote && session.client && !session.ended && (error instanceof UnauthorizedError || error instanceof MorePermissionNeededError)) {
-        try {
-          // This client is replaced by a new connection: closing it is not a failure of the session.
-          session.client.onclose = undefined;
-          if (error instanceof UnauthorizedError) await this.finishSignIn(provider, session.remote as unknown as { finishAuth(code: string): Promise<void> }, session.client);
-          else if (provider.interactive) {
-            await this.stepUp(provider);
-            await session.client.close().catch(() => {});
-          }
-          else {
-            this.authState = 'needs-sign-in';
-            throw error;
-          }
-          if (!session.ended) return this.connect(session);
-          return;
-        } catch (signInFailure) {
-          error = signInFailure;
-        }
+      const outcome = await this.signInDuringStart(session, failure);
+      if (outcome === 'connect again') {
+        if (!session.ended) await this.connect(session);
+        return;
       }
+      const error = outcome.error;
       if (
         error instanceof CommandNotFoundError ||
         error instanceof BadWorkingDirectoryError ||
@@ -676,6 +660,36 @@ export class ServerConnection {
         return;
       }
       this.sessionFailed(session, errorMessage(error));
+    }
+  }
+
+  /**
+   * A server that lets `initialize` through may ask for sign-in (401) or more scopes (403) on its
+   * first list. During the user's Sign in, finish the browser step (or the step-up) and connect
+   * again; otherwise the error stands and the server waits for Sign in.
+   */
+  private async signInDuringStart(session: Session, error: unknown): Promise<'connect again' | { error: unknown }> {
+    const provider = this.oauthProvider;
+    const client = session.client;
+    const remote = session.remote as unknown as { finishAuth(code: string): Promise<void> } | undefined;
+    if (!(provider instanceof KallaOAuthProvider) || !remote || !client || session.ended) return { error };
+    if (!(error instanceof UnauthorizedError || error instanceof MorePermissionNeededError)) return { error };
+    // This client is replaced by a new connection: closing it is not a failure of the session.
+    client.onclose = undefined;
+    try {
+      if (error instanceof UnauthorizedError) {
+        await this.finishSignIn(provider, remote, client);
+        return 'connect again';
+      }
+      await client.close().catch(() => {});
+      if (!provider.interactive) {
+        this.authState = 'needs-sign-in';
+        return { error };
+      }
+      await this.stepUp(provider);
+      return 'connect again';
+    } catch (signInFailure) {
+      return { error: signInFailure };
     }
   }
 

@@ -211,6 +211,12 @@ describe('OAuth step-up, pre-registered clients and service accounts', () => {
 
     await host.removeServer('crm');
     expect([...secrets.all.keys()].filter((k) => k.endsWith(':crm'))).toEqual([]);
+
+    // Removed in the JSON editor instead: the same.
+    await host.addServer('crm2', { url: remote.url, type: 'http', args: [], env: {}, oauth: { clientId: 'kalla-prereg', clientSecret: 'pre-registered-s3cret' } });
+    expect(secrets.all.has('mcp-oauth-client:crm2')).toBe(true);
+    await host.writeConfigText(JSON.stringify({ mcpServers: {} }));
+    expect([...secrets.all.keys()].filter((k) => k.endsWith(':crm2'))).toEqual([]);
   }, 60_000);
 
   it('a service account (client credentials) connects without a browser; without its secret it says what to enter', async () => {

@@ -320,9 +320,6 @@ export class McpHost {
         delete servers[name];
       });
       await this.reloadUserServers({ startEnabled: true });
-      // Its sign-in and client secret go with it: a new server of the same name starts clean.
-      await this.opts.oauth?.secrets.delete(signInKey(name));
-      await this.opts.oauth?.secrets.delete(clientSecretsKey(name));
     });
   }
 
@@ -755,6 +752,9 @@ export class McpHost {
       if (entry.origin !== 'user' || entry.name in parsed.servers || brokenNames.has(entry.name)) continue;
       this.entries.delete(entry.name);
       work.push(entry.conn.stop().then(() => this.emit({ type: 'removed', server: entry.name })));
+      // Its sign-in and client secret go with it (removed in the list or in the JSON editor): a new
+      // server of the same name starts clean.
+      work.push(this.forgetSecrets(entry.name));
     }
     for (const [name, config] of Object.entries(parsed.servers)) {
       const existing = this.entries.get(name);
@@ -786,6 +786,11 @@ export class McpHost {
       }
     }
     await Promise.all(work);
+  }
+
+  private async forgetSecrets(name: string): Promise<void> {
+    await this.opts.oauth?.secrets.delete(signInKey(name));
+    await this.opts.oauth?.secrets.delete(clientSecretsKey(name));
   }
 
   /**

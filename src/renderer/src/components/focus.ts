@@ -1,11 +1,18 @@
+/** The latest focus request; an older one still polling gives up (the user has moved on). */
+let generation = 0;
+
 /**
  * Moves focus to the result of an action once it is on screen and enabled.
  * Actions disable their own button while they work, so focus would otherwise fall
  * to <body> and a keyboard user would start again from the top. The target renders
  * a frame or two after the action's promise settles; poll a few frames for it.
+ * Only the latest request counts: a review's fallback to the results list must not
+ * land after a later export has put focus on its confirmation.
  */
 export function focusWhenReady(selector: string, frames = 30, fallback?: string): void {
+  const mine = ++generation;
   const tick = (left: number) => {
+    if (mine !== generation) return;
     const el = document.querySelector<HTMLElement>(selector);
     if (el && !(el as HTMLButtonElement).disabled && el.offsetParent !== null) {
       el.focus();

@@ -1,7 +1,7 @@
 /**
  * Column lineage as a property: random chains of views over one table — renames, CTEs, subqueries,
  * `*` (over a view, and over the table whose columns the JSON lists), expressions, aggregates,
- * window functions, UNION ALL — built together with the truth (which table columns each output
+ * window functions, UNION ALL, UNNEST (paired arrays, WITH ORDINALITY) and lambdas — built together with the truth (which table columns each output
  * column is made from, and the strongest transformation on the way). The engine's upstream trace
  * of every output column must reach exactly those table columns with exactly that kind, and its
  * downstream trace of each table column must reach exactly the view columns made from it.
@@ -34,7 +34,9 @@ type Step =
   | { op: 'star' }
   | { op: 'cte'; pick: number[] }
   | { op: 'subquery'; pick: number[] }
-  | { op: 'union'; a: number };
+  | { op: 'union'; a: number }
+  | { op: 'unnest'; a: number; b: number }
+  | { op: 'lambda'; a: number; b: number };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ op: fc.constant('rename' as const), pick: fc.array(fc.nat(9), { minLength: 1, maxLength: 3 }) }),
@@ -45,6 +47,8 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ op: fc.constant('cte' as const), pick: fc.array(fc.nat(9), { minLength: 1, maxLength: 3 }) }),
   fc.record({ op: fc.constant('subquery' as const), pick: fc.array(fc.nat(9), { minLength: 1, maxLength: 3 }) }),
   fc.record({ op: fc.constant('union' as const), a: fc.nat(9) }),
+  fc.record({ op: fc.constant('unnest' as const), a: fc.nat(9), b: fc.nat(9) }),
+  fc.record({ op: fc.constant('lambda' as const), a: fc.nat(9), b: fc.nat(9) }),
 );
 
 function build(steps: Step[]): { views: Array<{ name: string; sql: string }>; truth: Map<string, Col[]> } {
@@ -116,6 +120,31 @@ function build(steps: Step[]): { views: Array<{ name: string; sql: string }>; tr
         const b = at(s.a + 1);
         sql = `SELECT ${a.name} AS ${fresh(0)} FROM ${prev} UNION ALL SELECT ${b.name} FROM ${prev}`;
         out = [{ name: fresh(0), bases: new Set([...a.bases, ...b.bases]), kind: stronger(a.kind, b.kind) }];
+        break;
+      }
+      case 'unnest': {
+        const a = at(s.a);
+        const b = at(s.b);
+        const element = (c: Col): Col['kind'] => stronger(c.kind, 'expression');
+        sql =
+          `SELECT p.${a.name}, u.${fresh(0)}, u.${fresh(1)}, u.${fresh(2)} FROM ${prev} p ` +
+          `CROSS JOIN UNNEST(ARRAY[p.${a.name}], ARRAY[p.${b.name}]) WITH ORDINALITY AS u (${fresh(0)}, ${fresh(1)}, ${fresh(2)})`;
+        out = [
+          { name: a.name, bases: a.bases, kind: a.kind },
+          { name: fresh(0), bases: a.bases, kind: element(a) },
+          { name: fresh(1), bases: b.bases, kind: element(b) },
+          { name: fresh(2), bases: new Set(), kind: 'direct' }, // the position: read from no column
+        ];
+        break;
+      }
+      case 'lambda': {
+        const a = at(s.a);
+        const b = at(s.b);
+        sql = `SELECT reduce(ARRAY[${a.name}], 0, (acc, e) -> acc + e * ${b.name}, acc -> acc) AS ${fresh(0)}, ${a.name} FROM ${prev}`;
+        out = [
+          { name: fresh(0), bases: new Set([...a.bases, ...b.bases]), kind: stronger(stronger(a.kind, b.kind), 'expression') },
+          { name: a.name, bases: a.bases, kind: a.kind },
+        ];
         break;
       }
     }

@@ -9,6 +9,7 @@ import dev.kalla.viewmapper.columns.QueryModel.Query;
 import dev.kalla.viewmapper.columns.QueryModel.Select;
 import dev.kalla.viewmapper.columns.QueryModel.SetOperation;
 import dev.kalla.viewmapper.columns.QueryModel.Source;
+import dev.kalla.viewmapper.columns.QueryModel.Unnest;
 import dev.kalla.viewmapper.columns.QueryModel.Values;
 import dev.kalla.viewmapper.graph.DependencyGraph;
 import dev.kalla.viewmapper.graph.Node;
@@ -243,7 +244,7 @@ public final class ColumnLineage {
     private record Col(String name, Set<Origin> origins, List<String> notes) {
     }
 
-    /** A column not listed may come from {@code relation} (null: from something untraceable, e.g. UNNEST). */
+    /** A column not listed may come from {@code relation} (null: from something untraceable, e.g. a table function). */
     private record Open(ObjectName relation, String why) {
     }
 
@@ -292,7 +293,11 @@ public final class ColumnLineage {
 
     private Shape selectShape(Select s, Scope parent, ObjectName view) {
         List<Shape> shapes = new ArrayList<>();
-        for (Source src : s.sources()) shapes.add(sourceShape(src, parent, view));
+        for (Source src : s.sources()) {
+            boolean lateral = src instanceof Unnest || (src instanceof Derived d && d.lateral());
+            Scope seen = lateral ? new Scope(s.sources().subList(0, shapes.size()), List.copyOf(shapes), s.using(), parent) : parent;
+            shapes.add(sourceShape(src, seen, view));
+        }
         Scope scope = new Scope(s.sources(), shapes, s.using(), parent);
         List<Col> cols = new ArrayList<>();
         List<Open> open = new ArrayList<>();
@@ -308,22 +313,63 @@ public final class ColumnLineage {
                 cols.addAll(starCols);
                 continue;
             }
-            Set<Origin> origins = new LinkedHashSet<>();
-            List<String> notes = new ArrayList<>();
-            for (ColumnRef ref : item.refs()) {
-                for (Origin o : resolve(ref, scope, notes, view)) origins.add(compose(item.kind(), o));
-            }
-            for (Query sub : item.subqueries()) {
-                Shape inner = shapeOf(sub, scope, view);
-                if (!inner.columns.isEmpty()) {
-                    Col first = inner.columns.get(0);
-                    for (Origin o : first.origins) origins.add(compose(item.kind().then(TransformKind.EXPRESSION), o));
-                    notes.addAll(first.notes);
-                }
-            }
-            cols.add(new Col(item.name() != null ? item.name() : "_col" + cols.size(), origins, notes));
+            Col value = itemValue(item, TransformKind.DIRECT, scope, view);
+            cols.add(new Col(item.name() != null ? item.name() : "_col" + cols.size(), value.origins, value.notes));
         }
         return new Shape(cols, open);
+    }
+
+    /** Where an expression's value comes from (a select item, an UNNEST array); {@code then} is applied on top of its own kind. */
+    private Col itemValue(Item item, TransformKind then, Scope scope, ObjectName view) {
+        Set<Origin> origins = new LinkedHashSet<>();
+        List<String> notes = new ArrayList<>();
+        TransformKind kind = item.kind().then(then);
+        for (ColumnRef ref : item.refs()) {
+            for (Origin o : resolve(ref, scope, notes, view)) origins.add(compose(kind, o));
+        }
+        for (Query sub : item.subqueries()) {
+            Shape inner = shapeOf(sub, scope, view);
+            if (!inner.columns.isEmpty()) {
+                Col first = inner.columns.get(0);
+                for (Origin o : first.origins) origins.add(compose(kind.then(TransformKind.EXPRESSION), o));
+                notes.addAll(first.notes);
+            }
+        }
+        return new Col(item.name(), origins, notes);
+    }
+
+    /**
+     * An UNNEST's columns. An element is an expression of its array. With one name per array
+     * (and one more for WITH ORDINALITY) names and arrays pair by position; one array may give
+     * several columns (its elements are rows, or a map's keys and values); several arrays with a
+     * different count of names cannot be paired from the SQL alone, so every array is assumed.
+     */
+    private Shape unnestShape(Unnest u, Scope scope, ObjectName view) {
+        List<String> names = u.columnAliases();
+        if (names.isEmpty()) return new Shape(List.of(), List.of(new Open(null, "UNNEST without column names")));
+        List<Col> arrays = new ArrayList<>();
+        for (Item a : u.arrays()) arrays.add(itemValue(a, TransformKind.EXPRESSION, scope, view));
+        int valueColumns = names.size() - (u.ordinality() ? 1 : 0);
+        List<Col> cols = new ArrayList<>();
+        for (int k = 0; k < names.size(); k++) {
+            if (k >= valueColumns) {
+                cols.add(new Col(names.get(k), Set.of(), List.of()));
+            } else if (valueColumns == arrays.size()) {
+                cols.add(new Col(names.get(k), arrays.get(k).origins, arrays.get(k).notes));
+            } else if (arrays.size() == 1) {
+                cols.add(new Col(names.get(k), arrays.get(0).origins, arrays.get(0).notes));
+            } else {
+                Set<Origin> all = new LinkedHashSet<>();
+                List<String> notes = new ArrayList<>();
+                for (Col a : arrays) {
+                    all.addAll(a.origins);
+                    notes.addAll(a.notes);
+                }
+                cols.add(new Col(names.get(k), assume(all, "UNNEST of " + arrays.size() + " arrays into " + valueColumns
+                        + " columns: which array gives '" + names.get(k) + "' depends on their element types"), notes));
+            }
+        }
+        return new Shape(cols, List.of());
     }
 
     private static Origin compose(TransformKind outer, Origin o) {
@@ -356,6 +402,7 @@ public final class ColumnLineage {
             }
         }
         if (src instanceof Derived d) return rename(shapeOf(d.query(), parent, view), d.columnAliases());
+        if (src instanceof Unnest u) return unnestShape(u, parent, view);
         Opaque o = (Opaque) src;
         List<Col> cols = new ArrayList<>();
         for (String c : o.columnAliases()) cols.add(new Col(c, Set.of(), List.of("comes from " + o.what() + ", which is not traced")));

@@ -9,6 +9,7 @@ import dev.kalla.viewmapper.columns.QueryModel.Query;
 import dev.kalla.viewmapper.columns.QueryModel.Select;
 import dev.kalla.viewmapper.columns.QueryModel.SetOperation;
 import dev.kalla.viewmapper.columns.QueryModel.Source;
+import dev.kalla.viewmapper.columns.QueryModel.Unnest;
 import dev.kalla.viewmapper.columns.QueryModel.Values;
 import dev.kalla.viewmapper.sql.IdentifierCase;
 import dev.kalla.viewmapper.sql.QualifiedName;
@@ -209,10 +210,19 @@ final class ColumnQueryParser extends TokenCursor {
         String alias = null;
         int depth = 0;
         int operands = 0;
+        Map<String, Integer> lambdaParams = new HashMap<>(); // name → depth where its lambda was written
         while (true) {
             Token t = cur();
             if (t.type() == TokenType.EOF || t.isSymbol(";")) break;
             if (depth == 0 && (t.isSymbol(",") || t.isSymbol(")") || endsSelectList())) break;
+            if (t.isSymbol("(")) {
+                int body = lambdaBody(i, depth, lambdaParams);
+                if (body >= 0) { // (acc, x) -> …: the names are the lambda's, not columns
+                    i = body;
+                    onlyOneRef = false;
+                    continue;
+                }
+            }
             if (t.isSymbol("(") || t.isSymbol("[")) {
                 if (t.isSymbol("(") && startsQueryDirectly(i + 1)) {
                     i++;
@@ -228,6 +238,8 @@ final class ColumnQueryParser extends TokenCursor {
             }
             if (t.isSymbol(")") || t.isSymbol("]")) {
                 depth--;
+                final int outer = depth;
+                lambdaParams.values().removeIf(d -> d > outer);
                 i++;
                 continue;
             }
@@ -282,7 +294,14 @@ final class ColumnQueryParser extends TokenCursor {
                     continue;
                 }
                 if (cur().isSymbol("-") && peek(1).isSymbol(">")) { // a lambda parameter: x -> x + 1
+                    lambdaParams.put(parts.get(0), depth);
+                    i += 2;
                     onlyOneRef = false;
+                    continue;
+                }
+                if (lambdaParams.containsKey(parts.get(0))) { // x.qty inside x -> …: the lambda's input, not a column
+                    onlyOneRef = false;
+                    operands++;
                     continue;
                 }
                 if (t.type() == TokenType.WORD && parts.size() == 1 && NOT_A_COLUMN.contains(t.text())) {
@@ -303,6 +322,24 @@ final class ColumnQueryParser extends TokenCursor {
         String name = alias != null ? alias : direct ? refs.get(0).column() : null;
         if (i == start) throw new SqlParseException("expected a select item");
         return new Item(name, false, null, List.of(), refs, subqueries, kind);
+    }
+
+    /**
+     * At {@code (}: when it opens a lambda's parameter list ({@code (acc, x) -> …}), records the
+     * names at {@code depth} and returns the index after the arrow; otherwise -1.
+     */
+    private int lambdaBody(int open, int depth, Map<String, Integer> params) {
+        List<String> names = new ArrayList<>();
+        int k = open + 1;
+        while (tokens.get(k).isIdentifier()) {
+            names.add(tokens.get(k).text());
+            k++;
+            if (tokens.get(k).isSymbol(",")) k++;
+            else break;
+        }
+        if (names.isEmpty() || !tokens.get(k).isSymbol(")") || !tokens.get(k + 1).isSymbol("-") || !tokens.get(k + 2).isSymbol(">")) return -1;
+        for (String name : names) params.put(name, depth);
+        return k + 3;
     }
 
     /** {@code amount total}: a bare word right after a complete operand names the item. */
@@ -376,12 +413,22 @@ final class ColumnQueryParser extends TokenCursor {
             i += 2;
             Query q = parseQuery(ctes);
             expectSymbol(")");
-            s = withAlias(new Derived(q, null, List.of(), "LATERAL subquery"));
+            s = withAlias(new Derived(q, null, List.of(), Derived.LATERAL));
         } else if (t.isWord("unnest") && peek(1).isSymbol("(")) {
-            i++;
-            skipBalanced();
-            if (cur().isWord("with") && peek(1).isWord("ordinality")) i += 2;
-            s = withAlias(new Opaque(null, List.of(), "UNNEST"));
+            i += 2;
+            List<Item> arrays = new ArrayList<>();
+            if (!cur().isSymbol(")")) {
+                do {
+                    arrays.add(parseItem(ctes));
+                } while (acceptSymbol(","));
+            }
+            expectSymbol(")");
+            boolean ordinality = false;
+            if (cur().isWord("with") && peek(1).isWord("ordinality")) {
+                i += 2;
+                ordinality = true;
+            }
+            s = withAlias(new Unnest(arrays, ordinality, null, List.of()));
         } else if (t.isWord("table") && peek(1).isSymbol("(")) {
             i++;
             skipBalanced();
@@ -455,6 +502,7 @@ final class ColumnQueryParser extends TokenCursor {
         if (alias == null && columns.isEmpty()) return s;
         if (s instanceof Named n) return new Named(n.name(), alias != null ? alias : n.alias(), columns.isEmpty() ? n.columnAliases() : columns);
         if (s instanceof Derived d) return new Derived(d.query(), alias, columns.isEmpty() ? d.columnAliases() : columns, d.what());
+        if (s instanceof Unnest u) return new Unnest(u.arrays(), u.ordinality(), alias, columns);
         return new Opaque(alias, columns, ((Opaque) s).what());
     }
 

@@ -49,7 +49,7 @@ final class QueryModel {
     }
 
     /** A relation in a FROM clause, under the name it can be referred to by. */
-    sealed interface Source permits Named, Derived, Opaque {
+    sealed interface Source permits Named, Derived, Unnest, Opaque {
         String alias();
 
         List<String> columnAliases();
@@ -61,9 +61,22 @@ final class QueryModel {
 
     /** A subquery, LATERAL or CTE reference: its columns are computed from its query. */
     record Derived(Query query, String alias, List<String> columnAliases, String what) implements Source {
+        static final String LATERAL = "LATERAL subquery";
+
+        /** LATERAL sees the relations before it in the FROM clause; other subqueries do not. */
+        boolean lateral() {
+            return LATERAL.equals(what);
+        }
     }
 
-    /** UNNEST, a table function, a recursive CTE's self-reference: no source columns to follow. */
+    /**
+     * UNNEST(a, b, …) [WITH ORDINALITY]: each array is an expression over the relations before it
+     * in the FROM clause (read like a select item), its elements become the named columns.
+     */
+    record Unnest(List<Item> arrays, boolean ordinality, String alias, List<String> columnAliases) implements Source {
+    }
+
+    /** A table function, MATCH_RECOGNIZE, a recursive CTE's self-reference: no source columns to follow. */
     record Opaque(String alias, List<String> columnAliases, String what) implements Source {
     }
 }

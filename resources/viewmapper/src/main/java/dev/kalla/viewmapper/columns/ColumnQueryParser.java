@@ -449,12 +449,21 @@ final class ColumnQueryParser extends TokenCursor {
                 }
                 i = start + 1;
             }
-            parseRelation(ctes, out, using);
+            List<Source> inner = new ArrayList<>();
+            Set<String> innerUsing = new LinkedHashSet<>();
+            parseRelation(ctes, inner, innerUsing);
             expectSymbol(")");
             if (cur().isWord("as") || (cur().isIdentifier() && !NOT_AN_ALIAS.contains(cur().text()) && !startsClause(i))) {
+                // (a JOIN b) AS x: only x is in scope, with every column of a and b
                 accept("as");
-                i++; // an alias over a bracketed join hides the inner names; kept simple: inner names stay visible
-                if (cur().isSymbol("(")) identifierList();
+                String alias = cur().text();
+                i++;
+                List<String> columns = cur().isSymbol("(") ? identifierList() : List.of();
+                Item all = new Item(null, true, null, List.of(), List.of(), List.of(), TransformKind.DIRECT);
+                out.add(new Derived(new Select(List.of(all), inner, innerUsing), alias, columns, "bracketed join"));
+            } else {
+                out.addAll(inner);
+                using.addAll(innerUsing);
             }
             return;
         } else {

@@ -192,6 +192,21 @@ class ColumnLineageTest {
     }
 
     @Test
+    void anAliasOverABracketedJoinHidesTheNamesInside() {
+        ColumnLineage l = lineage(
+                "a", "SELECT id, amount FROM raw.orders",
+                "b", "SELECT id AS customer_id, name FROM raw.customers",
+                "v", "SELECT j.amount, j.name, a.id FROM (a JOIN b ON a.id = b.customer_id) AS j",
+                "w", "SELECT j.total, j.who FROM (a CROSS JOIN b) j (oid, total, cid, who)");
+        assertEquals(Set.of("a.amount direct"), origins(l, "v", "amount"));
+        assertEquals(Set.of("b.name direct"), origins(l, "v", "name"));
+        assertEquals(Set.of(), origins(l, "v", "id")); // a is not in scope outside the brackets
+        assertTrue(l.trace(n("v"), "id", 50).notes().stream().anyMatch(s -> s.contains("'a.id' does not name a column")));
+        assertEquals(Set.of("a.amount direct"), origins(l, "w", "total"));
+        assertEquals(Set.of("b.name direct"), origins(l, "w", "who"));
+    }
+
+    @Test
     void lateralSubqueriesSeeTheRelationsBeforeThem() {
         ColumnLineage l = lineage("v", """
                 SELECT o.id, d.doubled

@@ -47,7 +47,7 @@ async function setUp(): Promise<{ auth: AuthServer; url: string }> {
   return { auth, url: remote.url };
 }
 
-async function hostFor(url: string, secrets: SecretKeeper, open: (url: string) => Promise<void>, oauth?: ServerConfig['oauth']): Promise<McpHost> {
+async function hostFor(url: string, secrets: SecretKeeper, open: (url: string) => Promise<void>, oauth?: ServerConfig['oauth'], type: 'http' | 'sse' = 'http'): Promise<McpHost> {
   const dir = await tempDir();
   const host = new McpHost({ dataDir: dir.path, builtins: [], spawnEnv: async () => ({ PATH: process.env.PATH ?? '' }), restart: { maxRetries: 0, baseDelayMs: 10, maxDelayMs: 10 }, oauth: { secrets, openBrowser: open, signInTimeoutMs: 10_000 } });
   cleanups.push(async () => {
@@ -55,7 +55,7 @@ async function hostFor(url: string, secrets: SecretKeeper, open: (url: string) =
     await dir.cleanup();
   });
   await host.start();
-  await host.addServer('crm', { url, type: 'http', args: [], env: {}, ...(oauth ? { oauth } : {}) });
+  await host.addServer('crm', { url, type, args: [], env: {}, ...(oauth ? { oauth } : {}) });
   await waitFor(() => ['running', 'error'].includes(host.get('crm')?.status ?? ''), 'crm settled');
   return host;
 }
@@ -134,10 +134,10 @@ describe('OAuth sign-in', () => {
 
 describe('OAuth step-up, pre-registered clients and service accounts', () => {
   /** A server whose tools/call needs `call` scopes and everything else `crm:read`; `held` filters what it honours. */
-  async function scopedServer(call: string[], held: (granted: string[]) => string[] = (g) => g) {
+  async function scopedServer(call: string[], held: (granted: string[]) => string[] = (g) => g, mode: 'streamable-http' | 'sse' = 'streamable-http') {
     const auth = await startAuthServer();
     cleanups.push(() => auth.close());
-    const remote = await startRemoteServer('streamable-http', {
+    const remote = await startRemoteServer(mode, {
       oauth: {
         issuer: auth.issuer,
         accepts: (t) => auth.valid.has(t),
@@ -169,6 +169,20 @@ describe('OAuth step-up, pre-registered clients and service accounts', () => {
     const log = host.logs('crm').map((l) => l.text);
     expect(log).toContain('crm needs more permission for this (crm:write): sign in again to grant it (Servers → crm → Sign in)');
     expect(log.filter((l) => l.startsWith('protocol error'))).toEqual([]);
+  }, 60_000);
+
+  it('step-up works over the legacy SSE transport too (its messages go to another URL, where the SDK ignores a 403)', async () => {
+    const { auth, url } = await scopedServer(['crm:read', 'crm:write'], undefined, 'sse');
+    const opened: string[] = [];
+    const host = await hostFor(url, memorySecrets(), browser(opened), undefined, 'sse');
+    await host.signIn('crm');
+    await waitFor(() => host.get('crm')?.status === 'running', 'signed in');
+    await expect(host.callTool('crm', 'echo', { text: 'write it' })).rejects.toThrow('crm needs more permission for this (crm:write)');
+    expect(host.get('crm')).toMatchObject({ status: 'running', auth: 'needs-sign-in' });
+    await host.signIn('crm');
+    expect(auth.authorizeScopes).toEqual(['crm:read', 'crm:read crm:write']);
+    expect((await host.callTool('crm', 'echo', { text: 'write it' })).structuredContent).toEqual({ text: 'write it' });
+    expect(host.logs('crm').map((l) => l.text).filter((l) => l.startsWith('protocol error'))).toEqual([]);
   }, 60_000);
 
   it('a server that still refuses a scope the sign-in was granted gets a clear refusal, not another sign-in loop', async () => {

@@ -108,7 +108,7 @@ export async function startRemoteServer(
     if (mode === 'sse' && path === '/messages' && req.method === 'POST') {
       const transport = sse.get(new URL(req.url ?? '/', 'http://x').searchParams.get('sessionId') ?? '');
       if (!transport) res.writeHead(404).end('no such session');
-      else await transport.handlePostMessage(req, res);
+      else await transport.handlePostMessage(req, res, parsedBody);
       return;
     }
     // An SSE-only server does not know Streamable HTTP's POST /mcp.

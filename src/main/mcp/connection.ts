@@ -472,6 +472,7 @@ export class ServerConnection {
     const sse = new SSEClientTransport(endpoint, {
       requestInit,
       ...(sseAuth ? { authProvider: sseAuth } : {}),
+      ...(sseAuth instanceof KallaOAuthProvider ? { fetch: scopeChallengeFetch(sseAuth, endpoint) } : {}),
       // The SSE GET takes headers through the event source's fetch.
       eventSourceInit: {
         fetch: (input, init) => {
@@ -905,12 +906,17 @@ function isAuthProblem(error: unknown): boolean {
 /**
  * The transport's fetch: a 403 `insufficient_scope` from the MCP endpoint becomes Kalla's own
  * error (more permission to grant, or a refusal that would loop), before the SDK's own handling
- * tries a token refresh, which can never add scopes.
+ * tries a token refresh, which can never add scopes. The legacy SSE transport posts its messages
+ * to another URL the server names (same origin), and the SDK does not handle a 403 there at all:
+ * a JSON-RPC message posted to the server's origin counts too. Token and registration requests
+ * (form or JSON without "jsonrpc") to an authorization server on the same origin do not.
  */
 function scopeChallengeFetch(provider: KallaOAuthProvider, endpoint: URL): (input: string | URL, init?: RequestInit) => Promise<Response> {
+  const fromServer = (url: URL, init?: RequestInit) =>
+    url.href === endpoint.href || (url.origin === endpoint.origin && typeof init?.body === 'string' && init.body.includes('"jsonrpc"'));
   return async (input, init) => {
     const response = await fetch(input, init);
-    if (response.status !== 403 || new URL(String(input)).href !== endpoint.href) return response;
+    if (response.status !== 403 || !fromServer(new URL(String(input)), init)) return response;
     const challenge = extractWWWAuthenticateParams(response);
     if (challenge.error !== 'insufficient_scope') return response;
     await response.body?.cancel().catch(() => {});

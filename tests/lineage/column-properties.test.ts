@@ -23,7 +23,8 @@ interface Col {
   kind: Kind;
 }
 
-const TABLE_COLUMNS = ['c0', 'c1', 'c2', 'c3', 'c4'];
+/** Trino reserves none of these words: they are columns, even where the same word is a keyword elsewhere (OVER, INTERVAL). */
+const TABLE_COLUMNS = ['c0', 'year', 'value', 'date', 'range'];
 
 /** One step: given the previous relation's columns, the SQL of a new view and its columns. */
 type Step =
@@ -92,7 +93,7 @@ function build(steps: Step[]): { views: Array<{ name: string; sql: string }>; tr
       case 'window': {
         const a = at(s.a);
         const by = at(s.by);
-        sql = `SELECT ${a.name}, row_number() OVER (PARTITION BY ${by.name} ORDER BY ${a.name} DESC) AS ${fresh(0)} FROM ${prev}`;
+        sql = `SELECT ${a.name}, sum(${a.name}) OVER (PARTITION BY ${by.name} ORDER BY ${a.name} DESC ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS ${fresh(0)} FROM ${prev}`;
         out = [
           { name: a.name, bases: a.bases, kind: a.kind },
           { name: fresh(0), bases: new Set([...a.bases, ...by.bases]), kind: stronger(stronger(a.kind, by.kind), 'window') },

@@ -2,7 +2,8 @@
 // constructs that decide lineage — joins of every kind, comma joins, CTEs (chained, recursive,
 // shadowing a table of the same name, nested), subqueries in FROM/WHERE/SELECT/ON, LATERAL,
 // set operations, UNNEST and VALUES, quoted identifiers and comments, columns and aliases named
-// by Trino's non-reserved keywords (LIMIT, OFFSET, FETCH, WINDOW), bracketed joins that start
+// by Trino's non-reserved keywords (LIMIT, OFFSET, FETCH, WINDOW; YEAR, DATE, VALUE, FIRST, RANGE…
+// next to the clauses that use them as keywords), bracketed joins that start
 // with a subquery — and, through `invalid()`, typo'd variants of those views. It does not compute
 // the expected answer (or validity): the oracle (dt-sql-parser) does.
 
@@ -27,6 +28,10 @@ const TABLES = [
 const CTE_NAMES = ['recent', 'orders', 'totals', 'base', 'a', 'x1', '"Recent"'];
 // Non-reserved in Trino, so legal names; they also open clauses, which is what makes them hard.
 const KEYWORD_NAMES = ['limit', 'offset', 'fetch', 'window'];
+// Non-reserved too, and keywords inside their own clauses (EXTRACT, INTERVAL, AT TIME ZONE, window
+// frames, NULLS FIRST, FETCH FIRST … ROWS, JSON functions); columns everywhere else.
+const CONTEXTUAL_NAMES = ['year', 'month', 'day', 'quarter', 'date', 'time', 'timestamp', 'zone', 'value', 'format', 'json',
+  'first', 'last', 'range', 'rows', 'row', 'current', 'partition', 'default'];
 
 /** Edits a user could make by mistake; each turns a valid view into (usually) invalid SQL. */
 const TYPOS: ((sql: string, at: number) => string)[] = [
@@ -118,6 +123,7 @@ export class SqlGenerator {
     }
     let sql = prefix + terms.join(' ');
     if (this.chance(0.1)) sql += ' ORDER BY 1 LIMIT 10';
+    else if (this.chance(0.05)) sql += ' ORDER BY 1 DESC NULLS LAST OFFSET 2 ROWS FETCH FIRST 10 ROWS ONLY';
     return sql;
   }
 
@@ -125,6 +131,17 @@ export class SqlGenerator {
     const items = ['id', "'FROM fake_table' AS s", 'count(*) AS n'].slice(0, 1 + Math.floor(this.rnd() * 3));
     if (depth < 3 && this.chance(0.2)) items.push(`(SELECT max(id) FROM ${this.relationName(ctes)}) AS m`);
     if (this.chance(0.1)) items.push('CASE WHEN id IS DISTINCT FROM 0 THEN 1 ELSE 0 END AS flag');
+    if (this.chance(0.3)) {
+      const w = this.pick(CONTEXTUAL_NAMES);
+      items.push(
+        this.pick([
+          w, `${w} * 2`, `${w} + 1 AS ${this.pick(CONTEXTUAL_NAMES)}`, `id ${w}`, `${this.alias()}.${w}`, `-${w}`,
+          `extract(year FROM ${w})`, `${w} + INTERVAL '1' DAY AS d`, `${w} AT TIME ZONE 'UTC' AS utc`,
+          `sum(id) OVER (PARTITION BY ${w} ORDER BY id DESC NULLS FIRST ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS w`,
+          `json_value(${w}, 'lax $.a' RETURNING varchar DEFAULT 'x' ON EMPTY) AS j`, `DATE '2024-01-01' AS ${w}`,
+        ]),
+      );
+    }
     if (this.chance(0.25)) {
       const kw = this.pick(KEYWORD_NAMES);
       items.push(this.pick([kw, `id AS ${kw}`, `id ${kw}`, `${this.alias()}.${kw}`]));

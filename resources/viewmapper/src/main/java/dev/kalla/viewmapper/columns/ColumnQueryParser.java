@@ -304,7 +304,7 @@ final class ColumnQueryParser extends TokenCursor {
                     operands++;
                     continue;
                 }
-                if (t.type() == TokenType.WORD && parts.size() == 1 && NOT_A_COLUMN.contains(t.text())) {
+                if (parts.size() == 1 && isKeywordAt(i - 1)) {
                     onlyOneRef = false;
                     continue;
                 }
@@ -322,6 +322,15 @@ final class ColumnQueryParser extends TokenCursor {
         String name = alias != null ? alias : direct ? refs.get(0).column() : null;
         if (i == start) throw new SqlParseException("expected a select item");
         return new Item(name, false, null, List.of(), refs, subqueries, kind);
+    }
+
+    /** Whether the word at {@code j} is a keyword here rather than a column. */
+    private boolean isKeywordAt(int j) {
+        Token t = tokens.get(j);
+        if (t.type() != TokenType.WORD) return false;
+        if (tokens.get(Math.max(0, j - 1)).isWord("returning")) return enclosingCall(j).startsWith("json_"); // RETURNING varchar: a type
+        if (isContextual(t.text())) return contextualKeywordAt(j);
+        return NOT_A_COLUMN.contains(t.text());
     }
 
     /**
@@ -347,11 +356,11 @@ final class ColumnQueryParser extends TokenCursor {
         Token prev = tokens.get(i - 1);
         boolean prevEndsOperand = prev.type() == TokenType.QUOTED || prev.type() == TokenType.NUMBER
                 || prev.type() == TokenType.STRING || prev.isSymbol(")") || prev.isSymbol("]")
-                || (prev.type() == TokenType.WORD && (!NOT_A_COLUMN.contains(prev.text()) || prev.isWord("end")
+                || (prev.type() == TokenType.WORD && (!isKeywordAt(i - 1) || prev.isWord("end")
                 || prev.isWord("null") || prev.isWord("true") || prev.isWord("false")));
         if (!prevEndsOperand) return false;
         Token t = cur();
-        if (t.type() == TokenType.WORD && NOT_A_COLUMN.contains(t.text())) return false;
+        if (isKeywordAt(i)) return false;
         Token next = peek(1);
         return next.isSymbol(",") || next.isSymbol(")") || next.type() == TokenType.EOF || next.isSymbol(";")
                 || next.isWord("from") || endsSelectListAt(i + 1);

@@ -380,7 +380,16 @@ public final class RelationParser extends TokenCursor {
                 throw unexpected("an operator before " + t.text().toUpperCase());
             }
             empty = false;
-            if (t.isSymbol("(")) {
+            if (t.isWord("extract") && peek(1).isSymbol("(")) {
+                // EXTRACT(field FROM value): the one call whose inside has a fixed shape, so a typo there is caught
+                i += 2;
+                if (cur().type() != TokenType.WORD) throw unexpected("a date-time field after EXTRACT(");
+                i++;
+                expectWord("from");
+                scanExpression(scope, ExpressionContext.PARENTHESISED);
+                expectSymbol(")");
+                operand = true;
+            } else if (t.isSymbol("(")) {
                 parseParenthesised(scope);
                 operand = true;
             } else if (t.isSymbol("[")) {
@@ -411,7 +420,7 @@ public final class RelationParser extends TokenCursor {
             } else if (t.type() == TokenType.STRING) {
                 i++; // typed literals (DATE '...', INTERVAL '1' DAY) put a word before a string
                 operand = true;
-            } else if (t.type() == TokenType.WORD && CONNECTORS.contains(t.text())) {
+            } else if (t.type() == TokenType.WORD && CONNECTORS.contains(t.text()) && (!isContextual(t.text()) || contextualKeywordAt(i))) {
                 i++;
                 operand = false;
             } else if (t.type() == TokenType.WORD && OPERAND_KEYWORDS.contains(t.text())) {

@@ -83,6 +83,69 @@ public abstract class TokenCursor {
         };
     }
 
+    /** Date-time fields: keywords in EXTRACT(field FROM …) and after an interval literal, names elsewhere. */
+    private static final Set<String> DATETIME_FIELDS = Set.of(
+            "year", "quarter", "month", "week", "day", "hour", "minute", "second", "millisecond", "dow", "doy",
+            "year_of_week", "yow", "timezone_hour", "timezone_minute");
+    /** Clause words of the JSON functions (json_value, json_query, json_object, …): keywords only inside them. */
+    private static final Set<String> JSON_CLAUSE_WORDS = Set.of(
+            "wrapper", "conditional", "unconditional", "keep", "omit", "quotes", "scalar", "error", "empty",
+            "returning", "format", "json", "encoding", "utf8", "utf16", "utf32", "lax", "strict", "passing", "value",
+            "default", "key", "unique", "absent");
+    private static final Set<String> OTHER_CONTEXTUAL = Set.of(
+            "date", "timestamp", "time", "zone", "first", "last", "rows", "row", "range", "groups", "current", "partition");
+
+    /**
+     * Words Trino does not reserve although its grammar uses them as keywords somewhere: {@code year},
+     * {@code value}, {@code date}, {@code first}, {@code range} are ordinary column names. For these,
+     * {@link #contextualKeywordAt} decides; a column taken for a keyword would lose its lineage, and a
+     * keyword taken for a column would reject valid SQL.
+     */
+    protected static boolean isContextual(String word) {
+        return DATETIME_FIELDS.contains(word) || JSON_CLAUSE_WORDS.contains(word) || OTHER_CONTEXTUAL.contains(word);
+    }
+
+    /** Whether the contextual word at {@code j} is the keyword of its clause here (else it is a name). */
+    protected boolean contextualKeywordAt(int j) {
+        Token t = tokens.get(j);
+        String w = t.text();
+        if (t.type() != TokenType.WORD) return false;
+        if (j > 0 && (tokens.get(j - 1).isSymbol(".") || tokens.get(j - 1).isWord("as") && !enclosingCall(j).equals("cast"))) return false;
+        Token prev = tokens.get(Math.max(0, j - 1));
+        Token next = tokens.get(Math.min(j + 1, tokens.size() - 1));
+        if (JSON_CLAUSE_WORDS.contains(w)) return enclosingCall(j).startsWith("json_");
+        if (DATETIME_FIELDS.contains(w)) {
+            return (prev.isSymbol("(") && enclosingCall(j).equals("extract")) // EXTRACT(year FROM x)
+                    || prev.type() == TokenType.STRING // INTERVAL '1' YEAR
+                    || prev.isWord("to"); // YEAR TO MONTH
+        }
+        return switch (w) {
+            case "date", "timestamp" -> next.type() == TokenType.STRING;
+            case "time" -> next.type() == TokenType.STRING || prev.isWord("at") || prev.isWord("with") || prev.isWord("without");
+            case "zone" -> prev.isWord("time");
+            case "first", "last" -> prev.isWord("nulls") || prev.isWord("fetch");
+            case "rows", "row", "range", "groups" -> next.isWord("between") || next.isWord("unbounded") || next.isWord("current")
+                    || next.isWord("only") || next.isWord("with") || next.type() == TokenType.NUMBER
+                    || prev.type() == TokenType.NUMBER || prev.isWord("current") || prev.isWord("first") || prev.isWord("next");
+            case "current" -> next.isWord("row");
+            case "partition" -> next.isWord("by");
+            default -> true;
+        };
+    }
+
+    /** The word before the innermost unclosed {@code (} before {@code j} (a function's name, OVER, …), or "". */
+    protected String enclosingCall(int j) {
+        int depth = 0;
+        for (int k = j - 1; k > 0; k--) {
+            Token t = tokens.get(k);
+            if (t.isSymbol(")")) depth++;
+            else if (t.isSymbol("(") && depth-- == 0) {
+                return tokens.get(k - 1).type() == TokenType.WORD ? tokens.get(k - 1).text() : "";
+            }
+        }
+        return "";
+    }
+
     protected boolean isJoinStart() {
         Token t = cur();
         if (t.type() != TokenType.WORD || !JOIN_START.contains(t.text())) return false;

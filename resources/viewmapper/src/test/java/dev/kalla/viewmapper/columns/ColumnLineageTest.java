@@ -242,6 +242,36 @@ class ColumnLineageTest {
     }
 
     @Test
+    void nonReservedWordsAreColumnsOutsideTheirClauses() {
+        // Trino reserves none of these: year, value, date, first, range… are ordinary column names.
+        String[] words = {"year", "quarter", "month", "week", "day", "hour", "minute", "second", "date", "time", "timestamp",
+                "zone", "value", "format", "error", "empty", "json", "first", "last", "rows", "range", "groups", "current",
+                "row", "partition", "default"};
+        ColumnLineage l = lineage("v", "SELECT " + String.join(", ", words) + ", t.month AS m2 FROM raw.t");
+        assertEquals(List.of(words), columns(l, "v").subList(0, words.length));
+        for (String w : words) assertEquals(Set.of("raw.t." + w + " direct"), origins(l, "v", w), w);
+        assertEquals(Set.of("raw.t.month direct"), origins(l, "v", "m2"));
+
+        ColumnLineage k = lineage("k", """
+                SELECT extract(year FROM created) AS y, created + INTERVAL '1' MONTH AS next_month,
+                       INTERVAL '1-2' YEAR TO MONTH AS span, ts AT TIME ZONE 'UTC' AS utc,
+                       json_value(payload, 'lax $.a' RETURNING varchar DEFAULT 'x' ON EMPTY ERROR ON ERROR) AS a,
+                       lag(amount) IGNORE NULLS OVER (PARTITION BY year ORDER BY day ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS prev,
+                       array_agg(x ORDER BY day DESC NULLS LAST) AS xs, amount year_total, CAST(ROW(a, b) AS ROW(p int, q date)) AS r
+                FROM raw.t""");
+        assertEquals(List.of("y", "next_month", "span", "utc", "a", "prev", "xs", "year_total", "r"), columns(k, "k"));
+        assertEquals(Set.of("raw.t.created expression"), origins(k, "k", "y"));
+        assertEquals(Set.of("raw.t.created expression"), origins(k, "k", "next_month"));
+        assertEquals(Set.of(), origins(k, "k", "span"));
+        assertEquals(Set.of("raw.t.ts expression"), origins(k, "k", "utc"));
+        assertEquals(Set.of("raw.t.payload expression"), origins(k, "k", "a"));
+        assertEquals(Set.of("raw.t.amount window", "raw.t.year window", "raw.t.day window"), origins(k, "k", "prev"));
+        assertEquals(Set.of("raw.t.x aggregate", "raw.t.day aggregate"), origins(k, "k", "xs"));
+        assertEquals(Set.of("raw.t.amount direct"), origins(k, "k", "year_total"));
+        assertEquals(Set.of("raw.t.a expression", "raw.t.b expression"), origins(k, "k", "r"));
+    }
+
+    @Test
     void lambdaParametersAreNotColumns() {
         ColumnLineage l = lineage("v", """
                 SELECT reduce(lines, 0, (s, x) -> s + x.amount, s -> s) AS lines_total,

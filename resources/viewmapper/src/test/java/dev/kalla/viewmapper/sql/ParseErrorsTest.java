@@ -38,7 +38,10 @@ class ParseErrorsTest {
             "SELECT a FROM t x y",
             "SELECT a FROM t JOIN u ON",
             "SELECT * FROM a JOIN b JOIN c ON true",
-            "SELECT a FROM t GROUP BY a,"
+            "SELECT a FROM t GROUP BY a,",
+            "SELECT extract(year FORM d) FROM t",
+            "SELECT extract(FROM d) FROM t",
+            "SELECT year month day FROM t"
     })
     void malformedSqlIsRejectedWithAReason(String sql) {
         SqlParseException e = assertThrows(SqlParseException.class, () -> RelationParser.extract(sql));

@@ -141,6 +141,11 @@ class RelationParserCasesTest {
                 c("is distinct from in select list", "SELECT a IS DISTINCT FROM b AS changed FROM t", "t"),
                 c("is not distinct from", "SELECT a IS NOT DISTINCT FROM b FROM t", "t"),
                 c("extract from", "SELECT extract(YEAR FROM ts) FROM t", "t"),
+                c("non-reserved words as columns in expressions", "SELECT date * 2 + year, value * 3, -range, first - last FROM t", "t"),
+                c("non-reserved words as keywords and columns side by side",
+                        "SELECT extract(year FROM date), date + INTERVAL '1' DAY, time AT TIME ZONE 'UTC', "
+                                + "sum(x) OVER (PARTITION BY partition ORDER BY rows DESC NULLS FIRST ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) "
+                                + "FROM t ORDER BY 1 OFFSET 2 ROWS FETCH FIRST 10 ROWS ONLY", "t"),
                 c("substring from for", "SELECT substring(s FROM 2 FOR 3), trim(BOTH ' ' FROM s) FROM t", "t"),
                 c("window functions", "SELECT row_number() OVER (PARTITION BY a ORDER BY b) FROM t WINDOW w AS (PARTITION BY c)", "t"),
                 c("within group", "SELECT listagg(x, ',') WITHIN GROUP (ORDER BY x) FROM t GROUP BY y", "t"),

@@ -46,7 +46,7 @@ final class ColumnQueryParser extends TokenCursor {
             "current_path", "current_role", "quarter", "week", "dow", "doy", "year_of_week", "yow", "timezone_hour",
             "timezone_minute", "millisecond", "wrapper", "conditional", "unconditional", "keep", "omit", "quotes",
             "scalar", "error", "empty", "returning", "format", "json", "encoding", "utf8", "utf16", "utf32",
-            "lax", "strict", "passing", "similar", "using", "value");
+            "lax", "strict", "passing", "similar", "using", "value", "for", "placing");
     static final Set<String> AGGREGATES = Set.of(
             "count", "sum", "avg", "min", "max", "count_if", "approx_distinct", "approx_percentile", "approx_set",
             "approx_most_frequent", "array_agg", "string_agg", "listagg", "arbitrary", "any_value", "bool_and",

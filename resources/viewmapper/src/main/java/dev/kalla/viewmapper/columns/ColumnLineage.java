@@ -470,9 +470,9 @@ public final class ColumnLineage {
                         + " relations whose columns the catalog does not list");
             }
         }
-        if (qualifier.size() == 1) {
-            // t.f where t is no relation: a field of a ROW column t
-            Set<Origin> viaRow = resolve(new ColumnRef(List.of(qualifier.get(0)), ref.offset()), scope, new ArrayList<>(), view);
+        if (!qualifier.isEmpty()) {
+            // t.f where t is no relation: a field of a ROW column t (and t.r.f: field f of column r of relation t)
+            Set<Origin> viaRow = resolve(new ColumnRef(qualifier, ref.offset()), scope, new ArrayList<>(), view);
             if (!viaRow.isEmpty()) {
                 Set<Origin> out = new LinkedHashSet<>();
                 for (Origin o : viaRow) out.add(new Origin(o.relation(), o.column(), o.kind().then(TransformKind.EXPRESSION), o.assumed()));

@@ -215,6 +215,12 @@ final class ColumnQueryParser extends TokenCursor {
             Token t = cur();
             if (t.type() == TokenType.EOF || t.isSymbol(";")) break;
             if (depth == 0 && (t.isSymbol(",") || t.isSymbol(")") || endsSelectList())) break;
+            if (t.isSymbol(":") && peek(1).isSymbol(":")) { // PostgreSQL's x::numeric(10,2): a type, not a column
+                i += 2;
+                skipTypeName();
+                onlyOneRef = false;
+                continue;
+            }
             if (t.isSymbol("(")) {
                 int body = lambdaBody(i, depth, lambdaParams);
                 if (body >= 0) { // (acc, x) -> …: the names are the lambda's, not columns

@@ -380,7 +380,11 @@ public final class RelationParser extends TokenCursor {
                 throw unexpected("an operator before " + t.text().toUpperCase());
             }
             empty = false;
-            if (t.isWord("extract") && peek(1).isSymbol("(")) {
+            if (t.isSymbol(":") && peek(1).isSymbol(":")) {
+                i += 2;
+                skipTypeName();
+                operand = true;
+            } else if (t.isWord("extract") && peek(1).isSymbol("(")) {
                 // EXTRACT(field FROM value): the one call whose inside has a fixed shape, so a typo there is caught
                 i += 2;
                 if (cur().type() != TokenType.WORD) throw unexpected("a date-time field after EXTRACT(");

@@ -146,6 +146,28 @@ public abstract class TokenCursor {
         return "";
     }
 
+    /** Words that continue a type name: character varying, double precision, timestamp without time zone. */
+    private static final Set<String> TYPE_NAME_WORDS = Set.of("varying", "precision", "with", "without", "time", "zone");
+    private static final Set<String> NOT_A_TYPE = Set.of("from", "where", "group", "having", "order", "union", "intersect", "except",
+            "join", "on", "and", "or", "as", "select");
+
+    /**
+     * After PostgreSQL's {@code ::} (views read back from PostgreSQL are full of them): the type, a
+     * (schema-qualified) name, its parameters, more words of it and array brackets. A type is
+     * neither a column nor a keyword between operands.
+     */
+    protected void skipTypeName() {
+        if (!cur().isIdentifier() || NOT_A_TYPE.contains(cur().text()) && cur().type() == TokenType.WORD) throw unexpected("a type after ::");
+        i++;
+        while (cur().isSymbol(".") && peek(1).isIdentifier()) i += 2;
+        if (cur().isSymbol("(")) skipBalanced();
+        while (cur().type() == TokenType.WORD && TYPE_NAME_WORDS.contains(cur().text())) {
+            i++;
+            if (cur().isSymbol("(")) skipBalanced();
+        }
+        while (cur().isSymbol("[") && peek(1).isSymbol("]")) i += 2;
+    }
+
     protected boolean isJoinStart() {
         Token t = cur();
         if (t.type() != TokenType.WORD || !JOIN_START.contains(t.text())) return false;

@@ -272,6 +272,31 @@ class ColumnLineageTest {
     }
 
     @Test
+    void postgresCastsNameTypesNotColumns() {
+        // View definitions read back from PostgreSQL are rewritten with :: casts.
+        ColumnLineage l = lineage("v", """
+                SELECT (o.amount)::numeric AS a, o.id::text AS b, o.total::numeric(10,2) AS c,
+                       o.placed::timestamp without time zone AS d, o.note::character varying(20) AS e, o.tags::text[] AS f,
+                       o.x::pg_catalog.text AS g, o.amount::double precision * 2 AS h
+                FROM raw.orders o""");
+        assertEquals(List.of("a", "b", "c", "d", "e", "f", "g", "h"), columns(l, "v"));
+        assertEquals(Set.of("raw.orders.amount expression"), origins(l, "v", "a"));
+        assertEquals(Set.of("raw.orders.id expression"), origins(l, "v", "b"));
+        assertEquals(Set.of("raw.orders.placed expression"), origins(l, "v", "d"));
+        assertEquals(Set.of("raw.orders.note expression"), origins(l, "v", "e"));
+        assertEquals(Set.of("raw.orders.x expression"), origins(l, "v", "g"));
+        assertEquals(Set.of("raw.orders.amount expression"), origins(l, "v", "h"));
+    }
+
+    @Test
+    void fieldsOfRowColumnsComeFromTheColumn() {
+        ColumnLineage l = lineage("v", "SELECT t.r.x AS rx, r.y AS ry, s.t.r.z AS rz FROM s.t");
+        assertEquals(Set.of("t.r expression"), origins(l, "v", "rx"));
+        assertEquals(Set.of("t.r expression"), origins(l, "v", "ry"));
+        assertEquals(Set.of("t.r expression"), origins(l, "v", "rz"));
+    }
+
+    @Test
     void lambdaParametersAreNotColumns() {
         ColumnLineage l = lineage("v", """
                 SELECT reduce(lines, 0, (s, x) -> s + x.amount, s -> s) AS lines_total,

@@ -41,7 +41,8 @@ class ParseErrorsTest {
             "SELECT a FROM t GROUP BY a,",
             "SELECT extract(year FORM d) FROM t",
             "SELECT extract(FROM d) FROM t",
-            "SELECT year month day FROM t"
+            "SELECT year month day FROM t",
+            "SELECT x:: FROM t"
     })
     void malformedSqlIsRejectedWithAReason(String sql) {
         SqlParseException e = assertThrows(SqlParseException.class, () -> RelationParser.extract(sql));

@@ -141,6 +141,7 @@ class RelationParserCasesTest {
                 c("is distinct from in select list", "SELECT a IS DISTINCT FROM b AS changed FROM t", "t"),
                 c("is not distinct from", "SELECT a IS NOT DISTINCT FROM b FROM t", "t"),
                 c("extract from", "SELECT extract(YEAR FROM ts) FROM t", "t"),
+                c("postgres casts to multi-word types", "SELECT o.amount::double precision * 2, o.placed::timestamp without time zone, o.tags::text[] FROM o", "o"),
                 c("non-reserved words as columns in expressions", "SELECT date * 2 + year, value * 3, -range, first - last FROM t", "t"),
                 c("non-reserved words as keywords and columns side by side",
                         "SELECT extract(year FROM date), date + INTERVAL '1' DAY, time AT TIME ZONE 'UTC', "

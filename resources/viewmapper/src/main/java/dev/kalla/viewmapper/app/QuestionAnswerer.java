@@ -6,6 +6,7 @@ import dev.kalla.viewmapper.analysis.RankedNode;
 import dev.kalla.viewmapper.analysis.Subgraph;
 import dev.kalla.viewmapper.columns.ColumnLineage;
 import dev.kalla.viewmapper.graph.DependencyGraph;
+import dev.kalla.viewmapper.graph.Node;
 import dev.kalla.viewmapper.graph.ObjectName;
 import dev.kalla.viewmapper.mermaid.ColumnMermaid;
 import dev.kalla.viewmapper.mermaid.Direction;
@@ -51,6 +52,19 @@ final class QuestionAnswerer {
         ColumnMention cm = findColumnMention(question);
         if (cm != null) return column(cm, q, direction);
         Mention m = findMention(question);
+        if (m == null && containsAny(q, COLUMN_QUESTION_CUES)) {
+            List<ColumnMention> bare = bareColumnMentions(question);
+            if (bare.size() == 1) return column(bare.get(0), q, direction);
+            if (bare.size() > 1) return whichColumn(bare);
+            String named = identifierLikeWord(question);
+            if (named != null) {
+                try {
+                    resolver.resolve(named);
+                } catch (RequestException e) { // names nothing: say so rather than answer another question
+                    throw new RequestException(e.code(), e.getMessage().replace("no view or table named", "no view, table or column named"));
+                }
+            }
+        }
         if (containsAny(q, " column ", " columns ", " field ", " fields ")) return cannotAnswerColumns(m);
         if (q.contains("entry point") || q.contains("where should i start") || q.contains("where to start")) return entryPoints();
         if (q.contains(" leaf ") || q.contains(" leaves ") || q.contains("leaf views")
@@ -129,6 +143,14 @@ final class QuestionAnswerer {
         String mermaid = g.edges().isEmpty() ? null : ColumnMermaid.render(graph, g, direction == Direction.TB ? Direction.LR : direction);
         return new Answer(down ? "column_impact" : "column_lineage", b.toString(), mermaid,
                 Map.of("column", col, "direction", down ? "downstream" : "upstream", "nodes", g.nodes().size()));
+    }
+
+    /** A column named without its relation, found in several: ask which, never guess. */
+    private Answer whichColumn(List<ColumnMention> candidates) {
+        List<String> names = candidates.stream().map(c -> graph.display(c.relation) + "." + c.column).toList();
+        String shown = String.join(", ", names.subList(0, Math.min(names.size(), 12))) + (names.size() > 12 ? ", …" : "");
+        return new Answer("cannot_answer", "'" + candidates.get(0).column + "' is a column of " + names.size() + " views and tables: " + shown
+                + ". Name one as view.column, e.g. \"where does " + names.get(0) + " come from\".", null, Map.of("candidates", names));
     }
 
     /** A question about columns without a column the engine can find: say so, and how to ask. */
@@ -251,6 +273,41 @@ final class QuestionAnswerer {
     private record ColumnMention(ObjectName relation, String column) {
     }
 
+    /** Words of a question that asks about a column's origin or its readers. */
+    private static final String[] COLUMN_QUESTION_CUES = {" come from", " comes from", " made from", " made of", " derived", " calculated",
+            " computed", " feed", " drop", " break", " rename", " remove", " column", " field", "impact", "affect", "lineage", "upstream",
+            "downstream", " source of", " sources of", " used by", " reads ", " read "};
+    /** Words of such questions that are never taken for a column's name. */
+    private static final Set<String> QUESTION_WORDS = Set.of("where", "does", "do", "did", "come", "comes", "from", "made", "of", "what",
+            "which", "who", "how", "is", "are", "the", "a", "an", "if", "i", "we", "you", "drop", "dropped", "break", "breaks", "rename",
+            "remove", "column", "columns", "field", "fields", "feed", "feeds", "derived", "calculated", "computed", "impact", "affect",
+            "affects", "affected", "lineage", "upstream", "downstream", "source", "sources", "used", "by", "reads", "read", "uses", "use",
+            "to", "in", "on", "and", "or", "get", "gets", "its", "it", "this", "that");
+
+    /**
+     * A column named without its relation ("where does net_revenue come from"): every view column
+     * and listed table column with that name, for the first word of the question that names one.
+     */
+    private List<ColumnMention> bareColumnMentions(String question) {
+        for (String raw : question.split("\\s+")) {
+            String w = raw.replaceAll("^[`'\"(\\[]+|[`'\"?!,;:)\\].]+$", "");
+            if (w.length() < 2 || w.contains(".") || QUESTION_WORDS.contains(w.toLowerCase(Locale.ROOT))) continue;
+            String column = columns.columnName(w);
+            List<ColumnMention> found = new ArrayList<>();
+            for (Node n : graph.nodes()) {
+                if (n.isView()) {
+                    ColumnLineage.ViewColumns vc = columns.columnsOf(n.name());
+                    if (vc != null && vc.error() == null && vc.column(column) != null) found.add(new ColumnMention(n.name(), column));
+                } else {
+                    List<String> listed = columns.tableColumns(n.name());
+                    if (listed != null && listed.contains(column)) found.add(new ColumnMention(n.name(), column));
+                }
+            }
+            if (!found.isEmpty()) return found;
+        }
+        return List.of();
+    }
+
     /**
      * A word written relation.column ("daily_revenue.booked", "raw.orders.discount"): the part before
      * the last dot names a view or table, and the whole word names none. For a view, the column must be
@@ -321,6 +378,18 @@ final class QuestionAnswerer {
     }
 
     /** The last word that is not a stop word or a number: most likely the object asked about. */
+    /** The first word written like an identifier (net_revenue, q3_sales) that is not a question word. */
+    private static String identifierLikeWord(String question) {
+        for (String raw : question.split("\\s+")) {
+            String w = raw.replaceAll("^[`'\"(\\[]+|[`'\"?!,;:)\\].]+$", "");
+            if (w.matches("[\\p{L}_][\\p{L}\\p{N}_]*") && (w.contains("_") || w.matches(".*\\p{N}.*"))
+                    && !QUESTION_WORDS.contains(w.toLowerCase(Locale.ROOT))) {
+                return w;
+            }
+        }
+        return null;
+    }
+
     private static String lastNameLikeWord(String question) {
         String[] words = question.split("\\s+");
         for (int i = words.length - 1; i >= 0; i--) {

@@ -51,6 +51,26 @@ class ExplainQuestionsTest {
         assertEquals("daily_revenue has no column 'revenue'; its columns are [day, cash_in, booked]", e.getMessage());
     }
 
+    /** People name a column without its view; Kalla finds it, or asks which when several have it, or says it names nothing. */
+    @Test
+    void aColumnNamedWithoutItsView() {
+        Map<String, Object> one = ask("where does cash_in come from?");
+        assertEquals("column_lineage", one.get("intent"));
+        assertTrue(((String) one.get("answer")).startsWith("daily_revenue.cash_in is made from"), (String) one.get("answer"));
+
+        Map<String, Object> several = ask("where does lifetime_value come from?");
+        assertEquals("cannot_answer", several.get("intent"));
+        assertEquals(List.of("customer_lifetime_value.lifetime_value", "top_customers.lifetime_value"), names(several, "candidates"));
+        assertTrue(((String) several.get("answer")).contains("Name one as view.column"), (String) several.get("answer"));
+
+        RequestException e = assertThrows(RequestException.class, () -> ask("where does net_revenue come from?"));
+        assertEquals("NOT_FOUND", e.code());
+        assertTrue(e.getMessage().startsWith("no view, table or column named 'net_revenue'"), e.getMessage());
+
+        // Questions about views keep their meaning.
+        assertEquals("upstream", ask("where does daily_revenue come from").get("intent"));
+    }
+
     @Test
     void fullDiagramOfASmallGraph() {
         Map<String, Object> a = ask("show the full diagram");

@@ -65,6 +65,29 @@ describe('bank and accounting exports load without hand editing', () => {
     }
   });
 
+  it('a three-row `;` export under a preamble, with commas and a line break quoted in its text, is read as `;`', async () => {
+    // Found by the line-number property (tests/recon/source-lines.test.ts): the preamble line above the
+    // `;` header was counted as the first row of the `;` table, and `,` won on field counts.
+    const content = 'Kontoinhaber;Muster GmbH\n\nId;Buchungstag;Verwendungszweck;Betrag\nID0000;01.02.2026;",";0,50\nID0001;02.02.2026;".";1,50\nID0002;03.02.2026;",\n;";2,50\n';
+    const ws = await sb.workspace('tiny-semicolon');
+    const info = await ws.addSourceFromPath('left', sb.file('tiny.csv', content));
+    expect(info.delimiter).toBe(';');
+    expect(info.columns.map((c) => c.name)).toEqual(['Id', 'Buchungstag', 'Verwendungszweck', 'Betrag']);
+    expect(info.row_count).toBe(3);
+    // The same table with a malformed line, and one whose only quoted text is a comma and a letter:
+    // `,` splits every `0,50` in two just as consistently.
+    for (const [name, text, rows] of [
+      ['bad-line', 'Id;Buchungstag;Verwendungszweck;Betrag\nID0000;01.02.2026;",\na";0,50\nID0001;02.02.2026;"";1,50\nID0002;03.02.2026;"";2,50\nID0003;04.02.2026;"";3,50\nID0004;05.02.2026;"";4,50\nBAD5;01.02.2026;x;y;1,00\nID0005;06.02.2026;"";5,50\n', 6],
+      ['quoted-line-breaks', 'Id;Buchungstag;Verwendungszweck;Betrag\nID0000;01.02.2026;"\n";0,50\nID0001;02.02.2026;",";1,50\nID0002;03.02.2026;"\n";2,50\nID0003;04.02.2026;"";3,50\nID0004;05.02.2026;"";4,50\nBAD5;01.02.2026;x;y;1,00\nID0005;06.02.2026;"ö";5,50\n', 6],
+      ['comma-letter', 'Kontoinhaber;Muster GmbH\n\nId;Buchungstag;Verwendungszweck;Betrag\nID0000;01.02.2026;",ä";0,50\nID0001;02.02.2026;"";1,50\nID0002;03.02.2026;"";2,50\n', 3],
+    ] as const) {
+      const w = await sb.workspace(`tiny-${name}`);
+      const i = await w.addSourceFromPath('left', sb.file(`${name}.csv`, text), { skip_bad_lines: true });
+      expect(i.delimiter, name).toBe(';');
+      expect(i.row_count, name).toBe(rows);
+    }
+  });
+
   it('reports detection accuracy on the tuned and the held-out layouts', async () => {
     const score = async (held: boolean) => {
       const results = [];

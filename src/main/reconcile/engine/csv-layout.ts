@@ -32,7 +32,10 @@ export function detectDelimiter(text: string, complete: boolean, quoted = true):
     let from = records.findIndex((r) => r.fields.length === width);
     // A narrower line of names right above the table is its header read with the wrong delimiter
     // (a `;` header has no `,`, while data rows with one decimal comma split in two): it counts.
-    if (from > 0 && !records[from - 1].fields.some(looksLikeValue)) from--;
+    // Not when the table already starts with a full line of names: that is its header, and the line
+    // above is a preamble ("Kontoinhaber;Muster GmbH"; counting it made a 3-row `;` export lose to `,`).
+    const names = (fields: string[]) => fields.every((f) => f.trim() !== '' && !looksLikeValue(f) && !/["\r\n]/.test(f));
+    if (from > 0 && !records[from - 1].fields.some(looksLikeValue) && !names(records[from].fields)) from--;
     const rest = records.slice(from);
     const share = rest.filter((r) => r.fields.length === width).length / rest.length;
     // Ties: the delimiter whose table starts earlier (a "1,50" in a ";" file splits data rows on "," too, but not its header).

@@ -9,6 +9,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    setupFiles: ['tests/helpers/property-seed.ts'],
     reporters: ['default'],
   },
 });

@@ -290,7 +290,7 @@ final class QuestionAnswerer {
      */
     private List<ColumnMention> bareColumnMentions(String question) {
         for (String raw : question.split("\\s+")) {
-            String w = raw.replaceAll("^[`'\"(\\[]+|[`'\"?!,;:)\\].]+$", "");
+            String w = word(raw);
             if (w.length() < 2 || w.contains(".") || QUESTION_WORDS.contains(w.toLowerCase(Locale.ROOT))) continue;
             String column = columns.columnName(w);
             List<ColumnMention> found = new ArrayList<>();
@@ -315,7 +315,7 @@ final class QuestionAnswerer {
      */
     private ColumnMention findColumnMention(String question) {
         for (String raw : question.split("\\s+")) {
-            String w = raw.replaceAll("^[`'(\\[]+|[`'?!,;:)\\].]+$", "");
+            String w = word(raw);
             int dot = w.lastIndexOf('.');
             if (dot <= 0 || dot == w.length() - 1) continue;
             if (resolver.tryResolve(w) != null) continue;
@@ -346,7 +346,7 @@ final class QuestionAnswerer {
                 k++;
             }
             if (k > start) {
-                String w = question.substring(start, k).replaceAll("^[`'(\\[]+|[`'?!,;:)\\].]+$", "");
+                String w = word(question.substring(start, k));
                 if (!w.isEmpty() && !STOP_WORDS.contains(w.toLowerCase(Locale.ROOT))) {
                     words.add(w);
                     positions.add(start + 1); // +1: offsets are compared against the space-padded question
@@ -378,10 +378,15 @@ final class QuestionAnswerer {
     }
 
     /** The last word that is not a stop word or a number: most likely the object asked about. */
+    /** A word of a question without the punctuation around it ("(daily_revenue)?" is daily_revenue; quotes stay). */
+    private static String word(String raw) {
+        return raw.replaceAll("^[`'(\\[]+|[`'?!,;:)\\].]+$", "");
+    }
+
     /** The first word written like an identifier (net_revenue, q3_sales) that is not a question word. */
     private static String identifierLikeWord(String question) {
         for (String raw : question.split("\\s+")) {
-            String w = raw.replaceAll("^[`'\"(\\[]+|[`'\"?!,;:)\\].]+$", "");
+            String w = word(raw);
             if (w.matches("[\\p{L}_][\\p{L}\\p{N}_]*") && (w.contains("_") || w.matches(".*\\p{N}.*"))
                     && !QUESTION_WORDS.contains(w.toLowerCase(Locale.ROOT))) {
                 return w;
@@ -393,7 +398,7 @@ final class QuestionAnswerer {
     private static String lastNameLikeWord(String question) {
         String[] words = question.split("\\s+");
         for (int i = words.length - 1; i >= 0; i--) {
-            String w = words[i].replaceAll("^[`'(\\[]+|[`'?!,;:)\\].]+$", "");
+            String w = word(words[i]);
             String lw = w.toLowerCase(Locale.ROOT);
             if (w.isEmpty() || STOP_WORDS.contains(lw) || lw.matches("\\d+|levels?|hops?|deep|one|two|three|four|five|me|x")) continue;
             return w;

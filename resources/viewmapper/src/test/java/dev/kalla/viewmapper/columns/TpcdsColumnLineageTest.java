@@ -1,18 +1,12 @@
 package dev.kalla.viewmapper.columns;
 
-import dev.kalla.viewmapper.graph.DependencyGraph;
-import dev.kalla.viewmapper.graph.GraphBuilder;
-import dev.kalla.viewmapper.graph.ObjectName;
-import dev.kalla.viewmapper.graph.ViewDefinition;
-import dev.kalla.viewmapper.sql.IdentifierCase;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -107,31 +101,15 @@ class TpcdsColumnLineageTest {
                     limit 100"""},
     };
 
-    private static ColumnLineage lineage;
-
-    @BeforeAll
-    static void build() {
-        List<ViewDefinition> views = new ArrayList<>();
-        for (String[] q : QUERIES) views.add(new ViewDefinition("hive", "tpcds", q[0], q[1]));
-        DependencyGraph g = GraphBuilder.build(views, IdentifierCase.TRINO, "hive", "tpcds");
-        Map<ObjectName, List<String>> tables = new LinkedHashMap<>();
-        TABLES.forEach((name, columns) -> tables.put(new ObjectName("hive", "tpcds", name), columns));
-        lineage = new ColumnLineage(g, IdentifierCase.TRINO, tables);
-    }
-
-    private static ObjectName n(String name) {
-        return new ObjectName("hive", "tpcds", name);
-    }
+    private static final TraceChecks.QueryCatalog CATALOG = TraceChecks.QueryCatalog.of("tpcds", QUERIES, TABLES);
 
     private static Set<String> bases(String view, String column) {
-        return TraceChecks.bases(lineage, n(view), column);
+        return CATALOG.bases(view, column);
     }
 
     @Test
     void everyColumnOfEveryQueryTracesWithoutANoteOrAnAssumption() {
-        List<ObjectName> views = new ArrayList<>();
-        for (String[] q : QUERIES) views.add(n(q[0]));
-        assertEquals(List.of(), TraceChecks.problems(lineage, views));
+        assertEquals(List.of(), CATALOG.problems());
     }
 
     @Test
@@ -155,9 +133,9 @@ class TpcdsColumnLineageTest {
 
     @Test
     void impactOfASalesPriceColumnFollowsItThroughBothCtes() {
-        ColumnLineage.ColumnGraph g = lineage.impact(n("catalog_sales"), "cs_ext_sales_price", 500);
-        Set<String> reached = new java.util.TreeSet<>();
-        for (ColumnLineage.TraceNode node : g.nodes()) if (node.relation().equals(n("q2"))) reached.add(node.column());
+        ColumnLineage.ColumnGraph g = CATALOG.lineage().impact(CATALOG.n("catalog_sales"), "cs_ext_sales_price", 500);
+        Set<String> reached = new TreeSet<>();
+        for (ColumnLineage.TraceNode node : g.nodes()) if (node.relation().equals(CATALOG.n("q2"))) reached.add(node.column());
         assertEquals(Set.of("r_sun", "r_mon"), reached);
         assertEquals(List.of(), g.notes());
     }

@@ -1,14 +1,7 @@
 package dev.kalla.viewmapper.columns;
 
-import dev.kalla.viewmapper.graph.DependencyGraph;
-import dev.kalla.viewmapper.graph.GraphBuilder;
-import dev.kalla.viewmapper.graph.ObjectName;
-import dev.kalla.viewmapper.graph.ViewDefinition;
-import dev.kalla.viewmapper.sql.IdentifierCase;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -249,31 +242,15 @@ class TpchColumnLineageTest {
                     order by cntrycode"""},
     };
 
-    private static ColumnLineage lineage;
-
-    @BeforeAll
-    static void build() {
-        List<ViewDefinition> views = new ArrayList<>();
-        for (String[] q : QUERIES) views.add(new ViewDefinition("hive", "tpch", q[0], q[1]));
-        DependencyGraph g = GraphBuilder.build(views, IdentifierCase.TRINO, "hive", "tpch");
-        Map<ObjectName, List<String>> tables = new LinkedHashMap<>();
-        TABLES.forEach((name, columns) -> tables.put(new ObjectName("hive", "tpch", name), columns));
-        lineage = new ColumnLineage(g, IdentifierCase.TRINO, tables);
-    }
-
-    private static ObjectName n(String name) {
-        return new ObjectName("hive", "tpch", name);
-    }
+    private static final TraceChecks.QueryCatalog CATALOG = TraceChecks.QueryCatalog.of("tpch", QUERIES, TABLES);
 
     private static Set<String> bases(String view, String column) {
-        return TraceChecks.bases(lineage, n(view), column);
+        return CATALOG.bases(view, column);
     }
 
     @Test
     void everyColumnOfEveryQueryTracesWithoutANoteOrAnAssumption() {
-        List<ObjectName> views = new ArrayList<>();
-        for (String[] q : QUERIES) views.add(n(q[0]));
-        assertEquals(List.of(), TraceChecks.problems(lineage, views));
+        assertEquals(List.of(), CATALOG.problems());
     }
 
     @Test
@@ -307,9 +284,9 @@ class TpchColumnLineageTest {
 
     @Test
     void impactOfDroppingADiscountColumnReachesEveryQueryThatComputesRevenue() {
-        ColumnLineage.ColumnGraph g = lineage.impact(n("lineitem"), "l_discount", 500);
+        ColumnLineage.ColumnGraph g = CATALOG.lineage().impact(CATALOG.n("lineitem"), "l_discount", 500);
         Set<String> views = new TreeSet<>();
-        for (ColumnLineage.TraceNode node : g.nodes()) if (!node.relation().equals(n("lineitem"))) views.add(node.relation().name());
+        for (ColumnLineage.TraceNode node : g.nodes()) if (!node.relation().equals(CATALOG.n("lineitem"))) views.add(node.relation().name());
         // Q6 multiplies by l_discount; Q1, Q3, Q5, Q7–Q10, Q14, Q15 (through revenue0) and Q19 discount the price.
         assertEquals(new TreeSet<>(List.of("q1", "q3", "q5", "q6", "q7", "q8", "q9", "q10", "q14", "q15", "q19", "revenue0")), views);
         assertEquals(List.of(), g.notes());

@@ -1,15 +1,48 @@
 package dev.kalla.viewmapper.columns;
 
+import dev.kalla.viewmapper.graph.GraphBuilder;
 import dev.kalla.viewmapper.graph.ObjectName;
+import dev.kalla.viewmapper.graph.ViewDefinition;
+import dev.kalla.viewmapper.sql.IdentifierCase;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 
 /** What the benchmark-query tests ask of a column trace. */
 final class TraceChecks {
     private TraceChecks() {
+    }
+
+    /** Queries as views of catalog hive, schema {@code schema}, over tables whose columns are listed. */
+    record QueryCatalog(ColumnLineage lineage, String schema, List<ObjectName> views) {
+        static QueryCatalog of(String schema, String[][] queries, Map<String, List<String>> tableColumns) {
+            List<ViewDefinition> defs = new ArrayList<>();
+            List<ObjectName> views = new ArrayList<>();
+            for (String[] q : queries) {
+                defs.add(new ViewDefinition("hive", schema, q[0], q[1]));
+                views.add(new ObjectName("hive", schema, q[0]));
+            }
+            Map<ObjectName, List<String>> tables = new LinkedHashMap<>();
+            tableColumns.forEach((name, columns) -> tables.put(new ObjectName("hive", schema, name), columns));
+            ColumnLineage lineage = new ColumnLineage(GraphBuilder.build(defs, IdentifierCase.TRINO, "hive", schema), IdentifierCase.TRINO, tables);
+            return new QueryCatalog(lineage, schema, views);
+        }
+
+        ObjectName n(String name) {
+            return new ObjectName("hive", schema, name);
+        }
+
+        Set<String> bases(String view, String column) {
+            return TraceChecks.bases(lineage, n(view), column);
+        }
+
+        List<String> problems() {
+            return TraceChecks.problems(lineage, views);
+        }
     }
 
     /**

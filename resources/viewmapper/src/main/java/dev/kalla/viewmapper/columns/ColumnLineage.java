@@ -304,9 +304,23 @@ public final class ColumnLineage {
         for (Item item : s.items()) {
             if (item.star()) {
                 List<Col> starCols = new ArrayList<>();
+                Set<String> joinedOn = item.starQualifier() == null ? joinColumns(shapes, s.using()) : Set.of();
+                // SELECT * over USING / NATURAL joins: each join column once, first, from both sides; then the rest
+                for (String name : joinedOn) {
+                    Set<Origin> origins = new LinkedHashSet<>();
+                    List<String> notes = new ArrayList<>();
+                    for (Shape shape : shapes) {
+                        Col c = shape.column(name);
+                        if (c != null) {
+                            origins.addAll(c.origins);
+                            notes.addAll(c.notes);
+                        }
+                    }
+                    starCols.add(new Col(name, origins, notes));
+                }
                 for (int k = 0; k < shapes.size(); k++) {
                     if (item.starQualifier() != null && !matches(s.sources().get(k), item.starQualifier())) continue;
-                    starCols.addAll(shapes.get(k).columns);
+                    for (Col c : shapes.get(k).columns) if (!joinedOn.contains(c.name)) starCols.add(c);
                     open.addAll(shapes.get(k).open);
                 }
                 if (!item.starAliases().isEmpty()) starCols = rename(new Shape(starCols, List.of()), item.starAliases()).columns;
@@ -370,6 +384,24 @@ public final class ColumnLineage {
             }
         }
         return new Shape(cols, List.of());
+    }
+
+    /** The columns USING names, or for NATURAL every name two relations share, in the order they come. */
+    private static Set<String> joinColumns(List<Shape> shapes, Set<String> using) {
+        Set<String> out = new LinkedHashSet<>();
+        if (using.contains(ColumnQueryParser.NATURAL)) {
+            Set<String> seen = new HashSet<>();
+            for (Shape shape : shapes) {
+                for (Col c : shape.columns) if (c.name != null && !seen.add(c.name)) out.add(c.name);
+            }
+        } else {
+            for (String name : using) {
+                int sides = 0;
+                for (Shape shape : shapes) if (shape.column(name) != null) sides++;
+                if (sides > 1) out.add(name);
+            }
+        }
+        return out;
     }
 
     private static Origin compose(TransformKind outer, Origin o) {

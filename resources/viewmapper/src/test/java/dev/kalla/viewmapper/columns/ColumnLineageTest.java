@@ -272,6 +272,20 @@ class ColumnLineageTest {
     }
 
     @Test
+    void starOverUsingOrNaturalJoinsListsEachJoinColumnOnceAndFirst() {
+        ColumnLineage l = lineage(
+                "a", "SELECT id, amount FROM raw.orders",
+                "b", "SELECT id, name FROM raw.customers",
+                "u", "SELECT * FROM a JOIN b USING (id)",
+                "renamed", "CREATE VIEW renamed (k, p, q) AS SELECT * FROM a JOIN b USING (id)",
+                "n", "SELECT * FROM a NATURAL JOIN b");
+        assertEquals(List.of("id", "amount", "name"), columns(l, "u"));
+        assertEquals(Set.of("a.id direct", "b.id direct"), origins(l, "u", "id"));
+        assertEquals(Set.of("b.name direct"), origins(l, "renamed", "q")); // positions as Trino numbers them (was b.id)
+        assertEquals(List.of("id", "amount", "name"), columns(l, "n"));
+    }
+
+    @Test
     void postgresCastsNameTypesNotColumns() {
         // View definitions read back from PostgreSQL are rewritten with :: casts.
         ColumnLineage l = lineage("v", """

@@ -142,7 +142,8 @@ export function AssistantChat({ scope, title, compact = false }: { scope: string
   return (
     <section className={compact ? 'assistant compact' : 'assistant'} aria-label={title}>
       <header className="assistant-header">
-        <h2>{title}</h2>
+        {/* The Assistant workspace's own title is its page's h1; in a workspace's side panel it is a section. */}
+        {compact ? <h2>{title}</h2> : <h1>{title}</h1>}
         {provider?.configured && (
           <span className="muted assistant-model">
             {PROVIDER_LABEL[provider.provider]} · {provider.model}

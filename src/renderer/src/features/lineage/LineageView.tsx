@@ -138,7 +138,7 @@ function Summary() {
   return (
     <>
       <section aria-label="Summary" className="lineage-section">
-        <h4>Summary</h4>
+        <h2 className="label-heading">Summary</h2>
         <dl className="stats">
           <div>
             <dt>Views</dt>
@@ -179,10 +179,10 @@ function Summary() {
         {analysis.cycles.length > 0 && <p className="small warn-text">{analysis.cycles.length} dependency cycle(s) found.</p>}
       </section>
       <section aria-label="Entry points" className="lineage-section">
-        <h4>Entry points</h4>
+        <h2 className="label-heading">Entry points</h2>
         {lists.map(([title, hint, items]) => (
           <div key={title} className="entry-group">
-            <h5 title={hint}>{title}</h5>
+            <h3 className="entry-kind" title={hint}>{title}</h3>
             <ul className="item-list">
               {items.map((e) => (
                 <li key={e.name}>

@@ -126,7 +126,7 @@ export function ChipEditor(props: {
     <div className="chips">
       {groups.map((g) => (
         <div key={g.alias} className="chip-group">
-          <h4>{g.alias}</h4>
+          <h3 className="label-heading">{g.alias}</h3>
           <ul aria-label={`Filters on ${g.alias}`} className="chip-list">
             {g.items.length === 0 && !(editing !== null && typeof editing === 'object' && editing.new === g.alias) && <li className="muted small">All rows</li>}
             {g.items.map(({ f, i }) => {

@@ -140,13 +140,13 @@ export function MappingTable(props: MappingTableProps) {
       </div>
       <div className="unmapped">
         <div>
-          <h4>Unmapped in {props.leftAlias}</h4>
+          <h3 className="label-heading">Unmapped in {props.leftAlias}</h3>
           <ul aria-label={`Unmapped columns of ${props.leftAlias}`} className="chip-list">
             {props.unmappedLeft.length ? props.unmappedLeft.map((c) => <li key={c} className="col-chip">{c}</li>) : <li className="muted small">none</li>}
           </ul>
         </div>
         <div>
-          <h4>Unmapped in {props.rightAlias}</h4>
+          <h3 className="label-heading">Unmapped in {props.rightAlias}</h3>
           <ul aria-label={`Unmapped columns of ${props.rightAlias}`} className="chip-list">
             {props.unmappedRight.length ? props.unmappedRight.map((c) => <li key={c} className="col-chip">{c}</li>) : <li className="muted small">none</li>}
           </ul>

@@ -93,6 +93,8 @@ export function ReconcileView() {
         )}
         {ws && (
           <>
+            {/* The workspace bar shows the name in a picker; the page still needs its title. */}
+            <h1 className="sr-only">Reconcile · {ws.name}</h1>
             <Stepper />
             <SourcesPanel />
             <MappingPanel />

@@ -515,7 +515,9 @@ function SummaryView() {
       <table className="grid-table summary-table">
         <thead>
           <tr>
-            <th scope="col" />
+            <th scope="col">
+              <span className="sr-only">Outcome</span>
+            </th>
             <th scope="col">{ws.aliases.left}</th>
             <th scope="col" className="num">Amount</th>
             <th scope="col">{ws.aliases.right}</th>

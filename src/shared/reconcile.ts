@@ -132,6 +132,11 @@ export const WorkspaceStateSchema = z.object({
   chat: z.array(ChatTurnSchema),
   rules: z.array(MatchRuleSchema),
   rules_explanation: z.string(),
+  /**
+   * The last suggestion found the open items (unique references) on the right: the cash-application
+   * rules need them on the left, so the Rules step offers to swap the sides and suggest again.
+   */
+  rules_sides_reversed: z.boolean().default(false),
   rules_error: z.string().nullable(),
   runs: z.array(RunItemSchema),
   last_run_id: z.number().nullable(),

@@ -191,4 +191,22 @@ describe('ReconcileService', () => {
     expect(existsSync(join(dir, 'workspaces', fresh.id))).toBe(false);
     expect(core.workspaces).toBeInstanceOf(ReconcileService);
   });
+  it('a bank statement on the left: the suggestion says the sides are reversed; swapping and suggesting again learns the cash rules', async () => {
+    const inv = (n: number) => `INV-2026-${String(n).padStart(6, '0')}`;
+    const amounts = [1200, 850.5, 430, 2999.99, 120, 640];
+    const invoices = ['invoice_no,customer_name,invoice_date,amount', ...amounts.map((a, i) => `${inv(i + 1)},Customer ${i % 3} Ltd,2026-03-0${i + 1},${a.toFixed(2)}`)];
+    const bank = ['booking_date;amount;counterparty;reference;remittance_text', ...amounts.map((a, i) => `2026-03-1${i};${a.toFixed(2)};CUSTOMER ${i % 3} LTD;${i === 5 ? '' : inv(i + 1)};${i === 5 ? `RE ${inv(6)}` : 'Payment'}`)];
+    const ws = await core.workspaces.create('reversed');
+    await core.workspaces.addSourceFromBytes(ws.id, 'left', 'bank statement.csv', Buffer.from(bank.join('\n')));
+    let st = await core.workspaces.addSourceFromBytes(ws.id, 'right', 'open invoices.csv', Buffer.from(invoices.join('\n')));
+    st = await core.workspaces.confirmMappings(ws.id, st.mapping!.rows.map((r) => ({ ...r, decision: 'accepted' as const })));
+    expect(st.rules_sides_reversed).toBe(true);
+    expect(st.rules.map((r) => r.id)).not.toContain('reference-in-text');
+    st = await core.workspaces.swapSides(ws.id);
+    expect(st.aliases).toEqual({ left: 'open_invoices', right: 'bank_statement' });
+    expect(st.rules_sides_reversed).toBe(false);
+    st = await core.workspaces.suggestRules(ws.id);
+    expect(st.rules_sides_reversed).toBe(false);
+    expect(st.rules.map((r) => r.id)).toContain('reference-in-text');
+  });
 });

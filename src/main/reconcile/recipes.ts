@@ -72,6 +72,7 @@ export class Recipes {
       filter_undo: [...s.filter_undo, s.filters].slice(-MAX_UNDO),
       rules: recipe.rules,
       rules_explanation: `Loaded from ${basename(path)}.`,
+      rules_sides_reversed: false,
     }));
   }
 }

@@ -32,7 +32,7 @@ export class Rules {
         engine: engineMode,
       });
       const cash = await withCashRules(engine, mappings, out.rules, out.explanation, out.engine);
-      return store.update(id, (st) => ({ ...st, rules: cash.rules, rules_explanation: cash.explanation, rules_error: null }));
+      return store.update(id, (st) => ({ ...st, rules: cash.rules, rules_explanation: cash.explanation, rules_sides_reversed: cash.reversed, rules_error: null }));
     } catch (e) {
       await store.update(id, (st) => ({ ...st, rules_error: errorMessage(e) }));
       throw e;

@@ -92,6 +92,7 @@ export class ReconcileService {
       chat: src.chat,
       rules: src.rules,
       rules_explanation: src.rules_explanation,
+      rules_sides_reversed: src.rules_sides_reversed,
     }));
   }
   recover(id: string): Promise<WorkspaceState> {

@@ -154,6 +154,8 @@ export class Sources {
           unmapped_b: st.mapping.unmapped_a,
         },
         rules: st.rules.map(swapRule),
+        // The sides the last suggestion asked to swap are swapped now.
+        rules_sides_reversed: false,
       }));
     });
   }

@@ -110,6 +110,7 @@ export class WorkspaceStore {
       chat: [],
       rules: [],
       rules_explanation: '',
+      rules_sides_reversed: false,
       rules_error: null,
       runs: [],
       last_run_id: null,

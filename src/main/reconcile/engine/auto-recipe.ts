@@ -66,18 +66,18 @@ export async function withCashRules(
   rules: MatchRule[],
   explanation: string,
   engine: 'local' | 'llm' = 'local',
-): Promise<{ rules: MatchRule[]; explanation: string }> {
+): Promise<{ rules: MatchRule[]; explanation: string; reversed: boolean }> {
   const flip = rules.find((r) => r.amount)?.amount?.flip_sign ?? false;
   const facts = await ws.learnCash(mappings, flip);
   const cash = cashRules(facts, mappings, rules);
-  if (cash.notes.length === 0) return { rules, explanation };
-  if (facts.reversed) return { rules, explanation: `${explanation} Note: ${cash.notes.join('; ')}.` };
+  if (cash.notes.length === 0) return { rules, explanation, reversed: false };
+  if (facts.reversed) return { rules, explanation: `${explanation} Note: ${cash.notes.join('; ')}.`, reversed: true };
   if (engine === 'llm') {
     // The model's rules were written for these files by the user's LLM: they lead, and the learned
     // rules follow as a safety net for what they do not cover.
     const ids = new Set(rules.map((r) => r.id));
     const learned = cash.rules.filter((r) => !ids.has(r.id) && !rules.includes(r));
-    return { rules: [...rules, ...learned], explanation: `${explanation} Then, learned from the data: ${cash.notes.join('; ')}.` };
+    return { rules: [...rules, ...learned], explanation: `${explanation} Then, learned from the data: ${cash.notes.join('; ')}.`, reversed: false };
   }
-  return { rules: cash.rules, explanation: `${cash.rules.length} rules, strict to loose, learned from the data: ${cash.notes.join('; ')}.` };
+  return { rules: cash.rules, explanation: `${cash.rules.length} rules, strict to loose, learned from the data: ${cash.notes.join('; ')}.`, reversed: false };
 }

@@ -251,6 +251,25 @@ export function RulesPanel() {
       )}
       {!confirmed && <p className="empty-hint">Rules are suggested from the confirmed mapping: strict rules first (same reference, same amount), looser ones after.</p>}
       {ws.rules_explanation && confirmed && <p className="muted small">{ws.rules_explanation}</p>}
+      {ws.rules_sides_reversed && confirmed && (
+        <div className="banner" role="status">
+          <span>
+            The open items ({ws.aliases.right}: one line per reference) are on the right. With them on the left, Kalla learns the
+            cash-application rules: references in the text, instalments, multi-invoice and batch payments, fees.
+          </span>
+          <button
+            className="primary"
+            disabled={Boolean(busy)}
+            onClick={async () => {
+              // The mapping and the rules follow the swap, so the suggestion can run straight after it.
+              if ((await act('rules', 'Swapping…', 'reconcile.swapSides', { id: ws.id })) === undefined) return;
+              await act('rules', 'Suggesting…', 'reconcile.suggestRules', { id: ws.id });
+            }}
+          >
+            Swap sides and suggest again
+          </button>
+        </div>
+      )}
       <ol className="rules" aria-label="Match rules">
         {ws.rules.map((r, i) => (
           <li key={r.id} className="rule-card" aria-label={`Rule ${i + 1}: ${r.name}`}>

@@ -260,11 +260,12 @@ export function RulesPanel() {
           <button
             className="primary"
             disabled={Boolean(busy)}
-            onClick={async () => {
+            onClick={() =>
               // The mapping and the rules follow the swap, so the suggestion can run straight after it.
-              if ((await act('rules', 'Swapping…', 'reconcile.swapSides', { id: ws.id })) === undefined) return;
-              await act('rules', 'Suggesting…', 'reconcile.suggestRules', { id: ws.id });
-            }}
+              void act('rules', 'Swapping…', 'reconcile.swapSides', { id: ws.id }).then(
+                (swapped) => swapped && act('rules', 'Suggesting…', 'reconcile.suggestRules', { id: ws.id }),
+              )
+            }
           >
             Swap sides and suggest again
           </button>

@@ -377,7 +377,6 @@ final class QuestionAnswerer {
         return null;
     }
 
-    /** The last word that is not a stop word or a number: most likely the object asked about. */
     /** A word of a question without the punctuation around it ("(daily_revenue)?" is daily_revenue; quotes stay). */
     private static String word(String raw) {
         return raw.replaceAll("^[`'(\\[]+|[`'?!,;:)\\].]+$", "");
@@ -395,6 +394,7 @@ final class QuestionAnswerer {
         return null;
     }
 
+    /** The last word that is not a stop word or a number: most likely the object asked about. */
     private static String lastNameLikeWord(String question) {
         String[] words = question.split("\\s+");
         for (int i = words.length - 1; i >= 0; i--) {

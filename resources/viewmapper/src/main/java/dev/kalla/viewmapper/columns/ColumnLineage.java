@@ -307,16 +307,9 @@ public final class ColumnLineage {
                 Set<String> joinedOn = item.starQualifier() == null ? joinColumns(shapes, s.using()) : Set.of();
                 // SELECT * over USING / NATURAL joins: each join column once, first, from both sides; then the rest
                 for (String name : joinedOn) {
-                    Set<Origin> origins = new LinkedHashSet<>();
-                    List<String> notes = new ArrayList<>();
-                    for (Shape shape : shapes) {
-                        Col c = shape.column(name);
-                        if (c != null) {
-                            origins.addAll(c.origins);
-                            notes.addAll(c.notes);
-                        }
-                    }
-                    starCols.add(new Col(name, origins, notes));
+                    List<Col> sides = new ArrayList<>();
+                    for (Shape shape : shapes) if (shape.column(name) != null) sides.add(shape.column(name));
+                    starCols.add(merged(name, sides));
                 }
                 for (int k = 0; k < shapes.size(); k++) {
                     if (item.starQualifier() != null && !matches(s.sources().get(k), item.starQualifier())) continue;
@@ -373,17 +366,23 @@ public final class ColumnLineage {
             } else if (arrays.size() == 1) {
                 cols.add(new Col(names.get(k), arrays.get(0).origins, arrays.get(0).notes));
             } else {
-                Set<Origin> all = new LinkedHashSet<>();
-                List<String> notes = new ArrayList<>();
-                for (Col a : arrays) {
-                    all.addAll(a.origins);
-                    notes.addAll(a.notes);
-                }
-                cols.add(new Col(names.get(k), assume(all, "UNNEST of " + arrays.size() + " arrays into " + valueColumns
-                        + " columns: which array gives '" + names.get(k) + "' depends on their element types"), notes));
+                Col all = merged(names.get(k), arrays);
+                cols.add(new Col(all.name, assume(all.origins, "UNNEST of " + arrays.size() + " arrays into " + valueColumns
+                        + " columns: which array gives '" + all.name + "' depends on their element types"), all.notes));
             }
         }
         return new Shape(cols, List.of());
+    }
+
+    /** One column made from all of {@code cols}: every origin and every note of each. */
+    private static Col merged(String name, List<Col> cols) {
+        Set<Origin> origins = new LinkedHashSet<>();
+        List<String> notes = new ArrayList<>();
+        for (Col c : cols) {
+            origins.addAll(c.origins);
+            notes.addAll(c.notes);
+        }
+        return new Col(name, origins, notes);
     }
 
     /** The columns USING names, or for NATURAL every name two relations share, in the order they come. */

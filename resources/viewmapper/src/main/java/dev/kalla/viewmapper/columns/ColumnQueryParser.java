@@ -32,21 +32,20 @@ import java.util.Set;
  * keywords, types or literals), what each item is called, and which relations are in scope.
  */
 final class ColumnQueryParser extends TokenCursor {
-    /** Words that are never a column in an expression: operators, clause words, literals, special values. */
+    /**
+     * Words that are never a column in an expression: operators, clause words, literals, special
+     * values. Words Trino uses as keywords only in some clauses (year, date, value, first, range, …)
+     * are not here: TokenCursor.contextualKeywordAt decides those.
+     */
     private static final Set<String> NOT_A_COLUMN = Set.of(
             "and", "or", "not", "is", "like", "ilike", "escape", "in", "between", "exists", "distinct", "from",
-            "case", "when", "then", "else", "end", "cast", "try_cast", "as", "at", "time", "zone", "over", "filter",
-            "within", "partition", "by", "order", "rows", "range", "groups", "unbounded", "preceding",
-            "following", "current", "row", "asc", "desc", "nulls", "first", "last", "next", "only", "ties",
-            "interval", "year", "month", "day", "hour", "minute", "second", "to", "array", "map", "all", "any",
-            "some", "with", "without", "local", "grouping", "sets", "rollup", "cube", "on", "respect", "ignore",
-            "precision", "varying", "unknown", "uescape", "date", "timestamp", "of", "exclude", "others", "no",
+            "case", "when", "then", "else", "end", "cast", "try_cast", "as", "at", "over", "filter",
+            "within", "by", "order", "unbounded", "preceding", "following", "asc", "desc", "nulls", "next", "only", "ties",
+            "interval", "to", "array", "map", "all", "any", "some", "with", "without", "local", "grouping", "sets", "rollup",
+            "cube", "on", "respect", "ignore", "precision", "varying", "unknown", "uescape", "of", "exclude", "others", "no",
             "null", "true", "false", "where", "leading", "trailing", "both", "current_date", "current_time",
             "current_timestamp", "localtime", "localtimestamp", "current_user", "current_catalog", "current_schema",
-            "current_path", "current_role", "quarter", "week", "dow", "doy", "year_of_week", "yow", "timezone_hour",
-            "timezone_minute", "millisecond", "wrapper", "conditional", "unconditional", "keep", "omit", "quotes",
-            "scalar", "error", "empty", "returning", "format", "json", "encoding", "utf8", "utf16", "utf32",
-            "lax", "strict", "passing", "similar", "using", "value", "for", "placing");
+            "current_path", "current_role", "similar", "using", "for", "placing");
     static final Set<String> AGGREGATES = Set.of(
             "count", "sum", "avg", "min", "max", "count_if", "approx_distinct", "approx_percentile", "approx_set",
             "approx_most_frequent", "array_agg", "string_agg", "listagg", "arbitrary", "any_value", "bool_and",

@@ -1,5 +1,6 @@
 package dev.kalla.viewmapper.sql;
 
+import java.util.ArrayDeque;
 import java.util.List;
 import java.util.Set;
 
@@ -133,17 +134,26 @@ public abstract class TokenCursor {
         };
     }
 
-    /** The word before the innermost unclosed {@code (} before {@code j} (a function's name, OVER, …), or "". */
+    /** Per token, the call it is inside (see enclosingCall); computed once, on first use. */
+    private String[] enclosingCalls;
+
+    /**
+     * The word before the innermost unclosed {@code (} before {@code j} (a function's name, OVER, …),
+     * or "". One pass over the tokens answers every position: a backward scan per question made a
+     * select list of 8,000 items that use {@code value} take 618 ms to read.
+     */
     protected String enclosingCall(int j) {
-        int depth = 0;
-        for (int k = j - 1; k > 0; k--) {
-            Token t = tokens.get(k);
-            if (t.isSymbol(")")) depth++;
-            else if (t.isSymbol("(") && depth-- == 0) {
-                return tokens.get(k - 1).type() == TokenType.WORD ? tokens.get(k - 1).text() : "";
+        if (enclosingCalls == null) {
+            enclosingCalls = new String[tokens.size()];
+            ArrayDeque<String> open = new ArrayDeque<>();
+            for (int k = 0; k < tokens.size(); k++) {
+                enclosingCalls[k] = open.isEmpty() ? "" : open.peek();
+                Token t = tokens.get(k);
+                if (t.isSymbol("(")) open.push(k > 0 && tokens.get(k - 1).type() == TokenType.WORD ? tokens.get(k - 1).text() : "");
+                else if (t.isSymbol(")") && !open.isEmpty()) open.pop();
             }
         }
-        return "";
+        return enclosingCalls[j];
     }
 
     /** Words that continue a type name: character varying, double precision, timestamp without time zone. */

@@ -37,7 +37,9 @@ export function detectDelimiter(text: string, complete: boolean, quoted = true):
     const names = (fields: string[]) => fields.every((f) => f.trim() !== '' && !looksLikeValue(f) && !/["\r\n]/.test(f));
     if (from > 0 && !records[from - 1].fields.some(looksLikeValue) && !names(records[from].fields)) from--;
     const rest = records.slice(from);
-    const share = rest.filter((r) => r.fields.length === width).length / rest.length;
+    // A record whose quotes close mid-field was split with the wrong delimiter: it does not conform
+    // (a ";" file of quoted fields with decimal commas splits into two fields on ",", as its footer does).
+    const share = rest.filter((r) => r.fields.length === width && !r.strayQuote).length / rest.length;
     // Ties: the delimiter whose table starts earlier (a "1,50" in a ";" file splits data rows on "," too, but not its header).
     // A table that starts with a row of names above rows of values is what an export looks like;
     // the wrong delimiter's table usually starts on a data row (worth a 15 % share difference).

@@ -23,6 +23,11 @@ export interface RecordPos {
   /** Offset just after the record's line break (or the end of the text). */
   end: number;
   line: number;
+  /**
+   * A quoted field whose closing quote is followed by more text than a delimiter or a line break
+   * (`"01.03.2026";"x"` read with ","): a sign the record was split with the wrong delimiter.
+   */
+  strayQuote?: boolean;
 }
 
 const blank = (r: RecordPos) => r.fields.every((f) => f.trim() === '');
@@ -33,6 +38,7 @@ export function scanRecords(text: string, delimiter: string, maxRecords: number,
   let fields: string[] = [];
   let field = '';
   let inQuotes = false;
+  let stray = false;
   let start = 0;
   let line = 1;
   let startLine = 1;
@@ -44,7 +50,11 @@ export function scanRecords(text: string, delimiter: string, maxRecords: number,
         if (text[i + 1] === '"') {
           field += '"';
           i++;
-        } else inQuotes = false;
+        } else {
+          inQuotes = false;
+          const next = text[i + 1];
+          if (next !== undefined && next !== delimiter && next !== '\n' && next !== '\r') stray = true;
+        }
       } else {
         if (ch === '\n' || (ch === '\r' && text[i + 1] !== '\n')) line++;
         field += ch;
@@ -56,7 +66,8 @@ export function scanRecords(text: string, delimiter: string, maxRecords: number,
     } else if (ch === '\n' || ch === '\r') {
       if (ch === '\r' && text[i + 1] === '\n') i++;
       fields.push(field);
-      out.push({ fields, start, end: i + 1, line: startLine });
+      out.push({ fields, start, end: i + 1, line: startLine, ...(stray ? { strayQuote: true } : {}) });
+      stray = false;
       line++;
       fields = [];
       field = '';
@@ -66,7 +77,7 @@ export function scanRecords(text: string, delimiter: string, maxRecords: number,
   }
   if (complete && i >= text.length && (field !== '' || fields.length > 0)) {
     fields.push(field);
-    out.push({ fields, start, end: text.length, line: startLine });
+    out.push({ fields, start, end: text.length, line: startLine, ...(stray ? { strayQuote: true } : {}) });
   }
   return out;
 }
@@ -157,11 +168,13 @@ export function detectBottom(records: RecordPos[], width: number, dataRows: numb
   let count = 0;
   const reasons: string[] = [];
   const max = Math.min(skipBottom ?? 20, Math.max(0, dataRows - 1), records.length);
+  const block = skipBottom === undefined ? trailerBlockStart(records, width, max) : -1;
   for (let i = records.length - 1; i >= 0 && count < max; i--) {
     const r = records[i];
     const first = r.fields.find((f) => f.trim() !== '') ?? '';
     let reason: string | null = null;
     if (skipBottom !== undefined) reason = 'skipped by the read options';
+    else if (i >= block && block >= 0 && !blank(r)) reason = `below the table after an empty line (${r.fields.length} field(s), the table has ${width})`;
     else if (blank(r)) reason = 'empty line below the table';
     else if (SUMMARY.test(first)) reason = `summary line (“${first.trim().slice(0, 40)}”)`;
     // A ragged line with data in it stays: it is a malformed row the user must hear about, not a footer.
@@ -177,6 +190,25 @@ export function detectBottom(records: RecordPos[], width: number, dataRows: numb
     start: dropped.length ? dropped[0].start : (kept.at(-1)?.end ?? 0),
     skipped: dropped.map((r, k): SkippedLine => ({ where: 'bottom', line: dropped.length - k, text: preview(r), reason: reasons[dropped.length - 1 - k] })),
   };
+}
+
+/**
+ * A block set apart below the table by an empty line, none of whose lines has the table's field
+ * count ("Alter Kontostand;10.000,00 EUR", "Closing balance;1,234.56"): a footer whatever its words.
+ * The index of the empty line, or -1. A line of the table's width below the gap is data (a
+ * malformed gap the user must hear about), so then there is no such block.
+ */
+function trailerBlockStart(records: RecordPos[], width: number, max: number): number {
+  for (let i = records.length - 1; i >= Math.max(0, records.length - max); i--) {
+    const r = records[i];
+    if (blank(r)) {
+      // Empty lines at the very end are not the gap; keep walking up to the block above them.
+      if (records.slice(i + 1).some((b) => !blank(b))) return i;
+      continue;
+    }
+    if (r.fields.length === width) return -1;
+  }
+  return -1;
 }
 
 /** Both CRLF and bare LF line breaks outside quotes (DuckDB's reader takes one kind per file). */

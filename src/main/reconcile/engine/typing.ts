@@ -3,6 +3,7 @@
  * VARCHAR columns, and the typed expressions (try_cast / try_strptime) that
  * turn a raw table into a typed view. Nothing here reads rows into JavaScript.
  */
+import { addDirectionIndicator, indicatorExpression } from './direction-indicator';
 import type { ColumnType } from '../../../shared/recon';
 import type { ColumnTyping, Notice } from '../../../shared/recon-engine';
 import type { Db } from './db';
@@ -194,6 +195,7 @@ export async function detectTypes(
     return applyOverride(name, override, detected, style);
   });
   addDebitCredit(typings, notices);
+  await addDirectionIndicator(db, table, typings, notices, (t) => typedExpression(t), sampleRows);
   return { typings, notices, decimal };
 }
 
@@ -299,6 +301,8 @@ function addDebitCredit(typings: ColumnTyping[], notices: Notice[]): void {
 /** SQL expression reading a raw VARCHAR column as its typed value. */
 export function typedExpression(typing: ColumnTyping): string {
   if (typing.derived) {
+    const indicator = indicatorExpression(typing, numberExpression);
+    if (indicator) return indicator;
     const [credit, debit, creditStyle, debitStyle] = (typing.format ?? '').split('\u0000');
     const c = numberExpression(credit, creditStyle === 'eu' ? 'eu' : 'us');
     const d = numberExpression(debit, debitStyle === 'eu' ? 'eu' : 'us');

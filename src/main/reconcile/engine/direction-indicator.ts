@@ -1,0 +1,87 @@
+/**
+ * Amounts written without a sign, with the direction in a column of its own: ING's `Af`/`Bij`,
+ * German `S`/`H` (Soll/Haben), `DR`/`CR`, `Debit`/`Credit`, `+`/`-` (issue 25). The pair of words is
+ * recognised from the column's own values — exactly two of them, one of a known credit/debit pair —
+ * next to a number column with no negative value; the signed amount is then derived (money in
+ * positive, money out negative) and mappable like any column, and a notice says how it was made.
+ */
+import type { ColumnTyping, Notice } from '../../../shared/recon-engine';
+import type { Db } from './db';
+import { ident, lit } from './sql';
+
+/** [credit (money in), debit (money out)] spellings, lower case. */
+const PAIRS: [string, string][] = [
+  ['bij', 'af'],
+  ['h', 's'],
+  ['haben', 'soll'],
+  ['cr', 'dr'],
+  ['c', 'd'],
+  ['credit', 'debit'],
+  ['credit', 'debet'],
+  ['crédit', 'débit'],
+  ['in', 'out'],
+  ['+', '-'],
+  ['gutschrift', 'lastschrift'],
+  ['incoming', 'outgoing'],
+];
+
+const FORMAT_TAG = 'indicator';
+
+/**
+ * Adds `signed_amount` when a two-valued direction column sits next to an unsigned amount. `table`
+ * holds the raw VARCHAR columns; `amountOf` is the typed expression of a number column.
+ */
+export async function addDirectionIndicator(
+  db: Db,
+  table: string,
+  typings: ColumnTyping[],
+  notices: Notice[],
+  amountOf: (t: ColumnTyping) => string,
+  sampleRows: number | null,
+): Promise<void> {
+  if (typings.some((t) => t.derived)) return;
+  const texts = typings.filter((t) => t.type === 'text').slice(0, 40);
+  const numbers = typings.filter((t) => t.type === 'number');
+  if (texts.length === 0 || numbers.length === 0) return;
+  const from = `(SELECT * FROM ${ident(table)}${sampleRows ? ` LIMIT ${sampleRows}` : ''})`;
+  const row = await db.one<Record<string, unknown>>(
+    `SELECT ${[
+      ...texts.map((t, i) => `list_sort(list_distinct(list(lower(trim(${ident(t.name)}))) FILTER (WHERE nullif(trim(${ident(t.name)}), '') IS NOT NULL)))[1:3] AS v${i}`),
+      ...numbers.map((t, i) => `count(*) FILTER (WHERE ${amountOf(t)} < 0) AS neg${i}, count(${amountOf(t)}) AS n${i}`),
+    ].join(', ')} FROM ${from}`,
+  );
+  if (!row) return;
+  let found: { column: ColumnTyping; pair: [string, string] } | null = null;
+  for (const [i, t] of texts.entries()) {
+    const values = (row[`v${i}`] as string[] | null) ?? [];
+    if (values.length !== 2) continue;
+    const pair = PAIRS.find(([c, d]) => values.includes(c) && values.includes(d));
+    if (pair) {
+      found = { column: t, pair };
+      break;
+    }
+  }
+  if (!found) return;
+  // The amount: an unsigned number column (the first one, as exports put the amount before the balance).
+  const amount = numbers.find((t, i) => Number(row[`neg${i}`] ?? 0) === 0 && Number(row[`n${i}`] ?? 0) > 0);
+  if (!amount) return;
+  const taken = new Set(typings.map((t) => t.name.toLowerCase()));
+  let name = 'signed_amount';
+  for (let k = 2; taken.has(name); k++) name = `signed_amount_${k}`;
+  typings.push({ name, type: 'number', derived: true, format: [FORMAT_TAG, amount.name, amount.format ?? 'us', found.column.name, ...found.pair].join('\u0000') });
+  notices.push({
+    code: 'derived_signed_amount',
+    column: name,
+    message: `amounts in "${amount.name}" have no sign; "${found.column.name}" says the direction (“${found.pair[0]}” money in, “${found.pair[1]}” money out): derived ${name}, positive for money in`,
+  });
+}
+
+/** The derived column's SQL when it is a direction-indicator one; null for other derived columns. */
+export function indicatorExpression(typing: ColumnTyping, amountOf: (column: string, style: 'us' | 'eu') => string): string | null {
+  const parts = (typing.format ?? '').split('\u0000');
+  if (parts[0] !== FORMAT_TAG) return null;
+  const [, amount, style, indicator, credit, debit] = parts;
+  const value = amountOf(amount, style === 'eu' ? 'eu' : 'us');
+  const dir = `lower(trim(${ident(indicator)}))`;
+  return `CASE ${dir} WHEN ${lit(credit)} THEN ${value} WHEN ${lit(debit)} THEN -(${value}) ELSE NULL END`;
+}

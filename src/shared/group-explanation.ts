@@ -11,6 +11,7 @@ export const DIFFERENCE_LABELS: Record<DifferenceReason, string> = {
   short_payment: 'short payment',
   overpayment: 'overpayment',
   rounding: 'rounding',
+  part_payment: 'part payment',
 };
 
 /** The score (1 = exact amounts and dates) as a whole percentage. */
@@ -18,11 +19,13 @@ export function confidencePercent(g: Pick<MatchGroup, 'score'>): number {
   return Math.round(Math.max(0, Math.min(1, g.score)) * 100);
 }
 
-export function explainGroup(g: Pick<MatchGroup, 'rule_id' | 'score' | 'amount_delta' | 'difference_reason' | 'left_ids' | 'right_ids'>, formatAmount: (n: number) => string): string {
+export function explainGroup(g: Pick<MatchGroup, 'rule_id' | 'score' | 'amount_delta' | 'difference_reason' | 'left_ids' | 'right_ids' | 'evidence'>, formatAmount: (n: number) => string): string {
   const parts = [`matched by rule “${g.rule_id}”`];
   if (g.left_ids.length > 1 || g.right_ids.length > 1) parts.push(`${g.left_ids.length} ↔ ${g.right_ids.length} rows whose sums agree`);
   if (g.difference_reason && g.amount_delta !== null) parts.push(`${DIFFERENCE_LABELS[g.difference_reason]} of ${formatAmount(Math.abs(g.amount_delta))}`);
   else if (g.amount_delta !== null && Math.abs(g.amount_delta) >= 0.005) parts.push(`amounts differ by ${formatAmount(Math.abs(g.amount_delta))}`);
-  parts.push(`confidence ${confidencePercent(g)} %`);
+  // The scored model says what tied the group and what each piece weighed (its score is a probability).
+  if (g.evidence) parts.push(g.evidence);
+  else parts.push(`confidence ${confidencePercent(g)} %`);
   return parts.join('; ');
 }

@@ -200,6 +200,8 @@ export const MatchGroupSchema = z.object({
   /** 0..1, 1 = exact. */
   score: z.number(),
   note: z.string().nullable(),
+  /** What tied the group, in words, with each piece of evidence's weight (scored model groups). */
+  evidence: z.string().optional(),
   /** Why the amounts differ, when the matching rule named it (bank_fee, discount, …); absent when they agree. */
   difference_reason: DifferenceReasonSchema.optional(),
 });

@@ -90,6 +90,12 @@ export type SourceFilter = z.infer<typeof SourceFilterSchema>;
 
 // ── Match rules and recipes ───────────────────────────────────────────────
 
+/** The digit-group shape of a reference (see the `reference` normaliser). */
+export const ReferenceGroupsSchema = z
+  .array(z.object({ width: z.number().int().min(0).max(30), min: z.number().int().min(1).max(30), max: z.number().int().min(1).max(30) }))
+  .min(1)
+  .max(6);
+
 export const KeyNormaliserSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('trim') }),
   z.object({ kind: z.literal('casefold') }),
@@ -116,7 +122,7 @@ export const KeyNormaliserSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('name') }),
   z.object({
     kind: z.literal('reference'),
-    groups: z.array(z.object({ width: z.number().int().min(0).max(30), min: z.number().int().min(1).max(30), max: z.number().int().min(1).max(30) })).min(1).max(6),
+    groups: ReferenceGroupsSchema,
   }),
 ]);
 export type KeyNormaliser = z.infer<typeof KeyNormaliserSchema>;
@@ -143,7 +149,7 @@ export const MatchKeySchema = z.object({
 export type MatchKey = z.infer<typeof MatchKeySchema>;
 
 /** Why a matched group's amounts differ, for the accountant to book (recipe v2). */
-export const DifferenceReasonSchema = z.enum(['bank_fee', 'discount', 'short_payment', 'overpayment', 'rounding']);
+export const DifferenceReasonSchema = z.enum(['bank_fee', 'discount', 'short_payment', 'overpayment', 'rounding', 'part_payment']);
 export type DifferenceReason = z.infer<typeof DifferenceReasonSchema>;
 
 export const CardinalitySchema = z.enum(['1:1', '1:N', 'N:1', 'N:M']);
@@ -196,8 +202,38 @@ export const MatchRuleSchema = z.object({
   cardinality: CardinalitySchema.default('1:1'),
   /** Matches of this rule are confirmed automatically; otherwise they are only suggested. */
   auto_confirm: z.boolean().default(true),
+  /**
+   * A scored 1:1 rule (issue 25): candidates from every kind of evidence — a reference found in the
+   * text (any identifier column of the open items, exactly or with one typo), the counterparty with
+   * the amount — each scored by comparison levels whose weights are estimated from the run's own data
+   * (Fellegi–Sunter, EM), assigned globally one to one. See docs/cash-application.md.
+   */
+  model: z
+    .object({
+      /** Identifier columns of the open items and the statement columns their values are written in. */
+      references: z
+        .array(
+          z.object({
+            left: z.string().min(1),
+            right: z.array(z.string().min(1)).min(1).max(8),
+            groups: ReferenceGroupsSchema,
+          }),
+        )
+        .max(4)
+        .default([]),
+      /** Columns naming the counterparty on each side (folded as banks write names). */
+      party: z.object({ left: z.string().min(1), right: z.string().min(1) }).optional(),
+      /** `settled`: only pairs whose amounts agree (to the cent or by a learned difference); `open`: short, over and part payments too, never confirmed automatically. */
+      amounts: z.enum(['settled', 'open']).default('settled'),
+      /** A pair is confirmed automatically only when its estimated probability is at least this (and no other candidate is as likely). */
+      auto_at: z.number().min(0.5).max(1).default(0.995),
+      /** Pairs less likely than this are not suggested. */
+      suggest_at: z.number().min(0).max(1).default(0.5),
+    })
+    .optional(),
 });
 export type MatchRule = z.infer<typeof MatchRuleSchema>;
+export type MatchModel = NonNullable<MatchRule['model']>;
 
 export const EncodingSchema = z.enum(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252', 'latin1']);
 

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { buildAutoRecipe } from '../../src/main/reconcile/engine/auto-recipe';
+import { buildAutoRecipe, withCashRules } from '../../src/main/reconcile/engine/auto-recipe';
 import { Db } from '../../src/main/reconcile/engine/db';
 import { nameExpression, referenceTokens } from '../../src/main/reconcile/engine/recipe-sql';
 import { lit } from '../../src/main/reconcile/engine/sql';
@@ -112,7 +112,7 @@ describe('cash application without a recipe', () => {
       bankLine(53, 88_800, 5, '', 'call 2026 000999'),
     );
     const { groups } = await reconcile(invoices, bank);
-    for (const n of [101, 102, 103]) expect(groupOf(groups, inv(n))).toMatchObject([{ status: 'auto', rule: 'reference-in-text' }]);
+    for (const n of [101, 102, 103]) expect(groupOf(groups, inv(n))).toMatchObject([{ status: 'auto', rule: 'scored' }]);
     expect(groupOf(groups, inv(1))).toHaveLength(1);
     expect(groupOf(groups, inv(1))[0].lines).toEqual([`${money(10_000 + 1_237)} Payment`]);
     expect(groupOf(groups, inv(104))).toEqual([]);
@@ -184,10 +184,10 @@ describe('cash application without a recipe', () => {
     bank.push(bankLine(121, 40_000 - 750, 5, '', `Payment ${inv(501)}`), bankLine(121, 40_000 - 317, 6, inv(502), 'Payment'), bankLine(126, 33_333, 5, '', 'Transfer'));
     const { groups, auto, ws, result } = await reconcile(invoices, bank);
     expect(auto.explanation).toMatch(/7\.50 recurs/);
-    expect(groupOf(groups, inv(501))).toMatchObject([{ status: 'auto', rule: 'reference-less-fee', reason: 'bank_fee' }]);
+    expect(groupOf(groups, inv(501))).toMatchObject([{ status: 'auto', rule: 'scored', reason: 'bank_fee' }]);
     expect(groupOf(groups, inv(40))).toMatchObject([{ status: 'auto', reason: 'bank_fee' }]);
     // An odd shortfall tied by reference is only suggested, named a short payment.
-    expect(groupOf(groups, inv(502))).toMatchObject([{ status: 'suggested', rule: 'reference-short-or-over', reason: 'short_payment' }]);
+    expect(groupOf(groups, inv(502))).toMatchObject([{ status: 'suggested', rule: 'scored-open', reason: 'short_payment' }]);
     // Accept with difference: the reviewer says what the 3.17 is; it is kept on the group and exported.
     const suggested = (await ws.page(result.run_id, 'suggested', { offset: 0, limit: 100 })).items.find((g) => g.left_rows.some((r) => r.invoice_no === inv(502)))!;
     await expect(ws.accept(result.run_id, suggested.group_id, 'fee not in the table', 'bank_fee')).resolves.toMatchObject({
@@ -195,7 +195,7 @@ describe('cash application without a recipe', () => {
       difference_reason: 'bank_fee',
     });
     // A reason needs a difference to name.
-    expect(groupOf(groups, inv(503))).toMatchObject([{ status: 'suggested', rule: 'counterparty-amount', reason: null }]);
+    expect(groupOf(groups, inv(503))).toMatchObject([{ status: 'suggested', rule: 'scored', reason: null }]);
     const even = (await ws.page(result.run_id, 'suggested', { offset: 0, limit: 100 })).items.find((g) => g.left_rows.some((r) => r.invoice_no === inv(503)))!;
     await expect(ws.accept(result.run_id, even.group_id, undefined, 'discount')).rejects.toMatchObject({ code: 'invalid_review' });
     const out = sb.mkdir('export');
@@ -215,7 +215,7 @@ describe('cash application without a recipe', () => {
     const { groups, auto } = await reconcile(invoices, rounded);
     expect(auto.explanation).toMatch(/up to 0\.02 recur/);
     expect(groupOf(groups, inv(701))).toMatchObject([{ status: 'suggested', reason: 'overpayment' }]);
-    expect(groupOf(groups, inv(702))).toMatchObject([{ status: 'auto', rule: 'reference-rounding', reason: 'rounding' }]);
+    expect(groupOf(groups, inv(702))).toMatchObject([{ status: 'auto', rule: 'scored', reason: 'rounding' }]);
   });
 
   it('leaves a payment that fits two open invoices of one customer equally to a person; a fee on a multi-invoice payment is named', async () => {
@@ -263,7 +263,7 @@ describe('a German bank export with no reference column', () => {
     await ws.addSourceFromPath('right', sb.file('umsaetze.csv', csv('Buchungstag;Betrag;Auftraggeber;Verwendungszweck', right)));
     const auto = await buildAutoRecipe(ws, 'de');
     expect(auto.recipe.mappings.find((m) => m.role === 'date')).toMatchObject({ field_a: 'Rechnungsdatum', field_b: 'Buchungstag' });
-    expect(auto.recipe.rules.find((r) => r.id === 'reference-in-text')?.keys[0]).toMatchObject({ left: 'Rechnungsnummer', right: 'Verwendungszweck' });
+    expect(auto.recipe.rules.find((r) => r.id === 'scored')?.model?.references[0]).toMatchObject({ left: 'Rechnungsnummer', right: ['Verwendungszweck'] });
     expect(auto.recipe.rules.find((r) => r.id === 'counterparty-batch')?.keys[0]).toMatchObject({ left: 'Kunde', right: 'Auftraggeber', normalisers: [{ kind: 'name' }] });
     const result = await ws.run(auto.recipe);
     expect(result.summary.matched_groups).toBe(41);
@@ -339,7 +339,7 @@ describe('recipe versions', () => {
 });
 
 describe('which side holds the open items', () => {
-  it('proposes no cash rules when the invoices are the right source, and says to swap; a currency column is no counterparty', async () => {
+  it('with the invoices on the right: the app is told to swap (with the evidence), the CLI path swaps and gets the cash rules', async () => {
     const { invoices, bank } = background();
     // As statements are: some lines carry no reference (so the references are not unique there).
     for (let k = 0; k < 5; k++) bank.push(bankLine(90 + k, 5_000 + k, 1, '', 'Transfer'));
@@ -347,9 +347,19 @@ describe('which side holds the open items', () => {
     // The bank statement on the left this time.
     await ws.addSourceFromPath('left', sb.file('bank.csv', csv(RIGHT, bank)));
     await ws.addSourceFromPath('right', sb.file('invoices.csv', csv(LEFT, invoices.map(invoiceLine))));
+    const mappings = [
+      { field_a: 'amount', field_b: 'amount', role: 'amount' as const, confidence: 1, reason: '' },
+      { field_a: 'reference', field_b: 'invoice_no', role: 'key' as const, confidence: 1, reason: '' },
+    ];
+    const app = await withCashRules(ws, mappings, [], 'base');
+    expect(app.reversed).toBe(true);
+    expect(app.explanation).toMatch(/invoice_no values are written in the other file's text.*swap the sources/);
     const auto = await buildAutoRecipe(ws, 'reversed');
-    expect(auto.recipe.rules.map((r) => r.id).filter((id) => id.startsWith('reference-') || id.startsWith('counterparty-'))).toEqual([]);
-    expect(auto.explanation).toMatch(/swap the sources/);
+    expect(auto.swapped).toBe(true);
+    expect(auto.explanation).toMatch(/^The sources were swapped/);
+    expect(auto.recipe.rules.map((r) => r.id)).toContain('scored');
+    // A currency column repeats too, but with one value it is no counterparty.
+    expect(auto.recipe.rules.find((r) => r.id === 'counterparty-batch')?.keys[0].left).not.toBe('currency');
   });
 });
 

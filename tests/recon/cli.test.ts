@@ -88,7 +88,7 @@ describe('kalla recon CLI', () => {
     expect(await runReconCli(['--left', left, '--right', right, '--out', out, '--json'], t.io)).toBe(0);
     const used = JSON.parse(readFileSync(join(out, 'recipe.json'), 'utf8'));
     expect(used.mappings.find((m: { field_a: string }) => m.field_a === 'reference')).toMatchObject({ field_b: 'ref', role: 'key' });
-    expect(used.rules.map((r: { id: string; cardinality: string }) => `${r.id} ${r.cardinality}`)).toEqual(expect.arrayContaining(['reference-in-text 1:1', 'reference-instalments 1:N', 'reference-multi-invoice N:1']));
+    expect(used.rules.map((r: { id: string; cardinality: string }) => `${r.id} ${r.cardinality}`)).toEqual(expect.arrayContaining(['scored 1:1', 'reference-instalments 1:N', 'reference-multi-invoice N:1']));
     // 170 invoices paid once, the 15 paid in two parts and the 10 pairs settled by one transfer
     // are all tied by their reference with an exact sum, so they match automatically; the last 15
     // invoices are not paid yet.

@@ -201,12 +201,12 @@ describe('ReconcileService', () => {
     let st = await core.workspaces.addSourceFromBytes(ws.id, 'right', 'open invoices.csv', Buffer.from(invoices.join('\n')));
     st = await core.workspaces.confirmMappings(ws.id, st.mapping!.rows.map((r) => ({ ...r, decision: 'accepted' as const })));
     expect(st.rules_sides_reversed).toBe(true);
-    expect(st.rules.map((r) => r.id)).not.toContain('reference-in-text');
+    expect(st.rules.map((r) => r.id)).not.toContain('scored');
     st = await core.workspaces.swapSides(ws.id);
     expect(st.aliases).toEqual({ left: 'open_invoices', right: 'bank_statement' });
     expect(st.rules_sides_reversed).toBe(false);
     st = await core.workspaces.suggestRules(ws.id);
     expect(st.rules_sides_reversed).toBe(false);
-    expect(st.rules.map((r) => r.id)).toContain('reference-in-text');
+    expect(st.rules.map((r) => r.id)).toContain('scored');
   });
 });

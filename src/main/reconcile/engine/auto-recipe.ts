@@ -26,9 +26,25 @@ async function sample(ws: ReconEngine, side: 'left' | 'right'): Promise<Record<s
 export interface AutoRecipe {
   recipe: Recipe;
   explanation: string;
+  /** The sources were swapped before the recipe was built (the open items had been given second). */
+  swapped: boolean;
 }
 
+/**
+ * Without a recipe nobody is there to press "Swap sides": when the data says the open items are
+ * the right source (side-roles.ts), the sources are swapped once and the recipe is built again,
+ * and the explanation says so.
+ */
 export async function buildAutoRecipe(ws: ReconEngine, name = 'auto'): Promise<AutoRecipe> {
+  const first = await buildAutoRecipeOnce(ws, name);
+  if (!first.reversed) return { recipe: first.recipe, explanation: first.explanation, swapped: false };
+  await ws.swapSides();
+  const second = await buildAutoRecipeOnce(ws, name);
+  const why = first.reasons.length > 0 ? ` (${first.reasons.join('; ')})` : '';
+  return { recipe: second.recipe, explanation: `The sources were swapped: the open items are the second file${why}. ${second.explanation}`, swapped: true };
+}
+
+async function buildAutoRecipeOnce(ws: ReconEngine, name: string): Promise<AutoRecipe & { reversed: boolean; reasons: string[] }> {
   const left = (await ws.source('left'))!;
   const right = (await ws.source('right'))!;
   const schema_a = sourceSchema('left', left);
@@ -51,7 +67,7 @@ export async function buildAutoRecipe(ws: ReconEngine, name = 'auto'): Promise<A
     filters: [],
     rules,
   });
-  return { recipe, explanation: cash.explanation };
+  return { recipe, explanation: cash.explanation, swapped: false, reversed: cash.reversed, reasons: cash.reasons };
 }
 
 /**
@@ -66,18 +82,19 @@ export async function withCashRules(
   rules: MatchRule[],
   explanation: string,
   engine: 'local' | 'llm' = 'local',
-): Promise<{ rules: MatchRule[]; explanation: string; reversed: boolean }> {
+): Promise<{ rules: MatchRule[]; explanation: string; reversed: boolean; reasons: string[] }> {
   const flip = rules.find((r) => r.amount)?.amount?.flip_sign ?? false;
   const facts = await ws.learnCash(mappings, flip);
   const cash = cashRules(facts, mappings, rules);
-  if (cash.notes.length === 0) return { rules, explanation, reversed: false };
-  if (facts.reversed) return { rules, explanation: `${explanation} Note: ${cash.notes.join('; ')}.`, reversed: true };
+  const reasons = facts.roles?.reasons ?? [];
+  if (cash.notes.length === 0) return { rules, explanation, reversed: false, reasons };
+  if (facts.reversed) return { rules, explanation: `${explanation} Note: ${cash.notes.join('; ')}.`, reversed: true, reasons };
   if (engine === 'llm') {
     // The model's rules were written for these files by the user's LLM: they lead, and the learned
     // rules follow as a safety net for what they do not cover.
     const ids = new Set(rules.map((r) => r.id));
     const learned = cash.rules.filter((r) => !ids.has(r.id) && !rules.includes(r));
-    return { rules: [...rules, ...learned], explanation: `${explanation} Then, learned from the data: ${cash.notes.join('; ')}.`, reversed: false };
+    return { rules: [...rules, ...learned], explanation: `${explanation} Then, learned from the data: ${cash.notes.join('; ')}.`, reversed: false, reasons };
   }
-  return { rules: cash.rules, explanation: `${cash.rules.length} rules, strict to loose, learned from the data: ${cash.notes.join('; ')}.`, reversed: false };
+  return { rules: cash.rules, explanation: `${cash.rules.length} rules, strict to loose, learned from the data: ${cash.notes.join('; ')}.`, reversed: false, reasons };
 }

@@ -11,8 +11,23 @@ import type { Db } from './db';
 import { amountExpression, column, keySourceText, leftReference, nameExpression, referenceTokens } from './recipe-sql';
 import { ident } from './sql';
 import { typedView } from './sources';
+import { detectSideRoles, type SideRoles } from './side-roles';
 
 export type ReferenceGroups = Extract<KeyNormaliser, { kind: 'reference' }>['groups'];
+
+/** One identifier column of the open items as a reference, with the evidence that it is one. */
+export interface ReferenceEvidence {
+  left: string;
+  shape: ReferenceGroups;
+  /** Statement columns where its values are written, most hits first, with the share of lines hit. */
+  right: { name: string; share: number }[];
+  /** Of the lines naming exactly one of its values, the share paying that item's amount to the cent (null: no amount mapped). */
+  agreement: number | null;
+  /** How many such lines were compared. */
+  lines: number;
+  /** `agreement` over the same share for random pairs: how much a hit says beyond chance. */
+  ratio: number | null;
+}
 
 export interface CashFacts {
   /**
@@ -22,6 +37,8 @@ export interface CashFacts {
    * round (the user is told to swap the sources).
    */
   reversed: boolean;
+  /** Which side holds the open items and why (side-roles.ts); null when not asked. */
+  roles: SideRoles | null;
   /** The left column holding the invoice references: the mapped key, or found by its hits in the right text. */
   leftKey: string | null;
   /** Digit-group shape of the left key, when it has one. */
@@ -33,6 +50,10 @@ export interface CashFacts {
   percent: number[];
   /** Largest recurring difference under 1.00 either way (rounding, currency conversion cents); 0 when none. */
   rounding: number;
+  /** Every validated reference column of the open items, the most useful first (its first is `leftKey`). */
+  references: ReferenceEvidence[];
+  /** Identifier columns found in the statement's text whose hits did not agree in amount more than chance (a customer or contract number). */
+  rejectedReferences: ReferenceEvidence[];
   /** Pairs the differences were learned from. */
   pairs: number;
   /** A mapped pair naming the counterparty (repeats on the left, shared values on both sides). */
@@ -62,30 +83,48 @@ export async function learnCashFacts(db: Db, columns: Columns, mappings: FieldMa
 }
 
 async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping[], flipSign: boolean): Promise<CashFacts> {
-  const facts: CashFacts = { reversed: false, leftKey: null, shape: null, referenceColumns: [], fixed: [], percent: [], rounding: 0, pairs: 0, party: null };
-  const key = mappings.find((m) => m.role === 'key');
-  if (key) {
+  const facts: CashFacts = { reversed: false, roles: null, leftKey: null, shape: null, referenceColumns: [], references: [], rejectedReferences: [], fixed: [], percent: [], rounding: 0, pairs: 0, party: null };
+  // Which file holds the open items, read off the data (either file may be chosen first).
+  const roles = await detectSideRoles(db, columns);
+  facts.roles = roles;
+  if (roles.margin >= 0.2) {
+    if (roles.openItems === 'right') return { ...facts, reversed: true };
+  } else if (mappings.some((m) => m.role === 'key')) {
+    const key = mappings.find((m) => m.role === 'key')!;
     const unique = async (side: Side, name: string) => {
       const c = column(columns[side], side, name, 'reference key');
       const row = await db.one<{ n: number; d: number; rows: number }>(`SELECT count(s.${ident(c.name)}) AS n, count(DISTINCT s.${ident(c.name)}) AS d, count(*) AS rows FROM ${sample(side)}`);
       return Number(row?.d ?? 0) / Math.max(1, Number(row?.rows ?? 0));
     };
     const [l, r] = [await unique('left', key.field_a), await unique('right', key.field_b)];
+    // The data did not say: a mapped key unique on the right only marks the right as the open items.
     if (r >= 0.95 && l < r - 0.02) return { ...facts, reversed: true };
   }
   facts.party = await learnParty(db, columns, mappings);
-  // The mapped key first; without one (a bank export with only a purpose text), every left text
-  // column that is nearly unique and shaped like a reference is tried, and the one found most often wins.
+  // Every identifier-like column of the open items (the mapped key first) is a possible reference:
+  // document numbers, PO or order numbers, contract numbers. Each is kept only when the lines that
+  // name one of its values agree with that open item's amount far more often than chance.
+  const amountMap = mappings.find((m) => m.role === 'amount');
   const mapped = mappings.find((m) => m.role === 'key')?.field_a;
-  const candidates = mapped ? [mapped] : await uniqueTextColumns(db, columns.left);
+  const candidates = [...new Set([...(mapped ? [mapped] : []), ...(await identifierColumns(db, columns.left))])];
+  const chance = amountMap ? await chanceAgreement(db, columns, amountMap, flipSign) : null;
   for (const name of candidates) {
     const leftKey = column(columns.left, 'left', name, 'reference key');
     const shape = await learnShape(db, keySourceText(leftKey));
     if (!shape) continue;
     const found = await referenceColumns(db, columns, leftKey, shape);
-    const best = (xs: CashFacts['referenceColumns']) => xs[0]?.share ?? 0;
-    if (found.length > 0 && best(found) > best(facts.referenceColumns)) Object.assign(facts, { leftKey: leftKey.name, shape, referenceColumns: found });
+    if (found.length === 0) continue;
+    const agreement = amountMap ? await hitAgreement(db, columns, leftKey, shape, found, amountMap, flipSign) : null;
+    const evidence: ReferenceEvidence = { left: leftKey.name, shape, right: found, agreement: agreement?.share ?? null, lines: agreement?.lines ?? 0, ratio: agreement && chance ? agreement.share / Math.max(chance, 1e-4) : null };
+    // Validated: a value named in the text points at an open item of about the paid amount, not at a
+    // customer's or contract's many items (their amounts agree no more than chance).
+    const validated = evidence.agreement === null || (evidence.lines >= 3 && evidence.agreement >= MIN_AGREEMENT && (evidence.ratio ?? 0) >= MIN_RATIO);
+    if (validated) facts.references.push(evidence);
+    else facts.rejectedReferences.push(evidence);
   }
+  facts.references.sort((a, b) => b.right[0].share * (b.agreement ?? 1) - a.right[0].share * (a.agreement ?? 1));
+  const best = facts.references[0];
+  if (best) Object.assign(facts, { leftKey: best.left, shape: best.shape, referenceColumns: best.right });
   const amount = mappings.find((m) => m.role === 'amount');
   if (amount && facts.leftKey && facts.shape) {
     Object.assign(facts, await learnDifferences(db, columns, column(columns.left, 'left', facts.leftKey, 'reference key'), facts, amount, flipSign));
@@ -93,14 +132,56 @@ async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping
   return facts;
 }
 
-/** Left text columns whose values are (nearly) all different: where invoice numbers live. */
-async function uniqueTextColumns(db: Db, left: ColumnTyping[]): Promise<string[]> {
-  const text = left.filter((c) => c.type === 'text' && !c.derived).slice(0, 30);
-  if (text.length === 0) return [];
+/**
+ * Left columns that identify one open item each: text or whole numbers, ≥ 80 % different values
+ * (a customer's PO may cover two invoices), ≥ 80 % holding a number of 3 or more digits.
+ */
+async function identifierColumns(db: Db, left: ColumnTyping[]): Promise<string[]> {
+  const cols = left.filter((c) => (c.type === 'text' || c.type === 'number') && !c.derived).slice(0, 40);
+  if (cols.length === 0) return [];
   const row = await db.one<Record<string, number>>(
-    `SELECT count(*) AS n, ${text.map((c, i) => `count(DISTINCT s.${ident(c.name)}) AS d${i}`).join(', ')} FROM ${sample('left')}`,
+    `SELECT count(*) AS n, ${cols
+      .map((c, i) => `count(DISTINCT s.${ident(c.name)}) AS d${i}, count(*) FILTER (WHERE regexp_matches(${keySourceText(c)}, '[0-9]{3}')) AS h${i}, count(*) FILTER (WHERE ${c.type === 'number' ? `s.${ident(c.name)} <> round(s.${ident(c.name)})` : 'FALSE'}) AS f${i}`)
+      .join(', ')} FROM ${sample('left')}`,
   );
-  return text.filter((_, i) => Number(row?.[`d${i}`] ?? 0) >= 0.9 * Number(row?.n ?? 0) && Number(row?.n ?? 0) > 0).map((c) => c.name);
+  const n = Number(row?.n ?? 0);
+  return cols
+    .filter((_, i) => n > 0 && Number(row?.[`d${i}`] ?? 0) >= 0.8 * n && Number(row?.[`h${i}`] ?? 0) >= 0.8 * n && Number(row?.[`f${i}`] ?? 0) === 0)
+    .map((c) => c.name);
+}
+
+/**
+ * A line's amount agrees with an open item's when it is equal to the cent. Most payments of a
+ * named invoice pay it exactly; a random line rarely has a random item's amount.
+ */
+const agrees = (l: string, r: string) => `abs(${l} - ${r}) < 0.005`;
+/** Of the lines naming one value, this share must agree in amount… */
+const MIN_AGREEMENT = 0.3;
+/** …and that many times more often than a random line does. */
+const MIN_RATIO = 10;
+
+/** How often a random line's amount agrees with a random open item's: the chance level a reference must beat. */
+async function chanceAgreement(db: Db, columns: Columns, amount: FieldMapping, flipSign: boolean): Promise<number> {
+  const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);
+  const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
+  return db.scalarNumber(
+    `WITH l AS (SELECT ${la} AS amt FROM ${sample('left')} LIMIT 2000), r AS (SELECT ${ra} AS amt FROM ${sample('right')} LIMIT 2000)
+     SELECT coalesce(avg(CASE WHEN ${agrees('l.amt', 'r.amt')} THEN 1.0 ELSE 0.0 END), 0) FROM l, r WHERE l.amt IS NOT NULL AND l.amt <> 0 AND r.amt IS NOT NULL`,
+  );
+}
+
+/** Among lines naming exactly one value of the column (each value on one open item), the share whose amount agrees. */
+async function hitAgreement(db: Db, columns: Columns, leftKey: ColumnTyping, shape: ReferenceGroups, found: CashFacts['referenceColumns'], amount: FieldMapping, flipSign: boolean): Promise<{ share: number; lines: number }> {
+  const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);
+  const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
+  const sources = found.map((f) => referenceTokens(keySourceText(column(columns.right, 'right', f.name, 'reference')), shape));
+  const row = await db.one<{ share: number; lines: number }>(
+    `WITH l AS (SELECT ${leftReference(keySourceText(leftKey), shape)} AS k, any_value(${la}) AS amt FROM ${sample('left')} GROUP BY 1 HAVING count(*) = 1),
+       t AS (SELECT s.__row_id AS id, ${ra} AS amt, unnest(list_distinct(flatten([${sources.join(', ')}]))) AS k FROM ${sample('right')}),
+       h AS (SELECT t.id, any_value(t.amt) AS ra, any_value(l.amt) AS la FROM t JOIN l USING (k) GROUP BY t.id HAVING count(*) = 1)
+     SELECT coalesce(avg(CASE WHEN ${agrees('la', 'ra')} THEN 1.0 ELSE 0.0 END), 0) AS share, count(*) AS lines FROM h WHERE la IS NOT NULL AND la <> 0 AND ra IS NOT NULL`,
+  );
+  return { share: Number(row?.share ?? 0), lines: Number(row?.lines ?? 0) };
 }
 
 /** Right text columns in which references of the left key's shape that are left keys occur, most hits first. */

@@ -1,19 +1,20 @@
 /**
  * Cash-application rules from learned facts (cash-learning.ts), merged into the cascade
- * suggest_match_rules proposed. Strict to loose:
+ * suggest_match_rules proposed (issue 25: a scored model at the centre, group rules around it):
  *
  *   exact reference column (from the base cascade, auto)
- *   reference found in any reference column or the remittance text, exact amount (auto)
- *   the same with a learned fee or discount as the named difference (auto; the group says why)
+ *   scored 1:1, amounts that agree (matching/scored.ts): every validated reference column of the
+ *     open items found in any statement text, exactly or with one typo, the counterparty, the
+ *     amount (equal or by a learned fee / discount / rounding) and the dates, weighed by weights
+ *     estimated from the data; auto from 99.5 % estimated probability when no other pair is as likely
  *   one invoice paid in instalments: lines with its reference add up (1:N, auto)
- *   one payment naming several invoices that add up (N:1, auto)
+ *   one payment naming several open items that add up, credit notes included (N:1, auto)
  *   several invoices of one counterparty adding up to a payment with no reference
  *     (N:1 bounded subset-sum; auto only when exactly one set fits)
- *   same counterparty and amount within a window (1:1, suggested: the amount alone decides)
+ *   scored 1:1 again for what is left, allowing short, over and part payments (suggested only)
  *
- * A payment that an amount alone would tie to an invoice is never auto-confirmed. Rules that
- * match without the counterparty (amount + date only) are dropped once a counterparty is known:
- * they suggested other customers' payments of the same amount.
+ * Rules that match without the counterparty (amount + date only) are dropped once a counterparty
+ * is known: they suggested other customers' payments of the same amount.
  */
 import type { FieldMapping, KeyNormaliser, MatchRule } from '../../../shared/recon';
 import type { CashFacts } from './cash-learning';
@@ -25,6 +26,9 @@ export interface CashRules {
 
 const money = (n: number) => n.toFixed(2);
 
+/** The scored rule confirms a pair automatically from this estimated probability on (issue 25: ≥ 99.5 % precision). */
+export const AUTO_AT = 0.995;
+
 export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: MatchRule[]): CashRules {
   const amountMap = mappings.find((m) => m.role === 'amount');
   const dateMap = mappings.find((m) => m.role === 'date');
@@ -33,7 +37,7 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
     return {
       rules: base,
       notes: [
-        'the open items (unique references) are the right source, so the cash-application rules (references in text, instalments, multi-invoice and batch payments, learned fees) are not proposed; swap the sources to get them',
+        `the open items are the right source${facts.roles?.reasons.length ? ` (${facts.roles.reasons.join('; ')})` : ' (their references are unique there)'}, so the cash-application rules (references in text, instalments, multi-invoice and batch payments, learned fees) are not proposed; swap the sources to get them`,
       ],
     };
   }
@@ -47,46 +51,45 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
 
   const refs = facts.shape && facts.leftKey && facts.referenceColumns.length > 0 ? facts.referenceColumns : null;
   const key = facts.leftKey ? { field_a: facts.leftKey } : null;
+  const references = facts.references.slice(0, 4).map((r) => ({ left: r.left, right: r.right.map((c) => c.name), groups: r.shape }));
+  const differences = facts.fixed.length > 0 || facts.percent.length > 0 ? { differences: { reason: 'bank_fee' as const, fixed: facts.fixed, percent: facts.percent } } : {};
+  const modelled = references.length > 0 || facts.party !== null;
+  const scored = (amounts: 'settled' | 'open') => ({
+    keys: [],
+    amount: { ...amount(facts.rounding > 0 ? facts.rounding + 0.001 : 0), ...differences },
+    ...date(365),
+    cardinality: '1:1' as const,
+    model: { references, ...(facts.party ? { party: facts.party } : {}), amounts, auto_at: AUTO_AT, suggest_at: 0.5 },
+  });
+  if (modelled) {
+    rules.push({ id: 'scored', name: 'Scored: reference, amount, date and counterparty weighed together', ...scored('settled'), auto_confirm: true });
+    const evidence = [
+      ...facts.references.slice(0, 4).map(
+        (r) =>
+          `${r.left} written in ${r.right.map((c) => `${c.name} (${(c.share * 100).toFixed(1)} % of lines)`).join(', ')}` +
+          (r.agreement !== null ? `, paying that item's amount in ${(r.agreement * 100).toFixed(0)} % of ${r.lines} lines (${(r.ratio ?? 0).toFixed(0)}× chance)` : ''),
+      ),
+      ...(facts.party ? [`the counterparty ${facts.party.left} ↔ ${facts.party.right}`] : []),
+    ];
+    notes.push(
+      `each line is scored against the open items it could pay — ${evidence.join('; ')}; with the amount and the dates — by weights estimated from these files; a pair at least ${(AUTO_AT * 100).toFixed(1)} % likely, with no other as likely, confirms automatically, the rest above 50 % is suggested`,
+    );
+    for (const r of facts.rejectedReferences) {
+      notes.push(`${r.left} is also written in ${r.right.map((c) => c.name).join(', ')}, but those lines pay that item's amount no more often than chance (${((r.agreement ?? 0) * 100).toFixed(0)} %), so it is not used as a reference`);
+    }
+    if (facts.fixed.length > 0 || facts.percent.length > 0) {
+      notes.push(`in ${facts.pairs} reference-tied pairs ${[facts.fixed.length > 0 ? `the fee ${facts.fixed.map(money).join(' / ')}` : '', facts.percent.length > 0 ? `the discount ${facts.percent.map((p) => `${p} %`).join(' / ')}` : ''].filter(Boolean).join(' and ')} recurs; a payment short by exactly that is named bank_fee or discount for booking`);
+    }
+    if (facts.rounding > 0) notes.push(`differences of up to ${money(facts.rounding)} recur between referenced pairs; they match as rounding`);
+  }
   if (refs && facts.shape && key) {
     const normalisers: KeyNormaliser[] = [{ kind: 'reference', groups: facts.shape }];
     const [first, ...rest] = refs.map((r) => r.name);
     const refKey = { left: key.field_a, right: first, ...(rest.length > 0 ? { right_also: rest } : {}), normalisers };
-    const where = refs.map((r) => `${r.name} (${(r.share * 100).toFixed(1)} % of lines)`).join(', ');
-    rules.push({ id: 'reference-in-text', name: `${key.field_a} found in ${refs.map((r) => r.name).join(' or ')}, equal amount`, keys: [refKey], amount: amount(0.005), ...date(120), cardinality: '1:1', auto_confirm: true });
-    notes.push(`references shaped like ${key.field_a} are read from ${where}, whatever their prefix, separators, case or zero padding; with the exact amount they confirm automatically`);
-    const differences = [
-      { id: 'reference-less-fee', reason: 'bank_fee' as const, fixed: facts.fixed, percent: [], what: facts.fixed.map(money).join(' / '), kind: 'fee' },
-      { id: 'reference-less-discount', reason: 'discount' as const, fixed: [], percent: facts.percent, what: facts.percent.map((p) => `${p} %`).join(' / '), kind: 'discount' },
-    ];
-    for (const d of differences) {
-      if (d.fixed.length === 0 && d.percent.length === 0) continue;
-      rules.push({
-        id: d.id,
-        name: `${key.field_a} referenced, paid less ${d.what} (${d.reason})`,
-        keys: [refKey],
-        amount: { ...amount(0), differences: { reason: d.reason, fixed: d.fixed, percent: d.percent } },
-        ...date(120),
-        cardinality: '1:1',
-        auto_confirm: true,
-      });
-      notes.push(`in ${facts.pairs} reference-tied pairs the ${d.kind} ${d.what} recurs; a payment short by exactly that matches, with the difference named ${d.reason} for booking`);
-    }
-    if (facts.rounding > 0) {
-      rules.push({
-        id: 'reference-rounding',
-        name: `${key.field_a} referenced, amounts within ${money(facts.rounding)} (rounding)`,
-        keys: [refKey],
-        amount: { ...amount(facts.rounding + 0.001), differences: { reason: 'rounding', fixed: [], percent: [] } },
-        ...date(120),
-        cardinality: '1:1',
-        auto_confirm: true,
-      });
-      notes.push(`differences of up to ${money(facts.rounding)} recur between referenced pairs; they match as rounding`);
-    }
     rules.push({ id: 'reference-instalments', name: `Instalments: several lines with one ${key.field_a} add up`, keys: [refKey], amount: amount(0.005), ...date(180), cardinality: '1:N', auto_confirm: true });
     notes.push('lines carrying the same reference whose amounts add up to the invoice are one instalment group (exact sum, confirmed automatically)');
     rules.push({ id: 'reference-multi-invoice', name: `One payment naming several ${key.field_a} that add up`, keys: [refKey], amount: amount(0.005), ...date(180), cardinality: 'N:1', auto_confirm: true });
-    notes.push('a payment naming several open invoices whose amounts add up to it pays all of them (exact sum, confirmed automatically)');
+    notes.push('a payment naming several open items whose amounts add up to it (credit notes count negative) pays all of them (exact sum, confirmed automatically)');
     if (facts.fixed.length > 0) {
       rules.push({
         id: 'reference-multi-invoice-less-fee',
@@ -101,31 +104,20 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
     }
   }
 
-  if (refs && key) {
-    const refKey = rules.find((r) => r.id === 'reference-in-text')!.keys[0];
-    rules.push({
-      id: 'reference-short-or-over',
-      name: `${key.field_a} referenced, paid up to 20 % less or more`,
-      keys: [refKey],
-      amount: { ...amount(0), tolerance_pct: 20, differences: { reason: 'short_payment', fixed: [], percent: [] } },
-      ...date(180),
-      cardinality: '1:1',
-      auto_confirm: false,
-    });
-    notes.push('a payment that references an invoice but pays up to 20 % less or more is suggested as a short payment or overpayment, with the difference, for a person to book');
-  }
-
   if (facts.party) {
     const partyKey = { left: facts.party.left, right: facts.party.right, normalisers: [{ kind: 'name' }] as KeyNormaliser[] };
     rules.push({ id: 'counterparty-batch', name: `Several open invoices of one ${facts.party.left} add up to a payment`, keys: [partyKey], amount: amount(0.005), ...date(60), cardinality: 'N:1', auto_confirm: true });
     notes.push(
       `a payment without a usable reference is matched to 2–6 open invoices of the same counterparty (${facts.party.left} ↔ ${facts.party.right}) within 60 days that add up to it exactly; when two different sets fit, it is only suggested`,
     );
-    rules.push({ id: 'counterparty-amount', name: `Same ${facts.party.left} and amount within 60 days`, keys: [partyKey], amount: amount(0), ...date(60), cardinality: '1:1', auto_confirm: false });
-    notes.push('a payment of exactly one open invoice of the same counterparty is suggested (the amount alone decides, so a person confirms)');
+  }
+  if (modelled) {
+    rules.push({ id: 'scored-open', name: 'Scored: short, over and part payments and typos in the reference, for review', ...scored('open'), auto_confirm: false });
+    notes.push('what is left is scored again allowing short, over and part payments (named short_payment, overpayment, part_payment) and references with one typo; these are only suggested');
   }
 
   const superseded = new Set(['exact-key', ...(refs ? ['normalised-key', 'split-payment', 'batch-payment'] : []), ...(facts.party ? ['amount-date'] : [])]);
+  void refs;
   for (const rule of base) if (!superseded.has(rule.id)) rules.push(rule);
   if (facts.party && base.some((r) => r.id === 'amount-date')) notes.push('amount + date without the counterparty is not proposed: it pairs other customers’ payments of the same amount');
   return { rules, notes };

@@ -39,7 +39,7 @@ import { column, filterCondition, requireTypedRuleColumns, type SideColumns } fr
 import { computeSummary, getRunRow, groupIdsMatching, readPage } from './results';
 import { acceptGroup, annotateException, matchManually, readAuditLog, rejectGroup, reviewGroups, undoLastReview, unmatchGroup } from './review';
 import { dropRunTables, executeRun } from './run';
-import { checkSourceUnchanged, isWorkspaceCopy, retype, loadSource, ROW_ID, typedView, writeBytesSource, type LoadGuard } from './sources';
+import { checkSourceUnchanged, isWorkspaceCopy, retype, loadSource, ROW_ID, swapSideTables, typedView, writeBytesSource, type LoadGuard } from './sources';
 import { ident } from './sql';
 import { deleteRunRows, ensureStore, recoverInterruptedRuns } from './store';
 
@@ -114,6 +114,20 @@ export class ReconEngine {
       await this.saveSource(updated);
       return updated;
     });
+  }
+
+  /**
+   * Left becomes right and right becomes left, without reading the files again (sources.ts
+   * `swapSideTables`). Refused while a run or a load is in progress.
+   */
+  async swapSides(): Promise<{ left: SourceInfo; right: SourceInfo }> {
+    if (this.running) throw new ReconError('busy', 'a run is in progress; wait for it to finish or cancel it before swapping the sources');
+    if ((this.sideTasks.get('left')?.size ?? 0) > 0 || (this.sideTasks.get('right')?.size ?? 0) > 0) {
+      throw new ReconError('busy', 'a source is loading; wait for it before swapping the sources');
+    }
+    const swapped = await swapSideTables(this.db, await this.requireSource('left'), await this.requireSource('right'));
+    this.cashFacts = undefined;
+    return swapped;
   }
 
   async source(side: Side): Promise<SourceInfo | null> {

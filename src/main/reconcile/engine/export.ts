@@ -51,7 +51,7 @@ function groupColumns(g = ''): string {
   const p = g ? `${g}.` : '';
   return `${p}group_id, ${p}rule_id, ${p}cardinality, ${p}status,
   array_to_string(${p}left_ids, ' ') AS left_row_ids, array_to_string(${p}right_ids, ' ') AS right_row_ids,
-  ${p}amount_left, ${p}amount_right, ${p}amount_delta, ${differenceReasonSql(p)} AS difference_reason, ${p}date_delta_days, ${p}score, ${p}note`;
+  ${p}amount_left, ${p}amount_right, ${p}amount_delta, ${differenceReasonSql(p)} AS difference_reason, ${p}date_delta_days, ${p}score, ${p}note, ${p}evidence`;
 }
 
 /**
@@ -127,13 +127,22 @@ export function reviewLogSql(runId: number): string {
 /** Business columns by default: the recipe's mapped columns (else the rules' columns) that the raw copies have. */
 async function businessColumns(db: Db, recipe: Recipe, rawText: Record<Side, string>, chosen?: ExportOptions['business_columns']): Promise<BusinessColumns> {
   const present = async (side: Side) => new Set((await db.all<{ column_name: string }>(`DESCRIBE ${ident(rawText[side])}`)).map((c) => c.column_name));
+  // The columns the rules compared: keys (and the texts references were read from), the scored
+  // model's reference and counterparty columns, amounts and dates — the evidence of each group.
   const fromRules = (side: Side) =>
-    recipe.rules.flatMap((r) => [...r.keys.map((k) => (side === 'left' ? k.left : k.right)), ...(r.amount ? [side === 'left' ? r.amount.left : r.amount.right] : []), ...(r.date ? [side === 'left' ? r.date.left : r.date.right] : [])]);
+    recipe.rules.flatMap((r) => [
+      ...r.keys.flatMap((k) => (side === 'left' ? [k.left] : [k.right, ...(k.right_also ?? [])])),
+      ...(r.model?.references ?? []).flatMap((ref) => (side === 'left' ? [ref.left] : ref.right)),
+      ...(r.model?.party ? [r.model.party[side]] : []),
+      ...(r.amount ? [side === 'left' ? r.amount.left : r.amount.right] : []),
+      ...(r.date ? [side === 'left' ? r.date.left : r.date.right] : []),
+    ]);
   const out = {} as BusinessColumns;
   for (const side of ['left', 'right'] as const) {
     const have = await present(side);
     const mapped = recipe.mappings.map((m) => (side === 'left' ? m.field_a : m.field_b));
-    const wanted = chosen?.[side] ?? (mapped.length ? mapped : fromRules(side));
+    // What was mapped, then what the rules used as evidence (a reference read from a text nobody mapped).
+    const wanted = chosen?.[side] ?? [...mapped, ...fromRules(side)];
     out[side] = { alias: side === 'left' ? recipe.left.alias : recipe.right.alias, columns: [...new Set(wanted)].filter((c) => have.has(c) && c !== '__row_id' && c !== LINE) };
   }
   return out;

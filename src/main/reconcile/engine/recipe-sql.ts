@@ -178,9 +178,12 @@ export function nameExpression(x: string): string {
   return `regexp_replace(${e}, '[^a-z0-9]', '', 'g')`;
 }
 
-/** The raw VARCHAR of a column a key is read from. */
+/**
+ * The VARCHAR of a column a key is read from. A document number read as a number (1800012345) is
+ * written without the decimals its DECIMAL type adds ("1800012345.000000" would read as two groups).
+ */
 export function keySourceText(c: ColumnTyping): string {
-  return `CAST(${col(c)} AS VARCHAR)`;
+  return c.type === 'number' ? `regexp_replace(CAST(${col(c)} AS VARCHAR), '\.0*$', '')` : `CAST(${col(c)} AS VARCHAR)`;
 }
 
 /** Normalised key text; empty keys become NULL so they never match each other. */

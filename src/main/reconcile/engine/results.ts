@@ -106,6 +106,7 @@ interface GroupRowJson {
   date_delta_days: number | null;
   score: number;
   note: string | null;
+  evidence?: string | null;
   difference_reason?: string | null;
 }
 
@@ -120,7 +121,7 @@ export function differenceReasonSql(p: string): string {
     FROM (SELECT unnest(json_extract(x.recipe, '$.rules[*]')) AS r FROM runs x WHERE x.run_id = ${p}run_id)
     WHERE json_extract_string(r, '$.id') = ${p}rule_id)`;
   // A reviewer's reason (accept with difference) wins over the rule's.
-  return `CASE WHEN abs(${p}amount_delta) >= 0.005 THEN coalesce(${p}reviewed_reason, (
+  return `CASE WHEN abs(${p}amount_delta) >= 0.005 THEN coalesce(${p}reviewed_reason, ${p}model_reason, (
     CASE WHEN ${named} = 'short_payment' AND ${p}amount_delta < 0 THEN 'overpayment' ELSE ${named} END)) END`;
 }
 
@@ -139,6 +140,7 @@ export function toMatchGroup(g: GroupRowJson): MatchGroup {
     date_delta_days: g.date_delta_days,
     score: g.score,
     note: g.note,
+    ...(g.evidence ? { evidence: g.evidence } : {}),
     ...(g.difference_reason ? { difference_reason: DifferenceReasonSchema.parse(g.difference_reason) } : {}),
   };
 }

@@ -85,7 +85,7 @@ export async function unmatchGroup(db: Db, runId: number, groupId: number): Prom
 const groupJsonSql = `json_object('group_id', g.group_id, 'rule_id', g.rule_id, 'cardinality', g.cardinality, 'status', g.status,
   'left_ids', g.left_ids, 'right_ids', g.right_ids, 'amount_left', g.amount_left::DOUBLE, 'amount_right', g.amount_right::DOUBLE,
   'amount_delta', g.amount_delta::DOUBLE, 'date_delta_days', g.date_delta_days, 'score', g.score, 'note', g.note,
-  'difference_reason', ${differenceReasonSql('g.')})`;
+  'evidence', g.evidence, 'difference_reason', ${differenceReasonSql('g.')})`;
 
 /** At most this many "group N: why" lines come back from one bulk review; the rest are counted. */
 const MAX_FAILURE_LINES = 20;
@@ -313,9 +313,15 @@ export async function undoLastReview(db: Db, runId: number): Promise<{ action: s
       // unmatch: the group comes back as it was.
       const g = before!;
       await db.exec(
-        `INSERT INTO match_groups (run_id, group_id, rule_id, cardinality, status, left_ids, right_ids, amount_left, amount_right, amount_delta, date_delta_days, score, note, reviewed_reason)
-         VALUES ($1, $2, $3, $4, $5, $6::BIGINT[], $7::BIGINT[], $8::DECIMAL(38,6), $9::DECIMAL(38,6), $10::DECIMAL(38,6), $11, $12, $13, $14)`,
-        [runId, g.group_id, g.rule_id, g.cardinality, g.status, listValue(g.left_ids), listValue(g.right_ids), g.amount_left, g.amount_right, g.amount_delta, g.date_delta_days, g.score, g.note, g.status === 'accepted' ? (g.difference_reason ?? null) : null],
+        `INSERT INTO match_groups (run_id, group_id, rule_id, cardinality, status, left_ids, right_ids, amount_left, amount_right, amount_delta, date_delta_days, score, note, reviewed_reason, evidence, model_reason)
+         VALUES ($1, $2, $3, $4, $5, $6::BIGINT[], $7::BIGINT[], $8::DECIMAL(38,6), $9::DECIMAL(38,6), $10::DECIMAL(38,6), $11, $12, $13, $14, $15, $16)`,
+        [
+          runId, g.group_id, g.rule_id, g.cardinality, g.status, listValue(g.left_ids), listValue(g.right_ids), g.amount_left, g.amount_right, g.amount_delta, g.date_delta_days, g.score, g.note,
+          g.status === 'accepted' ? (g.difference_reason ?? null) : null,
+          g.evidence ?? null,
+          // The reason the run named comes back with the group (a reviewer's reason stays in reviewed_reason).
+          g.status === 'accepted' ? null : (g.difference_reason ?? null),
+        ],
       );
       await setRows(g, g.status === 'suggested' ? 'suggested' : 'matched');
     }

@@ -11,6 +11,7 @@ import { addDuplicateExceptions, addNamedSumExceptions, addNearMissExceptions, c
 import { referenceShape } from './recipe-sql';
 import { matchManyToMany, matchSplitOrBatch } from './matching/groups';
 import { matchOneToOne } from './matching/one-to-one';
+import { matchScored, SCORED_TABLES } from './matching/scored';
 import { consumeGroups, createRuleTables, createRunTables, REFERENCE_TOKENS_PREFIX, validateRule } from './matching/working';
 import type { SideColumns } from './recipe-sql';
 import { ident } from './sql';
@@ -49,7 +50,8 @@ export async function executeRun(db: Db, runId: number, recipe: Recipe, columns:
   for (const [ruleIdx, rule] of recipe.rules.entries()) {
     await phase(`rule ${rule.id} (${rule.cardinality})`, async () => {
       await ensureRuleTables(rule);
-      if (rule.cardinality === '1:1') await matchOneToOne(db, rule, ruleIdx, shouldStop);
+      if (rule.model) await matchScored(db, rule, ruleIdx, columns, shouldStop);
+      else if (rule.cardinality === '1:1') await matchOneToOne(db, rule, ruleIdx, shouldStop);
       else if (rule.cardinality === 'N:M') await matchManyToMany(db, rule, ruleIdx);
       else await matchSplitOrBatch(db, rule, ruleIdx, shouldStop);
       await consumeGroups(db, ruleIdx);
@@ -104,8 +106,10 @@ async function persist(db: Db, runId: number): Promise<void> {
   await db.exec(`CREATE OR REPLACE TEMP VIEW gfinal AS SELECT list_min(left_ids) AS group_id, * FROM gtmp`);
   await db.transaction(async () => {
     await db.exec(
-      `INSERT INTO match_groups (run_id, group_id, rule_id, cardinality, status, left_ids, right_ids, amount_left, amount_right, amount_delta, date_delta_days, score, note) SELECT $1, group_id, rule_id, cardinality, status, left_ids, right_ids,
-         amount_left, amount_right, amount_left - amount_right, date_delta_days, score, NULL FROM gfinal`,
+      `INSERT INTO match_groups (run_id, group_id, rule_id, cardinality, status, left_ids, right_ids, amount_left, amount_right, amount_delta, date_delta_days, score, note, evidence, model_reason)
+       SELECT $1, g.group_id, g.rule_id, g.cardinality, g.status, g.left_ids, g.right_ids,
+         g.amount_left, g.amount_right, g.amount_left - g.amount_right, g.date_delta_days, g.score, NULL, e.evidence, e.reason
+       FROM gfinal g LEFT JOIN group_evidence e ON e.group_key = g.group_id`,
       [runId],
     );
     for (const side of ['left', 'right'] as const) {
@@ -131,7 +135,7 @@ async function persist(db: Db, runId: number): Promise<void> {
 /** Drop the run's TEMP tables so a long-lived connection does not keep them. */
 export async function dropRunTables(db: Db): Promise<void> {
   await db.exec('DROP VIEW IF EXISTS temp.gfinal').catch(() => undefined);
-  const tables = ['scope_left', 'scope_right', 'used_left', 'used_right', 'newly_used', 'cand0', 'contested', 'w_left', 'w_right', 'gtmp', 'lost', 'ambiguous', 'amb_pairs', 'named', 'named_ok', 'cand', 'cand_best_l', 'cand_best_r', 'pairs', 'newp', 'by_ref', 'sc', 'subs', 'subs_m', 'subs_acc', 'round_acc', 'dead', 'nm', 'exc', 'near'];
+  const tables = ['scope_left', 'scope_right', 'used_left', 'used_right', 'newly_used', 'cand0', 'contested', 'w_left', 'w_right', 'gtmp', 'lost', 'ambiguous', 'amb_pairs', 'named', 'named_ok', 'cand', 'cand_best_l', 'cand_best_r', 'pairs', 'newp', 'by_ref', 'sc', 'subs', 'subs_m', 'subs_acc', 'round_acc', 'dead', 'nm', 'exc', 'near', 'group_evidence', ...SCORED_TABLES];
   for (const t of tables) await db.exec(`DROP TABLE IF EXISTS temp.${t}`).catch(() => undefined);
   const tokens = await db.all<{ name: string }>(`SELECT table_name AS name FROM duckdb_tables() WHERE temporary AND starts_with(table_name, '${REFERENCE_TOKENS_PREFIX}')`).catch(() => []);
   for (const t of tokens) await db.exec(`DROP TABLE IF EXISTS temp.${ident(t.name)}`).catch(() => undefined);

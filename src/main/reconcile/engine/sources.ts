@@ -538,6 +538,30 @@ async function swapIn(db: Db, side: Side, typings: ColumnTyping[]): Promise<void
 }
 
 /**
+ * Left becomes right and right becomes left without reading the files again: the two data tables
+ * are renamed and their views and source records rewritten in one transaction. Sources from
+ * before the workspace copies keep their text behind a legacy view and must be re-read instead.
+ */
+export async function swapSideTables(db: Db, left: SourceInfo, right: SourceInfo): Promise<{ left: SourceInfo; right: SourceInfo }> {
+  if (!left.read_path || !right.read_path) {
+    throw new ReconError('source_missing', 'these sources were loaded by an older Kalla; load the files again (in the other order) to swap them');
+  }
+  const view = (side: Side, info: SourceInfo) =>
+    `CREATE VIEW ${ident(typedView(side))} AS SELECT rowid + 1 AS ${ident(ROW_ID)}, ${info.columns.map((t) => ident(t.name)).join(', ')}, ${ident(ROW_HASH)} FROM ${ident(dataTable(side))}`;
+  const swapped = { left: { ...right, side: 'left' as const }, right: { ...left, side: 'right' as const } };
+  await db.transaction(async () => {
+    await db.exec(`DROP VIEW IF EXISTS ${ident(typedView('left'))}; DROP VIEW IF EXISTS ${ident(typedView('right'))}`);
+    await db.exec(`ALTER TABLE ${ident(dataTable('left'))} RENAME TO kalla_swap_data`);
+    await db.exec(`ALTER TABLE ${ident(dataTable('right'))} RENAME TO ${ident(dataTable('left'))}`);
+    await db.exec(`ALTER TABLE kalla_swap_data RENAME TO ${ident(dataTable('right'))}`);
+    await db.exec(view('left', swapped.left));
+    await db.exec(view('right', swapped.right));
+    for (const info of [swapped.left, swapped.right]) await db.exec(`INSERT OR REPLACE INTO sources VALUES ($1, $2::JSON)`, [info.side, JSON.stringify(info)]);
+  });
+  return swapped;
+}
+
+/**
  * Re-type a loaded side from its original text (column overrides), read again from the workspace
  * copy. A legacy workspace (text inside the data table) first gets its text written out as a copy,
  * since the rebuilt table will no longer hold it; `read` then names that copy.

@@ -68,7 +68,9 @@ CREATE TABLE IF NOT EXISTS match_groups (
   date_delta_days INTEGER,
   score DOUBLE NOT NULL,
   note VARCHAR,
-  reviewed_reason VARCHAR
+  reviewed_reason VARCHAR,
+  evidence VARCHAR,
+  model_reason VARCHAR
 );
 CREATE TABLE IF NOT EXISTS exceptions (
   run_id BIGINT NOT NULL,
@@ -100,6 +102,9 @@ export async function ensureStore(db: Db): Promise<void> {
   await db.exec(STORE_DDL);
   // Workspaces from before "accept with difference": the reviewer's reason for a difference.
   await db.exec('ALTER TABLE match_groups ADD COLUMN IF NOT EXISTS reviewed_reason VARCHAR');
+  // Workspaces from before the scored model: a group's evidence in words and the reason it named.
+  await db.exec('ALTER TABLE match_groups ADD COLUMN IF NOT EXISTS evidence VARCHAR');
+  await db.exec('ALTER TABLE match_groups ADD COLUMN IF NOT EXISTS model_reason VARCHAR');
   // Workspaces from before bulk review: entries of one review of many groups share a batch (undone together).
   await db.exec('ALTER TABLE audit_log ADD COLUMN IF NOT EXISTS batch BIGINT');
   await migrateVarcharColumns(db);

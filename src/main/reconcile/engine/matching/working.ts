@@ -39,6 +39,10 @@ export async function createRunTables(db: Db, recipe: Recipe, columns: SideColum
     rule_idx INTEGER, rule_id VARCHAR, cardinality VARCHAR, status VARCHAR,
     left_ids BIGINT[], right_ids BIGINT[], amount_left DECIMAL(38,6), amount_right DECIMAL(38,6),
     date_delta_days INTEGER, score DOUBLE)`);
+  // The scored model's words for its groups, keyed by the group's smallest left row id (its group id).
+  await db.exec(`CREATE OR REPLACE TEMP TABLE group_evidence (group_key BIGINT, reason VARCHAR, evidence VARCHAR)`);
+  // The scored model's fits of this run, shared by its scored rules (matching/scored.ts).
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_fits (signature VARCHAR, fit VARCHAR)`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE lost (side VARCHAR, id BIGINT, rule_idx INTEGER, rule_id VARCHAR, counterpart BIGINT, da DECIMAL(38,6), dd INTEGER)`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE ambiguous (side VARCHAR, id BIGINT, rule_idx INTEGER, rule_id VARCHAR, counterpart BIGINT, da DECIMAL(38,6), dd INTEGER)`);
 }
@@ -53,6 +57,14 @@ export function validateRule(rule: MatchRule): void {
   }
   if (references.length > 0 && rule.cardinality === 'N:M') {
     throw new ReconError('invalid_recipe', `rule "${rule.id}" is N:M with a reference key; reference keys work in 1:1, 1:N and N:1 rules`, { rule: rule.id });
+  }
+  if (rule.model) {
+    if (rule.cardinality !== '1:1') throw new ReconError('invalid_recipe', `rule "${rule.id}" is a scored model; it matches 1:1 (its cardinality is ${rule.cardinality})`, { rule: rule.id });
+    if (!rule.amount) throw new ReconError('invalid_recipe', `rule "${rule.id}" is a scored model and needs the amount columns to compare`, { rule: rule.id });
+    if (rule.model.references.length === 0 && !rule.model.party) {
+      throw new ReconError('invalid_recipe', `rule "${rule.id}" is a scored model with neither a reference nor a counterparty: an amount alone decides nothing`, { rule: rule.id });
+    }
+    return;
   }
   if (rule.amount?.differences && rule.keys.length === 0) {
     throw new ReconError('invalid_recipe', `rule "${rule.id}" names amount differences but has no key; differences are accepted only between rows tied by a key`, { rule: rule.id });

@@ -1,0 +1,183 @@
+/**
+ * `npm run bench:worlds -- [--set tune|heldout|all] [--world NAME] [--open-items N] [--seed S] [--order both|open-first|statement-first] [--keep]`
+ *
+ * Issue 25's measure: cash application on "worlds" written by people who had not read the engine
+ * (scripts/bench/worlds/tune, …/heldout; contract in worlds/world.ts). Each world is run the way
+ * `kalla recon` runs without a recipe (buildAutoRecipe), in both file orders, and scored against
+ * its ground truth: per kind, recall of auto matches and of auto + suggested, and the precision of
+ * both. A predicted group is right when every row in it belongs to one true group (a subset of a
+ * true group — one instalment of two — is incomplete, not wrong); a row marked ambiguous in the
+ * truth that is auto-confirmed is counted as a wrong auto decision whatever its label.
+ */
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { buildAutoRecipe } from '../../src/main/reconcile/engine/auto-recipe';
+import { ReconEngine } from '../../src/main/reconcile/engine/engine';
+import type { World, WorldGenerator } from './worlds/world';
+
+type Order = 'open-first' | 'statement-first';
+
+export interface KindFigures {
+  kind: string;
+  rows: number;
+  matchable: number;
+  auto: number;
+  all: number;
+  predictedAuto: number;
+  wrongAuto: number;
+  predictedAll: number;
+  wrongAll: number;
+}
+
+export interface WorldFigures {
+  world: string;
+  order: Order;
+  swapped: boolean;
+  seconds: { load: number; detect: number; run: number };
+  rules: string[];
+  kinds: KindFigures[];
+  total: { matchable: number; auto: number; all: number; predictedAuto: number; wrongAuto: number; predictedAll: number; wrongAll: number };
+}
+
+async function loadWorlds(set: string): Promise<Record<string, WorldGenerator>> {
+  const worlds: Record<string, WorldGenerator> = {};
+  if (set === 'tune' || set === 'all') Object.assign(worlds, (await import('./worlds/tune/index')).TUNE_WORLDS);
+  if (set === 'heldout' || set === 'all') Object.assign(worlds, (await import('./worlds/heldout/index')).HELDOUT_WORLDS);
+  return worlds;
+}
+
+export async function scoreWorld(world: World, order: Order, dir: string): Promise<WorldFigures> {
+  rmSync(dir, { recursive: true, force: true });
+  mkdirSync(dir, { recursive: true });
+  const openPath = join(dir, world.openItems.fileName);
+  const statementPath = join(dir, world.statement.fileName);
+  writeFileSync(openPath, world.openItems.content);
+  writeFileSync(statementPath, world.statement.content);
+  const truthPath = join(dir, 'truth.csv');
+  writeFileSync(
+    truthPath,
+    ['side,row,grp,kind,ambiguous', ...world.truth.map((t) => `${t.side},${t.row},${t.group ?? ''},${t.kind},${t.ambiguous ? 1 : 0}`)].join('\n') + '\n',
+  );
+
+  const ws = await ReconEngine.open(join(dir, 'workspace'));
+  const t0 = performance.now();
+  const [first, second] = order === 'open-first' ? [openPath, statementPath] : [statementPath, openPath];
+  await Promise.all([ws.addSourceFromPath('left', first), ws.addSourceFromPath('right', second)]);
+  const t1 = performance.now();
+  const auto = await buildAutoRecipe(ws, `world-${world.name}`);
+  const t2 = performance.now();
+  const result = await ws.run(auto.recipe);
+  const t3 = performance.now();
+  const leftPath = resolve((await ws.source('left'))!.path);
+  ws.close();
+  // Which file ended up on the left (the engine may swap the sources, saying so).
+  const leftSide = leftPath === resolve(openPath) ? 'open_items' : 'statement';
+  const rightSide = leftSide === 'open_items' ? 'statement' : 'open_items';
+
+  const instance = await DuckDBInstance.create(join(dir, 'workspace', 'recon.duckdb'));
+  const conn = await instance.connect();
+  const q = async (sql: string) => (await conn.runAndReadAll(sql)).getRowObjectsJson();
+  await conn.run(`CREATE TEMP TABLE truth AS SELECT side, "row"::BIGINT AS row_id, nullif(grp, '') AS grp, kind, ambiguous = 1 AS ambiguous
+    FROM read_csv('${truthPath}', header = true, all_varchar = true, types = {'row': 'BIGINT', 'ambiguous': 'INTEGER'})`);
+  await conn.run(`CREATE TEMP TABLE pred AS
+    SELECT u.group_id, u.status, u.side, u.row_id FROM (
+      SELECT group_id, status, '${leftSide}' AS side, unnest(left_ids) AS row_id FROM match_groups WHERE run_id = ${result.run_id} AND status IN ('auto','manual','accepted','suggested')
+      UNION ALL SELECT group_id, status, '${rightSide}', unnest(right_ids) FROM match_groups WHERE run_id = ${result.run_id} AND status IN ('auto','manual','accepted','suggested')) u`);
+  // Right: every row of the predicted group carries one and the same true group; an auto-confirmed
+  // group touching a row the truth calls ambiguous is a wrong auto decision.
+  await conn.run(`CREATE TEMP TABLE scored AS
+    WITH j AS (SELECT p.*, t.grp, t.ambiguous FROM pred p LEFT JOIN truth t ON t.side = p.side AND t.row_id = p.row_id),
+      g AS (SELECT group_id, count(DISTINCT grp) = 1 AND count(*) FILTER (WHERE grp IS NULL) = 0 AS same, bool_or(coalesce(ambiguous, false)) AS amb FROM j GROUP BY group_id)
+    SELECT j.group_id, j.status, j.side, j.row_id, g.same AND NOT (g.amb AND j.status <> 'suggested') AS correct FROM j JOIN g USING (group_id)`);
+  const rows = await q(`
+    SELECT t.kind,
+      count(*) AS rows,
+      count(*) FILTER (WHERE t.grp IS NOT NULL AND NOT t.ambiguous) AS matchable,
+      count(*) FILTER (WHERE t.grp IS NOT NULL AND NOT t.ambiguous AND s.correct AND s.status <> 'suggested') AS auto,
+      count(*) FILTER (WHERE t.grp IS NOT NULL AND NOT t.ambiguous AND s.correct) AS "all",
+      count(*) FILTER (WHERE s.status IS NOT NULL AND s.status <> 'suggested') AS predicted_auto,
+      count(*) FILTER (WHERE s.status IS NOT NULL AND s.status <> 'suggested' AND NOT s.correct) AS wrong_auto,
+      count(*) FILTER (WHERE s.status IS NOT NULL) AS predicted_all,
+      count(*) FILTER (WHERE s.status IS NOT NULL AND NOT s.correct) AS wrong_all
+    FROM truth t LEFT JOIN scored s ON s.side = t.side AND s.row_id = t.row_id
+    GROUP BY t.kind ORDER BY t.kind`);
+  conn.closeSync();
+  instance.closeSync();
+  const kinds = rows.map(
+    (r): KindFigures => ({
+      kind: String(r.kind),
+      rows: Number(r.rows),
+      matchable: Number(r.matchable),
+      auto: Number(r.auto),
+      all: Number(r.all),
+      predictedAuto: Number(r.predicted_auto),
+      wrongAuto: Number(r.wrong_auto),
+      predictedAll: Number(r.predicted_all),
+      wrongAll: Number(r.wrong_all),
+    }),
+  );
+  const sum = (k: keyof WorldFigures['total']) => kinds.reduce((s, c) => s + c[k], 0);
+  return {
+    world: world.name,
+    order,
+    swapped: (order === 'open-first') !== (leftSide === 'open_items'),
+    seconds: { load: (t1 - t0) / 1000, detect: (t2 - t1) / 1000, run: (t3 - t2) / 1000 },
+    rules: auto.recipe.rules.map((r) => `${r.id}${r.auto_confirm ? '' : '?'}`),
+    kinds,
+    total: { matchable: sum('matchable'), auto: sum('auto'), all: sum('all'), predictedAuto: sum('predictedAuto'), wrongAuto: sum('wrongAuto'), predictedAll: sum('predictedAll'), wrongAll: sum('wrongAll') },
+  };
+}
+
+const pct = (a: number, b: number) => (b === 0 ? '–' : `${((a / b) * 100).toFixed(1)} %`);
+
+export function formatFigures(f: WorldFigures, perKind: boolean): string[] {
+  const t = f.total;
+  const head = `${f.world.padEnd(14)} ${f.order.padEnd(15)} auto recall ${pct(t.auto, t.matchable).padStart(7)}  prec ${pct(t.predictedAuto - t.wrongAuto, t.predictedAuto).padStart(7)} | +suggested recall ${pct(t.all, t.matchable).padStart(7)}  prec ${pct(t.predictedAll - t.wrongAll, t.predictedAll).padStart(7)}  (${t.matchable} matchable rows; load ${f.seconds.load.toFixed(2)} s, detect ${f.seconds.detect.toFixed(2)} s, run ${f.seconds.run.toFixed(2)} s${f.swapped ? '; sides swapped' : ''})`;
+  if (!perKind) return [head];
+  return [
+    head,
+    `    rules: ${f.rules.join(', ')}`,
+    ...f.kinds.map(
+      (k) =>
+        `    ${k.kind.padEnd(28)} ${String(k.rows).padStart(6)} rows  auto ${pct(k.auto, k.matchable).padStart(7)}  +sugg ${pct(k.all, k.matchable).padStart(7)}  wrong auto ${k.wrongAuto}/${k.predictedAuto}  wrong all ${k.wrongAll}/${k.predictedAll}`,
+    ),
+  ];
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      set: { type: 'string', default: 'tune' },
+      world: { type: 'string' },
+      'open-items': { type: 'string', default: '2000' },
+      seed: { type: 'string', default: '1' },
+      order: { type: 'string', default: 'both' },
+      'per-kind': { type: 'boolean', default: false },
+      keep: { type: 'boolean', default: false },
+    },
+  });
+  const worlds = await loadWorlds(values.set!);
+  const names = values.world ? [values.world] : Object.keys(worlds);
+  const orders: Order[] = values.order === 'both' ? ['open-first', 'statement-first'] : [values.order as Order];
+  const base = join(tmpdir(), 'kalla-bench-worlds');
+  for (const name of names) {
+    const gen = worlds[name];
+    if (!gen) throw new Error(`no world "${name}" in set ${values.set} (have: ${Object.keys(worlds).join(', ')})`);
+    const world = gen({ seed: Number(values.seed), openItems: Number(values['open-items']) });
+    for (const order of orders) {
+      const f = await scoreWorld(world, order, join(base, `${name}-${order}`));
+      process.stdout.write(`${formatFigures(f, values['per-kind']!).join('\n')}\n`);
+    }
+  }
+  if (!values.keep) rmSync(base, { recursive: true, force: true });
+}
+
+if (process.argv[1] && resolve(process.argv[1]).endsWith('worlds-run.ts')) {
+  main().catch((e) => {
+    process.stderr.write(`${e instanceof Error ? e.stack : String(e)}\n`);
+    process.exit(1);
+  });
+}

@@ -1,0 +1,416 @@
+/**
+ * The scored 1:1 match model (issue 25): one rule instead of a cascade of reference rules.
+ *
+ * 1. Candidates, by blocking in DuckDB on every kind of evidence:
+ *    - a reference: a token of the statement line equal to a value of one of the open items'
+ *      identifier columns (document number, PO number, contract …), read with that column's shape;
+ *    - a reference with one typo: the same length, one digit changed or two adjacent ones swapped
+ *      (deletion neighbourhood join), for lines that name no open item exactly;
+ *    - the counterparty with the amount: the same folded name and the amount to the cent (or less a
+ *      learned fee).
+ * 2. Comparison levels per candidate: reference (exact / one typo / names another item / none),
+ *    amount (exact / learned difference / within 20 % / part payment / other), date distance
+ *    (≤ 14 / ≤ 60 / ≤ 180 days / further / unknown), counterparty (same / similar by Jaro–Winkler /
+ *    different / unknown).
+ * 3. Weights (Fellegi–Sunter): u, how often a level occurs between rows that do not belong together,
+ *    from random pairs of the run's own rows; m, how often among rows that do, estimated by EM over
+ *    the candidates with u fixed. A candidate's probability is the posterior of its level pattern.
+ * 4. Assignment: one to one, globally, by weight (mutual-best rounds, ties by content hash, as in
+ *    one-to-one.ts). A pair is ambiguous when one of its rows had another candidate nearly as likely
+ *    (within a factor 2 of odds) with other content.
+ * 5. Status: confirmed automatically when its probability is ≥ `auto_at` (0.995 by default), it is
+ *    not ambiguous and the amounts agree (exactly or by a learned difference); suggested when ≥
+ *    `suggest_at`; dropped otherwise. Short, over and part payments (`amounts: 'open'`) are only
+ *    ever suggested, with the reason named.
+ *
+ * Each group carries its evidence in words and its reason (`group_evidence`), shown in Details and
+ * written to the exports.
+ */
+import type { MatchModel, MatchRule } from '../../../../shared/recon';
+import type { ColumnTyping, Side } from '../../../../shared/recon-engine';
+import type { Db } from '../db';
+import { column, keySourceText, leftReference, nameExpression, referenceTokens, type SideColumns } from '../recipe-sql';
+import { ident, lit } from '../sql';
+import { ROW_ID, typedView } from '../sources';
+
+export type Level = string;
+/** Comparison → level → [m, u]. */
+export type Weights = Record<'ref' | 'amt' | 'dte' | 'pty', Record<Level, { m: number; u: number }>>;
+
+export interface ModelFit {
+  weights: Weights;
+  /** Share of candidates that are matches (EM's λ). */
+  prior: number;
+  candidates: number;
+  iterations: number;
+}
+
+const REF_LEVELS = ['exact', 'typo', 'other', 'none'] as const;
+const AMT_LEVELS = ['exact', 'named', 'near', 'part', 'other'] as const;
+const DTE_LEVELS = ['close', 'month', 'far', 'out', 'unknown'] as const;
+const PTY_LEVELS = ['same', 'similar', 'differs', 'unknown'] as const;
+const LEVELS = { ref: REF_LEVELS, amt: AMT_LEVELS, dte: DTE_LEVELS, pty: PTY_LEVELS } as const;
+type Comparison = keyof typeof LEVELS;
+const COMPARISONS = Object.keys(LEVELS) as Comparison[];
+
+/** Typo candidates are looked for among tokens at least this long (shorter ones collide by chance). */
+const MIN_TYPO_LENGTH = 5;
+/** Random pairs per side for the u probabilities. */
+const U_SAMPLE = 1500;
+/** Two candidates within this many bits of weight (a factor 2 of odds) are equally likely. */
+const AMBIGUOUS_BITS = 1;
+
+export function modelOf(rule: MatchRule): MatchModel | null {
+  return rule.model ?? null;
+}
+
+/**
+ * The learned differences as SQL over c.la, c.ra: a fixed fee or a percentage discount (the
+ * formulas of recipe-sql's namedDifference), or cents of rounding up to the rule's tolerance.
+ */
+function differenceSql(rule: MatchRule): { fee: string | null; discount: string | null; rounding: string | null } {
+  const d = rule.amount?.differences;
+  const diff = '(c.la - c.ra)';
+  const fee = d && d.fixed.length > 0 ? `(${d.fixed.map((f) => `abs(${diff} - sign(c.la) * ${f}) < 0.005`).join(' OR ')})` : null;
+  const discount = d && d.percent.length > 0 ? `(${d.percent.map((p) => `abs(${diff} - round(c.la * ${p / 100}, 2)) < 0.015`).join(' OR ')})` : null;
+  const tol = rule.amount?.tolerance_abs ?? 0;
+  return { fee, discount, rounding: tol >= 0.01 ? `abs(${diff}) <= ${tol}` : null };
+}
+
+/** Level expressions over a candidate row c(lid, rid, la, ra, ldt, rdt, lp, rp, ref). */
+function levelExpressions(rule: MatchRule, model: MatchModel): Record<Comparison, string> {
+  const d = differenceSql(rule);
+  const named = [d.fee, d.discount, d.rounding].filter(Boolean).join(' OR ') || null;
+  return {
+    ref: 'c.ref',
+    amt: `CASE WHEN c.la IS NULL OR c.ra IS NULL THEN 'other'
+      WHEN abs(c.la - c.ra) < 0.005 THEN 'exact'
+      ${named ? `WHEN ${named} THEN 'named'` : ''}
+      WHEN abs(c.la - c.ra) <= 0.2 * abs(c.la) THEN 'near'
+      WHEN sign(c.la) = sign(c.ra) AND abs(c.ra) < abs(c.la) AND abs(c.ra) >= 0.1 * abs(c.la) THEN 'part'
+      ELSE 'other' END`,
+    dte: `CASE WHEN c.ldt IS NULL OR c.rdt IS NULL THEN 'unknown'
+      WHEN abs(date_diff('day', c.ldt, c.rdt)) <= 14 THEN 'close'
+      WHEN abs(date_diff('day', c.ldt, c.rdt)) <= 60 THEN 'month'
+      WHEN abs(date_diff('day', c.ldt, c.rdt)) <= 180 THEN 'far' ELSE 'out' END`,
+    pty: model.party
+      ? `CASE WHEN c.lp IS NULL OR c.rp IS NULL OR c.lp = '' OR c.rp = '' THEN 'unknown'
+          WHEN c.lp = c.rp THEN 'same'
+          WHEN jaro_winkler_similarity(c.lp, c.rp) >= 0.9 OR (length(c.lp) >= 4 AND contains(c.rp, c.lp)) OR (length(c.rp) >= 4 AND contains(c.lp, c.rp)) THEN 'similar'
+          ELSE 'differs' END`
+      : `'unknown'`,
+  };
+}
+
+/**
+ * Runs the model over the rule's working tables (w_left, w_right: unused in-scope rows with amt,
+ * dt, h) and inserts its groups into gtmp; evidence and reasons go to group_evidence.
+ */
+export async function matchScored(db: Db, rule: MatchRule, ruleIdx: number, columns: SideColumns, shouldStop: () => void): Promise<ModelFit> {
+  const model = rule.model!;
+  await buildTokens(db, model, columns);
+  shouldStop();
+  await buildCandidates(db, rule, model, columns);
+  shouldStop();
+  const fit = await estimate(db, rule, model);
+  shouldStop();
+  await assign(db, rule, ruleIdx, model, fit);
+  if (process.env.KALLA_MODEL_DEBUG) await debugReport(db, rule, fit);
+  return fit;
+}
+
+/** KALLA_MODEL_DEBUG=1: the weights and the chosen pairs per level pattern, on stderr (a diagnostic for tuning sets only). */
+async function debugReport(db: Db, rule: MatchRule, fit: ModelFit): Promise<void> {
+  const lines = [`[model ${rule.id}] prior ${fit.prior.toFixed(4)}, ${fit.candidates} candidates, ${fit.iterations} EM iterations`];
+  for (const k of COMPARISONS) lines.push(`  ${k}: ${LEVELS[k].map((l) => `${l} ${weightOf(fit, k, l).toFixed(1)} (m ${fit.weights[k][l].m.toFixed(3)}, u ${fit.weights[k][l].u.toExponential(1)})`).join(', ')}`);
+  const rows = await db.all<Record<string, unknown>>(
+    `SELECT g.status, p.ref, p.amt, p.dte, p.pty, round(p.prob, 4) AS prob, count(*) AS n FROM m_pairs p JOIN gtmp g ON g.left_ids[1] = p.lid AND g.right_ids[1] = p.rid AND g.rule_id = ${lit(rule.id)} GROUP BY ALL ORDER BY n DESC LIMIT 40`,
+  );
+  for (const r of rows) lines.push(`  ${String(r.status).padEnd(9)} ${[r.ref, r.amt, r.dte, r.pty].map(String).join('/').padEnd(30)} p=${String(r.prob)} n=${String(r.n)}`);
+  process.stderr.write(`${lines.join('\n')}\n`);
+}
+
+const partyExpression = (c: ColumnTyping) => `nullif(${nameExpression(`CAST(s.${ident(c.name)} AS VARCHAR)`)}, '')`;
+
+/** m_ltok(id, tok, ref) and m_rtok(id, tok, ref): every reference value of each open item and every token of each line, per reference column. */
+async function buildTokens(db: Db, model: MatchModel, columns: SideColumns): Promise<void> {
+  const left: string[] = [];
+  const right: string[] = [];
+  for (const [i, ref] of model.references.entries()) {
+    const l = column(columns.left, 'left', ref.left, 'model reference');
+    left.push(`SELECT w.id, ${leftReference(keySourceText(l), ref.groups)} AS tok, ${i} AS ref, ${keySourceText(l)} AS orig FROM w_left w JOIN ${ident(typedView('left'))} s ON s.${ident(ROW_ID)} = w.id`);
+    const texts = ref.right.map((name) => referenceTokens(keySourceText(column(columns.right, 'right', name, 'model reference')), ref.groups));
+    right.push(`SELECT w.id, unnest(list_distinct(flatten([${texts.join(', ')}]))) AS tok, ${i} AS ref FROM w_right w JOIN ${ident(typedView('right'))} s ON s.${ident(ROW_ID)} = w.id`);
+  }
+  const empty = 'SELECT NULL::BIGINT AS id, NULL::VARCHAR AS tok, NULL::INTEGER AS ref WHERE FALSE';
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_ltok AS SELECT * FROM (${left.length > 0 ? left.join(' UNION ALL ') : `SELECT *, NULL::VARCHAR AS orig FROM (${empty})`}) WHERE tok IS NOT NULL`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_rtok AS SELECT DISTINCT * FROM (${right.length > 0 ? right.join(' UNION ALL ') : empty}) WHERE tok IS NOT NULL`);
+}
+
+/**
+ * m_cand(lid, rid, ref, la, ra, ldt, rdt, lp, rp, lh, rh): the union of the blocking passes, one
+ * row per pair with its best reference level; `other` when the line names open items but not this one.
+ */
+async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, columns: SideColumns): Promise<void> {
+  // Each open item's values, and which lines name which items (exact), once.
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_exact AS
+    SELECT l.id AS lid, r.id AS rid, min(l.ref) AS kref, arg_min(l.orig, l.ref) AS tied, arg_min(r.tok, l.ref) AS seen
+    FROM m_ltok l JOIN m_rtok r ON r.tok = l.tok AND r.ref = l.ref GROUP BY l.id, r.id`);
+  // One typo: for lines naming no open item, tokens as long as an item's value with one digit
+  // different (same deletion at the same place) or two adjacent digits swapped.
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_typo_lines AS SELECT DISTINCT id FROM m_rtok WHERE length(tok) >= ${MIN_TYPO_LENGTH} AND id NOT IN (SELECT rid FROM m_exact)`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_typo AS
+    WITH r AS (SELECT * FROM m_rtok WHERE length(tok) >= ${MIN_TYPO_LENGTH} AND id IN (SELECT id FROM m_typo_lines)),
+      l AS (SELECT * FROM m_ltok WHERE length(tok) >= ${MIN_TYPO_LENGTH}),
+      rd AS (SELECT id, ref, tok, p, substr(tok, 1, p - 1) || substr(tok, p + 1) AS v FROM (SELECT *, unnest(range(1, length(tok) + 1)) AS p FROM r)),
+      ld AS (SELECT id, ref, tok, orig, p, substr(tok, 1, p - 1) || substr(tok, p + 1) AS v FROM (SELECT *, unnest(range(1, length(tok) + 1)) AS p FROM l)),
+      rs AS (SELECT id, ref, tok, substr(tok, 1, p - 1) || substr(tok, p + 1, 1) || substr(tok, p, 1) || substr(tok, p + 2) AS v FROM (SELECT *, unnest(range(1, length(tok))) AS p FROM r)),
+      hits AS (
+        SELECT ld.id AS lid, rd.id AS rid, ld.ref, ld.orig, rd.tok AS seen FROM rd JOIN ld ON ld.v = rd.v AND ld.p = rd.p AND ld.ref = rd.ref WHERE ld.tok <> rd.tok
+        UNION ALL SELECT l.id, rs.id, l.ref, l.orig, rs.tok FROM rs JOIN l ON l.tok = rs.v AND l.ref = rs.ref)
+    SELECT lid, rid, min(ref) AS kref, arg_min(orig, ref) AS tied, arg_min(seen, ref) AS seen FROM hits GROUP BY lid, rid`);
+  const party = model.party
+    ? { l: column(columns.left, 'left', model.party.left, 'model counterparty'), r: column(columns.right, 'right', model.party.right, 'model counterparty') }
+    : null;
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_left AS
+    SELECT w.id, w.amt, w.dt, w.h, ${party ? partyExpression(party.l) : 'NULL::VARCHAR'} AS p FROM w_left w JOIN ${ident(typedView('left'))} s ON s.${ident(ROW_ID)} = w.id`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_right AS
+    SELECT w.id, w.amt, w.dt, w.h, ${party ? partyExpression(party.r) : 'NULL::VARCHAR'} AS p FROM w_right w JOIN ${ident(typedView('right'))} s ON s.${ident(ROW_ID)} = w.id`);
+  // Counterparty + amount: the payer's open items of the paid amount (to the cent, or plus a learned fee).
+  const fees = rule.amount?.differences?.fixed ?? [];
+  const partyPairs = party
+    ? `SELECT l.id AS lid, r.id AS rid FROM m_left l JOIN m_right r ON l.p = r.p AND (l.amt = r.amt${fees.map((f) => ` OR l.amt = r.amt + sign(r.amt) * ${f}`).join('')}) WHERE l.p IS NOT NULL`
+    : 'SELECT NULL::BIGINT AS lid, NULL::BIGINT AS rid WHERE FALSE';
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_cand AS
+    WITH pairs AS (
+      SELECT lid, rid, 'exact' AS ref, 1 AS rank, kref, tied, seen FROM m_exact
+      UNION ALL SELECT lid, rid, 'typo', 2, kref, tied, seen FROM m_typo
+      UNION ALL SELECT lid, rid, NULL, 3, NULL::INTEGER, NULL::VARCHAR, NULL::VARCHAR FROM (${partyPairs})),
+    best AS (SELECT lid, rid, arg_min(ref, rank) AS ref, arg_min(kref, rank) AS kref, arg_min(tied, rank) AS tied, arg_min(seen, rank) AS seen FROM pairs GROUP BY lid, rid),
+    naming AS (SELECT DISTINCT id FROM m_rtok)
+    SELECT b.lid, b.rid,
+      coalesce(b.ref, CASE WHEN b.rid IN (SELECT id FROM naming) THEN 'other' ELSE 'none' END) AS ref, b.kref, b.tied, b.seen,
+      l.amt AS la, r.amt AS ra, l.dt AS ldt, r.dt AS rdt, l.p AS lp, r.p AS rp, l.h AS lh, r.h AS rh
+    FROM best b JOIN m_left l ON l.id = b.lid JOIN m_right r ON r.id = b.rid`);
+  const levels = levelExpressions(rule, model);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_cand AS SELECT c.*, ${COMPARISONS.filter((k) => k !== 'ref').map((k) => `${levels[k]} AS ${k}`).join(', ')} FROM m_cand c`);
+}
+
+/**
+ * u from random pairs of the working rows; m and λ by EM over the candidates' level patterns.
+ * λ is the probability that two random rows belong together (Splink's "probability two random
+ * records match"): pairs outside the candidates count as non-matches. The first scored rule of a
+ * run fits the model over every candidate; later scored rules (the leftovers' pass) reuse its
+ * weights, since the few pairs left would teach EM nothing reliable.
+ */
+async function estimate(db: Db, rule: MatchRule, model: MatchModel): Promise<ModelFit> {
+  const signature = fitSignature(rule);
+  const saved = await db.one<{ fit: string }>(`SELECT fit FROM m_fits WHERE signature = $1`, [signature]);
+  const fit: ModelFit = saved ? (JSON.parse(saved.fit) as ModelFit) : await fitModel(db, rule, model);
+  if (!saved) await db.exec(`INSERT INTO m_fits VALUES ($1, $2)`, [signature, JSON.stringify(fit)]);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_weights (cmp VARCHAR, level VARCHAR, w DOUBLE)`);
+  const values = COMPARISONS.flatMap((k) => LEVELS[k].map((level) => `(${lit(k)}, ${lit(level)}, ${weightOf(fit, k, level)})`));
+  await db.exec(`INSERT INTO m_weights VALUES ${values.join(', ')}`);
+  return fit;
+}
+
+/** log2(m/u); a level never seen between random rows (so u is unknown) weighs nothing. */
+export function weightOf(fit: Pick<ModelFit, 'weights'>, k: Comparison, level: Level): number {
+  const { m, u } = fit.weights[k][level];
+  return u > 0 ? Math.log2(m / u) : 0;
+}
+
+/** Scored rules comparing the same columns share one fit. */
+function fitSignature(rule: MatchRule): string {
+  const { amounts: _a, auto_at: _x, suggest_at: _y, ...model } = rule.model!;
+  return JSON.stringify([model, rule.amount, rule.date?.left, rule.date?.right]);
+}
+
+async function fitModel(db: Db, rule: MatchRule, model: MatchModel): Promise<ModelFit> {
+  const levels = levelExpressions(rule, model);
+  const u = emptyTable(0);
+  const nL = await db.scalarNumber('SELECT count(*) FROM m_left');
+  const nR = await db.scalarNumber('SELECT count(*) FROM m_right');
+  const rows = await db.all<{ amt: string; dte: string; pty: string; n: number }>(
+    // Pairs tied by a reference are left out: in a small file they are a visible share of all
+    // pairs, and u is about rows that do not belong together.
+    `WITH l AS (SELECT * FROM m_left ORDER BY hash(h, id) LIMIT ${U_SAMPLE}), r AS (SELECT * FROM m_right ORDER BY hash(h, id) LIMIT ${U_SAMPLE}),
+      c AS (SELECT l.amt AS la, r.amt AS ra, l.dt AS ldt, r.dt AS rdt, l.p AS lp, r.p AS rp FROM l, r
+        WHERE NOT EXISTS (SELECT 1 FROM m_exact e WHERE e.lid = l.id AND e.rid = r.id) AND NOT EXISTS (SELECT 1 FROM m_typo e WHERE e.lid = l.id AND e.rid = r.id))
+     SELECT ${levels.amt} AS amt, ${levels.dte} AS dte, ${levels.pty} AS pty, count(*)::DOUBLE AS n FROM c GROUP BY ALL`,
+  );
+  const total = rows.reduce((s, r) => s + Number(r.n), 0);
+  for (const r of rows) {
+    u.amt[r.amt] += Number(r.n) / Math.max(1, total);
+    u.dte[r.dte] += Number(r.n) / Math.max(1, total);
+    u.pty[r.pty] += Number(r.n) / Math.max(1, total);
+  }
+  // A level no sampled pair shows: rare by chance (u at most one pair in the sample) when candidates
+  // show it; otherwise absent from these files (u = 0: it weighs nothing).
+  const floor = 1 / Math.max(1, total);
+  // Reference levels among all pairs. Exact: every line was searched. One typo: only lines naming
+  // no item exactly were, so the rate is per searched line (sequential numbers make near neighbours
+  // common: "…124" is one digit from "…123" and eight more).
+  // Pairs tied by a reference that do not belong together: a line names at most one item it pays
+  // alone, so every pair beyond one per line is a non-match (at least one pair's worth, never 0).
+  const exact = Math.max(1, await db.scalarNumber('SELECT count(*) - count(DISTINCT rid) FROM m_exact'));
+  const typo = Math.max(1, await db.scalarNumber('SELECT count(*) - count(DISTINCT rid) FROM m_typo'));
+  const seen = { exact: await db.scalarNumber('SELECT count(*) FROM m_exact'), typo: await db.scalarNumber('SELECT count(*) FROM m_typo') };
+  const searched = await db.scalarNumber('SELECT count(*) FROM m_typo_lines');
+  const naming = await db.scalarNumber('SELECT count(DISTINCT id) FROM m_rtok');
+  const tokenShare = naming / Math.max(1, nR);
+  u.ref.exact = seen.exact > 0 ? exact / Math.max(1, nL * nR) : 0;
+  u.ref.typo = seen.typo > 0 ? (tokenShare * typo) / Math.max(1, searched * nL) : 0;
+  u.ref.other = Math.max(tokenShare - u.ref.exact - u.ref.typo, floor);
+  u.ref.none = Math.max(1 - tokenShare, floor);
+
+  const patterns = (await db.all<{ ref: string; amt: string; dte: string; pty: string; n: number }>(`SELECT ref, amt, dte, pty, count(*)::DOUBLE AS n FROM m_cand GROUP BY ALL`)).map((p) => ({ ...p, n: Number(p.n) }));
+  // Levels only candidates show (never a random pair) get the sample's floor as u.
+  for (const k of ['amt', 'dte', 'pty'] as const) for (const l of LEVELS[k]) if (u[k][l] === 0 && patterns.some((p) => p[k] === l)) u[k][l] = floor;
+  const fit = em(patterns, u, Math.max(1, nL * nR), Math.min(nL, nR));
+  return { ...fit, candidates: patterns.reduce((s, p) => s + p.n, 0) };
+}
+
+function emptyTable(value: number): Record<Comparison, Record<Level, number>> {
+  const t = {} as Record<Comparison, Record<Level, number>>;
+  for (const k of COMPARISONS) t[k] = Object.fromEntries(LEVELS[k].map((l) => [l, value]));
+  return t;
+}
+
+/** Starting m: matches mostly name the item, pay it and come soon after, from the same payer. */
+const M_START: Record<Comparison, Record<Level, number>> = {
+  ref: { exact: 0.8, typo: 0.05, other: 0.05, none: 0.1 },
+  amt: { exact: 0.75, named: 0.1, near: 0.06, part: 0.05, other: 0.04 },
+  dte: { close: 0.6, month: 0.3, far: 0.07, out: 0.02, unknown: 0.01 },
+  pty: { same: 0.6, similar: 0.2, differs: 0.1, unknown: 0.1 },
+};
+
+/**
+ * EM over level patterns with u fixed (Fellegi–Sunter, conditional independence). E: each
+ * pattern's probability of being a match, with λ the match probability of two random rows. M: m
+ * as the match-weighted level shares (half a pattern of smoothing, so no seen level gets m = 0);
+ * λ as the expected matches over all `pairs` (pairs outside the candidates are non-matches).
+ * `expected` (the smaller side's size) starts λ.
+ */
+export function em(
+  patterns: { ref: string; amt: string; dte: string; pty: string; n: number }[],
+  u: Record<Comparison, Record<Level, number>>,
+  pairs: number,
+  expected: number,
+  iterations = 60,
+): Omit<ModelFit, 'candidates'> {
+  let m = Object.fromEntries(COMPARISONS.map((k) => [k, { ...M_START[k] }])) as Record<Comparison, Record<Level, number>>;
+  let prior = Math.min(0.5, Math.max(1e-12, (0.8 * expected) / pairs));
+  const total = patterns.reduce((s, p) => s + p.n, 0);
+  let it = 0;
+  for (; it < iterations && total > 0; it++) {
+    const next = emptyTable(0);
+    let matched = 0;
+    for (const p of patterns) {
+      const post = posterior(p, m, u, prior);
+      matched += post * p.n;
+      for (const k of COMPARISONS) next[k][p[k]] += post * p.n;
+    }
+    const nextM = {} as Record<Comparison, Record<Level, number>>;
+    for (const k of COMPARISONS) {
+      // Smoothing: 1 % of the match mass spread over the levels, so a level the matches of these
+      // files never show (payments a quarter late) weighs strongly against, not infinitely.
+      const seen = LEVELS[k].filter((l) => u[k][l] > 0);
+      const pseudo = Math.max(0.5, (0.01 * matched) / Math.max(1, seen.length));
+      const sum = seen.reduce((s, l) => s + next[k][l] + pseudo, 0);
+      nextM[k] = Object.fromEntries(LEVELS[k].map((l) => [l, u[k][l] > 0 ? (next[k][l] + pseudo) / sum : 0]));
+    }
+    const nextPrior = Math.min(0.5, Math.max(1e-12, matched / pairs));
+    const delta = Math.abs(Math.log(nextPrior / prior)) + COMPARISONS.reduce((s, k) => s + LEVELS[k].reduce((t, l) => t + Math.abs(nextM[k][l] - m[k][l]), 0), 0);
+    m = nextM;
+    prior = nextPrior;
+    if (delta < 1e-7) break;
+  }
+  const weights = {} as Weights;
+  for (const k of COMPARISONS) weights[k] = Object.fromEntries(LEVELS[k].map((l) => [l, { m: m[k][l], u: u[k][l] }]));
+  return { weights, prior, iterations: it };
+}
+
+function posterior(p: Record<Comparison, string>, m: Record<Comparison, Record<Level, number>>, u: Record<Comparison, Record<Level, number>>, prior: number): number {
+  let bits = Math.log2(prior / (1 - prior));
+  for (const k of COMPARISONS) if (u[k][p[k]] > 0) bits += Math.log2(m[k][p[k]] / u[k][p[k]]);
+  return 1 / (1 + 2 ** -bits);
+}
+
+/** Why the amounts of a pair differ, for booking. */
+function reasonSql(rule: MatchRule): string {
+  const d = differenceSql(rule);
+  const named = [d.fee && `WHEN ${d.fee} THEN 'bank_fee'`, d.discount && `WHEN ${d.discount} THEN 'discount'`, d.rounding && `WHEN ${d.rounding} THEN 'rounding'`].filter(Boolean).join(' ');
+  return `CASE WHEN c.amt = 'exact' THEN NULL ${named}
+    WHEN c.amt = 'part' THEN 'part_payment' WHEN abs(c.ra) > abs(c.la) THEN 'overpayment' ELSE 'short_payment' END`;
+}
+
+/** Mutual-best rounds by weight; statuses by probability, ambiguity and amount level. */
+async function assign(db: Db, rule: MatchRule, ruleIdx: number, model: MatchModel, fit: ModelFit): Promise<void> {
+  const prior = Math.log2(fit.prior / (1 - fit.prior));
+  const allowed = model.amounts === 'settled' ? `c.amt IN ('exact', 'named')` : `c.amt <> 'other'`;
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_scored AS
+    SELECT c.*, ${prior} + wr.w + wa.w + wd.w + wp.w AS bits,
+      1 / (1 + pow(2, -(${prior} + wr.w + wa.w + wd.w + wp.w))) AS prob,
+      wr.w AS w_ref, wa.w AS w_amt, wd.w AS w_dte, wp.w AS w_pty
+    FROM m_cand c
+    JOIN m_weights wr ON wr.cmp = 'ref' AND wr.level = c.ref
+    JOIN m_weights wa ON wa.cmp = 'amt' AND wa.level = c.amt
+    JOIN m_weights wd ON wd.cmp = 'dte' AND wd.level = c.dte
+    JOIN m_weights wp ON wp.cmp = 'pty' AND wp.level = c.pty
+    WHERE ${allowed}`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_pool AS SELECT * FROM m_scored WHERE prob >= ${model.suggest_at}`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_pairs AS SELECT * FROM m_pool WHERE FALSE`);
+  for (;;) {
+    await db.exec(`CREATE OR REPLACE TEMP TABLE m_new AS
+      SELECT * EXCLUDE (bl, br) FROM (
+        SELECT *, row_number() OVER (PARTITION BY lid ORDER BY bits DESC, abs(la - ra), rh, rid) AS bl,
+          row_number() OVER (PARTITION BY rid ORDER BY bits DESC, abs(la - ra), lh, lid) AS br FROM m_pool)
+      WHERE bl = 1 AND br = 1`);
+    if ((await db.scalarNumber('SELECT count(*) FROM m_new')) === 0) break;
+    await db.exec('INSERT INTO m_pairs SELECT * FROM m_new');
+    await db.exec(`DELETE FROM m_pool WHERE lid IN (SELECT lid FROM m_new) OR rid IN (SELECT rid FROM m_new)`);
+  }
+  // Ambiguous: a row of the pair had another candidate nearly as likely, with other content.
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_amb AS
+    SELECT DISTINCT p.lid, p.rid FROM m_pairs p JOIN m_scored c ON c.lid = p.lid AND c.rid <> p.rid AND c.rh <> p.rh AND c.bits >= p.bits - ${AMBIGUOUS_BITS}
+    UNION SELECT DISTINCT p.lid, p.rid FROM m_pairs p JOIN m_scored c ON c.rid = p.rid AND c.lid <> p.lid AND c.lh <> p.lh AND c.bits >= p.bits - ${AMBIGUOUS_BITS}`);
+  // Two candidates as likely are a coin toss: neither is offered; every row involved is an
+  // `ambiguous_candidates` exception for a person to decide.
+  await db.exec(
+    `INSERT INTO ambiguous
+     SELECT 'left', l, ${ruleIdx}, $1, any_value(r), NULL, NULL FROM (
+       SELECT p.lid AS l, p.rid AS r FROM m_pairs p JOIN m_amb USING (lid, rid)
+       UNION ALL SELECT c.lid, c.rid FROM m_scored c JOIN m_amb a ON (c.rid = a.rid OR c.lid = a.lid) JOIN m_pairs p ON p.lid = a.lid AND p.rid = a.rid WHERE c.bits >= p.bits - ${AMBIGUOUS_BITS}) GROUP BY l
+     UNION ALL
+     SELECT 'right', r, ${ruleIdx}, $1, any_value(l), NULL, NULL FROM (
+       SELECT p.rid AS r, p.lid AS l FROM m_pairs p JOIN m_amb USING (lid, rid)
+       UNION ALL SELECT c.rid, c.lid FROM m_scored c JOIN m_amb a ON (c.rid = a.rid OR c.lid = a.lid) JOIN m_pairs p ON p.lid = a.lid AND p.rid = a.rid WHERE c.bits >= p.bits - ${AMBIGUOUS_BITS}) GROUP BY r`,
+    [rule.id],
+  );
+  await db.exec(`DELETE FROM m_pairs WHERE (lid, rid) IN (SELECT (lid, rid) FROM m_amb)`);
+  const auto = rule.auto_confirm ? `CASE WHEN p.prob >= ${model.auto_at} AND p.amt IN ('exact', 'named') THEN 'auto' ELSE 'suggested' END` : `'suggested'`;
+  await db.exec(
+    `INSERT INTO gtmp SELECT ${ruleIdx}, $1, '1:1', ${auto}, [p.lid], [p.rid], p.la, p.ra,
+       coalesce(abs(date_diff('day', p.ldt, p.rdt)), 0)::INTEGER, round(p.prob, 4) FROM m_pairs p`,
+    [rule.id],
+  );
+  const refName = model.references.length > 0 ? `CASE c.kref ${model.references.map((r, i) => `WHEN ${i} THEN ${lit(r.left)}`).join(' ')} END` : `''`;
+  await db.exec(
+    `INSERT INTO group_evidence SELECT c.lid, ${reasonSql(rule)},
+       concat_ws('; ',
+         CASE c.ref WHEN 'exact' THEN ${refName} || ' ' || c.tied || ' named in the text'
+           WHEN 'typo' THEN ${refName} || ' ' || c.tied || ' named with one typo (' || replace(c.seen, '|', '-') || ')'
+           WHEN 'other' THEN 'the text names another reference' ELSE 'no reference' END || ' (' || printf('%+.1f', c.w_ref) || ')',
+         CASE c.amt WHEN 'exact' THEN 'amount equal' WHEN 'named' THEN 'amount differs by a learned fee or discount' WHEN 'near' THEN 'amount within 20 %' WHEN 'part' THEN 'part of the amount' ELSE 'amount differs' END || ' (' || printf('%+.1f', c.w_amt) || ')',
+         CASE c.dte WHEN 'close' THEN 'dates within 14 days' WHEN 'month' THEN 'dates within 60 days' WHEN 'far' THEN 'dates within 180 days' WHEN 'out' THEN 'dates further apart' ELSE 'no date' END || ' (' || printf('%+.1f', c.w_dte) || ')',
+         CASE c.pty WHEN 'same' THEN 'same counterparty' WHEN 'similar' THEN 'similar counterparty' WHEN 'differs' THEN 'other counterparty' ELSE NULL END || ' (' || printf('%+.1f', c.w_pty) || ')',
+         'probability ' || printf('%.4f', c.prob))
+     FROM m_pairs c`,
+  );
+}
+
+/** TEMP tables this module leaves for the run's end to drop. */
+export const SCORED_TABLES = ['m_fits', 'm_typo_lines', 'm_ltok', 'm_rtok', 'm_exact', 'm_typo', 'm_left', 'm_right', 'm_cand', 'm_weights', 'm_scored', 'm_pool', 'm_pairs', 'm_new', 'm_amb'];
+
+export type { Side };

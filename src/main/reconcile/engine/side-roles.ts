@@ -1,0 +1,117 @@
+/**
+ * Which loaded source holds the open items (invoices, credit notes) and which the statement, for
+ * either choice order (issue 25). The cash rules read references from the statement's text for the
+ * open items' identifiers, so the order matters; the user may drop the bank file first.
+ *
+ * The deciding evidence is read off the data, not the headers: an open-items list has an
+ * identifier column (nearly every value different, holding a number) whose numbers are written
+ * in the other file's text, while a statement's own ids (bank references, end-to-end ids) are not
+ * found in the open items. When neither direction shows that (no references at all), weaker facts
+ * decide: the statement has the longer free text and the header words of a bank export. The verdict
+ * carries its reasons; `margin` near 0 means the files did not say.
+ */
+import type { ColumnTyping, Side } from '../../../shared/recon-engine';
+import type { Db } from './db';
+import { ident } from './sql';
+import { typedView } from './sources';
+
+export interface SideRoles {
+  /** The side that holds the open items. */
+  openItems: Side;
+  /** Evidence for `openItems` minus evidence against, in [-1, 1]-ish points; ≥ 0.2 is a clear verdict. */
+  margin: number;
+  reasons: string[];
+}
+
+/** Rows read per side: the same rows every time (by hash), bounded in time at any size. */
+const SAMPLE = 20_000;
+/** Identifier numbers shorter than this (after leading zeros) collide with days, amounts and counts. */
+const MIN_DIGITS = 3;
+
+const OPEN_ITEM_WORDS = /invoice|inv\b|rechnung|beleg|factuur|facture|fact\b|pi[eè]ce|document|doc\b|due|f[aä]llig|verval|[eé]ch[eé]ance|customer|kunde|debitor|relatie|tiers|contact|open|outstanding|openstaand|balance due/i;
+const STATEMENT_WORDS = /description|verwendungszweck|buchungstext|omschrijving|mededeling|communication|paid ?(in|out)|af ?bij|valuta|value ?date|wertstellung|iban|bic|counterparty|auftraggeber|beg[uü]nstigt|zahlungspflichtig|contrepartie|transaction|narrative|bai|memo/i;
+
+const sampleOf = (side: Side) => `(SELECT * FROM ${ident(typedView(side))} ORDER BY hash(__row_id) LIMIT ${SAMPLE})`;
+
+/** Canonical numbers of a VARCHAR expression: digit runs without leading zeros, at least MIN_DIGITS long. */
+const numbers = (x: string) =>
+  `list_filter(list_transform(regexp_extract_all(coalesce(${x}, ''), '[0-9]+'), d -> ltrim(d, '0')), d -> length(d) >= ${MIN_DIGITS})`;
+
+/**
+ * Share of one side's identifier values whose number is written somewhere in the other side's text:
+ * the best over its identifier columns (nearly unique, ≥ 80 % holding a number).
+ */
+async function referencedShare(db: Db, columns: Record<Side, ColumnTyping[]>, from: Side): Promise<{ share: number; column: string | null }> {
+  const to: Side = from === 'left' ? 'right' : 'left';
+  const candidates = columns[from].filter((c) => !c.derived && (c.type === 'text' || c.type === 'number')).slice(0, 40);
+  if (candidates.length === 0) return { share: 0, column: null };
+  const stats = await db.one<Record<string, number>>(
+    `SELECT count(*) AS n, ${candidates
+      .map((c, i) => `count(DISTINCT s.${ident(c.name)}) AS d${i}, count(*) FILTER (WHERE len(${numbers(`CAST(s.${ident(c.name)} AS VARCHAR)`)}) > 0) AS h${i}`)
+      .join(', ')} FROM ${sampleOf(from)} s`,
+  );
+  const n = Number(stats?.n ?? 0);
+  if (n === 0) return { share: 0, column: null };
+  const ids = candidates.filter((_, i) => Number(stats?.[`d${i}`] ?? 0) >= 0.9 * n && Number(stats?.[`h${i}`] ?? 0) >= 0.8 * n);
+  const texts = columns[to].filter((c) => !c.derived && c.type === 'text');
+  if (ids.length === 0 || texts.length === 0) return { share: 0, column: null };
+  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_roles_tokens AS
+    SELECT DISTINCT unnest(flatten([${texts.map((c) => numbers(`CAST(s.${ident(c.name)} AS VARCHAR)`)).join(', ')}])) AS t FROM ${sampleOf(to)} s`);
+  try {
+    let best = { share: 0, column: null as string | null };
+    for (const c of ids) {
+      // The longest number of the identifier is its serial part ("INV-2026-000123" → 2026 and 123: 2026 is a year).
+      const share = await db.scalarNumber(
+        `WITH n AS (SELECT ${numbers(`CAST(s.${ident(c.name)} AS VARCHAR)`)} AS ns FROM ${sampleOf(from)} s),
+           v AS (SELECT list_filter(ns, d -> length(d) = list_max(list_transform(ns, x -> length(x))))[1] AS t FROM n)
+         SELECT count(*) FILTER (WHERE t IN (SELECT t FROM kalla_roles_tokens)) / greatest(1, count(t)) FROM v`,
+      );
+      if (share > best.share) best = { share, column: c.name };
+    }
+    return best;
+  } finally {
+    await db.exec('DROP TABLE IF EXISTS temp.kalla_roles_tokens');
+  }
+}
+
+/** Mean length of the longest free-text column: remittance texts are long, names and numbers short. */
+async function freeTextLength(db: Db, columns: ColumnTyping[], side: Side): Promise<number> {
+  const texts = columns.filter((c) => !c.derived && c.type === 'text').slice(0, 40);
+  if (texts.length === 0) return 0;
+  const row = await db.one<Record<string, number>>(`SELECT ${texts.map((c, i) => `avg(length(s.${ident(c.name)})) AS a${i}`).join(', ')} FROM ${sampleOf(side)} s`);
+  return Math.max(0, ...texts.map((_, i) => Number(row?.[`a${i}`] ?? 0)));
+}
+
+const wordScore = (columns: ColumnTyping[]) => {
+  const names = columns.filter((c) => !c.derived).map((c) => c.name);
+  return names.filter((n) => OPEN_ITEM_WORDS.test(n)).length - names.filter((n) => STATEMENT_WORDS.test(n)).length;
+};
+
+export async function detectSideRoles(db: Db, columns: Record<Side, ColumnTyping[]>): Promise<SideRoles> {
+  const reasons: string[] = [];
+  const [l, r] = [await referencedShare(db, columns, 'left'), await referencedShare(db, columns, 'right')];
+  // Evidence that the LEFT side holds the open items; negative favours the right.
+  let score = l.share - r.share;
+  if (l.share > 0.02 || r.share > 0.02) {
+    const [open, other] = l.share >= r.share ? [l, r] : [r, l];
+    const side = l.share >= r.share ? 'left' : 'right';
+    reasons.push(
+      `${(open.share * 100).toFixed(0)} % of the ${side} source's ${open.column} values are written in the other file's text` +
+        (other.column ? ` (${(other.share * 100).toFixed(0)} % of the other way round, ${other.column})` : ''),
+    );
+  }
+  if (Math.abs(score) < 0.2) {
+    // No clear reference direction: long free text marks the statement, header words either file.
+    const [tl, tr] = [await freeTextLength(db, columns.left, 'left'), await freeTextLength(db, columns.right, 'right')];
+    if (Math.max(tl, tr) >= 20 && Math.abs(tl - tr) >= 8) {
+      score += tl < tr ? 0.15 : -0.15;
+      reasons.push(`the ${tl < tr ? 'right' : 'left'} source has the longer free text (${Math.round(Math.max(tl, tr))} characters on average), as a bank statement's purpose text`);
+    }
+    const words = wordScore(columns.left) - wordScore(columns.right);
+    if (words !== 0) {
+      score += Math.sign(words) * Math.min(0.15, 0.05 * Math.abs(words));
+      reasons.push(`the column names of the ${words > 0 ? 'left' : 'right'} source read like an open-items list`);
+    }
+  }
+  return { openItems: score >= 0 ? 'left' : 'right', margin: Math.abs(score), reasons };
+}

@@ -170,6 +170,8 @@ export const EXCEPTION_REASONS = [
   'ambiguous_candidates',
   /** A payment naming several open invoices whose sum is not the payment (amount_delta: the difference). */
   'named_sum_mismatch',
+  /** A statement line and its reversal (a returned direct debit, a refunded payment) net to zero. */
+  'reversed_pair',
 ] as const;
 export type ExceptionReason = (typeof EXCEPTION_REASONS)[number];
 
@@ -182,6 +184,7 @@ export const EXCEPTION_REASON_MEANINGS: Record<ExceptionReason, string> = {
   duplicate_candidate: 'The record was within a rule\'s tolerance of a counterpart, but a better record took it (typically a duplicate).',
   ambiguous_candidates: 'Two counterparts fit exactly as well (same amount and dates, different rows): a person picks one.',
   named_sum_mismatch: 'A payment names several open invoices by reference, but their sum is not the payment; amount_delta is the difference.',
+  reversed_pair: 'A statement line and its reversal (a returned direct debit, a refunded payment) net to zero, so neither pays an open item; the counterpart is the other line.',
 };
 
 export const MatchGroupSchema = z.object({

@@ -33,7 +33,10 @@ export class Mappings {
         max_sample_rows: Math.min(50, n),
         engine: engineMode,
       });
-      const rows: MappingRow[] = out.mappings.map((m) => ({ ...m, engine: out.engine, decision: 'pending', key: m.role === 'key' }));
+      // The amount pair is checked against the whole data (a name-less pair such as Brutto ↔ Betrag,
+      // or a statement amount that has a signed form); the user still decides each row.
+      const checked = await engine.withAmountMapping(out.mappings);
+      const rows: MappingRow[] = checked.mappings.map((m) => ({ ...m, role: m.role ?? 'other', engine: out.engine, decision: 'pending', key: m.role === 'key' }));
       return store.update(id, (st) => ({
         ...st,
         mapping: {

@@ -51,7 +51,9 @@ async function buildAutoRecipeOnce(ws: ReconEngine, name: string): Promise<AutoR
   const schema_b = sourceSchema('right', right);
   const sample_a = await sample(ws, 'left');
   const sample_b = await sample(ws, 'right');
-  const mappings: FieldMapping[] = detectFieldMappingsLocal({ schema_a, schema_b, sample_a, sample_b }).mappings;
+  // Names and 20 rows propose the pairs; the amounts are checked against the whole data.
+  const amounts = await ws.withAmountMapping(detectFieldMappingsLocal({ schema_a, schema_b, sample_a, sample_b }).mappings);
+  const mappings: FieldMapping[] = amounts.mappings;
   // Rules are read off records present on both sides (pairs, lags, repeated references).
   const key = mappings.find((m) => m.role === 'key');
   const aligned = key ? await ws.keyAlignedSample({ left: key.field_a, right: key.field_b }) : { left: sample_a, right: sample_b };
@@ -67,7 +69,8 @@ async function buildAutoRecipeOnce(ws: ReconEngine, name: string): Promise<AutoR
     filters: [],
     rules,
   });
-  return { recipe, explanation: cash.explanation, swapped: false, reversed: cash.reversed, reasons: cash.reasons };
+  const explanation = amounts.note ? `${cash.explanation} Amounts: ${amounts.note}.` : cash.explanation;
+  return { recipe, explanation, swapped: false, reversed: cash.reversed, reasons: cash.reasons };
 }
 
 /**

@@ -35,6 +35,7 @@ import { installMacros } from './macros';
 import { profileSource } from './profile';
 import { validateRecipe } from './recipe-file';
 import { learnCashFacts, type CashFacts } from './cash-learning';
+import { withAmountMapping } from './amount-pairing';
 import { column, filterCondition, requireTypedRuleColumns, type SideColumns } from './recipe-sql';
 import { computeSummary, getRunRow, groupIdsMatching, readPage } from './results';
 import { acceptGroup, annotateException, matchManually, readAuditLog, rejectGroup, reviewGroups, undoLastReview, unmatchGroup } from './review';
@@ -177,6 +178,13 @@ export class ReconEngine {
     } finally {
       await this.db.exec('DROP TABLE IF EXISTS temp.kalla_sample_keys');
     }
+  }
+
+  /** The mappings with the amount pair the data shows (amount-pairing.ts), and what changed in words. */
+  async withAmountMapping(mappings: FieldMapping[]): Promise<{ mappings: FieldMapping[]; note: string | null }> {
+    const left = await this.requireSource('left');
+    const right = await this.requireSource('right');
+    return withAmountMapping(this.db, { left: left.columns, right: right.columns }, mappings);
   }
 
   /**

@@ -1,5 +1,6 @@
 /**
  * Exceptions: open records that came close to a match, with a reason code.
+ *  - reversed_pair: a statement line and its reversal net to zero (scored model);
  *  - ambiguous_candidates: a suggest-only rule found two counterparts that fit
  *    exactly as well and left the choice to a person;
  *  - duplicate_candidate: the record was within a rule's tolerance of a
@@ -28,6 +29,8 @@ export async function createExceptionTable(db: Db): Promise<void> {
  * well), then duplicates: rows still free that lost a candidate in some rule.
  */
 export async function addDuplicateExceptions(db: Db): Promise<void> {
+  // A line and its reversal first: they were taken out of the matching on purpose.
+  await db.exec(`INSERT INTO exc SELECT 'right', id, 'scored', 'reversed_pair', any_value(counterpart), NULL, NULL FROM reversed GROUP BY id`);
   await db.exec(`INSERT INTO exc
     SELECT side, id, arg_min(rule_id, rule_idx), 'ambiguous_candidates', arg_min(counterpart, rule_idx), NULL, NULL
     FROM ambiguous

@@ -110,6 +110,7 @@ export async function matchScored(db: Db, rule: MatchRule, ruleIdx: number, colu
   const model = rule.model!;
   await buildTokens(db, model, columns);
   shouldStop();
+  await removeReversals(db, model, columns);
   await buildCandidates(db, rule, model, columns);
   shouldStop();
   const fit = await estimate(db, rule, model);
@@ -145,6 +146,33 @@ async function buildTokens(db: Db, model: MatchModel, columns: SideColumns): Pro
   const empty = 'SELECT NULL::BIGINT AS id, NULL::VARCHAR AS tok, NULL::INTEGER AS ref WHERE FALSE';
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_ltok AS SELECT * FROM (${left.length > 0 ? left.join(' UNION ALL ') : `SELECT *, NULL::VARCHAR AS orig FROM (${empty})`}) WHERE tok IS NOT NULL`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rtok AS SELECT DISTINCT * FROM (${right.length > 0 ? right.join(' UNION ALL ') : empty}) WHERE tok IS NOT NULL`);
+}
+
+/** Two statement lines this many days apart or less can be a payment and its reversal. */
+const REVERSAL_DAYS = 60;
+
+/**
+ * A statement line and its reversal — a direct debit and its return (`RUECKLASTSCHRIFT`), a
+ * payment refunded — net to zero: same amount, opposite sign, within REVERSAL_DAYS, naming the
+ * same reference or from the same counterparty. Neither pays an open item; both leave the
+ * matching and are `reversed_pair` exceptions pointing at each other. Each line pairs at most once
+ * (closest in time first).
+ */
+async function removeReversals(db: Db, model: MatchModel, columns: SideColumns): Promise<void> {
+  const party = model.party ? column(columns.right, 'right', model.party.right, 'model counterparty') : null;
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev_rows AS
+    SELECT w.id, w.amt, w.dt, w.h, ${party ? partyExpression(party) : 'NULL::VARCHAR'} AS p FROM w_right w JOIN ${ident(typedView('right'))} s ON s.${ident(ROW_ID)} = w.id WHERE w.amt IS NOT NULL AND w.amt <> 0`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev AS
+    WITH c AS (
+      SELECT a.id AS a, b.id AS b, abs(coalesce(date_diff('day', a.dt, b.dt), 0)) AS days FROM m_rev_rows a JOIN m_rev_rows b ON b.amt = -a.amt AND a.amt > 0
+      WHERE abs(coalesce(date_diff('day', a.dt, b.dt), 0)) <= ${REVERSAL_DAYS}
+        AND ((a.p IS NOT NULL AND a.p = b.p) OR EXISTS (SELECT 1 FROM m_rtok ta JOIN m_rtok tb ON tb.tok = ta.tok AND tb.ref = ta.ref WHERE ta.id = a.id AND tb.id = b.id))),
+    r AS (SELECT *, row_number() OVER (PARTITION BY a ORDER BY days, b) AS ra, row_number() OVER (PARTITION BY b ORDER BY days, a) AS rb FROM c)
+    SELECT a, b FROM r WHERE ra = 1 AND rb = 1`);
+  await db.exec(`INSERT INTO reversed SELECT a, b FROM m_rev UNION ALL SELECT b, a FROM m_rev`);
+  await db.exec(`INSERT INTO used_right SELECT a FROM m_rev UNION ALL SELECT b FROM m_rev`);
+  await db.exec(`DELETE FROM w_right WHERE id IN (SELECT a FROM m_rev UNION ALL SELECT b FROM m_rev)`);
+  await db.exec(`DELETE FROM m_rtok WHERE id IN (SELECT a FROM m_rev UNION ALL SELECT b FROM m_rev)`);
 }
 
 /**
@@ -411,6 +439,6 @@ async function assign(db: Db, rule: MatchRule, ruleIdx: number, model: MatchMode
 }
 
 /** TEMP tables this module leaves for the run's end to drop. */
-export const SCORED_TABLES = ['m_fits', 'm_typo_lines', 'm_ltok', 'm_rtok', 'm_exact', 'm_typo', 'm_left', 'm_right', 'm_cand', 'm_weights', 'm_scored', 'm_pool', 'm_pairs', 'm_new', 'm_amb'];
+export const SCORED_TABLES = ['m_rev_rows', 'm_rev', 'm_fits', 'm_typo_lines', 'm_ltok', 'm_rtok', 'm_exact', 'm_typo', 'm_left', 'm_right', 'm_cand', 'm_weights', 'm_scored', 'm_pool', 'm_pairs', 'm_new', 'm_amb'];
 
 export type { Side };

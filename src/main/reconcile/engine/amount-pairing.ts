@@ -1,0 +1,80 @@
+/**
+ * Which columns hold the amounts to compare, checked against the data itself (issue 25). The
+ * mapping engine sees names and ~20 sample rows; `Brutto` ↔ `Betrag` shares no name, and a sample
+ * of unrelated rows shares no value. Here every pair of number columns is tried over the loaded
+ * rows: the amount pair is the one whose values meet most often (an open item paid to the cent),
+ * a customer number or a balance meets its counterpart by chance only. A statement amount that
+ * has a signed form (Paid in/Paid out, Af/Bij) is compared in that form.
+ */
+import type { FieldMapping } from '../../../shared/recon';
+import type { ColumnTyping, Side } from '../../../shared/recon-engine';
+import type { Db } from './db';
+import { ident } from './sql';
+import { typedView } from './sources';
+
+/** Rows read per side: the same rows every time, bounded at any size. */
+const SAMPLE = 20_000;
+/** At least this share of the left side's amounts must appear on the right. */
+const MIN_SHARE = 0.1;
+
+export interface AmountPair {
+  left: string;
+  right: string;
+  /** Share of left values found among the right values (sign ignored). */
+  share: number;
+}
+
+const sampleOf = (side: Side) => `(SELECT * FROM ${ident(typedView(side))} ORDER BY hash(__row_id) LIMIT ${SAMPLE})`;
+
+/** The number columns whose values meet most often across the two sides, or null when none meet. */
+export async function findAmountPair(db: Db, columns: Record<Side, ColumnTyping[]>): Promise<AmountPair | null> {
+  const numbers = (side: Side) => columns[side].filter((c) => c.type === 'number').slice(0, 12);
+  const [left, right] = [numbers('left'), numbers('right')];
+  if (left.length === 0 || right.length === 0) return null;
+  let best: AmountPair | null = null;
+  for (const l of left) {
+    for (const r of right) {
+      // Whole numbers only on both sides (ids, counts) are not amounts; cents are compared exactly.
+      const share = await db.scalarNumber(
+        `WITH lv AS (SELECT abs(round(s.${ident(l.name)}, 2)) AS v FROM ${sampleOf('left')} s WHERE s.${ident(l.name)} IS NOT NULL AND s.${ident(l.name)} <> 0),
+           rv AS (SELECT DISTINCT abs(round(s.${ident(r.name)}, 2)) AS v FROM ${sampleOf('right')} s WHERE s.${ident(r.name)} IS NOT NULL)
+         SELECT CASE WHEN count(*) FILTER (WHERE v <> round(v)) = 0 THEN 0 ELSE count(*) FILTER (WHERE v IN (SELECT v FROM rv)) / count(*) END FROM lv`,
+      );
+      if (share >= MIN_SHARE && (!best || share > best.share)) best = { left: l.name, right: r.name, share };
+    }
+  }
+  return best;
+}
+
+/** The derived signed column made from `name` (credit − debit, or an amount with its direction column), if any. */
+export function signedFormOf(columns: ColumnTyping[], name: string): string | null {
+  const derived = columns.filter((c) => c.derived);
+  const found = derived.find((c) => (c.format ?? '').split('\u0000').slice(0, 4).includes(name));
+  return found ? found.name : null;
+}
+
+/**
+ * The mappings with an amount pair: the proposed one, its statement side in its signed form when
+ * there is one; or, when none was proposed, the pair the data shows. Returns what changed, in words.
+ */
+export async function withAmountMapping(db: Db, columns: Record<Side, ColumnTyping[]>, mappings: FieldMapping[]): Promise<{ mappings: FieldMapping[]; note: string | null }> {
+  const current = mappings.find((m) => m.role === 'amount');
+  if (current) {
+    const signed = signedFormOf(columns.right, current.field_b);
+    if (!signed || mappings.some((m) => m.field_b === signed)) return { mappings, note: null };
+    return {
+      mappings: mappings.map((m) => (m === current ? { ...m, field_b: signed, reason: `${m.reason}; compared in its signed form ${signed} (money out negative)` } : m)),
+      note: `the amount ${current.field_b} is compared as ${signed}, with money out negative`,
+    };
+  }
+  const pair = await findAmountPair(db, columns);
+  if (!pair) return { mappings, note: null };
+  const right = signedFormOf(columns.right, pair.right) ?? pair.right;
+  // Each column is mapped once: a pair the names proposed for these columns gives way.
+  const rest = mappings.filter((m) => m.field_a !== pair.left && m.field_b !== right && m.field_b !== pair.right);
+  const reason = `${(pair.share * 100).toFixed(0)} % of the ${pair.left} values appear as ${pair.right} on the other side`;
+  return {
+    mappings: [...rest, { field_a: pair.left, field_b: right, confidence: Math.min(0.95, 0.5 + pair.share / 2), reason, role: 'amount' }],
+    note: `no amount pair was proposed by name; ${reason}, so they are the amounts`,
+  };
+}

@@ -133,20 +133,29 @@ async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping
 }
 
 /**
- * Left columns that identify one open item each: text or whole numbers, ≥ 80 % different values
- * (a customer's PO may cover two invoices), ≥ 80 % holding a number of 3 or more digits.
+ * Left columns that identify one open item each: text or whole numbers whose values that hold a
+ * number of 3 or more digits are ≥ 80 % different (a customer's PO may cover two invoices). A
+ * column may be sparse (a PO number only some customers give), but numbered on ≥ 10 % of the rows.
  */
 async function identifierColumns(db: Db, left: ColumnTyping[]): Promise<string[]> {
   const cols = left.filter((c) => (c.type === 'text' || c.type === 'number') && !c.derived).slice(0, 40);
   if (cols.length === 0) return [];
+  // Values holding a number: a free-text column of POs also says "telefonisch" or "Rahmenvertrag".
+  const numbered = (c: ColumnTyping) => `CASE WHEN regexp_matches(${keySourceText(c)}, '[0-9]{3}') THEN trim(${keySourceText(c)}) END`;
   const row = await db.one<Record<string, number>>(
-    `SELECT count(*) AS n, ${cols
-      .map((c, i) => `count(DISTINCT s.${ident(c.name)}) AS d${i}, count(*) FILTER (WHERE regexp_matches(${keySourceText(c)}, '[0-9]{3}')) AS h${i}, count(*) FILTER (WHERE ${c.type === 'number' ? `s.${ident(c.name)} <> round(s.${ident(c.name)})` : 'FALSE'}) AS f${i}`)
+    `SELECT count(*) AS rows, ${cols
+      .map(
+        (c, i) =>
+          `count(${numbered(c)}) AS n${i}, count(DISTINCT ${numbered(c)}) AS d${i}, count(*) FILTER (WHERE ${c.type === 'number' ? `s.${ident(c.name)} <> round(s.${ident(c.name)})` : 'FALSE'}) AS f${i}`,
+      )
       .join(', ')} FROM ${sample('left')}`,
   );
-  const n = Number(row?.n ?? 0);
+  const rows = Number(row?.rows ?? 0);
   return cols
-    .filter((_, i) => n > 0 && Number(row?.[`d${i}`] ?? 0) >= 0.8 * n && Number(row?.[`h${i}`] ?? 0) >= 0.8 * n && Number(row?.[`f${i}`] ?? 0) === 0)
+    .filter((_, i) => {
+      const n = Number(row?.[`n${i}`] ?? 0);
+      return n >= Math.max(3, 0.1 * rows) && Number(row?.[`d${i}`] ?? 0) >= 0.8 * n && Number(row?.[`f${i}`] ?? 0) === 0;
+    })
     .map((c) => c.name);
 }
 
@@ -211,7 +220,8 @@ async function referenceColumns(db: Db, columns: Columns, leftKey: ColumnTyping,
  */
 async function learnShape(db: Db, text: string): Promise<ReferenceGroups | null> {
   const runs = await db.all<{ n: number; c: number }>(
-    `SELECT len(regexp_extract_all(${text}, '[0-9]+')) AS n, count(*)::INTEGER AS c FROM ${sample('left')} WHERE ${text} IS NOT NULL GROUP BY 1 ORDER BY c DESC, n`,
+    // Values without a number ("telefonisch" in a PO column) say nothing about the shape.
+    `SELECT len(regexp_extract_all(${text}, '[0-9]+')) AS n, count(*)::INTEGER AS c FROM ${sample('left')} WHERE regexp_matches(${text}, '[0-9]{3}') GROUP BY 1 ORDER BY c DESC, n`,
   );
   const total = runs.reduce((sum, r) => sum + Number(r.c), 0);
   const k = Number(runs[0]?.n ?? 0);

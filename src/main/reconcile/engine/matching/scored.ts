@@ -116,6 +116,7 @@ export async function matchScored(db: Db, rule: MatchRule, ruleIdx: number, colu
   const fit = await estimate(db, rule, model);
   shouldStop();
   await assign(db, rule, ruleIdx, model, fit);
+  if (model.amounts === 'settled') await matchCreditNetting(db, rule, ruleIdx, model);
   if (process.env.KALLA_MODEL_DEBUG) await debugReport(db, rule, fit);
   return fit;
 }
@@ -438,7 +439,33 @@ async function assign(db: Db, rule: MatchRule, ruleIdx: number, model: MatchMode
   );
 }
 
+/**
+ * A payment naming one invoice and paying it less exactly one open credit note of the same
+ * counterparty (or one the payment names too): the three are one group (N:1). Only when that
+ * credit note is the single one that fits, and used once; otherwise the payment stays for the
+ * later passes (a part payment to review).
+ */
+async function matchCreditNetting(db: Db, rule: MatchRule, ruleIdx: number, model: MatchModel): Promise<void> {
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_cn AS
+    WITH free_l AS (SELECT * FROM m_left WHERE id NOT IN (SELECT lid FROM m_pairs)),
+      free_r AS (SELECT * FROM m_right WHERE id NOT IN (SELECT rid FROM m_pairs)),
+      named AS (SELECT e.lid, e.rid, e.tied FROM m_exact e JOIN free_l l ON l.id = e.lid JOIN free_r r ON r.id = e.rid WHERE l.amt > 0 AND r.amt > 0),
+      c AS (
+        SELECT n.lid, cn.id AS cid, n.rid, l.amt AS la, cn.amt AS ca, r.amt AS ra, n.tied, coalesce(abs(date_diff('day', l.dt, r.dt)), 0)::INTEGER AS dd
+        FROM named n JOIN free_l l ON l.id = n.lid JOIN free_r r ON r.id = n.rid
+        JOIN free_l cn ON cn.amt < 0 AND cn.id <> l.id AND abs(l.amt + cn.amt - r.amt) < 0.005
+          AND ((cn.p IS NOT NULL AND cn.p = l.p) OR EXISTS (SELECT 1 FROM m_exact x WHERE x.lid = cn.id AND x.rid = n.rid)))
+    SELECT * FROM c QUALIFY count(*) OVER (PARTITION BY rid) = 1 AND count(*) OVER (PARTITION BY cid) = 1 AND count(*) OVER (PARTITION BY lid) = 1`);
+  await db.exec(
+    `INSERT INTO gtmp SELECT ${ruleIdx}, $1, 'N:1', ${rule.auto_confirm ? "'auto'" : "'suggested'"}, list_sort([lid, cid]), [rid], la + ca, ra, dd, 1.0 FROM m_cn`,
+    [rule.id],
+  );
+  await db.exec(
+    `INSERT INTO group_evidence SELECT least(lid, cid), NULL, ${model.references.length > 0 ? `${lit(model.references[0].left)} || ' ' || tied || ' named in the text, paid less an open credit note of the same counterparty (' || printf('%.2f', -ca) || ')'` : `'paid less an open credit note'`} FROM m_cn`,
+  );
+}
+
 /** TEMP tables this module leaves for the run's end to drop. */
-export const SCORED_TABLES = ['m_rev_rows', 'm_rev', 'm_fits', 'm_typo_lines', 'm_ltok', 'm_rtok', 'm_exact', 'm_typo', 'm_left', 'm_right', 'm_cand', 'm_weights', 'm_scored', 'm_pool', 'm_pairs', 'm_new', 'm_amb'];
+export const SCORED_TABLES = ['m_cn', 'm_rev_rows', 'm_rev', 'm_fits', 'm_typo_lines', 'm_ltok', 'm_rtok', 'm_exact', 'm_typo', 'm_left', 'm_right', 'm_cand', 'm_weights', 'm_scored', 'm_pool', 'm_pairs', 'm_new', 'm_amb'];
 
 export type { Side };

@@ -222,7 +222,14 @@ export const MatchRuleSchema = z.object({
         .max(4)
         .default([]),
       /** Columns naming the counterparty on each side (folded as banks write names). */
-      party: z.object({ left: z.string().min(1), right: z.string().min(1) }).optional(),
+      party: z
+        .object({
+          left: z.string().min(1),
+          right: z.string().min(1),
+          /** The right column is a text that starts with the payer's name ("WESSEX GROUP LTD INV-0452"). */
+          in_text: z.boolean().optional(),
+        })
+        .optional(),
       /** `settled`: only pairs whose amounts agree (to the cent or by a learned difference); `open`: short, over and part payments too, never confirmed automatically. */
       amounts: z.enum(['settled', 'open']).default('settled'),
       /** A pair is confirmed automatically only when its estimated probability is at least this (and no other candidate is as likely). */

@@ -26,20 +26,26 @@ export interface AmountPair {
 
 const sampleOf = (side: Side) => `(SELECT * FROM ${ident(typedView(side))} ORDER BY hash(__row_id) LIMIT ${SAMPLE})`;
 
+/** Share of the left column's values (sign ignored, to the cent) found in the right column; 0 for whole numbers only (ids, counts). */
+async function pairShare(db: Db, columns: Record<Side, ColumnTyping[]>, left: string, right: string): Promise<number> {
+  const l = columns.left.find((c) => c.name === left);
+  const r = columns.right.find((c) => c.name === right);
+  if (!l || !r || l.type !== 'number' || r.type !== 'number') return 0;
+  return db.scalarNumber(
+    `WITH lv AS (SELECT abs(round(s.${ident(l.name)}, 2)) AS v FROM ${sampleOf('left')} s WHERE s.${ident(l.name)} IS NOT NULL AND s.${ident(l.name)} <> 0),
+       rv AS (SELECT DISTINCT abs(round(s.${ident(r.name)}, 2)) AS v FROM ${sampleOf('right')} s WHERE s.${ident(r.name)} IS NOT NULL)
+     SELECT CASE WHEN count(*) FILTER (WHERE v <> round(v)) = 0 THEN 0 ELSE count(*) FILTER (WHERE v IN (SELECT v FROM rv)) / count(*) END FROM lv`,
+  );
+}
+
 /** The number columns whose values meet most often across the two sides, or null when none meet. */
 export async function findAmountPair(db: Db, columns: Record<Side, ColumnTyping[]>): Promise<AmountPair | null> {
   const numbers = (side: Side) => columns[side].filter((c) => c.type === 'number').slice(0, 12);
   const [left, right] = [numbers('left'), numbers('right')];
-  if (left.length === 0 || right.length === 0) return null;
   let best: AmountPair | null = null;
   for (const l of left) {
     for (const r of right) {
-      // Whole numbers only on both sides (ids, counts) are not amounts; cents are compared exactly.
-      const share = await db.scalarNumber(
-        `WITH lv AS (SELECT abs(round(s.${ident(l.name)}, 2)) AS v FROM ${sampleOf('left')} s WHERE s.${ident(l.name)} IS NOT NULL AND s.${ident(l.name)} <> 0),
-           rv AS (SELECT DISTINCT abs(round(s.${ident(r.name)}, 2)) AS v FROM ${sampleOf('right')} s WHERE s.${ident(r.name)} IS NOT NULL)
-         SELECT CASE WHEN count(*) FILTER (WHERE v <> round(v)) = 0 THEN 0 ELSE count(*) FILTER (WHERE v IN (SELECT v FROM rv)) / count(*) END FROM lv`,
-      );
+      const share = await pairShare(db, columns, l.name, r.name);
       if (share >= MIN_SHARE && (!best || share > best.share)) best = { left: l.name, right: r.name, share };
     }
   }
@@ -59,7 +65,19 @@ export function signedFormOf(columns: ColumnTyping[], name: string): string | nu
  */
 export async function withAmountMapping(db: Db, columns: Record<Side, ColumnTyping[]>, mappings: FieldMapping[]): Promise<{ mappings: FieldMapping[]; note: string | null }> {
   const current = mappings.find((m) => m.role === 'amount');
+  const pair = await findAmountPair(db, columns);
   if (current) {
+    // An open-items list often has the invoice total and the amount still due: the one the
+    // statement pays is the one its amounts meet more often (a part-paid invoice is paid its rest).
+    const proposed = await pairShare(db, columns, current.field_a, current.field_b);
+    if (pair && pair.left !== current.field_a && pair.share >= proposed + 0.01) {
+      const right = signedFormOf(columns.right, pair.right) ?? pair.right;
+      const reason = `${(pair.share * 100).toFixed(0)} % of the ${pair.left} values appear as ${pair.right} on the other side (${(proposed * 100).toFixed(0)} % of ${current.field_a})`;
+      return {
+        mappings: [...mappings.filter((m) => m !== current && m.field_a !== pair.left && m.field_b !== right), { ...current, field_a: pair.left, field_b: right, reason }],
+        note: `${pair.left} is compared instead of ${current.field_a}: ${reason}`,
+      };
+    }
     const signed = signedFormOf(columns.right, current.field_b);
     if (!signed || mappings.some((m) => m.field_b === signed)) return { mappings, note: null };
     return {
@@ -67,7 +85,6 @@ export async function withAmountMapping(db: Db, columns: Record<Side, ColumnTypi
       note: `the amount ${current.field_b} is compared as ${signed}, with money out negative`,
     };
   }
-  const pair = await findAmountPair(db, columns);
   if (!pair) return { mappings, note: null };
   const right = signedFormOf(columns.right, pair.right) ?? pair.right;
   // Each column is mapped once: a pair the names proposed for these columns gives way.

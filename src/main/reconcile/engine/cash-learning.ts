@@ -8,7 +8,7 @@
 import type { FieldMapping, KeyNormaliser } from '../../../shared/recon';
 import type { ColumnTyping, Side } from '../../../shared/recon-engine';
 import type { Db } from './db';
-import { amountExpression, column, keySourceText, leftReference, nameExpression, referenceTokens } from './recipe-sql';
+import { amountExpression, column, keySourceText, leftReference, nameExpression, namePrefixes, referenceTokens } from './recipe-sql';
 import { ident } from './sql';
 import { typedView } from './sources';
 import { detectSideRoles, type SideRoles } from './side-roles';
@@ -56,8 +56,8 @@ export interface CashFacts {
   rejectedReferences: ReferenceEvidence[];
   /** Pairs the differences were learned from. */
   pairs: number;
-  /** A mapped pair naming the counterparty (repeats on the left, shared values on both sides). */
-  party: { left: string; right: string } | null;
+  /** A mapped pair naming the counterparty (repeats on the left, shared values on both sides); `in_text`: the right column's text starts with the name. */
+  party: { left: string; right: string; in_text?: boolean } | null;
 }
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
@@ -322,5 +322,31 @@ async function learnParty(db: Db, columns: Columns, mappings: FieldMapping[]): P
     }
     if (best) return { left: best.left, right: best.right };
   }
-  return null;
+  return learnPartyInText(db, text(columns.left).slice(0, 12), text(columns.right).slice(0, 12));
+}
+
+/**
+ * No column names the counterparty on both sides, but a statement text starts with the payer's
+ * name (UK statements: "WESSEX GROUP LTD INV-0452"): the left name column whose folded names are
+ * the start of ≥ 30 % of the lines of one right text column.
+ */
+async function learnPartyInText(db: Db, left: ColumnTyping[], right: ColumnTyping[]): Promise<CashFacts['party']> {
+  let best: { left: string; right: string; score: number } | null = null;
+  for (const a of left) {
+    const names = await db.one<{ rows: number; d: number }>(`SELECT count(s.${ident(a.name)}) AS rows, count(DISTINCT s.${ident(a.name)}) AS d FROM ${sample('left')}`);
+    if (!names || Number(names.d) < 3 || Number(names.d) >= 0.7 * Number(names.rows)) continue;
+    await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_names AS SELECT DISTINCT nullif(${nameExpression(`CAST(s.${ident(a.name)} AS VARCHAR)`)}, '') AS v FROM ${sample('left')}`);
+    try {
+      for (const b of right) {
+        const share = await db.scalarNumber(
+          `WITH p AS (SELECT s.__row_id AS id, unnest(${namePrefixes(`CAST(s.${ident(b.name)} AS VARCHAR)`)}) AS v FROM ${sample('right')})
+           SELECT (SELECT count(DISTINCT id) FROM p WHERE v IN (SELECT v FROM kalla_learn_names WHERE length(v) >= 3)) / greatest(1, (SELECT count(*) FROM ${sample('right')}))`,
+        );
+        if (share >= 0.3 && (!best || share > best.score)) best = { left: a.name, right: b.name, score: share };
+      }
+    } finally {
+      await db.exec('DROP TABLE IF EXISTS temp.kalla_learn_names');
+    }
+  }
+  return best ? { left: best.left, right: best.right, in_text: true } : null;
 }

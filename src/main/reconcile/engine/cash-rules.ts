@@ -104,7 +104,8 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
     }
   }
 
-  if (facts.party) {
+  // A name read from the start of a text has no key form yet: no batch rule then (the scored model uses it).
+  if (facts.party && !facts.party.in_text) {
     const partyKey = { left: facts.party.left, right: facts.party.right, normalisers: [{ kind: 'name' }] as KeyNormaliser[] };
     rules.push({ id: 'counterparty-batch', name: `Several open invoices of one ${facts.party.left} add up to a payment`, keys: [partyKey], amount: amount(0.005), ...date(60), cardinality: 'N:1', auto_confirm: true });
     notes.push(

@@ -178,6 +178,12 @@ export function nameExpression(x: string): string {
   return `regexp_replace(${e}, '[^a-z0-9]', '', 'g')`;
 }
 
+/** The payer's name written at the start of a statement text ("CLYDE TRADING & CO inv2120 …"): its folded word-prefixes, shortest first. */
+export function namePrefixes(x: string, words = 6): string {
+  const ws = `string_split(trim(regexp_replace(coalesce(${x}, ''), '\\s+', ' ', 'g')), ' ')`;
+  return `list_transform(range(1, least(len(${ws}), ${words}) + 1), k -> ${nameExpression(`array_to_string(${ws}[1:k], ' ')`)})`;
+}
+
 /**
  * The VARCHAR of a column a key is read from. A document number read as a number (1800012345) is
  * written without the decimals its DECIMAL type adds ("1800012345.000000" would read as two groups).

@@ -29,7 +29,7 @@
 import type { MatchModel, MatchRule } from '../../../../shared/recon';
 import type { ColumnTyping, Side } from '../../../../shared/recon-engine';
 import type { Db } from '../db';
-import { column, keySourceText, leftReference, nameExpression, referenceTokens, type SideColumns } from '../recipe-sql';
+import { column, keySourceText, leftReference, nameExpression, namePrefixes, referenceTokens, type SideColumns } from '../recipe-sql';
 import { ident, lit } from '../sql';
 import { ROW_ID, typedView } from '../sources';
 
@@ -109,8 +109,9 @@ function levelExpressions(rule: MatchRule, model: MatchModel): Record<Comparison
 export async function matchScored(db: Db, rule: MatchRule, ruleIdx: number, columns: SideColumns, shouldStop: () => void): Promise<ModelFit> {
   const model = rule.model!;
   await buildTokens(db, model, columns);
+  await buildParties(db, model, columns);
   shouldStop();
-  await removeReversals(db, model, columns);
+  await removeReversals(db);
   await buildCandidates(db, rule, model, columns);
   shouldStop();
   const fit = await estimate(db, rule, model);
@@ -133,6 +134,30 @@ async function debugReport(db: Db, rule: MatchRule, fit: ModelFit): Promise<void
 }
 
 const partyExpression = (c: ColumnTyping) => `nullif(${nameExpression(`CAST(s.${ident(c.name)} AS VARCHAR)`)}, '')`;
+
+/**
+ * m_lparty(id, p), m_rparty(id, p): each row's counterparty, folded as banks write names. A right
+ * column that is a text starting with the payer's name (`in_text`) gives its longest word-prefix
+ * that is the name of an open item's counterparty.
+ */
+async function buildParties(db: Db, model: MatchModel, columns: SideColumns): Promise<void> {
+  if (!model.party) {
+    for (const t of ['m_lparty', 'm_rparty']) await db.exec(`CREATE OR REPLACE TEMP TABLE ${t} (id BIGINT, p VARCHAR)`);
+    return;
+  }
+  const l = column(columns.left, 'left', model.party.left, 'model counterparty');
+  const r = column(columns.right, 'right', model.party.right, 'model counterparty');
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_lparty AS SELECT s.${ident(ROW_ID)} AS id, ${partyExpression(l)} AS p FROM ${ident(typedView('left'))} s`);
+  if (!model.party.in_text) {
+    await db.exec(`CREATE OR REPLACE TEMP TABLE m_rparty AS SELECT w.id, ${partyExpression(r)} AS p FROM w_right w JOIN ${ident(typedView('right'))} s ON s.${ident(ROW_ID)} = w.id`);
+    return;
+  }
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_rparty AS
+    WITH names AS (SELECT DISTINCT p FROM m_lparty WHERE length(p) >= 3),
+      pre AS (SELECT w.id, unnest(${namePrefixes(`CAST(s.${ident(r.name)} AS VARCHAR)`)}) AS p, generate_subscripts(${namePrefixes(`CAST(s.${ident(r.name)} AS VARCHAR)`)}, 1) AS k
+        FROM w_right w JOIN ${ident(typedView('right'))} s ON s.${ident(ROW_ID)} = w.id)
+    SELECT id, arg_max(p, k) AS p FROM pre WHERE p IN (SELECT p FROM names) GROUP BY id`);
+}
 
 /** m_ltok(id, tok, ref) and m_rtok(id, tok, ref): every reference value of each open item and every token of each line, per reference column. */
 async function buildTokens(db: Db, model: MatchModel, columns: SideColumns): Promise<void> {
@@ -159,10 +184,9 @@ const REVERSAL_DAYS = 60;
  * matching and are `reversed_pair` exceptions pointing at each other. Each line pairs at most once
  * (closest in time first).
  */
-async function removeReversals(db: Db, model: MatchModel, columns: SideColumns): Promise<void> {
-  const party = model.party ? column(columns.right, 'right', model.party.right, 'model counterparty') : null;
+async function removeReversals(db: Db): Promise<void> {
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev_rows AS
-    SELECT w.id, w.amt, w.dt, w.h, ${party ? partyExpression(party) : 'NULL::VARCHAR'} AS p FROM w_right w JOIN ${ident(typedView('right'))} s ON s.${ident(ROW_ID)} = w.id WHERE w.amt IS NOT NULL AND w.amt <> 0`);
+    SELECT w.id, w.amt, w.dt, w.h, rp.p FROM w_right w LEFT JOIN m_rparty rp ON rp.id = w.id WHERE w.amt IS NOT NULL AND w.amt <> 0`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev AS
     WITH c AS (
       SELECT a.id AS a, b.id AS b, abs(coalesce(date_diff('day', a.dt, b.dt), 0)) AS days FROM m_rev_rows a JOIN m_rev_rows b ON b.amt = -a.amt AND a.amt > 0
@@ -198,13 +222,9 @@ async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, colum
         SELECT ld.id AS lid, rd.id AS rid, ld.ref, ld.orig, rd.tok AS seen FROM rd JOIN ld ON ld.v = rd.v AND ld.p = rd.p AND ld.ref = rd.ref WHERE ld.tok <> rd.tok
         UNION ALL SELECT l.id, rs.id, l.ref, l.orig, rs.tok FROM rs JOIN l ON l.tok = rs.v AND l.ref = rs.ref)
     SELECT lid, rid, min(ref) AS kref, arg_min(orig, ref) AS tied, arg_min(seen, ref) AS seen FROM hits GROUP BY lid, rid`);
-  const party = model.party
-    ? { l: column(columns.left, 'left', model.party.left, 'model counterparty'), r: column(columns.right, 'right', model.party.right, 'model counterparty') }
-    : null;
-  await db.exec(`CREATE OR REPLACE TEMP TABLE m_left AS
-    SELECT w.id, w.amt, w.dt, w.h, ${party ? partyExpression(party.l) : 'NULL::VARCHAR'} AS p FROM w_left w JOIN ${ident(typedView('left'))} s ON s.${ident(ROW_ID)} = w.id`);
-  await db.exec(`CREATE OR REPLACE TEMP TABLE m_right AS
-    SELECT w.id, w.amt, w.dt, w.h, ${party ? partyExpression(party.r) : 'NULL::VARCHAR'} AS p FROM w_right w JOIN ${ident(typedView('right'))} s ON s.${ident(ROW_ID)} = w.id`);
+  const party = model.party ? true : null;
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_left AS SELECT w.id, w.amt, w.dt, w.h, lp.p FROM w_left w LEFT JOIN m_lparty lp ON lp.id = w.id`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_right AS SELECT w.id, w.amt, w.dt, w.h, rp.p FROM w_right w LEFT JOIN m_rparty rp ON rp.id = w.id`);
   // Counterparty + amount: the payer's open items of the paid amount (to the cent, or plus a learned fee).
   const fees = rule.amount?.differences?.fixed ?? [];
   const partyPairs = party
@@ -466,6 +486,6 @@ async function matchCreditNetting(db: Db, rule: MatchRule, ruleIdx: number, mode
 }
 
 /** TEMP tables this module leaves for the run's end to drop. */
-export const SCORED_TABLES = ['m_cn', 'm_rev_rows', 'm_rev', 'm_fits', 'm_typo_lines', 'm_ltok', 'm_rtok', 'm_exact', 'm_typo', 'm_left', 'm_right', 'm_cand', 'm_weights', 'm_scored', 'm_pool', 'm_pairs', 'm_new', 'm_amb'];
+export const SCORED_TABLES = ['m_lparty', 'm_rparty', 'm_cn', 'm_rev_rows', 'm_rev', 'm_fits', 'm_typo_lines', 'm_ltok', 'm_rtok', 'm_exact', 'm_typo', 'm_left', 'm_right', 'm_cand', 'm_weights', 'm_scored', 'm_pool', 'm_pairs', 'm_new', 'm_amb'];
 
 export type { Side };

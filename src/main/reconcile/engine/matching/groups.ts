@@ -131,6 +131,7 @@ async function removeUsed(db: Db, ruleIdx: number): Promise<void> {
 }
 
 async function subsetSearch(db: Db, rule: MatchRule, ruleIdx: number, o: Orientation, shouldStop: () => void): Promise<void> {
+  const referenced = rule.keys.some((k) => referenceShape(k.normalisers ?? []));
   const wo = `w_${o.one}`;
   const wm = `w_${o.many}`;
   if (rule.keys.length === 0 && !rule.date) return; // unbounded candidate sets: nothing sensible to search
@@ -159,8 +160,8 @@ async function subsetSearch(db: Db, rule: MatchRule, ruleIdx: number, o: Orienta
       FROM sub s JOIN sc c ON c.oid = s.oid AND c.idx > s.last_idx
       WHERE s.size < ${MAX_GROUP} AND abs(s.total + c.mamt) <= ${bound.replace(/oamt/g, 's.oamt')})
     SELECT row_number() OVER (ORDER BY sub.oid, sub.ids) AS sid, sub.oid, sc1.oh, sub.oamt, list_sort(ids) AS ids, list_sort(hs) AS hs,
-      total, abs(sub.oamt - total) AS diff, size, sub.dd
-    FROM sub JOIN (SELECT DISTINCT oid, oh FROM sc) sc1 ON sc1.oid = sub.oid
+      total, abs(sub.oamt - total) AS diff, size, sub.dd, sc1.n
+    FROM sub JOIN (SELECT DISTINCT oid, oh, n FROM sc) sc1 ON sc1.oid = sub.oid
     WHERE size >= 2 AND ${groupAmountWithin(rule, o, 'sub.oamt', 'total')}`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE subs_m AS SELECT sid, unnest(ids) AS mid FROM subs`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE subs_acc (sid BIGINT, oid BIGINT, oamt DECIMAL(38,6), ids BIGINT[], total DECIMAL(38,6), dd INTEGER, amb BOOLEAN)`);
@@ -169,7 +170,9 @@ async function subsetSearch(db: Db, rule: MatchRule, ruleIdx: number, o: Orienta
     if ((await db.scalarNumber('SELECT count(*) FROM subs')) === 0) break;
     await db.exec(`CREATE OR REPLACE TEMP TABLE round_acc AS
       WITH best AS (
-        SELECT *, count(*) OVER (PARTITION BY oid, diff) > 1 AS amb FROM subs QUALIFY row_number() OVER (PARTITION BY oid ORDER BY diff, size, hs, ids) = 1),
+        -- Ambiguous: another subset fits as well; or, by reference, the record names more items than
+        -- the subset holds (a payment naming three invoices and paying two: a person decides).
+        SELECT *, count(*) OVER (PARTITION BY oid, diff) > 1 ${referenced ? 'OR size < n' : ''} AS amb FROM subs QUALIFY row_number() OVER (PARTITION BY oid ORDER BY diff, size, hs, ids) = 1),
       ex AS (SELECT b.sid, b.oid, b.diff, b.size, b.oh, b.hs, m.mid FROM best b JOIN subs_m m ON m.sid = b.sid),
       claim AS (
         SELECT mid, sid FROM ex QUALIFY row_number() OVER (PARTITION BY mid ORDER BY diff, size, oh, hs, oid) = 1)

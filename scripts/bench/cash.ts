@@ -110,6 +110,7 @@ async function runVariant(rows: number, seed: number, variant: CashVariant, base
     `load ${f(tLoad - t0)}, detect (mappings + rules) ${f(tDetect - tLoad)}, run ${f(tRun - tDetect)}, end to end ${f(tRun - t0)}`,
     `rules proposed: ${auto.recipe.rules.map((r) => `${r.id}${r.auto_confirm ? ' (auto)' : ' (suggest)'}`).join(', ') || 'none'}`,
     `groups per rule: ${result.summary.per_rule.map((r) => `${r.rule_id} ${r.groups}`).join(', ')}`,
+    `run phases: ${result.phases.map((p) => `${p.phase} ${(p.ms / 1000).toFixed(2)} s`).join(', ')}`,
     `${'case'.padEnd(20)} ${'rows'.padStart(8)} ${'recall auto'.padStart(12)} ${'auto+sugg'.padStart(10)} ${'prec auto'.padStart(10)} ${'prec all'.padStart(10)}`,
     ...perCase
       .filter((c) => !NEGATIVE_CASES.has(c.kase as never))

@@ -32,6 +32,7 @@ import type { Db } from '../db';
 import { column, keySourceText, leftReference, nameExpression, namePrefixes, referenceTokens, type SideColumns } from '../recipe-sql';
 import { ident, lit } from '../sql';
 import { ROW_ID, typedView } from '../sources';
+import { REFERENCE_TOKENS_PREFIX } from './working';
 
 export type Level = string;
 /** Comparison → level → [m, u]. */
@@ -147,31 +148,56 @@ async function buildParties(db: Db, model: MatchModel, columns: SideColumns): Pr
   }
   const l = column(columns.left, 'left', model.party.left, 'model counterparty');
   const r = column(columns.right, 'right', model.party.right, 'model counterparty');
-  await db.exec(`CREATE OR REPLACE TEMP TABLE m_lparty AS SELECT s.${ident(ROW_ID)} AS id, ${partyExpression(l)} AS p FROM ${ident(typedView('left'))} s`);
+  // Once per run over every row (both scored passes use them); names repeat, so each spelling is folded once.
+  const all = cacheName('party', model.party);
+  await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${all}_l AS
+    WITH d AS (SELECT DISTINCT CAST(s.${ident(l.name)} AS VARCHAR) AS raw FROM ${ident(typedView('left'))} s),
+      f AS (SELECT raw, nullif(${nameExpression('raw')}, '') AS p FROM d)
+    SELECT s.${ident(ROW_ID)} AS id, f.p FROM ${ident(typedView('left'))} s JOIN f ON f.raw = CAST(s.${ident(l.name)} AS VARCHAR)`);
   if (!model.party.in_text) {
-    await db.exec(`CREATE OR REPLACE TEMP TABLE m_rparty AS SELECT w.id, ${partyExpression(r)} AS p FROM w_right w JOIN ${ident(typedView('right'))} s ON s.${ident(ROW_ID)} = w.id`);
-    return;
+    await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${all}_r AS
+      WITH d AS (SELECT DISTINCT CAST(s.${ident(r.name)} AS VARCHAR) AS raw FROM ${ident(typedView('right'))} s),
+        f AS (SELECT raw, nullif(${nameExpression('raw')}, '') AS p FROM d)
+      SELECT s.${ident(ROW_ID)} AS id, f.p FROM ${ident(typedView('right'))} s JOIN f ON f.raw = CAST(s.${ident(r.name)} AS VARCHAR)`);
+  } else {
+    await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${all}_r AS
+      WITH names AS (SELECT DISTINCT p FROM ${all}_l WHERE length(p) >= 3),
+        pre AS (SELECT s.${ident(ROW_ID)} AS id, unnest(${namePrefixes(`CAST(s.${ident(r.name)} AS VARCHAR)`)}) AS p, generate_subscripts(${namePrefixes(`CAST(s.${ident(r.name)} AS VARCHAR)`)}, 1) AS k
+          FROM ${ident(typedView('right'))} s)
+      SELECT id, arg_max(p, k) AS p FROM pre WHERE p IN (SELECT p FROM names) GROUP BY id`);
   }
-  await db.exec(`CREATE OR REPLACE TEMP TABLE m_rparty AS
-    WITH names AS (SELECT DISTINCT p FROM m_lparty WHERE length(p) >= 3),
-      pre AS (SELECT w.id, unnest(${namePrefixes(`CAST(s.${ident(r.name)} AS VARCHAR)`)}) AS p, generate_subscripts(${namePrefixes(`CAST(s.${ident(r.name)} AS VARCHAR)`)}, 1) AS k
-        FROM w_right w JOIN ${ident(typedView('right'))} s ON s.${ident(ROW_ID)} = w.id)
-    SELECT id, arg_max(p, k) AS p FROM pre WHERE p IN (SELECT p FROM names) GROUP BY id`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_lparty AS SELECT * FROM ${all}_l WHERE id IN (SELECT id FROM w_left)`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_rparty AS SELECT * FROM ${all}_r WHERE id IN (SELECT id FROM w_right)`);
 }
 
-/** m_ltok(id, tok, ref) and m_rtok(id, tok, ref): every reference value of each open item and every token of each line, per reference column. */
+/** A run-long cache table for this evidence (dropped with the run's reference tokens). */
+function cacheName(kind: string, what: unknown): string {
+  const text = JSON.stringify(what);
+  let h = 5381;
+  for (let i = 0; i < text.length; i++) h = ((h * 33) ^ text.charCodeAt(i)) >>> 0;
+  return `${REFERENCE_TOKENS_PREFIX}model_${kind}_${h.toString(16)}`;
+}
+
+/**
+ * m_ltok(id, tok, ref, orig) and m_rtok(id, tok, ref): every reference value of each open item and
+ * every token of each line, per reference column. Read once per run over every row; each pass
+ * keeps the rows still open.
+ */
 async function buildTokens(db: Db, model: MatchModel, columns: SideColumns): Promise<void> {
   const left: string[] = [];
   const right: string[] = [];
   for (const [i, ref] of model.references.entries()) {
     const l = column(columns.left, 'left', ref.left, 'model reference');
-    left.push(`SELECT w.id, ${leftReference(keySourceText(l), ref.groups)} AS tok, ${i} AS ref, ${keySourceText(l)} AS orig FROM w_left w JOIN ${ident(typedView('left'))} s ON s.${ident(ROW_ID)} = w.id`);
+    left.push(`SELECT s.${ident(ROW_ID)} AS id, ${leftReference(keySourceText(l), ref.groups)} AS tok, ${i} AS ref, ${keySourceText(l)} AS orig FROM ${ident(typedView('left'))} s`);
     const texts = ref.right.map((name) => referenceTokens(keySourceText(column(columns.right, 'right', name, 'model reference')), ref.groups));
-    right.push(`SELECT w.id, unnest(list_distinct(flatten([${texts.join(', ')}]))) AS tok, ${i} AS ref FROM w_right w JOIN ${ident(typedView('right'))} s ON s.${ident(ROW_ID)} = w.id`);
+    right.push(`SELECT s.${ident(ROW_ID)} AS id, unnest(list_distinct(flatten([${texts.join(', ')}]))) AS tok, ${i} AS ref FROM ${ident(typedView('right'))} s`);
   }
   const empty = 'SELECT NULL::BIGINT AS id, NULL::VARCHAR AS tok, NULL::INTEGER AS ref WHERE FALSE';
-  await db.exec(`CREATE OR REPLACE TEMP TABLE m_ltok AS SELECT * FROM (${left.length > 0 ? left.join(' UNION ALL ') : `SELECT *, NULL::VARCHAR AS orig FROM (${empty})`}) WHERE tok IS NOT NULL`);
-  await db.exec(`CREATE OR REPLACE TEMP TABLE m_rtok AS SELECT DISTINCT * FROM (${right.length > 0 ? right.join(' UNION ALL ') : empty}) WHERE tok IS NOT NULL`);
+  const all = cacheName('tokens', model.references);
+  await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${all}_l AS SELECT * FROM (${left.length > 0 ? left.join(' UNION ALL ') : `SELECT *, NULL::VARCHAR AS orig FROM (${empty})`}) WHERE tok IS NOT NULL`);
+  await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${all}_r AS SELECT DISTINCT * FROM (${right.length > 0 ? right.join(' UNION ALL ') : empty}) WHERE tok IS NOT NULL`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_ltok AS SELECT * FROM ${all}_l WHERE id IN (SELECT id FROM w_left)`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_rtok AS SELECT * FROM ${all}_r WHERE id IN (SELECT id FROM w_right)`);
 }
 
 /** Two statement lines this many days apart or less can be a payment and its reversal. */
@@ -214,7 +240,9 @@ async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, colum
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_typo_lines AS SELECT DISTINCT id FROM m_rtok WHERE length(tok) >= ${MIN_TYPO_LENGTH} AND id NOT IN (SELECT rid FROM m_exact)`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_typo AS
     WITH r AS (SELECT * FROM m_rtok WHERE length(tok) >= ${MIN_TYPO_LENGTH} AND id IN (SELECT id FROM m_typo_lines)),
-      l AS (SELECT * FROM m_ltok WHERE length(tok) >= ${MIN_TYPO_LENGTH}),
+      -- Items some line names exactly are not looked for with a typo (and the neighbourhood of
+      -- every item, 10 variants each at 1M items, is the costliest part of the model).
+      l AS (SELECT * FROM m_ltok WHERE length(tok) >= ${MIN_TYPO_LENGTH} AND id NOT IN (SELECT lid FROM m_exact)),
       rd AS (SELECT id, ref, tok, p, substr(tok, 1, p - 1) || substr(tok, p + 1) AS v FROM (SELECT *, unnest(range(1, length(tok) + 1)) AS p FROM r)),
       ld AS (SELECT id, ref, tok, orig, p, substr(tok, 1, p - 1) || substr(tok, p + 1) AS v FROM (SELECT *, unnest(range(1, length(tok) + 1)) AS p FROM l)),
       rs AS (SELECT id, ref, tok, substr(tok, 1, p - 1) || substr(tok, p + 1, 1) || substr(tok, p, 1) || substr(tok, p + 2) AS v FROM (SELECT *, unnest(range(1, length(tok))) AS p FROM r)),

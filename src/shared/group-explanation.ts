@@ -12,6 +12,7 @@ export const DIFFERENCE_LABELS: Record<DifferenceReason, string> = {
   overpayment: 'overpayment',
   rounding: 'rounding',
   part_payment: 'part payment',
+  exchange_rate: 'exchange rate difference',
 };
 
 /** The score (1 = exact amounts and dates) as a whole percentage. */

@@ -149,7 +149,7 @@ export const MatchKeySchema = z.object({
 export type MatchKey = z.infer<typeof MatchKeySchema>;
 
 /** Why a matched group's amounts differ, for the accountant to book (recipe v2). */
-export const DifferenceReasonSchema = z.enum(['bank_fee', 'discount', 'short_payment', 'overpayment', 'rounding', 'part_payment']);
+export const DifferenceReasonSchema = z.enum(['bank_fee', 'discount', 'short_payment', 'overpayment', 'rounding', 'part_payment', 'exchange_rate']);
 export type DifferenceReason = z.infer<typeof DifferenceReasonSchema>;
 
 export const CardinalitySchema = z.enum(['1:1', '1:N', 'N:1', 'N:M']);
@@ -228,6 +228,18 @@ export const MatchRuleSchema = z.object({
           right: z.string().min(1),
           /** The right column is a text that starts with the payer's name ("WESSEX GROUP LTD INV-0452"). */
           in_text: z.boolean().optional(),
+        })
+        .optional(),
+      /**
+       * Open items in other currencies (a currency column of the open items, the statement's own
+       * currency, and per foreign currency the rate learned from reference-tied pairs): an amount
+       * within 5 % of the learned rate is a level of its own, only ever suggested.
+       */
+      fx: z
+        .object({
+          column: z.string().min(1),
+          home: z.string().min(1),
+          rates: z.array(z.object({ currency: z.string().min(1), rate: z.number().positive() })).max(20),
         })
         .optional(),
       /** `settled`: only pairs whose amounts agree (to the cent or by a learned difference); `open`: short, over and part payments too, never confirmed automatically. */

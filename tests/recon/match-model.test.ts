@@ -173,6 +173,39 @@ describe('credit notes, returns, typos', () => {
   });
 });
 
+describe('open items in another currency', () => {
+  it('learns the rate from named payments and suggests, never confirms, an item paid at about that rate', async () => {
+    const items: string[] = [];
+    const lines: string[] = [];
+    for (let n = 1; n <= 80; n++) {
+      const usd = n % 8 === 0;
+      const cents = 10_000 + ((n * 7_919) % 90_000);
+      items.push([doc(n), `Kunde ${n % 10} GmbH`, date(n % 40), eur(cents), usd ? 'USD' : 'EUR'].join(','));
+      // USD items are paid in EUR at 0.92 per dollar, give or take 2 %.
+      const paid = usd ? Math.round(cents * 0.92 * (1 + ((n % 5) - 2) / 100)) : cents;
+      lines.push([date((n % 40) + 6), eur(paid), `KUNDE ${n % 10} GMBH`, `SVWZ+RE ${doc(n)}`].join(';'));
+    }
+    const ws = await sb.workspace();
+    await ws.addSourceFromPath('left', sb.file('fx-items.csv', csv('Belegnummer,Name,Belegdatum,Betrag,Waehrung', items)));
+    await ws.addSourceFromPath('right', sb.file('fx-lines.csv', csv(RIGHT, lines)));
+    const auto = await buildAutoRecipe(ws, 'fx');
+    expect(auto.recipe.rules.find((r) => r.id === 'scored')?.model?.fx).toMatchObject({ column: 'Waehrung', home: 'EUR', rates: [{ currency: 'USD' }] });
+    expect(auto.recipe.rules.find((r) => r.id === 'scored')!.model!.fx!.rates[0].rate).toBeCloseTo(0.92, 2);
+    const result = await ws.run(auto.recipe);
+    const suggested = (await ws.page(result.run_id, 'suggested', { offset: 0, limit: 100 })).items;
+    const matched = (await ws.page(result.run_id, 'matched', { offset: 0, limit: 100 })).items;
+    const usdDocs = Array.from({ length: 10 }, (_, k) => doc((k + 1) * 8));
+    const inUsd = (g: { left_rows: Record<string, unknown>[] }) => g.left_rows.some((r) => usdDocs.includes(String(Number(r.Belegnummer))));
+    // The one paid at exactly 0.92 per dollar is as suggestible as the others: none is confirmed.
+    expect(matched.filter(inUsd)).toEqual([]);
+    expect(suggested.filter(inUsd)).toHaveLength(10);
+    for (const g of suggested.filter(inUsd)) {
+      expect(g.difference_reason).toBe('exchange_rate');
+      expect(g.evidence).toMatch(/amount in USD at an implied rate of 0\.9\d{3} \(learned 0\.9\d{3}\)/);
+    }
+  });
+});
+
 describe('EM', () => {
   it('learns a level that only matches show as strong evidence, and one both show as none', () => {
     const u = {

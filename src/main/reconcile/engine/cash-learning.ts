@@ -9,7 +9,7 @@ import type { FieldMapping, KeyNormaliser } from '../../../shared/recon';
 import type { ColumnTyping, Side } from '../../../shared/recon-engine';
 import type { Db } from './db';
 import { amountExpression, column, keySourceText, leftReference, nameExpression, namePrefixes, referenceTokens } from './recipe-sql';
-import { ident } from './sql';
+import { ident, lit } from './sql';
 import { typedView } from './sources';
 import { detectSideRoles, type SideRoles } from './side-roles';
 
@@ -54,6 +54,8 @@ export interface CashFacts {
   references: ReferenceEvidence[];
   /** Identifier columns found in the statement's text whose hits did not agree in amount more than chance (a customer or contract number). */
   rejectedReferences: ReferenceEvidence[];
+  /** Open items in other currencies: their column, the statement's currency and the rate per foreign currency. */
+  fx: { column: string; home: string; rates: { currency: string; rate: number }[] } | null;
   /** Pairs the differences were learned from. */
   pairs: number;
   /** A mapped pair naming the counterparty (repeats on the left, shared values on both sides); `in_text`: the right column's text starts with the name. */
@@ -83,7 +85,7 @@ export async function learnCashFacts(db: Db, columns: Columns, mappings: FieldMa
 }
 
 async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping[], flipSign: boolean): Promise<CashFacts> {
-  const facts: CashFacts = { reversed: false, roles: null, leftKey: null, shape: null, referenceColumns: [], references: [], rejectedReferences: [], fixed: [], percent: [], rounding: 0, pairs: 0, party: null };
+  const facts: CashFacts = { reversed: false, roles: null, leftKey: null, shape: null, referenceColumns: [], references: [], rejectedReferences: [], fx: null, fixed: [], percent: [], rounding: 0, pairs: 0, party: null };
   // Which file holds the open items, read off the data (either file may be chosen first).
   const roles = await detectSideRoles(db, columns);
   facts.roles = roles;
@@ -128,6 +130,7 @@ async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping
   const amount = mappings.find((m) => m.role === 'amount');
   if (amount && facts.leftKey && facts.shape) {
     Object.assign(facts, await learnDifferences(db, columns, column(columns.left, 'left', facts.leftKey, 'reference key'), facts, amount, flipSign));
+    facts.fx = await learnRates(db, columns, column(columns.left, 'left', facts.leftKey, 'reference key'), facts, amount, flipSign);
   }
   return facts;
 }
@@ -253,6 +256,42 @@ async function learnShape(db: Db, text: string): Promise<ReferenceGroups | null>
  * differences under 1.00 either way are rounding. Everything else (instalments, odd short
  * payments) is left to group rules and to a reviewer (suggested as short payment or overpayment).
  */
+/**
+ * Open items in several currencies, paid in the statement's: a left column of 2–6 ISO codes, one
+ * of them on most rows (the home currency). For each other currency, the median of payment ÷
+ * item amount over lines naming one such item (at least 3) is its rate.
+ */
+async function learnRates(db: Db, columns: Columns, leftKey: ColumnTyping, facts: CashFacts, amount: FieldMapping, flipSign: boolean): Promise<CashFacts['fx']> {
+  const texts = columns.left.filter((c) => c.type === 'text' && !c.derived).slice(0, 30);
+  let currency: { column: string; home: string } | null = null;
+  for (const c of texts) {
+    const values = await db.all<{ v: string; n: number }>(
+      `SELECT upper(trim(s.${ident(c.name)})) AS v, count(*)::INTEGER AS n FROM ${sample('left')} WHERE s.${ident(c.name)} IS NOT NULL GROUP BY 1 ORDER BY n DESC LIMIT 8`,
+    );
+    const total = values.reduce((sum, v) => sum + Number(v.n), 0);
+    if (values.length >= 2 && values.length <= 6 && values.every((v) => /^[A-Z]{3}$/.test(v.v)) && Number(values[0].n) >= 0.5 * total) {
+      currency = { column: c.name, home: values[0].v };
+      break;
+    }
+  }
+  if (!currency) return null;
+  const shape = facts.shape!;
+  const cur = `upper(trim(s.${ident(currency.column)}))`;
+  const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);
+  const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
+  const sources = facts.referenceColumns.map((r) => referenceTokens(keySourceText(column(columns.right, 'right', r.name, 'reference')), shape));
+  const rows = await db.all<{ currency: string; rate: number; n: number }>(
+    `WITH l AS (SELECT ${leftReference(keySourceText(leftKey), shape)} AS k, ${la} AS amt, ${cur} AS cur FROM ${sample('left')}),
+       l1 AS (SELECT k, any_value(amt) AS amt, any_value(cur) AS cur FROM l WHERE k IS NOT NULL GROUP BY k HAVING count(*) = 1),
+       r AS (SELECT list_distinct(flatten([${sources.join(', ')}])) AS ks, ${ra} AS amt FROM ${sample('right')}),
+       r1 AS (SELECT ks[1] AS k, amt FROM r WHERE len(ks) = 1)
+     SELECT l1.cur AS currency, median(r1.amt / l1.amt)::DOUBLE AS rate, count(*)::INTEGER AS n FROM l1 JOIN r1 USING (k)
+     WHERE l1.cur <> ${lit(currency.home)} AND l1.amt > 0 AND r1.amt > 0 GROUP BY 1 HAVING count(*) >= 3`,
+  );
+  const rates = rows.map((r) => ({ currency: r.currency, rate: Math.round(Number(r.rate) * 1e6) / 1e6 })).filter((r) => r.rate > 0);
+  return rates.length > 0 ? { ...currency, rates } : null;
+}
+
 async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping, facts: CashFacts, amount: FieldMapping, flipSign: boolean): Promise<Pick<CashFacts, 'fixed' | 'percent' | 'rounding' | 'pairs'>> {
   const shape = facts.shape!;
   const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);

@@ -59,7 +59,7 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
     amount: { ...amount(facts.rounding > 0 ? facts.rounding + 0.001 : 0), ...differences },
     ...date(365),
     cardinality: '1:1' as const,
-    model: { references, ...(facts.party ? { party: facts.party } : {}), amounts, auto_at: AUTO_AT, suggest_at: 0.5 },
+    model: { references, ...(facts.party ? { party: facts.party } : {}), ...(facts.fx ? { fx: facts.fx } : {}), amounts, auto_at: AUTO_AT, suggest_at: 0.5 },
   });
   if (modelled) {
     rules.push({ id: 'scored', name: 'Scored: reference, amount, date and counterparty weighed together', ...scored('settled'), auto_confirm: true });
@@ -81,6 +81,11 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
       notes.push(`in ${facts.pairs} reference-tied pairs ${[facts.fixed.length > 0 ? `the fee ${facts.fixed.map(money).join(' / ')}` : '', facts.percent.length > 0 ? `the discount ${facts.percent.map((p) => `${p} %`).join(' / ')}` : ''].filter(Boolean).join(' and ')} recurs; a payment short by exactly that is named bank_fee or discount for booking`);
     }
     if (facts.rounding > 0) notes.push(`differences of up to ${money(facts.rounding)} recur between referenced pairs; they match as rounding`);
+    if (facts.fx) {
+      notes.push(
+        `open items in ${facts.fx.rates.map((r) => `${r.currency} (paid at about ${r.rate.toFixed(4)} ${facts.fx!.home} each)`).join(', ')} are matched by reference at a rate within 5 % of that, and only suggested, with the implied rate`,
+      );
+    }
   }
   if (refs && facts.shape && key) {
     const normalisers: KeyNormaliser[] = [{ kind: 'reference', groups: facts.shape }];

@@ -47,7 +47,7 @@ export interface ModelFit {
 }
 
 const REF_LEVELS = ['exact', 'typo', 'other', 'none'] as const;
-const AMT_LEVELS = ['exact', 'named', 'near', 'part', 'other'] as const;
+const AMT_LEVELS = ['exact', 'named', 'fx', 'near', 'part', 'other'] as const;
 const DTE_LEVELS = ['close', 'month', 'far', 'out', 'unknown'] as const;
 const PTY_LEVELS = ['same', 'similar', 'differs', 'unknown'] as const;
 const LEVELS = { ref: REF_LEVELS, amt: AMT_LEVELS, dte: DTE_LEVELS, pty: PTY_LEVELS } as const;
@@ -78,6 +78,21 @@ function differenceSql(rule: MatchRule): { fee: string | null; discount: string 
   return { fee, discount, rounding: tol >= 0.01 ? `abs(${diff}) <= ${tol}` : null };
 }
 
+/** Within this share of the learned rate, an amount in another currency agrees. */
+const FX_BAND = 0.05;
+
+/** The learned rate of the item's currency, as SQL over c.lcur (NULL for the home currency). */
+function rateSql(model: MatchModel): string | null {
+  if (!model.fx || model.fx.rates.length === 0) return null;
+  return `CASE c.lcur ${model.fx.rates.map((r) => `WHEN ${lit(r.currency)} THEN ${r.rate}`).join(' ')} END`;
+}
+
+/** An item in another currency paid at about the learned rate. */
+function fxSql(model: MatchModel): string | null {
+  const rate = rateSql(model);
+  return rate ? `(${rate} IS NOT NULL AND c.la > 0 AND c.ra > 0 AND abs(c.ra / (c.la * ${rate}) - 1) <= ${FX_BAND})` : null;
+}
+
 /** Level expressions over a candidate row c(lid, rid, la, ra, ldt, rdt, lp, rp, ref). */
 function levelExpressions(rule: MatchRule, model: MatchModel): Record<Comparison, string> {
   const d = differenceSql(rule);
@@ -87,6 +102,7 @@ function levelExpressions(rule: MatchRule, model: MatchModel): Record<Comparison
     amt: `CASE WHEN c.la IS NULL OR c.ra IS NULL THEN 'other'
       WHEN abs(c.la - c.ra) < 0.005 THEN 'exact'
       ${named ? `WHEN ${named} THEN 'named'` : ''}
+      ${fxSql(model) ? `WHEN ${fxSql(model)} THEN 'fx'` : ''}
       WHEN abs(c.la - c.ra) <= 0.2 * abs(c.la) THEN 'near'
       WHEN sign(c.la) = sign(c.ra) AND abs(c.ra) < abs(c.la) AND abs(c.ra) >= 0.1 * abs(c.la) THEN 'part'
       ELSE 'other' END`,
@@ -251,7 +267,9 @@ async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, colum
         UNION ALL SELECT l.id, rs.id, l.ref, l.orig, rs.tok FROM rs JOIN l ON l.tok = rs.v AND l.ref = rs.ref)
     SELECT lid, rid, min(ref) AS kref, arg_min(orig, ref) AS tied, arg_min(seen, ref) AS seen FROM hits GROUP BY lid, rid`);
   const party = model.party ? true : null;
-  await db.exec(`CREATE OR REPLACE TEMP TABLE m_left AS SELECT w.id, w.amt, w.dt, w.h, lp.p FROM w_left w LEFT JOIN m_lparty lp ON lp.id = w.id`);
+  const cur = model.fx ? `upper(trim(CAST(s.${ident(column(columns.left, 'left', model.fx.column, 'model currency').name)} AS VARCHAR)))` : 'NULL::VARCHAR';
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_left AS
+    SELECT w.id, w.amt, w.dt, w.h, lp.p, ${cur} AS cur FROM w_left w LEFT JOIN m_lparty lp ON lp.id = w.id JOIN ${ident(typedView('left'))} s ON s.${ident(ROW_ID)} = w.id`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_right AS SELECT w.id, w.amt, w.dt, w.h, rp.p FROM w_right w LEFT JOIN m_rparty rp ON rp.id = w.id`);
   // Counterparty + amount: the payer's open items of the paid amount (to the cent, or plus a learned fee).
   const fees = rule.amount?.differences?.fixed ?? [];
@@ -267,7 +285,7 @@ async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, colum
     naming AS (SELECT DISTINCT id FROM m_rtok)
     SELECT b.lid, b.rid,
       coalesce(b.ref, CASE WHEN b.rid IN (SELECT id FROM naming) THEN 'other' ELSE 'none' END) AS ref, b.kref, b.tied, b.seen,
-      l.amt AS la, r.amt AS ra, l.dt AS ldt, r.dt AS rdt, l.p AS lp, r.p AS rp, l.h AS lh, r.h AS rh
+      l.amt AS la, r.amt AS ra, l.dt AS ldt, r.dt AS rdt, l.p AS lp, r.p AS rp, l.h AS lh, r.h AS rh, l.cur AS lcur
     FROM best b JOIN m_left l ON l.id = b.lid JOIN m_right r ON r.id = b.rid`);
   const levels = levelExpressions(rule, model);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_cand AS SELECT c.*, ${COMPARISONS.filter((k) => k !== 'ref').map((k) => `${levels[k]} AS ${k}`).join(', ')} FROM m_cand c`);
@@ -312,7 +330,7 @@ async function fitModel(db: Db, rule: MatchRule, model: MatchModel): Promise<Mod
     // Pairs tied by a reference are left out: in a small file they are a visible share of all
     // pairs, and u is about rows that do not belong together.
     `WITH l AS (SELECT * FROM m_left ORDER BY hash(h, id) LIMIT ${U_SAMPLE}), r AS (SELECT * FROM m_right ORDER BY hash(h, id) LIMIT ${U_SAMPLE}),
-      c AS (SELECT l.amt AS la, r.amt AS ra, l.dt AS ldt, r.dt AS rdt, l.p AS lp, r.p AS rp FROM l, r
+      c AS (SELECT l.amt AS la, r.amt AS ra, l.dt AS ldt, r.dt AS rdt, l.p AS lp, r.p AS rp, l.cur AS lcur FROM l, r
         WHERE NOT EXISTS (SELECT 1 FROM m_exact e WHERE e.lid = l.id AND e.rid = r.id) AND NOT EXISTS (SELECT 1 FROM m_typo e WHERE e.lid = l.id AND e.rid = r.id))
      SELECT ${levels.amt} AS amt, ${levels.dte} AS dte, ${levels.pty} AS pty, count(*)::DOUBLE AS n FROM c GROUP BY ALL`,
   );
@@ -357,7 +375,7 @@ function emptyTable(value: number): Record<Comparison, Record<Level, number>> {
 /** Starting m: matches mostly name the item, pay it and come soon after, from the same payer. */
 const M_START: Record<Comparison, Record<Level, number>> = {
   ref: { exact: 0.8, typo: 0.05, other: 0.05, none: 0.1 },
-  amt: { exact: 0.75, named: 0.1, near: 0.06, part: 0.05, other: 0.04 },
+  amt: { exact: 0.7, named: 0.1, fx: 0.05, near: 0.06, part: 0.05, other: 0.04 },
   dte: { close: 0.6, month: 0.3, far: 0.07, out: 0.02, unknown: 0.01 },
   pty: { same: 0.6, similar: 0.2, differs: 0.1, unknown: 0.1 },
 };
@@ -418,7 +436,7 @@ function posterior(p: Record<Comparison, string>, m: Record<Comparison, Record<L
 function reasonSql(rule: MatchRule): string {
   const d = differenceSql(rule);
   const named = [d.fee && `WHEN ${d.fee} THEN 'bank_fee'`, d.discount && `WHEN ${d.discount} THEN 'discount'`, d.rounding && `WHEN ${d.rounding} THEN 'rounding'`].filter(Boolean).join(' ');
-  return `CASE WHEN c.amt = 'exact' THEN NULL ${named}
+  return `CASE WHEN c.amt = 'exact' THEN NULL ${named} WHEN c.amt = 'fx' THEN 'exchange_rate'
     WHEN c.amt = 'part' THEN 'part_payment' WHEN abs(c.ra) > abs(c.la) THEN 'overpayment' ELSE 'short_payment' END`;
 }
 
@@ -479,7 +497,8 @@ async function assign(db: Db, rule: MatchRule, ruleIdx: number, model: MatchMode
          CASE c.ref WHEN 'exact' THEN ${refName} || ' ' || c.tied || ' named in the text'
            WHEN 'typo' THEN ${refName} || ' ' || c.tied || ' named with one typo (' || replace(c.seen, '|', '-') || ')'
            WHEN 'other' THEN 'the text names another reference' ELSE 'no reference' END || ' (' || printf('%+.1f', c.w_ref) || ')',
-         CASE c.amt WHEN 'exact' THEN 'amount equal' WHEN 'named' THEN 'amount differs by a learned fee or discount' WHEN 'near' THEN 'amount within 20 %' WHEN 'part' THEN 'part of the amount' ELSE 'amount differs' END || ' (' || printf('%+.1f', c.w_amt) || ')',
+         CASE c.amt WHEN 'exact' THEN 'amount equal' WHEN 'named' THEN 'amount differs by a learned fee or discount'
+           WHEN 'fx' THEN 'amount in ' || c.lcur || ' at an implied rate of ' || printf('%.4f', c.ra / c.la) || ${rateSql(model) ? `' (learned ' || printf('%.4f', ${rateSql(model)}) || ')'` : "''"} WHEN 'near' THEN 'amount within 20 %' WHEN 'part' THEN 'part of the amount' ELSE 'amount differs' END || ' (' || printf('%+.1f', c.w_amt) || ')',
          CASE c.dte WHEN 'close' THEN 'dates within 14 days' WHEN 'month' THEN 'dates within 60 days' WHEN 'far' THEN 'dates within 180 days' WHEN 'out' THEN 'dates further apart' ELSE 'no date' END || ' (' || printf('%+.1f', c.w_dte) || ')',
          CASE c.pty WHEN 'same' THEN 'same counterparty' WHEN 'similar' THEN 'similar counterparty' WHEN 'differs' THEN 'other counterparty' ELSE NULL END || ' (' || printf('%+.1f', c.w_pty) || ')',
          'probability ' || printf('%.4f', c.prob))

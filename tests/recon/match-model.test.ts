@@ -5,6 +5,7 @@
  * result does not depend on which file is chosen first nor on row order; a credit note never
  * makes a group's sum wrong; a returned debit never pays an invoice.
  */
+import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildAutoRecipe } from '../../src/main/reconcile/engine/auto-recipe';
@@ -145,10 +146,18 @@ describe('near misses the model must not confirm', () => {
     expect(AUTO_AT).toBeGreaterThanOrEqual(0.995);
   });
 
-  it('says what tied each group, with the weights', async () => {
-    const { groups } = await nearMisses();
+  it('says what tied each group, with the weights, in Details and in the exports', async () => {
+    const { groups, ws, result } = await nearMisses();
     const first = groups.find((g) => g.docs[0] === doc(1))!;
     expect(first.evidence).toMatch(new RegExp(`Belegnummer ${doc(1)} named in the text \\(\\+\\d+\\.\\d\\); amount equal \\(\\+\\d+\\.\\d\\);.*probability 1\\.0000`));
+    // The export carries the evidence and the columns it came from, though nobody mapped the text.
+    const out = sb.mkdir('export');
+    const exported = await ws.export(result.run_id, { dir: out, formats: ['csv'] });
+    const matched = readFileSync(exported.files.find((f) => f.endsWith('matched.csv'))!, 'utf8').split('\n');
+    expect(matched[0]).toMatch(/evidence/);
+    expect(matched[0]).toMatch(/Belegnummer/);
+    expect(matched[0]).toMatch(/Verwendungszweck/);
+    expect(matched.find((l) => l.includes(`RE ${doc(1)} `))).toMatch(new RegExp(`Belegnummer ${doc(1)} named in the text`));
   });
 });
 

@@ -72,6 +72,8 @@ public final class ColumnLineage {
     private final Map<ObjectName, List<String>> tableColumns;
     private final Map<ObjectName, ViewColumns> memo = new HashMap<>();
     private final Set<ObjectName> inProgress = new HashSet<>();
+    /** True while {@link #drive} runs: a view not analysed yet is then pushed on its stack, never analysed in place. */
+    private boolean driving;
 
     public ColumnLineage(DependencyGraph graph, IdentifierCase identifierCase) {
         this(graph, identifierCase, Map.of());
@@ -108,27 +110,74 @@ public final class ColumnLineage {
         if (node == null || !node.isView()) return null;
         ViewColumns known = memo.get(view);
         if (known != null) return known;
-        if (!inProgress.add(view)) {
+        if (inProgress.contains(view)) {
             return new ViewColumns(view, List.of(), Set.of(), "the view is part of a cycle");
         }
-        ViewColumns result;
-        try {
-            result = analyse(view, node);
-        } finally {
-            inProgress.remove(view);
-        }
-        memo.put(view, result);
-        return result;
+        if (driving) throw new NeedsFirst(view); // asked while analysing a reader: the driver below analyses it first
+        return drive(view);
     }
 
-    private ViewColumns analyse(ObjectName view, Node node) {
-        if (node.unparsed()) return new ViewColumns(view, List.of(), Set.of(), "its SQL could not be parsed, so its columns cannot be traced");
-        ColumnQueryParser.ParsedView parsed;
+    /**
+     * Analyses {@code start} and, first, every view it reads that is not known yet, with an
+     * explicit stack instead of recursion, so a chain of any length fits (a chain of 1,000 views
+     * overflowed the Java stack when each view's analysis called its sources' analyses). When an
+     * analysis meets a source not analysed yet it stops ({@link NeedsFirst}); the source is pushed,
+     * analysed, and the reader analysed again from the start. The order, and so what a cycle
+     * reports, is the recursive order: a view is analysed while exactly its readers on the current
+     * path are in progress.
+     */
+    private ViewColumns drive(ObjectName start) {
+        ArrayDeque<ObjectName> stack = new ArrayDeque<>();
+        Map<ObjectName, Object> parsedViews = new HashMap<>();
+        stack.push(start);
+        inProgress.add(start);
+        driving = true;
         try {
-            parsed = ColumnQueryParser.parse(node.sql(), identifierCase);
-        } catch (SqlParseException | IndexOutOfBoundsException | StackOverflowError e) {
-            return new ViewColumns(view, List.of(), Set.of(), "its columns could not be read: " + e.getMessage());
+            while (!stack.isEmpty()) {
+                ObjectName v = stack.peek();
+                try {
+                    ViewColumns result = analyse(v, graph.node(v), parsedViews);
+                    memo.put(v, result);
+                    inProgress.remove(v);
+                    stack.pop();
+                    parsedViews.remove(v);
+                } catch (NeedsFirst first) {
+                    inProgress.add(first.view);
+                    stack.push(first.view);
+                }
+            }
+        } finally {
+            driving = false;
+            inProgress.removeAll(stack);
         }
+        return memo.get(start);
+    }
+
+    /** Thrown inside an analysis that reads a view whose columns are not known yet; carries no stack trace. */
+    private static final class NeedsFirst extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final transient ObjectName view;
+
+        NeedsFirst(ObjectName view) {
+            super(null, null, false, false);
+            this.view = view;
+        }
+    }
+
+    /** {@code parsedViews} keeps a view's parse (or the message of its failure) while it waits for its sources. */
+    private ViewColumns analyse(ObjectName view, Node node, Map<ObjectName, Object> parsedViews) {
+        if (node.unparsed()) return new ViewColumns(view, List.of(), Set.of(), "its SQL could not be parsed, so its columns cannot be traced");
+        Object p = parsedViews.get(view);
+        if (p == null) {
+            try {
+                p = ColumnQueryParser.parse(node.sql(), identifierCase);
+            } catch (SqlParseException | IndexOutOfBoundsException | StackOverflowError e) {
+                p = "its columns could not be read: " + e.getMessage();
+            }
+            parsedViews.put(view, p);
+        }
+        if (p instanceof String error) return new ViewColumns(view, List.of(), Set.of(), error);
+        ColumnQueryParser.ParsedView parsed = (ColumnQueryParser.ParsedView) p;
         Shape shape = rename(shapeOf(parsed.query(), null, view), parsed.columnNames());
         Set<ObjectName> open = new LinkedHashSet<>();
         for (Open o : shape.open) if (o.relation != null) open.add(o.relation);

@@ -309,8 +309,13 @@ public final class ColumnLineage {
 
     private Shape shapeOf(Query q, Scope parent, ObjectName view) {
         if (q instanceof Values v) {
+            // column k is made from the k-th cell of every row, as a set operation's from each branch
             List<Col> cols = new ArrayList<>();
-            for (int k = 0; k < v.width(); k++) cols.add(new Col("_col" + k, Set.of(), List.of()));
+            for (int k = 0; k < v.width(); k++) {
+                List<Col> cells = new ArrayList<>();
+                for (List<Item> row : v.rows()) if (k < row.size()) cells.add(itemValue(row.get(k), TransformKind.DIRECT, parent, view));
+                cols.add(merged("_col" + k, cells));
+            }
             return new Shape(cols, List.of());
         }
         if (q instanceof SetOperation s) {

@@ -141,19 +141,24 @@ final class ColumnQueryParser extends TokenCursor {
         if (cur().isWord("select")) return parseSelect(ctes);
         if (cur().isWord("values")) {
             i++;
-            int width = 1;
-            if (cur().isSymbol("(")) {
-                int depth = 0;
-                for (int k = i; k < tokens.size(); k++) {
-                    Token t = tokens.get(k);
-                    if (t.isSymbol("(") || t.isSymbol("[")) depth++;
-                    else if (t.isSymbol(")") || t.isSymbol("]")) {
-                        if (--depth == 0) break;
-                    } else if (depth == 1 && t.isSymbol(",")) width++;
+            // VALUES (a, b), (c, d) or VALUES a, b (one column): each cell is read like a select item,
+            // so a scalar subquery or, under LATERAL, a column of an earlier relation is traced
+            List<List<Item>> rows = new ArrayList<>();
+            do {
+                List<Item> row = new ArrayList<>();
+                if (cur().isSymbol("(") && !startsQueryDirectly(i + 1) && lambdaBody(i, 0, new HashMap<>()) < 0) {
+                    i++;
+                    do {
+                        row.add(parseItem(ctes));
+                    } while (acceptSymbol(","));
+                    expectSymbol(")");
+                } else {
+                    row.add(parseItem(ctes));
                 }
-            }
+                rows.add(row);
+            } while (acceptSymbol(","));
             skipClauses();
-            return new Values(width);
+            return new Values(rows);
         }
         if (cur().isWord("table")) {
             i++;

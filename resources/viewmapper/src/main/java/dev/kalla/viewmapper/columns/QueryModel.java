@@ -25,8 +25,11 @@ final class QueryModel {
     record SetOperation(List<Query> branches) implements Query {
     }
 
-    /** VALUES rows: constants, no sources. */
-    record Values(int width) implements Query {
+    /** VALUES rows: each cell read like a select item (constants, scalar subqueries, columns of a LATERAL's outer relations). */
+    record Values(List<List<Item>> rows) implements Query {
+        int width() {
+            return rows.isEmpty() ? 0 : rows.get(0).size();
+        }
     }
 
     /**

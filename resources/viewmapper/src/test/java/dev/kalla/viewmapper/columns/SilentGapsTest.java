@@ -1,0 +1,88 @@
+package dev.kalla.viewmapper.columns;
+
+import dev.kalla.viewmapper.graph.DependencyGraph;
+import dev.kalla.viewmapper.graph.GraphBuilder;
+import dev.kalla.viewmapper.graph.ObjectName;
+import dev.kalla.viewmapper.graph.ViewDefinition;
+import dev.kalla.viewmapper.sql.IdentifierCase;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Issue 26's "never silently wrong" cases: SQL whose columns used to come out with no origin and
+ * no note. Origins are written "relation.column kind"; tables raw.t (a, b, c) and raw.orders
+ * (id, amount) list their columns.
+ */
+class SilentGapsTest {
+    static final Map<ObjectName, List<String>> TABLES = Map.of(
+            new ObjectName("hive", "raw", "t"), List.of("a", "b", "c"),
+            new ObjectName("hive", "raw", "orders"), List.of("id", "amount", "customer", "placed"));
+
+    static ColumnLineage lineage(String... nameSqlPairs) {
+        List<ViewDefinition> views = new ArrayList<>();
+        for (int k = 0; k < nameSqlPairs.length; k += 2) views.add(new ViewDefinition("hive", "s", nameSqlPairs[k], nameSqlPairs[k + 1]));
+        DependencyGraph g = GraphBuilder.build(views, IdentifierCase.TRINO, "hive", "s");
+        return new ColumnLineage(g, IdentifierCase.TRINO, TABLES);
+    }
+
+    static ObjectName n(String name) {
+        return new ObjectName("hive", "s", name);
+    }
+
+    static Set<String> origins(ColumnLineage l, String view, String column) {
+        ColumnLineage.ViewColumns vc = l.columnsOf(n(view));
+        assertNull(vc.error(), () -> view + ": " + vc.error());
+        ColumnLineage.Column c = vc.column(column);
+        assertNotNull(c, () -> view + " has no column " + column + "; it has " + vc.columns().stream().map(ColumnLineage.Column::name).toList());
+        Set<String> out = new TreeSet<>();
+        for (ColumnLineage.Origin o : c.origins()) {
+            out.add(l.graph().display(o.relation()) + "." + o.column() + " " + o.kind().json() + (o.assumed() != null ? " (assumed)" : ""));
+        }
+        return out;
+    }
+
+    static List<String> notes(ColumnLineage l, String view, String column) {
+        return l.columnsOf(n(view)).column(column).notes();
+    }
+
+    // ---- VALUES ----------------------------------------------------------------------------
+
+    @Test
+    void scalarSubqueriesInValuesRowsAreTraced() {
+        ColumnLineage l = lineage("v", """
+                SELECT x, y FROM (VALUES (1, 'none'), ((SELECT max(amount) FROM raw.orders), 'max')) AS v (x, y)""");
+        assertEquals(Set.of("raw.orders.amount aggregate"), origins(l, "v", "x"));
+        assertEquals(Set.of(), origins(l, "v", "y"));
+        assertEquals(List.of(), notes(l, "v", "y"));
+    }
+
+    @Test
+    void lateralValuesUnpivotsColumnsOfTheRelationBefore() {
+        ColumnLineage l = lineage("v", """
+                SELECT t.c AS k, u.metric, u.val
+                FROM raw.t t CROSS JOIN LATERAL (VALUES ('a', t.a), ('b', t.b * 2)) AS u (metric, val)""");
+        assertEquals(Set.of("raw.t.a direct", "raw.t.b expression"), origins(l, "v", "val"));
+        assertEquals(Set.of(), origins(l, "v", "metric"));
+        assertEquals(Set.of("raw.t.c direct"), origins(l, "v", "k"));
+    }
+
+    @Test
+    void oneColumnValuesWithoutBracketsAndAsAWholeView() {
+        ColumnLineage l = lineage("v", "VALUES 1, 2, (SELECT max(a) FROM raw.t)",
+                "w", "SELECT _col0 AS n FROM v");
+        assertEquals(List.of("_col0"), l.columnsOf(n("v")).columns().stream().map(ColumnLineage.Column::name).toList());
+        assertEquals(Set.of("raw.t.a aggregate"), origins(l, "v", "_col0"));
+        assertEquals(Set.of("v._col0 direct"), origins(l, "w", "n"));
+        assertTrue(l.columnsOf(n("v")).column("_col0").notes().isEmpty());
+    }
+}

@@ -18,8 +18,10 @@ import dev.kalla.viewmapper.sql.TokenCursor;
 import dev.kalla.viewmapper.sql.Token;
 import dev.kalla.viewmapper.sql.TokenType;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -55,6 +57,8 @@ final class ColumnQueryParser extends TokenCursor {
             "regr_slope", "regr_intercept", "kurtosis", "skewness", "bitwise_and_agg", "bitwise_or_agg",
             "bitwise_xor_agg", "set_agg", "set_union", "merge", "numeric_histogram", "reduce_agg", "tdigest_agg",
             "json_agg", "jsonb_agg", "json_object_agg", "xmlagg", "mode", "first_value_agg");
+    /** Words that open a window specification's parts; any other word first inside OVER ( … ) names a window. */
+    private static final Set<String> WINDOW_SPEC_WORDS = Set.of("partition", "order", "rows", "range", "groups", "measures");
     private static final Set<String> NOT_AN_ALIAS = Set.of(
             "join", "inner", "left", "right", "full", "cross", "natural", "on", "using", "where",
             "group", "having", "order", "union", "intersect", "except", "from", "select", "for", "tablesample",
@@ -185,8 +189,65 @@ final class ColumnQueryParser extends TokenCursor {
                 parseRelation(ctes, sources, using);
             } while (acceptSymbol(","));
         }
-        skipClauses();
-        return new Select(items, sources, using);
+        Map<String, Item> windowClause = skipClausesReadingWindows(ctes);
+        return new Select(withWindowColumns(items, windowClause), sources, using);
+    }
+
+    /**
+     * Skips WHERE, GROUP BY, HAVING like {@link #skipClauses}, but reads {@code WINDOW w AS (…), …}:
+     * each window's specification, read like a select item (its PARTITION BY and ORDER BY columns).
+     */
+    private Map<String, Item> skipClausesReadingWindows(Map<String, Cte> ctes) {
+        Map<String, Item> windows = new HashMap<>();
+        while (true) {
+            skipAtDepthZeroUntil(() -> cur().isWord("union") || cur().isWord("intersect") || cur().isWord("except")
+                    || (cur().isWord("order") && peek(1).isWord("by"))
+                    || ((cur().isWord("limit") || cur().isWord("offset") || cur().isWord("fetch")) && startsClause(i))
+                    || isWindowClause());
+            if (!isWindowClause()) return windows;
+            i++;
+            do {
+                String name = cur().text();
+                i += 2; // name AS
+                windows.put(name, parseItem(ctes));
+            } while (acceptSymbol(","));
+        }
+    }
+
+    private boolean isWindowClause() {
+        return cur().isWord("window") && peek(1).isIdentifier() && peek(2).isWord("as") && peek(3).isSymbol("(");
+    }
+
+    /**
+     * Items using named windows get the windows' columns as references of their own, so
+     * {@code rank() OVER w} is made from w's PARTITION BY and ORDER BY columns, as an inline
+     * {@code OVER (…)} is. A window defined from another ({@code w2 AS (w1 ORDER BY x)}) brings w1's too.
+     */
+    private static List<Item> withWindowColumns(List<Item> items, Map<String, Item> windowClause) {
+        List<Item> out = new ArrayList<>(items.size());
+        for (Item it : items) {
+            if (it.windows().isEmpty()) {
+                out.add(it);
+                continue;
+            }
+            List<ColumnRef> refs = new ArrayList<>(it.refs());
+            List<Query> subqueries = new ArrayList<>(it.subqueries());
+            ArrayDeque<String> todo = new ArrayDeque<>(it.windows());
+            Set<String> seen = new HashSet<>();
+            while (!todo.isEmpty()) {
+                String w = todo.poll();
+                Item spec = windowClause.get(w);
+                if (spec == null || !seen.add(w)) continue;
+                for (ColumnRef r : spec.refs()) {
+                    if (r.parts().size() == 1 && windowClause.containsKey(r.column())) todo.add(r.column());
+                    else refs.add(r);
+                }
+                todo.addAll(spec.windows());
+                subqueries.addAll(spec.subqueries());
+            }
+            out.add(new Item(it.name(), it.star(), it.starQualifier(), it.starAliases(), refs, subqueries, it.kind(), it.windows()));
+        }
+        return out;
     }
 
     // ---- select items --------------------------------------------------------------------
@@ -215,6 +276,7 @@ final class ColumnQueryParser extends TokenCursor {
         int depth = 0;
         int operands = 0;
         Map<String, Integer> lambdaParams = new HashMap<>(); // name → depth where its lambda was written
+        List<String> windows = new ArrayList<>();
         while (true) {
             Token t = cur();
             if (t.type() == TokenType.EOF || t.isSymbol(";")) break;
@@ -267,7 +329,14 @@ final class ColumnQueryParser extends TokenCursor {
             if (t.isWord("over")) {
                 window = true;
                 i++;
-                if (cur().isIdentifier() && !cur().isSymbol("(")) i++; // OVER w: a named window
+                if (cur().isIdentifier() && !cur().isSymbol("(")) { // OVER w: a window of the WINDOW clause
+                    windows.add(cur().text());
+                    i++;
+                } else if (cur().isSymbol("(") && peek(1).isIdentifier() && !WINDOW_SPEC_WORDS.contains(peek(1).text())) {
+                    windows.add(peek(1).text()); // OVER (w ORDER BY x): w's partitioning and order, refined
+                    depth++;
+                    i += 2;
+                }
                 continue;
             }
             if (t.isWord("is") && peek(1).isWord("distinct")) {
@@ -331,7 +400,7 @@ final class ColumnQueryParser extends TokenCursor {
                 : direct ? TransformKind.DIRECT : TransformKind.EXPRESSION;
         String name = alias != null ? alias : direct ? refs.get(0).column() : null;
         if (i == start) throw new SqlParseException("expected a select item");
-        return new Item(name, false, null, List.of(), refs, subqueries, kind);
+        return new Item(name, false, null, List.of(), refs, subqueries, kind, windows);
     }
 
     /** Whether the word at {@code j} is a keyword here rather than a column. */

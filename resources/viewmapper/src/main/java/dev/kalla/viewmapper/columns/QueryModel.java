@@ -35,10 +35,16 @@ final class QueryModel {
     /**
      * A select item. For {@code *} or {@code t.*}, {@code star} is set and {@code starQualifier}
      * names the relation (null for all); otherwise {@code name} is the output name (alias, the
-     * column's own name, or null when Trino would call it {@code _colN}).
+     * column's own name, or null when Trino would call it {@code _colN}). {@code windows} names the
+     * windows of the select's WINDOW clause it uses ({@code rank() OVER w}, {@code OVER (w ORDER BY x)});
+     * once the clause is read, their columns are among {@code refs}.
      */
     record Item(String name, boolean star, List<String> starQualifier, List<String> starAliases,
-                List<ColumnRef> refs, List<Query> subqueries, TransformKind kind) {
+                List<ColumnRef> refs, List<Query> subqueries, TransformKind kind, List<String> windows) {
+        Item(String name, boolean star, List<String> starQualifier, List<String> starAliases,
+             List<ColumnRef> refs, List<Query> subqueries, TransformKind kind) {
+            this(name, star, starQualifier, starAliases, refs, subqueries, kind, List.of());
+        }
     }
 
     record ColumnRef(List<String> parts, int offset) {

@@ -85,4 +85,36 @@ class SilentGapsTest {
         assertEquals(Set.of("v._col0 direct"), origins(l, "w", "n"));
         assertTrue(l.columnsOf(n("v")).column("_col0").notes().isEmpty());
     }
+
+    // ---- named windows ---------------------------------------------------------------------
+
+    @Test
+    void aNamedWindowsColumnsAreInputsOfTheFunctionsOverIt() {
+        ColumnLineage l = lineage("v", """
+                SELECT o.id, rank() OVER w AS r,
+                       sum(o.amount) OVER (w ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW) AS running
+                FROM raw.orders o
+                WHERE o.amount > 0
+                WINDOW w AS (PARTITION BY o.customer ORDER BY o.placed)
+                ORDER BY 1""");
+        assertEquals(Set.of("raw.orders.customer window", "raw.orders.placed window"), origins(l, "v", "r"));
+        assertEquals(Set.of("raw.orders.amount window", "raw.orders.customer window", "raw.orders.placed window"), origins(l, "v", "running"));
+        assertEquals(List.of(), notes(l, "v", "running"));
+        // "what breaks if I drop raw.orders.customer" finds both
+        ColumnLineage.ColumnGraph impact = l.impact(new ObjectName("hive", "raw", "orders"), "customer", 100);
+        Set<String> hit = new TreeSet<>();
+        for (ColumnLineage.TraceNode t : impact.nodes()) hit.add(l.graph().display(t.relation()) + "." + t.column());
+        assertEquals(Set.of("raw.orders.customer", "v.r", "v.running"), hit);
+    }
+
+    @Test
+    void aWindowDefinedFromAnotherBringsItsColumnsToo() {
+        ColumnLineage l = lineage("v", """
+                SELECT id, row_number() OVER w2 AS n
+                FROM raw.orders
+                WINDOW w1 AS (PARTITION BY customer), w2 AS (w1 ORDER BY placed DESC)""");
+        assertEquals(Set.of("raw.orders.customer window", "raw.orders.placed window"), origins(l, "v", "n"));
+        assertEquals(List.of(), notes(l, "v", "n"));
+        assertEquals(Set.of("raw.orders.id direct"), origins(l, "v", "id"));
+    }
 }

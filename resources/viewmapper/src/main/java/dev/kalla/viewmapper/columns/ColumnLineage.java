@@ -178,12 +178,53 @@ public final class ColumnLineage {
         }
         if (p instanceof String error) return new ViewColumns(view, List.of(), Set.of(), error);
         ColumnQueryParser.ParsedView parsed = (ColumnQueryParser.ParsedView) p;
-        Shape shape = rename(shapeOf(parsed.query(), null, view), parsed.columnNames());
+        Shape body = shapeOf(parsed.query(), null, view);
+        String invalid = columnListProblem(body, parsed.columnNames());
+        Shape shape = identifierCase == IdentifierCase.SQL_STANDARD && parsed.columnNames().size() < body.columns.size()
+                ? renameFirst(body, parsed.columnNames()) // PostgreSQL: the columns not named keep their names
+                : rename(body, parsed.columnNames());
+        if (invalid == null) invalid = duplicateName(shape);
+        if (invalid != null) return new ViewColumns(view, List.of(), Set.of(), node.locate(REJECTED + invalid));
         Set<ObjectName> open = new LinkedHashSet<>();
         for (Open o : shape.open) if (o.relation != null) open.add(o.relation);
         List<Column> columns = new ArrayList<>();
         for (Col c : shape.columns) columns.add(new Column(c.name, c.origins, c.notes));
         return new ViewColumns(view, columns, open, null);
+    }
+
+    /** How a view's error starts when Trino itself would refuse the view (not a limit of this engine). */
+    public static final String REJECTED = "invalid view, Trino rejects it: ";
+
+    /**
+     * Trino's rule for a column list: one name per column of the query (PostgreSQL allows fewer
+     * names; the rest keep theirs). Where a {@code *} over a relation whose columns the catalog does
+     * not list makes the count unknown, only a list shorter than the columns known is wrong.
+     */
+    private String columnListProblem(Shape body, List<String> names) {
+        if (names.isEmpty()) return null;
+        int known = body.columns.size();
+        boolean countKnown = body.open.isEmpty();
+        boolean tooMany = countKnown && names.size() > known;
+        boolean tooFew = names.size() < known && identifierCase != IdentifierCase.SQL_STANDARD;
+        if (!tooMany && !tooFew) return null;
+        return "its column list has " + names.size() + (names.size() == 1 ? " name" : " names") + " but its query has "
+                + known + (countKnown ? "" : " or more") + (known == 1 ? " column" : " columns");
+    }
+
+    /** Trino (and PostgreSQL) refuse a view with two columns of one name: "Column name 'x' specified more than once". */
+    private static String duplicateName(Shape shape) {
+        Set<String> seen = new HashSet<>();
+        for (Col c : shape.columns) {
+            if (c.name != null && !seen.add(c.name)) return "column name '" + c.name + "' specified more than once";
+        }
+        return null;
+    }
+
+    /** A shorter column list renames the first columns only (PostgreSQL). */
+    private static Shape renameFirst(Shape shape, List<String> names) {
+        List<Col> cols = new ArrayList<>(rename(shape, names).columns);
+        cols.addAll(shape.columns.subList(names.size(), shape.columns.size()));
+        return new Shape(cols, shape.open);
     }
 
     // ---- trace and impact ----------------------------------------------------------------

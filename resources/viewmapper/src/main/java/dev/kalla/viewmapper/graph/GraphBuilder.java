@@ -31,7 +31,7 @@ public final class GraphBuilder {
         for (int k = 0; k < views.size(); k++) {
             ViewDefinition v = views.get(k);
             boolean failed = parsed[k] instanceof String;
-            graph.addView(v.objectName(), v.sql(), failed);
+            graph.addView(v.objectName(), v.sql(), failed).definition = v;
             if (failed) graph.addFailure(new ParseFailure(v.objectName(), v.locate((String) parsed[k])));
         }
         for (int k = 0; k < views.size(); k++) {

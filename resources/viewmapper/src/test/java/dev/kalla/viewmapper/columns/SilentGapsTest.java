@@ -5,6 +5,7 @@ import dev.kalla.viewmapper.graph.GraphBuilder;
 import dev.kalla.viewmapper.graph.ObjectName;
 import dev.kalla.viewmapper.graph.ViewDefinition;
 import dev.kalla.viewmapper.sql.IdentifierCase;
+import dev.kalla.viewmapper.sql.SourcePosition;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -116,5 +117,56 @@ class SilentGapsTest {
         assertEquals(Set.of("raw.orders.customer window", "raw.orders.placed window"), origins(l, "v", "n"));
         assertEquals(List.of(), notes(l, "v", "n"));
         assertEquals(Set.of("raw.orders.id direct"), origins(l, "v", "id"));
+    }
+
+    // ---- Trino's own rules for a view's columns ----------------------------------------------
+
+    private static ColumnLineage.ViewColumns fromFile(IdentifierCase idCase, String sql) {
+        ViewDefinition def = new ViewDefinition("hive", "s", "v", sql, "mart/all.sql", new SourcePosition(4, 1));
+        DependencyGraph g = GraphBuilder.build(List.of(def), idCase, "hive", "s");
+        assertEquals(List.of(), g.failures());
+        return new ColumnLineage(g, idCase, TABLES).columnsOf(n("v"));
+    }
+
+    @Test
+    void aColumnListOfTheWrongLengthMakesTheViewInvalidWithItsFileAndLine() {
+        assertEquals(ColumnLineage.REJECTED + "its column list has 2 names but its query has 3 columns (in mart/all.sql from line 4)",
+                fromFile(IdentifierCase.TRINO, "CREATE VIEW v (x, y) AS SELECT a, b, c FROM raw.t").error());
+        assertEquals(ColumnLineage.REJECTED + "its column list has 3 names but its query has 1 column (in mart/all.sql from line 4)",
+                fromFile(IdentifierCase.TRINO, "CREATE VIEW v (x, y, z) AS SELECT a FROM raw.t").error());
+        assertEquals(ColumnLineage.REJECTED + "its column list has 1 name but its query has 2 or more columns (in mart/all.sql from line 4)",
+                fromFile(IdentifierCase.TRINO, "CREATE VIEW v (x) AS SELECT a, b, u.* FROM raw.t, raw.unlisted u").error());
+        // a * over a table whose columns the catalog does not list: the count is unknown, the list is taken as written
+        ColumnLineage.ViewColumns open = fromFile(IdentifierCase.TRINO, "CREATE VIEW v (p, q, r) AS SELECT * FROM raw.unlisted");
+        assertNull(open.error());
+        assertEquals(List.of("p", "q", "r"), open.columns().stream().map(ColumnLineage.Column::name).toList());
+        assertNull(fromFile(IdentifierCase.TRINO, "CREATE VIEW v (x, y, z) AS SELECT * FROM raw.t").error());
+    }
+
+    @Test
+    void postgresqlLetsAShorterColumnListRenameTheFirstColumns() {
+        ColumnLineage.ViewColumns vc = fromFile(IdentifierCase.SQL_STANDARD, "CREATE VIEW v (x) AS SELECT a, b FROM raw.t");
+        assertNull(vc.error());
+        assertEquals(List.of("x", "b"), vc.columns().stream().map(ColumnLineage.Column::name).toList());
+        assertTrue(fromFile(IdentifierCase.SQL_STANDARD, "CREATE VIEW v (x, y, z) AS SELECT a, b FROM raw.t").error()
+                .startsWith(ColumnLineage.REJECTED + "its column list has 3 names but its query has 2 columns"));
+    }
+
+    @Test
+    void twoOutputColumnsOfOneNameMakeTheViewInvalid() {
+        assertEquals(ColumnLineage.REJECTED + "column name 'a' specified more than once (in mart/all.sql from line 4)",
+                fromFile(IdentifierCase.TRINO, "SELECT a, b AS a FROM raw.t").error());
+        assertEquals(ColumnLineage.REJECTED + "column name 'x' specified more than once (in mart/all.sql from line 4)",
+                fromFile(IdentifierCase.TRINO, "CREATE VIEW v (x, x) AS SELECT a, b FROM raw.t").error());
+        // SELECT * over two relations that share a column name, as Trino refuses it
+        ColumnLineage l = lineage("w", "SELECT a, b AS k FROM raw.t", "v", "SELECT * FROM w JOIN raw.t USING (a)",
+                "dup", "SELECT * FROM w x JOIN raw.t y ON x.a = y.a", "r", "SELECT b FROM dup",
+                "dup2", "SELECT * FROM raw.t JOIN raw.t t2 USING (a)");
+        assertNull(l.columnsOf(n("v")).error()); // USING (a): a once, then k, b, c
+        assertEquals(ColumnLineage.REJECTED + "column name 'b' specified more than once", l.columnsOf(n("dup2")).error());
+        assertEquals(ColumnLineage.REJECTED + "column name 'a' specified more than once", l.columnsOf(n("dup")).error());
+        // tracing into it says why it stops
+        ColumnLineage.ColumnGraph g = l.trace(n("r"), "b", 50);
+        assertEquals(List.of("dup: " + ColumnLineage.REJECTED + "column name 'a' specified more than once"), g.notes());
     }
 }

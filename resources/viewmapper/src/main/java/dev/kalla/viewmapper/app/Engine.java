@@ -257,7 +257,7 @@ public final class Engine {
             }
             if (vc.error() == null && vc.column(column) == null && vc.openVia().isEmpty()) {
                 throw new RequestException("NOT_FOUND", g.display(relation) + " has no column '" + column + "'; its columns are "
-                        + vc.columns().stream().map(ColumnLineage.Column::name).limit(30).toList());
+                        + vc.columns().stream().map(ColumnLineage.Column::name).limit(30).toList() + vc.untracedReason());
             }
             cg = e.columns().trace(relation, column, maxNodes);
         } else if (direction.equals("downstream")) {

@@ -50,10 +50,22 @@ public final class ColumnLineage {
      * A view's columns. {@code openVia} lists relations whose unlisted columns pass through a
      * {@code *} (their columns are not in the catalog); {@code error} is set when the view cannot be traced.
      */
-    public record ViewColumns(ObjectName view, List<Column> columns, Set<ObjectName> openVia, String error) {
+    public record ViewColumns(ObjectName view, List<Column> columns, Set<ObjectName> openVia, String error, List<String> untraced) {
+        public ViewColumns(ObjectName view, List<Column> columns, Set<ObjectName> openVia, String error) {
+            this(view, columns, openVia, error, List.of());
+        }
+
         public Column column(String name) {
             for (Column c : columns) if (c.name().equals(name)) return c;
             return null;
+        }
+
+        /**
+         * Why a column not listed may still exist: a {@code *} over something the tracer does not
+         * follow (a table function, an UNNEST without names, MATCH_RECOGNIZE); "" when nothing.
+         */
+        public String untracedReason() {
+            return untraced.isEmpty() ? "" : "; its * also reads " + String.join(", ", untraced) + ", which is not traced";
         }
     }
 
@@ -186,11 +198,19 @@ public final class ColumnLineage {
         if (invalid == null) invalid = duplicateName(shape);
         if (invalid != null) return new ViewColumns(view, List.of(), Set.of(), node.locate(REJECTED + invalid));
         Set<ObjectName> open = new LinkedHashSet<>();
-        for (Open o : shape.open) if (o.relation != null) open.add(o.relation);
+        Set<String> untraced = new LinkedHashSet<>();
+        for (Open o : shape.open) {
+            if (o.relation != null) open.add(o.relation);
+            else untraced.add(o.why);
+        }
         List<Column> columns = new ArrayList<>();
         for (Col c : shape.columns) columns.add(new Column(c.name, c.origins, c.notes));
-        return new ViewColumns(view, columns, open, null);
+        return new ViewColumns(view, columns, open, null, List.copyOf(untraced));
     }
+
+    /** The note on a value made from a subquery whose own value reads no column: EXISTS (SELECT 1 …), (SELECT count(*) …). */
+    static final String SUBQUERY_OF_NO_COLUMN = "made from a subquery whose value reads no column (EXISTS, count(*), a constant):"
+            + " the columns that decide which rows it finds are not traced as origins";
 
     /** How a view's error starts when Trino itself would refuse the view (not a limit of this engine). */
     public static final String REJECTED = "invalid view, Trino rejects it: ";
@@ -321,7 +341,8 @@ public final class ColumnLineage {
             out.add(new Origin(r, column, TransformKind.DIRECT, vc.openVia().size() == 1 ? null
                     : "through * over several relations whose columns are not listed; any of them may hold it"));
         }
-        if (out.isEmpty()) notes.add(graph.display(vc.view()) + " has no column '" + column + "'");
+        for (String why : vc.untraced()) notes.add(graph.display(vc.view()) + "." + column + " may come from " + why + ", which is not traced");
+        if (out.isEmpty() && vc.untraced().isEmpty()) notes.add(graph.display(vc.view()) + " has no column '" + column + "'");
         else if (vc.openVia().size() == 1) {
             notes.add(graph.display(vc.view()) + " does not list '" + column + "'; it is taken to come through its * from "
                     + graph.display(vc.openVia().iterator().next()) + ", whose columns the catalog does not list");
@@ -435,8 +456,10 @@ public final class ColumnLineage {
                 Col first = inner.columns.get(0);
                 for (Origin o : first.origins) origins.add(compose(kind.then(TransformKind.EXPRESSION), o));
                 notes.addAll(first.notes);
+                if (first.origins.isEmpty() && first.notes.isEmpty()) notes.add(SUBQUERY_OF_NO_COLUMN);
             }
         }
+        notes.addAll(item.notes());
         return new Col(item.name(), origins, notes);
     }
 
@@ -514,6 +537,7 @@ public final class ColumnLineage {
                     for (Column c : vc.columns()) cols.add(new Col(c.name(), Set.of(new Origin(name, c.name(), TransformKind.DIRECT, null)), List.of()));
                     List<Open> open = new ArrayList<>();
                     if (!vc.openVia().isEmpty()) open.add(new Open(name, "through * in " + graph.display(name)));
+                    for (String why : vc.untraced()) open.add(new Open(null, why + " (through * in " + graph.display(name) + ")"));
                     shape = new Shape(cols, open);
                 } else if (vc == null && tableColumns.containsKey(name)) {
                     List<Col> cols = new ArrayList<>();

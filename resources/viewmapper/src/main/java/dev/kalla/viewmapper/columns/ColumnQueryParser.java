@@ -57,6 +57,17 @@ final class ColumnQueryParser extends TokenCursor {
             "regr_slope", "regr_intercept", "kurtosis", "skewness", "bitwise_and_agg", "bitwise_or_agg",
             "bitwise_xor_agg", "set_agg", "set_union", "merge", "numeric_histogram", "reduce_agg", "tdigest_agg",
             "json_agg", "jsonb_agg", "json_object_agg", "xmlagg", "mode", "first_value_agg");
+    /** Trino's reserved words (its documentation's list): never a column unless quoted. The other keywords can name columns. */
+    private static final Set<String> TRINO_RESERVED = Set.of(
+            "alter", "and", "as", "between", "by", "case", "cast", "constraint", "create", "cross", "cube", "current_catalog",
+            "current_date", "current_path", "current_role", "current_schema", "current_time", "current_timestamp", "current_user",
+            "deallocate", "delete", "describe", "distinct", "drop", "else", "end", "escape", "except", "execute", "exists",
+            "extract", "false", "for", "from", "full", "group", "grouping", "having", "in", "inner", "insert", "intersect", "into",
+            "is", "join", "json_array", "json_exists", "json_object", "json_query", "json_table", "json_value", "left", "like",
+            "listagg", "localtime", "localtimestamp", "natural", "normalize", "not", "null", "on", "or", "order", "outer",
+            "prepare", "recursive", "right", "rollup", "select", "skip", "table", "then", "trim", "true", "uescape", "union",
+            "unnest", "using", "values", "when", "where", "with");
+    private static final Set<String> NORMAL_FORMS = Set.of("nfc", "nfd", "nfkc", "nfkd");
     /** Words that open a window specification's parts; any other word first inside OVER ( … ) names a window. */
     private static final Set<String> WINDOW_SPEC_WORDS = Set.of("partition", "order", "rows", "range", "groups", "measures");
     private static final Set<String> NOT_AN_ALIAS = Set.of(
@@ -245,7 +256,7 @@ final class ColumnQueryParser extends TokenCursor {
                 todo.addAll(spec.windows());
                 subqueries.addAll(spec.subqueries());
             }
-            out.add(new Item(it.name(), it.star(), it.starQualifier(), it.starAliases(), refs, subqueries, it.kind(), it.windows()));
+            out.add(new Item(it.name(), it.star(), it.starQualifier(), it.starAliases(), refs, subqueries, it.kind(), it.windows(), it.notes()));
         }
         return out;
     }
@@ -277,6 +288,7 @@ final class ColumnQueryParser extends TokenCursor {
         int operands = 0;
         Map<String, Integer> lambdaParams = new HashMap<>(); // name → depth where its lambda was written
         List<String> windows = new ArrayList<>();
+        Set<String> keywordsTaken = new LinkedHashSet<>(); // words Trino does not reserve, read as keywords here
         while (true) {
             Token t = cur();
             if (t.type() == TokenType.EOF || t.isSymbol(";")) break;
@@ -383,7 +395,14 @@ final class ColumnQueryParser extends TokenCursor {
                     operands++;
                     continue;
                 }
+                boolean unreserved = parts.size() == 1 && !TRINO_RESERVED.contains(parts.get(0));
+                if (unreserved && i - 1 == start && endsItemAt(i)) { // SELECT local, ties FROM …: alone, a word Trino does not reserve is a column
+                    refs.add(new ColumnRef(parts, at));
+                    operands++;
+                    continue;
+                }
                 if (parts.size() == 1 && isKeywordAt(i - 1)) {
+                    if (unreserved) keywordsTaken.add(parts.get(0));
                     onlyOneRef = false;
                     continue;
                 }
@@ -400,13 +419,27 @@ final class ColumnQueryParser extends TokenCursor {
                 : direct ? TransformKind.DIRECT : TransformKind.EXPRESSION;
         String name = alias != null ? alias : direct ? refs.get(0).column() : null;
         if (i == start) throw new SqlParseException("expected a select item");
-        return new Item(name, false, null, List.of(), refs, subqueries, kind, windows);
+        // The guard: an item that reads no column although it holds a word that could name one says so
+        List<String> notes = refs.isEmpty() && subqueries.isEmpty() && windows.isEmpty() && !keywordsTaken.isEmpty()
+                ? List.of("reads no column, but " + String.join(", ", keywordsTaken.stream().map(w -> "'" + w + "'").toList())
+                + (keywordsTaken.size() == 1 ? " was" : " were") + " read as a keyword; if it names a column, that column is not traced")
+                : List.of();
+        return new Item(name, false, null, List.of(), refs, subqueries, kind, windows, notes);
+    }
+
+    /** Whether a select item ends before token {@code j} (a ',', ')', the end, AS alias, or the next clause). */
+    private boolean endsItemAt(int j) {
+        Token t = tokens.get(j);
+        return t.isSymbol(",") || t.isSymbol(")") || t.isSymbol(";") || t.type() == TokenType.EOF || t.isWord("as")
+                || endsSelectListAt(j);
     }
 
     /** Whether the word at {@code j} is a keyword here rather than a column. */
     private boolean isKeywordAt(int j) {
         Token t = tokens.get(j);
         if (t.type() != TokenType.WORD) return false;
+        if (t.isWord("filter")) return tokens.get(j + 1).isSymbol("(") && tokens.get(j - 1).isSymbol(")"); // count(x) FILTER (WHERE …)
+        if (NORMAL_FORMS.contains(t.text())) return enclosingCall(j).equals("normalize"); // normalize(s, NFKC)
         if (tokens.get(Math.max(0, j - 1)).isWord("returning")) return enclosingCall(j).startsWith("json_"); // RETURNING varchar: a type
         if (isContextual(t.text())) return contextualKeywordAt(j);
         return NOT_A_COLUMN.contains(t.text());

@@ -37,13 +37,14 @@ final class QueryModel {
      * names the relation (null for all); otherwise {@code name} is the output name (alias, the
      * column's own name, or null when Trino would call it {@code _colN}). {@code windows} names the
      * windows of the select's WINDOW clause it uses ({@code rank() OVER w}, {@code OVER (w ORDER BY x)});
-     * once the clause is read, their columns are among {@code refs}.
+     * once the clause is read, their columns are among {@code refs}. {@code notes} say what the parser
+     * did not follow (a word Trino does not reserve, read as a keyword, in an item that reads no column).
      */
     record Item(String name, boolean star, List<String> starQualifier, List<String> starAliases,
-                List<ColumnRef> refs, List<Query> subqueries, TransformKind kind, List<String> windows) {
+                List<ColumnRef> refs, List<Query> subqueries, TransformKind kind, List<String> windows, List<String> notes) {
         Item(String name, boolean star, List<String> starQualifier, List<String> starAliases,
              List<ColumnRef> refs, List<Query> subqueries, TransformKind kind) {
-            this(name, star, starQualifier, starAliases, refs, subqueries, kind, List.of());
+            this(name, star, starQualifier, starAliases, refs, subqueries, kind, List.of(), List.of());
         }
     }
 

@@ -169,4 +169,37 @@ class SilentGapsTest {
         ColumnLineage.ColumnGraph g = l.trace(n("r"), "b", 50);
         assertEquals(List.of("dup: " + ColumnLineage.REJECTED + "column name 'a' specified more than once"), g.notes());
     }
+
+    // ---- the general guard -----------------------------------------------------------------
+
+    @Test
+    void aStarOverATableFunctionSaysItsColumnsAreNotTraced() {
+        ColumnLineage l = lineage("v", "SELECT * FROM TABLE(system.sequence(start => 1, stop => 3))",
+                "w", "SELECT sequential_number AS n FROM v");
+        ColumnLineage.ViewColumns vc = l.columnsOf(n("v"));
+        assertEquals(List.of("a table function"), vc.untraced());
+        assertEquals(List.of("v.sequential_number may come from a table function, which is not traced"),
+                l.trace(n("v"), "sequential_number", 10).notes());
+        assertEquals(List.of("'sequential_number' may come from a table function (through * in v), which is not traced"), notes(l, "w", "n"));
+    }
+
+    @Test
+    void anExistsSubqueryReadsNoColumnAndSaysSo() {
+        ColumnLineage l = lineage("v", "SELECT EXISTS (SELECT 1 FROM raw.orders o WHERE o.customer = t.a) AS has_orders FROM raw.t t");
+        assertEquals(Set.of(), origins(l, "v", "has_orders"));
+        assertEquals(List.of(ColumnLineage.SUBQUERY_OF_NO_COLUMN), notes(l, "v", "has_orders"));
+    }
+
+    @Test
+    void wordsTrinoDoesNotReserveAreColumnsOrTheItemSaysItMayMissOne() {
+        ColumnLineage l = lineage("v", """
+                SELECT filter, local, count(a) FILTER (WHERE b > 0) AS n, coalesce(no, 0) AS x, normalize(c, NFKC) AS c2
+                FROM (SELECT a, b, c, a AS filter, b AS local, c AS no FROM raw.t) s""");
+        assertEquals(Set.of("raw.t.a direct"), origins(l, "v", "filter"));
+        assertEquals(Set.of("raw.t.b direct"), origins(l, "v", "local"));
+        assertEquals(Set.of("raw.t.a aggregate", "raw.t.b aggregate"), origins(l, "v", "n"));
+        assertEquals(Set.of("raw.t.c expression"), origins(l, "v", "c2"));
+        assertEquals(List.of(), notes(l, "v", "c2"));
+        assertEquals(List.of("reads no column, but 'no' was read as a keyword; if it names a column, that column is not traced"), notes(l, "v", "x"));
+    }
 }

@@ -36,6 +36,11 @@ public final class GraphAnalyzer {
         return centrality;
     }
 
+    /** The benchmark's baseline: exact Brandes from every source whatever it costs (the algorithm before issue 26). */
+    public synchronized void useExactCentrality() {
+        if (centrality == null || centrality.estimated) centrality = new Centrality(graph, Long.MAX_VALUE);
+    }
+
     /**
      * The views most depended on, the central hubs and the leaf views with the most inputs, each at
      * most {@code limit}. Only the top of each list is ordered (a bounded heap), not the whole graph.

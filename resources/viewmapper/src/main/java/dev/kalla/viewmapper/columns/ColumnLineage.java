@@ -213,7 +213,7 @@ public final class ColumnLineage {
             + " the columns that decide which rows it finds are not traced as origins";
 
     /** How a view's error starts when Trino itself would refuse the view (not a limit of this engine). */
-    public static final String REJECTED = "invalid view, Trino rejects it: ";
+    public static final String REJECTED = "is invalid, Trino rejects it: ";
 
     /**
      * Trino's rule for a column list: one name per column of the query (PostgreSQL allows fewer

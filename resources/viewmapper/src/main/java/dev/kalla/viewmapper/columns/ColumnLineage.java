@@ -231,6 +231,44 @@ public final class ColumnLineage {
                 + known + (countKnown ? "" : " or more") + (known == 1 ? " column" : " columns");
     }
 
+    /**
+     * For the load: what Trino refuses that a view's own SQL already proves, else null. Only views
+     * written with a column list ({@code CREATE VIEW v (a, b) AS …}) are read: a name twice in the
+     * list, or a list whose length differs from the query's columns where those can be counted
+     * without the catalog (no {@code *}). The rest is checked when the view's columns are analysed.
+     */
+    public static String ownColumnListProblem(String sql, IdentifierCase identifierCase) {
+        if (!sql.stripLeading().regionMatches(true, 0, "create", 0, 6)) return null;
+        ColumnQueryParser.ParsedView parsed;
+        try {
+            parsed = ColumnQueryParser.parse(sql, identifierCase);
+        } catch (RuntimeException | StackOverflowError e) {
+            return null; // left to the column analysis, which says why
+        }
+        List<String> names = parsed.columnNames();
+        if (names.isEmpty()) return null;
+        Set<String> seen = new HashSet<>();
+        for (String n : names) if (!seen.add(n)) return REJECTED_AT_LOAD + "column name '" + n + "' specified more than once";
+        Query q = parsed.query();
+        while (q instanceof SetOperation s) q = s.branches().get(0);
+        int width;
+        if (q instanceof Values v) {
+            width = v.width();
+        } else {
+            Select s = (Select) q;
+            for (QueryModel.Item item : s.items()) if (item.star()) return null;
+            width = s.items().size();
+        }
+        boolean tooMany = names.size() > width;
+        boolean tooFew = names.size() < width && identifierCase != IdentifierCase.SQL_STANDARD;
+        if (!tooMany && !tooFew) return null;
+        return REJECTED_AT_LOAD + "its column list has " + names.size() + (names.size() == 1 ? " name" : " names")
+                + " but its query has " + width + (width == 1 ? " column" : " columns");
+    }
+
+    /** How a failure found at load starts (it follows the view's name in the failures list). */
+    static final String REJECTED_AT_LOAD = "invalid view, Trino rejects it: ";
+
     /** Trino (and PostgreSQL) refuse a view with two columns of one name: "Column name 'x' specified more than once". */
     private static String duplicateName(Shape shape) {
         Set<String> seen = new HashSet<>();

@@ -218,6 +218,7 @@ public final class Engine {
                 columns.add(map("name", c.name(), "origins", origins, "notes", c.notes()));
             }
             m.put("passesThrough", vc.openVia().stream().map(g::display).toList());
+            m.put("untraced", vc.untraced());
             if (vc.error() != null) m.put("error", vc.error());
         } else if (e.columns().tableColumns(name) != null) {
             for (String c : e.columns().tableColumns(name)) columns.add(map("name", c, "origins", List.of(), "notes", List.of()));

@@ -15,9 +15,15 @@
 //  7. Column-level lineage (trace_column) on the same ~150-view catalog: an upstream trace of every
 //     column of every view, warm p50/p95 (goal p50 ≤ 20 ms), against a baseline in the same JVM
 //     where the graph is reloaded before each trace (refresh: nothing remembered).
-// `--only mcp,mermaid` runs just sections 5 and 6; `--only columns` just section 7.
+//  8. Scale (issue 26): 10,000 and 100,000 generated views (test://generated_warehouse?views=N) and
+//     a 20,000-view deep DAG (every view reads the one before and a random earlier one), load +
+//     analyse in a cold JVM and warm (refresh), each next to the baseline in the same JVM (exact
+//     Brandes from every source: the algorithm before issue 26), the serve JVM's peak resident
+//     memory; and a column trace from the end of a 10,000-view chain (before: StackOverflowError).
+// `--only mcp,mermaid` runs just sections 5 and 6; `--only columns` just section 7; `--only scale` just 8.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { startServer } from '../../tests/viewmapper-server/harness';
@@ -154,7 +160,99 @@ function printColumns(col: Awaited<ReturnType<typeof columnTraces>>): void {
   console.log(`  baseline (graph reloaded before each trace) p50 ${fmt(col.baselineP50)}: warm is ${col.ratio.toFixed(1)}× faster; ${col.withNotes} traces carry notes (not followed with certainty)`);
 }
 
+/** Peak resident memory of a process in MB (VmHWM), or NaN where /proc is not there. */
+function peakRssMb(pid: number | undefined): number {
+  try {
+    const m = /VmHWM:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'));
+    return m ? Math.round(Number(m[1]) / 1024) : NaN;
+  } catch {
+    return NaN;
+  }
+}
+
+interface ScaleRow { catalog: string; views: number; coldMs: number; warmP50: number; loadMs: number; baselineMs: number; peakRssMb: number; hubsEstimated: boolean }
+
+async function scaleRow(catalog: string, connection: string, views: number): Promise<ScaleRow> {
+  const t0 = process.hrtime.bigint();
+  const c = ServeClient.start();
+  try {
+    const first = await c.request<{ viewCount: number; entryPoints: { centralHubs: { why: string }[] } }>('analyze', { connection });
+    const coldMs = ms(t0);
+    if (first.viewCount !== views) throw new Error(`${catalog}: expected ${views} views, got ${first.viewCount}`);
+    const warm: number[] = [];
+    const load: number[] = [];
+    for (let k = 0; k < 3; k++) {
+      const t = process.hrtime.bigint();
+      const r = await c.request<{ loadMillis: number }>('analyze', { connection, refresh: true });
+      warm.push(ms(t));
+      load.push(r.loadMillis);
+    }
+    const t = process.hrtime.bigint();
+    await c.request('analyze', { connection, refresh: true, exactCentrality: true });
+    const baselineMs = ms(t);
+    return {
+      catalog, views, coldMs, warmP50: median(warm), loadMs: median(load), baselineMs, peakRssMb: peakRssMb(c.pid),
+      hubsEstimated: first.entryPoints.centralHubs.some((h) => h.why.includes('estimated')),
+    };
+  } finally {
+    await c.close();
+  }
+}
+
+async function scale(): Promise<{ rows: ScaleRow[]; chainTrace: { views: number; coldMs: number; warmMs: number; nodes: number } }> {
+  const dir = mkdtempSync(join(tmpdir(), 'kalla-lineage-scale-'));
+  let seed = 1;
+  const rnd = (n: number) => {
+    seed = (seed * 1103515245 + 12345) % 2 ** 31;
+    return seed % n;
+  };
+  const deep = Array.from({ length: 20_000 }, (_, k) => ({
+    name: `v${k}`,
+    sql: k === 0 ? 'SELECT a FROM raw.t' : `SELECT a FROM v${k - 1} JOIN v${rnd(k)} USING (a)`,
+  }));
+  writeFileSync(join(dir, 'deep.json'), JSON.stringify({ catalog: 'hive', schema: 's', views: deep }));
+  const chain = Array.from({ length: 10_000 }, (_, k) => ({
+    name: `v${k}`,
+    sql: k === 0 ? 'SELECT a, b FROM raw.t' : `SELECT a, b + 1 AS b FROM v${k - 1}`,
+  }));
+  writeFileSync(join(dir, 'chain.json'), JSON.stringify({ catalog: 'hive', schema: 's', views: chain }));
+  const rows = [
+    await scaleRow('generated warehouse', 'test://generated_warehouse?views=10000', 10_000),
+    await scaleRow('generated warehouse', 'test://generated_warehouse?views=100000', 100_000),
+    await scaleRow('deep DAG', `file://${join(dir, 'deep.json')}`, 20_000),
+  ];
+  const c = ServeClient.start();
+  try {
+    const connection = `file://${join(dir, 'chain.json')}`;
+    await c.request('analyze', { connection });
+    let t = process.hrtime.bigint();
+    const r = await c.request<{ nodes: unknown[]; notes: string[] }>('trace_column', { connection, name: 'v9999', column: 'b', maxNodes: 20_000 });
+    const coldMs = ms(t);
+    if (r.nodes.length !== 10_001 || r.notes.length) throw new Error(`chain trace: ${r.nodes.length} nodes, notes ${r.notes.join('; ')}`);
+    t = process.hrtime.bigint();
+    await c.request('trace_column', { connection, name: 'v9999', column: 'b', maxNodes: 20_000 });
+    return { rows, chainTrace: { views: 10_000, coldMs, warmMs: ms(t), nodes: r.nodes.length } };
+  } finally {
+    await c.close();
+  }
+}
+
+function printScale(s: Awaited<ReturnType<typeof scale>>): void {
+  for (const r of s.rows) {
+    console.log(`${r.catalog}, ${r.views.toLocaleString('en')} views: cold JVM ${fmt(r.coldMs)}  warm p50 ${fmt(r.warmP50)} (parse + link ${fmt(r.loadMs)})`
+      + `  baseline exact Brandes ${fmt(r.baselineMs)}  peak RSS ${r.peakRssMb} MB${r.hubsEstimated ? '  hubs estimated' : ''}`);
+  }
+  console.log(`column trace from the end of a ${s.chainTrace.views.toLocaleString('en')}-view chain: first ${fmt(s.chainTrace.coldMs)} (every view analysed), again ${fmt(s.chainTrace.warmMs)}; ${s.chainTrace.nodes} nodes`);
+}
+
 async function onlyNew(): Promise<void> {
+  if (process.argv.includes('scale')) {
+    const s = await scale();
+    printScale(s);
+    mkdirSync('.bench', { recursive: true });
+    writeFileSync('.bench/lineage-scale.json', JSON.stringify(s, null, 2) + '\n');
+    return;
+  }
   if (process.argv.includes('columns')) {
     const col = await columnTraces();
     printColumns(col);
@@ -253,6 +351,7 @@ async function main() {
   results.mcpExplore = await mcpExplore();
   results.mermaidRender = await mermaidRender();
   results.columnTrace = await columnTraces();
+  results.scale = await scale();
 
   const cs = results.coldStart as { fastFlags: { pingP50: number; firstAnalyzeP50: number }; defaultFlags: { pingP50: number; firstAnalyzeP50: number } };
   const wh = results.warehouse as { coldJvmLoadAndAnalyzeP50: number; coldJvmLoadAndAnalyzeDefaultFlagsP50: number; warmJvmLoadAndAnalyzeP50: number; warmParseAndLinkP50: number; viewsParsedPerSecond: number };
@@ -270,6 +369,7 @@ async function main() {
   console.log(`explore via MCP server (stdio)  first call ${fmt(mcp.firstCallMs)}  warm p50 ${fmt(mcp.p50)}  p95 ${fmt(mcp.p95)}`);
   console.log(`mermaid render in Chromium      ${mer.nodes} nodes: first ${fmt(mer.firstMs)}  p50 ${fmt(mer.p50)}  p95 ${fmt(mer.p95)}  goal ≤ 500 ms`);
   printColumns(results.columnTrace as Awaited<ReturnType<typeof columnTraces>>);
+  printScale(results.scale as Awaited<ReturnType<typeof scale>>);
   mkdirSync('.bench', { recursive: true });
   writeFileSync('.bench/lineage.json', JSON.stringify(results, null, 2) + '\n');
   console.log('wrote .bench/lineage.json');

@@ -68,6 +68,10 @@ export const ViewColumnsSchema = z.object({
   kind: z.enum(['view', 'table']),
   columns: z.array(z.object({ name: z.string(), origins: z.array(ColumnOriginSchema), notes: z.array(z.string()) })),
   passesThrough: z.array(z.string()).describe('Relations whose columns the catalog does not list and which pass through a * unnamed'),
+  untraced: z
+    .array(z.string())
+    .optional()
+    .describe('What a * of the view also reads that column lineage does not follow (a table function, UNNEST without names, MATCH_RECOGNIZE): its columns are not listed'),
   error: z.string().optional(),
 });
 export type ViewColumns = z.infer<typeof ViewColumnsSchema>;

@@ -1,7 +1,8 @@
 /**
  * Column lineage as a property: random chains of views over one table — renames, CTEs, subqueries,
  * `*` (over a view, and over the table whose columns the JSON lists), expressions, aggregates,
- * window functions, UNION ALL, UNNEST (paired arrays, WITH ORDINALITY) and lambdas — built together with the truth (which table columns each output
+ * window functions, UNION ALL, UNNEST (paired arrays, WITH ORDINALITY), lambdas, and since issue 26 named
+ * windows, LATERAL VALUES rows and CREATE VIEW column lists — built together with the truth (which table columns each output
  * column is made from, and the strongest transformation on the way). The engine's upstream trace
  * of every output column must reach exactly those table columns with exactly that kind, and its
  * downstream trace of each table column must reach exactly the view columns made from it.
@@ -37,7 +38,10 @@ type Step =
   | { op: 'subquery'; pick: number[] }
   | { op: 'union'; a: number }
   | { op: 'unnest'; a: number; b: number }
-  | { op: 'lambda'; a: number; b: number };
+  | { op: 'lambda'; a: number; b: number }
+  | { op: 'namedWindow'; a: number; by: number }
+  | { op: 'values'; a: number; b: number }
+  | { op: 'columnList'; pick: number[] };
 
 const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ op: fc.constant('rename' as const), pick: fc.array(fc.nat(9), { minLength: 1, maxLength: 3 }) }),
@@ -50,6 +54,9 @@ const step: fc.Arbitrary<Step> = fc.oneof(
   fc.record({ op: fc.constant('union' as const), a: fc.nat(9) }),
   fc.record({ op: fc.constant('unnest' as const), a: fc.nat(9), b: fc.nat(9) }),
   fc.record({ op: fc.constant('lambda' as const), a: fc.nat(9), b: fc.nat(9) }),
+  fc.record({ op: fc.constant('namedWindow' as const), a: fc.nat(9), by: fc.nat(9) }),
+  fc.record({ op: fc.constant('values' as const), a: fc.nat(9), b: fc.nat(9) }),
+  fc.record({ op: fc.constant('columnList' as const), pick: fc.array(fc.nat(9), { minLength: 1, maxLength: 3 }) }),
 );
 
 function build(steps: Step[]): { views: Array<{ name: string; sql: string }>; truth: Map<string, Col[]> } {
@@ -146,6 +153,32 @@ function build(steps: Step[]): { views: Array<{ name: string; sql: string }>; tr
           { name: fresh(0), bases: new Set([...a.bases, ...b.bases]), kind: stronger(stronger(a.kind, b.kind), 'expression') },
           { name: a.name, bases: a.bases, kind: a.kind },
         ];
+        break;
+      }
+      case 'namedWindow': {
+        const a = at(s.a);
+        const by = at(s.by);
+        sql = `SELECT ${a.name}, rank() OVER w AS ${fresh(0)} FROM ${prev} WINDOW w AS (PARTITION BY ${by.name} ORDER BY ${a.name})`;
+        out = [
+          { name: a.name, bases: a.bases, kind: a.kind },
+          { name: fresh(0), bases: new Set([...a.bases, ...by.bases]), kind: stronger(stronger(a.kind, by.kind), 'window') },
+        ];
+        break;
+      }
+      case 'values': {
+        const a = at(s.a);
+        const b = at(s.b);
+        sql = `SELECT p.${a.name}, u.${fresh(0)} FROM ${prev} p CROSS JOIN LATERAL (VALUES (p.${a.name}), (p.${b.name} * 2)) AS u (${fresh(0)})`;
+        out = [
+          { name: a.name, bases: a.bases, kind: a.kind },
+          { name: fresh(0), bases: new Set([...a.bases, ...b.bases]), kind: stronger(a.kind, stronger(b.kind, 'expression')) },
+        ];
+        break;
+      }
+      case 'columnList': {
+        const picked = pickCols(s.pick);
+        sql = `CREATE VIEW ${name} (${picked.map((_, i) => fresh(i)).join(', ')}) AS SELECT ${picked.map((c) => c.name).join(', ')} FROM ${prev}`;
+        out = picked.map((c, i) => ({ name: fresh(i), bases: c.bases, kind: c.kind }));
         break;
       }
     }

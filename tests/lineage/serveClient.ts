@@ -58,6 +58,11 @@ export class ServeClient {
     return new ServeClient(child);
   }
 
+  /** The serve JVM's process id (the benchmark reads its peak memory from /proc). */
+  get pid(): number | undefined {
+    return this.child.pid;
+  }
+
   request<T = Record<string, unknown>>(method: string, params: Record<string, unknown> = {}): Promise<T> {
     const id = this.nextId++;
     return new Promise<T>((resolvePromise, reject) => {

@@ -3,7 +3,7 @@
  * missing and too-old Java, timeout, JVM crash and restart, separate session
  * histories, and a user's own jar through the upstream `run` contract.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -116,6 +116,29 @@ describe('viewmapper server with the bundled jar', () => {
     const missing = await s.call('trace_column', { name: 'daily_revenue.nope' });
     expect(missing.isError).toBe(true);
     expect(textOf(missing)).toContain("daily_revenue has no column 'nope'; its columns are [day, cash_in, booked]");
+  });
+
+  it('says what a view reads that column lineage does not follow, and which views Trino would refuse (issue 26)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'vm-untraced-'));
+    try {
+      writeFileSync(join(dir, 'views.sql'), [
+        'CREATE VIEW seq AS SELECT * FROM TABLE(system.sequence(start => 1, stop => 3));',
+        'CREATE VIEW short (a, b) AS SELECT x, y, z FROM raw.t;',
+      ].join('\n'));
+      const connection = `file://${dir}`;
+      const cols = await s.call('view_columns', { connection, name: 'seq' });
+      expect((cols.structuredContent as ViewColumns).untraced).toEqual(['a table function']);
+      expect(textOf(cols)).toContain('Its * also reads a table function, which column lineage does not follow');
+      const missing = await s.call('trace_column', { connection, name: 'seq', column: 'sequential_number' });
+      expect(missing.isError).toBe(true);
+      expect(textOf(missing)).toContain("its * also reads a table function, which is not traced");
+      const a = await s.call('analyze_schema', { connection });
+      expect((a.structuredContent as { failures: Array<{ reason: string }> }).failures.map((f) => f.reason)).toEqual([
+        'invalid view, Trino rejects it: its column list has 2 names but its query has 3 columns (in views.sql from line 2)',
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('answers the structured tools', async () => {

@@ -75,7 +75,7 @@ const reports = [
   ['exec_kpis', `SELECT 'revenue' AS kpi, sum(amount_1) AS value FROM marts.fct_revenue\nUNION ALL\nSELECT 'accounts', count(*) FROM marts.dim_customer_360_accounts\nUNION ALL\nSELECT 'csat', avg(amount_1) FROM marts.fct_support_quality`],
   ['board_pack', `SELECT r.week, r.accounts AS paying, w.accounts AS visiting\nFROM marts.fct_revenue_weekly r\nFULL OUTER JOIN marts.fct_web_traffic_weekly w ON w.week = r.week`],
   ['churn_risk', `SELECT c.account_id\nFROM marts.fct_customer_360 c\nWHERE EXISTS (SELECT 1 FROM marts.fct_support_quality s WHERE s.account_id = c.account_id AND s.amount_1 < 3)\n  AND NOT EXISTS (SELECT 1 FROM marts.fct_product_engagement e WHERE e.account_id = c.account_id)`],
-  ['marketing_weekly', `SELECT * FROM marts.fct_marketing_funnel_weekly JOIN marts.fct_campaign_roi_weekly USING (week)`],
+  ['marketing_weekly', `SELECT week, f.accounts AS funnel_accounts, r.accounts AS campaign_accounts FROM marts.fct_marketing_funnel_weekly f JOIN marts.fct_campaign_roi_weekly r USING (week)`],
   ['finance_close', `WITH ledger AS (SELECT * FROM marts.fct_cash_flow), fx AS (SELECT * FROM staging.stg_finance__fx_rates)\nSELECT l.account_id, l.amount_1 * fx.rate AS amount_usd FROM ledger l CROSS JOIN fx`],
   ['pipeline_coverage', `SELECT p.account_id, (SELECT sum(amount_1) FROM marts.fct_revenue r WHERE r.account_id = p.account_id) AS booked\nFROM marts.fct_sales_pipeline p`],
   ['adoption_by_release', `SELECT r.account_id, u.n FROM marts.fct_release_adoption r, LATERAL (SELECT count(*) AS n FROM marts.fct_product_engagement e WHERE e.account_id = r.account_id) u`],

@@ -379,6 +379,7 @@ export function createViewMapperServer(opts: { env?: NodeJS.ProcessEnv; log?: (l
     const origin = (o: ViewColumns['columns'][number]['origins'][number]) => `${o.relation}.${o.column} (${o.kind}${o.assumed ? `, assumed: ${o.assumed}` : ''})`;
     const lines = r.columns.map((c) => `- ${c.name} ← ${c.origins.map(origin).join(', ') || 'no source column (a constant or count(*))'}`);
     if (r.passesThrough.length) lines.push(`Also every column of ${r.passesThrough.join(', ')} (through *; the catalog does not list them).`);
+    if (r.untraced?.length) lines.push(`Its * also reads ${r.untraced.join(', ')}, which column lineage does not follow: those columns are not listed.`);
     return ok(r, r.error ? `${r.name}: ${r.error}` : `${r.name} has ${r.columns.length} column(s):\n${lines.join('\n')}`);
   });
 

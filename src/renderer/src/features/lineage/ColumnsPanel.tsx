@@ -112,6 +112,11 @@ export function ColumnsPanel({ name, onClose }: { name: string; onClose(): void 
           ))}
         </ul>
       )}
+      {columns && (columns.untraced?.length ?? 0) > 0 && (
+        <p className="muted small">
+          Its <code>*</code> also reads {columns.untraced?.join(', ')}, which column lineage does not follow: those columns are not listed.
+        </p>
+      )}
       {columns && columns.passesThrough.length > 0 && (
         <p className="muted small">
           Also passes through every column of {columns.passesThrough.join(', ')} (a <code>*</code> over relations whose columns the catalog does not list).

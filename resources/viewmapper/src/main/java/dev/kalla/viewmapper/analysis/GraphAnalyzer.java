@@ -36,38 +36,64 @@ public final class GraphAnalyzer {
         return centrality;
     }
 
+    /** The benchmark's baseline: exact Brandes from every source whatever it costs (the algorithm before issue 26). */
+    public synchronized void useExactCentrality() {
+        if (centrality == null || centrality.estimated) centrality = new Centrality(graph, Long.MAX_VALUE);
+    }
+
+    /**
+     * The views most depended on, the central hubs and the leaf views with the most inputs, each at
+     * most {@code limit}. Only the top of each list is ordered (a bounded heap), not the whole graph.
+     * On graphs where centrality is estimated ({@link Centrality}), the impact ranking stays exact
+     * (a best-first walk counts only the nodes it meets); hub scores are then estimates, and say so.
+     */
     public EntryPoints entryPoints(int limit) {
         Centrality c = centrality();
+        int n = c.names.length;
+        List<Node> nodes = List.copyOf(graph.nodes());
         List<RankedNode> impact = new ArrayList<>();
-        List<RankedNode> hubs = new ArrayList<>();
-        List<Integer> order = new ArrayList<>();
-        for (int k = 0; k < c.names.length; k++) order.add(k);
-
-        order.sort(Comparator.<Integer>comparingInt(k -> -c.reach[k]).thenComparing(k -> c.names[k]));
-        for (int k : order) {
-            if (impact.size() >= limit || c.reach[k] == 0) break;
-            Node n = graph.node(c.names[k]);
-            if (!n.isView()) continue;
-            impact.add(new RankedNode(graph.display(n.name()), "view", c.reach[k],
-                    c.reach[k] + " views depend on it (" + n.dependents().size() + " directly)"));
+        List<Integer> ranked = !c.estimated
+                ? top(n, limit, k -> nodes.get(k).isView() && c.reach[k] > 0,
+                Comparator.<Integer>comparingInt(k -> -c.reach[k]).thenComparing(k -> c.names[k]))
+                : c.topByReach(limit, k -> nodes.get(k).isView());
+        for (int k : ranked) {
+            Node node = nodes.get(k);
+            int r = c.exactReach(k);
+            impact.add(new RankedNode(graph.display(node.name()), "view", r,
+                    r + " views depend on it (" + node.dependents().size() + " directly)"));
         }
 
-        order.sort(Comparator.<Integer>comparingDouble(k -> -c.betweenness[k]).thenComparing(k -> c.names[k]));
-        for (int k : order) {
-            if (hubs.size() >= limit || c.betweenness[k] <= 0) break;
-            Node n = graph.node(c.names[k]);
-            hubs.add(new RankedNode(graph.display(n.name()), kind(n), c.betweenness[k],
-                    "lies on many dependency paths (" + n.dependencies().size() + " in, " + n.dependents().size() + " out)"));
+        List<RankedNode> hubs = new ArrayList<>();
+        String estimate = c.estimated ? "; estimated from " + c.sampledSources + " of " + c.sources + " source nodes" : "";
+        for (int k : top(n, limit, k -> c.betweenness[k] > 0,
+                Comparator.<Integer>comparingDouble(k -> -c.betweenness[k]).thenComparing(k -> c.names[k]))) {
+            Node node = nodes.get(k);
+            hubs.add(new RankedNode(graph.display(node.name()), kind(node), c.betweenness[k],
+                    "lies on many dependency paths (" + node.dependencies().size() + " in, " + node.dependents().size() + " out" + estimate + ")"));
         }
 
         List<RankedNode> leaves = new ArrayList<>();
-        graph.nodes().stream()
-                .filter(n -> n.isView() && !n.unparsed() && n.dependents().isEmpty())
-                .sorted(Comparator.<Node>comparingInt(n -> -n.dependencies().size()).thenComparing(Node::name))
-                .limit(limit)
-                .forEach(n -> leaves.add(new RankedNode(graph.display(n.name()), "view", n.dependencies().size(),
-                        "nothing depends on it; reads " + n.dependencies().size() + " relations directly")));
+        for (int k : top(n, limit, k -> nodes.get(k).isView() && !nodes.get(k).unparsed() && nodes.get(k).dependents().isEmpty(),
+                Comparator.<Integer>comparingInt(k -> -nodes.get(k).dependencies().size()).thenComparing(k -> nodes.get(k).name()))) {
+            Node node = nodes.get(k);
+            leaves.add(new RankedNode(graph.display(node.name()), "view", node.dependencies().size(),
+                    "nothing depends on it; reads " + node.dependencies().size() + " relations directly"));
+        }
         return new EntryPoints(impact, leaves, hubs);
+    }
+
+    /** The first {@code m} of {@code 0..n-1} kept by {@code keep}, in {@code order}, through a heap of m. */
+    private static List<Integer> top(int n, int m, java.util.function.IntPredicate keep, Comparator<Integer> order) {
+        if (m <= 0) return List.of();
+        java.util.PriorityQueue<Integer> heap = new java.util.PriorityQueue<>(m + 1, order.reversed());
+        for (int k = 0; k < n; k++) {
+            if (!keep.test(k)) continue;
+            heap.add(k);
+            if (heap.size() > m) heap.poll();
+        }
+        List<Integer> out = new ArrayList<>(heap);
+        out.sort(order);
+        return out;
     }
 
     /**

@@ -74,6 +74,7 @@ public final class Engine {
         GraphCache.Entry entry = entry(p);
         boolean wasCached = entry == before;
         GraphAnalyzer a = entry.analyzer();
+        if (p.flag("exactCentrality")) a.useExactCentrality(); // for the benchmark's baseline
         DependencyGraph g = a.graph();
         List<List<String>> cycles = new ArrayList<>();
         for (List<ObjectName> c : a.cycles()) cycles.add(c.stream().map(g::display).toList());
@@ -217,6 +218,7 @@ public final class Engine {
                 columns.add(map("name", c.name(), "origins", origins, "notes", c.notes()));
             }
             m.put("passesThrough", vc.openVia().stream().map(g::display).toList());
+            m.put("untraced", vc.untraced());
             if (vc.error() != null) m.put("error", vc.error());
         } else if (e.columns().tableColumns(name) != null) {
             for (String c : e.columns().tableColumns(name)) columns.add(map("name", c, "origins", List.of(), "notes", List.of()));
@@ -257,7 +259,7 @@ public final class Engine {
             }
             if (vc.error() == null && vc.column(column) == null && vc.openVia().isEmpty()) {
                 throw new RequestException("NOT_FOUND", g.display(relation) + " has no column '" + column + "'; its columns are "
-                        + vc.columns().stream().map(ColumnLineage.Column::name).limit(30).toList());
+                        + vc.columns().stream().map(ColumnLineage.Column::name).limit(30).toList() + vc.untracedReason());
             }
             cg = e.columns().trace(relation, column, maxNodes);
         } else if (direction.equals("downstream")) {

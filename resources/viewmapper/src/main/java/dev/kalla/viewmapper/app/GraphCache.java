@@ -33,7 +33,8 @@ final class GraphCache {
             if (e != null && !refresh && (stamp == null || stamp.equals(e.stamp()))) return e;
             long t0 = System.nanoTime();
             LoadedViews loaded = source.loadViews(catalog, schema);
-            var graph = GraphBuilder.build(loaded.views(), loaded.identifierCase(), loaded.defaultCatalog(), loaded.defaultSchema());
+            var graph = GraphBuilder.build(loaded.views(), loaded.identifierCase(), loaded.defaultCatalog(), loaded.defaultSchema(),
+                    ColumnLineage::ownColumnListProblem);
             Entry fresh = new Entry(new GraphAnalyzer(graph), new ColumnLineage(graph, loaded.identifierCase(), loaded.tableColumns()), stamp,
                     (System.nanoTime() - t0) / 1_000_000);
             entries.put(key, fresh);

@@ -325,7 +325,7 @@ final class QuestionAnswerer {
             ColumnLineage.ViewColumns vc = columns.columnsOf(rel);
             if (vc != null && vc.error() == null && vc.column(column) == null && vc.openVia().isEmpty()) {
                 throw new RequestException("NOT_FOUND", graph.display(rel) + " has no column '" + column + "'; its columns are "
-                        + vc.columns().stream().map(ColumnLineage.Column::name).limit(30).toList());
+                        + vc.columns().stream().map(ColumnLineage.Column::name).limit(30).toList() + vc.untracedReason());
             }
             return new ColumnMention(rel, column);
         }

@@ -50,10 +50,22 @@ public final class ColumnLineage {
      * A view's columns. {@code openVia} lists relations whose unlisted columns pass through a
      * {@code *} (their columns are not in the catalog); {@code error} is set when the view cannot be traced.
      */
-    public record ViewColumns(ObjectName view, List<Column> columns, Set<ObjectName> openVia, String error) {
+    public record ViewColumns(ObjectName view, List<Column> columns, Set<ObjectName> openVia, String error, List<String> untraced) {
+        public ViewColumns(ObjectName view, List<Column> columns, Set<ObjectName> openVia, String error) {
+            this(view, columns, openVia, error, List.of());
+        }
+
         public Column column(String name) {
             for (Column c : columns) if (c.name().equals(name)) return c;
             return null;
+        }
+
+        /**
+         * Why a column not listed may still exist: a {@code *} over something the tracer does not
+         * follow (a table function, an UNNEST without names, MATCH_RECOGNIZE); "" when nothing.
+         */
+        public String untracedReason() {
+            return untraced.isEmpty() ? "" : "; its * also reads " + String.join(", ", untraced) + ", which is not traced";
         }
     }
 
@@ -72,6 +84,10 @@ public final class ColumnLineage {
     private final Map<ObjectName, List<String>> tableColumns;
     private final Map<ObjectName, ViewColumns> memo = new HashMap<>();
     private final Set<ObjectName> inProgress = new HashSet<>();
+    /** True while {@link #drive} runs: a view not analysed yet is then pushed on its stack, never analysed in place. */
+    private boolean driving;
+    /** During a first pass over a view: the views its analysis asks for that are not known yet. */
+    private Set<ObjectName> collecting;
 
     public ColumnLineage(DependencyGraph graph, IdentifierCase identifierCase) {
         this(graph, identifierCase, Map.of());
@@ -108,33 +124,201 @@ public final class ColumnLineage {
         if (node == null || !node.isView()) return null;
         ViewColumns known = memo.get(view);
         if (known != null) return known;
-        if (!inProgress.add(view)) {
+        if (inProgress.contains(view)) {
             return new ViewColumns(view, List.of(), Set.of(), "the view is part of a cycle");
         }
-        ViewColumns result;
-        try {
-            result = analyse(view, node);
-        } finally {
-            inProgress.remove(view);
+        if (collecting != null) { // a first pass over a reader: note the view, answer anything
+            collecting.add(view);
+            return new ViewColumns(view, List.of(), Set.of(), "not analysed yet");
         }
-        memo.put(view, result);
-        return result;
+        if (driving) throw new NeedsFirst(view); // cannot happen after a first pass; kept as a safety net
+        return drive(view);
     }
 
-    private ViewColumns analyse(ObjectName view, Node node) {
-        if (node.unparsed()) return new ViewColumns(view, List.of(), Set.of(), "its SQL could not be parsed, so its columns cannot be traced");
-        ColumnQueryParser.ParsedView parsed;
-        try {
-            parsed = ColumnQueryParser.parse(node.sql(), identifierCase);
-        } catch (SqlParseException | IndexOutOfBoundsException | StackOverflowError e) {
-            return new ViewColumns(view, List.of(), Set.of(), "its columns could not be read: " + e.getMessage());
+    /** One view on the driver's stack: the views its analysis asks for, in the order it asks, and how far it got. */
+    private static final class Frame {
+        final ObjectName view;
+        List<ObjectName> sources;
+        int next;
+
+        Frame(ObjectName view) {
+            this.view = view;
         }
-        Shape shape = rename(shapeOf(parsed.query(), null, view), parsed.columnNames());
+    }
+
+    /**
+     * Analyses {@code start} and, first, every view it reads that is not known yet, with an
+     * explicit stack instead of recursion, so a chain of any length fits (a chain of 1,000 views
+     * overflowed the Java stack when each view's analysis called its sources' analyses). A first
+     * pass over a view lists the views its analysis asks for, in order, answering each with a
+     * placeholder; each not known yet is pushed and analysed in that order, then the view is
+     * analysed for real. So a view is analysed while exactly its readers on the current path are in
+     * progress, as the recursion did, and what a cycle reports is unchanged; each view is analysed
+     * twice at most, whatever it reads (a UNION ALL of 5,000 views).
+     */
+    private ViewColumns drive(ObjectName start) {
+        ArrayDeque<Frame> stack = new ArrayDeque<>();
+        Map<ObjectName, Object> parsedViews = new HashMap<>();
+        stack.push(new Frame(start));
+        inProgress.add(start);
+        driving = true;
+        try {
+            outer:
+            while (!stack.isEmpty()) {
+                Frame f = stack.peek();
+                if (f.sources == null) {
+                    collecting = new LinkedHashSet<>();
+                    try {
+                        analyse(f.view, graph.node(f.view), parsedViews);
+                        f.sources = new ArrayList<>(collecting);
+                    } finally {
+                        collecting = null;
+                    }
+                }
+                while (f.next < f.sources.size()) {
+                    ObjectName source = f.sources.get(f.next++);
+                    if (memo.containsKey(source) || inProgress.contains(source)) continue;
+                    stack.push(new Frame(source));
+                    inProgress.add(source);
+                    continue outer;
+                }
+                try {
+                    ViewColumns result = analyse(f.view, graph.node(f.view), parsedViews);
+                    memo.put(f.view, result);
+                    inProgress.remove(f.view);
+                    stack.pop();
+                    parsedViews.remove(f.view);
+                } catch (NeedsFirst first) {
+                    stack.push(new Frame(first.view));
+                    inProgress.add(first.view);
+                }
+            }
+        } finally {
+            driving = false;
+            collecting = null;
+            for (Frame f : stack) inProgress.remove(f.view);
+        }
+        return memo.get(start);
+    }
+
+    /** Thrown inside an analysis that reads a view whose columns are not known yet; carries no stack trace. */
+    private static final class NeedsFirst extends RuntimeException {
+        private static final long serialVersionUID = 1L;
+        final transient ObjectName view;
+
+        NeedsFirst(ObjectName view) {
+            super(null, null, false, false);
+            this.view = view;
+        }
+    }
+
+    /** {@code parsedViews} keeps a view's parse (or the message of its failure) while it waits for its sources. */
+    private ViewColumns analyse(ObjectName view, Node node, Map<ObjectName, Object> parsedViews) {
+        if (node.unparsed()) return new ViewColumns(view, List.of(), Set.of(), "its SQL could not be parsed, so its columns cannot be traced");
+        Object p = parsedViews.get(view);
+        if (p == null) {
+            try {
+                p = ColumnQueryParser.parse(node.sql(), identifierCase);
+            } catch (SqlParseException | IndexOutOfBoundsException | StackOverflowError e) {
+                p = "its columns could not be read: " + e.getMessage();
+            }
+            parsedViews.put(view, p);
+        }
+        if (p instanceof String error) return new ViewColumns(view, List.of(), Set.of(), error);
+        ColumnQueryParser.ParsedView parsed = (ColumnQueryParser.ParsedView) p;
+        Shape body = shapeOf(parsed.query(), null, view);
+        String invalid = columnListProblem(body, parsed.columnNames());
+        Shape shape = identifierCase == IdentifierCase.SQL_STANDARD && parsed.columnNames().size() < body.columns.size()
+                ? renameFirst(body, parsed.columnNames()) // PostgreSQL: the columns not named keep their names
+                : rename(body, parsed.columnNames());
+        if (invalid == null) invalid = duplicateName(shape);
+        if (invalid != null) return new ViewColumns(view, List.of(), Set.of(), node.locate(REJECTED + invalid));
         Set<ObjectName> open = new LinkedHashSet<>();
-        for (Open o : shape.open) if (o.relation != null) open.add(o.relation);
+        Set<String> untraced = new LinkedHashSet<>();
+        for (Open o : shape.open) {
+            if (o.relation != null) open.add(o.relation);
+            else untraced.add(o.why);
+        }
         List<Column> columns = new ArrayList<>();
         for (Col c : shape.columns) columns.add(new Column(c.name, c.origins, c.notes));
-        return new ViewColumns(view, columns, open, null);
+        return new ViewColumns(view, columns, open, null, List.copyOf(untraced));
+    }
+
+    /** The note on a value made from a subquery whose own value reads no column: EXISTS (SELECT 1 …), (SELECT count(*) …). */
+    static final String SUBQUERY_OF_NO_COLUMN = "made from a subquery whose value reads no column (EXISTS, count(*), a constant):"
+            + " the columns that decide which rows it finds are not traced as origins";
+
+    /** How a view's error starts when Trino itself would refuse the view (not a limit of this engine). */
+    public static final String REJECTED = "is invalid, Trino rejects it: ";
+
+    /**
+     * Trino's rule for a column list: one name per column of the query (PostgreSQL allows fewer
+     * names; the rest keep theirs). Where a {@code *} over a relation whose columns the catalog does
+     * not list makes the count unknown, only a list shorter than the columns known is wrong.
+     */
+    private String columnListProblem(Shape body, List<String> names) {
+        if (names.isEmpty()) return null;
+        int known = body.columns.size();
+        boolean countKnown = body.open.isEmpty();
+        boolean tooMany = countKnown && names.size() > known;
+        boolean tooFew = names.size() < known && identifierCase != IdentifierCase.SQL_STANDARD;
+        if (!tooMany && !tooFew) return null;
+        return "its column list has " + names.size() + (names.size() == 1 ? " name" : " names") + " but its query has "
+                + known + (countKnown ? "" : " or more") + (known == 1 ? " column" : " columns");
+    }
+
+    /**
+     * For the load: what Trino refuses that a view's own SQL already proves, else null. Only views
+     * written with a column list ({@code CREATE VIEW v (a, b) AS …}) are read: a name twice in the
+     * list, or a list whose length differs from the query's columns where those can be counted
+     * without the catalog (no {@code *}). The rest is checked when the view's columns are analysed.
+     */
+    public static String ownColumnListProblem(String sql, IdentifierCase identifierCase) {
+        if (!sql.stripLeading().regionMatches(true, 0, "create", 0, 6)) return null;
+        ColumnQueryParser.ParsedView parsed;
+        try {
+            parsed = ColumnQueryParser.parse(sql, identifierCase);
+        } catch (RuntimeException | StackOverflowError e) {
+            return null; // left to the column analysis, which says why
+        }
+        List<String> names = parsed.columnNames();
+        if (names.isEmpty()) return null;
+        Set<String> seen = new HashSet<>();
+        for (String n : names) if (!seen.add(n)) return REJECTED_AT_LOAD + "column name '" + n + "' specified more than once";
+        Query q = parsed.query();
+        while (q instanceof SetOperation s) q = s.branches().get(0);
+        int width;
+        if (q instanceof Values v) {
+            width = v.width();
+        } else {
+            Select s = (Select) q;
+            for (QueryModel.Item item : s.items()) if (item.star()) return null;
+            width = s.items().size();
+        }
+        boolean tooMany = names.size() > width;
+        boolean tooFew = names.size() < width && identifierCase != IdentifierCase.SQL_STANDARD;
+        if (!tooMany && !tooFew) return null;
+        return REJECTED_AT_LOAD + "its column list has " + names.size() + (names.size() == 1 ? " name" : " names")
+                + " but its query has " + width + (width == 1 ? " column" : " columns");
+    }
+
+    /** How a failure found at load starts (it follows the view's name in the failures list). */
+    static final String REJECTED_AT_LOAD = "invalid view, Trino rejects it: ";
+
+    /** Trino (and PostgreSQL) refuse a view with two columns of one name: "Column name 'x' specified more than once". */
+    private static String duplicateName(Shape shape) {
+        Set<String> seen = new HashSet<>();
+        for (Col c : shape.columns) {
+            if (c.name != null && !seen.add(c.name)) return "column name '" + c.name + "' specified more than once";
+        }
+        return null;
+    }
+
+    /** A shorter column list renames the first columns only (PostgreSQL). */
+    private static Shape renameFirst(Shape shape, List<String> names) {
+        List<Col> cols = new ArrayList<>(rename(shape, names).columns);
+        cols.addAll(shape.columns.subList(names.size(), shape.columns.size()));
+        return new Shape(cols, shape.open);
     }
 
     // ---- trace and impact ----------------------------------------------------------------
@@ -231,7 +415,8 @@ public final class ColumnLineage {
             out.add(new Origin(r, column, TransformKind.DIRECT, vc.openVia().size() == 1 ? null
                     : "through * over several relations whose columns are not listed; any of them may hold it"));
         }
-        if (out.isEmpty()) notes.add(graph.display(vc.view()) + " has no column '" + column + "'");
+        for (String why : vc.untraced()) notes.add(graph.display(vc.view()) + "." + column + " may come from " + why + ", which is not traced");
+        if (out.isEmpty() && vc.untraced().isEmpty()) notes.add(graph.display(vc.view()) + " has no column '" + column + "'");
         else if (vc.openVia().size() == 1) {
             notes.add(graph.display(vc.view()) + " does not list '" + column + "'; it is taken to come through its * from "
                     + graph.display(vc.openVia().iterator().next()) + ", whose columns the catalog does not list");
@@ -258,10 +443,19 @@ public final class ColumnLineage {
     private record Scope(List<Source> sources, List<Shape> shapes, Set<String> using, Scope parent) {
     }
 
+    /** Queries and subqueries shaped so far: the work done, for tests. */
+    long shapes;
+
     private Shape shapeOf(Query q, Scope parent, ObjectName view) {
+        shapes++;
         if (q instanceof Values v) {
+            // column k is made from the k-th cell of every row, as a set operation's from each branch
             List<Col> cols = new ArrayList<>();
-            for (int k = 0; k < v.width(); k++) cols.add(new Col("_col" + k, Set.of(), List.of()));
+            for (int k = 0; k < v.width(); k++) {
+                List<Col> cells = new ArrayList<>();
+                for (List<Item> row : v.rows()) if (k < row.size()) cells.add(itemValue(row.get(k), TransformKind.DIRECT, parent, view));
+                cols.add(merged("_col" + k, cells));
+            }
             return new Shape(cols, List.of());
         }
         if (q instanceof SetOperation s) {
@@ -340,8 +534,10 @@ public final class ColumnLineage {
                 Col first = inner.columns.get(0);
                 for (Origin o : first.origins) origins.add(compose(kind.then(TransformKind.EXPRESSION), o));
                 notes.addAll(first.notes);
+                if (first.origins.isEmpty() && first.notes.isEmpty()) notes.add(SUBQUERY_OF_NO_COLUMN);
             }
         }
+        notes.addAll(item.notes());
         return new Col(item.name(), origins, notes);
     }
 
@@ -419,6 +615,7 @@ public final class ColumnLineage {
                     for (Column c : vc.columns()) cols.add(new Col(c.name(), Set.of(new Origin(name, c.name(), TransformKind.DIRECT, null)), List.of()));
                     List<Open> open = new ArrayList<>();
                     if (!vc.openVia().isEmpty()) open.add(new Open(name, "through * in " + graph.display(name)));
+                    for (String why : vc.untraced()) open.add(new Open(null, why + " (through * in " + graph.display(name) + ")"));
                     shape = new Shape(cols, open);
                 } else if (vc == null && tableColumns.containsKey(name)) {
                     List<Col> cols = new ArrayList<>();

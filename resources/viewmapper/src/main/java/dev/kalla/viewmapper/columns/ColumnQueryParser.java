@@ -18,8 +18,10 @@ import dev.kalla.viewmapper.sql.TokenCursor;
 import dev.kalla.viewmapper.sql.Token;
 import dev.kalla.viewmapper.sql.TokenType;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -55,6 +57,19 @@ final class ColumnQueryParser extends TokenCursor {
             "regr_slope", "regr_intercept", "kurtosis", "skewness", "bitwise_and_agg", "bitwise_or_agg",
             "bitwise_xor_agg", "set_agg", "set_union", "merge", "numeric_histogram", "reduce_agg", "tdigest_agg",
             "json_agg", "jsonb_agg", "json_object_agg", "xmlagg", "mode", "first_value_agg");
+    /** Trino's reserved words (its documentation's list): never a column unless quoted. The other keywords can name columns. */
+    private static final Set<String> TRINO_RESERVED = Set.of(
+            "alter", "and", "as", "between", "by", "case", "cast", "constraint", "create", "cross", "cube", "current_catalog",
+            "current_date", "current_path", "current_role", "current_schema", "current_time", "current_timestamp", "current_user",
+            "deallocate", "delete", "describe", "distinct", "drop", "else", "end", "escape", "except", "execute", "exists",
+            "extract", "false", "for", "from", "full", "group", "grouping", "having", "in", "inner", "insert", "intersect", "into",
+            "is", "join", "json_array", "json_exists", "json_object", "json_query", "json_table", "json_value", "left", "like",
+            "listagg", "localtime", "localtimestamp", "natural", "normalize", "not", "null", "on", "or", "order", "outer",
+            "prepare", "recursive", "right", "rollup", "select", "skip", "table", "then", "trim", "true", "uescape", "union",
+            "unnest", "using", "values", "when", "where", "with");
+    private static final Set<String> NORMAL_FORMS = Set.of("nfc", "nfd", "nfkc", "nfkd");
+    /** Words that open a window specification's parts; any other word first inside OVER ( … ) names a window. */
+    private static final Set<String> WINDOW_SPEC_WORDS = Set.of("partition", "order", "rows", "range", "groups", "measures");
     private static final Set<String> NOT_AN_ALIAS = Set.of(
             "join", "inner", "left", "right", "full", "cross", "natural", "on", "using", "where",
             "group", "having", "order", "union", "intersect", "except", "from", "select", "for", "tablesample",
@@ -141,19 +156,24 @@ final class ColumnQueryParser extends TokenCursor {
         if (cur().isWord("select")) return parseSelect(ctes);
         if (cur().isWord("values")) {
             i++;
-            int width = 1;
-            if (cur().isSymbol("(")) {
-                int depth = 0;
-                for (int k = i; k < tokens.size(); k++) {
-                    Token t = tokens.get(k);
-                    if (t.isSymbol("(") || t.isSymbol("[")) depth++;
-                    else if (t.isSymbol(")") || t.isSymbol("]")) {
-                        if (--depth == 0) break;
-                    } else if (depth == 1 && t.isSymbol(",")) width++;
+            // VALUES (a, b), (c, d) or VALUES a, b (one column): each cell is read like a select item,
+            // so a scalar subquery or, under LATERAL, a column of an earlier relation is traced
+            List<List<Item>> rows = new ArrayList<>();
+            do {
+                List<Item> row = new ArrayList<>();
+                if (cur().isSymbol("(") && !startsQueryDirectly(i + 1) && lambdaBody(i, 0, new HashMap<>()) < 0) {
+                    i++;
+                    do {
+                        row.add(parseItem(ctes));
+                    } while (acceptSymbol(","));
+                    expectSymbol(")");
+                } else {
+                    row.add(parseItem(ctes));
                 }
-            }
+                rows.add(row);
+            } while (acceptSymbol(","));
             skipClauses();
-            return new Values(width);
+            return new Values(rows);
         }
         if (cur().isWord("table")) {
             i++;
@@ -180,8 +200,65 @@ final class ColumnQueryParser extends TokenCursor {
                 parseRelation(ctes, sources, using);
             } while (acceptSymbol(","));
         }
-        skipClauses();
-        return new Select(items, sources, using);
+        Map<String, Item> windowClause = skipClausesReadingWindows(ctes);
+        return new Select(withWindowColumns(items, windowClause), sources, using);
+    }
+
+    /**
+     * Skips WHERE, GROUP BY, HAVING like {@link #skipClauses}, but reads {@code WINDOW w AS (…), …}:
+     * each window's specification, read like a select item (its PARTITION BY and ORDER BY columns).
+     */
+    private Map<String, Item> skipClausesReadingWindows(Map<String, Cte> ctes) {
+        Map<String, Item> windows = new HashMap<>();
+        while (true) {
+            skipAtDepthZeroUntil(() -> cur().isWord("union") || cur().isWord("intersect") || cur().isWord("except")
+                    || (cur().isWord("order") && peek(1).isWord("by"))
+                    || ((cur().isWord("limit") || cur().isWord("offset") || cur().isWord("fetch")) && startsClause(i))
+                    || isWindowClause());
+            if (!isWindowClause()) return windows;
+            i++;
+            do {
+                String name = cur().text();
+                i += 2; // name AS
+                windows.put(name, parseItem(ctes));
+            } while (acceptSymbol(","));
+        }
+    }
+
+    private boolean isWindowClause() {
+        return cur().isWord("window") && peek(1).isIdentifier() && peek(2).isWord("as") && peek(3).isSymbol("(");
+    }
+
+    /**
+     * Items using named windows get the windows' columns as references of their own, so
+     * {@code rank() OVER w} is made from w's PARTITION BY and ORDER BY columns, as an inline
+     * {@code OVER (…)} is. A window defined from another ({@code w2 AS (w1 ORDER BY x)}) brings w1's too.
+     */
+    private static List<Item> withWindowColumns(List<Item> items, Map<String, Item> windowClause) {
+        List<Item> out = new ArrayList<>(items.size());
+        for (Item it : items) {
+            if (it.windows().isEmpty()) {
+                out.add(it);
+                continue;
+            }
+            List<ColumnRef> refs = new ArrayList<>(it.refs());
+            List<Query> subqueries = new ArrayList<>(it.subqueries());
+            ArrayDeque<String> todo = new ArrayDeque<>(it.windows());
+            Set<String> seen = new HashSet<>();
+            while (!todo.isEmpty()) {
+                String w = todo.poll();
+                Item spec = windowClause.get(w);
+                if (spec == null || !seen.add(w)) continue;
+                for (ColumnRef r : spec.refs()) {
+                    if (r.parts().size() == 1 && windowClause.containsKey(r.column())) todo.add(r.column());
+                    else refs.add(r);
+                }
+                todo.addAll(spec.windows());
+                subqueries.addAll(spec.subqueries());
+            }
+            out.add(new Item(it.name(), it.star(), it.starQualifier(), it.starAliases(), refs, subqueries, it.kind(), it.windows(), it.notes()));
+        }
+        return out;
     }
 
     // ---- select items --------------------------------------------------------------------
@@ -210,6 +287,8 @@ final class ColumnQueryParser extends TokenCursor {
         int depth = 0;
         int operands = 0;
         Map<String, Integer> lambdaParams = new HashMap<>(); // name → depth where its lambda was written
+        List<String> windows = new ArrayList<>();
+        Set<String> keywordsTaken = new LinkedHashSet<>(); // words Trino does not reserve, read as keywords here
         while (true) {
             Token t = cur();
             if (t.type() == TokenType.EOF || t.isSymbol(";")) break;
@@ -262,7 +341,14 @@ final class ColumnQueryParser extends TokenCursor {
             if (t.isWord("over")) {
                 window = true;
                 i++;
-                if (cur().isIdentifier() && !cur().isSymbol("(")) i++; // OVER w: a named window
+                if (cur().isIdentifier() && !cur().isSymbol("(")) { // OVER w: a window of the WINDOW clause
+                    windows.add(cur().text());
+                    i++;
+                } else if (cur().isSymbol("(") && peek(1).isIdentifier() && !WINDOW_SPEC_WORDS.contains(peek(1).text())) {
+                    windows.add(peek(1).text()); // OVER (w ORDER BY x): w's partitioning and order, refined
+                    depth++;
+                    i += 2;
+                }
                 continue;
             }
             if (t.isWord("is") && peek(1).isWord("distinct")) {
@@ -309,7 +395,14 @@ final class ColumnQueryParser extends TokenCursor {
                     operands++;
                     continue;
                 }
+                boolean unreserved = parts.size() == 1 && !TRINO_RESERVED.contains(parts.get(0));
+                if (unreserved && i - 1 == start && endsItemAt(i)) { // SELECT local, ties FROM …: alone, a word Trino does not reserve is a column
+                    refs.add(new ColumnRef(parts, at));
+                    operands++;
+                    continue;
+                }
                 if (parts.size() == 1 && isKeywordAt(i - 1)) {
+                    if (unreserved) keywordsTaken.add(parts.get(0));
                     onlyOneRef = false;
                     continue;
                 }
@@ -326,13 +419,27 @@ final class ColumnQueryParser extends TokenCursor {
                 : direct ? TransformKind.DIRECT : TransformKind.EXPRESSION;
         String name = alias != null ? alias : direct ? refs.get(0).column() : null;
         if (i == start) throw new SqlParseException("expected a select item");
-        return new Item(name, false, null, List.of(), refs, subqueries, kind);
+        // The guard: an item that reads no column although it holds a word that could name one says so
+        List<String> notes = refs.isEmpty() && subqueries.isEmpty() && windows.isEmpty() && !keywordsTaken.isEmpty()
+                ? List.of("reads no column, but " + String.join(", ", keywordsTaken.stream().map(w -> "'" + w + "'").toList())
+                + (keywordsTaken.size() == 1 ? " was" : " were") + " read as a keyword; if it names a column, that column is not traced")
+                : List.of();
+        return new Item(name, false, null, List.of(), refs, subqueries, kind, windows, notes);
+    }
+
+    /** Whether a select item ends before token {@code j} (a ',', ')', the end, AS alias, or the next clause). */
+    private boolean endsItemAt(int j) {
+        Token t = tokens.get(j);
+        return t.isSymbol(",") || t.isSymbol(")") || t.isSymbol(";") || t.type() == TokenType.EOF || t.isWord("as")
+                || endsSelectListAt(j);
     }
 
     /** Whether the word at {@code j} is a keyword here rather than a column. */
     private boolean isKeywordAt(int j) {
         Token t = tokens.get(j);
         if (t.type() != TokenType.WORD) return false;
+        if (t.isWord("filter")) return tokens.get(j + 1).isSymbol("(") && tokens.get(j - 1).isSymbol(")"); // count(x) FILTER (WHERE …)
+        if (NORMAL_FORMS.contains(t.text())) return enclosingCall(j).equals("normalize"); // normalize(s, NFKC)
         if (tokens.get(Math.max(0, j - 1)).isWord("returning")) return enclosingCall(j).startsWith("json_"); // RETURNING varchar: a type
         if (isContextual(t.text())) return contextualKeywordAt(j);
         return NOT_A_COLUMN.contains(t.text());

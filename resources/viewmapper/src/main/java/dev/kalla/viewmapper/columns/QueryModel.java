@@ -25,17 +25,27 @@ final class QueryModel {
     record SetOperation(List<Query> branches) implements Query {
     }
 
-    /** VALUES rows: constants, no sources. */
-    record Values(int width) implements Query {
+    /** VALUES rows: each cell read like a select item (constants, scalar subqueries, columns of a LATERAL's outer relations). */
+    record Values(List<List<Item>> rows) implements Query {
+        int width() {
+            return rows.isEmpty() ? 0 : rows.get(0).size();
+        }
     }
 
     /**
      * A select item. For {@code *} or {@code t.*}, {@code star} is set and {@code starQualifier}
      * names the relation (null for all); otherwise {@code name} is the output name (alias, the
-     * column's own name, or null when Trino would call it {@code _colN}).
+     * column's own name, or null when Trino would call it {@code _colN}). {@code windows} names the
+     * windows of the select's WINDOW clause it uses ({@code rank() OVER w}, {@code OVER (w ORDER BY x)});
+     * once the clause is read, their columns are among {@code refs}. {@code notes} say what the parser
+     * did not follow (a word Trino does not reserve, read as a keyword, in an item that reads no column).
      */
     record Item(String name, boolean star, List<String> starQualifier, List<String> starAliases,
-                List<ColumnRef> refs, List<Query> subqueries, TransformKind kind) {
+                List<ColumnRef> refs, List<Query> subqueries, TransformKind kind, List<String> windows, List<String> notes) {
+        Item(String name, boolean star, List<String> starQualifier, List<String> starAliases,
+             List<ColumnRef> refs, List<Query> subqueries, TransformKind kind) {
+            this(name, star, starQualifier, starAliases, refs, subqueries, kind, List.of(), List.of());
+        }
     }
 
     record ColumnRef(List<String> parts, int offset) {

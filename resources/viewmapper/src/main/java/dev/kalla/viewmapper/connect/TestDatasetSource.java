@@ -11,7 +11,8 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * test://NAME — datasets bundled in the jar (/datasets/NAME.json), plus
- * {@code generated_warehouse}, which is generated in code because 10,000 views would bloat the jar.
+ * {@code generated_warehouse}, which is generated in code because 10,000 views would bloat the jar
+ * ({@code generated_warehouse?views=N} generates N views the same way).
  * Upstream ViewMapper's dataset names are never answered with other content: they fail with a
  * message that says how to load upstream's own file through file://.
  */
@@ -34,6 +35,18 @@ final class TestDatasetSource implements ViewSource {
         if (UPSTREAM.contains(name)) throw new ConnectionException("NOT_FOUND", upstreamDatasetMessage(name));
         if (name.equals("generated_warehouse")) {
             c = WarehouseGenerator.generate(WarehouseGenerator.DEFAULT_VIEWS);
+        } else if (name.startsWith("generated_warehouse?views=")) {
+            // the same generator at another size, for scale tests and the benchmark (100,000 views)
+            int views;
+            try {
+                views = Integer.parseInt(name.substring("generated_warehouse?views=".length()));
+            } catch (NumberFormatException e) {
+                views = -1;
+            }
+            if (views < 20 || views > 1_000_000) {
+                throw new ConnectionException("BAD_REQUEST", "test://generated_warehouse?views=N takes N from 20 to 1000000");
+            }
+            c = WarehouseGenerator.generate(views);
         } else {
             try (InputStream in = TestDatasetSource.class.getResourceAsStream("/datasets/" + name + ".json")) {
                 if (in == null) {

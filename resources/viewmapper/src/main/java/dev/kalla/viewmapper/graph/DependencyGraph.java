@@ -3,16 +3,21 @@ package dev.kalla.viewmapper.graph;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
- * Views, the relations they read, and the views that failed to parse. Nodes are kept in
- * name order so every listing and diagram is deterministic.
+ * Views, the relations they read, and the views that failed to parse. Nodes are listed in
+ * name order so every listing and diagram is deterministic. They are found by hash while the graph
+ * is linked and sorted once when first listed: a TreeMap's lookups cost about half of linking
+ * 100,000 views.
  */
 public final class DependencyGraph {
-    private final Map<ObjectName, Node> nodes = new TreeMap<>();
+    private final Map<ObjectName, Node> nodes = new HashMap<>();
+    /** The nodes in name order; rebuilt when a node was added since. */
+    private List<Node> sorted;
     private final List<ParseFailure> failures = new ArrayList<>();
     private final String defaultCatalog;
     private final String defaultSchema;
@@ -23,13 +28,23 @@ public final class DependencyGraph {
     }
 
     Node addView(ObjectName name, String sql, boolean unparsed) {
-        Node node = nodes.computeIfAbsent(name, n -> new Node(n, NodeKind.VIEW));
+        Node node = nodes.get(name);
+        if (node == null) {
+            node = new Node(name, NodeKind.VIEW);
+            nodes.put(name, node);
+            sorted = null;
+        }
         node.becomeView(sql, unparsed);
         return node;
     }
 
     void addEdge(ObjectName view, ObjectName source) {
-        Node target = nodes.computeIfAbsent(source, n -> new Node(n, NodeKind.TABLE));
+        Node target = nodes.get(source);
+        if (target == null) {
+            target = new Node(source, NodeKind.TABLE);
+            nodes.put(source, target);
+            sorted = null;
+        }
         nodes.get(view).dependencies.add(source);
         target.dependents.add(view);
     }
@@ -42,8 +57,13 @@ public final class DependencyGraph {
         return nodes.get(name);
     }
 
-    public Collection<Node> nodes() {
-        return Collections.unmodifiableCollection(nodes.values());
+    public synchronized Collection<Node> nodes() {
+        if (sorted == null) {
+            List<Node> all = new ArrayList<>(nodes.values());
+            all.sort(Comparator.comparing(Node::name));
+            sorted = Collections.unmodifiableList(all);
+        }
+        return sorted;
     }
 
     public int viewCount() {

@@ -6,6 +6,7 @@ import dev.kalla.viewmapper.sql.RelationParser;
 import dev.kalla.viewmapper.sql.SqlParseException;
 
 import java.util.List;
+import java.util.function.BiFunction;
 import java.util.Set;
 
 /**
@@ -20,18 +21,36 @@ public final class GraphBuilder {
 
     public static DependencyGraph build(List<ViewDefinition> views, IdentifierCase identifierCase,
                                         String defaultCatalog, String defaultSchema) {
+        return build(views, identifierCase, defaultCatalog, defaultSchema, null);
+    }
+
+    /**
+     * As above; {@code ownSqlCheck} (may be null) returns why a view that parsed is still invalid
+     * from its own SQL alone (Trino's rule for a view's column list), or null, and such a view is
+     * recorded as a failure like SQL that does not parse.
+     */
+    public static DependencyGraph build(List<ViewDefinition> views, IdentifierCase identifierCase,
+                                        String defaultCatalog, String defaultSchema,
+                                        BiFunction<String, IdentifierCase, String> ownSqlCheck) {
         // Parsing dominates large loads and is independent per view, so it runs in parallel;
         // linking stays sequential to keep the graph deterministic.
         Object[] parsed = new Object[views.size()];
         var indexes = java.util.stream.IntStream.range(0, views.size());
         if (views.size() >= PARALLEL_THRESHOLD) indexes = indexes.parallel();
-        indexes.forEach(k -> parsed[k] = parse(views.get(k).sql(), identifierCase));
+        indexes.forEach(k -> {
+            Object p = parse(views.get(k).sql(), identifierCase);
+            if (ownSqlCheck != null && !(p instanceof String)) {
+                String problem = ownSqlCheck.apply(views.get(k).sql(), identifierCase);
+                if (problem != null) p = problem;
+            }
+            parsed[k] = p;
+        });
 
         DependencyGraph graph = new DependencyGraph(defaultCatalog, defaultSchema);
         for (int k = 0; k < views.size(); k++) {
             ViewDefinition v = views.get(k);
             boolean failed = parsed[k] instanceof String;
-            graph.addView(v.objectName(), v.sql(), failed);
+            graph.addView(v.objectName(), v.sql(), failed).definition = v;
             if (failed) graph.addFailure(new ParseFailure(v.objectName(), v.locate((String) parsed[k])));
         }
         for (int k = 0; k < views.size(); k++) {

@@ -11,6 +11,8 @@ public final class Node {
     private boolean unparsed;
     final Set<ObjectName> dependencies = new LinkedHashSet<>();
     final Set<ObjectName> dependents = new LinkedHashSet<>();
+    /** Where the view came from (file and line for file sources); null for tables. */
+    ViewDefinition definition;
 
     Node(ObjectName name, NodeKind kind) {
         this.name = name;
@@ -31,6 +33,14 @@ public final class Node {
 
     public String sql() {
         return sql;
+    }
+
+    /**
+     * A message about this view with where it is written: "(in mart/all.sql from line 4)" for
+     * views read from files, as parse errors say; unchanged for other sources.
+     */
+    public String locate(String message) {
+        return definition == null ? message : definition.locate(message);
     }
 
     public boolean unparsed() {

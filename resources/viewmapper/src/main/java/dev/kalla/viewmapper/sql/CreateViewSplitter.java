@@ -8,7 +8,13 @@ import java.util.List;
  * Semicolons are found on tokens, so ones inside strings, quoted names or comments are ignored.
  */
 public final class CreateViewSplitter {
-    /** One view statement: its declared name, the SQL text of the query after AS, and where that text starts. */
+    /**
+     * One view statement: its declared name, the SQL text of the query after AS, and where that
+     * text starts. When the view has a column list ({@code CREATE VIEW v (a, b) AS …}) the text is
+     * the whole statement, so the list names the view's columns as it does in a views.json (the
+     * parsers skip the header); before, the list was cut off and the columns were called
+     * {@code l_suppkey, _col1} with no note.
+     */
     public record ViewStatement(QualifiedName name, String query, int offset) {
     }
 
@@ -52,12 +58,14 @@ public final class CreateViewSplitter {
             parts.add(tokens.get(k + 1).text());
             k += 2;
         }
+        boolean columnList = tokens.get(k).isSymbol("(");
         for (; k < to; k++) {
             if (tokens.get(k).isWord("as")) {
                 Token first = tokens.get(k + 1);
                 if (first.isWord("select") || first.isWord("with") || first.isWord("values") || first.isSymbol("(")) {
                     int end = to < tokens.size() ? tokens.get(to).offset() : script.length();
-                    return new ViewStatement(new QualifiedName(parts), script.substring(first.offset(), end).trim(), first.offset());
+                    int begin = columnList ? tokens.get(from).offset() : first.offset();
+                    return new ViewStatement(new QualifiedName(parts), script.substring(begin, end).trim(), begin);
                 }
             }
         }

@@ -51,6 +51,26 @@ class FileSourceTest {
     }
 
     @Test
+    void aViewsColumnListInASqlFileNamesItsColumns() throws Exception {
+        Files.writeString(dir.resolve("all.sql"), "CREATE TABLE lineitem (l_suppkey bigint, l_quantity double);\n"
+                + "CREATE VIEW supplier_volume (supplier, volume) AS\n"
+                + "  SELECT l_suppkey, sum(l_quantity) FROM lineitem GROUP BY 1;\n"
+                + "CREATE VIEW top AS SELECT supplier FROM supplier_volume;\n");
+        LoadedViews loaded = SourceFactory.open("file://" + dir, ConnectionOptions.of(null, null, null)).loadViews(null, null);
+        var graph = dev.kalla.viewmapper.graph.GraphBuilder.build(loaded.views(), loaded.identifierCase(),
+                loaded.defaultCatalog(), loaded.defaultSchema());
+        assertEquals(List.of(), graph.failures());
+        var lineage = new dev.kalla.viewmapper.columns.ColumnLineage(graph, loaded.identifierCase(), loaded.tableColumns());
+        var vc = lineage.columnsOf(new ObjectName("local", "default", "supplier_volume"));
+        assertEquals(List.of("supplier", "volume"), vc.columns().stream().map(c -> c.name()).toList());
+        assertEquals("[Origin[relation=local.default.lineitem, column=l_quantity, kind=AGGREGATE, assumed=null]]",
+                vc.column("volume").origins().toString());
+        var top = lineage.columnsOf(new ObjectName("local", "default", "top"));
+        assertEquals(List.of(), top.column("supplier").notes());
+        assertEquals(1, top.column("supplier").origins().size());
+    }
+
+    @Test
     void aBrokenViewNamesItsFileLineAndColumnAndIsNoLeaf() throws Exception {
         Files.createDirectories(dir.resolve("mart"));
         Files.writeString(dir.resolve("mart/all.sql"), "CREATE VIEW good AS SELECT * FROM t;\n"

@@ -149,6 +149,24 @@ export function formatFigures(f: WorldFigures, perKind: boolean): string[] {
   ];
 }
 
+/** Per kind, summed over the worlds and orders given: auto recall / with suggestions, and wrong decisions. */
+export function markdownTable(figures: WorldFigures[]): string[] {
+  const kinds = new Map<string, KindFigures>();
+  for (const f of figures) {
+    for (const k of f.kinds) {
+      const t = kinds.get(k.kind) ?? { kind: k.kind, rows: 0, matchable: 0, auto: 0, all: 0, predictedAuto: 0, wrongAuto: 0, predictedAll: 0, wrongAll: 0 };
+      for (const key of ['rows', 'matchable', 'auto', 'all', 'predictedAuto', 'wrongAuto', 'predictedAll', 'wrongAll'] as const) t[key] += k[key];
+      kinds.set(k.kind, t);
+    }
+  }
+  const rows = [...kinds.values()].sort((a, b) => b.rows - a.rows);
+  const line = (k: KindFigures) =>
+    k.matchable > 0
+      ? `| ${k.kind} | ${k.rows} | ${pct(k.auto, k.matchable)} | ${pct(k.all, k.matchable)} | ${k.wrongAuto} | ${k.wrongAll} |`
+      : `| ${k.kind} (must stay open) | ${k.rows} | – | – | ${k.wrongAuto} | ${k.wrongAll} |`;
+  return ['| kind | rows | auto recall | auto + suggested recall | wrong auto rows | wrong suggested or auto rows |', '| --- | --- | --- | --- | --- | --- |', ...rows.filter((k) => k.matchable > 0).map(line), ...rows.filter((k) => k.matchable === 0).map(line)];
+}
+
 async function main(): Promise<void> {
   const { values } = parseArgs({
     options: {
@@ -158,6 +176,8 @@ async function main(): Promise<void> {
       seed: { type: 'string', default: '1' },
       order: { type: 'string', default: 'both' },
       'per-kind': { type: 'boolean', default: false },
+      // A markdown table per kind over every world and order run (for the README).
+      markdown: { type: 'boolean', default: false },
       keep: { type: 'boolean', default: false },
     },
   });
@@ -165,6 +185,7 @@ async function main(): Promise<void> {
   const names = values.world ? [values.world] : Object.keys(worlds);
   const orders: Order[] = values.order === 'both' ? ['open-first', 'statement-first'] : [values.order as Order];
   const base = join(tmpdir(), 'kalla-bench-worlds');
+  const all: WorldFigures[] = [];
   for (const name of names) {
     const gen = worlds[name];
     if (!gen) throw new Error(`no world "${name}" in set ${values.set} (have: ${Object.keys(worlds).join(', ')})`);
@@ -173,9 +194,13 @@ async function main(): Promise<void> {
       // A world that does not load or run scores 0: say why and go on with the next.
       const f = await scoreWorld(world, order, join(base, `${name}-${order}`)).catch((e: Error) => e);
       if (f instanceof Error) process.stdout.write(`${name.padEnd(14)} ${order.padEnd(15)} FAILED: ${f.message.split('\n')[0].slice(0, 300)}\n`);
-      else process.stdout.write(`${formatFigures(f, values['per-kind']!).join('\n')}\n`);
+      else {
+        all.push(f);
+        process.stdout.write(`${formatFigures(f, values['per-kind']!).join('\n')}\n`);
+      }
     }
   }
+  if (values.markdown) process.stdout.write(`\n${markdownTable(all).join('\n')}\n`);
   if (!values.keep) rmSync(base, { recursive: true, force: true });
 }
 

@@ -46,7 +46,7 @@ export interface ModelFit {
   iterations: number;
 }
 
-const REF_LEVELS = ['exact', 'typo', 'other', 'none'] as const;
+const REF_LEVELS = ['exact', 'typo', 'serial', 'other', 'none'] as const;
 const AMT_LEVELS = ['exact', 'named', 'fx', 'near', 'part', 'other'] as const;
 const DTE_LEVELS = ['close', 'month', 'far', 'out', 'unknown'] as const;
 const PTY_LEVELS = ['same', 'similar', 'differs', 'unknown'] as const;
@@ -266,6 +266,7 @@ async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, colum
         SELECT ld.id AS lid, rd.id AS rid, ld.ref, ld.orig, rd.tok AS seen FROM rd JOIN ld ON ld.v = rd.v AND ld.p = rd.p AND ld.ref = rd.ref WHERE ld.tok <> rd.tok
         UNION ALL SELECT l.id, rs.id, l.ref, l.orig, rs.tok FROM rs JOIN l ON l.tok = rs.v AND l.ref = rs.ref)
     SELECT lid, rid, min(ref) AS kref, arg_min(orig, ref) AS tied, arg_min(seen, ref) AS seen FROM hits GROUP BY lid, rid`);
+  await buildSerial(db, model, columns);
   const party = model.party ? true : null;
   const cur = model.fx ? `upper(trim(CAST(s.${ident(column(columns.left, 'left', model.fx.column, 'model currency').name)} AS VARCHAR)))` : 'NULL::VARCHAR';
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_left AS
@@ -280,7 +281,8 @@ async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, colum
     WITH pairs AS (
       SELECT lid, rid, 'exact' AS ref, 1 AS rank, kref, tied, seen FROM m_exact
       UNION ALL SELECT lid, rid, 'typo', 2, kref, tied, seen FROM m_typo
-      UNION ALL SELECT lid, rid, NULL, 3, NULL::INTEGER, NULL::VARCHAR, NULL::VARCHAR FROM (${partyPairs})),
+      UNION ALL SELECT lid, rid, 'serial', 3, kref, tied, seen FROM m_serial
+      UNION ALL SELECT lid, rid, NULL, 4, NULL::INTEGER, NULL::VARCHAR, NULL::VARCHAR FROM (${partyPairs})),
     best AS (SELECT lid, rid, arg_min(ref, rank) AS ref, arg_min(kref, rank) AS kref, arg_min(tied, rank) AS tied, arg_min(seen, rank) AS seen FROM pairs GROUP BY lid, rid),
     naming AS (SELECT DISTINCT id FROM m_rtok)
     SELECT b.lid, b.rid,
@@ -289,6 +291,38 @@ async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, colum
     FROM best b JOIN m_left l ON l.id = b.lid JOIN m_right r ON r.id = b.rid`);
   const levels = levelExpressions(rule, model);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_cand AS SELECT c.*, ${COMPARISONS.filter((k) => k !== 'ref').map((k) => `${levels[k]} AS ${k}`).join(', ')} FROM m_cand c`);
+}
+
+/**
+ * m_serial(lid, rid, kref, tied, seen): for references of several digit groups (RE-2026-0474),
+ * lines naming no item exactly that hold the last group alone ("Rechnung Nr. 474", "fact 451"),
+ * as long as that group is. Partial evidence: EM weighs it.
+ */
+async function buildSerial(db: Db, model: MatchModel, columns: SideColumns): Promise<void> {
+  const left: string[] = [];
+  const right: string[] = [];
+  for (const [i, ref] of model.references.entries()) {
+    if (ref.groups.length < 2) continue;
+    const last = ref.groups[ref.groups.length - 1];
+    left.push(`SELECT id, string_split(tok, '|')[-1] AS tok, ${i} AS ref, orig FROM m_ltok WHERE ref = ${i}`);
+    const texts = ref.right.map((name) => `regexp_extract_all(coalesce(${keySourceText(column(columns.right, 'right', name, 'model reference'))}, ''), '[0-9]+')`);
+    right.push(
+      `SELECT w.id, unnest(list_distinct(list_filter(list_transform(flatten([${texts.join(', ')}]), d -> ltrim(d, '0')), d -> length(d) BETWEEN ${last.min} AND ${last.max}))) AS tok, ${i} AS ref
+       FROM w_right w JOIN ${ident(typedView('right'))} s ON s.${ident(ROW_ID)} = w.id WHERE w.id NOT IN (SELECT rid FROM m_exact)`,
+    );
+  }
+  if (left.length === 0) {
+    await db.exec(`CREATE OR REPLACE TEMP TABLE m_serial (lid BIGINT, rid BIGINT, kref INTEGER, tied VARCHAR, seen VARCHAR)`);
+    await db.exec(`CREATE OR REPLACE TEMP TABLE m_serial_lines (id BIGINT)`);
+    return;
+  }
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_rser AS SELECT * FROM (${right.join(' UNION ALL ')}) WHERE tok IS NOT NULL AND tok <> ''`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_serial_lines AS SELECT DISTINCT id FROM m_rser`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_serial AS
+    WITH l AS (${left.join(' UNION ALL ')})
+    SELECT l.id AS lid, r.id AS rid, min(l.ref) AS kref, arg_min(l.orig, l.ref) AS tied, arg_min(r.tok, l.ref) AS seen
+    FROM l JOIN m_rser r ON r.tok = l.tok AND r.ref = l.ref
+    WHERE NOT EXISTS (SELECT 1 FROM m_typo t WHERE t.lid = l.id AND t.rid = r.id) GROUP BY l.id, r.id`);
 }
 
 /**
@@ -352,11 +386,16 @@ async function fitModel(db: Db, rule: MatchRule, model: MatchModel): Promise<Mod
   const typo = Math.max(1, await db.scalarNumber('SELECT count(*) - count(DISTINCT rid) FROM m_typo'));
   const seen = { exact: await db.scalarNumber('SELECT count(*) FROM m_exact'), typo: await db.scalarNumber('SELECT count(*) FROM m_typo') };
   const searched = await db.scalarNumber('SELECT count(*) FROM m_typo_lines');
+  const serial = { pairs: await db.scalarNumber('SELECT count(*) FROM m_serial'), beyond: Math.max(1, await db.scalarNumber('SELECT count(*) - count(DISTINCT rid) FROM m_serial')) };
+  const serialLines = await db.scalarNumber('SELECT count(*) FROM m_serial_lines');
   const naming = await db.scalarNumber('SELECT count(DISTINCT id) FROM m_rtok');
   const tokenShare = naming / Math.max(1, nR);
   u.ref.exact = seen.exact > 0 ? exact / Math.max(1, nL * nR) : 0;
   u.ref.typo = seen.typo > 0 ? (tokenShare * typo) / Math.max(1, searched * nL) : 0;
-  u.ref.other = Math.max(tokenShare - u.ref.exact - u.ref.typo, floor);
+  // Only the serial part ("Nr. 474" for RE-2026-0474): as common as lines with such a number
+  // naming any item beyond the one they pay.
+  u.ref.serial = serial.pairs > 0 ? serial.beyond / Math.max(1, Math.max(serialLines, 1) * nL) : 0;
+  u.ref.other = Math.max(tokenShare - u.ref.exact - u.ref.typo - u.ref.serial, floor);
   u.ref.none = Math.max(1 - tokenShare, floor);
 
   const patterns = (await db.all<{ ref: string; amt: string; dte: string; pty: string; n: number }>(`SELECT ref, amt, dte, pty, count(*)::DOUBLE AS n FROM m_cand GROUP BY ALL`)).map((p) => ({ ...p, n: Number(p.n) }));
@@ -374,7 +413,7 @@ function emptyTable(value: number): Record<Comparison, Record<Level, number>> {
 
 /** Starting m: matches mostly name the item, pay it and come soon after, from the same payer. */
 const M_START: Record<Comparison, Record<Level, number>> = {
-  ref: { exact: 0.8, typo: 0.05, other: 0.05, none: 0.1 },
+  ref: { exact: 0.8, typo: 0.05, serial: 0.03, other: 0.04, none: 0.08 },
   amt: { exact: 0.7, named: 0.1, fx: 0.05, near: 0.06, part: 0.05, other: 0.04 },
   dte: { close: 0.6, month: 0.3, far: 0.07, out: 0.02, unknown: 0.01 },
   pty: { same: 0.6, similar: 0.2, differs: 0.1, unknown: 0.1 },
@@ -496,6 +535,7 @@ async function assign(db: Db, rule: MatchRule, ruleIdx: number, model: MatchMode
        concat_ws('; ',
          CASE c.ref WHEN 'exact' THEN ${refName} || ' ' || c.tied || ' named in the text'
            WHEN 'typo' THEN ${refName} || ' ' || c.tied || ' named with one typo (' || replace(c.seen, '|', '-') || ')'
+           WHEN 'serial' THEN ${refName} || ' ' || c.tied || ' named by its last part only (' || c.seen || ')'
            WHEN 'other' THEN 'the text names another reference' ELSE 'no reference' END || ' (' || printf('%+.1f', c.w_ref) || ')',
          CASE c.amt WHEN 'exact' THEN 'amount equal' WHEN 'named' THEN 'amount differs by a learned fee or discount'
            WHEN 'fx' THEN 'amount in ' || c.lcur || ' at an implied rate of ' || printf('%.4f', c.ra / c.la) || ${rateSql(model) ? `' (learned ' || printf('%.4f', ${rateSql(model)}) || ')'` : "''"} WHEN 'near' THEN 'amount within 20 %' WHEN 'part' THEN 'part of the amount' ELSE 'amount differs' END || ' (' || printf('%+.1f', c.w_amt) || ')',
@@ -533,6 +573,6 @@ async function matchCreditNetting(db: Db, rule: MatchRule, ruleIdx: number, mode
 }
 
 /** TEMP tables this module leaves for the run's end to drop. */
-export const SCORED_TABLES = ['m_lparty', 'm_rparty', 'm_cn', 'm_rev_rows', 'm_rev', 'm_fits', 'm_typo_lines', 'm_ltok', 'm_rtok', 'm_exact', 'm_typo', 'm_left', 'm_right', 'm_cand', 'm_weights', 'm_scored', 'm_pool', 'm_pairs', 'm_new', 'm_amb'];
+export const SCORED_TABLES = ['m_rser', 'm_serial', 'm_serial_lines', 'm_lparty', 'm_rparty', 'm_cn', 'm_rev_rows', 'm_rev', 'm_fits', 'm_typo_lines', 'm_ltok', 'm_rtok', 'm_exact', 'm_typo', 'm_left', 'm_right', 'm_cand', 'm_weights', 'm_scored', 'm_pool', 'm_pairs', 'm_new', 'm_amb'];
 
 export type { Side };

@@ -119,7 +119,11 @@ export const KeyNormaliserSchema = z.discriminatedUnion('kind', [
    * ("MUELLER" = "Müller"), legal forms ("GmbH", "Ltd", "Gesellschaft mit beschränkter Haftung"),
    * a legal form cut off at the end ("… Gesellscha") and punctuation do not count.
    */
-  z.object({ kind: z.literal('name') }),
+  z.object({
+    kind: z.literal('name'),
+    /** On the right: the name is the start of a text ("WESSEX GROUP LTD INV-0452"), read as its longest word-prefix that is a left name. */
+    in_text: z.boolean().optional(),
+  }),
   z.object({
     kind: z.literal('reference'),
     groups: ReferenceGroupsSchema,

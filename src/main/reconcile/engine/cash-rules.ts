@@ -109,9 +109,9 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
     }
   }
 
-  // A name read from the start of a text has no key form yet: no batch rule then (the scored model uses it).
-  if (facts.party && !facts.party.in_text) {
-    const partyKey = { left: facts.party.left, right: facts.party.right, normalisers: [{ kind: 'name' }] as KeyNormaliser[] };
+  if (facts.party) {
+    // A payer named at the start of a statement text is read as the longest word-prefix that is a customer's name.
+    const partyKey = { left: facts.party.left, right: facts.party.right, normalisers: [{ kind: 'name', ...(facts.party.in_text ? { in_text: true } : {}) }] as KeyNormaliser[] };
     rules.push({ id: 'counterparty-batch', name: `Several open invoices of one ${facts.party.left} add up to a payment`, keys: [partyKey], amount: amount(0.005), ...date(60), cardinality: 'N:1', auto_confirm: true });
     notes.push(
       `a payment without a usable reference is matched to 2–6 open invoices of the same counterparty (${facts.party.left} ↔ ${facts.party.right}) within 60 days that add up to it exactly; when two different sets fit, it is only suggested`,

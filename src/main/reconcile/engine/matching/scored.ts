@@ -29,10 +29,10 @@
 import type { MatchModel, MatchRule } from '../../../../shared/recon';
 import type { ColumnTyping, Side } from '../../../../shared/recon-engine';
 import type { Db } from '../db';
-import { column, keySourceText, leftReference, nameExpression, namePrefixes, referenceTokens, type SideColumns } from '../recipe-sql';
+import { column, keySourceText, leftReference, nameExpression, referenceTokens, type SideColumns } from '../recipe-sql';
 import { ident, lit } from '../sql';
 import { ROW_ID, typedView } from '../sources';
-import { REFERENCE_TOKENS_PREFIX } from './working';
+import { partyInTextTable, REFERENCE_TOKENS_PREFIX } from './working';
 
 export type Level = string;
 /** Comparison → level → [m, u]. */
@@ -175,15 +175,10 @@ async function buildParties(db: Db, model: MatchModel, columns: SideColumns): Pr
       WITH d AS (SELECT DISTINCT CAST(s.${ident(r.name)} AS VARCHAR) AS raw FROM ${ident(typedView('right'))} s),
         f AS (SELECT raw, nullif(${nameExpression('raw')}, '') AS p FROM d)
       SELECT s.${ident(ROW_ID)} AS id, f.p FROM ${ident(typedView('right'))} s JOIN f ON f.raw = CAST(s.${ident(r.name)} AS VARCHAR)`);
-  } else {
-    await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${all}_r AS
-      WITH names AS (SELECT DISTINCT p FROM ${all}_l WHERE length(p) >= 3),
-        pre AS (SELECT s.${ident(ROW_ID)} AS id, unnest(${namePrefixes(`CAST(s.${ident(r.name)} AS VARCHAR)`)}) AS p, generate_subscripts(${namePrefixes(`CAST(s.${ident(r.name)} AS VARCHAR)`)}, 1) AS k
-          FROM ${ident(typedView('right'))} s)
-      SELECT id, arg_max(p, k) AS p FROM pre WHERE p IN (SELECT p FROM names) GROUP BY id`);
   }
+  const rightTable = model.party.in_text ? await partyInTextTable(db, l, r) : `${all}_r`;
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_lparty AS SELECT * FROM ${all}_l WHERE id IN (SELECT id FROM w_left)`);
-  await db.exec(`CREATE OR REPLACE TEMP TABLE m_rparty AS SELECT * FROM ${all}_r WHERE id IN (SELECT id FROM w_right)`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_rparty AS SELECT * FROM ${rightTable} WHERE id IN (SELECT id FROM w_right)`);
 }
 
 /** A run-long cache table for this evidence (dropped with the run's reference tokens). */

@@ -11,7 +11,7 @@ import type { MatchKey, MatchRule, Recipe } from '../../../../shared/recon';
 import type { ColumnTyping, Side } from '../../../../shared/recon-engine';
 import type { Db } from '../db';
 import { ReconError } from '../../../errors';
-import { amountExpression, column, dateExpression, filtersWhere, keyExpression, keySourceText, referenceShape, referenceTokens, textExpression, type SideColumns } from '../recipe-sql';
+import { amountExpression, column, dateExpression, filtersWhere, keyExpression, keySourceText, nameExpression, namePrefixes, referenceShape, referenceTokens, textExpression, type SideColumns } from '../recipe-sql';
 import { ident } from '../sql';
 import { ROW_HASH, ROW_ID, typedView } from '../sources';
 
@@ -86,6 +86,12 @@ export async function createRuleTables(db: Db, rule: MatchRule, columns: SideCol
     const joins: string[] = [];
     const keys: string[] = [];
     for (const [i, k] of rule.keys.entries()) {
+      if (side === 'right' && nameInText(k)) {
+        const table = await partyInTextTable(db, column(columns.left, 'left', k.left, `rule ${rule.id} key`), column(cols, side, k.right, `rule ${rule.id} key`));
+        joins.push(`LEFT JOIN ${table} kp${i} ON kp${i}.id = s.${ident(ROW_ID)}`);
+        keys.push(`kp${i}.p AS k${i}`);
+        continue;
+      }
       if (!referenceShape(k.normalisers ?? [])) {
         keys.push(`${sideKeyExpression(rule, k, cols, side)} AS k${i}`);
         continue;
@@ -106,6 +112,28 @@ export async function createRuleTables(db: Db, rule: MatchRule, columns: SideCol
          AND NOT EXISTS (SELECT 1 FROM ${used(side)} u WHERE u.id = s.${ident(ROW_ID)})`,
     );
   }
+}
+
+/** The key's right column is a text that starts with the left column's names. */
+export function nameInText(k: MatchKey): boolean {
+  return (k.normalisers ?? []).some((n) => n.kind === 'name' && n.in_text === true);
+}
+
+/**
+ * (id, p) for every right row: the longest word-prefix (≤ 6 words) of its text that, folded as
+ * banks write names, is the folded name of some left row. Made once per run and column pair.
+ */
+export async function partyInTextTable(db: Db, left: ColumnTyping, right: ColumnTyping): Promise<string> {
+  const key = `${left.name}\u0000${right.name}`;
+  let h = 5381;
+  for (let i = 0; i < key.length; i++) h = ((h * 33) ^ key.charCodeAt(i)) >>> 0;
+  const table = `${REFERENCE_TOKENS_PREFIX}party_${h.toString(16)}`;
+  const prefixes = namePrefixes(`CAST(s.${ident(right.name)} AS VARCHAR)`);
+  await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${table} AS
+    WITH names AS (SELECT DISTINCT p FROM (SELECT ${nameExpression('raw')} AS p FROM (SELECT DISTINCT CAST(s.${ident(left.name)} AS VARCHAR) AS raw FROM ${ident(typedView('left'))} s)) WHERE length(p) >= 3),
+      pre AS (SELECT s.${ident(ROW_ID)} AS id, unnest(${prefixes}) AS p, generate_subscripts(${prefixes}, 1) AS k FROM ${ident(typedView('right'))} s)
+    SELECT id, arg_max(p, k) AS p FROM pre WHERE p IN (SELECT p FROM names) GROUP BY id`);
+  return table;
 }
 
 /** TEMP tables of reference tokens are named `REFERENCE_TOKENS_PREFIX<side>_<hash of the expression>`. */

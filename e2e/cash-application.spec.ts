@@ -118,8 +118,9 @@ test('the bank statement dropped first: Kalla says the open items belong on the 
 
 test('select all over a filtered 100,000-suggestion result takes every matching group, and one undo takes them back', async ({ appPage: page }, info) => {
   test.setTimeout(150_000);
-  // 100,000 payments without a reference, each of one open invoice of its payer (2,000 payers, half of them GmbHs):
-  // 100,000 suggestions; the table loads 200 at a time. Files chosen through the file chooser, as a user would.
+  // 100,000 part payments (half of one open invoice, naming it; 2,000 payers, half of them GmbHs): a part
+  // payment is only ever suggested, so 100,000 suggestions; the table loads 200 at a time. Files chosen through
+  // the file chooser, as a user would.
   const invoices = ['invoice_no,customer_name,invoice_date,amount'];
   const bank = ['booking_date;amount;counterparty;remittance_text'];
   for (let i = 0; i < 100_000; i++) {
@@ -128,7 +129,7 @@ test('select all over a filtered 100,000-suggestion result takes every matching 
     const amount = (100 + i * 0.37 + c * 0.01).toFixed(2);
     const day = `2026-03-${String(1 + (i % 20)).padStart(2, '0')}`;
     invoices.push(`INV-${100000 + i},${name},${day},${amount}`);
-    bank.push(`${day};${amount};${name.toUpperCase()};Transfer`);
+    bank.push(`${day};${(Number(amount) / 2).toFixed(2)};${name.toUpperCase()};Teilzahlung INV-${100000 + i}`);
   }
   await openReconcile(page);
   await page.getByRole('button', { name: 'Start a reconciliation' }).click();

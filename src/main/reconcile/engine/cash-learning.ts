@@ -21,7 +21,7 @@ export interface ReferenceEvidence {
   shape: ReferenceGroups;
   /** Statement columns where its values are written, most hits first, with the share of lines hit. */
   right: { name: string; share: number }[];
-  /** Of the lines naming exactly one of its values, the share paying that item's amount to the cent (null: no amount mapped). */
+  /** Of the lines naming exactly one of its values, the share paying within 10 % of that item's amount (null: no amount mapped). */
   agreement: number | null;
   /** How many such lines were compared. */
   lines: number;
@@ -120,7 +120,9 @@ async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping
     const evidence: ReferenceEvidence = { left: leftKey.name, shape, right: found, agreement: agreement?.share ?? null, lines: agreement?.lines ?? 0, ratio: agreement && chance ? agreement.share / Math.max(chance, 1e-4) : null };
     // Validated: a value named in the text points at an open item of about the paid amount, not at a
     // customer's or contract's many items (their amounts agree no more than chance).
-    const validated = evidence.agreement === null || (evidence.lines >= 3 && evidence.agreement >= MIN_AGREEMENT && (evidence.ratio ?? 0) >= MIN_RATIO);
+    // Or so many lines name its values that chance cannot explain it (every line a part payment).
+    const validated =
+      evidence.agreement === null || (evidence.lines >= 3 && evidence.agreement >= MIN_AGREEMENT && (evidence.ratio ?? 0) >= MIN_RATIO) || found[0].share >= MIN_SHARE_ALONE;
     if (validated) facts.references.push(evidence);
     else facts.rejectedReferences.push(evidence);
   }
@@ -163,14 +165,17 @@ async function identifierColumns(db: Db, left: ColumnTyping[]): Promise<string[]
 }
 
 /**
- * A line's amount agrees with an open item's when it is equal to the cent. Most payments of a
- * named invoice pay it exactly; a random line rarely has a random item's amount.
+ * A line's amount agrees with an open item's when it is within 10 % of it: most payments of a
+ * named invoice pay it, less a fee or a discount; a value that merely occurs in texts points at
+ * items of unrelated amounts, as a random line would.
  */
-const agrees = (l: string, r: string) => `abs(${l} - ${r}) < 0.005`;
+const agrees = (l: string, r: string) => `abs(${l} - ${r}) <= 0.1 * abs(${l}) + 0.005`;
 /** Of the lines naming one value, this share must agree in amount… */
-const MIN_AGREEMENT = 0.3;
+const MIN_AGREEMENT = 0.5;
 /** …and that many times more often than a random line does. */
-const MIN_RATIO = 10;
+const MIN_RATIO = 3;
+/** A column whose values are named in this share of a text column's lines is a reference whatever the amounts. */
+const MIN_SHARE_ALONE = 0.2;
 
 /** How often a random line's amount agrees with a random open item's: the chance level a reference must beat. */
 async function chanceAgreement(db: Db, columns: Columns, amount: FieldMapping, flipSign: boolean): Promise<number> {

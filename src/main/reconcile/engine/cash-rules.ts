@@ -67,7 +67,7 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
       ...facts.references.slice(0, 4).map(
         (r) =>
           `${r.left} written in ${r.right.map((c) => `${c.name} (${(c.share * 100).toFixed(1)} % of lines)`).join(', ')}` +
-          (r.agreement !== null ? `, paying that item's amount in ${(r.agreement * 100).toFixed(0)} % of ${r.lines} lines (${(r.ratio ?? 0).toFixed(0)}× chance)` : ''),
+          (r.agreement !== null ? `, paying within 10 % of that item's amount in ${(r.agreement * 100).toFixed(0)} % of ${r.lines} lines (${(r.ratio ?? 0).toFixed(0)}× chance)` : ''),
       ),
       ...(facts.party ? [`the counterparty ${facts.party.left} ↔ ${facts.party.right}`] : []),
     ];

@@ -8,6 +8,7 @@ import { call } from '../../api/client';
 import { useReconcile } from '../../stores/reconcile';
 import { ChipEditor } from './ChipEditor';
 import { MappingTable } from './MappingTable';
+import { RuleModel } from './RuleModel';
 import { fmtAmount, ResultsTabs } from './ResultsTabs';
 import { formatNumber } from '../../stores/display';
 import { focusWhenReady } from '../../components/focus';
@@ -296,6 +297,7 @@ export function RulesPanel() {
               </button>
             </div>
             <div className="rule-body">
+              {r.model && <RuleModel model={r.model} />}
               {r.keys.map((k, ki) => (
                 <div key={ki} className="rule-line">
                   <span className="rule-label">Key</span>

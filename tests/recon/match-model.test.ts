@@ -6,11 +6,14 @@
  * makes a group's sum wrong; a returned debit never pays an invoice.
  */
 import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildAutoRecipe } from '../../src/main/reconcile/engine/auto-recipe';
 import { AUTO_AT } from '../../src/main/reconcile/engine/cash-rules';
 import { em } from '../../src/main/reconcile/engine/matching/scored';
+import { learnCashFacts } from '../../src/main/reconcile/engine/cash-learning';
+import { Db } from '../../src/main/reconcile/engine/db';
 import type { ReconEngine } from '../../src/main/reconcile/engine/engine';
 import { csv, sandbox, type Sandbox } from './helpers';
 
@@ -213,6 +216,34 @@ describe('open items in another currency', () => {
       expect(g.evidence).toMatch(/amount in USD at an implied rate of 0\.9\d{3} \(learned 0\.9\d{3}\)/);
     }
   });
+});
+
+describe('learning does not depend on the sample', () => {
+  it('finds the invoice number, not the customer number, when the files are 12× the sample', async () => {
+    // 6,000 invoices of 1,500 customers (4 each); every payment names its invoice and its customer number.
+    const items: Item[] = [];
+    const lines: Line[] = [];
+    for (let n = 1; n <= 6_000; n++) {
+      const i = { n, customer: 1 + (n % 1_500), cents: 10_000 + ((n * 7_919) % 900_000), day: n % 60 };
+      items.push(i);
+      if (n % 5 !== 0) lines.push({ day: i.day + 3, cents: i.cents, customer: i.customer, text: `SVWZ+RE ${doc(n)} Kd-Nr. ${3_000_000 + i.customer}`, pays: [n] });
+    }
+    const ws = await sb.workspace();
+    await ws.addSourceFromPath('left', sb.file('big-items.csv', csv(LEFT, items.map(itemRow))));
+    await ws.addSourceFromPath('right', sb.file('big-lines.csv', csv(RIGHT, lines.map(lineRow))));
+    const db = await Db.open(join(ws.dir, 'recon.duckdb'));
+    try {
+      const columns = { left: (await ws.source('left'))!.columns, right: (await ws.source('right'))!.columns };
+      const mappings = [{ field_a: 'Betrag', field_b: 'Betrag', role: 'amount' as const, confidence: 1, reason: '' }];
+      for (const sampleRows of [500, 50_000]) {
+        const facts = await learnCashFacts(db, columns, mappings, false, sampleRows);
+        expect(facts.references.map((r) => r.left), `sample ${sampleRows}`).toEqual(['Belegnummer']);
+        expect(facts.references[0].right[0].share).toBeGreaterThan(0.9);
+      }
+    } finally {
+      db.close();
+    }
+  }, 60_000);
 });
 
 describe('EM', () => {

@@ -80,9 +80,10 @@ const sample = (side: Side) => `${sampleTable(side)} s`;
  */
 const allRows = (side: Side) => `${ident(typedView(side))} s`;
 
-export async function learnCashFacts(db: Db, columns: Columns, mappings: FieldMapping[], flipSign: boolean): Promise<CashFacts> {
+/** `sampleRows`: rows read per side where a sample will do (tests make it small to check that facts do not depend on it). */
+export async function learnCashFacts(db: Db, columns: Columns, mappings: FieldMapping[], flipSign: boolean, sampleRows = LEARN_ROWS): Promise<CashFacts> {
   for (const side of ['left', 'right'] as const) {
-    await db.exec(`CREATE OR REPLACE TEMP TABLE ${sampleTable(side)} AS SELECT * FROM ${ident(typedView(side))} ORDER BY hash(__row_id) LIMIT ${LEARN_ROWS}`);
+    await db.exec(`CREATE OR REPLACE TEMP TABLE ${sampleTable(side)} AS SELECT * FROM ${ident(typedView(side))} ORDER BY hash(__row_id) LIMIT ${sampleRows}`);
   }
   try {
     return await learnFromSamples(db, columns, mappings, flipSign);

@@ -188,7 +188,13 @@ async function loadWorkbook(
   try {
     const converted = await xlsxToCsv(path, csvPath, opts.sheet, ctx.guard?.signal);
     lap('xlsx→csv');
-    notices.push({ code: 'xlsx_sheet', message: `read sheet “${converted.sheet}” (${converted.rows} rows) of ${converted.sheets.length} sheet(s): ${converted.sheets.map((s) => `“${s}”`).join(', ')}` });
+    const hiddenNote = converted.hidden.filter((h) => h !== converted.sheet);
+    notices.push({
+      code: 'xlsx_sheet',
+      message:
+        `read sheet “${converted.sheet}” (${converted.rows} rows) of ${converted.sheets.length} sheet(s): ${converted.sheets.map((s) => `“${s}”`).join(', ')} — ${converted.reason}` +
+        (hiddenNote.length ? `; hidden sheet(s) not read: ${hiddenNote.map((h) => `“${h}”`).join(', ')} (pick one by name to read it)` : ''),
+    });
     const sniff = await sniffFile(csvPath, 'utf-8');
     const info = await loadCopy(ctx, side, path, csvPath, path, 'none', sniff, notices, { ...opts, delimiter: ',' }, shownName, fileStat, timings, lap);
     return { ...info, encoding: 'xlsx', sheet: { name: converted.sheet, sheets: converted.sheets } };

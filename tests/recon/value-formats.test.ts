@@ -152,3 +152,23 @@ describe('property: every convention reads back the amount it wrote', () => {
     );
   });
 });
+
+describe('unreadable values in a number column', () => {
+  it('are named with row and reason, up to 10, with the count of the rest', async () => {
+    const rows = Array.from({ length: 400 }, (_, i) => `R${i},${i + 1}.00`);
+    rows[1] = 'R1,#N/A';
+    rows[2] = 'R2,1e308';
+    rows[3] = 'R3,"1.234,56"';
+    rows[4] = 'R4,abc';
+    for (let k = 10; k < 20; k++) rows[k] = `R${k},n/a`;
+    const { info } = await load('ref,amount', rows);
+    expect(info.columns[1].type).toBe('number');
+    const message = info.notices.find((x) => x.code === 'unparsed_values')?.message ?? '';
+    expect(message).toMatch(/14 value\(s\) could not be read/);
+    expect(message).toContain('row 2: "#N/A" (no value)');
+    expect(message).toContain('row 3: "1e308" (out of range)');
+    expect(message).toContain('row 4: "1.234,56" (not in this column\'s format (1,234.56))');
+    expect(message).toContain('row 5: "abc" (not a number)');
+    expect(message).toMatch(/, and 4 more$/);
+  });
+});

@@ -7,7 +7,8 @@
  * --json is not given, the phases and row counts are shown there as they happen.
  * Exit codes: 0 ok, 1 error, 2 usage.
  */
-import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
+import { rmSync } from 'node:fs';
+import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -150,8 +151,24 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
   }
   const progress = new Progress(io, io.stderrIsTTY === true && !args.json);
   const started = performance.now();
-  const workspaceDir = await mkdtemp(join(tmpdir(), 'kalla-recon-'));
+  const swept = await sweepLeftoverWorkspaces();
+  if (swept.count > 0 && !args.json) io.stdout(`note: removed ${swept.count} temp workspace(s) left by interrupted runs (${formatBytes(swept.bytes)})\n`);
+  // The pid in the name lets a later run tell a killed run's folder from a running one's.
+  const workspaceDir = await mkdtemp(join(tmpdir(), `${TEMP_PREFIX}${process.pid}-`));
   let ws: ReconEngine | null = null;
+  // Ctrl+C or SIGTERM: the temp workspace (130–190 MB per 1M rows) is removed before the process ends.
+  const onSignal = (signal: NodeJS.Signals) => {
+    try {
+      ws?.close();
+    } catch {
+      // closing is best effort; the folder is removed either way
+    }
+    rmSync(workspaceDir, { recursive: true, force: true });
+    io.stderr(`kalla recon: interrupted (${signal}); its temp workspace was removed\n`);
+    process.exit(signal === 'SIGINT' ? 130 : 143);
+  };
+  process.once('SIGINT', onSignal);
+  process.once('SIGTERM', onSignal);
   try {
     let recipe: Recipe | null = null;
     if (args.recipe) recipe = await loadRecipe(resolve(args.recipe));
@@ -229,7 +246,59 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
     io.stderr(`kalla recon: ${(error as Error).message}${code}${hint}\n`);
     return 1;
   } finally {
+    process.removeListener('SIGINT', onSignal);
+    process.removeListener('SIGTERM', onSignal);
     ws?.close();
     await rm(workspaceDir, { recursive: true, force: true });
   }
+}
+
+const TEMP_PREFIX = 'kalla-recon-';
+/** Folders from before the pid was in the name: removed once a day old (no run takes that long). */
+const UNOWNED_AFTER_MS = 24 * 60 * 60_000;
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+async function folderBytes(dir: string): Promise<number> {
+  let total = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true }).catch(() => [])) {
+    const path = join(dir, entry.name);
+    total += entry.isDirectory() ? await folderBytes(path) : ((await stat(path).catch(() => null))?.size ?? 0);
+  }
+  return total;
+}
+
+/**
+ * Temp workspaces of runs that were killed (SIGKILL, power loss) stay in the temp folder: each
+ * run removes those whose process is gone before it starts. Returns how many and their size.
+ */
+export async function sweepLeftoverWorkspaces(root = tmpdir(), now = Date.now()): Promise<{ count: number; bytes: number }> {
+  let count = 0;
+  let bytes = 0;
+  for (const name of await readdir(root).catch(() => [] as string[])) {
+    if (!name.startsWith(TEMP_PREFIX)) continue;
+    const path = join(root, name);
+    const owner = /^kalla-recon-(\d+)-/.exec(name);
+    if (owner) {
+      if (Number(owner[1]) === process.pid || alive(Number(owner[1]))) continue;
+    } else {
+      const s = await stat(path).catch(() => null);
+      if (!s?.isDirectory() || now - s.mtimeMs < UNOWNED_AFTER_MS) continue;
+    }
+    bytes += await folderBytes(path);
+    await rm(path, { recursive: true, force: true });
+    count += 1;
+  }
+  return { count, bytes };
+}
+
+function formatBytes(n: number): string {
+  return n >= 1024 * 1024 ? `${(n / 1024 / 1024).toFixed(1)} MB` : `${Math.ceil(n / 1024)} KB`;
 }

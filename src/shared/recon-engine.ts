@@ -40,6 +40,12 @@ export const NoticeCodeSchema = z.enum([
   'decimal_comma',
   'unparsed_values',
   'mixed_date_formats',
+  /** An amount column writes numbers both as 1,234.56 and 1.234,56: flagged, not guessed. */
+  'mixed_number_formats',
+  /** Values such as 1.500 read as thousands (1,500) from the column's other values and the file. */
+  'thousands_dot',
+  /** A column mostly of amounts stays text: the values that stopped it are named. */
+  'not_all_numbers',
   'xlsx_sheet',
   /** Read options carried from a duplicated workspace or a loaded recipe were applied… */
   'read_plan',

@@ -1,9 +1,9 @@
 import { spawn, spawnSync } from 'node:child_process';
 import { once } from 'node:events';
-import { readFileSync, readdirSync } from 'node:fs';
+import { mkdirSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { runReconCli } from '../../src/cli/recon';
+import { runReconCli, sweepLeftoverWorkspaces } from '../../src/cli/recon';
 import { csv, recipe, refRule, sandbox, type Sandbox } from './helpers';
 
 let sb: Sandbox;
@@ -168,5 +168,66 @@ describe('kalla recon CLI', () => {
     expect(result.stderr).toBe('');
     expect(result.status).toBe(0);
     expect(JSON.parse(result.stdout.trim())).toMatchObject({ matched: 2, unmatched_right: 1 });
+  });
+});
+
+describe('kalla recon temp workspace', () => {
+  function bigFiles(rows: number) {
+    const lines: string[] = [];
+    for (let i = 0; i < rows; i++) lines.push(`INV-${i},${(i % 500) + 0.5},2024-02-${String((i % 28) + 1).padStart(2, '0')}`);
+    return { left: sb.file('l.csv', csv('ref,amount,date', lines)), right: sb.file('r.csv', csv('ref,amount,date', lines)) };
+  }
+
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    it(`is removed when the run gets ${signal}`, async () => {
+      const { left, right } = bigFiles(200_000);
+      const tmp = sb.mkdir('tmp');
+      const child = spawn(process.execPath, ['--import', 'tsx', join(__dirname, 'cli-entry.ts'), '--left', left, '--right', right], {
+        cwd: join(__dirname, '..', '..'),
+        env: { ...process.env, TMPDIR: tmp },
+        stdio: ['ignore', 'ignore', 'pipe'],
+      });
+      let err = '';
+      child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+      const exited = once(child, 'exit');
+      const started = () => readdirSync(tmp).some((d) => d.startsWith('kalla-recon-') && readdirSync(join(tmp, d)).length > 0);
+      for (let i = 0; i < 12_000 && !started(); i++) await new Promise((r) => setTimeout(r, 5));
+      expect(started()).toBe(true);
+      child.kill(signal);
+      const [code] = await exited;
+      expect(code).toBe(signal === 'SIGINT' ? 130 : 143);
+      expect(err).toContain(`interrupted (${signal}); its temp workspace was removed`);
+      expect(readdirSync(tmp).filter((d) => d.startsWith('kalla-recon-'))).toEqual([]);
+    });
+  }
+
+  it('left by a killed run is swept at the next start; a live run’s is kept', async () => {
+    const tmp = sb.mkdir('tmp');
+    // A run killed with SIGKILL: its pid is gone, its folder stays.
+    const dead = spawnSync(process.execPath, ['-e', 'process.stdout.write(String(process.pid))'], { encoding: 'utf8' });
+    const deadDir = join(tmp, `kalla-recon-${dead.stdout}-abc123`);
+    mkdirSync(deadDir);
+    writeFileSync(join(deadDir, 'recon.duckdb'), Buffer.alloc(300 * 1024));
+    const liveDir = join(tmp, `kalla-recon-${process.pid}-def456`);
+    mkdirSync(liveDir);
+    const oldDir = join(tmp, 'kalla-recon-XyZ123');
+    mkdirSync(oldDir);
+    const dayAgo = new Date(Date.now() - 25 * 3600_000);
+    utimesSync(oldDir, dayAgo, dayAgo);
+    const freshDir = join(tmp, 'kalla-recon-AbC456');
+    mkdirSync(freshDir);
+    expect(await sweepLeftoverWorkspaces(tmp)).toEqual({ count: 2, bytes: 300 * 1024 });
+    expect(readdirSync(tmp).sort()).toEqual([`kalla-recon-${process.pid}-def456`, 'kalla-recon-AbC456']);
+    // Through the CLI: the note names what was removed.
+    mkdirSync(deadDir);
+    const { left, right } = files();
+    const result = spawnSync(process.execPath, ['--import', 'tsx', join(__dirname, 'cli-entry.ts'), '--left', left, '--right', right], {
+      encoding: 'utf8',
+      cwd: join(__dirname, '..', '..'),
+      env: { ...process.env, TMPDIR: tmp },
+    });
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain('note: removed 1 temp workspace(s) left by interrupted runs');
+    expect(readdirSync(tmp).filter((d) => d.startsWith('kalla-recon-')).sort()).toEqual([`kalla-recon-${process.pid}-def456`, 'kalla-recon-AbC456']);
   });
 });

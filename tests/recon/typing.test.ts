@@ -86,9 +86,19 @@ describe('typing for finance exports', () => {
     expect(rows.map((r) => (r.signed_amount === null ? null : Number(r.signed_amount)))).toEqual([-100, 250.5, null]);
   });
 
-  it('treats a column with any non-numeric value as text and reports nothing lost', async () => {
+  it('reads an amount column with an "n/a" as numbers and lists the n/a (issue 27: it became text without a word)', async () => {
     const { info } = await load('amount', ['1.00', 'n/a', '3.00']);
-    expect(info.columns[0].type).toBe('text');
+    expect(info.columns[0].type).toBe('number');
+    expect(info.notices.find((n) => n.code === 'unparsed_values')?.message).toMatch(/1 value\(s\) could not be read.*row 2: "n\/a"/);
+  });
+
+  it('18 amounts and one "N/A": a number column with the N/A listed, not text below a 95 % threshold', async () => {
+    const rows = Array.from({ length: 18 }, (_, i) => `R${i},${i + 1}00.00`);
+    rows.splice(7, 0, 'R-x,N/A');
+    const { info, rows: typed } = await load('ref,amount', rows);
+    expect(info.columns[1]).toMatchObject({ type: 'number' });
+    expect(info.notices.find((n) => n.code === 'unparsed_values')?.message).toMatch(/row 8: "N\/A"/);
+    expect(typed.filter((r) => r.amount !== null)).toHaveLength(18);
   });
 
   it('profiles columns: type, nulls, distinct, min/max, top values, unparsed, samples', async () => {

@@ -25,7 +25,7 @@ import { Runs, type RunOpts } from './runs';
 import { Sources } from './sources';
 import { planChangesReading, planFromSource, type ReadInput } from './read-plan';
 import { WorkspaceStore, workspaceDir } from './state-store';
-import { Uploads } from './uploads';
+import { Uploads, type OpenUploadFile } from './uploads';
 
 export class ReconcileService {
   private readonly ctx: ReconcileContext;
@@ -38,7 +38,7 @@ export class ReconcileService {
   private readonly runs: Runs;
   private readonly exporting: Exporting;
 
-  constructor(host: McpHost, settings: Pick<SettingsService, 'get'>, dataDir: string, opts: { log?: (message: string) => void; clock?: () => number } = {}) {
+  constructor(host: McpHost, settings: Pick<SettingsService, 'get'>, dataDir: string, opts: { log?: (message: string) => void; clock?: () => number; openUploadFile?: OpenUploadFile } = {}) {
     const root = join(dataDir, 'workspaces');
     const events = new ReconcileEmitter();
     const engines = new EngineRegistry((id) => join(workspaceDir(root, id), 'recon'), opts.log);
@@ -54,7 +54,7 @@ export class ReconcileService {
     this.rules = new Rules(this.ctx);
     this.mappings = new Mappings(this.ctx, (id) => this.rules.suggest(id));
     this.sources = new Sources(this.ctx, (id) => this.mappings.detect(id));
-    this.uploads = new Uploads(this.ctx, this.sources, opts.log, opts.clock);
+    this.uploads = new Uploads(this.ctx, this.sources, opts.log, opts.clock, opts.openUploadFile);
     this.filters = new Filters(this.ctx);
     this.recipes = new Recipes(this.ctx);
     this.runs = new Runs(this.ctx, this.recipes);

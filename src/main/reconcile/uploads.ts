@@ -4,7 +4,7 @@
  * base64 chunks, in order (begin → chunk… → commit, or cancel).
  */
 import { randomUUID } from 'node:crypto';
-import { mkdir, open, readdir, rm, type FileHandle } from 'node:fs/promises';
+import { mkdir, open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Side } from '../../shared/recon-engine';
 import type { WorkspaceState } from '../../shared/reconcile';
@@ -25,6 +25,30 @@ const CHUNK_LIMIT = 4 * 1024 * 1024;
 export const ABANDON_MS = 5 * 60_000;
 const SWEEP_MS = 60_000;
 export const MAX_OPEN_UPLOADS = 32;
+
+/** How upload files are opened; tests inject a handle whose writes fail or come up short (full disk). */
+export type OpenUploadFile = (path: string, flags: 'w') => Promise<FileHandle>;
+
+/**
+ * Writes every byte at `position` (a write may return fewer bytes than asked; the rest is written
+ * again) and flushes them to disk: "received" is answered only for bytes that are on disk. A disk
+ * that is full answers ENOSPC here, and the user sees it instead of a file that silently lost rows.
+ */
+async function writeDurably(handle: FileHandle, bytes: Uint8Array, position: number, name: string): Promise<void> {
+  let done = 0;
+  try {
+    while (done < bytes.length) {
+      const { bytesWritten } = await handle.write(bytes, done, bytes.length - done, position + done);
+      if (bytesWritten <= 0) throw Object.assign(new Error('no bytes written'), { code: 'EIO' });
+      done += bytesWritten;
+    }
+    await handle.sync();
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    const why = code === 'ENOSPC' ? 'the disk is full' : code === 'EDQUOT' ? 'the disk quota is used up' : `the file could not be written (${code ?? (err as Error).message})`;
+    throw new UserError(`The upload of “${name}” stopped after ${position + done} bytes: ${why}. Nothing from it was loaded; free some space and drop the file again.`, 'failed');
+  }
+}
 
 interface Upload {
   id: string;
@@ -47,6 +71,7 @@ export class Uploads {
     private readonly sources: Pick<Sources, 'load'>,
     private readonly log: (message: string) => void = () => undefined,
     private readonly clock: () => number = Date.now,
+    private readonly openFile: OpenUploadFile = open,
   ) {
     this.timer = setInterval(() => void this.sweep().catch(() => undefined), SWEEP_MS);
     this.timer.unref();
@@ -96,12 +121,16 @@ export class Uploads {
   async addFromBytes(id: string, side: Side, name: string, bytes: Uint8Array, read: ReadInput = {}): Promise<WorkspaceState> {
     await this.ctx.store.get(id);
     const target = await this.target(id, side, name);
-    const fh = await open(target, 'w');
+    const fh = await this.openFile(target, 'w');
     try {
-      await fh.write(bytes);
-    } finally {
-      await fh.close();
+      await writeDurably(fh, bytes, 0, name);
+    } catch (err) {
+      await fh.close().catch(() => undefined);
+      await rm(target, { force: true });
+      throw err;
     }
+    await fh.close();
+    await this.checkSize(target, name, bytes.length);
     return this.sources.load(id, side, target, name, read);
   }
 
@@ -113,7 +142,7 @@ export class Uploads {
       throw new UserError(`${this.uploads.size} uploads are still in progress; wait for them to finish (or reload the page, which abandons them) and drop the file again.`, 'busy');
     }
     const path = await this.target(id, side, name);
-    const handle = await open(path, 'w');
+    const handle = await this.openFile(path, 'w');
     const uploadId = randomUUID();
     this.uploads.set(uploadId, { id: uploadId, workspace: id, side, name, size, received: 0, path, handle, lastActive: this.clock() });
     this.ctx.events.progress({ workspace: id, kind: 'upload', side, phase: `Uploading ${name}`, fraction: 0 });
@@ -129,7 +158,13 @@ export class Uploads {
     if (bytes.length > CHUNK_LIMIT) throw new UserError('Upload chunks are limited to 4 MiB.', 'invalid_input');
     if (u.received + bytes.length > u.size) throw new UserError('The upload is larger than announced.', 'invalid_input');
     u.lastActive = this.clock();
-    await u.handle.write(bytes, 0, bytes.length, offset);
+    try {
+      await writeDurably(u.handle, bytes, offset, u.name);
+    } catch (err) {
+      // The upload cannot go on: its handle is closed and its partial file removed.
+      await this.cancel(uploadId);
+      throw err;
+    }
     u.received += bytes.length;
     u.lastActive = this.clock();
     this.ctx.events.progress({ workspace: u.workspace, kind: 'upload', side: u.side, phase: `Uploading ${u.name}`, fraction: u.size ? u.received / u.size : 1 });
@@ -146,6 +181,7 @@ export class Uploads {
       await rm(u.path, { force: true });
       throw new UserError(`The upload of “${u.name}” is incomplete (${u.received} of ${u.size} bytes). Drop the file again.`, 'invalid_input');
     }
+    await this.checkSize(u.path, u.name, u.size);
     return this.sources.load(u.workspace, u.side, u.path, u.name, read);
   }
 
@@ -163,6 +199,17 @@ export class Uploads {
     clearInterval(this.timer);
     for (const u of this.uploads.values()) await u.handle.close().catch(() => undefined);
     this.uploads.clear();
+  }
+
+  /** The file on disk must hold every announced byte before it is loaded; otherwise it is removed and the user told. */
+  private async checkSize(path: string, name: string, expected: number): Promise<void> {
+    const actual = await stat(path).then((st) => st.size, () => -1);
+    if (actual === expected) return;
+    await rm(path, { force: true });
+    throw new UserError(
+      `The upload of “${name}” is damaged: ${expected} bytes were sent but ${Math.max(actual, 0)} are on disk (a full disk or a failed write). Nothing from it was loaded; free some space and drop the file again.`,
+      'failed',
+    );
   }
 
   private async target(id: string, side: Side, name: string): Promise<string> {

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { ReadOptionsSchema, type DifferenceReason, type FieldMapping, type Recipe, type RecipeInput, type ReadOptions, type SourceFilter } from '../../../shared/recon';
 import type {
   AuditEntry,
+  ColumnTyping,
   ExportOptions,
   ExportResult,
   GroupPageItem,
@@ -260,7 +261,7 @@ export class ReconEngine {
     if (opts.signal?.aborted) controller.abort();
     opts.signal?.addEventListener('abort', onAbort);
     try {
-      requireTypedRuleColumns(recipe, columns);
+      requireTypedRuleColumns(recipe, { left: checkableColumns(recipe, left), right: checkableColumns(recipe, right) });
       const phases = await executeRun(runDb, runId, recipe, columns, { ...opts, signal: controller.signal });
       await this.db.exec(`UPDATE runs SET status = 'completed', finished_at = now()::TIMESTAMP, phases = $2::JSON WHERE run_id = $1`, [runId, JSON.stringify(phases)]);
       const summary = await computeSummary(this.db, runId);
@@ -468,3 +469,22 @@ function checkSide(side: Side): void {
   if (side !== 'left' && side !== 'right') throw new ReconError('not_found', `side must be "left" or "right", got ${JSON.stringify(side)}`);
 }
 
+/**
+ * The columns the typed-column check sees. A source with no rows (a month without transactions,
+ * a header-only file) has no values to type its columns from, and none an amount or date check
+ * could skip: its rule columns count as typed, instead of refusing the run and blaming the
+ * amount column's type (issue 27, item 5).
+ */
+function checkableColumns(recipe: Recipe, info: SourceInfo): ColumnTyping[] {
+  if (info.row_count > 0) return info.columns;
+  const side = info.side;
+  const needs = new Map<string, ColumnTyping['type']>();
+  for (const rule of recipe.rules) {
+    if (rule.amount) needs.set(rule.amount[side].toLowerCase(), 'number');
+    if (rule.date) needs.set(rule.date[side].toLowerCase(), 'date');
+  }
+  return info.columns.map((c) => {
+    const type = c.type === 'text' ? needs.get(c.name.toLowerCase()) : undefined;
+    return type ? { ...c, type } : c;
+  });
+}

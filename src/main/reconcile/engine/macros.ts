@@ -3,13 +3,17 @@
  * so type detection, the typed views and the profile all share one definition.
  *
  * kalla_num_clean: drops currency symbols/codes and spaces (incl. NBSP and
- *   narrow NBSP used as thousands separators): "EUR 1.234,56" → "1.234,56",
- *   "1 234,56 €" → "1234,56", "$1,200.00" → "1,200.00".
+ *   narrow NBSP used as thousands separators) and Swiss apostrophes (' and ’):
+ *   "EUR 1.234,56" → "1.234,56", "1 234,56 €" → "1234,56", "$1,200.00" → "1,200.00",
+ *   "1'234.50" → "1234.50"; the Unicode minus "−999.00" → "-999.00"; a dash alone
+ *   ("-", "–", "—", how accounting exports write zero) → "0".
+ * kalla_num_sci: scientific notation as spreadsheets export it ("1.23456E+3").
  * kalla_num_shape_ok: the cleaned text is [sign] digits/separators, with a
  *   leading "-"/"+", enclosing parentheses or a trailing "-".
  * kalla_num_body: the digits-and-separators part.
  * kalla_num_neg: negative by "-x", "(x)" or "x-".
- * kalla_num_us / kalla_num_eu: body is valid with "," / "." as thousands.
+ * kalla_num_us / kalla_num_eu: body is valid with "," / "." as thousands; US also reads
+ *   Indian grouping ("12,34,567.89": groups of two before the last three).
  */
 import type { Db } from './db';
 
@@ -17,26 +21,32 @@ import type { Db } from './db';
 const CURRENCY_CODES = 'EUR|USD|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|CNY|HKD|SGD|INR|ZAR|BRL|MXN|TRY|AED|SAR|ILS|KRW|THB|IDR|MYR|PHP';
 
 export const MACROS_SQL = String.raw`
-CREATE OR REPLACE MACRO kalla_num_clean(v) AS
-  regexp_replace(
+CREATE OR REPLACE MACRO kalla_num_clean(v) AS (
+  CASE WHEN trim(v) IN ('-', '–', '—') THEN '0' ELSE
+  replace(regexp_replace(
     regexp_replace(trim(v), '^(${CURRENCY_CODES})[\s\x{00A0}]*|[\s\x{00A0}]*(${CURRENCY_CODES})$|[$€£¥]', '', 'g'),
-    '[\s\x{00A0}\x{202F}'']', '', 'g');
+    '[\s\x{00A0}\x{202F}''\x{2019}]', '', 'g'), '−', '-') END);
+CREATE OR REPLACE MACRO kalla_num_sci(c) AS regexp_full_match(c, '[-+]?[0-9]+([.,][0-9]+)?[eE][-+]?[0-9]{1,2}');
 CREATE OR REPLACE MACRO kalla_num_shape_ok(c) AS
-  regexp_full_match(c, '\([0-9][0-9.,]*\)|[-+]?[0-9][0-9.,]*|[0-9][0-9.,]*-');
-CREATE OR REPLACE MACRO kalla_num_body(c) AS regexp_extract(c, '[0-9][0-9.,]*');
+  (regexp_full_match(c, '\([0-9][0-9.,]*\)|[-+]?[0-9][0-9.,]*|[0-9][0-9.,]*-') OR kalla_num_sci(c));
+-- A number in scientific notation has no grouping: its body "0" reads the same in both styles.
+CREATE OR REPLACE MACRO kalla_num_body(c) AS (CASE WHEN kalla_num_sci(c) THEN '0' ELSE regexp_extract(c, '[0-9][0-9.,]*') END);
 CREATE OR REPLACE MACRO kalla_num_neg(c) AS (starts_with(c, '-') OR starts_with(c, '(') OR ends_with(c, '-'));
-CREATE OR REPLACE MACRO kalla_num_us(b) AS regexp_full_match(b, '(\d{1,3}(,\d{3})+|\d+)(\.\d+)?');
-CREATE OR REPLACE MACRO kalla_num_eu(b) AS regexp_full_match(b, '(\d{1,3}(\.\d{3})+|\d+)(,\d+)?');
+-- A first group of "0" is never a thousands group: "0.500" is a half, "0,500" too.
+CREATE OR REPLACE MACRO kalla_num_us(b) AS regexp_full_match(b, '([1-9]\d{0,2}(,\d{3})+|[1-9]\d?(,\d{2})+,\d{3}|\d+)(\.\d+)?');
+CREATE OR REPLACE MACRO kalla_num_eu(b) AS regexp_full_match(b, '([1-9]\d{0,2}(\.\d{3})+|\d+)(,\d+)?');
 -- Fast path first: plain "-1234.56" / "-1234,56" needs no cleaning (the common case in exports).
 CREATE OR REPLACE MACRO kalla_parse_us(v) AS (
   CASE WHEN regexp_full_match(v, '-?[0-9]+(\.[0-9]+)?') THEN try_cast(v AS DECIMAL(18, 6))
-  WHEN regexp_full_match(v, '-?[0-9]{1,3}(,[0-9]{3})+(\.[0-9]+)?') THEN try_cast(replace(v, ',', '') AS DECIMAL(18, 6))
+  WHEN regexp_full_match(v, '-?[1-9][0-9]{0,2}(,[0-9]{3})+(\.[0-9]+)?') THEN try_cast(replace(v, ',', '') AS DECIMAL(18, 6))
+  WHEN kalla_num_sci(kalla_num_clean(v)) THEN try_cast(kalla_num_clean(v) AS DECIMAL(18, 6))
   WHEN kalla_num_shape_ok(kalla_num_clean(v)) AND kalla_num_us(kalla_num_body(kalla_num_clean(v)))
   THEN (CASE WHEN kalla_num_neg(kalla_num_clean(v)) THEN -1 ELSE 1 END)
        * try_cast(replace(kalla_num_body(kalla_num_clean(v)), ',', '') AS DECIMAL(18, 6)) END);
 CREATE OR REPLACE MACRO kalla_parse_eu(v) AS (
   CASE WHEN regexp_full_match(v, '-?[0-9]+(,[0-9]+)?') THEN try_cast(replace(v, ',', '.') AS DECIMAL(18, 6))
-  WHEN regexp_full_match(v, '-?[0-9]{1,3}(\.[0-9]{3})+(,[0-9]+)?') THEN try_cast(replace(replace(v, '.', ''), ',', '.') AS DECIMAL(18, 6))
+  WHEN regexp_full_match(v, '-?[1-9][0-9]{0,2}(\.[0-9]{3})+(,[0-9]+)?') THEN try_cast(replace(replace(v, '.', ''), ',', '.') AS DECIMAL(18, 6))
+  WHEN kalla_num_sci(kalla_num_clean(v)) THEN try_cast(replace(kalla_num_clean(v), ',', '.') AS DECIMAL(18, 6))
   WHEN kalla_num_shape_ok(kalla_num_clean(v)) AND kalla_num_eu(kalla_num_body(kalla_num_clean(v)))
   THEN (CASE WHEN kalla_num_neg(kalla_num_clean(v)) THEN -1 ELSE 1 END)
        * try_cast(replace(replace(kalla_num_body(kalla_num_clean(v)), '.', ''), ',', '.') AS DECIMAL(18, 6)) END);

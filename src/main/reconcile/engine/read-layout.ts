@@ -132,8 +132,14 @@ export function detectTop(records: RecordPos[], skipTop?: number): TopLayout {
     // The fullest such row, the last of equals (the header sits right above the data): a padded
     // preamble line ("Kontoinhaber;Muster GmbH;;") fills half a narrow table, a header all of it.
     // Without a data row there is no "above the data": the first such row, as before.
+    // Of equally full rows, the one least like the data: a first data row without numbers or
+    // dates ("R1,A-1,n/a,pending") sits right below the header and is written like the rows under
+    // it ("R2,A-2,…"), the header is not (issue 27, item 3).
     const named = candidates.filter(({ r }) => filled(r) * 2 >= width);
-    const header = (data < 0 ? named[0] : named.reduce<(typeof candidates)[number] | undefined>((best, c) => (!best || filled(c.r) >= filled(best.r) ? c : best), undefined)) ?? candidates[0];
+    const likeData = (r: RecordPos) => (data < 0 ? 0 : dataLikeness(r, records.slice(data, data + 5)));
+    const better = (c: (typeof candidates)[number], best: (typeof candidates)[number]) =>
+      filled(c.r) !== filled(best.r) ? filled(c.r) > filled(best.r) : likeData(c.r) <= likeData(best.r);
+    const header = (data < 0 ? named[0] : named.reduce<(typeof candidates)[number] | undefined>((best, c) => (!best || better(c, best) ? c : best), undefined)) ?? candidates[0];
     const firstFull = records.findIndex(full);
     index = header ? header.i : data >= 0 ? Math.min(data, firstFull < 0 ? data : firstFull) : Math.max(0, firstFull);
   }
@@ -145,6 +151,20 @@ export function detectTop(records: RecordPos[], skipTop?: number): TopLayout {
   }));
   const at = records[index];
   return { index, width, skipLines: at ? at.line - 1 : 0, start: at ? at.start : 0, skipped };
+}
+
+/** A field's shape: runs of letters → "a", of digits → "9", other characters kept ("A-1" → "a-9", "R12" → "a9"). */
+const shape = (f: string) => f.trim().toLowerCase().replace(/\p{L}+/gu, 'a').replace(/\d+/g, '9');
+
+/** How many fields of `r` are written like the same column in a data row below (shape "a9", "a-9"…), fields of one letter run aside. */
+function dataLikeness(r: RecordPos, dataRows: RecordPos[]): number {
+  let n = 0;
+  r.fields.forEach((f, k) => {
+    const s = shape(f);
+    if (s === '' || s === 'a') return;
+    if (dataRows.some((d) => d.fields[k] !== undefined && shape(d.fields[k]) === s)) n++;
+  });
+  return n;
 }
 
 /** First words of balance, total and count lines in German, Dutch and English exports. */

@@ -188,7 +188,13 @@ async function loadWorkbook(
   try {
     const converted = await xlsxToCsv(path, csvPath, opts.sheet, ctx.guard?.signal);
     lap('xlsx→csv');
-    notices.push({ code: 'xlsx_sheet', message: `read sheet “${converted.sheet}” (${converted.rows} rows) of ${converted.sheets.length} sheet(s): ${converted.sheets.map((s) => `“${s}”`).join(', ')}` });
+    const hiddenNote = converted.hidden.filter((h) => h !== converted.sheet);
+    notices.push({
+      code: 'xlsx_sheet',
+      message:
+        `read sheet “${converted.sheet}” (${converted.rows} rows) of ${converted.sheets.length} sheet(s): ${converted.sheets.map((s) => `“${s}”`).join(', ')} — ${converted.reason}` +
+        (hiddenNote.length ? `; hidden sheet(s) not read: ${hiddenNote.map((h) => `“${h}”`).join(', ')} (pick one by name to read it)` : ''),
+    });
     const sniff = await sniffFile(csvPath, 'utf-8');
     const info = await loadCopy(ctx, side, path, csvPath, path, 'none', sniff, notices, { ...opts, delimiter: ',' }, shownName, fileStat, timings, lap);
     return { ...info, encoding: 'xlsx', sheet: { name: converted.sheet, sheets: converted.sheets } };
@@ -456,7 +462,7 @@ export interface UnparsedExample {
 }
 
 /** The first few values per typed column that did not parse (row id and text), for the notice listing them. */
-async function unparsedExamples(db: Db, table: string, raw: string, typings: ColumnTyping[], unparsed: Record<string, number>, limit = 5): Promise<Record<string, UnparsedExample[]>> {
+async function unparsedExamples(db: Db, table: string, raw: string, typings: ColumnTyping[], unparsed: Record<string, number>, limit = 10): Promise<Record<string, UnparsedExample[]>> {
   const out: Record<string, UnparsedExample[]> = {};
   for (const t of parsedColumns(typings)) {
     if (!unparsed[t.name]) continue;
@@ -470,17 +476,27 @@ async function unparsedExamples(db: Db, table: string, raw: string, typings: Col
   return out;
 }
 
+/** Why an amount did not read, in words the user can act on. */
+function numberReason(value: string, format: string | undefined): string {
+  const v = value.trim();
+  if (/^[\s(+-]*\d[\d.,\s]{12,}/.test(v)) return 'too large; amounts up to 999,999,999,999.99';
+  if (/^[-+]?\d+([.,]\d+)?e[-+]?\d+$/i.test(v)) return 'out of range';
+  if (/^(n\/a|#n\/a|na|null|none|nan|#value!|#ref!|#div\/0!|#num!)$/i.test(v)) return 'no value';
+  if (/^[\s(+-]*\d[\d.,]*[)\s-]*$/.test(v)) return `not in this column's format (${format === 'eu' ? '1.234,56' : '1,234.56'})`;
+  return 'not a number';
+}
+
 /** One notice per typed column with values held as empty: how many, and which (row, value). */
 export function unparsedNotices(typings: ColumnTyping[], unparsed: Record<string, number>, examples: Record<string, UnparsedExample[]>): Notice[] {
   return typings
     .filter((t) => (unparsed[t.name] ?? 0) > 0)
     .map((t) => {
       const count = unparsed[t.name];
-      const shown = (examples[t.name] ?? []).map((e) => `row ${e.row}: ${JSON.stringify(e.value.length > 40 ? `${e.value.slice(0, 40)}…` : e.value)}${t.type === 'number' && /^[\s(+-]*\d[\d.,\s]{12,}/.test(e.value) ? ' (too large; amounts up to 999,999,999,999.99)' : ''}`);
+      const shown = (examples[t.name] ?? []).map((e) => `row ${e.row}: ${JSON.stringify(e.value.length > 40 ? `${e.value.slice(0, 40)}…` : e.value)}${t.type === 'number' ? ` (${numberReason(e.value, t.format)})` : ''}`);
       return {
         code: 'unparsed_values' as const,
         column: t.name,
-        message: `column "${t.name}" is ${t.type === 'number' ? 'a number' : `a ${t.type}`} column; ${count} value(s) could not be read as ${t.type === 'number' ? 'numbers' : `${t.type}s`} and are left empty (excluded from checks on this column): ${shown.join(', ')}${count > shown.length ? ', …' : ''}`,
+        message: `column "${t.name}" is ${t.type === 'number' ? 'a number' : `a ${t.type}`} column; ${count} value(s) could not be read as ${t.type === 'number' ? 'numbers' : `${t.type}s`} and are left empty (excluded from checks on this column): ${shown.join(', ')}${count > shown.length ? `, and ${count - shown.length} more` : ''}`,
       };
     });
 }

@@ -28,6 +28,8 @@ const COMPACT_DATE = String.raw`(19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])
 const HAS_TIME = String.raw`.*\d{1,2}:\d{2}.*`;
 const LEADING_ZERO_ID = String.raw`0\d+`;
 const BOOLEAN_WORDS = `('true','false','yes','no')`;
+/** How spreadsheets and exports write "no value" in an amount column (held as empty and listed, never a reason to drop the amount). */
+const MISSING_WORDS = `('n/a','#n/a','na','null','none','nan','#value!','#ref!','#div/0!','#num!')`;
 
 /** Detection looks at the first SAMPLE_ROWS rows; the typed table is then verified against every row. */
 export const DETECTION_SAMPLE_ROWS = 10_000;
@@ -62,6 +64,9 @@ function outerStats(sfx: string): string[] {
     `count_if(${shape} AND kalla_num_us(${b}) AND NOT kalla_num_eu(${b})) AS us_only${sfx}`,
     `count_if(${shape} AND kalla_num_eu(${b}) AND NOT kalla_num_us(${b})) AS eu_only${sfx}`,
     `count_if(${shape} AND kalla_num_us(${b}) AND kalla_num_eu(${b}) AND regexp_matches(${b}, '[.,]')) AS amb${sfx}`,
+    // "1.500": thousands in German, one and a half in English; resolved from the column and the file.
+    `count_if(${shape} AND kalla_num_us(${b}) AND kalla_num_eu(${b}) AND contains(${b}, '.')) AS amb_dot${sfx}`,
+    `count_if(lower(${v}) IN ${MISSING_WORDS}) AS na${sfx}`,
     `count_if(regexp_full_match(${v}, '${LEADING_ZERO_ID}')) AS lz${sfx}`,
     `count_if(regexp_full_match(${v}, '${ISO_DATE}')) AS iso${sfx}`,
     `count_if(regexp_full_match(${v}, '${YMD_SLASH}')) AS ymd${sfx}`,
@@ -182,9 +187,33 @@ export async function detectTypes(
   const typings = columns.map((name, i): ColumnTyping => {
     const override = overrides[name];
     const total = n(`n_${i}`);
+    const thousands = thousandsOnly(i, n) && !hints.decimal && !decimal.reason.includes('1,234.56');
     // An overridden column's own detection notices (e.g. ambiguity) no longer apply.
-    const detected = detectOne(name, i, total, n, override ? [] : notices, style, hints.decimal !== undefined);
-    if (!detected.overridden && detected.type === 'number' && detected.format === 'eu' && n(`amb_${i}`) > 0 && n(`eu_only_${i}`) === 0 && !override) {
+    const detected = detectOne(name, i, total, n, override ? [] : notices, thousands ? 'eu' : style, hints.decimal !== undefined || thousands);
+    if (!override && detected.type === 'number') {
+      const ambDot = n(`amb_dot_${i}`);
+      if (thousands) {
+        notices.push({
+          code: 'thousands_dot',
+          column: name,
+          message: `column "${name}": ${ambDot} value(s) such as 1.500 read as thousands (1.500 = 1,500): no value in the column has a decimal part other than exactly three digits after ".", which amounts rarely have; choose the decimal separator "." if 1.500 means one and a half`,
+        });
+      } else if (ambDot > 0 && detected.format === 'us' && n(`us_only_${i}`) === 0) {
+        notices.push({
+          code: 'thousands_dot',
+          column: name,
+          message: `column "${name}": ${ambDot} value(s) such as 1.500 read as one and a half (1.500 = 1.5), ${decimal.reason}; choose the decimal separator "," if they are thousands`,
+        });
+      }
+    }
+    if (!override && n(`us_only_${i}`) > 0 && n(`eu_only_${i}`) > 0 && mostly(n(`us_${i}`) + n(`eu_${i}`) - n(`amb_${i}`), total)) {
+      notices.push({
+        code: 'mixed_number_formats',
+        column: name,
+        message: `column "${name}" writes amounts both as 1,234.56 (${n(`us_only_${i}`)} value(s)) and as 1.234,56 (${n(`eu_only_${i}`)} value(s)); no single format reads them all, so they were not guessed: the values the ${detected.type === 'number' ? `"${detected.format === 'eu' ? '1.234,56' : '1,234.56'}" format` : 'column type'} does not read are listed — fix the export or choose the format`,
+      });
+    }
+    if (!detected.overridden && detected.type === 'number' && detected.format === 'eu' && n(`amb_${i}`) - n(`amb_dot_${i}`) > 0 && n(`eu_only_${i}`) === 0 && !override) {
       notices.push({
         code: 'decimal_comma',
         column: name,
@@ -196,7 +225,52 @@ export async function detectTypes(
   });
   addDebitCredit(typings, notices);
   await addDirectionIndicator(db, table, typings, notices, (t) => typedExpression(t), sampleRows);
+  await explainTextColumns(db, table, columns, typings, n, notices, sampleRows);
   return { typings, notices, decimal };
+}
+
+/**
+ * Every value with a "." is thousands-shaped (1.500, 12.000) and no value reads only one way: the
+ * column holds whole amounts with a dot as thousands separator, unless the file says otherwise.
+ */
+function thousandsOnly(i: number, n: (k: string) => number): boolean {
+  return n(`amb_dot_${i}`) > 0 && n(`us_only_${i}`) === 0 && n(`eu_only_${i}`) === 0 && n(`amb_${i}`) === n(`amb_dot_${i}`);
+}
+
+/** At most this many values are named in a notice; the count says how many more. */
+const NAMED_VALUES = 10;
+
+/**
+ * A column that stays text although at least half its values are amounts is never silent: the
+ * notice names the values (row and reason) that stopped it, so an amount column is not dropped
+ * from matching without a word.
+ */
+async function explainTextColumns(db: Db, table: string, columns: string[], typings: ColumnTyping[], n: (k: string) => number, notices: Notice[], limit: number | null): Promise<void> {
+  for (let i = 0; i < columns.length; i++) {
+    const t = typings[i];
+    const total = n(`n_${i}`);
+    const numeric = Math.max(n(`us_${i}`), n(`eu_${i}`));
+    if (t.type !== 'text' || t.overridden || total < 2 || numeric * 2 < total || numeric === total || n(`lz_${i}`) > 0) continue;
+    const style = n(`eu_${i}`) > n(`us_${i}`) ? 'eu' : 'us';
+    const v = `nullif(trim(${ident(columns[i])}), '')`;
+    const bad = `${v} IS NOT NULL AND kalla_parse_${style}(${ident(columns[i])}) IS NULL`;
+    const from = `(SELECT row_number() OVER () AS r, ${ident(columns[i])} FROM ${ident(table)}${limit ? ` LIMIT ${limit}` : ''})`;
+    const rows = await db.all<{ r: number | bigint; v: string; c: number | bigint }>(`SELECT r, ${v} AS v, count(*) OVER () AS c FROM ${from} WHERE ${bad} ORDER BY r LIMIT ${NAMED_VALUES}`);
+    const count = Number(rows[0]?.c ?? total - numeric);
+    const named = rows.map((row) => `row ${Number(row.r)}: ${JSON.stringify(row.v.length > 40 ? `${row.v.slice(0, 40)}…` : row.v)} (${reasonFor(row.v)})`);
+    notices.push({
+      code: 'not_all_numbers',
+      column: columns[i],
+      message: `column "${columns[i]}" stays text: ${total - count} of ${total} value(s) are amounts but ${count} are not, and an amount check would skip them silently: ${named.join(', ')}${count > named.length ? `, and ${count - named.length} more` : ''}. Set the column's type to number to read the amounts (the others are listed as exceptions), or fix the file`,
+    });
+  }
+}
+
+function reasonFor(value: string): string {
+  if (/^[-+(]?\d[\d.,' ]*\)?-?$/.test(value) && value.replace(/\D/g, '').length > 18) return 'too large';
+  if (/^[-+]?\d+([.,]\d+)?e[-+]?\d+$/i.test(value)) return 'out of range';
+  if (/\d/.test(value)) return 'not a number in this column\'s format';
+  return 'not a number';
 }
 
 /**
@@ -222,7 +296,9 @@ function detectOne(name: string, i: number, total: number, n: (k: string) => num
   if (total === 0) return { name, type: 'text' };
   const own = n(`eu_only_${i}`) > 0 && n(`us_only_${i}`) === 0 ? 'eu' : n(`us_only_${i}`) > 0 && n(`eu_only_${i}`) === 0 ? 'us' : null;
   const style = forced ? fileStyle : (own ?? fileStyle);
-  const numeric = mostly(n(`${style}_${i}`), total);
+  // "N/A", "#N/A" next to amounts do not turn the column into text: they are held as empty and listed.
+  const readable = n(`${style}_${i}`);
+  const numeric = mostly(readable, total) || (readable > 0 && readable + n(`na_${i}`) === total && readable > n(`na_${i}`));
   // Every value a plausible yyyymmdd (and there are a few): a date, not a number.
   if (total >= 3 && n(`ymd8_${i}`) === total) return { name, type: 'date', format: '%Y%m%d' };
   // Identifiers such as "00042" must keep their leading zeros: they stay text.

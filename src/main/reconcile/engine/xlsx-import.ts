@@ -33,6 +33,19 @@ export interface XlsxConversion {
   sheet: string;
   sheets: string[];
   rows: number;
+  /** Sheets hidden in the workbook (never read unless picked by name). */
+  hidden: string[];
+  /** Why this sheet: picked by name, or the visible sheet with the most table rows. */
+  reason: string;
+}
+
+interface SheetRead {
+  name: string;
+  file: string;
+  rows: number;
+  /** Rows with two or more filled cells: a table has many, a sheet of notes (one cell a row) few. */
+  tableRows: number;
+  hidden: boolean;
 }
 
 const csvField = (v: string) => (/[",\r\n]/.test(v) || v.trim() !== v ? `"${v.replace(/"/g, '""')}"` : v);
@@ -58,28 +71,36 @@ export function cellText(value: ExcelJS.CellValue): string {
 }
 
 /**
- * Writes one sheet (by name, or the one with the most rows) as CSV to `target`. Every sheet is
- * streamed (the format allows no skipping); without a chosen sheet each goes to its own file and
- * only the largest is kept.
+ * Writes one sheet as CSV to `target`: the one picked by name, else the visible sheet that is most
+ * a table (most rows with two or more filled cells; then most rows). A hidden sheet is never read
+ * unless picked by name: a workbook whose data is only on hidden sheets is refused, naming them.
+ * Every sheet is streamed (the format allows no skipping); without a chosen sheet each goes to its
+ * own file and only the chosen one is kept.
  */
 export async function xlsxToCsv(path: string, target: string, sheet: string | undefined, signal?: AbortSignal): Promise<XlsxConversion> {
   const sheets: string[] = [];
-  const written: { name: string; file: string; rows: number }[] = [];
+  const written: SheetRead[] = [];
+  const hidden: string[] = [];
   let reader: ExcelJS.stream.xlsx.WorkbookReader;
   try {
     reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { sharedStrings: 'cache', worksheets: 'emit', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
     for await (const ws of reader) {
       const name = (ws as unknown as { name: string }).name;
+      const state = (ws as unknown as { state?: string }).state;
+      const isHidden = state === 'hidden' || state === 'veryHidden';
       sheets.push(name);
+      if (isHidden) hidden.push(name);
       const wanted = sheet === undefined || sheet === name;
       const file = `${target}.sheet${sheets.length}`;
       const out = wanted ? createWriteStream(file) : null;
       let rows = 0;
+      let tableRows = 0;
       let last = 0;
       for await (const row of ws as AsyncIterable<ExcelJS.Row>) {
         if (signal?.aborted) throw new ReconError('cancelled', 'reading the workbook was cancelled');
         if (!out) continue;
         const values = (row.values as ExcelJS.CellValue[]).slice(1).map(cellText);
+        if (values.filter((v) => v.trim() !== '').length >= 2) tableRows++;
         const line = `${'\n'.repeat(Math.max(0, row.number - last - 1))}${values.map(csvField).join(',')}\n`;
         last = row.number;
         rows++;
@@ -88,7 +109,7 @@ export async function xlsxToCsv(path: string, target: string, sheet: string | un
       if (out) {
         out.end();
         await once(out, 'close');
-        written.push({ name, file, rows });
+        written.push({ name, file, rows, tableRows, hidden: isHidden });
       }
     }
   } catch (error) {
@@ -99,12 +120,26 @@ export async function xlsxToCsv(path: string, target: string, sheet: string | un
   if (sheet !== undefined && written.length === 0) {
     throw new ReconError('not_found', `${path} has no sheet “${sheet}”; its sheets are ${sheets.map((s) => `“${s}”`).join(', ')}`, { path, sheets });
   }
-  const pick = written.reduce<(typeof written)[number] | null>((best, w) => (!best || w.rows > best.rows ? w : best), null);
+  const better = (w: SheetRead, best: SheetRead) => (w.tableRows !== best.tableRows ? w.tableRows > best.tableRows : w.rows > best.rows);
+  const pick = sheet !== undefined ? written[0] : written.filter((w) => !w.hidden && w.rows > 0).reduce<SheetRead | null>((best, w) => (!best || better(w, best) ? w : best), null);
   await Promise.all(written.filter((w) => w !== pick).map((w) => rm(w.file, { force: true })));
   if (!pick || pick.rows === 0) {
     if (pick) await rm(pick.file, { force: true });
+    const hiddenData = written.filter((w) => w.hidden && w.rows > 0).map((w) => `“${w.name}”`);
+    if (hiddenData.length > 0) {
+      throw new ReconError(
+        'empty_file',
+        `${path}: the visible sheets are empty; data is only on hidden sheet(s) ${hiddenData.join(', ')}, which are not read unless chosen: pick the sheet by name if it is the one to reconcile`,
+        { path, sheets, hidden },
+      );
+    }
     throw new ReconError('empty_file', `${path}: the workbook's sheets are empty`, { path, sheets });
   }
   await rename(pick.file, target);
-  return { sheet: pick.name, sheets, rows: pick.rows };
+  const others = written.filter((w) => w !== pick && !w.hidden && w.rows > pick.rows).map((w) => `“${w.name}” has more rows but fewer table rows (${w.tableRows} of ${w.rows} with two or more cells)`);
+  const reason =
+    sheet !== undefined
+      ? `picked by name${pick.hidden ? ' (it is hidden in the workbook)' : ''}`
+      : `the visible sheet with the most table rows (${pick.tableRows} of ${pick.rows} with two or more cells)${others.length ? `; ${others.join('; ')}` : ''}`;
+  return { sheet: pick.name, sheets, rows: pick.rows, hidden, reason };
 }

@@ -152,7 +152,7 @@ describe('near misses the model must not confirm', () => {
   it('says what tied each group, with the weights, in Details and in the exports', async () => {
     const { groups, ws, result } = await nearMisses();
     const first = groups.find((g) => g.docs[0] === doc(1))!;
-    expect(first.evidence).toMatch(new RegExp(`Belegnummer ${doc(1)} named in the text \\(\\+\\d+\\.\\d\\); amount equal \\(\\+\\d+\\.\\d\\);.*probability 1\\.0000`));
+    expect(first.evidence).toMatch(new RegExp(`Belegnummer ${doc(1)} named on the line \\(\\+\\d+\\.\\d\\); amount equal \\(\\+\\d+\\.\\d\\);.*probability 1\\.0000`));
     // The export carries the evidence and the columns it came from, though nobody mapped the text.
     const out = sb.mkdir('export');
     const exported = await ws.export(result.run_id, { dir: out, formats: ['csv'] });
@@ -160,7 +160,7 @@ describe('near misses the model must not confirm', () => {
     expect(matched[0]).toMatch(/evidence/);
     expect(matched[0]).toMatch(/Belegnummer/);
     expect(matched[0]).toMatch(/Verwendungszweck/);
-    expect(matched.find((l) => l.includes(`RE ${doc(1)} `))).toMatch(new RegExp(`Belegnummer ${doc(1)} named in the text`));
+    expect(matched.find((l) => l.includes(`RE ${doc(1)} `))).toMatch(new RegExp(`Belegnummer ${doc(1)} named on the line`));
   });
 });
 

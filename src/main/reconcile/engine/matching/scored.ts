@@ -528,14 +528,14 @@ async function assign(db: Db, rule: MatchRule, ruleIdx: number, model: MatchMode
   await db.exec(
     `INSERT INTO group_evidence SELECT c.lid, ${reasonSql(rule)},
        concat_ws('; ',
-         CASE c.ref WHEN 'exact' THEN ${refName} || ' ' || c.tied || ' named in the text'
+         CASE c.ref WHEN 'exact' THEN ${refName} || ' ' || c.tied || ' named on the line'
            WHEN 'typo' THEN ${refName} || ' ' || c.tied || ' named with one typo (' || replace(c.seen, '|', '-') || ')'
            WHEN 'serial' THEN ${refName} || ' ' || c.tied || ' named by its last part only (' || c.seen || ')'
-           WHEN 'other' THEN 'the text names another reference' ELSE 'no reference' END || ' (' || printf('%+.1f', c.w_ref) || ')',
+           WHEN 'other' THEN 'the line names another reference' ELSE 'no reference' END || ' (' || printf('%+.1f', round(c.w_ref, 1) + 0.0) || ')',
          CASE c.amt WHEN 'exact' THEN 'amount equal' WHEN 'named' THEN 'amount differs by a learned fee or discount'
-           WHEN 'fx' THEN 'amount in ' || c.lcur || ' at an implied rate of ' || printf('%.4f', c.ra / c.la) || ${rateSql(model) ? `' (learned ' || printf('%.4f', ${rateSql(model)}) || ')'` : "''"} WHEN 'near' THEN 'amount within 20 %' WHEN 'part' THEN 'part of the amount' ELSE 'amount differs' END || ' (' || printf('%+.1f', c.w_amt) || ')',
-         CASE c.dte WHEN 'close' THEN 'dates within 14 days' WHEN 'month' THEN 'dates within 60 days' WHEN 'far' THEN 'dates within 180 days' WHEN 'out' THEN 'dates further apart' ELSE 'no date' END || ' (' || printf('%+.1f', c.w_dte) || ')',
-         CASE c.pty WHEN 'same' THEN 'same counterparty' WHEN 'similar' THEN 'similar counterparty' WHEN 'differs' THEN 'other counterparty' ELSE NULL END || ' (' || printf('%+.1f', c.w_pty) || ')',
+           WHEN 'fx' THEN 'amount in ' || c.lcur || ' at an implied rate of ' || printf('%.4f', c.ra / c.la) || ${rateSql(model) ? `' (learned ' || printf('%.4f', ${rateSql(model)}) || ')'` : "''"} WHEN 'near' THEN 'amount within 20 %' WHEN 'part' THEN 'part of the amount' ELSE 'amount differs' END || ' (' || printf('%+.1f', round(c.w_amt, 1) + 0.0) || ')',
+         CASE c.dte WHEN 'close' THEN 'dates within 14 days' WHEN 'month' THEN 'dates within 60 days' WHEN 'far' THEN 'dates within 180 days' WHEN 'out' THEN 'dates further apart' ELSE 'no date' END || ' (' || printf('%+.1f', round(c.w_dte, 1) + 0.0) || ')',
+         CASE c.pty WHEN 'same' THEN 'same counterparty' WHEN 'similar' THEN 'similar counterparty' WHEN 'differs' THEN 'other counterparty' ELSE NULL END || ' (' || printf('%+.1f', round(c.w_pty, 1) + 0.0) || ')',
          'probability ' || printf('%.4f', c.prob))
      FROM m_pairs c`,
   );
@@ -563,7 +563,7 @@ async function matchCreditNetting(db: Db, rule: MatchRule, ruleIdx: number, mode
     [rule.id],
   );
   await db.exec(
-    `INSERT INTO group_evidence SELECT least(lid, cid), NULL, ${model.references.length > 0 ? `${lit(model.references[0].left)} || ' ' || tied || ' named in the text, paid less an open credit note of the same counterparty (' || printf('%.2f', -ca) || ')'` : `'paid less an open credit note'`} FROM m_cn`,
+    `INSERT INTO group_evidence SELECT least(lid, cid), NULL, ${model.references.length > 0 ? `${lit(model.references[0].left)} || ' ' || tied || ' named on the line, paid less an open credit note of the same counterparty (' || printf('%.2f', -ca) || ')'` : `'paid less an open credit note'`} FROM m_cn`,
   );
 }
 

@@ -176,8 +176,10 @@ test("import a VS Code mcp.json: a dry run first, the token VS Code would prompt
     await shot(page, info, '07-import-vscode');
     await dialog.getByRole('button', { name: 'Import 1 server' }).click();
     await expect(dialog).toBeHidden();
-    await expect(page.getByRole('status').filter({ hasText: 'Imported 1 server: crm.' })).toBeVisible();
+    await expect(page.getByRole('status').filter({ hasText: 'Imported 1 server: crm (disabled until you enable it).' })).toBeVisible();
     const detail = page.getByRole('region', { name: 'Server details' });
+    // Imported servers start only when the user enables them.
+    await detail.getByRole('button', { name: 'Enable' }).click();
     await expect(detail.locator('.detail-header [data-status]')).toHaveAttribute('data-status', 'running');
     expect(await page.content()).not.toContain('vscode-input-9191');
   } finally {

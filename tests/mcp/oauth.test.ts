@@ -4,6 +4,7 @@
  * dynamic registration, PKCE, refresh). "The browser" follows the authorization server's redirect to
  * Kalla's loopback callback, as a browser does when the user clicks Allow.
  */
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
 import { McpHost } from '../../src/main/mcp/host';
 import type { ServerConfig } from '../../src/shared/mcp';
@@ -262,4 +263,60 @@ describe('OAuth step-up, pre-registered clients and service accounts', () => {
     expect(auth.clientAuth).toHaveLength(before);
     expect(host.get('crm4')?.error).toMatch(/login\.example\.com/);
   }, 60_000);
+});
+
+describe('the loopback sign-in listener', () => {
+  /** Whether something accepts connections on 127.0.0.1:port. */
+  function listening(port: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+  }
+
+  async function signInHost(open: (url: string) => Promise<void>, signInTimeoutMs = 10_000) {
+    const { url } = await setUp();
+    const secrets = memorySecrets();
+    const dir = await tempDir();
+    const host = new McpHost({ dataDir: dir.path, builtins: [], spawnEnv: async () => ({ PATH: process.env.PATH ?? '' }), restart: { maxRetries: 0, baseDelayMs: 10, maxDelayMs: 10 }, oauth: { secrets, openBrowser: open, signInTimeoutMs } });
+    cleanups.push(async () => {
+      await host.stop();
+      await dir.cleanup();
+    });
+    await host.start();
+    await host.addServer('crm', { url, type: 'http', args: [], env: {} });
+    await waitFor(() => host.get('crm')?.auth === 'needs-sign-in', 'crm needs sign-in');
+    const port = () => (JSON.parse(secrets.all.get('mcp-oauth:crm')!) as { port: number }).port;
+    return { host, port };
+  }
+
+  it('closes when the browser cannot be opened', async () => {
+    const { host, port } = await signInHost(async () => {
+      throw new Error('Refused to open a file: link');
+    });
+    await host.signIn('crm').catch(() => undefined);
+    await waitFor(() => host.get('crm')?.status !== 'starting', 'sign-in settled');
+    expect(await listening(port())).toBe(false);
+  });
+
+  it('closes when the sign-in is abandoned (timeout) and when the server is removed while it waits', async () => {
+    let opened = 0;
+    const { host, port } = await signInHost(async () => void opened++, 600);
+    const first = host.signIn('crm').catch((e: unknown) => e);
+    await waitFor(() => opened === 1, 'authorization page opened');
+    expect(await listening(port())).toBe(true);
+    expect(String(await first)).toMatch(/not finished in the browser within 1 s/);
+    expect(await listening(port())).toBe(false);
+
+    const second = host.signIn('crm').catch((e: unknown) => e);
+    await waitFor(() => opened === 2, 'authorization page opened again');
+    const redirectPort = port(); // removing the server forgets its sign-in, port included
+    expect(await listening(redirectPort)).toBe(true);
+    const started = Date.now();
+    await host.removeServer('crm');
+    expect(await listening(redirectPort)).toBe(false);
+    await second;
+    expect(Date.now() - started).toBeLessThan(500);
+  });
 });

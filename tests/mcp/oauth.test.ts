@@ -6,7 +6,10 @@
  */
 import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { McpHost } from '../../src/main/mcp/host';
+import { SecretStore, plainFileCodec } from '../../src/main/settings/secret-store';
 import type { ServerConfig } from '../../src/shared/mcp';
 import type { SecretKeeper } from '../../src/main/mcp/oauth';
 import { tempDir, waitFor } from './helpers';
@@ -232,6 +235,27 @@ describe('OAuth step-up, pre-registered clients and service accounts', () => {
     expect(secrets.all.has('mcp-oauth-client:crm2')).toBe(true);
     await host.writeConfigText(JSON.stringify({ mcpServers: {} }));
     expect([...secrets.all.keys()].filter((k) => k.endsWith(':crm2'))).toEqual([]);
+  }, 60_000);
+
+  it('removing several OAuth servers in one JSON-editor save removes every one of their secrets from secrets.json', async () => {
+    const { url } = await setUp();
+    const dir = await tempDir();
+    const store = new SecretStore(dir.path, plainFileCodec);
+    const host = new McpHost({ dataDir: dir.path, builtins: [], spawnEnv: async () => ({ PATH: process.env.PATH ?? '' }), restart: { maxRetries: 0, baseDelayMs: 10, maxDelayMs: 10 }, oauth: { secrets: store, openBrowser: async () => undefined } });
+    cleanups.push(async () => {
+      await host.stop();
+      await dir.cleanup();
+    });
+    await host.start();
+    const names = ['crm1', 'crm2', 'crm3', 'crm4'];
+    await host.writeConfigText(JSON.stringify({ mcpServers: Object.fromEntries(names.map((n) => [n, { type: 'http', url, oauth: { clientId: `id-${n}`, clientSecret: `secret-${n}` } }])) }));
+    await waitFor(() => names.every((n) => host.get(n)?.auth === 'needs-sign-in'), 'all four need sign-in');
+    const keysOnDisk = async () => Object.keys((JSON.parse(await readFile(join(dir.path, 'secrets.json'), 'utf8')) as { entries: object }).entries);
+    expect((await keysOnDisk()).sort()).toEqual(names.flatMap((n) => [`mcp-oauth-client:${n}`, `mcp-oauth:${n}`]).sort());
+
+    await host.writeConfigText(JSON.stringify({ mcpServers: {} }));
+    expect(await keysOnDisk()).toEqual([]);
+    expect(await new SecretStore(dir.path, plainFileCodec).get('mcp-oauth-client:crm2')).toBeUndefined();
   }, 60_000);
 
   it('a service account (client credentials) connects without a browser; without its secret it says what to enter', async () => {

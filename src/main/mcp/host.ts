@@ -757,10 +757,15 @@ export class McpHost {
     for (const entry of [...this.entries.values()]) {
       if (entry.origin !== 'user' || entry.name in parsed.servers || brokenNames.has(entry.name)) continue;
       this.entries.delete(entry.name);
-      work.push(entry.conn.stop().then(() => this.emit({ type: 'removed', server: entry.name })));
       // Its sign-in and client secret go with it (removed in the list or in the JSON editor): a new
-      // server of the same name starts clean.
-      work.push(this.forgetSecrets(entry.name));
+      // server of the same name starts clean. After the stop, so a sign-in that was still saving
+      // cannot write them back.
+      work.push(
+        entry.conn
+          .stop()
+          .then(() => this.emit({ type: 'removed', server: entry.name }))
+          .finally(() => this.forgetSecrets(entry.name)),
+      );
     }
     for (const [name, config] of Object.entries(parsed.servers)) {
       const existing = this.entries.get(name);

@@ -289,6 +289,27 @@ describe('OAuth step-up, pre-registered clients and service accounts', () => {
   }, 60_000);
 });
 
+describe('authorization-server metadata', () => {
+  it('is refused when its issuer is not the authorization server asked for (RFC 8414 §3.3)', async () => {
+    const { auth, url } = await setUp();
+    auth.claimedIssuer = 'https://accounts.attacker.example';
+    const secrets = memorySecrets();
+    const opened: string[] = [];
+    const host = await hostFor(url, secrets, browser(opened));
+    await expect(host.signIn('crm')).rejects.toThrow(/sent metadata naming another issuer \(https:\/\/accounts\.attacker\.example\), which Kalla refuses \(RFC 8414 §3\.3\)/);
+    expect(opened).toEqual([]);
+    expect(auth.registrations).toBe(0);
+    expect(auth.grants).toEqual([]);
+    expect(host.get('crm')?.error).toContain('sent metadata naming another issuer');
+
+    // The same server with honest metadata (a trailing "/" aside) signs in.
+    auth.claimedIssuer = `${auth.issuer}/`;
+    await host.signIn('crm');
+    await waitFor(() => host.get('crm')?.status === 'running', 'signed in');
+    expect(opened).toHaveLength(1);
+  }, 60_000);
+});
+
 describe('the loopback sign-in listener', () => {
   /** Whether something accepts connections on 127.0.0.1:port. */
   function listening(port: number): Promise<boolean> {

@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ClientCredentialsProvider, PrivateKeyJwtProvider } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 
 /** Where sign-in data lives: the SecretStore in the app, memory in tests. */
@@ -135,6 +135,26 @@ interface Stored {
   port?: number;
 }
 
+/** Authorization-server metadata that names another issuer than the one asked for (RFC 8414 §3.3). */
+export class IssuerMismatchError extends Error {
+  constructor(asked: string, claimed: string) {
+    super(`the authorization server ${asked} sent metadata naming another issuer (${claimed.slice(0, 200)}), which Kalla refuses (RFC 8414 §3.3)`);
+    this.name = 'IssuerMismatchError';
+  }
+}
+
+/** RFC 8414 §3.3 wants identical issuers; a single trailing "/" is tolerated, as URLs gain one when parsed. */
+function sameIssuer(a: string, b: string): boolean {
+  const norm = (s: string) => {
+    try {
+      return new URL(s).href.replace(/\/$/, '');
+    } catch {
+      return s.replace(/\/$/, '');
+    }
+  };
+  return norm(a) === norm(b);
+}
+
 export class SignInNeededError extends Error {
   constructor(server: string, again: boolean, why?: string) {
     super(
@@ -214,6 +234,17 @@ export class KallaOAuthProvider implements OAuthClientProvider {
   /** Client ID Metadata Document (SEP-991): used as the client id where the authorization server supports it. */
   get clientMetadataUrl(): string | undefined {
     return this.client.clientMetadataUrl;
+  }
+
+  /**
+   * Called by the SDK right after discovery, before the metadata is used: the authorization
+   * server's metadata must name as its `issuer` the URL it was asked for (RFC 8414 §3.3), or a
+   * server could send the user, and the code, to endpoints of another issuer (a mix-up attack).
+   */
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    const claimed = state.authorizationServerMetadata?.issuer;
+    if (claimed === undefined) return; // no metadata: the SDK uses the default endpoints of the URL asked for
+    if (!sameIssuer(claimed, state.authorizationServerUrl)) throw new IssuerMismatchError(state.authorizationServerUrl, claimed);
   }
 
   state(): string {

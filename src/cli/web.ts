@@ -33,6 +33,18 @@ export async function runWeb(argv: string[], io: Io): Promise<number> {
     io.stderr(`The renderer is not built (looked in ${rendererDir}). Run \`npm run build\` first.\n`);
     return 1;
   }
+  // Listen for signals from the start: one that arrives while the core starts stops it as soon as
+  // it is up (the default action would kill the process with its servers still running).
+  let stopping = false;
+  const signalled = new Promise<void>((resolve) => {
+    const stop = () => {
+      // A second Ctrl+C / SIGTERM while servers are still being stopped: leave now.
+      if (stopping) process.exit(130);
+      stopping = true;
+      resolve();
+    };
+    for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.on(signal, stop);
+  });
   const paths = resolveAppPaths();
   const entry = process.argv[1] ? resolve(process.argv[1]) : fileURLToPath(import.meta.url);
   const self = { ...selfLauncher(entry, false), args: [...process.execArgv, entry] };
@@ -54,16 +66,16 @@ export async function runWeb(argv: string[], io: Io): Promise<number> {
   }
   if (flags.open) await openInSystemBrowser(web.url).catch((e: Error) => io.stderr(`${e.message}\n`));
 
-  await new Promise<void>((done) => {
-    let stopping = false;
-    const stop = () => {
-      if (stopping) return;
-      stopping = true;
-      void Promise.allSettled([web.close(), core.dispose()]).then(() => done());
-    };
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
-    process.once('SIGHUP', stop);
-  });
+  await signalled;
+  // Bounded: a server that will not stop cannot keep the process alive (stop stages are 2 s each).
+  const deadline = setTimeout(() => process.exit(1), STOP_DEADLINE_MS);
+  await Promise.allSettled([web.close(), core.dispose()]);
+  clearTimeout(deadline);
+  // Everything of ours is closed; a handle something else left open (a socket, a listener) must
+  // not keep `kalla web` alive after a SIGTERM. Unref'd: it fires only if one does.
+  setTimeout(() => process.exit(0), 1000).unref();
   return 0;
 }
+
+/** Longest a signal-triggered shutdown may take before the process exits anyway. */
+const STOP_DEADLINE_MS = 15_000;

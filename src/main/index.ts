@@ -10,6 +10,7 @@ import { IPC_EVENT, IPC_INVOKE } from '../shared/contract';
 import { APP_VERSION, MCP_SDK_VERSION } from '../shared/version';
 import { selfLauncher } from './builtin-servers';
 import { createCore, type Core } from './core';
+import { electronOpener } from './external-url';
 import { DataDirInUseError } from './instance-lock';
 import { resolveAppPaths } from './paths';
 import type { Platform } from './platform';
@@ -38,14 +39,19 @@ function isOwnPage(url: string): boolean {
   return url.startsWith('file://') || (dev !== undefined && url.startsWith(dev));
 }
 
+/** Every URL Kalla opens outside the app goes through this one allow-list (src/main/external-url.ts). */
+const openExternal = electronOpener(shell);
+
 function lockDown(contents: WebContents) {
   contents.setWindowOpenHandler(({ url }) => {
-    if (/^https?:\/\//i.test(url)) void shell.openExternal(url);
+    // A refused scheme is simply not opened: the window never navigates either way.
+    openExternal(url).catch(() => undefined);
     return { action: 'deny' };
   });
   contents.on('will-navigate', (event, url) => {
-    if (!isOwnPage(url)) event.preventDefault();
-    if (/^https?:\/\//i.test(url) && !isOwnPage(url)) void shell.openExternal(url);
+    if (isOwnPage(url)) return;
+    event.preventDefault();
+    openExternal(url).catch(() => undefined);
   });
   contents.on('will-attach-webview', (event) => event.preventDefault());
 }
@@ -84,7 +90,7 @@ async function boot() {
       node: process.versions.node,
       'mcp-sdk': MCP_SDK_VERSION,
     },
-    openExternal: (url) => shell.openExternal(url),
+    openExternal,
     secrets: keychainCodec(),
     chooseFiles: async ({ title, filters }) => {
       const r = await dialog.showOpenDialog({ title, filters, properties: ['openFile', 'multiSelections'] });

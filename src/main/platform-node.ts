@@ -2,12 +2,13 @@
  * Platform for browser mode and tests: plain Node, no Electron.
  */
 import { spawn } from 'node:child_process';
+import { checkExternalUrl } from './external-url';
 import type { Platform } from './platform';
 import { plainFileCodec } from './settings/secret-store';
 
-/** Opens an http(s) URL with the OS's handler, never through a shell. */
-export function openInSystemBrowser(url: string): Promise<void> {
-  if (!/^https?:\/\//i.test(url)) return Promise.reject(new Error('Only http(s) links can be opened.'));
+/** Opens an https (or loopback http) URL with the OS's handler, never through a shell. */
+export async function openInSystemBrowser(raw: string): Promise<void> {
+  const url = checkExternalUrl(raw).href;
   // $BROWSER (the Unix convention: a command, "%s" for the URL or the URL appended) wins where it is
   // set, so a machine without xdg-utils, or a test, can name its browser.
   const custom = process.platform !== 'win32' ? process.env.BROWSER?.split(':')[0]?.trim() : undefined;

@@ -117,8 +117,30 @@ export type ImportInput = z.infer<typeof ImportInputSchema>;
 
 const ImportSkipSchema = z.object({ name: z.string(), reason: z.string() });
 
-/** What an import would do (a dry run): names to add, names skipped with why, inputs it needs. */
-export const ImportPreviewSchema = z.object({ toAdd: z.array(z.string()), skipped: z.array(ImportSkipSchema), inputs: z.array(ImportInputSchema) });
+/**
+ * One server an import would add, as the user must see it before anything starts: what it runs
+ * (command and arguments) or where it connects (url), the NAMES of the environment variables and
+ * headers it sets (never their values), and warnings for what can run code beyond the command
+ * (NODE_OPTIONS, LD_PRELOAD, DYLD_*, … and `sh -c`-style shell invocations).
+ */
+export const ImportServerDetailSchema = z.object({
+  name: z.string(),
+  command: z.string().optional(),
+  args: z.array(z.string()),
+  url: z.string().optional(),
+  envNames: z.array(z.string()),
+  headerNames: z.array(z.string()),
+  warnings: z.array(z.string()),
+});
+export type ImportServerDetail = z.infer<typeof ImportServerDetailSchema>;
+
+/** What an import would do (a dry run): names to add (with details), names skipped with why, inputs it needs. */
+export const ImportPreviewSchema = z.object({
+  toAdd: z.array(z.string()),
+  servers: z.array(ImportServerDetailSchema),
+  skipped: z.array(ImportSkipSchema),
+  inputs: z.array(ImportInputSchema),
+});
 export type ImportPreview = z.infer<typeof ImportPreviewSchema>;
 
 export const ImportResultSchema = z.object({ imported: z.array(z.string()), skipped: z.array(ImportSkipSchema), inputs: z.array(ImportInputSchema) });

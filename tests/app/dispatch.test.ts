@@ -84,4 +84,36 @@ describe('dispatch', () => {
     expect(upd.ok).toBe(true);
     expect(JSON.parse(await core.host.readConfigText()).mcpServers.withkey.env).toEqual({ API_KEY: 'sk-live-123456', EXTRA: '1' });
   });
+
+  it('treats header values as write-only: hidden in getConfig, configText and the JSON editor, kept on save', async () => {
+    const headers = { Authorization: 'Bearer ghp_header_secret_42', 'X-Team': 'recon-team-7' };
+    const add = await core.dispatch('servers.add', { name: 'hosted', config: { url: 'https://mcp.example.com/mcp', type: 'http', headers, args: [], env: {}, disabled: true } });
+    expect(add.ok).toBe(true);
+    const cfg = await core.dispatch('servers.getConfig', { name: 'hosted' });
+    expect(cfg).toMatchObject({ ok: true, value: { config: { headers: { Authorization: '<hidden: unchanged>', 'X-Team': '<hidden: unchanged>' } } } });
+    const text = await core.dispatch('servers.configText', {});
+    for (const what of [cfg, text]) {
+      expect(JSON.stringify(what)).not.toContain('ghp_header_secret_42');
+      expect(JSON.stringify(what)).not.toContain('recon-team-7');
+    }
+
+    // The JSON editor's text saved back (with another edit) keeps the stored values.
+    if (!text.ok) throw new Error('configText failed');
+    const edited = (text.value as { text: string }).text.replace('"https://mcp.example.com/mcp"', '"https://mcp2.example.com/mcp"');
+    expect(await core.dispatch('servers.saveConfigText', { text: edited })).toMatchObject({ ok: true, value: { saved: true } });
+    expect(JSON.parse(await core.host.readConfigText()).mcpServers.hosted).toMatchObject({ url: 'https://mcp2.example.com/mcp', headers });
+
+    // The form: a hidden value is kept, a typed one replaces it, a new header needs a value.
+    const upd = await core.dispatch('servers.update', {
+      name: 'hosted',
+      config: { url: 'https://mcp2.example.com/mcp', type: 'http', headers: { Authorization: '<hidden: unchanged>', 'X-Team': 'ops' }, args: [], env: {}, disabled: true },
+    });
+    expect(upd.ok).toBe(true);
+    expect(JSON.parse(await core.host.readConfigText()).mcpServers.hosted.headers).toEqual({ Authorization: 'Bearer ghp_header_secret_42', 'X-Team': 'ops' });
+    const invented = await core.dispatch('servers.update', {
+      name: 'hosted',
+      config: { url: 'https://mcp2.example.com/mcp', type: 'http', headers: { Cookie: '<hidden: unchanged>' }, args: [], env: {}, disabled: true },
+    });
+    expect(invented).toMatchObject({ ok: false, error: { message: expect.stringContaining('header Cookie has no stored value') } });
+  });
 });

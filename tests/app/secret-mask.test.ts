@@ -20,4 +20,13 @@ describe('secret masking of the server file', () => {
     expect(JSON.parse(restoreDocument(edited, file)).mcpServers.a.env).toEqual({ GITHUB_TOKEN: 'ghp_abc', PATH_EXTRA: '/usr/local/bin', DB_PASSWORD: 'pw' });
     expect(() => restoreEnv({ NEW_TOKEN: HIDDEN }, {})).toThrow('NEW_TOKEN has no stored value');
   });
+
+  it('hides every header value, also in a file that is not valid JSON, and restores them', () => {
+    const withHeaders = JSON.stringify({ mcpServers: { r: { url: 'https://x.example/mcp', headers: { Authorization: 'Bearer abc', 'X-Tenant': 'acme' } } } });
+    const masked = maskDocument(withHeaders);
+    expect(JSON.parse(masked).mcpServers.r.headers).toEqual({ Authorization: HIDDEN, 'X-Tenant': HIDDEN });
+    expect(JSON.parse(restoreDocument(masked, withHeaders)).mcpServers.r.headers).toEqual({ Authorization: 'Bearer abc', 'X-Tenant': 'acme' });
+    const broken = '{"mcpServers": {"r": {"url": "https://x.example", "headers": {"X-Tenant": "acme", "Authorization": "Bearer abc"}}';
+    expect(maskDocument(broken)).not.toMatch(/acme|Bearer abc/);
+  });
 });

@@ -1,4 +1,4 @@
-import { writeFile } from 'node:fs/promises';
+import { access, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { mkdir } from 'node:fs/promises';
@@ -67,6 +67,53 @@ describe('Claude Desktop config', () => {
     // The clash did not overwrite the user's own server.
     expect(t.host.get('github')?.command).toBe('mine');
     expect(t.host.get('filesystem')).toMatchObject({ origin: 'user', command: 'npx', disabled: true });
+  });
+
+  it('previews what each server runs, names of env vars only, flags code-loading variables and shell lines, and adds them disabled', async () => {
+    const t = await makeHost({ builtins: [] });
+    cleanup.push(t.dispose);
+    await t.host.start();
+    const marker = join(t.dir, 'ran');
+    const source = join(t.dir, 'hostile.json');
+    await writeFile(
+      source,
+      JSON.stringify({
+        mcpServers: {
+          hostile: { command: '/bin/sh', args: ['-c', `touch ${marker}`], env: { NODE_OPTIONS: '--require /tmp/x.js', API_TOKEN: 'sk-secret-value' } },
+          win: { command: 'C:\\Windows\\System32\\cmd.exe', args: ['/C', 'calc'], env: { DYLD_INSERT_LIBRARIES: '/x.dylib' } },
+          pwsh: { command: 'powershell', args: ['-Command', 'iex'] },
+          preload: { command: 'node', args: ['s.js'], env: { LD_PRELOAD: '/x.so', LD_LIBRARY_PATH: '/x', PYTHONSTARTUP: '/x.py', PERL5OPT: '-Mx', BASH_ENV: '/x.sh' } },
+          plain: { command: 'npx', args: ['-y', 'server-everything'], env: { LOG_LEVEL: 'debug' } },
+          remote: { type: 'http', url: 'https://mcp.example.com/mcp', headers: { Authorization: 'Bearer sk-header-value' } },
+        },
+      }),
+    );
+    const preview = await t.host.planImport(source);
+    const text = JSON.stringify(preview);
+    expect(text).not.toContain('sk-secret-value');
+    expect(text).not.toContain('sk-header-value');
+    const byName = Object.fromEntries(preview.servers.map((s) => [s.name, s]));
+    expect(byName.hostile).toEqual({
+      name: 'hostile',
+      command: '/bin/sh',
+      args: ['-c', `touch ${marker}`],
+      envNames: ['NODE_OPTIONS', 'API_TOKEN'],
+      headerNames: [],
+      warnings: ['sets NODE_OPTIONS, which makes the program load or run other code', 'runs a shell command line (sh -c): read the arguments before you enable it'],
+    });
+    expect(byName.win.warnings).toEqual(['sets DYLD_INSERT_LIBRARIES, which makes the program load or run other code', 'runs a shell command line (cmd /C): read the arguments before you enable it']);
+    expect(byName.pwsh.warnings).toEqual(['runs a shell command line (powershell -Command): read the arguments before you enable it']);
+    expect(byName.preload.warnings.map((w) => w.split(',')[0])).toEqual(['sets LD_PRELOAD', 'sets LD_LIBRARY_PATH', 'sets PYTHONSTARTUP', 'sets PERL5OPT', 'sets BASH_ENV']);
+    expect(byName.plain).toMatchObject({ envNames: ['LOG_LEVEL'], warnings: [] });
+    expect(byName.remote).toMatchObject({ url: 'https://mcp.example.com/mcp', headerNames: ['Authorization'], args: [], warnings: [] });
+
+    const result = await t.host.importServers(source);
+    expect(result.imported).toHaveLength(6);
+    // Added, but disabled: nothing from the other file runs until the user enables it.
+    for (const name of result.imported) expect(t.host.get(name)).toMatchObject({ disabled: true, status: 'stopped' });
+    await new Promise((r) => setTimeout(r, 500));
+    await expect(access(marker)).rejects.toThrow(/ENOENT/);
+    expect(JSON.parse(await t.host.readConfigText()).mcpServers.hostile.disabled).toBe(true);
   });
 
   it('says so when there is no Claude Desktop config', async () => {

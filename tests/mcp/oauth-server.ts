@@ -23,6 +23,8 @@ export interface AuthServer {
   authorizeScopes: Array<string | null>;
   /** How each token request authenticated the client: HTTP Basic as `basic:<id>:<secret>`, else `none`. */
   clientAuth: string[];
+  /** When set, the metadata names this `issuer` instead of the server's own URL (a mix-up attempt). */
+  claimedIssuer?: string;
   close(): Promise<void>;
 }
 
@@ -61,7 +63,7 @@ export async function startAuthServer(opts: { client?: { id: string; secret: str
     for await (const chunk of req) body += chunk;
     if (url.pathname === '/.well-known/oauth-authorization-server') {
       return json(200, {
-        issuer: state.issuer,
+        issuer: state.claimedIssuer ?? state.issuer,
         authorization_endpoint: `${state.issuer}/authorize`,
         token_endpoint: `${state.issuer}/token`,
         ...(opts.client ? {} : { registration_endpoint: `${state.issuer}/register` }),

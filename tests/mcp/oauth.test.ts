@@ -4,8 +4,12 @@
  * dynamic registration, PKCE, refresh). "The browser" follows the authorization server's redirect to
  * Kalla's loopback callback, as a browser does when the user clicks Allow.
  */
+import { connect } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { McpHost } from '../../src/main/mcp/host';
+import { SecretStore, plainFileCodec } from '../../src/main/settings/secret-store';
 import type { ServerConfig } from '../../src/shared/mcp';
 import type { SecretKeeper } from '../../src/main/mcp/oauth';
 import { tempDir, waitFor } from './helpers';
@@ -233,6 +237,27 @@ describe('OAuth step-up, pre-registered clients and service accounts', () => {
     expect([...secrets.all.keys()].filter((k) => k.endsWith(':crm2'))).toEqual([]);
   }, 60_000);
 
+  it('removing several OAuth servers in one JSON-editor save removes every one of their secrets from secrets.json', async () => {
+    const { url } = await setUp();
+    const dir = await tempDir();
+    const store = new SecretStore(dir.path, plainFileCodec);
+    const host = new McpHost({ dataDir: dir.path, builtins: [], spawnEnv: async () => ({ PATH: process.env.PATH ?? '' }), restart: { maxRetries: 0, baseDelayMs: 10, maxDelayMs: 10 }, oauth: { secrets: store, openBrowser: async () => undefined } });
+    cleanups.push(async () => {
+      await host.stop();
+      await dir.cleanup();
+    });
+    await host.start();
+    const names = ['crm1', 'crm2', 'crm3', 'crm4'];
+    await host.writeConfigText(JSON.stringify({ mcpServers: Object.fromEntries(names.map((n) => [n, { type: 'http', url, oauth: { clientId: `id-${n}`, clientSecret: `secret-${n}` } }])) }));
+    await waitFor(() => names.every((n) => host.get(n)?.auth === 'needs-sign-in'), 'all four need sign-in');
+    const keysOnDisk = async () => Object.keys((JSON.parse(await readFile(join(dir.path, 'secrets.json'), 'utf8')) as { entries: object }).entries);
+    expect((await keysOnDisk()).sort()).toEqual(names.flatMap((n) => [`mcp-oauth-client:${n}`, `mcp-oauth:${n}`]).sort());
+
+    await host.writeConfigText(JSON.stringify({ mcpServers: {} }));
+    expect(await keysOnDisk()).toEqual([]);
+    expect(await new SecretStore(dir.path, plainFileCodec).get('mcp-oauth-client:crm2')).toBeUndefined();
+  }, 60_000);
+
   it('a service account (client credentials) connects without a browser; without its secret it says what to enter', async () => {
     const auth = await startAuthServer({ client: { id: 'kalla-robot', secret: 'robot-s3cret' } });
     cleanups.push(() => auth.close());
@@ -262,4 +287,81 @@ describe('OAuth step-up, pre-registered clients and service accounts', () => {
     expect(auth.clientAuth).toHaveLength(before);
     expect(host.get('crm4')?.error).toMatch(/login\.example\.com/);
   }, 60_000);
+});
+
+describe('authorization-server metadata', () => {
+  it('is refused when its issuer is not the authorization server asked for (RFC 8414 §3.3)', async () => {
+    const { auth, url } = await setUp();
+    auth.claimedIssuer = 'https://accounts.attacker.example';
+    const secrets = memorySecrets();
+    const opened: string[] = [];
+    const host = await hostFor(url, secrets, browser(opened));
+    await expect(host.signIn('crm')).rejects.toThrow(/sent metadata naming another issuer \(https:\/\/accounts\.attacker\.example\), which Kalla refuses \(RFC 8414 §3\.3\)/);
+    expect(opened).toEqual([]);
+    expect(auth.registrations).toBe(0);
+    expect(auth.grants).toEqual([]);
+    expect(host.get('crm')?.error).toContain('sent metadata naming another issuer');
+
+    // The same server with honest metadata (a trailing "/" aside) signs in.
+    auth.claimedIssuer = `${auth.issuer}/`;
+    await host.signIn('crm');
+    await waitFor(() => host.get('crm')?.status === 'running', 'signed in');
+    expect(opened).toHaveLength(1);
+  }, 60_000);
+});
+
+describe('the loopback sign-in listener', () => {
+  /** Whether something accepts connections on 127.0.0.1:port. */
+  function listening(port: number): Promise<boolean> {
+    return new Promise((resolve) => {
+      const socket = connect(port, '127.0.0.1');
+      socket.once('connect', () => (socket.destroy(), resolve(true)));
+      socket.once('error', () => resolve(false));
+    });
+  }
+
+  async function signInHost(open: (url: string) => Promise<void>, signInTimeoutMs = 10_000) {
+    const { url } = await setUp();
+    const secrets = memorySecrets();
+    const dir = await tempDir();
+    const host = new McpHost({ dataDir: dir.path, builtins: [], spawnEnv: async () => ({ PATH: process.env.PATH ?? '' }), restart: { maxRetries: 0, baseDelayMs: 10, maxDelayMs: 10 }, oauth: { secrets, openBrowser: open, signInTimeoutMs } });
+    cleanups.push(async () => {
+      await host.stop();
+      await dir.cleanup();
+    });
+    await host.start();
+    await host.addServer('crm', { url, type: 'http', args: [], env: {} });
+    await waitFor(() => host.get('crm')?.auth === 'needs-sign-in', 'crm needs sign-in');
+    const port = () => (JSON.parse(secrets.all.get('mcp-oauth:crm')!) as { port: number }).port;
+    return { host, port };
+  }
+
+  it('closes when the browser cannot be opened', async () => {
+    const { host, port } = await signInHost(async () => {
+      throw new Error('Refused to open a file: link');
+    });
+    await host.signIn('crm').catch(() => undefined);
+    await waitFor(() => host.get('crm')?.status !== 'starting', 'sign-in settled');
+    expect(await listening(port())).toBe(false);
+  });
+
+  it('closes when the sign-in is abandoned (timeout) and when the server is removed while it waits', async () => {
+    let opened = 0;
+    const { host, port } = await signInHost(async () => void opened++, 600);
+    const first = host.signIn('crm').catch((e: unknown) => e);
+    await waitFor(() => opened === 1, 'authorization page opened');
+    expect(await listening(port())).toBe(true);
+    expect(String(await first)).toMatch(/not finished in the browser within 1 s/);
+    expect(await listening(port())).toBe(false);
+
+    const second = host.signIn('crm').catch((e: unknown) => e);
+    await waitFor(() => opened === 2, 'authorization page opened again');
+    const redirectPort = port(); // removing the server forgets its sign-in, port included
+    expect(await listening(redirectPort)).toBe(true);
+    const started = Date.now();
+    await host.removeServer('crm');
+    expect(await listening(redirectPort)).toBe(false);
+    await second;
+    expect(Date.now() - started).toBeLessThan(500);
+  });
 });

@@ -97,6 +97,10 @@ describe('file shapes', () => {
     const preview = await t.host.planImport(source);
     expect(preview).toEqual({
       toAdd: ['local', 'hosted'],
+      servers: [
+        { name: 'local', command: 'node', args: ['server.js'], envNames: [], headerNames: [], warnings: [] },
+        { name: 'hosted', args: [], url: 'https://mcp.example.com/mcp', envNames: [], headerNames: ['X-Team'], warnings: [] },
+      ],
       skipped: [{ name: 'github', reason: 'needs "gh-token": enter it to import this server' }],
       inputs: [{ id: 'gh-token', password: true }],
     });

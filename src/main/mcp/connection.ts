@@ -303,6 +303,8 @@ export class ServerConnection {
     const session = this.session;
     this.session = undefined;
     this.failureStreak = [];
+    // A sign-in waiting for the browser ends with the server (stopped, removed, app quitting).
+    if (this.oauthProvider instanceof KallaOAuthProvider) this.oauthProvider.cancelSignIn(`${this.name} was stopped`);
     if (!session && this.status === 'stopped') return;
     this.settleOutcome(new Error(`server ${this.name} was stopped before it finished starting`));
     if (session) {

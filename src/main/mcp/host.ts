@@ -25,7 +25,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ClientAnswer, ClientRequest, ConfigProblem, ImportPreview, ImportResult, ImportSource, HistoryEntry, LogLevel, SamplingPolicy, LogLine, ProgressEvent, PromptInfo, ResourceInfo, ResourceTemplateInfo, ServerConfig, ServerView, ToolCallResult, ToolInfo } from '../../shared/mcp';
 import { SECRET_FILE_MODE, tightenSecretFile, writeFileAtomic } from './atomic-write';
-import { claudeDesktopConfigPath, importSources, planImport } from './import-config';
+import { claudeDesktopConfigPath, describeImportedServer, importSources, planImport } from './import-config';
 import {
   loadServersFile,
   mergeServerEntry,
@@ -361,7 +361,12 @@ export class McpHost {
   async planImport(path?: string, inputs: Record<string, string> = {}): Promise<ImportPreview> {
     await this.ensureLoaded();
     const plan = await planImport(path ?? claudeDesktopConfigPath(), await this.takenNames(), inputs);
-    return { toAdd: Object.keys(plan.toAdd), skipped: plan.skipped, inputs: plan.inputs };
+    return {
+      toAdd: Object.keys(plan.toAdd),
+      servers: Object.entries(plan.toAdd).map(([name, config]) => describeImportedServer(name, config)),
+      skipped: plan.skipped,
+      inputs: plan.inputs,
+    };
   }
 
   /** Names in the file count even if their entries are broken: an import never overwrites them. */
@@ -382,7 +387,8 @@ export class McpHost {
       const imported = Object.keys(plan.toAdd);
       if (imported.length > 0) {
         await updateServersFile(this.configPath(), (servers) => {
-          for (const [name, config] of Object.entries(plan.toAdd)) servers[name] = mergeServerEntry(undefined, config);
+          // Added disabled: nothing from another client's file runs until the user enables it here.
+          for (const [name, config] of Object.entries(plan.toAdd)) servers[name] = mergeServerEntry(undefined, { ...config, disabled: true });
         });
         await this.reloadUserServers({ startEnabled: true });
       }
@@ -751,10 +757,15 @@ export class McpHost {
     for (const entry of [...this.entries.values()]) {
       if (entry.origin !== 'user' || entry.name in parsed.servers || brokenNames.has(entry.name)) continue;
       this.entries.delete(entry.name);
-      work.push(entry.conn.stop().then(() => this.emit({ type: 'removed', server: entry.name })));
       // Its sign-in and client secret go with it (removed in the list or in the JSON editor): a new
-      // server of the same name starts clean.
-      work.push(this.forgetSecrets(entry.name));
+      // server of the same name starts clean. After the stop, so a sign-in that was still saving
+      // cannot write them back.
+      work.push(
+        entry.conn
+          .stop()
+          .then(() => this.emit({ type: 'removed', server: entry.name }))
+          .finally(() => this.forgetSecrets(entry.name)),
+      );
     }
     for (const [name, config] of Object.entries(parsed.servers)) {
       const existing = this.entries.get(name);

@@ -7,7 +7,7 @@
 import { homedir } from 'node:os';
 import { access, readFile } from 'node:fs/promises';
 import { join, win32, posix } from 'node:path';
-import type { ImportInput, ImportSource, ServerConfig } from '../../shared/mcp';
+import type { ImportInput, ImportServerDetail, ImportSource, ServerConfig } from '../../shared/mcp';
 import { parseServersText } from './config';
 
 export interface ImportSkip {
@@ -168,4 +168,53 @@ export async function planImport(sourcePath: string, existingNames: ReadonlySet<
     toAdd[name] = config;
   }
   return { toAdd, skipped, inputs: [...needed.values()] };
+}
+
+/** Variables that make a program load or run code the command line does not show. */
+const DANGEROUS_ENV = new Set(['NODE_OPTIONS', 'LD_PRELOAD', 'LD_LIBRARY_PATH', 'PYTHONSTARTUP', 'PERL5OPT', 'BASH_ENV']);
+
+function isDangerousEnv(name: string): boolean {
+  const upper = name.toUpperCase();
+  return DANGEROUS_ENV.has(upper) || upper.startsWith('DYLD_');
+}
+
+const POSIX_SHELLS = new Set(['sh', 'bash', 'zsh', 'dash', 'ksh', 'fish', 'ash']);
+
+/** "sh -c …", "bash -lc …", "cmd /c …", "powershell -Command …": a command line the preview cannot show as program + arguments. */
+function shellInvocation(command: string, args: readonly string[]): string | undefined {
+  const base = command.split(/[\\/]/).pop()!.toLowerCase().replace(/\.exe$/, '');
+  if (POSIX_SHELLS.has(base)) {
+    const flag = args.find((a) => /^-[a-z]*c[a-z]*$/i.test(a) && !a.startsWith('--'));
+    return flag ? `${base} ${flag}` : undefined;
+  }
+  if (base === 'cmd') {
+    const flag = args.find((a) => /^\/[ck]$/i.test(a));
+    return flag ? `cmd ${flag}` : undefined;
+  }
+  if (base === 'powershell' || base === 'pwsh') {
+    const flag = args.find((a) => /^-(c|command|e|ec|enc|encodedcommand)$/i.test(a));
+    return flag ? `${base} ${flag}` : undefined;
+  }
+  return undefined;
+}
+
+/** What the import preview shows of one server: no env or header values, warnings for code that runs beyond the command. */
+export function describeImportedServer(name: string, config: ServerConfig): ImportServerDetail {
+  const envNames = Object.keys(config.env ?? {});
+  const warnings: string[] = [];
+  for (const variable of envNames.filter(isDangerousEnv)) {
+    warnings.push(`sets ${variable}, which makes the program load or run other code`);
+  }
+  const args = config.args ?? [];
+  const shell = config.command ? shellInvocation(config.command, args) : undefined;
+  if (shell) warnings.push(`runs a shell command line (${shell}): read the arguments before you enable it`);
+  return {
+    name,
+    ...(config.command ? { command: config.command } : {}),
+    args,
+    ...(config.url ? { url: config.url } : {}),
+    envNames,
+    headerNames: Object.keys(config.headers ?? {}),
+    warnings,
+  };
 }

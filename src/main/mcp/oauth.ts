@@ -11,7 +11,7 @@ import { randomBytes } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { ClientCredentialsProvider, PrivateKeyJwtProvider } from '@modelcontextprotocol/sdk/client/auth-extensions.js';
-import type { OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import type { OAuthClientProvider, OAuthDiscoveryState } from '@modelcontextprotocol/sdk/client/auth.js';
 import type { OAuthClientInformationMixed, OAuthClientMetadata, OAuthTokens } from '@modelcontextprotocol/sdk/shared/auth.js';
 
 /** Where sign-in data lives: the SecretStore in the app, memory in tests. */
@@ -135,6 +135,26 @@ interface Stored {
   port?: number;
 }
 
+/** Authorization-server metadata that names another issuer than the one asked for (RFC 8414 §3.3). */
+export class IssuerMismatchError extends Error {
+  constructor(asked: string, claimed: string) {
+    super(`the authorization server ${asked} sent metadata naming another issuer (${claimed.slice(0, 200)}), which Kalla refuses (RFC 8414 §3.3)`);
+    this.name = 'IssuerMismatchError';
+  }
+}
+
+/** RFC 8414 §3.3 wants identical issuers; a single trailing "/" is tolerated, as URLs gain one when parsed. */
+function sameIssuer(a: string, b: string): boolean {
+  const norm = (s: string) => {
+    try {
+      return new URL(s).href.replace(/\/$/, '');
+    } catch {
+      return s.replace(/\/$/, '');
+    }
+  };
+  return norm(a) === norm(b);
+}
+
 export class SignInNeededError extends Error {
   constructor(server: string, again: boolean, why?: string) {
     super(
@@ -165,7 +185,8 @@ export class KallaOAuthProvider implements OAuthClientProvider {
   private stored: Stored = {};
   private loaded = false;
   private expectedState?: string;
-  private listener?: { server: Server; code: Promise<string> };
+  private listener?: { server: Server; code: Promise<string>; cancel(e: Error): void };
+  private pendingCode?: Promise<string>;
 
   constructor(
     private readonly serverName: string,
@@ -213,6 +234,17 @@ export class KallaOAuthProvider implements OAuthClientProvider {
   /** Client ID Metadata Document (SEP-991): used as the client id where the authorization server supports it. */
   get clientMetadataUrl(): string | undefined {
     return this.client.clientMetadataUrl;
+  }
+
+  /**
+   * Called by the SDK right after discovery, before the metadata is used: the authorization
+   * server's metadata must name as its `issuer` the URL it was asked for (RFC 8414 §3.3), or a
+   * server could send the user, and the code, to endpoints of another issuer (a mix-up attack).
+   */
+  saveDiscoveryState(state: OAuthDiscoveryState): void {
+    const claimed = state.authorizationServerMetadata?.issuer;
+    if (claimed === undefined) return; // no metadata: the SDK uses the default endpoints of the URL asked for
+    if (!sameIssuer(claimed, state.authorizationServerUrl)) throw new IssuerMismatchError(state.authorizationServerUrl, claimed);
   }
 
   state(): string {
@@ -284,16 +316,40 @@ export class KallaOAuthProvider implements OAuthClientProvider {
     this.lastAuthorizationUrl = url.href;
     if (!this.interactive) return;
     await this.listen();
-    await this.settings.openBrowser(url.href);
+    try {
+      await this.settings.openBrowser(url.href);
+    } catch (error) {
+      // Nothing will ever come back to this listener (a refused URL, no browser): close it now.
+      this.cancelSignIn(error instanceof Error ? error.message : String(error));
+      throw error;
+    }
+  }
+
+  /**
+   * End a sign-in that is under way (the server was stopped or removed, the app quits): its
+   * waitForCode rejects with `why` and the loopback listener closes. Does nothing when none is.
+   */
+  cancelSignIn(why = 'the sign-in was cancelled'): void {
+    const listener = this.listener;
+    if (!listener) return;
+    listener.cancel(new Error(why));
+    this.closeListener();
+  }
+
+  /** Whether a loopback listener is open (for tests and the log). */
+  get listening(): boolean {
+    return this.listener !== undefined;
   }
 
   /** The authorization code from the browser's redirect (interactive sign-in only). */
   async waitForCode(): Promise<string> {
-    if (!this.listener) throw new Error('no sign-in is under way');
+    // The code of the last sign-in: its listener may already have closed with the answer.
+    const code = this.pendingCode;
+    if (!code) throw new Error('no sign-in is under way');
     try {
-      return await this.listener.code;
+      return await code;
     } finally {
-      this.closeListener();
+      if (this.pendingCode === code) this.pendingCode = undefined;
     }
   }
 
@@ -351,15 +407,33 @@ export class KallaOAuthProvider implements OAuthClientProvider {
     });
     const timer = setTimeout(() => settle.fail(new Error(`the sign-in was not finished in the browser within ${Math.round(timeoutMs / 1000)} s`)), timeoutMs);
     timer.unref();
-    void code.finally(() => clearTimeout(timer)).catch(() => {});
-    this.listener = { server, code };
+    const listener = { server, code, cancel: (e: Error) => settle.fail(e) };
+    // However the sign-in ends (code, error redirect, timeout, cancel), the port closes with it,
+    // whether or not anyone is still waiting for the code.
+    void code
+      .finally(() => {
+        clearTimeout(timer);
+        closeServer(server);
+        if (this.listener === listener) this.listener = undefined;
+      })
+      .catch(() => {});
+    this.listener = listener;
+    this.pendingCode = code;
   }
 
   private closeListener(): void {
-    this.listener?.server.close();
-    this.listener?.server.closeAllConnections?.();
+    const listener = this.listener;
     this.listener = undefined;
+    if (!listener) return;
+    // A listener replaced by a new sign-in: its waiter, if any, learns it is over.
+    listener.cancel(new Error('a new sign-in was started'));
+    closeServer(listener.server);
   }
+}
+
+function closeServer(server: Server): void {
+  server.close();
+  server.closeAllConnections?.();
 }
 
 function escapeText(s: string): string {

@@ -73,20 +73,38 @@ export class SecretStore {
   }
 
   async set(name: string, value: string): Promise<void> {
-    const f = await this.load();
-    // Entries written by another codec cannot be read any more: start a fresh file for this one.
-    const next: SecretsFile = f.kind === this.codec.kind ? { ...f, entries: { ...f.entries } } : { version: 1, kind: this.codec.kind, entries: {} };
-    next.entries[name] = this.codec.encrypt(value);
-    await this.save(next);
+    await this.mutate((f) => {
+      // Entries written by another codec cannot be read any more: start a fresh file for this one.
+      const next: SecretsFile = f.kind === this.codec.kind ? { ...f, entries: { ...f.entries } } : { version: 1, kind: this.codec.kind, entries: {} };
+      next.entries[name] = this.codec.encrypt(value);
+      return next;
+    });
   }
 
   async delete(name: string): Promise<void> {
-    const f = await this.load();
-    if (!(name in f.entries)) return;
-    const entries = { ...f.entries };
-    delete entries[name];
-    await this.save({ ...f, entries });
+    await this.mutate((f) => {
+      if (!(name in f.entries)) return undefined;
+      const entries = { ...f.entries };
+      delete entries[name];
+      return { ...f, entries };
+    });
   }
+
+  /**
+   * One change at a time, each on the file as the previous one left it. Without this, changes
+   * made together (several servers removed in one save, each deleting its sign-in) each started
+   * from the same snapshot and the last write won: the other deletions were lost.
+   */
+  private mutate(change: (current: SecretsFile) => SecretsFile | undefined): Promise<void> {
+    const run = this.queue.then(async () => {
+      const next = change(await this.load());
+      if (next) await this.save(next);
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private queue: Promise<unknown> = Promise.resolve();
 
   private async save(next: SecretsFile): Promise<void> {
     await writeFileAtomic(this.file, `${JSON.stringify(next, null, 2)}\n`, { mode: SECRET_FILE_MODE });

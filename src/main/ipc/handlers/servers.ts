@@ -3,7 +3,7 @@ import type { ServerConfig } from '../../../shared/mcp';
 import type { McpHost } from '../../mcp/host';
 import { UserError } from '../../errors';
 import type { HandlerDeps, HandlersFor } from '../handler-types';
-import { maskDocument, maskEnv, restoreDocument, restoreEnv } from '../secret-mask';
+import { maskDocument, maskServer, restoreDocument, restoreServer } from '../secret-mask';
 
 const ok = { ok: true } as const;
 
@@ -33,12 +33,11 @@ export function serversHandlers({ host }: HandlerDeps): HandlersFor<'servers.'> 
     'servers.getConfig': async ({ name }) => {
       const config = (await userServersDocument(host)).mcpServers?.[name];
       if (!config) throw new UserError(`"${name}" is not one of your servers (built-in servers cannot be edited).`, 'not_found');
-      return { config: { ...config, env: maskEnv(config.env) as Record<string, string> | undefined } as ServerConfig };
+      return { config: maskServer(config) };
     },
     'servers.update': async ({ name, config }) => {
       const previous = (await userServersDocument(host)).mcpServers?.[name];
-      const env = restoreEnv(config.env, previous?.env) as Record<string, string>;
-      await host.updateServer(name, { ...config, env });
+      await host.updateServer(name, restoreServer(config, previous));
       return ok;
     },
     'servers.remove': async ({ name }) => (await host.removeServer(name), ok),

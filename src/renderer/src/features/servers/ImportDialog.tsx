@@ -5,8 +5,9 @@ import { Dialog } from '../../components/Dialog';
 
 /**
  * Import servers from another MCP client: Claude Desktop, VS Code or Cursor (their files on this
- * machine, found or not), or any other file. Shows what would be imported first (a dry run), asks
- * for the VS Code inputs (API keys and the like) the servers use, then imports.
+ * machine, found or not), or any other file. Shows what would be imported first (a dry run: each
+ * server's command line or URL, env and header names, warnings), asks for the VS Code inputs (API
+ * keys and the like) the servers use, then imports them disabled.
  */
 export function ImportDialog(props: { onClose(): void; onImported(summary: string, names: string[]): void }) {
   const [sources, setSources] = useState<ImportSource[]>([]);
@@ -52,7 +53,7 @@ export function ImportDialog(props: { onClose(): void; onImported(summary: strin
     try {
       const r = await call('servers.import', { path, ...(Object.keys(filled).length ? { inputs: filled } : {}) });
       const skipped = r.skipped.map((s) => `${s.name} (${s.reason})`).join(', ');
-      props.onImported(`Imported ${r.imported.length} server${r.imported.length === 1 ? '' : 's'}${r.imported.length ? `: ${r.imported.join(', ')}` : ''}.${skipped ? ` Skipped: ${skipped}.` : ''}`, r.imported);
+      props.onImported(`Imported ${r.imported.length} server${r.imported.length === 1 ? '' : 's'}${r.imported.length ? `: ${r.imported.join(', ')} (disabled until you enable ${r.imported.length === 1 ? 'it' : 'them'})` : ''}.${skipped ? ` Skipped: ${skipped}.` : ''}`, r.imported);
     } catch (e) {
       setError(errorMessage(e));
     } finally {
@@ -108,6 +109,25 @@ export function ImportDialog(props: { onClose(): void; onImported(summary: strin
                 'No server can be imported as it is.'
               )}
             </p>
+            {preview.servers.length > 0 && (
+              <>
+                <ul aria-label="Servers to import" className="small">
+                  {preview.servers.map((s) => (
+                    <li key={s.name}>
+                      <strong>{s.name}</strong>: <code>{s.url ?? [s.command, ...s.args].join(' ')}</code>
+                      {s.envNames.length > 0 && <span className="muted"> · env: {s.envNames.join(', ')}</span>}
+                      {s.headerNames.length > 0 && <span className="muted"> · headers: {s.headerNames.join(', ')}</span>}
+                      {s.warnings.map((w) => (
+                        <div key={w} className="field-error">
+                          ⚠ {w}
+                        </div>
+                      ))}
+                    </li>
+                  ))}
+                </ul>
+                <p className="muted small">Imported servers are added disabled: nothing starts until you enable each one in the list.</p>
+              </>
+            )}
             {preview.inputs.length > 0 && (
               <div>
                 <p className="muted small">These servers use values VS Code asks for when they start ({waiting.map((s) => s.name).join(', ')}). Enter them to import those servers too; they are stored in your server file like values typed into the form.</p>

@@ -335,7 +335,9 @@ export function ServerEditor(props: { mode: EditorMode; onClose(): void; onSaved
               <div className="form-row">
                 <label htmlFor="srv-headers">Headers (Name: value, one per line, optional)</label>
                 <textarea id="srv-headers" rows={2} value={form.headers} onChange={set('headers')} placeholder="Authorization: Bearer …" spellCheck={false} />
-                <span className="muted small">Stored in your server file; values are never shown again or logged.</span>
+                <span className="muted small">
+                  Stored in your server file; values are never shown again or logged: a stored one reads <code>&lt;hidden: unchanged&gt;</code> and is kept.
+                </span>
                 {errors.headers && <span className="field-error">{errors.headers}</span>}
               </div>
               <OAuthFields form={form} setForm={setForm} errors={errors} editing={mode.kind === 'edit'} />

@@ -119,7 +119,8 @@ export function reviewLogSql(runId: number): string {
       coalesce(array_to_string(CAST(coalesce(after->'right_ids', before->'right_ids') AS BIGINT[]), ' '), '') AS right_row_ids,
       coalesce(after->>'side', before->>'side') AS side,
       coalesce(after->>'row_id', before->>'row_id') AS row_id,
-      coalesce(after->>'annotation_reason', '') AS reason,
+      -- An exception's annotation, or the difference an accept named (what matched.csv says).
+      coalesce(after->>'annotation_reason', CASE WHEN action = 'accept' THEN after->>'difference_reason' END, '') AS reason,
       coalesce(after->>'note', after->>'annotation_note', before->>'note', '') AS note
     FROM audit_log WHERE run_id = ${runId} ORDER BY seq`;
 }

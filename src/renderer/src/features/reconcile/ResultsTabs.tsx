@@ -80,6 +80,8 @@ export function ResultsTabs(props: ResultsTabsProps) {
     if (back) requestAnimationFrame(() => document.querySelector<HTMLButtonElement>(`button[aria-label="Details of ${back}"]`)?.focus());
   };
   const [note, setNote] = useState({ reason: ANNOTATION_REASONS[0], note: '' });
+  /** The difference chosen per suggested group, booked only by its "Accept as" button. */
+  const [acceptAs, setAcceptAs] = useState<Record<number, DifferenceReason | ''>>({});
   const counts = tabCounts(props.summary);
   const labels: Record<TabId, string> = {
     matched: 'Matched',
@@ -209,22 +211,36 @@ export function ResultsTabs(props: ResultsTabsProps) {
               </button>
               {g.amount_delta !== null && Math.abs(g.amount_delta) >= 0.005 && (
                 // Accept with difference: the reason is kept on the group and exported for booking.
-                <select
-                  className="small-select"
-                  aria-label={`Accept ${pair} with its difference as`}
-                  disabled={props.busy}
-                  value=""
-                  onChange={(e) => {
-                    if (e.target.value) void review('accept', [g.group_id], e.target.value as DifferenceReason);
-                  }}
-                >
-                  <option value="">Accept as…</option>
-                  {(Object.keys(DIFFERENCE_LABELS) as DifferenceReason[]).map((r) => (
-                    <option key={r} value={r}>
-                      {DIFFERENCE_LABELS[r]}
-                    </option>
-                  ))}
-                </select>
+                // Choosing a reason books nothing (arrow keys on a select change it); the button does.
+                <>
+                  <select
+                    className="small-select"
+                    aria-label={`Accept ${pair} with its difference as`}
+                    disabled={props.busy}
+                    value={acceptAs[g.group_id] ?? ''}
+                    onChange={(e) => setAcceptAs((m) => ({ ...m, [g.group_id]: e.target.value as DifferenceReason | '' }))}
+                  >
+                    <option value="">Accept as…</option>
+                    {(Object.keys(DIFFERENCE_LABELS) as DifferenceReason[]).map((r) => (
+                      <option key={r} value={r}>
+                        {DIFFERENCE_LABELS[r]}
+                      </option>
+                    ))}
+                  </select>
+                  <button
+                    className="small-btn"
+                    aria-label={acceptAs[g.group_id] ? `Accept as ${DIFFERENCE_LABELS[acceptAs[g.group_id] as DifferenceReason]}: ${pair}` : `Accept as… (choose the difference first): ${pair}`}
+                    disabled={props.busy || !acceptAs[g.group_id]}
+                    onClick={() => {
+                      const reason = acceptAs[g.group_id];
+                      if (!reason) return;
+                      setAcceptAs(({ [g.group_id]: _, ...rest }) => rest);
+                      void review('accept', [g.group_id], reason);
+                    }}
+                  >
+                    Accept as
+                  </button>
+                </>
               )}
             </>
           ) : (

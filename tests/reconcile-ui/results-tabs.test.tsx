@@ -105,6 +105,46 @@ describe('ResultsTabs', () => {
     await waitFor(() => expect(calls).toEqual(['accept 3 as discount']));
   });
 
+  it('says "searching…" while a search is in flight, never "0 matching" before the count (issue 28)', async () => {
+    const d = data();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    render(
+      <ResultsTabs
+        runId={1}
+        summary={SUMMARY}
+        aliases={{ left: 'bank', right: 'invoices' }}
+        columns={{ left: ['Reference', 'Amount'], right: ['Invoice No', 'Amount Due'] }}
+        version={0}
+        load={async (c, offset, limit, search) => {
+          // The search over every row at 100k takes a while: held until released.
+          if (search) await gate;
+          const items = d[c].filter((g) => !search || JSON.stringify(g).includes(search));
+          return { total: items.length, items: items.slice(offset, offset + limit) };
+        }}
+        groupIds={async () => ({ ids: [], total: 0 })}
+        onReview={async () => undefined}
+        onMatch={async () => undefined}
+        onAnnotate={async () => undefined}
+      />,
+    );
+    await screen.findByText('INV-3 · 100.00');
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => {
+      const text = document.querySelector('.results-toolbar [role="status"]')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search results' }), { target: { value: 'INV-3' } });
+    await screen.findByText('Searching for “INV-3”…');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(screen.getByRole('status').textContent).toBe('Searching for “INV-3”…');
+    release();
+    await screen.findByText('1 matching “INV-3”');
+    observer.disconnect();
+    expect(seen).toEqual(['Searching for “INV-3”…', '1 matching “INV-3”']);
+  });
+
   it('matches rows picked on both sides by hand, across tabs', async () => {
     const calls = setup();
     fireEvent.click(screen.getByRole('tab', { name: /Unmatched bank/ }));

@@ -112,6 +112,7 @@ export function ResultsTabs(props: ResultsTabsProps) {
   );
   const isGroups = category === 'matched' || category === 'suggested';
   const count = paged.total ?? 0;
+  const searching = search.trim() !== query || (query !== '' && paged.total === null && !paged.error);
   // A review that removed the focused row's last element: focus the list rather than lose it.
   const reviewed = useRef(false);
   useEffect(() => {
@@ -358,7 +359,12 @@ export function ResultsTabs(props: ResultsTabsProps) {
               setSelectedGroups(new Set());
             }}
           />
-          {query && <span className="muted small" role="status">{formatNumber(count)} matching “{query}”</span>}
+          {/* Until the server has answered for this text (typing pause, then the search over every row), say so rather than "0 matching". */}
+          {(query || search.trim()) && (
+            <span className="muted small" role="status" aria-busy={searching}>
+              {searching ? `Searching for “${search.trim()}”…` : `${formatNumber(count)} matching “${query}”`}
+            </span>
+          )}
           {tab === 'exceptions' && (
             <div className="segmented" role="radiogroup" aria-label="Exceptions side">
               {(['left', 'right'] as Side[]).map((s) => (

@@ -50,3 +50,49 @@ test('results stay after visiting Lineage or Settings and coming back', async ({
     await expect(tabs).toBeVisible();
   }
 });
+
+test('focus moves on after "Accept all" and "Confirm mapping", and no focused control hides under a sticky part at 1024×700', async ({ appPage: page }, info) => {
+  test.setTimeout(150_000);
+  await page.setViewportSize({ width: 1024, height: 700 });
+  const f = files();
+  await openReconcile(page);
+  await dropFiles(page, page.locator('.reconcile'), [
+    { name: `${LONG}.csv`, content: f.bank },
+    { name: 'invoices.csv', content: f.invoices },
+  ]);
+  await expect(card(page, 'right').getByLabel('right rows')).toHaveText('12');
+  const acceptAll = page.getByRole('button', { name: /Accept all ≥ 80%/ });
+  await acceptAll.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Confirm mapping' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Mapping confirmed ✓' })).toBeVisible();
+  await expect(page.getByRole('button', { name: '▶ Run reconciliation' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('region', { name: 'Run summary' })).toBeFocused();
+  await shot(page, info, 'issue28-1024-results', 'step-results');
+
+  // Walk every control of the workspace with Tab (from the top) and record those whose centre is covered by something else.
+  await page.locator('.reconcile-scroll').evaluate((el) => (el.scrollTop = 0));
+  await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Reconcile/ }).focus();
+  const hidden: string[] = [];
+  let inside = 0;
+  // Forwards, then back up with Shift+Tab (controls scrolled in from above land under the sticky stepper).
+  for (let i = 0; i < 500 && inside < 240; i++) {
+    await page.keyboard.press(inside < 120 ? 'Tab' : 'Shift+Tab');
+    const problem = await page.evaluate(() => {
+      const el = document.activeElement as HTMLElement | null;
+      if (!el || !el.closest('.reconcile-scroll')) return null;
+      const r = el.getBoundingClientRect();
+      const x = r.left + Math.min(r.width / 2, 8);
+      const y = r.top + r.height / 2;
+      const hit = document.elementFromPoint(x, y);
+      return hit && (el === hit || el.contains(hit) || hit.contains(el)) ? '' : `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent?.slice(0, 40)} under ${hit?.className || hit?.tagName}`;
+    });
+    if (problem === null) continue;
+    inside += 1;
+    if (problem) hidden.push(problem);
+  }
+  expect(inside).toBeGreaterThan(100);
+  expect(hidden).toEqual([]);
+});

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { focusWhenReady } from '../../components/focus';
 import type { FieldRole } from '../../../../shared/recon';
 import type { MappingRow } from '../../../../shared/reconcile';
 
@@ -47,7 +48,15 @@ export function MappingTable(props: MappingTableProps) {
           <input type="range" min={0} max={1} step={0.05} value={threshold} aria-label="Confidence threshold" onChange={(e) => setThreshold(Number(e.target.value))} />
           <output>{confidenceLabel(threshold)}</output>
         </label>
-        <button disabled={eligible === 0} onClick={() => props.onChange((current) => acceptAbove(current, threshold))}>
+        <button
+          disabled={eligible === 0}
+          onClick={() => {
+            props.onChange((current) => acceptAbove(current, threshold));
+            // This button is disabled now (nothing left above the threshold): focus goes on to
+            // "Confirm mapping", or to the first pair still to decide, never to <body>.
+            focusWhenReady('#confirm-mapping', 30, '.mapping-table tr.decision-pending button.accept');
+          }}
+        >
           Accept all ≥ {confidenceLabel(threshold)} ({eligible})
         </button>
         <button
@@ -61,7 +70,7 @@ export function MappingTable(props: MappingTableProps) {
         <span className="muted small" aria-live="polite">
           {accepted} accepted · {pending} to decide
         </span>
-        <button className="primary" disabled={props.busy || pending > 0 || accepted === 0} onClick={() => props.onConfirm(rows)} title={pending > 0 ? 'Accept or reject every pair first' : undefined}>
+        <button id="confirm-mapping" className="primary" disabled={props.busy || pending > 0 || accepted === 0} onClick={() => props.onConfirm(rows)} title={pending > 0 ? 'Accept or reject every pair first' : undefined}>
           {props.confirmed ? 'Mapping confirmed ✓' : 'Confirm mapping'}
         </button>
       </div>

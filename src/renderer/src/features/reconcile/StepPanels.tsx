@@ -65,7 +65,12 @@ export function MappingPanel() {
             confirmed={ws.mapping.confirmed}
             busy={Boolean(busy)}
             onChange={(edit) => void saveReview(edit(useReconcile.getState().ws?.mapping?.rows ?? rows))}
-            onConfirm={(next) => void act('mapping', 'Confirming…', 'reconcile.confirmMappings', { id: ws.id, rows: next })}
+            onConfirm={(next) =>
+              void act('mapping', 'Confirming…', 'reconcile.confirmMappings', { id: ws.id, rows: next }).then((out) => {
+                // The button was disabled while confirming: focus goes to the next step (Run, once rules exist), never to <body>.
+                if (out) focusWhenReady('#run-button', 60, '#confirm-mapping');
+              })
+            }
           />
         </>
       )}
@@ -367,7 +372,7 @@ export function RulesPanel() {
         ))}
       </ol>
       <div className="run-bar">
-        <button className="primary big" disabled={blockers.length > 0 || Boolean(running)} onClick={() => void run().then(() => focusWhenReady('#run-summary, #run-error'))} title={blockers.length ? `First ${blockers.join(', ')}` : undefined}>
+        <button id="run-button" className="primary big" disabled={blockers.length > 0 || Boolean(running)} onClick={() => void run().then(() => focusWhenReady('#run-summary, #run-error'))} title={blockers.length ? `First ${blockers.join(', ')}` : undefined}>
           ▶ Run reconciliation
         </button>
         {blockers.length > 0 && <span className="muted small">First {blockers.join(', then ')}.</span>}

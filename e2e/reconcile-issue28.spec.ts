@@ -14,7 +14,7 @@ function files() {
   const customers = ['Fischer Maschinenbau GmbH & Co. KG', 'Globex Ltd', 'Initech AG', 'Hooli SE'];
   for (let i = 0; i < 12; i++) {
     const no = `RE-${2001 + i}`;
-    const amount = 18_340.55 + i * 1_037.5;
+    const amount = (i % 3 === 0 ? 1_218_340.55 : 18_340.55) + i * 1_037.5;
     inv.push(`${no},${customers[i % 4]},2026-02-${String(1 + i).padStart(2, '0')},${amount.toFixed(2)}`);
     bank.push(`${String(2 + i).padStart(2, '0')}.02.2026;Zahlung ${no} danke;${customers[i % 4]};${amount.toFixed(2).replace('.', ',')}`);
   }
@@ -87,7 +87,7 @@ test('focus moves on after "Accept all" and "Confirm mapping", and no focused co
       const x = r.left + Math.min(r.width / 2, 8);
       const y = r.top + r.height / 2;
       const hit = document.elementFromPoint(x, y);
-      return hit && (el === hit || el.contains(hit) || hit.contains(el)) ? '' : `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent?.slice(0, 40)} under ${hit?.className || hit?.tagName}`;
+      return hit && (el === hit || el.contains(hit) || hit.contains(el)) ? '' : `${el.tagName} ${el.getAttribute('aria-label') ?? el.textContent?.slice(0, 40)} under ${hit?.className || hit?.tagName} (x ${Math.round(x)}, rs ${document.querySelector(".reconcile-scroll")?.scrollLeft}, ts ${el.closest(".table-scroll")?.scrollLeft})`;
     });
     if (problem === null) continue;
     inside += 1;
@@ -95,4 +95,50 @@ test('focus moves on after "Accept all" and "Confirm mapping", and no focused co
   }
   expect(inside).toBeGreaterThan(100);
   expect(hidden).toEqual([]);
+});
+
+test('long file names are shortened with the full name as a tooltip; amounts are never cut at 1024×700', async ({ appPage: page }, info) => {
+  test.setTimeout(150_000);
+  await loadAndRun(page, `${LONG}.csv`);
+  const alias = LONG.toLowerCase();
+  const results = page.locator('#step-results').locator('xpath=ancestor::section[1]');
+  for (const size of [{ width: 1440, height: 900 }, { width: 1024, height: 700 }]) {
+    await page.setViewportSize(size);
+    await page.getByRole('tab', { name: /^Matched/ }).click();
+    await expect(page.getByRole('grid', { name: 'Matched' }).getByRole('row')).not.toHaveCount(1);
+    // Tabs, the summary and the grid header show the short form; the whole name is the tooltip.
+    const tab = page.getByRole('tab', { name: /^Unmatched umsaetze/ });
+    await expect(tab).toHaveText(/^Unmatched umsaetze_girokont…201300 0$/);
+    await expect(tab.locator(`[title="${alias}"]`)).toHaveCount(1);
+    await expect(results.locator('.summary-table thead').getByText('umsaetze_girokont…201300')).toHaveAttribute('title', alias);
+    await expect(page.getByRole('grid', { name: 'Matched' }).getByRole('columnheader', { name: /umsaetze_girokont…201300/ })).toBeVisible();
+    await expect(results.getByText(alias, { exact: true })).toHaveCount(0);
+    // Every amount cell shows its whole text, inside the visible part of the grid and not under the
+    // Review column; Δ and Rule are in view without scrolling sideways; the summary fits the card.
+    const layout = await page.evaluate(() => {
+      const grid = document.querySelector('.results-tabs .vscroll')!;
+      const box = grid.getBoundingClientRect();
+      const out: string[] = [];
+      for (const c of document.querySelectorAll<HTMLElement>('.results-tabs .vrow .c-num, .results-tabs .vhead .c-num, .results-tabs .vhead .c-rule')) {
+        const r = c.getBoundingClientRect();
+        const actions = c.parentElement!.querySelector('.c-actions')!.getBoundingClientRect();
+        if (c.scrollWidth > c.clientWidth + 1) out.push(`cut: ${c.textContent}`);
+        if (r.left < box.left - 1 || r.right > box.right + 1) out.push(`outside: ${c.textContent}`);
+        if (r.right > actions.left + 1) out.push(`under Review: ${c.textContent}`);
+      }
+      const card = document.getElementById('step-results')!.closest('section')!.getBoundingClientRect();
+      const summary = document.querySelector('.summary-table')!.getBoundingClientRect();
+      if (summary.right > card.right + 1) out.push(`summary overflows by ${Math.round(summary.right - card.right)} px`);
+      return { out, sideways: grid.scrollWidth - grid.clientWidth };
+    });
+    expect(layout.out).toEqual([]);
+    expect(layout.sideways).toBeLessThanOrEqual(1);
+    await expect(page.getByRole('columnheader', { name: /Δ amount/ })).toBeInViewport();
+    await expect(page.getByRole('columnheader', { name: /Rule/ })).toBeInViewport();
+    for (const theme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: theme });
+      await shot(page, info, `issue28-results-${size.width}-${theme}`, 'step-results');
+      if (process.env.SHOTS_DIR) await page.screenshot({ path: `${process.env.SHOTS_DIR}/issue28-results-${size.width}-${theme}.png` });
+    }
+  }
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { focusWhenReady } from '../../components/focus';
+import { focusWhenReady, revealInScroller } from '../../components/focus';
+import { Name } from './names';
 import type { FieldRole } from '../../../../shared/recon';
 import type { MappingRow } from '../../../../shared/reconcile';
 
@@ -75,12 +76,21 @@ export function MappingTable(props: MappingTableProps) {
         </button>
       </div>
       {/* Scrolls sideways in a small window; the Decision column stays in view (sticky). */}
-      <div className="table-scroll">
+      <div
+        className="table-scroll"
+        onFocus={(e) => {
+          // A control of the (sticky) Decision column is always in view; any other one is kept clear of it.
+          const t = e.target as HTMLElement;
+          const cell = t.closest('td, th');
+          const sticky = cell?.parentElement?.lastElementChild;
+          if (cell && sticky && cell !== sticky) revealInScroller(e.currentTarget, t, sticky.getBoundingClientRect().width);
+        }}
+      >
       <table className="grid-table mapping-table" aria-label="Proposed column pairs">
         <thead>
           <tr>
-            <th scope="col">{props.leftAlias}</th>
-            <th scope="col">{props.rightAlias}</th>
+            <th scope="col"><Name full={props.leftAlias} /></th>
+            <th scope="col"><Name full={props.rightAlias} /></th>
             <th scope="col">Confidence</th>
             <th scope="col">Role</th>
             <th scope="col">Key</th>
@@ -149,13 +159,13 @@ export function MappingTable(props: MappingTableProps) {
       </div>
       <div className="unmapped">
         <div>
-          <h3 className="label-heading">Unmapped in {props.leftAlias}</h3>
+          <h3 className="label-heading">Unmapped in <Name full={props.leftAlias} /></h3>
           <ul aria-label={`Unmapped columns of ${props.leftAlias}`} className="chip-list">
             {props.unmappedLeft.length ? props.unmappedLeft.map((c) => <li key={c} className="col-chip">{c}</li>) : <li className="muted small">none</li>}
           </ul>
         </div>
         <div>
-          <h3 className="label-heading">Unmapped in {props.rightAlias}</h3>
+          <h3 className="label-heading">Unmapped in <Name full={props.rightAlias} /></h3>
           <ul aria-label={`Unmapped columns of ${props.rightAlias}`} className="chip-list">
             {props.unmappedRight.length ? props.unmappedRight.map((c) => <li key={c} className="col-chip">{c}</li>) : <li className="muted small">none</li>}
           </ul>

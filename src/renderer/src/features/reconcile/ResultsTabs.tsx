@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { DifferenceReason } from '../../../../shared/recon';
 import type { GroupPageItem, PageCategory, PageSort, RecordPageItem, RunSummary, Side } from '../../../../shared/recon-engine';
 import { confidencePercent, DIFFERENCE_LABELS, explainGroup } from '../../../../shared/group-explanation';
+import { Name } from './names';
 import { usePaged, VirtualList } from './VirtualList';
 import { ResultDetail } from './ResultDetail';
 import { focusWhenReady } from '../../components/focus';
@@ -83,12 +84,20 @@ export function ResultsTabs(props: ResultsTabsProps) {
   /** The difference chosen per suggested group, booked only by its "Accept as" button. */
   const [acceptAs, setAcceptAs] = useState<Record<number, DifferenceReason | ''>>({});
   const counts = tabCounts(props.summary);
-  const labels: Record<TabId, string> = {
+  const labels: Record<TabId, ReactNode> = {
     matched: 'Matched',
     suggested: 'Suggested',
     exceptions: 'Exceptions',
-    unmatched_left: `Unmatched ${props.aliases.left}`,
-    unmatched_right: `Unmatched ${props.aliases.right}`,
+    unmatched_left: (
+      <>
+        Unmatched <Name full={props.aliases.left} />
+      </>
+    ),
+    unmatched_right: (
+      <>
+        Unmatched <Name full={props.aliases.right} />
+      </>
+    ),
   };
   const category: PageCategory = tab === 'exceptions' ? (exSide === 'left' ? 'exceptions_left' : 'exceptions_right') : tab;
   const [search, setSearch] = useState('');
@@ -188,7 +197,7 @@ export function ResultsTabs(props: ResultsTabsProps) {
         <span role="gridcell" className="c-num">{fmtAmount(g.amount_left)}</span>
         <span role="gridcell" className="c-num">{fmtAmount(g.amount_right)}</span>
         <span role="gridcell" className={`c-num ${deltaClass}`}>{fmtAmount(g.amount_delta)}</span>
-        <span role="gridcell" className={`c-num ${g.date_delta_days ? 'delta warn' : 'delta'}`}>{g.date_delta_days === null ? '—' : `${g.date_delta_days} d`}</span>
+        <span role="gridcell" className={`c-num c-days ${g.date_delta_days ? 'delta warn' : 'delta'}`}>{g.date_delta_days === null ? '—' : `${g.date_delta_days} d`}</span>
         <span role="gridcell" className="c-rule">
           <span className={`badge status-${g.status}`}>{g.status}</span>{' '}
           {/* The named difference before the rule's name: in a narrow column the name is what gets cut. */}
@@ -305,12 +314,12 @@ export function ResultsTabs(props: ResultsTabsProps) {
           }}
         />
       </span>
-      {props.columns.left[0] ? sortHeader(`left:${props.columns.left[0]}`, props.aliases.left, 'c-side', `Sort by ${props.columns.left[0]}`) : <span role="columnheader" className="c-side">{props.aliases.left}</span>}
-      {props.columns.right[0] ? sortHeader(`right:${props.columns.right[0]}`, props.aliases.right, 'c-side', `Sort by ${props.columns.right[0]}`) : <span role="columnheader" className="c-side">{props.aliases.right}</span>}
+      {props.columns.left[0] ? sortHeader(`left:${props.columns.left[0]}`, <Name full={props.aliases.left} />, 'c-side', `Sort by ${props.columns.left[0]}`) : <span role="columnheader" className="c-side"><Name full={props.aliases.left} /></span>}
+      {props.columns.right[0] ? sortHeader(`right:${props.columns.right[0]}`, <Name full={props.aliases.right} />, 'c-side', `Sort by ${props.columns.right[0]}`) : <span role="columnheader" className="c-side"><Name full={props.aliases.right} /></span>}
       {sortHeader('amount_left', 'Left', 'c-num', `Amount in ${props.aliases.left}`)}
       {sortHeader('amount_right', 'Right', 'c-num', `Amount in ${props.aliases.right}`)}
       {sortHeader('amount_delta', 'Δ amount', 'c-num', 'Sort by the size of the difference')}
-      {sortHeader('date_delta_days', 'Δ date', 'c-num')}
+      {sortHeader('date_delta_days', 'Δ date', 'c-num c-days')}
       {sortHeader('rule_id', 'Rule', 'c-rule')}
       <span role="columnheader" className="c-actions">Review</span>
     </div>
@@ -370,7 +379,7 @@ export function ResultsTabs(props: ResultsTabsProps) {
               {(['left', 'right'] as Side[]).map((s) => (
                 <label key={s} className={exSide === s ? 'active' : ''}>
                   <input type="radio" name="exside" checked={exSide === s} onChange={() => setExSide(s)} />
-                  {props.aliases[s]} ({formatNumber(props.summary.exceptions[s].count)})
+                  <Name full={props.aliases[s]} /> ({formatNumber(props.summary.exceptions[s].count)})
                 </label>
               ))}
             </div>
@@ -432,7 +441,7 @@ export function ResultsTabs(props: ResultsTabsProps) {
           <p className="empty-state small muted">{emptyText(tab)}</p>
         ) : (
           <VirtualList
-            label={labels[tab]}
+            label={tab === 'unmatched_left' ? `Unmatched ${props.aliases.left}` : tab === 'unmatched_right' ? `Unmatched ${props.aliases.right}` : String(labels[tab])}
             count={count}
             rowHeight={ROW}
             height={420}

@@ -10,6 +10,7 @@ import { ChipEditor } from './ChipEditor';
 import { MappingTable } from './MappingTable';
 import { fmtAmount, ResultsTabs } from './ResultsTabs';
 import { formatNumber } from '../../stores/display';
+import { Name } from './names';
 import { focusWhenReady } from '../../components/focus';
 
 const NO_ROWS: MappingRow[] = [];
@@ -196,7 +197,7 @@ export function FilterPanel() {
             <dl className="stats counts" aria-label="Rows in scope">
               {(['left', 'right'] as const).map((side) => (
                 <div key={side}>
-                  <dt>{ws.aliases[side]}</dt>
+                  <dt><Name full={ws.aliases[side]} /></dt>
                   <dd aria-label={`${side} rows in scope`}>
                     {counts?.[side] ? `${formatNumber(counts[side]!.filtered)} of ${formatNumber(counts[side]!.total)}` : '—'}
                   </dd>
@@ -543,9 +544,9 @@ function SummaryView() {
             <th scope="col">
               <span className="sr-only">Outcome</span>
             </th>
-            <th scope="col">{ws.aliases.left}</th>
+            <th scope="col"><Name full={ws.aliases.left} /></th>
             <th scope="col" className="num">Amount</th>
-            <th scope="col">{ws.aliases.right}</th>
+            <th scope="col"><Name full={ws.aliases.right} /></th>
             <th scope="col" className="num">Amount</th>
             <th scope="col" aria-hidden>
               Chart

@@ -312,8 +312,8 @@ describe('export', () => {
     const workbook = xlsx.get('xl/workbook.xml')!.toString();
     for (const name of ['summary', 'matched', 'suggested', 'exceptions_left', 'exceptions_right', 'unmatched_left', 'unmatched_right']) expect(workbook).toContain(`name="${name}"`);
     const sheet2 = xlsx.get('xl/worksheets/sheet2.xml')!.toString();
-    expect(sheet2).toContain('<c t="inlineStr"><is><t xml:space="preserve">exact</t></is></c>');
-    expect(sheet2).toContain('<c><v>100</v></c>');
+    expect(sheet2).toContain('<c r="B2" t="inlineStr"><is><t xml:space="preserve">exact</t></is></c>');
+    expect(sheet2).toMatch(/<c r="[A-Z]+2"><v>100<\/v><\/c>/);
 
     const evidence = JSON.parse(readFileSync(join(dir, 'evidence.json'), 'utf8'));
     expect(evidence).toMatchObject({ engine_version: '1.0.0', run_id: runId, status: 'completed', recipe: { name: 'test' } });

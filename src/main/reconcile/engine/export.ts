@@ -316,7 +316,8 @@ async function writeFormats(
       inputs: Object.fromEntries(
         (['left', 'right'] as const).map((side) => {
           const s = context.sources[side];
-          return [side, s ? { name: s.name, path: s.path, sha256: s.sha256, size_bytes: s.size_bytes, rows: s.row_count, bad_lines: s.bad_lines, encoding: s.encoding, delimiter: s.delimiter } : null];
+          const uploaded = opts.uploaded?.includes(side) ?? false;
+          return [side, s ? { name: s.name, path: uploaded ? null : s.path, ...(uploaded ? { uploaded: true } : {}), sha256: s.sha256, size_bytes: s.size_bytes, rows: s.row_count, bad_lines: s.bad_lines, encoding: s.encoding, delimiter: s.delimiter } : null];
         }),
       ),
       counts: context.summary,

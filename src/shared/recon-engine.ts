@@ -347,10 +347,10 @@ export interface ExportOptions {
   business_columns?: { left?: string[]; right?: string[] };
   /**
    * Sides whose file arrived as bytes (browser mode, the Assistant) and lives as the workspace's
-   * own upload copy: evidence.json names the file the user gave, with `path: null` and
-   * `uploaded: true`, never the internal copy's path.
+   * own upload copy, with the name the user gave it: evidence.json names that file, with
+   * `path: null` and `uploaded: true`, never the internal copy's name or path.
    */
-  uploaded?: Side[];
+  uploaded?: Partial<Record<Side, string>>;
 }
 
 export const ExportResultSchema = z.object({ files: z.array(z.string()), notices: z.array(z.string()) });

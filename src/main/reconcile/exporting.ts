@@ -52,7 +52,11 @@ export class Exporting {
     const engine = await this.ctx.engines.open(id);
     // A file that came as bytes lives in the workspace's uploads folder: evidence names it, not that copy.
     const uploads = join(this.ctx.store.dir(id), 'uploads') + sep;
-    const uploaded = (['left', 'right'] as const).filter((side) => s.sources[side]?.info.path.startsWith(uploads));
+    const uploaded: Partial<Record<'left' | 'right', string>> = {};
+    for (const side of ['left', 'right'] as const) {
+      const info = s.sources[side]?.info;
+      if (info?.path.startsWith(uploads)) uploaded[side] = info.name;
+    }
     const result = await engine.export(runId, { dir, formats: opts.formats, overwrite: opts.overwrite ?? false, uploaded });
     const files = this.exported.get(id) ?? new Set<string>();
     for (const f of result.files) files.add(resolve(f));

@@ -312,12 +312,17 @@ async function writeFormats(
       status: run.status,
       started_at: run.started_at,
       finished_at: run.finished_at,
-      recipe,
+      // An uploaded side's recipe path is the internal copy too: the name the user gave stands for it.
+      recipe: {
+        ...recipe,
+        left: opts.uploaded?.left === undefined ? recipe.left : { ...recipe.left, path: opts.uploaded.left },
+        right: opts.uploaded?.right === undefined ? recipe.right : { ...recipe.right, path: opts.uploaded.right },
+      },
       inputs: Object.fromEntries(
         (['left', 'right'] as const).map((side) => {
           const s = context.sources[side];
-          const uploaded = opts.uploaded?.includes(side) ?? false;
-          return [side, s ? { name: s.name, path: uploaded ? null : s.path, ...(uploaded ? { uploaded: true } : {}), sha256: s.sha256, size_bytes: s.size_bytes, rows: s.row_count, bad_lines: s.bad_lines, encoding: s.encoding, delimiter: s.delimiter } : null];
+          const given = opts.uploaded?.[side];
+          return [side, s ? { name: given ?? s.name, path: given === undefined ? s.path : null, ...(given === undefined ? {} : { uploaded: true }), sha256: s.sha256, size_bytes: s.size_bytes, rows: s.row_count, bad_lines: s.bad_lines, encoding: s.encoding, delimiter: s.delimiter } : null];
         }),
       ),
       counts: context.summary,

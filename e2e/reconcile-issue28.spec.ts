@@ -142,3 +142,15 @@ test('long file names are shortened with the full name as a tooltip; amounts are
     }
   }
 });
+
+test('the files exported from run 1 are not listed after run 2', async ({ appPage: page }) => {
+  test.setTimeout(150_000);
+  await loadAndRun(page);
+  await page.getByRole('button', { name: 'Export…' }).click();
+  await expect(page.getByRole('status').filter({ hasText: /^Exported \d+ file\(s\) to / })).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Download exported files' })).toBeVisible();
+  await page.getByRole('button', { name: '▶ Run reconciliation' }).click();
+  await expect(page.locator('#step-results').locator('xpath=ancestor::section[1]').getByText(/run 2/)).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Download exported files' })).toHaveCount(0);
+  await expect(page.getByText(/^Exported \d+ file\(s\) to /)).toHaveCount(0);
+});

@@ -594,7 +594,9 @@ function ExportControls({ runId }: { runId: number }) {
   const { act } = useReconcile.getState();
   const [dir, setDir] = useState('');
   const [formats, setFormats] = useState<Set<'csv' | 'xlsx' | 'evidence'>>(new Set(['csv', 'xlsx']));
-  const [done, setDone] = useState<{ dir: string; files: string[] } | null>(null);
+  // The files of the run they were exported from: after run 2 the list of run 1's files is not offered as this run's.
+  const [exported, setDone] = useState<{ runId: number; dir: string; files: string[] } | null>(null);
+  const done = exported?.runId === runId ? exported : null;
   const doExport = async () => {
     let target = dir.trim() || undefined;
     if (dialogs && !target) {
@@ -603,7 +605,7 @@ function ExportControls({ runId }: { runId: number }) {
       target = r.path;
     }
     const r = await act('export', 'Exporting…', 'reconcile.export', { id: ws.id, runId, formats: [...formats], overwrite: true, ...(target ? { dir: target } : {}) });
-    if (r) setDone({ dir: r.dir, files: r.result.files });
+    if (r) setDone({ runId, dir: r.dir, files: r.result.files });
     focusWhenReady(r ? '#export-done' : '#export-error');
   };
   return (

@@ -62,12 +62,16 @@ test('cash application: references in text, fees named, batches found, without w
   await shot(page, info, '02a-detail', 'step-results');
   await detail.getByRole('button', { name: 'Close details' }).click();
   await expect(results.getByRole('button', { name: /^Details of group/ })).toBeFocused();
+  // Choosing the difference books nothing (issue 28); the "Accept as" button does.
   await results.getByRole('combobox', { name: /with its difference as/ }).selectOption('short_payment');
+  await expect(tabs.getByRole('tab', { name: /Suggested/ })).toContainText('1');
+  await results.getByRole('button', { name: /^Accept as short payment: group/ }).click();
   await expect(tabs.getByRole('tab', { name: /Suggested/ })).toContainText('0');
   // Second thoughts: undo puts it back as a suggestion; accepted again as a bank fee.
   await page.getByRole('button', { name: '↶ Undo review' }).click();
   await expect(tabs.getByRole('tab', { name: /Suggested/ })).toContainText('1');
   await results.getByRole('combobox', { name: /with its difference as/ }).selectOption('bank_fee');
+  await results.getByRole('button', { name: /^Accept as bank fee: group/ }).click();
   await expect(tabs.getByRole('tab', { name: /Suggested/ })).toContainText('0');
   // Every payment is matched: four less the fee, the one named only in its text, the two paid together, the accepted one.
   await expect(tabs.getByRole('tab', { name: /Matched/ })).toContainText('8');

@@ -351,6 +351,12 @@ export interface ExportOptions {
    * of a group are joined with " | ". Default: the recipe's mapped columns (else the rules' columns).
    */
   business_columns?: { left?: string[]; right?: string[] };
+  /**
+   * Sides whose file arrived as bytes (browser mode, the Assistant) and lives as the workspace's
+   * own upload copy, with the name the user gave it: evidence.json names that file, with
+   * `path: null` and `uploaded: true`, never the internal copy's name or path.
+   */
+  uploaded?: Partial<Record<Side, string>>;
 }
 
 export const ExportResultSchema = z.object({ files: z.array(z.string()), notices: z.array(z.string()) });

@@ -272,6 +272,27 @@ describe('review with audit log', () => {
   });
 });
 
+describe('review log reasons (issue 28)', () => {
+  it('records the reason an accept with difference gave, as matched.csv names it', async () => {
+    const ws = await sb.workspace();
+    await ws.addSourceFromPath('left', sb.file('l.csv', csv(HEADER, ['A,100.00,2024-01-01,a', 'B,50.00,2024-01-02,b'])));
+    await ws.addSourceFromPath('right', sb.file('r.csv', csv(HEADER, ['A,95.10,2024-01-01,a', 'B,48.00,2024-01-02,b'])));
+    const loose = refRule('loose', { amount: { left: 'amount', right: 'amount', tolerance_abs: 10, tolerance_pct: 0, flip_sign: false }, auto_confirm: false });
+    const { run_id: runId } = await ws.run(recipe([loose]));
+    const ids = (await ws.groupIds(runId, 'suggested', undefined, 100)).ids;
+    expect(ids).toHaveLength(2);
+    await ws.accept(runId, ids[0], undefined, 'bank_fee');
+    await ws.reviewMany(runId, 'accept', [ids[1]], undefined, 'discount');
+    const dir = sb.mkdir('out');
+    await ws.export(runId, { dir, formats: ['csv'] });
+    const log = readFileSync(join(dir, 'review_log.csv'), 'utf8').trim().split('\n');
+    const header = log[0].split(',');
+    const reasons = log.slice(1).map((l) => l.split(',')[header.indexOf('reason')]);
+    expect(reasons).toEqual(['bank_fee', 'discount']);
+    expect(readFileSync(join(dir, 'matched.csv'), 'utf8')).toContain('bank_fee');
+  });
+});
+
 describe('export', () => {
   it('writes CSV per category, an XLSX workbook and evidence JSON that read back correctly', async () => {
     const { ws, runId } = await reviewed();
@@ -291,8 +312,8 @@ describe('export', () => {
     const workbook = xlsx.get('xl/workbook.xml')!.toString();
     for (const name of ['summary', 'matched', 'suggested', 'exceptions_left', 'exceptions_right', 'unmatched_left', 'unmatched_right']) expect(workbook).toContain(`name="${name}"`);
     const sheet2 = xlsx.get('xl/worksheets/sheet2.xml')!.toString();
-    expect(sheet2).toContain('<c t="inlineStr"><is><t xml:space="preserve">exact</t></is></c>');
-    expect(sheet2).toContain('<c><v>100</v></c>');
+    expect(sheet2).toContain('<c r="B2" t="inlineStr"><is><t xml:space="preserve">exact</t></is></c>');
+    expect(sheet2).toMatch(/<c r="[A-Z]+2"><v>100<\/v><\/c>/);
 
     const evidence = JSON.parse(readFileSync(join(dir, 'evidence.json'), 'utf8'));
     expect(evidence).toMatchObject({ engine_version: '1.0.0', run_id: runId, status: 'completed', recipe: { name: 'test' } });

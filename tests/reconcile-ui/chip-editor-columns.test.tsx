@@ -37,6 +37,23 @@ describe('ChipEditor columns', () => {
     expect(log.at(-1)).toEqual([{ source: 'bank', column: 'Verwendungszweck', op: 'not_like', value: '%Refund%' }]);
   });
 
+  it('closes "+ Add filter" and a chip being edited with Escape, focus back on the button that opened it (issue 28)', () => {
+    const log: SourceFilter[][] = [];
+    render(<Harness log={log} initial={[{ source: 'bank', column: 'Betrag', op: 'gt', value: 10 }]} />);
+    const add = screen.getByRole('button', { name: 'Add a filter on invoices' });
+    fireEvent.click(add);
+    const value = screen.getByRole('textbox', { name: 'Value for Invoice No' });
+    fireEvent.change(value, { target: { value: 'RE-1' } });
+    fireEvent.keyDown(value, { key: 'Escape' });
+    expect(screen.queryByRole('textbox', { name: /^Value for/ })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add a filter on invoices' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Edit filter Betrag > 10' }));
+    fireEvent.keyDown(screen.getByRole('combobox', { name: 'Operator for Betrag' }), { key: 'Escape' });
+    expect(screen.queryByRole('combobox', { name: 'Operator for Betrag' })).toBeNull();
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Edit filter Betrag > 10' }));
+    expect(log).toEqual([]);
+  });
+
   it('adds a chip by hand on the source it is added to', () => {
     const log: SourceFilter[][] = [];
     render(<Harness log={log} initial={[]} />);

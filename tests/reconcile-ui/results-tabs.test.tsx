@@ -59,7 +59,7 @@ function setup() {
       }}
       // Select all asks main for every matching group, not only the loaded ones.
       groupIds={async (c) => ({ ids: d[c].flatMap((g) => ('group_id' in g ? [g.group_id] : [])), total: d[c].length })}
-      onReview={async (action, ids) => void calls.push(`${action} ${ids.join(',')}`)}
+      onReview={async (action, ids, reason) => void calls.push(`${action} ${ids.join(',')}${reason ? ` as ${reason}` : ''}`)}
       onMatch={async (l, r) => void calls.push(`match ${l.join(',')} | ${r.join(',')}`)}
       onAnnotate={async (s, id, reason) => void calls.push(`note ${s} ${id} ${reason}`)}
     />,
@@ -88,6 +88,61 @@ describe('ResultsTabs', () => {
     fireEvent.click(within(grid).getByRole('checkbox', { name: 'Select all' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Reject selected' }));
     await waitFor(() => expect(calls).toEqual(['accept 2', 'reject 2,3']));
+  });
+
+  it('books an accept with difference only with its button, never on choosing the reason (issue 28)', async () => {
+    const calls = setup();
+    const grid = await screen.findByRole('grid', { name: 'Suggested' });
+    const reason = await within(grid).findByRole('combobox', { name: 'Accept group 3 with its difference as' });
+    const book = within(grid).getByRole('button', { name: /^Accept as… \(choose the difference first\): group 3$/ });
+    expect((book as HTMLButtonElement).disabled).toBe(true);
+    // What ↓ on a focused select does: the value changes. Nothing is booked.
+    fireEvent.change(reason, { target: { value: 'bank_fee' } });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(calls).toEqual([]);
+    fireEvent.change(reason, { target: { value: 'discount' } });
+    fireEvent.click(within(grid).getByRole('button', { name: 'Accept as discount: group 3' }));
+    await waitFor(() => expect(calls).toEqual(['accept 3 as discount']));
+  });
+
+  it('says "searching…" while a search is in flight, never "0 matching" before the count (issue 28)', async () => {
+    const d = data();
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((r) => (release = r));
+    render(
+      <ResultsTabs
+        runId={1}
+        summary={SUMMARY}
+        aliases={{ left: 'bank', right: 'invoices' }}
+        columns={{ left: ['Reference', 'Amount'], right: ['Invoice No', 'Amount Due'] }}
+        version={0}
+        load={async (c, offset, limit, search) => {
+          // The search over every row at 100k takes a while: held until released.
+          if (search) await gate;
+          const items = d[c].filter((g) => !search || JSON.stringify(g).includes(search));
+          return { total: items.length, items: items.slice(offset, offset + limit) };
+        }}
+        groupIds={async () => ({ ids: [], total: 0 })}
+        onReview={async () => undefined}
+        onMatch={async () => undefined}
+        onAnnotate={async () => undefined}
+      />,
+    );
+    await screen.findByText('INV-3 · 100.00');
+    const seen: string[] = [];
+    const observer = new MutationObserver(() => {
+      const text = document.querySelector('.results-toolbar [role="status"]')?.textContent;
+      if (text && seen.at(-1) !== text) seen.push(text);
+    });
+    observer.observe(document.body, { subtree: true, childList: true, characterData: true });
+    fireEvent.change(screen.getByRole('searchbox', { name: 'Search results' }), { target: { value: 'INV-3' } });
+    await screen.findByText('Searching for “INV-3”…');
+    await new Promise((r) => setTimeout(r, 400));
+    expect(screen.getByRole('status').textContent).toBe('Searching for “INV-3”…');
+    release();
+    await screen.findByText('1 matching “INV-3”');
+    observer.disconnect();
+    expect(seen).toEqual(['Searching for “INV-3”…', '1 matching “INV-3”']);
   });
 
   it('matches rows picked on both sides by hand, across tabs', async () => {

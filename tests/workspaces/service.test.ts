@@ -88,8 +88,14 @@ describe('ReconcileService', () => {
     expect(after.matched.left.count).toBe(summary.matched.left.count + summary.suggested.left.count + 1);
 
     const out = join(dir, 'out');
-    const exported = await core.workspaces.export(id, run_id, { dir: out, formats: ['csv', 'xlsx'] });
+    const exported = await core.workspaces.export(id, run_id, { dir: out, formats: ['csv', 'xlsx', 'evidence'] });
     expect(exported.result.files.some((f) => f.endsWith('.xlsx'))).toBe(true);
+    // Both files were given as bytes: evidence.json names them as the user did, not the upload copies.
+    const evidenceText = readFileSync(join(out, 'evidence.json'), 'utf8');
+    const evidence = JSON.parse(evidenceText);
+    expect(evidence.inputs.left).toMatchObject({ name: 'bank statement.csv', path: null, uploaded: true });
+    expect(evidence.inputs.right).toMatchObject({ name: 'invoices.csv', path: null, uploaded: true });
+    expect(evidenceText).not.toContain('uploads');
     const matchedCsv = exported.result.files.find((f) => /matched\.csv$/.test(f))!;
     expect(readFileSync(matchedCsv, 'utf8')).toContain('manual');
 

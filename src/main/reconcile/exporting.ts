@@ -1,6 +1,6 @@
 /** Exports a run's results (CSV, XLSX, evidence) into a folder, by default `<dataDir>/exports/<workspace>/run-<n>`. */
 import { mkdir, readFile, stat } from 'node:fs/promises';
-import { basename, extname, isAbsolute, join, resolve } from 'node:path';
+import { basename, extname, isAbsolute, join, resolve, sep } from 'node:path';
 import type { ExportFormat, ExportResult } from '../../shared/recon-engine';
 import type { WorkspaceState } from '../../shared/reconcile';
 import { UserError } from '../errors';
@@ -50,7 +50,14 @@ export class Exporting {
     if (!isAbsolute(dir)) throw new UserError(`Give the full path of the export folder, not “${dir}”.`, 'invalid_input');
     await mkdir(dir, { recursive: true });
     const engine = await this.ctx.engines.open(id);
-    const result = await engine.export(runId, { dir, formats: opts.formats, overwrite: opts.overwrite ?? false });
+    // A file that came as bytes lives in the workspace's uploads folder: evidence names it, not that copy.
+    const uploads = join(this.ctx.store.dir(id), 'uploads') + sep;
+    const uploaded: Partial<Record<'left' | 'right', string>> = {};
+    for (const side of ['left', 'right'] as const) {
+      const info = s.sources[side]?.info;
+      if (info?.path.startsWith(uploads)) uploaded[side] = info.name;
+    }
+    const result = await engine.export(runId, { dir, formats: opts.formats, overwrite: opts.overwrite ?? false, uploaded });
     const files = this.exported.get(id) ?? new Set<string>();
     for (const f of result.files) files.add(resolve(f));
     this.exported.set(id, files);

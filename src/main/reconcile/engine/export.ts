@@ -119,7 +119,8 @@ export function reviewLogSql(runId: number): string {
       coalesce(array_to_string(CAST(coalesce(after->'right_ids', before->'right_ids') AS BIGINT[]), ' '), '') AS right_row_ids,
       coalesce(after->>'side', before->>'side') AS side,
       coalesce(after->>'row_id', before->>'row_id') AS row_id,
-      coalesce(after->>'annotation_reason', '') AS reason,
+      -- An exception's annotation, or the difference an accept named (what matched.csv says).
+      coalesce(after->>'annotation_reason', CASE WHEN action = 'accept' THEN after->>'difference_reason' END, '') AS reason,
       coalesce(after->>'note', after->>'annotation_note', before->>'note', '') AS note
     FROM audit_log WHERE run_id = ${runId} ORDER BY seq`;
 }
@@ -311,11 +312,17 @@ async function writeFormats(
       status: run.status,
       started_at: run.started_at,
       finished_at: run.finished_at,
-      recipe,
+      // An uploaded side's recipe path is the internal copy too: the name the user gave stands for it.
+      recipe: {
+        ...recipe,
+        left: opts.uploaded?.left === undefined ? recipe.left : { ...recipe.left, path: opts.uploaded.left },
+        right: opts.uploaded?.right === undefined ? recipe.right : { ...recipe.right, path: opts.uploaded.right },
+      },
       inputs: Object.fromEntries(
         (['left', 'right'] as const).map((side) => {
           const s = context.sources[side];
-          return [side, s ? { name: s.name, path: s.path, sha256: s.sha256, size_bytes: s.size_bytes, rows: s.row_count, bad_lines: s.bad_lines, encoding: s.encoding, delimiter: s.delimiter } : null];
+          const given = opts.uploaded?.[side];
+          return [side, s ? { name: given ?? s.name, path: given === undefined ? s.path : null, ...(given === undefined ? {} : { uploaded: true }), sha256: s.sha256, size_bytes: s.size_bytes, rows: s.row_count, bad_lines: s.bad_lines, encoding: s.encoding, delimiter: s.delimiter } : null];
         }),
       ),
       counts: context.summary,

@@ -26,16 +26,32 @@ function xml(text: string): string {
   return text.replace(INVALID_XML, '').replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 }
 
-function cell(value: Cell): string {
-  if (value === null || value === undefined) return '<c/>';
-  if (typeof value === 'number') return Number.isFinite(value) ? `<c><v>${value}</v></c>` : '<c/>';
-  if (typeof value === 'bigint') return `<c><v>${value.toString()}</v></c>`;
-  if (typeof value === 'boolean') return `<c t="b"><v>${value ? 1 : 0}</v></c>`;
-  return `<c t="inlineStr"><is><t xml:space="preserve">${xml(value)}</t></is></c>`;
+/** A1-style column letters: 0 → A, 25 → Z, 26 → AA. */
+export function columnLetters(index: number): string {
+  let n = index + 1;
+  let out = '';
+  while (n > 0) {
+    const rem = (n - 1) % 26;
+    out = String.fromCharCode(65 + rem) + out;
+    n = Math.floor((n - 1) / 26);
+  }
+  return out;
 }
 
-function row(values: Cell[]): string {
-  return `<row>${values.map(cell).join('')}</row>`;
+/**
+ * Rows and cells carry their references (r="2", r="B2"). Excel infers them when absent, but
+ * stricter readers do not: exceljs refused the workbook with "Invalid row number in model".
+ */
+function cell(value: Cell, ref: string): string {
+  if (value === null || value === undefined) return `<c r="${ref}"/>`;
+  if (typeof value === 'number') return Number.isFinite(value) ? `<c r="${ref}"><v>${value}</v></c>` : `<c r="${ref}"/>`;
+  if (typeof value === 'bigint') return `<c r="${ref}"><v>${value.toString()}</v></c>`;
+  if (typeof value === 'boolean') return `<c r="${ref}" t="b"><v>${value ? 1 : 0}</v></c>`;
+  return `<c r="${ref}" t="inlineStr"><is><t xml:space="preserve">${xml(value)}</t></is></c>`;
+}
+
+function row(values: Cell[], rowNumber: number): string {
+  return `<row r="${rowNumber}">${values.map((v, i) => cell(v, `${columnLetters(i)}${rowNumber}`)).join('')}</row>`;
 }
 
 export function sheetName(name: string): string {
@@ -50,7 +66,7 @@ export async function writeXlsx(target: string, sheets: SheetSource[]): Promise<
     for (const [i, sheet] of sheets.entries()) {
       const file = new DeflatingFile(join(scratch, `sheet${i + 1}.xml.deflate`));
       await file.write('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>');
-      await file.write(row(sheet.columns));
+      await file.write(row(sheet.columns, 1));
       let count = 0;
       let batch: string[] = [];
       for await (const values of sheet.rows) {
@@ -58,8 +74,8 @@ export async function writeXlsx(target: string, sheets: SheetSource[]): Promise<
           truncated.push(sheet.name);
           break;
         }
-        batch.push(row(values));
         count++;
+        batch.push(row(values, count + 1));
         if (batch.length === 2000) {
           await file.write(batch.join(''));
           batch = [];

@@ -23,3 +23,16 @@ export function focusWhenReady(selector: string, frames = 30, fallback?: string)
   };
   requestAnimationFrame(() => tick(frames));
 }
+
+/**
+ * Keeps a focused control of a sideways-scrolling table clear of the scroller's edges and of a
+ * column stuck to its right (WCAG 2.4.11). Chrome does not scroll a partly visible control into
+ * view on focus, so one cut by the left edge or under the sticky column stayed there.
+ */
+export function revealInScroller(scroller: HTMLElement, target: HTMLElement, stickyRight = 0): void {
+  const r = target.getBoundingClientRect();
+  const box = scroller.getBoundingClientRect();
+  const margin = 8;
+  if (r.left < box.left + margin) scroller.scrollLeft -= box.left + margin - r.left;
+  else if (r.right > box.right - stickyRight - margin) scroller.scrollLeft += r.right - (box.right - stickyRight - margin);
+}

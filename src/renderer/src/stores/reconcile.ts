@@ -271,6 +271,9 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
       const ws = await get().act('workspace', 'Opening…', 'reconcile.setActive', { id });
       if (ws) {
         afterState(ws);
+        // Reopening the workspace already shown (the view is mounted again after Lineage or
+        // Settings): afterState keeps the id, so it would not read the summary cleared above.
+        if (!get().summary && ws.last_run_id) await get().loadSummary();
         await get().refreshList();
       }
     },

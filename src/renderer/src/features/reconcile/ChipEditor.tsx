@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import type { FilterOp, FilterValue, SourceFilter } from '../../../../shared/recon';
 
 export const OPS: { op: FilterOp; label: string }[] = [
@@ -68,6 +68,27 @@ export function ChipEditor(props: {
   /** The chip being edited: its index, or `new` with the source a hand-made chip goes to. */
   const [editing, setEditing] = useState<number | { new: string } | null>(null);
   const [draft, setDraft] = useState<{ column: string; op: FilterOp; text: string }>({ column: '', op: 'eq', text: '' });
+  const root = useRef<HTMLDivElement>(null);
+  /** The button that opened the editor (its label), focused again when the editor closes with Escape or Cancel. */
+  const opener = useRef<string | null>(null);
+  const open = (key: number | { new: string }, label: string) => {
+    opener.current = label;
+    setEditing(key);
+  };
+  const cancel = () => setEditing(null);
+  /** On each control of the editor: Escape closes it without a change, as Cancel does (and nothing around it reacts). */
+  const onEscape = (e: KeyboardEvent) => {
+    if (e.key !== 'Escape') return;
+    e.preventDefault();
+    e.stopPropagation();
+    cancel();
+  };
+  useEffect(() => {
+    if (editing !== null || !opener.current) return;
+    const label = opener.current;
+    opener.current = null;
+    [...(root.current?.querySelectorAll<HTMLElement>('button[aria-label]') ?? [])].find((b) => b.getAttribute('aria-label') === label)?.focus();
+  }, [editing]);
   const sides = [
     { alias: props.aliases.left, side: 'left' as const },
     { alias: props.aliases.right, side: 'right' as const },
@@ -92,7 +113,7 @@ export function ChipEditor(props: {
       }}
     >
       {columns.length > 0 ? (
-        <select aria-label={`Column for ${current || 'new filter'}`} value={draft.column} onChange={(e) => setDraft({ ...draft, column: e.target.value })}>
+        <select aria-label={`Column for ${current || 'new filter'}`} onKeyDown={onEscape} value={draft.column} onChange={(e) => setDraft({ ...draft, column: e.target.value })}>
           {!columns.includes(draft.column) && draft.column && <option value={draft.column}>{draft.column}</option>}
           {columns.map((c) => (
             <option key={c} value={c}>
@@ -103,7 +124,7 @@ export function ChipEditor(props: {
       ) : (
         <span className="chip-col">{current}</span>
       )}
-      <select aria-label={`Operator for ${draft.column || current}`} value={draft.op} onChange={(e) => setDraft({ ...draft, op: e.target.value as FilterOp })}>
+      <select aria-label={`Operator for ${draft.column || current}`} onKeyDown={onEscape} value={draft.op} onChange={(e) => setDraft({ ...draft, op: e.target.value as FilterOp })}>
         {OPS.map((o) => (
           <option key={o.op} value={o.op}>
             {o.label}
@@ -112,18 +133,18 @@ export function ChipEditor(props: {
       </select>
       {draft.op !== 'is_null' && draft.op !== 'is_not_null' && (
         // eslint-disable-next-line jsx-a11y/no-autofocus -- the editor opens because the user asked to edit this chip: typing starts in its value
-        <input aria-label={`Value for ${draft.column || current}`} value={draft.text} autoFocus onChange={(e) => setDraft({ ...draft, text: e.target.value })} placeholder={draft.op.includes('between') ? 'low – high' : draft.op.includes('in') ? 'a, b, c' : draft.op.includes('like') ? '%text%' : 'value'} />
+        <input aria-label={`Value for ${draft.column || current}`} onKeyDown={onEscape} value={draft.text} autoFocus onChange={(e) => setDraft({ ...draft, text: e.target.value })} placeholder={draft.op.includes('between') ? 'low – high' : draft.op.includes('in') ? 'a, b, c' : draft.op.includes('like') ? '%text%' : 'value'} />
       )}
-      <button type="submit" className="primary small-btn">
+      <button type="submit" className="primary small-btn" onKeyDown={onEscape}>
         Save
       </button>
-      <button type="button" className="small-btn" onClick={() => setEditing(null)}>
+      <button type="button" className="small-btn" onKeyDown={onEscape} onClick={cancel}>
         Cancel
       </button>
     </form>
   );
   return (
-    <div className="chips">
+    <div className="chips" ref={root}>
       {groups.map((g) => (
         <div key={g.alias} className="chip-group">
           <h3 className="label-heading">{g.alias}</h3>
@@ -142,7 +163,7 @@ export function ChipEditor(props: {
                         disabled={props.disabled}
                         aria-label={`Edit filter ${name}`}
                         onClick={() => {
-                          setEditing(i);
+                          open(i, `Edit filter ${name}`);
                           setDraft({ column: f.column, op: f.op, text: valueText(f.value) });
                         }}
                       >
@@ -164,7 +185,7 @@ export function ChipEditor(props: {
               disabled={props.disabled}
               aria-label={`Add a filter on ${g.alias}`}
               onClick={() => {
-                setEditing({ new: g.alias });
+                open({ new: g.alias }, `Add a filter on ${g.alias}`);
                 setDraft({ column: g.columns[0], op: 'eq', text: '' });
               }}
             >

@@ -1,4 +1,6 @@
 import { useState } from 'react';
+import { focusWhenReady, revealInScroller } from '../../components/focus';
+import { Name } from './names';
 import type { FieldRole } from '../../../../shared/recon';
 import type { MappingRow } from '../../../../shared/reconcile';
 
@@ -47,7 +49,15 @@ export function MappingTable(props: MappingTableProps) {
           <input type="range" min={0} max={1} step={0.05} value={threshold} aria-label="Confidence threshold" onChange={(e) => setThreshold(Number(e.target.value))} />
           <output>{confidenceLabel(threshold)}</output>
         </label>
-        <button disabled={eligible === 0} onClick={() => props.onChange((current) => acceptAbove(current, threshold))}>
+        <button
+          disabled={eligible === 0}
+          onClick={() => {
+            props.onChange((current) => acceptAbove(current, threshold));
+            // This button is disabled now (nothing left above the threshold): focus goes on to
+            // "Confirm mapping", or to the first pair still to decide, never to <body>.
+            focusWhenReady('#confirm-mapping', 30, '.mapping-table tr.decision-pending button.accept');
+          }}
+        >
           Accept all ≥ {confidenceLabel(threshold)} ({eligible})
         </button>
         <button
@@ -61,17 +71,26 @@ export function MappingTable(props: MappingTableProps) {
         <span className="muted small" aria-live="polite">
           {accepted} accepted · {pending} to decide
         </span>
-        <button className="primary" disabled={props.busy || pending > 0 || accepted === 0} onClick={() => props.onConfirm(rows)} title={pending > 0 ? 'Accept or reject every pair first' : undefined}>
+        <button id="confirm-mapping" className="primary" disabled={props.busy || pending > 0 || accepted === 0} onClick={() => props.onConfirm(rows)} title={pending > 0 ? 'Accept or reject every pair first' : undefined}>
           {props.confirmed ? 'Mapping confirmed ✓' : 'Confirm mapping'}
         </button>
       </div>
       {/* Scrolls sideways in a small window; the Decision column stays in view (sticky). */}
-      <div className="table-scroll">
+      <div
+        className="table-scroll"
+        onFocus={(e) => {
+          // A control of the (sticky) Decision column is always in view; any other one is kept clear of it.
+          const t = e.target as HTMLElement;
+          const cell = t.closest('td, th');
+          const sticky = cell?.parentElement?.lastElementChild;
+          if (cell && sticky && cell !== sticky) revealInScroller(e.currentTarget, t, sticky.getBoundingClientRect().width);
+        }}
+      >
       <table className="grid-table mapping-table" aria-label="Proposed column pairs">
         <thead>
           <tr>
-            <th scope="col">{props.leftAlias}</th>
-            <th scope="col">{props.rightAlias}</th>
+            <th scope="col"><Name full={props.leftAlias} /></th>
+            <th scope="col"><Name full={props.rightAlias} /></th>
             <th scope="col">Confidence</th>
             <th scope="col">Role</th>
             <th scope="col">Key</th>
@@ -140,13 +159,13 @@ export function MappingTable(props: MappingTableProps) {
       </div>
       <div className="unmapped">
         <div>
-          <h3 className="label-heading">Unmapped in {props.leftAlias}</h3>
+          <h3 className="label-heading">Unmapped in <Name full={props.leftAlias} /></h3>
           <ul aria-label={`Unmapped columns of ${props.leftAlias}`} className="chip-list">
             {props.unmappedLeft.length ? props.unmappedLeft.map((c) => <li key={c} className="col-chip">{c}</li>) : <li className="muted small">none</li>}
           </ul>
         </div>
         <div>
-          <h3 className="label-heading">Unmapped in {props.rightAlias}</h3>
+          <h3 className="label-heading">Unmapped in <Name full={props.rightAlias} /></h3>
           <ul aria-label={`Unmapped columns of ${props.rightAlias}`} className="chip-list">
             {props.unmappedRight.length ? props.unmappedRight.map((c) => <li key={c} className="col-chip">{c}</li>) : <li className="muted small">none</li>}
           </ul>

@@ -2,6 +2,7 @@ import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react'
 import type { DifferenceReason } from '../../../../shared/recon';
 import type { GroupPageItem, PageCategory, PageSort, RecordPageItem, RunSummary, Side } from '../../../../shared/recon-engine';
 import { confidencePercent, DIFFERENCE_LABELS, explainGroup } from '../../../../shared/group-explanation';
+import { Name } from './names';
 import { usePaged, VirtualList } from './VirtualList';
 import { ResultDetail } from './ResultDetail';
 import { focusWhenReady } from '../../components/focus';
@@ -80,13 +81,23 @@ export function ResultsTabs(props: ResultsTabsProps) {
     if (back) requestAnimationFrame(() => document.querySelector<HTMLButtonElement>(`button[aria-label="Details of ${back}"]`)?.focus());
   };
   const [note, setNote] = useState({ reason: ANNOTATION_REASONS[0], note: '' });
+  /** The difference chosen per suggested group, booked only by its "Accept as" button. */
+  const [acceptAs, setAcceptAs] = useState<Record<number, DifferenceReason | ''>>({});
   const counts = tabCounts(props.summary);
-  const labels: Record<TabId, string> = {
+  const labels: Record<TabId, ReactNode> = {
     matched: 'Matched',
     suggested: 'Suggested',
     exceptions: 'Exceptions',
-    unmatched_left: `Unmatched ${props.aliases.left}`,
-    unmatched_right: `Unmatched ${props.aliases.right}`,
+    unmatched_left: (
+      <>
+        Unmatched <Name full={props.aliases.left} />
+      </>
+    ),
+    unmatched_right: (
+      <>
+        Unmatched <Name full={props.aliases.right} />
+      </>
+    ),
   };
   const category: PageCategory = tab === 'exceptions' ? (exSide === 'left' ? 'exceptions_left' : 'exceptions_right') : tab;
   const [search, setSearch] = useState('');
@@ -110,6 +121,7 @@ export function ResultsTabs(props: ResultsTabsProps) {
   );
   const isGroups = category === 'matched' || category === 'suggested';
   const count = paged.total ?? 0;
+  const searching = search.trim() !== query || (query !== '' && paged.total === null && !paged.error);
   // A review that removed the focused row's last element: focus the list rather than lose it.
   const reviewed = useRef(false);
   useEffect(() => {
@@ -185,7 +197,7 @@ export function ResultsTabs(props: ResultsTabsProps) {
         <span role="gridcell" className="c-num">{fmtAmount(g.amount_left)}</span>
         <span role="gridcell" className="c-num">{fmtAmount(g.amount_right)}</span>
         <span role="gridcell" className={`c-num ${deltaClass}`}>{fmtAmount(g.amount_delta)}</span>
-        <span role="gridcell" className={`c-num ${g.date_delta_days ? 'delta warn' : 'delta'}`}>{g.date_delta_days === null ? '—' : `${g.date_delta_days} d`}</span>
+        <span role="gridcell" className={`c-num c-days ${g.date_delta_days ? 'delta warn' : 'delta'}`}>{g.date_delta_days === null ? '—' : `${g.date_delta_days} d`}</span>
         <span role="gridcell" className="c-rule">
           <span className={`badge status-${g.status}`}>{g.status}</span>{' '}
           {/* The named difference before the rule's name: in a narrow column the name is what gets cut. */}
@@ -209,22 +221,36 @@ export function ResultsTabs(props: ResultsTabsProps) {
               </button>
               {g.amount_delta !== null && Math.abs(g.amount_delta) >= 0.005 && (
                 // Accept with difference: the reason is kept on the group and exported for booking.
-                <select
-                  className="small-select"
-                  aria-label={`Accept ${pair} with its difference as`}
-                  disabled={props.busy}
-                  value=""
-                  onChange={(e) => {
-                    if (e.target.value) void review('accept', [g.group_id], e.target.value as DifferenceReason);
-                  }}
-                >
-                  <option value="">Accept as…</option>
-                  {(Object.keys(DIFFERENCE_LABELS) as DifferenceReason[]).map((r) => (
-                    <option key={r} value={r}>
-                      {DIFFERENCE_LABELS[r]}
-                    </option>
-                  ))}
-                </select>
+                // Choosing a reason books nothing (arrow keys on a select change it); the button does.
+                <>
+                  <select
+                    className="small-select"
+                    aria-label={`Accept ${pair} with its difference as`}
+                    disabled={props.busy}
+                    value={acceptAs[g.group_id] ?? ''}
+                    onChange={(e) => setAcceptAs((m) => ({ ...m, [g.group_id]: e.target.value as DifferenceReason | '' }))}
+                  >
+                    <option value="">Accept as…</option>
+                    {(Object.keys(DIFFERENCE_LABELS) as DifferenceReason[]).map((r) => (
+                      <option key={r} value={r}>
+                        {DIFFERENCE_LABELS[r]}
+                      </option>
+                    ))}
+                  </select>
+                  <button
+                    className="small-btn"
+                    aria-label={acceptAs[g.group_id] ? `Accept as ${DIFFERENCE_LABELS[acceptAs[g.group_id] as DifferenceReason]}: ${pair}` : `Accept as… (choose the difference first): ${pair}`}
+                    disabled={props.busy || !acceptAs[g.group_id]}
+                    onClick={() => {
+                      const reason = acceptAs[g.group_id];
+                      if (!reason) return;
+                      setAcceptAs(({ [g.group_id]: _, ...rest }) => rest);
+                      void review('accept', [g.group_id], reason);
+                    }}
+                  >
+                    Accept as
+                  </button>
+                </>
               )}
             </>
           ) : (
@@ -288,12 +314,12 @@ export function ResultsTabs(props: ResultsTabsProps) {
           }}
         />
       </span>
-      {props.columns.left[0] ? sortHeader(`left:${props.columns.left[0]}`, props.aliases.left, 'c-side', `Sort by ${props.columns.left[0]}`) : <span role="columnheader" className="c-side">{props.aliases.left}</span>}
-      {props.columns.right[0] ? sortHeader(`right:${props.columns.right[0]}`, props.aliases.right, 'c-side', `Sort by ${props.columns.right[0]}`) : <span role="columnheader" className="c-side">{props.aliases.right}</span>}
+      {props.columns.left[0] ? sortHeader(`left:${props.columns.left[0]}`, <Name full={props.aliases.left} />, 'c-side', `Sort by ${props.columns.left[0]}`) : <span role="columnheader" className="c-side"><Name full={props.aliases.left} /></span>}
+      {props.columns.right[0] ? sortHeader(`right:${props.columns.right[0]}`, <Name full={props.aliases.right} />, 'c-side', `Sort by ${props.columns.right[0]}`) : <span role="columnheader" className="c-side"><Name full={props.aliases.right} /></span>}
       {sortHeader('amount_left', 'Left', 'c-num', `Amount in ${props.aliases.left}`)}
       {sortHeader('amount_right', 'Right', 'c-num', `Amount in ${props.aliases.right}`)}
       {sortHeader('amount_delta', 'Δ amount', 'c-num', 'Sort by the size of the difference')}
-      {sortHeader('date_delta_days', 'Δ date', 'c-num')}
+      {sortHeader('date_delta_days', 'Δ date', 'c-num c-days')}
       {sortHeader('rule_id', 'Rule', 'c-rule')}
       <span role="columnheader" className="c-actions">Review</span>
     </div>
@@ -342,13 +368,18 @@ export function ResultsTabs(props: ResultsTabsProps) {
               setSelectedGroups(new Set());
             }}
           />
-          {query && <span className="muted small" role="status">{formatNumber(count)} matching “{query}”</span>}
+          {/* Until the server has answered for this text (typing pause, then the search over every row), say so rather than "0 matching". */}
+          {(query || search.trim()) && (
+            <span className="muted small" role="status" aria-busy={searching}>
+              {searching ? `Searching for “${search.trim()}”…` : `${formatNumber(count)} matching “${query}”`}
+            </span>
+          )}
           {tab === 'exceptions' && (
             <div className="segmented" role="radiogroup" aria-label="Exceptions side">
               {(['left', 'right'] as Side[]).map((s) => (
                 <label key={s} className={exSide === s ? 'active' : ''}>
                   <input type="radio" name="exside" checked={exSide === s} onChange={() => setExSide(s)} />
-                  {props.aliases[s]} ({formatNumber(props.summary.exceptions[s].count)})
+                  <Name full={props.aliases[s]} /> ({formatNumber(props.summary.exceptions[s].count)})
                 </label>
               ))}
             </div>
@@ -410,7 +441,7 @@ export function ResultsTabs(props: ResultsTabsProps) {
           <p className="empty-state small muted">{emptyText(tab)}</p>
         ) : (
           <VirtualList
-            label={labels[tab]}
+            label={tab === 'unmatched_left' ? `Unmatched ${props.aliases.left}` : tab === 'unmatched_right' ? `Unmatched ${props.aliases.right}` : String(labels[tab])}
             count={count}
             rowHeight={ROW}
             height={420}

@@ -11,6 +11,7 @@ import { MappingTable } from './MappingTable';
 import { RuleModel } from './RuleModel';
 import { fmtAmount, ResultsTabs } from './ResultsTabs';
 import { formatNumber } from '../../stores/display';
+import { Name } from './names';
 import { focusWhenReady } from '../../components/focus';
 
 const NO_ROWS: MappingRow[] = [];
@@ -66,7 +67,12 @@ export function MappingPanel() {
             confirmed={ws.mapping.confirmed}
             busy={Boolean(busy)}
             onChange={(edit) => void saveReview(edit(useReconcile.getState().ws?.mapping?.rows ?? rows))}
-            onConfirm={(next) => void act('mapping', 'Confirming…', 'reconcile.confirmMappings', { id: ws.id, rows: next })}
+            onConfirm={(next) =>
+              void act('mapping', 'Confirming…', 'reconcile.confirmMappings', { id: ws.id, rows: next }).then((out) => {
+                // The button was disabled while confirming: focus goes to the next step (Run, once rules exist), never to <body>.
+                if (out) focusWhenReady('#run-button', 60, '#confirm-mapping');
+              })
+            }
           />
         </>
       )}
@@ -192,7 +198,7 @@ export function FilterPanel() {
             <dl className="stats counts" aria-label="Rows in scope">
               {(['left', 'right'] as const).map((side) => (
                 <div key={side}>
-                  <dt>{ws.aliases[side]}</dt>
+                  <dt><Name full={ws.aliases[side]} /></dt>
                   <dd aria-label={`${side} rows in scope`}>
                     {counts?.[side] ? `${formatNumber(counts[side]!.filtered)} of ${formatNumber(counts[side]!.total)}` : '—'}
                   </dd>
@@ -369,7 +375,7 @@ export function RulesPanel() {
         ))}
       </ol>
       <div className="run-bar">
-        <button className="primary big" disabled={blockers.length > 0 || Boolean(running)} onClick={() => void run().then(() => focusWhenReady('#run-summary, #run-error'))} title={blockers.length ? `First ${blockers.join(', ')}` : undefined}>
+        <button id="run-button" className="primary big" disabled={blockers.length > 0 || Boolean(running)} onClick={() => void run().then(() => focusWhenReady('#run-summary, #run-error'))} title={blockers.length ? `First ${blockers.join(', ')}` : undefined}>
           ▶ Run reconciliation
         </button>
         {blockers.length > 0 && <span className="muted small">First {blockers.join(', then ')}.</span>}
@@ -540,9 +546,9 @@ function SummaryView() {
             <th scope="col">
               <span className="sr-only">Outcome</span>
             </th>
-            <th scope="col">{ws.aliases.left}</th>
+            <th scope="col"><Name full={ws.aliases.left} /></th>
             <th scope="col" className="num">Amount</th>
-            <th scope="col">{ws.aliases.right}</th>
+            <th scope="col"><Name full={ws.aliases.right} /></th>
             <th scope="col" className="num">Amount</th>
             <th scope="col" aria-hidden>
               Chart
@@ -590,7 +596,9 @@ function ExportControls({ runId }: { runId: number }) {
   const { act } = useReconcile.getState();
   const [dir, setDir] = useState('');
   const [formats, setFormats] = useState<Set<'csv' | 'xlsx' | 'evidence'>>(new Set(['csv', 'xlsx']));
-  const [done, setDone] = useState<{ dir: string; files: string[] } | null>(null);
+  // The files of the run they were exported from: after run 2 the list of run 1's files is not offered as this run's.
+  const [exported, setDone] = useState<{ runId: number; dir: string; files: string[] } | null>(null);
+  const done = exported?.runId === runId ? exported : null;
   const doExport = async () => {
     let target = dir.trim() || undefined;
     if (dialogs && !target) {
@@ -599,7 +607,7 @@ function ExportControls({ runId }: { runId: number }) {
       target = r.path;
     }
     const r = await act('export', 'Exporting…', 'reconcile.export', { id: ws.id, runId, formats: [...formats], overwrite: true, ...(target ? { dir: target } : {}) });
-    if (r) setDone({ dir: r.dir, files: r.result.files });
+    if (r) setDone({ runId, dir: r.dir, files: r.result.files });
     focusWhenReady(r ? '#export-done' : '#export-error');
   };
   return (

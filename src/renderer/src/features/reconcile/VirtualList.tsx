@@ -55,27 +55,37 @@ export function VirtualList(props: {
 
 /** Loads fixed-size pages of a large list on demand and caches them. */
 export function usePaged<T>(key: string, pageSize: number, load: (offset: number, limit: number) => Promise<{ total: number; items: T[] }>) {
-  const [total, setTotal] = useState<number | null>(null);
+  // The total is kept with the key it counts: in the render where the key changes (before the
+  // effect below starts over) the old key's total is not shown as the new one's.
+  const [counted, setCounted] = useState<{ key: string; total: number } | null>(null);
+  const total = counted?.key === key ? counted.total : null;
   const [pages, setPages] = useState<Record<number, T[]>>({});
   const [error, setError] = useState<string | null>(null);
   const loading = useRef(new Set<number>());
   const loadRef = useRef(load);
   loadRef.current = load;
+  /** Bumped with every new key: an answer for an older key (a search typed over) is dropped. */
+  const generation = useRef(0);
   const fetchPage = (p: number) => {
     if (loading.current.has(p)) return;
     loading.current.add(p);
+    const mine = generation.current;
     loadRef.current(p * pageSize, pageSize).then(
       (r) => {
-        setTotal(r.total);
+        if (mine !== generation.current) return;
+        setCounted({ key, total: r.total });
         setPages((old) => ({ ...old, [p]: r.items }));
       },
-      (e: unknown) => setError(e instanceof Error ? e.message : String(e)),
+      (e: unknown) => {
+        if (mine === generation.current) setError(e instanceof Error ? e.message : String(e));
+      },
     );
   };
   useEffect(() => {
+    generation.current += 1;
     loading.current = new Set();
     setPages({});
-    setTotal(null);
+    setCounted(null);
     setError(null);
     fetchPage(0);
     // Only a new `key` (another run or category) starts over; fetchPage changes with every render.
@@ -84,5 +94,6 @@ export function usePaged<T>(key: string, pageSize: number, load: (offset: number
   const onRange = (first: number, last: number) => {
     for (let p = Math.floor(first / pageSize); p <= Math.floor(Math.max(first, last - 1) / pageSize); p++) if (!pages[p]) fetchPage(p);
   };
+  /** `total` is null until the first page for the current key has come back: the count is not known yet. */
   return { total, item, onRange, error };
 }

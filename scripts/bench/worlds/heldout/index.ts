@@ -1,0 +1,9 @@
+/** The held-out worlds, written without knowledge of the engine or of the tuning worlds. */
+import type { WorldGenerator } from '../world';
+import { beFrMixed } from './be-fr-mixed';
+import { usLockbox } from './us-lockbox';
+
+export const HELDOUT_WORLDS: Record<string, WorldGenerator> = {
+  'us-lockbox': usLockbox,
+  'be-fr-mixed': beFrMixed,
+};

@@ -228,7 +228,9 @@ public final class ColumnLineage {
         ColumnQueryParser.ParsedView parsed = (ColumnQueryParser.ParsedView) p;
         Shape body = shapeOf(parsed.query(), null, view);
         String invalid = columnListProblem(body, parsed.columnNames());
-        Shape shape = identifierCase == IdentifierCase.SQL_STANDARD && parsed.columnNames().size() < body.columns.size()
+        // Without a column list there is nothing to rename (renameFirst with no names doubled every
+        // column: a PostgreSQL view read over JDBC was "invalid, 'name' specified more than once").
+        Shape shape = identifierCase == IdentifierCase.SQL_STANDARD && !parsed.columnNames().isEmpty() && parsed.columnNames().size() < body.columns.size()
                 ? renameFirst(body, parsed.columnNames()) // PostgreSQL: the columns not named keep their names
                 : rename(body, parsed.columnNames());
         if (invalid == null) invalid = duplicateName(shape);

@@ -148,6 +148,10 @@ class SilentGapsTest {
         ColumnLineage.ViewColumns vc = fromFile(IdentifierCase.SQL_STANDARD, "CREATE VIEW v (x) AS SELECT a, b FROM raw.t");
         assertNull(vc.error());
         assertEquals(List.of("x", "b"), vc.columns().stream().map(ColumnLineage.Column::name).toList());
+        // No column list at all (a definition PostgreSQL stored): the columns as selected, once each.
+        ColumnLineage.ViewColumns plain = fromFile(IdentifierCase.SQL_STANDARD, "SELECT a, b FROM raw.t");
+        assertNull(plain.error());
+        assertEquals(List.of("a", "b"), plain.columns().stream().map(ColumnLineage.Column::name).toList());
         assertTrue(fromFile(IdentifierCase.SQL_STANDARD, "CREATE VIEW v (x, y, z) AS SELECT a, b FROM raw.t").error()
                 .startsWith(ColumnLineage.REJECTED + "its column list has 3 names but its query has 2 columns"));
     }

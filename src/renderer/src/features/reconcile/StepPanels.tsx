@@ -67,12 +67,14 @@ export function MappingPanel() {
             confirmed={ws.mapping.confirmed}
             busy={Boolean(busy)}
             onChange={(edit) => void saveReview(edit(useReconcile.getState().ws?.mapping?.rows ?? rows))}
-            onConfirm={(next) =>
+            onConfirm={(next) => {
+              const from = document.activeElement;
               void act('mapping', 'Confirming…', 'reconcile.confirmMappings', { id: ws.id, rows: next }).then((out) => {
-                // The button was disabled while confirming: focus goes to the next step (Run, once rules exist), never to <body>.
-                if (out) focusWhenReady('#run-button', 60, '#confirm-mapping');
-              })
-            }
+                // The button was disabled while confirming: focus goes to the next step (Run, once rules
+                // exist), never to <body> — unless the user went on to another control meanwhile.
+                if (out) focusWhenReady('#run-button', 60, '#confirm-mapping', from);
+              });
+            }}
           />
         </>
       )}

@@ -123,7 +123,6 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
   }
 
   const superseded = new Set(['exact-key', ...(refs ? ['normalised-key', 'split-payment', 'batch-payment'] : []), ...(facts.party ? ['amount-date'] : [])]);
-  void refs;
   for (const rule of base) if (!superseded.has(rule.id)) rules.push(rule);
   if (facts.party && base.some((r) => r.id === 'amount-date')) notes.push('amount + date without the counterparty is not proposed: it pairs other customers’ payments of the same amount');
   return { rules, notes };

@@ -27,12 +27,11 @@
  * written to the exports.
  */
 import type { MatchModel, MatchRule } from '../../../../shared/recon';
-import type { ColumnTyping, Side } from '../../../../shared/recon-engine';
 import type { Db } from '../db';
 import { column, keySourceText, leftReference, nameExpression, referenceTokens, type SideColumns } from '../recipe-sql';
 import { ident, lit } from '../sql';
 import { ROW_ID, typedView } from '../sources';
-import { partyInTextTable, REFERENCE_TOKENS_PREFIX } from './working';
+import { partyInTextTable, runTableName } from './working';
 
 export type Level = string;
 /** Comparison → level → [m, u]. */
@@ -150,7 +149,6 @@ async function debugReport(db: Db, rule: MatchRule, fit: ModelFit): Promise<void
   process.stderr.write(`${lines.join('\n')}\n`);
 }
 
-const partyExpression = (c: ColumnTyping) => `nullif(${nameExpression(`CAST(s.${ident(c.name)} AS VARCHAR)`)}, '')`;
 
 /**
  * m_lparty(id, p), m_rparty(id, p): each row's counterparty, folded as banks write names. A right
@@ -165,7 +163,7 @@ async function buildParties(db: Db, model: MatchModel, columns: SideColumns): Pr
   const l = column(columns.left, 'left', model.party.left, 'model counterparty');
   const r = column(columns.right, 'right', model.party.right, 'model counterparty');
   // Once per run over every row (both scored passes use them); names repeat, so each spelling is folded once.
-  const all = cacheName('party', model.party);
+  const all = runTableName('model_party', JSON.stringify(model.party));
   await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${all}_l AS
     WITH d AS (SELECT DISTINCT CAST(s.${ident(l.name)} AS VARCHAR) AS raw FROM ${ident(typedView('left'))} s),
       f AS (SELECT raw, nullif(${nameExpression('raw')}, '') AS p FROM d)
@@ -179,14 +177,6 @@ async function buildParties(db: Db, model: MatchModel, columns: SideColumns): Pr
   const rightTable = model.party.in_text ? await partyInTextTable(db, l, r) : `${all}_r`;
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_lparty AS SELECT * FROM ${all}_l WHERE id IN (SELECT id FROM w_left)`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rparty AS SELECT * FROM ${rightTable} WHERE id IN (SELECT id FROM w_right)`);
-}
-
-/** A run-long cache table for this evidence (dropped with the run's reference tokens). */
-function cacheName(kind: string, what: unknown): string {
-  const text = JSON.stringify(what);
-  let h = 5381;
-  for (let i = 0; i < text.length; i++) h = ((h * 33) ^ text.charCodeAt(i)) >>> 0;
-  return `${REFERENCE_TOKENS_PREFIX}model_${kind}_${h.toString(16)}`;
 }
 
 /**
@@ -204,7 +194,7 @@ async function buildTokens(db: Db, model: MatchModel, columns: SideColumns): Pro
     right.push(`SELECT s.${ident(ROW_ID)} AS id, unnest(list_distinct(flatten([${texts.join(', ')}]))) AS tok, ${i} AS ref FROM ${ident(typedView('right'))} s`);
   }
   const empty = 'SELECT NULL::BIGINT AS id, NULL::VARCHAR AS tok, NULL::INTEGER AS ref WHERE FALSE';
-  const all = cacheName('tokens', model.references);
+  const all = runTableName('model_tokens', JSON.stringify(model.references));
   await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${all}_l AS SELECT * FROM (${left.length > 0 ? left.join(' UNION ALL ') : `SELECT *, NULL::VARCHAR AS orig FROM (${empty})`}) WHERE tok IS NOT NULL`);
   await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${all}_r AS SELECT DISTINCT * FROM (${right.length > 0 ? right.join(' UNION ALL ') : empty}) WHERE tok IS NOT NULL`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_ltok AS SELECT * FROM ${all}_l WHERE id IN (SELECT id FROM w_left)`);
@@ -262,14 +252,13 @@ async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, colum
         UNION ALL SELECT l.id, rs.id, l.ref, l.orig, rs.tok FROM rs JOIN l ON l.tok = rs.v AND l.ref = rs.ref)
     SELECT lid, rid, min(ref) AS kref, arg_min(orig, ref) AS tied, arg_min(seen, ref) AS seen FROM hits GROUP BY lid, rid`);
   await buildSerial(db, model, columns);
-  const party = model.party ? true : null;
   const cur = model.fx ? `upper(trim(CAST(s.${ident(column(columns.left, 'left', model.fx.column, 'model currency').name)} AS VARCHAR)))` : 'NULL::VARCHAR';
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_left AS
     SELECT w.id, w.amt, w.dt, w.h, lp.p, ${cur} AS cur FROM w_left w LEFT JOIN m_lparty lp ON lp.id = w.id JOIN ${ident(typedView('left'))} s ON s.${ident(ROW_ID)} = w.id`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_right AS SELECT w.id, w.amt, w.dt, w.h, rp.p FROM w_right w LEFT JOIN m_rparty rp ON rp.id = w.id`);
   // Counterparty + amount: the payer's open items of the paid amount (to the cent, or plus a learned fee).
   const fees = rule.amount?.differences?.fixed ?? [];
-  const partyPairs = party
+  const partyPairs = model.party
     ? `SELECT l.id AS lid, r.id AS rid FROM m_left l JOIN m_right r ON l.p = r.p AND (l.amt = r.amt${fees.map((f) => ` OR l.amt = r.amt + sign(r.amt) * ${f}`).join('')}) WHERE l.p IS NOT NULL`
     : 'SELECT NULL::BIGINT AS lid, NULL::BIGINT AS rid WHERE FALSE';
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_cand AS
@@ -570,4 +559,3 @@ async function matchCreditNetting(db: Db, rule: MatchRule, ruleIdx: number, mode
 /** TEMP tables this module leaves for the run's end to drop. */
 export const SCORED_TABLES = ['m_rser', 'm_serial', 'm_serial_lines', 'm_lparty', 'm_rparty', 'm_cn', 'm_rev_rows', 'm_rev', 'm_fits', 'm_typo_lines', 'm_ltok', 'm_rtok', 'm_exact', 'm_typo', 'm_left', 'm_right', 'm_cand', 'm_weights', 'm_scored', 'm_pool', 'm_pairs', 'm_new', 'm_amb'];
 
-export type { Side };

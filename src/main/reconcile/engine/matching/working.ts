@@ -124,10 +124,7 @@ export function nameInText(k: MatchKey): boolean {
  * banks write names, is the folded name of some left row. Made once per run and column pair.
  */
 export async function partyInTextTable(db: Db, left: ColumnTyping, right: ColumnTyping): Promise<string> {
-  const key = `${left.name}\u0000${right.name}`;
-  let h = 5381;
-  for (let i = 0; i < key.length; i++) h = ((h * 33) ^ key.charCodeAt(i)) >>> 0;
-  const table = `${REFERENCE_TOKENS_PREFIX}party_${h.toString(16)}`;
+  const table = runTableName('party', `${left.name}\u0000${right.name}`);
   const prefixes = namePrefixes(`CAST(s.${ident(right.name)} AS VARCHAR)`);
   await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${table} AS
     WITH names AS (SELECT DISTINCT p FROM (SELECT ${nameExpression('raw')} AS p FROM (SELECT DISTINCT CAST(s.${ident(left.name)} AS VARCHAR) AS raw FROM ${ident(typedView('left'))} s)) WHERE length(p) >= 3),
@@ -139,11 +136,19 @@ export async function partyInTextTable(db: Db, left: ColumnTyping, right: Column
 /** TEMP tables of reference tokens are named `REFERENCE_TOKENS_PREFIX<side>_<hash of the expression>`. */
 export const REFERENCE_TOKENS_PREFIX = 'kalla_reftok_';
 
+/**
+ * A run-long cache table's name: the prefix the run's end drops, a kind, and a hash of what it
+ * holds (the expression or columns it is made from), so equal work is found again.
+ */
+export function runTableName(kind: string, of: string): string {
+  let h = 5381;
+  for (let i = 0; i < of.length; i++) h = ((h * 33) ^ of.charCodeAt(i)) >>> 0;
+  return `${REFERENCE_TOKENS_PREFIX}${kind}_${h.toString(16)}`;
+}
+
 /** (id, k) per reference a row holds, made once per run for each distinct token expression. */
 async function referenceTokenTable(db: Db, expression: string, side: Side): Promise<string> {
-  let h = 5381;
-  for (let i = 0; i < expression.length; i++) h = ((h * 33) ^ expression.charCodeAt(i)) >>> 0;
-  const table = `${REFERENCE_TOKENS_PREFIX}${side}_${h.toString(16)}`;
+  const table = runTableName(side, expression);
   await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${table} AS SELECT s.${ident(ROW_ID)} AS id, ${expression} AS k FROM ${ident(typedView(side))} s`);
   return table;
 }

@@ -185,6 +185,36 @@ describe('credit notes, returns, typos', () => {
   });
 });
 
+describe('returned payments that name neither the invoice nor the payer', () => {
+  const exceptionsOf = async (ws: ReconEngine, runId: number) => (await ws.page(runId, 'exceptions_right', { offset: 0, limit: 500 })).items;
+
+  it('a return quoting the original bank id, or saying it is a return, nets to zero: the invoice stays open', async () => {
+    const { items, lines } = background();
+    items.push({ n: 401, customer: 3, cents: 31_415, day: 100 }, { n: 402, customer: 5, cents: 27_182, day: 100 });
+    lines.push({ day: 104, cents: 31_415, customer: 3, text: `SVWZ+RE ${doc(401)} TRN 88412907`, pays: [] });
+    lines.push({ day: 111, cents: -31_415, customer: 'BANK', text: 'R-TRX ORIG TRN 88412907 AC04', pays: [] });
+    lines.push({ day: 105, cents: 27_182, customer: 5, text: `SVWZ+RE ${doc(402)}`, pays: [] });
+    lines.push({ day: 112, cents: -27_182, customer: 'CLEARING', text: 'Retour - Storno', pays: [] });
+    const { groups, ws, result } = await run(items, lines);
+    expect(groups.filter((g) => g.docs.includes(doc(401)) || g.docs.includes(doc(402)))).toEqual([]);
+    expect((await exceptionsOf(ws, result.run_id)).filter((e) => e.exception?.reason === 'reversed_pair')).toHaveLength(4);
+  });
+
+  it('a line that only mirrors the amount keeps the payment from automatic confirmation and says why', async () => {
+    const { items, lines } = background();
+    items.push({ n: 403, customer: 7, cents: 44_444, day: 100 });
+    lines.push({ day: 104, cents: 44_444, customer: 7, text: `SVWZ+RE ${doc(403)}`, pays: [403] });
+    lines.push({ day: 115, cents: -44_444, customer: 'ACME SUPPLIES', text: 'Payment order 7', pays: [] });
+    const { groups, ws, result } = await run(items, lines);
+    const group = groups.find((g) => g.docs.includes(doc(403)));
+    expect(group).toMatchObject({ status: 'suggested' });
+    expect(group!.evidence).toMatch(/opposite amount .* may be its return/);
+    expect((await exceptionsOf(ws, result.run_id)).filter((e) => e.exception?.reason === 'reversed_pair')).toHaveLength(1);
+    // Every other ordinary payment is still confirmed automatically.
+    expect(groups.filter((g) => g.status === 'auto')).toHaveLength(100);
+  });
+});
+
 describe('open items in another currency', () => {
   it('learns the rate from named payments and suggests, never confirms, an item paid at about that rate', async () => {
     const items: string[] = [];
@@ -244,6 +274,25 @@ describe('learning does not depend on the sample', () => {
       db.close();
     }
   }, 60_000);
+
+  it("never reads the bank's own transaction ids as references, though their digits are document numbers", async () => {
+    // Every line carries the bank's id P0 + 10 digits; for one line in 8 those digits happen to be
+    // the number of another open item (of an unrelated amount).
+    const { items, lines } = background();
+    const rows = lines.map((l, k) => `${lineRow(l)};P0${k % 8 === 0 ? doc(1 + ((k * 37) % 120)) : String(5_500_000_000 + k * 7_919)}`);
+    const ws = await sb.workspace();
+    await ws.addSourceFromPath('left', sb.file('id-items.csv', csv(LEFT, items.map(itemRow))));
+    await ws.addSourceFromPath('right', sb.file('id-lines.csv', csv(`${RIGHT};Transaktions-ID`, rows)));
+    const db = await Db.open(join(ws.dir, 'recon.duckdb'));
+    try {
+      const columns = { left: (await ws.source('left'))!.columns, right: (await ws.source('right'))!.columns };
+      const mappings = [{ field_a: 'Betrag', field_b: 'Betrag', role: 'amount' as const, confidence: 1, reason: '' }];
+      const facts = await learnCashFacts(db, columns, mappings, false);
+      expect(facts.references.map((r) => [r.left, r.right.map((c) => c.name)])).toEqual([['Belegnummer', ['Verwendungszweck']]]);
+    } finally {
+      db.close();
+    }
+  });
 });
 
 describe('EM', () => {

@@ -122,7 +122,18 @@ async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping
     const leftKey = column(columns.left, 'left', name, 'reference key');
     const shape = await learnShape(db, keySourceText(leftKey));
     if (!shape) continue;
-    const found = await referenceColumns(db, columns, leftKey, shape);
+    let found = await referenceColumns(db, columns, leftKey, shape);
+    // Each text column is validated on its own: a column of the bank's own ids (P08767273) holds
+    // the digits of some open item by chance, and those lines' amounts agree no more than chance.
+    if (found.length > 1 && amountMap && chance !== null) {
+      const kept: typeof found = [];
+      for (const f of found) {
+        const own = await hitAgreement(db, columns, leftKey, shape, [f], amountMap, flipSign);
+        const refuted = own.lines >= 3 && (own.share < MIN_AGREEMENT || own.share / Math.max(chance, 1e-4) < MIN_RATIO) && f.share < MIN_SHARE_ALONE;
+        if (!refuted) kept.push(f);
+      }
+      found = kept;
+    }
     if (found.length === 0) continue;
     const agreement = amountMap ? await hitAgreement(db, columns, leftKey, shape, found, amountMap, flipSign) : null;
     const evidence: ReferenceEvidence = { left: leftKey.name, shape, right: found, agreement: agreement?.share ?? null, lines: agreement?.lines ?? 0, ratio: agreement && chance ? agreement.share / Math.max(chance, 1e-4) : null };

@@ -11,6 +11,7 @@ import { addDuplicateExceptions, addNamedSumExceptions, addNearMissExceptions, c
 import { referenceShape } from './recipe-sql';
 import { matchManyToMany, matchSplitOrBatch } from './matching/groups';
 import { matchOneToOne } from './matching/one-to-one';
+import { guardMirroredPayments } from './matching/reversals';
 import { matchScored, SCORED_TABLES } from './matching/scored';
 import { consumeGroups, createRuleTables, createRunTables, REFERENCE_TOKENS_PREFIX, validateRule } from './matching/working';
 import type { SideColumns } from './recipe-sql';
@@ -24,7 +25,7 @@ export interface PhaseTiming {
 export async function executeRun(db: Db, runId: number, recipe: Recipe, columns: SideColumns, opts: RunOptions): Promise<PhaseTiming[]> {
   recipe.rules.forEach(validateRule);
   const phases: PhaseTiming[] = [];
-  const total = recipe.rules.length + 3;
+  const total = recipe.rules.length + 4;
   let done = 0;
   const shouldStop = () => {
     if (opts.signal?.aborted) throw new ReconError('cancelled', 'the run was cancelled');
@@ -57,6 +58,8 @@ export async function executeRun(db: Db, runId: number, recipe: Recipe, columns:
       await consumeGroups(db, ruleIdx);
     });
   }
+  // No automatic confirmation of a payment whose amount comes back on another line (issue 25).
+  await phase('reversal guard', async () => void (await guardMirroredPayments(db)));
   await phase('exceptions', async () => {
     await createExceptionTable(db);
     await addDuplicateExceptions(db);

@@ -31,6 +31,7 @@ import type { Db } from '../db';
 import { column, keySourceText, leftReference, nameExpression, referenceTokens, type SideColumns } from '../recipe-sql';
 import { ident, lit } from '../sql';
 import { ROW_ID, typedView } from '../sources';
+import { removeTiedReversals, REVERSAL_TABLES } from './reversals';
 import { partyInTextTable, runTableName } from './working';
 
 export type Level = string;
@@ -127,7 +128,7 @@ export async function matchScored(db: Db, rule: MatchRule, ruleIdx: number, colu
   await buildTokens(db, model, columns);
   await buildParties(db, model, columns);
   shouldStop();
-  await removeReversals(db);
+  await removeTiedReversals(db, columns);
   await buildCandidates(db, rule, model, columns);
   shouldStop();
   const fit = await estimate(db, rule, model);
@@ -199,32 +200,6 @@ async function buildTokens(db: Db, model: MatchModel, columns: SideColumns): Pro
   await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${all}_r AS SELECT DISTINCT * FROM (${right.length > 0 ? right.join(' UNION ALL ') : empty}) WHERE tok IS NOT NULL`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_ltok AS SELECT * FROM ${all}_l WHERE id IN (SELECT id FROM w_left)`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rtok AS SELECT * FROM ${all}_r WHERE id IN (SELECT id FROM w_right)`);
-}
-
-/** Two statement lines this many days apart or less can be a payment and its reversal. */
-const REVERSAL_DAYS = 60;
-
-/**
- * A statement line and its reversal — a direct debit and its return (`RUECKLASTSCHRIFT`), a
- * payment refunded — net to zero: same amount, opposite sign, within REVERSAL_DAYS, naming the
- * same reference or from the same counterparty. Neither pays an open item; both leave the
- * matching and are `reversed_pair` exceptions pointing at each other. Each line pairs at most once
- * (closest in time first).
- */
-async function removeReversals(db: Db): Promise<void> {
-  await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev_rows AS
-    SELECT w.id, w.amt, w.dt, w.h, rp.p FROM w_right w LEFT JOIN m_rparty rp ON rp.id = w.id WHERE w.amt IS NOT NULL AND w.amt <> 0`);
-  await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev AS
-    WITH c AS (
-      SELECT a.id AS a, b.id AS b, abs(coalesce(date_diff('day', a.dt, b.dt), 0)) AS days FROM m_rev_rows a JOIN m_rev_rows b ON b.amt = -a.amt AND a.amt > 0
-      WHERE abs(coalesce(date_diff('day', a.dt, b.dt), 0)) <= ${REVERSAL_DAYS}
-        AND ((a.p IS NOT NULL AND a.p = b.p) OR EXISTS (SELECT 1 FROM m_rtok ta JOIN m_rtok tb ON tb.tok = ta.tok AND tb.ref = ta.ref WHERE ta.id = a.id AND tb.id = b.id))),
-    r AS (SELECT *, row_number() OVER (PARTITION BY a ORDER BY days, b) AS ra, row_number() OVER (PARTITION BY b ORDER BY days, a) AS rb FROM c)
-    SELECT a, b FROM r WHERE ra = 1 AND rb = 1`);
-  await db.exec(`INSERT INTO reversed SELECT a, b FROM m_rev UNION ALL SELECT b, a FROM m_rev`);
-  await db.exec(`INSERT INTO used_right SELECT a FROM m_rev UNION ALL SELECT b FROM m_rev`);
-  await db.exec(`DELETE FROM w_right WHERE id IN (SELECT a FROM m_rev UNION ALL SELECT b FROM m_rev)`);
-  await db.exec(`DELETE FROM m_rtok WHERE id IN (SELECT a FROM m_rev UNION ALL SELECT b FROM m_rev)`);
 }
 
 /**
@@ -557,5 +532,5 @@ async function matchCreditNetting(db: Db, rule: MatchRule, ruleIdx: number, mode
 }
 
 /** TEMP tables this module leaves for the run's end to drop. */
-export const SCORED_TABLES = ['m_rser', 'm_serial', 'm_serial_lines', 'm_lparty', 'm_rparty', 'm_cn', 'm_rev_rows', 'm_rev', 'm_fits', 'm_typo_lines', 'm_ltok', 'm_rtok', 'm_exact', 'm_typo', 'm_left', 'm_right', 'm_cand', 'm_weights', 'm_scored', 'm_pool', 'm_pairs', 'm_new', 'm_amb'];
+export const SCORED_TABLES = ['m_rser', 'm_serial', 'm_serial_lines', 'm_lparty', 'm_rparty', 'm_cn', ...REVERSAL_TABLES, 'm_fits', 'm_typo_lines', 'm_ltok', 'm_rtok', 'm_exact', 'm_typo', 'm_left', 'm_right', 'm_cand', 'm_weights', 'm_scored', 'm_pool', 'm_pairs', 'm_new', 'm_amb'];
 

@@ -1,0 +1,99 @@
+/**
+ * Payments that were reversed: a direct debit and its return (`RUECKLASTSCHRIFT`), a payment
+ * refunded, a cheque returned unpaid. The pair nets to zero, so neither line pays an open item.
+ *
+ * Two strengths of evidence:
+ * - **Tied** (scored model, before candidates): same amount, opposite sign, within REVERSAL_DAYS,
+ *   and something ties the two lines: the same counterparty, the same reference, a distinctive
+ *   token only these two lines carry (the original's end-to-end or bank id quoted in the return),
+ *   or a return word on either line. Both lines leave the matching as `reversed_pair` exceptions.
+ * - **Mirrored only** (every rule, after the run): an automatically confirmed group whose statement
+ *   line is mirrored by a free line of the opposite amount, with nothing else tying them. That may
+ *   be a coincidence (an unrelated outgoing payment of the same amount) or a return that names
+ *   neither reference nor payer: the group is kept but only suggested, with the reason in its
+ *   evidence, and the mirroring line is a `reversed_pair` exception pointing at it. Never silently
+ *   booked as paid.
+ */
+import type { Db } from '../db';
+import type { SideColumns } from '../recipe-sql';
+import { textExpression } from '../recipe-sql';
+import { ident } from '../sql';
+import { ROW_ID, typedView } from '../sources';
+
+/** Two statement lines this many days apart or less can be a payment and its reversal. */
+export const REVERSAL_DAYS = 60;
+
+/**
+ * Words banks put on a returned or reversed item, folded to lower case without accents. A general
+ * vocabulary (SEPA R-transactions, ACH/cheque returns, the usual words of European banks), not the
+ * wording of one test file: a return word alone never ties two lines — the amount must mirror.
+ */
+export const RETURN_WORDS = [
+  'return', 'returned', 'reversal', 'reversed', 'chargeback', 'refund', 'unpaid', 'nsf', 'rejected',
+  'rucklastschrift', 'ruecklastschrift', 'ruckbuchung', 'rueckbuchung', 'ruckuberweisung', 'storno', 'stornierung',
+  'retour', 'retourne', 'rejet', 'impaye', 'terugboeking', 'stornering', 'gestorneerd',
+  'devolucion', 'devuelto', 'retrocesion', 'zwrot', 'palautus', 'palautettu', 'retur', 'returnert', 'tilbagefort',
+];
+
+/** Tokens this long (and holding a digit) that only two lines carry tie them: an id quoted back. */
+const MIN_ID_TOKEN = 6;
+
+/**
+ * Finds tied reversals among the working statement rows (w_right) and takes them out of the
+ * matching: into `reversed` (each line with the other) and `used_right`. m_rparty and m_rtok must
+ * exist (counterparty and reference tokens of the working rows).
+ */
+export async function removeTiedReversals(db: Db, columns: SideColumns): Promise<void> {
+  const texts = columns.right.filter((c) => c.type === 'text' && !c.derived);
+  const joined = texts.length > 0 ? `lower(strip_accents(concat_ws(' ', ${texts.map(textExpression).join(', ')})))` : `''`;
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev_rows AS
+    SELECT w.id, w.amt, w.dt, rp.p, ${joined} AS txt
+    FROM w_right w LEFT JOIN m_rparty rp ON rp.id = w.id JOIN ${ident(typedView('right'))} s ON s.${ident(ROW_ID)} = w.id
+    WHERE w.amt IS NOT NULL AND w.amt <> 0 AND abs(w.amt) IN (SELECT abs(amt) FROM w_right WHERE amt < 0) AND abs(w.amt) IN (SELECT amt FROM w_right WHERE amt > 0)`);
+  // Distinctive tokens of those lines that exactly two of them carry.
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev_tok AS
+    WITH t AS (SELECT DISTINCT id, unnest(regexp_extract_all(txt, '[a-z0-9]{${MIN_ID_TOKEN},}')) AS tok FROM m_rev_rows)
+    SELECT id, tok FROM t WHERE regexp_matches(tok, '[0-9]') QUALIFY count(*) OVER (PARTITION BY tok) = 2`);
+  const words = `'\\b(${RETURN_WORDS.join('|')})\\b'`;
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev AS
+    WITH c AS (
+      SELECT a.id AS a, b.id AS b, abs(coalesce(date_diff('day', a.dt, b.dt), 0)) AS days FROM m_rev_rows a JOIN m_rev_rows b ON b.amt = -a.amt AND a.amt > 0
+      WHERE abs(coalesce(date_diff('day', a.dt, b.dt), 0)) <= ${REVERSAL_DAYS}
+        AND ((a.p IS NOT NULL AND a.p = b.p)
+          OR regexp_matches(b.txt, ${words}) OR regexp_matches(a.txt, ${words})
+          OR EXISTS (SELECT 1 FROM m_rev_tok ta JOIN m_rev_tok tb ON tb.tok = ta.tok WHERE ta.id = a.id AND tb.id = b.id)
+          OR EXISTS (SELECT 1 FROM m_rtok ta JOIN m_rtok tb ON tb.tok = ta.tok AND tb.ref = ta.ref WHERE ta.id = a.id AND tb.id = b.id))),
+    r AS (SELECT *, row_number() OVER (PARTITION BY a ORDER BY days, b) AS ra, row_number() OVER (PARTITION BY b ORDER BY days, a) AS rb FROM c)
+    SELECT a, b FROM r WHERE ra = 1 AND rb = 1`);
+  await db.exec(`INSERT INTO reversed SELECT a, b FROM m_rev UNION ALL SELECT b, a FROM m_rev`);
+  await db.exec(`INSERT INTO used_right SELECT a FROM m_rev UNION ALL SELECT b FROM m_rev`);
+  await db.exec(`DELETE FROM w_right WHERE id IN (SELECT a FROM m_rev UNION ALL SELECT b FROM m_rev)`);
+  await db.exec(`DELETE FROM m_rtok WHERE id IN (SELECT a FROM m_rev UNION ALL SELECT b FROM m_rev)`);
+}
+
+/**
+ * After every rule: automatically confirmed groups whose statement line is mirrored by a free line
+ * of the opposite amount become suggestions, saying which line mirrors them; that line becomes a
+ * `reversed_pair` exception pointing at the payment. Without a statement date the whole statement
+ * is the window (a statement is a period).
+ */
+export async function guardMirroredPayments(db: Db): Promise<number> {
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_mirror AS
+    WITH auto AS (SELECT list_min(left_ids) AS gk, unnest(right_ids) AS rid FROM gtmp WHERE status = 'auto'),
+      paid AS (SELECT a.gk, a.rid, s.amt0 FROM auto a JOIN scope_right s ON s.id = a.rid WHERE s.amt0 IS NOT NULL AND s.amt0 <> 0),
+      free AS (SELECT s.id, s.amt0 FROM scope_right s WHERE s.id NOT IN (SELECT id FROM used_right) AND s.id NOT IN (SELECT id FROM reversed) AND s.amt0 IS NOT NULL),
+      c AS (SELECT p.gk, p.rid, f.id AS mid FROM paid p JOIN free f ON f.amt0 = -p.amt0)
+    -- Each free line mirrors one payment (the first by row id), so one return never demotes many.
+    SELECT gk, rid, mid FROM c QUALIFY row_number() OVER (PARTITION BY mid ORDER BY rid) = 1`);
+  const n = await db.scalarNumber('SELECT count(DISTINCT gk) FROM m_mirror');
+  if (n === 0) return 0;
+  await db.exec(`UPDATE gtmp SET status = 'suggested' WHERE status = 'auto' AND list_min(left_ids) IN (SELECT gk FROM m_mirror)`);
+  const why = `'a later or earlier statement line of the opposite amount (row ' || m.mid || ') may be its return: check before booking'`;
+  await db.exec(`UPDATE group_evidence e SET evidence = concat_ws('; ', e.evidence, ${why}) FROM m_mirror m WHERE e.group_key = m.gk`);
+  await db.exec(`INSERT INTO group_evidence SELECT m.gk, NULL, ${why} FROM m_mirror m WHERE m.gk NOT IN (SELECT group_key FROM group_evidence)`);
+  await db.exec(`INSERT INTO reversed SELECT mid, rid FROM m_mirror`);
+  return n;
+}
+
+/** TEMP tables this module leaves for the run's end to drop. */
+export const REVERSAL_TABLES = ['m_rev_rows', 'm_rev_tok', 'm_rev', 'm_mirror'];

@@ -11,7 +11,7 @@ import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildAutoRecipe } from '../../src/main/reconcile/engine/auto-recipe';
 import { AUTO_AT } from '../../src/main/reconcile/engine/cash-rules';
-import { em } from '../../src/main/reconcile/engine/matching/scored';
+import { em, judgedPosterior } from '../../src/main/reconcile/engine/matching/scored';
 import { learnCashFacts } from '../../src/main/reconcile/engine/cash-learning';
 import { Db } from '../../src/main/reconcile/engine/db';
 import type { ReconEngine } from '../../src/main/reconcile/engine/engine';
@@ -215,6 +215,56 @@ describe('returned payments that name neither the invoice nor the payer', () => 
   });
 });
 
+describe("the workspace's own decisions", () => {
+  /** The background and 15 part payments (55 %) naming their invoice: suggestions to review. */
+  function withPartPayments() {
+    const { items, lines } = background();
+    for (let k = 0; k < 15; k++) {
+      const n = 500 + k;
+      const i = { n, customer: 1 + (k % 12), cents: 20_000 + k * 1_111, day: 100 + k };
+      items.push(i);
+      lines.push({ day: i.day + 4, cents: Math.round(i.cents * 0.55), customer: i.customer, text: `SVWZ+RE ${doc(n)} Teilzahlung`, pays: [n] });
+    }
+    return { items, lines };
+  }
+  const partScores = async (ws: ReconEngine, runId: number) => {
+    const page = await ws.page(runId, 'suggested', { offset: 0, limit: 500 });
+    return page.items.filter((g) => g.left_rows.some((r) => Number(r.Belegnummer) >= 1_800_012_500)).map((g) => ({ id: g.group_id, score: g.score, evidence: g.evidence ?? '' }));
+  };
+
+  it('rejecting a kind of suggestion stops it being offered in the next run; accepting it keeps it', async () => {
+    const { items, lines } = withPartPayments();
+    const scores: Record<string, number[]> = {};
+    for (const decision of ['reject', 'accept'] as const) {
+      const { ws, auto, result } = await run(items, lines);
+      const first = await partScores(ws, result.run_id);
+      expect(first).toHaveLength(15);
+      await ws.reviewMany(result.run_id, decision, first.map((g) => g.id));
+      const again = await ws.run(auto.recipe);
+      const second = await partScores(ws, again.run_id);
+      scores[decision] = [Math.max(...first.map((g) => g.score)), ...second.map((g) => g.score)];
+      if (second.length > 0) expect(second[0].evidence).toMatch(/refined by 15 accepted and 0 rejected/);
+    }
+    const [before, ...afterReject] = scores.reject;
+    const [, ...afterAccept] = scores.accept;
+    // Fifteen rejections of this kind: it is no longer offered. Fifteen acceptances: it is offered as
+    // strongly as before (never confirmed automatically: the amounts differ).
+    expect(afterReject).toEqual([]);
+    expect(afterAccept).toHaveLength(15);
+    expect(Math.min(...afterAccept)).toBeGreaterThanOrEqual(before);
+  });
+
+  it('one automatic match unmatched among a hundred of its kind does not stop the others being confirmed', async () => {
+    const { items, lines } = background();
+    const { ws, auto, result, groups } = await run(items, lines);
+    expect(groups.filter((g) => g.status === 'auto')).toHaveLength(100);
+    const page = await ws.page(result.run_id, 'matched', { offset: 0, limit: 1 });
+    await ws.reviewMany(result.run_id, 'unmatch', [page.items[0].group_id]);
+    const again = await ws.run(auto.recipe);
+    expect((await groupsOf(ws, again.run_id)).filter((g) => g.status === 'auto')).toHaveLength(100);
+  });
+});
+
 describe('open items in another currency', () => {
   it('learns the rate from named payments and suggests, never confirms, an item paid at about that rate', async () => {
     const items: string[] = [];
@@ -296,6 +346,22 @@ describe('learning does not depend on the sample', () => {
 });
 
 describe('EM', () => {
+  it("weighs reviewers' decisions on a pattern against the model's guess, more with more decisions", () => {
+    expect(judgedPosterior(0.9, undefined)).toBe(0.9);
+    expect(judgedPosterior(0.9, { accepted: 0, rejected: 1 })).toBeCloseTo(0.6, 5);
+    expect(judgedPosterior(0.9, { accepted: 0, rejected: 50 })).toBeLessThan(0.04);
+    expect(judgedPosterior(0.3, { accepted: 50, rejected: 0 })).toBeGreaterThan(0.97);
+    fc.assert(
+      fc.property(fc.double({ min: 0, max: 1, noNaN: true }), fc.nat(200), fc.nat(200), (guess, accepted, rejected) => {
+        const p = judgedPosterior(guess, { accepted, rejected });
+        // Between the guess and the observed acceptance rate.
+        const rate = accepted + rejected > 0 ? accepted / (accepted + rejected) : guess;
+        return p >= Math.min(guess, rate) - 1e-12 && p <= Math.max(guess, rate) + 1e-12;
+      }),
+      { seed: 25, numRuns: 300 },
+    );
+  });
+
   it('learns a level that only matches show as strong evidence, and one both show as none', () => {
     const u = {
       ref: { exact: 1e-4, typo: 1e-4, other: 0.5, none: 0.5 },

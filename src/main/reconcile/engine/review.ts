@@ -85,7 +85,7 @@ export async function unmatchGroup(db: Db, runId: number, groupId: number): Prom
 const groupJsonSql = `json_object('group_id', g.group_id, 'rule_id', g.rule_id, 'cardinality', g.cardinality, 'status', g.status,
   'left_ids', g.left_ids, 'right_ids', g.right_ids, 'amount_left', g.amount_left::DOUBLE, 'amount_right', g.amount_right::DOUBLE,
   'amount_delta', g.amount_delta::DOUBLE, 'date_delta_days', g.date_delta_days, 'score', g.score, 'note', g.note,
-  'evidence', g.evidence, 'difference_reason', ${differenceReasonSql('g.')})`;
+  'evidence', g.evidence, 'difference_reason', ${differenceReasonSql('g.')}, 'levels', g.levels)`;
 
 /** At most this many "group N: why" lines come back from one bulk review; the rest are counted. */
 const MAX_FAILURE_LINES = 20;

@@ -109,9 +109,9 @@ async function persist(db: Db, runId: number): Promise<void> {
   await db.exec(`CREATE OR REPLACE TEMP VIEW gfinal AS SELECT list_min(left_ids) AS group_id, * FROM gtmp`);
   await db.transaction(async () => {
     await db.exec(
-      `INSERT INTO match_groups (run_id, group_id, rule_id, cardinality, status, left_ids, right_ids, amount_left, amount_right, amount_delta, date_delta_days, score, note, evidence, model_reason)
+      `INSERT INTO match_groups (run_id, group_id, rule_id, cardinality, status, left_ids, right_ids, amount_left, amount_right, amount_delta, date_delta_days, score, note, evidence, model_reason, levels)
        SELECT $1, g.group_id, g.rule_id, g.cardinality, g.status, g.left_ids, g.right_ids,
-         g.amount_left, g.amount_right, g.amount_left - g.amount_right, g.date_delta_days, g.score, NULL, e.evidence, e.reason
+         g.amount_left, g.amount_right, g.amount_left - g.amount_right, g.date_delta_days, g.score, NULL, e.evidence, e.reason, e.levels
        FROM gfinal g LEFT JOIN group_evidence e ON e.group_key = g.group_id`,
       [runId],
     );

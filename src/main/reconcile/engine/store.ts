@@ -70,7 +70,8 @@ CREATE TABLE IF NOT EXISTS match_groups (
   note VARCHAR,
   reviewed_reason VARCHAR,
   evidence VARCHAR,
-  model_reason VARCHAR
+  model_reason VARCHAR,
+  levels VARCHAR
 );
 CREATE TABLE IF NOT EXISTS exceptions (
   run_id BIGINT NOT NULL,
@@ -105,6 +106,8 @@ export async function ensureStore(db: Db): Promise<void> {
   // Workspaces from before the scored model: a group's evidence in words and the reason it named.
   await db.exec('ALTER TABLE match_groups ADD COLUMN IF NOT EXISTS evidence VARCHAR');
   await db.exec('ALTER TABLE match_groups ADD COLUMN IF NOT EXISTS model_reason VARCHAR');
+  // Workspaces from before decision feedback: the scored model's level pattern of a group (ref/amt/dte/pty).
+  await db.exec('ALTER TABLE match_groups ADD COLUMN IF NOT EXISTS levels VARCHAR');
   // Workspaces from before bulk review: entries of one review of many groups share a batch (undone together).
   await db.exec('ALTER TABLE audit_log ADD COLUMN IF NOT EXISTS batch BIGINT');
   await migrateVarcharColumns(db);

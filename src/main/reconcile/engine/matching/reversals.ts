@@ -90,7 +90,7 @@ export async function guardMirroredPayments(db: Db): Promise<number> {
   await db.exec(`UPDATE gtmp SET status = 'suggested' WHERE status = 'auto' AND list_min(left_ids) IN (SELECT gk FROM m_mirror)`);
   const why = `'a later or earlier statement line of the opposite amount (row ' || m.mid || ') may be its return: check before booking'`;
   await db.exec(`UPDATE group_evidence e SET evidence = concat_ws('; ', e.evidence, ${why}) FROM m_mirror m WHERE e.group_key = m.gk`);
-  await db.exec(`INSERT INTO group_evidence SELECT m.gk, NULL, ${why} FROM m_mirror m WHERE m.gk NOT IN (SELECT group_key FROM group_evidence)`);
+  await db.exec(`INSERT INTO group_evidence (group_key, reason, evidence) SELECT m.gk, NULL, ${why} FROM m_mirror m WHERE m.gk NOT IN (SELECT group_key FROM group_evidence)`);
   await db.exec(`INSERT INTO reversed SELECT mid, rid FROM m_mirror`);
   return n;
 }

@@ -38,8 +38,16 @@ export type Level = string;
 /** Comparison → level → [m, u]. */
 export type Weights = Record<'ref' | 'amt' | 'dte' | 'pty', Record<Level, { m: number; u: number }>>;
 
+/** Reviewers' decisions on earlier groups of one level pattern in this workspace. */
+export interface Judged {
+  accepted: number;
+  rejected: number;
+}
+
 export interface ModelFit {
   weights: Weights;
+  /** Decided groups of earlier runs that refined the weights. */
+  judged?: Judged;
   /** Share of candidates that are matches (EM's λ). */
   prior: number;
   candidates: number;
@@ -294,7 +302,10 @@ async function buildSerial(db: Db, model: MatchModel, columns: SideColumns): Pro
 async function estimate(db: Db, rule: MatchRule, model: MatchModel): Promise<ModelFit> {
   const signature = fitSignature(rule);
   const saved = await db.one<{ fit: string }>(`SELECT fit FROM m_fits WHERE signature = $1`, [signature]);
-  const fit: ModelFit = saved ? (JSON.parse(saved.fit) as ModelFit) : await fitModel(db, rule, model);
+  const judged = await decisions(db);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_judged (levels VARCHAR, accepted INTEGER, rejected INTEGER)`);
+  if (judged.size > 0) await db.exec(`INSERT INTO m_judged VALUES ${[...judged].map(([k, j]) => `(${lit(k)}, ${j.accepted}, ${j.rejected})`).join(', ')}`);
+  const fit: ModelFit = saved ? (JSON.parse(saved.fit) as ModelFit) : await fitModel(db, rule, model, judged);
   if (!saved) await db.exec(`INSERT INTO m_fits VALUES ($1, $2)`, [signature, JSON.stringify(fit)]);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_weights (cmp VARCHAR, level VARCHAR, w DOUBLE)`);
   const values = COMPARISONS.flatMap((k) => LEVELS[k].map((level) => `(${lit(k)}, ${lit(level)}, ${weightOf(fit, k, level)})`));
@@ -314,7 +325,7 @@ function fitSignature(rule: MatchRule): string {
   return JSON.stringify([model, rule.amount, rule.date?.left, rule.date?.right]);
 }
 
-async function fitModel(db: Db, rule: MatchRule, model: MatchModel): Promise<ModelFit> {
+async function fitModel(db: Db, rule: MatchRule, model: MatchModel, judged: ReadonlyMap<string, Judged>): Promise<ModelFit> {
   const levels = levelExpressions(rule, model);
   const u = emptyTable(0);
   const nL = await db.scalarNumber('SELECT count(*) FROM m_left');
@@ -360,8 +371,23 @@ async function fitModel(db: Db, rule: MatchRule, model: MatchModel): Promise<Mod
   const patterns = (await db.all<{ ref: string; amt: string; dte: string; pty: string; n: number }>(`SELECT ref, amt, dte, pty, count(*)::DOUBLE AS n FROM m_cand GROUP BY ALL`)).map((p) => ({ ...p, n: Number(p.n) }));
   // Levels only candidates show (never a random pair) get the sample's floor as u.
   for (const k of ['amt', 'dte', 'pty'] as const) for (const l of LEVELS[k]) if (u[k][l] === 0 && patterns.some((p) => p[k] === l)) u[k][l] = floor;
-  const fit = em(patterns, u, Math.max(1, nL * nR), Math.min(nL, nR));
-  return { ...fit, candidates: patterns.reduce((s, p) => s + p.n, 0) };
+  const fit = em(patterns, u, Math.max(1, nL * nR), Math.min(nL, nR), 60, judged);
+  const decided = [...judged.values()].reduce((s, j) => ({ accepted: s.accepted + j.accepted, rejected: s.rejected + j.rejected }), { accepted: 0, rejected: 0 });
+  return { ...fit, judged: decided, candidates: patterns.reduce((s, p) => s + p.n, 0) };
+}
+
+/**
+ * The workspace's decisions on the scored model's earlier suggestions, per level pattern: accepted
+ * and rejected. Automatic matches are not counted either way: unmatching one of a hundred would
+ * read as a 1 % error rate and stop the other ninety-nine (the 99.5 % bar), though a reviewer
+ * unmatches for reasons outside the pair (a booking already made by hand).
+ */
+async function decisions(db: Db): Promise<Map<string, Judged>> {
+  const rows = await db.all<{ levels: string; accepted: number; rejected: number }>(
+    `WITH d AS (SELECT levels, status = 'accepted' AS ok FROM match_groups WHERE levels IS NOT NULL AND status IN ('accepted', 'rejected'))
+     SELECT levels, count(*) FILTER (WHERE ok)::INTEGER AS accepted, count(*) FILTER (WHERE NOT ok)::INTEGER AS rejected FROM d GROUP BY levels`,
+  );
+  return new Map(rows.map((r) => [r.levels, { accepted: Number(r.accepted), rejected: Number(r.rejected) }]));
 }
 
 function emptyTable(value: number): Record<Comparison, Record<Level, number>> {
@@ -391,7 +417,8 @@ export function em(
   pairs: number,
   expected: number,
   iterations = 60,
-): Omit<ModelFit, 'candidates'> {
+  judged: ReadonlyMap<string, Judged> = new Map(),
+): Omit<ModelFit, 'candidates' | 'judged'> {
   let m = Object.fromEntries(COMPARISONS.map((k) => [k, { ...M_START[k] }])) as Record<Comparison, Record<Level, number>>;
   let prior = Math.min(0.5, Math.max(1e-12, (0.8 * expected) / pairs));
   const total = patterns.reduce((s, p) => s + p.n, 0);
@@ -400,7 +427,7 @@ export function em(
     const next = emptyTable(0);
     let matched = 0;
     for (const p of patterns) {
-      const post = posterior(p, m, u, prior);
+      const post = judgedPosterior(posterior(p, m, u, prior), judged.get(patternKey(p)));
       matched += post * p.n;
       for (const k of COMPARISONS) next[k][p[k]] += post * p.n;
     }
@@ -424,6 +451,25 @@ export function em(
   return { weights, prior, iterations: it };
 }
 
+/** A level pattern as stored with a group (match_groups.levels): "exact/exact/close/same". */
+export function patternKey(p: Record<Comparison, string>): string {
+  return COMPARISONS.map((k) => p[k]).join('/');
+}
+
+/** Pseudo-decisions EM's own guess counts as, against the reviewers' decisions on a pattern. */
+const GUESS_WEIGHT = 2;
+
+/**
+ * The reviewers' decisions on earlier groups of one level pattern override EM's guess in
+ * proportion to how many there are: (accepted + k·guess) / (decided + k). Fifty rejections of
+ * "amount within 20 %, other counterparty" pull that pattern's match share towards 0, and with it
+ * the m of its levels; one decision moves it a third of the way.
+ */
+export function judgedPosterior(guess: number, j: Judged | undefined): number {
+  if (!j || j.accepted + j.rejected === 0) return guess;
+  return (j.accepted + GUESS_WEIGHT * guess) / (j.accepted + j.rejected + GUESS_WEIGHT);
+}
+
 function posterior(p: Record<Comparison, string>, m: Record<Comparison, Record<Level, number>>, u: Record<Comparison, Record<Level, number>>, prior: number): number {
   let bits = Math.log2(prior / (1 - prior));
   for (const k of COMPARISONS) if (u[k][p[k]] > 0) bits += Math.log2(m[k][p[k]] / u[k][p[k]]);
@@ -442,16 +488,23 @@ function reasonSql(rule: MatchRule): string {
 async function assign(db: Db, rule: MatchRule, ruleIdx: number, model: MatchModel, fit: ModelFit): Promise<void> {
   const prior = Math.log2(fit.prior / (1 - fit.prior));
   const allowed = model.amounts === 'settled' ? `c.amt IN ('exact', 'named')` : `c.amt <> 'other'`;
+  // The model's probability, then the reviewers' decisions on the same level pattern (judgedPosterior).
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_scored AS
-    SELECT c.*, ${prior} + wr.w + wa.w + wd.w + wp.w AS bits,
-      1 / (1 + pow(2, -(${prior} + wr.w + wa.w + wd.w + wp.w))) AS prob,
-      wr.w AS w_ref, wa.w AS w_amt, wd.w AS w_dte, wp.w AS w_pty
-    FROM m_cand c
-    JOIN m_weights wr ON wr.cmp = 'ref' AND wr.level = c.ref
-    JOIN m_weights wa ON wa.cmp = 'amt' AND wa.level = c.amt
-    JOIN m_weights wd ON wd.cmp = 'dte' AND wd.level = c.dte
-    JOIN m_weights wp ON wp.cmp = 'pty' AND wp.level = c.pty
-    WHERE ${allowed}`);
+    WITH s AS (
+      SELECT c.*, 1 / (1 + pow(2, -(${prior} + wr.w + wa.w + wd.w + wp.w))) AS model_prob,
+        wr.w AS w_ref, wa.w AS w_amt, wd.w AS w_dte, wp.w AS w_pty
+      FROM m_cand c
+      JOIN m_weights wr ON wr.cmp = 'ref' AND wr.level = c.ref
+      JOIN m_weights wa ON wa.cmp = 'amt' AND wa.level = c.amt
+      JOIN m_weights wd ON wd.cmp = 'dte' AND wd.level = c.dte
+      JOIN m_weights wp ON wp.cmp = 'pty' AND wp.level = c.pty
+      WHERE ${allowed}),
+    j AS (SELECT s.*, CASE WHEN j.levels IS NULL THEN s.model_prob ELSE (j.accepted + ${GUESS_WEIGHT} * s.model_prob) / (j.accepted + j.rejected + ${GUESS_WEIGHT}) END AS judged
+      FROM s LEFT JOIN m_judged j ON j.levels = concat_ws('/', s.ref, s.amt, s.dte, s.pty)),
+    -- Decisions lower a pattern or raise it towards the automatic bar, never over it: confirming
+    -- automatically takes the model's own evidence (a run of acceptances is too few to show 99.5 %).
+    p AS (SELECT * EXCLUDE (judged), least(greatest(CASE WHEN judged > model_prob THEN least(judged, greatest(model_prob, ${model.auto_at} - 1e-4)) ELSE judged END, 1e-15), 1 - 1e-15) AS prob FROM j)
+    SELECT *, log2(prob / (1 - prob)) AS bits FROM p`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_pool AS SELECT * FROM m_scored WHERE prob >= ${model.suggest_at}`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_pairs AS SELECT * FROM m_pool WHERE FALSE`);
   for (;;) {
@@ -490,7 +543,7 @@ async function assign(db: Db, rule: MatchRule, ruleIdx: number, model: MatchMode
   );
   const refName = model.references.length > 0 ? `CASE c.kref ${model.references.map((r, i) => `WHEN ${i} THEN ${lit(r.left)}`).join(' ')} END` : `''`;
   await db.exec(
-    `INSERT INTO group_evidence SELECT c.lid, ${reasonSql(rule)},
+    `INSERT INTO group_evidence (group_key, reason, evidence, levels) SELECT c.lid, ${reasonSql(rule)},
        concat_ws('; ',
          CASE c.ref WHEN 'exact' THEN ${refName} || ' ' || c.tied || ' named on the line'
            WHEN 'typo' THEN ${refName} || ' ' || c.tied || ' named with one typo (' || replace(c.seen, '|', '-') || ')'
@@ -500,7 +553,9 @@ async function assign(db: Db, rule: MatchRule, ruleIdx: number, model: MatchMode
            WHEN 'fx' THEN 'amount in ' || c.lcur || ' at an implied rate of ' || printf('%.4f', c.ra / c.la) || ${rateSql(model) ? `' (learned ' || printf('%.4f', ${rateSql(model)}) || ')'` : "''"} WHEN 'near' THEN 'amount within 20 %' WHEN 'part' THEN 'part of the amount' ELSE 'amount differs' END || ' (' || printf('%+.1f', round(c.w_amt, 1) + 0.0) || ')',
          CASE c.dte WHEN 'close' THEN 'dates within 14 days' WHEN 'month' THEN 'dates within 60 days' WHEN 'far' THEN 'dates within 180 days' WHEN 'out' THEN 'dates further apart' ELSE 'no date' END || ' (' || printf('%+.1f', round(c.w_dte, 1) + 0.0) || ')',
          CASE c.pty WHEN 'same' THEN 'same counterparty' WHEN 'similar' THEN 'similar counterparty' WHEN 'differs' THEN 'other counterparty' ELSE NULL END || ' (' || printf('%+.1f', round(c.w_pty, 1) + 0.0) || ')',
-         'probability ' || printf('%.4f', c.prob))
+         'probability ' || printf('%.4f', c.prob),
+         ${fit.judged && fit.judged.accepted + fit.judged.rejected > 0 ? lit(`weights refined by ${fit.judged.accepted} accepted and ${fit.judged.rejected} rejected earlier decisions`) : 'NULL'}),
+       concat_ws('/', c.ref, c.amt, c.dte, c.pty)
      FROM m_pairs c`,
   );
 }
@@ -527,10 +582,10 @@ async function matchCreditNetting(db: Db, rule: MatchRule, ruleIdx: number, mode
     [rule.id],
   );
   await db.exec(
-    `INSERT INTO group_evidence SELECT least(lid, cid), NULL, ${model.references.length > 0 ? `${lit(model.references[0].left)} || ' ' || tied || ' named on the line, paid less an open credit note of the same counterparty (' || printf('%.2f', -ca) || ')'` : `'paid less an open credit note'`} FROM m_cn`,
+    `INSERT INTO group_evidence (group_key, reason, evidence) SELECT least(lid, cid), NULL, ${model.references.length > 0 ? `${lit(model.references[0].left)} || ' ' || tied || ' named on the line, paid less an open credit note of the same counterparty (' || printf('%.2f', -ca) || ')'` : `'paid less an open credit note'`} FROM m_cn`,
   );
 }
 
 /** TEMP tables this module leaves for the run's end to drop. */
-export const SCORED_TABLES = ['m_rser', 'm_serial', 'm_serial_lines', 'm_lparty', 'm_rparty', 'm_cn', ...REVERSAL_TABLES, 'm_fits', 'm_typo_lines', 'm_ltok', 'm_rtok', 'm_exact', 'm_typo', 'm_left', 'm_right', 'm_cand', 'm_weights', 'm_scored', 'm_pool', 'm_pairs', 'm_new', 'm_amb'];
+export const SCORED_TABLES = ['m_rser', 'm_serial', 'm_serial_lines', 'm_lparty', 'm_rparty', 'm_cn', ...REVERSAL_TABLES, 'm_fits', 'm_typo_lines', 'm_ltok', 'm_rtok', 'm_exact', 'm_typo', 'm_left', 'm_right', 'm_cand', 'm_weights', 'm_judged', 'm_scored', 'm_pool', 'm_pairs', 'm_new', 'm_amb'];
 

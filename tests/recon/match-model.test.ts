@@ -265,6 +265,35 @@ describe("the workspace's own decisions", () => {
   });
 });
 
+describe('part payments across runs', () => {
+  it("an accepted part payment leaves the item's rest open: next month's payment of the rest settles it", async () => {
+    const { items, lines } = background();
+    items.push({ n: 601, customer: 2, cents: 100_000, day: 100 });
+    const ws = await sb.workspace();
+    await ws.addSourceFromPath('left', sb.file('items.csv', csv(LEFT, items.map(itemRow))));
+    const march = [...lines, { day: 104, cents: 50_000, customer: 2, text: `SVWZ+RE ${doc(601)} Teilzahlung`, pays: [601] }];
+    await ws.addSourceFromPath('right', sb.file('march.csv', csv(RIGHT, march.map(lineRow))));
+    const auto = await buildAutoRecipe(ws, 'parts');
+    const first = await ws.run(auto.recipe);
+    const part = (await groupsOf(ws, first.run_id)).filter((g) => g.docs.includes(doc(601)));
+    expect(part).toMatchObject([{ status: 'suggested', sumRight: 500 }]);
+    const page = await ws.page(first.run_id, 'suggested', { offset: 0, limit: 500 });
+    await ws.accept(first.run_id, page.items.find((g) => g.left_rows.some((r) => Number(r.Belegnummer) === Number(doc(601))))!.group_id);
+
+    // The same month run again: the accepted line (half the item) does not pay the rest a second time.
+    const again = await ws.run(auto.recipe);
+    expect((await groupsOf(ws, again.run_id)).filter((g) => g.docs.includes(doc(601)))).toMatchObject([{ status: 'suggested', sumRight: 500 }]);
+
+    // April: the open items still list the invoice at its full amount; the rest is paid.
+    const april = [...lines, { day: 130, cents: 50_000, customer: 2, text: `SVWZ+RE ${doc(601)} Rest`, pays: [601] }];
+    await ws.addSourceFromPath('right', sb.file('april.csv', csv(RIGHT, april.map(lineRow))));
+    const next = await ws.run(auto.recipe);
+    const rest = (await groupsOf(ws, next.run_id)).filter((g) => g.docs.includes(doc(601)));
+    expect(rest).toMatchObject([{ status: 'auto', sumLeft: 1000, sumRight: 500 }]);
+    expect(rest[0].evidence).toMatch(/what is left after part payments of 500\.00 accepted earlier/);
+  });
+});
+
 describe('open items in another currency', () => {
   it('learns the rate from named payments and suggests, never confirms, an item paid at about that rate', async () => {
     const items: string[] = [];

@@ -16,6 +16,7 @@ import { matchScored, SCORED_TABLES } from './matching/scored';
 import { consumeGroups, createRuleTables, createRunTables, REFERENCE_TOKENS_PREFIX, validateRule } from './matching/working';
 import type { SideColumns } from './recipe-sql';
 import { ident } from './sql';
+import { ROW_HASH, ROW_ID, typedView } from './sources';
 
 export interface PhaseTiming {
   phase: string;
@@ -109,10 +110,15 @@ async function persist(db: Db, runId: number): Promise<void> {
   await db.exec(`CREATE OR REPLACE TEMP VIEW gfinal AS SELECT list_min(left_ids) AS group_id, * FROM gtmp`);
   await db.transaction(async () => {
     await db.exec(
-      `INSERT INTO match_groups (run_id, group_id, rule_id, cardinality, status, left_ids, right_ids, amount_left, amount_right, amount_delta, date_delta_days, score, note, evidence, model_reason, levels)
+      `INSERT INTO match_groups (run_id, group_id, rule_id, cardinality, status, left_ids, right_ids, amount_left, amount_right, amount_delta, date_delta_days, score, note, evidence, model_reason, levels, tie, right_hashes)
+       WITH part AS (
+         -- Part payments keep their statement lines' content hashes: the item's rest is tracked across runs.
+         SELECT g.group_id, list(s.${ident(ROW_HASH)}) AS hashes
+         FROM (SELECT group_id, unnest(right_ids) AS rid FROM gfinal WHERE group_id IN (SELECT group_key FROM group_evidence WHERE reason = 'part_payment')) g
+         JOIN ${ident(typedView('right'))} s ON s.${ident(ROW_ID)} = g.rid GROUP BY g.group_id)
        SELECT $1, g.group_id, g.rule_id, g.cardinality, g.status, g.left_ids, g.right_ids,
-         g.amount_left, g.amount_right, g.amount_left - g.amount_right, g.date_delta_days, g.score, NULL, e.evidence, e.reason, e.levels
-       FROM gfinal g LEFT JOIN group_evidence e ON e.group_key = g.group_id`,
+         g.amount_left, g.amount_right, g.amount_left - g.amount_right, g.date_delta_days, g.score, NULL, e.evidence, e.reason, e.levels, e.tie, part.hashes
+       FROM gfinal g LEFT JOIN group_evidence e ON e.group_key = g.group_id LEFT JOIN part ON part.group_id = g.group_id`,
       [runId],
     );
     for (const side of ['left', 'right'] as const) {

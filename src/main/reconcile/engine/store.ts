@@ -71,7 +71,9 @@ CREATE TABLE IF NOT EXISTS match_groups (
   reviewed_reason VARCHAR,
   evidence VARCHAR,
   model_reason VARCHAR,
-  levels VARCHAR
+  levels VARCHAR,
+  tie VARCHAR,
+  right_hashes UBIGINT[]
 );
 CREATE TABLE IF NOT EXISTS exceptions (
   run_id BIGINT NOT NULL,
@@ -108,6 +110,10 @@ export async function ensureStore(db: Db): Promise<void> {
   await db.exec('ALTER TABLE match_groups ADD COLUMN IF NOT EXISTS model_reason VARCHAR');
   // Workspaces from before decision feedback: the scored model's level pattern of a group (ref/amt/dte/pty).
   await db.exec('ALTER TABLE match_groups ADD COLUMN IF NOT EXISTS levels VARCHAR');
+  // Workspaces from before part-payment balances: the reference value that tied a group, and for
+  // part payments the statement lines' content hashes (a month run twice never pays twice).
+  await db.exec('ALTER TABLE match_groups ADD COLUMN IF NOT EXISTS tie VARCHAR');
+  await db.exec('ALTER TABLE match_groups ADD COLUMN IF NOT EXISTS right_hashes UBIGINT[]');
   // Workspaces from before bulk review: entries of one review of many groups share a batch (undone together).
   await db.exec('ALTER TABLE audit_log ADD COLUMN IF NOT EXISTS batch BIGINT');
   await migrateVarcharColumns(db);

@@ -55,12 +55,18 @@ export interface ModelFit {
 }
 
 const REF_LEVELS = ['exact', 'typo', 'serial', 'other', 'none'] as const;
-const AMT_LEVELS = ['exact', 'named', 'fx', 'near', 'part', 'other'] as const;
+const AMT_LEVELS = ['exact', 'named', 'rest', 'fx', 'near', 'part', 'other'] as const;
 const DTE_LEVELS = ['close', 'month', 'far', 'out', 'unknown'] as const;
 const PTY_LEVELS = ['same', 'similar', 'differs', 'unknown'] as const;
 const LEVELS = { ref: REF_LEVELS, amt: AMT_LEVELS, dte: DTE_LEVELS, pty: PTY_LEVELS } as const;
 type Comparison = keyof typeof LEVELS;
 const COMPARISONS = Object.keys(LEVELS) as Comparison[];
+
+/**
+ * Amount levels that settle the item: equal, equal less a learned fee or discount, or equal to what
+ * is left of it after part payments a reviewer accepted in earlier runs (`rest`).
+ */
+const SETTLING = "('exact', 'named', 'rest')";
 
 /** Typo candidates are looked for among tokens at least this long (shorter ones collide by chance). */
 const MIN_TYPO_LENGTH = 5;
@@ -110,6 +116,7 @@ function levelExpressions(rule: MatchRule, model: MatchModel): Record<Comparison
     amt: `CASE WHEN c.la IS NULL OR c.ra IS NULL THEN 'other'
       WHEN abs(c.la - c.ra) < 0.005 THEN 'exact'
       ${named ? `WHEN ${named} THEN 'named'` : ''}
+      WHEN c.rest IS NOT NULL AND abs(c.rest - c.ra) < 0.005 THEN 'rest'
       ${fxSql(model) ? `WHEN ${fxSql(model)} THEN 'fx'` : ''}
       WHEN abs(c.la - c.ra) <= 0.2 * abs(c.la) THEN 'near'
       WHEN sign(c.la) = sign(c.ra) AND abs(c.ra) < abs(c.la) AND abs(c.ra) >= 0.1 * abs(c.la) THEN 'part'
@@ -235,6 +242,7 @@ async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, colum
         UNION ALL SELECT l.id, rs.id, l.ref, l.orig, rs.tok FROM rs JOIN l ON l.tok = rs.v AND l.ref = rs.ref)
     SELECT lid, rid, min(ref) AS kref, arg_min(orig, ref) AS tied, arg_min(seen, ref) AS seen FROM hits GROUP BY lid, rid`);
   await buildSerial(db, model, columns);
+  await buildPartPaid(db);
   const cur = model.fx ? `upper(trim(CAST(s.${ident(column(columns.left, 'left', model.fx.column, 'model currency').name)} AS VARCHAR)))` : 'NULL::VARCHAR';
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_left AS
     SELECT w.id, w.amt, w.dt, w.h, lp.p, ${cur} AS cur FROM w_left w LEFT JOIN m_lparty lp ON lp.id = w.id JOIN ${ident(typedView('left'))} s ON s.${ident(ROW_ID)} = w.id`);
@@ -254,10 +262,26 @@ async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, colum
     naming AS (SELECT DISTINCT id FROM m_rtok)
     SELECT b.lid, b.rid,
       coalesce(b.ref, CASE WHEN b.rid IN (SELECT id FROM naming) THEN 'other' ELSE 'none' END) AS ref, b.kref, b.tied, b.seen,
-      l.amt AS la, r.amt AS ra, l.dt AS ldt, r.dt AS rdt, l.p AS lp, r.p AS rp, l.h AS lh, r.h AS rh, l.cur AS lcur
-    FROM best b JOIN m_left l ON l.id = b.lid JOIN m_right r ON r.id = b.rid`);
+      l.amt AS la, r.amt AS ra, l.dt AS ldt, r.dt AS rdt, l.p AS lp, r.p AS rp, l.h AS lh, r.h AS rh, l.cur AS lcur,
+      l.amt - pp.paid AS rest
+    FROM best b JOIN m_left l ON l.id = b.lid JOIN m_right r ON r.id = b.rid
+    LEFT JOIN m_part_paid pp ON pp.tie = b.tied AND pp.item_amount = l.amt AND NOT list_contains(pp.lines, r.h)`);
   const levels = levelExpressions(rule, model);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_cand AS SELECT c.*, ${COMPARISONS.filter((k) => k !== 'ref').map((k) => `${levels[k]} AS ${k}`).join(', ')} FROM m_cand c`);
+}
+
+/**
+ * m_part_paid(tie, item_amount, paid, lines): per open item (its reference value and full amount),
+ * the part payments reviewers accepted in earlier runs of this workspace and the statement lines
+ * (content hashes) that made them. The item's rest is its amount less `paid`; a line already
+ * counted never pays the rest again (a month run twice).
+ */
+async function buildPartPaid(db: Db): Promise<void> {
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_part_paid AS
+    SELECT tie, amount_left AS item_amount, sum(amount_right) AS paid, flatten(list(coalesce(right_hashes, []))) AS lines
+    FROM match_groups
+    WHERE tie IS NOT NULL AND status = 'accepted' AND coalesce(reviewed_reason, model_reason) = 'part_payment' AND cardinality = '1:1'
+    GROUP BY tie, amount_left HAVING sum(amount_right) < amount_left`);
 }
 
 /**
@@ -334,7 +358,7 @@ async function fitModel(db: Db, rule: MatchRule, model: MatchModel, judged: Read
     // Pairs tied by a reference are left out: in a small file they are a visible share of all
     // pairs, and u is about rows that do not belong together.
     `WITH l AS (SELECT * FROM m_left ORDER BY hash(h, id) LIMIT ${U_SAMPLE}), r AS (SELECT * FROM m_right ORDER BY hash(h, id) LIMIT ${U_SAMPLE}),
-      c AS (SELECT l.amt AS la, r.amt AS ra, l.dt AS ldt, r.dt AS rdt, l.p AS lp, r.p AS rp, l.cur AS lcur FROM l, r
+      c AS (SELECT l.amt AS la, r.amt AS ra, l.dt AS ldt, r.dt AS rdt, l.p AS lp, r.p AS rp, l.cur AS lcur, NULL::DECIMAL(38,6) AS rest FROM l, r
         WHERE NOT EXISTS (SELECT 1 FROM m_exact e WHERE e.lid = l.id AND e.rid = r.id) AND NOT EXISTS (SELECT 1 FROM m_typo e WHERE e.lid = l.id AND e.rid = r.id))
      SELECT ${levels.amt} AS amt, ${levels.dte} AS dte, ${levels.pty} AS pty, count(*)::DOUBLE AS n FROM c GROUP BY ALL`,
   );
@@ -399,7 +423,7 @@ function emptyTable(value: number): Record<Comparison, Record<Level, number>> {
 /** Starting m: matches mostly name the item, pay it and come soon after, from the same payer. */
 const M_START: Record<Comparison, Record<Level, number>> = {
   ref: { exact: 0.8, typo: 0.05, serial: 0.03, other: 0.04, none: 0.08 },
-  amt: { exact: 0.7, named: 0.1, fx: 0.05, near: 0.06, part: 0.05, other: 0.04 },
+  amt: { exact: 0.7, named: 0.1, rest: 0.02, fx: 0.05, near: 0.06, part: 0.05, other: 0.04 },
   dte: { close: 0.6, month: 0.3, far: 0.07, out: 0.02, unknown: 0.01 },
   pty: { same: 0.6, similar: 0.2, differs: 0.1, unknown: 0.1 },
 };
@@ -481,13 +505,13 @@ function reasonSql(rule: MatchRule): string {
   const d = differenceSql(rule);
   const named = [d.fee && `WHEN ${d.fee} THEN 'bank_fee'`, d.discount && `WHEN ${d.discount} THEN 'discount'`, d.rounding && `WHEN ${d.rounding} THEN 'rounding'`].filter(Boolean).join(' ');
   return `CASE WHEN c.amt = 'exact' THEN NULL ${named} WHEN c.amt = 'fx' THEN 'exchange_rate'
-    WHEN c.amt = 'part' THEN 'part_payment' WHEN abs(c.ra) > abs(c.la) THEN 'overpayment' ELSE 'short_payment' END`;
+    WHEN c.amt IN ('part', 'rest') THEN 'part_payment' WHEN abs(c.ra) > abs(c.la) THEN 'overpayment' ELSE 'short_payment' END`;
 }
 
 /** Mutual-best rounds by weight; statuses by probability, ambiguity and amount level. */
 async function assign(db: Db, rule: MatchRule, ruleIdx: number, model: MatchModel, fit: ModelFit): Promise<void> {
   const prior = Math.log2(fit.prior / (1 - fit.prior));
-  const allowed = model.amounts === 'settled' ? `c.amt IN ('exact', 'named')` : `c.amt <> 'other'`;
+  const allowed = model.amounts === 'settled' ? `c.amt IN ${SETTLING}` : `c.amt <> 'other'`;
   // The model's probability, then the reviewers' decisions on the same level pattern (judgedPosterior).
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_scored AS
     WITH s AS (
@@ -535,7 +559,7 @@ async function assign(db: Db, rule: MatchRule, ruleIdx: number, model: MatchMode
     [rule.id],
   );
   await db.exec(`DELETE FROM m_pairs WHERE (lid, rid) IN (SELECT (lid, rid) FROM m_amb)`);
-  const auto = rule.auto_confirm ? `CASE WHEN p.prob >= ${model.auto_at} AND p.amt IN ('exact', 'named') THEN 'auto' ELSE 'suggested' END` : `'suggested'`;
+  const auto = rule.auto_confirm ? `CASE WHEN p.prob >= ${model.auto_at} AND p.amt IN ${SETTLING} THEN 'auto' ELSE 'suggested' END` : `'suggested'`;
   await db.exec(
     `INSERT INTO gtmp SELECT ${ruleIdx}, $1, '1:1', ${auto}, [p.lid], [p.rid], p.la, p.ra,
        coalesce(abs(date_diff('day', p.ldt, p.rdt)), 0)::INTEGER, round(p.prob, 4) FROM m_pairs p`,
@@ -543,19 +567,20 @@ async function assign(db: Db, rule: MatchRule, ruleIdx: number, model: MatchMode
   );
   const refName = model.references.length > 0 ? `CASE c.kref ${model.references.map((r, i) => `WHEN ${i} THEN ${lit(r.left)}`).join(' ')} END` : `''`;
   await db.exec(
-    `INSERT INTO group_evidence (group_key, reason, evidence, levels) SELECT c.lid, ${reasonSql(rule)},
+    `INSERT INTO group_evidence (group_key, reason, evidence, levels, tie) SELECT c.lid, ${reasonSql(rule)},
        concat_ws('; ',
          CASE c.ref WHEN 'exact' THEN ${refName} || ' ' || c.tied || ' named on the line'
            WHEN 'typo' THEN ${refName} || ' ' || c.tied || ' named with one typo (' || replace(c.seen, '|', '-') || ')'
            WHEN 'serial' THEN ${refName} || ' ' || c.tied || ' named by its last part only (' || c.seen || ')'
            WHEN 'other' THEN 'the line names another reference' ELSE 'no reference' END || ' (' || printf('%+.1f', round(c.w_ref, 1) + 0.0) || ')',
          CASE c.amt WHEN 'exact' THEN 'amount equal' WHEN 'named' THEN 'amount differs by a learned fee or discount'
+           WHEN 'rest' THEN 'amount equal to what is left after part payments of ' || printf('%.2f', c.la - c.rest) || ' accepted earlier'
            WHEN 'fx' THEN 'amount in ' || c.lcur || ' at an implied rate of ' || printf('%.4f', c.ra / c.la) || ${rateSql(model) ? `' (learned ' || printf('%.4f', ${rateSql(model)}) || ')'` : "''"} WHEN 'near' THEN 'amount within 20 %' WHEN 'part' THEN 'part of the amount' ELSE 'amount differs' END || ' (' || printf('%+.1f', round(c.w_amt, 1) + 0.0) || ')',
          CASE c.dte WHEN 'close' THEN 'dates within 14 days' WHEN 'month' THEN 'dates within 60 days' WHEN 'far' THEN 'dates within 180 days' WHEN 'out' THEN 'dates further apart' ELSE 'no date' END || ' (' || printf('%+.1f', round(c.w_dte, 1) + 0.0) || ')',
          CASE c.pty WHEN 'same' THEN 'same counterparty' WHEN 'similar' THEN 'similar counterparty' WHEN 'differs' THEN 'other counterparty' ELSE NULL END || ' (' || printf('%+.1f', round(c.w_pty, 1) + 0.0) || ')',
          'probability ' || printf('%.4f', c.prob),
          ${fit.judged && fit.judged.accepted + fit.judged.rejected > 0 ? lit(`weights refined by ${fit.judged.accepted} accepted and ${fit.judged.rejected} rejected earlier decisions`) : 'NULL'}),
-       concat_ws('/', c.ref, c.amt, c.dte, c.pty)
+       concat_ws('/', c.ref, c.amt, c.dte, c.pty), c.tied
      FROM m_pairs c`,
   );
 }
@@ -587,5 +612,5 @@ async function matchCreditNetting(db: Db, rule: MatchRule, ruleIdx: number, mode
 }
 
 /** TEMP tables this module leaves for the run's end to drop. */
-export const SCORED_TABLES = ['m_rser', 'm_serial', 'm_serial_lines', 'm_lparty', 'm_rparty', 'm_cn', ...REVERSAL_TABLES, 'm_fits', 'm_typo_lines', 'm_ltok', 'm_rtok', 'm_exact', 'm_typo', 'm_left', 'm_right', 'm_cand', 'm_weights', 'm_judged', 'm_scored', 'm_pool', 'm_pairs', 'm_new', 'm_amb'];
+export const SCORED_TABLES = ['m_rser', 'm_serial', 'm_serial_lines', 'm_lparty', 'm_rparty', 'm_cn', ...REVERSAL_TABLES, 'm_fits', 'm_typo_lines', 'm_ltok', 'm_rtok', 'm_exact', 'm_typo', 'm_left', 'm_right', 'm_cand', 'm_weights', 'm_judged', 'm_part_paid', 'm_scored', 'm_pool', 'm_pairs', 'm_new', 'm_amb'];
 

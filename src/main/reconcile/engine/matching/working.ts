@@ -40,7 +40,7 @@ export async function createRunTables(db: Db, recipe: Recipe, columns: SideColum
     left_ids BIGINT[], right_ids BIGINT[], amount_left DECIMAL(38,6), amount_right DECIMAL(38,6),
     date_delta_days INTEGER, score DOUBLE)`);
   // The scored model's words for its groups, keyed by the group's smallest left row id (its group id).
-  await db.exec(`CREATE OR REPLACE TEMP TABLE group_evidence (group_key BIGINT, reason VARCHAR, evidence VARCHAR, levels VARCHAR)`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE group_evidence (group_key BIGINT, reason VARCHAR, evidence VARCHAR, levels VARCHAR, tie VARCHAR)`);
   // Statement lines that net to zero with another (a payment and its return), each with the other.
   await db.exec(`CREATE OR REPLACE TEMP TABLE reversed (id BIGINT, counterpart BIGINT)`);
   // The scored model's fits of this run, shared by its scored rules (matching/scored.ts).

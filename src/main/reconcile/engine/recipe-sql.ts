@@ -162,14 +162,15 @@ export function leftReference(x: string, shape: ReferenceShape): string {
 }
 
 /** Legal forms and filler words that are not part of a counterparty's name. */
-const LEGAL_WORDS = ['gmbh', 'mbh', 'ag', 'kg', 'ohg', 'gbr', 'ug', 'ev', 'ltd', 'limited', 'llc', 'llp', 'inc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'plc', 'bv', 'nv', 'vof', 'sa', 'sas', 'sarl', 'srl', 'spa', 'ab', 'as', 'oy', 'gesellschaft', 'mit', 'beschrankter', 'haftung', 'und', 'and', 'the'];
+export const LEGAL_WORDS = ['gmbh', 'mbh', 'ag', 'kg', 'ohg', 'gbr', 'ug', 'ev', 'ltd', 'limited', 'llc', 'llp', 'inc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'plc', 'bv', 'nv', 'vof', 'sa', 'sas', 'sarl', 'srl', 'spa', 'ab', 'as', 'oy', 'gesellschaft', 'mit', 'beschrankter', 'haftung', 'und', 'and', 'the'];
 /** Words a bank cuts off at its field length: any start (≥ 4 letters) of one of these, last in the name, is dropped. */
 const CUT_WORDS = ['gesellschaft', 'beschrankter', 'haftung', 'limited', 'incorporated', 'corporation', 'company'];
 const CUT_PREFIXES = [...new Set(CUT_WORDS.flatMap((w) => Array.from({ length: w.length - 3 }, (_, i) => w.slice(0, i + 4))))].sort((a, b) => b.length - a.length);
 
 /** A counterparty name folded for comparison (see the `name` key normaliser). */
 export function nameExpression(x: string): string {
-  let e = `lower(strip_accents(replace(replace(lower(${x}), 'ß', 'ss'), '&', ' ')))`;
+  // Dots go first: "B.V.", "N.V.", "S.A." are the legal forms bv, nv, sa.
+  let e = `lower(strip_accents(replace(replace(replace(lower(${x}), 'ß', 'ss'), '&', ' '), '.', '')))`;
   e = `regexp_replace(regexp_replace(${e}, 'ae', 'a', 'g'), 'oe', 'o', 'g')`;
   e = `regexp_replace(${e}, 'ue', 'u', 'g')`;
   e = `regexp_replace(${e}, '[^a-z0-9]+', ' ', 'g')`;

@@ -32,7 +32,7 @@ import { column, keySourceText, leftReference, nameExpression, referenceTokens, 
 import { ident, lit } from '../sql';
 import { ROW_ID, typedView } from '../sources';
 import { removeTiedReversals, REVERSAL_TABLES } from './reversals';
-import { partyInTextTable, runTableName } from './working';
+import { partyTable, runTableName } from './working';
 
 export type Level = string;
 /** Comparison → level → [m, u]. */
@@ -184,13 +184,8 @@ async function buildParties(db: Db, model: MatchModel, columns: SideColumns): Pr
     WITH d AS (SELECT DISTINCT CAST(s.${ident(l.name)} AS VARCHAR) AS raw FROM ${ident(typedView('left'))} s),
       f AS (SELECT raw, nullif(${nameExpression('raw')}, '') AS p FROM d)
     SELECT s.${ident(ROW_ID)} AS id, f.p FROM ${ident(typedView('left'))} s JOIN f ON f.raw = CAST(s.${ident(l.name)} AS VARCHAR)`);
-  if (!model.party.in_text) {
-    await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${all}_r AS
-      WITH d AS (SELECT DISTINCT CAST(s.${ident(r.name)} AS VARCHAR) AS raw FROM ${ident(typedView('right'))} s),
-        f AS (SELECT raw, nullif(${nameExpression('raw')}, '') AS p FROM d)
-      SELECT s.${ident(ROW_ID)} AS id, f.p FROM ${ident(typedView('right'))} s JOIN f ON f.raw = CAST(s.${ident(r.name)} AS VARCHAR)`);
-  }
-  const rightTable = model.party.in_text ? await partyInTextTable(db, l, r) : `${all}_r`;
+  // Statement names as the open items' counterparties they name (cut, reordered or titled names too).
+  const rightTable = await partyTable(db, l, r, model.party.in_text === true);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_lparty AS SELECT * FROM ${all}_l WHERE id IN (SELECT id FROM w_left)`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rparty AS SELECT * FROM ${rightTable} WHERE id IN (SELECT id FROM w_right)`);
 }

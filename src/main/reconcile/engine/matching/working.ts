@@ -14,6 +14,7 @@ import { ReconError } from '../../../errors';
 import { amountExpression, column, dateExpression, filtersWhere, keyExpression, keySourceText, nameExpression, namePrefixes, referenceShape, referenceTokens, textExpression, type SideColumns } from '../recipe-sql';
 import { ident } from '../sql';
 import { ROW_HASH, ROW_ID, typedView } from '../sources';
+import { resolvePartiesInText } from './party-resolution';
 
 export const w = (side: Side) => `w_${side}`;
 export const used = (side: Side) => `used_${side}`;
@@ -86,8 +87,8 @@ export async function createRuleTables(db: Db, rule: MatchRule, columns: SideCol
     const joins: string[] = [];
     const keys: string[] = [];
     for (const [i, k] of rule.keys.entries()) {
-      if (side === 'right' && nameInText(k)) {
-        const table = await partyInTextTable(db, column(columns.left, 'left', k.left, `rule ${rule.id} key`), column(cols, side, k.right, `rule ${rule.id} key`));
+      if (side === 'right' && isNameKey(k)) {
+        const table = await partyTable(db, column(columns.left, 'left', k.left, `rule ${rule.id} key`), column(cols, side, k.right, `rule ${rule.id} key`), nameInText(k));
         joins.push(`LEFT JOIN ${table} kp${i} ON kp${i}.id = s.${ident(ROW_ID)}`);
         keys.push(`kp${i}.p AS k${i}`);
         continue;
@@ -114,22 +115,43 @@ export async function createRuleTables(db: Db, rule: MatchRule, columns: SideCol
   }
 }
 
+/** The key compares counterparty names: the right side is read through partyTable. */
+function isNameKey(k: MatchKey): boolean {
+  return (k.normalisers ?? []).some((n) => n.kind === 'name');
+}
+
 /** The key's right column is a text that starts with the left column's names. */
 export function nameInText(k: MatchKey): boolean {
   return (k.normalisers ?? []).some((n) => n.kind === 'name' && n.in_text === true);
 }
 
 /**
- * (id, p) for every right row: the longest word-prefix (≤ 6 words) of its text that, folded as
- * banks write names, is the folded name of some left row. Made once per run and column pair.
+ * (id, p) for the right rows, p a counterparty name folded as nameExpression folds left names. A
+ * name column gives its folded value; a text that starts with the payer's name (`inText`) its
+ * longest word-prefix (≤ 6 words) that is a left name. A value that is no left name becomes the
+ * name its first words resolve to, if any (cut, reordered, titled names: party-resolution.ts).
+ * Made once per run and column pair.
  */
-export async function partyInTextTable(db: Db, left: ColumnTyping, right: ColumnTyping): Promise<string> {
-  const table = runTableName('party', `${left.name}\u0000${right.name}`);
-  const prefixes = namePrefixes(`CAST(s.${ident(right.name)} AS VARCHAR)`);
-  await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${table} AS
-    WITH names AS (SELECT DISTINCT p FROM (SELECT ${nameExpression('raw')} AS p FROM (SELECT DISTINCT CAST(s.${ident(left.name)} AS VARCHAR) AS raw FROM ${ident(typedView('left'))} s)) WHERE length(p) >= 3),
-      pre AS (SELECT s.${ident(ROW_ID)} AS id, unnest(${prefixes}) AS p, generate_subscripts(${prefixes}, 1) AS k FROM ${ident(typedView('right'))} s)
-    SELECT id, arg_max(p, k) AS p FROM pre WHERE p IN (SELECT p FROM names) GROUP BY id`);
+export async function partyTable(db: Db, left: ColumnTyping, right: ColumnTyping, inText: boolean): Promise<string> {
+  const table = runTableName(inText ? 'party' : 'party_col', `${left.name}\u0000${right.name}`);
+  const created = (await db.scalarNumber(`SELECT count(*) FROM duckdb_tables() WHERE temporary AND table_name = '${table}'`)) === 0;
+  if (!created) return table;
+  const names = `SELECT DISTINCT p FROM (SELECT ${nameExpression('raw')} AS p FROM (SELECT DISTINCT CAST(s.${ident(left.name)} AS VARCHAR) AS raw FROM ${ident(typedView('left'))} s)) WHERE length(p) >= 3`;
+  if (inText) {
+    const prefixes = namePrefixes(`CAST(s.${ident(right.name)} AS VARCHAR)`);
+    await db.exec(`CREATE TEMP TABLE ${table} AS
+      WITH names AS (${names}),
+        pre AS (SELECT s.${ident(ROW_ID)} AS id, unnest(${prefixes}) AS p, generate_subscripts(${prefixes}, 1) AS k FROM ${ident(typedView('right'))} s)
+      SELECT id, arg_max(p, k) AS p FROM pre WHERE p IN (SELECT p FROM names) GROUP BY id`);
+  } else {
+    // Every line keeps its own folded name (another payer's name is evidence against); names repeat,
+    // so each spelling is folded once.
+    await db.exec(`CREATE TEMP TABLE ${table} AS
+      WITH d AS (SELECT DISTINCT CAST(s.${ident(right.name)} AS VARCHAR) AS raw FROM ${ident(typedView('right'))} s),
+        f AS (SELECT raw, nullif(${nameExpression('raw')}, '') AS p FROM d)
+      SELECT s.${ident(ROW_ID)} AS id, f.p FROM ${ident(typedView('right'))} s JOIN f ON f.raw = CAST(s.${ident(right.name)} AS VARCHAR)`);
+  }
+  await resolvePartiesInText(db, table, left, right);
   return table;
 }
 

@@ -1,0 +1,73 @@
+/**
+ * Which open item's counterparty a statement text names at its start, when the text does not
+ * begin with the name exactly: banks cut names at their field length ("WESTFIELD BUILDING" for
+ * Westfield Building Services Ltd), put initials after the surname ("WRIGHT F" for F Wright
+ * Supplies) or a title before it ("MR N WRIGHT" for N Wright Motors).
+ *
+ * A small linkage model over name tokens, as entity resolution does it: each token of a
+ * counterparty name carries its information, idf = ln(names / names holding it) — "westfield" is
+ * rare and says much, "building" or "services" little. A statement token meets a name token when
+ * equal, or when it is the start (≥ 3 letters) of it. A text names the counterparty whose matched
+ * tokens carry the most information, when
+ *   - they carry at least half of that name's information (COVERAGE), and
+ *   - at least as much as a name held by one counterparty in e² (MIN_BITS × the largest idf), and
+ *   - e times more than the next counterparty's (MARGIN: one nat), so "WRIGHT" alone, shared by two
+ *     customers, names neither.
+ */
+import type { ColumnTyping } from '../../../../shared/recon-engine';
+import type { Db } from '../db';
+import { LEGAL_WORDS, nameExpression } from '../recipe-sql';
+import { ident } from '../sql';
+import { ROW_ID, typedView } from '../sources';
+
+/** Share of a name's information its matched tokens must carry. */
+const COVERAGE = 0.5;
+/** Matched information must reach this share of the rarest token's (a token of one name). */
+const MIN_BITS = 0.5;
+/** The best name's matched information must beat the second's by this many nats. */
+const MARGIN = 1;
+/** Words of the statement text read for a name. */
+const HEAD_WORDS = 6;
+
+/** Tokens of a name or text: lower case, accents and legal forms removed. */
+function tokens(x: string): string {
+  const folded = `lower(strip_accents(replace(replace(replace(coalesce(${x}, ''), 'ß', 'ss'), '&', ' '), '.', '')))`;
+  return `list_distinct(list_filter(string_split_regex(${folded}, '[^a-z0-9]+'), t -> t <> '' AND NOT list_contains([${LEGAL_WORDS.map((w) => `'${w}'`).join(', ')}], t)))`;
+}
+
+/**
+ * Sets (id, p) in `table` for statement rows whose p is not a left counterparty (or that have no
+ * row): p the folded name (as nameExpression folds the left column) of the counterparty the text's
+ * first words name. Rows no counterparty is named by keep what they had.
+ */
+export async function resolvePartiesInText(db: Db, table: string, left: ColumnTyping, right: ColumnTyping): Promise<void> {
+  const head = `array_to_string(string_split(trim(regexp_replace(coalesce(CAST(s.${ident(right.name)} AS VARCHAR), ''), '\\s+', ' ', 'g')), ' ')[1:${HEAD_WORDS}], ' ')`;
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_names AS
+    WITH raw AS (SELECT DISTINCT CAST(s.${ident(left.name)} AS VARCHAR) AS raw FROM ${ident(typedView('left'))} s WHERE s.${ident(left.name)} IS NOT NULL)
+    SELECT DISTINCT ${nameExpression('raw')} AS p, unnest(${tokens('raw')}) AS t FROM raw`);
+  await db.exec(`DELETE FROM m_pr_names WHERE length(p) < 3`);
+  const n = await db.scalarNumber('SELECT count(DISTINCT p) FROM m_pr_names');
+  if (n < 2) return;
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_idf AS SELECT t, ln(${n} / count(DISTINCT p)) AS idf FROM m_pr_names GROUP BY t`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_total AS SELECT p, sum(i.idf) AS total FROM m_pr_names JOIN m_pr_idf i USING (t) GROUP BY p`);
+  // Every start of ≥ 3 letters of a name token, and the token itself: an equi-join finds cut words.
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_prefix AS
+    SELECT t, t AS pre FROM m_pr_idf
+    UNION SELECT t, substr(t, 1, k) FROM (SELECT t, unnest(range(3, length(t))) AS k FROM m_pr_idf WHERE length(t) > 3)`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_lines AS
+    SELECT s.${ident(ROW_ID)} AS id, ${head} AS head FROM ${ident(typedView('right'))} s
+    WHERE s.${ident(ROW_ID)} NOT IN (SELECT id FROM ${table} WHERE p IN (SELECT p FROM m_pr_names))`);
+  const rarest = Math.log(n);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_resolved AS
+    WITH heads AS (SELECT DISTINCT head FROM m_pr_lines),
+      ht AS (SELECT head, unnest(${tokens('head')}) AS rt FROM heads),
+      hits AS (SELECT DISTINCT ht.head, nm.p, nm.t FROM ht JOIN m_pr_prefix x ON x.pre = ht.rt JOIN m_pr_names nm ON nm.t = x.t),
+      sc AS (SELECT h.head, h.p, sum(i.idf) AS s FROM hits h JOIN m_pr_idf i USING (t) GROUP BY h.head, h.p),
+      ranked AS (SELECT sc.*, tt.total, row_number() OVER (PARTITION BY head ORDER BY s DESC, p) AS rk, lead(s) OVER (PARTITION BY head ORDER BY s DESC, p) AS next
+        FROM sc JOIN m_pr_total tt USING (p)),
+      named AS (SELECT head, p FROM ranked WHERE rk = 1 AND s >= ${COVERAGE} * total AND s >= ${MIN_BITS * rarest} AND s - coalesce(next, 0) >= ${MARGIN})
+    SELECT l.id, n.p FROM m_pr_lines l JOIN named n USING (head)`);
+  await db.exec(`DELETE FROM ${table} WHERE id IN (SELECT id FROM m_pr_resolved)`);
+  await db.exec(`INSERT INTO ${table} SELECT id, p FROM m_pr_resolved`);
+  for (const t of ['m_pr_names', 'm_pr_idf', 'm_pr_total', 'm_pr_prefix', 'm_pr_lines', 'm_pr_resolved']) await db.exec(`DROP TABLE IF EXISTS temp.${t}`);
+}

@@ -142,9 +142,17 @@ export function referenceTokens(x: string, shape: ReferenceShape): string {
   // The run's digits without its separators, when they are exactly the issued width ("INV2026000123",
   // "so26-0000123" for SO260000123): separators may be put anywhere, or nowhere.
   const gluedCandidate = width > 0 && k > 1 ? `CASE WHEN length(p.d) = ${width} THEN [${canonicalReference(`[${glued.join(', ')}]`)}] ELSE [] END` : '[]';
-  const candidates = width > 0 && k === 1 ? `list_concat(${windows}, CASE WHEN length(p.d) = ${width} THEN [ltrim(p.d, '0')] ELSE [] END)` : `list_concat(${windows}, ${gluedCandidate})`;
+  // One group of varying length (national creditor references, 4–20 digits): a run written in
+  // blocks ("12345 67890 3") is also read glued, when that length was ever issued.
+  const single = shape[0];
+  const gluedSingle = width > 0 ? `CASE WHEN length(p.d) = ${width} THEN [ltrim(p.d, '0')] ELSE [] END` : `CASE WHEN len(p.g) > 1 AND length(ltrim(p.d, '0')) BETWEEN ${single.min} AND ${single.max} THEN [ltrim(p.d, '0')] ELSE [] END`;
+  const candidates = k === 1 ? `list_concat(${windows}, ${gluedSingle})` : `list_concat(${windows}, ${gluedCandidate})`;
   const valid = shape.map((g) => `[0-9]{${g.min},${g.max}}`).join(String.raw`\|`);
-  return `list_distinct(list_filter(flatten(list_transform(${parts}, p -> ${candidates})), t -> regexp_full_match(t, '${valid}')))`;
+  const found = `flatten(list_transform(${parts}, p -> ${candidates}))`;
+  // An ISO 11649 creditor reference (RFkk + the creditor's own reference): its digits after the
+  // two check digits are the reference as issued ("RF18 5390 0754 7034" for 539007547034).
+  const creditor = k === 1 ? `list_transform(regexp_extract_all(upper(coalesce(${x}, '')), 'RF[0-9]{2} ?([0-9]+(?:[ ./-][0-9]+)*)', 1), r -> ltrim(regexp_replace(r, '[^0-9]', '', 'g'), '0'))` : '[]';
+  return `list_distinct(list_filter(list_concat(${found}, ${creditor}), t -> regexp_full_match(t, '${valid}')))`;
 }
 
 /** Digit groups without leading zeros, joined by "|". */

@@ -265,6 +265,55 @@ describe("the workspace's own decisions", () => {
   });
 });
 
+describe('a payer batch the payment text contradicts', () => {
+  it('is only suggested when the line names another open invoice, and says which', async () => {
+    const { items, lines } = background();
+    items.push({ n: 701, customer: 9, cents: 12_340, day: 100 }, { n: 702, customer: 9, cents: 56_780, day: 101 }, { n: 703, customer: 9, cents: 99_990, day: 102 });
+    // Two invoices add up to the payment; the payer's own words name the third.
+    lines.push({ day: 106, cents: 69_120, customer: 9, text: `SVWZ+RE ${doc(703)}`, pays: [] });
+    items.push({ n: 704, customer: 10, cents: 11_110, day: 100 }, { n: 705, customer: 10, cents: 22_220, day: 101 });
+    lines.push({ day: 106, cents: 33_330, customer: 10, text: 'SVWZ+Sammelzahlung', pays: [704, 705] });
+    const { groups } = await run(items, lines);
+    const contradicted = groups.filter((g) => g.docs.includes(doc(701)));
+    expect(contradicted).toMatchObject([{ status: 'suggested', docs: [doc(701), doc(702)] }]);
+    expect(contradicted[0].evidence).toMatch(new RegExp(`the line names ${doc(703)}, which is still open`));
+    expect(groups.filter((g) => g.docs.includes(doc(704)))).toMatchObject([{ status: 'auto', docs: [doc(704), doc(705)] }]);
+  });
+});
+
+describe('structured creditor references', () => {
+  /** A national reference: the number and its 7-3-1 check digit (Finland), 4 to 12 digits long. */
+  const nationalRef = (base: number) => {
+    const digits = String(base).split('').reverse();
+    const sum = digits.reduce((s, d, i) => s + Number(d) * [7, 3, 1][i % 3], 0);
+    return `${base}${(10 - (sum % 10)) % 10}`;
+  };
+  /** ISO 11649: RF, two check digits (mod 97 over reference + "RF00"), the reference. */
+  const creditorRef = (ref: string) => `RF${String(98n - (BigInt(`${ref}271500`) % 97n)).padStart(2, '0')}${ref}`;
+  const blocks = (s: string, size: number) => s.replace(new RegExp(`(.{${size}})(?=.)`, 'g'), '$1 ');
+
+  it('finds references of varying length written in blocks, or as RF creditor references', async () => {
+    const items: string[] = [];
+    const lines: string[] = [];
+    for (let n = 1; n <= 90; n++) {
+      const ref = nationalRef(1_000 * n ** 2 + 7 * n);
+      const cents = 10_000 + ((n * 7_919) % 90_000);
+      items.push([`L-${n}`, `Asiakas ${n % 15} Oy`, ref, date(n % 40), eur(cents)].join(','));
+      const message = n % 3 === 0 ? `Viite ${blocks(ref, 5)}` : n % 3 === 1 ? blocks(creditorRef(ref), 4) : `Maksu ${ref}`;
+      lines.push([date((n % 40) + 4), eur(cents), `ASIAKAS ${(n * 7) % 15} OY`, message].join(';'));
+    }
+    const ws = await sb.workspace();
+    await ws.addSourceFromPath('left', sb.file('laskut.csv', csv('Lasku,Asiakas,Viite,Pvm,Summa', items)));
+    await ws.addSourceFromPath('right', sb.file('tiliote.csv', csv('Kirjauspaiva;Maara;Maksaja;Viesti', lines)));
+    const auto = await buildAutoRecipe(ws, 'viite');
+    const result = await ws.run(auto.recipe);
+    const matched = (await ws.page(result.run_id, 'matched', { offset: 0, limit: 500 })).items;
+    // Every payment, whichever way its reference is written; each to its own invoice.
+    expect(matched.filter((g) => g.status === 'auto')).toHaveLength(90);
+    expect(matched.every((g) => String(g.left_rows[0].Summa) === String(g.right_rows[0].Maara))).toBe(true);
+  });
+});
+
 describe('part payments across runs', () => {
   it("an accepted part payment leaves the item's rest open: next month's payment of the rest settles it", async () => {
     const { items, lines } = background();

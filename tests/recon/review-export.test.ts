@@ -347,7 +347,7 @@ describe('run lifecycle', () => {
     expect(phases[0]).toBe('prepare@0.00');
     expect(phases.at(-1)).toBe('done@1.00');
     expect(phases).toContain('rule exact (1:1)@0.17');
-    expect(phases).toContain('reversal guard@0.50');
+    expect(phases).toContain('auto guards@0.50');
     expect(ok.summary.match_rate).toBe(1);
 
     const controller = new AbortController();

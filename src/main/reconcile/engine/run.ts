@@ -11,7 +11,7 @@ import { addDuplicateExceptions, addNamedSumExceptions, addNearMissExceptions, c
 import { referenceShape } from './recipe-sql';
 import { matchManyToMany, matchSplitOrBatch } from './matching/groups';
 import { matchOneToOne } from './matching/one-to-one';
-import { guardMirroredPayments } from './matching/reversals';
+import { GUARD_TABLES, guardAutoGroups } from './matching/auto-guards';
 import { matchScored, SCORED_TABLES } from './matching/scored';
 import { consumeGroups, createRuleTables, createRunTables, REFERENCE_TOKENS_PREFIX, validateRule } from './matching/working';
 import type { SideColumns } from './recipe-sql';
@@ -59,8 +59,8 @@ export async function executeRun(db: Db, runId: number, recipe: Recipe, columns:
       await consumeGroups(db, ruleIdx);
     });
   }
-  // No automatic confirmation of a payment whose amount comes back on another line (issue 25).
-  await phase('reversal guard', async () => void (await guardMirroredPayments(db)));
+  // No automatic confirmation that other evidence in the files contradicts (issues 25 and 27).
+  await phase('auto guards', async () => void (await guardAutoGroups(db, recipe)));
   await phase('exceptions', async () => {
     await createExceptionTable(db);
     await addDuplicateExceptions(db);
@@ -144,7 +144,7 @@ async function persist(db: Db, runId: number): Promise<void> {
 /** Drop the run's TEMP tables so a long-lived connection does not keep them. */
 export async function dropRunTables(db: Db): Promise<void> {
   await db.exec('DROP VIEW IF EXISTS temp.gfinal').catch(() => undefined);
-  const tables = ['reversed', 'scope_left', 'scope_right', 'used_left', 'used_right', 'newly_used', 'cand0', 'contested', 'w_left', 'w_right', 'gtmp', 'lost', 'ambiguous', 'amb_pairs', 'named', 'named_ok', 'cand', 'cand_best_l', 'cand_best_r', 'pairs', 'newp', 'by_ref', 'sc', 'subs', 'subs_m', 'subs_acc', 'round_acc', 'dead', 'nm', 'exc', 'near', 'group_evidence', ...SCORED_TABLES];
+  const tables = ['reversed', 'scope_left', 'scope_right', 'used_left', 'used_right', 'newly_used', 'cand0', 'contested', 'w_left', 'w_right', 'gtmp', 'lost', 'ambiguous', 'amb_pairs', 'named', 'named_ok', 'cand', 'cand_best_l', 'cand_best_r', 'pairs', 'newp', 'by_ref', 'sc', 'subs', 'subs_m', 'subs_acc', 'round_acc', 'dead', 'nm', 'exc', 'near', 'group_evidence', ...SCORED_TABLES, ...GUARD_TABLES];
   for (const t of tables) await db.exec(`DROP TABLE IF EXISTS temp.${t}`).catch(() => undefined);
   const tokens = await db.all<{ name: string }>(`SELECT table_name AS name FROM duckdb_tables() WHERE temporary AND starts_with(table_name, '${REFERENCE_TOKENS_PREFIX}')`).catch(() => []);
   for (const t of tokens) await db.exec(`DROP TABLE IF EXISTS temp.${ident(t.name)}`).catch(() => undefined);

@@ -179,15 +179,26 @@ async function buildParties(db: Db, model: MatchModel, columns: SideColumns): Pr
   const l = column(columns.left, 'left', model.party.left, 'model counterparty');
   const r = column(columns.right, 'right', model.party.right, 'model counterparty');
   // Once per run over every row (both scored passes use them); names repeat, so each spelling is folded once.
-  const all = runTableName('model_party', JSON.stringify(model.party));
-  await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${all}_l AS
+  const all = modelPartyTable(model);
+  await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${all} AS
     WITH d AS (SELECT DISTINCT CAST(s.${ident(l.name)} AS VARCHAR) AS raw FROM ${ident(typedView('left'))} s),
       f AS (SELECT raw, nullif(${nameExpression('raw')}, '') AS p FROM d)
     SELECT s.${ident(ROW_ID)} AS id, f.p FROM ${ident(typedView('left'))} s JOIN f ON f.raw = CAST(s.${ident(l.name)} AS VARCHAR)`);
   // Statement names as the open items' counterparties they name (cut, reordered or titled names too).
   const rightTable = await partyTable(db, l, r, model.party.in_text === true);
-  await db.exec(`CREATE OR REPLACE TEMP TABLE m_lparty AS SELECT * FROM ${all}_l WHERE id IN (SELECT id FROM w_left)`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_lparty AS SELECT * FROM ${all} WHERE id IN (SELECT id FROM w_left)`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rparty AS SELECT * FROM ${rightTable} WHERE id IN (SELECT id FROM w_right)`);
+}
+
+/** The run-long table of every open item's folded counterparty (id, p), for a model with a party. */
+export function modelPartyTable(model: MatchModel): string {
+  return `${runTableName('model_party', JSON.stringify(model.party))}_l`;
+}
+
+/** The run-long tables of every row's reference tokens for a model: left (id, tok, ref, orig), right (id, tok, ref). */
+export function modelTokenTables(model: MatchModel): { left: string; right: string } {
+  const all = runTableName('model_tokens', JSON.stringify(model.references));
+  return { left: `${all}_l`, right: `${all}_r` };
 }
 
 /**
@@ -205,11 +216,11 @@ async function buildTokens(db: Db, model: MatchModel, columns: SideColumns): Pro
     right.push(`SELECT s.${ident(ROW_ID)} AS id, unnest(list_distinct(flatten([${texts.join(', ')}]))) AS tok, ${i} AS ref FROM ${ident(typedView('right'))} s`);
   }
   const empty = 'SELECT NULL::BIGINT AS id, NULL::VARCHAR AS tok, NULL::INTEGER AS ref WHERE FALSE';
-  const all = runTableName('model_tokens', JSON.stringify(model.references));
-  await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${all}_l AS SELECT * FROM (${left.length > 0 ? left.join(' UNION ALL ') : `SELECT *, NULL::VARCHAR AS orig FROM (${empty})`}) WHERE tok IS NOT NULL`);
-  await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${all}_r AS SELECT DISTINCT * FROM (${right.length > 0 ? right.join(' UNION ALL ') : empty}) WHERE tok IS NOT NULL`);
-  await db.exec(`CREATE OR REPLACE TEMP TABLE m_ltok AS SELECT * FROM ${all}_l WHERE id IN (SELECT id FROM w_left)`);
-  await db.exec(`CREATE OR REPLACE TEMP TABLE m_rtok AS SELECT * FROM ${all}_r WHERE id IN (SELECT id FROM w_right)`);
+  const all = modelTokenTables(model);
+  await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${all.left} AS SELECT * FROM (${left.length > 0 ? left.join(' UNION ALL ') : `SELECT *, NULL::VARCHAR AS orig FROM (${empty})`}) WHERE tok IS NOT NULL`);
+  await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${all.right} AS SELECT DISTINCT * FROM (${right.length > 0 ? right.join(' UNION ALL ') : empty}) WHERE tok IS NOT NULL`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_ltok AS SELECT * FROM ${all.left} WHERE id IN (SELECT id FROM w_left)`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_rtok AS SELECT * FROM ${all.right} WHERE id IN (SELECT id FROM w_right)`);
 }
 
 /**

@@ -1,0 +1,59 @@
+/**
+ * Checks over the whole run before anything is persisted: an automatic confirmation that other
+ * evidence in the files contradicts becomes a suggestion, saying what contradicts it. Whatever
+ * rule made the group (scored model, reference cascade, payer batch): never silently booked.
+ *
+ * - The statement line is mirrored by a free line of the opposite amount: it may have been
+ *   returned (reversals.ts).
+ * - The statement line names, by a validated reference, an open item of the same counterparty
+ *   that is not in its group and is still open: a payer batch or an amount-and-payer pair that
+ *   the payer's own words contradict (issue 27: "a batch of two invoices auto-confirmed although
+ *   the payment names a different invoice"). Another customer's item named by chance (a time
+ *   "1154" read as INV-1154) is no contradiction: the model weighs such tokens as `other`.
+ *   Without a counterparty, only references of ≥ 6 digits count (chance rarely makes them).
+ */
+import type { Recipe } from '../../../../shared/recon';
+import type { Db } from '../db';
+import { guardMirroredPayments } from './reversals';
+import { modelPartyTable, modelTokenTables } from './scored';
+
+/** Demoted group count per reason. */
+export interface GuardCounts {
+  mirrored: number;
+  namesAnother: number;
+}
+
+export async function guardAutoGroups(db: Db, recipe: Recipe): Promise<GuardCounts> {
+  const mirrored = await guardMirroredPayments(db);
+  const namesAnother = await guardNamedElsewhere(db, recipe);
+  return { mirrored, namesAnother };
+}
+
+async function guardNamedElsewhere(db: Db, recipe: Recipe): Promise<number> {
+  const model = recipe.rules.find((r) => r.model && r.model.references.length > 0)?.model;
+  if (!model) return 0;
+  const tables = modelTokenTables(model);
+  const exists = async (t: string) => (await db.scalarNumber(`SELECT count(*) FROM duckdb_tables() WHERE temporary AND table_name = '${t}'`)) > 0;
+  if (!(await exists(tables.left)) || !(await exists(tables.right))) return 0;
+  const party = model.party ? modelPartyTable(model) : null;
+  const sameParty = party && (await exists(party))
+    ? `EXISTS (SELECT 1 FROM ${party} pn JOIN ${party} pm ON pm.p = pn.p WHERE pn.id = l.id AND list_contains(a.left_ids, pm.id))`
+    : `length(replace(l.tok, '|', '')) >= 6`;
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_named_elsewhere AS
+    WITH auto AS (SELECT list_min(left_ids) AS gk, left_ids, unnest(right_ids) AS rid FROM gtmp WHERE status = 'auto'),
+      grouped AS (SELECT unnest(left_ids) AS id FROM gtmp)
+    SELECT a.gk, arg_min(l.orig, l.id) AS named FROM auto a
+    JOIN ${tables.right} r ON r.id = a.rid JOIN ${tables.left} l ON l.tok = r.tok AND l.ref = r.ref
+    WHERE NOT list_contains(a.left_ids, l.id) AND l.id IN (SELECT id FROM scope_left) AND l.id NOT IN (SELECT id FROM grouped) AND ${sameParty}
+    GROUP BY a.gk`);
+  const n = await db.scalarNumber('SELECT count(*) FROM m_named_elsewhere');
+  if (n === 0) return 0;
+  await db.exec(`UPDATE gtmp SET status = 'suggested' WHERE status = 'auto' AND list_min(left_ids) IN (SELECT gk FROM m_named_elsewhere)`);
+  const why = `'the line names ' || m.named || ', which is still open and not in this group: check before booking'`;
+  await db.exec(`UPDATE group_evidence e SET evidence = concat_ws('; ', e.evidence, ${why}) FROM m_named_elsewhere m WHERE e.group_key = m.gk`);
+  await db.exec(`INSERT INTO group_evidence (group_key, reason, evidence) SELECT m.gk, NULL, ${why} FROM m_named_elsewhere m WHERE m.gk NOT IN (SELECT group_key FROM group_evidence)`);
+  return n;
+}
+
+/** TEMP tables this module leaves for the run's end to drop. */
+export const GUARD_TABLES = ['m_named_elsewhere'];

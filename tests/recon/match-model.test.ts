@@ -265,6 +265,53 @@ describe("the workspace's own decisions", () => {
   });
 });
 
+describe('the date payments follow', () => {
+  /** 120 invoices on 60- or 90-day terms, 100 paid a few days after their due date naming them. */
+  function withTerms() {
+    const items: string[] = [];
+    const lines: string[] = [];
+    for (let n = 1; n <= 120; n++) {
+      const issue = n % 60;
+      const due = issue + (n % 2 === 0 ? 60 : 90);
+      const cents = 10_000 + ((n * 7_919) % 90_000);
+      items.push([doc(n), `Kunde ${1 + (n % 12)} GmbH`, date(issue), date(due), eur(cents)].join(','));
+      if (n <= 100) lines.push([date(due + (n % 5)), eur(cents), `KUNDE ${1 + (n % 12)} GMBH`, `SVWZ+RE ${doc(n)}`].join(';'));
+    }
+    return { items, lines };
+  }
+  const HEAD = 'Belegnummer,Name,Belegdatum,Faellig,Betrag';
+
+  it('is learned from the named payments (the due date), and a payer batch 75 days after issue is found', async () => {
+    const { items, lines } = withTerms();
+    // Customer 13 pays two invoices issued 75 days before, due 15 days before, without a reference.
+    items.push([doc(201), 'Kunde 13 GmbH', date(100), date(160), '312.34'].join(','), [doc(202), 'Kunde 13 GmbH', date(101), date(161), '145.66'].join(','));
+    lines.push([date(175), '458.00', 'KUNDE 13 GMBH', 'SVWZ+Sammelzahlung'].join(';'));
+    const ws = await sb.workspace();
+    await ws.addSourceFromPath('left', sb.file('terms.csv', csv(HEAD, items)));
+    await ws.addSourceFromPath('right', sb.file('terms-lines.csv', csv(RIGHT, lines)));
+    const auto = await buildAutoRecipe(ws, 'terms');
+    expect(auto.recipe.rules.find((r) => r.id === 'scored')?.date).toMatchObject({ left: 'Faellig', right: 'Buchungstag' });
+    expect(auto.explanation).toMatch(/dates: Faellig ↔ Buchungstag(, not Belegdatum)?: 90 % of 100 payments naming one item came within 4 days/);
+    const result = await ws.run(auto.recipe);
+    const matched = (await ws.page(result.run_id, 'matched', { offset: 0, limit: 500 })).items;
+    expect(matched.find((g) => g.right_rows.some((r) => r.Verwendungszweck === 'SVWZ+Sammelzahlung'))).toMatchObject({ status: 'auto', left_ids: expect.arrayContaining([121, 122]) });
+  });
+
+  it('never alone decides between two equal invoices of one payer that the payment does not name', async () => {
+    const { items, lines } = withTerms();
+    items.push([doc(301), 'Kunde 14 GmbH', date(100), date(130), '777.77'].join(','), [doc(302), 'Kunde 14 GmbH', date(110), date(170), '777.77'].join(','));
+    lines.push([date(132), '777.77', 'KUNDE 14 GMBH', 'SVWZ+Zahlung'].join(';'));
+    const ws = await sb.workspace();
+    await ws.addSourceFromPath('left', sb.file('twins.csv', csv(HEAD, items)));
+    await ws.addSourceFromPath('right', sb.file('twins-lines.csv', csv(RIGHT, lines)));
+    const result = await ws.run((await buildAutoRecipe(ws, 'twins')).recipe);
+    const all = [...(await ws.page(result.run_id, 'matched', { offset: 0, limit: 500 })).items, ...(await ws.page(result.run_id, 'suggested', { offset: 0, limit: 500 })).items];
+    expect(all.filter((g) => g.right_rows.some((r) => r.Verwendungszweck === 'SVWZ+Zahlung'))).toEqual([]);
+    const exceptions = (await ws.page(result.run_id, 'exceptions_right', { offset: 0, limit: 500 })).items;
+    expect(exceptions.filter((e) => e.exception?.reason === 'ambiguous_candidates')).toHaveLength(1);
+  });
+});
+
 describe('a payer batch the payment text contradicts', () => {
   it('is only suggested when the line names another open invoice, and says which', async () => {
     const { items, lines } = background();

@@ -8,7 +8,7 @@
 import type { FieldMapping, KeyNormaliser } from '../../../shared/recon';
 import type { ColumnTyping, Side } from '../../../shared/recon-engine';
 import type { Db } from './db';
-import { amountExpression, column, keySourceText, leftReference, nameExpression, namePrefixes, referenceTokens } from './recipe-sql';
+import { amountExpression, column, dateExpression, keySourceText, leftReference, nameExpression, namePrefixes, referenceTokens } from './recipe-sql';
 import { ident, lit } from './sql';
 import { typedView } from './sources';
 import { detectSideRoles, type SideRoles } from './side-roles';
@@ -58,6 +58,12 @@ export interface CashFacts {
   fx: { column: string; home: string; rates: { currency: string; rate: number }[] } | null;
   /** Pairs the differences were learned from. */
   pairs: number;
+  /**
+   * The open items' date that payments follow most closely (issue date, due date, …), checked on
+   * reference-tied pairs: the one whose distance to the statement's date is smallest for 90 % of
+   * them; `p90` that distance in days. Null when no date pair could be checked.
+   */
+  date: { left: string; right: string; p90: number; pairs: number } | null;
   /** A mapped pair naming the counterparty (repeats on the left, shared values on both sides); `in_text`: the right column's text starts with the name. */
   party: { left: string; right: string; in_text?: boolean } | null;
 }
@@ -93,7 +99,7 @@ export async function learnCashFacts(db: Db, columns: Columns, mappings: FieldMa
 }
 
 async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping[], flipSign: boolean): Promise<CashFacts> {
-  const facts: CashFacts = { reversed: false, roles: null, leftKey: null, shape: null, referenceColumns: [], references: [], rejectedReferences: [], fx: null, fixed: [], percent: [], rounding: 0, pairs: 0, party: null };
+  const facts: CashFacts = { reversed: false, roles: null, leftKey: null, shape: null, referenceColumns: [], references: [], rejectedReferences: [], fx: null, fixed: [], percent: [], rounding: 0, pairs: 0, party: null, date: null };
   // Which file holds the open items, read off the data (either file may be chosen first).
   const roles = await detectSideRoles(db, columns);
   facts.roles = roles;
@@ -152,6 +158,7 @@ async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping
   if (amount && facts.leftKey && facts.shape) {
     Object.assign(facts, await learnDifferences(db, columns, column(columns.left, 'left', facts.leftKey, 'reference key'), facts, amount, flipSign));
     facts.fx = await learnRates(db, columns, column(columns.left, 'left', facts.leftKey, 'reference key'), facts, amount, flipSign);
+    facts.date = await learnDatePair(db, columns, column(columns.left, 'left', facts.leftKey, 'reference key'), facts, mappings);
   }
   return facts;
 }
@@ -314,6 +321,37 @@ async function learnRates(db: Db, columns: Columns, leftKey: ColumnTyping, facts
   );
   const rates = rows.map((r) => ({ currency: r.currency, rate: Math.round(Number(r.rate) * 1e6) / 1e6 })).filter((r) => r.rate > 0);
   return rates.length > 0 ? { ...currency, rates } : null;
+}
+
+/**
+ * Which date of the open items the payments follow: over lines naming exactly one item, the
+ * 90th percentile of |statement date − item date| per left date column; the smallest wins (a due
+ * date beats the issue date when terms vary). The statement's date is the mapped one.
+ */
+async function learnDatePair(db: Db, columns: Columns, leftKey: ColumnTyping, facts: CashFacts, mappings: FieldMapping[]): Promise<CashFacts['date']> {
+  const mapped = mappings.find((m) => m.role === 'date');
+  if (!mapped) return null;
+  const right = column(columns.right, 'right', mapped.field_b, 'date');
+  const lefts = columns.left.filter((c) => c.type === 'date' || c.type === 'timestamp').slice(0, 6);
+  if (lefts.length === 0) return null;
+  const shape = facts.shape!;
+  const sources = facts.referenceColumns.map((r) => referenceTokens(keySourceText(column(columns.right, 'right', r.name, 'reference')), shape));
+  const row = await db.one<Record<string, number>>(
+    `WITH l AS (SELECT ${leftReference(keySourceText(leftKey), shape)} AS k, ${lefts.map((c, i) => `${dateExpression(c)} AS d${i}`).join(', ')} FROM ${allRows('left')}),
+       l1 AS (SELECT k, ${lefts.map((_, i) => `any_value(d${i}) AS d${i}`).join(', ')} FROM l WHERE k IS NOT NULL GROUP BY k HAVING count(*) = 1),
+       r AS (SELECT list_distinct(flatten([${sources.join(', ')}])) AS ks, ${dateExpression(right)} AS rd FROM ${sample('right')}),
+       r1 AS (SELECT ks[1] AS k, rd FROM r WHERE len(ks) = 1 AND rd IS NOT NULL)
+     SELECT count(*) AS n, ${lefts.map((_, i) => `quantile_cont(abs(date_diff('day', l1.d${i}, r1.rd)), 0.9) AS p${i}, count(l1.d${i}) AS c${i}`).join(', ')}
+     FROM l1 JOIN r1 USING (k)`,
+  );
+  const n = Number(row?.n ?? 0);
+  if (n < 10) return null;
+  const best = lefts
+    .map((c, i) => ({ left: c.name, p90: Number(row?.[`p${i}`]), covered: Number(row?.[`c${i}`] ?? 0) }))
+    // A date most items have (an optional "paid on" column does not count).
+    .filter((c) => Number.isFinite(c.p90) && c.covered >= 0.8 * n)
+    .sort((a, b) => a.p90 - b.p90 || (a.left === mapped.field_a ? -1 : 1))[0];
+  return best ? { left: best.left, right: right.name, p90: Math.ceil(best.p90), pairs: n } : null;
 }
 
 async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping, facts: CashFacts, amount: FieldMapping, flipSign: boolean): Promise<Pick<CashFacts, 'fixed' | 'percent' | 'rounding' | 'pairs'>> {

@@ -43,9 +43,17 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
   }
   const flip = base.find((r) => r.amount)?.amount?.flip_sign ?? false;
   const amount = (tolerance_abs = 0) => ({ left: amountMap.field_a, right: amountMap.field_b, tolerance_abs, tolerance_pct: 0, flip_sign: flip });
-  const date = (window_days: number) => (dateMap ? { date: { left: dateMap.field_a, right: dateMap.field_b, window_days } } : {});
+  // The open items' date the payments follow most closely, checked on reference-tied pairs.
+  const datePair = facts.date ? { left: facts.date.left, right: facts.date.right } : dateMap ? { left: dateMap.field_a, right: dateMap.field_b } : null;
+  const date = (window_days: number) => (datePair ? { date: { ...datePair, window_days } } : {});
+  // A payer's batch covers items whose dates lie as far from the payment as 90 % of named payments do, and two weeks more.
+  const batchWindow = Math.max(60, (facts.date?.p90 ?? 0) + 14);
   const rules: MatchRule[] = [];
   const notes: string[] = [];
+  if (facts.date) {
+    const instead = dateMap && dateMap.field_a !== facts.date.left ? `, not ${dateMap.field_a}` : '';
+    notes.push(`dates: ${facts.date.left} ↔ ${facts.date.right}${instead}: 90 % of ${facts.date.pairs} payments naming one item came within ${facts.date.p90} days of it`);
+  }
   const exact = base.find((r) => r.id === 'exact-key');
   if (exact) rules.push(exact);
 
@@ -112,9 +120,9 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
   if (facts.party) {
     // A payer named at the start of a statement text is read as the longest word-prefix that is a customer's name.
     const partyKey = { left: facts.party.left, right: facts.party.right, normalisers: [{ kind: 'name', ...(facts.party.in_text ? { in_text: true } : {}) }] as KeyNormaliser[] };
-    rules.push({ id: 'counterparty-batch', name: `Several open invoices of one ${facts.party.left} add up to a payment`, keys: [partyKey], amount: amount(0.005), ...date(60), cardinality: 'N:1', auto_confirm: true });
+    rules.push({ id: 'counterparty-batch', name: `Several open invoices of one ${facts.party.left} add up to a payment`, keys: [partyKey], amount: amount(0.005), ...date(batchWindow), cardinality: 'N:1', auto_confirm: true });
     notes.push(
-      `a payment without a usable reference is matched to 2–6 open invoices of the same counterparty (${facts.party.left} ↔ ${facts.party.right}) within 60 days that add up to it exactly; when two different sets fit, it is only suggested`,
+      `a payment without a usable reference is matched to 2–6 open invoices of the same counterparty (${facts.party.left} ↔ ${facts.party.right}) within ${batchWindow} days that add up to it exactly; when two different sets fit, it is only suggested`,
     );
   }
   if (modelled) {

@@ -547,10 +547,15 @@ async function assign(db: Db, rule: MatchRule, ruleIdx: number, model: MatchMode
     await db.exec('INSERT INTO m_pairs SELECT * FROM m_new');
     await db.exec(`DELETE FROM m_pool WHERE lid IN (SELECT lid FROM m_new) OR rid IN (SELECT rid FROM m_new)`);
   }
-  // Ambiguous: a row of the pair had another candidate nearly as likely, with other content.
+  // Ambiguous: a row of the pair had another candidate nearly as likely, with other content; or,
+  // without a reference, another candidate with the same amount and counterparty that only the
+  // dates tell apart (two equal invoices of one payer: the dates' weight was learned over all
+  // pairs and says nothing about which of the two a payment naming neither settles).
+  const dateOnly = (other: 'lid' | 'rid') =>
+    `c.ref = p.ref AND p.ref IN ('none', 'other') AND c.amt = p.amt AND c.pty = p.pty AND ${other === 'lid' ? 'c.la = p.la' : 'c.ra = p.ra'}`;
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_amb AS
-    SELECT DISTINCT p.lid, p.rid FROM m_pairs p JOIN m_scored c ON c.lid = p.lid AND c.rid <> p.rid AND c.rh <> p.rh AND c.bits >= p.bits - ${AMBIGUOUS_BITS}
-    UNION SELECT DISTINCT p.lid, p.rid FROM m_pairs p JOIN m_scored c ON c.rid = p.rid AND c.lid <> p.lid AND c.lh <> p.lh AND c.bits >= p.bits - ${AMBIGUOUS_BITS}`);
+    SELECT DISTINCT p.lid, p.rid FROM m_pairs p JOIN m_scored c ON c.lid = p.lid AND c.rid <> p.rid AND c.rh <> p.rh AND (c.bits >= p.bits - ${AMBIGUOUS_BITS} OR (${dateOnly('rid')}))
+    UNION SELECT DISTINCT p.lid, p.rid FROM m_pairs p JOIN m_scored c ON c.rid = p.rid AND c.lid <> p.lid AND c.lh <> p.lh AND (c.bits >= p.bits - ${AMBIGUOUS_BITS} OR (${dateOnly('lid')}))`);
   // Two candidates as likely are a coin toss: neither is offered; every row involved is an
   // `ambiguous_candidates` exception for a person to decide.
   await db.exec(

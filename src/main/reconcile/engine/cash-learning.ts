@@ -86,6 +86,26 @@ const sample = (side: Side) => `${sampleTable(side)} s`;
  */
 const allRows = (side: Side) => `${ident(typedView(side))} s`;
 
+/** Prefix of the per-learning tables of each open item's reference (dropped when learning ends). */
+const LEFT_REFS_PREFIX = 'kalla_learn_lref_';
+
+/**
+ * Every open item with its reference read in one shape, as `s` with the extra column `kalla_k`:
+ * the reference is read once per column and shape, not by every learning query (five full reads of
+ * 1M document numbers with regular expressions were a third of the learning time).
+ */
+async function leftWithRefs(db: Db, leftKey: ColumnTyping, shape: ReferenceGroups): Promise<string> {
+  const table = `${LEFT_REFS_PREFIX}${hashOf(JSON.stringify([leftKey.name, shape]))}`;
+  await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${table} AS SELECT s.__row_id AS id, ${leftReference(keySourceText(leftKey), shape)} AS kalla_k FROM ${allRows('left')}`);
+  return `(SELECT v.*, r.kalla_k FROM ${ident(typedView('left'))} v JOIN ${table} r ON r.id = v.__row_id) s`;
+}
+
+function hashOf(text: string): string {
+  let h = 5381;
+  for (let i = 0; i < text.length; i++) h = ((h * 33) ^ text.charCodeAt(i)) >>> 0;
+  return h.toString(16);
+}
+
 /** `sampleRows`: rows read per side where a sample will do (tests make it small to check that facts do not depend on it). */
 export async function learnCashFacts(db: Db, columns: Columns, mappings: FieldMapping[], flipSign: boolean, sampleRows = LEARN_ROWS): Promise<CashFacts> {
   for (const side of ['left', 'right'] as const) {
@@ -95,6 +115,8 @@ export async function learnCashFacts(db: Db, columns: Columns, mappings: FieldMa
     return await learnFromSamples(db, columns, mappings, flipSign);
   } finally {
     for (const side of ['left', 'right'] as const) await db.exec(`DROP TABLE IF EXISTS temp.${sampleTable(side)}`);
+    const refs = await db.all<{ name: string }>(`SELECT table_name AS name FROM duckdb_tables() WHERE temporary AND starts_with(table_name, '${LEFT_REFS_PREFIX}')`);
+    for (const t of refs) await db.exec(`DROP TABLE IF EXISTS temp.${t.name}`);
   }
 }
 
@@ -219,7 +241,7 @@ async function hitAgreement(db: Db, columns: Columns, leftKey: ColumnTyping, sha
   const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
   const sources = found.map((f) => referenceTokens(keySourceText(column(columns.right, 'right', f.name, 'reference')), shape));
   const row = await db.one<{ share: number; lines: number }>(
-    `WITH l AS (SELECT ${leftReference(keySourceText(leftKey), shape)} AS k, any_value(${la}) AS amt FROM ${allRows('left')} GROUP BY 1 HAVING count(*) = 1),
+    `WITH l AS (SELECT s.kalla_k AS k, any_value(${la}) AS amt FROM ${await leftWithRefs(db, leftKey, shape)} GROUP BY 1 HAVING count(*) = 1),
        t AS (SELECT s.__row_id AS id, ${ra} AS amt, unnest(list_distinct(flatten([${sources.join(', ')}]))) AS k FROM ${sample('right')}),
        h AS (SELECT t.id, any_value(t.amt) AS ra, any_value(l.amt) AS la FROM t JOIN l USING (k) GROUP BY t.id HAVING count(*) = 1)
      SELECT coalesce(avg(CASE WHEN ${agrees('la', 'ra')} THEN 1.0 ELSE 0.0 END), 0) AS share, count(*) AS lines FROM h WHERE la IS NOT NULL AND la <> 0 AND ra IS NOT NULL`,
@@ -231,7 +253,7 @@ async function hitAgreement(db: Db, columns: Columns, leftKey: ColumnTyping, sha
 async function referenceColumns(db: Db, columns: Columns, leftKey: ColumnTyping, shape: ReferenceGroups): Promise<CashFacts['referenceColumns']> {
   const found: CashFacts['referenceColumns'] = [];
   await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_keys AS
-    SELECT DISTINCT ${leftReference(keySourceText(leftKey), shape)} AS k FROM ${allRows('left')}`);
+    SELECT DISTINCT s.kalla_k AS k FROM ${await leftWithRefs(db, leftKey, shape)}`);
   try {
     for (const c of columns.right.filter((c) => c.type === 'text' && !c.derived)) {
       // Share of right lines with at least one token that is a left key (join on the unnested tokens).
@@ -312,7 +334,7 @@ async function learnRates(db: Db, columns: Columns, leftKey: ColumnTyping, facts
   const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
   const sources = facts.referenceColumns.map((r) => referenceTokens(keySourceText(column(columns.right, 'right', r.name, 'reference')), shape));
   const rows = await db.all<{ currency: string; rate: number; n: number }>(
-    `WITH l AS (SELECT ${leftReference(keySourceText(leftKey), shape)} AS k, ${la} AS amt, ${cur} AS cur FROM ${allRows('left')}),
+    `WITH l AS (SELECT s.kalla_k AS k, ${la} AS amt, ${cur} AS cur FROM ${await leftWithRefs(db, leftKey, shape)}),
        l1 AS (SELECT k, any_value(amt) AS amt, any_value(cur) AS cur FROM l WHERE k IS NOT NULL GROUP BY k HAVING count(*) = 1),
        r AS (SELECT list_distinct(flatten([${sources.join(', ')}])) AS ks, ${ra} AS amt FROM ${sample('right')}),
        r1 AS (SELECT ks[1] AS k, amt FROM r WHERE len(ks) = 1)
@@ -337,7 +359,7 @@ async function learnDatePair(db: Db, columns: Columns, leftKey: ColumnTyping, fa
   const shape = facts.shape!;
   const sources = facts.referenceColumns.map((r) => referenceTokens(keySourceText(column(columns.right, 'right', r.name, 'reference')), shape));
   const row = await db.one<Record<string, number>>(
-    `WITH l AS (SELECT ${leftReference(keySourceText(leftKey), shape)} AS k, ${lefts.map((c, i) => `${dateExpression(c)} AS d${i}`).join(', ')} FROM ${allRows('left')}),
+    `WITH l AS (SELECT s.kalla_k AS k, ${lefts.map((c, i) => `${dateExpression(c)} AS d${i}`).join(', ')} FROM ${await leftWithRefs(db, leftKey, shape)}),
        l1 AS (SELECT k, ${lefts.map((_, i) => `any_value(d${i}) AS d${i}`).join(', ')} FROM l WHERE k IS NOT NULL GROUP BY k HAVING count(*) = 1),
        r AS (SELECT list_distinct(flatten([${sources.join(', ')}])) AS ks, ${dateExpression(right)} AS rd FROM ${sample('right')}),
        r1 AS (SELECT ks[1] AS k, rd FROM r WHERE len(ks) = 1 AND rd IS NOT NULL)
@@ -360,7 +382,7 @@ async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping,
   const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
   const sources = facts.referenceColumns.map((r) => referenceTokens(keySourceText(column(columns.right, 'right', r.name, 'reference')), shape));
   await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_pairs AS
-    WITH l AS (SELECT ${leftReference(keySourceText(leftKey), shape)} AS k, ${la} AS amt FROM ${allRows('left')}),
+    WITH l AS (SELECT s.kalla_k AS k, ${la} AS amt FROM ${await leftWithRefs(db, leftKey, shape)}),
       r AS (SELECT list_distinct(flatten([${sources.join(', ')}])) AS ks, ${ra} AS amt FROM ${sample('right')}),
       l1 AS (SELECT k, any_value(amt) AS amt FROM l WHERE k IS NOT NULL GROUP BY k HAVING count(*) = 1),
       r1 AS (SELECT ks[1] AS k, amt FROM r WHERE len(ks) = 1),

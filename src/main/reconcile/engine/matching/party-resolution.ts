@@ -26,6 +26,8 @@ const COVERAGE = 0.5;
 const MIN_BITS = 0.5;
 /** The best name's matched information must beat the second's by this many nats. */
 const MARGIN = 1;
+/** A token shared by more names than this does not propose candidates (it still counts in a score). */
+const RARE_NAMES = 50;
 /** Words of the statement text read for a name. */
 const HEAD_WORDS = 6;
 
@@ -58,10 +60,15 @@ export async function resolvePartiesInText(db: Db, table: string, left: ColumnTy
     SELECT s.${ident(ROW_ID)} AS id, ${head} AS head FROM ${ident(typedView('right'))} s
     WHERE s.${ident(ROW_ID)} NOT IN (SELECT id FROM ${table} WHERE p IN (SELECT p FROM m_pr_names))`);
   const rarest = Math.log(n);
+  // A candidate needs a token held by at most RARE_NAMES names.
+  const rareIdf = Math.log(n / Math.max(1, Math.min(n, RARE_NAMES)));
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_resolved AS
     WITH heads AS (SELECT DISTINCT head FROM m_pr_lines),
-      ht AS (SELECT head, unnest(${tokens('head')}) AS rt FROM heads),
-      hits AS (SELECT DISTINCT ht.head, nm.p, nm.t FROM ht JOIN m_pr_prefix x ON x.pre = ht.rt JOIN m_pr_names nm ON nm.t = x.t),
+      ht AS MATERIALIZED (SELECT head, unnest(${tokens('head')}) AS rt FROM heads),
+      -- Candidates through tokens few names share (a word of hundreds of names names none of them);
+      -- then every token of each candidate name, common ones too, for its score.
+      cand AS (SELECT DISTINCT ht.head, nm.p FROM ht JOIN m_pr_prefix x ON x.pre = ht.rt JOIN m_pr_idf i ON i.t = x.t AND i.idf >= ${rareIdf} JOIN m_pr_names nm ON nm.t = x.t),
+      hits AS (SELECT DISTINCT c.head, c.p, nm.t FROM cand c JOIN m_pr_names nm ON nm.p = c.p JOIN m_pr_prefix x ON x.t = nm.t JOIN ht ON ht.head = c.head AND ht.rt = x.pre),
       sc AS (SELECT h.head, h.p, sum(i.idf) AS s FROM hits h JOIN m_pr_idf i USING (t) GROUP BY h.head, h.p),
       ranked AS (SELECT sc.*, tt.total, row_number() OVER (PARTITION BY head ORDER BY s DESC, p) AS rk, lead(s) OVER (PARTITION BY head ORDER BY s DESC, p) AS next
         FROM sc JOIN m_pr_total tt USING (p)),

@@ -32,7 +32,7 @@ import { column, keySourceText, leftReference, nameExpression, referenceTokens, 
 import { ident, lit } from '../sql';
 import { ROW_ID, typedView } from '../sources';
 import { removeTiedReversals, REVERSAL_TABLES } from './reversals';
-import { partyTable, runTableName } from './working';
+import { partyTable, referenceTokenTable, rightReferenceTokens, runTableName } from './working';
 
 export type Level = string;
 /** Comparison → level → [m, u]. */
@@ -211,9 +211,11 @@ async function buildTokens(db: Db, model: MatchModel, columns: SideColumns): Pro
   const right: string[] = [];
   for (const [i, ref] of model.references.entries()) {
     const l = column(columns.left, 'left', ref.left, 'model reference');
-    left.push(`SELECT s.${ident(ROW_ID)} AS id, ${leftReference(keySourceText(l), ref.groups)} AS tok, ${i} AS ref, ${keySourceText(l)} AS orig FROM ${ident(typedView('left'))} s`);
-    const texts = ref.right.map((name) => referenceTokens(keySourceText(column(columns.right, 'right', name, 'model reference')), ref.groups));
-    right.push(`SELECT s.${ident(ROW_ID)} AS id, unnest(list_distinct(flatten([${texts.join(', ')}]))) AS tok, ${i} AS ref FROM ${ident(typedView('right'))} s`);
+    // The same token tables the reference rules use (same expressions): each side is read once.
+    const lt = await referenceTokenTable(db, leftReference(keySourceText(l), ref.groups), 'left');
+    left.push(`SELECT t.id, t.k AS tok, ${i} AS ref, ${keySourceText(l)} AS orig FROM ${lt} t JOIN ${ident(typedView('left'))} s ON s.${ident(ROW_ID)} = t.id`);
+    const rt = await referenceTokenTable(db, rightReferenceTokens(ref.right.map((name) => column(columns.right, 'right', name, 'model reference')), ref.groups), 'right');
+    right.push(`SELECT id, k AS tok, ${i} AS ref FROM ${rt}`);
   }
   const empty = 'SELECT NULL::BIGINT AS id, NULL::VARCHAR AS tok, NULL::INTEGER AS ref WHERE FALSE';
   const all = modelTokenTables(model);

@@ -169,7 +169,7 @@ export function runTableName(kind: string, of: string): string {
 }
 
 /** (id, k) per reference a row holds, made once per run for each distinct token expression. */
-async function referenceTokenTable(db: Db, expression: string, side: Side): Promise<string> {
+export async function referenceTokenTable(db: Db, expression: string, side: Side): Promise<string> {
   const table = runTableName(side, expression);
   await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${table} AS SELECT s.${ident(ROW_ID)} AS id, ${expression} AS k FROM ${ident(typedView(side))} s`);
   return table;
@@ -185,6 +185,15 @@ function sideKeyExpression(rule: MatchRule, key: MatchKey, cols: ColumnTyping[],
   const shape = referenceShape(key.normalisers ?? []);
   if (!shape || side === 'left') return keyExpression(first, key.normalisers ?? []);
   const sources = [first, ...(key.right_also ?? []).map((name) => column(cols, side, name, `rule ${rule.id} key`))];
+  return rightReferenceTokens(sources, shape);
+}
+
+/**
+ * Every reference of a shape in the statement columns, one row each (`unnest`). The scored model
+ * and the reference rules build the same expression for the same columns, so referenceTokenTable
+ * reads the statement once for both.
+ */
+export function rightReferenceTokens(sources: ColumnTyping[], shape: NonNullable<ReturnType<typeof referenceShape>>): string {
   return `unnest(list_distinct(flatten([${sources.map((c) => referenceTokens(keySourceText(c), shape)).join(', ')}])))`;
 }
 

@@ -7,6 +7,7 @@
  */
 import type { World } from './world';
 import { TUNE_WORLDS } from './tune/index';
+import { fiRef, kid, rfRef } from './tune/nordic-structured';
 
 /** Minimal CSV line splitter (quotes, doubled quotes; no embedded newlines in these worlds). */
 function split(line: string, d: string): string[] {
@@ -109,9 +110,21 @@ const LAYOUTS: Record<string, Layout> = {
       return amts;
     },
   },
+  'nordic-structured': {
+    openItems: (t) => {
+      const { head, rows } = table(t, ';', 'Laskunumero', false);
+      const a = col(head, 'Avoinna'); const r = col(head, 'Maksuviite'); const ty = col(head, 'Tyyppi');
+      return rows.map((f) => {
+        const ref = f[r];
+        if (f[ty] === 'Lasku' && ref !== fiRef(ref.slice(0, -1)) && ref !== kid(ref.slice(0, -1)) && !(ref.startsWith('RF') && ref === rfRef(ref.slice(4)) && ref.slice(4) === fiRef(ref.slice(4, -1)))) throw new Error(`invalid reference ${ref}`);
+        return cents(f[a].replace(/\s/g, ''), ',');
+      });
+    },
+    statement: (t) => { const { head, rows } = table(t, ';', 'Kirjauspäivä', false); const a = col(head, 'Määrä EUROA'); return rows.map((r) => cents(r[a].replace(/^\+/, ''), ',')); },
+  },
 };
 
-const EXACT = new Set(['single_by_doc_number', 'single_by_po_number', 'remaining_balance', 'instalments', 'multi_invoice', 'batch_no_reference', 'typo_reference', 'credit_note_netted', 'same_amount_pair', 'ambiguous_equal_amounts', 'direct_debit']);
+const EXACT = new Set(['structured_ref_exact', 'structured_ref_grouped', 'invoice_number_text', 'payer_name_only', 'single_by_doc_number', 'single_by_po_number', 'remaining_balance', 'instalments', 'multi_invoice', 'batch_no_reference', 'typo_reference', 'credit_note_netted', 'same_amount_pair', 'ambiguous_equal_amounts', 'direct_debit']);
 
 function check(world: World, layout: Layout): string[] {
   const errors: string[] = [];
@@ -149,7 +162,7 @@ function check(world: World, layout: Layout): string[] {
   }
   if (fees.size > 2) errors.push(`more than two distinct fee values: ${[...fees]}`);
   if (discounts.length && Math.max(...discounts) - Math.min(...discounts) > 0.001) errors.push(`discount rate varies ${Math.min(...discounts)}..${Math.max(...discounts)}`);
-  const ret = world.truth.filter((t) => t.side === 'statement' && t.kind === 'returned_debit').reduce((s, t) => s + st[t.row - 1], 0);
+  const ret = world.truth.filter((t) => t.side === 'statement' && (t.kind === 'returned_debit' || t.kind === 'returned_payment')).reduce((s, t) => s + st[t.row - 1], 0);
   if (ret !== 0) errors.push(`returned debits do not net to zero (${ret})`);
   return errors;
 }

@@ -361,6 +361,30 @@ describe('structured creditor references', () => {
   });
 });
 
+describe('several reference columns', () => {
+  it('groups a payment naming two invoice numbers and a credit note when the creditor reference is the main key', async () => {
+    const items: string[] = [];
+    const lines: string[] = [];
+    for (let n = 1; n <= 120; n++) {
+      const cents = 10_000 + ((n * 7_919) % 90_000);
+      items.push([String(104_000 + n), `Asiakas ${n % 15} Oy`, `RF${String(10 + (n % 80)).padStart(2, '0')}${2_000_000 + n * 13}`, date(n % 40), eur(cents)].join(','));
+      // Most lines give the creditor reference; a third name the invoice number instead.
+      if (n <= 100) lines.push([date((n % 40) + 4), eur(cents), `ASIAKAS ${n % 15} OY`, n % 3 === 0 ? `Lasku ${104_000 + n}` : `RF${String(10 + (n % 80)).padStart(2, '0')}${2_000_000 + n * 13}`].join(';'));
+    }
+    items.push(['104501', 'Asiakas 3 Oy', 'RF552009999', date(50), '1000.00'].join(','), ['104502', 'Asiakas 3 Oy', 'RF562009998', date(51), '250.00'].join(','), ['104503', 'Asiakas 3 Oy', '', date(52), '-150.00'].join(','));
+    lines.push([date(60), '1100.00', 'ASIAKAS 3 OY', 'Lasku 104501 + Lasku 104502 miinus hyvityslasku 104503'].join(';'));
+    const ws = await sb.workspace();
+    await ws.addSourceFromPath('left', sb.file('laskut.csv', csv('Lasku,Asiakas,Viite,Pvm,Summa', items)));
+    await ws.addSourceFromPath('right', sb.file('tiliote.csv', csv('Kirjauspaiva;Maara;Maksaja;Viesti', lines)));
+    const auto = await buildAutoRecipe(ws, 'kaksi');
+    expect(auto.recipe.rules.map((r) => r.id)).toContain('reference-multi-invoice-2');
+    const result = await ws.run(auto.recipe);
+    const matched = (await ws.page(result.run_id, 'matched', { offset: 0, limit: 500 })).items;
+    const group = matched.find((g) => g.right_rows.some((r) => String(r.Viesti).includes('hyvityslasku')));
+    expect(group).toMatchObject({ status: 'auto', rule_id: 'reference-multi-invoice-2', left_ids: [121, 122, 123] });
+  });
+});
+
 describe('part payments across runs', () => {
   it("an accepted part payment leaves the item's rest open: next month's payment of the rest settles it", async () => {
     const { items, lines } = background();

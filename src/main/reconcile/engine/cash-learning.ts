@@ -346,16 +346,26 @@ async function learnRates(db: Db, columns: Columns, leftKey: ColumnTyping, facts
 }
 
 /**
- * Which date of the open items the payments follow: over lines naming exactly one item, the
- * 90th percentile of |statement date − item date| per left date column; the smallest wins (a due
- * date beats the issue date when terms vary). The statement's date is the mapped one.
+ * Which dates pair: over lines naming exactly one item, the 90th percentile of |statement date −
+ * item date| per pair of a left date column and the statement's date (the mapped one, or each of
+ * its date columns when none is mapped: `Kirjauspäivä` and `Eräpäivä` share no word with any
+ * name the mapper knows); the smallest wins (a due date beats the issue date when terms vary).
  */
 async function learnDatePair(db: Db, columns: Columns, leftKey: ColumnTyping, facts: CashFacts, mappings: FieldMapping[]): Promise<CashFacts['date']> {
   const mapped = mappings.find((m) => m.role === 'date');
-  if (!mapped) return null;
-  const right = column(columns.right, 'right', mapped.field_b, 'date');
-  const lefts = columns.left.filter((c) => c.type === 'date' || c.type === 'timestamp').slice(0, 6);
-  if (lefts.length === 0) return null;
+  const isDate = (c: ColumnTyping) => (c.type === 'date' || c.type === 'timestamp') && !c.derived;
+  const rights = mapped ? [column(columns.right, 'right', mapped.field_b, 'date')] : columns.right.filter(isDate).slice(0, 3);
+  const lefts = columns.left.filter(isDate).slice(0, 6);
+  if (lefts.length === 0 || rights.length === 0) return null;
+  let best: CashFacts['date'] = null;
+  for (const right of rights) {
+    const found = await learnDateFor(db, columns, leftKey, facts, lefts, right, mapped?.field_a);
+    if (found && (!best || found.p90 < best.p90)) best = found;
+  }
+  return best;
+}
+
+async function learnDateFor(db: Db, columns: Columns, leftKey: ColumnTyping, facts: CashFacts, lefts: ColumnTyping[], right: ColumnTyping, mappedLeft: string | undefined): Promise<CashFacts['date']> {
   const shape = facts.shape!;
   const sources = facts.referenceColumns.map((r) => referenceTokens(keySourceText(column(columns.right, 'right', r.name, 'reference')), shape));
   const row = await db.one<Record<string, number>>(
@@ -372,7 +382,7 @@ async function learnDatePair(db: Db, columns: Columns, leftKey: ColumnTyping, fa
     .map((c, i) => ({ left: c.name, p90: Number(row?.[`p${i}`]), covered: Number(row?.[`c${i}`] ?? 0) }))
     // A date most items have (an optional "paid on" column does not count).
     .filter((c) => Number.isFinite(c.p90) && c.covered >= 0.8 * n)
-    .sort((a, b) => a.p90 - b.p90 || (a.left === mapped.field_a ? -1 : 1))[0];
+    .sort((a, b) => a.p90 - b.p90 || (a.left === mappedLeft ? -1 : 1))[0];
   return best ? { left: best.left, right: right.name, p90: Math.ceil(best.p90), pairs: n } : null;
 }
 

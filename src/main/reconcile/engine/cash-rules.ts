@@ -100,9 +100,18 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
     const [first, ...rest] = refs.map((r) => r.name);
     const refKey = { left: key.field_a, right: first, ...(rest.length > 0 ? { right_also: rest } : {}), normalisers };
     rules.push({ id: 'reference-instalments', name: `Instalments: several lines with one ${key.field_a} add up`, keys: [refKey], amount: amount(0.005), ...date(180), cardinality: '1:N', auto_confirm: true });
-    notes.push('lines carrying the same reference whose amounts add up to the invoice are one instalment group (exact sum, confirmed automatically)');
     rules.push({ id: 'reference-multi-invoice', name: `One payment naming several ${key.field_a} that add up`, keys: [refKey], amount: amount(0.005), ...date(180), cardinality: 'N:1', auto_confirm: true });
-    notes.push('a payment naming several open items whose amounts add up to it (credit notes count negative) pays all of them (exact sum, confirmed automatically)');
+    // Every other validated reference column gets the same group rules: a payment may name the
+    // invoice numbers (and the credit note's) while the first reference is the creditor reference.
+    for (const [i, other] of facts.references.slice(1, 3).entries()) {
+      const [o1, ...oRest] = other.right.map((c) => c.name);
+      const otherKey = { left: other.left, right: o1, ...(oRest.length > 0 ? { right_also: oRest } : {}), normalisers: [{ kind: 'reference', groups: other.shape }] as KeyNormaliser[] };
+      rules.push({ id: `reference-instalments-${i + 2}`, name: `Instalments: several lines with one ${other.left} add up`, keys: [otherKey], amount: amount(0.005), ...date(180), cardinality: '1:N', auto_confirm: true });
+      rules.push({ id: `reference-multi-invoice-${i + 2}`, name: `One payment naming several ${other.left} that add up`, keys: [otherKey], amount: amount(0.005), ...date(180), cardinality: 'N:1', auto_confirm: true });
+    }
+    const each = facts.references.length > 1 ? ` (for each of ${facts.references.slice(0, 3).map((r) => r.left).join(', ')})` : '';
+    notes.push(`lines carrying the same reference whose amounts add up to the invoice are one instalment group (exact sum, confirmed automatically)${each}`);
+    notes.push(`a payment naming several open items whose amounts add up to it (credit notes count negative) pays all of them (exact sum, confirmed automatically)${each}`);
     if (facts.fixed.length > 0) {
       rules.push({
         id: 'reference-multi-invoice-less-fee',

@@ -56,14 +56,18 @@ export async function removeTiedReversals(db: Db, columns: SideColumns): Promise
     SELECT id, tok FROM t WHERE regexp_matches(tok, '[0-9]') QUALIFY count(*) OVER (PARTITION BY tok) = 2`);
   const words = `'\\b(${RETURN_WORDS.join('|')})\\b'`;
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev AS
-    WITH c AS (
-      SELECT a.id AS a, b.id AS b, abs(coalesce(date_diff('day', a.dt, b.dt), 0)) AS days FROM m_rev_rows a JOIN m_rev_rows b ON b.amt = -a.amt AND a.amt > 0
-      WHERE abs(coalesce(date_diff('day', a.dt, b.dt), 0)) <= ${REVERSAL_DAYS}
-        AND ((a.p IS NOT NULL AND a.p = b.p)
-          OR regexp_matches(b.txt, ${words}) OR regexp_matches(a.txt, ${words})
+    WITH c0 AS (
+      SELECT a.id AS a, b.id AS b, abs(coalesce(date_diff('day', a.dt, b.dt), 0)) AS days,
+        -- 0: the two lines are tied to each other (payer, reference, an id quoted back); 1: only a return word.
+        CASE WHEN (a.p IS NOT NULL AND a.p = b.p)
           OR EXISTS (SELECT 1 FROM m_rev_tok ta JOIN m_rev_tok tb ON tb.tok = ta.tok WHERE ta.id = a.id AND tb.id = b.id)
-          OR EXISTS (SELECT 1 FROM m_rtok ta JOIN m_rtok tb ON tb.tok = ta.tok AND tb.ref = ta.ref WHERE ta.id = a.id AND tb.id = b.id))),
-    r AS (SELECT *, row_number() OVER (PARTITION BY a ORDER BY days, b) AS ra, row_number() OVER (PARTITION BY b ORDER BY days, a) AS rb FROM c)
+          OR EXISTS (SELECT 1 FROM m_rtok ta JOIN m_rtok tb ON tb.tok = ta.tok AND tb.ref = ta.ref WHERE ta.id = a.id AND tb.id = b.id) THEN 0
+          WHEN regexp_matches(b.txt, ${words}) OR regexp_matches(a.txt, ${words}) THEN 1 END AS tie
+      FROM m_rev_rows a JOIN m_rev_rows b ON b.amt = -a.amt AND a.amt > 0
+      WHERE abs(coalesce(date_diff('day', a.dt, b.dt), 0)) <= ${REVERSAL_DAYS}),
+    c AS (SELECT * FROM c0 WHERE tie IS NOT NULL),
+    -- The line tied to it wins over one only a return word links (the statement may carry no dates).
+    r AS (SELECT *, row_number() OVER (PARTITION BY a ORDER BY tie, days, b) AS ra, row_number() OVER (PARTITION BY b ORDER BY tie, days, a) AS rb FROM c)
     SELECT a, b FROM r WHERE ra = 1 AND rb = 1`);
   await db.exec(`INSERT INTO reversed SELECT a, b FROM m_rev UNION ALL SELECT b, a FROM m_rev`);
   await db.exec(`INSERT INTO used_right SELECT a FROM m_rev UNION ALL SELECT b FROM m_rev`);

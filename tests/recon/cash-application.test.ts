@@ -306,6 +306,13 @@ describe('references read from text', () => {
     // One group as issued (SO260000123): separators put anywhere still read as the number.
     [[{ width: 9, min: 9, max: 9 }], 'so26-0000123', ['260000123']],
     [[{ width: 9, min: 9, max: 9 }], 'Order SO260000123', ['260000123']],
+    // A number before the reference joins its run by a space: the run is also read piece by piece.
+    [[{ width: 8, min: 8, max: 8 }], 'termijn 2 2026-0490', ['20260490']],
+    [[{ width: 8, min: 8, max: 8 }], 'deelbetaling 1/2 2026-0490', ['20260490']],
+    // Blocks of a creditor reference of varying length are read whole; a date is not a reference.
+    [[{ width: 0, min: 6, max: 12 }], 'Viite 12345 67890 3', ['12345678903']],
+    [[{ width: 0, min: 6, max: 12 }], 'RF18 5390 0754 7034', ['539007547034']],
+    [[{ width: 4, min: 3, max: 4 }], 'FP 01/05/26 1154', ['1154']],
   ];
   it('are canonical digit groups, whatever the prefix, separators, case and padding', async () => {
     const db = await Db.open(':memory:');

@@ -131,7 +131,12 @@ export function referenceTokens(x: string, shape: ReferenceShape): string {
   const k = shape.length;
   const width = shape.every((g) => g.width > 0) ? shape.reduce((sum, g) => sum + g.width, 0) : 0;
   // Each run's digit groups (p.g) and its digits without separators (p.d), computed once per run.
-  const parts = `list_transform(regexp_extract_all(coalesce(${x}, ''), '${DIGIT_RUN}'), run -> {'g': regexp_extract_all(run, '[0-9]+'), 'd': regexp_replace(run, '[^0-9]', '', 'g')})`;
+  // A run joined by spaces is also read piece by piece: "termijn 2 2026-0490" is the run
+  // "2 2026-0490", whose piece "2026-0490" is the reference, while blocks ("12345 67890 3") are
+  // read whole.
+  const runs = `regexp_extract_all(coalesce(${x}, ''), '${DIGIT_RUN}')`;
+  const pieces = `list_concat(${runs}, flatten(list_transform(list_filter(${runs}, r -> contains(r, ' ')), r -> string_split(r, ' '))))`;
+  const parts = `list_transform(${pieces}, run -> {'g': regexp_extract_all(run, '[0-9]+'), 'd': regexp_replace(run, '[^0-9]', '', 'g')})`;
   const windows = `list_transform(range(0, greatest(0, len(p.g) - ${k - 1})), s -> ${canonicalReference(`p.g[s + 1 : s + ${k}]`)})`;
   let offset = 1;
   const glued = shape.map((g) => {

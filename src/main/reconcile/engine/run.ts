@@ -60,7 +60,7 @@ export async function executeRun(db: Db, runId: number, recipe: Recipe, columns:
     });
   }
   // No automatic confirmation that other evidence in the files contradicts (issues 25 and 27).
-  await phase('auto guards', async () => void (await guardAutoGroups(db, recipe)));
+  await phase('auto guards', async () => void (await guardAutoGroups(db, recipe, columns)));
   await phase('exceptions', async () => {
     await createExceptionTable(db);
     await addDuplicateExceptions(db);

@@ -15,7 +15,9 @@
 import type { Recipe } from '../../../../shared/recon';
 import type { Db } from '../db';
 import { guardMirroredPayments } from './reversals';
-import { modelPartyTable, modelTokenTables } from './scored';
+import { modelTokenTables } from './scored';
+import { leftPartyTable } from './working';
+import { column, type SideColumns } from '../recipe-sql';
 
 /** Demoted group count per reason. */
 export interface GuardCounts {
@@ -23,20 +25,20 @@ export interface GuardCounts {
   namesAnother: number;
 }
 
-export async function guardAutoGroups(db: Db, recipe: Recipe): Promise<GuardCounts> {
+export async function guardAutoGroups(db: Db, recipe: Recipe, columns: SideColumns): Promise<GuardCounts> {
   const mirrored = await guardMirroredPayments(db);
-  const namesAnother = await guardNamedElsewhere(db, recipe);
+  const namesAnother = await guardNamedElsewhere(db, recipe, columns);
   return { mirrored, namesAnother };
 }
 
-async function guardNamedElsewhere(db: Db, recipe: Recipe): Promise<number> {
+async function guardNamedElsewhere(db: Db, recipe: Recipe, columns: SideColumns): Promise<number> {
   const model = recipe.rules.find((r) => r.model && r.model.references.length > 0)?.model;
   if (!model) return 0;
   const tables = modelTokenTables(model);
   const exists = async (t: string) => (await db.scalarNumber(`SELECT count(*) FROM duckdb_tables() WHERE temporary AND table_name = '${t}'`)) > 0;
   if (!(await exists(tables.left)) || !(await exists(tables.right))) return 0;
-  const party = model.party ? modelPartyTable(model) : null;
-  const sameParty = party && (await exists(party))
+  const party = model.party ? await leftPartyTable(db, column(columns.left, 'left', model.party.left, 'model counterparty')) : null;
+  const sameParty = party
     ? `EXISTS (SELECT 1 FROM ${party} pn JOIN ${party} pm ON pm.p = pn.p WHERE pn.id = l.id AND list_contains(a.left_ids, pm.id))`
     : `length(replace(l.tok, '|', '')) >= 6`;
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_named_elsewhere AS

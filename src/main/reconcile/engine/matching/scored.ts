@@ -28,11 +28,11 @@
  */
 import type { MatchModel, MatchRule } from '../../../../shared/recon';
 import type { Db } from '../db';
-import { column, keySourceText, leftReference, nameExpression, referenceTokens, type SideColumns } from '../recipe-sql';
+import { column, keySourceText, leftReference, type SideColumns } from '../recipe-sql';
 import { ident, lit } from '../sql';
 import { ROW_ID, typedView } from '../sources';
 import { removeTiedReversals, REVERSAL_TABLES } from './reversals';
-import { partyTable, referenceTokenTable, rightReferenceTokens, runTableName } from './working';
+import { leftPartyTable, partyTable, referenceTokenTable, rightReferenceTokens, runTableName } from './working';
 
 export type Level = string;
 /** Comparison → level → [m, u]. */
@@ -178,22 +178,14 @@ async function buildParties(db: Db, model: MatchModel, columns: SideColumns): Pr
   }
   const l = column(columns.left, 'left', model.party.left, 'model counterparty');
   const r = column(columns.right, 'right', model.party.right, 'model counterparty');
-  // Once per run over every row (both scored passes use them); names repeat, so each spelling is folded once.
-  const all = modelPartyTable(model);
-  await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${all} AS
-    WITH d AS (SELECT DISTINCT CAST(s.${ident(l.name)} AS VARCHAR) AS raw FROM ${ident(typedView('left'))} s),
-      f AS (SELECT raw, nullif(${nameExpression('raw')}, '') AS p FROM d)
-    SELECT s.${ident(ROW_ID)} AS id, f.p FROM ${ident(typedView('left'))} s JOIN f ON f.raw = CAST(s.${ident(l.name)} AS VARCHAR)`);
+  // Once per run over every row (both scored passes and the payer-batch rule use it).
+  const all = await leftPartyTable(db, l);
   // Statement names as the open items' counterparties they name (cut, reordered or titled names too).
   const rightTable = await partyTable(db, l, r, model.party.in_text === true);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_lparty AS SELECT * FROM ${all} WHERE id IN (SELECT id FROM w_left)`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rparty AS SELECT * FROM ${rightTable} WHERE id IN (SELECT id FROM w_right)`);
 }
 
-/** The run-long table of every open item's folded counterparty (id, p), for a model with a party. */
-export function modelPartyTable(model: MatchModel): string {
-  return `${runTableName('model_party', JSON.stringify(model.party))}_l`;
-}
 
 /** The run-long tables of every row's reference tokens for a model: left (id, tok, ref, orig), right (id, tok, ref). */
 export function modelTokenTables(model: MatchModel): { left: string; right: string } {

@@ -87,8 +87,9 @@ export async function createRuleTables(db: Db, rule: MatchRule, columns: SideCol
     const joins: string[] = [];
     const keys: string[] = [];
     for (const [i, k] of rule.keys.entries()) {
-      if (side === 'right' && isNameKey(k)) {
-        const table = await partyTable(db, column(columns.left, 'left', k.left, `rule ${rule.id} key`), column(cols, side, k.right, `rule ${rule.id} key`), nameInText(k));
+      if (isNameKey(k)) {
+        const left = column(columns.left, 'left', k.left, `rule ${rule.id} key`);
+        const table = side === 'right' ? await partyTable(db, left, column(cols, side, k.right, `rule ${rule.id} key`), nameInText(k)) : await leftPartyTable(db, left);
         joins.push(`LEFT JOIN ${table} kp${i} ON kp${i}.id = s.${ident(ROW_ID)}`);
         keys.push(`kp${i}.p AS k${i}`);
         continue;
@@ -115,9 +116,28 @@ export async function createRuleTables(db: Db, rule: MatchRule, columns: SideCol
   }
 }
 
-/** The key compares counterparty names: the right side is read through partyTable. */
+/**
+ * The key compares counterparty names (only the `name` normaliser, perhaps after trim/casefold,
+ * which folding does anyway): the right side is read through partyTable, the left through
+ * leftPartyTable.
+ */
 function isNameKey(k: MatchKey): boolean {
-  return (k.normalisers ?? []).some((n) => n.kind === 'name');
+  const kinds = (k.normalisers ?? []).map((n) => n.kind);
+  return kinds.includes('name') && kinds.every((kind) => kind === 'name' || kind === 'trim' || kind === 'casefold');
+}
+
+/**
+ * (id, p) for every left row: its counterparty folded as nameExpression folds it. Names repeat
+ * (a customer has many invoices), so each spelling is folded once; made once per run and column,
+ * for the scored model and the rules that key on the counterparty alike.
+ */
+export async function leftPartyTable(db: Db, left: ColumnTyping): Promise<string> {
+  const table = runTableName('party_left', left.name);
+  await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${table} AS
+    WITH d AS (SELECT DISTINCT CAST(s.${ident(left.name)} AS VARCHAR) AS raw FROM ${ident(typedView('left'))} s),
+      f AS (SELECT raw, nullif(${nameExpression('raw')}, '') AS p FROM d)
+    SELECT s.${ident(ROW_ID)} AS id, f.p FROM ${ident(typedView('left'))} s JOIN f ON f.raw = CAST(s.${ident(left.name)} AS VARCHAR)`);
+  return table;
 }
 
 /** The key's right column is a text that starts with the left column's names. */

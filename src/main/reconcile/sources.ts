@@ -28,7 +28,7 @@ const withoutTypeFixes = (read: ReadOptionsInput): Record<string, unknown> => {
 
 /** A default alias from a file name: "Bank Statement 2026-10.csv" → "bank_statement_2026_10". */
 export function aliasFromName(name: string): string {
-  const stem = basename(name).replace(/\.(csv|tsv|txt|xlsx|xlsm)(\.gz)?$/i, '').replace(/\.gz$/i, '');
+  const stem = basename(name).replace(/\.(csv|tsv|txt|xlsx|xlsm|xml|camt|sta|mt940|mt942|940|942|swi|bai2?|ofx|qfx)(\.gz)?$/i, '').replace(/\.gz$/i, '');
   const alias = stem.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 40);
   return alias || 'source';
 }

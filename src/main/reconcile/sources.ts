@@ -72,7 +72,7 @@ export class Sources {
     if (!path || !name) throw new UserError(`Nothing to ${what} on the ${side} side; drop a file there first.`, 'invalid_input');
     const loaded = failed ? null : s.sources[side];
     // Type fixes live on the columns, not in the read options: carried so a re-read keeps them.
-    const previous = loaded ? ({ ...loaded.read, column_overrides: readOverrides(loaded.info) } as ReadInput) : {};
+    const previous = loaded ? ({ ...loaded.read, column_overrides: readOverrides(loaded.info) } as ReadInput) : ((failed?.read ?? {}) as ReadInput);
     return { path, name, previous };
   }
 
@@ -208,7 +208,9 @@ export class Sources {
           const kept = s.sources[side] ? `keeps “${s.sources[side].info.name}”` : 'stays empty';
           throw new UserError(`Loading “${name}” was cancelled; the ${side} source ${kept}.`, 'cancelled');
         }
-        const err = { ...explainSourceError(name, e), path };
+        // The options of this attempt are kept: "Skip bad lines and load" after choosing `;` and a
+        // header must not fall back to detection (it did, and looped on the same error).
+        const err = { ...explainSourceError(name, e), path, read: withoutTypeFixes(read) };
         await store.update(id, (st) => ({ ...st, source_errors: { ...st.source_errors, [side]: err } }));
         events.progress({ workspace: id, kind: 'load', side, phase: 'failed', fraction: 1 });
         throw new UserError(err.message, err.code);

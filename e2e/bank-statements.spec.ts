@@ -41,9 +41,13 @@ for (const [statement, format, rows, invoices] of [
     expect((await count(/^Matched/)) + (await count(/^Suggested/))).toBe(invoices.length);
     const results = page.locator('#results-panel');
     const paired: string[] = [];
-    for (const tab of [/^Matched/, /^Suggested/]) {
+    for (const [tab, grid] of [[/^Matched/, 'Matched'], [/^Suggested/, 'Suggested']] as const) {
+      const n = await count(tab);
+      if (n === 0) continue;
       await tabs.getByRole('tab', { name: tab }).click();
-      paired.push((await results.textContent()) ?? '');
+      // The grid's rows arrive after the tab: header row + one per group.
+      await expect(results.getByRole('grid', { name: grid }).getByRole('row')).toHaveCount(n + 1);
+      paired.push((await results.getByRole('grid', { name: grid }).textContent()) ?? '');
     }
     for (const invoice of invoices) expect(paired.join(' ')).toContain(invoice);
     await shot(page, info, `${format}-results`, 'step-results');

@@ -51,5 +51,13 @@ for (const [statement, format, rows, invoices] of [
     }
     for (const invoice of invoices) expect(paired.join(' ')).toContain(invoice);
     await shot(page, info, `${format}-results`, 'step-results');
+    // The review of a statement at the two sizes the issue names, in both themes (looked at by hand).
+    for (const size of [{ width: 1024, height: 700 }, { width: 1440, height: 900 }]) {
+      for (const theme of ['light', 'dark'] as const) {
+        await page.setViewportSize(size);
+        await page.emulateMedia({ colorScheme: theme });
+        await shot(page, info, `${format}-review-${size.width}-${theme}`, 'step-results');
+      }
+    }
   });
 }

@@ -29,7 +29,8 @@ export interface CliIo {
 const FORMATS = ['csv', 'xlsx', 'parquet'] as const;
 
 const USAGE = `usage: kalla recon --left L.csv --right R.csv [--recipe F.json] [--out DIR] [--json] [--overwrite] [--skip-bad-lines]
-  --left, --right     CSV/TSV/semicolon/pipe files (gzip ok)
+  --left, --right     CSV/TSV/semicolon/pipe files (gzip ok), Excel .xlsx, or bank statements:
+                      camt.053/camt.054 XML, MT940/MT942, BAI2, OFX (recognised by content)
   --recipe F.json     recipe to run (default: detect mappings and rules with the local engines)
   --out DIR           write the exports, evidence.json and recipe.json to DIR (created if missing)
   --format LIST       export formats, comma-separated from csv, xlsx, parquet (default csv,xlsx)

@@ -47,6 +47,8 @@ export const NoticeCodeSchema = z.enum([
   /** A column mostly of amounts stays text: the values that stopped it are named. */
   'not_all_numbers',
   'xlsx_sheet',
+  /** A bank statement (camt.053/054, MT940/942, BAI2, OFX) read into one row per transaction. */
+  'bank_statement',
   /** Read options carried from a duplicated workspace or a loaded recipe were applied… */
   'read_plan',
   /** …or some of them do not fit the file (shown as a warning). */
@@ -378,6 +380,8 @@ export type ReconErrorCode =
   | 'invalid_encoding'
   | 'no_header'
   | 'ragged_rows'
+  /** A bank statement file (camt, MT940/942, BAI2, OFX) that does not follow its format. */
+  | 'invalid_statement'
   | 'source_changed'
   | 'source_missing'
   | 'invalid_recipe'

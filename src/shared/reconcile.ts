@@ -63,6 +63,8 @@ export const SourceErrorSchema = z.object({
   message: z.string(),
   /** The file that failed (re-read by the actions). */
   path: z.string().optional(),
+  /** The read options the failed attempt used: an action's options go on top of them. */
+  read: z.record(z.string(), z.unknown()).optional(),
   /** What the user can do about it (the UI shows these as buttons). */
   actions: z.array(z.object({ label: z.string(), read: z.record(z.string(), z.unknown()) })),
 });

@@ -126,6 +126,21 @@ describe('ReconcileService', () => {
     expect(st.source_errors.right).toBeNull();
   });
 
+  it('"Skip bad lines and load" keeps the options already chosen (issue 28: it looped)', async () => {
+    const ws = await core.workspaces.create('Skip keeps options');
+    // No header row, `;`, and one line with a field too many: three ways out, one after the other.
+    const bytes = Buffer.from('RE-1;1,50;Mueller\nRE-2;2,00;Schmidt;extra\nRE-3;3,00;Weber\nRE-4;4,25;Keller\n');
+    // Read as detected first (it fails on the long line); the user then says "no header, `;`".
+    await core.workspaces.addSourceFromBytes(ws.id, 'left', 'no-header.csv', bytes).catch(() => undefined);
+    await expect(core.workspaces.retrySource(ws.id, 'left', { header: false, delimiter: ';' })).rejects.toThrow(/malformed line/);
+    const failed = (await core.workspaces.get(ws.id)).source_errors.left;
+    expect(failed?.read).toMatchObject({ header: false, delimiter: ';' });
+    const st = await core.workspaces.retrySource(ws.id, 'left', failed!.actions[0].read as { skip_bad_lines: true });
+    expect(st.source_errors.left).toBeNull();
+    expect(st.sources.left?.info).toMatchObject({ has_header: false, delimiter: ';', row_count: 3, bad_lines: 1 });
+    expect(st.sources.left?.read).toMatchObject({ header: false, delimiter: ';', skip_bad_lines: true });
+  });
+
   it('cancels a load in progress: no error recorded, the uploaded copy removed, the side keeps its file', async () => {
     const ws = await core.workspaces.create('Cancel');
     await core.workspaces.addSourceFromBytes(ws.id, 'left', 'bank.csv', Buffer.from(files.bank));

@@ -28,7 +28,7 @@ const withoutTypeFixes = (read: ReadOptionsInput): Record<string, unknown> => {
 
 /** A default alias from a file name: "Bank Statement 2026-10.csv" → "bank_statement_2026_10". */
 export function aliasFromName(name: string): string {
-  const stem = basename(name).replace(/\.(csv|tsv|txt|xlsx|xlsm)(\.gz)?$/i, '').replace(/\.gz$/i, '');
+  const stem = basename(name).replace(/\.(csv|tsv|txt|xlsx|xlsm|xml|camt|sta|mt940|mt942|940|942|swi|bai2?|ofx|qfx)(\.gz)?$/i, '').replace(/\.gz$/i, '');
   const alias = stem.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 40);
   return alias || 'source';
 }
@@ -72,7 +72,7 @@ export class Sources {
     if (!path || !name) throw new UserError(`Nothing to ${what} on the ${side} side; drop a file there first.`, 'invalid_input');
     const loaded = failed ? null : s.sources[side];
     // Type fixes live on the columns, not in the read options: carried so a re-read keeps them.
-    const previous = loaded ? ({ ...loaded.read, column_overrides: readOverrides(loaded.info) } as ReadInput) : {};
+    const previous = loaded ? ({ ...loaded.read, column_overrides: readOverrides(loaded.info) } as ReadInput) : ((failed?.read ?? {}) as ReadInput);
     return { path, name, previous };
   }
 
@@ -208,7 +208,9 @@ export class Sources {
           const kept = s.sources[side] ? `keeps “${s.sources[side].info.name}”` : 'stays empty';
           throw new UserError(`Loading “${name}” was cancelled; the ${side} source ${kept}.`, 'cancelled');
         }
-        const err = { ...explainSourceError(name, e), path };
+        // The options of this attempt are kept: "Skip bad lines and load" after choosing `;` and a
+        // header must not fall back to detection (it did, and looped on the same error).
+        const err = { ...explainSourceError(name, e), path, read: withoutTypeFixes(read) };
         await store.update(id, (st) => ({ ...st, source_errors: { ...st.source_errors, [side]: err } }));
         events.progress({ workspace: id, kind: 'load', side, phase: 'failed', fraction: 1 });
         throw new UserError(err.message, err.code);

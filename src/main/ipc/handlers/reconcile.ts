@@ -1,6 +1,7 @@
 /** Handlers for the Reconcile workspace: thin calls into the ReconcileService. */
 import type { HandlerDeps, HandlersFor } from '../handler-types';
 import { UserError } from '../../errors';
+import { BANK_EXTENSIONS } from '../../reconcile/engine/bank-formats';
 
 export function reconcileHandlers({ workspaces, platform, assistant }: HandlerDeps): HandlersFor<'reconcile.'> {
   /** Changes the renderer made from a revision it saw: compare-and-set (REVISIONED_CHANNELS). */
@@ -22,7 +23,16 @@ export function reconcileHandlers({ workspaces, platform, assistant }: HandlerDe
     'reconcile.capabilities': async () => ({ dialogs: Boolean(platform.chooseFiles && platform.chooseSaveFolder), mode: platform.mode }),
     'reconcile.chooseFiles': async () => {
       if (!platform.chooseFiles) throw new UserError('File dialogs are only available in the desktop app; drop the files on the window instead.', 'unavailable');
-      return { paths: await platform.chooseFiles({ title: 'Choose up to two CSV or Excel files', filters: [{ name: 'CSV, text and Excel workbooks', extensions: ['csv', 'tsv', 'txt', 'gz', 'xlsx', 'xlsm'] }] }) };
+      return {
+        paths: await platform.chooseFiles({
+          title: 'Choose up to two CSV, Excel or bank statement files',
+          filters: [
+            { name: 'CSV, Excel and bank statements', extensions: ['csv', 'tsv', 'txt', 'gz', 'xlsx', 'xlsm', ...BANK_EXTENSIONS] },
+            { name: 'Bank statements (camt.053/054, MT940/942, BAI2, OFX)', extensions: BANK_EXTENSIONS },
+            { name: 'All files', extensions: ['*'] },
+          ],
+        }),
+      };
     },
     'reconcile.chooseFolder': async () => {
       if (!platform.chooseSaveFolder) throw new UserError('Folder dialogs are only available in the desktop app; type the folder instead.', 'unavailable');

@@ -4,7 +4,7 @@
  * app, the CLI or the MCP server's suggest_match_rules reads the same way.
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
-import { isAbsolute } from 'node:path';
+import { basename, dirname, isAbsolute } from 'node:path';
 import { RecipeSchema, type Recipe, type RecipeInput } from '../../../shared/recon';
 import { ReconError } from '../../errors';
 
@@ -19,8 +19,8 @@ export function validateRecipe(input: unknown, what = 'recipe', details: Record<
 }
 
 export async function loadRecipe(path: string): Promise<Recipe> {
-  const text = await readFile(path, 'utf8').catch((e: Error) => {
-    throw new ReconError('invalid_recipe', `cannot read recipe ${path}: ${e.message}`, { path });
+  const text = await readFile(path, 'utf8').catch(async (e: NodeJS.ErrnoException) => {
+    throw new ReconError('invalid_recipe', `${await fileProblem(path, e, 'read')}`, { path, errno: e.code });
   });
   let json: unknown;
   try {
@@ -35,5 +35,18 @@ export async function saveRecipe(path: string, recipe: RecipeInput, opts: { over
   if (path.includes('\0') || !isAbsolute(path)) throw new ReconError('invalid_path', `recipe path must be absolute and without NUL: ${path}`);
   if (!opts.overwrite && (await stat(path).catch(() => null))) throw new ReconError('file_exists', `${path} exists; pass overwrite: true to replace it`, { path });
   const valid = validateRecipe(recipe);
-  await writeFile(path, `${JSON.stringify(valid, null, 2)}\n`);
+  await writeFile(path, `${JSON.stringify(valid, null, 2)}\n`).catch(async (e: NodeJS.ErrnoException) => {
+    throw new ReconError('invalid_path', await fileProblem(path, e, 'write'), { path, errno: e.code });
+  });
+}
+
+/** A file-system error as a sentence (issue 28: a missing folder showed raw ENOENT, twice). */
+async function fileProblem(path: string, e: NodeJS.ErrnoException, what: 'read' | 'write'): Promise<string> {
+  const folder = dirname(path);
+  const folderThere = (await stat(folder).catch(() => null))?.isDirectory() ?? false;
+  if (e.code === 'ENOENT' && !folderThere) return `The folder ${folder} does not exist. Choose the recipe file again${what === 'write' ? ' and save it in a folder that exists' : ''}.`;
+  if (e.code === 'ENOENT') return `There is no recipe file “${basename(path)}” in ${folder}. Choose the recipe file again.`;
+  if (e.code === 'EACCES' || e.code === 'EPERM') return `Kalla may not ${what} “${basename(path)}” in ${folder} (permission denied). Choose another ${what === 'write' ? 'folder' : 'file'}.`;
+  if (e.code === 'EISDIR') return `${path} is a folder, not a recipe file. Choose the .json recipe file.`;
+  return `The recipe “${basename(path)}” could not be ${what === 'read' ? 'read' : 'written'}: ${e.message}`;
 }

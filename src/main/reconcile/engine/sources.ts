@@ -25,6 +25,7 @@ import { sniffFile, type Encoding, type SniffResult } from './file-sniff';
 import { ident, lit } from './sql';
 import { transcodeToUtf8 } from './transcode';
 import { isZipFile, xlsxToCsv, XLSX_EXTENSIONS } from './xlsx-import';
+import { bankStatementToCsv, BANK_FORMAT_NAMES, BANK_TYPED_COLUMNS, detectBankFormat, readHead, type BankFormat } from './bank-formats';
 import { rowHashExpression } from './recipe-sql';
 import { DETECTION_SAMPLE_ROWS, detectTypes, typedExpression, type ColumnOverride, type Detection, type FileHints } from './typing';
 
@@ -134,6 +135,8 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
     throw new ReconError('binary_file', `${shownName} is not an Excel file: an .xlsx workbook is a ZIP archive and this file is not one. If it is a CSV export named .xlsx, rename it to .csv and load it again`, { path, kind: 'fake_xlsx' });
   }
   if (zip) return loadWorkbook(ctx, side, path, shownName, opts, fileStat, notices, timings, lap);
+  const bank = detectBankFormat(await readHead(path));
+  if (bank) return loadBankStatement(ctx, side, path, shownName, bank, opts, fileStat, notices, timings, lap);
   const sniff = await sniffFile(path, opts.encoding as Encoding | undefined);
   lap('sniff');
   ctx.guard?.check();
@@ -201,6 +204,41 @@ async function loadWorkbook(
   } catch (error) {
     await rm(csvPath, { force: true });
     await rm(`${csvPath}.table.csv`, { force: true });
+    await ctx.db.exec(`DROP TABLE IF EXISTS ${ident(`${dataTable(side)}__next`)}`).catch(() => undefined);
+    throw error;
+  }
+}
+
+/** A bank statement: one row per transaction written to a CSV in the workspace, then read like a CSV (the original is hashed). */
+async function loadBankStatement(
+  ctx: LoadContext,
+  side: Side,
+  path: string,
+  shownName: string,
+  format: BankFormat,
+  opts: ReadOptions,
+  fileStat: { size: number; mtimeMs: number },
+  notices: Notice[],
+  timings: { phase: string; ms: number }[],
+  lap: (phase: string) => void,
+): Promise<SourceInfo> {
+  await mkdir(sourcesDir(ctx.workspaceDir), { recursive: true });
+  const csvPath = `${copyName(ctx.workspaceDir, side, shownName)}.csv`;
+  try {
+    const converted = await bankStatementToCsv(path, csvPath, format, shownName);
+    lap(`${format}→csv`);
+    notices.push({
+      code: 'bank_statement',
+      message: `read as a ${BANK_FORMAT_NAMES[format]}: ${converted.rows} transaction(s), one row each; amounts signed (money in positive)${converted.dropped.length ? `; empty in this file: ${converted.dropped.join(', ')}` : ''}`,
+    });
+    const sniff = await sniffFile(csvPath, 'utf-8');
+    // Dates are ISO and amounts plain decimals; every other column is text (an IBAN or a bank
+    // reference of digits is an identifier, not a number). The user's own type fixes win.
+    const overrides = { ...Object.fromEntries(converted.columns.filter((c) => !BANK_TYPED_COLUMNS.has(c)).map((c) => [c, { type: 'text' as const }])), ...opts.column_overrides };
+    const info = await loadCopy(ctx, side, path, csvPath, path, 'none', sniff, notices, { ...opts, delimiter: ',', header: true, quote: undefined, column_overrides: overrides }, shownName, fileStat, timings, lap);
+    return { ...info, encoding: format };
+  } catch (error) {
+    await rm(csvPath, { force: true });
     await ctx.db.exec(`DROP TABLE IF EXISTS ${ident(`${dataTable(side)}__next`)}`).catch(() => undefined);
     throw error;
   }

@@ -55,10 +55,10 @@ export function SourcesPanel() {
         <input
           ref={input}
           type="file"
-          accept=".csv,.tsv,.txt,.gz,.xlsx,.xlsm,text/csv"
+          accept=".csv,.tsv,.txt,.gz,.xlsx,.xlsm,.xml,.camt,.sta,.mt940,.mt942,.940,.942,.swi,.bai,.bai2,.ofx,.qfx,text/csv"
           multiple
           hidden
-          aria-label="Choose CSV or Excel files"
+          aria-label="Choose CSV, Excel or bank statement files"
           data-testid="file-input"
           onChange={(e) => {
             const files = [...(e.target.files ?? [])];

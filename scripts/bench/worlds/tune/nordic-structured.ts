@@ -60,6 +60,8 @@ const SUPPLIERS = ['Oulun Energia Oy', 'Elisa Oyj', 'Telia Finland Oyj', 'Kesko 
 
 const START = 0, SPAN = 59; // statement: 2026-01-02 … 2026-03-01
 const d8 = (day: number) => fmtDate(day, 'dd.mm.yyyy');
+/** Finnish amounts: decimal comma, a space between thousands. */
+const fiMoney = (c: number) => { const [i, f] = money(c, ',').split(','); return `${i.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')},${f}`; };
 const amt = (c: number) => (c < 0 ? '' : '+') + money(c, ',');
 
 export const nordicStructured: WorldGenerator = ({ seed, openItems }): World => {
@@ -193,7 +195,7 @@ export const nordicStructured: WorldGenerator = ({ seed, openItems }): World => 
   const q = (s: string) => (/[;"\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
   const oiLines = oiRows.map((d, i) => {
     t('open_items', i + 1, d.g, d.kind, d.amb);
-    return [d.no, d.cm ? 'Hyvityslasku' : 'Lasku', d.c.no, q(d.c.name), d8(d.day), d8(d.day + (d.cm ? 0 : rng.pick([14, 14, 21, 30]))), money(d.amt, ',', ' '), money(d.amt, ',', ' '), 'EUR', d.ref].join(';');
+    return [d.no, d.cm ? 'Hyvityslasku' : 'Lasku', d.c.no, q(d.c.name), d8(d.day), d8(d.day + (d.cm ? 0 : rng.pick([14, 14, 21, 30]))), fiMoney(d.amt), fiMoney(d.amt), 'EUR', d.ref].join(';');
   });
   let balance = opening;
   const stLines = stRows.map((p, i) => {

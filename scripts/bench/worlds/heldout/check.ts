@@ -39,6 +39,14 @@ const cents = (s: string) => {
 
 interface Parsed { open: { amt: number; ref: string; extra: string[] }[]; stmt: { amt: number; text: string }[] }
 function parse(w: World): Parsed {
+  if (w.name === 'es-pl-mixed') {
+    const o = parseCsv(String(w.openItems.content), ';').slice(1).filter((r) => r.join('') !== '');
+    const s = parseCsv(String(w.statement.content), ',').slice(1).filter((r) => r.join('') !== '');
+    assert(s.every((r) => r.length === 10), 'PKO rows have ten fields');
+    // Newest first: the balance after a line is the next (older) line's balance plus its amount.
+    for (let k = 0; k + 1 < s.length; k++) assert(cents(s[k][5]) === cents(s[k + 1][5]) + cents(s[k][3]), `running balance at statement row ${k + 1}`);
+    return { open: o.map((r) => ({ amt: cents(r[8]), ref: r[0], extra: [r[5], r[6], r[7]] })), stmt: s.map((r) => ({ amt: cents(r[3]), text: r.slice(6).join(' ') })) };
+  }
   const us = w.name === 'us-lockbox', sep = us ? ',' : ';';
   const o = parseCsv(String(w.openItems.content), sep).slice(1).filter((r) => r.join('') !== '');
   const sRows = parseCsv(String(w.statement.content), sep).slice(1);
@@ -56,9 +64,18 @@ function parse(w: World): Parsed {
   };
 }
 
+/** Does the text name invoice FV/yyyy/mm/nnnn in any of its loose forms (yyyy m n, or n m yyyy)? */
+function namesPl(ref: string, text: string): boolean {
+  const [, y, m, n] = ref.split('/').map(Number);
+  for (const t of text.matchAll(/(\d+)[/ -]+(\d+)[/ -]+(\d+)/g)) {
+    const [a, b, c] = [t[1], t[2], t[3]].map(Number);
+    if ((a === y && b === m && c === n) || (a === n && b === m && c === y)) return true;
+  }
+  return false;
+}
 let failures = 0;
 function assert(ok: boolean, msg: string) { if (!ok) { failures++; if (failures < 30) console.error('FAIL', msg); } }
-const EXACT = new Set(['single_by_doc_number', 'po_reference', 'instalments', 'multi_invoice', 'credit_note_netted', 'no_reference', 'typo_reference', 'parent_payer', 'remaining_balance', 'ambiguous_same_amount', 'single_by_structured_ref', 'single_by_rf_ref', 'single_by_loose_ref', 'direct_debit']);
+const EXACT = new Set(['split_payment', 'single_by_doc_number', 'po_reference', 'instalments', 'multi_invoice', 'credit_note_netted', 'no_reference', 'typo_reference', 'parent_payer', 'remaining_balance', 'ambiguous_same_amount', 'single_by_structured_ref', 'single_by_rf_ref', 'single_by_loose_ref', 'direct_debit']);
 
 for (const [name, gen] of Object.entries(HELDOUT_WORLDS)) {
   if (ONLY && ONLY !== name) continue;
@@ -68,14 +85,14 @@ for (const [name, gen] of Object.entries(HELDOUT_WORLDS)) {
   const again = gen({ seed: SEED, openItems: Math.min(N, 3000) });
   assert(N > 3000 || again.statement.content === w.statement.content, `${name}: deterministic per seed`);
   const p = parse(w);
-  const us = name === 'us-lockbox';
+  const us = name === 'us-lockbox', plw = name === 'es-pl-mixed';
   // Truth rows: each side numbered 1..n exactly once.
   for (const side of ['open_items', 'statement'] as const) {
     const n = side === 'open_items' ? p.open.length : p.stmt.length;
     const rows = w.truth.filter((t) => t.side === side).map((t) => t.row).sort((a, b) => a - b);
     assert(rows.length === n && rows.every((r, i) => r === i + 1), `${name}: ${side} truth rows cover 1..${n} once (got ${rows.length})`);
   }
-  if (!us) {
+  if (!us && !plw) {
     // Every structured communication and RF reference on the open-items list is valid.
     const mod97 = (x: string) => [...x].reduce((r, ch) => (r * 10 + Number(ch)) % 97, 0);
     for (const d of p.open) {
@@ -117,15 +134,17 @@ for (const [name, gen] of Object.entries(HELDOUT_WORLDS)) {
     else assert(false, `${name} ${id}: unexpected group kind ${kind}`);
     for (const i of g.open) {
       const d = p.open[i];
-      const refIn = us ? new RegExp(`(^|\\D)${d.ref}(\\D|$)`).test(text) : (() => {
+      const refIn = plw ? namesPl(d.ref, text) : us ? new RegExp(`(^|\\D)${d.ref}(\\D|$)`).test(text) : (() => {
         const sc = d.extra[0].replace(/\D/g, ''), seq = String(Number(d.ref.slice(5)));
         const compact = text.replace(/[^A-Za-z0-9]/g, '').toUpperCase();
         return compact.includes(d.ref.replace('-', '')) || (sc.length === 12 && digits.includes(sc)) || (d.extra[0].startsWith('RF') && text.includes(d.extra[0])) || new RegExp(`(^|\\D)0*${seq}(\\D|$)`).test(text);
       })();
       if (d.amt < 0) continue;
       if (['single_by_doc_number', 'multi_invoice', 'instalments', 'credit_note_netted', 'single_by_structured_ref', 'single_by_rf_ref', 'single_by_loose_ref', 'direct_debit'].includes(kind)) assert(refIn, `${name} ${id} ${kind}: ${d.ref} named in "${text}"`);
-      if (['no_reference', 'typo_reference', 'ambiguous_same_amount'].includes(kind) && us) assert(!refIn, `${name} ${id} ${kind}: ${d.ref} must not be named in "${text}"`);
-      if (kind === 'fx_payment' && !us) { const r = cents(d.extra[2]) / d.amt; assert(d.extra[1] === 'USD' && r > 1.0 && r < 1.2, `${name} ${id}: USD invoice at a plausible rate (${r})`); }
+      if (plw && ['fx_payment', 'split_payment', 'parent_payer', 'part_payment'].includes(kind)) assert(refIn, `${name} ${id} ${kind}: ${d.ref} named in "${text}"`);
+      if (['no_reference', 'typo_reference', 'ambiguous_same_amount'].includes(kind) && (us || plw)) assert(!refIn, `${name} ${id} ${kind}: ${d.ref} must not be named in "${text}"`);
+      if (kind === 'fx_payment' && plw) { const r = d.amt / cents(d.extra[1]); assert(d.extra[0] === 'EUR' && r > 4.1 && r < 4.45 && Math.abs(r - Number(d.extra[2].replace(',', '.'))) < 0.00051, `${name} ${id}: EUR invoice at the NBP rate (${r})`); }
+      if (kind === 'fx_payment' && !us && !plw) { const r = cents(d.extra[2]) / d.amt; assert(d.extra[1] === 'USD' && r > 1.0 && r < 1.2, `${name} ${id}: USD invoice at a plausible rate (${r})`); }
     }
   }
   console.log(`\n${name}: ${p.open.length} open items, ${p.stmt.length} statement rows, ${groups.size} groups, ${amb} ambiguous rows (${((100 * amb) / w.truth.length).toFixed(1)} %), generated in ${ms.toFixed(0)} ms`);

@@ -2,8 +2,10 @@
 import type { WorldGenerator } from '../world';
 import { beFrMixed } from './be-fr-mixed';
 import { usLockbox } from './us-lockbox';
+import { esPlMixed } from './es-pl-mixed';
 
 export const HELDOUT_WORLDS: Record<string, WorldGenerator> = {
   'us-lockbox': usLockbox,
   'be-fr-mixed': beFrMixed,
+  'es-pl-mixed': esPlMixed,
 };

@@ -60,6 +60,8 @@ const SUPPLIERS = ['Oulun Energia Oy', 'Elisa Oyj', 'Telia Finland Oyj', 'Kesko 
 
 const START = 0, SPAN = 59; // statement: 2026-01-02 … 2026-03-01
 const d8 = (day: number) => fmtDate(day, 'dd.mm.yyyy');
+/** Finnish amounts: decimal comma, a space between thousands. */
+const fiMoney = (c: number) => { const [i, f] = money(c, ',').split(','); return `${i.replace(/\B(?=(\d{3})+(?!\d))/g, ' ')},${f}`; };
 const amt = (c: number) => (c < 0 ? '' : '+') + money(c, ',');
 
 export const nordicStructured: WorldGenerator = ({ seed, openItems }): World => {
@@ -71,12 +73,15 @@ export const nordicStructured: WorldGenerator = ({ seed, openItems }): World => 
   const custs: Cust[] = [];
   const names = new Set<string>();
   const nCust = Math.max(30, Math.round(openItems / 6));
+  let redraws = 0;
   while (custs.length < nCust) {
     const land: Land = rng.weighted<Land>([['FI', 70], ['SE', 18], ['NO', 12]]);
     const [ns, ts, forms] = land === 'FI' ? [FI_NAMES, FI_TRADES, ['Oy', 'Oy', 'Oyj', 'Ky', 'Ay']] : land === 'SE' ? [SE_NAMES, SE_TRADES, ['AB', 'AB', 'HB']] : [NO_NAMES, NO_TRADES, ['AS', 'AS', 'ASA']];
     let name = `${rng.pick(ns)} ${rng.pick(ts)} ${rng.pick(forms)}`;
     if (names.has(name)) name = `${name.replace(/ (\S+)$/, '')} ${rng.int(2, 9)} ${name.split(' ').pop()}`;
-    if (names.has(name)) continue;
+    // Name pools run out at very large scales: after many redraws a number tells namesakes apart.
+    if (names.has(name) && ++redraws < 1000) continue;
+    for (let k = 10; names.has(name); k++) name = `${name.replace(/ \d+ (\S+)$/, ' $1').replace(/ (\S+)$/, '')} ${k} ${name.split(' ').pop()}`;
     names.add(name);
     const bank = rng.chance(0.4) ? name.toUpperCase() : rng.chance(0.15) ? name.replace(/ (Oy|Oyj|Ky|Ay|AB|HB|AS|ASA)$/, '') : name;
     const refKind: RefKind = land === 'NO' ? 'kid' : land === 'SE' ? 'rf' : rng.chance(0.3) ? 'rf' : 'fi';
@@ -190,7 +195,7 @@ export const nordicStructured: WorldGenerator = ({ seed, openItems }): World => 
   const q = (s: string) => (/[;"\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s);
   const oiLines = oiRows.map((d, i) => {
     t('open_items', i + 1, d.g, d.kind, d.amb);
-    return [d.no, d.cm ? 'Hyvityslasku' : 'Lasku', d.c.no, q(d.c.name), d8(d.day), d8(d.day + (d.cm ? 0 : rng.pick([14, 14, 21, 30]))), money(d.amt, ',', ' '), money(d.amt, ',', ' '), 'EUR', d.ref].join(';');
+    return [d.no, d.cm ? 'Hyvityslasku' : 'Lasku', d.c.no, q(d.c.name), d8(d.day), d8(d.day + (d.cm ? 0 : rng.pick([14, 14, 21, 30]))), fiMoney(d.amt), fiMoney(d.amt), 'EUR', d.ref].join(';');
   });
   let balance = opening;
   const stLines = stRows.map((p, i) => {

@@ -9,7 +9,7 @@
  * true group — one instalment of two — is incomplete, not wrong); a row marked ambiguous in the
  * truth that is auto-confirmed is counted as a wrong auto decision whatever its label.
  */
-import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -184,7 +184,8 @@ async function main(): Promise<void> {
   const worlds = await loadWorlds(values.set!);
   const names = values.world ? [values.world] : Object.keys(worlds);
   const orders: Order[] = values.order === 'both' ? ['open-first', 'statement-first'] : [values.order as Order];
-  const base = join(tmpdir(), 'kalla-bench-worlds');
+  // One folder per run: two runs at once (helpers, CI) must not delete each other's workspaces.
+  const base = values.keep ? join(tmpdir(), 'kalla-bench-worlds') : mkdtempSync(join(tmpdir(), 'kalla-bench-worlds-'));
   const all: WorldFigures[] = [];
   for (const name of names) {
     const gen = worlds[name];

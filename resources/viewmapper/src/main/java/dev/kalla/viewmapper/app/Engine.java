@@ -314,7 +314,15 @@ public final class Engine {
         IdentifierCase idCase = "sql_standard".equalsIgnoreCase(p.string("identifierCase")) ? IdentifierCase.SQL_STANDARD : IdentifierCase.TRINO;
         try {
             List<Object> rels = new ArrayList<>();
-            for (QualifiedName q : RelationParser.extract(p.required("sql"), idCase)) rels.add(q.parts());
+            String sql = p.required("sql");
+            String head = sql.stripLeading().toLowerCase(java.util.Locale.ROOT);
+            if (head.startsWith("insert") || head.startsWith("merge")) {
+                // A write statement reads what its defining query reads; the target is written, not read.
+                var statements = dev.kalla.viewmapper.sql.CreateViewSplitter.split(sql, idCase);
+                if (statements.isEmpty()) return map("relations", rels);
+                sql = statements.get(0).query();
+            }
+            for (QualifiedName q : RelationParser.extract(sql, idCase)) rels.add(q.parts());
             return map("relations", rels);
         } catch (SqlParseException e) {
             throw new RequestException("PARSE_ERROR", e.getMessage());

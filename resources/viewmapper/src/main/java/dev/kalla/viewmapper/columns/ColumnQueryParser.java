@@ -91,6 +91,14 @@ final class ColumnQueryParser extends TokenCursor {
     }
 
     private List<String> skipCreateViewHeader() {
+        if (cur().isWord("insert")) {
+            // INSERT INTO|OVERWRITE [TABLE] name [(a, b)] query: the list names the written columns.
+            i += 2;
+            accept("table");
+            i++;
+            while (cur().isSymbol(".")) i += 2;
+            return cur().isSymbol("(") && !startsQuery(i) ? identifierList() : List.of();
+        }
         if (!cur().isWord("create")) return List.of();
         List<String> names = List.of();
         while (cur().type() != TokenType.EOF) {

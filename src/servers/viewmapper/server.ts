@@ -35,6 +35,7 @@ import {
   type Impact,
   type Subgraph,
 } from '../../shared/lineage';
+import { OpenLineageExportSchema, OpenLineageInputShape, type OpenLineageExport } from '../../shared/openlineage';
 import { readConfig, secondsText, type ViewMapperConfig } from './config';
 import { registerViewMapperGuide } from './guide';
 import { EngineCrashError, EngineError, EngineTimeoutError, ServeEngine, runOnce } from './engine';
@@ -382,6 +383,26 @@ export function createViewMapperServer(opts: { env?: NodeJS.ProcessEnv; log?: (l
     if (r.untraced?.length) lines.push(`Its * also reads ${r.untraced.join(', ')}, which column lineage does not follow: those columns are not listed.`);
     return ok(r, r.error ? `${r.name}: ${r.error}` : `${r.name} has ${r.columns.length} column(s):\n${lines.join('\n')}`);
   });
+
+  tool(
+    'openlineage_column_lineage',
+    'Column lineage as OpenLineage',
+    "A view's (name) or every view's column lineage as OpenLineage columnLineage dataset facets (spec 1-2-0), ready to send to Marquez, DataHub or OpenMetadata inside a RunEvent's outputs. Each view column lists the columns it is made from, with transformations DIRECT/IDENTITY (as is), DIRECT/TRANSFORMATION (expression) or DIRECT/AGGREGATION (aggregate or window function).",
+    OpenLineageInputShape,
+    OpenLineageExportSchema.shape,
+    async (args) => {
+      const r = await req<OpenLineageExport>('openlineage', {
+        ...sourceParams(source(args)),
+        ...(args.name ? { name: args.name } : {}),
+        ...(args.namespace ? { namespace: args.namespace } : {}),
+        ...(args.limit ? { limit: args.limit } : {}),
+      });
+      const fields = r.datasets.reduce((n, d) => n + Object.keys(d.facets.columnLineage.fields).length, 0);
+      const head = `${r.datasets.length} dataset(s) of ${r.total}${r.truncated ? ' (truncated: raise limit for the rest)' : ''}, ${fields} column(s) with lineage. JSON:`;
+      const json = JSON.stringify(r.datasets.length === 1 ? r.datasets[0] : r.datasets, null, 1);
+      return ok(r, json.length > 200_000 ? `${head} ${json.length} characters, too long for text: read structuredContent.datasets.` : `${head}\n\`\`\`json\n${json}\n\`\`\``);
+    },
+  );
 
   tool(
     'trace_column',

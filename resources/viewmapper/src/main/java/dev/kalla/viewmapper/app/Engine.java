@@ -58,6 +58,7 @@ public final class Engine {
                 case "view_columns" -> viewColumns(p);
                 case "trace_column" -> traceColumn(p);
                 case "extract" -> extract(p);
+                case "openlineage" -> openLineage(p);
                 default -> throw new RequestException("UNKNOWN_METHOD", "unknown method '" + method + "'");
             };
         } catch (ConnectionException e) {
@@ -195,6 +196,32 @@ public final class Engine {
         ObjectName name = new ObjectResolver(a.graph()).resolve(p.required("name"));
         Node n = a.graph().node(name);
         return map("name", a.graph().display(name), "kind", n.isView() ? "view" : "table", "sql", n.sql());
+    }
+
+    /**
+     * OpenLineage columnLineage facets: of one view ({@code name}), or of every view of the catalog
+     * (at most {@code limit}, default 100,000, in name order). {@code namespace} overrides the one
+     * derived from the connection.
+     */
+    private Map<String, Object> openLineage(Params p) throws ConnectionException {
+        GraphCache.Entry e = entry(p);
+        DependencyGraph g = e.analyzer().graph();
+        String namespace = p.string("namespace") != null ? p.string("namespace") : OpenLineageExport.namespace(p.string("connection"));
+        List<ObjectName> views = new ArrayList<>();
+        if (p.string("name") != null) {
+            views.add(new ObjectResolver(g).resolve(p.required("name")));
+        } else {
+            for (Node n : g.nodes()) if (n.isView()) views.add(n.name());
+            views.sort(null);
+        }
+        int limit = p.integer("limit", 100_000);
+        List<Object> datasets = new ArrayList<>();
+        for (ObjectName v : views.subList(0, Math.min(limit, views.size()))) {
+            ColumnLineage.ViewColumns vc = e.columns().columnsOf(v);
+            if (vc == null) throw new RequestException("NOT_A_VIEW", g.display(v) + " is a table: it has no column lineage of its own");
+            datasets.add(OpenLineageExport.dataset(namespace, v, vc));
+        }
+        return map("datasets", datasets, "total", views.size(), "truncated", views.size() > limit);
     }
 
     /** A view's columns, each with the columns of the relations it reads directly. */

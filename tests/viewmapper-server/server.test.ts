@@ -114,6 +114,13 @@ describe('viewmapper server with the bundled jar', () => {
     const cols = await s.call('view_columns', { name: 'daily_revenue' });
     expect((cols.structuredContent as ViewColumns).columns.map((c) => c.name)).toEqual(['day', 'cash_in', 'booked']);
 
+    // Indirect (issue 26): listed apart from the origins, and in "what breaks if I drop it".
+    expect((cols.structuredContent as ViewColumns).indirect).toEqual(expect.arrayContaining([{ relation: 'fact_orders', column: 'status', subtype: 'filter' }]));
+    expect(textOf(cols)).toContain('Indirect (decide which rows there are, not a value; dropping one breaks the view): ');
+    expect(textOf(cols)).toContain('fact_orders.status (filters on)');
+    const dropStatus = (await s.call('trace_column', { name: 'fact_orders', column: 'status', direction: 'downstream' })).structuredContent as ColumnTrace;
+    expect(dropStatus.edges).toEqual(expect.arrayContaining([{ from: 'fact_orders.status', to: 'daily_revenue.cash_in', kind: 'indirect' }]));
+
     const missing = await s.call('trace_column', { name: 'daily_revenue.nope' });
     expect(missing.isError).toBe(true);
     expect(textOf(missing)).toContain("daily_revenue has no column 'nope'; its columns are [day, cash_in, booked]");
@@ -142,6 +149,12 @@ describe('viewmapper server with the bundled jar', () => {
     expect(problems).toEqual([]);
     const subtypes = new Set(all.datasets.flatMap((d) => Object.values(d.facets.columnLineage.fields).flatMap((f) => f.inputFields.flatMap((i) => (i.transformations ?? []).map((t) => t.subtype)))));
     expect([...subtypes].sort()).toEqual(['AGGREGATION', 'IDENTITY', 'TRANSFORMATION']);
+
+    // daily_revenue joins on order_id and filters on status: the dataset-level INDIRECT list.
+    expect(facet.dataset).toEqual(expect.arrayContaining([
+      { namespace: 'test://kalla_ecommerce', name: 'test.ecommerce.fact_orders', field: 'status', transformations: [{ type: 'INDIRECT', subtype: 'FILTER' }] },
+      { namespace: 'test://kalla_ecommerce', name: 'test.ecommerce.fact_orders', field: 'order_id', transformations: [{ type: 'INDIRECT', subtype: 'JOIN' }] },
+    ]));
 
     const capped = OpenLineageExportSchema.parse((await s.call('openlineage_column_lineage', { limit: 3 })).structuredContent);
     expect([capped.datasets.length, capped.total, capped.truncated]).toEqual([3, 12, true]);

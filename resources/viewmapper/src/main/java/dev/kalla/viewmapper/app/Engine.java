@@ -246,6 +246,11 @@ public final class Engine {
             }
             m.put("passesThrough", vc.openVia().stream().map(g::display).toList());
             m.put("untraced", vc.untraced());
+            List<Object> indirect = new ArrayList<>();
+            for (ColumnLineage.Indirect ind : vc.indirect()) {
+                indirect.add(map("relation", g.display(ind.relation()), "column", ind.column(), "subtype", ind.subtype().toLowerCase(Locale.ROOT)));
+            }
+            m.put("indirect", indirect);
             if (vc.error() != null) m.put("error", vc.error());
         } else if (e.columns().tableColumns(name) != null) {
             for (String c : e.columns().tableColumns(name)) columns.add(map("name", c, "origins", List.of(), "notes", List.of()));

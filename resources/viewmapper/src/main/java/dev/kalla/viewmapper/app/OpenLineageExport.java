@@ -50,12 +50,14 @@ final class OpenLineageExport {
                     case DIRECT -> "IDENTITY";
                     case EXPRESSION -> "TRANSFORMATION";
                     case WINDOW, AGGREGATE -> "AGGREGATION";
+                    case INDIRECT -> throw new IllegalStateException("an origin is never indirect");
                 });
                 String description = switch (o.kind()) {
                     case DIRECT -> "the column as it is";
                     case EXPRESSION -> "an expression over the column";
                     case WINDOW -> "a window function over the column";
                     case AGGREGATE -> "an aggregate over the column";
+                    case INDIRECT -> "";
                 };
                 if (o.assumed() != null) description += "; assumed: " + o.assumed();
                 t.put("description", description);
@@ -72,6 +74,17 @@ final class OpenLineageExport {
         facet.put("_producer", PRODUCER);
         facet.put("_schemaURL", SCHEMA_URL);
         facet.put("fields", fields);
+        // Columns that decide which rows the view has (JOIN, WHERE, GROUP BY, HAVING): the dataset-level list.
+        List<Object> dataset = new ArrayList<>();
+        for (ColumnLineage.Indirect ind : vc.indirect()) {
+            Map<String, Object> in = new LinkedHashMap<>();
+            in.put("namespace", namespace);
+            in.put("name", datasetName(ind.relation()));
+            in.put("field", ind.column());
+            in.put("transformations", List.of(Engine.map("type", "INDIRECT", "subtype", ind.subtype())));
+            dataset.add(in);
+        }
+        if (!dataset.isEmpty()) facet.put("dataset", dataset);
         Map<String, Object> facets = Engine.map("columnLineage", facet);
         Map<String, Object> out = Engine.map("namespace", namespace, "name", datasetName(view), "facets", facets);
         if (vc.error() != null) out.put("error", vc.error());

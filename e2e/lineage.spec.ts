@@ -297,6 +297,15 @@ test('column lineage: a view column traced to base tables, and what reads a tabl
   await panel.getByRole('button', { name: 'Read by (impact)' }).click();
   await expect(panel.getByTestId('trace-summary')).toHaveText(/No view reads top_customers.lifetime_value/);
 
+  // Indirect (issue 26): daily_revenue filters on fact_orders.status and joins on order_id; listed apart.
+  await page.getByLabel('Find a view').fill('daily_revenue');
+  await page.getByRole('button', { name: 'Find' }).click();
+  await expect(panel.getByRole('heading', { name: 'Columns of daily_revenue' })).toBeVisible();
+  const indirect = panel.getByRole('list', { name: 'Columns daily_revenue joins, filters or groups on' });
+  await expect(indirect).toContainText('fact_orders.status (filters on)');
+  await expect(indirect).toContainText('fact_orders.order_id (joins on)');
+  await expect(panel.getByRole('list', { name: 'Columns of daily_revenue' })).not.toContainText('status');
+
   // A table: its columns come from the catalog (the sample lists them); what reads one of them.
   await page.getByLabel('Find a view').fill('raw.order_items');
   await page.getByRole('button', { name: 'Find' }).click();

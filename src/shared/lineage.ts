@@ -60,7 +60,7 @@ export const ViewSqlSchema = z.object({ name: z.string(), kind: z.string(), sql:
 export type ViewSql = z.infer<typeof ViewSqlSchema>;
 
 /** How a column's value is made from a source column (strongest step along a path). */
-export const TransformKindSchema = z.enum(['direct', 'expression', 'window', 'aggregate']);
+export const TransformKindSchema = z.enum(['direct', 'expression', 'window', 'aggregate', 'indirect']);
 /** `assumed` says why the SQL alone does not prove the link (an ambiguous bare name, a * over several relations). */
 const ColumnOriginSchema = z.object({ relation: z.string(), column: z.string(), kind: TransformKindSchema, assumed: z.string().optional() });
 export const ViewColumnsSchema = z.object({
@@ -72,9 +72,15 @@ export const ViewColumnsSchema = z.object({
     .array(z.string())
     .optional()
     .describe('What a * of the view also reads that column lineage does not follow (a table function, UNNEST without names, MATCH_RECOGNIZE): its columns are not listed'),
+  indirect: z
+    .array(z.object({ relation: z.string(), column: z.string(), subtype: z.enum(['join', 'filter', 'group_by']) }))
+    .optional()
+    .describe("Columns the view only joins, filters or groups on (OpenLineage INDIRECT): not a source of any column's value, but dropping one breaks the view"),
   error: z.string().optional(),
 });
 export type ViewColumns = z.infer<typeof ViewColumnsSchema>;
+/** How an indirect column is used, in words. */
+export const INDIRECT_USE = { join: 'joins on', filter: 'filters on', group_by: 'groups by' } as const;
 export const ColumnTraceSchema = z.object({
   column: z.string(),
   direction: z.enum(['upstream', 'downstream']),

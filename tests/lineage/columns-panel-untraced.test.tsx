@@ -13,6 +13,13 @@ vi.mock('../../src/renderer/src/api/client', () => ({
   newCallId: () => 'c1',
   call: async (channel: string, input: Record<string, unknown>) => {
     if (channel !== 'lineage.viewColumns') throw new Error(`unexpected call ${channel}`);
+    if (input.name === 'paid') {
+      return {
+        name: 'paid', kind: 'view', passesThrough: [], untraced: [],
+        columns: [{ name: 'amount', origins: [{ relation: 'raw.orders', column: 'amount', kind: 'direct' }], notes: [] }],
+        indirect: [{ relation: 'raw.orders', column: 'status', subtype: 'filter' }, { relation: 'raw.customers', column: 'id', subtype: 'join' }],
+      };
+    }
     if (input.name === 'seq') return { name: 'seq', kind: 'view', columns: [], passesThrough: [], untraced: ['a table function'] };
     return {
       name: 'dup', kind: 'view', columns: [], passesThrough: [], untraced: [],
@@ -29,6 +36,15 @@ describe('Columns panel, issue 26', () => {
   it('says what a * reads that column lineage does not follow', async () => {
     render(<ColumnsPanel name="seq" onClose={() => undefined} />);
     expect(await screen.findByText(/also reads a table function, which column lineage does not follow/)).toBeTruthy();
+  });
+
+  it('lists the columns a view only joins, filters or groups on apart from its columns (indirect lineage)', async () => {
+    render(<ColumnsPanel name="paid" onClose={() => undefined} />);
+    const list = await screen.findByRole('list', { name: 'Columns paid joins, filters or groups on' });
+    expect(list.textContent).toBe('raw.orders.status (filters on)raw.customers.id (joins on)');
+    // The column's own origins stay as they were: amount comes from raw.orders.amount only.
+    expect(screen.getByRole('list', { name: 'Columns of paid' }).textContent).toContain('← raw.orders.amount');
+    expect(screen.getByRole('list', { name: 'Columns of paid' }).textContent).not.toContain('status');
   });
 
   it("shows a view Trino would refuse with the engine's reason, file and line", async () => {

@@ -10,6 +10,7 @@ import { ServeClient, ServeRequestError } from './serveClient';
 const VIEW_COUNT = 1200;
 const TYPO_COUNT = 400;
 const SEED = 20_261_122;
+const WRITE_COUNT = 300;
 
 function key(relations: string[][]): string[] {
   return relations.map((parts) => parts.join(' . ')).sort();
@@ -81,5 +82,30 @@ describe('Java relation extraction vs the Trino grammar', () => {
     });
     expect(invalid.slice(0, 3), `${invalid.length} generated views are not valid Trino SQL`).toEqual([]);
     expect(mismatches.slice(0, 3), `${mismatches.length} of ${VIEW_COUNT} views differ`).toEqual([]);
+  }, 300_000);
+
+  // Write statements (issue 26): what an INSERT/CTAS/MERGE reads must equal what the Trino grammar
+  // finds in it, less the target (written, not read).
+  it(`finds the same relations read by ${WRITE_COUNT} generated INSERT, CTAS and MERGE statements`, async () => {
+    const writes = Array.from({ length: WRITE_COUNT }, () => gen.write());
+    for (const kind of ['INSERT INTO w_target SELECT', 'INSERT INTO sales.w_target (a, b)', 'CREATE TABLE w_target AS', 'WITH (format', 'MERGE INTO']) {
+      expect(writes.join('\n'), kind).toContain(kind);
+    }
+    const invalid: { sql: string; errors: string[] }[] = [];
+    const mismatches: { sql: string; java: string[]; trino: string[] }[] = [];
+    for (const sql of writes) {
+      const { relations, errors } = oracle(sql);
+      if (errors.length > 0) invalid.push({ sql, errors });
+      const trino = key(relations.filter((parts) => parts[parts.length - 1] !== 'w_target'));
+      let java: string[];
+      try {
+        java = key((await engine.request<{ relations: string[][] }>('extract', { sql })).relations);
+      } catch (e) {
+        java = [`PARSE_ERROR ${(e as ServeRequestError).message}`];
+      }
+      if (JSON.stringify(trino) !== JSON.stringify(java)) mismatches.push({ sql, java, trino });
+    }
+    expect(invalid.slice(0, 3), `${invalid.length} generated write statements are not valid Trino SQL`).toEqual([]);
+    expect(mismatches.slice(0, 3), `${mismatches.length} of ${WRITE_COUNT} write statements differ`).toEqual([]);
   }, 300_000);
 });

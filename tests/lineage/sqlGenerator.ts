@@ -84,6 +84,24 @@ export class SqlGenerator {
     return this.query(0, []);
   }
 
+  /**
+   * A write statement around a generated query, for target `w_target`: INSERT INTO (with or without
+   * a column list, INTO or plain), CREATE TABLE … AS (optionally WITH properties), or a MERGE whose
+   * source is the query and whose clauses update and insert.
+   */
+  write(): string {
+    const query = this.view();
+    switch (Math.floor(this.rnd() * 5)) {
+      case 0: return `INSERT INTO w_target ${query}`;
+      case 1: return `INSERT INTO sales.w_target (a, b) ${query}`;
+      case 2: return `CREATE TABLE w_target AS ${query}`;
+      case 3: return `CREATE TABLE IF NOT EXISTS w_target WITH (format = 'ORC') AS ${query}`;
+      default: return `MERGE INTO w_target t USING (${query}) s ON t.id = s.id`
+        + ` WHEN MATCHED AND s.id > 0 THEN UPDATE SET id = s.id WHEN MATCHED THEN DELETE`
+        + ` WHEN NOT MATCHED THEN INSERT (id) VALUES (s.id)`;
+    }
+  }
+
   /** A generated view with one or two typos; may stay valid (a typo inside a string literal). */
   invalid(): string {
     let sql = this.view();

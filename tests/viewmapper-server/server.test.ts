@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ColumnTrace, ExploreResult, ViewColumns } from '../../src/shared/lineage';
+import { OpenLineageExportSchema, columnLineageFacetProblems } from '../../src/shared/openlineage';
 import { JAR, fakeJava, startServer, textOf, type Running } from './harness';
 
 if (!existsSync(JAR)) throw new Error(`viewmapper.jar not found at ${JAR}: run npm run build:java first`);
@@ -22,7 +23,7 @@ describe('viewmapper server with the bundled jar', () => {
   it('lists the tools with schemas and read-only, open-world annotations (they read the files or database named)', async () => {
     const { tools } = await s.client.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(
-      ['analyze_schema', 'explore_trino_views', 'extract_subgraph', 'generate_mermaid', 'get_view_sql', 'impact_of', 'list_catalogs', 'list_schemas', 'suggest_entry_points', 'trace_column', 'view_columns'].sort(),
+      ['analyze_schema', 'explore_trino_views', 'extract_subgraph', 'generate_mermaid', 'get_view_sql', 'impact_of', 'list_catalogs', 'list_schemas', 'suggest_entry_points', 'trace_column', 'view_columns', 'openlineage_column_lineage'].sort(),
     );
     for (const t of tools) {
       expect(t.annotations?.readOnlyHint).toBe(true);
@@ -113,9 +114,62 @@ describe('viewmapper server with the bundled jar', () => {
     const cols = await s.call('view_columns', { name: 'daily_revenue' });
     expect((cols.structuredContent as ViewColumns).columns.map((c) => c.name)).toEqual(['day', 'cash_in', 'booked']);
 
+    // Indirect (issue 26): listed apart from the origins, and in "what breaks if I drop it".
+    expect((cols.structuredContent as ViewColumns).indirect).toEqual(expect.arrayContaining([{ relation: 'fact_orders', column: 'status', subtype: 'filter' }]));
+    expect(textOf(cols)).toContain('Indirect (decide which rows there are, not a value; dropping one breaks the view): ');
+    expect(textOf(cols)).toContain('fact_orders.status (filters on)');
+    const dropStatus = (await s.call('trace_column', { name: 'fact_orders', column: 'status', direction: 'downstream' })).structuredContent as ColumnTrace;
+    expect(dropStatus.edges).toEqual(expect.arrayContaining([{ from: 'fact_orders.status', to: 'daily_revenue.cash_in', kind: 'indirect' }]));
+
     const missing = await s.call('trace_column', { name: 'daily_revenue.nope' });
     expect(missing.isError).toBe(true);
     expect(textOf(missing)).toContain("daily_revenue has no column 'nope'; its columns are [day, cash_in, booked]");
+  });
+
+  it('exports column lineage as OpenLineage columnLineage facets that conform to the 1-2-0 spec (issue 26)', async () => {
+    const one = await s.call('openlineage_column_lineage', { name: 'daily_revenue' });
+    expect(one.isError).toBeFalsy();
+    const r = OpenLineageExportSchema.parse(one.structuredContent);
+    expect(r.datasets.map((d) => d.name)).toEqual(['test.ecommerce.daily_revenue']);
+    const facet = r.datasets[0].facets.columnLineage;
+    expect(columnLineageFacetProblems(facet)).toEqual([]);
+    expect(Object.keys(facet.fields)).toEqual(['day', 'cash_in', 'booked']);
+    // cash_in is sum(paid) over order_payments: an aggregation of that column, named in full.
+    expect(facet.fields.cash_in.inputFields).toEqual([
+      expect.objectContaining({ namespace: 'test://kalla_ecommerce', name: 'test.ecommerce.order_payments', field: 'paid',
+        transformations: [expect.objectContaining({ type: 'DIRECT', subtype: 'AGGREGATION' })] }),
+    ]);
+    expect(textOf(one)).toContain('```json');
+
+    const all = OpenLineageExportSchema.parse((await s.call('openlineage_column_lineage', { namespace: 'trino://warehouse:8080' })).structuredContent);
+    expect(all.total).toBe(12);
+    expect(all.datasets).toHaveLength(12);
+    expect(all.datasets.every((d) => d.namespace === 'trino://warehouse:8080')).toBe(true);
+    const problems = all.datasets.flatMap((d) => columnLineageFacetProblems(d.facets.columnLineage).map((p) => `${d.name}: ${p}`));
+    expect(problems).toEqual([]);
+    const subtypes = new Set(all.datasets.flatMap((d) => Object.values(d.facets.columnLineage.fields).flatMap((f) => f.inputFields.flatMap((i) => (i.transformations ?? []).map((t) => t.subtype)))));
+    expect([...subtypes].sort()).toEqual(['AGGREGATION', 'IDENTITY', 'TRANSFORMATION']);
+
+    // daily_revenue joins on order_id and filters on status: the dataset-level INDIRECT list.
+    expect(facet.dataset).toEqual(expect.arrayContaining([
+      { namespace: 'test://kalla_ecommerce', name: 'test.ecommerce.fact_orders', field: 'status', transformations: [{ type: 'INDIRECT', subtype: 'FILTER' }] },
+      { namespace: 'test://kalla_ecommerce', name: 'test.ecommerce.fact_orders', field: 'order_id', transformations: [{ type: 'INDIRECT', subtype: 'JOIN' }] },
+    ]));
+
+    const capped = OpenLineageExportSchema.parse((await s.call('openlineage_column_lineage', { limit: 3 })).structuredContent);
+    expect([capped.datasets.length, capped.total, capped.truncated]).toEqual([3, 12, true]);
+  });
+
+  it('the OpenLineage facet check rejects what the spec rejects', () => {
+    const good = { _producer: 'urn:x:y', _schemaURL: 'https://openlineage.io/spec/facets/1-2-0/ColumnLineageDatasetFacet.json', fields: { a: { inputFields: [{ namespace: 'n', name: 't', field: 'b', transformations: [{ type: 'INDIRECT', subtype: 'FILTER' }] }] } } };
+    expect(columnLineageFacetProblems(good)).toEqual([]);
+    expect(columnLineageFacetProblems({ ...good, _producer: 'not a uri' })).toEqual(['_producer must be a URI']);
+    expect(columnLineageFacetProblems({ ...good, fields: { a: { inputFields: [{ namespace: 'n', name: 't', field: 'b', transformations: [{ type: 'COPY' }] }] } } }))
+      .toEqual(['fields.a.inputFields[0].transformations[0].type must be DIRECT or INDIRECT, got "COPY"']);
+    expect(columnLineageFacetProblems({ ...good, fields: { a: { inputFields: [{ namespace: 'n', name: 't', field: 'b', transformations: [{ type: 'DIRECT', subtype: 'FILTER' }] }] } } }))
+      .toEqual(['fields.a.inputFields[0].transformations[0].subtype "FILTER" is not one of IDENTITY, TRANSFORMATION, AGGREGATION for DIRECT']);
+    expect(columnLineageFacetProblems({ ...good, fields: { a: { inputFields: [{ namespace: 'n', field: 'b' }] } } })).toEqual(['fields.a.inputFields[0].name must be a non-empty string']);
+    expect(columnLineageFacetProblems({ ...good, fields: { a: {} } })).toEqual(['fields.a.inputFields must be an array']);
   });
 
   it('says what a view reads that column lineage does not follow, and which views Trino would refuse (issue 26)', async () => {

@@ -25,6 +25,7 @@ import {
   ViewSqlSchema,
   ViewColumnsInputShape,
   ViewColumnsSchema,
+  INDIRECT_USE,
   TraceColumnInputShape,
   ColumnTraceSchema,
   type ColumnTrace,
@@ -35,6 +36,7 @@ import {
   type Impact,
   type Subgraph,
 } from '../../shared/lineage';
+import { OpenLineageExportSchema, OpenLineageInputShape, type OpenLineageExport } from '../../shared/openlineage';
 import { readConfig, secondsText, type ViewMapperConfig } from './config';
 import { registerViewMapperGuide } from './guide';
 import { EngineCrashError, EngineError, EngineTimeoutError, ServeEngine, runOnce } from './engine';
@@ -374,14 +376,37 @@ export function createViewMapperServer(opts: { env?: NodeJS.ProcessEnv; log?: (l
     return ok(r, r.sql ? `\`\`\`sql\n${r.sql}\n\`\`\`` : `${r.name} is a ${r.kind}; it has no SQL definition here.`);
   });
 
-  tool('view_columns', 'View columns', "A view's columns, each with the columns of the views and tables it is made from and how (direct, expression, window, aggregate). Links the SQL alone does not prove are marked assumed, with the reason.", ViewColumnsInputShape, ViewColumnsSchema.shape, async (args) => {
+  tool('view_columns', 'View columns', "A view's columns, each with the columns of the views and tables it is made from and how (direct, expression, window, aggregate), and apart from them the columns it only joins, filters or groups on (indirect). Links the SQL alone does not prove are marked assumed, with the reason.", ViewColumnsInputShape, ViewColumnsSchema.shape, async (args) => {
     const r = await req<ViewColumns>('view_columns', { ...sourceParams(source(args)), name: args.name });
     const origin = (o: ViewColumns['columns'][number]['origins'][number]) => `${o.relation}.${o.column} (${o.kind}${o.assumed ? `, assumed: ${o.assumed}` : ''})`;
     const lines = r.columns.map((c) => `- ${c.name} ← ${c.origins.map(origin).join(', ') || 'no source column (a constant or count(*))'}`);
     if (r.passesThrough.length) lines.push(`Also every column of ${r.passesThrough.join(', ')} (through *; the catalog does not list them).`);
     if (r.untraced?.length) lines.push(`Its * also reads ${r.untraced.join(', ')}, which column lineage does not follow: those columns are not listed.`);
+    if (r.indirect?.length) {
+      lines.push(`Indirect (decide which rows there are, not a value; dropping one breaks the view): ${r.indirect.map((i) => `${i.relation}.${i.column} (${INDIRECT_USE[i.subtype]})`).join(', ')}`);
+    }
     return ok(r, r.error ? `${r.name}: ${r.error}` : `${r.name} has ${r.columns.length} column(s):\n${lines.join('\n')}`);
   });
+
+  tool(
+    'openlineage_column_lineage',
+    'Column lineage as OpenLineage',
+    "A view's (name) or every view's column lineage as OpenLineage columnLineage dataset facets (spec 1-2-0), ready to send to Marquez, DataHub or OpenMetadata inside a RunEvent's outputs. Each view column lists the columns it is made from, with transformations DIRECT/IDENTITY (as is), DIRECT/TRANSFORMATION (expression) or DIRECT/AGGREGATION (aggregate or window function).",
+    OpenLineageInputShape,
+    OpenLineageExportSchema.shape,
+    async (args) => {
+      const r = await req<OpenLineageExport>('openlineage', {
+        ...sourceParams(source(args)),
+        ...(args.name ? { name: args.name } : {}),
+        ...(args.namespace ? { namespace: args.namespace } : {}),
+        ...(args.limit ? { limit: args.limit } : {}),
+      });
+      const fields = r.datasets.reduce((n, d) => n + Object.keys(d.facets.columnLineage.fields).length, 0);
+      const head = `${r.datasets.length} dataset(s) of ${r.total}${r.truncated ? ' (truncated: raise limit for the rest)' : ''}, ${fields} column(s) with lineage. JSON:`;
+      const json = JSON.stringify(r.datasets.length === 1 ? r.datasets[0] : r.datasets, null, 1);
+      return ok(r, json.length > 200_000 ? `${head} ${json.length} characters, too long for text: read structuredContent.datasets.` : `${head}\n\`\`\`json\n${json}\n\`\`\``);
+    },
+  );
 
   tool(
     'trace_column',

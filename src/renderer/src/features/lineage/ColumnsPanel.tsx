@@ -5,7 +5,7 @@
  * catalogs, so for a table the user names the column.
  */
 import { useEffect, useId, useState } from 'react';
-import type { ColumnTrace, ViewColumns } from '../../../../shared/lineage';
+import { INDIRECT_USE, type ColumnTrace, type ViewColumns } from '../../../../shared/lineage';
 import { call, errorMessage } from '../../api/client';
 import { MermaidView } from './MermaidView';
 
@@ -111,6 +111,18 @@ export function ColumnsPanel({ name, onClose }: { name: string; onClose(): void 
             </li>
           ))}
         </ul>
+      )}
+      {columns && (columns.indirect?.length ?? 0) > 0 && (
+        <div className="indirect-columns">
+          <p className="muted small">Indirect: the view only joins, filters or groups on these (dropping one breaks every column):</p>
+          <ul className="column-list" aria-label={`Columns ${name} joins, filters or groups on`}>
+            {columns.indirect?.map((i) => (
+              <li key={`${i.relation}.${i.column}.${i.subtype}`} className="muted small">
+                {i.relation}.{i.column} ({INDIRECT_USE[i.subtype]})
+              </li>
+            ))}
+          </ul>
+        </div>
       )}
       {columns && (columns.untraced?.length ?? 0) > 0 && (
         <p className="muted small">

@@ -58,6 +58,7 @@ public final class Engine {
                 case "view_columns" -> viewColumns(p);
                 case "trace_column" -> traceColumn(p);
                 case "extract" -> extract(p);
+                case "openlineage" -> openLineage(p);
                 default -> throw new RequestException("UNKNOWN_METHOD", "unknown method '" + method + "'");
             };
         } catch (ConnectionException e) {
@@ -197,6 +198,32 @@ public final class Engine {
         return map("name", a.graph().display(name), "kind", n.isView() ? "view" : "table", "sql", n.sql());
     }
 
+    /**
+     * OpenLineage columnLineage facets: of one view ({@code name}), or of every view of the catalog
+     * (at most {@code limit}, default 100,000, in name order). {@code namespace} overrides the one
+     * derived from the connection.
+     */
+    private Map<String, Object> openLineage(Params p) throws ConnectionException {
+        GraphCache.Entry e = entry(p);
+        DependencyGraph g = e.analyzer().graph();
+        String namespace = p.string("namespace") != null ? p.string("namespace") : OpenLineageExport.namespace(p.string("connection"));
+        List<ObjectName> views = new ArrayList<>();
+        if (p.string("name") != null) {
+            views.add(new ObjectResolver(g).resolve(p.required("name")));
+        } else {
+            for (Node n : g.nodes()) if (n.isView()) views.add(n.name());
+            views.sort(null);
+        }
+        int limit = p.integer("limit", 100_000);
+        List<Object> datasets = new ArrayList<>();
+        for (ObjectName v : views.subList(0, Math.min(limit, views.size()))) {
+            ColumnLineage.ViewColumns vc = e.columns().columnsOf(v);
+            if (vc == null) throw new RequestException("NOT_A_VIEW", g.display(v) + " is a table: it has no column lineage of its own");
+            datasets.add(OpenLineageExport.dataset(namespace, v, vc));
+        }
+        return map("datasets", datasets, "total", views.size(), "truncated", views.size() > limit);
+    }
+
     /** A view's columns, each with the columns of the relations it reads directly. */
     private Map<String, Object> viewColumns(Params p) throws ConnectionException {
         GraphCache.Entry e = entry(p);
@@ -219,6 +246,11 @@ public final class Engine {
             }
             m.put("passesThrough", vc.openVia().stream().map(g::display).toList());
             m.put("untraced", vc.untraced());
+            List<Object> indirect = new ArrayList<>();
+            for (ColumnLineage.Indirect ind : vc.indirect()) {
+                indirect.add(map("relation", g.display(ind.relation()), "column", ind.column(), "subtype", ind.subtype().toLowerCase(Locale.ROOT)));
+            }
+            m.put("indirect", indirect);
             if (vc.error() != null) m.put("error", vc.error());
         } else if (e.columns().tableColumns(name) != null) {
             for (String c : e.columns().tableColumns(name)) columns.add(map("name", c, "origins", List.of(), "notes", List.of()));
@@ -314,7 +346,15 @@ public final class Engine {
         IdentifierCase idCase = "sql_standard".equalsIgnoreCase(p.string("identifierCase")) ? IdentifierCase.SQL_STANDARD : IdentifierCase.TRINO;
         try {
             List<Object> rels = new ArrayList<>();
-            for (QualifiedName q : RelationParser.extract(p.required("sql"), idCase)) rels.add(q.parts());
+            String sql = p.required("sql");
+            String head = sql.stripLeading().toLowerCase(java.util.Locale.ROOT);
+            if (head.startsWith("insert") || head.startsWith("merge")) {
+                // A write statement reads what its defining query reads; the target is written, not read.
+                var statements = dev.kalla.viewmapper.sql.CreateViewSplitter.split(sql, idCase);
+                if (statements.isEmpty()) return map("relations", rels);
+                sql = statements.get(0).query();
+            }
+            for (QualifiedName q : RelationParser.extract(sql, idCase)) rels.add(q.parts());
             return map("relations", rels);
         } catch (SqlParseException e) {
             throw new RequestException("PARSE_ERROR", e.getMessage());

@@ -47,12 +47,22 @@ public final class ColumnLineage {
     }
 
     /**
+     * A column of a relation the view reads that decides which rows the view has without being a
+     * value of any of its columns (OpenLineage INDIRECT): {@code subtype} JOIN (a join condition),
+     * FILTER (WHERE, HAVING) or GROUP_BY. Read anywhere in the view's SQL (its CTEs and subqueries
+     * too), so it is listed for the view as a whole.
+     */
+    public record Indirect(ObjectName relation, String column, String subtype) {
+    }
+
+    /**
      * A view's columns. {@code openVia} lists relations whose unlisted columns pass through a
      * {@code *} (their columns are not in the catalog); {@code error} is set when the view cannot be traced.
      */
-    public record ViewColumns(ObjectName view, List<Column> columns, Set<ObjectName> openVia, String error, List<String> untraced) {
+    public record ViewColumns(ObjectName view, List<Column> columns, Set<ObjectName> openVia, String error, List<String> untraced,
+                              List<Indirect> indirect) {
         public ViewColumns(ObjectName view, List<Column> columns, Set<ObjectName> openVia, String error) {
-            this(view, columns, openVia, error, List.of());
+            this(view, columns, openVia, error, List.of(), List.of());
         }
 
         public Column column(String name) {
@@ -226,7 +236,15 @@ public final class ColumnLineage {
         }
         if (p instanceof String error) return new ViewColumns(view, List.of(), Set.of(), error);
         ColumnQueryParser.ParsedView parsed = (ColumnQueryParser.ParsedView) p;
-        Shape body = shapeOf(parsed.query(), null, view);
+        Set<Indirect> outerSink = indirectSink;
+        Set<Indirect> indirect = new LinkedHashSet<>();
+        indirectSink = indirect;
+        Shape body;
+        try {
+            body = shapeOf(parsed.query(), null, view);
+        } finally {
+            indirectSink = outerSink;
+        }
         String invalid = columnListProblem(body, parsed.columnNames());
         // Without a column list there is nothing to rename (renameFirst with no names doubled every
         // column: a PostgreSQL view read over JDBC was "invalid, 'name' specified more than once").
@@ -243,8 +261,11 @@ public final class ColumnLineage {
         }
         List<Column> columns = new ArrayList<>();
         for (Col c : shape.columns) columns.add(new Column(c.name, c.origins, c.notes));
-        return new ViewColumns(view, columns, open, null, List.copyOf(untraced));
+        return new ViewColumns(view, columns, open, null, List.copyOf(untraced), List.copyOf(indirect));
     }
+
+    /** Where the select being shaped puts the columns of its JOIN/WHERE/GROUP BY/HAVING (null: nowhere). */
+    private Set<Indirect> indirectSink;
 
     /** The note on a value made from a subquery whose own value reads no column: EXISTS (SELECT 1 …), (SELECT count(*) …). */
     static final String SUBQUERY_OF_NO_COLUMN = "made from a subquery whose value reads no column (EXISTS, count(*), a constant):"
@@ -386,6 +407,15 @@ public final class ColumnLineage {
                         }
                     }
                 }
+                // A column the view joins, filters or groups on: dropping it breaks the whole view.
+                for (Indirect ind : vc.indirect()) {
+                    if (!ind.relation().equals(n.relation()) || !ind.column().equals(n.column())) continue;
+                    for (Column c : vc.columns()) {
+                        TraceNode to = new TraceNode(dependent, c.name());
+                        if (found.stream().noneMatch(e -> e.to().equals(to))) found.add(new TraceEdge(n, to, TransformKind.INDIRECT, null));
+                    }
+                    break;
+                }
                 if (found.isEmpty() && vc.openVia().contains(n.relation()) && vc.column(n.column()) == null) {
                     found.add(new TraceEdge(n, new TraceNode(dependent, n.column()), TransformKind.DIRECT,
                             "passes through * (the catalog does not list " + graph.display(n.relation()) + "'s columns)"));
@@ -495,6 +525,13 @@ public final class ColumnLineage {
             shapes.add(sourceShape(src, seen, view));
         }
         Scope scope = new Scope(s.sources(), shapes, s.using(), parent);
+        if (indirectSink != null) {
+            for (QueryModel.Clause c : s.clauses()) {
+                for (Origin o : itemValue(c.item(), TransformKind.DIRECT, scope, view).origins) {
+                    indirectSink.add(new Indirect(o.relation(), o.column(), c.subtype()));
+                }
+            }
+        }
         List<Col> cols = new ArrayList<>();
         List<Open> open = new ArrayList<>();
         for (Item item : s.items()) {

@@ -1,5 +1,6 @@
 package dev.kalla.viewmapper.columns;
 
+import dev.kalla.viewmapper.columns.QueryModel.Clause;
 import dev.kalla.viewmapper.columns.QueryModel.ColumnRef;
 import dev.kalla.viewmapper.columns.QueryModel.Derived;
 import dev.kalla.viewmapper.columns.QueryModel.Item;
@@ -91,6 +92,14 @@ final class ColumnQueryParser extends TokenCursor {
     }
 
     private List<String> skipCreateViewHeader() {
+        if (cur().isWord("insert")) {
+            // INSERT INTO|OVERWRITE [TABLE] name [(a, b)] query: the list names the written columns.
+            i += 2;
+            accept("table");
+            i++;
+            while (cur().isSymbol(".")) i += 2;
+            return cur().isSymbol("(") && !startsQuery(i) ? identifierList() : List.of();
+        }
         if (!cur().isWord("create")) return List.of();
         List<String> names = List.of();
         while (cur().type() != TokenType.EOF) {
@@ -195,13 +204,48 @@ final class ColumnQueryParser extends TokenCursor {
         } while (acceptSymbol(","));
         List<Source> sources = new ArrayList<>();
         Set<String> using = new LinkedHashSet<>();
-        if (accept("from")) {
-            do {
-                parseRelation(ctes, sources, using);
-            } while (acceptSymbol(","));
+        List<Clause> outerClauses = clauses;
+        clauses = new ArrayList<>();
+        try {
+            if (accept("from")) {
+                do {
+                    parseRelation(ctes, sources, using);
+                } while (acceptSymbol(","));
+            }
+            if (accept("where")) readClause("FILTER", ctes);
+            if (cur().isWord("group") && peek(1).isWord("by")) {
+                i += 2;
+                if (!accept("all")) accept("distinct");
+                do {
+                    readClause("GROUP_BY", ctes);
+                } while (acceptSymbol(","));
+            }
+            if (accept("having")) readClause("FILTER", ctes);
+            Map<String, Item> windowClause = skipClausesReadingWindows(ctes);
+            return new Select(withWindowColumns(items, windowClause), sources, using, List.copyOf(clauses));
+        } finally {
+            clauses = outerClauses;
         }
-        Map<String, Item> windowClause = skipClausesReadingWindows(ctes);
-        return new Select(withWindowColumns(items, windowClause), sources, using);
+    }
+
+    /** The JOIN conditions, WHERE, GROUP BY and HAVING of the select being read (INDIRECT lineage). */
+    private List<Clause> clauses = new ArrayList<>();
+    /** While a JOIN condition is read: where it ends (a next join, ON, USING), besides where any item ends. */
+    private java.util.function.BooleanSupplier itemStop = () -> false;
+
+    /**
+     * Reads one condition or key like a select item. What it cannot read is skipped as before (the
+     * clause's remaining tokens are skipped by the caller), so its columns are only missing from
+     * the indirect list, never a reason to fail the view.
+     */
+    private void readClause(String subtype, Map<String, Cte> ctes) {
+        int start = i;
+        try {
+            Item item = parseItem(ctes);
+            if (!item.refs().isEmpty() || !item.subqueries().isEmpty()) clauses.add(new Clause(subtype, item));
+        } catch (SqlParseException | IndexOutOfBoundsException e) {
+            i = start;
+        }
     }
 
     /**
@@ -292,7 +336,7 @@ final class ColumnQueryParser extends TokenCursor {
         while (true) {
             Token t = cur();
             if (t.type() == TokenType.EOF || t.isSymbol(";")) break;
-            if (depth == 0 && (t.isSymbol(",") || t.isSymbol(")") || endsSelectList())) break;
+            if (depth == 0 && (t.isSymbol(",") || t.isSymbol(")") || endsSelectList() || itemStop.getAsBoolean())) break;
             if (t.isSymbol(":") && peek(1).isSymbol(":")) { // PostgreSQL's x::numeric(10,2): a type, not a column
                 i += 2;
                 skipTypeName();
@@ -515,6 +559,13 @@ final class ColumnQueryParser extends TokenCursor {
                 }
                 parsePrimaryRelation(ctes, out, using);
             } else if (accept("on")) {
+                var outerStop = itemStop;
+                itemStop = () -> isJoinStart() || cur().isWord("on") || cur().isWord("using");
+                try {
+                    readClause("JOIN", ctes);
+                } finally {
+                    itemStop = outerStop;
+                }
                 skipJoinCondition();
             } else if (accept("using")) {
                 using.addAll(identifierList());

@@ -17,8 +17,19 @@ final class QueryModel {
     sealed interface Query permits Select, SetOperation, Values {
     }
 
-    /** One SELECT; {@code using} holds USING/NATURAL join columns, which name both sides at once. */
-    record Select(List<Item> items, List<Source> sources, Set<String> using) implements Query {
+    /**
+     * One SELECT; {@code using} holds USING/NATURAL join columns, which name both sides at once.
+     * {@code clauses} are the conditions and keys that decide which rows there are without being
+     * a value of any column (OpenLineage's INDIRECT lineage): JOIN … ON, WHERE, GROUP BY, HAVING.
+     */
+    record Select(List<Item> items, List<Source> sources, Set<String> using, List<Clause> clauses) implements Query {
+        Select(List<Item> items, List<Source> sources, Set<String> using) {
+            this(items, sources, using, List.of());
+        }
+    }
+
+    /** A JOIN condition, WHERE, GROUP BY key or HAVING, read like a select item; {@code subtype} is OpenLineage's (JOIN, FILTER, GROUP_BY). */
+    record Clause(String subtype, Item item) {
     }
 
     /** UNION / INTERSECT / EXCEPT: names from the first branch, values from every branch by position. */

@@ -44,6 +44,11 @@ final class FileSource implements ViewSource {
                     + path.getFileName() + " is neither. Choose the folder holding your view definitions.");
         }
         try {
+            Path manifest = dbtManifest(path);
+            if (manifest != null) {
+                Object json = Json.parse(Files.readString(manifest, StandardCharsets.UTF_8));
+                if (DbtManifest.looksLikeManifest(json)) return DbtManifest.read(json, path.relativize(manifest).toString());
+            }
             if (Files.isDirectory(path)) {
                 ViewCollection c = new ViewCollection(CATALOG, SCHEMA);
                 for (Path f : sqlFiles(path)) {
@@ -54,6 +59,7 @@ final class FileSource implements ViewSource {
             }
             String text = Files.readString(path, StandardCharsets.UTF_8);
             String shown = path.getFileName().toString();
+            if (path.toString().endsWith(".json") && DbtManifest.looksLikeManifest(Json.parse(text))) return DbtManifest.read(Json.parse(text), shown);
             if (path.toString().endsWith(".json")) return ViewCollection.fromJson(Json.parse(text), CATALOG, SCHEMA, shown);
             ViewCollection c = new ViewCollection(CATALOG, SCHEMA);
             readSqlFile(path, c, null, shown);
@@ -65,17 +71,38 @@ final class FileSource implements ViewSource {
         }
     }
 
+    /**
+     * A dbt project's manifest when the chosen folder is its {@code target/} (holds manifest.json)
+     * or the project itself (holds target/manifest.json); null otherwise. The project's own
+     * models/*.sql are Jinja templates, so the compiled SQL in the manifest is read instead.
+     */
+    private static Path dbtManifest(Path dir) throws IOException, ConnectionException {
+        if (!Files.isDirectory(dir)) return null;
+        for (Path candidate : List.of(dir.resolve("manifest.json"), dir.resolve("target").resolve("manifest.json"))) {
+            if (!Files.isRegularFile(candidate)) continue;
+            if (!candidate.toRealPath().startsWith(dir.toRealPath())) {
+                throw new ConnectionException("BAD_SOURCE", dir.relativize(candidate) + " links to a file outside " + dir
+                        + "; file:// reads only files inside the chosen folder.");
+            }
+            return candidate;
+        }
+        return null;
+    }
+
     /** {@code shown} is the file's name relative to the chosen folder, used in parse errors. */
     private static void readSqlFile(Path f, ViewCollection c, String schemaFolder, String shown) throws IOException, ConnectionException {
         String text = Files.readString(f, StandardCharsets.UTF_8);
         String prefix = schemaFolder == null ? "" : quote(schemaFolder) + ".";
         try {
             if (CreateViewSplitter.containsCreateView(text)) {
+                var declared = new java.util.LinkedHashMap<dev.kalla.viewmapper.sql.QualifiedName, List<String>>();
                 for (var t : CreateTableParser.parse(text, ViewCollection.CASE)) {
                     var p = t.name().parts();
                     c.addTable(p.size() == 1 && schemaFolder != null ? prefix + quote(p.get(0)) : joinQuoted(p), t.columns());
+                    declared.put(t.name(), t.columns());
                 }
-                for (var s : CreateViewSplitter.split(text, ViewCollection.CASE)) {
+                // INSERT, CTAS, MERGE and materialized views define their target like a view does.
+                for (var s : CreateViewSplitter.split(text, ViewCollection.CASE, declared)) {
                     var p = s.name().parts();
                     SourcePosition start = SourcePosition.of(text, s.offset());
                     if (p.size() == 1 && schemaFolder != null) c.add(prefix + quote(p.get(0)), s.query(), shown, start);
@@ -138,7 +165,8 @@ final class FileSource implements ViewSource {
     public String freshnessStamp() {
         try {
             if (!Files.exists(path)) return "missing";
-            List<Path> files = Files.isDirectory(path) ? sqlFiles(path) : List.of(path);
+            Path manifest = dbtManifest(path);
+            List<Path> files = manifest != null ? List.of(manifest) : Files.isDirectory(path) ? sqlFiles(path) : List.of(path);
             StringBuilder b = new StringBuilder();
             for (Path f : files) {
                 b.append(f).append(':').append(Files.getLastModifiedTime(f).toMillis()).append(':').append(Files.size(f)).append(';');

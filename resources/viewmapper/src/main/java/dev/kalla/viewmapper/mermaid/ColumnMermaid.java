@@ -50,7 +50,7 @@ public final class ColumnMermaid {
             if (from == null || to == null) continue;
             String label = e.kind() == TransformKind.DIRECT ? "" : e.kind().json();
             if (e.assumed() != null) label = label.isEmpty() ? "assumed" : label + ", assumed";
-            String line = from + (e.assumed() != null ? " -.->" : " -->") + (label.isEmpty() ? "" : "|" + label + "|") + " " + to;
+            String line = from + (e.assumed() != null || e.kind() == TransformKind.INDIRECT ? " -.->" : " -->") + (label.isEmpty() ? "" : "|" + label + "|") + " " + to;
             if (drawn.add(line)) out.append("    ").append(line).append('\n');
         }
         out.append("    classDef focus fill:#ffd54f,stroke:#b28704,stroke-width:3px\n");

@@ -76,6 +76,14 @@ public final class RelationParser extends TokenCursor {
 
     /** Accepts "CREATE [OR REPLACE] VIEW name [...] AS" so whole DDL statements can be fed in. */
     private void skipCreateViewHeader() {
+        if (cur().isWord("insert")) {
+            i += 2;
+            accept("table");
+            i++;
+            while (cur().isSymbol(".")) i += 2;
+            if (cur().isSymbol("(") && !startsQuery(i)) skipBalanced();
+            return;
+        }
         if (!cur().isWord("create")) return;
         while (cur().type() != TokenType.EOF) {
             if (cur().isWord("as") && startsQuery(i + 1)) {

@@ -1,0 +1,86 @@
+package dev.kalla.viewmapper.columns;
+
+import dev.kalla.viewmapper.graph.GraphBuilder;
+import dev.kalla.viewmapper.graph.ObjectName;
+import dev.kalla.viewmapper.graph.ViewDefinition;
+import dev.kalla.viewmapper.sql.IdentifierCase;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Issue 26: columns a view only joins, filters or groups on (OpenLineage INDIRECT) are listed
+ * apart from its columns' origins, and "what breaks if I drop this column" includes them.
+ */
+class IndirectLineageTest {
+    private static final Map<ObjectName, List<String>> TABLES = Map.of(
+            new ObjectName("c", "raw", "orders"), List.of("id", "cust_id", "amount", "status", "placed"),
+            new ObjectName("c", "raw", "customers"), List.of("id", "name", "region", "active"),
+            new ObjectName("c", "raw", "blocked"), List.of("cust_id"));
+
+    private static ColumnLineage lineage(String... nameAndSql) {
+        List<ViewDefinition> views = new java.util.ArrayList<>();
+        for (int k = 0; k < nameAndSql.length; k += 2) views.add(new ViewDefinition("c", "s", nameAndSql[k], nameAndSql[k + 1]));
+        return new ColumnLineage(GraphBuilder.build(views, IdentifierCase.TRINO, "c", "s"), IdentifierCase.TRINO, TABLES);
+    }
+
+    private static Set<String> indirect(ColumnLineage l, String view) {
+        return l.columnsOf(new ObjectName("c", "s", view)).indirect().stream()
+                .map(i -> i.relation().schema() + "." + i.relation().name() + "." + i.column() + " " + i.subtype()).collect(Collectors.toSet());
+    }
+
+    @Test
+    void joinFilterGroupAndHavingColumnsAreIndirect() {
+        ColumnLineage l = lineage("by_region", """
+                SELECT c.region, sum(o.amount) AS total
+                FROM raw.orders o JOIN raw.customers c ON o.cust_id = c.id AND c.active
+                WHERE o.status = 'paid'
+                GROUP BY c.region
+                HAVING max(o.placed) > DATE '2026-01-01'
+                """);
+        assertEquals(Set.of("raw.orders.cust_id JOIN", "raw.customers.id JOIN", "raw.customers.active JOIN", "raw.orders.status FILTER",
+                "raw.customers.region GROUP_BY", "raw.orders.placed FILTER"), indirect(l, "by_region"));
+        // The values are unchanged: indirect columns are not origins.
+        var total = l.columnsOf(new ObjectName("c", "s", "by_region")).column("total");
+        assertEquals(Set.of("amount"), total.origins().stream().map(ColumnLineage.Origin::column).collect(Collectors.toSet()));
+    }
+
+    @Test
+    void filtersInsideCtesSubqueriesAndThroughOtherViewsResolveToTheRelationsRead() {
+        ColumnLineage l = lineage(
+                "paid", "SELECT id, cust_id, amount, status FROM raw.orders",
+                "v", """
+                        WITH recent AS (SELECT * FROM paid WHERE status = 'paid')
+                        SELECT r.amount FROM recent r
+                        WHERE r.cust_id NOT IN (SELECT b.cust_id FROM raw.blocked b)
+                        """);
+        assertEquals(Set.of("s.paid.status FILTER", "s.paid.cust_id FILTER", "raw.blocked.cust_id FILTER"), indirect(l, "v"));
+    }
+
+    @Test
+    void impactOfDroppingAFilterColumnIncludesEveryColumnOfTheViewAndItsReaders() {
+        ColumnLineage l = lineage(
+                "paid", "SELECT id, amount FROM raw.orders WHERE status = 'paid'",
+                "report", "SELECT sum(amount) AS revenue FROM paid");
+        var g = l.impact(new ObjectName("c", "raw", "orders"), "status", 100);
+        Set<String> edges = g.edges().stream().map(e -> e.from().relation().name() + "." + e.from().column() + " -" + e.kind().json() + "-> "
+                + e.to().relation().name() + "." + e.to().column()).collect(Collectors.toSet());
+        assertEquals(Set.of("orders.status -indirect-> paid.id", "orders.status -indirect-> paid.amount",
+                "paid.amount -aggregate-> report.revenue"), edges);
+        // A column read directly keeps its direct edge (no second, indirect one to the same column).
+        var amount = l.impact(new ObjectName("c", "raw", "orders"), "amount", 100);
+        assertTrue(amount.edges().stream().noneMatch(e -> e.kind() == TransformKind.INDIRECT), amount.edges().toString());
+    }
+
+    @Test
+    void aViewWithoutConditionsHasNoIndirectColumns() {
+        ColumnLineage l = lineage("plain", "SELECT id, upper(name) AS n FROM raw.customers");
+        assertEquals(Set.of(), indirect(l, "plain"));
+    }
+}

@@ -15,6 +15,22 @@ function trace(sql: string, started: number): void {
   if (ms >= 20) process.stderr.write(`[recon sql ${Math.round(ms)} ms] ${sql.replace(/\s+/g, ' ').slice(0, Number(process.env.KALLA_RECON_TRACE_LEN ?? 160))}\n`);
 }
 
+const MIB = 1024 ** 2;
+
+/**
+ * DuckDB's memory limit for a workspace: 40 % of the machine's memory, at most 2.5 GiB and at least
+ * 512 MiB, so a 10M-row run stays within ~4 GiB of process memory (Node, DuckDB's own allocations
+ * outside its buffer pool, and the pool) and spills to the workspace's temp folder beyond that.
+ * DuckDB's own default is 80 % of the machine: a 10M-row run peaked at 6.3 GiB.
+ * KALLA_RECON_MEMORY_LIMIT (DuckDB syntax: '8GB', '1500MiB') overrides it.
+ */
+export function memoryLimitFor(totalBytes: number, env: Record<string, string | undefined> = process.env): string {
+  const given = env.KALLA_RECON_MEMORY_LIMIT?.trim();
+  if (given && /^\d+(\.\d+)?\s*(B|KB|MB|GB|TB|KiB|MiB|GiB|TiB)$/i.test(given)) return given;
+  const mib = Math.round(Math.min(2560, Math.max(512, (totalBytes * 0.4) / MIB)));
+  return `${mib}MiB`;
+}
+
 export class Db {
   private constructor(
     private readonly instance: DuckDBInstance,

@@ -7,6 +7,7 @@
  */
 import { mkdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { totalmem } from 'node:os';
 import { ReadOptionsSchema, type DifferenceReason, type FieldMapping, type Recipe, type RecipeInput, type ReadOptions, type SourceFilter } from '../../../shared/recon';
 import type {
   AuditEntry,
@@ -28,7 +29,7 @@ import type {
   SourceProfile,
 } from '../../../shared/recon-engine';
 import { RECON_ENGINE_VERSION } from '../../../shared/recon-engine';
-import { Db } from './db';
+import { Db, memoryLimitFor } from './db';
 import { ReconError } from '../../errors';
 import { exportRun } from './export';
 import { removeLeftovers, type LeftoversRemoved } from './leftovers';
@@ -73,7 +74,8 @@ export class ReconEngine {
   static async open(dir: string): Promise<ReconEngine> {
     const root = resolve(dir);
     await mkdir(root, { recursive: true });
-    const db = await Db.open(join(root, 'recon.duckdb'));
+    // A memory limit set from the machine; beyond it DuckDB spills to the temp folder in the workspace.
+    const db = await Db.open(join(root, 'recon.duckdb'), { memory_limit: memoryLimitFor(totalmem()), temp_directory: join(root, 'recon.duckdb.tmp') });
     await installMacros(db);
     await ensureStore(db);
     const interrupted = await recoverInterruptedRuns(db);

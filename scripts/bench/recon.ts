@@ -1,5 +1,6 @@
 /**
- * Reconciliation benchmark: `npm run bench:recon -- --rows N [--keep] [--reuse] [--dir D] [--export] [--profile] [--workload ledger|cash|wide]`
+ * Reconciliation benchmark: `npm run bench:recon -- --rows N [--keep] [--reuse] [--dir D] [--export] [--cli] [--profile] [--workload ledger|cash|wide]`
+ * (`--export`: time each export format, then all at once; `--cli`: the same files through `kalla recon` with every format)
  * (`--workload cash`: see scripts/bench/cash.ts; `--workload wide [--cols C] [--rows R]`: scripts/bench/wide.ts)
  *
  * Generates left (ledger) and right (bank) CSVs of N rows each with ground
@@ -10,8 +11,9 @@
  * RSS, precision and recall against the ground truth, and the ratio to a
  * baseline (a raw DuckDB exact-key join over the same files, same process).
  */
-import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { spawnSync } from 'node:child_process';
+import { createWriteStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -34,6 +36,8 @@ const { values } = parseArgs({
     workload: { type: 'string', default: 'ledger' },
     variant: { type: 'string', default: 'both' },
     cols: { type: 'string', default: '5000' },
+    // --cli: also run the same files through `kalla recon` (a real process) with every export format.
+    cli: { type: 'boolean', default: false },
   },
 });
 const N = Number(values.rows);
@@ -188,6 +192,26 @@ async function baseline(leftPath: string, rightPath: string): Promise<{ ms: numb
   return { ms, pairs };
 }
 
+/** Load average of the (shared) machine, printed next to every figure. */
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+
+/**
+ * `kalla recon` as a real process (src/cli/recon.ts through tsx) with csv, xlsx, parquet and evidence,
+ * timed and measured by GNU time (wall seconds, peak RSS of the process tree's largest member).
+ */
+function runCli(leftPath: string, rightPath: string): { ms: number; rssMiB: number; out: string } {
+  const recipePath = join(dir, 'recipe.json');
+  writeFileSync(recipePath, JSON.stringify(recipe));
+  const out = join(dir, 'cli-out');
+  rmSync(out, { recursive: true, force: true });
+  const entry = join(import.meta.dirname, 'recon-cli-entry.ts');
+  const tsx = join(import.meta.dirname, '..', '..', 'node_modules', '.bin', 'tsx');
+  const res = spawnSync('/usr/bin/time', ['-f', 'KALLA_TIME %e %M', tsx, entry, '--left', leftPath, '--right', rightPath, '--recipe', recipePath, '--out', out, '--format', 'csv,xlsx,parquet', '--overwrite'], { encoding: 'utf8', maxBuffer: 64 * 1024 ** 2 });
+  const m = /KALLA_TIME ([\d.]+) (\d+)/.exec(res.stderr ?? '');
+  if (res.status !== 0 || !m) throw new Error(`kalla recon failed (${res.status}): ${res.stderr}`);
+  return { ms: Number(m[1]) * 1000, rssMiB: Number(m[2]) / 1024, out: res.stdout.trim().split('\n').slice(-3).join(' / ') };
+}
+
 async function main(): Promise<void> {
   const leftPath = join(dir, 'ledger.csv');
   const rightPath = join(dir, 'bank.csv');
@@ -212,6 +236,7 @@ async function main(): Promise<void> {
   }
   const genMs = performance.now() - tGen;
 
+  const loadBefore = load();
   const base = await baseline(leftPath, rightPath);
 
   const ws = await ReconEngine.open(join(dir, 'workspace'));
@@ -234,13 +259,16 @@ async function main(): Promise<void> {
       profileMs.push(performance.now() - tp);
     }
   }
-  let exportMs = 0;
+  // --export: each format on its own (so each has its own time), then all of them at once.
+  const exportMs: Array<{ formats: string; ms: number }> = [];
   if (values.export) {
     const out = join(dir, 'export');
     mkdirSync(out, { recursive: true });
-    const te = performance.now();
-    await ws.export(result.run_id, { dir: out, formats: ['csv'], overwrite: true });
-    exportMs = performance.now() - te;
+    for (const formats of [['csv'], ['xlsx'], ['parquet'], ['evidence'], ['csv', 'xlsx', 'parquet', 'evidence']] as const) {
+      const te = performance.now();
+      await ws.export(result.run_id, { dir: out, formats: [...formats], overwrite: true });
+      exportMs.push({ formats: formats.join('+'), ms: performance.now() - te });
+    }
   }
   ws.close();
 
@@ -267,6 +295,8 @@ async function main(): Promise<void> {
   const correct = Number(quality.correct);
   const expected = Number(quality.expected);
 
+  const loadAfter = load();
+  const cli = values.cli ? { load: load(), ...runCli(leftPath, rightPath) } : null;
   const total = tRun - t0;
   const rss = process.resourceUsage().maxRSS / 1024;
   const f = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
@@ -280,10 +310,12 @@ async function main(): Promise<void> {
     ...result.phases.map((p) => `run ${p.phase.padEnd(14)} ${f(p.ms)}`),
     `run total:        ${f(tRun - tRight)}`,
     `end to end:       ${f(total)}  (${Math.round((leftCount + rightCount) / (total / 1000)).toLocaleString('en')} rows/s)`,
-    ...(values.export ? [`export csv:       ${f(exportMs)}`] : []),
+    ...exportMs.map((e) => `export ${e.formats.padEnd(11)} ${f(e.ms)}`),
     ...(values.profile ? [`profile:          left ${f(profileMs[0])} (${fmtMb(leftInfo.size_bytes)}), right ${f(profileMs[1])} (${fmtMb(rightInfo.size_bytes)})`] : []),
     `baseline (raw DuckDB exact-key join over the same files): ${f(base.ms)} (${base.pairs.toLocaleString('en')} pairs); ratio ${(total / base.ms).toFixed(1)}×`,
     `peak RSS:         ${Math.round(rss)} MiB`,
+    ...(cli ? [`kalla recon (csv,xlsx,parquet,evidence): ${f(cli.ms)}, peak RSS ${Math.round(cli.rssMiB)} MiB; ratio ${(cli.ms / base.ms).toFixed(1)}× the raw join (load ${cli.load})`] : []),
+    `load average (1/5/15 min): ${loadBefore} before, ${loadAfter} after (2 cores shared: compare figures only at similar load)`,
     `groups: ${s.matched_groups} matched, ${s.suggested_groups} suggested; exceptions ${s.exceptions.left.count}/${s.exceptions.right.count}; unmatched ${s.unmatched.left.count}/${s.unmatched.right.count}; match rate ${(s.match_rate * 100).toFixed(2)} %`,
     `precision: ${((correct / Math.max(1, predicted)) * 100).toFixed(3)} %  (${correct}/${predicted} matched rows correct)`,
     `recall:    ${((correct / Math.max(1, expected)) * 100).toFixed(3)} %  (${correct}/${expected} matchable rows matched correctly)`,

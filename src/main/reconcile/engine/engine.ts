@@ -37,6 +37,7 @@ import { profileSource } from './profile';
 import { validateRecipe } from './recipe-file';
 import { learnCashFacts, type CashFacts } from './cash-learning';
 import { withAmountMapping } from './amount-pairing';
+import { untypedEvidence, withoutUnprovenAutoConfirm } from './evidence';
 import { column, filterCondition, requireTypedRuleColumns, type SideColumns } from './recipe-sql';
 import { computeSummary, getRunRow, groupIdsMatching, readPage } from './results';
 import { acceptGroup, annotateException, matchManually, readAuditLog, rejectGroup, reviewGroups, undoLastReview, unmatchGroup } from './review';
@@ -245,6 +246,8 @@ export class ReconEngine {
       }
     }
     const columns: SideColumns = { left: left.columns, right: right.columns };
+    // An amount column that went untyped: rules comparing no amount only suggest (evidence.ts).
+    recipe = withoutUnprovenAutoConfirm(recipe, untypedEvidence({ left, right }, recipe.mappings)).recipe;
     const started = performance.now();
     const runId = await this.db.scalarNumber(`SELECT nextval('run_seq')`);
     await this.db.exec(
@@ -262,7 +265,7 @@ export class ReconEngine {
     opts.signal?.addEventListener('abort', onAbort);
     try {
       requireTypedRuleColumns(recipe, { left: checkableColumns(recipe, left), right: checkableColumns(recipe, right) });
-      const phases = await executeRun(runDb, runId, recipe, columns, { ...opts, signal: controller.signal });
+      const phases = await executeRun(runDb, runId, recipe, columns, { ...opts, signal: controller.signal }, { left, right });
       await this.db.exec(`UPDATE runs SET status = 'completed', finished_at = now()::TIMESTAMP, phases = $2::JSON WHERE run_id = $1`, [runId, JSON.stringify(phases)]);
       const summary = await computeSummary(this.db, runId);
       return { run_id: runId, summary, elapsed_ms: Math.round(performance.now() - started), phases };

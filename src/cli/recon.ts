@@ -15,7 +15,7 @@ import { parseArgs } from 'node:util';
 import { ColumnOverrideSchema, ReadOptionsSchema, type ReadOptions, type Recipe } from '../shared/recon';
 import type { ExportFormat, RunProgress, SourceInfo } from '../shared/recon-engine';
 import { buildAutoRecipe } from '../main/reconcile/engine/auto-recipe';
-import { ReconError } from '../main/errors';
+import { explainSystemError, ReconError, UserError } from '../main/errors';
 import { loadRecipe, saveRecipe } from '../main/reconcile/engine/recipe-file';
 import { ReconEngine } from '../main/reconcile/engine/engine';
 
@@ -271,9 +271,11 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
       if (outDir) io.stdout(`exports written to ${outDir}\n`);
     }
     return 0;
-  } catch (error) {
+  } catch (thrown) {
     progress.clear();
-    const code = error instanceof ReconError ? ` [${error.code}]` : '';
+    // Raw machine texts (a full disk, a read-only folder) become a sentence with a next step.
+    const error = explainSystemError(thrown);
+    const code = error instanceof UserError ? ` [${error.code}]` : '';
     // The engine's advice names the recipe option; on the command line it is a flag.
     const hint =
       error instanceof ReconError && error.code === 'ragged_rows'

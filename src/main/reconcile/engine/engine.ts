@@ -6,7 +6,7 @@
  * sources that had to be written or transcoded.
  */
 import { mkdir, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { ReadOptionsSchema, type DifferenceReason, type FieldMapping, type Recipe, type RecipeInput, type ReadOptions, type SourceFilter } from '../../../shared/recon';
 import type {
   AuditEntry,
@@ -29,7 +29,7 @@ import type {
 } from '../../../shared/recon-engine';
 import { RECON_ENGINE_VERSION } from '../../../shared/recon-engine';
 import { Db } from './db';
-import { ReconError } from '../../errors';
+import { explainSystemError, ReconError } from '../../errors';
 import { exportRun } from './export';
 import { removeLeftovers, type LeftoversRemoved } from './leftovers';
 import { installMacros } from './macros';
@@ -73,8 +73,13 @@ export class ReconEngine {
 
   static async open(dir: string): Promise<ReconEngine> {
     const root = resolve(dir);
-    await mkdir(root, { recursive: true });
-    const db = await Db.open(join(root, 'recon.duckdb'));
+    // A read-only folder, a full disk or a damaged engine file: a sentence with the way out (errors.ts).
+    const db = await (async () => {
+      await mkdir(root, { recursive: true });
+      return Db.open(join(root, 'recon.duckdb'));
+    })().catch((e: unknown) => {
+      throw explainSystemError(e, { doing: 'opening this workspace' });
+    });
     await installMacros(db);
     await ensureStore(db);
     const interrupted = await recoverInterruptedRuns(db);
@@ -89,15 +94,21 @@ export class ReconEngine {
   async addSourceFromPath(side: Side, path: string, opts: ReadOptionsInput = {}): Promise<SourceInfo> {
     checkSide(side);
     const read = ReadOptionsSchema.parse(opts);
-    return this.loadSide(side, path, read);
+    return this.loadSide(side, path, read).catch((e: unknown) => {
+      throw explainSystemError(e, { doing: `loading ${basename(path)}` });
+    });
   }
 
   /** Browser mode / paste: the bytes are written into the workspace folder first, then loaded. */
   async addSourceFromBytes(side: Side, name: string, bytes: Uint8Array, opts: ReadOptionsInput = {}): Promise<SourceInfo> {
     checkSide(side);
-    const path = await writeBytesSource(this.dir, side, name, bytes);
     const read = ReadOptionsSchema.parse(opts);
-    return this.loadSide(side, path, read, name);
+    try {
+      const path = await writeBytesSource(this.dir, side, name, bytes);
+      return await this.loadSide(side, path, read, name);
+    } catch (e) {
+      throw explainSystemError(e, { doing: `loading ${name}` });
+    }
   }
 
   /** Re-type columns from the already loaded raw data (no re-read of the file). */
@@ -230,7 +241,9 @@ export class ReconEngine {
     const running: { db: Db | null; controller: AbortController } = { db: null, controller };
     this.running = running;
     try {
-      return await this.runClaimed(recipe, opts, running);
+      return await this.runClaimed(recipe, opts, running).catch((e: unknown) => {
+        throw explainSystemError(e, { doing: 'running the reconciliation' });
+      });
     } finally {
       this.running = null;
     }
@@ -353,7 +366,9 @@ export class ReconEngine {
     if (!run) await getRunRow(this.db, runId);
     const sources = run?.sources ? (JSON.parse(run.sources) as Partial<Record<Side, SourceInfo>>) : {};
     const current = { left: await this.requireSource('left'), right: await this.requireSource('right') };
-    return exportRun(this.db, runId, opts, { summary: await computeSummary(this.db, runId), sources, current, engineDir: this.dir });
+    return exportRun(this.db, runId, opts, { summary: await computeSummary(this.db, runId), sources, current, engineDir: this.dir }).catch((e: unknown) => {
+      throw explainSystemError(e, { doing: 'writing the exports' });
+    });
   }
 
   /**

@@ -141,7 +141,7 @@ describe('a hand recipe over an untyped amount column', () => {
     const ws = await sb.workspace();
     await ws.addSourceFromPath('left', left);
     await ws.addSourceFromPath('right', right);
-    const r = recipe([rule({ id: 'key-only', keys: [{ left: 'invoice', right: 'ref' }] })], {
+    const r = recipe([rule({ id: 'key-only', keys: [{ left: 'invoice', right: 'ref', normalisers: [] }] })], {
       mappings: [{ field_a: 'amount', field_b: 'amount', confidence: 1, reason: 'same name', role: 'amount' }],
     });
     const result = await ws.run(r);

@@ -3,6 +3,7 @@
  * and under Electron's binary with ELECTRON_RUN_AS_NODE=1 (how the packaged app
  * starts its built-in MCP servers), so nothing here may import `electron`.
  */
+import { explainSystemError } from '../main/errors';
 import { APP_VERSION } from '../shared/version';
 import { UsageError } from './args';
 import { MCP_SERVERS, runMcp } from './mcp';
@@ -49,7 +50,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
       io.stderr(`${e.message}\n\n${USAGE}`);
       return 2;
     }
-    io.stderr(`${e instanceof Error ? e.message : String(e)}\n`);
+    const explained = explainSystemError(e);
+    io.stderr(`${explained instanceof Error ? explained.message : String(explained)}\n`);
     return 1;
   }
 }

@@ -12,10 +12,10 @@ import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ReadOptionsSchema, type ReadOptions, type Recipe } from '../shared/recon';
+import { ColumnOverrideSchema, ReadOptionsSchema, type ReadOptions, type Recipe } from '../shared/recon';
 import type { ExportFormat, RunProgress, SourceInfo } from '../shared/recon-engine';
 import { buildAutoRecipe } from '../main/reconcile/engine/auto-recipe';
-import { ReconError } from '../main/errors';
+import { explainSystemError, ReconError, UserError } from '../main/errors';
 import { loadRecipe, saveRecipe } from '../main/reconcile/engine/recipe-file';
 import { ReconEngine } from '../main/reconcile/engine/engine';
 
@@ -43,7 +43,25 @@ const USAGE = `usage: kalla recon --left L.csv --right R.csv [--recipe F.json] [
                       how to read that file, overriding detection and the recipe (repeat the flag):
                       delimiter=';' | 'tab', decimal=, or ., quote=none (quotes are text) or quote='"',
                       header=false, skip_top=N, skip_bottom=N, encoding=latin1|utf-16|…, sheet=NAME
+  --left-type C=T, --right-type C=T
+                      read column C as T (repeat the flag): number, number:1.234,56 (decimal comma),
+                      number:1,234.56, date:%d.%m.%Y (any strftime format), timestamp, text; values
+                      that do not read become amount_unreadable / date_unreadable exceptions
 `;
+
+/** `--left-type amount=number:1.234,56` → column overrides, checked like a recipe's; a string is the error. */
+export function parseTypeFlags(flag: string, values: string[] | undefined): ReadOptions['column_overrides'] | string {
+  const out: ReadOptions['column_overrides'] = {};
+  for (const v of values ?? []) {
+    const eq = v.lastIndexOf('=');
+    const name = eq > 0 ? v.slice(0, eq) : '';
+    const [type, ...rest] = v.slice(eq + 1).split(':');
+    const parsed = ColumnOverrideSchema.safeParse(rest.length > 0 ? { type, format: rest.join(':') } : { type });
+    if (!name || !parsed.success) return `--${flag} takes COLUMN=TYPE[:FORMAT] with TYPE one of number, date, timestamp, boolean, text; got "${v}"`;
+    out[name] = parsed.data;
+  }
+  return out;
+}
 
 /** Read options a user may set from the command line (column types stay in the recipe). */
 const READ_KEYS = ['delimiter', 'decimal', 'quote', 'header', 'skip_top', 'skip_bottom', 'encoding', 'sheet'] as const;
@@ -119,6 +137,8 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
         'skip-bad-lines': { type: 'boolean', default: false },
         'left-read': { type: 'string', multiple: true },
         'right-read': { type: 'string', multiple: true },
+        'left-type': { type: 'string', multiple: true },
+        'right-type': { type: 'string', multiple: true },
         help: { type: 'boolean', short: 'h', default: false },
       },
       allowPositionals: false,
@@ -150,6 +170,16 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
       return 2;
     }
   }
+  const leftTypes = parseTypeFlags('left-type', args['left-type']);
+  const rightTypes = parseTypeFlags('right-type', args['right-type']);
+  for (const r of [leftTypes, rightTypes]) {
+    if (typeof r === 'string') {
+      io.stderr(`kalla recon: ${r}\n${USAGE}`);
+      return 2;
+    }
+  }
+  const typed = (read: Partial<ReadOptions>, recipeRead: Partial<ReadOptions> | undefined, types: ReadOptions['column_overrides']): Partial<ReadOptions> =>
+    Object.keys(types).length > 0 ? { ...read, column_overrides: { ...(recipeRead?.column_overrides ?? {}), ...types } } : read;
   const progress = new Progress(io, io.stderrIsTTY === true && !args.json);
   const started = performance.now();
   const swept = await sweepLeftoverWorkspaces();
@@ -182,14 +212,16 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
         throw new ReconError('file_exists', `${join(outDir, 'recipe.json')} exists; pass --overwrite to replace`);
       }
     }
+    const leftReadAll = typed(leftRead as Partial<ReadOptions>, recipe?.left.read, leftTypes as ReadOptions['column_overrides']);
+    const rightReadAll = typed(rightRead as Partial<ReadOptions>, recipe?.right.read, rightTypes as ReadOptions['column_overrides']);
     ws = await ReconEngine.open(workspaceDir);
     const skip = args['skip-bad-lines'] ? { skip_bad_lines: true } : {};
     // The two files load in parallel (DuckDB gives each its own connection). Both are awaited
     // before a failure is reported: the workspace folder is removed afterwards.
     progress.show(`loading ${args.left} and ${args.right}…`);
     const loads = await Promise.allSettled([
-      ws.addSourceFromPath('left', resolve(args.left), { ...(recipe?.left.read ?? {}), ...(leftRead as Partial<ReadOptions>), ...skip }),
-      ws.addSourceFromPath('right', resolve(args.right), { ...(recipe?.right.read ?? {}), ...(rightRead as Partial<ReadOptions>), ...skip }),
+      ws.addSourceFromPath('left', resolve(args.left), { ...(recipe?.left.read ?? {}), ...leftReadAll, ...skip }),
+      ws.addSourceFromPath('right', resolve(args.right), { ...(recipe?.right.read ?? {}), ...rightReadAll, ...skip }),
     ]);
     for (const load of loads) if (load.status === 'rejected') throw load.reason;
     const [leftInfo, rightInfo] = loads.map((l) => (l as PromiseFulfilledResult<SourceInfo>).value);
@@ -209,7 +241,7 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
     }
     // The read flags become part of the recipe written to --out, so `--recipe` reads the same way next time.
     const withRead = (src: Recipe['left'], read: Partial<ReadOptions>): Recipe['left'] => ({ ...src, read: { ...src.read, ...read } });
-    recipe = { ...recipe, left: withRead(recipe.left, leftRead as Partial<ReadOptions>), right: withRead(recipe.right, rightRead as Partial<ReadOptions>) };
+    recipe = { ...recipe, left: withRead(recipe.left, leftReadAll), right: withRead(recipe.right, rightReadAll) };
     const rows = leftInfo.row_count + rightInfo.row_count;
     const result = await ws.run(recipe, { onProgress: (p) => progress.show(runPhase(p, rows)) });
     if (outDir) {
@@ -227,7 +259,10 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
       unmatched_right: s.unmatched.right.count,
       match_rate: s.match_rate,
       elapsed_ms: Math.round(performance.now() - started),
+      // What the run could not compare (an amount column read as text, values that did not read), with the fix.
+      warnings: s.warnings ?? [],
     };
+    for (const w of line.warnings) io.stderr(`kalla recon: warning: ${w}\n`);
     if (args.json) io.stdout(`${JSON.stringify(line)}\n`);
     else {
       io.stdout(
@@ -236,9 +271,11 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
       if (outDir) io.stdout(`exports written to ${outDir}\n`);
     }
     return 0;
-  } catch (error) {
+  } catch (thrown) {
     progress.clear();
-    const code = error instanceof ReconError ? ` [${error.code}]` : '';
+    // Raw machine texts (a full disk, a read-only folder) become a sentence with a next step.
+    const error = explainSystemError(thrown);
+    const code = error instanceof UserError ? ` [${error.code}]` : '';
     // The engine's advice names the recipe option; on the command line it is a flag.
     const hint =
       error instanceof ReconError && error.code === 'ragged_rows'

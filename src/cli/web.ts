@@ -6,6 +6,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { selfLauncher } from '../main/builtin-servers';
 import { createCore, type Core } from '../main/core';
+import { explainSystemError } from '../main/errors';
 import { DataDirInUseError } from '../main/instance-lock';
 import { resolveAppPaths } from '../main/paths';
 import { nodePlatform, openInSystemBrowser } from '../main/platform-node';
@@ -52,7 +53,13 @@ export async function runWeb(argv: string[], io: Io): Promise<number> {
   try {
     core = await createCore({ paths, platform: nodePlatform(), self, appVersion: APP_VERSION });
   } catch (e) {
-    if (!(e instanceof DataDirInUseError)) throw e;
+    if (!(e instanceof DataDirInUseError)) {
+      // A read-only or full data folder: a sentence with the way out, not an errno text (errors.ts).
+      const explained = explainSystemError(e, { doing: `starting with the data folder ${paths.dataDir}` });
+      if (explained === e) throw e;
+      io.stderr(`kalla web: ${(explained as Error).message}\n`);
+      return 1;
+    }
     io.stderr(`${e.message}\n`);
     return 1;
   }

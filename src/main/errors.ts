@@ -27,7 +27,17 @@ export type ServiceErrorCode =
   | 'busy'
   /** The workspace changed since the caller saw it (another tab or window); nothing was applied. */
   | 'conflict'
-  | 'cancelled';
+  | 'cancelled'
+  /** The disk is full (ENOSPC, DuckDB "No space left on device"): nothing was changed. */
+  | 'disk_full'
+  /** The folder cannot be written (EROFS, EACCES, EPERM). */
+  | 'read_only'
+  /** A workspace's engine file (recon.duckdb) cannot be opened: it can be rebuilt from the sources. */
+  | 'engine_damaged'
+  /** The workspace's folder disappeared while it was in use. */
+  | 'workspace_gone'
+  /** A file written by a newer Kalla (a recipe version this one does not know). */
+  | 'newer_version';
 
 export type ErrorCode = DispatchErrorCode | ServiceErrorCode | ReconErrorCode;
 
@@ -67,4 +77,54 @@ export function errorMessage(e: unknown): string {
 /** The code an error crosses the wire with. */
 export function errorCode(e: unknown): ErrorCode {
   return e instanceof UserError ? e.code : 'failed';
+}
+
+/** Where a system failure happened, for the sentence: what Kalla was doing and on which path. */
+export interface FailureContext {
+  /** "loading bank.csv", "writing the exports", "opening this workspace" … */
+  doing?: string;
+  /** The file or folder concerned, when known. */
+  path?: string;
+}
+
+/** The path an errno or DuckDB message names, for the sentence (first quoted or trailing path). */
+function pathIn(message: string): string | undefined {
+  return /"(\/[^"]+)"/.exec(message)?.[1] ?? /'(\/[^']+)'/.exec(message)?.[1];
+}
+
+/**
+ * Raw machine texts (errno codes, DuckDB I/O errors) as a sentence with a next step (issue 27).
+ * A UserError passes unchanged; anything not recognised is returned as it is, so the caller
+ * rethrows the original. Used where files are read and written: opening a workspace's engine,
+ * loading a source, exporting, the CLI and `kalla web`.
+ */
+export function explainSystemError(e: unknown, where: FailureContext = {}): unknown {
+  if (e instanceof UserError || !(e instanceof Error)) return e;
+  const raw = e.message;
+  const errno = (e as NodeJS.ErrnoException).code ?? '';
+  const path = where.path ?? (e as NodeJS.ErrnoException).path ?? pathIn(raw);
+  const doing = where.doing ? ` while ${where.doing}` : '';
+  const at = path ? ` (${path})` : '';
+  if (errno === 'ENOSPC' || /no space left on device|disk is full|not enough space/i.test(raw)) {
+    return new UserError(`The disk is full${doing}${at}. Nothing was changed: free some space on that disk, or choose a folder on another disk, and try again.`, 'disk_full');
+  }
+  if (errno === 'EROFS' || /read-only file system/i.test(raw)) {
+    return new UserError(`Kalla cannot write${doing}: the folder is read-only${at}. Choose a writable folder (for the app's data: set KALLA_DATA_DIR or start it from a writable place) and try again.`, 'read_only');
+  }
+  if (errno === 'EACCES' || errno === 'EPERM' || /permission denied/i.test(raw)) {
+    return new UserError(`Kalla is not allowed to write${doing}${at}. Give your user write access to that folder, or choose another one, and try again.`, 'read_only');
+  }
+  if (/not a valid DuckDB database file|database file .* is corrupt|checksum|Corrupt database|Invalid Input Error: Could not read enough bytes|file is too small to be a DuckDB/i.test(raw)) {
+    return new UserError(
+      `This workspace's engine file${at} is damaged and cannot be opened. Your files and your mapping and rules are kept: use "Rebuild this workspace's engine from its sources" (the sources are read again; past runs are not kept), or delete the workspace.`,
+      'engine_damaged',
+    );
+  }
+  if (errno === 'EISDIR') {
+    return new UserError(`A folder is in the way${doing}${at}: Kalla needs to write a file there. Move or rename that folder, or choose another one, and try again.`, 'invalid_path');
+  }
+  if (errno === 'ENOENT' && where.doing) {
+    return new UserError(`A file or folder Kalla was using disappeared${doing}${at}. If the workspace's folder was deleted or moved while it was open, reopen the workspace (or load its sources again) and try again.`, 'workspace_gone');
+  }
+  return e;
 }

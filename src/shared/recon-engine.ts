@@ -180,6 +180,10 @@ export const EXCEPTION_REASONS = [
   'named_sum_mismatch',
   /** A statement line and its reversal (a returned direct debit, a refunded payment) net to zero. */
   'reversed_pair',
+  /** The amount a rule compares did not read (N/A, 1e308, another format): the row was not compared. */
+  'amount_unreadable',
+  /** The date a rule compares did not read: the row was not compared. */
+  'date_unreadable',
 ] as const;
 export type ExceptionReason = (typeof EXCEPTION_REASONS)[number];
 
@@ -193,6 +197,8 @@ export const EXCEPTION_REASON_MEANINGS: Record<ExceptionReason, string> = {
   ambiguous_candidates: 'Two counterparts fit exactly as well (same amount and dates, different rows): a person picks one.',
   named_sum_mismatch: 'A payment names several open invoices by reference, but their sum is not the payment; amount_delta is the difference.',
   reversed_pair: 'A statement line and its reversal (a returned direct debit, a refunded payment) net to zero, so neither pays an open item; the counterpart is the other line.',
+  amount_unreadable: 'The amount the rules compare could not be read (N/A, 1e308, a format the column does not use), so the row was not compared with anything; fix the value or the column\'s number format and run again.',
+  date_unreadable: 'The date the rules compare could not be read (another format, an impossible date), so the row was not compared with anything; fix the value or the column\'s date format and run again.',
 };
 
 export const MatchGroupSchema = z.object({
@@ -254,6 +260,8 @@ export const RunSummarySchema = z.object({
   /** Share of in-scope records (both sides) that are matched (auto/manual/accepted). */
   match_rate: z.number(),
   per_rule: z.array(z.object({ rule_id: z.string(), groups: z.number(), left: z.number(), right: z.number() })),
+  /** What the run could not check (an amount column read as text, values that did not read), in sentences with the fix. */
+  warnings: z.array(z.string()).optional(),
 });
 export type RunSummary = z.infer<typeof RunSummarySchema>;
 

@@ -20,7 +20,7 @@ export interface RunHealthInput {
   rules: MatchRule[];
 }
 
-export type RunWarningKind = 'empty_scope' | 'nothing_matched' | 'rate_collapsed';
+export type RunWarningKind = 'empty_scope' | 'nothing_matched' | 'rate_collapsed' | 'not_compared';
 
 export interface RunWarning {
   kind: RunWarningKind;
@@ -125,6 +125,8 @@ export function runWarnings(input: RunHealthInput): RunWarning[] {
     warnings.push({ kind: 'empty_scope', message: `No ${empty.map((s) => aliases[s]).join(' and no ')} rows were in scope, so nothing could match.`, causes });
     return warnings;
   }
+  // What the engine could not compare (evidence.ts): an amount column read as text, unreadable values.
+  if (summary.warnings?.length) warnings.push({ kind: 'not_compared', message: 'Some amounts or dates were not compared: nothing was confirmed on them.', causes: summary.warnings });
   const found = foundRate(summary);
   const before = previous !== null && previous.status === 'completed' ? foundRate(previous) : null;
   const collapsed = before !== null && found < before * COLLAPSE_RATIO && before - found >= COLLAPSE_POINTS;

@@ -4,7 +4,7 @@
  */
 import type { z } from 'zod';
 import { channels, isChannelName, type Envelope } from '../../shared/contract';
-import { errorCode, errorMessage } from '../errors';
+import { errorCode, errorMessage, explainSystemError } from '../errors';
 import type { HandlerTable } from './handler-types';
 
 export type Dispatch = (channel: unknown, input: unknown) => Promise<Envelope<unknown>>;
@@ -44,7 +44,9 @@ export function createDispatcher(table: HandlerTable, onInternalError?: (e: unkn
       return { ok: true, value: checked.data };
     } catch (e) {
       // A UserError (ReconError included) keeps its code; anything else crosses as `failed`.
-      return { ok: false, error: { code: errorCode(e), message: errorMessage(e) } };
+      // Raw machine texts (errno, DuckDB I/O) become a sentence with a next step (errors.ts).
+      const explained = explainSystemError(e);
+      return { ok: false, error: { code: errorCode(explained), message: errorMessage(explained) } };
     }
   };
 }

@@ -6,6 +6,7 @@ import type { Side } from '../../shared/recon-engine';
 import type { MappingRow, WorkspaceState } from '../../shared/reconcile';
 import { errorMessage, UserError } from '../errors';
 import { sourceSchema } from './engine/auto-recipe';
+import { untypedEvidence } from './engine/evidence';
 import { bothSources, type ReconcileContext } from './context';
 import { sampleRows } from './kalla-recon';
 
@@ -36,6 +37,8 @@ export class Mappings {
       // The amount pair is checked against the whole data (a name-less pair such as Brutto ↔ Betrag,
       // or a statement amount that has a signed form); the user still decides each row.
       const checked = await engine.withAmountMapping(out.mappings);
+      // An amount or date column that could not be typed is said here, with its fix (evidence.ts).
+      const evidence = untypedEvidence({ left, right }, checked.mappings).map((w) => w.message);
       const rows: MappingRow[] = checked.mappings.map((m) => ({ ...m, role: m.role ?? 'other', engine: out.engine, decision: 'pending', key: m.role === 'key' }));
       return store.update(id, (st) => ({
         ...st,
@@ -45,7 +48,7 @@ export class Mappings {
           unmapped_b: out.unmapped_b,
           engine: out.engine,
           ...(out.fallback_reason ? { fallback_reason: out.fallback_reason } : {}),
-          warnings: out.warnings ?? [],
+          warnings: [...(out.warnings ?? []), ...evidence],
           confirmed: false,
         },
         mapping_error: null,

@@ -3,6 +3,7 @@ import type { MatchRule } from '../../shared/recon';
 import { confirmedMappings, type WorkspaceState } from '../../shared/reconcile';
 import { errorMessage, UserError } from '../errors';
 import { sourceSchema, withCashRules } from './engine/auto-recipe';
+import { untypedEvidence, withoutUnprovenAutoConfirm } from './engine/evidence';
 import { bothSources, type ReconcileContext } from './context';
 import { plainRow, sampleRows } from './kalla-recon';
 
@@ -32,7 +33,14 @@ export class Rules {
         engine: engineMode,
       });
       const cash = await withCashRules(engine, mappings, out.rules, out.explanation, out.engine);
-      return store.update(id, (st) => ({ ...st, rules: cash.rules, rules_explanation: cash.explanation, rules_sides_reversed: cash.reversed, rules_error: null }));
+      // An amount column that could not be typed: said, and no rule confirms on a key alone (evidence.ts).
+      const evidence = untypedEvidence({ left, right }, mappings);
+      const guarded = withoutUnprovenAutoConfirm({ rules: cash.rules }, evidence);
+      const explanation =
+        evidence.length > 0
+          ? `${cash.explanation} Not compared: ${evidence.map((w) => w.message).join(' ')}${guarded.downgraded.length > 0 ? ` Rule(s) ${guarded.downgraded.join(', ')} therefore only suggest.` : ''}`
+          : cash.explanation;
+      return store.update(id, (st) => ({ ...st, rules: guarded.recipe.rules, rules_explanation: explanation, rules_sides_reversed: cash.reversed, rules_error: null }));
     } catch (e) {
       await store.update(id, (st) => ({ ...st, rules_error: errorMessage(e) }));
       throw e;

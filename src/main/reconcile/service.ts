@@ -26,6 +26,7 @@ import { Sources } from './sources';
 import { planChangesReading, planFromSource, type ReadInput } from './read-plan';
 import { WorkspaceStore, workspaceDir } from './state-store';
 import { Uploads, type OpenUploadFile } from './uploads';
+import { rebuildEngine } from './rebuild';
 
 export class ReconcileService {
   private readonly ctx: ReconcileContext;
@@ -97,6 +98,10 @@ export class ReconcileService {
   }
   recover(id: string): Promise<WorkspaceState> {
     return this.ctx.store.recover(id);
+  }
+  /** A damaged engine file: made again from the workspace's sources (rebuild.ts); past runs are not kept. */
+  rebuildEngine(id: string): Promise<WorkspaceState> {
+    return rebuildEngine(this.ctx, join(this.ctx.dataDir, 'workspaces'), id);
   }
   async delete(id: string): Promise<WorkspaceList> {
     await this.ctx.store.delete(id);

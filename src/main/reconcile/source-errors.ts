@@ -1,6 +1,6 @@
 /** Engine errors about a source file, in words a user understands, with the way out. */
 import type { SourceError } from '../../shared/reconcile';
-import { errorMessage, ReconError, type ErrorCode } from '../errors';
+import { errorMessage, explainSystemError, ReconError, UserError, type ErrorCode } from '../errors';
 
 export function explainSourceError(name: string, e: unknown): SourceError & { code: ErrorCode } {
   if (e instanceof ReconError) {
@@ -56,5 +56,8 @@ export function explainSourceError(name: string, e: unknown): SourceError & { co
         return { name, code: e.code, message: e.message, actions: [] };
     }
   }
+  // A full disk, a read-only or vanished folder: the sentence says what to do (errors.ts).
+  const explained = explainSystemError(e, { doing: `loading “${name}”` });
+  if (explained instanceof UserError) return { name, code: explained.code, message: explained.message, actions: [] };
   return { name, code: 'failed', message: `Could not load “${name}”: ${errorMessage(e)}`, actions: [] };
 }

@@ -46,6 +46,8 @@ export const reconcileChannels = {
   'reconcile.delete': { input: z.object({ id: Id }).strict(), output: WorkspaceListSchema },
   /** A damaged workspace (listed with `damaged`) gets its last good copy back. */
   'reconcile.recover': { input: z.object({ id: Id }).strict(), output: State },
+  /** A damaged engine file (recon.duckdb): set aside and made again from the workspace's sources; past runs are not kept. */
+  'reconcile.rebuildEngine': { input: z.object({ id: Id }).strict(), output: State },
   'reconcile.setActive': { input: z.object({ id: Id }).strict(), output: State },
   'reconcile.capabilities': {
     input: Empty,

@@ -19,6 +19,7 @@ export function reconcileHandlers({ workspaces, platform, assistant }: HandlerDe
       return result;
     },
     'reconcile.recover': async ({ id }) => workspaces.recover(id),
+    'reconcile.rebuildEngine': async ({ id }) => workspaces.rebuildEngine(id),
     'reconcile.setActive': async ({ id }) => workspaces.setActive(id),
     'reconcile.capabilities': async () => ({ dialogs: Boolean(platform.chooseFiles && platform.chooseSaveFolder), mode: platform.mode }),
     'reconcile.chooseFiles': async () => {

@@ -11,6 +11,7 @@ import type { ColumnTyping, SourceInfo } from '../../../shared/recon-engine';
 import { detectFieldMappingsLocal, suggestMatchRulesLocal } from '../../../servers/recon/engines/local';
 import type { ReconEngine } from './engine';
 import { cashRules } from './cash-rules';
+import { untypedEvidence, withoutUnprovenAutoConfirm } from './evidence';
 
 const DATA_TYPE: Record<ColumnTyping['type'], string> = { text: 'varchar', number: 'decimal', date: 'date', timestamp: 'timestamp', boolean: 'boolean' };
 
@@ -28,6 +29,8 @@ export interface AutoRecipe {
   explanation: string;
   /** The sources were swapped before the recipe was built (the open items had been given second). */
   swapped: boolean;
+  /** Amount or date columns that could not be typed, each with its fix (evidence.ts); empty when none. */
+  warnings: string[];
 }
 
 /**
@@ -37,11 +40,11 @@ export interface AutoRecipe {
  */
 export async function buildAutoRecipe(ws: ReconEngine, name = 'auto'): Promise<AutoRecipe> {
   const first = await buildAutoRecipeOnce(ws, name);
-  if (!first.reversed) return { recipe: first.recipe, explanation: first.explanation, swapped: false };
+  if (!first.reversed) return { recipe: first.recipe, explanation: first.explanation, swapped: false, warnings: first.warnings };
   await ws.swapSides();
   const second = await buildAutoRecipeOnce(ws, name);
   const why = first.reasons.length > 0 ? ` (${first.reasons.join('; ')})` : '';
-  return { recipe: second.recipe, explanation: `The sources were swapped: the open items are the second file${why}. ${second.explanation}`, swapped: true };
+  return { recipe: second.recipe, explanation: `The sources were swapped: the open items are the second file${why}. ${second.explanation}`, swapped: true, warnings: second.warnings };
 }
 
 async function buildAutoRecipeOnce(ws: ReconEngine, name: string): Promise<AutoRecipe & { reversed: boolean; reasons: string[] }> {
@@ -59,7 +62,10 @@ async function buildAutoRecipeOnce(ws: ReconEngine, name: string): Promise<AutoR
   const aligned = key ? await ws.keyAlignedSample({ left: key.field_a, right: key.field_b }) : { left: sample_a, right: sample_b };
   const suggestion = suggestMatchRulesLocal({ schema_a, schema_b, mappings, sample_a: aligned.left, sample_b: aligned.right });
   const cash = await withCashRules(ws, mappings, suggestion.rules, suggestion.explanation);
-  const rules: MatchRule[] = cash.rules;
+  // An amount column that could not be typed: said, with its fix, and no rule confirms without it.
+  const evidence = untypedEvidence({ left, right }, mappings);
+  const guarded = withoutUnprovenAutoConfirm({ rules: cash.rules }, evidence);
+  const rules: MatchRule[] = guarded.recipe.rules;
   const recipe = RecipeSchema.parse({
     version: RECIPE_VERSION,
     name,
@@ -69,8 +75,9 @@ async function buildAutoRecipeOnce(ws: ReconEngine, name: string): Promise<AutoR
     filters: [],
     rules,
   });
-  const explanation = amounts.note ? `${cash.explanation} Amounts: ${amounts.note}.` : cash.explanation;
-  return { recipe, explanation, swapped: false, reversed: cash.reversed, reasons: cash.reasons };
+  let explanation = amounts.note ? `${cash.explanation} Amounts: ${amounts.note}.` : cash.explanation;
+  if (evidence.length > 0) explanation += ` Not compared: ${evidence.map((w) => w.message).join(' ')}${guarded.downgraded.length > 0 ? ` Rule(s) ${guarded.downgraded.join(', ')} therefore only suggest.` : ''}`;
+  return { recipe, explanation, swapped: false, reversed: cash.reversed, reasons: cash.reasons, warnings: evidence.map((w) => w.message) };
 }
 
 /**

@@ -6,7 +6,7 @@
  * sources that had to be written or transcoded.
  */
 import { mkdir, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { basename, join, resolve } from 'node:path';
 import { totalmem } from 'node:os';
 import { ReadOptionsSchema, type DifferenceReason, type FieldMapping, type Recipe, type RecipeInput, type ReadOptions, type SourceFilter } from '../../../shared/recon';
 import type {
@@ -30,7 +30,7 @@ import type {
 } from '../../../shared/recon-engine';
 import { RECON_ENGINE_VERSION } from '../../../shared/recon-engine';
 import { Db, memoryLimitFor } from './db';
-import { ReconError } from '../../errors';
+import { explainSystemError, ReconError } from '../../errors';
 import { exportRun } from './export';
 import { removeLeftovers, type LeftoversRemoved } from './leftovers';
 import { installMacros } from './macros';
@@ -38,6 +38,7 @@ import { profileSource } from './profile';
 import { validateRecipe } from './recipe-file';
 import { learnCashFacts, type CashFacts } from './cash-learning';
 import { withAmountMapping } from './amount-pairing';
+import { untypedEvidence, withoutUnprovenAutoConfirm } from './evidence';
 import { column, filterCondition, requireTypedRuleColumns, type SideColumns } from './recipe-sql';
 import { computeSummary, getRunRow, groupIdsMatching, readPage } from './results';
 import { acceptGroup, annotateException, matchManually, readAuditLog, rejectGroup, reviewGroups, undoLastReview, unmatchGroup } from './review';
@@ -73,9 +74,14 @@ export class ReconEngine {
 
   static async open(dir: string): Promise<ReconEngine> {
     const root = resolve(dir);
-    await mkdir(root, { recursive: true });
+    // A read-only folder, a full disk or a damaged engine file: a sentence with the way out (errors.ts).
     // A memory limit set from the machine; beyond it DuckDB spills to the temp folder in the workspace.
-    const db = await Db.open(join(root, 'recon.duckdb'), { memory_limit: memoryLimitFor(totalmem()), temp_directory: join(root, 'recon.duckdb.tmp') });
+    const db = await (async () => {
+      await mkdir(root, { recursive: true });
+      return Db.open(join(root, 'recon.duckdb'), { memory_limit: memoryLimitFor(totalmem()), temp_directory: join(root, 'recon.duckdb.tmp') });
+    })().catch((e: unknown) => {
+      throw explainSystemError(e, { doing: 'opening this workspace' });
+    });
     await installMacros(db);
     await ensureStore(db);
     const interrupted = await recoverInterruptedRuns(db);
@@ -90,15 +96,21 @@ export class ReconEngine {
   async addSourceFromPath(side: Side, path: string, opts: ReadOptionsInput = {}): Promise<SourceInfo> {
     checkSide(side);
     const read = ReadOptionsSchema.parse(opts);
-    return this.loadSide(side, path, read);
+    return this.loadSide(side, path, read).catch((e: unknown) => {
+      throw explainSystemError(e, { doing: `loading ${basename(path)}` });
+    });
   }
 
   /** Browser mode / paste: the bytes are written into the workspace folder first, then loaded. */
   async addSourceFromBytes(side: Side, name: string, bytes: Uint8Array, opts: ReadOptionsInput = {}): Promise<SourceInfo> {
     checkSide(side);
-    const path = await writeBytesSource(this.dir, side, name, bytes);
     const read = ReadOptionsSchema.parse(opts);
-    return this.loadSide(side, path, read, name);
+    try {
+      const path = await writeBytesSource(this.dir, side, name, bytes);
+      return await this.loadSide(side, path, read, name);
+    } catch (e) {
+      throw explainSystemError(e, { doing: `loading ${name}` });
+    }
   }
 
   /** Re-type columns from the already loaded raw data (no re-read of the file). */
@@ -231,7 +243,9 @@ export class ReconEngine {
     const running: { db: Db | null; controller: AbortController } = { db: null, controller };
     this.running = running;
     try {
-      return await this.runClaimed(recipe, opts, running);
+      return await this.runClaimed(recipe, opts, running).catch((e: unknown) => {
+        throw explainSystemError(e, { doing: 'running the reconciliation' });
+      });
     } finally {
       this.running = null;
     }
@@ -247,6 +261,8 @@ export class ReconEngine {
       }
     }
     const columns: SideColumns = { left: left.columns, right: right.columns };
+    // An amount column that went untyped: rules comparing no amount only suggest (evidence.ts).
+    recipe = withoutUnprovenAutoConfirm(recipe, untypedEvidence({ left, right }, recipe.mappings)).recipe;
     const started = performance.now();
     const runId = await this.db.scalarNumber(`SELECT nextval('run_seq')`);
     await this.db.exec(
@@ -264,7 +280,7 @@ export class ReconEngine {
     opts.signal?.addEventListener('abort', onAbort);
     try {
       requireTypedRuleColumns(recipe, { left: checkableColumns(recipe, left), right: checkableColumns(recipe, right) });
-      const phases = await executeRun(runDb, runId, recipe, columns, { ...opts, signal: controller.signal });
+      const phases = await executeRun(runDb, runId, recipe, columns, { ...opts, signal: controller.signal }, { left, right });
       await this.db.exec(`UPDATE runs SET status = 'completed', finished_at = now()::TIMESTAMP, phases = $2::JSON WHERE run_id = $1`, [runId, JSON.stringify(phases)]);
       const summary = await computeSummary(this.db, runId);
       return { run_id: runId, summary, elapsed_ms: Math.round(performance.now() - started), phases };
@@ -352,7 +368,9 @@ export class ReconEngine {
     if (!run) await getRunRow(this.db, runId);
     const sources = run?.sources ? (JSON.parse(run.sources) as Partial<Record<Side, SourceInfo>>) : {};
     const current = { left: await this.requireSource('left'), right: await this.requireSource('right') };
-    return exportRun(this.db, runId, opts, { summary: await computeSummary(this.db, runId), sources, current, engineDir: this.dir });
+    return exportRun(this.db, runId, opts, { summary: await computeSummary(this.db, runId), sources, current, engineDir: this.dir }).catch((e: unknown) => {
+      throw explainSystemError(e, { doing: 'writing the exports' });
+    });
   }
 
   /**

@@ -5,14 +5,21 @@
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute } from 'node:path';
-import { RecipeSchema, type Recipe, type RecipeInput } from '../../../shared/recon';
-import { ReconError } from '../../errors';
+import { RECIPE_VERSION, RecipeSchema, type Recipe, type RecipeInput } from '../../../shared/recon';
+import { ReconError, UserError } from '../../errors';
 
 /**
  * The one check of a recipe (the shared, versioned RecipeSchema, defaults applied): used by a run,
  * by loading and by saving, so the app, the CLI and tests all get the same `invalid_recipe` error.
  */
 export function validateRecipe(input: unknown, what = 'recipe', details: Record<string, unknown> = {}): Recipe {
+  const version = (input as { version?: unknown } | null)?.version;
+  if (typeof version === 'number' && version > RECIPE_VERSION) {
+    throw new UserError(
+      `${what} was made by a newer Kalla (recipe version ${version}; this Kalla reads versions up to ${RECIPE_VERSION}). Update Kalla to run it, or build the rules again here.`,
+      'newer_version',
+    );
+  }
   const parsed = RecipeSchema.safeParse(input);
   if (!parsed.success) throw new ReconError('invalid_recipe', `${what} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, details);
   return parsed.data;

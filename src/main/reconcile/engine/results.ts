@@ -15,7 +15,9 @@ import type {
   Side,
 } from '../../../shared/recon-engine';
 import { GROUP_SORT_FIELDS, PAGE_CATEGORIES, type PageSort } from '../../../shared/recon-engine';
-import { DifferenceReasonSchema } from '../../../shared/recon';
+import { DifferenceReasonSchema, type Recipe } from '../../../shared/recon';
+import type { SourceInfo } from '../../../shared/recon-engine';
+import { untypedEvidence } from './evidence';
 import { listValue } from '@duckdb/node-api';
 import type { Db } from './db';
 import { ReconError } from '../../errors';
@@ -28,13 +30,14 @@ interface RunRow {
   run_id: string;
   status: RunStatus;
   recipe: string;
+  sources: string | null;
   started_at: string;
   finished_at: string | null;
   error: string | null;
 }
 
 export async function getRunRow(db: Db, runId: number): Promise<RunRow> {
-  const run = await db.one<RunRow>(`SELECT run_id, status, recipe::VARCHAR AS recipe, strftime(started_at, '%Y-%m-%dT%H:%M:%S.%gZ') AS started_at,
+  const run = await db.one<RunRow>(`SELECT run_id, status, recipe::VARCHAR AS recipe, sources::VARCHAR AS sources, strftime(started_at, '%Y-%m-%dT%H:%M:%S.%gZ') AS started_at,
     strftime(finished_at, '%Y-%m-%dT%H:%M:%S.%gZ') AS finished_at, error FROM runs WHERE run_id = $1`, [runId]);
   if (!run) throw new ReconError('not_found', `run ${runId} does not exist`, { run_id: runId });
   return run;
@@ -63,6 +66,7 @@ export async function computeSummary(db: Db, runId: number): Promise<RunSummary>
   const leftRows = sideRows('left');
   const rightRows = sideRows('right');
   const inScope = leftRows + rightRows;
+  const warnings = await runWarnings(db, runId, run);
   return {
     run_id: runId,
     status: run.status,
@@ -80,7 +84,34 @@ export async function computeSummary(db: Db, runId: number): Promise<RunSummary>
     unmatched: both('unmatched'),
     match_rate: inScope === 0 ? 0 : Math.round(((matched.left.count + matched.right.count) / inScope) * 1e6) / 1e6,
     per_rule: perRule.map((r) => ({ rule_id: r.rule_id, groups: Number(r.groups), left: Number(r.l), right: Number(r.r) })),
+    ...(warnings.length > 0 ? { warnings } : {}),
   };
+}
+
+/**
+ * What the run could not check, in sentences (evidence.ts): amount or date columns read as text,
+ * the rules that only suggested because of it, and the rows whose compared value did not read.
+ */
+async function runWarnings(db: Db, runId: number, run: RunRow): Promise<string[]> {
+  const out: string[] = [];
+  if (run.sources) {
+    const recipe = JSON.parse(run.recipe) as Recipe;
+    const sources = JSON.parse(run.sources) as Record<Side, SourceInfo>;
+    if (sources.left?.columns && sources.right?.columns) {
+      const found = untypedEvidence(sources, recipe.mappings);
+      for (const w of found) out.push(w.message);
+      const suggestOnly = recipe.rules.filter((r) => !r.amount && !r.auto_confirm).map((r) => r.id);
+      if (found.some((w) => w.what === 'amount') && suggestOnly.length > 0) out.push(`rule(s) ${suggestOnly.join(', ')} compare no amount, so their groups were suggested, not confirmed`);
+    }
+  }
+  const unread = await db.all<{ side: Side; reason: string; n: string | number }>(
+    `SELECT side, reason, count(*) AS n FROM exceptions WHERE run_id = $1 AND reason IN ('amount_unreadable', 'date_unreadable') GROUP BY side, reason ORDER BY side, reason`,
+    [runId],
+  );
+  for (const u of unread) {
+    out.push(`${Number(u.n)} ${u.side} row(s) hold ${u.reason === 'amount_unreadable' ? 'an amount' : 'a date'} that did not read: they were not compared and are listed as ${u.reason} exceptions`);
+  }
+  return out;
 }
 
 function round2(n: number): number {

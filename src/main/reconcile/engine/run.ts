@@ -4,7 +4,7 @@
  * categories and exceptions under the run id.
  */
 import type { Recipe } from '../../../shared/recon';
-import type { RunOptions } from '../../../shared/recon-engine';
+import type { RunOptions, Side, SourceInfo } from '../../../shared/recon-engine';
 import type { Db } from './db';
 import { ReconError } from '../../errors';
 import { addDuplicateExceptions, addNamedSumExceptions, addNearMissExceptions, createExceptionTable } from './matching/exceptions';
@@ -12,6 +12,7 @@ import { referenceShape } from './recipe-sql';
 import { matchManyToMany, matchSplitOrBatch } from './matching/groups';
 import { matchOneToOne } from './matching/one-to-one';
 import { GUARD_TABLES, guardAutoGroups } from './matching/auto-guards';
+import { addUnreadableExceptions, holdUnreadable } from './matching/unreadable';
 import { matchScored, SCORED_TABLES } from './matching/scored';
 import { consumeGroups, createRuleTables, createRunTables, REFERENCE_TOKENS_PREFIX, validateRule } from './matching/working';
 import type { SideColumns } from './recipe-sql';
@@ -23,7 +24,7 @@ export interface PhaseTiming {
   ms: number;
 }
 
-export async function executeRun(db: Db, runId: number, recipe: Recipe, columns: SideColumns, opts: RunOptions): Promise<PhaseTiming[]> {
+export async function executeRun(db: Db, runId: number, recipe: Recipe, columns: SideColumns, opts: RunOptions, sources?: Record<Side, SourceInfo>): Promise<PhaseTiming[]> {
   recipe.rules.forEach(validateRule);
   const phases: PhaseTiming[] = [];
   const total = recipe.rules.length + 4;
@@ -40,7 +41,12 @@ export async function executeRun(db: Db, runId: number, recipe: Recipe, columns:
     done++;
   };
 
-  await phase('prepare', () => createRunTables(db, recipe, columns));
+  await phase('prepare', async () => {
+    await createRunTables(db, recipe, columns);
+    // A row whose compared amount or date did not read is never matched: it becomes an exception.
+    if (sources) await holdUnreadable(db, recipe, sources);
+    else await db.exec(`CREATE OR REPLACE TEMP TABLE unread (side VARCHAR, id BIGINT, rule_id VARCHAR, reason VARCHAR)`);
+  });
   // Cascades usually compare the same columns rule after rule: then the working tables are kept
   // and only the rows the previous rule consumed are removed, instead of rebuilding them.
   let workingFor: string | null = null;
@@ -63,6 +69,7 @@ export async function executeRun(db: Db, runId: number, recipe: Recipe, columns:
   await phase('auto guards', async () => void (await guardAutoGroups(db, recipe, columns)));
   await phase('exceptions', async () => {
     await createExceptionTable(db);
+    await addUnreadableExceptions(db);
     await addDuplicateExceptions(db);
     // A payment naming several invoices is explained as a whole before any one-to-one near miss.
     for (const rule of recipe.rules.filter((r) => r.cardinality === 'N:1' && r.keys.some((k) => referenceShape(k.normalisers ?? [])))) {
@@ -144,7 +151,7 @@ async function persist(db: Db, runId: number): Promise<void> {
 /** Drop the run's TEMP tables so a long-lived connection does not keep them. */
 export async function dropRunTables(db: Db): Promise<void> {
   await db.exec('DROP VIEW IF EXISTS temp.gfinal').catch(() => undefined);
-  const tables = ['reversed', 'scope_left', 'scope_right', 'used_left', 'used_right', 'newly_used', 'cand0', 'contested', 'w_left', 'w_right', 'gtmp', 'lost', 'ambiguous', 'amb_pairs', 'named', 'named_ok', 'cand', 'cand_best_l', 'cand_best_r', 'pairs', 'newp', 'by_ref', 'sc', 'subs', 'subs_m', 'subs_acc', 'round_acc', 'dead', 'nm', 'exc', 'near', 'group_evidence', ...SCORED_TABLES, ...GUARD_TABLES];
+  const tables = ['reversed', 'scope_left', 'scope_right', 'used_left', 'used_right', 'newly_used', 'cand0', 'contested', 'w_left', 'w_right', 'gtmp', 'lost', 'ambiguous', 'amb_pairs', 'named', 'named_ok', 'cand', 'cand_best_l', 'cand_best_r', 'pairs', 'newp', 'by_ref', 'sc', 'subs', 'subs_m', 'subs_acc', 'round_acc', 'dead', 'nm', 'exc', 'near', 'unread', 'group_evidence', ...SCORED_TABLES, ...GUARD_TABLES];
   for (const t of tables) await db.exec(`DROP TABLE IF EXISTS temp.${t}`).catch(() => undefined);
   const tokens = await db.all<{ name: string }>(`SELECT table_name AS name FROM duckdb_tables() WHERE temporary AND starts_with(table_name, '${REFERENCE_TOKENS_PREFIX}')`).catch(() => []);
   for (const t of tokens) await db.exec(`DROP TABLE IF EXISTS temp.${ident(t.name)}`).catch(() => undefined);

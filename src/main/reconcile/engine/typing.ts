@@ -27,6 +27,16 @@ const SEPARATORS = [
 const COMPACT_DATE = String.raw`(19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])`;
 const HAS_TIME = String.raw`.*\d{1,2}:\d{2}.*`;
 const LEADING_ZERO_ID = String.raw`0\d+`;
+/**
+ * "2E03": digits, E, digits, with neither a decimal point nor an exponent sign. Spreadsheets write
+ * numbers in scientific notation as 2E+03 or 2.5E+03; this shape is how codes look (batch 2E03,
+ * part 7E12). Whether it is a number is decided from the column's other values (see detectOne).
+ */
+const SCI_ID = String.raw`[0-9]+[eE][0-9]+`;
+/** A value with a decimal part of one or two digits (an amount, not an identifier). */
+const DECIMAL_PART = String.raw`-?[0-9][0-9., ]*[.,][0-9]{1,2}`;
+/** "1.085": one digit, a dot, three digits — a rate or factor as often as a thousands amount. */
+const ONE_DIGIT_DOT3 = String.raw`-?[1-9]\.[0-9]{3}`;
 const BOOLEAN_WORDS = `('true','false','yes','no')`;
 /** How spreadsheets and exports write "no value" in an amount column (held as empty and listed, never a reason to drop the amount). */
 const MISSING_WORDS = `('n/a','#n/a','na','null','none','nan','#value!','#ref!','#div/0!','#num!')`;
@@ -68,6 +78,9 @@ function outerStats(sfx: string): string[] {
     `count_if(${shape} AND kalla_num_us(${b}) AND kalla_num_eu(${b}) AND contains(${b}, '.')) AS amb_dot${sfx}`,
     `count_if(lower(${v}) IN ${MISSING_WORDS}) AS na${sfx}`,
     `count_if(regexp_full_match(${v}, '${LEADING_ZERO_ID}')) AS lz${sfx}`,
+    `count_if(regexp_full_match(${v}, '${SCI_ID}')) AS sci_id${sfx}`,
+    `count_if(regexp_full_match(${v}, '${DECIMAL_PART}')) AS dec${sfx}`,
+    `count_if(regexp_full_match(${v}, '${ONE_DIGIT_DOT3}')) AS dot3${sfx}`,
     `count_if(regexp_full_match(${v}, '${ISO_DATE}')) AS iso${sfx}`,
     `count_if(regexp_full_match(${v}, '${YMD_SLASH}')) AS ymd${sfx}`,
     `count_if(regexp_full_match(${v}, '${COMPACT_DATE}')) AS ymd8${sfx}`,
@@ -187,7 +200,7 @@ export async function detectTypes(
   const typings = columns.map((name, i): ColumnTyping => {
     const override = overrides[name];
     const total = n(`n_${i}`);
-    const thousands = thousandsOnly(i, n) && !hints.decimal && !decimal.reason.includes('1,234.56');
+    const thousands = thousandsOnly(i, n, name) && !hints.decimal && !decimal.reason.includes('1,234.56');
     // An overridden column's own detection notices (e.g. ambiguity) no longer apply.
     const detected = detectOne(name, i, total, n, override ? [] : notices, thousands ? 'eu' : style, hints.decimal !== undefined || thousands);
     if (!override && detected.type === 'number') {
@@ -233,8 +246,28 @@ export async function detectTypes(
  * Every value with a "." is thousands-shaped (1.500, 12.000) and no value reads only one way: the
  * column holds whole amounts with a dot as thousands separator, unless the file says otherwise.
  */
-function thousandsOnly(i: number, n: (k: string) => number): boolean {
+function thousandsOnly(i: number, n: (k: string) => number, name = ''): boolean {
+  // A rate or factor (1.085, 1.250): the column says it is a rate, or every value is one digit, a
+  // dot and three digits and the name is not an amount's. Whole amounts in thousands would also
+  // have values below 1,000 (written without a dot) or above 9,999.
+  if (RATE_NAME.test(name) || (n(`dot3_${i}`) === n(`n_${i}`) && !AMOUNT_NAME.test(name))) return false;
   return n(`amb_dot_${i}`) > 0 && n(`us_only_${i}`) === 0 && n(`eu_only_${i}`) === 0 && n(`amb_${i}`) === n(`amb_dot_${i}`);
+}
+
+/** Column names of rates and factors, whose 1.085 is never 1,085. */
+const RATE_NAME = /rate|kurs|fx|factor|faktor|ratio|quote|taux|cours|tasso|koers|%/i;
+/** Column names of amounts: there, a column of 1.500s alone is still thousands (with a notice). */
+const AMOUNT_NAME = /amount|betrag|total|sum|value|wert|montant|importe|bedrag|debit|credit|soll|haben|paid|due|balance|saldo|net|gross|brutto|netto/i;
+
+/**
+ * A column whose "2E03"-shaped values are codes, not numbers: they are at least half of its
+ * readable values, or none of its values has a decimal part (a column of whole numbers and 2E03s
+ * is a column of identifiers; an amount column has cents). Such a column stays text, so 2E03 is
+ * never read as 2000 and matched against invoice 2000.
+ */
+function codeLike(i: number, n: (k: string) => number, readable: number): boolean {
+  const sci = n(`sci_id_${i}`);
+  return sci > 0 && (sci * 2 >= readable || n(`dec_${i}`) === 0);
 }
 
 /** At most this many values are named in a notice; the count says how many more. */
@@ -302,7 +335,7 @@ function detectOne(name: string, i: number, total: number, n: (k: string) => num
   // Every value a plausible yyyymmdd (and there are a few): a date, not a number.
   if (total >= 3 && n(`ymd8_${i}`) === total) return { name, type: 'date', format: '%Y%m%d' };
   // Identifiers such as "00042" must keep their leading zeros: they stay text.
-  if (numeric && n(`lz_${i}`) === 0) return { name, type: 'number', format: style };
+  if (numeric && n(`lz_${i}`) === 0 && !codeLike(i, n, readable)) return { name, type: 'number', format: style };
   if (mostly(n(`iso_${i}`), total)) return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format: 'iso' };
   if (mostly(n(`ymd_${i}`), total)) return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format: '%Y/%m/%d' };
   for (const s of SEPARATORS) {

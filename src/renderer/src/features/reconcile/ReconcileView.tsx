@@ -3,6 +3,7 @@ import { Dialog } from '../../components/Dialog';
 import { focusWhenReady } from '../../components/focus';
 import { useReconcile } from '../../stores/reconcile';
 import { DamagedWorkspaces } from './DamagedWorkspaces';
+import { EngineRebuild } from './EngineRebuild';
 import { SourcesPanel } from './SourcesPanel';
 import { FilterPanel, MappingPanel, ResultsPanel, RulesPanel } from './StepPanels';
 import { formatTime } from '../../stores/display';
@@ -67,6 +68,7 @@ export function ReconcileView() {
       {error && (
         <div className="banner error" role="alert">
           {error}
+          <EngineRebuild message={error} />
         </div>
       )}
       {ws?.runs.at(-1)?.status === 'interrupted' && (

@@ -1,3 +1,4 @@
+import { EngineRebuild } from './EngineRebuild';
 import { useCallback, useEffect, useState } from 'react';
 import type { Cardinality, KeyNormaliser, MatchRule } from '../../../../shared/recon';
 import type { GroupPageItem, PageCategory, PageSort, RecordPageItem, Side } from '../../../../shared/recon-engine';
@@ -394,6 +395,7 @@ export function RulesPanel() {
       {runError && (
         <div className="banner error" role="alert" id="run-error" tabIndex={-1}>
           {runError}
+          <EngineRebuild message={runError} />
         </div>
       )}
     </section>

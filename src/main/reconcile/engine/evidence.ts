@@ -1,0 +1,84 @@
+/**
+ * "A rule never runs without the evidence it claims" (issue 27). An amount column that stays text
+ * (some values such as `N/A`, `1e308` or `1.234,50` in a 1,234.56 column stopped its typing), or a
+ * mapped amount or date column that is not read as one, cannot be compared: a rule that leaves it
+ * out would confirm pairs whose amounts differ (250.00 vs 999.00) at "100 % matched".
+ *
+ * `untypedEvidence` names such columns with the fix (the column type to set and what it would
+ * read); the auto recipe, the mapping and rules steps, the run summary and `kalla recon` show these
+ * warnings; `withoutUnprovenAutoConfirm` turns every rule that compares no amount into a
+ * suggest-only rule while an amount column of the files went untyped, so nothing is confirmed
+ * automatically on a key alone when the amounts could not be compared.
+ */
+import type { FieldMapping, Recipe } from '../../../shared/recon';
+import type { Side, SourceInfo } from '../../../shared/recon-engine';
+
+export interface EvidenceWarning {
+  side: Side;
+  column: string;
+  what: 'amount' | 'date';
+  message: string;
+}
+
+const AMOUNT_NOTICES = new Set(['not_all_numbers', 'mixed_number_formats']);
+
+/** Amount and date columns of the two sources that could not be typed, each with its fix. */
+export function untypedEvidence(sources: Record<Side, SourceInfo>, mappings: FieldMapping[] = []): EvidenceWarning[] {
+  const out: EvidenceWarning[] = [];
+  const seen = new Set<string>();
+  const add = (side: Side, column: string, what: 'amount' | 'date', why: string) => {
+    const key = `${side}\u0000${column.toLowerCase()}`;
+    if (seen.has(key)) return;
+    seen.add(key);
+    const fix =
+      what === 'amount'
+        ? `set the column's type to number (in the app: the ${side} source's column types; on the command line: --${side}-type "${column}=number", or =number:1.234,56 for a decimal comma); the values that still do not read become amount_unreadable exceptions`
+        : `set the column's type to date with its format (on the command line: --${side}-type "${column}=date:%d.%m.%Y"); the values that still do not read become date_unreadable exceptions`;
+    out.push({
+      side,
+      column,
+      what,
+      message: `${side} column "${column}" holds ${what === 'amount' ? 'amounts' : 'dates'} but is read as text (${why}), so no rule compares its ${what === 'amount' ? 'amounts' : 'dates'}${what === 'amount' ? ' and nothing is confirmed automatically' : ''}. Fix: ${fix}.`,
+    });
+  };
+  for (const side of ['left', 'right'] as const) {
+    const info = sources[side];
+    const typeOf = (name: string) => info.columns.find((c) => c.name.toLowerCase() === name.toLowerCase())?.type;
+    for (const n of info.notices) {
+      if (!n.column || typeOf(n.column) !== 'text') continue;
+      if (AMOUNT_NOTICES.has(n.code)) add(side, n.column, 'amount', firstSentence(n.message));
+      if (n.code === 'mixed_date_formats') add(side, n.column, 'date', firstSentence(n.message));
+    }
+    for (const m of mappings) {
+      const name = side === 'left' ? m.field_a : m.field_b;
+      const type = typeOf(name);
+      if (m.role === 'amount' && type && type !== 'number') add(side, name, 'amount', `mapped as the amount, read as ${type}`);
+      if (m.role === 'date' && type && type !== 'date' && type !== 'timestamp') add(side, name, 'date', `mapped as the date, read as ${type}`);
+    }
+  }
+  return out;
+}
+
+function firstSentence(message: string): string {
+  const counted = /stays text: (\d+ of \d+ value\(s\) are amounts but \d+ are not)/.exec(message);
+  if (counted) return counted[1];
+  const colon = message.indexOf(': ');
+  const text = colon > 0 && colon < 200 ? message.slice(0, colon) : message.slice(0, 200);
+  return text.replace(/^column "[^"]*" /, '');
+}
+
+/**
+ * While an amount column went untyped, a rule that compares no amount only suggests: its groups
+ * wait for a person instead of being confirmed on the key alone. Rules that compare amounts keep
+ * their setting. Returns the recipe unchanged when nothing is missing.
+ */
+export function withoutUnprovenAutoConfirm<T extends Pick<Recipe, 'rules'>>(recipe: T, warnings: EvidenceWarning[]): { recipe: T; downgraded: string[] } {
+  if (!warnings.some((w) => w.what === 'amount')) return { recipe, downgraded: [] };
+  const downgraded: string[] = [];
+  const rules = recipe.rules.map((r) => {
+    if (r.amount || !r.auto_confirm) return r;
+    downgraded.push(r.id);
+    return { ...r, auto_confirm: false };
+  });
+  return { recipe: { ...recipe, rules }, downgraded };
+}

@@ -1,0 +1,179 @@
+/**
+ * Fault injection for the fuzz-and-fault suite: a corrupt engine file, a read-only data folder, a
+ * full disk while loading and while exporting (a small tmpfs, where the machine lets us mount one),
+ * an injected write error (an export's place taken by a folder), and a run killed mid-way.
+ * Each is judged: a clear refusal (a sentence, not a raw DuckDB/errno text) with nothing lost.
+ */
+import { execFileSync, spawn } from 'node:child_process';
+import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { UserError } from '../../src/main/errors';
+import { ReconEngine } from '../../src/main/reconcile/engine/engine';
+import { sweepLeftoverWorkspaces } from '../../src/cli/recon';
+import { clearMessage, type Verdict } from './run-world';
+
+export interface FaultVerdict {
+  verdict: Verdict;
+  why: string;
+}
+
+function judge(e: unknown): FaultVerdict {
+  if (e instanceof UserError && clearMessage(e.message)) return { verdict: 'refused clearly', why: e.message };
+  return { verdict: 'crashed', why: `raw error: ${e instanceof Error ? e.message : String(e)}` };
+}
+
+function mount(dir: string, args: string[]): (() => void) | null {
+  if (process.platform !== 'linux' || process.getuid?.() !== 0) return null;
+  try {
+    execFileSync('mount', [...args, dir], { stdio: 'ignore' });
+  } catch {
+    return null;
+  }
+  return () => execFileSync('umount', ['-l', dir], { stdio: 'ignore' });
+}
+
+const csvRows = (n: number) => `ref,amount,date\n${Array.from({ length: n }, (_, i) => `INV-${i},${(i % 997) + 0.5},2026-01-${String((i % 28) + 1).padStart(2, '0')}`).join('\n')}\n`;
+
+export const FAULTS: { name: string; run(fresh: () => string): Promise<FaultVerdict | null> }[] = [
+  {
+    name: 'corrupt recon.duckdb',
+    async run(fresh) {
+      const dir = fresh();
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(join(dir, 'recon.duckdb'), Buffer.alloc(8192, 0x5a));
+      try {
+        (await ReconEngine.open(dir)).close();
+        return { verdict: 'silently wrong', why: 'a corrupt engine file opened as if it were fine' };
+      } catch (e) {
+        return judge(e);
+      }
+    },
+  },
+  {
+    name: 'read-only data folder',
+    async run(fresh) {
+      const dir = fresh();
+      mkdirSync(dir, { recursive: true });
+      const bound = mount(dir, ['--bind', dir]);
+      const undo = bound && mount(dir, ['-o', 'remount,bind,ro']);
+      if (bound && !undo) bound();
+      if (!undo) return null;
+      try {
+        (await ReconEngine.open(join(dir, 'ws'))).close();
+        return { verdict: 'silently wrong', why: 'opened a workspace in a read-only folder' };
+      } catch (e) {
+        return judge(e);
+      } finally {
+        undo();
+      }
+    },
+  },
+  {
+    name: 'full disk while loading',
+    async run(fresh) {
+      const dir = fresh();
+      mkdirSync(dir, { recursive: true });
+      const src = `${dir}-src.csv`;
+      writeFileSync(src, csvRows(200_000));
+      const small = `${dir}-small.csv`;
+      writeFileSync(small, csvRows(50));
+      const undo = mount(dir, ['-t', 'tmpfs', '-o', 'size=3m', 'tmpfs']);
+      if (!undo) return null;
+      let ws: ReconEngine | null = null;
+      try {
+        ws = await ReconEngine.open(join(dir, 'ws'));
+        await ws.addSourceFromPath('left', small);
+        try {
+          await ws.addSourceFromPath('right', src);
+          return { verdict: 'silently wrong', why: 'a 5 MB file loaded onto a 3 MB disk' };
+        } catch (e) {
+          const v = judge(e);
+          const left = await ws.source('left').catch(() => null);
+          if (left?.row_count !== 50) return { verdict: 'lost', why: `the loaded left source is gone after the failed load (${v.why})` };
+          return v;
+        }
+      } catch (e) {
+        return judge(e);
+      } finally {
+        ws?.close();
+        undo();
+      }
+    },
+  },
+  {
+    name: 'injected write error on export',
+    async run(fresh) {
+      const dir = fresh();
+      mkdirSync(dir, { recursive: true });
+      const f = join(dir, 'f.csv');
+      writeFileSync(f, csvRows(20));
+      const ws = await ReconEngine.open(join(dir, 'ws'));
+      try {
+        await ws.addSourceFromPath('left', f);
+        await ws.addSourceFromPath('right', f);
+        const run = await ws.run({ version: 2, name: 'r', left: { alias: 'l', path: f }, right: { alias: 'r', path: f }, mappings: [], filters: [], rules: [{ id: 'k', name: 'k', keys: [{ left: 'ref', right: 'ref' }], cardinality: '1:1', auto_confirm: true }] });
+        const out = join(dir, 'out');
+        mkdirSync(join(out, 'matched.csv'), { recursive: true }); // a folder where the export goes
+        try {
+          await ws.export(run.run_id, { dir: out, overwrite: true, formats: ['csv'] });
+          return { verdict: 'silently wrong', why: 'the export reported success although matched.csv could not be written' };
+        } catch (e) {
+          return judge(e);
+        }
+      } finally {
+        ws.close();
+      }
+    },
+  },
+  {
+    name: 'full disk while exporting',
+    async run(fresh) {
+      const dir = fresh();
+      mkdirSync(dir, { recursive: true });
+      const f = join(dir, 'f.csv');
+      writeFileSync(f, csvRows(20_000));
+      const out = join(dir, 'out');
+      mkdirSync(out);
+      const undo = mount(out, ['-t', 'tmpfs', '-o', 'size=256k', 'tmpfs']);
+      if (!undo) return null;
+      const ws = await ReconEngine.open(join(dir, 'ws'));
+      try {
+        await ws.addSourceFromPath('left', f);
+        await ws.addSourceFromPath('right', f);
+        const run = await ws.run({ version: 2, name: 'r', left: { alias: 'l', path: f }, right: { alias: 'r', path: f }, mappings: [], filters: [], rules: [{ id: 'k', name: 'k', keys: [{ left: 'ref', right: 'ref' }], cardinality: '1:1', auto_confirm: true }] });
+        try {
+          await ws.export(run.run_id, { dir: out, overwrite: true, formats: ['csv'] });
+          return { verdict: 'silently wrong', why: 'a 2 MB export reported success on a 256 KB disk' };
+        } catch (e) {
+          return judge(e);
+        }
+      } finally {
+        ws.close();
+        undo();
+      }
+    },
+  },
+  {
+    name: 'kalla recon killed mid-run (SIGKILL), next run sweeps',
+    async run(fresh) {
+      const dir = fresh();
+      mkdirSync(dir, { recursive: true });
+      const tmp = join(dir, 'tmp');
+      mkdirSync(tmp);
+      const f = join(dir, 'big.csv');
+      writeFileSync(f, csvRows(300_000));
+      const child = spawn(process.execPath, ['--import', 'tsx', 'tests/recon/cli-entry.ts', '--left', f, '--right', f, '--json'], { env: { ...process.env, TMPDIR: tmp }, stdio: 'ignore' });
+      const started = Date.now();
+      while (Date.now() - started < 30_000 && !readdirSync(tmp).some((n) => n.startsWith('kalla-recon-'))) await new Promise((r) => setTimeout(r, 100));
+      await new Promise((r) => setTimeout(r, 500));
+      child.kill('SIGKILL');
+      await new Promise((r) => child.once('exit', r));
+      const left = readdirSync(tmp).filter((n) => n.startsWith('kalla-recon-'));
+      if (left.length === 0) return { verdict: 'refused clearly', why: 'the run ended before the kill point' };
+      const swept = await sweepLeftoverWorkspaces(tmp);
+      const still = left.filter((n) => existsSync(join(tmp, n)));
+      if (still.length > 0 || swept.count !== left.length) return { verdict: 'lost', why: `${still.length} temp workspace(s) of a killed run left behind` };
+      return { verdict: 'right', why: '' };
+    },
+  },
+];

@@ -44,3 +44,15 @@ describe('kalla-recon over Streamable HTTP', () => {
     expect(notMcp.status).toBe(404);
   });
 });
+
+describe('unknown tools', () => {
+  it('are a JSON-RPC -32602 error, not an isError result; known tools still run', async () => {
+    handle = await serveMcpOverHttp({ port: 0, create: () => ({ server: createReconServer({ env: {} }) }) });
+    const client = new Client({ name: 'a', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(handle.url)));
+    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/Unknown tool: no_such_tool/) });
+    const known = await client.callTool({ name: 'detect_field_mappings', arguments: { left_columns: ['a'], right_columns: ['a'] } });
+    expect(known.content).toBeDefined();
+    await client.close();
+  });
+});

@@ -4,6 +4,7 @@
  * stdout belongs to JSON-RPC; anything human goes to stderr. Servers are
  * imported lazily so `kalla web` does not load them.
  */
+import { randomBytes } from 'node:crypto';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { UsageError } from './args';
 
@@ -42,9 +43,15 @@ export async function runMcp(argv: string[]): Promise<number> {
   }
   if (rest.length && rest[0] === '--http') {
     const port = Number(rest[1]);
-    if (rest.length !== 2 || !Number.isInteger(port) || port < 0 || port > 65535) throw new UsageError(`--http takes a port number (0 picks a free one), e.g. \`kalla mcp ${name} --http 3001\`.`);
+    const withToken = rest[2] === '--token';
+    if (rest.length !== (withToken ? 3 : 2) || !Number.isInteger(port) || port < 0 || port > 65535) {
+      throw new UsageError(`--http takes a port number (0 picks a free one) and optionally --token, e.g. \`kalla mcp ${name} --http 3001 --token\`.`);
+    }
     const { serveMcpOverHttp } = await import('../servers/http');
-    const handle = await serveMcpOverHttp({ port, create: await server.factory(), log: (line) => process.stderr.write(`[${name}] ${line}\n`) });
+    const token = withToken ? randomBytes(32).toString('base64url') : undefined;
+    const handle = await serveMcpOverHttp({ port, token, create: await server.factory(), log: (line) => process.stderr.write(`[${name}] ${line}\n`) });
+    // Printed once, never logged again: whoever reads this terminal can use the server.
+    if (token) process.stderr.write(`[${name}] bearer token (shown once): ${token}\n`);
     // The URL on stdout (one line), for scripts; a note for people on stderr.
     process.stdout.write(`${handle.url}\n`);
     process.stderr.write(`[${name}] MCP over Streamable HTTP at ${handle.url} (loopback only)\n`);
@@ -53,7 +60,7 @@ export async function runMcp(argv: string[]): Promise<number> {
     process.once('SIGINT', stop);
     return await new Promise<number>(() => undefined);
   }
-  if (rest.length) throw new UsageError(`kalla mcp ${name} takes no arguments but --http PORT; configure it through its environment.`);
+  if (rest.length) throw new UsageError(`kalla mcp ${name} takes no arguments but --http PORT [--token]; configure it through its environment.`);
   await server.run();
   // The server keeps the process alive on stdin and ends it when the client goes away.
   return await new Promise<number>(() => undefined);

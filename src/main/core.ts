@@ -3,7 +3,7 @@
  * process, by browser mode and by tests: only the transport around `dispatch`
  * and `subscribe` differs.
  */
-import { appendFile, mkdir } from 'node:fs/promises';
+import { appendFile, chmod, mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { EventName, EventPayload } from '../shared/contract';
 import { createAssistant } from './assistant/create';
@@ -52,7 +52,8 @@ export interface Core {
  * per folder; a second one gets DataDirInUseError) and releases it after dispose.
  */
 export async function createCore(opts: CoreOptions): Promise<Core> {
-  await mkdir(opts.paths.dataDir, { recursive: true });
+  await mkdir(opts.paths.dataDir, { recursive: true, mode: 0o700 });
+  await ownerOnly(opts.paths.dataDir);
   const lock = await acquireDataDirLock(opts.paths.dataDir, opts.platform.mode === 'electron' ? 'desktop app' : 'browser mode');
   let core: Core;
   try {
@@ -75,7 +76,8 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
 }
 
 async function buildCore(opts: CoreOptions): Promise<Core> {
-  await mkdir(opts.paths.logsDir, { recursive: true });
+  await mkdir(opts.paths.logsDir, { recursive: true, mode: 0o700 });
+  await ownerOnly(opts.paths.logsDir);
   const appLog = join(opts.paths.logsDir, 'app.log');
   const logInternal = (e: unknown) => {
     const text = e instanceof Error ? (e.stack ?? e.message) : String(e);
@@ -185,3 +187,12 @@ async function buildCore(opts: CoreOptions): Promise<Core> {
   };
 }
 
+/**
+ * The data and logs folders hold conversations, workspaces, logs and settings: owner only (0700),
+ * narrowed at start if an older version left them 0755. With the folder closed to others, files
+ * inside that are still 0644 cannot be read by other users. Not on Windows (ACLs, not modes).
+ */
+async function ownerOnly(dir: string): Promise<void> {
+  if (process.platform === 'win32') return;
+  await chmod(dir, 0o700);
+}

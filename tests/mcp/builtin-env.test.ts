@@ -44,4 +44,25 @@ describe('built-in server environment', () => {
     // And the value never shows in what the renderer sees.
     expect(JSON.stringify(host.list())).not.toContain('sk-second');
   });
+
+  it('gets a minimal environment too: no cloud credentials from the login shell, but PATH, JAVA_HOME and its own variables', async () => {
+    const dir = await tempDir();
+    const host = new McpHost({
+      dataDir: dir.path,
+      builtins: [{ name: 'mine', config: fixture('well-behaved'), spawnEnv: async () => ({ KALLA_TEST_KEY: 'from-settings' }) }],
+      spawnEnv: async () => ({ PATH: process.env.PATH ?? '', AWS_SECRET_ACCESS_KEY: 'aws-secret', GITHUB_TOKEN: 'gh', JAVA_HOME: '/opt/jdk', VIEWMAPPER_JAR: '/opt/vm.jar' }),
+    });
+    cleanups.push(async () => {
+      await host.stop();
+      await dir.cleanup();
+    });
+    await host.start();
+    await waitFor(() => host.get('mine')?.status === 'running', 'mine running');
+    expect(await readEnv(host, 'mine', 'AWS_SECRET_ACCESS_KEY')).toBeNull();
+    expect(await readEnv(host, 'mine', 'GITHUB_TOKEN')).toBeNull();
+    expect(await readEnv(host, 'mine', 'JAVA_HOME')).toBe('/opt/jdk');
+    expect(await readEnv(host, 'mine', 'VIEWMAPPER_JAR')).toBe('/opt/vm.jar');
+    expect(await readEnv(host, 'mine', 'KALLA_TEST_KEY')).toBe('from-settings');
+    expect(await readEnv(host, 'mine', 'PATH')).toBe(process.env.PATH ?? '');
+  });
 });

@@ -122,3 +122,48 @@ describe('Claude Desktop config', () => {
     await expect(t.host.importServers(join(t.dir, 'nope.json'))).rejects.toThrow(/no MCP config found at .*nope\.json/);
   });
 });
+
+describe('Import of a file that is not JSON', () => {
+  it('says where the file stops being JSON without quoting any of it', async () => {
+    const t = await makeHost();
+    cleanup.push(t.dispose);
+    const source = join(t.dir, 'passwd');
+    await writeFile(source, 'root:x:0:0:hunter2-secret:/root:/bin/bash\n');
+    const error = await t.host.planImport(source).then(
+      () => undefined,
+      (e: unknown) => e as Error,
+    );
+    expect(error?.message).toMatch(/is not a valid Claude Desktop, VS Code or Cursor MCP config: line 1, column 1: invalid JSON: unexpected character/);
+    expect(error?.message).not.toMatch(/root:x|hunter2/);
+    const trailing = join(t.dir, 'trailing.json');
+    await writeFile(trailing, '{"mcpServers":{}} hunter2-secret');
+    const second = await t.host.planImport(trailing).catch((e: unknown) => e as Error);
+    expect((second as Error).message).not.toMatch(/hunter2/);
+  });
+});
+
+describe('VS Code variables other than inputs', () => {
+  it('skip the server with a sentence instead of passing ${env:…} or ${workspaceFolder} through literally', async () => {
+    const t = await makeHost();
+    cleanup.push(t.dispose);
+    const source = join(t.dir, 'mcp.json');
+    await writeFile(
+      source,
+      JSON.stringify({
+        servers: {
+          token: { command: 'node', args: ['x.js'], env: { API_TOKEN: '${env:GITHUB_TOKEN}' } },
+          folder: { command: 'node', args: ['${workspaceFolder}/server.js'] },
+          home: { command: 'node', args: ['${userHome}/s.js'] },
+          plain: { command: 'node', args: ['plain.js'] },
+        },
+      }),
+    );
+    const preview = await t.host.planImport(source);
+    const reasons = Object.fromEntries(preview.skipped.map((s) => [s.name, s.reason]));
+    expect(reasons.token).toMatch(/^uses the VS Code variable "\$\{env:GITHUB_TOKEN\}": Kalla does not copy values from its own environment/);
+    expect(reasons.folder).toMatch(/^uses the VS Code variable "\$\{workspaceFolder\}": Kalla has no VS Code workspace folder/);
+    expect(reasons.home).toMatch(/^uses the VS Code variable "\$\{userHome\}"/);
+    expect(JSON.stringify(preview)).toContain('plain');
+    expect(reasons.plain).toBeUndefined();
+  });
+});

@@ -25,6 +25,8 @@ export interface AuthServer {
   clientAuth: string[];
   /** When set, the metadata names this `issuer` instead of the server's own URL (a mix-up attempt). */
   claimedIssuer?: string;
+  /** When set, the metadata names this authorization endpoint (say a `javascript:` URL). */
+  authorizationEndpoint?: string;
   close(): Promise<void>;
 }
 
@@ -64,7 +66,7 @@ export async function startAuthServer(opts: { client?: { id: string; secret: str
     if (url.pathname === '/.well-known/oauth-authorization-server') {
       return json(200, {
         issuer: state.claimedIssuer ?? state.issuer,
-        authorization_endpoint: `${state.issuer}/authorize`,
+        authorization_endpoint: state.authorizationEndpoint ?? `${state.issuer}/authorize`,
         token_endpoint: `${state.issuer}/token`,
         ...(opts.client ? {} : { registration_endpoint: `${state.issuer}/register` }),
         response_types_supported: ['code'],

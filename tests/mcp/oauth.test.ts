@@ -51,9 +51,9 @@ async function setUp(): Promise<{ auth: AuthServer; url: string }> {
   return { auth, url: remote.url };
 }
 
-async function hostFor(url: string, secrets: SecretKeeper, open: (url: string) => Promise<void>, oauth?: ServerConfig['oauth'], type: 'http' | 'sse' = 'http'): Promise<McpHost> {
+async function hostFor(url: string, secrets: SecretKeeper, open: (url: string) => Promise<void>, oauth?: ServerConfig['oauth'], type: 'http' | 'sse' = 'http', maxRetries = 0): Promise<McpHost> {
   const dir = await tempDir();
-  const host = new McpHost({ dataDir: dir.path, builtins: [], spawnEnv: async () => ({ PATH: process.env.PATH ?? '' }), restart: { maxRetries: 0, baseDelayMs: 10, maxDelayMs: 10 }, oauth: { secrets, openBrowser: open, signInTimeoutMs: 10_000 } });
+  const host = new McpHost({ dataDir: dir.path, builtins: [], spawnEnv: async () => ({ PATH: process.env.PATH ?? '' }), restart: { maxRetries, baseDelayMs: 10, maxDelayMs: 10 }, oauth: { secrets, openBrowser: open, signInTimeoutMs: 10_000 } });
   cleanups.push(async () => {
     await host.stop();
     await dir.cleanup();
@@ -307,6 +307,26 @@ describe('authorization-server metadata', () => {
     await host.signIn('crm');
     await waitFor(() => host.get('crm')?.status === 'running', 'signed in');
     expect(opened).toHaveLength(1);
+  }, 60_000);
+
+  it('with a javascript: authorization endpoint gives one clear error, no schema dump and no restart loop', async () => {
+    const { auth, url } = await setUp();
+    auth.authorizationEndpoint = 'javascript:alert(1)';
+    const secrets = memorySecrets();
+    const opened: string[] = [];
+    // Retries allowed: the metadata error itself must stop them.
+    const host = await hostFor(url, secrets, browser(opened), undefined, 'http', 3);
+    const error = await host.signIn('crm').then(() => undefined, (e: unknown) => e as Error);
+    expect(error?.message).toMatch(/authorization endpoint .*is not an https: address/);
+    expect(error?.message).not.toMatch(/invalid_format|"code"|\[\s*\{/);
+    expect(opened).toEqual([]);
+    const statuses = new Set<string>();
+    for (let i = 0; i < 20; i++) {
+      statuses.add(host.get('crm')?.status ?? 'gone');
+      await new Promise((r) => setTimeout(r, 50));
+    }
+    expect([...statuses]).not.toContain('restarting');
+    expect(host.get('crm')?.error).toMatch(/authorization endpoint/);
   }, 60_000);
 });
 

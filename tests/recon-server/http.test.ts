@@ -44,3 +44,50 @@ describe('kalla-recon over Streamable HTTP', () => {
     expect(notMcp.status).toBe(404);
   });
 });
+
+describe('unknown tools', () => {
+  it('are a JSON-RPC -32602 error, not an isError result; known tools still run', async () => {
+    handle = await serveMcpOverHttp({ port: 0, create: () => ({ server: createReconServer({ env: {} }) }) });
+    const client = new Client({ name: 'a', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(handle.url)));
+    await expect(client.callTool({ name: 'no_such_tool', arguments: {} })).rejects.toMatchObject({ code: -32602, message: expect.stringMatching(/Unknown tool: no_such_tool/) });
+    const known = await client.callTool({ name: 'detect_field_mappings', arguments: { left_columns: ['a'], right_columns: ['a'] } });
+    expect(known.content).toBeDefined();
+    await client.close();
+  });
+});
+
+describe('--http token and session expiry', () => {
+  it('refuses requests without the bearer token, and serves those with it', async () => {
+    handle = await serveMcpOverHttp({ port: 0, token: 'tok-123', create: () => ({ server: createReconServer({ env: {} }) }) });
+    const port = new URL(handle.url).port;
+    const refused = await initialize(`127.0.0.1:${port}`);
+    expect(refused.status).toBe(401);
+    expect(refused.headers.get('www-authenticate')).toBe('Bearer');
+    const wrong = new Client({ name: 'w', version: '1' });
+    await expect(wrong.connect(new StreamableHTTPClientTransport(new URL(handle.url), { requestInit: { headers: { authorization: 'Bearer tok-124' } } }))).rejects.toThrow();
+    const client = new Client({ name: 'a', version: '1' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(handle.url), { requestInit: { headers: { authorization: 'Bearer tok-123' } } }));
+    expect((await client.listTools()).tools.length).toBeGreaterThan(0);
+    await client.close();
+  });
+
+  it('closes a session left idle, so its id stops working', async () => {
+    let closed = 0;
+    handle = await serveMcpOverHttp({ port: 0, idleMs: 300, create: () => ({ server: createReconServer({ env: {} }), close: async () => void closed++ }) });
+    const client = new Client({ name: 'a', version: '1' });
+    const transport = new StreamableHTTPClientTransport(new URL(handle.url));
+    await client.connect(transport);
+    await client.listTools();
+    const sid = transport.sessionId!;
+    await new Promise((r) => setTimeout(r, 800));
+    expect(closed).toBe(1);
+    const after = await fetch(handle.url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', accept: 'application/json, text/event-stream', 'mcp-session-id': sid, 'mcp-protocol-version': '2025-06-18' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 9, method: 'tools/list', params: {} }),
+    });
+    expect(after.status).toBe(404);
+    await client.close().catch(() => undefined);
+  });
+});

@@ -2,7 +2,7 @@
  * ReconcileService through the real core: real DuckDB, the real kalla-recon
  * server over stdio (offline engine), files generated here.
  */
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -108,6 +108,12 @@ describe('ReconcileService', () => {
     }
     const otherWorkspace = await core.workspaces.create('Other');
     await expect(core.workspaces.downloadExport(otherWorkspace.id, matchedCsv)).rejects.toMatchObject({ code: 'not_found' });
+    // A symlink swapped in at an exported path after the export is not followed (O_NOFOLLOW).
+    const secret = join(dir, 'secret.txt');
+    writeFileSync(secret, 'not an export');
+    renameSync(matchedCsv, `${matchedCsv}.moved`);
+    symlinkSync(secret, matchedCsv);
+    await expect(core.workspaces.downloadExport(id, matchedCsv)).rejects.toMatchObject({ code: 'not_found', message: expect.stringMatching(/replaced by a link/) });
   });
 
   it('explains broken files with a way out, and keeps the other source', async () => {

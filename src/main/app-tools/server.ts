@@ -7,6 +7,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
+import { refuseUnknownTools } from '../../servers/strict-tools';
 import { APP_TOOLS_SERVER } from './names';
 import { AppToolRefusal, describeTool, type AppToolDef, type AppToolModule } from './registry';
 
@@ -41,7 +42,7 @@ export function createAppToolsServer(opts: AppToolsServerOptions): McpServer {
       register(server, t, opts);
     }
   }
-  return server;
+  return seen.size ? refuseUnknownTools(server) : server;
 }
 
 /** Scoping: a scoped tool acts on the active workspace only; the message says what to do instead. */

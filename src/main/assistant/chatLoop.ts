@@ -105,6 +105,9 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
   const { servers, origins } = availableTools(host);
   const { specs, names } = buildToolSpecs(servers);
   const toolInfo = new Map(servers.flatMap((s) => s.tools.map((t) => [`${s.server}\u0000${t.name}`, t] as const)));
+  // Set once a user-added server's result is in this turn: from then on the model may be
+  // following instructions planted in that text, so built-in read-only tools ask too.
+  const untrusted: { server?: string } = {};
 
   const produced: ChatMessage[] = [];
   const usage: Usage = { inputTokens: 0, outputTokens: 0 };
@@ -145,7 +148,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
     for (const call of turn.toolCalls) {
       const result = signal?.aborted
         ? { callId: call.id, name: call.name, content: CANCELLED_CONTENT, isError: true }
-        : await runOneCall(call, { ...options, names, origins, toolInfo });
+        : await runOneCall(call, { ...options, names, origins, toolInfo, untrusted });
       results.push(result);
       emit({ type: 'tool-end', call, result });
     }
@@ -159,6 +162,13 @@ interface CallContext extends RunTurnOptions {
   names: ToolNameMap;
   origins: Map<string, ServerOrigin>;
   toolInfo: Map<string, ToolInfo>;
+  untrusted: { server?: string };
+}
+
+/** Marks text from a user-added server as data for the model, not instructions (closing tag escaped). */
+export function markUntrusted(server: string, text: string): string {
+  const body = text.replace(/<\/untrusted-tool-result/gi, '<\\/untrusted-tool-result');
+  return `<untrusted-tool-result server="${server.replace(/"/g, '')}">\n${body}\n</untrusted-tool-result>`;
 }
 
 async function runOneCall(call: ToolCall, ctx: CallContext): Promise<ToolResult> {
@@ -169,7 +179,15 @@ async function runOneCall(call: ToolCall, ctx: CallContext): Promise<ToolResult>
   const info = target && ctx.toolInfo.get(`${target.server}\u0000${target.tool}`);
   if (!target || !info) return error(`There is no tool named "${call.name}". Use one of the tools provided.`);
 
-  const decision = resolveToolPolicy({ server: target.server, origin: ctx.origins.get(target.server) ?? 'user', tool: info }, ctx.overrides);
+  const origin = ctx.origins.get(target.server) ?? 'user';
+  let decision = resolveToolPolicy({ server: target.server, origin, tool: info }, ctx.overrides);
+  if (decision.source === 'builtin-read-only' && ctx.untrusted.server !== undefined) {
+    decision = {
+      permission: 'ask',
+      source: 'after-untrusted',
+      reason: `A result from your server "${ctx.untrusted.server}" came earlier in this turn and may carry instructions, so "${info.name}" asks first.`,
+    };
+  }
   if (decision.permission === 'never') return refusedToolResult(call, 'blocked');
   const notReady = await ctx.host.precheck?.(target.server, target.tool, call.arguments).catch(() => undefined);
   if (notReady) return error(notReady);
@@ -185,10 +203,12 @@ async function runOneCall(call: ToolCall, ctx: CallContext): Promise<ToolResult>
   ctx.onEvent?.({ type: 'tool-start', call, server: target.server, tool: target.tool, permission: decision.permission, hostCallId });
   try {
     const result = await ctx.host.callTool(target.server, target.tool, call.arguments, { callId: hostCallId, signal: ctx.signal });
+    const text = toolResultText(result, ctx.maxToolResultChars ?? DEFAULT_MAX_TOOL_RESULT_CHARS);
+    if (origin === 'user') ctx.untrusted.server ??= target.server;
     return {
       callId: call.id,
       name: call.name,
-      content: toolResultText(result, ctx.maxToolResultChars ?? DEFAULT_MAX_TOOL_RESULT_CHARS),
+      content: origin === 'user' ? markUntrusted(target.server, text) : text,
       isError: result.isError,
     };
   } catch (e) {

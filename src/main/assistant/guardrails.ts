@@ -30,7 +30,7 @@ export interface PolicyTool {
   finalizing?: boolean;
 }
 
-export type PolicySource = 'finalizing' | 'tool-override' | 'server-override' | 'builtin-read-only' | 'default';
+export type PolicySource = 'finalizing' | 'tool-override' | 'server-override' | 'builtin-read-only' | 'after-untrusted' | 'default';
 
 export interface PolicyDecision {
   permission: ToolPermission;

@@ -70,11 +70,23 @@ export function parseJsonText(text: string, file: string): { value?: unknown; pr
   } catch (error) {
     const offset = jsonErrorOffset(body) ?? positionFromMessage(error) ?? body.length;
     const { line, column } = positionOf(body, offset);
-    const reason = error instanceof Error ? error.message.replace(/\s+in JSON at position \d+.*$/s, '') : String(error);
+    const reason = jsonErrorReason(error);
     return {
       problem: { file, where: `line ${line}, column ${column}`, message: `invalid JSON: ${reason}` },
     };
   }
+}
+
+/**
+ * V8's message without the text it quotes: "Unexpected token 'r', "root:x:0:0"... is
+ * not valid JSON" would echo the start of any readable file picked for import.
+ */
+export function jsonErrorReason(error: unknown): string {
+  if (!(error instanceof Error)) return 'not valid JSON';
+  const message = error.message.replace(/\s+in JSON at position \d+.*$/s, '');
+  if (/^Unexpected token\b/.test(message)) return 'unexpected character';
+  if (/^Bad control character\b/.test(message)) return 'bad control character in string';
+  return message.replace(/"[^"]*"(\.\.\.)?/g, '…');
 }
 
 function positionFromMessage(error: unknown): number | undefined {

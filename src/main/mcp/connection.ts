@@ -36,6 +36,8 @@ import type { LogLevel, PromptInfo, ResourceInfo, ServerConfig, ServerStatus, To
 import { LineSplitter, type LogBuffer } from './log-buffer';
 import { MessageHistory, RecordingTransport } from './message-history';
 import {
+  asAuthMetadataError,
+  AuthMetadataError,
   ClientCredentialsMissingError,
   KallaOAuthProvider,
   MorePermissionNeededError,
@@ -643,8 +645,9 @@ export class ServerConnection {
         if (!session.ended) await this.connect(session);
         return;
       }
-      const error = outcome.error;
+      const error = asAuthMetadataError(outcome.error);
       if (
+        error instanceof AuthMetadataError ||
         error instanceof CommandNotFoundError ||
         error instanceof BadWorkingDirectoryError ||
         error instanceof RemoteRefusedError ||

@@ -830,10 +830,12 @@ export class McpHost {
     extraEnv?: () => Promise<Record<string, string>>,
   ): Entry {
     const baseEnv = this.opts.spawnEnv ?? (() => this.loginEnv());
-    // Built-ins are our own CLI and get everything (plus settings); user servers a minimal set (issue 13 item 2).
+    // User servers get a minimal set (issue 13 item 2). Built-ins too (issue 29): the same set, their
+    // own knobs (KALLA_*, VIEWMAPPER_*, JAVA_HOME) and Kalla's settings; not the login shell's cloud
+    // credentials, which they never use.
     const spawnEnv =
       origin === 'builtin'
-        ? async () => ({ ...(await baseEnv()), ...(extraEnv ? await extraEnv() : {}) })
+        ? async () => ({ ...builtinEnv(await baseEnv()), ...(extraEnv ? await extraEnv() : {}) })
         : async (current: ServerConfig) => minimalEnv(await baseEnv(), current.inheritEnv);
     const liveLog = new LogRateLimiter(name, (line) => this.emit({ type: 'log', line }), this.opts.logEvents);
     const log = new LogBuffer({
@@ -943,4 +945,10 @@ async function readSamplingPolicies(path: string): Promise<Record<string, Sampli
 
 function stripUndefined<T extends object>(value: T): Partial<T> {
   return Object.fromEntries(Object.entries(value).filter(([, v]) => v !== undefined)) as Partial<T>;
+}
+
+/** What a built-in server gets from the login environment: the minimal set and its own variables. */
+export function builtinEnv(base: Record<string, string>): Record<string, string> {
+  const own = Object.keys(base).filter((k) => /^(KALLA_|VIEWMAPPER_)/.test(k) || k === 'JAVA_HOME');
+  return minimalEnv(base, own);
 }

@@ -61,6 +61,8 @@ export async function importSources(platform: NodeJS.Platform = process.platform
 }
 
 const INPUT_REF = /\$\{input:([^}]+)\}/g;
+/** VS Code's other variables (`${env:X}`, `${workspaceFolder}`, `${userHome}`, …): VS Code expands them; Kalla does not. */
+const VSCODE_VARIABLE = /\$\{(?!input:)([A-Za-z]+)(?::([^}]*))?\}/;
 
 /** VS Code's `inputs` (prompts for values such as API keys): id, description, password. */
 function declaredInputs(document: unknown): Map<string, ImportInput> {
@@ -145,6 +147,21 @@ export async function planImport(sourcePath: string, existingNames: ReadonlySet<
   for (const [name, reason] of broken) skipped.push({ name, reason: `invalid entry (${reason})` });
   // VS Code asks for ${input:…} values when a server starts; Kalla asks once, on import, and the
   // values go into the server file like values typed into the form.
+  // Refused rather than expanded: `${env:X}` would copy a value from Kalla's environment into the
+  // server file in plain text, and `${workspaceFolder}` names a VS Code folder Kalla does not have.
+  for (const [name, config] of Object.entries(parsed.servers)) {
+    const variable = VSCODE_VARIABLE.exec(JSON.stringify(config));
+    if (!variable) continue;
+    delete parsed.servers[name];
+    const [whole, kind] = variable;
+    const why =
+      kind === 'env'
+        ? 'Kalla does not copy values from its own environment into a server; add this server with the form and type the value (env values are kept as secrets)'
+        : kind === 'workspaceFolder' || kind === 'workspaceFolderBasename'
+          ? 'Kalla has no VS Code workspace folder; add this server with the form and give the full path'
+          : 'Kalla does not expand VS Code variables; add this server with the form and type the value';
+    skipped.push({ name, reason: `uses the VS Code variable "${whole}": ${why}` });
+  }
   const needed = new Map<string, ImportInput>();
   for (const [name, config] of Object.entries(parsed.servers)) {
     const ids = [...new Set([...JSON.stringify(config).matchAll(INPUT_REF)].map((m) => m[1]))];

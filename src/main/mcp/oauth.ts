@@ -143,6 +143,37 @@ export class IssuerMismatchError extends Error {
   }
 }
 
+/**
+ * Authorization-server metadata the SDK's schema refused (a `javascript:` authorization endpoint,
+ * say). The SDK throws the raw zod issues; this says which field was wrong in one sentence, and
+ * the connection does not retry it (the same metadata would be refused again).
+ */
+export class AuthMetadataError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'AuthMetadataError';
+  }
+}
+
+const METADATA_FIELDS: Record<string, string> = {
+  authorization_endpoint: 'authorization endpoint',
+  token_endpoint: 'token endpoint',
+  registration_endpoint: 'registration endpoint',
+  revocation_endpoint: 'revocation endpoint',
+  issuer: 'issuer',
+};
+
+/** A zod error from the SDK's metadata parsing, as an AuthMetadataError; anything else unchanged. */
+export function asAuthMetadataError(error: unknown): unknown {
+  const issues = (error as { issues?: unknown } | null)?.issues;
+  if (!(error instanceof Error) || error.name !== 'ZodError' || !Array.isArray(issues)) return error;
+  const fields = [...new Set(issues.map((i: { path?: unknown[] }) => String(i.path?.at(-1) ?? '')).filter((f) => f !== ''))];
+  const named = fields.map((f) => METADATA_FIELDS[f] ?? `"${f.slice(0, 60)}"`);
+  const which = named.length ? named.join(', ') : 'a field';
+  const scheme = fields.some((f) => f.endsWith('endpoint')) ? ' is not an https: address (or is not a URL at all)' : ' is missing or malformed';
+  return new AuthMetadataError(`the server's OAuth metadata is unusable: its ${which}${scheme}. Kalla will not sign in there; ask the server's operator to fix it`);
+}
+
 /** RFC 8414 §3.3 wants identical issuers; a single trailing "/" is tolerated, as URLs gain one when parsed. */
 function sameIssuer(a: string, b: string): boolean {
   const norm = (s: string) => {

@@ -1,5 +1,6 @@
 /** Exports a run's results (CSV, XLSX, evidence) into a folder, by default `<dataDir>/exports/<workspace>/run-<n>`. */
-import { mkdir, readFile, stat } from 'node:fs/promises';
+import { constants } from 'node:fs';
+import { mkdir, open } from 'node:fs/promises';
 import { basename, extname, isAbsolute, join, resolve, sep } from 'node:path';
 import type { ExportFormat, ExportResult } from '../../shared/recon-engine';
 import type { WorkspaceState } from '../../shared/reconcile';
@@ -30,12 +31,26 @@ export class Exporting {
     if (!this.exported.get(id)?.has(file)) {
       throw new UserError('Only files exported from this workspace since Kalla started can be downloaded; export again.', 'not_found');
     }
-    const info = await stat(file).catch(() => null);
-    if (!info?.isFile()) throw new UserError(`${file} is gone (moved or deleted since the export); export again.`, 'not_found');
-    if (info.size > MAX_DOWNLOAD_BYTES) {
-      throw new UserError(`${basename(file)} is ${Math.round(info.size / 1048576)} MiB, more than a download here carries (48 MiB); open it from ${file}.`, 'invalid_input');
+    // O_NOFOLLOW: a symlink swapped in at the exported path after the export is refused, not
+    // followed (the check and the read use one handle, so there is no window between them).
+    // Windows has no O_NOFOLLOW (the constant is undefined there); only the last component is covered.
+    const handle = await open(file, constants.O_RDONLY | (constants.O_NOFOLLOW ?? 0)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code === 'ELOOP' || error.code === 'EMLINK') {
+        throw new UserError(`${file} was replaced by a link since the export; Kalla does not follow it. Export again.`, 'not_found');
+      }
+      return null;
+    });
+    if (!handle) throw new UserError(`${file} is gone (moved or deleted since the export); export again.`, 'not_found');
+    try {
+      const info = await handle.stat();
+      if (!info.isFile()) throw new UserError(`${file} is gone (moved or deleted since the export); export again.`, 'not_found');
+      if (info.size > MAX_DOWNLOAD_BYTES) {
+        throw new UserError(`${basename(file)} is ${Math.round(info.size / 1048576)} MiB, more than a download here carries (48 MiB); open it from ${file}.`, 'invalid_input');
+      }
+      return { name: basename(file), mime: MIME[extname(file).toLowerCase()] ?? 'application/octet-stream', base64: (await handle.readFile()).toString('base64') };
+    } finally {
+      await handle.close();
     }
-    return { name: basename(file), mime: MIME[extname(file).toLowerCase()] ?? 'application/octet-stream', base64: (await readFile(file)).toString('base64') };
   }
 
   /** Default export folder: `<dataDir>/exports/<workspace name>/run-<n>`. */

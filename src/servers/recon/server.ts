@@ -6,6 +6,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { refuseUnknownTools } from '../strict-tools';
 import type { FieldMapping, SourceSchema } from '../../shared/recon';
 import {
   DetectFieldMappingsInputShape,
@@ -167,5 +168,5 @@ export function createReconServer(opts: { env?: NodeJS.ProcessEnv } = {}): McpSe
     },
   );
 
-  return server;
+  return refuseUnknownTools(server);
 }

@@ -44,6 +44,7 @@ import { SessionHistories, buildPromptWithHistory } from './history';
 import { exploreWithLlm } from './llm';
 import { findJar, findJava, jarProblemMessage, javaProblemMessage, type JarFound, type JavaFound } from './java';
 import { UPSTREAM_DEFAULT_CONNECTION, upstreamRun } from './upstream';
+import { refuseUnknownTools } from '../strict-tools';
 
 export const VIEWMAPPER_SERVER_NAME = 'viewmapper';
 export const VIEWMAPPER_SERVER_VERSION = '0.1.0';
@@ -429,6 +430,7 @@ export function createViewMapperServer(opts: { env?: NodeJS.ProcessEnv; log?: (l
     },
   );
 
+  refuseUnknownTools(server);
   return {
     server,
     async close() {

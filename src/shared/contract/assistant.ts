@@ -94,7 +94,7 @@ export const AssistantToolViewSchema = z.object({
   readOnly: z.boolean(),
   finalizing: z.boolean(),
   permission: ToolPermissionSchema,
-  /** finalizing | tool-override | server-override | builtin-read-only | default */
+  /** finalizing | tool-override | server-override | builtin-read-only | after-untrusted | default */
   source: z.string(),
   reason: z.string(),
 });

@@ -69,6 +69,13 @@ module.exports = {
       to: { path: '^src/main/ipc/' },
     },
     {
+      name: 'base-only-shared',
+      severity: 'error',
+      comment: 'src/main/base is the floor of main (atomic write, keyed queue, secrets): it imports only src/shared and Node, never the rest of main.',
+      from: { path: '^src/main/base/' },
+      to: { path: '^src/(main|preload|cli|servers|renderer|engines)/', pathNot: '^src/main/base/' },
+    },
+    {
       name: 'errors-at-the-bottom',
       severity: 'error',
       comment: 'src/main/errors.ts is the lowest module of main: it imports only shared types.',

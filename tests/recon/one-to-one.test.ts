@@ -91,3 +91,25 @@ describe('1:1 ambiguity, a rule that auto-confirms', () => {
     expect(await r.reasons('exceptions_right')).toEqual(['pay-b:duplicate_candidate']);
   });
 });
+
+describe('1:1 candidates', () => {
+  const keyless = (tolerance_abs: number, tolerance_pct: number) =>
+    rule({ id: 'amount', amount: { left: 'amount', right: 'amount', tolerance_abs, tolerance_pct, flip_sign: false } });
+
+  it('without keys, a percentage tolerance reaches its edge (the amount band is not narrower than the rule)', async () => {
+    // 0.5 % of the larger amount, 1004.99, is 5.02: a 4.99 difference is inside.
+    const r = await run(['X,1000.00,2024-03-01,inv'], ['P,1004.99,2024-03-01,pay'], keyless(0, 0.5));
+    expect(await r.groups('matched')).toEqual(['inv<->pay']);
+  });
+
+  it('without keys, an absolute tolerance reaches its edge', async () => {
+    const r = await run(['X,100.00,2024-03-01,inv'], ['P,101.50,2024-03-01,pay', 'Q,102.50,2024-03-01,far'], keyless(2, 0));
+    expect(await r.groups('matched')).toEqual(['inv<->pay']);
+  });
+
+  it('a rule of keys alone (no amount, no date) matches on the key', async () => {
+    const keysOnly = rule({ id: 'ref', keys: [{ left: 'ref', right: 'ref', normalisers: [{ kind: 'casefold' }] }] });
+    const r = await run(['INV-1,100.00,2024-01-10,inv'], ['inv-1,250.00,2025-06-30,pay'], keysOnly);
+    expect(await r.groups('matched')).toEqual(['inv<->pay']);
+  });
+});

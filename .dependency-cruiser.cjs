@@ -48,11 +48,32 @@ module.exports = {
       to: { path: '^src/main/' },
     },
     {
+      name: 'main-not-servers',
+      severity: 'error',
+      comment: 'The app never reaches into a stdio server\'s code: what both need lives in src/engines or src/shared.',
+      from: { path: '^src/main/' },
+      to: { path: '^src/servers/' },
+    },
+    {
+      name: 'engines-only-shared',
+      severity: 'error',
+      comment: 'src/engines holds pure engines used by the app and the built-in servers: they import only src/shared, no process code and no Node built-ins.',
+      from: { path: '^src/engines/' },
+      to: { path: '^src/(main|preload|cli|servers|renderer)/|^(node:)?(fs|path|os|child_process|crypto|net|http|https|worker_threads)$' },
+    },
+    {
       name: 'services-not-ipc',
       severity: 'error',
       comment: 'Services do not depend on the transport: only the composition root (core.ts) and ipc itself import src/main/ipc.',
       from: { path: '^src/main/', pathNot: '^src/main/(ipc/|core\\.ts$|index\\.ts$)' },
       to: { path: '^src/main/ipc/' },
+    },
+    {
+      name: 'base-only-shared',
+      severity: 'error',
+      comment: 'src/main/base is the floor of main (atomic write, keyed queue, secrets): it imports only src/shared and Node, never the rest of main.',
+      from: { path: '^src/main/base/' },
+      to: { path: '^src/(main|preload|cli|servers|renderer|engines)/', pathNot: '^src/main/base/' },
     },
     {
       name: 'errors-at-the-bottom',

@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 import react from '@vitejs/plugin-react';
+import { withCspMeta } from './src/main/base/csp';
 
 // One build for three targets. The main bundle also carries the `kalla` CLI
 // (browser mode, built-in MCP servers, `kalla recon`): it runs under plain Node
@@ -30,6 +31,7 @@ export default defineConfig({
     build: {
       rollupOptions: { input: resolve('src/renderer/index.html') },
     },
-    plugins: [react()],
+    // index.html's CSP meta tag comes from the one policy builder every entry point uses.
+    plugins: [react(), { name: 'kalla-csp-meta', transformIndexHtml: (html: string) => withCspMeta(html) }],
   },
 });

@@ -1,6 +1,10 @@
 // Mutation testing of the matching engine and the IPC dispatcher: `npm run test:mutation`.
 // Not part of `npm test` (it runs each mutant against the tests that cover it: tens of minutes on two
-// cores). The score is printed at the end; the HTML report goes to reports/mutation/.
+// cores). The clear-text report printed at the end has a score per module (one row per file of
+// matching/ and for ipc/dispatch.ts); the HTML report goes to reports/mutation/.
+// The tests run are vitest.mutation.config.ts's list, with the fixed fast-check seed.
+// To iterate on one module: `npx stryker run --mutate src/main/ipc/dispatch.ts`, and narrow the
+// tests with KALLA_MUTATION_TESTS=tests/app/dispatch.test.ts,tests/app/dispatch-output.test.ts.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',

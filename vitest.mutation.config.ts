@@ -1,14 +1,28 @@
 import { defineConfig } from 'vitest/config';
 
-// The tests that guard the mutated modules (see stryker.config.mjs): the matching engine's example and
-// property tests and the dispatcher's. Kept apart from vitest.config.ts so a mutant runs seconds, not the
-// whole suite.
+// The tests that guard the mutated modules (see stryker.config.mjs), kept apart from vitest.config.ts
+// so a mutant runs seconds, not the whole suite. Every test that guards matching or dispatch belongs
+// here: the matching engine's example, property and model tests, the cash-application rules (the only
+// guard of the ambiguity rule in one-to-one.ts), either-order runs, and the dispatcher's tests.
+// Property tests run from the same fixed seed as `npm test` (tests/helpers/property-seed.ts).
+export const MUTATION_TESTS = [
+  'tests/recon/matching.test.ts',
+  'tests/recon/matching-properties.test.ts',
+  'tests/recon/match-model.test.ts',
+  'tests/recon/cash-application.test.ts',
+  'tests/recon/one-to-one.test.ts',
+  'tests/recon/either-order.test.ts',
+  'tests/app/dispatch.test.ts',
+  'tests/app/dispatch-output.test.ts',
+];
+
 export default defineConfig({
   test: {
-    include: ['tests/recon/matching.test.ts', 'tests/recon/matching-properties.test.ts', 'tests/app/dispatch.test.ts', 'tests/app/dispatch-output.test.ts'],
+    include: process.env.KALLA_MUTATION_TESTS ? process.env.KALLA_MUTATION_TESTS.split(',') : MUTATION_TESTS,
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    setupFiles: ['tests/helpers/property-seed.ts'],
   },
 });

@@ -7,7 +7,7 @@
  *   --json     print the figures as JSON (for CI dashboards)
  */
 import { performance } from 'node:perf_hooks';
-import { detectFieldMappingsLocal, parseNlFilterLocal, suggestMatchRulesLocal } from '../../src/servers/recon/engines/local';
+import { detectFieldMappingsLocal, parseNlFilterLocal, suggestMatchRulesLocal } from '../../src/engines/recon-local';
 import type { DetectFieldMappingsInput } from '../../src/shared/recon-tools';
 import { evaluateFilters, evaluateMappings, exactNameBaseline, filterInput, mappingInput } from '../../tests/fixtures/recon-eval/evaluate';
 import { filterCases } from '../../tests/fixtures/recon-eval/filter-sentences';

@@ -13,23 +13,9 @@ import { createCore, type Core } from './core';
 import { electronOpener } from './external-url';
 import { DataDirInUseError } from './instance-lock';
 import { resolveAppPaths } from './paths';
+import { applySessionPolicy } from './session-policy';
 import type { Platform } from './platform';
 import { plainFileCodec, type SecretCodec } from './settings/secret-store';
-
-const RENDERER_CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  // Audio returned by MCP tools plays from blob: URLs made in the page.
-  "media-src blob:",
-  "font-src 'self' data:",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'none'",
-  "frame-ancestors 'none'",
-].join('; ');
 
 let core: Core | undefined;
 let mainWindow: BrowserWindow | undefined;
@@ -145,10 +131,7 @@ app.on('second-instance', () => {
 });
 
 app.whenReady().then(async () => {
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  session.defaultSession.webRequest.onHeadersReceived((details, callback) => {
-    callback({ responseHeaders: { ...details.responseHeaders, 'Content-Security-Policy': [RENDERER_CSP] } });
-  });
+  applySessionPolicy(session.defaultSession);
   app.setAboutPanelOptions({ applicationName: 'Kalla Desktop', applicationVersion: APP_VERSION });
   Menu.setApplicationMenu(Menu.buildFromTemplate(menuTemplate()));
   await boot();

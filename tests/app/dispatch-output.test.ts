@@ -4,7 +4,8 @@
  * names cross to the renderer — a handler that returns more (a secret, a path) cannot leak it.
  */
 import { describe, expect, it } from 'vitest';
-import { createDispatcher } from '../../src/main/ipc/dispatch';
+import { z } from 'zod';
+import { createDispatcher, formatZodIssues } from '../../src/main/ipc/dispatch';
 import { UserError } from '../../src/main/errors';
 import type { HandlerTable } from '../../src/main/ipc/handler-types';
 
@@ -58,6 +59,16 @@ describe('dispatch error messages', () => {
     expect(problems[0]).toMatch(/^\w[\w.]*: /);
     const whole = await dispatch('servers.add', 'not an object');
     expect(!whole.ok && whole.error.message).toMatch(/^Invalid input for servers\.add: \(input\): /);
+  });
+
+  it('names five problems at most, however many there are', () => {
+    const eight = z.object(Object.fromEntries('abcdefgh'.split('').map((k) => [k, z.string()])));
+    const parsed = eight.safeParse(Object.fromEntries('abcdefgh'.split('').map((k) => [k, 1])));
+    expect(parsed.success).toBe(false);
+    if (parsed.success) return;
+    expect(parsed.error.issues).toHaveLength(8);
+    const problems = formatZodIssues(parsed.error).split('; ');
+    expect(problems.map((p) => p.split(':')[0])).toEqual(['a', 'b', 'c', 'd', 'e']);
   });
 
   it('does not echo a long unknown channel name back in full', async () => {

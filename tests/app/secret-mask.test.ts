@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { isSecretName } from '../../src/main/base/secrets';
 import { HIDDEN, maskDocument, restoreDocument, restoreEnv } from '../../src/main/ipc/secret-mask';
 
 describe('secret masking of the server file', () => {
@@ -28,5 +29,18 @@ describe('secret masking of the server file', () => {
     expect(JSON.parse(restoreDocument(masked, withHeaders)).mcpServers.r.headers).toEqual({ Authorization: 'Bearer abc', 'X-Tenant': 'acme' });
     const broken = '{"mcpServers": {"r": {"url": "https://x.example", "headers": {"X-Tenant": "acme", "Authorization": "Bearer abc"}}';
     expect(maskDocument(broken)).not.toMatch(/acme|Bearer abc/);
+  });
+
+  it('hides the same names whether the file parses or not (one secret-name rule)', () => {
+    const names = ['SESSION_ID', 'AUTH_COOKIE', 'DB_PASSWD', 'GITHUB_TOKEN', 'PRIVATE_PEM', 'PATH_EXTRA', 'REGION'];
+    const env = Object.fromEntries(names.map((n, i) => [n, `value-${i}-xyz`]));
+    const text = JSON.stringify({ mcpServers: { a: { command: 'x', env } } });
+    const parsed = JSON.parse(maskDocument(text)).mcpServers.a.env as Record<string, string>;
+    const broken = maskDocument(text.slice(0, -1));
+    for (const [i, name] of names.entries()) {
+      const hidden = isSecretName(name);
+      expect(parsed[name] === HIDDEN, name).toBe(hidden);
+      expect(broken.includes(`value-${i}-xyz`), name).toBe(!hidden);
+    }
   });
 });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { backoffDelay, callWithRetry, DEFAULT_RETRY_POLICY, parseRetryAfter } from '../../src/main/assistant/providers/retry';
-import { ProviderError, kindForStatus, redact } from '../../src/main/assistant/providers/errors';
+import { redactValues as redact } from '../../src/main/base/secrets';
+import { ProviderError, kindForStatus } from '../../src/main/assistant/providers/errors';
 import { createProviderClient, AnthropicClient, GeminiClient, OpenAIClient } from '../../src/main/assistant/providers';
 import { ProviderSettingsSchema } from '../../src/shared/assistant';
 import { providerError, recordingSleep } from './providerHelpers';

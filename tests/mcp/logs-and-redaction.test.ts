@@ -2,7 +2,7 @@ import { readFile, readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { LogBuffer } from '../../src/main/mcp/log-buffer';
-import { createRedactor, isSecretName, redact } from '../../src/main/mcp/redact';
+import { createRedactor, isSecretName, redact } from '../../src/main/base/secrets';
 import { fixture, makeHost, tempDir, waitFor, waitForStatus } from './helpers';
 
 let cleanup: (() => Promise<void>)[] = [];

@@ -4,7 +4,7 @@
  * asserted here — the machine is shared; the bench reports latency.
  */
 import { describe, expect, it } from 'vitest';
-import { detectFieldMappingsLocal, parseNlFilterLocal } from '../../src/servers/recon/engines/local';
+import { detectFieldMappingsLocal, parseNlFilterLocal } from '../../src/engines/recon-local';
 import { evaluateFilters, evaluateMappings, exactNameBaseline } from '../fixtures/recon-eval/evaluate';
 import { filterCases } from '../fixtures/recon-eval/filter-sentences';
 import { heldOutFilterCases } from '../fixtures/recon-eval/filter-sentences-held-out';

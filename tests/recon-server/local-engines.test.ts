@@ -2,7 +2,7 @@
  * Behaviour of the local mapping and rule engines on small, readable cases.
  */
 import { describe, expect, it } from 'vitest';
-import { detectFieldMappingsLocal, suggestMatchRulesLocal } from '../../src/servers/recon/engines/local';
+import { detectFieldMappingsLocal, suggestMatchRulesLocal } from '../../src/engines/recon-local';
 import type { SourceSchema } from '../../src/shared/recon';
 import { bankSample, bankSchema, confirmedMappings, ledgerSample, ledgerSchema } from './helpers';
 

@@ -4,8 +4,8 @@
  * sentence names, and readings the grammar guessed are flagged so the UI asks before applying.
  */
 import { describe, expect, it } from 'vitest';
-import { parseNlFilterLocal } from '../../src/servers/recon/engines/local';
-import { NEGATE } from '../../src/servers/recon/engines/local/nl-filter/lexicon';
+import { parseNlFilterLocal } from '../../src/engines/recon-local';
+import { NEGATE } from '../../src/engines/recon-local/nl-filter/lexicon';
 import type { FieldMapping, SourceFilter, SourceSchema } from '../../src/shared/recon';
 import { filterParseIsCertain } from '../../src/shared/recon-tools';
 

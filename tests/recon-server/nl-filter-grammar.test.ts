@@ -3,9 +3,9 @@
  * `today`, comparisons and negations, scoping, and honest `unparsed` reporting.
  */
 import { describe, expect, it } from 'vitest';
-import { parseNlFilterLocal } from '../../src/servers/recon/engines/local';
-import { parsePeriod } from '../../src/servers/recon/engines/local/nl-filter/periods';
-import { tokenize } from '../../src/servers/recon/engines/local/nl-filter/tokens';
+import { parseNlFilterLocal } from '../../src/engines/recon-local';
+import { parsePeriod } from '../../src/engines/recon-local/nl-filter/periods';
+import { tokenize } from '../../src/engines/recon-local/nl-filter/tokens';
 import type { SourceFilter } from '../../src/shared/recon';
 import { bankSchema, confirmedMappings, ledgerSchema } from './helpers';
 

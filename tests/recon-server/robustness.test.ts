@@ -4,7 +4,7 @@
  */
 import Anthropic from '@anthropic-ai/sdk';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { detectFieldMappingsLocal, parseNlFilterLocal, suggestMatchRulesLocal } from '../../src/servers/recon/engines/local';
+import { detectFieldMappingsLocal, parseNlFilterLocal, suggestMatchRulesLocal } from '../../src/engines/recon-local';
 import { FakeAnthropic } from '../fixtures/fake-anthropic';
 import { bankSchema, confirmedMappings, ledgerSchema } from './helpers';
 

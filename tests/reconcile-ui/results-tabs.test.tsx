@@ -156,6 +156,25 @@ describe('ResultsTabs', () => {
     await waitFor(() => expect(calls).toEqual(['match 6 | 7']));
   });
 
+  it('names a result the same on its Details button, in the panel, and when focus returns (one label)', async () => {
+    setup();
+    const grid = await screen.findByRole('grid', { name: 'Suggested' });
+    await within(grid).findByText('INV-3 · 100.00');
+    const groupButton = within(grid).getByRole('button', { name: 'Details of group 2' });
+    fireEvent.click(groupButton);
+    const panel = await screen.findByRole('region', { name: 'Details of group 2' });
+    expect(within(panel).getByText('Group 2')).toBeTruthy();
+    fireEvent.keyDown(panel, { key: 'Escape' });
+    await waitFor(() => expect(document.activeElement).toBe(groupButton));
+
+    fireEvent.click(screen.getByRole('tab', { name: /Exceptions/ }));
+    const rowButton = await screen.findByRole('button', { name: 'Details of bank row 4' });
+    fireEvent.click(rowButton);
+    const rowPanel = await screen.findByRole('region', { name: 'Details of bank row 4' });
+    fireEvent.keyDown(rowPanel, { key: 'Escape' });
+    await waitFor(() => expect(document.activeElement).toBe(rowButton));
+  });
+
   it('annotates an exception', async () => {
     const calls = setup();
     fireEvent.click(screen.getByRole('tab', { name: /Exceptions/ }));

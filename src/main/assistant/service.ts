@@ -23,7 +23,7 @@ import {
 } from '../../shared/contract/assistant';
 import type { Settings } from '../../shared/settings';
 import { UserError } from '../errors';
-import { writeFileAtomic } from '../mcp/atomic-write';
+import { writeFileAtomic } from '../base/atomic-write';
 import { runTurn, type ConfirmRequest, type LoopEvent } from './chatLoop';
 import { isFinalizingTool, isReadOnlyTool, resolveToolPolicy } from './guardrails';
 import { createProviderClient } from './providers';

@@ -4,13 +4,9 @@
  * but must never receive a secret, so secret-looking env values and every
  * header value travel as a placeholder and are put back from the file on save.
  */
+import { isSecretName, secretJsonMemberPattern } from '../base/secrets';
+
 export const HIDDEN = '<hidden: unchanged>';
-
-const SECRET_NAME = /(KEY|TOKEN|SECRET|PASSWORD|PASSWD|PASS|AUTH|CREDENTIAL|PRIVATE|COOKIE|SESSION)/i;
-
-export function isSecretName(name: string): boolean {
-  return SECRET_NAME.test(name);
-}
 
 type Env = Record<string, unknown>;
 type ServerEntry = { env?: Env; headers?: Env } & Record<string, unknown>;
@@ -71,7 +67,7 @@ export function maskDocument(text: string): string {
   } catch {
     // An unparseable file is shown as it is so the user can fix it; we cannot
     // tell secrets apart, so hide every quoted value that follows a secret-looking key.
-    const secretsHidden = text.replace(/("[^"]*(KEY|TOKEN|SECRET|PASSWORD|PASS|AUTH|CREDENTIAL|PRIVATE)[^"]*"\s*:\s*)"(?:[^"\\]|\\.)*"/gi, `$1"${HIDDEN}"`);
+    const secretsHidden = text.replace(secretJsonMemberPattern(), `$1"${HIDDEN}"`);
     // And every value inside a "headers" object, whatever its name.
     return secretsHidden.replace(/("headers"\s*:\s*\{)([^}]*)/g, (_all, open: string, body: string) =>
       open + body.replace(/("(?:[^"\\]|\\.)*"\s*:\s*)"(?:[^"\\]|\\.)*"/g, `$1"${HIDDEN}"`),

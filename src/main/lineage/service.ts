@@ -31,7 +31,7 @@ import {
 import type { ToolCallResult } from '../../shared/mcp';
 import { UserError } from '../errors';
 import type { McpHost } from '../mcp/host';
-import { writeFileAtomic } from '../mcp/atomic-write';
+import { writeFileAtomic } from '../base/atomic-write';
 
 export const LINEAGE_SERVER = 'viewmapper';
 export const PASSWORD_SECRET = 'lineage.jdbc.password';

@@ -10,7 +10,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { z } from 'zod';
 import { ServerConfigSchema, ServerNameSchema, type ConfigProblem, type ServerConfig } from '../../shared/mcp';
-import { SECRET_FILE_MODE, writeFileAtomic } from './atomic-write';
+import { SECRET_FILE_MODE, writeFileAtomic } from '../base/atomic-write';
 import { jsonErrorOffset, positionOf } from './json-position';
 
 export { ServerNameSchema };

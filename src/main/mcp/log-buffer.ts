@@ -6,7 +6,7 @@
 import { appendFile, mkdir, rename, stat } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { LogLine } from '../../shared/mcp';
-import { redact as defaultRedact, type Redactor } from './redact';
+import { redact as defaultRedact, type Redactor } from '../base/secrets';
 
 export interface LogBufferOptions {
   server: string;

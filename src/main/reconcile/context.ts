@@ -6,7 +6,7 @@ import type { SettingsService } from '../settings/settings-service';
 import type { EngineRegistry } from './engines';
 import type { ReconcileEmitter } from './events';
 import type { KallaReconClient } from './kalla-recon';
-import type { KeyedQueue } from './queue';
+import type { KeyedQueue } from '../base/keyed-queue';
 import type { WorkspaceStore } from './state-store';
 
 export interface ReconcileContext {

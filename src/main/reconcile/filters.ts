@@ -9,18 +9,17 @@ import { filterParseIsCertain } from '../../shared/recon-tools';
 import { errorMessage, UserError } from '../errors';
 import { sourceSchema } from './engine/auto-recipe';
 import { bothSources, type ReconcileContext } from './context';
+import { pushFilterUndo } from './filter-undo';
 import { now } from './state-store';
 
 const MAX_CHAT = 200;
-/** How many filter sets "Undo" can go back (also used when a recipe replaces the filters). */
-export const MAX_UNDO = 50;
 
 export type FilterCounts = { left: { total: number; filtered: number } | null; right: { total: number; filtered: number } | null; error: string | null };
 
 /** The filter set after a turn's chips are added (or replace the set), with the previous set kept for undo. */
 function withTurnApplied(st: WorkspaceState, turn: ChatTurn): Pick<WorkspaceState, 'filters' | 'filter_undo'> {
   const filters = turn.mode === 'replace' ? turn.filters : [...st.filters, ...turn.filters.filter((f) => !st.filters.some((g) => JSON.stringify(g) === JSON.stringify(f)))];
-  return { filters, filter_undo: [...st.filter_undo, st.filters].slice(-MAX_UNDO) };
+  return { filters, filter_undo: pushFilterUndo(st) };
 }
 
 export class Filters {
@@ -77,7 +76,7 @@ export class Filters {
     for (const f of filters) {
       if (f.source !== s.aliases.left && f.source !== s.aliases.right) throw new UserError(`Filter source “${f.source}” is neither ${s.aliases.left} nor ${s.aliases.right}.`, 'invalid_input');
     }
-    return this.ctx.store.update(id, (st) => ({ ...st, filters, filter_undo: [...st.filter_undo, st.filters].slice(-MAX_UNDO) }));
+    return this.ctx.store.update(id, (st) => ({ ...st, filters, filter_undo: pushFilterUndo(st) }));
   }
 
   async undo(id: string): Promise<WorkspaceState> {

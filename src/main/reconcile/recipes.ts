@@ -8,7 +8,7 @@ import { confirmedMappings, type WorkspaceState } from '../../shared/reconcile';
 import { UserError } from '../errors';
 import type { ReconcileContext } from './context';
 import { loadRecipe, saveRecipe } from './engine';
-import { MAX_UNDO } from './filters';
+import { pushFilterUndo } from './filter-undo';
 import { readOverrides } from './read-plan';
 
 export class Recipes {
@@ -69,7 +69,7 @@ export class Recipes {
       filters: recipe.filters,
       // The recipe's read options (and type fixes) for the files on each side.
       read_plan: { left: { read: recipe.left.read, from: basename(path) }, right: { read: recipe.right.read, from: basename(path) } },
-      filter_undo: [...s.filter_undo, s.filters].slice(-MAX_UNDO),
+      filter_undo: pushFilterUndo(s),
       rules: recipe.rules,
       rules_explanation: `Loaded from ${basename(path)}.`,
       rules_sides_reversed: false,

@@ -18,7 +18,7 @@ import { Exporting } from './exporting';
 import { Filters, type FilterCounts } from './filters';
 import { KallaReconClient } from './kalla-recon';
 import { Mappings } from './mappings';
-import { KeyedQueue } from './queue';
+import { KeyedQueue } from '../base/keyed-queue';
 import { Recipes } from './recipes';
 import { Rules } from './rules';
 import { Runs, type RunOpts } from './runs';

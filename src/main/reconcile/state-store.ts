@@ -9,10 +9,10 @@ import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { WorkspaceStateSchema, type WorkspaceList, type WorkspaceMeta, type WorkspaceState } from '../../shared/reconcile';
 import { UserError } from '../errors';
-import { writeFileAtomic } from '../mcp/atomic-write';
+import { writeFileAtomic } from '../base/atomic-write';
 import type { EngineRegistry } from './engines';
 import type { ReconcileEmitter } from './events';
-import { KeyedQueue } from './queue';
+import { KeyedQueue } from '../base/keyed-queue';
 
 export const UNTITLED = 'Untitled reconciliation';
 const ID = /^[a-z0-9-]{1,64}$/;

@@ -6,7 +6,7 @@
  */
 import { chmod, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { SECRET_FILE_MODE, tightenSecretFile, writeFileAtomic } from '../mcp/atomic-write';
+import { SECRET_FILE_MODE, tightenSecretFile, writeFileAtomic } from '../base/atomic-write';
 
 export interface SecretCodec {
   kind: 'os' | 'file';

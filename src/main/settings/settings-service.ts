@@ -17,7 +17,7 @@ import {
   type SettingsPatch,
   type SettingsView,
 } from '../../shared/settings';
-import { writeFileAtomic } from '../mcp/atomic-write';
+import { writeFileAtomic } from '../base/atomic-write';
 import type { SecretStore } from './secret-store';
 
 const keyName = (p: ProviderId) => `provider.${p}.apiKey`;

@@ -24,6 +24,7 @@ import { createServer, type IncomingMessage, type ServerResponse } from 'node:ht
 import type { AddressInfo } from 'node:net';
 import { extname, join, resolve, sep } from 'node:path';
 import { WebSocketServer, type WebSocket } from 'ws';
+import { contentSecurityPolicy } from '../base/csp';
 import type { Core } from '../core';
 
 export interface WebServerOptions {
@@ -66,24 +67,6 @@ const CONTENT_TYPES: Record<string, string> = {
   '.map': 'application/json; charset=utf-8',
 };
 
-export function contentSecurityPolicy(port: number): string {
-  return [
-    "default-src 'self'",
-    "script-src 'self'",
-    // Mermaid writes inline styles into its SVG; nothing else needs inline style.
-    "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
-    // Audio returned by MCP tools plays from blob: URLs made in the page.
-    "media-src blob:",
-    "font-src 'self' data:",
-    `connect-src 'self' ws://${LOOPBACK}:${port} ws://localhost:${port}`,
-    "object-src 'none'",
-    "base-uri 'none'",
-    "form-action 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
-}
-
 function sameSecret(a: string, b: string): boolean {
   const x = Buffer.from(a);
   const y = Buffer.from(b);
@@ -113,7 +96,7 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
       ?.slice(SESSION_PROTOCOL_PREFIX.length);
 
   const securityHeaders = (res: ServerResponse) => {
-    res.setHeader('Content-Security-Policy', contentSecurityPolicy(port));
+    res.setHeader('Content-Security-Policy', contentSecurityPolicy({ websocketPort: port }));
     res.setHeader('X-Content-Type-Options', 'nosniff');
     res.setHeader('Referrer-Policy', 'no-referrer');
     res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');

@@ -23,7 +23,7 @@ import { readConfig } from './config';
 import { registerReconGuide } from './guide';
 import { AnswerCache, ToolInputError, runWithEngine } from './engine-selection';
 import { detectFieldMappingsLlm, parseNlFilterLlm, suggestMatchRulesLlm } from './engines/llm';
-import { detectFieldMappingsLocal, parseNlFilterLocal, suggestMatchRulesLocal } from './engines/local';
+import { detectFieldMappingsLocal, parseNlFilterLocal, suggestMatchRulesLocal } from '../../engines/recon-local';
 import { renderFilters, renderMappings, renderRules } from './render';
 
 export const RECON_SERVER_NAME = 'kalla-recon';

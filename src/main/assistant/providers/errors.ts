@@ -102,9 +102,3 @@ export function kindForStatus(status: number): ProviderErrorKind {
   if (status >= 400 && status < 500) return 'bad_request';
   return 'server';
 }
-
-export function redact(text: string, secrets: readonly string[]): string {
-  let out = text;
-  for (const s of secrets) if (s.length >= 4) out = out.split(s).join('[redacted]');
-  return out;
-}

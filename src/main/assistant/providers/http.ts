@@ -102,11 +102,6 @@ function parseJson(req: PostJsonRequest, text: string): unknown {
   }
 }
 
-export async function postJson(req: PostJsonRequest): Promise<unknown> {
-  const response = await post(req);
-  return parseJson(req, await readText(req, response));
-}
-
 /**
  * POSTs a streaming request. A `text/event-stream` answer is read event by event: each `data:`
  * payload (JSON; `[DONE]` ends it) goes to `onData`, and `progress` is called per event so a long

@@ -9,7 +9,8 @@
  * unlikely to answer on the next try, and the user would wait twice as long.
  */
 import type { ProviderId } from '../../../shared/assistant';
-import { ProviderError, redact } from './errors';
+import { redactValues } from '../../base/secrets';
+import { ProviderError } from './errors';
 
 export interface RetryPolicy {
   /** Retries after the first attempt. */
@@ -92,7 +93,7 @@ export async function callWithRetry<T>(
 ): Promise<T> {
   const { provider, policy, timeoutMs, signal, secrets } = options;
   const finish = (e: ProviderError, attempts: number) =>
-    e.with({ detail: e.info.detail === undefined ? undefined : redact(e.info.detail, secrets), attempts });
+    e.with({ detail: e.info.detail === undefined ? undefined : redactValues(e.info.detail, secrets), attempts });
   const cancelled = () => new ProviderError({ provider, kind: 'cancelled' });
 
   for (let attemptNo = 1; ; attemptNo++) {

@@ -10,7 +10,7 @@ import type { FieldMapping } from '../../../shared/recon';
 import type { ColumnTyping, Side } from '../../../shared/recon-engine';
 import type { Db } from './db';
 import { ident } from './sql';
-import { typedView } from './sources';
+import { typedView } from './row-columns';
 
 /** Rows read per side: the same rows every time, bounded at any size. */
 const SAMPLE = 20_000;

@@ -8,7 +8,7 @@
 import type { FieldMapping, MatchRule, Recipe, SourceSchema } from '../../../shared/recon';
 import { RECIPE_VERSION, RecipeSchema } from '../../../shared/recon';
 import type { ColumnTyping, SourceInfo } from '../../../shared/recon-engine';
-import { detectFieldMappingsLocal, suggestMatchRulesLocal } from '../../../servers/recon/engines/local';
+import { detectFieldMappingsLocal, suggestMatchRulesLocal } from '../../../engines/recon-local';
 import type { ReconEngine } from './engine';
 import { cashRules } from './cash-rules';
 import { untypedEvidence, withoutUnprovenAutoConfirm } from './evidence';

@@ -9,13 +9,6 @@ import { looksLikeValue, modalWidth, scanRecords } from './read-layout';
 
 const DELIMITERS = [',', ';', '\t', '|'] as const;
 
-/** Split records honouring double quotes (doubled quotes escape); empty lines are dropped. */
-export function splitRecords(text: string, delimiter: string, maxRecords: number, complete: boolean): string[][] {
-  return scanRecords(text, delimiter, maxRecords, complete)
-    .map((r) => r.fields)
-    .filter((r) => !(r.length === 1 && r[0] === ''));
-}
-
 /**
  * The delimiter whose records most consistently have one width ≥ 2, counted from the first record
  * of that width or the line of names just above it (a preamble above the table does not count against it); shares within 5 % are

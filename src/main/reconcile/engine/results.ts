@@ -22,7 +22,7 @@ import { listValue } from '@duckdb/node-api';
 import type { Db } from './db';
 import { ReconError } from '../../errors';
 import { ident } from './sql';
-import { ROW_ID, typedView } from './sources';
+import { ROW_ID, typedView } from './row-columns';
 
 export const MATCHED_STATUSES = `('auto', 'manual', 'accepted')`;
 

@@ -17,7 +17,7 @@ import { matchScored, SCORED_TABLES } from './matching/scored';
 import { consumeGroups, createRuleTables, createRunTables, REFERENCE_TOKENS_PREFIX, validateRule } from './matching/working';
 import type { SideColumns } from './recipe-sql';
 import { ident } from './sql';
-import { ROW_HASH, ROW_ID, typedView } from './sources';
+import { ROW_HASH, ROW_ID, typedView } from './row-columns';
 
 export interface PhaseTiming {
   phase: string;

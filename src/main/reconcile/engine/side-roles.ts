@@ -13,7 +13,7 @@
 import type { ColumnTyping, Side } from '../../../shared/recon-engine';
 import type { Db } from './db';
 import { ident } from './sql';
-import { typedView } from './sources';
+import { typedView } from './row-columns';
 
 export interface SideRoles {
   /** The side that holds the open items. */

@@ -31,14 +31,11 @@ import { DETECTION_SAMPLE_ROWS, detectTypes, typedExpression, type ColumnOverrid
 
 /** One table per side holds the typed values (one CSV pass, one write). */
 export const dataTable = (side: Side) => `data_${side}`;
-/** View of the typed values, with __row_id (1-based position among loaded rows) and __row_hash. */
-export const typedView = (side: Side) => `src_${side}`;
 /** Workspaces from before the sources/ copies kept the original text in the data table, behind this view. */
 const legacyRawView = (side: Side) => `raw_${side}`;
-/** Row ids are 1-based positions in the file's data rows. */
-export const ROW_ID = '__row_id';
-/** Content hash of the raw row, stored at load: the order-independent tie-breaker of matching. */
-export const ROW_HASH = '__row_hash';
+// The typed view and row columns are named in row-columns.ts; re-exported for the modules that import them here.
+import { ROW_HASH, ROW_ID, typedView } from './row-columns';
+export { ROW_HASH, ROW_ID, typedView };
 
 export async function sha256File(path: string, signal?: AbortSignal): Promise<string> {
   const hash = createHash('sha256');

@@ -18,7 +18,7 @@ import type { ColumnTyping } from '../../../../shared/recon-engine';
 import type { Db } from '../db';
 import { LEGAL_WORDS, nameExpression } from '../recipe-sql';
 import { ident } from '../sql';
-import { ROW_ID, typedView } from '../sources';
+import { ROW_ID, typedView } from '../row-columns';
 
 /** Share of a name's information its matched tokens must carry. */
 const COVERAGE = 0.5;

@@ -18,7 +18,7 @@ import type { Db } from '../db';
 import type { SideColumns } from '../recipe-sql';
 import { textExpression } from '../recipe-sql';
 import { ident } from '../sql';
-import { ROW_ID, typedView } from '../sources';
+import { ROW_ID, typedView } from '../row-columns';
 
 /** Two statement lines this many days apart or less can be a payment and its reversal. */
 export const REVERSAL_DAYS = 60;

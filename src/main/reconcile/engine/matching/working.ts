@@ -13,7 +13,7 @@ import type { Db } from '../db';
 import { ReconError } from '../../../errors';
 import { amountExpression, column, dateExpression, filtersWhere, keyExpression, keySourceText, nameExpression, namePrefixes, referenceShape, referenceTokens, textExpression, type SideColumns } from '../recipe-sql';
 import { ident } from '../sql';
-import { ROW_HASH, ROW_ID, typedView } from '../sources';
+import { ROW_HASH, ROW_ID, typedView } from '../row-columns';
 import { resolvePartiesInText } from './party-resolution';
 
 export const w = (side: Side) => `w_${side}`;

@@ -6,6 +6,7 @@
 import { useEffect, useRef } from 'react';
 import type { GroupPageItem, RecordPageItem, Side } from '../../../../shared/recon-engine';
 import { explainGroup } from '../../../../shared/group-explanation';
+import { resultLabel } from './result-label';
 
 const HIDDEN = new Set(['__row_id', '__row_hash']);
 
@@ -48,10 +49,11 @@ export function ResultDetail(props: {
   const ref = useRef<HTMLElement>(null);
   useEffect(() => ref.current?.focus(), [props.item]);
   const { item } = props;
-  const title = 'group_id' in item ? `Group ${item.group_id}` : `${props.aliases[item.side]} row ${item.row_id}`;
+  const label = resultLabel(item, props.aliases);
+  const title = 'group_id' in item ? `Group ${item.group_id}` : label;
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- Escape closes the panel from any control inside it (the keydown bubbles up)
-    <section ref={ref} tabIndex={-1} className="result-detail" aria-label={`Details of ${'group_id' in item ? `group ${item.group_id}` : title}`} onKeyDown={(e) => e.key === 'Escape' && props.onClose()}>
+    <section ref={ref} tabIndex={-1} className="result-detail" aria-label={`Details of ${label}`} onKeyDown={(e) => e.key === 'Escape' && props.onClose()}>
       <header className="toolbar">
         <strong>{title}</strong>
         <span className="grow" />

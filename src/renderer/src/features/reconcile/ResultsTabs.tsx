@@ -4,6 +4,7 @@ import type { GroupPageItem, PageCategory, PageSort, RecordPageItem, RunSummary,
 import { confidencePercent, DIFFERENCE_LABELS, explainGroup } from '../../../../shared/group-explanation';
 import { Name } from './names';
 import { usePaged, VirtualList } from './VirtualList';
+import { resultLabel } from './result-label';
 import { ResultDetail } from './ResultDetail';
 import { focusWhenReady } from '../../components/focus';
 import { rovingKeyDown, rovingTabIndex } from '../../components/roving';
@@ -75,7 +76,7 @@ export function ResultsTabs(props: ResultsTabsProps) {
   const [annotating, setAnnotating] = useState<{ side: Side; rowId: number } | null>(null);
   const [detail, setDetail] = useState<Item | null>(null);
   const closeDetail = () => {
-    const back = detail ? ('group_id' in detail ? `group ${detail.group_id}` : `${props.aliases[detail.side]} row ${detail.row_id}`) : null;
+    const back = detail ? resultLabel(detail, props.aliases) : null;
     setDetail(null);
     // Focus returns to the row's Details button it came from.
     if (back) requestAnimationFrame(() => document.querySelector<HTMLButtonElement>(`button[aria-label="Details of ${back}"]`)?.focus());
@@ -175,7 +176,7 @@ export function ResultsTabs(props: ResultsTabsProps) {
   };
 
   const renderGroup = (g: GroupPageItem) => {
-    const pair = `group ${g.group_id}`;
+    const pair = resultLabel(g, props.aliases);
     const deltaClass = g.amount_delta !== null && Math.abs(g.amount_delta) > 0.004 ? 'delta warn' : 'delta';
     return (
       <>
@@ -265,7 +266,7 @@ export function ResultsTabs(props: ResultsTabsProps) {
 
   const renderRecord = (r: RecordPageItem) => {
     const cols = props.columns[r.side];
-    const label = `${props.aliases[r.side]} row ${r.row_id}`;
+    const label = resultLabel(r, props.aliases);
     return (
       <>
         <span role="gridcell" className="c-check">

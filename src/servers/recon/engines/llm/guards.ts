@@ -5,7 +5,7 @@
  */
 import type { FieldRole, FilterValue, MatchRule, SourceFilter, SourceSchema, SuggestedFilter } from '../../../../shared/recon';
 import type { DetectedMapping, DetectFieldMappingsResult, ParseNlFilterResult, SuggestMatchRulesResult } from '../../../../shared/recon-tools';
-import { kindOfType, type ValueKind } from '../local/column-profile';
+import { kindOfType, type ValueKind } from '../../../../engines/recon-local/column-profile';
 
 const hasColumn = (s: SourceSchema, name: string) => s.columns.some((c) => c.name === name);
 

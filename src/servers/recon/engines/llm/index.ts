@@ -14,10 +14,10 @@ import {
   type SuggestMatchRulesResult,
 } from '../../../../shared/recon-tools';
 import type { ReconServerConfig } from '../../config';
-import { profileColumn } from '../local/column-profile';
-import { pairEvidence } from '../local/column-similarity';
-import { roleOf } from '../local/field-mappings';
-import { todayIso } from '../local/nl-filter/periods';
+import { profileColumn } from '../../../../engines/recon-local/column-profile';
+import { pairEvidence } from '../../../../engines/recon-local/column-similarity';
+import { roleOf } from '../../../../engines/recon-local/field-mappings';
+import { todayIso } from '../../../../engines/recon-local/nl-filter/periods';
 import { ClaudeStructuredClient } from './claude-client';
 import { guardFilters, guardMappings, guardRules, type Guarded } from './guards';
 import {

@@ -96,6 +96,16 @@ class ColumnLineageTest {
     }
 
     @Test
+    void aNestedWithStillSeesTheOuterCtes() {
+        // The inner WITH adds to the CTEs in scope; it does not start from none (a mutant that dropped
+        // the outer CTEs here passed every other JUnit test: only the TS-vs-Java differential caught it).
+        ColumnLineage l = lineage("v", """
+                WITH paid AS (SELECT id, amount AS gross FROM raw.payments)
+                SELECT s.net FROM (WITH fees AS (SELECT id, gross - 1 AS net FROM paid) SELECT net FROM fees) AS s""");
+        assertEquals(Set.of("raw.payments.amount expression"), origins(l, "v", "net"));
+    }
+
+    @Test
     void starExpandsOverViewsWhoseColumnsAreKnown() {
         ColumnLineage l = lineage(
                 "base", "SELECT id, amount FROM raw.orders",

@@ -118,6 +118,7 @@ class RelationParserCasesTest {
                 c("qualified name is not the cte", "WITH orders AS (SELECT 1) SELECT * FROM raw.orders", "raw.orders"),
                 c("cte scope ends with its query", "SELECT * FROM (WITH x AS (SELECT * FROM t) SELECT * FROM x) s JOIN x ON true", "t", "x"),
                 c("cte visible in nested subquery", "WITH x AS (SELECT * FROM t) SELECT * FROM u WHERE id IN (SELECT id FROM x)", "t", "u"),
+                c("nested with sees the outer cte", "WITH a AS (SELECT * FROM t) SELECT * FROM (WITH b AS (SELECT * FROM a) SELECT * FROM b) s", "t"),
                 c("inner cte shadows outer", "WITH x AS (SELECT * FROM t1) SELECT * FROM (WITH x AS (SELECT * FROM t2) SELECT * FROM x) y, x", "t1", "t2"),
                 c("recursive cte", "WITH RECURSIVE r (n) AS (SELECT 1 UNION ALL SELECT n + 1 FROM r WHERE n < 5) SELECT * FROM r"),
                 c("recursive cte with base table", "WITH RECURSIVE tree AS (SELECT id, parent FROM nodes WHERE parent IS NULL UNION ALL SELECT n.id, n.parent FROM nodes n JOIN tree ON n.parent = tree.id) SELECT * FROM tree", "nodes"),

@@ -7,7 +7,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
-import { refuseUnknownTools } from '../../servers/strict-tools';
+import { refuseUnknownTools } from '../../engines/mcp/strict-tools';
 import { APP_TOOLS_SERVER } from './names';
 import { AppToolRefusal, describeTool, type AppToolDef, type AppToolModule } from './registry';
 

@@ -47,7 +47,7 @@ import {
   type OAuthSettings,
 } from './oauth';
 import { describeExit, describeExitShort, MESSAGE_TOO_LARGE, ProcessTransport, type ExitInfo } from './process-transport';
-import { createRedactor } from './redact';
+import { createRedactor } from '../base/secrets';
 import { CommandNotFoundError, mergeEnv, pathFromEnv, resolveCommand, type Env } from './shell-env';
 
 export interface RestartPolicy {

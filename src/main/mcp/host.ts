@@ -24,7 +24,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ClientAnswer, ClientRequest, ConfigProblem, ImportPreview, ImportResult, ImportSource, HistoryEntry, LogLevel, SamplingPolicy, LogLine, ProgressEvent, PromptInfo, ResourceInfo, ResourceTemplateInfo, ServerConfig, ServerView, ToolCallResult, ToolInfo } from '../../shared/mcp';
-import { SECRET_FILE_MODE, tightenSecretFile, writeFileAtomic } from './atomic-write';
+import { SECRET_FILE_MODE, tightenSecretFile, writeFileAtomic } from '../base/atomic-write';
 import { claudeDesktopConfigPath, describeImportedServer, importSources, planImport } from './import-config';
 import {
   loadServersFile,
@@ -42,7 +42,7 @@ import { DEFAULT_RESTART, ServerConnection, type RestartPolicy } from './connect
 import { LogBuffer } from './log-buffer';
 import { LogRateLimiter, type LogRateOptions } from './log-events';
 import { DEFAULT_MAX_MESSAGE_BYTES } from './message-reader';
-import { redact } from './redact';
+import { redact } from '../base/secrets';
 import { cachedLoginShellEnv, minimalEnv, type Env } from './shell-env';
 
 export interface BuiltinServer {

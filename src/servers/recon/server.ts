@@ -6,7 +6,7 @@
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
-import { refuseUnknownTools } from '../strict-tools';
+import { refuseUnknownTools } from '../../engines/mcp/strict-tools';
 import type { FieldMapping, SourceSchema } from '../../shared/recon';
 import {
   DetectFieldMappingsInputShape,

@@ -44,7 +44,7 @@ import { SessionHistories, buildPromptWithHistory } from './history';
 import { exploreWithLlm } from './llm';
 import { findJar, findJava, jarProblemMessage, javaProblemMessage, type JarFound, type JavaFound } from './java';
 import { UPSTREAM_DEFAULT_CONNECTION, upstreamRun } from './upstream';
-import { refuseUnknownTools } from '../strict-tools';
+import { refuseUnknownTools } from '../../engines/mcp/strict-tools';
 
 export const VIEWMAPPER_SERVER_NAME = 'viewmapper';
 export const VIEWMAPPER_SERVER_VERSION = '0.1.0';

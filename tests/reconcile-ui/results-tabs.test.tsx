@@ -24,7 +24,7 @@ const group = (id: number, status: GroupPageItem['status'], delta: number): Grou
 });
 const record = (s: 'left' | 'right', id: number, exception = false): RecordPageItem => ({
   side: s, row_id: id, row: s === 'left' ? { Reference: `R${id}`, Amount: 10 } : { 'Invoice No': `I${id}`, 'Amount Due': 9 },
-  ...(exception ? { exception: { side: s, row_id: id, rule_id: 'r', reason: 'amount_mismatch', counterpart_row_id: null, amount_delta: 7.5, date_delta_days: 0, annotation_reason: null, annotation_note: null } } : {}),
+  ...(exception ? { exception: { side: s, row_id: id, rule_id: 'r', reason: 'amount_mismatch', counterpart_row_id: null, amount_delta: 7.5, date_delta_days: 0, annotation_reason: null, annotation_note: null, owner: null, status: 'open' as const, due_date: null } } : {}),
 });
 
 /** In-memory data the way the engine pages it: the component only sees `load`. */

@@ -42,7 +42,10 @@ function csvTable(path: string): Record<string, string>[] {
 }
 
 async function rejects(promise: Promise<unknown>, code: string): Promise<void> {
-  const error = await promise.then(() => null, (e: unknown) => e);
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
   expect(error).toBeInstanceOf(ReconError);
   expect((error as ReconError).code).toBe(code);
 }

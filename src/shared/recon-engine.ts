@@ -224,6 +224,34 @@ export const MatchGroupSchema = z.object({
 });
 export type MatchGroup = z.infer<typeof MatchGroupSchema>;
 
+/** An exception's place in the work queue: open, waiting on the customer, or resolved. */
+export const EXCEPTION_STATUSES = ['open', 'waiting_on_customer', 'resolved'] as const;
+export const ExceptionStatusSchema = z.enum(EXCEPTION_STATUSES);
+export type ExceptionStatus = z.infer<typeof ExceptionStatusSchema>;
+/** A due date: an ISO calendar date (YYYY-MM-DD) that exists. */
+export const DueDateSchema = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'a due date is YYYY-MM-DD')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v), { message: 'not a calendar date' });
+/**
+ * A change to an exception's work-queue fields: a field left out stays as it is, null clears it.
+ * `reason` is the reviewer's reason code (the annotation reason), `note` the comment.
+ */
+export const ExceptionUpdateSchema = z
+  .object({
+    owner: z.string().trim().min(1).max(200).nullable().optional(),
+    status: ExceptionStatusSchema.optional(),
+    due_date: DueDateSchema.nullable().optional(),
+    reason: z.string().trim().min(1).max(200).nullable().optional(),
+    note: z.string().max(2000).nullable().optional(),
+  })
+  .strict()
+  .refine((v) => Object.keys(v).length > 0, { message: 'nothing to change' });
+export type ExceptionUpdate = z.infer<typeof ExceptionUpdateSchema>;
+/** Narrows an exceptions page to one status and/or one owner (`''` = nobody assigned). */
+export const ExceptionQueueFilterSchema = z.object({ status: ExceptionStatusSchema.optional(), owner: z.string().max(200).optional() }).strict();
+export type ExceptionQueueFilter = z.infer<typeof ExceptionQueueFilterSchema>;
+
 export const ExceptionRecordSchema = z.object({
   side: SideSchema,
   row_id: z.number(),
@@ -234,6 +262,10 @@ export const ExceptionRecordSchema = z.object({
   date_delta_days: z.number().nullable(),
   annotation_reason: z.string().nullable(),
   annotation_note: z.string().nullable(),
+  /** Work queue: who handles it, where it stands, and by when (YYYY-MM-DD). */
+  owner: z.string().nullable(),
+  status: ExceptionStatusSchema,
+  due_date: z.string().nullable(),
 });
 export type ExceptionRecord = z.infer<typeof ExceptionRecordSchema>;
 
@@ -289,6 +321,8 @@ export interface PageRequest {
   search?: string;
   /** Order of the rows; default: group id / row id. */
   sort?: PageSort;
+  /** Exceptions pages only: the work-queue status and/or owner. */
+  queue?: ExceptionQueueFilter;
 }
 
 /** Group fields a matched/suggested page can be sorted by (amount_delta sorts by its size). */

@@ -305,7 +305,7 @@ describe('export', () => {
     // Matched rows name both sides' business columns (here the rule's columns: the recipe maps none).
     expect(matched[0]).toBe('group_id,rule_id,cardinality,status,left_row_ids,right_row_ids,amount_left,amount_right,amount_delta,difference_reason,date_delta_days,score,note,evidence,ledger.line,ledger.ref,ledger.amount,ledger.date,bank.line,bank.ref,bank.amount,bank.date');
     expect(matched[1]).toMatch(/^1,exact,1:1,auto,1,1,100\.000000,100\.000000,0\.000000,,0,1\.0,,,2,A,100\.00,2024-01-01,2,A,100\.00,2024-01-01$/);
-    expect(readFileSync(join(dir, 'exceptions_left.csv'), 'utf8')).toContain('3,4,amount_mismatch,exact,3,5.000000,0,,,C,75.00,2024-01-03,c');
+    expect(readFileSync(join(dir, 'exceptions_left.csv'), 'utf8')).toContain('3,4,amount_mismatch,exact,3,5.000000,0,,,,open,,C,75.00,2024-01-03,c');
     expect(readFileSync(join(dir, 'unmatched_right.csv'), 'utf8').trim().split('\n')).toEqual(['recon_row_id,recon_line,ref,amount,date,memo', '4,5,X,4.00,2024-01-04,x', '5,6,Y,6.00,2024-01-05,y']);
 
     const xlsx = readZipEntries(readFileSync(join(dir, 'reconciliation.xlsx')));

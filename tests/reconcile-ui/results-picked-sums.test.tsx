@@ -35,7 +35,7 @@ describe('picked rows', () => {
         groupIds={async () => ({ ids: [], total: 0 })}
         onReview={async () => undefined}
         onMatch={async () => undefined}
-        onAnnotate={async () => undefined}
+        onUpdateException={async () => undefined}
       />,
     );
     fireEvent.click(screen.getByRole('tab', { name: /Unmatched bank/ }));

@@ -24,7 +24,7 @@ const group = (id: number, status: GroupPageItem['status'], delta: number): Grou
 });
 const record = (s: 'left' | 'right', id: number, exception = false): RecordPageItem => ({
   side: s, row_id: id, row: s === 'left' ? { Reference: `R${id}`, Amount: 10 } : { 'Invoice No': `I${id}`, 'Amount Due': 9 },
-  ...(exception ? { exception: { side: s, row_id: id, rule_id: 'r', reason: 'amount_mismatch', counterpart_row_id: null, amount_delta: 7.5, date_delta_days: 0, annotation_reason: null, annotation_note: null } } : {}),
+  ...(exception ? { exception: { side: s, row_id: id, rule_id: 'r', reason: 'amount_mismatch', counterpart_row_id: null, amount_delta: 7.5, date_delta_days: 0, annotation_reason: null, annotation_note: null, owner: null, status: 'open' as const, due_date: null } } : {}),
 });
 
 /** In-memory data the way the engine pages it: the component only sees `load`. */
@@ -41,9 +41,12 @@ function data(): Record<PageCategory, (GroupPageItem | RecordPageItem)[]> {
 
 /** Every page request's category and sort, in order. */
 let sorts: string[] = [];
+/** Every work-queue filter a page request carried. */
+let queues: string[] = [];
 
 function setup() {
   sorts = [];
+  queues = [];
   const d = data();
   const calls: string[] = [];
   render(
@@ -53,15 +56,16 @@ function setup() {
       aliases={{ left: 'bank', right: 'invoices' }}
       columns={{ left: ['Reference', 'Amount'], right: ['Invoice No', 'Amount Due'] }}
       version={0}
-      load={async (c, offset, limit, _search, sort) => {
+      load={async (c, offset, limit, _search, sort, queue) => {
         sorts.push(sort ? `${c} ${sort.by}${sort.desc ? ' desc' : ''}` : `${c}`);
+        if (queue) queues.push(`${c} ${JSON.stringify(queue)}`);
         return { total: d[c].length, items: d[c].slice(offset, offset + limit) };
       }}
       // Select all asks main for every matching group, not only the loaded ones.
       groupIds={async (c) => ({ ids: d[c].flatMap((g) => ('group_id' in g ? [g.group_id] : [])), total: d[c].length })}
       onReview={async (action, ids, reason) => void calls.push(`${action} ${ids.join(',')}${reason ? ` as ${reason}` : ''}`)}
       onMatch={async (l, r) => void calls.push(`match ${l.join(',')} | ${r.join(',')}`)}
-      onAnnotate={async (s, id, reason) => void calls.push(`note ${s} ${id} ${reason}`)}
+      onUpdateException={async (s, id, update) => void calls.push(`update ${s} ${id} ${JSON.stringify(update)}`)}
     />,
   );
   return calls;
@@ -125,7 +129,7 @@ describe('ResultsTabs', () => {
         groupIds={async () => ({ ids: [], total: 0 })}
         onReview={async () => undefined}
         onMatch={async () => undefined}
-        onAnnotate={async () => undefined}
+        onUpdateException={async () => undefined}
       />,
     );
     await screen.findByText('INV-3 · 100.00');
@@ -175,14 +179,39 @@ describe('ResultsTabs', () => {
     await waitFor(() => expect(document.activeElement).toBe(rowButton));
   });
 
-  it('annotates an exception', async () => {
+  it('follows up an exception: owner, status, reason code, due date and comment saved together; Escape closes', async () => {
     const calls = setup();
     fireEvent.click(screen.getByRole('tab', { name: /Exceptions/ }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Annotate bank row 4' }));
-    const form = screen.getByRole('form', { name: 'Annotate exception' });
-    fireEvent.change(within(form).getByRole('combobox'), { target: { value: 'bank fee' } });
-    fireEvent.click(within(form).getByRole('button', { name: 'Save note' }));
-    await waitFor(() => expect(calls).toEqual(['note left 4 bank fee']));
+    fireEvent.click(await screen.findByRole('button', { name: 'Follow up bank row 4' }));
+    const form = screen.getByRole('form', { name: 'Follow up exception' });
+    // The owner field takes focus, so typing starts at once.
+    expect(document.activeElement).toBe(within(form).getByLabelText('Owner'));
+    fireEvent.change(within(form).getByLabelText('Owner'), { target: { value: ' maria ' } });
+    fireEvent.change(within(form).getByLabelText('Status'), { target: { value: 'waiting_on_customer' } });
+    fireEvent.change(within(form).getByLabelText('Reason code'), { target: { value: 'partial payment' } });
+    fireEvent.change(within(form).getByLabelText('Due date'), { target: { value: '2026-12-15' } });
+    fireEvent.change(within(form).getByLabelText('Comment'), { target: { value: 'asked for remittance' } });
+    fireEvent.click(within(form).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(calls).toEqual(['update left 4 {"owner":"maria","status":"waiting_on_customer","reason":"partial payment","due_date":"2026-12-15","note":"asked for remittance"}']),
+    );
+    await waitFor(() => expect(screen.queryByRole('form', { name: 'Follow up exception' })).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Follow up bank row 4' }));
+    fireEvent.keyDown(screen.getByRole('form', { name: 'Follow up exception' }), { key: 'Escape' });
+    expect(screen.queryByRole('form', { name: 'Follow up exception' })).toBeNull();
+    expect(calls).toHaveLength(1);
+  });
+
+  it('filters exceptions by status and owner on the server', async () => {
+    setup();
+    fireEvent.click(screen.getByRole('tab', { name: /Exceptions/ }));
+    const filters = await screen.findByRole('group', { name: 'Filter exceptions' });
+    fireEvent.change(within(filters).getByLabelText('Status'), { target: { value: 'resolved' } });
+    await waitFor(() => expect(queues.at(-1)).toBe('exceptions_left {"status":"resolved"}'));
+    fireEvent.change(within(filters).getByLabelText('Owner'), { target: { value: 'maria' } });
+    await waitFor(() => expect(queues.at(-1)).toBe('exceptions_left {"status":"resolved","owner":"maria"}'));
+    fireEvent.change(within(filters).getByLabelText('Status'), { target: { value: '' } });
+    await waitFor(() => expect(queues.at(-1)).toBe('exceptions_left {"owner":"maria"}'));
   });
 
   it('sorts by a column header on the server: ascending, descending, then back to the default', async () => {

@@ -1,5 +1,5 @@
 /** Runs and their review: run a recipe, read its summary and pages, accept/reject/unmatch, match by hand, annotate. */
-import type { GroupPageItem, Page, PageCategory, PageRequest, RecordPageItem, RunProgress, RunSummary, Side } from '../../shared/recon-engine';
+import type { ExceptionUpdate, GroupPageItem, Page, PageCategory, PageRequest, RecordPageItem, RunProgress, RunSummary, Side } from '../../shared/recon-engine';
 import type { DifferenceReason } from '../../shared/recon';
 import type { WorkspaceState } from '../../shared/reconcile';
 import { MAX_REVIEW_GROUP_IDS } from '../../shared/contract/reconcile';
@@ -93,6 +93,11 @@ export class Runs {
 
   async annotate(id: string, runId: number, side: Side, rowId: number, reason: string, note?: string): Promise<void> {
     await this.withEngine(id, (engine) => engine.annotate(runId, side, rowId, { reason, ...(note ? { note } : {}) }));
+    await this.resultsChanged(id, runId);
+  }
+
+  async updateException(id: string, runId: number, side: Side, rowId: number, update: ExceptionUpdate): Promise<void> {
+    await this.withEngine(id, (engine) => engine.updateException(runId, side, rowId, update));
     await this.resultsChanged(id, runId);
   }
 

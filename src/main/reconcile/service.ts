@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import type { ColumnType, DifferenceReason, MatchRule, RecipeInput, SourceFilter } from '../../shared/recon';
-import type { ExportFormat, ExportResult, GroupPageItem, Page, PageCategory, PageRequest, ReadPreview, RecordPageItem, RunSummary, Side, SourceProfile } from '../../shared/recon-engine';
+import type { ExceptionUpdate, ExportFormat, ExportResult, GroupPageItem, Page, PageCategory, PageRequest, ReadPreview, RecordPageItem, RunSummary, Side, SourceProfile } from '../../shared/recon-engine';
 import type { MappingRow, WorkspaceList, WorkspaceState } from '../../shared/reconcile';
 import type { McpHost } from '../mcp/host';
 import type { SettingsService } from '../settings/settings-service';
@@ -249,6 +249,10 @@ export class ReconcileService {
   }
   annotate(id: string, runId: number, side: Side, rowId: number, reason: string, note?: string): Promise<void> {
     return this.runs.annotate(id, runId, side, rowId, reason, note);
+  }
+
+  updateException(id: string, runId: number, side: Side, rowId: number, update: ExceptionUpdate): Promise<void> {
+    return this.runs.updateException(id, runId, side, rowId, update);
   }
   defaultExportDir(s: Pick<WorkspaceState, 'name' | 'id'>, runId: number): string {
     return this.exporting.defaultDir(s, runId);

@@ -1,7 +1,7 @@
 /** Reconcile workspace channels: thin calls into the ReconcileService (src/main/reconcile). */
 import { z } from 'zod';
 import { ColumnTypeSchema, DifferenceReasonSchema, EncodingSchema, MatchRuleSchema, ReadOptionsSchema, SourceFilterSchema } from '../recon';
-import { ExportResultSchema, GroupPageItemSchema, PageSortSchema, pageSchema, ReadPreviewSchema, RecordPageItemSchema, RunSummarySchema, SourceProfileSchema } from '../recon-engine';
+import { ExceptionQueueFilterSchema, ExceptionUpdateSchema, ExportResultSchema, GroupPageItemSchema, PageSortSchema, pageSchema, ReadPreviewSchema, RecordPageItemSchema, RunSummarySchema, SourceProfileSchema } from '../recon-engine';
 import { MappingRowSchema, ReconcileChangedSchema, ReconcileProgressSchema, SideSchema, WorkspaceListSchema, WorkspaceStateSchema } from '../reconcile';
 import { CallId, Empty, Ok } from './common';
 export { REVISIONED_CHANNELS } from '../reconcile-revision';
@@ -116,7 +116,7 @@ export const reconcileChannels = {
   'reconcile.summary': { input: z.object({ id: Id, runId: RunId }).strict(), output: RunSummarySchema },
   'reconcile.page': {
     input: z
-      .object({ id: Id, runId: RunId, category: Category, offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000), search: z.string().max(200).optional(), sort: PageSortSchema.optional() })
+      .object({ id: Id, runId: RunId, category: Category, offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000), search: z.string().max(200).optional(), sort: PageSortSchema.optional(), queue: ExceptionQueueFilterSchema.optional() })
       .strict(),
     // matched/suggested pages hold groups, the others records.
     output: z.union([pageSchema(GroupPageItemSchema), pageSchema(RecordPageItemSchema)]),
@@ -152,6 +152,11 @@ export const reconcileChannels = {
   },
   'reconcile.annotate': {
     input: z.object({ id: Id, runId: RunId, side: SideSchema, rowId: z.number().int().min(0), reason: z.string().trim().min(1).max(200), note: z.string().max(2000).optional() }).strict(),
+    output: Ok,
+  },
+  /** Work queue: an exception's owner, status, due date, reason code or comment (fields left out stay). */
+  'reconcile.updateException': {
+    input: z.object({ id: Id, runId: RunId, side: SideSchema, rowId: z.number().int().min(0), update: ExceptionUpdateSchema }).strict(),
     output: Ok,
   },
   'reconcile.export': {

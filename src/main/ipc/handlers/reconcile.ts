@@ -73,13 +73,18 @@ export function reconcileHandlers({ workspaces, platform, assistant }: HandlerDe
       return { ok: true as const };
     },
     'reconcile.summary': async ({ id, runId }) => workspaces.summary(id, runId),
-    'reconcile.page': async ({ id, runId, category, offset, limit, search, sort }) => workspaces.page(id, runId, category, { offset, limit, ...(search ? { search } : {}), ...(sort ? { sort } : {}) }),
+    'reconcile.page': async ({ id, runId, category, offset, limit, search, sort, queue }) =>
+      workspaces.page(id, runId, category, { offset, limit, ...(search ? { search } : {}), ...(sort ? { sort } : {}), ...(queue ? { queue } : {}) }),
     'reconcile.groupIds': async ({ id, runId, category, search }) => workspaces.groupIds(id, runId, category, search),
     'reconcile.review': async ({ id, runId, action, groupIds, note, reason }) => workspaces.review(id, runId, action, groupIds, note, reason),
     'reconcile.undoReview': async ({ id, runId }) => workspaces.undoReview(id, runId),
     'reconcile.matchManual': async ({ id, runId, left, right, note }) => workspaces.matchManual(id, runId, left, right, note),
     'reconcile.annotate': async ({ id, runId, side, rowId, reason, note }) => {
       await workspaces.annotate(id, runId, side, rowId, reason, note);
+      return { ok: true as const };
+    },
+    'reconcile.updateException': async ({ id, runId, side, rowId, update }) => {
+      await workspaces.updateException(id, runId, side, rowId, update);
       return { ok: true as const };
     },
     'reconcile.export': async ({ id, runId, dir, formats, overwrite }) => workspaces.export(id, runId, { ...(dir ? { dir } : {}), formats, overwrite }),

@@ -12,6 +12,8 @@ import { ReadOptionsSchema, type DifferenceReason, type FieldMapping, type Recip
 import type {
   AuditEntry,
   ColumnTyping,
+  ExceptionRecord,
+  ExceptionUpdate,
   ExportOptions,
   ExportResult,
   GroupPageItem,
@@ -41,7 +43,7 @@ import { withAmountMapping } from './amount-pairing';
 import { untypedEvidence, withoutUnprovenAutoConfirm } from './evidence';
 import { column, filterCondition, requireTypedRuleColumns, type SideColumns } from './recipe-sql';
 import { computeSummary, getRunRow, groupIdsMatching, readPage } from './results';
-import { acceptGroup, annotateException, matchManually, readAuditLog, rejectGroup, reviewGroups, undoLastReview, unmatchGroup } from './review';
+import { acceptGroup, annotateException, updateException, matchManually, readAuditLog, rejectGroup, reviewGroups, undoLastReview, unmatchGroup } from './review';
 import { dropRunTables, executeRun } from './run';
 import { checkSourceUnchanged, isWorkspaceCopy, retype, loadSource, ROW_ID, swapSideTables, typedView, writeBytesSource, type LoadGuard } from './sources';
 import { ident } from './sql';
@@ -355,6 +357,11 @@ export class ReconEngine {
 
   annotate(runId: number, side: Side, rowId: number, annotation: { reason: string; note?: string }): Promise<void> {
     return annotateException(this.db, runId, side, rowId, annotation);
+  }
+
+  /** Work queue: an exception's owner, status, due date, reason code or comment (left out = unchanged, null = cleared). */
+  updateException(runId: number, side: Side, rowId: number, update: ExceptionUpdate): Promise<ExceptionRecord> {
+    return updateException(this.db, runId, side, rowId, update);
   }
 
   auditLog(opts: { runId?: number; offset?: number; limit?: number } = {}): Promise<AuditEntry[]> {

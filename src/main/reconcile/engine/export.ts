@@ -103,7 +103,8 @@ export function categorySql(runId: number, category: PageCategory, rawText: Reco
   if (category.startsWith('exceptions')) {
     return `SELECT e.row_id AS recon_row_id, s.__line AS recon_line, e.reason AS recon_reason, e.rule_id AS recon_rule_id, e.counterpart_row_id AS recon_counterpart_row_id,
         e.amount_delta AS recon_amount_delta, e.date_delta_days AS recon_date_delta_days,
-        e.annotation_reason AS recon_annotation_reason, e.annotation_note AS recon_annotation_note, s.* EXCLUDE (__row_id, __line)
+        e.annotation_reason AS recon_annotation_reason, e.annotation_note AS recon_annotation_note,
+        e.owner AS recon_owner, coalesce(e.queue_status, 'open') AS recon_status, strftime(e.due_date, '%Y-%m-%d') AS recon_due_date, s.* EXCLUDE (__row_id, __line)
       FROM run_rows rr JOIN exceptions e ON e.run_id = rr.run_id AND e.side = rr.side AND e.row_id = rr.row_id
       JOIN ${raw} s ON s.__row_id = rr.row_id
       WHERE rr.run_id = ${runId} AND rr.side = '${side}' AND rr.category = 'exception' ORDER BY rr.row_id`;
@@ -129,7 +130,11 @@ export function reviewLogSql(runId: number): string {
       coalesce(after->>'row_id', before->>'row_id') AS row_id,
       -- An exception's annotation, or the difference an accept named (what matched.csv says).
       coalesce(after->>'annotation_reason', CASE WHEN action = 'accept' THEN after->>'difference_reason' END, '') AS reason,
-      coalesce(after->>'note', after->>'annotation_note', before->>'note', '') AS note
+      coalesce(after->>'note', after->>'annotation_note', before->>'note', '') AS note,
+      -- The exceptions work queue: who owns it, where it stands, by when (as the action left it).
+      CASE WHEN action IN ('exception_update', 'annotate') THEN coalesce(after->>'owner', '') ELSE '' END AS owner,
+      CASE WHEN action IN ('exception_update', 'annotate') THEN coalesce(after->>'status', '') ELSE '' END AS status,
+      CASE WHEN action IN ('exception_update', 'annotate') THEN coalesce(after->>'due_date', '') ELSE '' END AS due_date
     FROM audit_log WHERE run_id = ${runId} ORDER BY seq`;
 }
 

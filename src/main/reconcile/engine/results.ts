@@ -4,6 +4,7 @@
  */
 import type {
   ExceptionRecord,
+  ExceptionStatus,
   GroupPageItem,
   MatchGroup,
   Page,
@@ -281,10 +282,24 @@ export async function readPage(db: Db, runId: number, category: PageCategory, re
   const side: Side = category.endsWith('left') ? 'left' : 'right';
   const rowCategory = category.startsWith('exceptions') ? 'exception' : 'unmatched';
   const q = req.search?.trim();
-  const where = q
+  let where = q
     ? `run_id = $1 AND side = $2 AND category = $3 AND row_id IN (SELECT s.${ident(ROW_ID)} FROM ${ident(typedView(side))} s WHERE ${await rowTextSql(db, side, 's')} LIKE $4 ESCAPE '\\')`
     : `run_id = $1 AND side = $2 AND category = $3`;
-  const params = [runId, side, rowCategory, ...(q ? [containsPattern(q)] : [])];
+  const params: (string | number)[] = [runId, side, rowCategory, ...(q ? [containsPattern(q)] : [])];
+  // Work queue filters (exceptions only): a status (no status yet reads as open) and an owner ('' = nobody).
+  const queue = rowCategory === 'exception' ? req.queue : undefined;
+  if (queue && (queue.status !== undefined || queue.owner !== undefined)) {
+    const conds: string[] = [];
+    if (queue.status !== undefined) {
+      params.push(queue.status);
+      conds.push(`coalesce(e.queue_status, 'open') = $${params.length}`);
+    }
+    if (queue.owner !== undefined) {
+      params.push(queue.owner.trim());
+      conds.push(`lower(coalesce(e.owner, '')) = lower($${params.length})`);
+    }
+    where += ` AND row_id IN (SELECT e.row_id FROM exceptions e WHERE e.run_id = $1 AND e.side = $2 AND ${conds.join(' AND ')})`;
+  }
   const total = await db.scalarNumber(`SELECT count(*) FROM run_rows WHERE ${where}`, params);
   const order = await rowOrder(db, side, req.sort);
   const ids = (
@@ -297,7 +312,7 @@ export async function readPage(db: Db, runId: number, category: PageCategory, re
   const exceptions = new Map<number, ExceptionRecord>();
   if (rowCategory === 'exception' && ids.length > 0) {
     const list = await db.all<Record<string, string | number | null>>(
-      `SELECT * FROM exceptions WHERE run_id = $1 AND side = $2 AND row_id IN (SELECT unnest($3::BIGINT[]))`,
+      `SELECT * EXCLUDE (due_date), strftime(due_date, '%Y-%m-%d') AS due_date FROM exceptions WHERE run_id = $1 AND side = $2 AND row_id IN (SELECT unnest($3::BIGINT[]))`,
       [runId, side, listValue(ids)],
     );
     for (const e of list) exceptions.set(Number(e.row_id), toException(e));
@@ -318,5 +333,8 @@ export function toException(e: Record<string, string | number | null>): Exceptio
     date_delta_days: n(e.date_delta_days),
     annotation_reason: (e.annotation_reason as string | null) ?? null,
     annotation_note: (e.annotation_note as string | null) ?? null,
+    owner: (e.owner as string | null) ?? null,
+    status: ((e.queue_status as ExceptionStatus | null) ?? 'open'),
+    due_date: e.due_date === null || e.due_date === undefined ? null : String(e.due_date).slice(0, 10),
   };
 }

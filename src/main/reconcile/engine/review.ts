@@ -6,7 +6,8 @@
 import { userInfo } from 'node:os';
 import { listValue, type DuckDBValue } from '@duckdb/node-api';
 import type { Cardinality, DifferenceReason } from '../../../shared/recon';
-import type { AuditEntry, MatchGroup, Side } from '../../../shared/recon-engine';
+import type { AuditEntry, ExceptionRecord, ExceptionUpdate, MatchGroup, Side } from '../../../shared/recon-engine';
+import { ExceptionUpdateSchema } from '../../../shared/recon-engine';
 import type { Db } from './db';
 import { ReconError } from '../../errors';
 import { differenceReasonSql, getGroup, getRunRow, toException } from './results';
@@ -218,14 +219,46 @@ export async function matchManually(db: Db, runId: number, leftIds: number[], ri
 export async function annotateException(db: Db, runId: number, side: Side, rowId: number, annotation: { reason: string; note?: string }): Promise<void> {
   await completedRun(db, runId);
   await db.transaction(async () => {
-    const row = await db.one<Record<string, string | number | null>>(`SELECT * FROM exceptions WHERE run_id = $1 AND side = $2 AND row_id = $3`, [runId, side, rowId]);
+    const row = await db.one<Record<string, string | number | null>>(`SELECT * EXCLUDE (due_date), strftime(due_date, '%Y-%m-%d') AS due_date FROM exceptions WHERE run_id = $1 AND side = $2 AND row_id = $3`, [runId, side, rowId]);
     if (!row) throw new ReconError('not_found', `run ${runId} has no exception for ${side} row ${rowId}`);
     await db.exec(
       `UPDATE exceptions SET annotation_reason = $4, annotation_note = $5 WHERE run_id = $1 AND side = $2 AND row_id = $3`,
       [runId, side, rowId, annotation.reason, annotation.note ?? null],
     );
-    const after = await db.one<Record<string, string | number | null>>(`SELECT * FROM exceptions WHERE run_id = $1 AND side = $2 AND row_id = $3`, [runId, side, rowId]);
+    const after = await db.one<Record<string, string | number | null>>(`SELECT * EXCLUDE (due_date), strftime(due_date, '%Y-%m-%d') AS due_date FROM exceptions WHERE run_id = $1 AND side = $2 AND row_id = $3`, [runId, side, rowId]);
     await audit(db, 'annotate', runId, toException(row), after ? toException(after) : null);
+  });
+}
+
+/**
+ * The exceptions work queue: sets an exception's owner, status, due date, reason code or comment.
+ * A field left out stays as it is; null clears it (status goes back to open). Audited as
+ * `exception_update` with the exception before and after, like every other review action.
+ */
+export async function updateException(db: Db, runId: number, side: Side, rowId: number, update: ExceptionUpdate): Promise<ExceptionRecord> {
+  const parsed = ExceptionUpdateSchema.safeParse(update);
+  if (!parsed.success) throw new ReconError('invalid_review', `exception update: ${parsed.error.issues.map((i) => `${i.path.join('.') || 'update'}: ${i.message}`).join('; ')}`);
+  const u = parsed.data;
+  await completedRun(db, runId);
+  return db.transaction(async () => {
+    const key = `run_id = $1 AND side = $2 AND row_id = $3`;
+    const row = await db.one<Record<string, string | number | null>>(`SELECT * EXCLUDE (due_date), strftime(due_date, '%Y-%m-%d') AS due_date FROM exceptions WHERE ${key}`, [runId, side, rowId]);
+    if (!row) throw new ReconError('not_found', `run ${runId} has no exception for ${side} row ${rowId}`);
+    const sets: string[] = [];
+    const params: (string | number | null)[] = [runId, side, rowId];
+    const set = (column: string, value: string | null, cast = '') => {
+      params.push(value);
+      sets.push(`${column} = $${params.length}${cast}`);
+    };
+    if (u.owner !== undefined) set('owner', u.owner);
+    if (u.status !== undefined) set('queue_status', u.status);
+    if (u.due_date !== undefined) set('due_date', u.due_date, '::DATE');
+    if (u.reason !== undefined) set('annotation_reason', u.reason);
+    if (u.note !== undefined) set('annotation_note', u.note === null || u.note.trim() === '' ? null : u.note);
+    await db.exec(`UPDATE exceptions SET ${sets.join(', ')} WHERE ${key}`, params);
+    const after = (await db.one<Record<string, string | number | null>>(`SELECT * EXCLUDE (due_date), strftime(due_date, '%Y-%m-%d') AS due_date FROM exceptions WHERE ${key}`, [runId, side, rowId]))!;
+    await audit(db, 'exception_update', runId, toException(row), toException(after));
+    return toException(after);
   });
 }
 

@@ -142,7 +142,7 @@ async function persist(db: Db, runId: number): Promise<void> {
       );
     }
     await db.exec(
-      `INSERT INTO exceptions SELECT $1, side, id, rule_id, reason, counterpart, da, dd, NULL, NULL FROM exc ORDER BY side, id`,
+      `INSERT INTO exceptions (run_id, side, row_id, rule_id, reason, counterpart_row_id, amount_delta, date_delta_days) SELECT $1, side, id, rule_id, reason, counterpart, da, dd FROM exc ORDER BY side, id`,
       [runId],
     );
   });

@@ -85,7 +85,10 @@ CREATE TABLE IF NOT EXISTS exceptions (
   amount_delta DECIMAL(38, 6),
   date_delta_days INTEGER,
   annotation_reason VARCHAR,
-  annotation_note VARCHAR
+  annotation_note VARCHAR,
+  owner VARCHAR,
+  queue_status VARCHAR,
+  due_date DATE
 );
 CREATE SEQUENCE IF NOT EXISTS audit_seq START 1;
 CREATE TABLE IF NOT EXISTS audit_log (
@@ -116,6 +119,10 @@ export async function ensureStore(db: Db): Promise<void> {
   await db.exec('ALTER TABLE match_groups ADD COLUMN IF NOT EXISTS right_hashes UBIGINT[]');
   // Workspaces from before bulk review: entries of one review of many groups share a batch (undone together).
   await db.exec('ALTER TABLE audit_log ADD COLUMN IF NOT EXISTS batch BIGINT');
+  // Workspaces from before the exceptions work queue: owner, status (NULL reads as open), due date.
+  await db.exec('ALTER TABLE exceptions ADD COLUMN IF NOT EXISTS owner VARCHAR');
+  await db.exec('ALTER TABLE exceptions ADD COLUMN IF NOT EXISTS queue_status VARCHAR');
+  await db.exec('ALTER TABLE exceptions ADD COLUMN IF NOT EXISTS due_date DATE');
   await migrateVarcharColumns(db);
 }
 

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DifferenceReason } from '../../../../shared/recon';
-import type { GroupPageItem, PageCategory, PageSort, RecordPageItem, RunSummary, Side } from '../../../../shared/recon-engine';
+import type { ExceptionQueueFilter, ExceptionRecord, ExceptionUpdate, GroupPageItem, PageCategory, PageSort, RecordPageItem, RunSummary, Side } from '../../../../shared/recon-engine';
 import { confidencePercent, DIFFERENCE_LABELS, explainGroup } from '../../../../shared/group-explanation';
 import { Name } from './names';
 import { usePaged, VirtualList } from './VirtualList';
 import { resultLabel } from './result-label';
 import { ResultDetail } from './ResultDetail';
+import { ExceptionFollowUp, ExceptionQueueFilters, queueText, REASON_CODES, STATUS_LABELS } from './ExceptionQueue';
 import { focusWhenReady } from '../../components/focus';
 import { rovingKeyDown, rovingTabIndex } from '../../components/roving';
 import { SortHeader } from '../../components/SortHeader';
@@ -23,18 +24,20 @@ export interface ResultsTabsProps {
   /** The mapped amount column per side: picked rows show their sums and difference. */
   amountColumns?: { left: string; right: string } | null;
   version: number;
-  load(category: PageCategory, offset: number, limit: number, search?: string, sort?: PageSort): Promise<{ total: number; items: Item[] }>;
+  /** `queue` narrows exceptions pages by work-queue status and owner. */
+  load(category: PageCategory, offset: number, limit: number, search?: string, sort?: PageSort, queue?: ExceptionQueueFilter): Promise<{ total: number; items: Item[] }>;
   /** Every group id of a category matching the search (select-all over the filter), and how many match. */
   groupIds(category: 'matched' | 'suggested', search?: string): Promise<{ ids: number[]; total: number }>;
   onReview(action: 'accept' | 'reject' | 'unmatch', groupIds: number[], reason?: DifferenceReason): Promise<void>;
   onMatch(left: number[], right: number[], note?: string): Promise<void>;
-  onAnnotate(side: Side, rowId: number, reason: string, note?: string): Promise<void>;
+  /** Work queue: an exception's owner, status, reason code, due date and comment. */
+  onUpdateException(side: Side, rowId: number, update: ExceptionUpdate): Promise<void>;
   busy?: boolean;
 }
 
 const ROW = 44;
 const PAGE = 200;
-export const ANNOTATION_REASONS = ['timing difference', 'bank fee', 'partial payment', 'duplicate', 'wrong amount', 'under investigation', 'other'];
+export const ANNOTATION_REASONS = REASON_CODES;
 
 export function fmtAmount(n: number | null | undefined): string {
   if (n === null || n === undefined) return '—';
@@ -73,7 +76,8 @@ export function ResultsTabs(props: ResultsTabsProps) {
   const [picked, setPicked] = useState<{ left: Set<number>; right: Set<number> }>({ left: new Set(), right: new Set() });
   /** Amounts of picked rows, remembered when picked (the row may scroll out of the loaded pages). */
   const [pickedAmounts, setPickedAmounts] = useState<Map<string, number>>(new Map());
-  const [annotating, setAnnotating] = useState<{ side: Side; rowId: number } | null>(null);
+  const [followUp, setFollowUp] = useState<{ exception: ExceptionRecord; label: string } | null>(null);
+  const [queue, setQueue] = useState<ExceptionQueueFilter>({});
   const [detail, setDetail] = useState<Item | null>(null);
   const closeDetail = () => {
     const back = detail ? resultLabel(detail, props.aliases) : null;
@@ -81,7 +85,6 @@ export function ResultsTabs(props: ResultsTabsProps) {
     // Focus returns to the row's Details button it came from.
     if (back) requestAnimationFrame(() => document.querySelector<HTMLButtonElement>(`button[aria-label="Details of ${back}"]`)?.focus());
   };
-  const [note, setNote] = useState({ reason: ANNOTATION_REASONS[0], note: '' });
   /** The difference chosen per suggested group, booked only by its "Accept as" button. */
   const [acceptAs, setAcceptAs] = useState<Record<number, DifferenceReason | ''>>({});
   const counts = tabCounts(props.summary);
@@ -113,8 +116,14 @@ export function ResultsTabs(props: ResultsTabsProps) {
   /** Sorted by the server over every row; one sort per tab kind (group columns ≠ row columns). */
   const [sort, setSort] = useState<PageSort | null>(null);
   const { load } = props;
-  const loader = useCallback((o: number, l: number) => load(category, o, l, query || undefined, sort ?? undefined), [load, category, query, sort]);
-  const paged = usePaged<Item>(`${props.runId}:${category}:${props.version}:${query}:${sort ? `${sort.by}:${sort.desc ? 'd' : 'a'}` : ''}`, PAGE, loader);
+  const isExceptions = category.startsWith('exceptions');
+  const queueFilter = isExceptions && (queue.status !== undefined || queue.owner !== undefined) ? queue : undefined;
+  const loader = useCallback((o: number, l: number) => load(category, o, l, query || undefined, sort ?? undefined, queueFilter), [load, category, query, sort, queueFilter]);
+  const paged = usePaged<Item>(
+    `${props.runId}:${category}:${props.version}:${query}:${sort ? `${sort.by}:${sort.desc ? 'd' : 'a'}` : ''}:${queueFilter ? `${queueFilter.status ?? ''}:${queueFilter.owner ?? ''}` : ''}`,
+    PAGE,
+    loader,
+  );
   const sortHeader = (by: string, label: ReactNode, className: string, title?: string) => (
     <SortHeader key={by} by={by} sort={sort} onSort={setSort} className={className} {...(title ? { title } : {})}>
       {label}
@@ -279,15 +288,20 @@ export function ResultsTabs(props: ResultsTabsProps) {
         ))}
         {r.exception && (
           <span role="gridcell" className="c-exc">
-            <span className="badge warn-badge">{r.exception.reason.replace(/_/g, ' ')}</span>
-            {r.exception.amount_delta !== null && <span className="delta warn"> Δ {fmtAmount(r.exception.amount_delta)}</span>}
-            {r.exception.annotation_reason && <span className="badge" title={r.exception.annotation_note ?? ''}>📝 {r.exception.annotation_reason}</span>}
-            <button className="small-btn" aria-label={`Annotate ${label}`} onClick={() => setAnnotating({ side: r.side, rowId: r.row_id })}>
-              Note
+            {/* The actions first: at 1024 px the badges after them may be cut, the buttons and
+                who/where/when of the work queue stay in view. */}
+            <button className="small-btn" aria-label={`Follow up ${label}`} onClick={() => setFollowUp({ exception: r.exception!, label })}>
+              Follow up
             </button>
             <button className="small-btn" aria-label={`Details of ${label}`} onClick={() => setDetail(r)}>
               Details
             </button>
+            <span className={`badge queue-badge q-${r.exception.status}`} title={`${queueText(r.exception)} (${STATUS_LABELS[r.exception.status]})${r.exception.annotation_note ? ` — ${r.exception.annotation_note}` : ''}`}>
+              {queueText(r.exception)}
+            </span>
+            <span className="badge warn-badge">{r.exception.reason.replace(/_/g, ' ')}</span>
+            {r.exception.amount_delta !== null && <span className="delta warn"> Δ {fmtAmount(r.exception.amount_delta)}</span>}
+            {r.exception.annotation_reason && <span className="badge" title={r.exception.annotation_note ?? ''}>📝 {r.exception.annotation_reason}</span>}
           </span>
         )}
       </>
@@ -375,6 +389,7 @@ export function ResultsTabs(props: ResultsTabsProps) {
               {searching ? `Searching for “${search.trim()}”…` : `${formatNumber(count)} matching “${query}”`}
             </span>
           )}
+          {tab === 'exceptions' && <ExceptionQueueFilters value={queue} onChange={setQueue} />}
           {tab === 'exceptions' && (
             <div className="segmented" role="radiogroup" aria-label="Exceptions side">
               {(['left', 'right'] as Side[]).map((s) => (
@@ -437,6 +452,21 @@ export function ResultsTabs(props: ResultsTabsProps) {
             {paged.error}
           </p>
         )}
+        {followUp && (
+          <ExceptionFollowUp
+            key={`${followUp.exception.side}:${followUp.exception.row_id}`}
+            label={followUp.label}
+            exception={followUp.exception}
+            {...(props.busy !== undefined ? { busy: props.busy } : {})}
+            onSave={(update) => props.onUpdateException(followUp.exception.side, followUp.exception.row_id, update)}
+            onClose={() => {
+              const back = followUp.label;
+              setFollowUp(null);
+              // Focus returns to the row's Follow up button (or the list when the row left the filter).
+              requestAnimationFrame(() => (document.querySelector<HTMLButtonElement>(`button[aria-label="Follow up ${back}"]`) ?? document.getElementById('results-panel'))?.focus());
+            }}
+          />
+        )}
         {detail && <ResultDetail item={detail} aliases={props.aliases} format={cell} formatAmount={fmtAmount} onClose={closeDetail} />}
         {paged.total === 0 ? (
           <p className="empty-state small muted">{emptyText(tab)}</p>
@@ -454,42 +484,6 @@ export function ResultsTabs(props: ResultsTabsProps) {
               return <div className={isGroups ? 'vcells groups' : 'vcells records'}>{'group_id' in it ? renderGroup(it) : renderRecord(it)}</div>;
             }}
           />
-        )}
-        {annotating && (
-          <form
-            className="annotate"
-            aria-label="Annotate exception"
-            onSubmit={(e) => {
-              e.preventDefault();
-              // onAnnotate shows its own errors (the store's results area); the form closes after it.
-              void props.onAnnotate(annotating.side, annotating.rowId, note.reason, note.note || undefined).then(() => {
-                setAnnotating(null);
-                setNote({ reason: ANNOTATION_REASONS[0], note: '' });
-              });
-            }}
-          >
-            <strong>
-              Note on {props.aliases[annotating.side]} row {annotating.rowId}
-            </strong>
-            <label>
-              Reason
-              <select value={note.reason} onChange={(e) => setNote({ ...note, reason: e.target.value })}>
-                {ANNOTATION_REASONS.map((r) => (
-                  <option key={r}>{r}</option>
-                ))}
-              </select>
-            </label>
-            <label>
-              Note
-              <input value={note.note} onChange={(e) => setNote({ ...note, note: e.target.value })} placeholder="optional" />
-            </label>
-            <button type="submit" className="primary">
-              Save note
-            </button>
-            <button type="button" onClick={() => setAnnotating(null)}>
-              Cancel
-            </button>
-          </form>
         )}
       </div>
     </div>

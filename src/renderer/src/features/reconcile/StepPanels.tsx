@@ -1,7 +1,7 @@
 import { EngineRebuild } from './EngineRebuild';
 import { useCallback, useEffect, useState } from 'react';
 import type { Cardinality, KeyNormaliser, MatchRule } from '../../../../shared/recon';
-import type { GroupPageItem, PageCategory, PageSort, RecordPageItem, Side } from '../../../../shared/recon-engine';
+import type { ExceptionQueueFilter, GroupPageItem, PageCategory, PageSort, RecordPageItem, Side } from '../../../../shared/recon-engine';
 import { confirmedMappings, type MappingRow } from '../../../../shared/reconcile';
 import { rateTone, runWarnings } from '../../../../shared/run-health';
 import { DIFFERENCE_LABELS } from '../../../../shared/group-explanation';
@@ -422,8 +422,11 @@ export function ResultsPanel() {
   const { act } = useReconcile.getState();
   const runId = ws.last_run_id;
   const load = useCallback(
-    (category: PageCategory, offset: number, limit: number, search?: string, sort?: PageSort) =>
-      call('reconcile.page', { id: ws.id, runId: runId ?? 1, category, offset, limit, ...(search ? { search } : {}), ...(sort ? { sort } : {}) }) as Promise<{ total: number; items: (GroupPageItem | RecordPageItem)[] }>,
+    (category: PageCategory, offset: number, limit: number, search?: string, sort?: PageSort, queue?: ExceptionQueueFilter) =>
+      call('reconcile.page', { id: ws.id, runId: runId ?? 1, category, offset, limit, ...(search ? { search } : {}), ...(sort ? { sort } : {}), ...(queue ? { queue } : {}) }) as Promise<{
+        total: number;
+        items: (GroupPageItem | RecordPageItem)[];
+      }>,
     [ws.id, runId],
   );
   if (!runId) {
@@ -491,8 +494,10 @@ export function ResultsPanel() {
           onMatch={async (left, right, note) => {
             await act('results', 'Matching…', 'reconcile.matchManual', { id: ws.id, runId, left, right, ...(note ? { note } : {}) });
           }}
-          onAnnotate={async (side, rowId, reason, note) => {
-            await act('results', 'Saving…', 'reconcile.annotate', { id: ws.id, runId, side, rowId, reason, ...(note ? { note } : {}) });
+          onUpdateException={async (side, rowId, update) => {
+            const r = await act('results', 'Saving…', 'reconcile.updateException', { id: ws.id, runId, side, rowId, update });
+            // act shows the error in the results area; the form stays open so nothing typed is lost.
+            if (!r) throw new Error('not saved');
           }}
         />
       )}

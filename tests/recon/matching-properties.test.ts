@@ -248,6 +248,22 @@ describe('matching invariants (fast-check on the real engine)', { timeout: 600_0
     });
   });
 
+  it('1:1: the in-memory greedy pass gives the very groups the SQL rounds give', async () => {
+    await fc.assert(
+      fc.asyncProperty(filesArb, fc.oneof(ruleArb('exact', '1:1', true, true), ruleArb('amount-date', '1:1', false, true)), async (files, r) => {
+        await load(a, files);
+        const inMemory = describeGroups(await runOn(a, recipe([r])));
+        process.env.KALLA_GREEDY_IN_MEMORY = '0';
+        try {
+          expect(describeGroups(await runOn(a, recipe([r])))).toEqual(inMemory);
+        } finally {
+          delete process.env.KALLA_GREEDY_IN_MEMORY;
+        }
+      }),
+      { numRuns: RUNS, endOnFailure: true, seed: 25 },
+    );
+  });
+
   it('1:1 on amount and date only (no keys): the same invariants', async () => {
     await property(ruleArb('amount-date', '1:1', false, true).map((r) => [r]), (files, [r], o) => {
       const freeLeft = files.left.filter((x) => o.unmatchedLeft.includes(x.memo));

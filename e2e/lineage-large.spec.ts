@@ -6,6 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './app';
 
 test('a 500-node neighbourhood in the large view: count left out, search and focus (issue 26)', async ({ appPage: page }, info) => {
@@ -52,6 +53,8 @@ test('a 500-node neighbourhood in the large view: count left out, search and foc
     await expect(page.getByTestId('large-graph-selected')).toContainText('1 neighbour highlighted');
     await page.waitForTimeout(400);
     await page.screenshot({ path: info.outputPath('large-view-1440.png') });
+    const { violations } = await new AxeBuilder({ page }).include('.large-graph').analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
 
     // A name that is not drawn (left out) says so.
     await diagram.getByLabel('Find a node in the large view').fill('w_00599');

@@ -67,6 +67,12 @@ test('a 500-node neighbourhood in the large view: count left out, search and foc
     await expect(count).toContainText('701 farthest nodes left out');
     await page.screenshot({ path: info.outputPath('large-view-collapsed-1440.png') });
     await diagram.getByLabel('Collapse by schema').uncheck();
+    // The OS switches to dark: the view is drawn again with the dark theme's label ink.
+    await expect(canvas).toHaveAttribute('data-theme', 'light');
+    await page.emulateMedia({ colorScheme: 'dark' });
+    await expect(canvas).toHaveAttribute('data-theme', 'dark');
+    await page.screenshot({ path: info.outputPath('large-view-dark-1440.png') });
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // "Focus here" re-centres the workspace on the selected node.
     await diagram.getByLabel('Find a node in the large view').fill('v_00123');

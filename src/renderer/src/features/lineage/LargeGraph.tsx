@@ -10,20 +10,27 @@ import type { LineageGraph } from '../../../../shared/lineage';
 import { schemaOf } from '../../../../shared/lineage-graph';
 import { collapseBySchema, distancesFrom, drawnPart, gridBySchema } from './large-graph-model';
 import { formatNumber } from '../../stores/display';
+import type { DiagramTheme } from './diagram-theme';
+import { useDiagramTheme } from './useDiagramTheme';
 
 const neighbours = (n: number) => `${formatNumber(n)} ${n === 1 ? 'neighbour' : 'neighbours'}`;
 
-const STYLE: cytoscape.StylesheetStyle[] = [
-  { selector: 'node', style: { label: 'data(label)', 'font-size': 10, 'background-color': '#6b8fc7', color: '#1d2433', 'text-valign': 'bottom', 'text-margin-y': 2, width: 12, height: 12, 'min-zoomed-font-size': 8 } },
+/** Node and edge style in the diagram theme: label ink readable on the canvas in light and dark. */
+const styleFor = (theme: DiagramTheme): cytoscape.StylesheetStyle[] => {
+  const ink = theme === 'dark' ? '#e6e9ef' : '#1d2433';
+  const paper = theme === 'dark' ? '#1d2433' : '#ffffff';
+  return [
+  { selector: 'node', style: { label: 'data(label)', 'font-size': 10, 'background-color': '#6b8fc7', color: ink, 'text-valign': 'bottom', 'text-margin-y': 2, width: 12, height: 12, 'min-zoomed-font-size': 8 } },
   { selector: 'node[kind = "table"]', style: { shape: 'round-rectangle', 'background-color': '#8a9a5b' } },
   { selector: 'node[role = "focus"]', style: { 'background-color': '#d9822b', width: 20, height: 20 } },
   { selector: 'node.schema', style: { shape: 'round-rectangle', width: 'mapData(count, 1, 2000, 24, 80)', height: 24, 'background-color': '#9bb0d6', 'font-size': 12 } },
   { selector: 'edge', style: { width: 1, 'line-color': '#b8c0cc', 'target-arrow-shape': 'triangle', 'target-arrow-color': '#b8c0cc', 'curve-style': 'haystack', 'arrow-scale': 0.6 } },
   { selector: '.faded', style: { opacity: 0.15 } },
-  { selector: 'node.hit', style: { 'background-color': '#c0392b', width: 22, height: 22, 'font-size': 14, 'font-weight': 'bold', 'z-index': 10, 'text-background-color': '#ffffff', 'text-background-opacity': 1, 'text-background-padding': '2px' } },
+  { selector: 'node.hit', style: { 'background-color': '#c0392b', width: 22, height: 22, 'font-size': 14, 'font-weight': 'bold', 'z-index': 10, 'text-background-color': paper, 'text-background-opacity': 1, 'text-background-padding': '2px' } },
   { selector: 'node.near', style: { 'background-color': '#e0a030' } },
   { selector: 'edge.near', style: { 'line-color': '#d9822b', width: 2, 'curve-style': 'straight', 'target-arrow-color': '#d9822b' } },
-];
+  ];
+};
 
 interface Props {
   graph: LineageGraph;
@@ -40,6 +47,7 @@ export function LargeGraph({ graph, onOpen }: Props) {
   const [readyMs, setReadyMs] = useState<number>();
   const [epoch, setEpoch] = useState(0);
   const drawn = useMemo(() => drawnPart(graph), [graph]);
+  const theme = useDiagramTheme();
 
   useEffect(() => {
     if (!box.current) return;
@@ -75,7 +83,7 @@ export function LargeGraph({ graph, onOpen }: Props) {
     const instance = cytoscape({
       container: box.current,
       elements,
-      style: STYLE,
+      style: styleFor(theme),
       layout,
       minZoom: 0.02,
       maxZoom: 4,
@@ -100,7 +108,7 @@ export function LargeGraph({ graph, onOpen }: Props) {
       instance.destroy();
       cy.current = undefined;
     };
-  }, [drawn, collapsed, graph.focus, onOpen]);
+  }, [drawn, collapsed, graph.focus, onOpen, theme]);
 
   // Focus: centre the node and highlight it with its neighbours; everything else fades.
   useEffect(() => {
@@ -174,7 +182,8 @@ export function LargeGraph({ graph, onOpen }: Props) {
           </button>
         </p>
       )}
-      <div ref={box} className="large-graph-canvas" role="img" aria-label={graph.focus ? `Large view of the lineage of ${graph.focus}` : 'Large view of the whole graph'} data-ready={readyMs === undefined ? 'false' : 'true'} />
+      <div ref={box} className="large-graph-canvas" role="img" aria-label={graph.focus ? `Large view of the lineage of ${graph.focus}` : 'Large view of the whole graph'} data-ready={readyMs === undefined ? 'false' : 'true'}
+        data-theme={theme} />
     </div>
   );
 }

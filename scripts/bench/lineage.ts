@@ -20,9 +20,9 @@
 //     analyse in a cold JVM and warm (refresh), each next to the baseline in the same JVM (exact
 //     Brandes from every source: the algorithm before issue 26), the serve JVM's peak resident
 //     memory; and a column trace from the end of a 10,000-view chain (before: StackOverflowError).
-// `--only mcp,mermaid` runs just sections 5 and 6; `--only columns` just section 7; `--only scale` just 8.
+// `--only mcp,mermaid` runs just sections 5 and 6; `--only columns` just section 7; `--only scale` just 8; `--only large` just 9.
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
@@ -245,7 +245,94 @@ function printScale(s: Awaited<ReturnType<typeof scale>>): void {
   console.log(`column trace from the end of a ${s.chainTrace.views.toLocaleString('en')}-view chain: first ${fmt(s.chainTrace.coldMs)} (every view analysed), again ${fmt(s.chainTrace.warmMs)}; ${s.chainTrace.nodes} nodes`);
 }
 
+/**
+ * 9. The Lineage large view (issue 26): a 500-node neighbourhood from the engine, laid out and drawn
+ * by Cytoscape in Chromium as `LargeGraph.tsx` does (concentric rings by distance from the focus),
+ * next to the baseline, Mermaid rendering the same 500 nodes (what the workspace could do before).
+ */
+async function largeView(): Promise<{ nodes: number; edges: number; firstMs: number; p50: number; runs: number; mermaidBaselineMs: number }> {
+  // As e2e/lineage-large.spec.ts: raw.t_0 read by 600 views v_i, each read by w_i (1,201 nodes within
+  // two levels of raw.t_0; the generated warehouse has no neighbourhood that large), nearest 500 drawn.
+  const dir = mkdtempSync(join(tmpdir(), 'kalla-bench-large-'));
+  const pad = (i: number) => String(i).padStart(5, '0');
+  const views = [
+    ...Array.from({ length: 600 }, (_, i) => ({ name: `v_${pad(i)}`, sql: `SELECT id, amount FROM raw.t_0 WHERE id > ${i}` })),
+    ...Array.from({ length: 600 }, (_, i) => ({ name: `w_${pad(i)}`, sql: `SELECT id FROM v_${pad(i)}` })),
+  ];
+  writeFileSync(join(dir, 'views.json'), JSON.stringify({ schema: 'big', views }));
+  const c = ServeClient.start();
+  const params = { connection: `file://${join(dir, 'views.json')}`, focus: 'raw.t_0', upstreamDepth: 2, downstreamDepth: 2, maxNodes: 500 };
+  const g = await c.request<{ focus: string; nodes: Array<{ name: string; kind: string; role: string }>; edges: Array<[string, string]> }>('subgraph', params);
+  const d = await c.request<{ mermaid: string; nodeCount: number }>('mermaid', { ...params, maxDiagramNodes: 1000 });
+  await c.close();
+  rmSync(dir, { recursive: true, force: true });
+  if (g.nodes.length !== 500) throw new Error(`expected a 500-node subgraph, got ${g.nodes.length}`);
+  const browser = await chromium.launch({ executablePath: process.env.KALLA_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+    await page.setContent('<!doctype html><html><body style="margin:0"><div id="cy" style="width:1000px;height:700px"></div><div id="out"></div></body></html>');
+    await page.addScriptTag({ content: readFileSync(join(import.meta.dirname, '../../node_modules/cytoscape/dist/cytoscape.min.js'), 'utf8') });
+    // Plain JavaScript text: tsx would wrap the layout's callbacks in its `__name` helper, which the page lacks.
+    const times = (await page.evaluate(`(async (graph) => {
+      const next = new Map();
+      for (const [a, b] of graph.edges) {
+        next.set(a, [...(next.get(a) ?? []), b]);
+        next.set(b, [...(next.get(b) ?? []), a]);
+      }
+      const out = [];
+      for (let i = 0; i < 6; i++) {
+        const t = performance.now();
+        const distance = new Map([[graph.focus, 0]]);
+        const queue = [graph.focus];
+        for (let q = 0; q < queue.length; q++) for (const m of next.get(queue[q]) ?? []) if (!distance.has(m)) { distance.set(m, distance.get(queue[q]) + 1); queue.push(m); }
+        const far = Math.max(...distance.values()) + 1;
+        const cy = window.cytoscape({
+          container: document.getElementById('cy'),
+          elements: [
+            ...graph.nodes.map((n) => ({ group: 'nodes', data: { id: n.name, label: n.name, kind: n.kind, role: n.role } })),
+            ...graph.edges.map(([a, b], k) => ({ group: 'edges', data: { id: 'e' + k, source: a, target: b } })),
+          ],
+          style: [
+            { selector: 'node', style: { label: 'data(label)', 'font-size': 10, width: 12, height: 12, 'min-zoomed-font-size': 8 } },
+            { selector: 'edge', style: { width: 1, 'curve-style': 'haystack' } },
+          ],
+          layout: { name: 'concentric', animate: false, minNodeSpacing: 4, concentric: (n) => far - (distance.get(n.id()) ?? far), levelWidth: () => 1 },
+        });
+        // Interactive: laid out and the first frame painted.
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
+        out.push(performance.now() - t);
+        cy.destroy();
+      }
+      return out;
+    })(${JSON.stringify(g)})`)) as number[];
+    await page.addScriptTag({ content: readFileSync(join(import.meta.dirname, '../../node_modules/mermaid/dist/mermaid.min.js'), 'utf8') });
+    const mermaidBaselineMs = await page.evaluate(async (source) => {
+      const m = (window as unknown as { mermaid: { initialize(c: unknown): void; render(id: string, s: string): Promise<{ svg: string }> } }).mermaid;
+      m.initialize({ startOnLoad: false, securityLevel: 'strict', theme: 'default', htmlLabels: false, maxEdges: 5000, maxTextSize: 500_000, flowchart: { htmlLabels: false, useMaxWidth: false, curve: 'basis' } });
+      const t = performance.now();
+      const { svg } = await m.render('bench-large', source);
+      document.getElementById('out')!.innerHTML = svg;
+      return performance.now() - t;
+    }, d.mermaid ?? '');
+    const warm = times.slice(1);
+    return { nodes: g.nodes.length, edges: g.edges.length, firstMs: times[0], p50: percentile(warm, 50), runs: warm.length, mermaidBaselineMs };
+  } finally {
+    await browser.close();
+  }
+}
+
+function printLargeView(l: Awaited<ReturnType<typeof largeView>>): void {
+  console.log(`large view (Cytoscape) in Chromium, ${l.nodes} nodes / ${l.edges} edges: first ${fmt(l.firstMs)}  p50 ${fmt(l.p50)} (${l.runs} runs)  goal ≤ 1000 ms; baseline Mermaid, same nodes: ${fmt(l.mermaidBaselineMs)}`);
+}
+
 async function onlyNew(): Promise<void> {
+  if (process.argv.includes('large')) {
+    const l = await largeView();
+    printLargeView(l);
+    mkdirSync('.bench', { recursive: true });
+    writeFileSync('.bench/lineage-large.json', JSON.stringify(l, null, 2) + '\n');
+    return;
+  }
   if (process.argv.includes('scale')) {
     const s = await scale();
     printScale(s);
@@ -352,6 +439,7 @@ async function main() {
   results.mermaidRender = await mermaidRender();
   results.columnTrace = await columnTraces();
   results.scale = await scale();
+  results.largeView = await largeView();
 
   const cs = results.coldStart as { fastFlags: { pingP50: number; firstAnalyzeP50: number }; defaultFlags: { pingP50: number; firstAnalyzeP50: number } };
   const wh = results.warehouse as { coldJvmLoadAndAnalyzeP50: number; coldJvmLoadAndAnalyzeDefaultFlagsP50: number; warmJvmLoadAndAnalyzeP50: number; warmParseAndLinkP50: number; viewsParsedPerSecond: number };
@@ -370,6 +458,7 @@ async function main() {
   console.log(`mermaid render in Chromium      ${mer.nodes} nodes: first ${fmt(mer.firstMs)}  p50 ${fmt(mer.p50)}  p95 ${fmt(mer.p95)}  goal ≤ 500 ms`);
   printColumns(results.columnTrace as Awaited<ReturnType<typeof columnTraces>>);
   printScale(results.scale as Awaited<ReturnType<typeof scale>>);
+  printLargeView(results.largeView as Awaited<ReturnType<typeof largeView>>);
   mkdirSync('.bench', { recursive: true });
   writeFileSync('.bench/lineage.json', JSON.stringify(results, null, 2) + '\n');
   console.log('wrote .bench/lineage.json');

@@ -38,6 +38,16 @@ export const SubgraphSchema = z.object({
 });
 export type Subgraph = z.infer<typeof SubgraphSchema>;
 
+/** Nodes and edges for the large-graph view (issue 26): a neighbourhood, nearest first, or the whole graph. */
+export const LineageGraphSchema = z.object({
+  focus: z.string().nullable(),
+  nodes: z.array(GraphNodeSchema),
+  edges: z.array(z.tuple([z.string(), z.string()])),
+  /** The engine itself stopped at its cap, so there are more nodes than `nodes` holds. */
+  truncated: z.boolean(),
+});
+export type LineageGraph = z.infer<typeof LineageGraphSchema>;
+
 export const ImpactSchema = z.object({
   name: z.string(),
   dependents: z.array(z.object({ name: z.string(), kind: z.string(), depth: z.number() })),
@@ -149,7 +159,7 @@ export const SubgraphInputShape = {
   focus: nameField('The view or table at the centre'),
   upstream_depth: depth('Upstream', 2),
   downstream_depth: depth('Downstream', 2),
-  max_nodes: z.number().int().min(1).max(1000).optional().describe('Node cap; the farthest nodes are dropped (default 50)'),
+  max_nodes: z.number().int().min(1).max(20000).optional().describe('Node cap; the farthest nodes are dropped (default 50)'),
 };
 export const ImpactInputShape = { ...SourceShape, name: nameField('The view or table whose dependents you want') };
 export const MermaidInputShape = {
@@ -159,7 +169,7 @@ export const MermaidInputShape = {
   upstream_depth: depth('Upstream', 2),
   downstream_depth: depth('Downstream', 2),
   max_nodes: z.number().int().min(1).max(1000).optional().describe('Node cap around the focus (default 50)'),
-  max_diagram_nodes: z.number().int().min(1).max(2000).optional().describe('Above this the diagram is not drawn and entry points are suggested (default 100)'),
+  max_diagram_nodes: z.number().int().min(1).max(20000).optional().describe('Above this the diagram is not drawn and entry points are suggested (default 100)'),
 };
 export const ViewSqlInputShape = { ...SourceShape, name: nameField('The view') };
 export const ViewColumnsInputShape = { ...SourceShape, name: nameField('The view') };

@@ -56,6 +56,25 @@ describe('lineage service', () => {
     expect(onDisk.turns.map((t: { question: string }) => t.question)).toEqual(['what depends on fact_orders', 'explain shipments']);
   });
 
+  it('gives the large-graph view a neighbourhood whole, nearest first, and the whole graph as nodes and edges (issue 26)', async () => {
+    const a = await core.dispatch('lineage.analyze', {});
+    const analysis = a.ok ? (a.value as { viewCount: number; tableCount: number; edgeCount: number }) : undefined;
+    const g = await core.dispatch('lineage.graph', { focus: 'customer_orders', upstreamDepth: 1, downstreamDepth: 0 });
+    expect(g.ok).toBe(true);
+    const hood = g.ok ? (g.value as { focus: string; nodes: Array<{ name: string; role?: string }>; edges: Array<[string, string]>; truncated: boolean }) : undefined;
+    expect(hood?.focus).toBe('customer_orders');
+    expect(hood?.nodes[0]).toMatchObject({ name: 'customer_orders', role: 'focus' });
+    expect(hood?.edges).toContainEqual(['fact_orders', 'customer_orders']);
+    expect(hood?.truncated).toBe(false);
+    const w = await core.dispatch('lineage.graph', {});
+    const whole = w.ok ? (w.value as { focus: null; nodes: Array<{ name: string; kind: string }>; edges: Array<[string, string]> }) : undefined;
+    expect(whole?.focus).toBeNull();
+    expect(whole?.nodes).toHaveLength((analysis?.viewCount ?? -1) + (analysis?.tableCount ?? -1));
+    expect(whole?.nodes.filter((n) => n.kind === 'table')).toHaveLength(analysis?.tableCount ?? -1);
+    expect(whole?.edges).toHaveLength(analysis?.edgeCount ?? -1);
+    expect(whole?.edges).toContainEqual(['fact_orders', 'customer_orders']);
+  }, 60_000);
+
   it('refuses a relative path with a message that says what to type', async () => {
     const r = await core.dispatch('lineage.connect', { source: { kind: 'path', path: 'views' } });
     expect(r).toMatchObject({ ok: false, error: { code: 'invalid_input' } });

@@ -14,6 +14,9 @@ import {
   AnalysisSchema,
   DiagramSchema,
   ExploreResultSchema,
+  LineageGraphSchema,
+  SubgraphSchema,
+  type LineageGraph,
   LineageTurnSchema,
   ViewSqlSchema,
   ViewColumnsSchema,
@@ -29,6 +32,7 @@ import {
   type ViewSql,
 } from '../../shared/lineage';
 import type { ToolCallResult } from '../../shared/mcp';
+import { graphFromMermaid } from '../../shared/lineage-graph';
 import { UserError } from '../errors';
 import type { McpHost } from '../mcp/host';
 import { writeFileAtomic } from '../base/atomic-write';
@@ -94,6 +98,9 @@ function textOf(r: ToolCallResult): string {
     .join('\n')
     .trim();
 }
+
+/** The most nodes the large-graph view asks the engine for (the tools' own maximum). */
+const GRAPH_CAP = 20_000;
 
 export class LineageService {
   private file: string;
@@ -230,6 +237,25 @@ export class LineageService {
     if (input.downstreamDepth !== undefined) args.downstream_depth = input.downstreamDepth;
     if (input.maxNodes !== undefined) args.max_nodes = input.maxNodes;
     return DiagramSchema.parse((await this.tool('generate_mermaid', args)).structured);
+  }
+
+  /**
+   * Nodes and edges for the large-graph view (issue 26). A neighbourhood comes whole (up to the
+   * engine's 20,000-node cap), nearest first, so the renderer decides how many to draw and counts
+   * the rest; the whole graph is read back from the engine's Mermaid flowchart of it.
+   */
+  async graph(input: { focus?: string; upstreamDepth?: number; downstreamDepth?: number }): Promise<LineageGraph> {
+    const c = await this.current();
+    const args: Record<string, unknown> = { ...(await this.sourceArgs(c)) };
+    if (input.upstreamDepth !== undefined) args.upstream_depth = input.upstreamDepth;
+    if (input.downstreamDepth !== undefined) args.downstream_depth = input.downstreamDepth;
+    if (input.focus) {
+      const s = SubgraphSchema.parse((await this.tool('extract_subgraph', { ...args, focus: input.focus, max_nodes: GRAPH_CAP })).structured);
+      return LineageGraphSchema.parse({ focus: s.focus, nodes: s.nodes, edges: s.edges, truncated: s.truncated });
+    }
+    const d = DiagramSchema.parse((await this.tool('generate_mermaid', { ...(await this.sourceArgs(c)), max_diagram_nodes: GRAPH_CAP })).structured);
+    if (!d.mermaid) throw new UserError(d.message ?? 'The whole graph could not be read.', 'tool_error');
+    return graphFromMermaid(d.mermaid);
   }
 
   async viewSql(name: string): Promise<ViewSql> {

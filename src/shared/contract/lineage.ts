@@ -1,6 +1,6 @@
 /** Lineage workspace channels (the viewmapper engine through the built-in MCP server). */
 import { z } from 'zod';
-import { AnalysisSchema, ColumnTraceSchema, DiagramSchema, LineageSourceSchema, LineageStateSchema, LineageTurnSchema, ViewColumnsSchema, ViewSqlSchema } from '../lineage';
+import { AnalysisSchema, ColumnTraceSchema, DiagramSchema, LineageGraphSchema, LineageSourceSchema, LineageStateSchema, LineageTurnSchema, ViewColumnsSchema, ViewSqlSchema } from '../lineage';
 import { CallId, Empty } from './common';
 
 const Name = z.string().min(1).max(1024);
@@ -24,6 +24,10 @@ export const lineageChannels = {
       })
       .strict(),
     output: DiagramSchema,
+  },
+  'lineage.graph': {
+    input: z.object({ focus: Name.optional(), upstreamDepth: Depth.optional(), downstreamDepth: Depth.optional() }).strict(),
+    output: LineageGraphSchema,
   },
   'lineage.viewSql': { input: z.object({ name: Name }).strict(), output: ViewSqlSchema },
   'lineage.viewColumns': { input: z.object({ name: Name }).strict(), output: ViewColumnsSchema },

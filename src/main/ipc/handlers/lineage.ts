@@ -7,6 +7,7 @@ export function lineageHandlers({ lineage }: HandlerDeps): HandlersFor<'lineage.
     'lineage.connect': async ({ source, schema }) => lineage.connect(source, schema),
     'lineage.analyze': async () => lineage.analyze(),
     'lineage.diagram': async (input) => lineage.diagram(input),
+    'lineage.graph': async (input) => lineage.graph(input),
     'lineage.viewSql': async ({ name }) => lineage.viewSql(name),
     'lineage.viewColumns': async ({ name }) => lineage.viewColumns(name),
     'lineage.traceColumn': async (input) => lineage.traceColumn(input),

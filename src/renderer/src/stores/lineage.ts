@@ -4,7 +4,7 @@
  * conversation, which main keeps on disk.
  */
 import { create } from 'zustand';
-import type { Analysis, Diagram, LineageConnectionView, LineageSource, LineageTurn, ViewSql } from '../../../shared/lineage';
+import type { Analysis, Diagram, LineageGraph, LineageConnectionView, LineageSource, LineageTurn, ViewSql } from '../../../shared/lineage';
 import { call, errorMessage, newCallId } from '../api/client';
 import { diagramLimit, parseDiagram, type Direction } from '../features/lineage/diagram-model';
 
@@ -32,6 +32,11 @@ interface LineageStore {
    * (on opening a connection), so the UI can say why the diagram is not the whole graph.
    */
   wholeGraphTooLarge?: { nodeCount: number; limit: number; startedAt: string };
+  /** The large-graph view (issue 26) is shown instead of the Mermaid diagram. */
+  large: boolean;
+  graph?: LineageGraph;
+  graphError?: string;
+  setLarge(on: boolean): Promise<void>;
   sql?: ViewSql;
   sqlError?: string;
   turns: LineageTurn[];
@@ -78,7 +83,26 @@ export const useLineage = create<LineageStore>((set, get) => {
     }
   };
 
+  let graphSeq = 0;
+  const loadGraph = async () => {
+    if (!get().large) return;
+    const seq = ++graphSeq;
+    const { focus, upstreamDepth, downstreamDepth } = get();
+    set({ graph: undefined, graphError: undefined });
+    try {
+      const g = await call('lineage.graph', { ...(focus ? { focus } : {}), upstreamDepth, downstreamDepth });
+      if (seq === graphSeq) set({ graph: g });
+    } catch (e) {
+      if (seq === graphSeq) set({ graphError: errorMessage(e) });
+    }
+  };
+
   return {
+    large: false,
+    async setLarge(on) {
+      set({ large: on });
+      await loadGraph();
+    },
     loaded: false,
     connection: null,
     connecting: false,
@@ -116,6 +140,8 @@ export const useLineage = create<LineageStore>((set, get) => {
           sql: undefined,
           diagram: undefined,
           wholeGraphTooLarge: undefined,
+          large: false,
+          graph: undefined,
         });
         await loadDiagram(true);
         return true;
@@ -127,12 +153,12 @@ export const useLineage = create<LineageStore>((set, get) => {
 
     async setFocus(name) {
       set({ focus: name, sql: undefined, sqlError: undefined, wholeGraphTooLarge: undefined });
-      await loadDiagram();
+      await Promise.all([loadDiagram(), loadGraph()]);
     },
 
     async setDepths(up, down) {
       set({ upstreamDepth: up, downstreamDepth: down });
-      await loadDiagram();
+      await Promise.all([loadDiagram(), loadGraph()]);
     },
 
     async setDirection(direction) {

@@ -2,7 +2,7 @@
  * The Lineage workspace: pick a connection, read its summary and entry points,
  * explore the diagram (focus, depths, search, SQL, export) and ask questions.
  */
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { DATASETS, type LineageSource } from '../../../../shared/lineage';
 import { useLineage, type Direction, type DirectionSetting } from '../../stores/lineage';
 import { DiagramCanvas, type DiagramHandle } from './DiagramCanvas';
@@ -10,6 +10,7 @@ import { DiagramLegend } from './DiagramLegend';
 import { diagramLimit, exportBaseName, parseDiagram } from './diagram-model';
 import { downloadBlob, svgToPng } from './exporting';
 import { ColumnsPanel } from './ColumnsPanel';
+import { LargeGraph } from './LargeGraph';
 import { MermaidView } from './MermaidView';
 import { formatNumber, useDisplay, usePanelCollapsed } from '../../stores/display';
 
@@ -253,6 +254,9 @@ function DiagramPane() {
   const [columnsOpen, setColumnsOpen] = useState(false);
   const [exportError, setExportError] = useState<string>();
   const [autoDirection, setAutoDirection] = useState<Direction>();
+  const openLarge = useCallback((name: string) => void s.setFocus(name), [s.setFocus]);
+  // The large view is offered when Mermaid left nodes out or would not draw (issue 26).
+  const offerLarge = Boolean(s.diagram && (s.diagram.tooLarge || s.diagram.truncated || s.diagram.nodeCount > 60));
   const source = s.diagram?.mermaid;
   const names = useMemo(() => {
     const set = new Set<string>();
@@ -333,6 +337,8 @@ function DiagramPane() {
                 Whole graph
               </button>
             </>
+          ) : s.large ? (
+            <span className="muted">Whole graph — large view.</span>
           ) : s.diagram?.tooLarge ? (
             <span className="muted">Whole graph — too large to draw.</span>
           ) : (
@@ -343,6 +349,11 @@ function DiagramPane() {
               {' '}
               · {s.diagram.nodeCount} nodes{s.diagram.truncated ? ' (farthest left out)' : ''}
             </span>
+          )}
+          {(offerLarge || s.large) && (
+            <button className="link-button" aria-pressed={s.large} onClick={() => void s.setLarge(!s.large)}>
+              {s.large ? 'Back to the diagram' : 'Large view'}
+            </button>
           )}
           {s.diagramLoading && <span className="muted small"> · drawing…</span>}
         </span>
@@ -364,6 +375,11 @@ function DiagramPane() {
           {exportError}
         </p>
       )}
+      {s.large && s.graphError && (
+        <div className="banner error" role="alert">
+          {s.graphError}
+        </div>
+      )}
       {s.diagramError && (
         <div className="banner error" role="alert">
           {s.diagramError}
@@ -375,7 +391,13 @@ function DiagramPane() {
           show, so it starts at the most depended-on view.
         </p>
       )}
-      {s.diagram?.tooLarge ? (
+      {s.large ? (
+        s.graph ? (
+          <LargeGraph graph={s.graph} onOpen={openLarge} />
+        ) : (
+          !s.graphError && <p className="muted pad">Reading the graph…</p>
+        )
+      ) : s.diagram?.tooLarge ? (
         <TooLarge nodeCount={s.diagram.nodeCount} limit={diagramLimit(s.diagram.message)} focused={!!s.focus} />
       ) : source ? (
         <>

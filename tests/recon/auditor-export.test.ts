@@ -86,7 +86,7 @@ describe('auditor-readable export', () => {
     expect(row.slice(-6)).toEqual(['3', 'RE-1002', '250.00', '3 | 4', 'RE-1002 Teil 1 | RE-1002 Teil 2', '150.00 | 100.00']);
 
     const log = rows(readFileSync(join(dir, 'review_log.csv'), 'utf8'));
-    expect(log[0]).toEqual(['seq', 'at', 'who', 'action', 'group_id', 'left_row_ids', 'right_row_ids', 'side', 'row_id', 'reason', 'note']);
+    expect(log[0]).toEqual(['seq', 'at', 'who', 'action', 'group_id', 'left_row_ids', 'right_row_ids', 'side', 'row_id', 'reason', 'note', 'owner', 'status', 'due_date']);
     expect(log.slice(1).map((r) => [r[2], r[3], r[4]])).toEqual([
       [userInfo().username, 'accept', String(split.group_id)],
       [userInfo().username, 'reject', String(single.group_id)],

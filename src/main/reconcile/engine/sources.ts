@@ -199,11 +199,16 @@ async function loadWorkbook(
     const info = await loadCopy(ctx, side, path, csvPath, path, 'none', sniff, notices, { ...opts, delimiter: ',' }, shownName, fileStat, timings, lap);
     return { ...info, encoding: 'xlsx', sheet: { name: converted.sheet, sheets: converted.sheets } };
   } catch (error) {
-    await rm(csvPath, { force: true });
-    await rm(`${csvPath}.table.csv`, { force: true });
-    await ctx.db.exec(`DROP TABLE IF EXISTS ${ident(`${dataTable(side)}__next`)}`).catch(() => undefined);
+    await discardConvertedCopy(ctx, side, csvPath);
     throw error;
   }
+}
+
+/** A converted source (workbook sheet, bank statement) that failed to load leaves no file and no half-built table. */
+async function discardConvertedCopy(ctx: LoadContext, side: Side, csvPath: string): Promise<void> {
+  await rm(csvPath, { force: true });
+  await rm(`${csvPath}.table.csv`, { force: true });
+  await ctx.db.exec(`DROP TABLE IF EXISTS ${ident(`${dataTable(side)}__next`)}`).catch(() => undefined);
 }
 
 /** A bank statement: one row per transaction written to a CSV in the workspace, then read like a CSV (the original is hashed). */
@@ -235,8 +240,7 @@ async function loadBankStatement(
     const info = await loadCopy(ctx, side, path, csvPath, path, 'none', sniff, notices, { ...opts, delimiter: ',', header: true, quote: undefined, column_overrides: overrides }, shownName, fileStat, timings, lap);
     return { ...info, encoding: format };
   } catch (error) {
-    await rm(csvPath, { force: true });
-    await ctx.db.exec(`DROP TABLE IF EXISTS ${ident(`${dataTable(side)}__next`)}`).catch(() => undefined);
+    await discardConvertedCopy(ctx, side, csvPath);
     throw error;
   }
 }

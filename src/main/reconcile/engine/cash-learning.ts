@@ -12,6 +12,7 @@ import { amountExpression, column, dateExpression, keySourceText, leftReference,
 import { ident, lit } from './sql';
 import { typedView } from './sources';
 import { detectSideRoles, type SideRoles } from './side-roles';
+import { textHash } from './matching/working';
 
 export type ReferenceGroups = Extract<KeyNormaliser, { kind: 'reference' }>['groups'];
 
@@ -95,15 +96,9 @@ const LEFT_REFS_PREFIX = 'kalla_learn_lref_';
  * 1M document numbers with regular expressions were a third of the learning time).
  */
 async function leftWithRefs(db: Db, leftKey: ColumnTyping, shape: ReferenceGroups): Promise<string> {
-  const table = `${LEFT_REFS_PREFIX}${hashOf(JSON.stringify([leftKey.name, shape]))}`;
+  const table = `${LEFT_REFS_PREFIX}${textHash(JSON.stringify([leftKey.name, shape]))}`;
   await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${table} AS SELECT s.__row_id AS id, ${leftReference(keySourceText(leftKey), shape)} AS kalla_k FROM ${allRows('left')}`);
   return `(SELECT v.*, r.kalla_k FROM ${ident(typedView('left'))} v JOIN ${table} r ON r.id = v.__row_id) s`;
-}
-
-function hashOf(text: string): string {
-  let h = 5381;
-  for (let i = 0; i < text.length; i++) h = ((h * 33) ^ text.charCodeAt(i)) >>> 0;
-  return h.toString(16);
 }
 
 /** `sampleRows`: rows read per side where a sample will do (tests make it small to check that facts do not depend on it). */

@@ -16,7 +16,7 @@ import type { Recipe } from '../../../../shared/recon';
 import type { Db } from '../db';
 import { guardMirroredPayments } from './reversals';
 import { modelTokenTables } from './scored';
-import { leftPartyTable } from './working';
+import { demoteToSuggestion, leftPartyTable } from './working';
 import { column, type SideColumns } from '../recipe-sql';
 
 /** Demoted group count per reason. */
@@ -50,10 +50,7 @@ async function guardNamedElsewhere(db: Db, recipe: Recipe, columns: SideColumns)
     GROUP BY a.gk`);
   const n = await db.scalarNumber('SELECT count(*) FROM m_named_elsewhere');
   if (n === 0) return 0;
-  await db.exec(`UPDATE gtmp SET status = 'suggested' WHERE status = 'auto' AND list_min(left_ids) IN (SELECT gk FROM m_named_elsewhere)`);
-  const why = `'the line names ' || m.named || ', which is still open and not in this group: check before booking'`;
-  await db.exec(`UPDATE group_evidence e SET evidence = concat_ws('; ', e.evidence, ${why}) FROM m_named_elsewhere m WHERE e.group_key = m.gk`);
-  await db.exec(`INSERT INTO group_evidence (group_key, reason, evidence) SELECT m.gk, NULL, ${why} FROM m_named_elsewhere m WHERE m.gk NOT IN (SELECT group_key FROM group_evidence)`);
+  await demoteToSuggestion(db, 'm_named_elsewhere', `'the line names ' || m.named || ', which is still open and not in this group: check before booking'`);
   return n;
 }
 

@@ -19,6 +19,7 @@ import type { SideColumns } from '../recipe-sql';
 import { textExpression } from '../recipe-sql';
 import { ident } from '../sql';
 import { ROW_ID, typedView } from '../row-columns';
+import { demoteToSuggestion } from './working';
 
 /** Two statement lines this many days apart or less can be a payment and its reversal. */
 export const REVERSAL_DAYS = 60;
@@ -91,10 +92,7 @@ export async function guardMirroredPayments(db: Db): Promise<number> {
     SELECT gk, rid, mid FROM c QUALIFY row_number() OVER (PARTITION BY mid ORDER BY rid) = 1`);
   const n = await db.scalarNumber('SELECT count(DISTINCT gk) FROM m_mirror');
   if (n === 0) return 0;
-  await db.exec(`UPDATE gtmp SET status = 'suggested' WHERE status = 'auto' AND list_min(left_ids) IN (SELECT gk FROM m_mirror)`);
-  const why = `'a later or earlier statement line of the opposite amount (row ' || m.mid || ') may be its return: check before booking'`;
-  await db.exec(`UPDATE group_evidence e SET evidence = concat_ws('; ', e.evidence, ${why}) FROM m_mirror m WHERE e.group_key = m.gk`);
-  await db.exec(`INSERT INTO group_evidence (group_key, reason, evidence) SELECT m.gk, NULL, ${why} FROM m_mirror m WHERE m.gk NOT IN (SELECT group_key FROM group_evidence)`);
+  await demoteToSuggestion(db, 'm_mirror', `'a later or earlier statement line of the opposite amount (row ' || m.mid || ') may be its return: check before booking'`);
   await db.exec(`INSERT INTO reversed SELECT mid, rid FROM m_mirror`);
   return n;
 }

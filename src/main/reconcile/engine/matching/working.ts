@@ -175,6 +175,16 @@ export async function partyTable(db: Db, left: ColumnTyping, right: ColumnTyping
   return table;
 }
 
+/**
+ * Automatic groups whose key (smallest left id) is in `table.gk` become suggestions, and `why`
+ * (SQL over `m`, a row of `table`) is added to their evidence. The run-wide guards use it.
+ */
+export async function demoteToSuggestion(db: Db, table: string, why: string): Promise<void> {
+  await db.exec(`UPDATE gtmp SET status = 'suggested' WHERE status = 'auto' AND list_min(left_ids) IN (SELECT gk FROM ${table})`);
+  await db.exec(`UPDATE group_evidence e SET evidence = concat_ws('; ', e.evidence, ${why}) FROM ${table} m WHERE e.group_key = m.gk`);
+  await db.exec(`INSERT INTO group_evidence (group_key, reason, evidence) SELECT m.gk, NULL, ${why} FROM ${table} m WHERE m.gk NOT IN (SELECT group_key FROM group_evidence)`);
+}
+
 /** TEMP tables of reference tokens are named `REFERENCE_TOKENS_PREFIX<side>_<hash of the expression>`. */
 export const REFERENCE_TOKENS_PREFIX = 'kalla_reftok_';
 
@@ -183,9 +193,14 @@ export const REFERENCE_TOKENS_PREFIX = 'kalla_reftok_';
  * holds (the expression or columns it is made from), so equal work is found again.
  */
 export function runTableName(kind: string, of: string): string {
+  return `${REFERENCE_TOKENS_PREFIX}${kind}_${textHash(of)}`;
+}
+
+/** A short hash of a text (djb2, hex) for naming cache tables after what they hold. */
+export function textHash(text: string): string {
   let h = 5381;
-  for (let i = 0; i < of.length; i++) h = ((h * 33) ^ of.charCodeAt(i)) >>> 0;
-  return `${REFERENCE_TOKENS_PREFIX}${kind}_${h.toString(16)}`;
+  for (let i = 0; i < text.length; i++) h = ((h * 33) ^ text.charCodeAt(i)) >>> 0;
+  return h.toString(16);
 }
 
 /** (id, k) per reference a row holds, made once per run for each distinct token expression. */

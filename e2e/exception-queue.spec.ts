@@ -35,7 +35,9 @@ test('an exception assigned, waiting on the customer, filtered, resolved and exp
   const leftCount = Number((await results.getByRole('radiogroup', { name: 'Exceptions side' }).locator('label').first().innerText()).match(/\((\d+)\)/)![1]);
 
   // Assign it, by keyboard from the Follow up button: the form opens with the owner field focused.
-  // At 1024 px the row's Follow up button is on screen (the badges after it may be cut).
+  // At 1024 px the row's Follow up button fits on screen once scrolled to (the badges after it
+  // may be cut): whether the tab click already scrolled it there depends on timing, so scroll.
+  await followUp.scrollIntoViewIfNeeded();
   await expect(followUp).toBeInViewport({ ratio: 1 });
   await followUp.focus();
   await page.keyboard.press('Enter');

@@ -54,6 +54,29 @@ describe('either file first', () => {
     expect(results[1]).toEqual(results[0]);
   });
 
+  it('keeps the invoices as the open items when each bank text is short, unique and holds only the invoice number', async () => {
+    // A UK statement: "HEATH TRADING LTD INV-1007" is unique and holds a number, like an identifier;
+    // read the other way round, every one of its numbers is in the invoice list.
+    const invoices: string[] = [];
+    const bank: string[] = [];
+    for (let n = 0; n < 40; n++) {
+      const inv = `INV-${1000 + n * 7}`;
+      const amount = (150 + n * 13.17).toFixed(2);
+      invoices.push([inv, `Customer ${n % 5} Ltd`, `0${1 + (n % 9)}/03/2026`, amount].join(','));
+      if (n < 32) bank.push([`1${n % 9}/03/2026`, 'FPI', `CUSTOMER ${n % 5} LTD ${inv}`, '', amount].join(','));
+    }
+    for (const order of ['open-first', 'statement-first'] as const) {
+      const ws = await sb.workspace(`uk-${order}`);
+      const files = [sb.file(`uk-${order}-inv.csv`, csv('Invoice Number,Contact Name,Invoice Date,Total', invoices)), sb.file(`uk-${order}-bank.csv`, csv('Date,Type,Description,Paid out,Paid in', bank))];
+      const [left, right] = order === 'open-first' ? files : [files[1], files[0]];
+      await ws.addSourceFromPath('left', left);
+      await ws.addSourceFromPath('right', right);
+      const auto = await buildAutoRecipe(ws, order);
+      expect(auto.swapped).toBe(order === 'statement-first');
+      expect((await ws.source('left'))!.columns.map((c) => c.name)).toContain('Invoice Number');
+    }
+  });
+
   it('swapSides exchanges the loaded tables without reading the files again', async () => {
     const f = files();
     const ws = await sb.workspace();

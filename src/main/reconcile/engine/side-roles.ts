@@ -27,6 +27,8 @@ export interface SideRoles {
 const SAMPLE = 20_000;
 /** Identifier numbers shorter than this (after leading zeros) collide with days, amounts and counts. */
 const MIN_DIGITS = 3;
+/** Identifier values average fewer words than this ("INV-1007", "PO 7000", "2026 000123"). */
+const MAX_ID_WORDS = 3;
 
 const OPEN_ITEM_WORDS = /invoice|inv\b|rechnung|beleg|factuur|facture|fact\b|pi[eè]ce|document|doc\b|due|f[aä]llig|verval|[eé]ch[eé]ance|customer|kunde|debitor|relatie|tiers|contact|open|outstanding|openstaand|balance due/i;
 const STATEMENT_WORDS = /description|verwendungszweck|buchungstext|omschrijving|mededeling|communication|paid ?(in|out)|af ?bij|valuta|value ?date|wertstellung|iban|bic|counterparty|auftraggeber|beg[uü]nstigt|zahlungspflichtig|contrepartie|transaction|narrative|bai|memo/i;
@@ -47,12 +49,18 @@ async function referencedShare(db: Db, columns: Record<Side, ColumnTyping[]>, fr
   if (candidates.length === 0) return { share: 0, column: null };
   const stats = await db.one<Record<string, number>>(
     `SELECT count(*) AS n, ${candidates
-      .map((c, i) => `count(DISTINCT s.${ident(c.name)}) AS d${i}, count(*) FILTER (WHERE len(${numbers(`CAST(s.${ident(c.name)} AS VARCHAR)`)}) > 0) AS h${i}`)
+      .map(
+        (c, i) =>
+          `count(DISTINCT s.${ident(c.name)}) AS d${i}, count(*) FILTER (WHERE len(${numbers(`CAST(s.${ident(c.name)} AS VARCHAR)`)}) > 0) AS h${i}, ` +
+          `avg(len(string_split(trim(CAST(s.${ident(c.name)} AS VARCHAR)), ' '))) AS w${i}`,
+      )
       .join(', ')} FROM ${sampleOf(from)} s`,
   );
   const n = Number(stats?.n ?? 0);
   if (n === 0) return { share: 0, column: null };
-  const ids = candidates.filter((_, i) => Number(stats?.[`d${i}`] ?? 0) >= 0.9 * n && Number(stats?.[`h${i}`] ?? 0) >= 0.8 * n);
+  // An identifier is a code, not a sentence: a statement text that is unique and holds the invoice
+  // number ("LAKESIDE ROOFING LLP INV-1007") would otherwise point the other way round.
+  const ids = candidates.filter((_, i) => Number(stats?.[`d${i}`] ?? 0) >= 0.9 * n && Number(stats?.[`h${i}`] ?? 0) >= 0.8 * n && Number(stats?.[`w${i}`] ?? 0) < MAX_ID_WORDS);
   const texts = columns[to].filter((c) => !c.derived && c.type === 'text');
   if (ids.length === 0 || texts.length === 0) return { share: 0, column: null };
   await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_roles_tokens AS

@@ -4,8 +4,8 @@
  * 1. Candidates, by blocking in DuckDB on every kind of evidence:
  *    - a reference: a token of the statement line equal to a value of one of the open items'
  *      identifier columns (document number, PO number, contract …), read with that column's shape;
- *    - a reference with one typo: the same length, one digit changed or two adjacent ones swapped
- *      (deletion neighbourhood join), for lines that name no open item exactly;
+ *    - a reference with one typo: one digit changed, added or left out, or two adjacent ones
+ *      swapped (deletion neighbourhood join), for lines that name no open item exactly;
  *    - the counterparty with the amount: the same folded name and the amount to the cent (or less a
  *      learned fee).
  * 2. Comparison levels per candidate: reference (exact / one typo / names another item / none),
@@ -69,7 +69,7 @@ const COMPARISONS = Object.keys(LEVELS) as Comparison[];
 const SETTLING = "('exact', 'named', 'rest')";
 
 /** Typo candidates are looked for among tokens at least this long (shorter ones collide by chance). */
-const MIN_TYPO_LENGTH = 5;
+const MIN_TYPO_LENGTH = 4;
 /** Random pairs per side for the u probabilities. */
 const U_SAMPLE = 1500;
 /** Two candidates within this many bits of weight (a factor 2 of odds) are equally likely. */
@@ -223,24 +223,40 @@ async function buildTokens(db: Db, model: MatchModel, columns: SideColumns): Pro
  */
 async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, columns: SideColumns): Promise<void> {
   // Each open item's values, and which lines name which items (exact), once.
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_hits AS
+    SELECT l.id AS lid, r.id AS rid, l.ref, l.orig, r.tok AS seen FROM m_ltok l JOIN m_rtok r ON r.tok = l.tok AND r.ref = l.ref`);
+  const prefixes = await referencePrefixes(db, model);
+  await dropForeignPrefixed(db, model, columns, prefixes);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_exact AS
-    SELECT l.id AS lid, r.id AS rid, min(l.ref) AS kref, arg_min(l.orig, l.ref) AS tied, arg_min(r.tok, l.ref) AS seen
-    FROM m_ltok l JOIN m_rtok r ON r.tok = l.tok AND r.ref = l.ref GROUP BY l.id, r.id`);
-  // One typo: for lines naming no open item, tokens as long as an item's value with one digit
-  // different (same deletion at the same place) or two adjacent digits swapped.
-  await db.exec(`CREATE OR REPLACE TEMP TABLE m_typo_lines AS SELECT DISTINCT id FROM m_rtok WHERE length(tok) >= ${MIN_TYPO_LENGTH} AND id NOT IN (SELECT rid FROM m_exact)`);
-  await db.exec(`CREATE OR REPLACE TEMP TABLE m_typo AS
-    WITH r AS (SELECT * FROM m_rtok WHERE length(tok) >= ${MIN_TYPO_LENGTH} AND id IN (SELECT id FROM m_typo_lines)),
-      -- Items some line names exactly are not looked for with a typo (and the neighbourhood of
-      -- every item, 10 variants each at 1M items, is the costliest part of the model).
-      l AS (SELECT * FROM m_ltok WHERE length(tok) >= ${MIN_TYPO_LENGTH} AND id NOT IN (SELECT lid FROM m_exact)),
+    SELECT lid, rid, min(ref) AS kref, arg_min(orig, ref) AS tied, arg_min(seen, ref) AS seen FROM m_hits GROUP BY lid, rid`);
+  // One typo (Damerau–Levenshtein distance 1): for lines naming no open item, tokens with one digit
+  // different (same deletion at the same place), one too many or too few, or two adjacent digits
+  // swapped. The longer of the two has at least MIN_TYPO_LENGTH digits.
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_typo_lines AS SELECT DISTINCT id FROM m_rtok WHERE length(tok) >= ${MIN_TYPO_LENGTH - 1} AND id NOT IN (SELECT rid FROM m_exact)`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_hits AS
+    WITH r AS (SELECT * FROM m_rtok WHERE length(tok) >= ${MIN_TYPO_LENGTH - 1} AND id IN (SELECT id FROM m_typo_lines)),
+      -- Items some line names exactly with about their amount are not looked for with a typo (and
+      -- the neighbourhood of every item, 10 variants each at 1M items, is the costliest part of the
+      -- model). An item whose number only turns up by chance (a time "1919" in a card line) is.
+      settled AS (SELECT e.lid FROM m_exact e JOIN w_left wl ON wl.id = e.lid JOIN w_right wr ON wr.id = e.rid WHERE abs(wl.amt - wr.amt) <= 0.2 * abs(wl.amt)),
+      l AS (SELECT * FROM m_ltok WHERE length(tok) >= ${MIN_TYPO_LENGTH - 1} AND id NOT IN (SELECT lid FROM settled)),
       rd AS (SELECT id, ref, tok, p, substr(tok, 1, p - 1) || substr(tok, p + 1) AS v FROM (SELECT *, unnest(range(1, length(tok) + 1)) AS p FROM r)),
       ld AS (SELECT id, ref, tok, orig, p, substr(tok, 1, p - 1) || substr(tok, p + 1) AS v FROM (SELECT *, unnest(range(1, length(tok) + 1)) AS p FROM l)),
       rs AS (SELECT id, ref, tok, substr(tok, 1, p - 1) || substr(tok, p + 1, 1) || substr(tok, p, 1) || substr(tok, p + 2) AS v FROM (SELECT *, unnest(range(1, length(tok))) AS p FROM r)),
       hits AS (
-        SELECT ld.id AS lid, rd.id AS rid, ld.ref, ld.orig, rd.tok AS seen FROM rd JOIN ld ON ld.v = rd.v AND ld.p = rd.p AND ld.ref = rd.ref WHERE ld.tok <> rd.tok
-        UNION ALL SELECT l.id, rs.id, l.ref, l.orig, rs.tok FROM rs JOIN l ON l.tok = rs.v AND l.ref = rs.ref)
-    SELECT lid, rid, min(ref) AS kref, arg_min(orig, ref) AS tied, arg_min(seen, ref) AS seen FROM hits GROUP BY lid, rid`);
+        -- one digit changed
+        SELECT ld.id AS lid, rd.id AS rid, ld.ref, ld.orig, rd.tok AS seen FROM rd JOIN ld ON ld.v = rd.v AND ld.p = rd.p AND ld.ref = rd.ref
+          WHERE ld.tok <> rd.tok AND length(rd.tok) >= ${MIN_TYPO_LENGTH}
+        -- two adjacent digits swapped
+        UNION ALL SELECT l.id, rs.id, l.ref, l.orig, rs.tok FROM rs JOIN l ON l.tok = rs.v AND l.ref = rs.ref WHERE length(rs.tok) >= ${MIN_TYPO_LENGTH}
+        -- one digit too many in the line (also a zero written where the item has none: 3825 for 0825)
+        UNION ALL SELECT l.id, rd.id, l.ref, l.orig, rd.tok FROM rd JOIN l ON l.tok = rd.v AND l.ref = rd.ref WHERE length(rd.tok) >= ${MIN_TYPO_LENGTH}
+        -- one digit left out by the line
+        UNION ALL SELECT ld.id, r.id, ld.ref, ld.orig, r.tok FROM ld JOIN r ON r.tok = ld.v AND r.ref = ld.ref WHERE length(ld.tok) >= ${MIN_TYPO_LENGTH})
+    SELECT * FROM hits`);
+  await dropForeignPrefixed(db, model, columns, prefixes);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_typo AS
+    SELECT lid, rid, min(ref) AS kref, arg_min(orig, ref) AS tied, arg_min(seen, ref) AS seen FROM m_hits GROUP BY lid, rid`);
   await buildSerial(db, model, columns);
   await buildPartPaid(db);
   const cur = model.fx ? `upper(trim(CAST(s.${ident(column(columns.left, 'left', model.fx.column, 'model currency').name)} AS VARCHAR)))` : 'NULL::VARCHAR';
@@ -268,6 +284,47 @@ async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, colum
     LEFT JOIN m_part_paid pp ON pp.tie = b.tied AND pp.item_amount = l.amt AND NOT list_contains(pp.lines, r.h)`);
   const levels = levelExpressions(rule, model);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_cand AS SELECT c.*, ${COMPARISONS.filter((k) => k !== 'ref').map((k) => `${levels[k]} AS ${k}`).join(', ')} FROM m_cand c`);
+}
+
+/**
+ * Each reference column's own letters, when (nearly) all its values carry the same ones: "INV" for
+ * INV-1455, "PO" for PO 3286, "" for bare numbers. Learned from the run's own values.
+ */
+async function referencePrefixes(db: Db, model: MatchModel): Promise<string[]> {
+  if (model.references.length < 2) return model.references.map(() => '');
+  const rows = await db.all<{ ref: number; p: string; n: number; total: number }>(
+    `SELECT ref, p, n, sum(n) OVER (PARTITION BY ref) AS total FROM (
+       SELECT ref, upper(regexp_extract(orig, '^\\s*([A-Za-z]{2,})', 1)) AS p, count(*) AS n FROM m_ltok GROUP BY ALL)
+     QUALIFY row_number() OVER (PARTITION BY ref ORDER BY n DESC, p) = 1`,
+  );
+  return model.references.map((_, i) => {
+    const r = rows.find((x) => Number(x.ref) === i);
+    return r && r.p !== '' && Number(r.n) >= PREFIX_SHARE * Number(r.total) ? r.p : '';
+  });
+}
+
+/** A column's letters count as its own when at least this share of its values carry them. */
+const PREFIX_SHARE = 0.9;
+
+/**
+ * Drops hits (m_hits: lid, rid, ref, orig, seen) where the line writes the number behind another
+ * reference column's letters and never behind this column's own: "INV-7455" names invoice 7455, not
+ * purchase order PO-7455, when the invoice numbers are written INV-… and the order numbers PO-….
+ */
+async function dropForeignPrefixed(db: Db, model: MatchModel, columns: SideColumns, prefixes: string[]): Promise<void> {
+  for (const [i, ref] of model.references.entries()) {
+    const foreign = [...new Set(prefixes.filter((p, j) => j !== i && p !== '' && p !== prefixes[i]))];
+    if (foreign.length === 0) continue;
+    const text = `concat_ws(' ', ${ref.right.map((name) => keySourceText(column(columns.right, 'right', name, 'model reference'))).join(', ')})`;
+    // The seen token "2026|123" as the digits written with any separators and leading zeros.
+    const digits = `replace(x.seen, '|', '[^0-9]{1,3}0*')`;
+    const behind = (letters: string[]) => `'(?i)(^|[^a-z])(${letters.join('|')})[^a-z0-9]{0,3}0*' || ${digits} || '([^0-9]|$)'`;
+    const own = prefixes[i] !== '' ? `AND NOT regexp_matches(t.txt, ${behind([prefixes[i]])})` : '';
+    await db.exec(`DELETE FROM m_hits x USING (
+        SELECT s.${ident(ROW_ID)} AS id, ${text} AS txt FROM ${ident(typedView('right'))} s
+        WHERE s.${ident(ROW_ID)} IN (SELECT rid FROM m_hits WHERE ref = ${i})) t
+      WHERE x.ref = ${i} AND t.id = x.rid AND regexp_matches(t.txt, ${behind(foreign)}) ${own}`);
+  }
 }
 
 /**
@@ -617,5 +674,5 @@ async function matchCreditNetting(db: Db, rule: MatchRule, ruleIdx: number, mode
 }
 
 /** TEMP tables this module leaves for the run's end to drop. */
-export const SCORED_TABLES = ['m_rser', 'm_serial', 'm_serial_lines', 'm_lparty', 'm_rparty', 'm_cn', ...REVERSAL_TABLES, 'm_fits', 'm_typo_lines', 'm_ltok', 'm_rtok', 'm_exact', 'm_typo', 'm_left', 'm_right', 'm_cand', 'm_weights', 'm_judged', 'm_part_paid', 'm_scored', 'm_pool', 'm_pairs', 'm_new', 'm_amb'];
+export const SCORED_TABLES = ['m_rser', 'm_serial', 'm_serial_lines', 'm_lparty', 'm_rparty', 'm_cn', ...REVERSAL_TABLES, 'm_fits', 'm_typo_lines', 'm_hits', 'm_ltok', 'm_rtok', 'm_exact', 'm_typo', 'm_left', 'm_right', 'm_cand', 'm_weights', 'm_judged', 'm_part_paid', 'm_scored', 'm_pool', 'm_pairs', 'm_new', 'm_amb'];
 

@@ -8,7 +8,7 @@
 import type { FieldMapping, KeyNormaliser } from '../../../shared/recon';
 import type { ColumnTyping, Side } from '../../../shared/recon-engine';
 import type { Db } from './db';
-import { amountExpression, column, dateExpression, keySourceText, leftReference, nameExpression, namePrefixes, referenceTokens } from './recipe-sql';
+import { amountExpression, column, dateExpression, keySourceText, leftReference, nameExpression, namePrefixes, referenceBody, referenceTokens } from './recipe-sql';
 import { ident, lit } from './sql';
 import { typedView } from './sources';
 import { detectSideRoles, type SideRoles } from './side-roles';
@@ -143,7 +143,7 @@ async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping
   const chance = amountMap ? await chanceAgreement(db, columns, amountMap, flipSign) : null;
   for (const name of candidates) {
     const leftKey = column(columns.left, 'left', name, 'reference key');
-    const shape = await learnShape(db, keySourceText(leftKey));
+    const shape = await learnShape(db, referenceBody(keySourceText(leftKey)));
     if (!shape) continue;
     let found = await referenceColumns(db, columns, leftKey, shape);
     // Each text column is validated on its own: a column of the bank's own ids (P08767273) holds

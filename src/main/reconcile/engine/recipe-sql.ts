@@ -171,7 +171,24 @@ function canonicalReference(groups: string): string {
  */
 export function leftReference(x: string, shape: ReferenceShape): string {
   const groups = `regexp_extract_all(coalesce(${x}, ''), '[0-9]+')`;
-  return `CASE WHEN len(${groups}) = ${shape.length} THEN nullif(${canonicalReference(groups)}, '') ELSE ${referenceTokens(x, shape)}[1] END`;
+  const plain = `CASE WHEN len(${groups}) = ${shape.length} THEN nullif(${canonicalReference(groups)}, '') ELSE ${referenceTokens(x, shape)}[1] END`;
+  if (shape.length !== 1) return plain;
+  const creditor = creditorReference(x);
+  return `CASE WHEN ${creditor} <> '' THEN nullif(ltrim(replace(${creditor}, ' ', ''), '0'), '') ELSE ${plain} END`;
+}
+
+/**
+ * An item's ISO 11649 reference (RF24 2048 0106 2742) is its creditor reference behind the check
+ * digits, as the statement side reads it too: payers quote the whole RF or only that part. '' when
+ * the value is not an RF reference. The shape of a reference column is learned from this part too.
+ */
+export function creditorReference(x: string): string {
+  return `regexp_extract(upper(coalesce(${x}, '')), '^\\s*RF[0-9]{2}\\s*([0-9][0-9 ]*)$', 1)`;
+}
+
+/** A left reference value as its shape is read: the creditor reference of an RF value, else the value. */
+export function referenceBody(x: string): string {
+  return `CASE WHEN ${creditorReference(x)} <> '' THEN ${creditorReference(x)} ELSE ${x} END`;
 }
 
 /** Legal forms and filler words that are not part of a counterparty's name. */

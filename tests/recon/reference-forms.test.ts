@@ -1,5 +1,10 @@
 /**
- * References written wrong, through real DuckDB and buildAutoRecipe, in a UK layout where the
+ * References as payers write them, through real DuckDB and buildAutoRecipe.
+ *
+ * An ISO 11649 creditor reference on the open item (RF24 2048 0106 2742) is found when the payer
+ * quotes only the reference behind its check digits, in blocks ("Viite 20 48010 62742").
+ *
+ * References written wrong, in a UK layout where the
  * invoices are INV-nnnn and the customers' purchase orders PO-nnnn (two reference columns):
  * - a digit changed, added or left out is one typo (Damerau–Levenshtein distance 1);
  * - a number written behind the invoice letters ("INV-7455") does not name purchase order PO-7455;
@@ -94,5 +99,38 @@ describe('references written with one typo', () => {
     expect(groupsOf(typoD)).toMatchObject([{ invoices: [inv(d.n)], evidence: expect.stringMatching(/one typo/) }]);
     // The payer, the amount and the date agree: each is confirmed without review.
     for (const text of [changed, added, dropped, typoD]) expect(groupsOf(text).map((g) => g.status)).toEqual(['auto']);
+  });
+});
+
+/** ISO 11649: RF + two check digits over the reference + "RF00" (R = 27, F = 15), mod 97. */
+function rf(reference: string): string {
+  const digits = `${reference}271500`;
+  let rest = 0;
+  for (const ch of digits) rest = (rest * 10 + Number(ch)) % 97;
+  return `RF${String(98 - rest).padStart(2, '0')}${reference}`;
+}
+
+describe('creditor references', () => {
+  it('finds an RF reference when the payer quotes only the reference behind its check digits', async () => {
+    const items: string[] = [];
+    const lines: string[] = [];
+    const blocks = (r: string) => `${r.slice(0, 2)} ${r.slice(2, 7)} ${r.slice(7)}`;
+    for (let k = 0; k < 120; k++) {
+      const reference = `20${480 + (k % 40)}10${String(62000 + k * 37).padStart(5, '0')}`;
+      const amount = (80 + k * 11.31).toFixed(2).replace('.', ',');
+      const name = `Asiakas ${k % 9} Oy`;
+      items.push([String(104000 + k), name, `${String(1 + (k % 27)).padStart(2, '0')}.01.2026`, amount, rf(reference)].join(';'));
+      if (k < 100) lines.push([`${String(3 + (k % 25)).padStart(2, '0')}.02.2026`, `+${amount}`, name.toUpperCase(), k % 2 === 0 ? '' : rf(reference), k % 2 === 0 ? `Viite ${blocks(reference)}` : 'Maksu'].join(';'));
+    }
+    const ws = await sb.workspace('rf');
+    await ws.addSourceFromPath('left', sb.file('avoimet.csv', csv('Laskunumero;Asiakas;Laskupäivä;Summa;Maksuviite', items)));
+    await ws.addSourceFromPath('right', sb.file('tapahtumat.csv', csv('Kirjauspäivä;Määrä EUROA;Saaja/Maksaja;Viite;Viesti', lines)));
+    const auto = await buildAutoRecipe(ws, 'rf');
+    const result = await ws.run(auto.recipe);
+    const matched = (await ws.page(result.run_id, 'matched', { offset: 0, limit: 1_000 })).items;
+    const quotedInner = matched.filter((g) => String(g.right_rows[0].Viesti).startsWith('Viite'));
+    // Every payment quoting only the creditor reference is paired with its item, without review.
+    expect(quotedInner).toHaveLength(50);
+    for (const g of quotedInner) expect(String(g.left_rows[0].Maksuviite)).toContain(String(g.right_rows[0].Viesti).replace(/^Viite |\s/g, ''));
   });
 });

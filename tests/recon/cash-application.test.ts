@@ -280,6 +280,8 @@ describe('counterparty names', () => {
       expect(await fold('Customer 1 Ltd')).toBe(await fold('CUSTOMER 1'));
       expect(await fold('Customer 1 Ltd')).not.toBe(await fold('Customer 10 Ltd'));
       expect(await fold('Straße AG')).toBe(await fold('STRASSE AG'));
+      // The German "UG (haftungsbeschränkt)" form, whole or cut at the ERP's field length.
+      for (const x of ['Logi Immobilien UG (haftungsbeschränkt)', 'Logi Immobilien UG (haftungsbeschrä', 'LOGI IMMOBILIEN UG']) expect(await fold(x)).toBe('logiimmobilien');
     } finally {
       db.close();
     }

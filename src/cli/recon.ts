@@ -15,6 +15,7 @@ import { parseArgs } from 'node:util';
 import { ColumnOverrideSchema, ReadOptionsSchema, type ReadOptions, type Recipe } from '../shared/recon';
 import type { ExportFormat, RunProgress, SourceInfo } from '../shared/recon-engine';
 import { buildAutoRecipe } from '../main/reconcile/engine/auto-recipe';
+import { loadRates, withSuppliedRates } from '../main/reconcile/engine/fx-rates';
 import { explainSystemError, ReconError, UserError } from '../main/errors';
 import { loadRecipe, saveRecipe } from '../main/reconcile/engine/recipe-file';
 import { ReconEngine } from '../main/reconcile/engine/engine';
@@ -28,7 +29,7 @@ export interface CliIo {
 
 const FORMATS = ['csv', 'xlsx', 'parquet'] as const;
 
-const USAGE = `usage: kalla recon --left L.csv --right R.csv [--recipe F.json] [--out DIR] [--json] [--overwrite] [--skip-bad-lines]
+const USAGE = `usage: kalla recon --left L.csv --right R.csv [--recipe F.json] [--fx-rates F.csv] [--out DIR] [--json] [--overwrite] [--skip-bad-lines]
   --left, --right     CSV/TSV/semicolon/pipe files (gzip ok), Excel .xlsx, or bank statements:
                       camt.053/camt.054 XML, MT940/MT942, BAI2, OFX (recognised by content)
   --recipe F.json     recipe to run (default: detect mappings and rules with the local engines)
@@ -43,6 +44,9 @@ const USAGE = `usage: kalla recon --left L.csv --right R.csv [--recipe F.json] [
                       how to read that file, overriding detection and the recipe (repeat the flag):
                       delimiter=';' | 'tab', decimal=, or ., quote=none (quotes are text) or quote='"',
                       header=false, skip_top=N, skip_bottom=N, encoding=latin1|utf-16|…, sheet=NAME
+  --fx-rates F.csv    exchange rates to use for open items in other currencies: one "CUR,rate"
+                      line each (units of the statement's currency per unit, e.g. USD,0.9215);
+                      they replace learned rates, and such items are still only suggested
   --left-type C=T, --right-type C=T
                       read column C as T (repeat the flag): number, number:1.234,56 (decimal comma),
                       number:1,234.56, date:%d.%m.%Y (any strftime format), timestamp, text; values
@@ -139,6 +143,7 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
         'right-read': { type: 'string', multiple: true },
         'left-type': { type: 'string', multiple: true },
         'right-type': { type: 'string', multiple: true },
+        'fx-rates': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       allowPositionals: false,
@@ -203,6 +208,7 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
   try {
     let recipe: Recipe | null = null;
     if (args.recipe) recipe = await loadRecipe(resolve(args.recipe));
+    const rates = args['fx-rates'] ? await loadRates(resolve(args['fx-rates'])) : null;
     const outDir = args.out ? resolve(args.out) : null;
     if (outDir) {
       const s = await stat(outDir).catch(() => null);
@@ -238,6 +244,12 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
       progress.clear();
       recipe = auto.recipe;
       if (!args.json) io.stdout(`recipe: detected with the local engines — ${auto.explanation}\n`);
+    }
+    if (rates) {
+      const supplied = withSuppliedRates(recipe, rates);
+      if (supplied.unused) io.stderr(`kalla recon: warning: ${supplied.unused}\n`);
+      else if (!args.json) io.stdout(`rates: ${rates.map((r) => `${r.currency} ${r.rate}`).join(', ')} from ${args['fx-rates']} (replacing learned ones)\n`);
+      recipe = supplied.recipe;
     }
     // The read flags become part of the recipe written to --out, so `--recipe` reads the same way next time.
     const withRead = (src: Recipe['left'], read: Partial<ReadOptions>): Recipe['left'] => ({ ...src, read: { ...src.read, ...read } });

@@ -243,7 +243,8 @@ export const MatchRuleSchema = z.object({
         .object({
           column: z.string().min(1),
           home: z.string().min(1),
-          rates: z.array(z.object({ currency: z.string().min(1), rate: z.number().positive() })).max(20),
+          /** Statement-currency units per unit of `currency`; `supplied` when the user gave it (a rates file), else learned. */
+          rates: z.array(z.object({ currency: z.string().min(1), rate: z.number().positive(), source: z.enum(['learned', 'supplied']).optional() })).max(20),
         })
         .optional(),
       /** `settled`: only pairs whose amounts agree (to the cent or by a learned difference); `open`: short, over and part payments too, never confirmed automatically. */

@@ -56,7 +56,7 @@ export interface CashFacts {
   /** Identifier columns found in the statement's text whose hits did not agree in amount more than chance (a customer or contract number). */
   rejectedReferences: ReferenceEvidence[];
   /** Open items in other currencies: their column, the statement's currency and the rate per foreign currency. */
-  fx: { column: string; home: string; rates: { currency: string; rate: number }[] } | null;
+  fx: { column: string; home: string; rates: { currency: string; rate: number; source?: 'learned' | 'supplied' }[] } | null;
   /** Pairs the differences were learned from. */
   pairs: number;
   /**
@@ -336,8 +336,9 @@ async function learnRates(db: Db, columns: Columns, leftKey: ColumnTyping, facts
      SELECT l1.cur AS currency, median(r1.amt / l1.amt)::DOUBLE AS rate, count(*)::INTEGER AS n FROM l1 JOIN r1 USING (k)
      WHERE l1.cur <> ${lit(currency.home)} AND l1.amt > 0 AND r1.amt > 0 GROUP BY 1 HAVING count(*) >= 3`,
   );
-  const rates = rows.map((r) => ({ currency: r.currency, rate: Math.round(Number(r.rate) * 1e6) / 1e6 })).filter((r) => r.rate > 0);
-  return rates.length > 0 ? { ...currency, rates } : null;
+  const rates = rows.map((r) => ({ currency: r.currency, rate: Math.round(Number(r.rate) * 1e6) / 1e6, source: 'learned' as const })).filter((r) => r.rate > 0);
+  // The currency column is kept without a learned rate: a rates file can still supply one.
+  return { ...currency, rates };
 }
 
 /**

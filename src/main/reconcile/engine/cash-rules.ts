@@ -89,10 +89,12 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
       notes.push(`in ${facts.pairs} reference-tied pairs ${[facts.fixed.length > 0 ? `the fee ${facts.fixed.map(money).join(' / ')}` : '', facts.percent.length > 0 ? `the discount ${facts.percent.map((p) => `${p} %`).join(' / ')}` : ''].filter(Boolean).join(' and ')} recurs; a payment short by exactly that is named bank_fee or discount for booking`);
     }
     if (facts.rounding > 0) notes.push(`differences of up to ${money(facts.rounding)} recur between referenced pairs; they match as rounding`);
-    if (facts.fx) {
+    if (facts.fx && facts.fx.rates.length > 0) {
       notes.push(
         `open items in ${facts.fx.rates.map((r) => `${r.currency} (paid at about ${r.rate.toFixed(4)} ${facts.fx!.home} each)`).join(', ')} are matched by reference at a rate within 5 % of that, and only suggested, with the implied rate`,
       );
+    } else if (facts.fx) {
+      notes.push(`open items carry currencies in ${facts.fx.column} besides ${facts.fx.home}, but no rate could be learned (fewer than 3 payments naming one such item); supply rates with --fx-rates or in the recipe's model.fx.rates`);
     }
   }
   if (refs && facts.shape && key) {

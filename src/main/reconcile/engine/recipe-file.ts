@@ -48,7 +48,7 @@ export async function saveRecipe(path: string, recipe: RecipeInput, opts: { over
 }
 
 /** A file-system error as a sentence (issue 28: a missing folder showed raw ENOENT, twice). */
-async function fileProblem(path: string, e: NodeJS.ErrnoException, what: 'read' | 'write'): Promise<string> {
+export async function fileProblem(path: string, e: NodeJS.ErrnoException, what: 'read' | 'write'): Promise<string> {
   const folder = dirname(path);
   const folderThere = (await stat(folder).catch(() => null))?.isDirectory() ?? false;
   if (e.code === 'ENOENT' && !folderThere) return `The folder ${folder} does not exist. Choose the recipe file again${what === 'write' ? ' and save it in a folder that exists' : ''}.`;

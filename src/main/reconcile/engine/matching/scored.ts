@@ -95,10 +95,15 @@ function differenceSql(rule: MatchRule): { fee: string | null; discount: string 
 /** Within this share of the learned rate, an amount in another currency agrees. */
 const FX_BAND = 0.05;
 
-/** The learned rate of the item's currency, as SQL over c.lcur (NULL for the home currency). */
+/** The item currency's rate (learned, or supplied by the user), as SQL over c.lcur (NULL for the home currency). */
 function rateSql(model: MatchModel): string | null {
   if (!model.fx || model.fx.rates.length === 0) return null;
   return `CASE c.lcur ${model.fx.rates.map((r) => `WHEN ${lit(r.currency)} THEN ${r.rate}`).join(' ')} END`;
+}
+
+/** Where the item currency's rate came from, as SQL over c.lcur: 'learned' or 'your rate'. */
+function rateSourceSql(model: MatchModel): string {
+  return `CASE c.lcur ${model.fx!.rates.map((r) => `WHEN ${lit(r.currency)} THEN ${lit(r.source === 'supplied' ? 'your rate' : 'learned')}`).join(' ')} END`;
 }
 
 /** An item in another currency paid at about the learned rate. */
@@ -637,7 +642,7 @@ async function assign(db: Db, rule: MatchRule, ruleIdx: number, model: MatchMode
            WHEN 'other' THEN 'the line names another reference' ELSE 'no reference' END || ' (' || printf('%+.1f', round(c.w_ref, 1) + 0.0) || ')',
          CASE c.amt WHEN 'exact' THEN 'amount equal' WHEN 'named' THEN 'amount differs by a learned fee or discount'
            WHEN 'rest' THEN 'amount equal to what is left after part payments of ' || printf('%.2f', c.la - c.rest) || ' accepted earlier'
-           WHEN 'fx' THEN 'amount in ' || c.lcur || ' at an implied rate of ' || printf('%.4f', c.ra / c.la) || ${rateSql(model) ? `' (learned ' || printf('%.4f', ${rateSql(model)}) || ')'` : "''"} WHEN 'near' THEN 'amount within 20 %' WHEN 'part' THEN 'part of the amount' ELSE 'amount differs' END || ' (' || printf('%+.1f', round(c.w_amt, 1) + 0.0) || ')',
+           WHEN 'fx' THEN 'amount in ' || c.lcur || ' at an implied rate of ' || printf('%.4f', c.ra / c.la) || ${rateSql(model) ? `' (' || ${rateSourceSql(model)} || ' ' || printf('%.4f', ${rateSql(model)}) || ')'` : "''"} WHEN 'near' THEN 'amount within 20 %' WHEN 'part' THEN 'part of the amount' ELSE 'amount differs' END || ' (' || printf('%+.1f', round(c.w_amt, 1) + 0.0) || ')',
          CASE c.dte WHEN 'close' THEN 'dates within 14 days' WHEN 'month' THEN 'dates within 60 days' WHEN 'far' THEN 'dates within 180 days' WHEN 'out' THEN 'dates further apart' ELSE 'no date' END || ' (' || printf('%+.1f', round(c.w_dte, 1) + 0.0) || ')',
          CASE c.pty WHEN 'same' THEN 'same counterparty' WHEN 'similar' THEN 'similar counterparty' WHEN 'differs' THEN 'other counterparty' ELSE NULL END || ' (' || printf('%+.1f', round(c.w_pty, 1) + 0.0) || ')',
          'probability ' || printf('%.4f', c.prob),

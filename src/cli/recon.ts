@@ -18,6 +18,7 @@ import { buildAutoRecipe } from '../main/reconcile/engine/auto-recipe';
 import { explainSystemError, ReconError, UserError } from '../main/errors';
 import { loadRecipe, saveRecipe } from '../main/reconcile/engine/recipe-file';
 import { ReconEngine } from '../main/reconcile/engine/engine';
+import { emitSql, runPushdownCli, wantsDatabase } from './recon-pushdown';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -43,6 +44,13 @@ const USAGE = `usage: kalla recon --left L.csv --right R.csv [--recipe F.json] [
                       how to read that file, overriding detection and the recipe (repeat the flag):
                       delimiter=';' | 'tab', decimal=, or ., quote=none (quotes are text) or quote='"',
                       header=false, skip_top=N, skip_bottom=N, encoding=latin1|utf-16|…, sheet=NAME
+  --left, --right postgres://user@host:port/db#schema.table (or jdbc:postgresql://host:port/db?user=U#…,
+                      the Lineage workspace's form; #SELECT … for a query): the recipe (--recipe, required)
+                      runs inside that PostgreSQL database; results are written there as kalla_matched,
+                      kalla_exceptions_left, kalla_exceptions_right (in --pg-schema, default the left
+                      table's schema), and --out gets matched.csv, exceptions_*.csv and evidence.json
+  --emit-sql DIALECT  print the --recipe as trino, spark or postgres SQL (not executed); --left/--right
+                      then name the tables (schema.table; default left_source / right_source)
   --left-type C=T, --right-type C=T
                       read column C as T (repeat the flag): number, number:1.234,56 (decimal comma),
                       number:1,234.56, date:%d.%m.%Y (any strftime format), timestamp, text; values
@@ -139,6 +147,8 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
         'right-read': { type: 'string', multiple: true },
         'left-type': { type: 'string', multiple: true },
         'right-type': { type: 'string', multiple: true },
+        'emit-sql': { type: 'string' },
+        'pg-schema': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       allowPositionals: false,
@@ -151,6 +161,22 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
   if (args.help) {
     io.stdout(USAGE);
     return 0;
+  }
+  if (args['emit-sql'] !== undefined || wantsDatabase(args.left, args.right)) {
+    try {
+      if (!args.recipe) throw new ReconError('invalid_recipe', `${args['emit-sql'] !== undefined ? '--emit-sql' : 'a database source'} needs --recipe F.json: mappings and rules are detected only from files loaded locally`);
+      const recipe = await loadRecipe(resolve(args.recipe));
+      if (args['emit-sql'] !== undefined) {
+        io.stdout(emitSql(args['emit-sql'], recipe, args.left, args.right));
+        return 0;
+      }
+      return await runPushdownCli({ left: args.left, right: args.right, out: args.out, json: args.json, rawCsv: args['raw-csv'], pgSchema: args['pg-schema'] }, recipe, io);
+    } catch (thrown) {
+      const error = explainSystemError(thrown);
+      const code = error instanceof UserError ? ` [${error.code}]` : '';
+      io.stderr(`kalla recon: ${(error as Error).message}${code}\n`);
+      return 1;
+    }
   }
   if (!args.left || !args.right) {
     io.stderr(`kalla recon: --left and --right are required\n${USAGE}`);

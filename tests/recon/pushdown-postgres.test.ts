@@ -3,7 +3,7 @@
  * tables written back, CSV exports, refusals by name, the connection-string forms, and a property:
  * the same generated cases give identical groups on the local DuckDB engine and in PostgreSQL.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import pg from 'pg';
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MatchRule, Recipe } from '../../src/shared/recon';
 import type { GroupPageItem } from '../../src/shared/recon-engine';
 import type { ReconEngine } from '../../src/main/reconcile/engine/engine';
+import { runReconCli } from '../../src/cli/recon';
 import { compileRecipe } from '../../src/main/reconcile/pushdown/compile';
 import { parsePgSource, runInPostgres } from '../../src/main/reconcile/pushdown/postgres';
 import { csv, recipe, refRule, rule, sandbox, type Sandbox } from './helpers';
@@ -122,6 +123,25 @@ describe.skipIf(!hasPostgres)('push-down: a real PostgreSQL server', () => {
     // Working tables were TEMP and are gone; no kalla_w_ table is left behind.
     expect((await client.query(`SELECT count(*)::int AS n FROM pg_tables WHERE tablename LIKE 'kalla_w_%'`)).rows[0].n).toBe(0);
   }, 120_000);
+
+  it('runs through kalla recon with postgres:// and jdbc:postgresql:// sources', async () => {
+    const path = sb.file('pg-recipe.json', JSON.stringify(recipe([refRule('exact')])));
+    let out = '';
+    let err = '';
+    const io = { stdout: (t: string) => void (out += t), stderr: (t: string) => void (err += t) };
+    const dir = join(sb.dir, 'cli-out');
+    const code = await runReconCli(['--left', `${server.url()}#books.ledger`, '--right', `jdbc:postgresql://127.0.0.1:${server.port}/postgres?user=postgres#books.bank`, '--recipe', path, '--out', dir, '--pg-schema', 'public', '--json'], io);
+    expect(err).toBe('');
+    expect(code).toBe(0);
+    expect(JSON.parse(out)).toMatchObject({ engine: 'postgres', matched: 1, suggested: 1, exceptions_left: 4, exceptions_right: 5, results: { matched: '"public"."kalla_matched"' } });
+    expect((await client.query('SELECT count(*)::int AS n FROM public.kalla_matched')).rows[0].n).toBe(2);
+    expect(existsSync(join(dir, 'matched.csv'))).toBe(true);
+    // A file and a table cannot be mixed; no recipe, no run.
+    expect(await runReconCli(['--left', `${server.url()}#books.ledger`, '--right', path, '--recipe', path], io)).toBe(1);
+    expect(err).toContain('give both --left and --right as postgres://');
+    expect(await runReconCli(['--left', `${server.url()}#books.ledger`, '--right', `${server.url()}#books.bank`], io)).toBe(1);
+    expect(err).toContain('a database source needs --recipe F.json');
+  });
 
   it('refuses a text amount column with a sentence instead of skipping the check', async () => {
     await client.query(`CREATE TABLE books.text_amounts AS SELECT ref, CAST(amount AS text) AS amount, date FROM books.ledger`);

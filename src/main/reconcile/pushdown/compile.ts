@@ -420,3 +420,28 @@ export function emitScript(compiled: CompiledRecipe, opts: CompileOptions = {}):
   parts.push(...compiled.finish, ...workTables(opts).map((t) => `DROP TABLE IF EXISTS ${t}`));
   return `${parts.map((s) => `${s.replace(/\n\s+/g, '\n  ').trim()};`).join('\n')}\n`;
 }
+
+/** A dotted table name (`catalog.schema.table`) quoted for a dialect. */
+export function quoteTableName(dialect: PushdownDialect, name: string): string {
+  return name.split('.').map((p) => DIALECTS[dialect].id(p)).join('.');
+}
+
+/**
+ * The columns a recipe names on one side, typed by their role (amounts are numbers, dates are
+ * dates, the rest text): what `--emit-sql` knows of a table it never reads. The content hash that
+ * breaks ties then covers these columns only.
+ */
+export function recipeColumns(recipe: Recipe, side: Side): ColumnTyping[] {
+  const out = new Map<string, ColumnTyping>();
+  const add = (name: string | undefined, type: ColumnTyping['type']) => {
+    if (name && !out.has(name)) out.set(name, { name, type });
+  };
+  for (const r of recipe.rules) {
+    add(r.amount?.[side], 'number');
+    add(r.date?.[side], 'date');
+  }
+  for (const r of recipe.rules) for (const k of r.keys) add(k[side], k.normalisers?.some((x) => x.kind === 'date_trunc') ? 'date' : 'text');
+  const alias = side === 'left' ? recipe.left.alias : recipe.right.alias;
+  for (const f of recipe.filters) if (f.source === side || f.source === alias) add(f.column, typeof (Array.isArray(f.value) ? f.value[0] : f.value) === 'number' ? 'number' : 'text');
+  return [...out.values()];
+}

@@ -134,6 +134,8 @@ export interface PushdownResult {
 }
 
 export interface PushdownOptions {
+  /** Called with the session's backend process id before the session ends (the bench reads its peak memory). */
+  onBackend?: (pid: number) => void;
   /** Schema the result tables are written to: the left table's schema, else public. */
   resultsSchema?: string;
   /** Directory for CSV exports and evidence.json; none: tables only. */
@@ -196,7 +198,10 @@ export async function runInPostgres(left: PgLocation, right: PgLocation, recipe:
     const compiled = compileRecipe(recipe, sources, 'postgres', { resultsSchema });
     const notes = recipe.rules.some((r) => r.cardinality === '1:N' || r.cardinality === 'N:1') ? [SUBSET_SEARCH_NOTE] : [];
     await timed('prepare', async () => {
+      // A parallel scan would interleave the rows and so their ids: the copy is read by one process.
+      await client.query('SET max_parallel_workers_per_gather = 0');
       for (const s of compiled.setup) await exec(s);
+      await client.query('RESET max_parallel_workers_per_gather');
     });
     for (const r of compiled.rules) {
       await timed(`rule ${r.rule.id} (${r.rule.cardinality})`, async () => {
@@ -253,6 +258,7 @@ export async function runInPostgres(left: PgLocation, right: PgLocation, recipe:
         result.exports.push(join(outDir, 'evidence.json'));
       });
     }
+    if (opts.onBackend) opts.onBackend(Number((await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid));
     return result;
   } finally {
     await client.end().catch(() => undefined);

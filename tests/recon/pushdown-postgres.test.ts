@@ -196,7 +196,7 @@ describe.skipIf(!hasPostgres)('push-down: a real PostgreSQL server', () => {
             right.push({ ref: spell(base, h.v + 1), cents: l.cents - Math.floor(l.cents / 2), day: Math.min(28, l.day + h.dd) });
           } else right.push({ ref: spell(base, h.v), cents: l.cents + h.da, day: Math.min(28, l.day + h.dd) });
         });
-        return [left, [...right, ...extra.slice(0, 3)]] as const;
+        return [left, [...right, ...extra.slice(0, 3)]] as [Row[], Row[]];
       });
     const amountArb = fc.record({ left: fc.constant('amount'), right: fc.constant('amount'), tolerance_abs: fc.constantFrom(0, 1, 5), tolerance_pct: fc.constantFrom(0, 1), flip_sign: fc.constant(false) });
     const keys = refRule('k').keys;

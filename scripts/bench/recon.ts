@@ -1,5 +1,6 @@
 /**
- * Reconciliation benchmark: `npm run bench:recon -- --rows N [--keep] [--reuse] [--dir D] [--export] [--cli] [--profile] [--workload ledger|cash|wide]`
+ * Reconciliation benchmark: `npm run bench:recon -- --rows N [--keep] [--reuse] [--dir D] [--export] [--cli] [--profile] [--engine duckdb|postgres] [--workload ledger|cash|wide]`
+ * (`--engine postgres`: the recipe runs inside a PostgreSQL started for the bench: scripts/bench/recon-postgres.ts)
  * (`--export`: time each export format, then all at once; `--cli`: the same files through `kalla recon` with every format)
  * (`--workload cash`: see scripts/bench/cash.ts; `--workload wide [--cols C] [--rows R]`: scripts/bench/wide.ts)
  *
@@ -20,6 +21,7 @@ import { DuckDBInstance } from '@duckdb/node-api';
 import type { Recipe } from '../../src/shared/recon';
 import { ReconEngine } from '../../src/main/reconcile/engine/engine';
 import { runCashBench } from './cash';
+import { runPostgresBench } from './recon-postgres';
 import { runReviewBench } from './review';
 import { runWideBench } from './wide';
 
@@ -38,6 +40,8 @@ const { values } = parseArgs({
     cols: { type: 'string', default: '5000' },
     // --cli: also run the same files through `kalla recon` (a real process) with every export format.
     cli: { type: 'boolean', default: false },
+    // --engine postgres: the recipe runs inside a PostgreSQL server started for the bench (scripts/bench/recon-postgres.ts).
+    engine: { type: 'string', default: 'duckdb' },
   },
 });
 const N = Number(values.rows);
@@ -235,6 +239,12 @@ async function main(): Promise<void> {
   rightCount = right.length;
   }
   const genMs = performance.now() - tGen;
+  if (values.engine === 'postgres') {
+    const lines = await runPostgresBench({ left: leftPath, right: rightPath, truth: truthPath, dir }, recipe);
+    process.stdout.write(`${[`generated in ${(genMs / 1000).toFixed(2)} s (not counted)`, ...lines].join('\n')}\n`);
+    if (!values.keep) rmSync(dir, { recursive: true, force: true });
+    return;
+  }
 
   const loadBefore = load();
   const base = await baseline(leftPath, rightPath);

@@ -19,6 +19,7 @@ import { loadRates, withSuppliedRates } from '../main/reconcile/engine/fx-rates'
 import { explainSystemError, ReconError, UserError } from '../main/errors';
 import { loadRecipe, saveRecipe } from '../main/reconcile/engine/recipe-file';
 import { ReconEngine } from '../main/reconcile/engine/engine';
+import { emitSql, runPushdownCli, wantsDatabase } from './recon-pushdown';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -47,6 +48,13 @@ const USAGE = `usage: kalla recon --left L.csv --right R.csv [--recipe F.json] [
   --fx-rates F.csv    exchange rates to use for open items in other currencies: one "CUR,rate"
                       line each (units of the statement's currency per unit, e.g. USD,0.9215);
                       they replace learned rates, and such items are still only suggested
+  --left, --right postgres://user@host:port/db#schema.table (or jdbc:postgresql://host:port/db?user=U#…,
+                      the Lineage workspace's form; #SELECT … for a query): the recipe (--recipe, required)
+                      runs inside that PostgreSQL database; results are written there as kalla_matched,
+                      kalla_exceptions_left, kalla_exceptions_right (in --pg-schema, default the left
+                      table's schema), and --out gets matched.csv, exceptions_*.csv and evidence.json
+  --emit-sql DIALECT  print the --recipe as trino, spark or postgres SQL (not executed); --left/--right
+                      then name the tables (schema.table; default left_source / right_source)
   --left-type C=T, --right-type C=T
                       read column C as T (repeat the flag): number, number:1.234,56 (decimal comma),
                       number:1,234.56, date:%d.%m.%Y (any strftime format), timestamp, text; values
@@ -144,6 +152,8 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
         'left-type': { type: 'string', multiple: true },
         'right-type': { type: 'string', multiple: true },
         'fx-rates': { type: 'string' },
+        'emit-sql': { type: 'string' },
+        'pg-schema': { type: 'string' },
         help: { type: 'boolean', short: 'h', default: false },
       },
       allowPositionals: false,
@@ -156,6 +166,22 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
   if (args.help) {
     io.stdout(USAGE);
     return 0;
+  }
+  if (args['emit-sql'] !== undefined || wantsDatabase(args.left, args.right)) {
+    try {
+      if (!args.recipe) throw new ReconError('invalid_recipe', `${args['emit-sql'] !== undefined ? '--emit-sql' : 'a database source'} needs --recipe F.json: mappings and rules are detected only from files loaded locally`);
+      const recipe = await loadRecipe(resolve(args.recipe));
+      if (args['emit-sql'] !== undefined) {
+        io.stdout(emitSql(args['emit-sql'], recipe, args.left, args.right));
+        return 0;
+      }
+      return await runPushdownCli({ left: args.left, right: args.right, out: args.out, json: args.json, rawCsv: args['raw-csv'], pgSchema: args['pg-schema'] }, recipe, io);
+    } catch (thrown) {
+      const error = explainSystemError(thrown);
+      const code = error instanceof UserError ? ` [${error.code}]` : '';
+      io.stderr(`kalla recon: ${(error as Error).message}${code}\n`);
+      return 1;
+    }
   }
   if (!args.left || !args.right) {
     io.stderr(`kalla recon: --left and --right are required\n${USAGE}`);

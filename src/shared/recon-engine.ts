@@ -434,6 +434,8 @@ export type ReconErrorCode =
   | 'cancelled'
   | 'not_found'
   | 'invalid_review'
-  | 'busy';
+  | 'busy'
+  /** A recipe part the database push-down cannot express (a learned model, references in text). */
+  | 'not_pushable';
 
 export const RECON_ENGINE_VERSION = '1.0.0';

@@ -1,0 +1,49 @@
+// A real PostgreSQL server for the push-down tests and bench, as tests/lineage/jdbc-postgres.test.ts
+// starts one: initdb into a temp dir under /tmp, a random loopback port, sockets in the temp dir,
+// fsync off; stop() shuts it down and removes the dir. Debian's postgresql (.ci/run installs it).
+import { execFileSync } from 'node:child_process';
+import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export const PG_BIN = '/usr/lib/postgresql/15/bin';
+export const hasPostgres = existsSync(join(PG_BIN, 'initdb'));
+const isRoot = process.getuid?.() === 0;
+
+function pg(bin: string, args: string[]): string {
+  const cmd = join(PG_BIN, bin);
+  return isRoot ? execFileSync('runuser', ['-u', 'postgres', '--', cmd, ...args], { encoding: 'utf8' }) : execFileSync(cmd, args, { encoding: 'utf8' });
+}
+
+export interface PgServer {
+  port: number;
+  dir: string;
+  /** postgres://postgres@127.0.0.1:PORT/DB */
+  url(db?: string): string;
+  stop(): void;
+}
+
+export function startPostgres(extra: string[] = []): PgServer {
+  const dir = mkdtempSync(join(tmpdir(), 'kalla-pg-'));
+  if (isRoot) {
+    const uid = Number(execFileSync('id', ['-u', 'postgres'], { encoding: 'utf8' }).trim());
+    const gid = Number(execFileSync('id', ['-g', 'postgres'], { encoding: 'utf8' }).trim());
+    chownSync(dir, uid, gid);
+  }
+  pg('initdb', ['-D', join(dir, 'data'), '-U', 'postgres', '--auth=trust', '--no-sync', '-E', 'UTF8', '--locale=C']);
+  const port = 20_000 + Math.floor(Math.random() * 30_000);
+  const options = [`-p ${port}`, `-k ${dir}`, '-c listen_addresses=127.0.0.1', '-c fsync=off', '-c synchronous_commit=off', '-c full_page_writes=off', '-c shared_buffers=128MB', ...extra];
+  pg('pg_ctl', ['-D', join(dir, 'data'), '-l', join(dir, 'server.log'), '-w', '-t', '60', 'start', '-o', options.join(' ')]);
+  return {
+    port,
+    dir,
+    url: (db = 'postgres') => `postgres://postgres@127.0.0.1:${port}/${db}`,
+    stop() {
+      try {
+        pg('pg_ctl', ['-D', join(dir, 'data'), '-m', 'immediate', '-w', 'stop']);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    },
+  };
+}

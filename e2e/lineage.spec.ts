@@ -301,7 +301,7 @@ test('column lineage: a view column traced to base tables, and what reads a tabl
   await page.getByLabel('Find a view').fill('daily_revenue');
   await page.getByRole('button', { name: 'Find' }).click();
   await expect(panel.getByRole('heading', { name: 'Columns of daily_revenue' })).toBeVisible();
-  const indirect = panel.getByRole('list', { name: 'Columns daily_revenue joins, filters or groups on' });
+  const indirect = panel.getByRole('list', { name: 'Columns daily_revenue joins, filters, groups or sorts on' });
   await expect(indirect).toContainText('fact_orders.status (filters on)');
   await expect(indirect).toContainText('fact_orders.order_id (joins on)');
   await expect(panel.getByRole('list', { name: 'Columns of daily_revenue' })).not.toContainText('status');

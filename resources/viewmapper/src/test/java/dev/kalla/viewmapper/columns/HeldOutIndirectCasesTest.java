@@ -25,7 +25,7 @@ import java.util.TreeSet;
  */
 class HeldOutIndirectCasesTest {
     /** The figure measured at the change; a lower one is a regression. */
-    static final int EXACT_CASES_AT_LEAST = 0;
+    static final int EXACT_CASES_AT_LEAST = 24;
 
     static Path casesFile() throws Exception {
         Path classes = Path.of(HeldOutIndirectCasesTest.class.getProtectionDomain().getCodeSource().getLocation().toURI());
@@ -49,6 +49,7 @@ class HeldOutIndirectCasesTest {
         }
         for (ColumnLineage.Column c : vc.columns()) {
             for (ColumnLineage.Origin o : c.origins()) out.add(c.name() + " DIRECT " + source(o.relation(), o.column()));
+            for (ColumnLineage.Indirect i : c.indirect()) out.add(c.name() + " INDIRECT " + source(i.relation(), i.column()) + " " + i.subtype());
         }
         for (ColumnLineage.Indirect i : vc.indirect()) out.add("* INDIRECT " + source(i.relation(), i.column()) + " " + i.subtype());
         return out;

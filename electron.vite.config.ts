@@ -33,5 +33,7 @@ export default defineConfig({
     },
     // index.html's CSP meta tag comes from the one policy builder every entry point uses.
     plugins: [react(), { name: 'kalla-csp-meta', transformIndexHtml: (html: string) => withCspMeta(html) }],
+    // The large view's layout worker is an ES module, so ELK (2.6 MB) is its own chunk, loaded only for small graphs.
+    worker: { format: 'es' },
   },
 });

@@ -2,6 +2,9 @@
  * Issue 26: the large-graph view (Cytoscape) in the Lineage workspace, in real Chromium with the real
  * engine: a 1,201-node neighbourhood draws its nearest 500 nodes and counts the 701 it leaves out;
  * search finds and focuses a node; collapse by schema; the whole graph draws with nothing left out.
+ * Since the third round: the layout comes from a Web Worker (ELK for small graphs, the layered grid
+ * past that), the drawn nodes are a listbox beside the canvas that the keyboard moves through, and the
+ * page keeps painting frames while 10,000 nodes are laid out.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,6 +58,27 @@ test('a 500-node neighbourhood in the large view: count left out, search and foc
     await page.screenshot({ path: info.outputPath('large-view-1440.png') });
     const { violations } = await new AxeBuilder({ page }).include('.large-graph').analyze();
     expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    // Laid out off the page: 500 nodes are past ELK's size, so the layered grid made it, in the worker.
+    await expect(count).toContainText('laid out by the layered grid off the page');
+
+    // The keyboard reaches single nodes: the listbox of drawn nodes, arrows move the selection (and the canvas highlight).
+    const list = diagram.getByRole('listbox', { name: /Nodes drawn in the large view \(500\)/ });
+    await list.focus();
+    await page.keyboard.press('Home');
+    await expect(list.getByRole('option', { selected: true })).toHaveText(/t_0/);
+    await expect(page.getByTestId('large-graph-selected')).toContainText('t_0');
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    const picked = (await list.getByRole('option', { selected: true }).textContent())!.replace(' (table)', '');
+    expect(picked).not.toMatch(/t_0$/);
+    await expect(page.getByTestId('large-graph-selected')).toContainText(picked);
+    await expect(list).toHaveAttribute('aria-activedescendant', 'large-graph-node-2');
+    await page.keyboard.press('End');
+    await expect(list).toHaveAttribute('aria-activedescendant', 'large-graph-node-499');
+    await expect(list.getByRole('option', { selected: true })).toHaveAttribute('aria-posinset', '500');
+    const axeList = await new AxeBuilder({ page }).include('.large-graph').analyze();
+    expect(axeList.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
+    await page.keyboard.press('Home');
 
     // A name that is not drawn (left out) says so.
     await diagram.getByLabel('Find a node in the large view').fill('w_00599');
@@ -80,6 +104,16 @@ test('a 500-node neighbourhood in the large view: count left out, search and foc
     await diagram.getByRole('button', { name: 'Focus here' }).click();
     await expect(page.getByTestId('focus-name')).toHaveText(/v_00123$/);
     await expect(count).toContainText('nothing left out');
+    // A small neighbourhood is laid out by ELK (in the worker).
+    await expect(count).toContainText('laid out by ELK off the page', { timeout: 30_000 });
+    console.log(`neighbourhood of v_00123: ${await count.textContent()}`);
+    // Enter on a listed node focuses the workspace there.
+    const small = diagram.getByRole('listbox', { name: /Nodes drawn in the large view/ });
+    await small.focus();
+    await page.keyboard.press('End');
+    const last = (await small.getByRole('option', { selected: true }).textContent())!.replace(' (table)', '');
+    await page.keyboard.press('Enter');
+    await expect(page.getByTestId('focus-name')).toHaveText(new RegExp(`${last.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
 
     // The whole graph: 1,201 nodes, nothing left out.
     await page.getByRole('button', { name: 'Whole graph' }).click();
@@ -110,11 +144,32 @@ test('the whole 10,000-view graph in the large view: drawn whole, searchable (is
     const diagram = page.getByRole('region', { name: 'Diagram' });
     await expect(diagram.getByRole('status', { name: 'The whole graph is too large to draw' })).toBeVisible();
 
+    // The longest gap between painted frames while the 10,000 nodes are fetched, laid out and drawn:
+    // the layout runs in a worker, so only the engine's answer and Cytoscape's drawing can hold frames.
+    await page.evaluate(() => {
+      const w = window as unknown as { gaps: number[]; stop: boolean };
+      w.gaps = [];
+      w.stop = false;
+      let last = performance.now();
+      const tick = (t: number) => {
+        w.gaps.push(t - last);
+        last = t;
+        if (!w.stop) requestAnimationFrame(tick);
+      };
+      requestAnimationFrame(tick);
+    });
     const started = Date.now();
     await diagram.getByRole('button', { name: 'Large view' }).click();
     const canvas = diagram.locator('.large-graph-canvas[data-ready="true"]');
     await expect(canvas).toBeVisible({ timeout: 120_000 });
     const interactive = Date.now() - started;
+    const gaps = await page.evaluate(() => {
+      const w = window as unknown as { gaps: number[]; stop: boolean };
+      w.stop = true;
+      return [...w.gaps].sort((a, b) => b - a).slice(0, 3).map(Math.round);
+    });
+    info.annotations.push({ type: 'whole graph 10,100 nodes, longest frame gaps, ms', description: gaps.join(', ') });
+    console.log(`whole graph, 10,100 nodes: longest gaps between frames ${gaps.join(', ')} ms`);
     const count = page.getByTestId('large-graph-count');
     await expect(count).toContainText('10,100 nodes');
     await expect(count).toContainText('nothing left out');
@@ -125,6 +180,18 @@ test('the whole 10,000-view graph in the large view: drawn whole, searchable (is
     await diagram.getByRole('search', { name: 'Find in the large view' }).getByRole('button', { name: 'Find' }).click();
     await expect(page.getByTestId('large-graph-selected')).toContainText('v_09999');
     await expect(page.getByTestId('large-graph-selected')).toContainText('2 neighbours highlighted');
+    await expect(count).toContainText('laid out by the layered grid off the page');
+    // The listbox of 10,100 nodes is windowed, and the keyboard still reaches each one.
+    const list = diagram.getByRole('listbox', { name: /Nodes drawn in the large view \(10,100\)/ });
+    expect(await list.getByRole('option').count()).toBeLessThanOrEqual(40);
+    await expect(list.getByRole('option', { selected: true })).toHaveText('v_09999');
+    await list.focus();
+    await page.keyboard.press('ArrowDown');
+    const next = (await list.getByRole('option', { selected: true }).textContent())!.replace(' (table)', '');
+    expect(next).not.toBe('v_09999');
+    await expect(page.getByTestId('large-graph-selected')).toContainText(next);
+    await page.keyboard.press('End');
+    await expect(list.getByRole('option', { selected: true })).toHaveAttribute('aria-posinset', '10100');
     await page.waitForTimeout(400);
     await page.screenshot({ path: info.outputPath('whole-10k-1440.png') });
     await diagram.getByLabel('Collapse by schema').check();

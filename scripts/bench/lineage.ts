@@ -247,7 +247,8 @@ function printScale(s: Awaited<ReturnType<typeof scale>>): void {
 
 /**
  * 9. The Lineage large view (issue 26): a 500-node neighbourhood from the engine, laid out and drawn
- * by Cytoscape in Chromium as `LargeGraph.tsx` does (concentric rings by distance from the focus),
+ * by Cytoscape in Chromium with concentric rings on the page (as `LargeGraph.tsx` did before its layout moved to a
+ * Web Worker; the e2e `lineage-large.spec.ts` times the app itself),
  * next to the baseline, Mermaid rendering the same 500 nodes (what the workspace could do before).
  */
 async function largeView(): Promise<{ nodes: number; edges: number; firstMs: number; p50: number; runs: number; mermaidBaselineMs: number }> {

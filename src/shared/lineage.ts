@@ -76,21 +76,31 @@ const ColumnOriginSchema = z.object({ relation: z.string(), column: z.string(), 
 export const ViewColumnsSchema = z.object({
   name: z.string(),
   kind: z.enum(['view', 'table']),
-  columns: z.array(z.object({ name: z.string(), origins: z.array(ColumnOriginSchema), notes: z.array(z.string()) })),
+  columns: z.array(
+    z.object({
+      name: z.string(),
+      origins: z.array(ColumnOriginSchema),
+      notes: z.array(z.string()),
+      indirect: z
+        .array(z.object({ relation: z.string(), column: z.string(), subtype: z.enum(['window', 'conditional']) }))
+        .optional()
+        .describe("Columns this column's expression reads without taking their value (OpenLineage INDIRECT): a window's PARTITION BY / ORDER BY, a CASE WHEN or IF condition"),
+    }),
+  ),
   passesThrough: z.array(z.string()).describe('Relations whose columns the catalog does not list and which pass through a * unnamed'),
   untraced: z
     .array(z.string())
     .optional()
     .describe('What a * of the view also reads that column lineage does not follow (a table function, UNNEST without names, MATCH_RECOGNIZE): its columns are not listed'),
   indirect: z
-    .array(z.object({ relation: z.string(), column: z.string(), subtype: z.enum(['join', 'filter', 'group_by']) }))
+    .array(z.object({ relation: z.string(), column: z.string(), subtype: z.enum(['join', 'filter', 'group_by', 'sort']) }))
     .optional()
-    .describe("Columns the view only joins, filters or groups on (OpenLineage INDIRECT): not a source of any column's value, but dropping one breaks the view"),
+    .describe("Columns the view only joins, filters, groups or sorts on (OpenLineage INDIRECT): not a source of any column's value, but dropping one breaks the view"),
   error: z.string().optional(),
 });
 export type ViewColumns = z.infer<typeof ViewColumnsSchema>;
 /** How an indirect column is used, in words. */
-export const INDIRECT_USE = { join: 'joins on', filter: 'filters on', group_by: 'groups by' } as const;
+export const INDIRECT_USE = { join: 'joins on', filter: 'filters on', group_by: 'groups by', sort: 'sorts by', window: 'window key', conditional: 'condition' } as const;
 export const ColumnTraceSchema = z.object({
   column: z.string(),
   direction: z.enum(['upstream', 'downstream']),

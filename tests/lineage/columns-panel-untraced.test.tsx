@@ -16,8 +16,15 @@ vi.mock('../../src/renderer/src/api/client', () => ({
     if (input.name === 'paid') {
       return {
         name: 'paid', kind: 'view', passesThrough: [], untraced: [],
-        columns: [{ name: 'amount', origins: [{ relation: 'raw.orders', column: 'amount', kind: 'direct' }], notes: [] }],
-        indirect: [{ relation: 'raw.orders', column: 'status', subtype: 'filter' }, { relation: 'raw.customers', column: 'id', subtype: 'join' }],
+        columns: [
+          { name: 'amount', origins: [{ relation: 'raw.orders', column: 'amount', kind: 'direct' }], notes: [] },
+          { name: 'rk', origins: [], notes: [], indirect: [{ relation: 'raw.orders', column: 'cust_id', subtype: 'window' }, { relation: 'raw.orders', column: 'kind', subtype: 'conditional' }] },
+        ],
+        indirect: [
+          { relation: 'raw.orders', column: 'status', subtype: 'filter' },
+          { relation: 'raw.customers', column: 'id', subtype: 'join' },
+          { relation: 'raw.orders', column: 'placed', subtype: 'sort' },
+        ],
       };
     }
     if (input.name === 'seq') return { name: 'seq', kind: 'view', columns: [], passesThrough: [], untraced: ['a table function'] };
@@ -40,8 +47,10 @@ describe('Columns panel, issue 26', () => {
 
   it('lists the columns a view only joins, filters or groups on apart from its columns (indirect lineage)', async () => {
     render(<ColumnsPanel name="paid" onClose={() => undefined} />);
-    const list = await screen.findByRole('list', { name: 'Columns paid joins, filters or groups on' });
-    expect(list.textContent).toBe('raw.orders.status (filters on)raw.customers.id (joins on)');
+    const list = await screen.findByRole('list', { name: 'Columns paid joins, filters, groups or sorts on' });
+    expect(list.textContent).toBe('raw.orders.status (filters on)raw.customers.id (joins on)raw.orders.placed (sorts by)');
+    // A column's own window keys and conditions are shown on its line (OpenLineage INDIRECT/WINDOW, CONDITIONAL).
+    expect(screen.getByRole('list', { name: 'Columns of paid' }).textContent).toContain('rk ← no source column; reads raw.orders.cust_id (window key), raw.orders.kind (condition)');
     // The column's own origins stay as they were: amount comes from raw.orders.amount only.
     expect(screen.getByRole('list', { name: 'Columns of paid' }).textContent).toContain('← raw.orders.amount');
     expect(screen.getByRole('list', { name: 'Columns of paid' }).textContent).not.toContain('status');

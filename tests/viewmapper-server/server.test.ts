@@ -116,10 +116,24 @@ describe('viewmapper server with the bundled jar', () => {
 
     // Indirect (issue 26): listed apart from the origins, and in "what breaks if I drop it".
     expect((cols.structuredContent as ViewColumns).indirect).toEqual(expect.arrayContaining([{ relation: 'fact_orders', column: 'status', subtype: 'filter' }]));
-    expect(textOf(cols)).toContain('Indirect (decide which rows there are, not a value; dropping one breaks the view): ');
+    expect(textOf(cols)).toContain('Indirect (decide which rows there are or their order, not a value; dropping one breaks the view): ');
     expect(textOf(cols)).toContain('fact_orders.status (filters on)');
     const dropStatus = (await s.call('trace_column', { name: 'fact_orders', column: 'status', direction: 'downstream' })).structuredContent as ColumnTrace;
     expect(dropStatus.edges).toEqual(expect.arrayContaining([{ from: 'fact_orders.status', to: 'daily_revenue.cash_in', kind: 'indirect' }]));
+
+    // ORDER BY is INDIRECT/SORT (issue 26): top_customers sorts by lifetime_value (ORDER BY … LIMIT 100).
+    const top = await s.call('view_columns', { name: 'top_customers' });
+    expect((top.structuredContent as ViewColumns).indirect).toEqual([{ relation: 'customer_lifetime_value', column: 'lifetime_value', subtype: 'sort' }]);
+    expect(textOf(top)).toContain('customer_lifetime_value.lifetime_value (sorts by)');
+    // A window's keys are read by its column, not its value (INDIRECT/WINDOW), and "what breaks if I drop" includes that column.
+    const latest = await s.call('view_columns', { name: 'intermediate.int_sales__orders_latest', connection: 'test://analytics_platform' });
+    const rn = (latest.structuredContent as ViewColumns).columns.find((c) => c.name === 'rn');
+    expect(rn?.origins).toEqual([]);
+    expect(rn?.indirect?.map((i) => `${i.column} ${i.subtype}`)).toEqual(['id window', 'loaded_at window']);
+    expect(textOf(latest)).toMatch(/- rn ← no source column \(a constant or count\(\*\)\); reads, not as its value: \S+\.id \(window key\), \S+\.loaded_at \(window key\)/);
+    const dropLoaded = (await s.call('trace_column', { name: 'intermediate.int_sales__orders_enriched', column: 'loaded_at', direction: 'downstream', connection: 'test://analytics_platform' }))
+      .structuredContent as ColumnTrace;
+    expect(dropLoaded.edges).toEqual(expect.arrayContaining([expect.objectContaining({ to: 'intermediate.int_sales__orders_latest.rn', kind: 'indirect' })]));
 
     const missing = await s.call('trace_column', { name: 'daily_revenue.nope' });
     expect(missing.isError).toBe(true);
@@ -155,6 +169,15 @@ describe('viewmapper server with the bundled jar', () => {
       { namespace: 'test://kalla_ecommerce', name: 'test.ecommerce.fact_orders', field: 'status', transformations: [{ type: 'INDIRECT', subtype: 'FILTER' }] },
       { namespace: 'test://kalla_ecommerce', name: 'test.ecommerce.fact_orders', field: 'order_id', transformations: [{ type: 'INDIRECT', subtype: 'JOIN' }] },
     ]));
+
+    // Issue 26: ORDER BY is dataset-level INDIRECT/SORT; a window's keys are field-level INDIRECT/WINDOW on the column that reads them.
+    const top = all.datasets.find((d) => d.name === 'test.ecommerce.top_customers')!.facets.columnLineage;
+    expect(top.dataset).toEqual([{ namespace: 'trino://warehouse:8080', name: 'test.ecommerce.customer_lifetime_value', field: 'lifetime_value', transformations: [{ type: 'INDIRECT', subtype: 'SORT' }] }]);
+    const latest = OpenLineageExportSchema.parse(
+      (await s.call('openlineage_column_lineage', { name: 'intermediate.int_sales__orders_latest', connection: 'test://analytics_platform' })).structuredContent,
+    ).datasets[0].facets.columnLineage;
+    expect(columnLineageFacetProblems(latest)).toEqual([]);
+    expect(latest.fields.rn.inputFields.map((i) => `${i.field} ${i.transformations?.map((t) => `${t.type}/${t.subtype}`).join()}`)).toEqual(['id INDIRECT/WINDOW', 'loaded_at INDIRECT/WINDOW']);
 
     const capped = OpenLineageExportSchema.parse((await s.call('openlineage_column_lineage', { limit: 3 })).structuredContent);
     expect([capped.datasets.length, capped.total, capped.truncated]).toEqual([3, 12, true]);

@@ -377,14 +377,16 @@ export function createViewMapperServer(opts: { env?: NodeJS.ProcessEnv; log?: (l
     return ok(r, r.sql ? `\`\`\`sql\n${r.sql}\n\`\`\`` : `${r.name} is a ${r.kind}; it has no SQL definition here.`);
   });
 
-  tool('view_columns', 'View columns', "A view's columns, each with the columns of the views and tables it is made from and how (direct, expression, window, aggregate), and apart from them the columns it only joins, filters or groups on (indirect). Links the SQL alone does not prove are marked assumed, with the reason.", ViewColumnsInputShape, ViewColumnsSchema.shape, async (args) => {
+  tool('view_columns', 'View columns', "A view's columns, each with the columns of the views and tables it is made from and how (direct, expression, window, aggregate), the columns its expression only reads (a window's PARTITION BY/ORDER BY, a CASE WHEN or IF condition), and apart from them the columns the view only joins, filters, groups or sorts on (indirect). Links the SQL alone does not prove are marked assumed, with the reason.", ViewColumnsInputShape, ViewColumnsSchema.shape, async (args) => {
     const r = await req<ViewColumns>('view_columns', { ...sourceParams(source(args)), name: args.name });
     const origin = (o: ViewColumns['columns'][number]['origins'][number]) => `${o.relation}.${o.column} (${o.kind}${o.assumed ? `, assumed: ${o.assumed}` : ''})`;
-    const lines = r.columns.map((c) => `- ${c.name} ← ${c.origins.map(origin).join(', ') || 'no source column (a constant or count(*))'}`);
+    const keyed = (c: ViewColumns['columns'][number]) =>
+      c.indirect?.length ? `; reads, not as its value: ${c.indirect.map((i) => `${i.relation}.${i.column} (${INDIRECT_USE[i.subtype]})`).join(', ')}` : '';
+    const lines = r.columns.map((c) => `- ${c.name} ← ${c.origins.map(origin).join(', ') || 'no source column (a constant or count(*))'}${keyed(c)}`);
     if (r.passesThrough.length) lines.push(`Also every column of ${r.passesThrough.join(', ')} (through *; the catalog does not list them).`);
     if (r.untraced?.length) lines.push(`Its * also reads ${r.untraced.join(', ')}, which column lineage does not follow: those columns are not listed.`);
     if (r.indirect?.length) {
-      lines.push(`Indirect (decide which rows there are, not a value; dropping one breaks the view): ${r.indirect.map((i) => `${i.relation}.${i.column} (${INDIRECT_USE[i.subtype]})`).join(', ')}`);
+      lines.push(`Indirect (decide which rows there are or their order, not a value; dropping one breaks the view): ${r.indirect.map((i) => `${i.relation}.${i.column} (${INDIRECT_USE[i.subtype]})`).join(', ')}`);
     }
     return ok(r, r.error ? `${r.name}: ${r.error}` : `${r.name} has ${r.columns.length} column(s):\n${lines.join('\n')}`);
   });
@@ -392,7 +394,7 @@ export function createViewMapperServer(opts: { env?: NodeJS.ProcessEnv; log?: (l
   tool(
     'openlineage_column_lineage',
     'Column lineage as OpenLineage',
-    "A view's (name) or every view's column lineage as OpenLineage columnLineage dataset facets (spec 1-2-0), ready to send to Marquez, DataHub or OpenMetadata inside a RunEvent's outputs. Each view column lists the columns it is made from, with transformations DIRECT/IDENTITY (as is), DIRECT/TRANSFORMATION (expression) or DIRECT/AGGREGATION (aggregate or window function).",
+    "A view's (name) or every view's column lineage as OpenLineage columnLineage dataset facets (spec 1-2-0), ready to send to Marquez, DataHub or OpenMetadata inside a RunEvent's outputs. Each view column lists the columns it is made from, with transformations DIRECT/IDENTITY (as is), DIRECT/TRANSFORMATION (expression) or DIRECT/AGGREGATION (aggregate or window function), and the columns it only reads as INDIRECT/WINDOW (a window's keys) or INDIRECT/CONDITIONAL (a CASE WHEN or IF condition); the view's JOIN, WHERE, GROUP BY, HAVING and ORDER BY columns are the dataset-level INDIRECT list.",
     OpenLineageInputShape,
     OpenLineageExportSchema.shape,
     async (args) => {

@@ -106,6 +106,7 @@ export function ColumnsPanel({ name, onClose }: { name: string; onClose(): void 
                 <span className="muted small">
                   {' '}
                   ← {c.origins.length ? c.origins.map((o) => `${o.relation}.${o.column}${o.kind === 'direct' ? '' : ` (${o.kind})`}${o.assumed ? ' (assumed)' : ''}`).join(', ') : 'no source column'}
+                  {(c.indirect?.length ?? 0) > 0 && `; reads ${c.indirect?.map((i) => `${i.relation}.${i.column} (${INDIRECT_USE[i.subtype]})`).join(', ')}`}
                 </span>
               )}
             </li>
@@ -114,8 +115,8 @@ export function ColumnsPanel({ name, onClose }: { name: string; onClose(): void 
       )}
       {columns && (columns.indirect?.length ?? 0) > 0 && (
         <div className="indirect-columns">
-          <p className="muted small">Indirect: the view only joins, filters or groups on these (dropping one breaks every column):</p>
-          <ul className="column-list" aria-label={`Columns ${name} joins, filters or groups on`}>
+          <p className="muted small">Indirect: the view only joins, filters, groups or sorts on these (dropping one breaks every column):</p>
+          <ul className="column-list" aria-label={`Columns ${name} joins, filters, groups or sorts on`}>
             {columns.indirect?.map((i) => (
               <li key={`${i.relation}.${i.column}.${i.subtype}`} className="muted small">
                 {i.relation}.{i.column} ({INDIRECT_USE[i.subtype]})

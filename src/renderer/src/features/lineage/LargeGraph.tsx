@@ -3,12 +3,16 @@
  * draws well and for the whole graph. Zoom and pan are Cytoscape's own; a search box finds and
  * focuses a node (centred, its neighbours highlighted); "Collapse by schema" draws one node per
  * schema. What is left out is always counted. Mermaid stays for small diagrams and export.
+ * The layout is computed in a Web Worker (ELK up to a few hundred nodes, a layered grid past that,
+ * `large-graph-layout.ts`), so the page only draws. The drawn nodes are also a listbox beside the
+ * canvas: arrow keys move the selection (and the canvas's highlight), Enter focuses the workspace there.
  */
 import { useEffect, useMemo, useRef, useState } from 'react';
 import cytoscape, { type Core, type ElementDefinition } from 'cytoscape';
 import type { LineageGraph } from '../../../../shared/lineage';
 import { schemaOf } from '../../../../shared/lineage-graph';
-import { collapseBySchema, distancesFrom, drawnPart, gridBySchema } from './large-graph-model';
+import { collapseBySchema, drawnPart } from './large-graph-model';
+import { ELK_BUDGET_MS, layeredGrid, type LayoutAnswer, type LayoutRequest } from './large-graph-layout';
 import { formatNumber } from '../../stores/display';
 import type { DiagramTheme } from './diagram-theme';
 import { useDiagramTheme } from './useDiagramTheme';
@@ -37,6 +41,97 @@ interface Props {
   onOpen(name: string): void;
 }
 
+interface Placed {
+  names: string[];
+  positions: Map<string, { x: number; y: number }>;
+  engine: 'elk' | 'grid';
+  ms: number;
+}
+
+/**
+ * Positions for `names` from the layout worker (one per view, started when the view opens and kept):
+ * ELK first when the graph is small, and when it has not answered within ELK_BUDGET_MS the worker is
+ * stopped and a new one makes the grid. Where no Worker can start, the grid is made here (still only
+ * O(nodes + edges)).
+ */
+function useWorkerLayout(names: string[] | null, edges: Array<[string, string]>): Placed | undefined {
+  const [placed, setPlaced] = useState<Placed>();
+  const worker = useRef<Worker | null | undefined>(undefined); // null: none can start here
+  const asked = useRef(0);
+  const start = () => {
+    try {
+      worker.current = new Worker(new URL('./large-graph-layout.worker.ts', import.meta.url), { type: 'module' });
+    } catch {
+      worker.current = null;
+    }
+    return worker.current;
+  };
+  useEffect(() => {
+    if (worker.current === undefined) start();
+    return () => {
+      worker.current?.terminate();
+      worker.current = undefined;
+    };
+  }, []);
+  useEffect(() => {
+    if (!names) return;
+    let live = true;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const started = performance.now();
+    const done = (engine: 'elk' | 'grid', xs: ArrayLike<number>, ys: ArrayLike<number>) => {
+      if (!live) return;
+      const positions = new Map<string, { x: number; y: number }>();
+      names.forEach((n, i) => positions.set(n, { x: xs[i] ?? 0, y: ys[i] ?? 0 }));
+      setPlaced({ names, positions, engine, ms: Math.round(performance.now() - started) });
+    };
+    const inPage = () => {
+      const at = layeredGrid(names, edges);
+      done('grid', at.map((p) => p.x), at.map((p) => p.y));
+    };
+    const ask = (mode: LayoutRequest['mode']) => {
+      const w = worker.current === undefined ? start() : worker.current;
+      if (!w) {
+        inPage();
+        return;
+      }
+      const id = ++asked.current;
+      w.onmessage = (e: MessageEvent<LayoutAnswer>) => {
+        if (e.data.id !== id) return; // an answer for a graph no longer shown
+        clearTimeout(timer);
+        if (e.data.error) inPage();
+        else done(e.data.engine, e.data.xs, e.data.ys);
+      };
+      w.onerror = () => {
+        clearTimeout(timer);
+        w.terminate();
+        worker.current = null;
+        if (live) inPage();
+      };
+      w.postMessage({ id, names, edges, mode } satisfies LayoutRequest);
+      if (mode === 'auto') {
+        timer = setTimeout(() => {
+          // ELK took too long: stop it, and let a fresh worker make the grid
+          w.terminate();
+          worker.current = undefined;
+          ask('grid');
+        }, ELK_BUDGET_MS);
+      }
+    };
+    ask('auto');
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
+  }, [names, edges]);
+  return placed && placed.names === names ? placed : undefined;
+}
+
+/** Past this many elements the canvas gets them in chunks, one per frame, so the page keeps painting. */
+const CHUNK = 1_500;
+
+/** How many options of the node listbox are in the DOM at once (the list of 10,000 is windowed). */
+const LIST_WINDOW = 40;
+
 export function LargeGraph({ graph, onOpen }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const cy = useRef<Core | undefined>(undefined);
@@ -44,13 +139,21 @@ export function LargeGraph({ graph, onOpen }: Props) {
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<string>();
   const [notFound, setNotFound] = useState<string>();
-  const [readyMs, setReadyMs] = useState<number>();
+  const [ready, setReady] = useState<{ ms: number; of: Placed | 'collapsed' }>();
   const [epoch, setEpoch] = useState(0);
   const drawn = useMemo(() => drawnPart(graph), [graph]);
   const theme = useDiagramTheme();
+  // Nodes in list order: a neighbourhood nearest first (as the engine lists them), a whole graph by schema and name.
+  const ordered = useMemo(
+    () => (graph.focus === null ? [...drawn.nodes].sort((a, b) => schemaOf(a.name).localeCompare(schemaOf(b.name)) || a.name.localeCompare(b.name)) : drawn.nodes),
+    [drawn, graph.focus],
+  );
+  const names = useMemo(() => ordered.map((n) => n.name), [ordered]);
+  const placed = useWorkerLayout(collapsed ? null : names, drawn.edges);
 
   useEffect(() => {
     if (!box.current) return;
+    if (!collapsed && !placed) return; // the worker is still laying out
     const started = performance.now();
     let elements: ElementDefinition[];
     let layout: cytoscape.LayoutOptions;
@@ -62,27 +165,18 @@ export function LargeGraph({ graph, onOpen }: Props) {
       ];
       layout = { name: 'breadthfirst', directed: true, spacingFactor: 1.2, animate: false };
     } else {
-      // Nodes sorted by schema, so a grid of a whole graph keeps each schema together.
-      const nodes = [...drawn.nodes].sort((a, b) => schemaOf(a.name).localeCompare(schemaOf(b.name)));
+      const at = placed!.positions;
       elements = [
-        ...nodes.map((n) => ({ group: 'nodes' as const, data: { id: n.name, label: n.name, kind: n.kind, role: n.role ?? 'node' } })),
+        ...ordered.map((n) => ({ group: 'nodes' as const, data: { id: n.name, label: n.name, kind: n.kind, role: n.role ?? 'node' }, position: at.get(n.name) })),
         ...drawn.edges.map(([a, b], i) => ({ group: 'edges' as const, data: { id: `e${i}`, source: a, target: b } })),
       ];
-      // A neighbourhood: rings around the focus by distance (a fan-out of hundreds stays a ring, not
-      // one long row). A whole graph: breadthfirst up to 2,000 nodes, past that a grid by schema (cheap).
-      const focusId = graph.focus ?? undefined;
-      if (focusId !== undefined && nodes.some((n) => n.name === focusId)) {
-        const distance = distancesFrom(focusId, drawn.edges);
-        const far = Math.max(0, ...distance.values()) + 1;
-        layout = { name: 'concentric', animate: false, minNodeSpacing: 4, concentric: (n: cytoscape.NodeSingular) => far - (distance.get(n.id()) ?? far), levelWidth: () => 1 } as cytoscape.LayoutOptions;
-      } else {
-        const at = nodes.length <= 2000 ? undefined : gridBySchema(nodes.map((n) => n.name));
-        layout = at ? { name: 'preset', positions: (n: cytoscape.NodeSingular) => at.get(n.id()) ?? { x: 0, y: 0 }, animate: false } as cytoscape.LayoutOptions : { name: 'breadthfirst', directed: true, spacingFactor: 0.9, animate: false };
-      }
+      // Laid out in the worker: the page only places the nodes where it said.
+      layout = { name: 'preset', animate: false, fit: true, padding: 20 } as cytoscape.LayoutOptions;
     }
+    const chunked = elements.length > CHUNK;
     const instance = cytoscape({
       container: box.current,
-      elements,
+      elements: chunked ? [] : elements,
       style: styleFor(theme),
       layout,
       minZoom: 0.02,
@@ -100,15 +194,40 @@ export function LargeGraph({ graph, onOpen }: Props) {
       const id = e.target.id() as string;
       if (!id.startsWith('s:')) onOpen(id);
     });
-    instance.ready(() => {
-      setReadyMs(Math.round(performance.now() - started));
+    const of = collapsed ? 'collapsed' : placed!;
+    const finished = () => {
+      setReady({ ms: Math.round(performance.now() - started), of });
       setEpoch((n) => n + 1);
-    });
+    };
+    let stopped = false;
+    let frame: number | undefined;
+    if (chunked) {
+      // Nodes first, then edges, a chunk per frame: 30,000 elements never hold the page for seconds at once.
+      let k = 0;
+      const step = () => {
+        if (stopped) return;
+        instance.batch(() => {
+          instance.add(elements.slice(k, k + CHUNK));
+        });
+        k += CHUNK;
+        if (k < elements.length) {
+          frame = requestAnimationFrame(() => setTimeout(step, 0));
+        } else {
+          instance.fit(undefined, 20);
+          finished();
+        }
+      };
+      frame = requestAnimationFrame(() => setTimeout(step, 0));
+    } else {
+      instance.ready(finished);
+    }
     return () => {
+      stopped = true;
+      if (frame !== undefined) cancelAnimationFrame(frame);
       instance.destroy();
       cy.current = undefined;
     };
-  }, [drawn, collapsed, graph.focus, onOpen, theme]);
+  }, [drawn, ordered, placed, collapsed, onOpen, theme]);
 
   // Focus: centre the node and highlight it with its neighbours; everything else fades.
   useEffect(() => {
@@ -138,6 +257,25 @@ export function LargeGraph({ graph, onOpen }: Props) {
   };
 
   const shown = drawn.nodes.length;
+  const readyMs = ready && ready.of === (collapsed ? 'collapsed' : placed) ? ready.ms : undefined;
+  const active = selected === undefined ? -1 : names.indexOf(selected);
+  const moveTo = (k: number) => {
+    if (names.length === 0) return;
+    setSelected(names[Math.max(0, Math.min(names.length - 1, k))]);
+  };
+  const onListKey = (e: React.KeyboardEvent) => {
+    const page = 10;
+    const step: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: page, PageUp: -page };
+    if (e.key in step) moveTo((active < 0 ? (step[e.key] > 0 ? -1 : names.length) : active) + step[e.key]);
+    else if (e.key === 'Home') moveTo(0);
+    else if (e.key === 'End') moveTo(names.length - 1);
+    else if (e.key === 'Enter' && selected) onOpen(selected);
+    else return;
+    e.preventDefault();
+  };
+  const from = Math.max(0, Math.min(names.length - LIST_WINDOW, (active < 0 ? 0 : active) - LIST_WINDOW / 2));
+  const windowed = ordered.slice(from, from + LIST_WINDOW);
+  const optionId = (k: number) => `large-graph-node-${k}`;
   return (
     <div className="large-graph">
       <div className="lineage-subbar large-graph-bar">
@@ -163,7 +301,9 @@ export function LargeGraph({ graph, onOpen }: Props) {
         <span className="muted small" data-testid="large-graph-count" aria-live="polite">
           {formatNumber(shown)} nodes, {formatNumber(drawn.edges.length)} edges shown
           {drawn.leftOut > 0 || drawn.more ? ` · ${drawn.more ? 'more than ' : ''}${formatNumber(drawn.leftOut)} farthest nodes left out` : ' · nothing left out'}
-          {readyMs !== undefined ? ` · laid out in ${formatNumber(readyMs)} ms` : ''}
+          {!collapsed && !placed ? ` · laying out ${formatNumber(shown)} nodes…` : ''}
+          {placed && !collapsed ? ` · laid out by ${placed.engine === 'elk' ? 'ELK' : 'the layered grid'} off the page in ${formatNumber(placed.ms)} ms` : ''}
+          {readyMs !== undefined ? ` · drawn in ${formatNumber(readyMs)} ms` : ''}
         </span>
       </div>
       {notFound && (
@@ -182,8 +322,37 @@ export function LargeGraph({ graph, onOpen }: Props) {
           </button>
         </p>
       )}
-      <div ref={box} className="large-graph-canvas" role="img" aria-label={graph.focus ? `Large view of the lineage of ${graph.focus}` : 'Large view of the whole graph'} data-ready={readyMs === undefined ? 'false' : 'true'}
-        data-theme={theme} />
+      <div className="large-graph-body">
+        <div
+          className="large-graph-list"
+          role="listbox"
+          tabIndex={0}
+          aria-label={`Nodes drawn in the large view (${formatNumber(names.length)}); arrow keys select, Enter focuses the workspace there`}
+          aria-activedescendant={active >= 0 ? optionId(active) : undefined}
+          onKeyDown={onListKey}
+        >
+          {windowed.map((n, k) => (
+            <div
+              key={n.name}
+              id={optionId(from + k)}
+              role="option"
+              aria-selected={from + k === active}
+              aria-setsize={names.length}
+              aria-posinset={from + k + 1}
+              className={from + k === active ? 'large-graph-option selected' : 'large-graph-option'}
+              tabIndex={-1}
+              onClick={() => setSelected(n.name)}
+              onKeyDown={onListKey}
+              onDoubleClick={() => onOpen(n.name)}
+            >
+              {n.name}
+              {n.kind === 'table' ? <span className="muted small"> (table)</span> : null}
+            </div>
+          ))}
+        </div>
+        <div ref={box} className="large-graph-canvas" role="img" aria-label={graph.focus ? `Large view of the lineage of ${graph.focus}` : 'Large view of the whole graph'} data-ready={readyMs === undefined ? 'false' : 'true'}
+          data-theme={theme} />
+      </div>
     </div>
   );
 }

@@ -1,6 +1,6 @@
 /**
  * Pure logic of the large-graph view (issue 26), unit-tested apart from Cytoscape: what is drawn
- * and what is left out, collapsing by schema, distances from the focus, and the cheap grid layout.
+ * and what is left out, and collapsing by schema (the layout is large-graph-layout.ts).
  */
 import type { LineageGraph } from '../../../../shared/lineage';
 import { schemaOf } from '../../../../shared/lineage-graph';
@@ -42,42 +42,3 @@ export function collapseBySchema(d: Pick<Drawn, 'nodes' | 'edges'>): { nodes: Ar
   }
   return { nodes: [...counts].map(([id, count]) => ({ id, label: `${id || '(no schema)'} (${formatNumber(count)})`, count })), edges };
 }
-
-/** Steps from `focus` to every node reachable along `edges` in either direction (breadth first). */
-export function distancesFrom(focus: string, edges: Array<[string, string]>): Map<string, number> {
-  const next = new Map<string, string[]>();
-  for (const [a, b] of edges) {
-    (next.get(a) ?? next.set(a, []).get(a)!).push(b);
-    (next.get(b) ?? next.set(b, []).get(b)!).push(a);
-  }
-  const distance = new Map([[focus, 0]]);
-  const queue = [focus];
-  for (let i = 0; i < queue.length; i++) {
-    for (const m of next.get(queue[i]) ?? []) {
-      if (distance.has(m)) continue;
-      distance.set(m, distance.get(queue[i])! + 1);
-      queue.push(m);
-    }
-  }
-  return distance;
-}
-
-/**
- * The cheap layout for a very large graph: one block per schema, side by side, each a square grid of
- * its nodes in name order (positions computed here in one pass, drawn as Cytoscape's `preset`).
- */
-export function gridBySchema(names: string[], gap = 60): Map<string, { x: number; y: number }> {
-  const bySchema = new Map<string, string[]>();
-  for (const n of names) (bySchema.get(schemaOf(n)) ?? bySchema.set(schemaOf(n), []).get(schemaOf(n))!).push(n);
-  const at = new Map<string, { x: number; y: number }>();
-  let left = 0;
-  for (const schema of [...bySchema.keys()].sort()) {
-    const members = bySchema.get(schema)!.sort();
-    const cols = Math.ceil(Math.sqrt(members.length));
-    members.forEach((n, i) => at.set(n, { x: left + (i % cols) * gap, y: Math.floor(i / cols) * gap }));
-    left += (cols + 2) * gap;
-  }
-  return at;
-}
-
-

@@ -242,7 +242,15 @@ public final class Engine {
                     if (o.assumed() != null) om.put("assumed", o.assumed());
                     origins.add(om);
                 }
-                columns.add(map("name", c.name(), "origins", origins, "notes", c.notes()));
+                Map<String, Object> cm = map("name", c.name(), "origins", origins, "notes", c.notes());
+                if (!c.indirect().isEmpty()) { // read by this column only: a window's keys, a CASE/IF condition
+                    List<Object> keyed = new ArrayList<>();
+                    for (ColumnLineage.Indirect ind : c.indirect()) {
+                        keyed.add(map("relation", g.display(ind.relation()), "column", ind.column(), "subtype", ind.subtype().toLowerCase(Locale.ROOT)));
+                    }
+                    cm.put("indirect", keyed);
+                }
+                columns.add(cm);
             }
             m.put("passesThrough", vc.openVia().stream().map(g::display).toList());
             m.put("untraced", vc.untraced());

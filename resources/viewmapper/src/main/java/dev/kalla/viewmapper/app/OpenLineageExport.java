@@ -68,13 +68,22 @@ final class OpenLineageExport {
                 in.put("transformations", List.of(t));
                 inputs.add(in);
             }
+            // Read by this column without being its value: INDIRECT/WINDOW (a window's keys), INDIRECT/CONDITIONAL (CASE WHEN, IF)
+            for (ColumnLineage.Indirect ind : c.indirect()) {
+                Map<String, Object> in = new LinkedHashMap<>();
+                in.put("namespace", namespace);
+                in.put("name", datasetName(ind.relation()));
+                in.put("field", ind.column());
+                in.put("transformations", List.of(Engine.map("type", "INDIRECT", "subtype", ind.subtype())));
+                inputs.add(in);
+            }
             fields.put(c.name(), Engine.map("inputFields", inputs));
         }
         Map<String, Object> facet = new LinkedHashMap<>();
         facet.put("_producer", PRODUCER);
         facet.put("_schemaURL", SCHEMA_URL);
         facet.put("fields", fields);
-        // Columns that decide which rows the view has (JOIN, WHERE, GROUP BY, HAVING): the dataset-level list.
+        // Columns that decide which rows the view has and their order (JOIN, WHERE, GROUP BY, HAVING, ORDER BY): the dataset-level list.
         List<Object> dataset = new ArrayList<>();
         for (ColumnLineage.Indirect ind : vc.indirect()) {
             Map<String, Object> in = new LinkedHashMap<>();

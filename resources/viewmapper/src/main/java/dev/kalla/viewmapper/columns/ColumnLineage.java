@@ -8,6 +8,7 @@ import dev.kalla.viewmapper.columns.QueryModel.Opaque;
 import dev.kalla.viewmapper.columns.QueryModel.Query;
 import dev.kalla.viewmapper.columns.QueryModel.Select;
 import dev.kalla.viewmapper.columns.QueryModel.SetOperation;
+import dev.kalla.viewmapper.columns.QueryModel.Sorted;
 import dev.kalla.viewmapper.columns.QueryModel.Source;
 import dev.kalla.viewmapper.columns.QueryModel.Unnest;
 import dev.kalla.viewmapper.columns.QueryModel.Values;
@@ -43,14 +44,23 @@ public final class ColumnLineage {
     public record Origin(ObjectName relation, String column, TransformKind kind, String assumed) {
     }
 
-    public record Column(String name, Set<Origin> origins, List<String> notes) {
+    /**
+     * A view column: its value's origins, and {@code indirect}, the columns it reads without taking
+     * their value (OpenLineage INDIRECT at field level): WINDOW (a window's PARTITION BY / ORDER BY)
+     * and CONDITIONAL (a CASE WHEN or IF condition).
+     */
+    public record Column(String name, Set<Origin> origins, List<String> notes, List<Indirect> indirect) {
+        public Column(String name, Set<Origin> origins, List<String> notes) {
+            this(name, origins, notes, List.of());
+        }
     }
 
     /**
      * A column of a relation the view reads that decides which rows the view has without being a
      * value of any of its columns (OpenLineage INDIRECT): {@code subtype} JOIN (a join condition),
-     * FILTER (WHERE, HAVING) or GROUP_BY. Read anywhere in the view's SQL (its CTEs and subqueries
-     * too), so it is listed for the view as a whole.
+     * FILTER (WHERE, HAVING), GROUP_BY or SORT (ORDER BY). Read anywhere in the view's SQL (its CTEs
+     * and subqueries too), so it is listed for the view as a whole. On a {@link Column}, subtype
+     * WINDOW or CONDITIONAL: read by that column's expression only.
      */
     public record Indirect(ObjectName relation, String column, String subtype) {
     }
@@ -260,7 +270,7 @@ public final class ColumnLineage {
             else untraced.add(o.why);
         }
         List<Column> columns = new ArrayList<>();
-        for (Col c : shape.columns) columns.add(new Column(c.name, c.origins, c.notes));
+        for (Col c : shape.columns) columns.add(new Column(c.name, c.origins, c.notes, List.copyOf(c.indirect)));
         return new ViewColumns(view, columns, open, null, List.copyOf(untraced), List.copyOf(indirect));
     }
 
@@ -309,7 +319,7 @@ public final class ColumnLineage {
         Set<String> seen = new HashSet<>();
         for (String n : names) if (!seen.add(n)) return REJECTED_AT_LOAD + "column name '" + n + "' specified more than once";
         Query q = parsed.query();
-        while (q instanceof SetOperation s) q = s.branches().get(0);
+        while (q instanceof SetOperation || q instanceof Sorted) q = q instanceof Sorted st ? st.query() : ((SetOperation) q).branches().get(0);
         int width;
         if (q instanceof Values v) {
             width = v.width();
@@ -362,7 +372,18 @@ public final class ColumnLineage {
                 notes.add(graph.display(n.relation()) + ": " + vc.error());
                 continue;
             }
-            Set<Origin> origins = originsOf(vc, n.column(), notes);
+            Set<Origin> origins = new LinkedHashSet<>(originsOf(vc, n.column(), notes));
+            // A window key or a CASE/IF condition of the column: an indirect edge (not its value), followed upstream too
+            Column col = vc.column(n.column());
+            if (col != null) {
+                Set<TraceNode> valued = new HashSet<>();
+                for (Origin o : origins) valued.add(new TraceNode(o.relation(), o.column()));
+                for (Indirect ind : col.indirect()) {
+                    if (!valued.contains(new TraceNode(ind.relation(), ind.column()))) {
+                        origins.add(new Origin(ind.relation(), ind.column(), TransformKind.INDIRECT, null));
+                    }
+                }
+            }
             for (Origin o : origins) {
                 TraceNode up = new TraceNode(o.relation(), o.column());
                 edges.add(new TraceEdge(up, n, o.kind(), o.assumed()));
@@ -407,7 +428,17 @@ public final class ColumnLineage {
                         }
                     }
                 }
-                // A column the view joins, filters or groups on: dropping it breaks the whole view.
+                // A window key or a condition of one column: dropping it breaks that column.
+                for (Column c : vc.columns()) {
+                    TraceNode to = new TraceNode(dependent, c.name());
+                    for (Indirect ind : c.indirect()) {
+                        if (ind.relation().equals(n.relation()) && ind.column().equals(n.column())
+                                && found.stream().noneMatch(e -> e.to().equals(to))) {
+                            found.add(new TraceEdge(n, to, TransformKind.INDIRECT, null));
+                        }
+                    }
+                }
+                // A column the view joins, filters, groups or sorts on: dropping it breaks the whole view.
                 for (Indirect ind : vc.indirect()) {
                     if (!ind.relation().equals(n.relation()) || !ind.column().equals(n.column())) continue;
                     for (Column c : vc.columns()) {
@@ -458,7 +489,15 @@ public final class ColumnLineage {
 
     // ---- shapes --------------------------------------------------------------------------
 
-    private record Col(String name, Set<Origin> origins, List<String> notes) {
+    /** A column while a query is shaped; {@code indirect} as on {@link Column} (window keys, conditions). */
+    private record Col(String name, Set<Origin> origins, List<String> notes, Set<Indirect> indirect) {
+        Col(String name, Set<Origin> origins, List<String> notes) {
+            this(name, origins, notes, Set.of());
+        }
+
+        Col named(String newName) {
+            return new Col(newName, origins, notes, indirect);
+        }
     }
 
     /** A column not listed may come from {@code relation} (null: from something untraceable, e.g. a table function). */
@@ -500,24 +539,35 @@ public final class ColumnLineage {
                 for (int p = 0; p < first.columns.size(); p++) {
                     Set<Origin> origins = new LinkedHashSet<>();
                     List<String> notes = new ArrayList<>();
+                    Set<Indirect> indirect = new LinkedHashSet<>();
                     for (Shape b : branches) {
                         if (p < b.columns.size()) {
                             origins.addAll(b.columns.get(p).origins);
                             notes.addAll(b.columns.get(p).notes);
+                            indirect.addAll(b.columns.get(p).indirect);
                         } else {
                             notes.add("a branch of the set operation has columns the catalog does not list; position " + (p + 1) + " of it is not traced");
                         }
                     }
-                    cols.add(new Col(first.columns.get(p).name, origins, notes));
+                    cols.add(new Col(first.columns.get(p).name, origins, notes, indirect));
                 }
                 for (Shape b : branches) open.addAll(b.open);
                 return new Shape(cols, open);
             }
         }
-        return selectShape((Select) q, parent, view);
+        if (q instanceof Sorted sorted) {
+            if (sorted.query() instanceof Select s) return selectShape(s, parent, view, sorted.keys());
+            Shape shape = shapeOf(sorted.query(), parent, view); // a set operation or VALUES: ORDER BY names its output
+            if (indirectSink != null) {
+                Scope output = new Scope(List.of(new Opaque("", List.of(), "the query's output")), List.of(new Shape(shape.columns, List.of())), Set.of(), parent);
+                for (QueryModel.Clause c : sorted.keys()) toSink(c, shape.columns, output, view);
+            }
+            return shape;
+        }
+        return selectShape((Select) q, parent, view, List.of());
     }
 
-    private Shape selectShape(Select s, Scope parent, ObjectName view) {
+    private Shape selectShape(Select s, Scope parent, ObjectName view, List<QueryModel.Clause> keys) {
         List<Shape> shapes = new ArrayList<>();
         for (Source src : s.sources()) {
             boolean lateral = src instanceof Unnest || (src instanceof Derived d && d.lateral());
@@ -525,13 +575,6 @@ public final class ColumnLineage {
             shapes.add(sourceShape(src, seen, view));
         }
         Scope scope = new Scope(s.sources(), shapes, s.using(), parent);
-        if (indirectSink != null) {
-            for (QueryModel.Clause c : s.clauses()) {
-                for (Origin o : itemValue(c.item(), TransformKind.DIRECT, scope, view).origins) {
-                    indirectSink.add(new Indirect(o.relation(), o.column(), c.subtype()));
-                }
-            }
-        }
         List<Col> cols = new ArrayList<>();
         List<Open> open = new ArrayList<>();
         for (Item item : s.items()) {
@@ -554,18 +597,44 @@ public final class ColumnLineage {
                 continue;
             }
             Col value = itemValue(item, TransformKind.DIRECT, scope, view);
-            cols.add(new Col(item.name() != null ? item.name() : "_col" + cols.size(), value.origins, value.notes));
+            cols.add(value.named(item.name() != null ? item.name() : "_col" + cols.size()));
+        }
+        if (indirectSink != null) {
+            for (QueryModel.Clause c : s.clauses()) toSink(c, cols, scope, view);
+            // ORDER BY names an output column first (an alias, a position), else a column of the FROM clause
+            Scope output = new Scope(List.of(new Opaque("", List.of(), "the select's output")), List.of(new Shape(cols, List.of())), Set.of(), scope);
+            for (QueryModel.Clause c : keys) toSink(c, cols, output, view);
         }
         return new Shape(cols, open);
+    }
+
+    /** A JOIN/WHERE/GROUP BY/HAVING/ORDER BY clause's columns into the view's indirect list, with the columns its value is keyed on. */
+    private void toSink(QueryModel.Clause c, List<Col> cols, Scope scope, ObjectName view) {
+        Col value;
+        if (c.ordinal() > 0) {
+            if (c.ordinal() > cols.size()) return;
+            value = cols.get(c.ordinal() - 1);
+        } else {
+            value = itemValue(c.item(), TransformKind.DIRECT, scope, view);
+        }
+        for (Origin o : value.origins) indirectSink.add(new Indirect(o.relation(), o.column(), c.subtype()));
+        for (Indirect i : value.indirect) indirectSink.add(new Indirect(i.relation(), i.column(), c.subtype()));
     }
 
     /** Where an expression's value comes from (a select item, an UNNEST array); {@code then} is applied on top of its own kind. */
     private Col itemValue(Item item, TransformKind then, Scope scope, ObjectName view) {
         Set<Origin> origins = new LinkedHashSet<>();
         List<String> notes = new ArrayList<>();
+        Set<Indirect> indirect = new LinkedHashSet<>();
         TransformKind kind = item.kind().then(then);
         for (ColumnRef ref : item.refs()) {
-            for (Origin o : resolve(ref, scope, notes, view)) origins.add(compose(kind, o));
+            for (Origin o : resolve(ref, scope, notes, view, indirect)) origins.add(compose(kind, o));
+        }
+        for (QueryModel.Keyed k : item.keyed()) {
+            // a window key or a condition: read, not the value; what that column is keyed on counts too
+            Set<Indirect> behind = new LinkedHashSet<>();
+            for (Origin o : resolve(k.ref(), scope, notes, view, behind)) indirect.add(new Indirect(o.relation(), o.column(), k.subtype()));
+            for (Indirect b : behind) indirect.add(new Indirect(b.relation(), b.column(), k.subtype()));
         }
         for (Query sub : item.subqueries()) {
             Shape inner = shapeOf(sub, scope, view);
@@ -573,11 +642,12 @@ public final class ColumnLineage {
                 Col first = inner.columns.get(0);
                 for (Origin o : first.origins) origins.add(compose(kind.then(TransformKind.EXPRESSION), o));
                 notes.addAll(first.notes);
+                indirect.addAll(first.indirect);
                 if (first.origins.isEmpty() && first.notes.isEmpty()) notes.add(SUBQUERY_OF_NO_COLUMN);
             }
         }
         notes.addAll(item.notes());
-        return new Col(item.name(), origins, notes);
+        return new Col(item.name(), origins, notes, indirect);
     }
 
     /**
@@ -597,9 +667,9 @@ public final class ColumnLineage {
             if (k >= valueColumns) {
                 cols.add(new Col(names.get(k), Set.of(), List.of()));
             } else if (valueColumns == arrays.size()) {
-                cols.add(new Col(names.get(k), arrays.get(k).origins, arrays.get(k).notes));
+                cols.add(arrays.get(k).named(names.get(k)));
             } else if (arrays.size() == 1) {
-                cols.add(new Col(names.get(k), arrays.get(0).origins, arrays.get(0).notes));
+                cols.add(arrays.get(0).named(names.get(k)));
             } else {
                 Col all = merged(names.get(k), arrays);
                 cols.add(new Col(all.name, assume(all.origins, "UNNEST of " + arrays.size() + " arrays into " + valueColumns
@@ -613,11 +683,13 @@ public final class ColumnLineage {
     private static Col merged(String name, List<Col> cols) {
         Set<Origin> origins = new LinkedHashSet<>();
         List<String> notes = new ArrayList<>();
+        Set<Indirect> indirect = new LinkedHashSet<>();
         for (Col c : cols) {
             origins.addAll(c.origins);
             notes.addAll(c.notes);
+            indirect.addAll(c.indirect);
         }
-        return new Col(name, origins, notes);
+        return new Col(name, origins, notes, indirect);
     }
 
     /** The columns USING names, or for NATURAL every name two relations share, in the order they come. */
@@ -682,8 +754,7 @@ public final class ColumnLineage {
         List<Col> cols = new ArrayList<>();
         for (int k = 0; k < names.size(); k++) {
             if (k < shape.columns.size()) {
-                Col c = shape.columns.get(k);
-                cols.add(new Col(names.get(k), c.origins, c.notes));
+                cols.add(shape.columns.get(k).named(names.get(k)));
             } else {
                 cols.add(new Col(names.get(k), Set.of(), List.of("renamed by position, but the columns behind it are not listed in the catalog")));
             }
@@ -701,13 +772,13 @@ public final class ColumnLineage {
     }
 
     /** Where a column reference in a select item points, by Trino's scoping rules (inner scope first). */
-    private Set<Origin> resolve(ColumnRef ref, Scope scope, List<String> notes, ObjectName view) {
+    private Set<Origin> resolve(ColumnRef ref, Scope scope, List<String> notes, ObjectName view, Set<Indirect> keyedOn) {
         String column = ref.column();
         List<String> qualifier = ref.qualifier();
         for (Scope sc = scope; sc != null; sc = sc.parent) {
             if (!qualifier.isEmpty()) {
                 for (int k = 0; k < sc.sources.size(); k++) {
-                    if (matches(sc.sources.get(k), qualifier)) return lookup(sc.shapes.get(k), column, notes, String.join(".", qualifier));
+                    if (matches(sc.sources.get(k), qualifier)) return lookup(sc.shapes.get(k), column, notes, String.join(".", qualifier), keyedOn);
                 }
                 continue;
             }
@@ -717,29 +788,29 @@ public final class ColumnLineage {
                 if (sc.shapes.get(k).column(column) != null) listed.add(k);
                 else if (!sc.shapes.get(k).open.isEmpty()) open.add(k);
             }
-            if (listed.size() == 1 && open.isEmpty()) return lookup(sc.shapes.get(listed.get(0)), column, notes, null);
+            if (listed.size() == 1 && open.isEmpty()) return lookup(sc.shapes.get(listed.get(0)), column, notes, null, keyedOn);
             if (listed.size() > 1) {
                 Set<Origin> all = new LinkedHashSet<>();
-                for (int k : listed) all.addAll(lookup(sc.shapes.get(k), column, notes, null));
+                for (int k : listed) all.addAll(lookup(sc.shapes.get(k), column, notes, null, keyedOn));
                 boolean joinedOn = sc.using.contains(column) || sc.using.contains(ColumnQueryParser.NATURAL);
                 if (joinedOn) return all;
                 return assume(all, "'" + column + "' is in more than one relation of the FROM clause (the query is ambiguous)");
             }
             if (listed.size() == 1) { // listed in one relation, but others do not list their columns
-                return assume(lookup(sc.shapes.get(listed.get(0)), column, notes, null),
+                return assume(lookup(sc.shapes.get(listed.get(0)), column, notes, null, keyedOn),
                         "'" + column + "' is listed only in this relation; other relations in the FROM clause have unlisted columns");
             }
-            if (open.size() == 1) return lookup(sc.shapes.get(open.get(0)), column, notes, null);
+            if (open.size() == 1) return lookup(sc.shapes.get(open.get(0)), column, notes, null, keyedOn);
             if (open.size() > 1) {
                 Set<Origin> all = new LinkedHashSet<>();
-                for (int k : open) all.addAll(lookup(sc.shapes.get(k), column, notes, null));
+                for (int k : open) all.addAll(lookup(sc.shapes.get(k), column, notes, null, keyedOn));
                 return assume(all, "unqualified '" + column + "' could come from any of " + open.size()
                         + " relations whose columns the catalog does not list");
             }
         }
         if (!qualifier.isEmpty()) {
             // t.f where t is no relation: a field of a ROW column t (and t.r.f: field f of column r of relation t)
-            Set<Origin> viaRow = resolve(new ColumnRef(qualifier, ref.offset()), scope, new ArrayList<>(), view);
+            Set<Origin> viaRow = resolve(new ColumnRef(qualifier, ref.offset()), scope, new ArrayList<>(), view, keyedOn);
             if (!viaRow.isEmpty()) {
                 Set<Origin> out = new LinkedHashSet<>();
                 for (Origin o : viaRow) out.add(new Origin(o.relation(), o.column(), o.kind().then(TransformKind.EXPRESSION), o.assumed()));
@@ -755,10 +826,11 @@ public final class ColumnLineage {
      * a {@code *} over exactly one relation whose columns the catalog does not list, the SQL
      * still says where it comes from; over several, it could be any of them (assumed).
      */
-    private Set<Origin> lookup(Shape shape, String column, List<String> notes, String qualifier) {
+    private Set<Origin> lookup(Shape shape, String column, List<String> notes, String qualifier, Set<Indirect> keyedOn) {
         Col c = shape.column(column);
         if (c != null) {
             notes.addAll(c.notes);
+            keyedOn.addAll(c.indirect);
             return c.origins;
         }
         List<Open> real = new ArrayList<>();

@@ -4,11 +4,13 @@ import dev.kalla.viewmapper.columns.QueryModel.Clause;
 import dev.kalla.viewmapper.columns.QueryModel.ColumnRef;
 import dev.kalla.viewmapper.columns.QueryModel.Derived;
 import dev.kalla.viewmapper.columns.QueryModel.Item;
+import dev.kalla.viewmapper.columns.QueryModel.Keyed;
 import dev.kalla.viewmapper.columns.QueryModel.Named;
 import dev.kalla.viewmapper.columns.QueryModel.Opaque;
 import dev.kalla.viewmapper.columns.QueryModel.Query;
 import dev.kalla.viewmapper.columns.QueryModel.Select;
 import dev.kalla.viewmapper.columns.QueryModel.SetOperation;
+import dev.kalla.viewmapper.columns.QueryModel.Sorted;
 import dev.kalla.viewmapper.columns.QueryModel.Source;
 import dev.kalla.viewmapper.columns.QueryModel.Unnest;
 import dev.kalla.viewmapper.columns.QueryModel.Values;
@@ -146,7 +148,23 @@ final class ColumnQueryParser extends TokenCursor {
             } while (acceptSymbol(","));
         }
         Query q = parseQueryTerm(ctes);
-        skipToQueryEnd(); // ORDER BY, LIMIT, OFFSET, FETCH
+        if (cur().isWord("order") && peek(1).isWord("by")) {
+            // ORDER BY keys decide the order (and, with LIMIT, which rows): OpenLineage's INDIRECT SORT
+            i += 2;
+            List<Clause> outerClauses = clauses;
+            clauses = new ArrayList<>();
+            try {
+                do {
+                    readClause("SORT", ctes);
+                    skipAtDepthZeroUntil(() -> cur().isSymbol(",") || ((cur().isWord("limit") || cur().isWord("offset")
+                            || cur().isWord("fetch")) && startsClause(i)));
+                } while (acceptSymbol(","));
+                if (!clauses.isEmpty()) q = new Sorted(q, List.copyOf(clauses));
+            } finally {
+                clauses = outerClauses;
+            }
+        }
+        skipToQueryEnd(); // LIMIT, OFFSET, FETCH
         return q;
     }
 
@@ -241,8 +259,15 @@ final class ColumnQueryParser extends TokenCursor {
     private void readClause(String subtype, Map<String, Cte> ctes) {
         int start = i;
         try {
+            Token t = cur();
+            if (t.type() == TokenType.NUMBER && t.text().chars().allMatch(Character::isDigit) && endsItemAt(i + 1)) {
+                i++; // GROUP BY 1, ORDER BY 2: the output column at that position
+                clauses.add(new Clause(subtype, new Item(null, false, null, List.of(), List.of(), List.of(), TransformKind.DIRECT),
+                        Integer.parseInt(t.text())));
+                return;
+            }
             Item item = parseItem(ctes);
-            if (!item.refs().isEmpty() || !item.subqueries().isEmpty()) clauses.add(new Clause(subtype, item));
+            if (!item.refs().isEmpty() || !item.subqueries().isEmpty() || !item.keyed().isEmpty()) clauses.add(new Clause(subtype, item));
         } catch (SqlParseException | IndexOutOfBoundsException e) {
             i = start;
         }
@@ -286,6 +311,7 @@ final class ColumnQueryParser extends TokenCursor {
                 continue;
             }
             List<ColumnRef> refs = new ArrayList<>(it.refs());
+            List<Keyed> keyed = new ArrayList<>(it.keyed());
             List<Query> subqueries = new ArrayList<>(it.subqueries());
             ArrayDeque<String> todo = new ArrayDeque<>(it.windows());
             Set<String> seen = new HashSet<>();
@@ -295,12 +321,13 @@ final class ColumnQueryParser extends TokenCursor {
                 if (spec == null || !seen.add(w)) continue;
                 for (ColumnRef r : spec.refs()) {
                     if (r.parts().size() == 1 && windowClause.containsKey(r.column())) todo.add(r.column());
-                    else refs.add(r);
+                    else keyed.add(new Keyed("WINDOW", r)); // the window's keys: read, not taken as the value
                 }
+                keyed.addAll(spec.keyed());
                 todo.addAll(spec.windows());
                 subqueries.addAll(spec.subqueries());
             }
-            out.add(new Item(it.name(), it.star(), it.starQualifier(), it.starAliases(), refs, subqueries, it.kind(), it.windows(), it.notes()));
+            out.add(new Item(it.name(), it.star(), it.starQualifier(), it.starAliases(), refs, subqueries, it.kind(), it.windows(), it.notes(), keyed));
         }
         return out;
     }
@@ -333,10 +360,30 @@ final class ColumnQueryParser extends TokenCursor {
         Map<String, Integer> lambdaParams = new HashMap<>(); // name → depth where its lambda was written
         List<String> windows = new ArrayList<>();
         Set<String> keywordsTaken = new LinkedHashSet<>(); // words Trino does not reserve, read as keywords here
+        // Columns read without taking their value (OpenLineage INDIRECT at field level): the parts of
+        // the item inside a CASE condition or IF's first argument (CONDITIONAL), inside OVER ( … ) (WINDOW)
+        List<Keyed> keyed = new ArrayList<>();
+        ArrayDeque<int[]> cases = new ArrayDeque<>(); // {depth, 1 while in a condition}
+        ArrayDeque<Integer> ifConditions = new ArrayDeque<>(); // depth inside if( … ) until its first ','
+        ArrayDeque<Integer> windowSpecs = new ArrayDeque<>(); // depth inside OVER ( … )
         while (true) {
             Token t = cur();
             if (t.type() == TokenType.EOF || t.isSymbol(";")) break;
             if (depth == 0 && (t.isSymbol(",") || t.isSymbol(")") || endsSelectList() || itemStop.getAsBoolean())) break;
+            if (t.isWord("case")) {
+                cases.push(new int[] {depth, 1}); // a simple CASE's operand is compared, like a condition
+                onlyOneRef = false;
+                i++;
+                continue;
+            }
+            if (!cases.isEmpty() && cases.peek()[0] == depth && (t.isWord("when") || t.isWord("then") || t.isWord("else") || t.isWord("end"))) {
+                if (t.isWord("end")) cases.pop();
+                else cases.peek()[1] = t.isWord("when") ? 1 : 0;
+                i++;
+                if (t.isWord("end")) operands++;
+                continue;
+            }
+            if (t.isSymbol(",") && !ifConditions.isEmpty() && ifConditions.peek() == depth) ifConditions.pop();
             if (t.isSymbol(":") && peek(1).isSymbol(":")) { // PostgreSQL's x::numeric(10,2): a type, not a column
                 i += 2;
                 skipTypeName();
@@ -368,6 +415,8 @@ final class ColumnQueryParser extends TokenCursor {
                 depth--;
                 final int outer = depth;
                 lambdaParams.values().removeIf(d -> d > outer);
+                while (!ifConditions.isEmpty() && ifConditions.peek() > depth) ifConditions.pop();
+                while (!windowSpecs.isEmpty() && windowSpecs.peek() > depth) windowSpecs.pop();
                 i++;
                 continue;
             }
@@ -391,7 +440,10 @@ final class ColumnQueryParser extends TokenCursor {
                 } else if (cur().isSymbol("(") && peek(1).isIdentifier() && !WINDOW_SPEC_WORDS.contains(peek(1).text())) {
                     windows.add(peek(1).text()); // OVER (w ORDER BY x): w's partitioning and order, refined
                     depth++;
+                    windowSpecs.push(depth);
                     i += 2;
+                } else if (cur().isSymbol("(")) {
+                    windowSpecs.push(depth + 1);
                 }
                 continue;
             }
@@ -424,6 +476,7 @@ final class ColumnQueryParser extends TokenCursor {
                 }
                 if (cur().isSymbol("(")) { // a function call
                     if (AGGREGATES.contains(parts.get(parts.size() - 1))) aggregate = true;
+                    if (parts.size() == 1 && parts.get(0).equals("if")) ifConditions.push(depth + 1); // if(condition, then, else)
                     onlyOneRef = false;
                     operands++;
                     continue;
@@ -441,7 +494,7 @@ final class ColumnQueryParser extends TokenCursor {
                 }
                 boolean unreserved = parts.size() == 1 && !TRINO_RESERVED.contains(parts.get(0));
                 if (unreserved && i - 1 == start && endsItemAt(i)) { // SELECT local, ties FROM …: alone, a word Trino does not reserve is a column
-                    refs.add(new ColumnRef(parts, at));
+                    addRef(new ColumnRef(parts, at), refs, keyed, cases, ifConditions, windowSpecs);
                     operands++;
                     continue;
                 }
@@ -450,7 +503,7 @@ final class ColumnQueryParser extends TokenCursor {
                     onlyOneRef = false;
                     continue;
                 }
-                refs.add(new ColumnRef(parts, at));
+                addRef(new ColumnRef(parts, at), refs, keyed, cases, ifConditions, windowSpecs);
                 operands++;
                 continue;
             }
@@ -464,11 +517,21 @@ final class ColumnQueryParser extends TokenCursor {
         String name = alias != null ? alias : direct ? refs.get(0).column() : null;
         if (i == start) throw new SqlParseException("expected a select item");
         // The guard: an item that reads no column although it holds a word that could name one says so
-        List<String> notes = refs.isEmpty() && subqueries.isEmpty() && windows.isEmpty() && !keywordsTaken.isEmpty()
+        List<String> notes = refs.isEmpty() && subqueries.isEmpty() && windows.isEmpty() && keyed.isEmpty() && !keywordsTaken.isEmpty()
                 ? List.of("reads no column, but " + String.join(", ", keywordsTaken.stream().map(w -> "'" + w + "'").toList())
                 + (keywordsTaken.size() == 1 ? " was" : " were") + " read as a keyword; if it names a column, that column is not traced")
                 : List.of();
-        return new Item(name, false, null, List.of(), refs, subqueries, kind, windows, notes);
+        return new Item(name, false, null, List.of(), refs, subqueries, kind, windows, notes, keyed);
+    }
+
+    /** A column reference of an item: its value, or (in a condition or a window's keys) only read. */
+    private static void addRef(ColumnRef ref, List<ColumnRef> refs, List<Keyed> keyed, ArrayDeque<int[]> cases,
+                               ArrayDeque<Integer> ifConditions, ArrayDeque<Integer> windowSpecs) {
+        boolean condition = !ifConditions.isEmpty();
+        for (int[] c : cases) condition |= c[1] == 1;
+        if (condition) keyed.add(new Keyed("CONDITIONAL", ref));
+        else if (!windowSpecs.isEmpty()) keyed.add(new Keyed("WINDOW", ref));
+        else refs.add(ref);
     }
 
     /** Whether a select item ends before token {@code j} (a ',', ')', the end, AS alias, or the next clause). */

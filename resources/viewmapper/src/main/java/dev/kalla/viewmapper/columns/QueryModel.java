@@ -14,7 +14,7 @@ final class QueryModel {
     private QueryModel() {
     }
 
-    sealed interface Query permits Select, SetOperation, Values {
+    sealed interface Query permits Select, SetOperation, Values, Sorted {
     }
 
     /**
@@ -28,8 +28,27 @@ final class QueryModel {
         }
     }
 
-    /** A JOIN condition, WHERE, GROUP BY key or HAVING, read like a select item; {@code subtype} is OpenLineage's (JOIN, FILTER, GROUP_BY). */
-    record Clause(String subtype, Item item) {
+    /**
+     * A JOIN condition, WHERE, GROUP BY key, HAVING or ORDER BY key, read like a select item;
+     * {@code subtype} is OpenLineage's (JOIN, FILTER, GROUP_BY, SORT). {@code ordinal} is the
+     * output column a bare number names ({@code GROUP BY 1}, {@code ORDER BY 2}), else 0.
+     */
+    record Clause(String subtype, Item item, int ordinal) {
+        Clause(String subtype, Item item) {
+            this(subtype, item, 0);
+        }
+    }
+
+    /** A query with ORDER BY: its keys (SORT) name output columns first, then the columns of a select's FROM clause. */
+    record Sorted(Query query, List<Clause> keys) implements Query {
+    }
+
+    /**
+     * A column an expression reads without taking its value (OpenLineage INDIRECT at field level):
+     * WINDOW for a window's PARTITION BY / ORDER BY, CONDITIONAL for a CASE WHEN or IF condition
+     * (and a simple CASE's operand and WHEN values).
+     */
+    record Keyed(String subtype, ColumnRef ref) {
     }
 
     /** UNION / INTERSECT / EXCEPT: names from the first branch, values from every branch by position. */
@@ -50,12 +69,14 @@ final class QueryModel {
      * windows of the select's WINDOW clause it uses ({@code rank() OVER w}, {@code OVER (w ORDER BY x)});
      * once the clause is read, their columns are among {@code refs}. {@code notes} say what the parser
      * did not follow (a word Trino does not reserve, read as a keyword, in an item that reads no column).
+     * {@code keyed} are the columns it reads without taking their value (window keys, CASE conditions).
      */
     record Item(String name, boolean star, List<String> starQualifier, List<String> starAliases,
-                List<ColumnRef> refs, List<Query> subqueries, TransformKind kind, List<String> windows, List<String> notes) {
+                List<ColumnRef> refs, List<Query> subqueries, TransformKind kind, List<String> windows, List<String> notes,
+                List<Keyed> keyed) {
         Item(String name, boolean star, List<String> starQualifier, List<String> starAliases,
              List<ColumnRef> refs, List<Query> subqueries, TransformKind kind) {
-            this(name, star, starQualifier, starAliases, refs, subqueries, kind, List.of(), List.of());
+            this(name, star, starQualifier, starAliases, refs, subqueries, kind, List.of(), List.of(), List.of());
         }
     }
 

@@ -78,6 +78,44 @@ class IndirectLineageTest {
         assertTrue(amount.edges().stream().noneMatch(e -> e.kind() == TransformKind.INDIRECT), amount.edges().toString());
     }
 
+    private static Set<String> edges(ColumnLineage.ColumnGraph g) {
+        return g.edges().stream().map(e -> e.from().relation().name() + "." + e.from().column() + " -" + e.kind().json() + "-> "
+                + e.to().relation().name() + "." + e.to().column()).collect(Collectors.toSet());
+    }
+
+    @Test
+    void orderByIsSortAndReachesEveryColumnWhenDropped() {
+        ColumnLineage l = lineage("latest", "SELECT id, amount * 2 AS dbl FROM raw.orders ORDER BY placed DESC, dbl LIMIT 10");
+        assertEquals(Set.of("raw.orders.placed SORT", "raw.orders.amount SORT"), indirect(l, "latest"));
+        assertEquals(Set.of("orders.placed -indirect-> latest.id", "orders.placed -indirect-> latest.dbl"),
+                edges(l.impact(new ObjectName("c", "raw", "orders"), "placed", 100)));
+    }
+
+    @Test
+    void aCaseConditionIsConditionalOnItsColumnOnly() {
+        ColumnLineage l = lineage("v", "SELECT id, CASE WHEN status = 'paid' THEN amount ELSE 0 END AS paid_amount FROM raw.orders");
+        var col = l.columnsOf(new ObjectName("c", "s", "v")).column("paid_amount");
+        assertEquals(Set.of("amount"), col.origins().stream().map(ColumnLineage.Origin::column).collect(Collectors.toSet()));
+        assertEquals(List.of(new ColumnLineage.Indirect(new ObjectName("c", "raw", "orders"), "status", "CONDITIONAL")), col.indirect());
+        assertEquals(Set.of(), indirect(l, "v"));
+        // Dropping status breaks paid_amount, not id; the upstream trace shows it as an indirect edge.
+        assertEquals(Set.of("orders.status -indirect-> v.paid_amount"), edges(l.impact(new ObjectName("c", "raw", "orders"), "status", 100)));
+        assertEquals(Set.of("orders.amount -expression-> v.paid_amount", "orders.status -indirect-> v.paid_amount"),
+                edges(l.trace(new ObjectName("c", "s", "v"), "paid_amount", 100)));
+    }
+
+    @Test
+    void aWindowsKeysAreWindowOnItsColumnAndAFilterOnItIsAFilterOnThem() {
+        ColumnLineage l = lineage("latest", """
+                SELECT id FROM (SELECT id, row_number() OVER (PARTITION BY cust_id ORDER BY placed DESC) AS rn FROM raw.orders) t
+                WHERE rn = 1""");
+        assertEquals(Set.of("raw.orders.cust_id FILTER", "raw.orders.placed FILTER"), indirect(l, "latest"));
+        ColumnLineage w = lineage("ranked", "SELECT id, sum(amount) OVER (PARTITION BY cust_id) AS running FROM raw.orders");
+        var running = w.columnsOf(new ObjectName("c", "s", "ranked")).column("running");
+        assertEquals(Set.of("amount"), running.origins().stream().map(ColumnLineage.Origin::column).collect(Collectors.toSet()));
+        assertEquals(List.of(new ColumnLineage.Indirect(new ObjectName("c", "raw", "orders"), "cust_id", "WINDOW")), running.indirect());
+    }
+
     @Test
     void aViewWithoutConditionsHasNoIndirectColumns() {
         ColumnLineage l = lineage("plain", "SELECT id, upper(name) AS n FROM raw.customers");

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import type { ColumnType, DifferenceReason, MatchRule, RecipeInput, SourceFilter } from '../../shared/recon';
-import type { ExceptionUpdate, ExportFormat, ExportResult, GroupPageItem, Page, PageCategory, PageRequest, ReadPreview, RecordPageItem, RunSummary, Side, SourceProfile } from '../../shared/recon-engine';
+import type { ExceptionUpdate, ExportFormat, ExportResult, GroupPageItem, Page, PageCategory, PageRequest, ReadPreview, RecordPageItem, RunHistoryEntry, RunSummary, Side, SourceProfile } from '../../shared/recon-engine';
 import type { MappingRow, WorkspaceList, WorkspaceState } from '../../shared/reconcile';
 import type { McpHost } from '../mcp/host';
 import type { SettingsService } from '../settings/settings-service';
@@ -78,10 +78,13 @@ export class ReconcileService {
   rename(id: string, name: string): Promise<WorkspaceState> {
     return this.ctx.store.update(id, (s) => ({ ...s, name: name.trim() }));
   }
-  /** Same aliases, mappings, filters, chat and rules; no sources and no runs (e.g. next month's files). */
+  /** Same aliases, mappings, filters, chat and rules, and the run history; no sources and no runs (e.g. next month's files). */
   async duplicate(id: string, name: string): Promise<WorkspaceState> {
     const src = await this.ctx.store.get(id);
     const copy = await this.ctx.store.create(name);
+    // Last month's figures come along, so the history shows the months side by side.
+    const history = await (await this.ctx.engines.open(id)).history(src.name);
+    if (history.length > 0) await (await this.ctx.engines.open(copy.id)).importHistory(history);
     const plan = (side: Side) => (src.sources[side] ? planFromSource(src.sources[side], `“${src.name}”`) : src.read_plan[side]);
     return this.ctx.store.update(copy.id, (s) => ({
       ...s,
@@ -233,6 +236,10 @@ export class ReconcileService {
   }
   summary(id: string, runId: number): Promise<RunSummary> {
     return this.runs.summary(id, runId);
+  }
+  /** Run history: per run match rate, auto rate, open items, exceptions by reason, aging, top unmatched counterparties. */
+  history(id: string): Promise<RunHistoryEntry[]> {
+    return this.runs.history(id);
   }
   page(id: string, runId: number, category: PageCategory, req: PageRequest): Promise<Page<GroupPageItem> | Page<RecordPageItem>> {
     return this.runs.page(id, runId, category, req);

@@ -23,6 +23,7 @@ import type {
   PageRequest,
   RecordPageItem,
   RunOptions,
+  RunHistoryEntry,
   RunResult,
   RunStatus,
   RunSummary,
@@ -45,6 +46,7 @@ import { column, filterCondition, requireTypedRuleColumns, type SideColumns } fr
 import { computeSummary, getRunRow, groupIdsMatching, readPage } from './results';
 import { acceptGroup, annotateException, updateException, matchManually, readAuditLog, rejectGroup, reviewGroups, undoLastReview, unmatchGroup } from './review';
 import { dropRunTables, executeRun } from './run';
+import { importHistory, readHistory, recordHistory } from './history';
 import { checkSourceUnchanged, isWorkspaceCopy, retype, loadSource, ROW_ID, swapSideTables, typedView, writeBytesSource, type LoadGuard } from './sources';
 import { ident } from './sql';
 import { deleteRunRows, ensureStore, recoverInterruptedRuns } from './store';
@@ -284,6 +286,7 @@ export class ReconEngine {
       requireTypedRuleColumns(recipe, { left: checkableColumns(recipe, left), right: checkableColumns(recipe, right) });
       const phases = await executeRun(runDb, runId, recipe, columns, { ...opts, signal: controller.signal }, { left, right });
       await this.db.exec(`UPDATE runs SET status = 'completed', finished_at = now()::TIMESTAMP, phases = $2::JSON WHERE run_id = $1`, [runId, JSON.stringify(phases)]);
+      await recordHistory(this.db, runId);
       const summary = await computeSummary(this.db, runId);
       return { run_id: runId, summary, elapsed_ms: Math.round(performance.now() - started), phases };
     } catch (error) {
@@ -309,6 +312,32 @@ export class ReconEngine {
          strftime(finished_at, '%Y-%m-%dT%H:%M:%S.%gZ') AS finished_at, error FROM runs ORDER BY run_id`,
     );
     return rows.map((r) => ({ run_id: Number(r.run_id), status: r.status, recipe_name: r.name, started_at: r.started_at, finished_at: r.finished_at, error: r.error }));
+  }
+
+  /** The workspace's run history, oldest first (own entries named `ownName`). */
+  history(ownName: string): Promise<RunHistoryEntry[]> {
+    return readHistory(this.db, ownName);
+  }
+
+  /** Adds a workspace's history as carried entries (Duplicate for next month). */
+  importHistory(entries: RunHistoryEntry[]): Promise<void> {
+    return importHistory(this.db, entries);
+  }
+
+  /**
+   * After a review: recomputes the run's history entry when it is the latest completed run and its
+   * sources are still the loaded ones (a past month's figures never read next month's files).
+   */
+  async refreshHistory(runId: number): Promise<void> {
+    const latest = await this.db.scalarNumber(`SELECT coalesce(max(run_id), 0) FROM runs WHERE status = 'completed'`);
+    if (latest !== runId) return;
+    const run = await this.db.one<{ sources: string | null }>(`SELECT sources::VARCHAR AS sources FROM runs WHERE run_id = $1`, [runId]);
+    const used = (run?.sources ? JSON.parse(run.sources) : {}) as Partial<Record<Side, SourceInfo>>;
+    for (const side of ['left', 'right'] as const) {
+      const now = await this.source(side);
+      if (!now || now.sha256 !== used[side]?.sha256) return;
+    }
+    await recordHistory(this.db, runId);
   }
 
   async summary(runId: number): Promise<RunSummary> {

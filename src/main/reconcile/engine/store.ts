@@ -7,6 +7,7 @@ import { CardinalitySchema } from '../../../shared/recon';
 import { MATCH_STATUSES, ROW_CATEGORIES } from '../../../shared/recon-engine';
 import type { Db } from './db';
 import { lit } from './sql';
+import { HISTORY_DDL } from './history';
 
 const enumOf = (values: readonly string[]) => `ENUM (${values.map(lit).join(', ')})`;
 
@@ -123,6 +124,8 @@ export async function ensureStore(db: Db): Promise<void> {
   await db.exec('ALTER TABLE exceptions ADD COLUMN IF NOT EXISTS owner VARCHAR');
   await db.exec('ALTER TABLE exceptions ADD COLUMN IF NOT EXISTS queue_status VARCHAR');
   await db.exec('ALTER TABLE exceptions ADD COLUMN IF NOT EXISTS due_date DATE');
+  // Workspaces from before run history: figures per run, kept when the sources are replaced.
+  await db.exec(HISTORY_DDL);
   await migrateVarcharColumns(db);
 }
 

@@ -23,7 +23,10 @@ describe('run history', () => {
   it('records the figures of each run, keeps a past month when the files are replaced, refreshes after review', async () => {
     const ws = await sb.workspace();
     // March: A matches; B is paid short (an exception); C, D, E are unpaid; X is a payment for nothing.
-    await ws.addSourceFromPath('left', sb.file('l1.csv', csv(LEFT, ['A,100.00,2024-03-30,Acme', 'B,50.00,2024-03-01,Acme', 'C,75.00,2024-01-20,Beta', 'D,10.00,2023-12-01,Acme', 'E,20.00,2024-02-15,Gamma'])));
+    await ws.addSourceFromPath(
+      'left',
+      sb.file('l1.csv', csv(LEFT, ['A,100.00,2024-03-30,Acme', 'B,50.00,2024-03-01,Acme', 'C,75.00,2024-01-20,Beta', 'D,10.00,2023-12-01,Acme', 'E,20.00,2024-02-15,Gamma'])),
+    );
     await ws.addSourceFromPath('right', sb.file('r1.csv', csv(RIGHT, ['A,100.00,2024-03-31,a', 'B,45.00,2024-03-02,b', 'X,75.00,2024-03-31,x'])));
     const run1 = await ws.run(recipe([refRule('exact')]));
     let [march] = await ws.history('March');

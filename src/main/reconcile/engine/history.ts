@@ -54,16 +54,10 @@ export async function computeHistoryEntry(db: Db, runId: number): Promise<Omit<R
   const leftRows = count('left', () => true);
   const rightRows = count('right', () => true);
   const matched = count('left', (c) => c === 'matched') + count('right', (c) => c === 'matched');
-  const auto = await db.scalarNumber(
-    `SELECT coalesce(sum(len(left_ids) + len(right_ids)), 0) FROM match_groups WHERE run_id = $1 AND status = 'auto'`,
-    [runId],
-  );
+  const auto = await db.scalarNumber(`SELECT coalesce(sum(len(left_ids) + len(right_ids)), 0) FROM match_groups WHERE run_id = $1 AND status = 'auto'`, [runId]);
   const inScope = leftRows + rightRows;
   const rate = (n: number) => (inScope === 0 ? 0 : Math.round((n / inScope) * 1e6) / 1e6);
-  const reasons = await db.all<{ reason: string; n: string }>(
-    `SELECT reason, count(*) AS n FROM exceptions WHERE run_id = $1 GROUP BY reason ORDER BY count(*) DESC, reason`,
-    [runId],
-  );
+  const reasons = await db.all<{ reason: string; n: string }>(`SELECT reason, count(*) AS n FROM exceptions WHERE run_id = $1 GROUP BY reason ORDER BY count(*) DESC, reason`, [runId]);
 
   const dates = dateColumns(recipe);
   const leftDate = has(sources.left, dates.left) ? dates.left : null;
@@ -126,9 +120,7 @@ export async function recordHistory(db: Db, runId: number): Promise<void> {
 
 /** The history, oldest first. Own entries are named `ownName`. */
 export async function readHistory(db: Db, ownName: string): Promise<RunHistoryEntry[]> {
-  const rows = await db.all<{ workspace: string; carried: boolean; stats: string }>(
-    `SELECT workspace, carried, stats::VARCHAR AS stats FROM run_history ORDER BY finished_at, carried DESC, run_id`,
-  );
+  const rows = await db.all<{ workspace: string; carried: boolean; stats: string }>(`SELECT workspace, carried, stats::VARCHAR AS stats FROM run_history ORDER BY finished_at, carried DESC, run_id`);
   return rows.map((r) => RunHistoryEntrySchema.parse({ ...(JSON.parse(r.stats) as object), workspace: r.carried ? r.workspace : ownName, carried: r.carried }));
 }
 

@@ -83,8 +83,14 @@ export class ReconcileService {
     const src = await this.ctx.store.get(id);
     const copy = await this.ctx.store.create(name);
     // Last month's figures come along, so the history shows the months side by side.
-    const history = await (await this.ctx.engines.open(id)).history(src.name);
-    if (history.length > 0) await (await this.ctx.engines.open(copy.id)).importHistory(history);
+    // Last month's figures come along, so the history shows the months side by side, and so does its
+    // work queue: an exception still open next month keeps its owner, status, due date and comment.
+    const from = await this.ctx.engines.open(id);
+    const to = await this.ctx.engines.open(copy.id);
+    const history = await from.history(src.name);
+    if (history.length > 0) await to.importHistory(history);
+    const queue = await from.queueMemory();
+    if (queue.length > 0) await to.importQueueMemory(queue);
     const plan = (side: Side) => (src.sources[side] ? planFromSource(src.sources[side], `“${src.name}”`) : src.read_plan[side]);
     return this.ctx.store.update(copy.id, (s) => ({
       ...s,

@@ -45,7 +45,7 @@ import { untypedEvidence, withoutUnprovenAutoConfirm } from './evidence';
 import { column, filterCondition, requireTypedRuleColumns, type SideColumns } from './recipe-sql';
 import { computeSummary, getRunRow, groupIdsMatching, readPage } from './results';
 import { acceptGroup, annotateException, updateException, matchManually, readAuditLog, rejectGroup, reviewGroups, undoLastReview, unmatchGroup } from './review';
-import { dropRunTables, executeRun } from './run';
+import { dropRunTables, executeRun, latestQueueSql } from './run';
 import { importHistory, readHistory, recordHistory } from './history';
 import { checkSourceUnchanged, isWorkspaceCopy, retype, loadSource, ROW_ID, swapSideTables, typedView, writeBytesSource, type LoadGuard } from './sources';
 import { ident } from './sql';
@@ -55,6 +55,17 @@ export type ReadOptionsInput = Partial<ReadOptions>;
 
 /** A run as listed: the identity fields of its summary, without the counts. */
 export type RunListItem = Pick<RunSummary, 'run_id' | 'status' | 'recipe_name' | 'started_at' | 'finished_at' | 'error'>;
+
+/** One carried work-queue entry: the row's side and content hash (as text: a UBIGINT) and its fields. */
+export interface QueueMemoryRow {
+  side: string;
+  row_hash: string;
+  owner: string | null;
+  queue_status: string | null;
+  due_date: string | null;
+  annotation_reason: string | null;
+  annotation_note: string | null;
+}
 
 export class ReconEngine {
   /** Runs found `running` when the workspace was opened (the app had stopped mid-run); now `interrupted`. */
@@ -317,6 +328,23 @@ export class ReconEngine {
   /** The workspace's run history, oldest first (own entries named `ownName`). */
   history(ownName: string): Promise<RunHistoryEntry[]> {
     return readHistory(this.db, ownName);
+  }
+
+  /** The latest work-queue entry per row content (Duplicate carries them to next month's workspace). */
+  async queueMemory(): Promise<QueueMemoryRow[]> {
+    const rows = await this.db.all<QueueMemoryRow & { row_hash: bigint | string }>(
+      `SELECT side, CAST(row_hash AS VARCHAR) AS row_hash, owner, queue_status, strftime(due_date, '%Y-%m-%d') AS due_date, annotation_reason, annotation_note FROM (${latestQueueSql('9223372036854775807')})`,
+    );
+    return rows.map((r) => ({ ...r, row_hash: String(r.row_hash) }));
+  }
+
+  /** Adds work-queue entries carried from another workspace: a row that is an exception again keeps them. */
+  async importQueueMemory(rows: QueueMemoryRow[]): Promise<void> {
+    await this.db.transaction(async () => {
+      for (const r of rows) {
+        await this.db.exec(`INSERT INTO carried_queue VALUES ($1, CAST($2 AS UBIGINT), $3, $4, CAST($5 AS DATE), $6, $7)`, [r.side, r.row_hash, r.owner, r.queue_status, r.due_date, r.annotation_reason, r.annotation_note]);
+      }
+    });
   }
 
   /** Adds a workspace's history as carried entries (Duplicate for next month). */

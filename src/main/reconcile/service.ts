@@ -27,6 +27,7 @@ import { planChangesReading, planFromSource, type ReadInput } from './read-plan'
 import { WorkspaceStore, workspaceDir } from './state-store';
 import { Uploads, type OpenUploadFile } from './uploads';
 import { rebuildEngine } from './rebuild';
+import { runNextFiles, type NextRunResult } from './scheduled';
 
 export class ReconcileService {
   private readonly ctx: ReconcileContext;
@@ -266,6 +267,10 @@ export class ReconcileService {
 
   updateException(id: string, runId: number, side: Side, rowId: number, update: ExceptionUpdate): Promise<void> {
     return this.runs.updateException(id, runId, side, rowId, update);
+  }
+  /** Next month's files through the workspace's own recipe and review memory, exported (`kalla recon --workspace`). */
+  runNextFiles(id: string, files: Record<Side, string>, opts: { dir?: string; formats: ExportFormat[]; overwrite?: boolean }): Promise<NextRunResult> {
+    return runNextFiles({ ctx: this.ctx, sources: this.sources, runs: this.runs, exporting: this.exporting }, id, files, opts);
   }
   defaultExportDir(s: Pick<WorkspaceState, 'name' | 'id'>, runId: number): string {
     return this.exporting.defaultDir(s, runId);

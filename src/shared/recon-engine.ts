@@ -28,6 +28,8 @@ export const ColumnTypingSchema = z.object({
 export type ColumnTyping = z.infer<typeof ColumnTypingSchema>;
 
 export const NoticeCodeSchema = z.enum([
+  /** A file chosen for one side that has the other side's columns (Duplicate for next month): read on that side. */
+  'side_swapped',
   'renamed_column',
   'transcoded',
   'skipped_bad_lines',

@@ -344,6 +344,10 @@ export type GroupPageItem = z.infer<typeof GroupPageItemSchema>;
 export const RecordPageItemSchema = z.object({
   side: SideSchema,
   row_id: z.number(),
+  /** The line (CSV) or sheet row (Excel) the row starts on in the user's file, as the exports' `line`; null when it cannot be worked out. */
+  line: z.number().nullable().optional(),
+  /** The same for an exception's closest counterpart (on the other side). */
+  counterpart_line: z.number().nullable().optional(),
   row: RowSchema,
   exception: ExceptionRecordSchema.optional(),
 });

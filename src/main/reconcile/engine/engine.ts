@@ -47,6 +47,7 @@ import { computeSummary, getRunRow, groupIdsMatching, readPage } from './results
 import { acceptGroup, annotateException, updateException, matchManually, readAuditLog, rejectGroup, reviewGroups, undoLastReview, unmatchGroup } from './review';
 import { dropRunTables, executeRun, latestQueueSql } from './run';
 import { importHistory, readHistory, recordHistory } from './history';
+import { sourceLineBreaks, type LineBreaks } from './source-lines';
 import { checkSourceUnchanged, isWorkspaceCopy, retype, loadSource, ROW_ID, swapSideTables, typedView, writeBytesSource, type LoadGuard } from './sources';
 import { ident } from './sql';
 import { deleteRunRows, ensureStore, recoverInterruptedRuns } from './store';
@@ -376,7 +377,49 @@ export class ReconEngine {
   async page(runId: number, category: Exclude<PageCategory, 'matched' | 'suggested'>, req: PageRequest): Promise<Page<RecordPageItem>>;
   async page(runId: number, category: PageCategory, req: PageRequest): Promise<Page<GroupPageItem> | Page<RecordPageItem>>;
   async page(runId: number, category: PageCategory, req: PageRequest): Promise<Page<GroupPageItem> | Page<RecordPageItem>> {
-    return readPage(this.db, runId, category, req);
+    const page = await readPage(this.db, runId, category, req);
+    // Rows are named by their line in the user's file (as in the exports), not by engine row ids.
+    const lineOf = { left: await this.lineNumbers('left'), right: await this.lineNumbers('right') };
+    const items = page.items.map((item) => {
+      if ('group_id' in item) {
+        const lined = (side: Side, rows: Record<string, unknown>[]) => rows.map((r) => ({ ...r, __line: lineOf[side](Number(r.__row_id)) }));
+        return { ...item, left_rows: lined('left', item.left_rows), right_rows: lined('right', item.right_rows) };
+      }
+      const counterpart = item.exception?.counterpart_row_id;
+      return {
+        ...item,
+        line: lineOf[item.side](item.row_id),
+        ...(counterpart !== undefined && counterpart !== null ? { counterpart_line: lineOf[item.side === 'left' ? 'right' : 'left'](counterpart) } : {}),
+      };
+    });
+    return { ...page, items } as Page<GroupPageItem> | Page<RecordPageItem>;
+  }
+
+  /** Per side and loaded file (by checksum): row id → line in the user's file, scanned once (source-lines.ts). */
+  private readonly lineCache = new Map<Side, { sha256: string; lines: Promise<LineBreaks | null> }>();
+
+  private async lineNumbers(side: Side): Promise<(rowId: number) => number | null> {
+    const info = await this.source(side);
+    if (!info) return () => null;
+    let cached = this.lineCache.get(side);
+    if (!cached || cached.sha256 !== info.sha256) {
+      cached = { sha256: info.sha256, lines: sourceLineBreaks(info).catch(() => null) };
+      this.lineCache.set(side, cached);
+    }
+    const breaks = await cached.lines;
+    if (!breaks) return () => null;
+    return (rowId) => {
+      if (!Number.isFinite(rowId) || rowId < 1 || rowId > info.row_count) return null;
+      // The last breakpoint at or before the row (breakpoints ascend from row 1).
+      let lo = 0;
+      let hi = breaks.fromRow.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (breaks.fromRow[mid]! <= rowId) lo = mid;
+        else hi = mid - 1;
+      }
+      return rowId + breaks.offset[lo]!;
+    };
   }
 
   /** Group ids of a category matching `search` (select-all over a filter), up to `max`, and how many match. */

@@ -84,7 +84,7 @@ describe('read options carried to next month', () => {
     expect(st.sources.right!.info.name).toBe('invoices-11.csv');
     expect(st.sources.right!.info.notices[0]).toEqual({
       code: 'side_swapped',
-      message: '“invoices-11.csv” was chosen for the left side, but it has the columns of invoices_10 (the right side\'s file last month), so it is read as invoices_10 on the right side; the left side waits for the umsaetze_10 file',
+      message: '“invoices-11.csv” was chosen for the left side, but it has the columns of invoices_10 (the right side\'s file last month), so it is read as invoices_10 on the right side; the left side is for the umsaetze_10 file',
     });
     st = await core.workspaces.addSourceFromBytes(next.id, 'right', 'umsaetze-11.csv', bank(11));
     // The bank file is labelled as the bank, read with the bank's options from October (3 lines above the header, the text fix).

@@ -229,7 +229,7 @@ export class Sources {
             notices: [
               {
                 code: 'side_swapped',
-                message: `“${name}” was chosen for the ${intended} side, but it has the columns of ${s.aliases[side]} (the ${side} side's file last month), so it is read as ${s.aliases[side]} on the ${side} side; the ${intended} side waits for the ${s.aliases[intended]} file`,
+                message: `“${name}” was chosen for the ${intended} side, but it has the columns of ${s.aliases[side]} (the ${side} side's file last month), so it is read as ${s.aliases[side]} on the ${side} side; the ${intended} side is for the ${s.aliases[intended]} file`,
               },
               ...info.notices,
             ],

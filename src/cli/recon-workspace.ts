@@ -58,11 +58,15 @@ export async function runWorkspaceRecon(args: WorkspaceRunArgs, io: CliIo, env: 
     }
     service = new ReconcileService(NO_HOST, { get: async () => ({}) as never }, dataDir);
     const meta = findWorkspace((await service.list()).workspaces, args.workspace);
-    const out = await service.runNextFiles(meta.id, { left: resolve(args.left), right: resolve(args.right) }, {
-      ...(args.out ? { dir: resolve(args.out) } : {}),
-      formats: args.formats,
-      overwrite: args.overwrite,
-    });
+    const out = await service.runNextFiles(
+      meta.id,
+      { left: resolve(args.left), right: resolve(args.right) },
+      {
+        ...(args.out ? { dir: resolve(args.out) } : {}),
+        formats: args.formats,
+        overwrite: args.overwrite,
+      },
+    );
     const s = out.summary;
     for (const w of s.warnings ?? []) io.stderr(`kalla recon: warning: ${w}\n`);
     const line = {

@@ -19,7 +19,12 @@ let files: string;
 /** Invoices (the open items) and the bank lines paying all but the last two. */
 function month(m: number) {
   const mm = String(m).padStart(2, '0');
-  const rows = Array.from({ length: 10 }, (_, i) => ({ ref: `INV-${m}${String(i + 1).padStart(3, '0')}`, day: String(i + 1).padStart(2, '0'), amount: ((i + 1) * 37.25).toFixed(2), who: ['Fischer GmbH', 'Nordlicht AG'][i % 2] }));
+  const rows = Array.from({ length: 10 }, (_, i) => ({
+    ref: `INV-${m}${String(i + 1).padStart(3, '0')}`,
+    day: String(i + 1).padStart(2, '0'),
+    amount: ((i + 1) * 37.25).toFixed(2),
+    who: ['Fischer GmbH', 'Nordlicht AG'][i % 2],
+  }));
   const invoices = ['Invoice No,Customer,Invoice Date,Amount Due', ...rows.map((r) => `${r.ref},${r.who},2026-${mm}-${r.day},${r.amount}`)].join('\n');
   // The bank writes dates day first with every day ≤ 12: the October type fix must carry over.
   const bank = ['Booking Date,Description,Amount,Counterparty', ...rows.slice(0, 8).map((r) => `${r.day}/${mm}/2026,PAYMENT ${r.ref},${r.amount},${r.who}`)].join('\n');
@@ -62,7 +67,10 @@ beforeAll(async () => {
     await core.workspaces.addSourceFromPath(id, 'right', write('bank-oct.csv', oct.bank));
     await core.workspaces.setColumnType(id, 'right', 'Booking Date', 'date', '%d/%m/%Y');
     const st = await core.workspaces.get(id);
-    await core.workspaces.confirmMappings(id, st.mapping!.rows.map((r) => ({ ...r, decision: 'accepted' as const })));
+    await core.workspaces.confirmMappings(
+      id,
+      st.mapping!.rows.map((r) => ({ ...r, decision: 'accepted' as const })),
+    );
     const run = await core.workspaces.run(id);
     expect(run.summary.matched.left.count).toBe(8);
   });
@@ -111,12 +119,16 @@ describe('kalla recon --workspace', () => {
 
     r = kalla(['--workspace', 'October close', '--left', 'bank-nov.csv', '--right', 'invoices-nov.csv']);
     expect(r.code).toBe(1);
-    expect(r.err).toBe('kalla recon: The files are the wrong way round for workspace “October close”: --left has the columns of its bank_oct file and --right those of its invoices_oct file. Swap them. [invalid_input]\n');
+    expect(r.err).toBe(
+      'kalla recon: The files are the wrong way round for workspace “October close”: --left has the columns of its bank_oct file and --right those of its invoices_oct file. Swap them. [invalid_input]\n',
+    );
     // A file of another layout is named with the pairs it lacks.
     write('other.csv', 'Date,Text,Value\n2026-11-01,x,1.00');
     r = kalla(['--workspace', 'October close', '--left', 'invoices-nov.csv', '--right', 'other.csv']);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/The new files do not have the columns workspace “October close” maps \(Invoice No ↔ Description, .*\): check that --left is the invoices_oct file and --right the bank_oct file/);
+    expect(r.err).toMatch(
+      /The new files do not have the columns workspace “October close” maps \(Invoice No ↔ Description, .*\): check that --left is the invoices_oct file and --right the bank_oct file/,
+    );
 
     r = kalla(['--workspace', 'October close', '--left', 'invoices-nov.csv', '--right', 'bank-nov.csv', '--recipe', 'x.json']);
     expect(r.code).toBe(2);
@@ -125,7 +137,9 @@ describe('kalla recon --workspace', () => {
     await withCore(async () => {
       const locked = kalla(['--workspace', 'October close', '--left', 'invoices-nov.csv', '--right', 'bank-nov.csv']);
       expect(locked.code).toBe(1);
-      expect(locked.err).toMatch(/^kalla recon: Workspace “October close” is locked: Kalla \(browser mode, process \d+\) has the data folder .* open\. Close the app or stop `kalla web`.* \[busy\]\n$/);
+      expect(locked.err).toMatch(
+        /^kalla recon: Workspace “October close” is locked: Kalla \(browser mode, process \d+\) has the data folder .* open\. Close the app or stop `kalla web`.* \[busy\]\n$/,
+      );
     });
     // The refused runs changed nothing: no run 3, the workspace still holds November's files.
     expect(existsSync(join(dir, 'exports', 'October close', 'run-3'))).toBe(false);

@@ -62,7 +62,10 @@ async function requireFit(s: WorkspaceState, files: Record<Side, string>): Promi
     const missing = misfit(columns.left, columns.right);
     if (missing.length === 0) return;
     if (misfit(columns.right, columns.left).length === 0) {
-      throw new UserError(`The files are the wrong way round for workspace “${s.name}”: --left has the columns of its ${s.aliases.right} file and --right those of its ${s.aliases.left} file. Swap them.`, 'invalid_input');
+      throw new UserError(
+        `The files are the wrong way round for workspace “${s.name}”: --left has the columns of its ${s.aliases.right} file and --right those of its ${s.aliases.left} file. Swap them.`,
+        'invalid_input',
+      );
     }
     throw new UserError(
       `The new files do not have the columns workspace “${s.name}” maps (${missing.join(', ')}): check that --left is the ${s.aliases.left} file and --right the ${s.aliases.right} file, or open the workspace in the app to map the new layout.`,

@@ -29,9 +29,10 @@ test('an exception assigned, waiting on the customer, filtered, resolved and exp
   const tabs = page.getByRole('tablist', { name: 'Result categories' });
   const results = page.locator('#results-panel');
   await tabs.getByRole('tab', { name: /Exceptions/ }).click();
-  const followUp = results.getByRole('button', { name: /^Follow up bank_statement row \d+$/ }).first();
+  // Rows are named by their line in the file (as the exports' line column), not by engine row ids.
+  const followUp = results.getByRole('button', { name: /^Follow up bank_statement line \d+$/ }).first();
   const label = (await followUp.getAttribute('aria-label'))!.replace(/^Follow up /, '');
-  const rowId = label.replace(/^bank_statement row /, '');
+  const line = label.replace(/^bank_statement line /, '');
   const leftCount = Number((await results.getByRole('radiogroup', { name: 'Exceptions side' }).locator('label').first().innerText()).match(/\((\d+)\)/)![1]);
 
   // Assign it, by keyboard from the Follow up button: the form opens with the owner field focused.
@@ -103,7 +104,10 @@ test('an exception assigned, waiting on the customer, filtered, resolved and exp
     const cols = head.split(',');
     return lines.map((l) => Object.fromEntries(l.split(',').map((v, i) => [cols[i], v.replace(/^"|"$/g, '')])));
   };
-  const exc = table('exceptions_left.csv').find((r) => r.recon_row_id === rowId)!;
+  // The line on screen is the exported line, and the row of the user's file it names.
+  const exc = table('exceptions_left.csv').find((r) => r.recon_line === line)!;
+  const rowId = exc.recon_row_id;
+  expect(files.bank.split('\n')[Number(line) - 1]).toContain(exc.Description);
   expect(exc).toMatchObject({ recon_owner: 'maria', recon_status: 'resolved', recon_due_date: '2026-12-15', recon_annotation_reason: 'partial payment', recon_annotation_note: 'credit note issued' });
   const log = table('review_log.csv').filter((r) => r.action === 'exception_update');
   expect(log.map((r) => [r.row_id, r.owner, r.status, r.due_date, r.reason, r.note])).toEqual([

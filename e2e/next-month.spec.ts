@@ -64,3 +64,44 @@ test('duplicate for next month: the date fix travels with it and November matche
   await expect(rate).toHaveText('100.0%');
   await shot(page, info, '02-november-results', 'step-results');
 });
+
+test('duplicate for next month with the files chosen the other way round: each lands on its own side (issue 28)', async ({ appPage: page }, info) => {
+  test.setTimeout(150_000);
+  await openReconcile(page);
+  await page.getByRole('button', { name: 'Start a reconciliation' }).click();
+  const oct = month(10);
+  await dropFiles(page, card(page, 'left'), [{ name: 'bank-october.csv', content: oct.bank }]);
+  await dropFiles(page, card(page, 'right'), [{ name: 'invoices-october.csv', content: oct.invoices }]);
+  await expect(card(page, 'right').getByLabel('right rows')).toHaveText('12');
+  await card(page, 'left').getByRole('combobox', { name: 'Format of Posting Date' }).selectOption('%m/%d/%Y');
+  await expect(card(page, 'left').getByRole('combobox', { name: 'Format of Posting Date' })).toHaveValue('%m/%d/%Y');
+  const mapping = page.getByRole('table', { name: 'Proposed column pairs' });
+  await expect(mapping.getByRole('row', { name: 'Posting Date ↔ Invoice Date' })).toBeVisible();
+  for (const accept of await mapping.getByRole('button', { name: /^Accept .+ ↔ / }).all()) {
+    if ((await accept.getAttribute('aria-pressed')) !== 'true') await accept.click();
+  }
+  await page.getByRole('button', { name: 'Confirm mapping' }).click();
+  await page.getByRole('button', { name: '▶ Run reconciliation' }).click();
+  const rate = page.getByLabel('Run summary').getByLabel('Match rate');
+  await expect(rate).toHaveText('100.0%');
+
+  await page.getByRole('button', { name: 'Duplicate' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Duplicate workspace' });
+  await dialog.getByLabel('Name').fill('November');
+  await dialog.getByRole('button', { name: 'OK' }).click();
+  await expect(page.getByRole('combobox', { name: 'Workspace' }).locator('option:checked')).toHaveText('November');
+  const nov = month(11);
+  // The invoice list is chosen first, on the bank's side: it goes to the invoices' side, with a notice.
+  await dropFiles(page, card(page, 'left'), [{ name: 'invoices-november.csv', content: nov.invoices }]);
+  await expect(card(page, 'right').getByLabel('right rows')).toHaveText('12');
+  await expect(card(page, 'right')).toContainText('“invoices-november.csv” was chosen for the left side, but it has the columns of invoices_october');
+  await dropFiles(page, card(page, 'right'), [{ name: 'bank-november.csv', content: nov.bank }]);
+  await expect(card(page, 'left').getByLabel('left rows')).toHaveText('12');
+  await expect(card(page, 'left').getByText('bank-november.csv', { exact: true })).toBeVisible();
+  await expect(card(page, 'right').getByText('invoices-november.csv', { exact: true })).toBeVisible();
+  // The bank file got the bank's date fix from October, so November matches as October did.
+  await expect(card(page, 'left').getByRole('combobox', { name: 'Format of Posting Date' })).toHaveValue('%m/%d/%Y');
+  await shot(page, info, '03-november-other-order-sources', 'step-sources');
+  await page.getByRole('button', { name: '▶ Run reconciliation' }).click();
+  await expect(rate).toHaveText('100.0%');
+});

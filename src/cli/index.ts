@@ -15,6 +15,8 @@ Usage:
   kalla web [--port N] [--open] [--json]   Run the app in your browser (127.0.0.1 only, token-protected)
   kalla recon --left L.csv --right R.csv [--recipe F.json] [--out DIR] [--json]
                                            Reconcile two files from the command line
+  kalla recon --workspace NAME --left L --right R [--out DIR] [--json]
+                                           Next month's files in an app workspace (scheduled runs)
 ${Object.entries(MCP_SERVERS)
   .map(([name, s]) => `  kalla mcp ${name.padEnd(31)}${s.describe} (stdio)`)
   .join('\n')}

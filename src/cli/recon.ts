@@ -1,5 +1,6 @@
 /**
  * `kalla recon --left L.csv --right R.csv [--recipe F.json] [--out DIR] [--format csv,xlsx,parquet] [--raw-csv] [--json] [--overwrite] [--skip-bad-lines]`
+ * `kalla recon --workspace NAME --left L --right R …`: next month in an app workspace (recon-workspace.ts).
  *
  * Loads both files into a throw-away workspace, runs the recipe (or one
  * detected with the kalla-recon local engines), writes the exports and the
@@ -31,6 +32,11 @@ export interface CliIo {
 const FORMATS = ['csv', 'xlsx', 'parquet'] as const;
 
 const USAGE = `usage: kalla recon --left L.csv --right R.csv [--recipe F.json] [--fx-rates F.csv] [--out DIR] [--json] [--overwrite] [--skip-bad-lines]
+       kalla recon --workspace NAME --left L.csv --right R.csv [--out DIR] [--format LIST] [--json] [--overwrite]
+  --workspace NAME    run next month's files in the app's workspace NAME (a scheduled job): its
+                      recipe, read options and review memory apply, the exports go to --out (default
+                      the app's export folder) and the run joins the workspace's history; refused
+                      while the app has the data folder open (KALLA_DATA_DIR selects the folder)
   --left, --right     CSV/TSV/semicolon/pipe files (gzip ok), Excel .xlsx, or bank statements:
                       camt.053/camt.054 XML, MT940/MT942, BAI2, OFX (recognised by content)
   --recipe F.json     recipe to run (default: detect mappings and rules with the local engines)
@@ -140,6 +146,7 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
       options: {
         left: { type: 'string' },
         right: { type: 'string' },
+        workspace: { type: 'string' },
         recipe: { type: 'string' },
         out: { type: 'string' },
         format: { type: 'string' },
@@ -184,7 +191,7 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
     }
   }
   if (!args.left || !args.right) {
-    io.stderr(`kalla recon: --left and --right are required\n${USAGE}`);
+    io.stderr(`kalla recon: --left and --right are required${args.workspace ? ` (next month's two files for workspace “${args.workspace}”)` : ''}\n${USAGE}`);
     return 2;
   }
 
@@ -192,6 +199,16 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
   if (typeof formats === 'string') {
     io.stderr(`kalla recon: ${formats}\n${USAGE}`);
     return 2;
+  }
+  if (args.workspace !== undefined) {
+    // The workspace's recipe and read options apply; flags that would change them are refused, not ignored.
+    const conflicting = (['recipe', 'left-read', 'right-read', 'left-type', 'right-type', 'skip-bad-lines', 'raw-csv'] as const).filter((k) => args[k] !== undefined && args[k] !== false);
+    if (conflicting.length > 0) {
+      io.stderr(`kalla recon: --workspace runs the workspace's own recipe and read options; leave out ${conflicting.map((k) => `--${k}`).join(', ')}\n${USAGE}`);
+      return 2;
+    }
+    const { runWorkspaceRecon } = await import('./recon-workspace');
+    return runWorkspaceRecon({ workspace: args.workspace, left: args.left, right: args.right, ...(args.out ? { out: args.out } : {}), formats, overwrite: args.overwrite, json: args.json }, io);
   }
   const leftRead = parseReadFlags('left-read', args['left-read']);
   const rightRead = parseReadFlags('right-read', args['right-read']);

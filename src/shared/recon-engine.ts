@@ -28,6 +28,8 @@ export const ColumnTypingSchema = z.object({
 export type ColumnTyping = z.infer<typeof ColumnTypingSchema>;
 
 export const NoticeCodeSchema = z.enum([
+  /** A file chosen for one side that has the other side's columns (Duplicate for next month): read on that side. */
+  'side_swapped',
   'renamed_column',
   'transcoded',
   'skipped_bad_lines',
@@ -342,6 +344,10 @@ export type GroupPageItem = z.infer<typeof GroupPageItemSchema>;
 export const RecordPageItemSchema = z.object({
   side: SideSchema,
   row_id: z.number(),
+  /** The line (CSV) or sheet row (Excel) the row starts on in the user's file, as the exports' `line`; null when it cannot be worked out. */
+  line: z.number().nullable().optional(),
+  /** The same for an exception's closest counterpart (on the other side). */
+  counterpart_line: z.number().nullable().optional(),
   row: RowSchema,
   exception: ExceptionRecordSchema.optional(),
 });
@@ -439,3 +445,43 @@ export type ReconErrorCode =
   | 'not_pushable';
 
 export const RECON_ENGINE_VERSION = '1.0.0';
+
+// ── Run history (issue 28) ─────────────────────────────────────────────────
+
+/** Aging buckets of open items: days from the open item's date to the run's as-of date. */
+export const AGING_BUCKETS = ['0–30', '31–60', '61–90', '90+'] as const;
+export type AgingBucket = (typeof AGING_BUCKETS)[number];
+
+/**
+ * One run's figures as the workspace's history keeps them: computed when the run ends and again
+ * after each review of the workspace's latest run. Entries carried from the workspace it was
+ * duplicated from (last month) keep their workspace's name.
+ */
+export const RunHistoryEntrySchema = z.object({
+  run_id: z.number().int(),
+  /** The workspace the run belongs to (last month's name for carried entries). */
+  workspace: z.string(),
+  carried: z.boolean(),
+  finished_at: z.string(),
+  /** The latest date in the run's rows (both sides' mapped date columns); aging counts to it. Null without a date column. */
+  as_of: z.string().nullable(),
+  left_rows: z.number().int(),
+  right_rows: z.number().int(),
+  /** Share of in-scope rows (both sides) confirmed: automatically, by hand or accepted. */
+  match_rate: z.number(),
+  /** Share of in-scope rows (both sides) confirmed automatically. */
+  auto_rate: z.number(),
+  /** Rows not confirmed (suggested, exception or unmatched), per side. */
+  open_items: z.object({ left: z.number().int(), right: z.number().int() }),
+  exceptions_by_reason: z.array(z.object({ reason: z.string(), count: z.number().int() })),
+  /** Open items of the left side (the open-items list) by age; `unknown` when their date is missing. */
+  aging: z.array(z.object({ bucket: z.enum(AGING_BUCKETS), count: z.number().int(), amount: z.number() })),
+  aging_unknown: z.number().int(),
+  /** Left-side counterparties with the most open items (by count), up to 10. */
+  top_unmatched: z.array(z.object({ name: z.string(), count: z.number().int(), amount: z.number() })),
+  /** The left column the counterparties were read from; null when none is known. */
+  counterparty_column: z.string().nullable(),
+});
+export type RunHistoryEntry = z.infer<typeof RunHistoryEntrySchema>;
+export const RunHistorySchema = z.object({ entries: z.array(RunHistoryEntrySchema) });
+export type RunHistory = z.infer<typeof RunHistorySchema>;

@@ -158,3 +158,41 @@ describe('exceptions work queue', () => {
     expect(page.safeParse({ id: 'ws1', runId: 1, category: 'exceptions_left', offset: 0, limit: 10, queue: { status: 'done' } }).success).toBe(false);
   });
 });
+
+describe('exceptions carry over to the next run (issue 28)', () => {
+  it('a row that is an exception again keeps owner, status, reason, due date and comment; a changed row starts open', async () => {
+    const { ws, runId } = await withExceptions('carry');
+    const [a, b] = await exceptions(ws, runId);
+    await ws.updateException(runId, 'left', a.row_id, { owner: 'maria', status: 'waiting_on_customer', due_date: '2024-02-15', reason: 'short payment', note: 'asked for remittance' });
+    await ws.updateException(runId, 'left', b.row_id, { owner: 'jonas' });
+    // Next month: A is still paid short (the same row), B's row changed (its memo), C was paid, E is new.
+    await ws.addSourceFromPath('left', sb.file('carry-l2.csv', csv(HEADER, ['E,30.00,2024-02-01,e', 'A,100.00,2024-01-01,a', 'B,50.00,2024-01-02,b2', 'C,75.00,2024-01-03,c'])));
+    await ws.addSourceFromPath('right', sb.file('carry-r2.csv', csv(HEADER, ['A,90.00,2024-01-01,a', 'B,45.00,2024-01-02,b2', 'C,75.00,2024-01-03,c', 'E,29.00,2024-02-01,e'])));
+    const next = await ws.run(recipe([refRule('exact')]));
+    const queue = Object.fromEntries((await exceptions(ws, next.run_id)).map((e) => [e.memo, [e.owner, e.status, e.due_date, e.annotation_reason, e.annotation_note]]));
+    expect(queue).toEqual({
+      a: ['maria', 'waiting_on_customer', '2024-02-15', 'short payment', 'asked for remittance'],
+      b2: [null, 'open', null, null, null],
+      e: [null, 'open', null, null, null],
+    });
+    // The earlier run's queue is untouched; a third run carries from the second.
+    expect((await exceptions(ws, runId)).find((e) => e.row_id === b.row_id)?.owner).toBe('jonas');
+    const a2 = (await exceptions(ws, next.run_id)).find((e) => e.memo === 'a')!;
+    await ws.updateException(next.run_id, 'left', a2.row_id, { status: 'resolved' });
+    const third = await ws.run(recipe([refRule('exact')]));
+    expect((await exceptions(ws, third.run_id)).find((e) => e.memo === 'a')).toMatchObject({ owner: 'maria', status: 'resolved' });
+
+    // Duplicate for next month: the queue travels to the new workspace by row content.
+    const memory = await ws.queueMemory();
+    expect(memory.filter((m) => m.side === 'left').map((m) => m.owner).sort()).toEqual(['jonas', 'maria']);
+    const copy = await sb.workspace('carry-copy');
+    await copy.importQueueMemory(memory);
+    await copy.addSourceFromPath('left', sb.file('carry-l3.csv', csv(HEADER, ['A,100.00,2024-01-01,a', 'B,50.00,2024-01-02,b'])));
+    await copy.addSourceFromPath('right', sb.file('carry-r3.csv', csv(HEADER, ['A,90.00,2024-01-01,a', 'B,45.00,2024-01-02,b'])));
+    const dup = await copy.run(recipe([refRule('exact')]));
+    expect((await exceptions(copy, dup.run_id)).map((e) => [e.memo, e.owner, e.status])).toEqual([
+      ['a', 'maria', 'resolved'],
+      ['b', 'jonas', 'open'],
+    ]);
+  });
+});

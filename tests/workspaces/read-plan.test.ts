@@ -76,6 +76,27 @@ describe('read options carried to next month', () => {
     expect(notices[1]).toBe('the type fix for “Kundennr” (text) from “October” was not applied: this file has no column “Kundennr”');
   });
 
+  it('Duplicate with the files chosen in the other order: each is read on the side whose columns it has (issue 28)', async () => {
+    const next = await core.workspaces.duplicate(october, 'November (other order)');
+    // The invoice list chosen first goes left, the bank file right: the other way round from October.
+    let st = await core.workspaces.addSourceFromBytes(next.id, 'left', 'invoices-11.csv', invoices(11));
+    expect(st.sources.left).toBeNull();
+    expect(st.sources.right!.info.name).toBe('invoices-11.csv');
+    expect(st.sources.right!.info.notices[0]).toEqual({
+      code: 'side_swapped',
+      message: '“invoices-11.csv” was chosen for the left side, but it has the columns of invoices_10 (the right side\'s file last month), so it is read as invoices_10 on the right side; the left side is for the umsaetze_10 file',
+    });
+    st = await core.workspaces.addSourceFromBytes(next.id, 'right', 'umsaetze-11.csv', bank(11));
+    // The bank file is labelled as the bank, read with the bank's options from October (3 lines above the header, the text fix).
+    expect([st.sources.left!.info.name, st.sources.right!.info.name]).toEqual(['umsaetze-11.csv', 'invoices-11.csv']);
+    expect(st.aliases).toEqual({ left: 'umsaetze_10', right: 'invoices_10' });
+    expect(st.sources.left!.info.row_count).toBe(12);
+    expect(column(st, 'Kundennr')).toMatchObject({ type: 'text', overridden: true });
+    expect(st.sources.left!.info.notices.map((n) => n.code)).toContain('side_swapped');
+    // The mapping carried from October still fits, so it is kept.
+    expect(st.mapping?.rows).toEqual((await core.workspaces.get(october)).mapping!.rows);
+  });
+
   it('a loaded recipe re-reads files already loaded with its options', async () => {
     const recipe = join(dir, 'october.recipe.json');
     // A recipe needs rules: the mapping and rules of October are suggested first.

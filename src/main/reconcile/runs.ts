@@ -1,5 +1,5 @@
 /** Runs and their review: run a recipe, read its summary and pages, accept/reject/unmatch, match by hand, annotate. */
-import type { ExceptionUpdate, GroupPageItem, Page, PageCategory, PageRequest, RecordPageItem, RunProgress, RunSummary, Side } from '../../shared/recon-engine';
+import type { ExceptionUpdate, GroupPageItem, RunHistoryEntry, Page, PageCategory, PageRequest, RecordPageItem, RunProgress, RunSummary, Side } from '../../shared/recon-engine';
 import type { DifferenceReason } from '../../shared/recon';
 import type { WorkspaceState } from '../../shared/reconcile';
 import { MAX_REVIEW_GROUP_IDS } from '../../shared/contract/reconcile';
@@ -101,9 +101,16 @@ export class Runs {
     await this.resultsChanged(id, runId);
   }
 
+  /** The workspace's run history, oldest first, with the months carried from the workspace it was duplicated from. */
+  async history(id: string): Promise<RunHistoryEntry[]> {
+    const s = await this.ctx.store.get(id);
+    return (await this.ctx.engines.open(id)).history(s.name);
+  }
+
   /** Tells listeners the run's results changed, with its summary as it is now (the renderer needs no re-fetch). */
   private async resultsChanged(id: string, runId: number, engine?: ReconEngine): Promise<void> {
     const e = engine ?? (await this.ctx.engines.open(id));
+    await e.refreshHistory(runId);
     this.ctx.events.results(id, await e.summary(runId));
   }
 

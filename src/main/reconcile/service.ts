@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import type { ColumnType, DifferenceReason, MatchRule, RecipeInput, SourceFilter } from '../../shared/recon';
-import type { ExceptionUpdate, ExportFormat, ExportResult, GroupPageItem, Page, PageCategory, PageRequest, ReadPreview, RecordPageItem, RunSummary, Side, SourceProfile } from '../../shared/recon-engine';
+import type { ExceptionUpdate, ExportFormat, ExportResult, GroupPageItem, Page, PageCategory, PageRequest, ReadPreview, RecordPageItem, RunHistoryEntry, RunSummary, Side, SourceProfile } from '../../shared/recon-engine';
 import type { MappingRow, WorkspaceList, WorkspaceState } from '../../shared/reconcile';
 import type { McpHost } from '../mcp/host';
 import type { SettingsService } from '../settings/settings-service';
@@ -27,6 +27,7 @@ import { planChangesReading, planFromSource, type ReadInput } from './read-plan'
 import { WorkspaceStore, workspaceDir } from './state-store';
 import { Uploads, type OpenUploadFile } from './uploads';
 import { rebuildEngine } from './rebuild';
+import { runNextFiles, type NextRunResult } from './scheduled';
 
 export class ReconcileService {
   private readonly ctx: ReconcileContext;
@@ -78,10 +79,19 @@ export class ReconcileService {
   rename(id: string, name: string): Promise<WorkspaceState> {
     return this.ctx.store.update(id, (s) => ({ ...s, name: name.trim() }));
   }
-  /** Same aliases, mappings, filters, chat and rules; no sources and no runs (e.g. next month's files). */
+  /** Same aliases, mappings, filters, chat and rules, and the run history; no sources and no runs (e.g. next month's files). */
   async duplicate(id: string, name: string): Promise<WorkspaceState> {
     const src = await this.ctx.store.get(id);
     const copy = await this.ctx.store.create(name);
+    // Last month's figures come along, so the history shows the months side by side.
+    // Last month's figures come along, so the history shows the months side by side, and so does its
+    // work queue: an exception still open next month keeps its owner, status, due date and comment.
+    const from = await this.ctx.engines.open(id);
+    const to = await this.ctx.engines.open(copy.id);
+    const history = await from.history(src.name);
+    if (history.length > 0) await to.importHistory(history);
+    const queue = await from.queueMemory();
+    if (queue.length > 0) await to.importQueueMemory(queue);
     const plan = (side: Side) => (src.sources[side] ? planFromSource(src.sources[side], `“${src.name}”`) : src.read_plan[side]);
     return this.ctx.store.update(copy.id, (s) => ({
       ...s,
@@ -234,6 +244,10 @@ export class ReconcileService {
   summary(id: string, runId: number): Promise<RunSummary> {
     return this.runs.summary(id, runId);
   }
+  /** Run history: per run match rate, auto rate, open items, exceptions by reason, aging, top unmatched counterparties. */
+  history(id: string): Promise<RunHistoryEntry[]> {
+    return this.runs.history(id);
+  }
   page(id: string, runId: number, category: PageCategory, req: PageRequest): Promise<Page<GroupPageItem> | Page<RecordPageItem>> {
     return this.runs.page(id, runId, category, req);
   }
@@ -253,6 +267,10 @@ export class ReconcileService {
 
   updateException(id: string, runId: number, side: Side, rowId: number, update: ExceptionUpdate): Promise<void> {
     return this.runs.updateException(id, runId, side, rowId, update);
+  }
+  /** Next month's files through the workspace's own recipe and review memory, exported (`kalla recon --workspace`). */
+  runNextFiles(id: string, files: Record<Side, string>, opts: { dir?: string; formats: ExportFormat[]; overwrite?: boolean }): Promise<NextRunResult> {
+    return runNextFiles({ ctx: this.ctx, sources: this.sources, runs: this.runs, exporting: this.exporting }, id, files, opts);
   }
   defaultExportDir(s: Pick<WorkspaceState, 'name' | 'id'>, runId: number): string {
     return this.exporting.defaultDir(s, runId);

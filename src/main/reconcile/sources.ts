@@ -27,6 +27,26 @@ const withoutTypeFixes = (read: ReadOptionsInput): Record<string, unknown> => {
 };
 
 /** A default alias from a file name: "Bank Statement 2026-10.csv" → "bank_statement_2026_10". */
+/**
+ * Duplicate for next month with the files chosen in the other order (issue 28): while the other
+ * side still waits for its file (its read plan is pending) and the carried mapping names every
+ * column of the other side in this file's header — and not this side's — the file belongs on the
+ * other side. Read from the header alone (the first 256 KiB), before anything is loaded; files
+ * whose header cannot be previewed (Excel, bank statements) stay where they were chosen.
+ */
+async function sideByColumns(s: WorkspaceState, side: Side, path: string, read: ReadInput): Promise<Side> {
+  const to = other(side);
+  const rows = s.mapping?.rows.filter((m) => m.decision !== 'rejected') ?? [];
+  if (rows.length === 0 || !s.read_plan[to] || s.sources[to]) return side;
+  const header = await previewRead(path, ReadOptionsSchema.parse(withPlan(s.read_plan[to], read)))
+    .then((p) => new Set(p.columns))
+    .catch(() => null);
+  if (!header) return side;
+  const names = (x: Side) => rows.map((m) => (x === 'left' ? m.field_a : m.field_b));
+  const fits = (x: Side) => names(x).every((c) => header.has(c));
+  return fits(to) && !fits(side) ? to : side;
+}
+
 export function aliasFromName(name: string): string {
   const stem = basename(name).replace(/\.(csv|tsv|txt|xlsx|xlsm|xml|camt|sta|mt940|mt942|940|942|swi|bai2?|ofx|qfx)(\.gz)?$/i, '').replace(/\.gz$/i, '');
   const alias = stem.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 40);
@@ -182,6 +202,9 @@ export class Sources {
     return locks.run(id, async () => {
       const s = await store.get(id);
       const engine = await engines.open(id);
+      // Next month's file dropped on the side where last month's *other* file was: it goes where it belongs.
+      const intended = side;
+      side = await sideByColumns(s, side, path, read);
       events.progress({ workspace: id, kind: 'load', side, phase: `Reading ${name}`, fraction: 0 });
       const size = (await stat(path).catch(() => null))?.size ?? 0;
       let info: SourceInfo;
@@ -200,12 +223,25 @@ export class Sources {
           info = await engine.addSourceFromPath(side, path, used);
         }
         info = { ...info, name, ...(plan ? { notices: [...planNotices(plan, info, fallback), ...info.notices] } : {}) };
+        if (side !== intended) {
+          info = {
+            ...info,
+            notices: [
+              {
+                code: 'side_swapped',
+                message: `“${name}” was chosen for the ${intended} side, but it has the columns of ${s.aliases[side]} (the ${side} side's file last month), so it is read as ${s.aliases[side]} on the ${side} side; the ${intended} side is for the ${s.aliases[intended]} file`,
+              },
+              ...info.notices,
+            ],
+          };
+        }
       } catch (e) {
         if (e instanceof ReconError && e.code === 'cancelled') {
           // Not a failure of the file: no error to show or retry; an uploaded copy is not needed any more.
           if (dirname(path) === join(store.dir(id), 'uploads')) await rm(path, { force: true });
           events.progress({ workspace: id, kind: 'load', side, phase: 'cancelled', fraction: 1 });
-          const kept = s.sources[side] ? `keeps “${s.sources[side].info.name}”` : 'stays empty';
+          const was = s.sources[side];
+          const kept = was ? `keeps “${was.info.name}”` : 'stays empty';
           throw new UserError(`Loading “${name}” was cancelled; the ${side} source ${kept}.`, 'cancelled');
         }
         // The options of this attempt are kept: "Skip bad lines and load" after choosing `;` and a

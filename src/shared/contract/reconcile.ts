@@ -1,7 +1,7 @@
 /** Reconcile workspace channels: thin calls into the ReconcileService (src/main/reconcile). */
 import { z } from 'zod';
 import { ColumnTypeSchema, DifferenceReasonSchema, EncodingSchema, MatchRuleSchema, ReadOptionsSchema, SourceFilterSchema } from '../recon';
-import { ExceptionQueueFilterSchema, ExceptionUpdateSchema, ExportResultSchema, GroupPageItemSchema, PageSortSchema, pageSchema, ReadPreviewSchema, RecordPageItemSchema, RunSummarySchema, SourceProfileSchema } from '../recon-engine';
+import { ExceptionQueueFilterSchema, ExceptionUpdateSchema, ExportResultSchema, GroupPageItemSchema, PageSortSchema, pageSchema, ReadPreviewSchema, RecordPageItemSchema, RunHistorySchema, RunSummarySchema, SourceProfileSchema } from '../recon-engine';
 import { MappingRowSchema, ReconcileChangedSchema, ReconcileProgressSchema, SideSchema, WorkspaceListSchema, WorkspaceStateSchema } from '../reconcile';
 import { CallId, Empty, Ok } from './common';
 export { REVISIONED_CHANNELS } from '../reconcile-revision';
@@ -114,6 +114,8 @@ export const reconcileChannels = {
   'reconcile.run': { input: z.object({ id: Id, callId: CallId.optional() }).strict(), output: z.object({ run_id: z.number(), summary: RunSummarySchema, state: State }) },
   'reconcile.cancelRun': { input: z.object({ id: Id }).strict(), output: Ok },
   'reconcile.summary': { input: z.object({ id: Id, runId: RunId }).strict(), output: RunSummarySchema },
+  /** The workspace's run history (and the months carried from the workspace it was duplicated from), oldest first. */
+  'reconcile.history': { input: z.object({ id: Id }).strict(), output: RunHistorySchema },
   'reconcile.page': {
     input: z
       .object({ id: Id, runId: RunId, category: Category, offset: z.number().int().min(0), limit: z.number().int().min(1).max(1000), search: z.string().max(200).optional(), sort: PageSortSchema.optional(), queue: ExceptionQueueFilterSchema.optional() })

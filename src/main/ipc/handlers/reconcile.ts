@@ -73,6 +73,7 @@ export function reconcileHandlers({ workspaces, platform, assistant }: HandlerDe
       return { ok: true as const };
     },
     'reconcile.summary': async ({ id, runId }) => workspaces.summary(id, runId),
+    'reconcile.history': async ({ id }) => ({ entries: await workspaces.history(id) }),
     'reconcile.page': async ({ id, runId, category, offset, limit, search, sort, queue }) =>
       workspaces.page(id, runId, category, { offset, limit, ...(search ? { search } : {}), ...(sort ? { sort } : {}), ...(queue ? { queue } : {}) }),
     'reconcile.groupIds': async ({ id, runId, category, search }) => workspaces.groupIds(id, runId, category, search),

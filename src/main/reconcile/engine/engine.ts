@@ -23,6 +23,7 @@ import type {
   PageRequest,
   RecordPageItem,
   RunOptions,
+  RunHistoryEntry,
   RunResult,
   RunStatus,
   RunSummary,
@@ -44,7 +45,9 @@ import { untypedEvidence, withoutUnprovenAutoConfirm } from './evidence';
 import { column, filterCondition, requireTypedRuleColumns, type SideColumns } from './recipe-sql';
 import { computeSummary, getRunRow, groupIdsMatching, readPage } from './results';
 import { acceptGroup, annotateException, updateException, matchManually, readAuditLog, rejectGroup, reviewGroups, undoLastReview, unmatchGroup } from './review';
-import { dropRunTables, executeRun } from './run';
+import { dropRunTables, executeRun, latestQueueSql } from './run';
+import { importHistory, readHistory, recordHistory } from './history';
+import { sourceLineBreaks, type LineBreaks } from './source-lines';
 import { checkSourceUnchanged, isWorkspaceCopy, retype, loadSource, ROW_ID, swapSideTables, typedView, writeBytesSource, type LoadGuard } from './sources';
 import { ident } from './sql';
 import { deleteRunRows, ensureStore, recoverInterruptedRuns } from './store';
@@ -53,6 +56,17 @@ export type ReadOptionsInput = Partial<ReadOptions>;
 
 /** A run as listed: the identity fields of its summary, without the counts. */
 export type RunListItem = Pick<RunSummary, 'run_id' | 'status' | 'recipe_name' | 'started_at' | 'finished_at' | 'error'>;
+
+/** One carried work-queue entry: the row's side and content hash (as text: a UBIGINT) and its fields. */
+export interface QueueMemoryRow {
+  side: string;
+  row_hash: string;
+  owner: string | null;
+  queue_status: string | null;
+  due_date: string | null;
+  annotation_reason: string | null;
+  annotation_note: string | null;
+}
 
 export class ReconEngine {
   /** Runs found `running` when the workspace was opened (the app had stopped mid-run); now `interrupted`. */
@@ -284,6 +298,7 @@ export class ReconEngine {
       requireTypedRuleColumns(recipe, { left: checkableColumns(recipe, left), right: checkableColumns(recipe, right) });
       const phases = await executeRun(runDb, runId, recipe, columns, { ...opts, signal: controller.signal }, { left, right });
       await this.db.exec(`UPDATE runs SET status = 'completed', finished_at = now()::TIMESTAMP, phases = $2::JSON WHERE run_id = $1`, [runId, JSON.stringify(phases)]);
+      await recordHistory(this.db, runId);
       const summary = await computeSummary(this.db, runId);
       return { run_id: runId, summary, elapsed_ms: Math.round(performance.now() - started), phases };
     } catch (error) {
@@ -311,6 +326,49 @@ export class ReconEngine {
     return rows.map((r) => ({ run_id: Number(r.run_id), status: r.status, recipe_name: r.name, started_at: r.started_at, finished_at: r.finished_at, error: r.error }));
   }
 
+  /** The workspace's run history, oldest first (own entries named `ownName`). */
+  history(ownName: string): Promise<RunHistoryEntry[]> {
+    return readHistory(this.db, ownName);
+  }
+
+  /** The latest work-queue entry per row content (Duplicate carries them to next month's workspace). */
+  async queueMemory(): Promise<QueueMemoryRow[]> {
+    const rows = await this.db.all<QueueMemoryRow & { row_hash: bigint | string }>(
+      `SELECT side, CAST(row_hash AS VARCHAR) AS row_hash, owner, queue_status, strftime(due_date, '%Y-%m-%d') AS due_date, annotation_reason, annotation_note FROM (${latestQueueSql('9223372036854775807')})`,
+    );
+    return rows.map((r) => ({ ...r, row_hash: String(r.row_hash) }));
+  }
+
+  /** Adds work-queue entries carried from another workspace: a row that is an exception again keeps them. */
+  async importQueueMemory(rows: QueueMemoryRow[]): Promise<void> {
+    await this.db.transaction(async () => {
+      for (const r of rows) {
+        await this.db.exec(`INSERT INTO carried_queue VALUES ($1, CAST($2 AS UBIGINT), $3, $4, CAST($5 AS DATE), $6, $7)`, [r.side, r.row_hash, r.owner, r.queue_status, r.due_date, r.annotation_reason, r.annotation_note]);
+      }
+    });
+  }
+
+  /** Adds a workspace's history as carried entries (Duplicate for next month). */
+  importHistory(entries: RunHistoryEntry[]): Promise<void> {
+    return importHistory(this.db, entries);
+  }
+
+  /**
+   * After a review: recomputes the run's history entry when it is the latest completed run and its
+   * sources are still the loaded ones (a past month's figures never read next month's files).
+   */
+  async refreshHistory(runId: number): Promise<void> {
+    const latest = await this.db.scalarNumber(`SELECT coalesce(max(run_id), 0) FROM runs WHERE status = 'completed'`);
+    if (latest !== runId) return;
+    const run = await this.db.one<{ sources: string | null }>(`SELECT sources::VARCHAR AS sources FROM runs WHERE run_id = $1`, [runId]);
+    const used = (run?.sources ? JSON.parse(run.sources) : {}) as Partial<Record<Side, SourceInfo>>;
+    for (const side of ['left', 'right'] as const) {
+      const now = await this.source(side);
+      if (!now || now.sha256 !== used[side]?.sha256) return;
+    }
+    await recordHistory(this.db, runId);
+  }
+
   async summary(runId: number): Promise<RunSummary> {
     return computeSummary(this.db, runId);
   }
@@ -319,7 +377,49 @@ export class ReconEngine {
   async page(runId: number, category: Exclude<PageCategory, 'matched' | 'suggested'>, req: PageRequest): Promise<Page<RecordPageItem>>;
   async page(runId: number, category: PageCategory, req: PageRequest): Promise<Page<GroupPageItem> | Page<RecordPageItem>>;
   async page(runId: number, category: PageCategory, req: PageRequest): Promise<Page<GroupPageItem> | Page<RecordPageItem>> {
-    return readPage(this.db, runId, category, req);
+    const page = await readPage(this.db, runId, category, req);
+    // Rows are named by their line in the user's file (as in the exports), not by engine row ids.
+    const lineOf = { left: await this.lineNumbers('left'), right: await this.lineNumbers('right') };
+    const items = page.items.map((item) => {
+      if ('group_id' in item) {
+        const lined = (side: Side, rows: Record<string, unknown>[]) => rows.map((r) => ({ ...r, __line: lineOf[side](Number(r.__row_id)) }));
+        return { ...item, left_rows: lined('left', item.left_rows), right_rows: lined('right', item.right_rows) };
+      }
+      const counterpart = item.exception?.counterpart_row_id;
+      return {
+        ...item,
+        line: lineOf[item.side](item.row_id),
+        ...(counterpart !== undefined && counterpart !== null ? { counterpart_line: lineOf[item.side === 'left' ? 'right' : 'left'](counterpart) } : {}),
+      };
+    });
+    return { ...page, items } as Page<GroupPageItem> | Page<RecordPageItem>;
+  }
+
+  /** Per side and loaded file (by checksum): row id → line in the user's file, scanned once (source-lines.ts). */
+  private readonly lineCache = new Map<Side, { sha256: string; lines: Promise<LineBreaks | null> }>();
+
+  private async lineNumbers(side: Side): Promise<(rowId: number) => number | null> {
+    const info = await this.source(side);
+    if (!info) return () => null;
+    let cached = this.lineCache.get(side);
+    if (!cached || cached.sha256 !== info.sha256) {
+      cached = { sha256: info.sha256, lines: sourceLineBreaks(info).catch(() => null) };
+      this.lineCache.set(side, cached);
+    }
+    const breaks = await cached.lines;
+    if (!breaks) return () => null;
+    return (rowId) => {
+      if (!Number.isFinite(rowId) || rowId < 1 || rowId > info.row_count) return null;
+      // The last breakpoint at or before the row (breakpoints ascend from row 1).
+      let lo = 0;
+      let hi = breaks.fromRow.length - 1;
+      while (lo < hi) {
+        const mid = (lo + hi + 1) >> 1;
+        if (breaks.fromRow[mid]! <= rowId) lo = mid;
+        else hi = mid - 1;
+      }
+      return rowId + breaks.offset[lo]!;
+    };
   }
 
   /** Group ids of a category matching `search` (select-all over a filter), up to `max`, and how many match. */

@@ -142,10 +142,45 @@ async function persist(db: Db, runId: number): Promise<void> {
       );
     }
     await db.exec(
-      `INSERT INTO exceptions (run_id, side, row_id, rule_id, reason, counterpart_row_id, amount_delta, date_delta_days) SELECT $1, side, id, rule_id, reason, counterpart, da, dd FROM exc ORDER BY side, id`,
+      `INSERT INTO exceptions (run_id, side, row_id, rule_id, reason, counterpart_row_id, amount_delta, date_delta_days, row_hash)
+       SELECT $1, e.side, e.id, e.rule_id, e.reason, e.counterpart, e.da, e.dd, coalesce(l.${ident(ROW_HASH)}, r.${ident(ROW_HASH)})
+       FROM exc e
+       LEFT JOIN ${ident(typedView('left'))} l ON e.side = 'left' AND l.${ident(ROW_ID)} = e.id
+       LEFT JOIN ${ident(typedView('right'))} r ON e.side = 'right' AND r.${ident(ROW_ID)} = e.id
+       ORDER BY e.side, e.id`,
       [runId],
     );
+    await carryQueue(db, runId);
   });
+}
+
+/** The work-queue fields an exception keeps from one run to the next. */
+export const QUEUE_FIELDS = ['owner', 'queue_status', 'due_date', 'annotation_reason', 'annotation_note'] as const;
+const anyQueueField = QUEUE_FIELDS.map((f) => `${f} IS NOT NULL`).join(' OR ');
+
+/**
+ * The latest work-queue entry per row content (side, row hash): from this workspace's earlier runs,
+ * then those carried from the workspace it was duplicated from. `beforeRun` leaves out later runs.
+ */
+export const latestQueueSql = (beforeRun: string) => `
+  SELECT side, row_hash, ${QUEUE_FIELDS.join(', ')} FROM (
+    SELECT CAST(side AS VARCHAR) AS side, row_hash, ${QUEUE_FIELDS.join(', ')}, run_id AS rank FROM exceptions WHERE run_id < ${beforeRun} AND row_hash IS NOT NULL AND (${anyQueueField})
+    UNION ALL
+    SELECT side, row_hash, ${QUEUE_FIELDS.join(', ')}, 0 AS rank FROM carried_queue)
+  QUALIFY row_number() OVER (PARTITION BY side, row_hash ORDER BY rank DESC) = 1`;
+
+/**
+ * Exceptions carry over (issue 28): an exception of an earlier run (or of last month's workspace)
+ * whose row is an exception again — the same row content, so the same hash — keeps its owner,
+ * status, reason code, due date and comment, instead of starting open and unassigned.
+ */
+async function carryQueue(db: Db, runId: number): Promise<void> {
+  await db.exec(
+    `UPDATE exceptions x SET ${QUEUE_FIELDS.map((f) => `${f} = p.${f}`).join(', ')}
+     FROM (${latestQueueSql('$1')}) p
+     WHERE x.run_id = $1 AND CAST(x.side AS VARCHAR) = p.side AND x.row_hash = p.row_hash`,
+    [runId],
+  );
 }
 
 /** Drop the run's TEMP tables so a long-lived connection does not keep them. */

@@ -7,6 +7,7 @@ import { CardinalitySchema } from '../../../shared/recon';
 import { MATCH_STATUSES, ROW_CATEGORIES } from '../../../shared/recon-engine';
 import type { Db } from './db';
 import { lit } from './sql';
+import { HISTORY_DDL } from './history';
 
 const enumOf = (values: readonly string[]) => `ENUM (${values.map(lit).join(', ')})`;
 
@@ -103,6 +104,17 @@ CREATE TABLE IF NOT EXISTS audit_log (
 );
 `;
 
+/** Work-queue entries carried from the workspace this one was duplicated from (last month), by row content. */
+export const CARRIED_QUEUE_DDL = `CREATE TABLE IF NOT EXISTS carried_queue (
+  side VARCHAR NOT NULL,
+  row_hash UBIGINT NOT NULL,
+  owner VARCHAR,
+  queue_status VARCHAR,
+  due_date DATE,
+  annotation_reason VARCHAR,
+  annotation_note VARCHAR
+)`;
+
 export async function ensureStore(db: Db): Promise<void> {
   for (const [name, values] of Object.entries(ENUM_TYPES)) await db.exec(`CREATE TYPE IF NOT EXISTS ${name} AS ${enumOf(values)}`);
   await db.exec(STORE_DDL);
@@ -123,6 +135,12 @@ export async function ensureStore(db: Db): Promise<void> {
   await db.exec('ALTER TABLE exceptions ADD COLUMN IF NOT EXISTS owner VARCHAR');
   await db.exec('ALTER TABLE exceptions ADD COLUMN IF NOT EXISTS queue_status VARCHAR');
   await db.exec('ALTER TABLE exceptions ADD COLUMN IF NOT EXISTS due_date DATE');
+  // Workspaces from before run history: figures per run, kept when the sources are replaced.
+  await db.exec(HISTORY_DDL);
+  // Workspaces from before the queue carried over: an exception's row content hash, and the queue
+  // entries carried from the workspace this one was duplicated from (run.ts, carryQueue).
+  await db.exec('ALTER TABLE exceptions ADD COLUMN IF NOT EXISTS row_hash UBIGINT');
+  await db.exec(CARRIED_QUEUE_DDL);
   await migrateVarcharColumns(db);
 }
 

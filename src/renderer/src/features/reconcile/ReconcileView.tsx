@@ -6,6 +6,7 @@ import { DamagedWorkspaces } from './DamagedWorkspaces';
 import { EngineRebuild } from './EngineRebuild';
 import { SourcesPanel } from './SourcesPanel';
 import { FilterPanel, MappingPanel, ResultsPanel, RulesPanel } from './StepPanels';
+import { HistoryPanel } from './HistoryPanel';
 import { formatTime } from '../../stores/display';
 
 /** The Reconcile workspace: sources → mapping → filters → rules and run → results, all saved as it happens. */
@@ -103,6 +104,7 @@ export function ReconcileView() {
             <FilterPanel />
             <RulesPanel />
             <ResultsPanel />
+            <HistoryPanel />
           </>
         )}
       </div>
@@ -118,6 +120,7 @@ function Stepper() {
     { id: 'step-filters', label: 'Filters', done: ws.filters.length > 0 },
     { id: 'step-rules', label: 'Rules & run', done: ws.last_run_id !== null },
     { id: 'step-results', label: 'Results', done: false },
+    { id: 'step-history', label: 'History', done: false },
   ];
   return (
     <nav className="rc-stepper" aria-label="Steps">

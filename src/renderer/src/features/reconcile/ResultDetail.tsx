@@ -8,7 +8,7 @@ import type { GroupPageItem, RecordPageItem, Side } from '../../../../shared/rec
 import { explainGroup } from '../../../../shared/group-explanation';
 import { resultLabel } from './result-label';
 
-const HIDDEN = new Set(['__row_id', '__row_hash']);
+const HIDDEN = new Set(['__row_id', '__row_hash', '__line']);
 
 function RowsTable(props: { caption: string; rows: Record<string, unknown>[]; format: (v: unknown) => string }) {
   const columns = [...new Set(props.rows.flatMap((r) => Object.keys(r)))].filter((c) => !HIDDEN.has(c));
@@ -17,7 +17,7 @@ function RowsTable(props: { caption: string; rows: Record<string, unknown>[]; fo
       <caption>{props.caption}</caption>
       <thead>
         <tr>
-          <th scope="col">row</th>
+          <th scope="col">line</th>
           {columns.map((c) => (
             <th scope="col" key={c}>
               {c}
@@ -28,7 +28,8 @@ function RowsTable(props: { caption: string; rows: Record<string, unknown>[]; fo
       <tbody>
         {props.rows.map((r, i) => (
           <tr key={String(r.__row_id ?? i)}>
-            <td>{String(r.__row_id ?? '—')}</td>
+            {/* The line in the user's file (as the exports' `line`); the engine's row number only when that is not known. */}
+            <td>{typeof r.__line === 'number' ? String(r.__line) : r.__row_id !== undefined ? `row ${String(r.__row_id)}` : '—'}</td>
             {columns.map((c) => (
               <td key={c}>{props.format(r[c])}</td>
             ))}
@@ -73,11 +74,12 @@ export function ResultDetail(props: {
           {item.exception && (
             <p className="small">
               Exception: {item.exception.reason.replace(/_/g, ' ')} under rule “{item.exception.rule_id}”
-              {item.exception.counterpart_row_id !== null && `, closest counterpart row ${item.exception.counterpart_row_id}`}
+              {item.exception.counterpart_row_id !== null &&
+                (typeof item.counterpart_line === 'number' ? `, closest counterpart on line ${item.counterpart_line}` : `, closest counterpart row ${item.exception.counterpart_row_id}`)}
               {item.exception.amount_delta !== null && `, amount off by ${props.formatAmount(Math.abs(item.exception.amount_delta))}`}.
             </p>
           )}
-          <RowsTable caption={props.aliases[item.side]} rows={[{ __row_id: item.row_id, ...item.row }]} format={props.format} />
+          <RowsTable caption={props.aliases[item.side]} rows={[{ __row_id: item.row_id, __line: item.line, ...item.row }]} format={props.format} />
         </>
       )}
     </section>

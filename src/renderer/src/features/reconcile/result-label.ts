@@ -1,13 +1,15 @@
 /**
- * How a result is named on screen: "group 12" for a matched group, "<alias> row 7" for one row. The
+ * How a result is named on screen: "group 12" for a matched group, "<alias> line 9" for one row. The
  * results list names its buttons with it ("Details of …", "Pick …") and the detail panel its heading
  * and region, and closing the panel finds the button to focus by the same words: one definition, so
  * they cannot drift apart.
  */
 import type { GroupPageItem, RecordPageItem, Side } from '../../../../shared/recon-engine';
 
-type Named = Pick<GroupPageItem, 'group_id'> | Pick<RecordPageItem, 'side' | 'row_id'>;
+type Named = Pick<GroupPageItem, 'group_id'> | (Pick<RecordPageItem, 'side' | 'row_id'> & Partial<Pick<RecordPageItem, 'line'>>);
 
+/** A row is named by its line in the user's file ("bank line 12", as the exports' `line` column); by its row number only when the line is not known. */
 export function resultLabel(item: Named, aliases: Record<Side, string>): string {
-  return 'group_id' in item ? `group ${item.group_id}` : `${aliases[item.side]} row ${item.row_id}`;
+  if ('group_id' in item) return `group ${item.group_id}`;
+  return typeof item.line === 'number' ? `${aliases[item.side]} line ${item.line}` : `${aliases[item.side]} row ${item.row_id}`;
 }

@@ -115,7 +115,7 @@ export interface CallOptions {
   onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
-type AbortKind = 'cancelled' | 'maxTotal';
+type AbortKind = 'cancelled' | 'maxTotal' | 'timeout';
 type ListKind = 'tools' | 'resources' | 'prompts';
 
 /** One process lifetime. Callbacks from an old session must never touch a newer one. */
@@ -363,8 +363,8 @@ export class ServerConnection {
       capabilities: { roots: { listChanged: true }, ...(answers ? { elicitation: { form: {}, url: {} }, sampling: {} } : {}) },
     });
     if (answers) {
-      client.setRequestHandler(ElicitRequestSchema, (request, extra) => answers.elicit(request.params, extra.signal));
-      client.setRequestHandler(CreateMessageRequestSchema, (request, extra) => answers.sample(request.params, extra.signal));
+      client.setRequestHandler(ElicitRequestSchema, (request, extra) => this.whileUserAnswers(() => answers.elicit(request.params, extra.signal)));
+      client.setRequestHandler(CreateMessageRequestSchema, (request, extra) => this.whileUserAnswers(() => answers.sample(request.params, extra.signal)));
     }
     client.setRequestHandler(ListRootsRequestSchema, () => ({
       roots: (this.config.roots ?? []).map((folder) => ({ uri: pathToFileURL(folder).href, name: basename(folder) || folder })),
@@ -709,11 +709,34 @@ export class ServerConnection {
     return { session, client: session.client };
   }
 
-  /** Run a request against the live client, turning transport failures into sentences. */
+  /** The server's requests now waiting for the user (a dialog, or sampling with the user's model). */
+  private userAnswering = 0;
+  /** The idle timers of calls in flight that pause while the user answers. */
+  private readonly pausable = new Set<IdleTimer>();
+
+  /**
+   * A server's question to the user: the calls' idle timeouts do not run meanwhile (the server is
+   * waiting for the user, not stuck), and restart with what was left once the last one is answered.
+   */
+  private async whileUserAnswers<T>(answer: () => Promise<T>): Promise<T> {
+    if (this.userAnswering++ === 0) for (const timer of this.pausable) timer.pause();
+    try {
+      return await answer();
+    } finally {
+      if (--this.userAnswering === 0) for (const timer of this.pausable) timer.resume();
+    }
+  }
+
+  /**
+   * Run a request against the live client, turning transport failures into sentences. With
+   * `idleTimeout`, the connection times the request itself: `timeoutMs` without an answer or
+   * `progress()` ends it, and that clock stops while the server waits for the user (the caller
+   * then gives the SDK no shorter timeout than `maxTotalMs`).
+   */
   async request<T>(
     what: string,
-    call: (client: Client, signal: AbortSignal) => Promise<T>,
-    limits: { timeoutMs: number; maxTotalMs?: number; signal?: AbortSignal },
+    call: (client: Client, signal: AbortSignal, clock: { progress(): void }) => Promise<T>,
+    limits: { timeoutMs: number; maxTotalMs?: number; signal?: AbortSignal; idleTimeout?: boolean },
   ): Promise<T> {
     const { session, client } = this.requireRunning();
     const controller = new AbortController();
@@ -726,14 +749,23 @@ export class ServerConnection {
     if (limits.signal?.aborted) abort('cancelled');
     limits.signal?.addEventListener('abort', onExternalAbort, { once: true });
     const totalTimer = limits.maxTotalMs ? setTimeout(() => abort('maxTotal'), limits.maxTotalMs) : undefined;
+    const idle = limits.idleTimeout ? new IdleTimer(limits.timeoutMs, () => abort('timeout')) : undefined;
+    if (idle) {
+      this.pausable.add(idle);
+      if (this.userAnswering > 0) idle.pause();
+    }
     try {
-      return await call(client, controller.signal);
+      return await call(client, controller.signal, { progress: () => idle?.reset() });
     } catch (error) {
       if (abortKind || isTimeout(error)) session.lastAbandonAt = Date.now();
       this.signInPart.refused(error);
       throw this.explain(error, what, session, abortKind, limits);
     } finally {
       if (totalTimer) clearTimeout(totalTimer);
+      if (idle) {
+        idle.stop();
+        this.pausable.delete(idle);
+      }
       limits.signal?.removeEventListener('abort', onExternalAbort);
     }
   }
@@ -748,6 +780,7 @@ export class ServerConnection {
     const isMaxTotal =
       abortKind === 'maxTotal' || (error instanceof McpError && error.code === ErrorCode.RequestTimeout && /maximum total/i.test(error.message));
     if (isMaxTotal) return new Error(`${what} on server ${this.name} exceeded the maximum total time of ${seconds(limits.maxTotalMs ?? 0)}`);
+    if (abortKind === 'timeout') return new Error(`${what} on server ${this.name} timed out: no answer or progress for ${seconds(limits.timeoutMs)}`);
     if (error instanceof McpError) {
       if (error.code === ErrorCode.RequestTimeout) {
         return new Error(`${what} on server ${this.name} timed out: no answer or progress for ${seconds(limits.timeoutMs)}`);
@@ -761,6 +794,57 @@ export class ServerConnection {
       return new Error(`server ${this.name} returned an error for ${what}: ${errorMessage(error)}`);
     }
     return new Error(`${what} on server ${this.name} failed: ${errorMessage(error)}`);
+  }
+}
+
+/** A timeout that progress resets and that can be paused (keeping what is left) and resumed. */
+class IdleTimer {
+  private timer?: NodeJS.Timeout;
+  private deadline = 0;
+  private left: number;
+  private paused = false;
+
+  constructor(
+    private readonly ms: number,
+    private readonly fire: () => void,
+  ) {
+    this.left = ms;
+    this.arm(ms);
+  }
+
+  reset(): void {
+    if (this.paused) this.left = this.ms;
+    else this.arm(this.ms);
+  }
+
+  pause(): void {
+    if (this.paused) return;
+    this.paused = true;
+    this.left = Math.max(0, this.deadline - Date.now());
+    this.clear();
+  }
+
+  resume(): void {
+    if (!this.paused) return;
+    this.paused = false;
+    this.arm(this.left);
+  }
+
+  stop(): void {
+    this.paused = true;
+    this.clear();
+  }
+
+  private arm(ms: number): void {
+    this.clear();
+    this.deadline = Date.now() + ms;
+    this.timer = setTimeout(this.fire, ms);
+    this.timer.unref?.();
+  }
+
+  private clear(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
   }
 }
 

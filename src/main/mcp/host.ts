@@ -313,22 +313,36 @@ export class McpHost {
     const maxTotalMs = opts.maxTotalMs ?? this.opts.maxTotalMs ?? 600_000;
     const started = performance.now();
     try {
-      const requestOptions = {
-        timeout: timeoutMs,
-        resetTimeoutOnProgress: true,
-        maxTotalTimeout: maxTotalMs,
-        onprogress: (p: { progress: number; total?: number; message?: string }) =>
-          this.emit({ type: 'progress', progress: { callId, progress: p.progress, total: p.total, message: p.message } }),
-      };
       const needsTask = entry.conn.tools().find((t) => t.name === tool)?.execution?.taskSupport === 'required';
-      const result = await entry.conn.request(
-        `the call to tool "${tool}"`,
-        (client, signal) =>
-          needsTask
-            ? this.callAsTask(client, tool, args, { ...requestOptions, signal }, (message, step) => this.emit({ type: 'progress', progress: { callId, progress: step, message } }))
-            : client.callTool({ name: tool, arguments: args }, undefined, { ...requestOptions, signal }),
-        { timeoutMs, maxTotalMs, signal: controller.signal },
-      );
+      const report = (p: { progress: number; total?: number; message?: string }) =>
+        this.emit({ type: 'progress', progress: { callId, progress: p.progress, total: p.total, message: p.message } });
+      const result = needsTask
+        ? // A task is polled (tasks/get), each poll bounded by the timeout as before.
+          await entry.conn.request(
+            `the call to tool "${tool}"`,
+            (client, signal) =>
+              this.callAsTask(client, tool, args, { timeout: timeoutMs, resetTimeoutOnProgress: true, maxTotalTimeout: maxTotalMs, onprogress: report, signal }, (message, step) =>
+                report({ progress: step, message }),
+              ),
+            { timeoutMs, maxTotalMs, signal: controller.signal },
+          )
+        : // The connection times the call (idleTimeout): `timeoutMs` without an answer or progress, on
+          // a clock that stops while a sampling or elicitation dialog of this server waits for the
+          // user. The SDK only bounds it by the maximum total time.
+          await entry.conn.request(
+            `the call to tool "${tool}"`,
+            (client, signal, clock) =>
+              client.callTool({ name: tool, arguments: args }, undefined, {
+                timeout: maxTotalMs,
+                maxTotalTimeout: maxTotalMs,
+                onprogress: (p) => {
+                  clock.progress();
+                  report(p);
+                },
+                signal,
+              }),
+            { timeoutMs, maxTotalMs, signal: controller.signal, idleTimeout: true },
+          );
       const elapsedMs = Math.round(performance.now() - started);
       // Servers on the 2024-10-07 protocol may answer with `toolResult` instead of content blocks.
       const content = Array.isArray(result.content)

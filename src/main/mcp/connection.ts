@@ -47,6 +47,7 @@ import {
 } from './oauth';
 import { describeExit, describeExitShort, MESSAGE_TOO_LARGE, ProcessTransport, type ExitInfo } from './process-transport';
 import { createRedactor } from '../base/secrets';
+import { IdleTimer } from './idle-timer';
 import { ServerSignIn } from './sign-in';
 import { CommandNotFoundError, mergeEnv, pathFromEnv, resolveCommand, type Env } from './shell-env';
 
@@ -794,57 +795,6 @@ export class ServerConnection {
       return new Error(`server ${this.name} returned an error for ${what}: ${errorMessage(error)}`);
     }
     return new Error(`${what} on server ${this.name} failed: ${errorMessage(error)}`);
-  }
-}
-
-/** A timeout that progress resets and that can be paused (keeping what is left) and resumed. */
-class IdleTimer {
-  private timer?: NodeJS.Timeout;
-  private deadline = 0;
-  private left: number;
-  private paused = false;
-
-  constructor(
-    private readonly ms: number,
-    private readonly fire: () => void,
-  ) {
-    this.left = ms;
-    this.arm(ms);
-  }
-
-  reset(): void {
-    if (this.paused) this.left = this.ms;
-    else this.arm(this.ms);
-  }
-
-  pause(): void {
-    if (this.paused) return;
-    this.paused = true;
-    this.left = Math.max(0, this.deadline - Date.now());
-    this.clear();
-  }
-
-  resume(): void {
-    if (!this.paused) return;
-    this.paused = false;
-    this.arm(this.left);
-  }
-
-  stop(): void {
-    this.paused = true;
-    this.clear();
-  }
-
-  private arm(ms: number): void {
-    this.clear();
-    this.deadline = Date.now() + ms;
-    this.timer = setTimeout(this.fire, ms);
-    this.timer.unref?.();
-  }
-
-  private clear(): void {
-    if (this.timer) clearTimeout(this.timer);
-    this.timer = undefined;
   }
 }
 

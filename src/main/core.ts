@@ -3,7 +3,8 @@
  * process, by browser mode and by tests: only the transport around `dispatch`
  * and `subscribe` differs.
  */
-import { appendFile, chmod, mkdir } from 'node:fs/promises';
+import { chmod, mkdir } from 'node:fs/promises';
+import { appendPrivateFile } from './base/atomic-write';
 import { join } from 'node:path';
 import type { EventName, EventPayload } from '../shared/contract';
 import { createAssistant } from './assistant/create';
@@ -82,7 +83,7 @@ async function buildCore(opts: CoreOptions): Promise<Core> {
   const logInternal = (e: unknown) => {
     const text = e instanceof Error ? (e.stack ?? e.message) : String(e);
     // This is the logger of last resort: if app.log itself cannot be written there is nowhere left to report it.
-    void appendFile(appLog, `${new Date().toISOString()} ${text}\n`).catch(() => undefined);
+    void appendPrivateFile(appLog, `${new Date().toISOString()} ${text}\n`).catch(() => undefined);
   };
 
   // One SecretStore for the whole app: settings' API keys and the Lineage JDBC password share its file.

@@ -36,6 +36,15 @@ export const ToolCallSchema = z.object({
 });
 export type ToolCall = z.infer<typeof ToolCallSchema>;
 
+/**
+ * What became of a tool call: `ran` (the server ran it; `isError` says whether the tool failed),
+ * `blocked` (the user's tool permissions say never), `declined` (the user said no when asked),
+ * `not_ready` (the app refused it before asking: no workspace open, and the like), `invalid`
+ * (no such tool, or arguments that are not JSON), `cancelled` (the user stopped the turn first).
+ */
+export const TOOL_OUTCOMES = ['ran', 'blocked', 'declined', 'not_ready', 'invalid', 'cancelled'] as const;
+export type ToolOutcome = (typeof TOOL_OUTCOMES)[number];
+
 export const ToolResultSchema = z.object({
   callId: z.string(),
   /** Namespaced tool name, as in the ToolCall (Gemini matches results by name). */
@@ -43,6 +52,8 @@ export const ToolResultSchema = z.object({
   /** Text the model sees; MCP content blocks are flattened to text by the chat loop. */
   content: z.string(),
   isError: z.boolean(),
+  /** Optional: conversations saved before it existed lack it. */
+  outcome: z.enum(TOOL_OUTCOMES).optional(),
 });
 export type ToolResult = z.infer<typeof ToolResultSchema>;
 

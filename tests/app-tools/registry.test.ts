@@ -3,6 +3,7 @@
  * linked in-memory transport): every tool publishes seed-002 metadata, and the
  * guardrail flags arrive as the annotations the guardrails read.
  */
+import { READ_ONLY_APP_TOOLS } from '../../src/shared/app-tools';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -70,6 +71,9 @@ describe('app-tools registry', () => {
       // Scoped tools take an optional workspace_id, refused unless it is the active one.
       expect(Boolean((t.inputSchema.properties as Record<string, unknown> | undefined)?.workspace_id), t.name).toBe(Boolean(scoped));
     }
+    // The read-only list the renderer reads (src/shared/app-tools.ts) is what the server announces.
+    for (const t of tools) expect([t.name, t.annotations?.readOnlyHint]).toEqual([t.name, READ_ONLY_APP_TOOLS.has(t.name)]);
+    expect(tools.filter((t) => t.annotations?.readOnlyHint === true).length).toBeGreaterThan(3);
     const finalizing = tools.filter((t) => t._meta?.['kalla/finalizing'] === true).map((t) => t.name);
     expect(finalizing.sort()).toEqual(['reconcile_export', 'reconcile_run']);
     const instructions = client.getInstructions();

@@ -89,7 +89,7 @@ describe('runTurn', () => {
       usage: { inputTokens: 30, outputTokens: 7 },
       messages: [
         { role: 'assistant', text: 'Checking.', toolCalls: [{ id: 'c1', name: 'recon__list_sources', arguments: {} }] },
-        { role: 'tool', results: [{ callId: 'c1', name: 'recon__list_sources', content: 'bank.csv', isError: false }] },
+        { role: 'tool', results: [{ callId: 'c1', name: 'recon__list_sources', content: 'bank.csv', isError: false, outcome: 'ran' }] },
         { role: 'assistant', text: 'You have bank.csv.', toolCalls: [] },
       ],
     });
@@ -140,6 +140,7 @@ describe('runTurn', () => {
           callId: 'c1',
           name: 'fs__delete_file',
           isError: true,
+          outcome: 'declined',
           content: 'The user declined this call. Do not repeat it unchanged; ask the user how to proceed.',
         },
       ],
@@ -152,7 +153,7 @@ describe('runTurn', () => {
     const host = new FakeHost({ 'fs/delete_file': () => text('ENOENT: /nope', true) });
     const result = await runTurn({ client: client(), host, system: '', history: [{ role: 'user', text: 'rm' }], confirm: async () => true });
     expect(host.calls).toEqual([{ server: 'fs', tool: 'delete_file', args: { path: '/nope' } }]);
-    expect(result.messages[1]).toEqual({ role: 'tool', results: [{ callId: 'c1', name: 'fs__delete_file', content: '<untrusted-tool-result server="fs">\nENOENT: /nope\n</untrusted-tool-result>', isError: true }] });
+    expect(result.messages[1]).toEqual({ role: 'tool', results: [{ callId: 'c1', name: 'fs__delete_file', content: '<untrusted-tool-result server="fs">\nENOENT: /nope\n</untrusted-tool-result>', isError: true, outcome: 'ran' }] });
     expect(sentMessages(1).at(-1)).toEqual({ role: 'tool', tool_call_id: 'c1', content: 'Error: <untrusted-tool-result server="fs">\nENOENT: /nope\n</untrusted-tool-result>' });
   });
 
@@ -192,6 +193,8 @@ describe('runTurn', () => {
     expect(results[1].content).toMatch(/^The tool was not run: arguments are not valid JSON: .*Arguments received: \{oops\./);
     expect(results[2].content).toBe('There is no tool named "recon__drop_tables". Use one of the tools provided.');
     expect(results[3].content).toBe('The tool could not be run: server "recon" is not running');
+    // The caller learns what became of each call from a typed outcome, not from the text.
+    expect(results.map((r) => r.outcome)).toEqual(['blocked', 'invalid', 'invalid', 'ran']);
     expect(host.calls).toEqual([{ server: 'recon', tool: 'list_sources', args: {} }]);
   });
 
@@ -233,8 +236,8 @@ describe('runTurn', () => {
     expect(result.messages[1]).toEqual({
       role: 'tool',
       results: [
-        { callId: 'c1', name: 'fs__delete_file', content: 'The user cancelled this call before it finished.', isError: true },
-        { callId: 'c2', name: 'recon__list_sources', content: 'The user cancelled this call before it finished.', isError: true },
+        { callId: 'c1', name: 'fs__delete_file', content: 'The user cancelled this call before it finished.', isError: true, outcome: 'cancelled' },
+        { callId: 'c2', name: 'recon__list_sources', content: 'The user cancelled this call before it finished.', isError: true, outcome: 'cancelled' },
       ],
     });
   });
@@ -275,7 +278,7 @@ describe('runTurn', () => {
     });
     expect(host.calls).toEqual([]);
     expect(result.outcome).toBe('answered');
-    expect(result.messages[1]).toMatchObject({ role: 'tool', results: [{ callId: 'c1', isError: true }] });
+    expect(result.messages[1]).toMatchObject({ role: 'tool', results: [{ callId: 'c1', isError: true, outcome: 'declined' }] });
     expect((result.messages[1] as { results: Array<{ content: string }> }).results[0].content).toMatch(/^The user declined this call/);
   });
 

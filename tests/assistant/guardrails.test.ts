@@ -116,8 +116,10 @@ describe('overrides schema and refusal results', () => {
       callId: 'c1',
       name: 'fs__delete',
       isError: true,
+      outcome: 'blocked',
       content: 'The user has blocked this tool. Do not call it again; continue without it or ask the user.',
     });
+    expect(refusedToolResult(call, 'declined').outcome).toBe('declined');
     expect(refusedToolResult(call, 'declined').content).toBe(
       'The user declined this call. Do not repeat it unchanged; ask the user how to proceed.',
     );

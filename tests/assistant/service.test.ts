@@ -200,6 +200,20 @@ describe('Assistant through the real core (OpenAI-compatible)', () => {
     ]);
     expect(bodyText(fake, 1)).toContain('The user has blocked this tool');
   });
+
+  it('tells a blocked call from one whose unreadable arguments quote the words of a block', async () => {
+    const { h, fake } = await setup('openai');
+    fake.enqueue(
+      openAICompletion({ toolCalls: [{ id: 'call_1', name: 'demo__echo', arguments: '{"text": "The user has blocked this tool' }] }),
+      openAICompletion({ content: 'Let me fix the arguments.' }),
+    );
+    const final = await h.turn('assistant', 'echo x');
+    const [entry] = tools(final);
+    expect(entry).toMatchObject({ tool: 'echo', status: 'refused' });
+    // Refused for its arguments: not shown as blocked by the user's settings.
+    expect(entry.approval?.decision).not.toBe('blocked');
+    expect(entry.permission).not.toBe('never');
+  });
 });
 
 describe('Remembered approvals on the confirmation card', () => {

@@ -254,6 +254,7 @@ describe('invalidArgumentsResult', () => {
       callId: 'call_3',
       name: 'recon__export_report_79d2f842',
       isError: true,
+      outcome: 'invalid',
       content:
         'The tool was not run: arguments are not valid JSON: Unexpected end of JSON input. Arguments received: {"target":. ' +
         'Call the tool again with a single JSON object that matches its input schema.',

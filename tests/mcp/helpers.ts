@@ -13,7 +13,7 @@ const require = createRequire(import.meta.url);
 const TSX_LOADER = pathToFileURL(require.resolve('tsx')).href;
 export const FIXTURES = resolve(__dirname, '../fixtures/servers');
 
-export type FixtureName = 'well-behaved' | 'crashy' | 'slow' | 'dynamic' | 'noisy' | 'paged' | 'early-change' | 'family' | 'roots' | 'tasks';
+export type FixtureName = 'well-behaved' | 'crashy' | 'slow' | 'dynamic' | 'noisy' | 'paged' | 'early-change' | 'family' | 'setsid-family' | 'roots' | 'tasks';
 
 /** A server config that runs a fixture server with this Node and tsx. */
 export function fixture(name: FixtureName, extra: Partial<ServerConfig> = {}): ServerConfig {

@@ -1,7 +1,8 @@
 /**
  * Issue 13 items 2 and 11: user servers see a minimal environment; stopping a
  * server takes its whole process group down (with escalation); a flood of
- * stderr reaches the window as a bounded number of events.
+ * stderr reaches the window as a bounded number of events. Issue 29: on Linux, descendants that
+ * left the group with setsid go too.
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { minimalEnv } from '../../src/main/mcp/shell-env';
@@ -9,8 +10,17 @@ import { fixture, makeHost, waitFor, waitForStatus } from './helpers';
 import { readFileSync } from 'node:fs';
 
 const cleanup: Array<() => Promise<void>> = [];
+/** Helpers a failing test would leave running: killed after each test. */
+const stray: number[] = [];
 afterEach(async () => {
   for (const c of cleanup.splice(0)) await c();
+  for (const pid of stray.splice(0)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+    } catch {
+      // gone, as it should be
+    }
+  }
 });
 
 const SECRETS = { ANTHROPIC_API_KEY: 'sk-ant-secret-1', AWS_SECRET_ACCESS_KEY: 'aws-secret-2', AWS_PROFILE: 'work' };
@@ -85,6 +95,41 @@ describe('server processes', () => {
     const helper = Number((await t.host.callTool('family', 'helper_pid', {})).content[0].text);
     await t.dispose();
     expect(running(helper)).toBe(false);
+  });
+});
+
+describe.skipIf(process.platform !== 'linux')('server processes in a session of their own (Linux)', () => {
+  const sessionOf = (pid: number) => Number(readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ')[3]);
+
+  it('stop takes down a helper that left the process group with setsid, even when it ignores SIGTERM', async () => {
+    const t = await makeHost({ killGraceMs: 300 });
+    cleanup.push(t.dispose);
+    await t.host.start();
+    await t.host.addServer('setsid', fixture('setsid-family'));
+    await waitForStatus(t.host, 'setsid', 'running');
+    const helper = Number((await t.host.callTool('setsid', 'helper_pid', {})).content[0].text);
+    const server = t.host.get('setsid')!.pid!;
+    expect(running(helper)).toBe(true);
+    // A session (and so a process group) of its own: signalling the server's group misses it.
+    expect(sessionOf(helper)).toBe(helper);
+    expect(sessionOf(helper)).not.toBe(sessionOf(server));
+    stray.push(helper);
+
+    const started = performance.now();
+    await t.host.stopServer('setsid');
+    console.log(`stop with a setsid helper: ${Math.round(performance.now() - started)} ms`);
+    await waitFor(() => !running(helper) && !running(server), 'the server and its setsid helper to be gone', 5000);
+  });
+
+  it('host.stop (app quit) does the same', async () => {
+    const t = await makeHost({ killGraceMs: 300 });
+    await t.host.start();
+    await t.host.addServer('setsid', fixture('setsid-family'));
+    await waitForStatus(t.host, 'setsid', 'running');
+    const helper = Number((await t.host.callTool('setsid', 'helper_pid', {})).content[0].text);
+    stray.push(helper);
+    await t.dispose();
+    await waitFor(() => !running(helper), 'the setsid helper to be gone', 5000);
   });
 });
 

@@ -385,3 +385,25 @@ describe('the loopback sign-in listener', () => {
     expect(Date.now() - started).toBeLessThan(500);
   });
 });
+
+describe('one Sign in', () => {
+  it('opens the authorization page once when a server lets initialize through and refuses its three first lists', async () => {
+    const auth = await startAuthServer();
+    cleanups.push(() => auth.close());
+    // initialize passes without a token; tools/list, resources/list and prompts/list (sent together) get 401.
+    const remote = await startRemoteServer('streamable-http', {
+      oauth: { issuer: auth.issuer, accepts: (t) => auth.valid.has(t), anonymous: ['initialize', 'notifications/initialized'] },
+    });
+    cleanups.push(() => remote.close());
+    const opened: string[] = [];
+    const host = await hostFor(remote.url, memorySecrets(), browser(opened));
+    expect(host.get('crm')).toMatchObject({ status: 'error', auth: 'needs-sign-in' });
+    expect(opened).toEqual([]);
+
+    await host.signIn('crm');
+    await waitFor(() => host.get('crm')?.status === 'running', 'crm running after sign-in');
+    expect(opened).toHaveLength(1);
+    expect(auth.grants.filter((g) => g === 'authorization_code')).toHaveLength(1);
+    expect((await host.callTool('crm', 'echo', { text: 'once' })).structuredContent).toEqual({ text: 'once' });
+  }, 60_000);
+});

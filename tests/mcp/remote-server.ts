@@ -43,6 +43,8 @@ export async function startRemoteServer(
       accepts(token: string): boolean;
       /** Step-up: the scopes a JSON-RPC method needs, and those a token holds (403 insufficient_scope otherwise). */
       scopes?: { needed(method: string): string[]; of(token: string): string[] };
+      /** JSON-RPC methods served without a token (as servers that let `initialize` through do); the rest get 401. */
+      anonymous?: string[];
     };
   } = {},
 ): Promise<RemoteServer> {
@@ -62,15 +64,24 @@ export async function startRemoteServer(
       }
       const token = /^Bearer (.+)$/.exec(req.headers.authorization ?? '')?.[1];
       const metadata = `resource_metadata="${base}/.well-known/oauth-protected-resource/mcp"`;
-      if (!token || !opts.oauth.accepts(token)) {
+      if (opts.oauth.anonymous && req.method === 'POST' && parsedBody === undefined) {
+        let text = '';
+        for await (const chunk of req) text += chunk;
+        parsedBody = JSON.parse(text) as unknown;
+      }
+      const method = (parsedBody as { method?: string } | undefined)?.method;
+      const anonymous = method !== undefined && (opts.oauth.anonymous ?? []).includes(method);
+      if (!anonymous && (!token || !opts.oauth.accepts(token))) {
         const scope = opts.oauth.scopes ? ` scope="${opts.oauth.scopes.needed('initialize').join(' ')}",` : '';
         res.writeHead(401, { 'www-authenticate': `Bearer${scope} ${metadata}` }).end('unauthorized');
         return;
       }
-      if (opts.oauth.scopes && req.method === 'POST') {
-        let text = '';
-        for await (const chunk of req) text += chunk;
-        parsedBody = JSON.parse(text) as unknown;
+      if (opts.oauth.scopes && req.method === 'POST' && token) {
+        if (parsedBody === undefined) {
+          let text = '';
+          for await (const chunk of req) text += chunk;
+          parsedBody = JSON.parse(text) as unknown;
+        }
         const needed = opts.oauth.scopes.needed((parsedBody as { method?: string }).method ?? '');
         const held = opts.oauth.scopes.of(token);
         if (!needed.every((s) => held.includes(s))) {

@@ -1,8 +1,8 @@
 // @vitest-environment jsdom
 /** Tool results as a user sees them: audio plays, resources are text or downloads, nothing useful is left as raw JSON. */
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ContentView } from '../../src/renderer/src/features/servers/ContentView';
+import { ContentView, LONG_TEXT_PREVIEW } from '../../src/renderer/src/features/servers/ContentView';
 
 afterEach(cleanup);
 // jsdom has no object URLs; the browser's are opaque blob: strings like these.
@@ -47,5 +47,28 @@ describe('ContentView', () => {
     expect(screen.queryByRole('button', { name: 'Read it' })).toBeNull();
     expect(document.querySelectorAll('audio')).toHaveLength(0);
     expect(document.querySelectorAll('pre.json')).toHaveLength(1);
+  });
+
+  it('shows a 12 MiB text result in part, with Show all and a download of the whole text', () => {
+    const line = 'row 000000: the quick brown fox jumps over the lazy dog\n';
+    const text = line.repeat(Math.ceil((12 * 1024 * 1024) / line.length));
+    const started = performance.now();
+    render(<ContentView blocks={[{ type: 'text', text }]} />);
+    const ms = performance.now() - started;
+    console.log(`12 MiB text result: first render ${ms.toFixed(0)} ms, ${document.querySelector('pre')!.textContent!.length} characters in the page`);
+    const shown = document.querySelector('pre.text')!.textContent!;
+    expect(shown.length).toBe(LONG_TEXT_PREVIEW);
+    expect(text.startsWith(shown)).toBe(true);
+    expect(screen.getByRole('status').textContent).toContain(`Showing the first 100,000 of ${text.length.toLocaleString('en-US')} characters.`);
+    expect(screen.getByRole('link', { name: 'Download the whole text' }).getAttribute('href')).toMatch(/^blob:/);
+    fireEvent.click(screen.getByRole('button', { name: 'Show all' }));
+    expect(document.querySelector('pre.text')!.textContent!.length).toBe(text.length);
+    expect(screen.queryByRole('button', { name: 'Show all' })).toBeNull();
+  });
+
+  it('shows a short text whole, with nothing more to offer', () => {
+    render(<ContentView blocks={[{ type: 'text', text: 'short' }]} />);
+    expect(document.querySelector('pre.text')!.textContent).toBe('short');
+    expect(screen.queryByRole('button', { name: 'Show all' })).toBeNull();
   });
 });

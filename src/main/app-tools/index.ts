@@ -11,7 +11,7 @@ import { reconcileModule } from './tools/reconcile';
 import { serversModule } from './tools/servers';
 import { workspacesModule } from './tools/workspaces';
 
-export { APP_TOOLS_SERVER } from './names';
+export { APP_TOOLS_SERVER } from '../../shared/app-tools';
 export { AppToolsConnection } from './connection';
 export { createAppToolsServer, serverInstructions } from './server';
 export { AppToolRefusal, defineTool, describeTool } from './registry';

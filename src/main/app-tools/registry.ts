@@ -31,8 +31,6 @@ export interface AppToolMeta {
   scoped: false | 'reconcile' | 'lineage';
   /** Produces the deliverable or commits a result: always asks, whatever the user's settings. */
   finalizing: boolean;
-  /** Changes nothing: may run without asking (the app's own server is trusted). */
-  readOnly: boolean;
   /** Overwrites or deletes something. */
   destructive?: boolean;
 }

@@ -8,7 +8,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { refuseUnknownTools } from '../../engines/mcp/strict-tools';
-import { APP_TOOLS_SERVER } from './names';
+import { APP_TOOLS_SERVER, READ_ONLY_APP_TOOLS } from '../../shared/app-tools';
 import { AppToolRefusal, describeTool, type AppToolDef, type AppToolModule } from './registry';
 
 /** The id of the workspace a scoped tool acts on; undefined when none is open. */
@@ -67,7 +67,7 @@ function register(server: McpServer, t: AppToolDef, opts: AppToolsServerOptions)
       title: t.title,
       description: describeTool(t),
       inputSchema: input,
-      annotations: { title: t.title, readOnlyHint: t.readOnly, destructiveHint: t.destructive ?? false, openWorldHint: false },
+      annotations: { title: t.title, readOnlyHint: READ_ONLY_APP_TOOLS.has(t.name), destructiveHint: t.destructive ?? false, openWorldHint: false },
       _meta: {
         'kalla/finalizing': t.finalizing,
         'kalla/scoped': t.scoped,

@@ -10,6 +10,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import type {
+  ToolOutcome,
   AssistantMessage,
   ChatMessage,
   StopReason,
@@ -147,7 +148,7 @@ export async function runTurn(options: RunTurnOptions): Promise<TurnResult> {
     const results: ToolResult[] = [];
     for (const call of turn.toolCalls) {
       const result = signal?.aborted
-        ? { callId: call.id, name: call.name, content: CANCELLED_CONTENT, isError: true }
+        ? { callId: call.id, name: call.name, content: CANCELLED_CONTENT, isError: true, outcome: 'cancelled' as const }
         : await runOneCall(call, { ...options, names, origins, toolInfo, untrusted });
       results.push(result);
       emit({ type: 'tool-end', call, result });
@@ -172,12 +173,12 @@ export function markUntrusted(server: string, text: string): string {
 }
 
 async function runOneCall(call: ToolCall, ctx: CallContext): Promise<ToolResult> {
-  const error = (content: string): ToolResult => ({ callId: call.id, name: call.name, content, isError: true });
+  const error = (content: string, outcome: ToolOutcome): ToolResult => ({ callId: call.id, name: call.name, content, isError: true, outcome });
   const invalid = invalidArgumentsResult(call);
   if (invalid) return invalid;
   const target = ctx.names.resolve(call.name);
   const info = target && ctx.toolInfo.get(`${target.server}\u0000${target.tool}`);
-  if (!target || !info) return error(`There is no tool named "${call.name}". Use one of the tools provided.`);
+  if (!target || !info) return error(`There is no tool named "${call.name}". Use one of the tools provided.`, 'invalid');
 
   const origin = ctx.origins.get(target.server) ?? 'user';
   let decision = resolveToolPolicy({ server: target.server, origin, tool: info }, ctx.overrides);
@@ -190,11 +191,11 @@ async function runOneCall(call: ToolCall, ctx: CallContext): Promise<ToolResult>
   }
   if (decision.permission === 'never') return refusedToolResult(call, 'blocked');
   const notReady = await ctx.host.precheck?.(target.server, target.tool, call.arguments).catch(() => undefined);
-  if (notReady) return error(notReady);
+  if (notReady) return error(notReady, 'not_ready');
   if (decision.permission === 'ask') {
     // A confirmation that cannot be shown (window closed, IPC failure) is a "no", never a crash mid-turn.
     const approved = await ctx.confirm({ call, server: target.server, tool: target.tool, decision }).catch(() => false);
-    if (ctx.signal?.aborted) return error(CANCELLED_CONTENT);
+    if (ctx.signal?.aborted) return error(CANCELLED_CONTENT, 'cancelled');
     if (!approved) return refusedToolResult(call, 'declined');
   }
 
@@ -210,10 +211,12 @@ async function runOneCall(call: ToolCall, ctx: CallContext): Promise<ToolResult>
       name: call.name,
       content: origin === 'user' ? markUntrusted(target.server, text) : text,
       isError: result.isError,
+      outcome: 'ran',
     };
   } catch (e) {
-    if (ctx.signal?.aborted) return error(CANCELLED_CONTENT);
-    // The host failed (server crashed, timed out): the model should know, not the loop die.
-    return error(`The tool could not be run: ${(e as Error).message}`);
+    if (ctx.signal?.aborted) return error(CANCELLED_CONTENT, 'cancelled');
+    // The host failed (server crashed, timed out): the model should know, not the loop die. It was
+    // sent to the server, so it ran, and failed.
+    return error(`The tool could not be run: ${(e as Error).message}`, 'ran');
   }
 }

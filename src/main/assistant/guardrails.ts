@@ -96,6 +96,7 @@ export function refusedToolResult(call: ToolCall, why: 'blocked' | 'declined'): 
     callId: call.id,
     name: call.name,
     isError: true,
+    outcome: why,
     content:
       why === 'blocked'
         ? 'The user has blocked this tool. Do not call it again; continue without it or ask the user.'

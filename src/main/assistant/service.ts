@@ -461,7 +461,7 @@ export class AssistantService {
           entry.result = e.result.content.length > MAX_DISPLAY_RESULT ? `${e.result.content.slice(0, MAX_DISPLAY_RESULT)}…` : e.result.content;
           const diagram = /```mermaid\n([\s\S]*?)\n```/.exec(e.result.content);
           if (diagram && !e.result.isError) entry.mermaid = diagram[1];
-          if (!target && /has blocked this tool/.test(e.result.content)) {
+          if (e.result.outcome === 'blocked') {
             entry.status = 'refused';
             entry.permission = 'never';
             entry.approval = { by: 'settings', decision: 'blocked', reason: 'Blocked by your tool permissions in Settings.', at: now() };

@@ -11,6 +11,7 @@ export function invalidArgumentsResult(call: ToolCall): ToolResult | undefined {
     callId: call.id,
     name: call.name,
     isError: true,
+    outcome: 'invalid',
     content:
       `The tool was not run: ${call.argumentsError.message}. ` +
       `Arguments received: ${call.argumentsError.raw}. ` +

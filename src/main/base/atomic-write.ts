@@ -1,10 +1,18 @@
 import { randomBytes } from 'node:crypto';
-import { chmod, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { appendFile, chmod, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, basename, join } from 'node:path';
 
 /**
+ * Every file Kalla writes into its data folder (settings, workspace state, the Assistant's
+ * conversations, logs, server lists) is its owner's only: 0600, like the folder's 0700.
+ */
+export const PRIVATE_FILE_MODE = 0o600;
+
+/**
  * Write a file so readers see either the old or the new content, never half of
- * it: a crash mid-write must not leave the user's server list truncated.
+ * it: a crash mid-write must not leave the user's server list truncated. The
+ * file is private (0600) unless `mode` says otherwise; one written before that
+ * (0644) is replaced by a 0600 one at its next write.
  */
 export async function writeFileAtomic(path: string, content: string, opts: { mode?: number } = {}): Promise<void> {
   const dir = dirname(path);
@@ -12,7 +20,7 @@ export async function writeFileAtomic(path: string, content: string, opts: { mod
   const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
     // `mode` applies at creation, so a secrets file is never readable by others, not even briefly.
-    await writeFile(temp, content, { encoding: 'utf8', flush: true, mode: opts.mode });
+    await writeFile(temp, content, { encoding: 'utf8', flush: true, mode: opts.mode ?? PRIVATE_FILE_MODE });
     await rename(temp, path);
   } catch (error) {
     await rm(temp, { force: true });
@@ -24,7 +32,7 @@ export async function writeFileAtomic(path: string, content: string, opts: { mod
  * Files holding secrets (secrets.json, mcp-servers.json with servers' tokens)
  * are readable by their owner only.
  */
-export const SECRET_FILE_MODE = 0o600;
+export const SECRET_FILE_MODE = PRIVATE_FILE_MODE;
 
 /**
  * Narrow an existing secrets file written before it was created 0600 (or by
@@ -34,4 +42,18 @@ export const SECRET_FILE_MODE = 0o600;
 export async function tightenSecretFile(path: string): Promise<void> {
   const info = await stat(path).catch(() => undefined);
   if (info && (info.mode & 0o077) !== 0) await chmod(path, SECRET_FILE_MODE).catch(() => undefined);
+}
+
+const narrowed = new Set<string>();
+
+/**
+ * Append to a private file (logs): created 0600; a file an older version left
+ * wider is narrowed at this process's first append to it.
+ */
+export async function appendPrivateFile(path: string, text: string): Promise<void> {
+  await appendFile(path, text, { encoding: 'utf8', mode: PRIVATE_FILE_MODE });
+  if (!narrowed.has(path)) {
+    narrowed.add(path);
+    await tightenSecretFile(path);
+  }
 }

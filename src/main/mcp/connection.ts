@@ -10,7 +10,7 @@
 import { statSync } from 'node:fs';
 import { basename } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { auth, extractWWWAuthenticateParams, UnauthorizedError, type OAuthClientProvider } from '@modelcontextprotocol/sdk/client/auth.js';
+import { extractWWWAuthenticateParams, UnauthorizedError } from '@modelcontextprotocol/sdk/client/auth.js';
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { OAuthError } from '@modelcontextprotocol/sdk/server/auth/errors.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
@@ -41,13 +41,14 @@ import {
   ClientCredentialsMissingError,
   KallaOAuthProvider,
   MorePermissionNeededError,
-  oauthProviderFor,
   PermissionRefusedError,
   SignInNeededError,
   type OAuthSettings,
 } from './oauth';
 import { describeExit, describeExitShort, MESSAGE_TOO_LARGE, ProcessTransport, type ExitInfo } from './process-transport';
 import { createRedactor } from '../base/secrets';
+import { IdleTimer } from './idle-timer';
+import { ServerSignIn } from './sign-in';
 import { CommandNotFoundError, mergeEnv, pathFromEnv, resolveCommand, type Env } from './shell-env';
 
 export interface RestartPolicy {
@@ -115,7 +116,7 @@ export interface CallOptions {
   onprogress?: (progress: { progress: number; total?: number; message?: string }) => void;
 }
 
-type AbortKind = 'cancelled' | 'maxTotal';
+type AbortKind = 'cancelled' | 'maxTotal' | 'timeout';
 type ListKind = 'tools' | 'resources' | 'prompts';
 
 /** One process lifetime. Callbacks from an old session must never touch a newer one. */
@@ -183,14 +184,14 @@ export class ServerConnection {
   /** Resource URIs the user watches; asked for again after every (re)start. */
   private readonly subscriptions = new Set<string>();
   /** For a remote server without an Authorization header of its own, when the host offers OAuth. */
-  private oauthProvider?: KallaOAuthProvider | OAuthClientProvider;
-  private authState?: 'signed-in' | 'needs-sign-in';
+  private readonly signInPart: ServerSignIn;
 
   constructor(opts: ConnectionOptions) {
     this.opts = opts;
     this.name = opts.name;
     this.config = opts.config;
     this.history = new MessageHistory((text) => opts.log.redact(text));
+    this.signInPart = new ServerSignIn(opts.name, opts.oauth, { changed: () => opts.onChange(), log: (text) => this.log(text) });
   }
 
   /** Watch a resource (resources/subscribe); the server must declare `resources.subscribe`. */
@@ -213,7 +214,7 @@ export class ServerConnection {
 
   snapshot(): ConnectionSnapshot {
     return {
-      ...(this.authState ? { auth: this.authState } : {}),
+      ...(this.signInPart.state ? { auth: this.signInPart.state } : {}),
       status: this.status,
       error: this.error,
       restarts: this.restarts,
@@ -246,8 +247,7 @@ export class ServerConnection {
 
   /** Takes effect at the next start. */
   setConfig(config: ServerConfig): void {
-    // A changed `oauth` block (another client id, grant or scopes) needs a provider made from it.
-    if (JSON.stringify(config.oauth) !== JSON.stringify(this.config.oauth)) this.oauthProvider = undefined;
+    this.signInPart.configChanged(this.config, config);
     this.config = config;
   }
 
@@ -306,7 +306,7 @@ export class ServerConnection {
     this.session = undefined;
     this.failureStreak = [];
     // A sign-in waiting for the browser ends with the server (stopped, removed, app quitting).
-    if (this.oauthProvider instanceof KallaOAuthProvider) this.oauthProvider.cancelSignIn(`${this.name} was stopped`);
+    this.signInPart.cancel(`${this.name} was stopped`);
     if (!session && this.status === 'stopped') return;
     this.settleOutcome(new Error(`server ${this.name} was stopped before it finished starting`));
     if (session) {
@@ -364,8 +364,8 @@ export class ServerConnection {
       capabilities: { roots: { listChanged: true }, ...(answers ? { elicitation: { form: {}, url: {} }, sampling: {} } : {}) },
     });
     if (answers) {
-      client.setRequestHandler(ElicitRequestSchema, (request, extra) => answers.elicit(request.params, extra.signal));
-      client.setRequestHandler(CreateMessageRequestSchema, (request, extra) => answers.sample(request.params, extra.signal));
+      client.setRequestHandler(ElicitRequestSchema, (request, extra) => this.whileUserAnswers(() => answers.elicit(request.params, extra.signal)));
+      client.setRequestHandler(CreateMessageRequestSchema, (request, extra) => this.whileUserAnswers(() => answers.sample(request.params, extra.signal)));
     }
     client.setRequestHandler(ListRootsRequestSchema, () => ({
       roots: (this.config.roots ?? []).map((folder) => ({ uri: pathToFileURL(folder).href, name: basename(folder) || folder })),
@@ -441,7 +441,7 @@ export class ServerConnection {
       this.log(`connecting: ${endpoint.origin}${endpoint.pathname} (Streamable HTTP)`);
       const client = this.newClient(session);
       session.client = client;
-      const authProvider = await this.oauthFor(config);
+      const authProvider = await this.signInPart.providerFor(config);
       const http = new StreamableHTTPClientTransport(endpoint, {
         requestInit,
         ...(authProvider ? { authProvider } : {}),
@@ -450,14 +450,14 @@ export class ServerConnection {
       session.remote = http;
       try {
         await this.handshake(client, http);
-        if (authProvider instanceof KallaOAuthProvider) this.authState = authProvider.hasTokens() ? (authProvider.pendingStepUp ? 'needs-sign-in' : 'signed-in') : undefined;
+        this.signInPart.connected(authProvider);
         // Only now: a refused handshake closes the transport too, and its reason (say HTTP 401) must not be lost.
         client.onclose = () => this.sessionFailed(session);
         session.remoteKind = 'streamable-http';
         return client;
       } catch (error) {
         if (authProvider instanceof KallaOAuthProvider && error instanceof UnauthorizedError) {
-          await this.finishSignIn(authProvider, http, client);
+          await this.signInPart.finish(authProvider, http, client);
           if (session.ended) throw new Error('stopped');
           return this.connectRemote(session, config, url);
         }
@@ -472,7 +472,7 @@ export class ServerConnection {
     this.log(`connecting: ${endpoint.origin}${endpoint.pathname} (SSE)`);
     const client = this.newClient(session);
     session.client = client;
-    const sseAuth = await this.oauthFor(config);
+    const sseAuth = await this.signInPart.providerFor(config);
     const sse = new SSEClientTransport(endpoint, {
       requestInit,
       ...(sseAuth ? { authProvider: sseAuth } : {}),
@@ -491,7 +491,7 @@ export class ServerConnection {
       await this.handshake(client, sse);
     } catch (error) {
       if (!(sseAuth instanceof KallaOAuthProvider && error instanceof UnauthorizedError)) throw error;
-      await this.finishSignIn(sseAuth, sse, client);
+      await this.signInPart.finish(sseAuth, sse, client);
       if (session.ended) throw new Error('stopped');
       return this.connectRemote(session, { ...config, type: 'sse' }, url);
     }
@@ -500,89 +500,11 @@ export class ServerConnection {
     return client;
   }
 
-  /**
-   * The OAuth provider of a remote server, unless the user manages credentials with an
-   * Authorization header or the host offers no OAuth.
-   */
-  private async oauthFor(config: ServerConfig): Promise<KallaOAuthProvider | OAuthClientProvider | undefined> {
-    if (!this.opts.oauth) return undefined;
-    if (Object.keys(config.headers ?? {}).some((h) => h.toLowerCase() === 'authorization')) return undefined;
-    this.oauthProvider ??= await oauthProviderFor(this.name, this.opts.oauth, config.oauth ?? {});
-    if (this.oauthProvider instanceof KallaOAuthProvider) await this.oauthProvider.prepare();
-    return this.oauthProvider;
-  }
-
-  /** The browser sign-in provider, for Sign in / Sign out (service accounts have neither). */
-  private async browserSignIn(): Promise<KallaOAuthProvider> {
-    if (this.config.url === undefined || !this.opts.oauth) throw new Error(`server ${this.name} does not use OAuth sign-in`);
-    const provider = await this.oauthFor(this.config);
-    if (!provider) throw new Error(`server ${this.name} has its own Authorization header; remove it to sign in with OAuth`);
-    if (!(provider instanceof KallaOAuthProvider)) throw new Error(`server ${this.name} signs in as a service account (client credentials); there is no browser sign-in`);
-    return provider;
-  }
-
-  /**
-   * Step-up authorization: the server answered 403 insufficient_scope for scopes the sign-in lacks.
-   * Ask the authorization server for them (with those already granted) in the browser, then go on
-   * with the same session: the transport reads the new token from the provider on its next request.
-   */
-  private async stepUp(provider: KallaOAuthProvider): Promise<void> {
-    const pending = provider.pendingStepUp;
-    const url = this.config.url;
-    if (!pending || url === undefined) return;
-    provider.interactive = true;
-    provider.hideRefreshToken = true;
-    try {
-      this.log(`asking for more permission in the browser: ${pending.scope}`);
-      const options = { serverUrl: url, scope: pending.scope, ...(pending.resourceMetadataUrl ? { resourceMetadataUrl: pending.resourceMetadataUrl } : {}) };
-      if ((await auth(provider, options)) === 'REDIRECT') {
-        const code = await provider.waitForCode();
-        provider.hideRefreshToken = false;
-        await auth(provider, { ...options, authorizationCode: code });
-      }
-      provider.pendingStepUp = undefined;
-      this.authState = 'signed-in';
-      this.log('signed in with the new permission');
-    } catch (error) {
-      this.authState = 'needs-sign-in';
-      throw new SignInNeededError(this.name, false, errorMessage(error));
-    } finally {
-      provider.interactive = false;
-      provider.hideRefreshToken = false;
-      this.opts.onChange();
-    }
-  }
-
-  /**
-   * The server answered 401. Without the user's "Sign in" this stops with a "needs sign-in" state;
-   * after it, the browser is open at the authorization page: wait for the redirect and exchange the code.
-   */
-  private async finishSignIn(provider: KallaOAuthProvider, transport: { finishAuth(code: string): Promise<void> }, client: Client): Promise<void> {
-    await client.close().catch(() => {});
-    if (!provider.interactive) {
-      const again = this.authState === 'signed-in' || this.authState === 'needs-sign-in';
-      this.authState = 'needs-sign-in';
-      throw new SignInNeededError(this.name, again);
-    }
-    try {
-      this.log('waiting for the sign-in in the browser');
-      const code = await provider.waitForCode();
-      await transport.finishAuth(code);
-      this.authState = 'signed-in';
-      this.log('signed in');
-    } catch (error) {
-      this.authState = 'needs-sign-in';
-      throw new SignInNeededError(this.name, false, errorMessage(error));
-    } finally {
-      provider.interactive = false;
-    }
-  }
-
-  /** The user's "Sign in": (re)connect with the browser step allowed. */
+  /** The user's "Sign in": (re)connect with the browser step allowed, or step up on the running session. */
   async signIn(): Promise<void> {
-    const provider = await this.browserSignIn();
+    const provider = await this.signInPart.browserProvider(this.config);
     if (provider.pendingStepUp && this.status === 'running') {
-      await this.stepUp(provider);
+      await this.signInPart.stepUp(provider, this.config.url);
       return;
     }
     provider.interactive = true;
@@ -592,10 +514,7 @@ export class ServerConnection {
 
   /** Forget tokens and registration; the server then needs a new sign-in. */
   async signOut(): Promise<void> {
-    const provider = await this.oauthFor(this.config);
-    if (!(provider instanceof KallaOAuthProvider)) return;
-    await provider.signOut();
-    this.authState = undefined;
+    if (!(await this.signInPart.signOut(this.config))) return;
     await this.stop();
     await this.start().catch(() => {});
   }
@@ -640,7 +559,7 @@ export class ServerConnection {
       for (const kind of session.changedDuringStart) void this.refreshList(session, kind);
       session.changedDuringStart.clear();
     } catch (failure) {
-      const outcome = await this.signInDuringStart(session, failure);
+      const outcome = await this.signInPart.duringStart(session, this.config.url, failure);
       if (outcome === 'connect again') {
         if (!session.ended) await this.connect(session);
         return;
@@ -666,36 +585,6 @@ export class ServerConnection {
         return;
       }
       this.sessionFailed(session, errorMessage(error));
-    }
-  }
-
-  /**
-   * A server that lets `initialize` through may ask for sign-in (401) or more scopes (403) on its
-   * first list. During the user's Sign in, finish the browser step (or the step-up) and connect
-   * again; otherwise the error stands and the server waits for Sign in.
-   */
-  private async signInDuringStart(session: Session, error: unknown): Promise<'connect again' | { error: unknown }> {
-    const provider = this.oauthProvider;
-    const client = session.client;
-    const remote = session.remote as unknown as { finishAuth(code: string): Promise<void> } | undefined;
-    if (!(provider instanceof KallaOAuthProvider) || !remote || !client || session.ended) return { error };
-    if (!(error instanceof UnauthorizedError || error instanceof MorePermissionNeededError)) return { error };
-    // This client is replaced by a new connection: closing it is not a failure of the session.
-    client.onclose = undefined;
-    try {
-      if (error instanceof UnauthorizedError) {
-        await this.finishSignIn(provider, remote, client);
-        return 'connect again';
-      }
-      await client.close().catch(() => {});
-      if (!provider.interactive) {
-        this.authState = 'needs-sign-in';
-        return { error };
-      }
-      await this.stepUp(provider);
-      return 'connect again';
-    } catch (signInFailure) {
-      return { error: signInFailure };
     }
   }
 
@@ -821,11 +710,34 @@ export class ServerConnection {
     return { session, client: session.client };
   }
 
-  /** Run a request against the live client, turning transport failures into sentences. */
+  /** The server's requests now waiting for the user (a dialog, or sampling with the user's model). */
+  private userAnswering = 0;
+  /** The idle timers of calls in flight that pause while the user answers. */
+  private readonly pausable = new Set<IdleTimer>();
+
+  /**
+   * A server's question to the user: the calls' idle timeouts do not run meanwhile (the server is
+   * waiting for the user, not stuck), and restart with what was left once the last one is answered.
+   */
+  private async whileUserAnswers<T>(answer: () => Promise<T>): Promise<T> {
+    if (this.userAnswering++ === 0) for (const timer of this.pausable) timer.pause();
+    try {
+      return await answer();
+    } finally {
+      if (--this.userAnswering === 0) for (const timer of this.pausable) timer.resume();
+    }
+  }
+
+  /**
+   * Run a request against the live client, turning transport failures into sentences. With
+   * `idleTimeout`, the connection times the request itself: `timeoutMs` without an answer or
+   * `progress()` ends it, and that clock stops while the server waits for the user (the caller
+   * then gives the SDK no shorter timeout than `maxTotalMs`).
+   */
   async request<T>(
     what: string,
-    call: (client: Client, signal: AbortSignal) => Promise<T>,
-    limits: { timeoutMs: number; maxTotalMs?: number; signal?: AbortSignal },
+    call: (client: Client, signal: AbortSignal, clock: { progress(): void }) => Promise<T>,
+    limits: { timeoutMs: number; maxTotalMs?: number; signal?: AbortSignal; idleTimeout?: boolean },
   ): Promise<T> {
     const { session, client } = this.requireRunning();
     const controller = new AbortController();
@@ -838,17 +750,23 @@ export class ServerConnection {
     if (limits.signal?.aborted) abort('cancelled');
     limits.signal?.addEventListener('abort', onExternalAbort, { once: true });
     const totalTimer = limits.maxTotalMs ? setTimeout(() => abort('maxTotal'), limits.maxTotalMs) : undefined;
+    const idle = limits.idleTimeout ? new IdleTimer(limits.timeoutMs, () => abort('timeout')) : undefined;
+    if (idle) {
+      this.pausable.add(idle);
+      if (this.userAnswering > 0) idle.pause();
+    }
     try {
-      return await call(client, controller.signal);
+      return await call(client, controller.signal, { progress: () => idle?.reset() });
     } catch (error) {
       if (abortKind || isTimeout(error)) session.lastAbandonAt = Date.now();
-      if (error instanceof MorePermissionNeededError || (error instanceof UnauthorizedError && this.oauthProvider instanceof KallaOAuthProvider)) {
-        this.authState = 'needs-sign-in';
-        this.opts.onChange();
-      }
+      this.signInPart.refused(error);
       throw this.explain(error, what, session, abortKind, limits);
     } finally {
       if (totalTimer) clearTimeout(totalTimer);
+      if (idle) {
+        idle.stop();
+        this.pausable.delete(idle);
+      }
       limits.signal?.removeEventListener('abort', onExternalAbort);
     }
   }
@@ -863,6 +781,7 @@ export class ServerConnection {
     const isMaxTotal =
       abortKind === 'maxTotal' || (error instanceof McpError && error.code === ErrorCode.RequestTimeout && /maximum total/i.test(error.message));
     if (isMaxTotal) return new Error(`${what} on server ${this.name} exceeded the maximum total time of ${seconds(limits.maxTotalMs ?? 0)}`);
+    if (abortKind === 'timeout') return new Error(`${what} on server ${this.name} timed out: no answer or progress for ${seconds(limits.timeoutMs)}`);
     if (error instanceof McpError) {
       if (error.code === ErrorCode.RequestTimeout) {
         return new Error(`${what} on server ${this.name} timed out: no answer or progress for ${seconds(limits.timeoutMs)}`);

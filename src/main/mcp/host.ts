@@ -6,38 +6,14 @@
 import { randomUUID } from 'node:crypto';
 import type { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import type { RequestOptions } from '@modelcontextprotocol/sdk/shared/protocol.js';
-import {
-  CallToolResultSchema,
-  ErrorCode,
-  McpError,
-  type CallToolResult,
-  type CreateMessageRequest,
-  type CreateMessageResult,
-  type ElicitRequest,
-  type ElicitResult,
-} from '@modelcontextprotocol/sdk/types.js';
-import { UserError } from '../errors';
-import { ClientRequestBroker } from './client-requests';
-import { elicitationProblem } from './elicitation';
-import { clientSecretsKey, signInKey, type OAuthSettings } from './oauth';
-import { readFile } from 'node:fs/promises';
+import { CallToolResultSchema, type CallToolResult } from '@modelcontextprotocol/sdk/types.js';
+import { ServerRequests, type Sampler } from './server-requests';
+import type { OAuthSettings } from './oauth';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import type { ClientAnswer, ClientRequest, ConfigProblem, ImportPreview, ImportResult, ImportSource, HistoryEntry, LogLevel, SamplingPolicy, LogLine, ProgressEvent, PromptInfo, ResourceInfo, ResourceTemplateInfo, ServerConfig, ServerView, ToolCallResult, ToolInfo } from '../../shared/mcp';
-import { SECRET_FILE_MODE, tightenSecretFile, writeFileAtomic } from '../base/atomic-write';
-import { claudeDesktopConfigPath, describeImportedServer, importSources, planImport } from './import-config';
-import {
-  loadServersFile,
-  mergeServerEntry,
-  oauthSecretsInFile,
-  stripOAuthSecrets,
-  type OAuthSecretsInFile,
-  parseServersText,
-  readServersFileText,
-  serversFilePath,
-  updateServersFile,
-  validateServer,
-} from './config';
+import { validateServer } from './config';
+import { ServerCatalog, type ServersInFile } from './server-catalog';
 import { DEFAULT_RESTART, ServerConnection, type RestartPolicy } from './connection';
 import { LogBuffer } from './log-buffer';
 import { LogRateLimiter, type LogRateOptions } from './log-events';
@@ -90,12 +66,7 @@ export interface McpHostOptions {
   oauth?: OAuthSettings;
 }
 
-/** Sends a server's sampling request to the model the user configured (the Assistant's provider). */
-export interface Sampler {
-  /** The model that would answer, or null when no provider is configured. */
-  model(): Promise<string | null>;
-  complete(request: { system: string; messages: Array<{ role: 'user' | 'assistant'; text: string }>; maxTokens: number; signal: AbortSignal }): Promise<{ text: string; model: string; stopReason: string }>;
-}
+export type { Sampler };
 
 export type HostEvent =
   | { type: 'status'; server: ServerView }
@@ -129,22 +100,6 @@ interface Entry {
   log: LogBuffer;
 }
 
-const BUILTIN_STATE_FILE = 'mcp-builtins.json';
-const SAMPLING_FILE = 'mcp-sampling.json';
-/** Upper bound on what a server may ask the user's model for in one sampling request. */
-const MAX_SAMPLING_TOKENS = 4096;
-
-/** Sampling messages as text for the provider: text as is, other content named. */
-function samplingText(content: unknown): string {
-  const blocks = Array.isArray(content) ? content : [content];
-  return blocks
-    .map((b) => {
-      const block = b as { type?: string; text?: string };
-      return block.type === 'text' ? (block.text ?? '') : `[${block.type ?? 'content'} not sent: Kalla passes text only]`;
-    })
-    .join('\n');
-}
-
 export class McpHost {
   private readonly opts: McpHostOptions;
   private readonly entries = new Map<string, Entry>();
@@ -152,24 +107,36 @@ export class McpHost {
   private readonly listeners = new Set<(e: HostEvent) => void>();
   private readonly calls = new Map<string, AbortController>();
   private readonly restart: RestartPolicy;
-  private disabledBuiltins = new Set<string>();
-  private problems: ConfigProblem[] = [];
+  private readonly catalog: ServerCatalog;
   private started = false;
   private loaded?: Promise<void>;
-  /** Config changes run one at a time so two edits never race on the file. */
-  private queue: Promise<unknown> = Promise.resolve();
-  private readonly broker: ClientRequestBroker;
-  private sampler?: Sampler;
-  private samplingPolicies: Record<string, SamplingPolicy> = {};
+  private readonly requests: ServerRequests;
 
   constructor(opts: McpHostOptions) {
     this.opts = opts;
-    this.broker = new ClientRequestBroker(
-      { added: (request) => this.emit({ type: 'clientRequest', request }), settled: (id) => this.emit({ type: 'clientRequestSettled', id }) },
+    this.requests = new ServerRequests(
+      opts.dataDir,
+      {
+        added: (request) => this.emit({ type: 'clientRequest', request }),
+        settled: (id) => this.emit({ type: 'clientRequestSettled', id }),
+        policyChanged: (server) => {
+          const entry = this.entries.get(server);
+          if (entry) this.emitStatus(entry);
+        },
+        log: (server, text) => this.entries.get(server)?.log.push('host', text),
+      },
       opts.answerTimeoutMs,
     );
     this.restart = { ...DEFAULT_RESTART, ...stripUndefined(opts.restart ?? {}) };
     this.builtinNames = new Set();
+    this.catalog = new ServerCatalog({
+      dataDir: opts.dataDir,
+      builtinNames: this.builtinNames,
+      ...(opts.oauth ? { secrets: opts.oauth.secrets } : {}),
+      onProblems: (problems) => this.emit({ type: 'config', problems }),
+      apply: (file, how) => this.applyServers(file, how),
+      knownNames: () => this.entries.keys(),
+    });
     for (const builtin of opts.builtins ?? []) {
       const config = validateServer(builtin.name, builtin.config);
       if (this.builtinNames.has(builtin.name)) throw new Error(`built-in server "${builtin.name}" is declared twice`);
@@ -194,11 +161,7 @@ export class McpHost {
   }
 
   configPath(): string {
-    return serversFilePath(this.opts.dataDir);
-  }
-
-  private builtinStatePath(): string {
-    return join(this.opts.dataDir, BUILTIN_STATE_FILE);
+    return this.catalog.path();
   }
 
   private logPath(name: string): string {
@@ -236,7 +199,7 @@ export class McpHost {
   }
 
   configProblems(): ConfigProblem[] {
-    return [...this.problems];
+    return this.catalog.configProblems();
   }
 
   async startServer(name: string): Promise<void> {
@@ -260,140 +223,64 @@ export class McpHost {
     await this.ensureLoaded();
     const entry = this.require(name);
     if (entry.origin === 'builtin') {
-      await this.exclusive(async () => {
-        if (enabled) this.disabledBuiltins.delete(name);
-        else this.disabledBuiltins.add(name);
-        await writeFileAtomic(this.builtinStatePath(), `${JSON.stringify({ disabled: [...this.disabledBuiltins].sort() }, null, 2)}\n`);
-      });
+      await this.catalog.setBuiltinEnabled(name, enabled);
       this.emitStatus(entry);
-      if (!enabled) await entry.conn.stop();
-      else if (this.started) await entry.conn.start();
-      return;
+    } else {
+      await this.catalog.setUserEnabled(name, enabled);
     }
-    await this.exclusive(async () => {
-      await updateServersFile(this.configPath(), (servers) => {
-        const raw = servers[name];
-        if (typeof raw !== 'object' || raw === null) throw new Error(`server ${name} is not in ${this.configPath()} any more`);
-        const next: Record<string, unknown> = { ...raw };
-        // Claude Desktop has no "disabled"; leave enabled entries as it would write them.
-        if (enabled) delete next.disabled;
-        else next.disabled = true;
-        servers[name] = next;
-      });
-      await this.reloadUserServers({ startEnabled: false });
-    });
     if (!enabled) await entry.conn.stop();
     else if (this.started) await entry.conn.start();
   }
 
   async addServer(name: string, config: ServerConfig): Promise<void> {
     await this.ensureLoaded();
-    const valid = validateServer(name, config);
-    if (this.builtinNames.has(name)) throw new Error(`"${name}" is the name of a built-in server; choose another name`);
-    await this.exclusive(async () => {
-      await updateServersFile(this.configPath(), (servers) => {
-        if (name in servers) throw new Error(`a server named "${name}" already exists`);
-        servers[name] = mergeServerEntry(undefined, valid);
-      });
-      await this.reloadUserServers({ startEnabled: true });
-    });
+    await this.catalog.add(name, config);
   }
 
   async updateServer(name: string, config: ServerConfig): Promise<void> {
     await this.ensureLoaded();
     this.requireUser(name, 'edited');
-    const valid = validateServer(name, config);
-    await this.exclusive(async () => {
-      await updateServersFile(this.configPath(), (servers) => {
-        if (!(name in servers)) throw new Error(`server ${name} is not in ${this.configPath()} any more`);
-        servers[name] = mergeServerEntry(servers[name], valid);
-      });
-      await this.reloadUserServers({ startEnabled: true });
-    });
+    await this.catalog.update(name, config);
   }
 
   async removeServer(name: string): Promise<void> {
     await this.ensureLoaded();
     this.requireUser(name, 'removed');
-    await this.exclusive(async () => {
-      await updateServersFile(this.configPath(), (servers) => {
-        delete servers[name];
-      });
-      await this.reloadUserServers({ startEnabled: true });
-    });
+    await this.catalog.remove(name);
   }
 
   /** Re-read the file after an outside edit (e.g. in a text editor) and apply it. */
   async reloadConfig(): Promise<{ problems: ConfigProblem[] }> {
     await this.ensureLoaded();
-    await this.exclusive(() => this.reloadUserServers({ startEnabled: true }));
+    await this.catalog.reload();
     return { problems: this.configProblems() };
   }
 
   async readConfigText(): Promise<string> {
-    return readServersFileText(this.configPath());
+    return this.catalog.readText();
   }
 
-  /**
-   * Save the raw file from the config editor. Text that is not JSON (or not
-   * shaped like a servers file at all) is refused and the file left as it
-   * was; per-server problems are saved but reported, and those servers skipped.
-   */
+  /** Save the raw file from the config editor (refused, and the file kept, when it is not a servers file). */
   async writeConfigText(text: string): Promise<{ problems: ConfigProblem[] }> {
     await this.ensureLoaded();
-    const parsed = parseServersText(text, this.configPath(), this.builtinNames);
-    const unusable = !parsed.document || parsed.problems.some((p) => p.where === 'mcpServers' || p.where === '(top level)');
-    if (unusable) return { problems: parsed.problems };
-    await this.exclusive(async () => {
-      // Servers' env and headers hold tokens.
-      await writeFileAtomic(this.configPath(), text, { mode: SECRET_FILE_MODE });
-      await this.reloadUserServers({ startEnabled: true });
-    });
-    return { problems: this.configProblems() };
+    return this.catalog.writeText(text);
   }
 
   /** Other MCP clients' config files on this machine (Claude Desktop, VS Code, Cursor). */
   importSources(): Promise<ImportSource[]> {
-    return importSources();
+    return this.catalog.importSources();
   }
 
   /** What importing `path` would add and skip, and the VS Code inputs it needs; changes nothing. */
   async planImport(path?: string, inputs: Record<string, string> = {}): Promise<ImportPreview> {
     await this.ensureLoaded();
-    const plan = await planImport(path ?? claudeDesktopConfigPath(), await this.takenNames(), inputs);
-    return {
-      toAdd: Object.keys(plan.toAdd),
-      servers: Object.entries(plan.toAdd).map(([name, config]) => describeImportedServer(name, config)),
-      skipped: plan.skipped,
-      inputs: plan.inputs,
-    };
+    return this.catalog.planImport(path, inputs);
   }
 
-  /** Names in the file count even if their entries are broken: an import never overwrites them. */
-  private async takenNames(): Promise<Set<string>> {
-    const current = await loadServersFile(this.configPath(), this.builtinNames);
-    return new Set([...this.entries.keys(), ...Object.keys(rawServers(current.document))]);
-  }
-
-  /**
-   * Import servers from another client's config file (Claude Desktop's standard location unless
-   * `path` is given), with values for the VS Code inputs they use.
-   */
+  /** Import servers from another client's config file (added disabled). */
   async importServers(path?: string, inputs: Record<string, string> = {}): Promise<ImportResult> {
     await this.ensureLoaded();
-    const source = path ?? claudeDesktopConfigPath();
-    return this.exclusive(async () => {
-      const plan = await planImport(source, await this.takenNames(), inputs);
-      const imported = Object.keys(plan.toAdd);
-      if (imported.length > 0) {
-        await updateServersFile(this.configPath(), (servers) => {
-          // Added disabled: nothing from another client's file runs until the user enables it here.
-          for (const [name, config] of Object.entries(plan.toAdd)) servers[name] = mergeServerEntry(undefined, { ...config, disabled: true });
-        });
-        await this.reloadUserServers({ startEnabled: true });
-      }
-      return { imported, skipped: plan.skipped, inputs: plan.inputs };
-    });
+    return this.catalog.import(path, inputs);
   }
 
   tools(name: string): ToolInfo[] {
@@ -426,22 +313,36 @@ export class McpHost {
     const maxTotalMs = opts.maxTotalMs ?? this.opts.maxTotalMs ?? 600_000;
     const started = performance.now();
     try {
-      const requestOptions = {
-        timeout: timeoutMs,
-        resetTimeoutOnProgress: true,
-        maxTotalTimeout: maxTotalMs,
-        onprogress: (p: { progress: number; total?: number; message?: string }) =>
-          this.emit({ type: 'progress', progress: { callId, progress: p.progress, total: p.total, message: p.message } }),
-      };
       const needsTask = entry.conn.tools().find((t) => t.name === tool)?.execution?.taskSupport === 'required';
-      const result = await entry.conn.request(
-        `the call to tool "${tool}"`,
-        (client, signal) =>
-          needsTask
-            ? this.callAsTask(client, tool, args, { ...requestOptions, signal }, (message, step) => this.emit({ type: 'progress', progress: { callId, progress: step, message } }))
-            : client.callTool({ name: tool, arguments: args }, undefined, { ...requestOptions, signal }),
-        { timeoutMs, maxTotalMs, signal: controller.signal },
-      );
+      const report = (p: { progress: number; total?: number; message?: string }) =>
+        this.emit({ type: 'progress', progress: { callId, progress: p.progress, total: p.total, message: p.message } });
+      const result = needsTask
+        ? // A task is polled (tasks/get), each poll bounded by the timeout as before.
+          await entry.conn.request(
+            `the call to tool "${tool}"`,
+            (client, signal) =>
+              this.callAsTask(client, tool, args, { timeout: timeoutMs, resetTimeoutOnProgress: true, maxTotalTimeout: maxTotalMs, onprogress: report, signal }, (message, step) =>
+                report({ progress: step, message }),
+              ),
+            { timeoutMs, maxTotalMs, signal: controller.signal },
+          )
+        : // The connection times the call (idleTimeout): `timeoutMs` without an answer or progress, on
+          // a clock that stops while a sampling or elicitation dialog of this server waits for the
+          // user. The SDK only bounds it by the maximum total time.
+          await entry.conn.request(
+            `the call to tool "${tool}"`,
+            (client, signal, clock) =>
+              client.callTool({ name: tool, arguments: args }, undefined, {
+                timeout: maxTotalMs,
+                maxTotalTimeout: maxTotalMs,
+                onprogress: (p) => {
+                  clock.progress();
+                  report(p);
+                },
+                signal,
+              }),
+            { timeoutMs, maxTotalMs, signal: controller.signal, idleTimeout: true },
+          );
       const elapsedMs = Math.round(performance.now() - started);
       // Servers on the 2024-10-07 protocol may answer with `toolResult` instead of content blocks.
       const content = Array.isArray(result.content)
@@ -544,7 +445,7 @@ export class McpHost {
 
   /** The model the user configured, for sampling requests (set once the Assistant exists). */
   setSampler(sampler: Sampler): void {
-    this.sampler = sampler;
+    this.requests.setSampler(sampler);
   }
 
   /**
@@ -564,76 +465,22 @@ export class McpHost {
 
   /** Questions from servers waiting for the user (a window that opens late shows them too). */
   pendingClientRequests(): ClientRequest[] {
-    return this.broker.pending();
+    return this.requests.pending();
   }
 
-  /**
-   * The user's answer to a server's question. A form answer is checked against the schema the server
-   * asked with first: a wrong one throws (the dialog stays open and says why) and never reaches the server.
-   */
+  /** The user's answer to a server's question (checked against the form the server asked with). */
   answerClientRequest(id: string, answer: ClientAnswer): void {
-    const request = this.broker.pending().find((r) => r.id === id);
-    if (!request) throw new UserError('This request was already answered, withdrawn by the server, or timed out.', 'not_found');
-    if (request.kind === 'elicitForm' && answer.action === 'accept') {
-      const problem = elicitationProblem(request.requestedSchema, answer.content ?? {});
-      if (problem) throw new UserError(`The answer does not fit what ${request.server} asked for: ${problem}.`, 'invalid_input');
-    }
-    this.broker.answer(id, answer);
+    this.requests.answer(id, answer);
   }
 
   samplingPolicy(server: string): SamplingPolicy {
-    return this.samplingPolicies[server] ?? 'ask';
+    return this.requests.policy(server);
   }
 
   /** Saved in `<dataDir>/mcp-sampling.json`; "ask" is the default and is not stored. */
   async setSamplingPolicy(server: string, policy: SamplingPolicy): Promise<void> {
-    const entry = this.require(server);
-    const next = { ...this.samplingPolicies };
-    if (policy === 'ask') delete next[server];
-    else next[server] = policy;
-    await writeFileAtomic(join(this.opts.dataDir, SAMPLING_FILE), `${JSON.stringify(next, null, 2)}\n`);
-    this.samplingPolicies = next;
-    this.emitStatus(entry);
-  }
-
-  private async elicit(server: string, params: ElicitRequest['params'], signal: AbortSignal): Promise<ElicitResult> {
-    if (params.mode === 'url') {
-      // Only web addresses: a javascript: or file: URL from a server is never offered to the user.
-      if (!/^https?:\/\//i.test(params.url)) {
-        this.require(server).log.push('host', `declined an elicitation with a URL that is not http(s): ${params.url.slice(0, 200)}`);
-        return { action: 'decline' };
-      }
-      const a = await this.broker.ask({ server, kind: 'elicitUrl', message: params.message, url: params.url }, signal);
-      return { action: a.action };
-    }
-    const a = await this.broker.ask({ server, kind: 'elicitForm', message: params.message, requestedSchema: params.requestedSchema as Record<string, unknown> }, signal);
-    if (a.action !== 'accept') return { action: a.action };
-    return { action: 'accept', content: (a.content ?? {}) as ElicitResult['content'] };
-  }
-
-  private async sample(server: string, params: CreateMessageRequest['params'], signal: AbortSignal): Promise<CreateMessageResult> {
-    const refuse = (text: string) => new McpError(ErrorCode.InvalidRequest, text);
-    const policy = this.samplingPolicy(server);
-    if (policy === 'never') throw refuse(`Kalla's user does not let ${server} use their model (sampling is set to "never" for this server).`);
-    const model = this.sampler ? await this.sampler.model() : null;
-    if (!this.sampler || !model) throw refuse('No model is configured in Kalla (Settings → Assistant), so it cannot answer sampling requests.');
-    const messages = params.messages.map((m) => ({ role: m.role, text: samplingText(m.content) }));
-    const maxTokens = Math.min(params.maxTokens, MAX_SAMPLING_TOKENS);
-    if (policy === 'ask') {
-      const a = await this.broker.ask(
-        { server, kind: 'sampling', messages, ...(params.systemPrompt ? { systemPrompt: params.systemPrompt } : {}), ...(params.modelPreferences ? { modelPreferences: params.modelPreferences as Record<string, unknown> } : {}), maxTokens, model },
-        signal,
-      );
-      if (a.action !== 'accept') throw refuse('The user declined to send this request to their model.');
-    }
-    const answer = await this.sampler.complete({ system: params.systemPrompt ?? '', messages, maxTokens, signal });
-    let text = answer.text;
-    if (policy === 'ask') {
-      const r = await this.broker.ask({ server, kind: 'samplingReview', text: answer.text, model: answer.model }, signal);
-      if (r.action !== 'accept') throw refuse("The user did not send the model's answer back.");
-      text = r.text ?? answer.text;
-    }
-    return { role: 'assistant', content: { type: 'text', text }, model: answer.model, stopReason: answer.stopReason };
+    this.require(server);
+    await this.requests.setPolicy(server, policy);
   }
 
   /** Watch a resource: `resourceUpdated` events follow each change until unsubscribe (kept across restarts). */
@@ -720,24 +567,16 @@ export class McpHost {
     return entry;
   }
 
-  private exclusive<T>(task: () => Promise<T>): Promise<T> {
-    const run = this.queue.then(task, task);
-    // The caller receives `run`'s failure; the queue only needs to know the task ended.
-    this.queue = run.catch(() => {});
-    return run;
-  }
-
   private ensureLoaded(): Promise<void> {
     this.loaded ??= (async () => {
-      this.disabledBuiltins = await readDisabledBuiltins(this.builtinStatePath());
-      this.samplingPolicies = await readSamplingPolicies(join(this.opts.dataDir, SAMPLING_FILE));
-      await this.reloadUserServers({ startEnabled: false });
+      await this.requests.load();
+      await this.catalog.load();
     })();
     return this.loaded;
   }
 
   private isDisabled(entry: Entry): boolean {
-    return entry.origin === 'builtin' ? this.disabledBuiltins.has(entry.name) : entry.config.disabled === true;
+    return entry.origin === 'builtin' ? this.catalog.isBuiltinDisabled(entry.name) : entry.config.disabled === true;
   }
 
   /**
@@ -745,17 +584,10 @@ export class McpHost {
    * new, restart what changed. Entries that failed validation are skipped
    * (and reported); if such an entry was running, it keeps its last good config.
    */
-  private async reloadUserServers({ startEnabled }: { startEnabled: boolean }): Promise<void> {
-    await tightenSecretFile(this.configPath());
-    await this.moveOAuthSecretsToStore();
-    const parsed = await loadServersFile(this.configPath(), this.builtinNames);
-    this.problems = parsed.problems;
-    this.emit({ type: 'config', problems: this.configProblems() });
-    if (!parsed.document) return; // unreadable file: keep what runs, the problem says why
-    const brokenNames = new Set(Object.keys(rawServers(parsed.document)));
+  private async applyServers(file: ServersInFile, { startEnabled }: { startEnabled: boolean }): Promise<void> {
     const work: Promise<unknown>[] = [];
     for (const entry of [...this.entries.values()]) {
-      if (entry.origin !== 'user' || entry.name in parsed.servers || brokenNames.has(entry.name)) continue;
+      if (entry.origin !== 'user' || entry.name in file.servers || file.listed.has(entry.name)) continue;
       this.entries.delete(entry.name);
       // Its sign-in and client secret go with it (removed in the list or in the JSON editor): a new
       // server of the same name starts clean. After the stop, so a sign-in that was still saving
@@ -764,10 +596,10 @@ export class McpHost {
         entry.conn
           .stop()
           .then(() => this.emit({ type: 'removed', server: entry.name }))
-          .finally(() => this.forgetSecrets(entry.name)),
+          .finally(() => this.catalog.forgetSecrets(entry.name)),
       );
     }
-    for (const [name, config] of Object.entries(parsed.servers)) {
+    for (const [name, config] of Object.entries(file.servers)) {
       const existing = this.entries.get(name);
       if (!existing) {
         const entry = this.createEntry(name, 'user', config);
@@ -797,29 +629,6 @@ export class McpHost {
       }
     }
     await Promise.all(work);
-  }
-
-  private async forgetSecrets(name: string): Promise<void> {
-    await this.opts.oauth?.secrets.delete(signInKey(name));
-    await this.opts.oauth?.secrets.delete(clientSecretsKey(name));
-  }
-
-  /**
-   * A client secret or private key in the servers file moves into the secret store (encrypted at
-   * rest, never sent to the renderer, which reads this file in the config editor) and out of the
-   * file. Stored first, stripped second: a crash in between leaves it in both places, never in none.
-   */
-  private async moveOAuthSecretsToStore(): Promise<void> {
-    const store = this.opts.oauth?.secrets;
-    if (!store) return;
-    const found = await oauthSecretsInFile(this.configPath()).catch(() => ({}) as OAuthSecretsInFile);
-    const names = Object.keys(found);
-    if (names.length === 0) return;
-    for (const name of names) {
-      const previous = await store.get(clientSecretsKey(name));
-      await store.set(clientSecretsKey(name), JSON.stringify({ ...(previous ? (JSON.parse(previous) as object) : {}), ...found[name] }));
-    }
-    await stripOAuthSecrets(this.configPath(), names);
   }
 
   private createEntry(
@@ -865,7 +674,7 @@ export class McpHost {
       },
       onResourceUpdated: (uri) => this.emit({ type: 'resourceUpdated', server: name, uri }),
       ...(this.opts.oauth ? { oauth: this.opts.oauth } : {}),
-      serverRequests: { elicit: (params, signal) => this.elicit(name, params, signal), sample: (params, signal) => this.sample(name, params, signal) },
+      serverRequests: this.requests.forServer(name),
     });
     return entry;
   }
@@ -915,31 +724,6 @@ export class McpHost {
       counts: { tools: entry.conn.tools().length, resources: entry.conn.resources().length, prompts: entry.conn.prompts().length },
       logFile: entry.log.file,
     };
-  }
-}
-
-function rawServers(document: Record<string, unknown> | undefined): Record<string, unknown> {
-  const servers = document?.mcpServers;
-  return typeof servers === 'object' && servers !== null && !Array.isArray(servers) ? (servers as Record<string, unknown>) : {};
-}
-
-async function readDisabledBuiltins(path: string): Promise<Set<string>> {
-  try {
-    const parsed = JSON.parse(await readFile(path, 'utf8')) as { disabled?: unknown };
-    return new Set(Array.isArray(parsed.disabled) ? parsed.disabled.filter((n): n is string => typeof n === 'string') : []);
-  } catch {
-    // Missing or corrupt state only means every built-in starts enabled.
-    return new Set();
-  }
-}
-
-/** Unreadable or unknown entries fall back to "ask": the safe answer. */
-async function readSamplingPolicies(path: string): Promise<Record<string, SamplingPolicy>> {
-  try {
-    const parsed = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
-    return Object.fromEntries(Object.entries(parsed).filter((e): e is [string, SamplingPolicy] => e[1] === 'always' || e[1] === 'never'));
-  } catch {
-    return {};
   }
 }
 

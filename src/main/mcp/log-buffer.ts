@@ -3,7 +3,8 @@
  * `<dataDir>/logs/<server>.log` so a crash can be diagnosed after a restart.
  * Everything is redacted before it is stored anywhere.
  */
-import { appendFile, mkdir, rename, stat } from 'node:fs/promises';
+import { mkdir, rename, stat } from 'node:fs/promises';
+import { appendPrivateFile } from '../base/atomic-write';
 import { dirname } from 'node:path';
 import type { LogLine } from '../../shared/mcp';
 import { redact as defaultRedact, type Redactor } from '../base/secrets';
@@ -115,7 +116,7 @@ export class LogBuffer {
         this.fileSize = 0;
         continue;
       }
-      await appendFile(file, piece.text, 'utf8');
+      await appendPrivateFile(file, piece.text);
       this.fileSize += piece.bytes;
       rest = rest.slice(piece.text.length);
     }

@@ -226,6 +226,12 @@ export class KallaOAuthProvider implements OAuthClientProvider {
   private expectedState?: string;
   private listener?: { server: Server; code: Promise<string>; cancel(e: Error): void };
   private pendingCode?: Promise<string>;
+  /**
+   * The interactive sign-in under way. A server's first lists go out together, and each 401 runs
+   * the SDK's auth(): they share this attempt's state, PKCE verifier and page, so one Sign in opens
+   * the authorization page once (it opened three times) and the code it brings back fits.
+   */
+  private attempt?: { state: string; verifierSaved: boolean; opening?: Promise<void> };
 
   constructor(
     private readonly serverName: string,
@@ -293,7 +299,9 @@ export class KallaOAuthProvider implements OAuthClientProvider {
   }
 
   state(): string {
+    if (this.interactive && this.attempt) return this.attempt.state;
     this.expectedState = randomBytes(24).toString('base64url');
+    if (this.interactive) this.attempt = { state: this.expectedState, verifierSaved: false };
     return this.expectedState;
   }
 
@@ -339,6 +347,11 @@ export class KallaOAuthProvider implements OAuthClientProvider {
   }
 
   async saveCodeVerifier(verifier: string): Promise<void> {
+    if (this.interactive && this.attempt) {
+      // The page already opened (or opening) carries the first verifier's challenge.
+      if (this.attempt.verifierSaved) return;
+      this.attempt.verifierSaved = true;
+    }
     this.stored.verifier = verifier;
     await this.save();
   }
@@ -360,6 +373,14 @@ export class KallaOAuthProvider implements OAuthClientProvider {
     this.requestedScope = url.searchParams.get('scope') ?? undefined;
     this.lastAuthorizationUrl = url.href;
     if (!this.interactive) return;
+    const attempt = this.attempt;
+    if (attempt?.opening) return attempt.opening;
+    const opening = this.openAuthorization(url);
+    if (attempt) attempt.opening = opening;
+    return opening;
+  }
+
+  private async openAuthorization(url: URL): Promise<void> {
     await this.listen();
     try {
       await this.settings.openBrowser(url.href);
@@ -375,6 +396,7 @@ export class KallaOAuthProvider implements OAuthClientProvider {
    * waitForCode rejects with `why` and the loopback listener closes. Does nothing when none is.
    */
   cancelSignIn(why = 'the sign-in was cancelled'): void {
+    this.attempt = undefined;
     const listener = this.listener;
     if (!listener) return;
     listener.cancel(new Error(why));
@@ -459,7 +481,11 @@ export class KallaOAuthProvider implements OAuthClientProvider {
       .finally(() => {
         clearTimeout(timer);
         closeServer(server);
-        if (this.listener === listener) this.listener = undefined;
+        if (this.listener === listener) {
+          this.listener = undefined;
+          // The next Sign in (or step-up) is a new attempt with a new state and verifier.
+          this.attempt = undefined;
+        }
       })
       .catch(() => {});
     this.listener = listener;

@@ -7,6 +7,7 @@
  * a grandchild still holds its pipes, and answers larger than the SDK's 10 MiB
  * line limit without killing the server (see message-reader.ts).
  */
+import { randomBytes } from 'node:crypto';
 import type { ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { PassThrough } from 'node:stream';
@@ -53,6 +54,8 @@ const GROUP_POLL_MS = 50;
 
 /** Process groups we started and have not seen gone: killed outright if the app exits without stopping them. */
 const liveGroups = new Set<number>();
+/** Linux: the marks of servers started and not yet stopped (see SESSION_MARK). */
+const liveMarks = new Set<string>();
 let exitHookInstalled = false;
 
 function installExitHook(): void {
@@ -61,10 +64,57 @@ function installExitHook(): void {
   // Last resort for a quit that skips the orderly stop (a crash, process.exit in a test runner).
   process.once('exit', () => {
     for (const pgid of liveGroups) signalGroup(pgid, 'SIGKILL');
+    for (const mark of liveMarks) for (const pid of markedProcesses(mark)) signalPid(pid, 'SIGKILL');
   });
 }
 
 const useGroups = process.platform !== 'win32';
+
+/**
+ * Linux: every stdio server gets this variable with a value of its own, and its descendants inherit
+ * it. A descendant that started its own session (`setsid`, Node's `detached`) has left the process
+ * group, and once its parent exits its parent is init, so neither the group nor the ppid chain
+ * finds it; the mark in its environment (`/proc/<pid>/environ`, readable for our own processes)
+ * does. A descendant that replaces its whole environment (`env -i`, `execve` with a new one) is
+ * not found: no unprivileged way is left (cgroups need a delegated hierarchy, PR_SET_CHILD_SUBREAPER
+ * is not reachable from Node).
+ */
+export const SESSION_MARK = 'KALLA_MCP_SESSION';
+const useMarks = process.platform === 'linux';
+
+function signalPid(pid: number, signal: NodeJS.Signals): void {
+  try {
+    process.kill(pid, signal);
+  } catch {
+    // Gone already, or not ours.
+  }
+}
+
+/** Live (not zombie) processes whose environment carries `KALLA_MCP_SESSION=<mark>`. */
+export function markedProcesses(mark: string): number[] {
+  let names: string[];
+  try {
+    names = readdirSync('/proc');
+  } catch {
+    return [];
+  }
+  const needle = Buffer.from(`\0${SESSION_MARK}=${mark}\0`);
+  const first = Buffer.from(`${SESSION_MARK}=${mark}\0`);
+  const found: number[] = [];
+  for (const name of names) {
+    if (!/^\d+$/.test(name) || Number(name) === process.pid) continue;
+    try {
+      const env = readFileSync(`/proc/${name}/environ`);
+      if (!(env.includes(needle) || env.subarray(0, first.length).equals(first))) continue;
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8');
+      if (stat.slice(stat.lastIndexOf(')') + 2).startsWith('Z')) continue;
+      found.push(Number(name));
+    } catch {
+      // Another user's process (EACCES), or it went away while we looked.
+    }
+  }
+  return found;
+}
 
 function signalGroup(pgid: number, signal: NodeJS.Signals): void {
   try {
@@ -114,6 +164,8 @@ export class ProcessTransport implements Transport {
   /** The server's stderr; available before start() so no early output is lost. */
   readonly stderr = new PassThrough();
   private child?: ChildProcess;
+  /** Linux: the value of SESSION_MARK this server and its descendants carry. */
+  private readonly mark = useMarks ? randomBytes(12).toString('hex') : undefined;
   private closed = false;
   private readonly closeWaiters: Array<() => void> = [];
   private readonly reader: MessageReader;
@@ -136,7 +188,7 @@ export class ProcessTransport implements Transport {
     if (this.child) throw new Error('ProcessTransport already started');
     return new Promise((resolve, reject) => {
       const child = spawn(this.params.command, this.params.args, {
-        env: this.params.env,
+        env: this.mark ? { ...this.params.env, [SESSION_MARK]: this.mark } : this.params.env,
         cwd: this.params.cwd,
         stdio: ['pipe', 'pipe', 'pipe'],
         shell: false,
@@ -152,6 +204,7 @@ export class ProcessTransport implements Transport {
       child.on('spawn', () => {
         if (useGroups && child.pid) {
           liveGroups.add(child.pid);
+          if (this.mark) liveMarks.add(this.mark);
           installExitHook();
         }
         resolve();
@@ -260,6 +313,10 @@ export class ProcessTransport implements Transport {
         }
       }
       liveGroups.delete(pgid);
+      if (this.mark) {
+        await this.stopMarked(this.mark, graceMs);
+        liveMarks.delete(this.mark);
+      }
     } else if (this.alive) {
       await killTreeWindows(child, graceMs);
     }
@@ -273,6 +330,20 @@ export class ProcessTransport implements Transport {
 
   async close(): Promise<void> {
     await this.terminate(2000);
+  }
+
+  /** Descendants that left the process group (setsid): SIGTERM, then SIGKILL after the grace. */
+  private async stopMarked(mark: string, graceMs: number): Promise<void> {
+    let left = markedProcesses(mark);
+    if (left.length === 0) return;
+    for (const pid of left) signalPid(pid, 'SIGTERM');
+    const deadline = Date.now() + graceMs;
+    while (Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, GROUP_POLL_MS));
+      left = markedProcesses(mark);
+      if (left.length === 0) return;
+    }
+    for (const pid of left) signalPid(pid, 'SIGKILL');
   }
 }
 

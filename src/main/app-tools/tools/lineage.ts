@@ -32,7 +32,6 @@ export function lineageModule(lineage: Lineage): AppToolModule {
         exampleFlow: 'lineage_status → lineage_connect (if none) → lineage_overview → lineage_diagram',
         scoped: 'lineage',
         finalizing: false,
-        readOnly: true,
         input: {},
         async run() {
           const { connection } = await lineage.state();
@@ -51,7 +50,6 @@ export function lineageModule(lineage: Lineage): AppToolModule {
         exampleFlow: 'lineage_status → lineage_connect → lineage_overview → lineage_diagram',
         scoped: 'lineage',
         finalizing: false,
-        readOnly: false,
         input: {
           dataset: z.enum(DatasetIds).optional().describe('A built-in example dataset'),
           path: z.string().max(4096).optional().describe('Absolute path of a folder or file with CREATE VIEW statements'),
@@ -82,7 +80,6 @@ export function lineageModule(lineage: Lineage): AppToolModule {
         exampleFlow: 'lineage_overview → lineage_diagram(focus=<an entry point>)',
         scoped: 'lineage',
         finalizing: false,
-        readOnly: true,
         input: {},
         ready,
         async run() {
@@ -110,7 +107,6 @@ export function lineageModule(lineage: Lineage): AppToolModule {
         exampleFlow: 'lineage_overview → lineage_diagram(focus, upstream_depth, downstream_depth)',
         scoped: 'lineage',
         finalizing: false,
-        readOnly: true,
         input: {
           focus: z.string().min(1).max(1024).optional().describe('View or table to centre on'),
           upstream_depth: z.number().int().min(0).max(20).optional(),
@@ -146,7 +142,6 @@ export function lineageModule(lineage: Lineage): AppToolModule {
         exampleFlow: 'lineage_status → lineage_trace_column(name="daily_revenue", column="booked")',
         scoped: 'lineage',
         finalizing: false,
-        readOnly: true,
         input: {
           name: z.string().min(1).max(1024).describe('The view or table (or view.column)'),
           column: z.string().min(1).max(512).optional().describe('The column, when not part of name'),

@@ -84,7 +84,6 @@ export function reconcileModule(ws: ReconcileAccess): AppToolModule {
         exampleFlow: 'reconcile_status → reconcile_detect_mappings → reconcile_confirm_mappings → reconcile_run → reconcile_summary',
         scoped: 'reconcile',
         finalizing: false,
-        readOnly: true,
         input: {},
         async run() {
           const s = await active();
@@ -100,7 +99,6 @@ export function reconcileModule(ws: ReconcileAccess): AppToolModule {
         exampleFlow: 'reconcile_status → reconcile_load_source(left) → reconcile_load_source(right) → reconcile_detect_mappings',
         scoped: 'reconcile',
         finalizing: false,
-        readOnly: false,
         input: { side: Side, path: z.string().min(1).max(4096).describe('Absolute path of the file') },
         async run({ side, path }) {
           const s = await active();
@@ -118,7 +116,6 @@ export function reconcileModule(ws: ReconcileAccess): AppToolModule {
         exampleFlow: 'reconcile_status → reconcile_profile_source → reconcile_set_filters',
         scoped: 'reconcile',
         finalizing: false,
-        readOnly: true,
         input: { side: Side },
         async run({ side }) {
           const s = await active();
@@ -136,7 +133,6 @@ export function reconcileModule(ws: ReconcileAccess): AppToolModule {
         exampleFlow: 'reconcile_detect_mappings → reconcile_confirm_mappings → reconcile_run',
         scoped: 'reconcile',
         finalizing: false,
-        readOnly: false,
         input: {},
         async run() {
           const s = await active();
@@ -156,7 +152,6 @@ export function reconcileModule(ws: ReconcileAccess): AppToolModule {
         exampleFlow: 'reconcile_detect_mappings → reconcile_confirm_mappings → reconcile_run',
         scoped: 'reconcile',
         finalizing: false,
-        readOnly: false,
         input: {
           pairs: z
             .array(z.object({ field_a: z.string().min(1), field_b: z.string().min(1), key: z.boolean().optional() }))
@@ -194,7 +189,6 @@ export function reconcileModule(ws: ReconcileAccess): AppToolModule {
         exampleFlow: 'reconcile_confirm_mappings → reconcile_set_filters → reconcile_run',
         scoped: 'reconcile',
         finalizing: false,
-        readOnly: false,
         input: {
           text: z.string().min(1).max(2000).optional().describe('The filter in words'),
           mode: z.enum(['add', 'replace']).optional(),
@@ -229,7 +223,6 @@ export function reconcileModule(ws: ReconcileAccess): AppToolModule {
         exampleFlow: 'reconcile_confirm_mappings → reconcile_suggest_rules → reconcile_run',
         scoped: 'reconcile',
         finalizing: false,
-        readOnly: false,
         input: {},
         async ready() {
           const s = await active();
@@ -249,7 +242,6 @@ export function reconcileModule(ws: ReconcileAccess): AppToolModule {
         exampleFlow: 'reconcile_confirm_mappings → reconcile_run → reconcile_summary → reconcile_results',
         scoped: 'reconcile',
         finalizing: true,
-        readOnly: false,
         input: {},
         async ready() {
           return runReadiness(await active());
@@ -270,7 +262,6 @@ export function reconcileModule(ws: ReconcileAccess): AppToolModule {
         exampleFlow: 'reconcile_run → reconcile_summary → reconcile_results(unmatched_left / unmatched_right)',
         scoped: 'reconcile',
         finalizing: false,
-        readOnly: true,
         input: { run_id: z.number().int().min(1).optional() },
         async run({ run_id }) {
           const s = await active();
@@ -287,7 +278,6 @@ export function reconcileModule(ws: ReconcileAccess): AppToolModule {
         exampleFlow: 'reconcile_summary → reconcile_results(unmatched_left) → reconcile_results(unmatched_right)',
         scoped: 'reconcile',
         finalizing: false,
-        readOnly: true,
         input: {
           category: z.enum(PAGE_CATEGORIES as [string, ...string[]]),
           run_id: z.number().int().min(1).optional(),
@@ -308,7 +298,6 @@ export function reconcileModule(ws: ReconcileAccess): AppToolModule {
         exampleFlow: 'reconcile_summary → reconcile_export',
         scoped: 'reconcile',
         finalizing: true,
-        readOnly: false,
         destructive: true,
         input: {
           run_id: z.number().int().min(1).optional(),

@@ -15,7 +15,6 @@ export function serversModule(ctx: AppToolsContext): AppToolModule {
         exampleFlow: 'list_servers → explain, or suggest enabling a server in the Servers workspace',
         scoped: false,
         finalizing: false,
-        readOnly: true,
         input: {},
         async run() {
           const servers = ctx.host.list().map((s) => ({

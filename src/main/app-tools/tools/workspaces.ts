@@ -22,7 +22,6 @@ export function workspacesModule(ctx: AppToolsContext, extra: () => Promise<Work
         exampleFlow: 'list_workspaces → (reconcile or lineage tools)',
         scoped: false,
         finalizing: false,
-        readOnly: true,
         input: {},
         async run() {
           const out: WorkspaceSummary[] = [...(await extra())];

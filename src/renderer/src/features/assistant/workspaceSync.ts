@@ -5,20 +5,19 @@
  * diagram the Assistant drew (same focus and depths), through those stores'
  * public actions.
  */
+import { APP_TOOLS_SERVER, READ_ONLY_APP_TOOLS } from '../../../../shared/app-tools';
 import type { AssistantEntry, AssistantState } from '../../../../shared/contract/assistant';
 import { useLineage } from '../../stores/lineage';
 import { useReconcile } from '../../stores/reconcile';
 
 type ToolEntry = Extract<AssistantEntry, { kind: 'tool' }>;
-const APP_SERVER = 'kalla-app';
-const READ_ONLY_RECONCILE = new Set(['reconcile_status', 'reconcile_profile_source', 'reconcile_summary', 'reconcile_results']);
 
 export function syncWorkspaces(prev: AssistantState | undefined, next: AssistantState): void {
   // A first snapshot (page load) replays nothing.
   if (!prev) return;
   const before = new Map(prev.entries.filter((e): e is ToolEntry => e.kind === 'tool').map((e) => [e.id, e.status]));
   for (const e of next.entries) {
-    if (e.kind !== 'tool' || e.server !== APP_SERVER || e.status !== 'done' || before.get(e.id) === 'done') continue;
+    if (e.kind !== 'tool' || e.server !== APP_TOOLS_SERVER || e.status !== 'done' || before.get(e.id) === 'done') continue;
     // Following the Assistant into a workspace is a convenience; the tool's own result already shows in the chat.
     void follow(e).catch(() => undefined);
   }
@@ -28,7 +27,7 @@ async function follow(e: ToolEntry): Promise<void> {
   if (e.tool.startsWith('reconcile_')) {
     // The open workspace follows main's `reconcile.changed` events (states, run summaries) by
     // itself; only a workspace the list does not know yet needs a list refresh.
-    if (READ_ONLY_RECONCILE.has(e.tool)) return;
+    if (READ_ONLY_APP_TOOLS.has(e.tool)) return;
     const rc = useReconcile.getState();
     if (!rc.ws) await rc.refreshList();
     return;

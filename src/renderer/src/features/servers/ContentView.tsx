@@ -86,6 +86,38 @@ function ResourceLinkBlock({ b, server }: { b: Block; server?: string }) {
   );
 }
 
+/** Past this many characters a text is shown in part: Chromium took ~10 s to lay out a 12 MiB <pre>. */
+export const LONG_TEXT_PREVIEW = 100_000;
+
+
+/**
+ * A text block that may be huge: the first LONG_TEXT_PREVIEW characters, what was left out, and
+ * "Show all" (the user's choice to wait for the layout) or a download of the whole text.
+ */
+export function LongText({ text, className = 'block text' }: { text: string; className?: string }) {
+  const [all, setAll] = useState(false);
+  const long = text.length > LONG_TEXT_PREVIEW;
+  const url = useMemo(() => (long ? URL.createObjectURL(new Blob([text], { type: 'text/plain' })) : undefined), [long, text]);
+  useEffect(() => () => (url ? URL.revokeObjectURL(url) : undefined), [url]);
+  if (!long || all) return <pre className={className}>{text}</pre>;
+  return (
+    <div className="long-text">
+      <pre className={className}>{text.slice(0, LONG_TEXT_PREVIEW)}</pre>
+      <p className="muted small" role="status">
+        Showing the first {LONG_TEXT_PREVIEW.toLocaleString('en-US')} of {text.length.toLocaleString('en-US')} characters.{' '}
+        <button type="button" className="small-btn" onClick={() => setAll(true)}>
+          Show all
+        </button>{' '}
+        {url && (
+          <a href={url} download="result.txt">
+            Download the whole text
+          </a>
+        )}
+      </p>
+    </div>
+  );
+}
+
 function EmbeddedResourceBlock({ resource }: { resource: Block }) {
   const uri = String(resource.uri ?? '');
   const mimeType = typeof resource.mimeType === 'string' ? resource.mimeType : 'application/octet-stream';
@@ -94,7 +126,7 @@ function EmbeddedResourceBlock({ resource }: { resource: Block }) {
       <div className="muted small">
         <code>{uri}</code> · {mimeType}
       </div>
-      {typeof resource.text === 'string' ? <pre className="block text">{resource.text}</pre> : typeof resource.blob === 'string' ? <BlobDownload blob={resource.blob} mimeType={mimeType} uri={uri} /> : null}
+      {typeof resource.text === 'string' ? <LongText text={resource.text} /> : typeof resource.blob === 'string' ? <BlobDownload blob={resource.blob} mimeType={mimeType} uri={uri} /> : null}
     </div>
   );
 }
@@ -104,13 +136,7 @@ export function ContentView({ blocks, server }: { blocks: Array<Record<string, u
   return (
     <div className="content-blocks">
       {blocks.map((b, i) => {
-        if (b.type === 'text' && typeof b.text === 'string') {
-          return (
-            <pre key={i} className="block text">
-              {b.text}
-            </pre>
-          );
-        }
+        if (b.type === 'text' && typeof b.text === 'string') return <LongText key={i} text={b.text} />;
         if (b.type === 'image' && typeof b.data === 'string' && typeof b.mimeType === 'string' && IMAGE_TYPES.test(b.mimeType)) {
           return <img key={i} className="block" alt={`Returned by the tool (${i + 1}, ${b.mimeType})`} src={`data:${b.mimeType};base64,${b.data}`} />;
         }
@@ -119,11 +145,7 @@ export function ContentView({ blocks, server }: { blocks: Array<Record<string, u
         }
         if (b.type === 'resource_link' && typeof b.uri === 'string') return <ResourceLinkBlock key={i} b={b} server={server} />;
         if (b.type === 'resource' && typeof b.resource === 'object' && b.resource !== null) return <EmbeddedResourceBlock key={i} resource={b.resource as Block} />;
-        return (
-          <pre key={i} className="block json">
-            {JSON.stringify(b, null, 2)}
-          </pre>
-        );
+        return <LongText key={i} className="block json" text={JSON.stringify(b, null, 2)} />;
       })}
     </div>
   );

@@ -7,7 +7,7 @@ import { callKey, useToolCalls, type ToolCallState } from '../../stores/tool-cal
 /** A stable empty list: a fresh [] per render would make zustand re-render forever. */
 const NONE: never[] = [];
 const IDLE: ToolCallState = {};
-import { ContentView } from './ContentView';
+import { ContentView, LongText } from './ContentView';
 import { buildArgs, fieldsFromSchema, formSupported } from './schema-form';
 import { SchemaForm } from './SchemaForm';
 import { rovingKeyDown, rovingTabIndex } from '../../components/roving';
@@ -156,7 +156,7 @@ function ToolTry({ server, tool }: { server: string; tool: ToolInfo }) {
           {result.structuredContent && (
             <>
               <h4>structuredContent</h4>
-              <pre className="block json">{JSON.stringify(result.structuredContent, null, 2)}</pre>
+              <LongText className="block json" text={JSON.stringify(result.structuredContent, null, 2)} />
             </>
           )}
         </section>

@@ -136,6 +136,13 @@ describe('kalla recon CLI', () => {
     const badRecipe = io();
     expect(await runReconCli(['--left', left, '--right', left, '--recipe', sb.file('r.json', '{"version":2}')], badRecipe.io)).toBe(1);
     expect(badRecipe.err.join('')).toMatch(/invalid_recipe/);
+    // Two files with nothing in common: a sentence with the fix, not a schema dump of no rules.
+    const nothing = io();
+    const a = sb.file('a.csv', csv('code,note', ['x1,alpha', 'x2,beta', 'x3,gamma']));
+    const b = sb.file('b.csv', csv('city,colour', ['Oslo,red', 'Lima,blue', 'Bern,green']));
+    expect(await runReconCli(['--left', a, '--right', b], nothing.io)).toBe(1);
+    expect(nothing.err.join('')).toMatch(/No match rule could be proposed .*: no pair of columns shares values.* give a recipe\. \[not_ready\]/);
+    expect(nothing.err.join('')).not.toMatch(/"code"|too_small/);
   });
 
   it('an export stopped halfway (the process killed) leaves no file that looks finished', async () => {

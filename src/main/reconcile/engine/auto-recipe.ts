@@ -9,6 +9,7 @@ import type { FieldMapping, MatchRule, Recipe, SourceSchema } from '../../../sha
 import { RECIPE_VERSION, RecipeSchema } from '../../../shared/recon';
 import type { ColumnTyping, SourceInfo } from '../../../shared/recon-engine';
 import { detectFieldMappingsLocal, suggestMatchRulesLocal } from '../../../engines/recon-local';
+import { UserError } from '../../errors';
 import type { ReconEngine } from './engine';
 import { cashRules } from './cash-rules';
 import { untypedEvidence, withoutUnprovenAutoConfirm } from './evidence';
@@ -66,6 +67,11 @@ async function buildAutoRecipeOnce(ws: ReconEngine, name: string): Promise<AutoR
   const evidence = untypedEvidence({ left, right }, mappings);
   const guarded = withoutUnprovenAutoConfirm({ rules: cash.rules }, evidence);
   const rules: MatchRule[] = guarded.recipe.rules;
+  if (rules.length === 0) {
+    // Said in words with what to do, never as a schema dump of an empty rule list.
+    const why = evidence.length > 0 ? evidence.map((w) => w.message).join(' ') : 'no pair of columns shares values between the two files (no amount, reference or name in common).';
+    throw new UserError(`No match rule could be proposed for ${left.path} and ${right.path}: ${why} Fix the column types (--left-type/--right-type, or the mapping step's format choice), or give a recipe.`, 'not_ready');
+  }
   const recipe = RecipeSchema.parse({
     version: RECIPE_VERSION,
     name,

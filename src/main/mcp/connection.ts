@@ -507,7 +507,7 @@ export class ServerConnection {
       await this.signInPart.stepUp(provider, this.config.url);
       return;
     }
-    provider.interactive = true;
+    provider.beginSignIn();
     await this.stop();
     await this.start();
   }

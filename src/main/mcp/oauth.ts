@@ -298,6 +298,12 @@ export class KallaOAuthProvider implements OAuthClientProvider {
     throw new IssuerMismatchError(state.authorizationServerUrl, claimed);
   }
 
+  /** The user asked to sign in (or to step up): from here 401s may open the page, once, with a new state and verifier. */
+  beginSignIn(): void {
+    this.attempt = undefined;
+    this.interactive = true;
+  }
+
   state(): string {
     if (this.interactive && this.attempt) return this.attempt.state;
     this.expectedState = randomBytes(24).toString('base64url');
@@ -481,11 +487,10 @@ export class KallaOAuthProvider implements OAuthClientProvider {
       .finally(() => {
         clearTimeout(timer);
         closeServer(server);
-        if (this.listener === listener) {
-          this.listener = undefined;
-          // The next Sign in (or step-up) is a new attempt with a new state and verifier.
-          this.attempt = undefined;
-        }
+        // The attempt outlives its listener: a 401 of the same sign-in that arrives after the code
+        // came back joins it instead of opening the page again. The next Sign in (or step-up)
+        // starts a new attempt (beginSignIn).
+        if (this.listener === listener) this.listener = undefined;
       })
       .catch(() => {});
     this.listener = listener;

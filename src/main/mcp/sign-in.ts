@@ -112,7 +112,7 @@ export class ServerSignIn {
   async stepUp(provider: KallaOAuthProvider, serverUrl: string | undefined): Promise<void> {
     const pending = provider.pendingStepUp;
     if (!pending || serverUrl === undefined) return;
-    provider.interactive = true;
+    provider.beginSignIn();
     provider.hideRefreshToken = true;
     try {
       this.events.log(`asking for more permission in the browser: ${pending.scope}`);

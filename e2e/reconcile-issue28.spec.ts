@@ -119,9 +119,9 @@ test('long file names are shortened with the full name as a tooltip; amounts are
       const grid = document.querySelector('.results-tabs .vscroll')!;
       const box = grid.getBoundingClientRect();
       const out: string[] = [];
-      for (const c of document.querySelectorAll<HTMLElement>('.results-tabs .vrow .c-num, .results-tabs .vhead .c-num, .results-tabs .vhead .c-rule')) {
+      for (const c of document.querySelectorAll<HTMLElement>('.results-tabs .vrow .m-amt, .results-tabs .vrow .c-delta > span, .results-tabs .vhead .c-delta, .results-tabs .vhead .c-rule')) {
         const r = c.getBoundingClientRect();
-        const actions = c.parentElement!.querySelector('.c-actions')!.getBoundingClientRect();
+        const actions = c.closest('[role="row"]')!.querySelector('.c-actions')!.getBoundingClientRect();
         if (c.scrollWidth > c.clientWidth + 1) out.push(`cut: ${c.textContent}`);
         if (r.left < box.left - 1 || r.right > box.right + 1) out.push(`outside: ${c.textContent}`);
         if (r.right > actions.left + 1) out.push(`under Review: ${c.textContent}`);

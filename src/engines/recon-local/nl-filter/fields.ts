@@ -93,6 +93,29 @@ export class FilterVocabulary {
     return null;
   }
 
+  /**
+   * The side that holds payments (a bank statement) when the other holds open items (invoices): its
+   * columns or alias speak of bookings, IBANs, remittance, counterparties; the other's of invoices,
+   * due dates, documents, customers. A period said without a column ("only March") means the
+   * payments' dates then: the invoices they pay may be from February. Against a ledger of postings
+   * (bank ↔ GL) both sides' dates mean the period, so null.
+   */
+  paymentSide(): Side | null {
+    const PAY = /booking|buchung|valuta|value ?date|iban|bic|remittance|verwendungszweck|counterparty|auftraggeber|empfaenger|end ?to ?end|statement|kontoauszug|transaction|bank|payment|zahlung|umsaetze|betaling|transactie|camt|mt940|giro/;
+    const OPEN_ITEMS = /invoice|rechnung|factur|factuur|due|faellig|open ?item|offene ?posten|beleg|document|customer|kunde|debitor|receivable/;
+    const words = (s: SideInfo) => [s.aliasFolded, ...s.profiles.map((p) => foldText(p.name).replace(/[_-]+/g, ' '))];
+    const count = (s: SideInfo, re: RegExp) => words(s).filter((w) => re.test(w)).length;
+    const [a, b] = this.sides;
+    const isPayments = (x: SideInfo, y: SideInfo) => count(x, PAY) > count(x, OPEN_ITEMS) && count(y, OPEN_ITEMS) > count(y, PAY);
+    if (isPayments(a, b)) return 'a';
+    if (isPayments(b, a)) return 'b';
+    return null;
+  }
+
+  aliasOf(side: Side): string {
+    return this.sideInfo(side).alias;
+  }
+
   private target(side: Side, column: string): TargetColumn {
     const p = this.profile(side, column)!;
     return { source: this.sideInfo(side).alias, column, kind: p.kind };

@@ -22,7 +22,7 @@ const SUMMARY: RunSummary = {
 };
 // A payment of two invoices: the invoice side has two members, the bank side one.
 const GROUP: GroupPageItem = {
-  group_id: 7, rule_id: 'multi-invoice', cardinality: 'n:1', status: 'suggested', left_ids: [1, 2], right_ids: [9], amount_left: 1234567.89, amount_right: 1234567.89,
+  group_id: 7, rule_id: 'multi-invoice', cardinality: 'N:1', status: 'suggested', left_ids: [1, 2], right_ids: [9], amount_left: 1234567.89, amount_right: 1234567.89,
   amount_delta: 0, date_delta_days: 3, score: 0.97, note: null,
   left_rows: [
     { 'Invoice No': 'RE-2026-0471', Customer: 'Fischer Maschinenbau GmbH', 'Invoice Date': '2026-02-02', Amount: '1234000.000000' },

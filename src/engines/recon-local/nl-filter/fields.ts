@@ -4,6 +4,7 @@
  * source alias. A mapped column resolves to both sources' columns, so "amount
  * over 500" filters each side on its own column.
  */
+import { roleScores } from '../../../shared/source-roles';
 import type { FieldMapping, SourceSchema } from '../../../shared/recon';
 import { profileColumn, type ColumnProfile, type ValueKind } from '../column-profile';
 import { canonicalTokens, foldText } from '../column-vocabulary';
@@ -101,14 +102,11 @@ export class FilterVocabulary {
    * (bank ↔ GL) both sides' dates mean the period, so null.
    */
   paymentSide(): Side | null {
-    const PAY = /booking|buchung|valuta|value ?date|iban|bic|remittance|verwendungszweck|counterparty|auftraggeber|empfaenger|end ?to ?end|statement|kontoauszug|transaction|bank|payment|zahlung|umsaetze|betaling|transactie|camt|mt940|giro/;
-    const OPEN_ITEMS = /invoice|rechnung|factur|factuur|due|faellig|open ?item|offene ?posten|beleg|document|customer|kunde|debitor|receivable/;
-    const words = (s: SideInfo) => [s.aliasFolded, ...s.profiles.map((p) => foldText(p.name).replace(/[_-]+/g, ' '))];
-    const count = (s: SideInfo, re: RegExp) => words(s).filter((w) => re.test(w)).length;
-    const [a, b] = this.sides;
-    const isPayments = (x: SideInfo, y: SideInfo) => count(x, PAY) > count(x, OPEN_ITEMS) && count(y, OPEN_ITEMS) > count(y, PAY);
-    if (isPayments(a, b)) return 'a';
-    if (isPayments(b, a)) return 'b';
+    const words = (s: SideInfo) => [s.alias, ...s.profiles.map((p) => p.name)];
+    const scores = [roleScores(words(this.sides[0])), roleScores(words(this.sides[1]))] as const;
+    const isPayments = (x: (typeof scores)[number], y: (typeof scores)[number]) => x.payments > x.openItems && y.openItems > y.payments;
+    if (isPayments(scores[0], scores[1])) return 'a';
+    if (isPayments(scores[1], scores[0])) return 'b';
     return null;
   }
 

@@ -70,7 +70,6 @@ export function ResultsPanel() {
         >
           ↶ Undo review
         </button>
-        <ExportControls runId={runId} />
       </header>
       {error && (
         <div className="banner error" role="alert">
@@ -78,6 +77,9 @@ export function ResultsPanel() {
         </div>
       )}
       {summary && <SummaryView />}
+      {/* After the summary, in reading and Tab order: the next step once a run is read (issue 33:
+          from the summary it took 162 Tabs to reach Export…, around the whole grid). */}
+      <ExportControls runId={runId} />
       {summary && (
         <ResultsTabs
           runId={runId}

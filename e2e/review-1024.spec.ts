@@ -95,6 +95,8 @@ test('the review at 1024×700: both sides in full, nothing cut or covered, colum
     expect(hidden).toBeNull();
   }
 
+  // Only the workspace's own scroller moved: the workspace bar and step bar are still at the top.
+  expect(await page.evaluate(() => [...document.querySelectorAll('*')].filter((e) => e.scrollTop > 0 && !e.classList.contains('reconcile-scroll')).map((e) => `${e.tagName}.${e.className} ${e.scrollTop}`))).toEqual([]);
   const scan = await new AxeBuilder({ page }).include('#results-panel').analyze();
   expect(scan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(' | ')}`)).toEqual([]);
 

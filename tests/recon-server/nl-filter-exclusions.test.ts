@@ -54,7 +54,8 @@ describe('the three sentences issue 15 found inverted or not understood', () => 
 
   it('"only 2026" is the year 2026 on the date columns, and asks before applying', () => {
     const out = parse('only 2026');
-    expect(keys(out.filters)).toEqual(['bank.Buchungstag between ["2026-01-01","2026-12-31"]', 'invoices.Invoice Date between ["2026-01-01","2026-12-31"]']);
+    // The payments' year only (issue 33): the 2025 invoices that 2026 payments pay stay in.
+    expect(keys(out.filters)).toEqual(['bank.Buchungstag between ["2026-01-01","2026-12-31"]']);
     expect(out.doubts?.join(' ')).toMatch(/year 2026/);
     expect(filterParseIsCertain(out)).toBe(false);
   });
@@ -130,7 +131,9 @@ describe('asks instead of guessing', () => {
 
   it('treats anything not understood as uncertain, and a clear sentence as certain', () => {
     expect(filterParseIsCertain(parse('amounts over 500 and something odd'))).toBe(false);
-    expect(filterParseIsCertain(parse('amounts over 500 in 2026'))).toBe(true);
+    expect(filterParseIsCertain(parse('amounts over 500'))).toBe(true);
+    // A period put on the payments only (issue 33) is said, and asked about.
+    expect(filterParseIsCertain(parse('amounts over 500 in 2026'))).toBe(false);
     expect(filterParseIsCertain(parse('gibberish'))).toBe(false);
   });
 

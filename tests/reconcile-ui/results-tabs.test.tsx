@@ -77,14 +77,14 @@ describe('ResultsTabs', () => {
     const tabs = screen.getAllByRole('tab');
     expect(tabs.map((t) => t.textContent)).toEqual(['Matched 1', 'Suggested 2', 'Exceptions 2', 'Unmatched bank 2', 'Unmatched invoices 1']);
     expect(screen.getByRole('tab', { name: /Suggested/ }).getAttribute('aria-selected')).toBe('true');
-    await screen.findByText('INV-3 · 100.00');
+    await screen.findAllByText('INV-3');
     expect(tabCounts(SUMMARY).exceptions).toBe(2);
   });
 
   it('shows rows side by side with the delta highlighted, and accepts one or many', async () => {
     const calls = setup();
     const grid = await screen.findByRole('grid', { name: 'Suggested' });
-    await within(grid).findByText('INV-3 · 100.00');
+    await within(grid).findAllByText('INV-3');
     const deltas = grid.querySelectorAll('.delta.warn');
     expect([...deltas].map((e) => e.textContent)).toEqual(['7.50']);
     fireEvent.click(within(grid).getByRole('button', { name: 'Accept group 2' }));
@@ -132,7 +132,7 @@ describe('ResultsTabs', () => {
         onUpdateException={async () => undefined}
       />,
     );
-    await screen.findByText('INV-3 · 100.00');
+    await screen.findAllByText('INV-3');
     const seen: string[] = [];
     const observer = new MutationObserver(() => {
       const text = document.querySelector('.results-toolbar [role="status"]')?.textContent;
@@ -163,7 +163,7 @@ describe('ResultsTabs', () => {
   it('names a result the same on its Details button, in the panel, and when focus returns (one label)', async () => {
     setup();
     const grid = await screen.findByRole('grid', { name: 'Suggested' });
-    await within(grid).findByText('INV-3 · 100.00');
+    await within(grid).findAllByText('INV-3');
     const groupButton = within(grid).getByRole('button', { name: 'Details of group 2' });
     fireEvent.click(groupButton);
     const panel = await screen.findByRole('region', { name: 'Details of group 2' });
@@ -216,16 +216,17 @@ describe('ResultsTabs', () => {
 
   it('sorts by a column header on the server: ascending, descending, then back to the default', async () => {
     setup();
-    await screen.findByText('INV-3 · 100.00');
+    await screen.findAllByText('INV-3');
     const header = () => screen.getByRole('columnheader', { name: /Δ amount/ });
+    const button = () => within(header()).getByRole('button', { name: /Δ amount/ });
     expect(header().getAttribute('aria-sort')).toBe('none');
-    fireEvent.click(within(header()).getByRole('button'));
+    fireEvent.click(button());
     await waitFor(() => expect(sorts.at(-1)).toBe('suggested amount_delta'));
     expect(header().getAttribute('aria-sort')).toBe('ascending');
-    fireEvent.click(within(header()).getByRole('button'));
+    fireEvent.click(button());
     await waitFor(() => expect(sorts.at(-1)).toBe('suggested amount_delta desc'));
     expect(header().getAttribute('aria-sort')).toBe('descending');
-    fireEvent.click(within(header()).getByRole('button'));
+    fireEvent.click(button());
     await waitFor(() => expect(sorts.at(-1)).toBe('suggested'));
     // Row tabs sort by the row's own columns.
     fireEvent.click(screen.getByRole('tab', { name: /Unmatched bank/ }));

@@ -3,6 +3,7 @@
  * other options (an error's way out), removing, renaming (alias), re-typing a column, swapping
  * sides, and reading a side back (profile, preview). Loads hold the workspace lock.
  */
+import { proposeAlias } from '../../shared/source-roles';
 import { rm, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { ColumnType, MatchRule, ReadOptions } from '../../shared/recon';
@@ -253,7 +254,8 @@ export class Sources {
       }
       events.progress({ workspace: id, kind: 'load', side, phase: `Loaded ${name} (${size} bytes)`, fraction: 1 });
       const fresh = !s.sources[side] && s.aliases[side] === side;
-      let alias = fresh ? aliasFromName(name) : s.aliases[side];
+      // A long file name ("UMSAETZE_GIROKONTO_DE89…") gives way to the file's role ("bank", "invoices").
+      let alias = fresh ? proposeAlias(aliasFromName(name), info.columns.map((c) => c.name)) : s.aliases[side];
       if (alias === s.aliases[other(side)]) alias = `${alias}_${side}`;
       const oldAlias = s.aliases[side];
       let next = await store.update(id, (st) => ({

@@ -4,6 +4,7 @@
  * source alias. A mapped column resolves to both sources' columns, so "amount
  * over 500" filters each side on its own column.
  */
+import { roleScores } from '../../../shared/source-roles';
 import type { FieldMapping, SourceSchema } from '../../../shared/recon';
 import { profileColumn, type ColumnProfile, type ValueKind } from '../column-profile';
 import { canonicalTokens, foldText } from '../column-vocabulary';
@@ -91,6 +92,26 @@ export class FilterVocabulary {
     const w = word.replace(/['’]s$/, '').replace(/[^a-z0-9]/g, '');
     for (const s of this.sides) if (w === s.aliasFolded || w === `${s.aliasFolded}s`) return s.side;
     return null;
+  }
+
+  /**
+   * The side that holds payments (a bank statement) when the other holds open items (invoices): its
+   * columns or alias speak of bookings, IBANs, remittance, counterparties; the other's of invoices,
+   * due dates, documents, customers. A period said without a column ("only March") means the
+   * payments' dates then: the invoices they pay may be from February. Against a ledger of postings
+   * (bank ↔ GL) both sides' dates mean the period, so null.
+   */
+  paymentSide(): Side | null {
+    const words = (s: SideInfo) => [s.alias, ...s.profiles.map((p) => p.name)];
+    const scores = [roleScores(words(this.sides[0])), roleScores(words(this.sides[1]))] as const;
+    const isPayments = (x: (typeof scores)[number], y: (typeof scores)[number]) => x.payments > x.openItems && y.openItems > y.payments;
+    if (isPayments(scores[0], scores[1])) return 'a';
+    if (isPayments(scores[1], scores[0])) return 'b';
+    return null;
+  }
+
+  aliasOf(side: Side): string {
+    return this.sideInfo(side).alias;
   }
 
   private target(side: Side, column: string): TargetColumn {

@@ -104,6 +104,10 @@ export function parseNlFilterLocal(input: ParseNlFilterInput): ParseNlFilterOutp
   const unparsed = unparsedParts(input.text, tokens, parser.consumed);
   let explanation = phrases.length ? `Keep rows where ${phrases.join('; and ')}.` : 'No filter conditions recognised.';
   if (unparsed.length) explanation += ` Not understood: ${unparsed.map((u) => `"${u}"`).join(', ')}.`;
+  // "1.000" is a thousand in German and Dutch, 1 to an English reader: say which, and ask.
+  tokens.forEach((t, i) => {
+    if (t.kind === 'number' && t.grouped && parser.consumed[i]) parser.doubts.push(`“${t.raw}” read as ${t.value} (dots between thousands), not with a decimal point.`);
+  });
   const doubts = [...new Set(parser.doubts)];
   return { filters, explanation, unparsed, engine: 'local', ...(doubts.length ? { doubts } : {}) };
 }

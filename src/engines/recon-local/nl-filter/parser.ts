@@ -35,6 +35,7 @@ import {
 import { CURRENCY_CODES, type Token } from './tokens';
 
 export { FILLER } from './lexicon';
+import { foldText } from '../column-vocabulary';
 
 export type ParsedValue =
   | { kind: 'number'; value: number; raw: string }
@@ -249,6 +250,25 @@ export class FilterParser {
     return { conds: [{ target, op, value: { kind: 'number', value, raw: String(value) } }] };
   }
 
+  /**
+   * The dates a period without a column applies to: both sides' when the sentence names a side or
+   * neither side holds payments, else the payments' only ("only March" keeps the February invoices
+   * that March payments pay), said as a doubt so the parse is shown before it is applied.
+   */
+  private periodTarget(scope: Side | null): FieldTarget | null {
+    const both = this.concept('date', scope, 'date');
+    if (scope || !both || new Set(both.columns.map((c) => c.source)).size < 2) return both;
+    const payments = this.vocab.paymentSide();
+    if (!payments) return both;
+    const only = this.concept('date', payments, 'date');
+    // Only when the other side's date is a document's (invoice or due date): a posting date of a
+    // ledger (bank ↔ GL) means the period as much as the bank's booking date does.
+    const other = both.columns.find((c) => c.source !== only?.columns[0]?.source);
+    if (!only || !other || !DOCUMENT_DATE.test(foldText(other.column)) || POSTING_DATE.test(foldText(other.column))) return both;
+    this.doubts.push(`The period is applied to ${this.vocab.aliasOf(payments)}'s dates only (the payments); ${other.source} is kept whatever its ${other.column}, so items paid in that period stay in. Name ${other.column} to filter it too.`);
+    return only;
+  }
+
   private concept(concept: Concept, scope: Side | null, label: string): FieldTarget | null {
     const columns = this.vocab.conceptColumns(concept, scope);
     return columns.length ? { columns, label } : null;
@@ -272,14 +292,34 @@ export class FilterParser {
       this.pos = afterWord;
       const field = this.fieldPhrase(scope);
       if (field) return { conds: [{ target: field, op: positive ? 'is_not_null' : 'is_null', value: { kind: 'none' } }] };
+      // "no PayPal", "ohne Amazon": a name that is no column is a counterparty to drop.
+      this.pos = afterWord;
+      const name = positive ? null : this.textValue();
+      const party = name ? this.concept('party', scope, 'counterparty') : null;
+      if (name && party) {
+        this.doubts.push(`“${name}” was taken as a counterparty name (${party.columns.map((c) => `${c.source}.${c.column}`).join(', ')}); name the column if it is something else.`);
+        return { conds: [{ target: party, op: 'not_like', value: { kind: 'text', value: `%${name}%` } }] };
+      }
       this.pos = start;
+    }
+
+    // "(only) incoming payments", "outgoing": the sign of the payments' amount (statements are signed).
+    const direction = DIRECTION_WORDS[w ?? ''];
+    if (direction) {
+      const payments = this.vocab.paymentSide();
+      const target = payments ? this.concept('amount', payments, 'amount') : null;
+      if (target) {
+        this.pos++;
+        this.skipWords('payments', 'payment', 'transactions', 'transaction', 'bookings', 'booking', 'entries', 'zahlungen', 'buchungen', 'only');
+        return { conds: [{ target, op: direction, value: { kind: 'number', value: 0, raw: '0' } }] };
+      }
     }
 
     // "only 2026", "not 2025": a bare four-digit year after only/a negation is the year, not an amount.
     const t = this.tokens[this.pos];
     if (yearAllowed && t?.kind === 'number' && !t.hasUnit && /^(19|20)\d\d$/.test(t.raw) && !this.startsComparison(this.pos + 1)) {
       const p = this.period(true);
-      const target = p ? this.concept('date', scope, 'date') : null;
+      const target = p ? this.periodTarget(scope) : null;
       if (p && target) {
         this.doubts.push(`“${t.raw}” read as the year ${t.raw} (${p.start} to ${p.end}), not as an amount.`);
         return { conds: [{ target, op: 'between', value: { kind: 'dates', values: [p.start, p.end] } }] };
@@ -287,7 +327,7 @@ export class FilterParser {
       this.pos = start;
     }
 
-    const dateTarget = () => this.concept('date', scope, 'date');
+    const dateTarget = () => this.periodTarget(scope);
     const date = this.datePredicate(false);
     if (date) {
       const target = dateTarget();
@@ -729,6 +769,16 @@ export class FilterParser {
     return parts.length ? parts.join(' ') : null;
   }
 }
+
+/** A document's own date (invoice, due, issue date), as opposed to the date it was posted. */
+const DOCUMENT_DATE = /invoice|rechnung|factur|factuur|due|faellig|document|beleg|issue|ausstell|order|bestell/;
+const POSTING_DATE = /post|buchung|booking|ledger|gl /;
+
+/** Words for the direction of a payment, as the sign of its amount. */
+const DIRECTION_WORDS: Record<string, 'gt' | 'lt'> = {
+  incoming: 'gt', received: 'gt', inbound: 'gt', credits: 'gt', eingehende: 'gt', eingehend: 'gt', eingaenge: 'gt', zahlungseingaenge: 'gt', inkomende: 'gt',
+  outgoing: 'lt', outbound: 'lt', debits: 'lt', ausgehende: 'lt', ausgehend: 'lt', ausgaenge: 'lt', uitgaande: 'lt',
+};
 
 const CONTAIN_WORDS = new Set(['contain', 'contains', 'containing', 'includes', 'include', 'including', 'like', 'enthaelt', 'mentions']);
 

@@ -12,7 +12,7 @@ interface Span {
 }
 export type Token =
   | (Span & { kind: 'word'; text: string; lower: string; quoted: boolean })
-  | (Span & { kind: 'number'; value: number; raw: string; hasUnit: boolean })
+  | (Span & { kind: 'number'; value: number; raw: string; hasUnit: boolean; grouped?: boolean })
   | (Span & { kind: 'date'; iso: string })
   | (Span & { kind: 'op'; op: '>' | '>=' | '<' | '<=' | '=' | '!=' })
   | (Span & { kind: 'punct'; text: ',' | ';' });
@@ -34,10 +34,18 @@ function validDate(y: number, m: number, d: number): boolean {
   return d <= new Date(Date.UTC(y, m, 0)).getUTCDate();
 }
 
-/** "1,250.50" → 1250.5; "1.500,50" → 1500.5 (a comma with 1–2 trailing digits is a decimal comma). */
+/** Dots between groups of three digits and no decimals: "1.000", "12.500.000" (German, Dutch, …). */
+const DOT_THOUSANDS = /^-?\d{1,3}(?:\.\d{3})+$/;
+
+/**
+ * "1,250.50" → 1250.5; "1.500,50" → 1500.5 (a comma with 1–2 trailing digits is a decimal comma);
+ * "1.000" → 1000 (dots between thousands: an English reader would say 1, so the parse says which
+ * reading it took and asks).
+ */
 function parseNumberText(raw: string): number {
   let s = raw;
-  if (/,\d{1,2}$/.test(s) && !/\.\d+$/.test(s)) s = s.replace(/\./g, '').replace(',', '.');
+  if (DOT_THOUSANDS.test(s)) s = s.replace(/\./g, '');
+  else if (/,\d{1,2}$/.test(s) && !/\.\d+$/.test(s)) s = s.replace(/\./g, '').replace(',', '.');
   else s = s.replace(/,/g, '');
   return Number(s);
 }
@@ -58,7 +66,7 @@ const DATE_PATTERNS: Array<{ re: RegExp; toIso: (m: RegExpExecArray) => string |
   },
 ];
 
-const NUMBER_RE = /^-?(?:\d{1,3}(?:\.\d{3})+,\d{1,2}|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?)/;
+const NUMBER_RE = /^-?(?:\d{1,3}(?:\.\d{3})+,\d{1,2}|\d{1,3}(?:\.\d{3})+(?!\d|[.,]\d)|\d{1,3}(?:,\d{3})+(?:\.\d+)?|\d+(?:[.,]\d+)?)/;
 
 export function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
@@ -141,7 +149,7 @@ export function tokenize(text: string): Token[] {
         hasUnit = true;
         j++;
       }
-      tokens.push({ kind: 'number', value, raw: text.slice(numStart, j), hasUnit, start: numStart, end: j });
+      tokens.push({ kind: 'number', value, raw: text.slice(numStart, j), hasUnit, start: numStart, end: j, ...(DOT_THOUSANDS.test(num[0]) ? { grouped: true } : {}) });
       i = j;
       continue;
     }

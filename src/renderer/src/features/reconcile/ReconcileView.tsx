@@ -5,7 +5,10 @@ import { useReconcile } from '../../stores/reconcile';
 import { DamagedWorkspaces } from './DamagedWorkspaces';
 import { EngineRebuild } from './EngineRebuild';
 import { SourcesPanel } from './SourcesPanel';
-import { FilterPanel, MappingPanel, ResultsPanel, RulesPanel } from './StepPanels';
+import { MappingPanel } from './MappingPanel';
+import { FilterPanel } from './FilterPanel';
+import { RulesPanel } from './RulesPanel';
+import { ResultsPanel } from './ResultsPanel';
 import { HistoryPanel } from './HistoryPanel';
 import { formatTime } from '../../stores/display';
 

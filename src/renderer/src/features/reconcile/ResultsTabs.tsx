@@ -1,26 +1,36 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import type { DifferenceReason } from '../../../../shared/recon';
 import type { ExceptionQueueFilter, ExceptionRecord, ExceptionUpdate, GroupPageItem, PageCategory, PageSort, RecordPageItem, RunSummary, Side } from '../../../../shared/recon-engine';
-import { confidencePercent, DIFFERENCE_LABELS, explainGroup } from '../../../../shared/group-explanation';
 import { Name } from './names';
 import { usePaged, VirtualList } from './VirtualList';
 import { resultLabel } from './result-label';
 import { ResultDetail } from './ResultDetail';
-import { ExceptionFollowUp, ExceptionQueueFilters, queueText, REASON_CODES, STATUS_LABELS } from './ExceptionQueue';
+import { ExceptionFollowUp, ExceptionQueueFilters, REASON_CODES } from './ExceptionQueue';
 import { focusWhenReady } from '../../components/focus';
 import { rovingKeyDown, rovingTabIndex } from '../../components/roving';
-import { SortHeader } from '../../components/SortHeader';
-import { displayLocale, formatNumber } from '../../stores/display';
+import { nextSort, SortHeader } from '../../components/SortHeader';
+import { formatNumber } from '../../stores/display';
+import { amountOf, cell, emptyText, fmtAmount, resolveFields, tabCounts, type ResultItem, type SideFields, type TabId } from './result-format';
+import { GROUP_COLUMNS, groupTemplate, isShown, recordTemplate, useColumnLayout, type GroupColumn } from './result-layout';
+import { ColumnsMenu, ResizeHandle } from './ColumnControls';
+import { GroupCells } from './GroupCells';
+import { RecordCells } from './RecordCells';
+import { ManualMatchBar } from './ManualMatchBar';
 
-export type TabId = 'matched' | 'suggested' | 'exceptions' | 'unmatched_left' | 'unmatched_right';
-type Item = GroupPageItem | RecordPageItem;
+export type { TabId } from './result-format';
+export { cell, fmtAmount, tabCounts } from './result-format';
+type Item = ResultItem;
 
 export interface ResultsTabsProps {
   runId: number;
+  /** Whose column layout (shown columns, widths) this is: kept per workspace. */
+  layoutKey?: string;
   summary: RunSummary;
   aliases: { left: string; right: string };
   /** Columns shown per side (mapped ones first). */
   columns: { left: string[]; right: string[] };
+  /** The mapped reference, date, text and amount columns per side (by the mapping's roles). */
+  fields?: { left: SideFields; right: SideFields };
   /** The mapped amount column per side: picked rows show their sums and difference. */
   amountColumns?: { left: string; right: string } | null;
   version: number;
@@ -35,39 +45,13 @@ export interface ResultsTabsProps {
   busy?: boolean;
 }
 
-const ROW = 44;
+/** Groups take two lines per side (reference and amount; date and text); records one. */
+const GROUP_ROW = 56;
+const RECORD_ROW = 44;
 const PAGE = 200;
 export const ANNOTATION_REASONS = REASON_CODES;
-
-export function fmtAmount(n: number | null | undefined): string {
-  if (n === null || n === undefined) return '—';
-  return n.toLocaleString(displayLocale(), { minimumFractionDigits: 2, maximumFractionDigits: 2 });
-}
-/** DuckDB decimals arrive as "1353.250000": shown as 1,353.25. */
-export function cell(v: unknown): string {
-  if (v === null || v === undefined || v === '') return '—';
-  if (typeof v === 'number') return Number.isInteger(v) ? String(v) : fmtAmount(v);
-  if (typeof v === 'string' && /^-?\d+\.\d{3,}$/.test(v)) return fmtAmount(Number(v));
-  return String(v);
-}
-
-export function tabCounts(s: RunSummary): Record<TabId, number> {
-  return {
-    matched: s.matched_groups,
-    suggested: s.suggested_groups,
-    exceptions: s.exceptions.left.count + s.exceptions.right.count,
-    unmatched_left: s.unmatched.left.count,
-    unmatched_right: s.unmatched.right.count,
-  };
-}
-
-/** A row's amount in the mapped amount column: numbers as they are, text read as a plain number. */
-function amountOf(r: RecordPageItem, column: string | undefined): number | null {
-  if (!column) return null;
-  const v = r.row[column];
-  const n = typeof v === 'number' ? v : typeof v === 'string' && v.trim() !== '' ? Number(v) : Number.NaN;
-  return Number.isFinite(n) ? n : null;
-}
+/** Record tabs show this many columns until the user picks others. */
+const RECORD_COLUMNS = 5;
 
 export function ResultsTabs(props: ResultsTabsProps) {
   const [tab, setTab] = useState<TabId>('suggested');
@@ -124,11 +108,6 @@ export function ResultsTabs(props: ResultsTabsProps) {
     PAGE,
     loader,
   );
-  const sortHeader = (by: string, label: ReactNode, className: string, title?: string) => (
-    <SortHeader key={by} by={by} sort={sort} onSort={setSort} className={className} {...(title ? { title } : {})}>
-      {label}
-    </SortHeader>
-  );
   const isGroups = category === 'matched' || category === 'suggested';
   const count = paged.total ?? 0;
   const searching = search.trim() !== query || (query !== '' && paged.total === null && !paged.error);
@@ -184,132 +163,94 @@ export function ResultsTabs(props: ResultsTabsProps) {
     return ids;
   };
 
-  const renderGroup = (g: GroupPageItem) => {
-    const pair = resultLabel(g, props.aliases);
-    const deltaClass = g.amount_delta !== null && Math.abs(g.amount_delta) > 0.004 ? 'delta warn' : 'delta';
+  const sortBy = (by: string) => () => setSort(nextSort(sort, by));
+  const ariaSort = (...by: string[]) => (sort && by.includes(sort.by) ? (sort.desc ? 'descending' : 'ascending') : 'none');
+  const mark = (by: string) => (sort?.by === by ? (sort.desc ? ' ▼' : ' ▲') : '');
+  const { layout, setShown, setWidth, reset } = useColumnLayout(props.layoutKey ?? 'default');
+  const shownGroups = GROUP_COLUMNS.filter((c) => isShown(layout, c));
+  const recordSide: Side = category.endsWith('left') ? 'left' : 'right';
+  const recordIds = props.columns[recordSide].map((c) => `${recordSide}:${c}`);
+  const shownRecords = recordIds.filter((id, i) => isShown(layout, id, i < RECORD_COLUMNS));
+  const firstLoaded = paged.item(0);
+  const sample = (side: Side) => (firstLoaded && 'group_id' in firstLoaded ? firstLoaded[side === 'left' ? 'left_rows' : 'right_rows'][0] : undefined);
+  const fields = { left: resolveFields(props.columns.left, props.fields?.left, sample('left')), right: resolveFields(props.columns.right, props.fields?.right, sample('right')) };
+  const template = isGroups ? groupTemplate(layout, shownGroups) : recordTemplate(layout, shownRecords, isExceptions);
+  const groupLabels: Record<GroupColumn, string> = { left: props.aliases.left, right: props.aliases.right, delta: 'Δ amount and days', rule: 'Rule' };
+  const resize = (id: string, label: string) => <ResizeHandle label={label} width={layout.widths[id]} onWidth={(w) => setWidth(id, w)} />;
+
+  const renderGroup = (g: GroupPageItem) => (
+    <GroupCells
+      group={g}
+      label={resultLabel(g, props.aliases)}
+      shown={shownGroups}
+      fields={fields}
+      aliases={props.aliases}
+      selected={selectedGroups.has(g.group_id)}
+      busy={props.busy}
+      acceptAs={acceptAs[g.group_id] ?? ''}
+      onAcceptAs={(r) => setAcceptAs(({ [g.group_id]: _, ...rest }) => (r ? { ...rest, [g.group_id]: r } : rest))}
+      onToggle={() => toggleGroup(g.group_id)}
+      onDetail={() => setDetail(g)}
+      onReview={(action, reason) => void review(action, [g.group_id], reason)}
+    />
+  );
+
+  const renderRecord = (r: RecordPageItem) => {
+    const label = resultLabel(r, props.aliases);
     return (
-      <>
-        <span role="gridcell" className="c-check">
-          <input type="checkbox" aria-label={`Select ${pair}`} checked={selectedGroups.has(g.group_id)} onChange={() => toggleGroup(g.group_id)} />
-        </span>
-        <span role="gridcell" className="c-side">
-          <span className="side-text" title={g.left_rows.map((r) => sideText([r], props.columns.left)).join('\n')}>
-            {sideText(g.left_rows, props.columns.left)}
-          </span>
-          {g.left_rows.length > 1 && <span className="badge">+{g.left_rows.length - 1}</span>}
-        </span>
-        <span role="gridcell" className="c-side">
-          <span className="side-text" title={g.right_rows.map((r) => sideText([r], props.columns.right)).join('\n')}>
-            {sideText(g.right_rows, props.columns.right)}
-          </span>
-          {g.right_rows.length > 1 && <span className="badge">+{g.right_rows.length - 1}</span>}
-        </span>
-        <span role="gridcell" className="c-num">{fmtAmount(g.amount_left)}</span>
-        <span role="gridcell" className="c-num">{fmtAmount(g.amount_right)}</span>
-        <span role="gridcell" className={`c-num ${deltaClass}`}>{fmtAmount(g.amount_delta)}</span>
-        <span role="gridcell" className={`c-num c-days ${g.date_delta_days ? 'delta warn' : 'delta'}`}>{g.date_delta_days === null ? '—' : `${g.date_delta_days} d`}</span>
-        <span role="gridcell" className="c-rule">
-          <span className={`badge status-${g.status}`}>{g.status}</span>{' '}
-          {/* The named difference before the rule's name: in a narrow column the name is what gets cut. */}
-          {g.difference_reason && <span className="badge reason">{DIFFERENCE_LABELS[g.difference_reason]}</span>}{' '}
-          <span className="rule-name" title={explainGroup(g, fmtAmount)}>
-            {g.rule_id}
-          </span>
-          <span className="confidence" aria-label={`confidence ${confidencePercent(g)} %`}> {confidencePercent(g)} %</span>
-        </span>
-        <span role="gridcell" className="c-actions">
-          <button className="small-btn" aria-label={`Details of ${pair}`} onClick={() => setDetail(g)}>
-            Details
-          </button>
-          {g.status === 'suggested' ? (
-            <>
-              <button className="small-btn accept" aria-label={`Accept ${pair}`} disabled={props.busy} onClick={() => void review('accept', [g.group_id])}>
-                Accept
-              </button>
-              <button className="small-btn" aria-label={`Reject ${pair}`} disabled={props.busy} onClick={() => void review('reject', [g.group_id])}>
-                Reject
-              </button>
-              {g.amount_delta !== null && Math.abs(g.amount_delta) >= 0.005 && (
-                // Accept with difference: the reason is kept on the group and exported for booking.
-                // Choosing a reason books nothing (arrow keys on a select change it); the button does.
-                <>
-                  <select
-                    className="small-select"
-                    aria-label={`Accept ${pair} with its difference as`}
-                    disabled={props.busy}
-                    value={acceptAs[g.group_id] ?? ''}
-                    onChange={(e) => setAcceptAs((m) => ({ ...m, [g.group_id]: e.target.value as DifferenceReason | '' }))}
-                  >
-                    <option value="">Accept as…</option>
-                    {(Object.keys(DIFFERENCE_LABELS) as DifferenceReason[]).map((r) => (
-                      <option key={r} value={r}>
-                        {DIFFERENCE_LABELS[r]}
-                      </option>
-                    ))}
-                  </select>
-                  <button
-                    className="small-btn"
-                    aria-label={acceptAs[g.group_id] ? `Accept as ${DIFFERENCE_LABELS[acceptAs[g.group_id] as DifferenceReason]}: ${pair}` : `Accept as… (choose the difference first): ${pair}`}
-                    disabled={props.busy || !acceptAs[g.group_id]}
-                    onClick={() => {
-                      const reason = acceptAs[g.group_id];
-                      if (!reason) return;
-                      setAcceptAs(({ [g.group_id]: _, ...rest }) => rest);
-                      void review('accept', [g.group_id], reason);
-                    }}
-                  >
-                    Accept as
-                  </button>
-                </>
-              )}
-            </>
-          ) : (
-            <button className="small-btn" aria-label={`Unmatch ${pair}`} disabled={props.busy} onClick={() => void review('unmatch', [g.group_id])}>
-              Unmatch
-            </button>
-          )}
-        </span>
-      </>
+      <RecordCells
+        record={r}
+        label={label}
+        columns={shownRecords.filter((id) => id.startsWith(`${r.side}:`)).map((id) => id.slice(r.side.length + 1))}
+        picked={picked[r.side].has(r.row_id)}
+        onPick={() => toggleRow(r.side, r.row_id, amountOf(r, props.amountColumns?.[r.side]))}
+        onFollowUp={() => r.exception && setFollowUp({ exception: r.exception, label })}
+        onDetail={() => setDetail(r)}
+      />
     );
   };
 
-  const renderRecord = (r: RecordPageItem) => {
-    const cols = props.columns[r.side];
-    const label = resultLabel(r, props.aliases);
+  const sideHeader = (side: Side) => {
+    const first = fields[side].reference;
+    const name = <Name full={props.aliases[side]} />;
     return (
-      <>
-        <span role="gridcell" className="c-check">
-          <input type="checkbox" aria-label={`Pick ${label}`} checked={picked[r.side].has(r.row_id)} onChange={() => toggleRow(r.side, r.row_id, amountOf(r, props.amountColumns?.[r.side]))} />
-        </span>
-        {cols.slice(0, 5).map((c) => (
-          <span role="gridcell" key={c} className="c-val" title={cell(r.row[c])}>
-            {cell(r.row[c])}
+      <span key={side} role="columnheader" className="c-side" aria-sort={ariaSort(`${side}:${first}`)}>
+        <button type="button" className="sort-btn" title={`Sort by ${first}`} onClick={sortBy(`${side}:${first}`)}>
+          {name}
+          <span aria-hidden="true" className="sort-mark">
+            {mark(`${side}:${first}`)}
           </span>
-        ))}
-        {r.exception && (
-          <span role="gridcell" className="c-exc">
-            {/* The actions first: at 1024 px the badges after them may be cut, the buttons and
-                who/where/when of the work queue stay in view. */}
-            <button className="small-btn" aria-label={`Follow up ${label}`} onClick={() => setFollowUp({ exception: r.exception!, label })}>
-              Follow up
-            </button>
-            <button className="small-btn" aria-label={`Details of ${label}`} onClick={() => setDetail(r)}>
-              Details
-            </button>
-            <span className={`badge queue-badge q-${r.exception.status}`} title={`${queueText(r.exception)} (${STATUS_LABELS[r.exception.status]})${r.exception.annotation_note ? ` — ${r.exception.annotation_note}` : ''}`}>
-              {queueText(r.exception)}
-            </span>
-            <span className="badge warn-badge">{r.exception.reason.replace(/_/g, ' ')}</span>
-            {r.exception.amount_delta !== null && <span className="delta warn"> Δ {fmtAmount(r.exception.amount_delta)}</span>}
-            {r.exception.annotation_reason && <span className="badge" title={r.exception.annotation_note ?? ''}>📝 {r.exception.annotation_reason}</span>}
-          </span>
-        )}
-      </>
+        </button>
+        <button type="button" className="sort-btn m-amt" title={`Sort by the amount in ${props.aliases[side]}`} aria-label={`Sort by amount in ${props.aliases[side]}`} onClick={sortBy(`amount_${side}`)}>
+          Amount{mark(`amount_${side}`)}
+        </button>
+        {resize(side, groupLabels[side])}
+      </span>
     );
+  };
+  const groupHeaders: Record<GroupColumn, () => ReactNode> = {
+    left: () => sideHeader('left'),
+    right: () => sideHeader('right'),
+    delta: () => (
+      <span key="delta" role="columnheader" className="c-delta" aria-sort={ariaSort('amount_delta', 'date_delta_days')}>
+        <button type="button" className="sort-btn" title="Sort by the size of the difference" onClick={sortBy('amount_delta')}>
+          Δ amount{mark('amount_delta')}
+        </button>
+        <button type="button" className="sort-btn m-sub" title="Sort by the days between the dates" onClick={sortBy('date_delta_days')}>
+          Δ date{mark('date_delta_days')}
+        </button>
+        {resize('delta', 'Δ column')}
+      </span>
+    ),
+    rule: () => (
+      <SortHeader key="rule" by="rule_id" sort={sort} onSort={setSort} className="c-rule">
+        Rule
+      </SortHeader>
+    ),
   };
 
   const header = isGroups ? (
-    <div role="row" className="vrow vhead groups">
+    <div role="row" className="vrow vhead groups" style={{ gridTemplateColumns: template }}>
       <span role="columnheader" className="c-check">
         <input
           type="checkbox"
@@ -329,22 +270,36 @@ export function ResultsTabs(props: ResultsTabsProps) {
           }}
         />
       </span>
-      {props.columns.left[0] ? sortHeader(`left:${props.columns.left[0]}`, <Name full={props.aliases.left} />, 'c-side', `Sort by ${props.columns.left[0]}`) : <span role="columnheader" className="c-side"><Name full={props.aliases.left} /></span>}
-      {props.columns.right[0] ? sortHeader(`right:${props.columns.right[0]}`, <Name full={props.aliases.right} />, 'c-side', `Sort by ${props.columns.right[0]}`) : <span role="columnheader" className="c-side"><Name full={props.aliases.right} /></span>}
-      {sortHeader('amount_left', 'Left', 'c-num', `Amount in ${props.aliases.left}`)}
-      {sortHeader('amount_right', 'Right', 'c-num', `Amount in ${props.aliases.right}`)}
-      {sortHeader('amount_delta', 'Δ amount', 'c-num', 'Sort by the size of the difference')}
-      {sortHeader('date_delta_days', 'Δ date', 'c-num c-days')}
-      {sortHeader('rule_id', 'Rule', 'c-rule')}
-      <span role="columnheader" className="c-actions">Review</span>
+      {shownGroups.map((c) => groupHeaders[c]())}
+      <span role="columnheader" className="c-actions">
+        Review
+      </span>
     </div>
   ) : (
-    <div role="row" className="vrow vhead records">
+    <div role="row" className="vrow vhead records" style={{ gridTemplateColumns: template }}>
       <span role="columnheader" className="c-check" />
-      {props.columns[category.endsWith('left') ? 'left' : 'right'].slice(0, 5).map((c) => sortHeader(c, c, 'c-val'))}
-      {category.startsWith('exceptions') && <span role="columnheader" className="c-exc">Exception</span>}
+      {shownRecords.map((id) => {
+        const c = id.slice(recordSide.length + 1);
+        return (
+          <span key={id} role="columnheader" className="c-val" aria-sort={ariaSort(c)}>
+            <button type="button" className="sort-btn" onClick={sortBy(c)}>
+              {c}
+              <span aria-hidden="true" className="sort-mark">
+                {mark(c)}
+              </span>
+            </button>
+            {resize(id, c)}
+          </span>
+        );
+      })}
+      {isExceptions && (
+        <span role="columnheader" className="c-exc">
+          Exception
+        </span>
+      )}
     </div>
   );
+  const menuColumns = isGroups ? GROUP_COLUMNS.map((c) => ({ id: c, label: c === 'left' || c === 'right' ? <Name full={props.aliases[c]} /> : groupLabels[c], shown: isShown(layout, c) })) : recordIds.map((id, i) => ({ id, label: id.slice(recordSide.length + 1), shown: isShown(layout, id, i < RECORD_COLUMNS) }));
 
   return (
     <div className="results-tabs">
@@ -424,27 +379,17 @@ export function ResultsTabs(props: ResultsTabsProps) {
             </>
           )}
           <span className="grow" />
+          <ColumnsMenu columns={menuColumns} onShown={setShown} onReset={reset} />
           {(picked.left.size > 0 || picked.right.size > 0) && (
-            <div className="manual-bar" role="status">
-              <span>
-                Picked {picked.left.size} {props.aliases.left} · {picked.right.size} {props.aliases.right}
-              </span>
-              {props.amountColumns && (
-                <span aria-label="Sums of picked rows">
-                  Σ {props.aliases.left} {fmtAmount(pickedSum('left'))} · Σ {props.aliases.right} {fmtAmount(pickedSum('right'))} · difference{' '}
-                  <span className={Math.abs(pickedSum('left') - pickedSum('right')) > 0.004 ? 'delta warn' : 'delta'}>{fmtAmount(pickedSum('left') - pickedSum('right'))}</span>
-                </span>
-              )}
-              <button
-                className="primary"
-                disabled={props.busy || picked.left.size === 0 || picked.right.size === 0}
-                // onMatch shows its own errors (the store's results area); the picks clear after it.
-                onClick={() => void props.onMatch([...picked.left], [...picked.right]).then(clearPicks)}
-              >
-                Match picked rows
-              </button>
-              <button onClick={clearPicks}>Clear</button>
-            </div>
+            <ManualMatchBar
+              aliases={props.aliases}
+              count={{ left: picked.left.size, right: picked.right.size }}
+              sums={props.amountColumns ? { left: pickedSum('left'), right: pickedSum('right') } : null}
+              busy={props.busy}
+              // onMatch shows its own errors (the store's results area); the picks clear after it.
+              onMatch={() => void props.onMatch([...picked.left], [...picked.right]).then(clearPicks)}
+              onClear={clearPicks}
+            />
           )}
         </div>
         {paged.error && (
@@ -474,40 +419,18 @@ export function ResultsTabs(props: ResultsTabsProps) {
           <VirtualList
             label={tab === 'unmatched_left' ? `Unmatched ${props.aliases.left}` : tab === 'unmatched_right' ? `Unmatched ${props.aliases.right}` : String(labels[tab])}
             count={count}
-            rowHeight={ROW}
+            rowHeight={isGroups ? GROUP_ROW : RECORD_ROW}
             height={420}
             header={header}
             onRange={paged.onRange}
             renderRow={(i) => {
               const it = paged.item(i);
               if (!it) return <span className="muted small loading-row">Loading…</span>;
-              return <div className={isGroups ? 'vcells groups' : 'vcells records'}>{'group_id' in it ? renderGroup(it) : renderRecord(it)}</div>;
+              return <div className={isGroups ? 'vcells groups' : 'vcells records'} style={{ gridTemplateColumns: template }}>{'group_id' in it ? renderGroup(it) : renderRecord(it)}</div>;
             }}
           />
         )}
       </div>
     </div>
   );
-}
-
-function sideText(rows: Record<string, unknown>[], cols: string[]): string {
-  const r = rows[0];
-  if (!r) return '—';
-  return cols
-    .slice(0, 3)
-    .map((c) => cell(r[c]))
-    .join(' · ');
-}
-
-function emptyText(tab: TabId): string {
-  switch (tab) {
-    case 'matched':
-      return 'Nothing matched yet. Check the rules: a key column or an amount + date rule usually finds most pairs.';
-    case 'suggested':
-      return 'No suggestions left to review.';
-    case 'exceptions':
-      return 'No exceptions on this side: no near misses.';
-    default:
-      return 'Every row on this side is matched.';
-  }
 }

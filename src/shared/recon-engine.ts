@@ -48,6 +48,8 @@ export const NoticeCodeSchema = z.enum([
   'thousands_dot',
   /** A column mostly of amounts stays text: the values that stopped it are named. */
   'not_all_numbers',
+  /** A column mostly of dates of one shape stays text: the values that stopped it are named. */
+  'not_all_dates',
   'xlsx_sheet',
   /** A bank statement (camt.053/054, MT940/942, BAI2, OFX) read into one row per transaction. */
   'bank_statement',

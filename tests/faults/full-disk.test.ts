@@ -79,6 +79,26 @@ describe('a save that cannot be written', () => {
     await core.dispose();
   });
 
+  it.skipIf(!tmpfs)('a workspace created on a full disk is refused and leaves nothing listed (issue 27)', async () => {
+    const dataDir = join(tmpfs!, 'data-create');
+    const { core } = await createTestCore({ dataDir, withBuiltins: false });
+    cleanups.push(() => void core.dispose());
+    const listed = async () => ((await core.dispatch('reconcile.list', {})) as { ok: true; value: { workspaces: { id: string; damaged?: unknown }[] } }).value.workspaces;
+    const before = await listed();
+    const filler = join(tmpfs!, 'filler-create');
+    try {
+      writeFileSync(filler, Buffer.alloc(2 * 1024 * 1024));
+    } catch {
+      // ENOSPC: what we wanted (the folder can still be made; state.json cannot be written).
+    }
+    const failed = await core.dispatch('reconcile.create', { name: 'Phantom' });
+    expect(failed).toMatchObject({ ok: false, error: { message: expect.stringMatching(/disk is full/) } });
+    // Before: the half-made folder was listed as a damaged workspace ("state.json is missing").
+    expect(await listed()).toEqual(before);
+    rmSync(filler, { force: true });
+    await core.dispose();
+  });
+
   it('with an injected write error is refused and not applied, and the file on disk is untouched', async () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'kalla-writeerr-'));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));

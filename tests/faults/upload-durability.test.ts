@@ -5,7 +5,7 @@
  * fsynced before it is acknowledged, a failed or short write is an error the user sees, and commit
  * compares the size on disk with the announced size.
  */
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { open, type FileHandle } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -100,5 +100,62 @@ describe('uploads are durable before they are acknowledged', () => {
     await expect(upload(ws.id, bytes)).rejects.toThrow(new RegExp(`damaged: ${bytes.length} bytes were sent but 65536 are on disk`));
     expect(readdirSync(join(dir, 'workspaces', ws.id, 'uploads'))).toEqual([]);
     expect((await workspaces.get(ws.id)).sources.left ?? undefined).toBeUndefined();
+  });
+});
+
+/** Every file under the workspace folder except the engine's database, with its size. */
+function filesOf(root: string): { path: string; size: number }[] {
+  const out: { path: string; size: number }[] = [];
+  for (const e of readdirSync(root, { withFileTypes: true, recursive: true })) {
+    if (!e.isFile()) continue;
+    const path = join(e.parentPath, e.name);
+    out.push({ path, size: statSync(path).size });
+  }
+  return out.filter((f) => !/recon\.duckdb/.test(f.path));
+}
+
+describe('uploads are stored once (issue 27)', () => {
+  it('the uploaded file is read in place: one copy of its bytes in the workspace, not two', async () => {
+    mode = 'ok';
+    const ws = await workspaces.create('Stored once');
+    const bytes = csv(20_000);
+    const state = await upload(ws.id, bytes);
+    expect(state.sources.left?.info.row_count).toBe(20_000);
+    const big = filesOf(join(dir, 'workspaces', ws.id)).filter((f) => f.size >= bytes.length);
+    // Before: uploads/left-…-ledger.csv and recon/sources/left-…-ledger.csv, 2 × the file.
+    expect(big.map((f) => f.path)).toEqual([state.sources.left!.info.path]);
+    expect(state.sources.left!.info.read_path).toBe(state.sources.left!.info.path);
+
+    // Replacing the side removes the first upload at once (it is no longer read).
+    const again = await upload(ws.id, csv(19_000));
+    expect(again.sources.left?.info.row_count).toBe(19_000);
+    const after = filesOf(join(dir, 'workspaces', ws.id)).filter((f) => f.size >= 19_000 * 8);
+    expect(after.map((f) => f.path)).toEqual([again.sources.left!.info.path]);
+
+    // A run still reads it (the engine checks the source against its hash before running).
+    const right = Buffer.from(['reference,amount', 'INV-1,1.25', 'INV-2,2.25'].join('\n') + '\n');
+    const uploadId = await workspaces.uploadBegin(ws.id, 'right', 'bank.csv', right.length);
+    await workspaces.uploadChunk(uploadId, 0, right.toString('base64'));
+    const both = await workspaces.uploadCommit(uploadId);
+    expect(both.sources.right?.info.row_count).toBe(2);
+    expect(filesOf(join(dir, 'workspaces', ws.id, 'recon')).filter((f) => f.path.includes('/sources/'))).toEqual([]);
+  });
+});
+
+describe('a failed create leaves no workspace listed (issue 27)', () => {
+  it('active.json cannot be written: the create is refused with a sentence and nothing is listed', async () => {
+    const before = (await workspaces.list()).workspaces.map((w) => w.id);
+    const active = join(dir, 'workspaces', 'active.json');
+    rmSync(active, { force: true });
+    mkdirSync(join(active, 'in-the-way'), { recursive: true }); // the atomic rename onto it fails
+    try {
+      await expect(workspaces.create('Phantom')).rejects.toThrow(/The workspace was not created .*try again/);
+      const after = (await workspaces.list()).workspaces;
+      expect(after.map((w) => w.id).sort()).toEqual([...before].sort());
+      expect(after.some((w) => w.name === 'Phantom')).toBe(false);
+      expect(readdirSync(join(dir, 'workspaces')).filter((n) => !before.includes(n) && n !== 'active.json')).toEqual([]);
+    } finally {
+      rmSync(active, { recursive: true, force: true });
+    }
   });
 });

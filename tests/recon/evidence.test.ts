@@ -167,3 +167,58 @@ describe('a hand recipe over an untyped amount column', () => {
     expect(found[1].message).toContain('mapped as the amount, read as text');
   });
 });
+
+/** 12 invoices with ISO dates, and a 13th whose date is `bad` (n/a, pending); the bank has a date for every row. */
+function dateFiles(bad: string) {
+  const l: string[] = [];
+  const r: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    l.push(`INV-${1000 + i},2026-01-${String(i + 1).padStart(2, '0')},${100 + i}.00`);
+    r.push(`INV-${1000 + i},2026-01-${String(i + 1).padStart(2, '0')},${100 + i}.00`);
+  }
+  l.push(`INV-2000,${bad},55.00`);
+  r.push('INV-2000,2026-01-20,55.00');
+  return { left: sb.file('l.csv', csv('invoice,date,amount', l)), right: sb.file('r.csv', csv('ref,date,amount', r)) };
+}
+
+describe('a date column with one value that is not a date (issue 27)', () => {
+  it('one n/a among 12 ISO dates: the column stays a date column and the row is a date_unreadable exception, said on stderr and in --json', async () => {
+    const { left, right } = dateFiles('n/a');
+    const out = sb.mkdir('out');
+    const t = io();
+    expect(await runReconCli(['--left', left, '--right', right, '--json', '--out', out, '--format', 'csv'], t.io)).toBe(0);
+    const line = JSON.parse(t.out.join('').trim());
+    // Before: the column became text below 95 % dates, no rule compared dates, 13/13 matched, no word.
+    expect(line.warnings).toEqual(['1 left row(s) hold a date that did not read: they were not compared and are listed as date_unreadable exceptions']);
+    expect(t.err.join('')).toContain('kalla recon: warning: 1 left row(s) hold a date that did not read');
+    expect(line.matched).toBe(12);
+    expect(readFileSync(join(out, 'exceptions_left.csv'), 'utf8')).toMatch(/date_unreadable,[^\n]*INV-2000/);
+  });
+
+  it('one word among 12 ISO dates: named with its fix (the format the dates are written in), and the fix makes it an exception', async () => {
+    const { left, right } = dateFiles('pending');
+    const t = io();
+    expect(await runReconCli(['--left', left, '--right', right, '--json', '--out', sb.mkdir('a'), '--format', 'csv'], t.io)).toBe(0);
+    const line = JSON.parse(t.out.join('').trim());
+    expect(line.warnings.join(' ')).toMatch(/left column "date" holds dates but is read as text \(12 of 13 value\(s\) are dates \(yyyy-mm-dd\) but 1 are not\)/);
+    expect(line.warnings.join(' ')).toContain('--left-type "date=date:%Y-%m-%d"');
+    expect(t.err.join('')).toMatch(/kalla recon: warning: left column "date" holds dates/);
+
+    const out = sb.mkdir('b');
+    const fixed = io();
+    expect(await runReconCli(['--left', left, '--right', right, '--json', '--left-type', 'date=date:%Y-%m-%d', '--out', out, '--format', 'csv'], fixed.io)).toBe(0);
+    expect(JSON.parse(fixed.out.join('').trim()).warnings).toEqual(['1 left row(s) hold a date that did not read: they were not compared and are listed as date_unreadable exceptions']);
+    expect(readFileSync(join(out, 'exceptions_left.csv'), 'utf8')).toMatch(/date_unreadable,[^\n]*INV-2000/);
+  });
+
+  it('the source notice names the value and its row (the mapping step shows it through untypedEvidence)', async () => {
+    const { left, right } = dateFiles('31.02.');
+    const ws = await sb.workspace();
+    const l = await ws.addSourceFromPath('left', left);
+    const r = await ws.addSourceFromPath('right', right);
+    const notice = l.notices.find((n) => n.code === 'not_all_dates');
+    expect(notice?.message).toMatch(/column "date" stays text: 12 of 13 value\(s\) are dates \(yyyy-mm-dd\) but 1 are not.*row 13: "31\.02\." \(not a date\)/);
+    expect(untypedEvidence({ left: l, right: r }).map((w) => [w.side, w.column, w.what])).toEqual([['left', 'date', 'date']]);
+  });
+});
+

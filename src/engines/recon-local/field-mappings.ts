@@ -6,7 +6,7 @@
 import type { FieldRole, SuggestedFilter } from '../../shared/recon';
 import type { DetectedMapping, DetectFieldMappingsInput, DetectFieldMappingsOutput } from '../../shared/recon-tools';
 import { profileColumn, type ColumnProfile } from './column-profile';
-import { combinedScore, pairEvidence, type PairEvidence } from './column-similarity';
+import { candidatePairs, combinedScore, pairEvidence, type PairEvidence } from './column-similarity';
 
 /** Below this a pair is left unmapped: measured on the eval set (see bench:ai). */
 export const MAPPING_THRESHOLD = 0.42;
@@ -56,23 +56,28 @@ export interface ScoredPair {
   score: number;
 }
 
-/** All candidate pairs with their scores (for calibration and the llm hallucination guard). */
-export function scoreAllPairs(input: DetectFieldMappingsInput): { left: ColumnProfile[]; right: ColumnProfile[]; candidates: Candidate[] } {
+/**
+ * All candidate pairs with their scores (for calibration and the llm hallucination guard), or only
+ * those scoring at least `minScore`: a 5,000 × 5,000-column file made 25M candidates with their
+ * evidence and ran V8 out of heap (issue 27); below the threshold a pair is never mapped.
+ */
+export function scoreAllPairs(input: DetectFieldMappingsInput, minScore = -Infinity): { left: ColumnProfile[]; right: ColumnProfile[]; candidates: Candidate[] } {
   const left = input.schema_a.columns.map((c) => profileColumn(c, input.sample_a));
   const right = input.schema_b.columns.map((c) => profileColumn(c, input.sample_b));
   const candidates: Candidate[] = [];
-  left.forEach((a, i) =>
-    right.forEach((b, j) => {
-      const evidence = pairEvidence(a, b);
-      candidates.push({ i, j, score: combinedScore(evidence, a, b), evidence });
-    }),
-  );
+  const consider = (i: number, j: number) => {
+    const evidence = pairEvidence(left[i], right[j]);
+    const score = combinedScore(evidence, left[i], right[j]);
+    if (score >= minScore) candidates.push({ i, j, score, evidence });
+  };
+  // A very wide schema: only the pairs that can reach the mapping threshold (exact; column-similarity.ts).
+  if (!(minScore >= MAPPING_THRESHOLD && candidatePairs(left, right, consider))) left.forEach((_, i) => right.forEach((_, j) => consider(i, j)));
   candidates.sort((x, y) => y.score - x.score || y.evidence.name - x.evidence.name || x.i + x.j - (y.i + y.j));
   return { left, right, candidates };
 }
 
 export function detectFieldMappingsLocal(input: DetectFieldMappingsInput): DetectFieldMappingsOutput {
-  const { left, right, candidates } = scoreAllPairs(input);
+  const { left, right, candidates } = scoreAllPairs(input, MAPPING_THRESHOLD);
   const usedA = new Set<number>();
   const usedB = new Set<number>();
   const chosen: Candidate[] = [];

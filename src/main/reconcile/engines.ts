@@ -2,6 +2,7 @@
  * The open DuckDB engines, one per Reconcile workspace, opened on first use and kept open until
  * the workspace is deleted or the app stops.
  */
+import { dirname, join } from 'node:path';
 import { ReconEngine } from './engine';
 
 export class EngineRegistry {
@@ -17,7 +18,9 @@ export class EngineRegistry {
   open(id: string): Promise<ReconEngine> {
     let e = this.engines.get(id);
     if (!e) {
-      e = ReconEngine.open(this.folderOf(id)).then((engine) => {
+      // Uploads (next to the engine's folder) are written once by the app and read in place.
+      const dir = this.folderOf(id);
+      e = ReconEngine.open(dir, { ownedDirs: [join(dirname(dir), 'uploads')] }).then((engine) => {
         const { copies, exports } = engine.leftoversRemoved;
         if (copies + exports > 0) this.log(`reconcile: workspace ${id}: removed ${copies} orphan source cop${copies === 1 ? 'y' : 'ies'} and ${exports} unfinished export folder(s) left by a process that was stopped`);
         return engine;

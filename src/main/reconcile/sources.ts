@@ -269,6 +269,11 @@ export class Sources {
         source_errors: { ...st.source_errors, [side]: null },
         read_plan: { ...st.read_plan, [side]: null },
       }));
+      // An upload the side no longer reads is removed now, not at the next start: uploads are read
+      // in place (stored once), so a replaced one would otherwise keep its full size on disk.
+      const replaced = s.sources[side]?.info.path;
+      const uploads = join(store.dir(id), 'uploads');
+      if (replaced && replaced !== path && dirname(replaced) === uploads && next.sources[other(side)]?.info.path !== replaced) await rm(replaced, { force: true });
       // Both sides loaded: keep a mapping whose columns still exist (e.g. a duplicated workspace), otherwise detect.
       if (next.sources.left && next.sources.right) {
         const l = new Set(next.sources.left.info.columns.map((c) => c.name));

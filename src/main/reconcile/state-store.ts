@@ -115,8 +115,20 @@ export class WorkspaceStore {
       runs: [],
       last_run_id: null,
     };
-    await this.save(state);
-    await this.setActive(id);
+    try {
+      await this.save(state);
+      await this.setActive(id);
+    } catch (e) {
+      // A create that failed half-way (a full disk after the folder was made, active.json not
+      // writable) must not leave a workspace behind: it was listed as a damaged "state.json is
+      // missing" workspace, or as a usable one the user was told was not created (issue 27).
+      this.states.delete(id);
+      await rm(this.dir(id), { recursive: true, force: true }).catch(() => undefined);
+      if (e instanceof UserError) throw e;
+      const code = (e as NodeJS.ErrnoException).code;
+      const why = code === 'ENOSPC' ? 'the disk is full' : code === 'EROFS' || code === 'EACCES' || code === 'EPERM' ? 'the folder is not writable' : (e as Error).message;
+      throw new UserError(`The workspace was not created (${why}; ${this.root}). Free some space or fix the folder, then try again.`, 'failed');
+    }
     return state;
   }
 

@@ -84,11 +84,16 @@ export class ReconEngine {
     readonly dir: string,
     private readonly db: Db,
     interrupted: number[],
+    private readonly ownedDirs: readonly string[],
   ) {
     this.interruptedRuns = interrupted;
   }
 
-  static async open(dir: string): Promise<ReconEngine> {
+  /**
+   * `ownedDirs`: folders whose files the app alone writes and never changes (browser uploads);
+   * their files are read in place instead of being copied into the engine's `sources/`.
+   */
+  static async open(dir: string, opts: { ownedDirs?: readonly string[] } = {}): Promise<ReconEngine> {
     const root = resolve(dir);
     // A read-only folder, a full disk or a damaged engine file: a sentence with the way out (errors.ts).
     // A memory limit set from the machine; beyond it DuckDB spills to the temp folder in the workspace.
@@ -101,7 +106,7 @@ export class ReconEngine {
     await installMacros(db);
     await ensureStore(db);
     const interrupted = await recoverInterruptedRuns(db);
-    const engine = new ReconEngine(root, db, interrupted);
+    const engine = new ReconEngine(root, db, interrupted, (opts.ownedDirs ?? []).map((d) => resolve(d)));
     engine.leftoversRemoved = await removeLeftovers(root, db);
     return engine;
   }
@@ -514,7 +519,7 @@ export class ReconEngine {
   private loadSide(side: Side, path: string, read: ReadOptions, displayName?: string): Promise<SourceInfo> {
     return this.sideTask(side, async (db, guard) => {
       const previous = await this.source(side);
-      const info = await loadSource({ db, workspaceDir: this.dir, guard }, side, path, read, displayName);
+      const info = await loadSource({ db, workspaceDir: this.dir, guard, ownedDirs: this.ownedDirs }, side, path, read, displayName);
       await this.saveSource(info);
       // The replaced source's copy is no longer read by anything.
       if (previous?.read_path !== info.read_path && isWorkspaceCopy(this.dir, previous?.read_path)) await rm(previous.read_path, { force: true });

@@ -21,19 +21,21 @@ export interface EvidenceWarning {
 }
 
 const AMOUNT_NOTICES = new Set(['not_all_numbers', 'mixed_number_formats']);
+/** The same for dates: `not_all_dates` is the twin of `not_all_numbers` (typing.ts). */
+const DATE_NOTICES = new Set(['not_all_dates', 'mixed_date_formats']);
 
 /** Amount and date columns of the two sources that could not be typed, each with its fix. */
 export function untypedEvidence(sources: Record<Side, SourceInfo>, mappings: FieldMapping[] = []): EvidenceWarning[] {
   const out: EvidenceWarning[] = [];
   const seen = new Set<string>();
-  const add = (side: Side, column: string, what: 'amount' | 'date', why: string) => {
+  const add = (side: Side, column: string, what: 'amount' | 'date', why: string, dateFormat = 'date:%d.%m.%Y') => {
     const key = `${side}\u0000${column.toLowerCase()}`;
     if (seen.has(key)) return;
     seen.add(key);
     const fix =
       what === 'amount'
         ? `set the column's type to number (in the app: the ${side} source's column types; on the command line: --${side}-type "${column}=number", or =number:1.234,56 for a decimal comma); the values that still do not read become amount_unreadable exceptions`
-        : `set the column's type to date with its format (on the command line: --${side}-type "${column}=date:%d.%m.%Y"); the values that still do not read become date_unreadable exceptions`;
+        : `set the column's type to date with its format (on the command line: --${side}-type "${column}=${dateFormat}"); the values that still do not read become date_unreadable exceptions`;
     out.push({
       side,
       column,
@@ -47,7 +49,8 @@ export function untypedEvidence(sources: Record<Side, SourceInfo>, mappings: Fie
     for (const n of info.notices) {
       if (!n.column || typeOf(n.column) !== 'text') continue;
       if (AMOUNT_NOTICES.has(n.code)) add(side, n.column, 'amount', firstSentence(n.message));
-      if (n.code === 'mixed_date_formats') add(side, n.column, 'date', firstSentence(n.message));
+      // not_all_dates names the format its dates are written in (typing.ts).
+      if (DATE_NOTICES.has(n.code)) add(side, n.column, 'date', firstSentence(n.message), /\((date:[^)]+)\)/.exec(n.message)?.[1]);
     }
     for (const m of mappings) {
       const name = side === 'left' ? m.field_a : m.field_b;
@@ -60,7 +63,7 @@ export function untypedEvidence(sources: Record<Side, SourceInfo>, mappings: Fie
 }
 
 function firstSentence(message: string): string {
-  const counted = /stays text: (\d+ of \d+ value\(s\) are amounts but \d+ are not)/.exec(message);
+  const counted = /stays text: (\d+ of \d+ value\(s\) are (?:amounts|dates(?: \([^)]*\))?) but \d+ are not)/.exec(message);
   if (counted) return counted[1];
   const colon = message.indexOf(': ');
   const text = colon > 0 && colon < 200 ? message.slice(0, colon) : message.slice(0, 200);

@@ -60,6 +60,12 @@ export interface LoadContext {
   db: Db;
   workspaceDir: string;
   guard?: LoadGuard;
+  /**
+   * Folders whose files only the app writes and never changes afterwards (the workspace's
+   * browser uploads): a file there is read in place, not copied into `sources/`. A 2 GB upload
+   * was stored twice (uploads/ and sources/) before, plus the engine's tables: 5.2 GB (issue 27).
+   */
+  ownedDirs?: readonly string[];
 }
 
 const sourcesDir = (workspaceDir: string) => join(workspaceDir, 'sources');
@@ -148,7 +154,7 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
   if (sniff.encoding !== 'utf-8') {
     hashPath = path;
     readPath = `${copyName(ctx.workspaceDir, side, basename(path))}.utf8.csv`;
-  } else if (isWorkspaceCopy(ctx.workspaceDir, path)) {
+  } else if (isWorkspaceCopy(ctx.workspaceDir, path) || ctx.ownedDirs?.includes(dirname(path))) {
     readPath = path;
   } else {
     readPath = copyName(ctx.workspaceDir, side, basename(path));

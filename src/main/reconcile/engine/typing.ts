@@ -282,8 +282,10 @@ async function explainTextColumns(db: Db, table: string, columns: string[], typi
   for (let i = 0; i < columns.length; i++) {
     const t = typings[i];
     const total = n(`n_${i}`);
+    if (t.type !== 'text' || t.overridden || total < 2) continue;
+    if (await explainDateColumn(db, table, columns[i], i, total, n, notices, limit)) continue;
     const numeric = Math.max(n(`us_${i}`), n(`eu_${i}`));
-    if (t.type !== 'text' || t.overridden || total < 2 || numeric * 2 < total || numeric === total || n(`lz_${i}`) > 0) continue;
+    if (numeric * 2 < total || numeric === total || n(`lz_${i}`) > 0) continue;
     const style = n(`eu_${i}`) > n(`us_${i}`) ? 'eu' : 'us';
     const v = `nullif(trim(${ident(columns[i])}), '')`;
     const bad = `${v} IS NOT NULL AND kalla_parse_${style}(${ident(columns[i])}) IS NULL`;
@@ -297,6 +299,38 @@ async function explainTextColumns(db: Db, table: string, columns: string[], typi
       message: `column "${columns[i]}" stays text: ${total - count} of ${total} value(s) are amounts but ${count} are not, and an amount check would skip them silently: ${named.join(', ')}${count > named.length ? `, and ${count - named.length} more` : ''}. Set the column's type to number to read the amounts (the others are listed as exceptions), or fix the file`,
     });
   }
+}
+
+/** The date shapes a column's values are counted in, with the format to set and its pattern. */
+const DATE_SHAPES = [
+  { key: 'iso', re: ISO_DATE, format: 'date:%Y-%m-%d', shown: 'yyyy-mm-dd' },
+  { key: 'ymd', re: YMD_SLASH, format: 'date:%Y/%m/%d', shown: 'yyyy/mm/dd' },
+  ...SEPARATORS.map((s) => ({ key: s.key, re: s.re, format: `date:%d${s.sep}%m${s.sep}%Y`, shown: `dd${s.sep}mm${s.sep}yyyy` })),
+];
+
+/**
+ * The date twin of the amounts' `not_all_numbers`: a text column at least half of whose values
+ * are dates of one shape (`2026-01-31` … and one `pending` or `31.02.`) is named with the values
+ * that stopped it, so a date column never turns into text without a word. Returns true when the
+ * column was named.
+ */
+async function explainDateColumn(db: Db, table: string, column: string, i: number, total: number, n: (k: string) => number, notices: Notice[], limit: number | null): Promise<boolean> {
+  const shape = DATE_SHAPES.map((d) => ({ ...d, count: n(`${d.key}_${i}`) })).sort((a, b) => b.count - a.count)[0];
+  if (!shape || shape.count * 2 < total || shape.count === total) return false;
+  // Dates in several shapes are named by mixed_date_formats already.
+  if (notices.some((x) => x.code === 'mixed_date_formats' && x.column === column)) return false;
+  const v = `nullif(trim(${ident(column)}), '')`;
+  const bad = `${v} IS NOT NULL AND NOT regexp_full_match(${v}, ${lit(shape.re)})`;
+  const from = `(SELECT row_number() OVER () AS r, ${ident(column)} FROM ${ident(table)}${limit ? ` LIMIT ${limit}` : ''})`;
+  const rows = await db.all<{ r: number | bigint; v: string; c: number | bigint }>(`SELECT r, ${v} AS v, count(*) OVER () AS c FROM ${from} WHERE ${bad} ORDER BY r LIMIT ${NAMED_VALUES}`);
+  const count = Number(rows[0]?.c ?? total - shape.count);
+  const named = rows.map((row) => `row ${Number(row.r)}: ${JSON.stringify(row.v.length > 40 ? `${row.v.slice(0, 40)}…` : row.v)} (not a date)`);
+  notices.push({
+    code: 'not_all_dates',
+    column,
+    message: `column "${column}" stays text: ${total - count} of ${total} value(s) are dates (${shape.shown}) but ${count} are not, and a date check would skip them silently: ${named.join(', ')}${count > named.length ? `, and ${count - named.length} more` : ''}. Set the column's type to date (${shape.format}) to read the dates (the others are listed as exceptions), or fix the file`,
+  });
+  return true;
 }
 
 function reasonFor(value: string): string {
@@ -329,17 +363,21 @@ function detectOne(name: string, i: number, total: number, n: (k: string) => num
   if (total === 0) return { name, type: 'text' };
   const own = n(`eu_only_${i}`) > 0 && n(`us_only_${i}`) === 0 ? 'eu' : n(`us_only_${i}`) > 0 && n(`eu_only_${i}`) === 0 ? 'us' : null;
   const style = forced ? fileStyle : (own ?? fileStyle);
-  // "N/A", "#N/A" next to amounts do not turn the column into text: they are held as empty and listed.
+  // "N/A", "#N/A" next to amounts or dates do not turn the column into text: they are held as empty
+  // and listed, and a rule that compares them makes each an amount_unreadable / date_unreadable
+  // exception. One mechanism for amounts and dates (issue 27).
+  const na = n(`na_${i}`);
+  const readsAs = (count: number) => mostly(count, total) || (count > 0 && count + na === total && count > na);
   const readable = n(`${style}_${i}`);
-  const numeric = mostly(readable, total) || (readable > 0 && readable + n(`na_${i}`) === total && readable > n(`na_${i}`));
+  const numeric = readsAs(readable);
   // Every value a plausible yyyymmdd (and there are a few): a date, not a number.
   if (total >= 3 && n(`ymd8_${i}`) === total) return { name, type: 'date', format: '%Y%m%d' };
   // Identifiers such as "00042" must keep their leading zeros: they stay text.
   if (numeric && n(`lz_${i}`) === 0 && !codeLike(i, n, readable)) return { name, type: 'number', format: style };
-  if (mostly(n(`iso_${i}`), total)) return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format: 'iso' };
-  if (mostly(n(`ymd_${i}`), total)) return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format: '%Y/%m/%d' };
+  if (readsAs(n(`iso_${i}`))) return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format: 'iso' };
+  if (readsAs(n(`ymd_${i}`))) return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format: '%Y/%m/%d' };
   for (const s of SEPARATORS) {
-    if (!mostly(n(`${s.key}_${i}`), total)) continue;
+    if (!readsAs(n(`${s.key}_${i}`))) continue;
     const p1 = n(`${s.key}_p1_${i}`);
     const p2 = n(`${s.key}_p2_${i}`);
     const year = n(`${s.key}_y_${i}`) === 2 ? '%y' : '%Y';

@@ -18,7 +18,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
-import type { Recipe } from '../../src/shared/recon';
+import type { Recipe } from '../../src/shared/reconcile/recipe';
 import { ReconEngine } from '../../src/main/reconcile/engine/engine';
 import { runCashBench } from './cash';
 import { runPostgresBench } from './recon-postgres';

@@ -4,7 +4,7 @@
  * source alias. A mapped column resolves to both sources' columns, so "amount
  * over 500" filters each side on its own column.
  */
-import type { FieldMapping, SourceSchema } from '../../../shared/recon';
+import type { FieldMapping, SourceSchema } from '../../../shared/reconcile/recipe';
 import { profileColumn, type ColumnProfile, type ValueKind } from '../column-profile';
 import { canonicalTokens, foldText } from '../column-vocabulary';
 

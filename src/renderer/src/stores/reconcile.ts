@@ -8,10 +8,10 @@
  */
 import { create } from 'zustand';
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../../shared/contract';
-import type { MatchRule, SourceFilter } from '../../../shared/recon';
-import type { RunSummary, Side } from '../../../shared/recon-engine';
-import { RECONCILE_CHANGED_VERSION, type MappingRow, type ReconcileChanged, type ReconcileProgress, type WorkspaceList, type WorkspaceState } from '../../../shared/reconcile';
-import { REVISIONED_CHANNELS } from '../../../shared/reconcile-revision';
+import type { MatchRule, SourceFilter } from '../../../shared/reconcile/recipe';
+import type { RunSummary, Side } from '../../../shared/reconcile/sources-and-runs';
+import { RECONCILE_CHANGED_VERSION, type MappingRow, type ReconcileChanged, type ReconcileProgress, type WorkspaceList, type WorkspaceState } from '../../../shared/reconcile/workspace';
+import { REVISIONED_CHANNELS } from '../../../shared/reconcile/revisioned-channels';
 import { ApiError, call as callMain, errorMessage, newCallId, onEvent } from '../api/client';
 
 export type Area = 'workspace' | 'left' | 'right' | 'mapping' | 'filters' | 'rules' | 'run' | 'results' | 'export';

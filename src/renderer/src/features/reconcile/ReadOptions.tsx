@@ -7,7 +7,7 @@
  * options are stored with the source and in recipes.
  */
 import { useEffect, useState } from 'react';
-import type { ReadPreview, SourceInfo, Side } from '../../../../shared/recon-engine';
+import type { ReadPreview, SourceInfo, Side } from '../../../../shared/reconcile/sources-and-runs';
 import { call } from '../../api/client';
 import { useReconcile } from '../../stores/reconcile';
 import { DELIMITERS } from './delimiters';

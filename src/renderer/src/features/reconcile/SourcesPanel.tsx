@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ColumnType } from '../../../../shared/recon';
-import type { Side, SourceProfile } from '../../../../shared/recon-engine';
-import { describePlanLayout, describeTypeFixes, type ReadPlan } from '../../../../shared/reconcile';
+import type { ColumnType } from '../../../../shared/reconcile/recipe';
+import type { Side, SourceProfile } from '../../../../shared/reconcile/sources-and-runs';
+import { describePlanLayout, describeTypeFixes, type ReadPlan } from '../../../../shared/reconcile/workspace';
 import { DATE_FORMATS, NUMBER_FORMATS } from '../../../../shared/column-formats';
 import { call } from '../../api/client';
 import { ReadOptions } from './ReadOptions';

@@ -1,8 +1,8 @@
 import { EngineRebuild } from './EngineRebuild';
 import { useCallback, useEffect, useState } from 'react';
-import type { Cardinality, KeyNormaliser, MatchRule } from '../../../../shared/recon';
-import type { ExceptionQueueFilter, GroupPageItem, PageCategory, PageSort, RecordPageItem, Side } from '../../../../shared/recon-engine';
-import { confirmedMappings, type MappingRow } from '../../../../shared/reconcile';
+import type { Cardinality, KeyNormaliser, MatchRule } from '../../../../shared/reconcile/recipe';
+import type { ExceptionQueueFilter, GroupPageItem, PageCategory, PageSort, RecordPageItem, Side } from '../../../../shared/reconcile/sources-and-runs';
+import { confirmedMappings, type MappingRow } from '../../../../shared/reconcile/workspace';
 import { rateTone, runWarnings } from '../../../../shared/run-health';
 import { DIFFERENCE_LABELS } from '../../../../shared/group-explanation';
 import { call } from '../../api/client';

@@ -1,38 +1,22 @@
 /**
- * Reconcile workspace store: the list of workspaces, the open workspace's
- * state (as the main process saved it), and what is in flight. Every change is
- * made by the main process, which says so with the versioned `reconcile.changed`
- * event: a saved state replaces ours, a run's new summary replaces the shown one
- * and reloads the result tables. Calls that switch workspaces (open, create)
- * apply the state they return.
+ * The Reconcile store's actions: every change is made by the main process, which says so with the
+ * versioned `reconcile.changed` event: a saved state replaces ours, a run's new summary replaces
+ * the shown one and reloads the result tables. Calls that switch workspaces (open, create) apply
+ * the state they return. Changes to a workspace go through the compare-and-set channel
+ * (./changes). The data is described in ./state; components read it through ./selectors.
  */
-import { create } from 'zustand';
-import type { ChannelInput, ChannelName, ChannelOutput } from '../../../shared/contract';
-import type { MatchRule, SourceFilter } from '../../../shared/reconcile/recipe';
-import type { RunSummary, Side } from '../../../shared/reconcile/sources-and-runs';
-import { RECONCILE_CHANGED_VERSION, type MappingRow, type ReconcileChanged, type ReconcileProgress, type WorkspaceList, type WorkspaceState } from '../../../shared/reconcile/workspace';
-import { REVISIONED_CHANNELS } from '../../../shared/reconcile/revisioned-channels';
-import { ApiError, call as callMain, errorMessage, newCallId, onEvent } from '../api/client';
-
-export type Area = 'workspace' | 'left' | 'right' | 'mapping' | 'filters' | 'rules' | 'run' | 'results' | 'export';
-export type Counts = ChannelOutput<'reconcile.filterCounts'>;
+import type { StoreApi } from 'zustand';
+import type { ChannelInput, ChannelName, ChannelOutput } from '../../../../shared/contract';
+import type { MatchRule, SourceFilter } from '../../../../shared/reconcile/recipe';
+import type { Side } from '../../../../shared/reconcile/sources-and-runs';
+import { RECONCILE_CHANGED_VERSION, type MappingRow, type ReconcileChanged, type WorkspaceList, type WorkspaceState } from '../../../../shared/reconcile/workspace';
+import { ApiError, call as callMain, errorMessage, newCallId, onEvent } from '../../api/client';
+import { createChangeChannel, SKIPPED, type Send, type Supersedable } from './changes';
+import { sidesFor, withSummary, type Area, type ReconcileData } from './state';
 
 const CHUNK = 4 * 1024 * 1024;
 
-interface ReconcileStore {
-  list: WorkspaceList | null;
-  ws: WorkspaceState | null;
-  dialogs: boolean;
-  busy: Partial<Record<Area, string>>;
-  errors: Partial<Record<Area, string>>;
-  progress: Partial<Record<'left' | 'right' | 'run', ReconcileProgress>>;
-  counts: Counts | null;
-  summary: RunSummary | null;
-  /** The summary of the completed run before the last one, to catch a collapsing match rate. */
-  previousSummary: RunSummary | null;
-  /** Bumped when main reports new results (review actions) so result tables reload. */
-  resultsVersion: number;
-  uploads: Partial<Record<Side, string>>;
+export interface ReconcileActions {
   init(): () => void;
   refreshList(): Promise<void>;
   open(id: string): Promise<void>;
@@ -48,13 +32,21 @@ interface ReconcileStore {
   refreshCounts(): Promise<void>;
   run(): Promise<void>;
   loadSummary(): Promise<void>;
+  /** Shows a message in an area's error line (undefined clears it). */
+  showError(area: Area, message: string | undefined): void;
   clearError(area: Area): void;
+  /** The workspace list main answered with (after a delete or recovery). */
+  listChanged(list: WorkspaceList): void;
+  /** The open workspace was deleted: nothing is open until the next `open`. */
+  closedAfterDelete(list: WorkspaceList): void;
 }
 
-/** A new summary; when it belongs to a newer run, the one shown so far becomes the previous run's (for the collapse warning). */
-function withSummary(s: Pick<ReconcileStore, 'summary' | 'previousSummary'>, next: RunSummary): Pick<ReconcileStore, 'summary' | 'previousSummary'> {
-  const newerRun = s.summary !== null && s.summary.run_id !== next.run_id;
-  return { summary: next, previousSummary: newerRun && s.summary?.status === 'completed' ? s.summary : s.previousSummary };
+export type ReconcileStore = ReconcileData & ReconcileActions;
+
+/** How the store reaches main: the typed client by default, a test's own core otherwise. */
+export interface ReconcileWire {
+  send: Send;
+  on: typeof onEvent;
 }
 
 function toBase64(bytes: Uint8Array): string {
@@ -63,86 +55,17 @@ function toBase64(bytes: Uint8Array): string {
   return btoa(s);
 }
 
-/** Which sides the files go to: both empty → left, right; otherwise the empty one first. */
-export function sidesFor(count: number, ws: WorkspaceState | null, side?: Side): Side[] {
-  if (side) return [side];
-  if (count >= 2) return ['left', 'right'];
-  if (!ws?.sources.left) return ['left'];
-  if (!ws.sources.right) return ['right'];
-  return ['right'];
-}
-
-export const useReconcile = create<ReconcileStore>((set, get) => {
+export function createReconcileActions(set: StoreApi<ReconcileStore>['setState'], get: StoreApi<ReconcileStore>['getState'], wire: ReconcileWire = { send: callMain, on: onEvent }): ReconcileActions {
   const setBusy = (area: Area, label: string | undefined) => set((s) => ({ busy: { ...s.busy, [area]: label } }));
   const setError = (area: Area, message: string | undefined) => set((s) => ({ errors: { ...s.errors, [area]: message } }));
+  const { call, noteState } = createChangeChannel({
+    send: wire.send,
+    shownRevision: () => get().ws?.revision,
+    reloaded: (ws) => {
+      if (get().ws?.id === ws.id) afterState(ws);
+    },
+  });
 
-  /**
-   * Compare-and-set. Every change is sent with the newest revision of its workspace this tab has
-   * seen (from answers and from main's `reconcile.changed` events); main refuses it with
-   * `conflict` if the workspace changed elsewhere since (another tab or window), so a stale tab
-   * can never overwrite. Changes go one at a time, each after the previous one's answer (which
-   * carries the next revision), so this tab's own quick clicks do not conflict with each other;
-   * run bookkeeping does not move the revision (main), so clicks during a run do not either.
-   * After a conflict, changes queued before it were made on the stale view too: they are dropped,
-   * not sent, and the workspace is reloaded.
-   */
-  const seen: Record<string, number> = {};
-  const noteState = (st: WorkspaceState) => {
-    seen[st.id] = Math.max(seen[st.id] ?? 0, st.revision);
-  };
-  const noteRevision = (v: unknown) => {
-    if (!v || typeof v !== 'object') return;
-    const st = 'revision' in v && 'id' in v ? v : 'state' in v ? (v as { state: unknown }).state : undefined;
-    if (st && typeof st === 'object' && 'revision' in st && 'id' in st) noteState(st as WorkspaceState);
-  };
-  const revisioned = new Set<string>(REVISIONED_CHANNELS);
-  let changes: Promise<unknown> = Promise.resolve();
-  let epoch = 0;
-  /** A queued change that a newer one of the same area makes unnecessary (the newer one carries it). */
-  interface Supersedable {
-    superseded: boolean;
-  }
-  const SKIPPED = Symbol('superseded before it was sent');
-  async function call<C extends ChannelName>(channel: C, input: ChannelInput<C>): Promise<ChannelOutput<C>>;
-  async function call<C extends ChannelName>(channel: C, input: ChannelInput<C>, queued: Supersedable): Promise<ChannelOutput<C> | typeof SKIPPED>;
-  async function call<C extends ChannelName>(channel: C, input: ChannelInput<C>, queued?: Supersedable): Promise<ChannelOutput<C> | typeof SKIPPED> {
-    if (!revisioned.has(channel)) {
-      const out = await callMain(channel, input);
-      noteRevision(out);
-      return out;
-    }
-    const id = (input as { id: string }).id;
-    const mine = epoch;
-    const send = async (): Promise<ChannelOutput<C> | typeof SKIPPED> => {
-      if (queued?.superseded) return SKIPPED;
-      if (mine !== epoch) throw new ApiError('Not applied: this workspace was changed in another window or tab and has been reloaded here. Make the change again if it still applies.', 'conflict');
-      try {
-        const out = await callMain(channel, { ...input, revision: seen[id] ?? get().ws?.revision ?? 0 } as ChannelInput<C>);
-        noteRevision(out);
-        return out;
-      } catch (e) {
-        if (e instanceof ApiError && e.code === 'conflict') {
-          epoch += 1;
-          await callMain('reconcile.get', { id }).then((ws) => {
-            noteState(ws);
-            if (get().ws?.id === id) afterState(ws);
-          }, () => undefined);
-          throw new ApiError('Not applied: this workspace was changed in another window or tab, so it has been reloaded here. Check it and make the change again if it still applies.', 'conflict');
-        }
-        throw e;
-      }
-    };
-    const result = changes.then(send, send);
-    changes = result.catch(() => undefined);
-    return result;
-  }
-
-  /**
-   * Edits made click after click (accepting mapping pairs, changing rules): each is shown at once
-   * and the next builds on it, so two clicks faster than the main process answers cannot undo
-   * each other (the second save used to carry the state from before the first). Only the answer
-   * to the latest save of an area is applied; it contains every earlier change.
-   */
   /** The upload each side is running; Cancel removes it, and the upload stops at its next step. */
   const uploadTokens: Partial<Record<Side, symbol>> = {};
   const saveSeq: Partial<Record<Area, number>> = {};
@@ -154,6 +77,12 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
   const queuedSave: Partial<Record<Area, Supersedable>> = {};
   /** Optimistic saves in flight: main's state events would show a state without the newer clicks, so they wait for the latest reply. */
   let optimistic = 0;
+  /**
+   * Edits made click after click (accepting mapping pairs, changing rules): each is shown at once
+   * and the next builds on it, so two clicks faster than the main process answers cannot undo
+   * each other (the second save used to carry the state from before the first). Only the answer
+   * to the latest save of an area is applied; it contains every earlier change.
+   */
   async function saveOptimistic<C extends 'reconcile.saveMappingReview' | 'reconcile.setRules'>(area: Area, apply: (ws: WorkspaceState) => WorkspaceState, channel: C, input: ChannelInput<C>): Promise<void> {
     const ws = get().ws;
     if (!ws) return;
@@ -226,21 +155,9 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
   };
 
   return {
-    list: null,
-    ws: null,
-    dialogs: false,
-    busy: {},
-    errors: {},
-    progress: {},
-    counts: null,
-    summary: null,
-    previousSummary: null,
-    resultsVersion: 0,
-    uploads: {},
-
     init() {
-      const offChanged = onEvent('reconcile.changed', onChanged);
-      const offProgress = onEvent('reconcile.progress', (p) => {
+      const offChanged = wire.on('reconcile.changed', onChanged);
+      const offProgress = wire.on('reconcile.progress', (p) => {
         if (p.workspace !== get().ws?.id) return;
         const key = p.kind === 'run' ? 'run' : p.side;
         if (key) set((s) => ({ progress: { ...s.progress, [key]: p } }));
@@ -425,5 +342,17 @@ export const useReconcile = create<ReconcileStore>((set, get) => {
     clearError(area) {
       setError(area, undefined);
     },
+
+    showError(area, message) {
+      setError(area, message);
+    },
+
+    listChanged(list) {
+      set({ list });
+    },
+
+    closedAfterDelete(list) {
+      set({ ws: null, list, summary: null, counts: null });
+    },
   };
-});
+}

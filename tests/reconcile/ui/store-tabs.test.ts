@@ -33,7 +33,11 @@ function wire(hears: boolean): ReconcileWire {
     return envelope.value as ChannelOutput<C>;
   };
   const on = <E extends EventName>(event: E, listener: (payload: EventPayload<E>) => void) =>
-    hears ? core.subscribe((name, payload) => name === event && listener(payload as EventPayload<E>)) : () => undefined;
+    hears
+      ? core.subscribe((name: string, payload: unknown) => {
+          if (name === event) listener(payload as EventPayload<E>);
+        })
+      : () => undefined;
   return { send, on };
 }
 

@@ -35,6 +35,13 @@ describe('xlsx sources', () => {
     expect(Number(first.Betrag)).toBeCloseTo(-79.19, 6);
   });
 
+  it('a workbook whose sheet converts but does not load leaves no file in the workspace', async () => {
+    const ws = await sb.workspace('converted-then-failed');
+    // The sheet converts to CSV; skipping more lines than it has leaves no records, so the load fails after conversion.
+    await expect(ws.addSourceFromPath('left', STATEMENT, { skip_top: 10_000 })).rejects.toBeInstanceOf(ReconError);
+    expect(readdirSync(join(sb.dir, 'converted-then-failed', 'sources'))).toEqual([]);
+  });
+
   it('reads the sheet the user picks, and names the sheets when the pick does not exist', async () => {
     const ws = await sb.workspace('picked-sheet');
     const info = await ws.addSourceFromPath('left', STATEMENT, { sheet: 'Übersicht' });

@@ -1,20 +1,29 @@
 /**
- * The seeded generator both bench world sets use (tune/random.ts, heldout/prng.ts): mulberry32 and
- * the pickers on top of it. Each set derives its own start state from a seed (the sets keep their
+ * The seeded generator the benches use (the world sets tune/random.ts and heldout/prng.ts, the
+ * cash and recon benches): mulberry32 and the pickers on top of it. Each set derives its own start state from a seed (the sets keep their
  * own seeding, so every world they generate stays byte for byte what it was).
  */
+/** mulberry32 from a 32-bit state: uniform draws in [0, 1). */
+export function mulberry32(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export class Mulberry32 {
-  private s: number;
+  private readonly draw: () => number;
   constructor(state: number) {
-    this.s = state | 0;
+    this.draw = mulberry32(state);
     for (let i = 0; i < 4; i++) this.next();
   }
   /** Uniform in [0, 1). */
   next(): number {
-    let t = (this.s = (this.s + 0x6d2b79f5) | 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+    return this.draw();
   }
   /** Integer in [lo, hi], both inclusive. */
   int(lo: number, hi: number): number {

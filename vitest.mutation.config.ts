@@ -3,15 +3,16 @@ import { defineConfig } from 'vitest/config';
 // The tests that guard the mutated modules (see stryker.config.mjs), kept apart from vitest.config.ts
 // so a mutant runs seconds, not the whole suite. Every test that guards matching or dispatch belongs
 // here: the matching engine's example, property and model tests, the cash-application rules (the only
-// guard of the ambiguity rule in one-to-one.ts), either-order runs, and the dispatcher's tests.
+// guard of the ambiguity rule in one-to-one.ts), either-order runs, the matching cases as data, and the dispatcher's tests.
 // Property tests run from the same fixed seed as `npm test` (tests/helpers/property-seed.ts).
 export const MUTATION_TESTS = [
-  'tests/recon/matching.test.ts',
-  'tests/recon/matching-properties.test.ts',
-  'tests/recon/match-model.test.ts',
-  'tests/recon/cash-application.test.ts',
-  'tests/recon/one-to-one.test.ts',
-  'tests/recon/either-order.test.ts',
+  'tests/reconcile/engine/matching.test.ts',
+  'tests/reconcile/engine/matching-properties.test.ts',
+  'tests/reconcile/engine/match-model.test.ts',
+  'tests/reconcile/engine/cash-application.test.ts',
+  'tests/reconcile/engine/one-to-one.test.ts',
+  'tests/reconcile/engine/either-order.test.ts',
+  'tests/reconcile/engine/matching-cases.test.ts',
   'tests/app/dispatch.test.ts',
   'tests/app/dispatch-output.test.ts',
 ];

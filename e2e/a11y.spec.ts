@@ -9,7 +9,7 @@ import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, fixtureServer, test } from './app';
 import { card, dropFiles } from './reconcile-helpers';
-import { reconFiles } from '../tests/workspaces/data';
+import { reconFiles } from '../tests/reconcile/workspace/data';
 import { anthropicStream } from '../tests/fixtures/fake-providers/anthropic';
 import { appWithFakeAnthropic } from './fake-anthropic-app';
 

@@ -5,7 +5,7 @@
  */
 import type { Locator, Page } from '@playwright/test';
 import { anthropicStream } from '../tests/fixtures/fake-providers/anthropic';
-import { reconFiles } from '../tests/workspaces/data';
+import { reconFiles } from '../tests/reconcile/workspace/data';
 import { expect, test } from './app';
 import { appWithFakeAnthropic } from './fake-anthropic-app';
 import { card, dropFiles, openReconcile, shot } from './reconcile-helpers';

@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { expect, test } from './app';
 import { card, shot } from './reconcile-helpers';
-import { reconFiles } from '../tests/workspaces/data';
+import { reconFiles } from '../tests/reconcile/workspace/data';
 
 test('keyboard only: skip link, accept mapping, filter, run, result tabs, export, new workspace', async ({ appPage: page, app }, info) => {
   test.setTimeout(240_000);

@@ -6,11 +6,12 @@
  * past that), the drawn nodes are a listbox beside the canvas that the keyboard moves through, and the
  * page keeps painting frames while 10,000 nodes are laid out.
  */
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './app';
+import { chainCatalog, openLineageFiles, writeViewsJson } from './lineage-helpers';
 
 test('a 500-node neighbourhood in the large view: count left out, search and focus (issue 26)', async ({ appPage: page }, info) => {
   test.setTimeout(180_000);
@@ -23,11 +24,7 @@ test('a 500-node neighbourhood in the large view: count left out, search and foc
       ...Array.from({ length: 600 }, (_, i) => ({ name: `v_${pad(i)}`, sql: `SELECT id, amount FROM raw.t_0 WHERE id > ${i}` })),
       ...Array.from({ length: 600 }, (_, i) => ({ name: `w_${pad(i)}`, sql: `SELECT id FROM v_${pad(i)}` })),
     ];
-    writeFileSync(join(dir, 'views.json'), JSON.stringify({ schema: 'big', views }));
-    await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Lineage/ }).click();
-    await page.getByRole('radio', { name: 'Files' }).check();
-    await page.getByLabel('File or folder').fill(join(dir, 'views.json'));
-    await page.getByRole('button', { name: 'Open' }).click();
+    await openLineageFiles(page, writeViewsJson(dir, 'big', views));
     await expect(page.getByRole('region', { name: 'Summary' })).toContainText('Views1,200');
     const diagram = page.getByRole('region', { name: 'Diagram' });
     await page.getByLabel('Find a view').fill('raw.t_0');
@@ -129,16 +126,7 @@ test('the whole 10,000-view graph in the large view: drawn whole, searchable (is
   await page.setViewportSize({ width: 1440, height: 900 });
   const dir = mkdtempSync(join(tmpdir(), 'kalla-lineage-large10k-'));
   try {
-    // As in lineage.spec.ts: 100 chains of 100 views over 100 tables (10,100 nodes).
-    const views = Array.from({ length: 10_000 }, (_, i) => ({
-      name: `v_${String(i).padStart(5, '0')}`,
-      sql: i < 100 ? `SELECT * FROM raw.t_${i}` : `SELECT * FROM v_${String(i - 100).padStart(5, '0')} JOIN raw.t_${i % 100} USING (id)`,
-    }));
-    writeFileSync(join(dir, 'views.json'), JSON.stringify({ schema: 'huge', views }));
-    await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Lineage/ }).click();
-    await page.getByRole('radio', { name: 'Files' }).check();
-    await page.getByLabel('File or folder').fill(join(dir, 'views.json'));
-    await page.getByRole('button', { name: 'Open' }).click();
+    await openLineageFiles(page, writeViewsJson(dir, 'huge', chainCatalog()));
     await expect(page.getByRole('region', { name: 'Summary' })).toContainText('Views10,000');
     await page.getByRole('button', { name: 'Whole graph' }).click();
     const diagram = page.getByRole('region', { name: 'Diagram' });

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Page, TestInfo } from '@playwright/test';
 import { expect, test } from './app';
+import { chainCatalog, openLineageFiles, writeViewsJson } from './lineage-helpers';
 
 async function shot(page: Page, info: TestInfo, name: string) {
   await page.screenshot({ path: info.outputPath(`${name}.png`), fullPage: true });
@@ -159,10 +160,7 @@ test('a name with quotes is drawn with its quotes exactly once (issue 17)', asyn
   const dir = mkdtempSync(join(tmpdir(), 'kalla-lineage-quotes-'));
   try {
     writeFileSync(join(dir, 'views.sql'), 'CREATE VIEW sales."q1 report" AS SELECT * FROM raw.orders;\nCREATE VIEW sales.summary AS SELECT * FROM sales."q1 report";\n');
-    await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Lineage/ }).click();
-    await page.getByRole('radio', { name: 'Files' }).check();
-    await page.getByLabel('File or folder').fill(dir);
-    await page.getByRole('button', { name: 'Open' }).click();
+    await openLineageFiles(page, dir);
     await expect(page.getByRole('region', { name: 'Summary' })).toContainText('Views2');
     const quoted = diagram(page).locator('g.node').filter({ hasText: 'q1 report' });
     await expect(quoted).toHaveCount(1);
@@ -178,16 +176,7 @@ test('a name with quotes is drawn with its quotes exactly once (issue 17)', asyn
 test('"Whole graph" on a 10,000-view catalog says it is too large to draw, with the count and the limit (issue 17)', async ({ appPage: page }, info) => {
   const dir = mkdtempSync(join(tmpdir(), 'kalla-lineage-huge-'));
   try {
-    // 100 chains of 100 views over 100 tables: v_i reads raw.t_(i mod 100) and v_(i-100).
-    const views = Array.from({ length: 10_000 }, (_, i) => ({
-      name: `v_${String(i).padStart(5, '0')}`,
-      sql: i < 100 ? `SELECT * FROM raw.t_${i}` : `SELECT * FROM v_${String(i - 100).padStart(5, '0')} JOIN raw.t_${i % 100} USING (id)`,
-    }));
-    writeFileSync(join(dir, 'views.json'), JSON.stringify({ schema: 'huge', views }));
-    await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Lineage/ }).click();
-    await page.getByRole('radio', { name: 'Files' }).check();
-    await page.getByLabel('File or folder').fill(join(dir, 'views.json'));
-    await page.getByRole('button', { name: 'Open' }).click();
+    await openLineageFiles(page, writeViewsJson(dir, 'huge', chainCatalog()));
     await expect(page.getByRole('region', { name: 'Summary' })).toContainText('Views10,000');
     // Opening starts at an entry point, and says why.
     await expect(page.getByTestId('focus-name')).not.toBeEmpty();

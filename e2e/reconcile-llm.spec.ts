@@ -7,7 +7,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { FakeAnthropic } from '../tests/fixtures/fake-anthropic';
-import { reconFiles } from '../tests/workspaces/data';
+import { reconFiles } from '../tests/reconcile/workspace/data';
 import { expect, startApp, test } from './app';
 import { card, dropFiles, openReconcile, shot } from './reconcile-helpers';
 

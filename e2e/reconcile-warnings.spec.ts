@@ -4,7 +4,7 @@
  */
 import { expect, test } from './app';
 import { card, dropFiles, openReconcile, shot } from './reconcile-helpers';
-import { reconFiles } from '../tests/workspaces/data';
+import { reconFiles } from '../tests/reconcile/workspace/data';
 
 test('a run whose filters removed everything warns with the cause and a red 0 %', async ({ appPage: page }, info) => {
   test.setTimeout(120_000);

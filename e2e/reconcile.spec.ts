@@ -7,7 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test } from './app';
 import { card, dropFiles, openReconcile, shot } from './reconcile-helpers';
-import { raggedCsv, reconFiles } from '../tests/workspaces/data';
+import { raggedCsv, reconFiles } from '../tests/reconcile/workspace/data';
 
 const files = reconFiles();
 
@@ -191,7 +191,7 @@ test('a large file can be cancelled while it loads; the side keeps the file it h
   await card(page, 'left').dispatchEvent('drop', { dataTransfer });
   // Cancel as soon as the button shows (the upload has started). Waiting for the read phase first
   // raced the load: on a fast run the file was read before the click and the button was gone.
-  // Cancelling the DuckDB read itself is covered in tests/recon/ingest.test.ts.
+  // Cancelling the DuckDB read itself is covered in tests/reconcile/engine/ingest.test.ts.
   const cancel = card(page, 'left').getByRole('button', { name: 'Cancel loading the left source' });
   await cancel.click({ timeout: 30_000 });
   await expect(card(page, 'left').getByRole('status')).toHaveCount(0);

@@ -6,7 +6,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, test } from './app';
 import { card, dropFiles } from './reconcile-helpers';
-import { reconFiles } from '../tests/workspaces/data';
+import { reconFiles } from '../tests/reconcile/workspace/data';
 
 /** The element's box lies inside the viewport (fully visible without scrolling the page sideways). */
 async function inViewport(page: Page, el: Locator) {

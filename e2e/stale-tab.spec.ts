@@ -6,7 +6,7 @@
  */
 import { expect, test } from './app';
 import { dropFiles, openReconcile } from './reconcile-helpers';
-import { reconFiles } from '../tests/workspaces/data';
+import { reconFiles } from '../tests/reconcile/workspace/data';
 
 const files = reconFiles();
 

@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './app';
 import { card, dropFiles, openReconcile } from './reconcile-helpers';
-import { reconFiles } from '../tests/workspaces/data';
+import { reconFiles } from '../tests/reconcile/workspace/data';
 
 /** Presses Tab until `name` has focus; the number of presses. */
 async function tabsTo(page: Page, name: RegExp, limit = 400): Promise<number> {

@@ -8,7 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { detectFieldMappingsLocal, parseNlFilterLocal, suggestMatchRulesLocal } from '../../src/engines/recon-local';
-import type { DetectFieldMappingsInput } from '../../src/shared/recon-tools';
+import type { DetectFieldMappingsInput } from '../../src/shared/reconcile/mcp-tools';
 import { evaluateFilters, evaluateMappings, exactNameBaseline, filterInput, mappingInput } from '../../tests/fixtures/recon-eval/evaluate';
 import { filterCases } from '../../tests/fixtures/recon-eval/filter-sentences';
 import { heldOutFilterCases } from '../../tests/fixtures/recon-eval/filter-sentences-held-out';

@@ -8,6 +8,7 @@
  * amounts, discount rate and customer naming, and is never tuned on — its
  * figures say whether a gain generalises or was fitted to `tune`.
  */
+import { mulberry32 } from './worlds/mulberry32';
 
 export type CashCase =
   | 'ref_column'
@@ -119,16 +120,6 @@ const NOISY_SHARES: [CashCase, number][] = [
   ['paid_by_other_name', 0.02],
 ];
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const BASE = Date.UTC(2026, 0, 1);
 const iso = (day: number) => new Date(BASE + day * 86_400_000).toISOString().slice(0, 10);

@@ -8,9 +8,9 @@
 import { chmodSync, readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import pg from 'pg';
-import type { Recipe } from '../../src/shared/recon';
+import type { Recipe } from '../../src/shared/reconcile/recipe';
 import { parsePgSource, runInPostgres } from '../../src/main/reconcile/pushdown/postgres';
-import { startPostgres } from '../../tests/recon/pg-server';
+import { startPostgres } from '../../tests/reconcile/engine/pg-server';
 
 const f = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');

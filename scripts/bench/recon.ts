@@ -18,11 +18,12 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
-import type { Recipe } from '../../src/shared/recon';
+import type { Recipe } from '../../src/shared/reconcile/recipe';
 import { ReconEngine } from '../../src/main/reconcile/engine/engine';
 import { runCashBench } from './cash';
 import { runPostgresBench } from './recon-postgres';
 import { runReviewBench } from './review';
+import { mulberry32 } from './worlds/mulberry32';
 import { runWideBench } from './wide';
 
 const { values } = parseArgs({
@@ -47,16 +48,6 @@ const { values } = parseArgs({
 const N = Number(values.rows);
 const dir = values.dir ?? join(tmpdir(), `kalla-bench-recon-${N}`);
 
-function mulberry32(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Row {
   ref: string;

@@ -10,7 +10,7 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ReconEngine } from '../../src/main/reconcile/engine/engine';
-import type { Recipe } from '../../src/shared/recon';
+import type { Recipe } from '../../src/shared/reconcile/recipe';
 
 export async function runReviewBench(opts: { rows: number; dir: string; keep: boolean }): Promise<void> {
   const { rows, dir } = opts;

@@ -7,7 +7,7 @@
  */
 import { mkdir, stat } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { Recipe } from '../shared/recon';
+import type { Recipe } from '../shared/reconcile/recipe';
 import { ReconError } from '../main/errors';
 import { compileRecipe, emitScript, PUSHDOWN_DIALECTS, quoteTableName, recipeColumns, type PushdownDialect } from '../main/reconcile/pushdown/compile';
 import { isDatabaseSource, parsePgSource, runInPostgres } from '../main/reconcile/pushdown/postgres';

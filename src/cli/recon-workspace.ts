@@ -8,7 +8,7 @@
  * open the run is refused with a sentence, so the two never write one workspace at once.
  */
 import { resolve } from 'node:path';
-import type { ExportFormat } from '../shared/recon-engine';
+import type { ExportFormat } from '../shared/reconcile/sources-and-runs';
 import { explainSystemError, UserError } from '../main/errors';
 import { acquireDataDirLock, DataDirInUseError } from '../main/instance-lock';
 import type { McpHost } from '../main/mcp/host';

@@ -13,14 +13,15 @@ import { mkdir, mkdtemp, readdir, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { ColumnOverrideSchema, ReadOptionsSchema, type ReadOptions, type Recipe } from '../shared/recon';
-import type { ExportFormat, RunProgress, SourceInfo } from '../shared/recon-engine';
+import { ColumnOverrideSchema, ReadOptionsSchema, type ReadOptions, type Recipe } from '../shared/reconcile/recipe';
+import type { ExportFormat, RunProgress, SourceInfo } from '../shared/reconcile/sources-and-runs';
 import { buildAutoRecipe } from '../main/reconcile/engine/auto-recipe';
 import { loadRates, withSuppliedRates } from '../main/reconcile/engine/fx-rates';
 import { explainSystemError, ReconError, UserError } from '../main/errors';
 import { loadRecipe, saveRecipe } from '../main/reconcile/engine/recipe-file';
 import { ReconEngine } from '../main/reconcile/engine/engine';
 import { emitSql, runPushdownCli, wantsDatabase } from './recon-pushdown';
+import { processAlive } from '../main/base/process-alive';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -350,14 +351,6 @@ const TEMP_PREFIX = 'kalla-recon-';
 /** Folders from before the pid was in the name: removed once a day old (no run takes that long). */
 const UNOWNED_AFTER_MS = 24 * 60 * 60_000;
 
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 async function folderBytes(dir: string): Promise<number> {
   let total = 0;
@@ -380,7 +373,7 @@ export async function sweepLeftoverWorkspaces(root = tmpdir(), now = Date.now())
     const path = join(root, name);
     const owner = /^kalla-recon-(\d+)-/.exec(name);
     if (owner) {
-      if (Number(owner[1]) === process.pid || alive(Number(owner[1]))) continue;
+      if (Number(owner[1]) === process.pid || processAlive(Number(owner[1]))) continue;
     } else {
       const s = await stat(path).catch(() => null);
       if (!s?.isDirectory() || now - s.mtimeMs < UNOWNED_AFTER_MS) continue;

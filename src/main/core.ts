@@ -43,8 +43,8 @@ export interface Core {
   subscribe(listener: EventListener): () => void;
   host: McpHost;
   settings: SettingsService;
-  /** Reconcile workspaces (also used by the Assistant's app tools). */
-  workspaces: ReconcileService;
+  /** The Reconcile service (also used by the Assistant's app tools). */
+  reconcile: ReconcileService;
   dispose(): Promise<void>;
 }
 
@@ -146,10 +146,10 @@ async function buildCore(opts: CoreOptions): Promise<Core> {
     });
   });
 
-  const workspaces = new ReconcileService(host, settings, opts.paths.dataDir, { log: logInternal, clock: opts.clock });
+  const reconcile = new ReconcileService(host, settings, opts.paths.dataDir, { log: logInternal, clock: opts.clock });
   // Crash leftovers (uploads cut off by a kill) go at start, in the background; the count is logged.
-  void workspaces.removeLeftovers().catch(logInternal);
-  workspaces.on({
+  void reconcile.removeLeftovers().catch(logInternal);
+  reconcile.on({
     changed: (e) => emit('reconcile.changed', e),
     progress: (p) => emit('reconcile.progress', p),
   });
@@ -158,14 +158,14 @@ async function buildCore(opts: CoreOptions): Promise<Core> {
     host,
     settings,
     lineage,
-    workspaces,
+    reconcile,
     dataDir: opts.paths.dataDir,
     emit: (e) => (e.name === 'assistant.changed' ? emit(e.name, e.payload) : emit(e.name, e.payload)),
   });
   // Sampling requests from MCP servers go to the model the user set up for the Assistant.
   host.setSampler(assistant.service.sampler());
   const dispatch = createDispatcher(
-    createHandlers({ host, settings, platform: opts.platform, paths: opts.paths, appVersion: opts.appVersion, lineage, assistant: assistant.service, workspaces }),
+    createHandlers({ host, settings, platform: opts.platform, paths: opts.paths, appVersion: opts.appVersion, lineage, assistant: assistant.service, reconcile }),
     logInternal,
   );
   await host.start();
@@ -174,7 +174,7 @@ async function buildCore(opts: CoreOptions): Promise<Core> {
     dispatch,
     host,
     settings,
-    workspaces,
+    reconcile,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -182,7 +182,7 @@ async function buildCore(opts: CoreOptions): Promise<Core> {
     async dispose() {
       listeners.clear();
       await assistant.dispose();
-      await workspaces.dispose();
+      await reconcile.dispose();
       await host.stop();
     },
   };

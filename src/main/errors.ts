@@ -8,7 +8,7 @@
  * crosses as `failed` with its message. The codes are the wire codes the renderer's `ApiError`
  * receives, so renaming one is a contract change.
  */
-import type { ReconErrorCode } from '../shared/recon-engine';
+import type { ReconErrorCode } from '../shared/reconcile/sources-and-runs';
 
 /** Codes the dispatcher itself produces for a call that never reached a handler or broke the contract. */
 export type DispatchErrorCode = 'unknown_channel' | 'invalid_input' | 'internal';

@@ -11,6 +11,7 @@ import { open, readFile, rename, rm } from 'node:fs/promises';
 import { unlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from './errors';
+import { processAlive } from './base/process-alive';
 
 export const LOCK_FILE_NAME = 'kalla.lock';
 
@@ -42,15 +43,6 @@ export class DataDirInUseError extends UserError {
   }
 }
 
-/** Does a process with this id exist (EPERM: it does, owned by someone else)? */
-function alive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
 
 async function readOwner(file: string): Promise<LockOwner | undefined> {
   try {
@@ -99,7 +91,7 @@ export async function acquireDataDirLock(dataDir: string, mode: string): Promise
       owner = await readOwner(file);
     }
     // A lock from another machine (a shared folder) cannot be checked: respect it.
-    const stale = owner ? owner.host === me.host && owner.pid !== me.pid && !alive(owner.pid) : true;
+    const stale = owner ? owner.host === me.host && owner.pid !== me.pid && !processAlive(owner.pid) : true;
     if (!stale && owner) throw new DataDirInUseError(dataDir, owner, file);
     if (owner?.pid === me.pid) throw new DataDirInUseError(dataDir, owner, file);
     // Move the stale lock aside (atomic: of two instances starting at once only one wins it), then retry.

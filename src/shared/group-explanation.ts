@@ -2,8 +2,8 @@
  * Why a match group matched, in words a reviewer reads: the rule, the named difference (a bank
  * fee, a discount) and a confidence. One place, used by the results table and its tooltip.
  */
-import type { DifferenceReason } from './recon';
-import type { MatchGroup } from './recon-engine';
+import type { DifferenceReason } from './reconcile/recipe';
+import type { MatchGroup } from './reconcile/sources-and-runs';
 
 export const DIFFERENCE_LABELS: Record<DifferenceReason, string> = {
   bank_fee: 'bank fee',

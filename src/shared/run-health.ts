@@ -4,8 +4,8 @@
  * likely causes — a filter that removed everything, a date column read as text, a mapped pair
  * whose types differ. Pure, so the results panel, the assistant and the CLI can share it.
  */
-import type { FieldMapping, MatchRule, SourceFilter } from './recon';
-import type { ColumnTyping, RunSummary, Side } from './recon-engine';
+import type { FieldMapping, MatchRule, SourceFilter } from './reconcile/recipe';
+import type { ColumnTyping, RunSummary, Side } from './reconcile/sources-and-runs';
 
 export interface RunHealthInput {
   summary: RunSummary;

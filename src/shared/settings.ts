@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { PROVIDER_IDS, ProviderIdSchema, ToolPolicyOverridesSchema, type ProviderId } from './assistant';
-import { EngineModeSchema } from './recon';
+import { EngineModeSchema } from './reconcile/recipe';
 
 /**
  * One place for the default models (the app, kalla-recon and viewmapper read these). Anthropic's

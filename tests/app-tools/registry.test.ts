@@ -17,26 +17,26 @@ import { ReconcileService } from '../../src/main/reconcile';
 
 let dir: string;
 let host: McpHost;
-let workspaces: ReconcileService;
+let reconcile: ReconcileService;
 let conn: AppToolsConnection;
 
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kalla-app-tools-'));
   host = new McpHost({ dataDir: dir, builtins: [], spawnEnv: async () => ({ PATH: process.env.PATH ?? '' }) });
   await host.start();
-  workspaces = new ReconcileService(host, { get: async () => ({}) as never }, dir);
-  conn = await connectAppTools({ host, workspaces });
+  reconcile = new ReconcileService(host, { get: async () => ({}) as never }, dir);
+  conn = await connectAppTools({ host, reconcile });
 });
 afterAll(async () => {
   await conn.close();
-  await workspaces.dispose();
+  await reconcile.dispose();
   await host.stop();
   rmSync(dir, { recursive: true, force: true });
 });
 
 describe('app-tools registry', () => {
   it('publishes usage hint, example flow, scoping and finalizing for every tool', async () => {
-    const modules = appToolModules({ host, workspaces });
+    const modules = appToolModules({ host, reconcile });
     const server = createAppToolsServer({ modules, activeWorkspace: async () => undefined });
     const [a, b] = InMemoryTransport.createLinkedPair();
     const client = new Client({ name: 'inspector', version: '1' });

@@ -69,6 +69,16 @@ describe('OpenAIClient over a loopback Chat Completions API', () => {
     expect(server.requests).toHaveLength(1);
   });
 
+  it('takes a stream that a local server ends with [DONE] but no finish reason', async () => {
+    const chunk = (content: string) => ({ data: { id: 'c1', object: 'chat.completion.chunk', model: 'local', choices: [{ index: 0, delta: { content }, finish_reason: null }] } });
+    server.enqueue({ kind: 'sse', events: [chunk('All '), chunk('matched.'), { data: '[DONE]', raw: true }] });
+    const shown: string[] = [];
+    const turn = await client().complete({ system: '', messages: hi, tools: [], onText: (t) => shown.push(t) });
+    expect(shown.join('')).toBe('All matched.');
+    expect(turn.text).toBe('All matched.');
+    expect(server.requests).toHaveLength(1);
+  });
+
   it('reports an error sent inside the stream', async () => {
     server.enqueue({ kind: 'sse', events: [{ data: { error: { message: 'model overloaded, try later' } } }] });
     const err = await providerError(client().complete({ system: '', messages: hi, tools: [] }));

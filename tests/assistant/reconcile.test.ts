@@ -10,7 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import type { AssistantState } from '../../src/shared/contract/assistant';
 import { anthropicStream, startFakeAnthropic } from '../fixtures/fake-providers/anthropic';
 import type { FakeProviderServer } from '../fixtures/fake-providers/server';
-import { reconFiles } from '../workspaces/data';
+import { reconFiles } from '../reconcile/workspace/data';
 import { startHarness, type Harness } from './coreHarness';
 
 const cleanups: Array<() => Promise<void>> = [];

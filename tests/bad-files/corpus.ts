@@ -1,6 +1,6 @@
 /**
  * A corpus of bad, odd and hostile input files with the outcome each must have, run through the
- * upload path and `kalla recon` by tests/recon/bad-files.test.ts. Write the files to a folder with
+ * upload path and `kalla recon` by tests/reconcile/engine/bad-files.test.ts. Write the files to a folder with
  * `npx tsx tests/bad-files/corpus.ts DIR`.
  */
 import { writeFileSync, mkdirSync } from 'node:fs';

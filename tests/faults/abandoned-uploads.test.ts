@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core';
 import { ABANDON_MS, MAX_OPEN_UPLOADS } from '../../src/main/reconcile/uploads';
-import type { WorkspaceState } from '../../src/shared/reconcile';
+import type { WorkspaceState } from '../../src/shared/reconcile/workspace';
 import { createTestCore } from '../helpers/core';
 
 let core: Core;
@@ -63,12 +63,12 @@ describe.skipIf(process.platform !== 'linux')('abandoned uploads', () => {
     expect(handlesUnder(uploads)).toBe(20);
 
     now += ABANDON_MS - 1000; // not yet abandoned
-    expect(await core.workspaces.sweepUploads()).toBe(0);
+    expect(await core.reconcile.sweepUploads()).toBe(0);
     now += 2000;
-    expect(await core.workspaces.sweepUploads()).toBe(20);
+    expect(await core.reconcile.sweepUploads()).toBe(20);
     expect(handlesUnder(uploads)).toBe(0);
     expect(readdirSync(uploads)).toHaveLength(0);
-    expect(core.workspaces.openUploads).toBe(0);
+    expect(core.reconcile.openUploads).toBe(0);
     await expect.poll(() => readFileSync(join(dir, 'logs', 'app.log'), 'utf8')).toContain('removed 20 abandoned upload(s)');
   });
 
@@ -82,7 +82,7 @@ describe.skipIf(process.platform !== 'linux')('abandoned uploads', () => {
     now += ABANDON_MS + 1000;
     // The next upload closes the abandoned ones first and goes through.
     expect(await abandon(ws.id, 1)).toBeUndefined();
-    expect(core.workspaces.openUploads).toBe(1);
+    expect(core.reconcile.openUploads).toBe(1);
     expect(handlesUnder(uploads)).toBe(1);
   });
 

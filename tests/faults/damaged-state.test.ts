@@ -7,7 +7,7 @@ import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core';
-import type { WorkspaceList, WorkspaceState } from '../../src/shared/reconcile';
+import type { WorkspaceList, WorkspaceState } from '../../src/shared/reconcile/workspace';
 import { createTestCore } from '../helpers/core';
 
 let core: Core | undefined;

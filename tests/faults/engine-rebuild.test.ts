@@ -10,9 +10,9 @@ import { explainSystemError, UserError } from '../../src/main/errors';
 import { ReconEngine } from '../../src/main/reconcile/engine/engine';
 import { validateRecipe } from '../../src/main/reconcile/engine/recipe-file';
 import { runReconCli } from '../../src/cli/recon';
-import type { WorkspaceState } from '../../src/shared/reconcile';
+import type { WorkspaceState } from '../../src/shared/reconcile/workspace';
 import { createTestCore } from '../helpers/core';
-import { csv, sandbox } from '../recon/helpers';
+import { csv, sandbox } from '../reconcile/engine/helpers';
 
 const sb = sandbox();
 afterAll(() => sb.cleanup());

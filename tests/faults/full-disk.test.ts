@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core';
-import type { WorkspaceState } from '../../src/shared/reconcile';
+import type { WorkspaceState } from '../../src/shared/reconcile/workspace';
 import { createTestCore } from '../helpers/core';
 
 const cleanups: (() => void)[] = [];

@@ -9,7 +9,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core';
-import type { WorkspaceState } from '../../src/shared/reconcile';
+import type { WorkspaceState } from '../../src/shared/reconcile/workspace';
 import { createTestCore } from '../helpers/core';
 
 let core: Core;

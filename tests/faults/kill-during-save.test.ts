@@ -51,11 +51,11 @@ describe('killed while saving', () => {
       const { id, acknowledged } = await killWhileSaving(dataDir, 20 + round * 7);
       const { core } = await createTestCore({ dataDir, withBuiltins: false });
       try {
-        const list = await core.workspaces.list();
+        const list = await core.reconcile.list();
         const meta = list.workspaces.find((w) => w.id === id);
         expect(meta).toBeDefined();
         expect(meta?.damaged).toBeUndefined();
-        const name = (await core.workspaces.get(id)).name;
+        const name = (await core.reconcile.get(id)).name;
         const saved = Number(/^name-(\d+)$/.exec(name)?.[1]);
         expect(saved === acknowledged || saved === acknowledged + 1, `round ${round}: opened "${name}", last acknowledged name-${acknowledged}`).toBe(true);
       } finally {

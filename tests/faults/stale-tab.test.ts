@@ -8,7 +8,7 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core';
-import type { WorkspaceState } from '../../src/shared/reconcile';
+import type { WorkspaceState } from '../../src/shared/reconcile/workspace';
 import { createTestCore } from '../helpers/core';
 
 let core: Core;

@@ -15,7 +15,7 @@ import { ReconcileService } from '../../src/main/reconcile';
 
 let dir: string;
 let host: McpHost;
-let workspaces: ReconcileService;
+let reconcile: ReconcileService;
 /** What the injected file handle does: 'ok', fail with ENOSPC after `budget` bytes, or drop bytes silently after it. */
 let mode: 'ok' | 'enospc' | 'lose' = 'ok';
 let budget = 0;
@@ -48,10 +48,10 @@ beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'kalla-upload-durable-'));
   host = new McpHost({ dataDir: dir, builtins: [], spawnEnv: async () => ({ PATH: process.env.PATH ?? '' }) });
   await host.start();
-  workspaces = new ReconcileService(host, { get: async () => ({}) as never }, dir, { openUploadFile: faultyOpen });
+  reconcile = new ReconcileService(host, { get: async () => ({}) as never }, dir, { openUploadFile: faultyOpen });
 });
 afterAll(async () => {
-  await workspaces.dispose();
+  await reconcile.dispose();
   await host.stop();
   rmSync(dir, { recursive: true, force: true });
 });
@@ -63,19 +63,19 @@ function csv(rows: number): Buffer {
 }
 
 async function upload(id: string, bytes: Buffer, chunk = 64 * 1024) {
-  const uploadId = await workspaces.uploadBegin(id, 'left', 'ledger.csv', bytes.length);
+  const uploadId = await reconcile.uploadBegin(id, 'left', 'ledger.csv', bytes.length);
   for (let off = 0; off < bytes.length; off += chunk) {
     const part = bytes.subarray(off, off + chunk);
-    await workspaces.uploadChunk(uploadId, off, part.toString('base64'));
+    await reconcile.uploadChunk(uploadId, off, part.toString('base64'));
   }
-  return workspaces.uploadCommit(uploadId);
+  return reconcile.uploadCommit(uploadId);
 }
 
 describe('uploads are durable before they are acknowledged', () => {
   it('fsyncs each chunk before answering "received"; all 20,000 rows arrive', async () => {
     mode = 'ok';
     synced.length = 0;
-    const ws = await workspaces.create('Durable');
+    const ws = await reconcile.create('Durable');
     const bytes = csv(20_000);
     const state = await upload(ws.id, bytes);
     expect(state.sources.left?.info.row_count).toBe(20_000);
@@ -86,20 +86,20 @@ describe('uploads are durable before they are acknowledged', () => {
   it('a full disk during a chunk is an error the user sees, and leaves no partial file', async () => {
     mode = 'enospc';
     budget = 100_000;
-    const ws = await workspaces.create('Disk full');
+    const ws = await reconcile.create('Disk full');
     await expect(upload(ws.id, csv(20_000))).rejects.toThrow(/stopped after 65536 bytes: the disk is full.*drop the file again/);
     expect(readdirSync(join(dir, 'workspaces', ws.id, 'uploads'))).toEqual([]);
-    expect((await workspaces.get(ws.id)).sources.left ?? undefined).toBeUndefined();
+    expect((await reconcile.get(ws.id)).sources.left ?? undefined).toBeUndefined();
   });
 
   it('a write that silently drops bytes is caught at commit by the size check', async () => {
     mode = 'lose';
     budget = 100_000;
-    const ws = await workspaces.create('Short write');
+    const ws = await reconcile.create('Short write');
     const bytes = csv(20_000);
     await expect(upload(ws.id, bytes)).rejects.toThrow(new RegExp(`damaged: ${bytes.length} bytes were sent but 65536 are on disk`));
     expect(readdirSync(join(dir, 'workspaces', ws.id, 'uploads'))).toEqual([]);
-    expect((await workspaces.get(ws.id)).sources.left ?? undefined).toBeUndefined();
+    expect((await reconcile.get(ws.id)).sources.left ?? undefined).toBeUndefined();
   });
 });
 
@@ -117,7 +117,7 @@ function filesOf(root: string): { path: string; size: number }[] {
 describe('uploads are stored once (issue 27)', () => {
   it('the uploaded file is read in place: one copy of its bytes in the workspace, not two', async () => {
     mode = 'ok';
-    const ws = await workspaces.create('Stored once');
+    const ws = await reconcile.create('Stored once');
     const bytes = csv(20_000);
     const state = await upload(ws.id, bytes);
     expect(state.sources.left?.info.row_count).toBe(20_000);
@@ -134,9 +134,9 @@ describe('uploads are stored once (issue 27)', () => {
 
     // A run still reads it (the engine checks the source against its hash before running).
     const right = Buffer.from(['reference,amount', 'INV-1,1.25', 'INV-2,2.25'].join('\n') + '\n');
-    const uploadId = await workspaces.uploadBegin(ws.id, 'right', 'bank.csv', right.length);
-    await workspaces.uploadChunk(uploadId, 0, right.toString('base64'));
-    const both = await workspaces.uploadCommit(uploadId);
+    const uploadId = await reconcile.uploadBegin(ws.id, 'right', 'bank.csv', right.length);
+    await reconcile.uploadChunk(uploadId, 0, right.toString('base64'));
+    const both = await reconcile.uploadCommit(uploadId);
     expect(both.sources.right?.info.row_count).toBe(2);
     expect(filesOf(join(dir, 'workspaces', ws.id, 'recon')).filter((f) => f.path.includes('/sources/'))).toEqual([]);
   });
@@ -144,13 +144,13 @@ describe('uploads are stored once (issue 27)', () => {
 
 describe('a failed create leaves no workspace listed (issue 27)', () => {
   it('active.json cannot be written: the create is refused with a sentence and nothing is listed', async () => {
-    const before = (await workspaces.list()).workspaces.map((w) => w.id);
+    const before = (await reconcile.list()).workspaces.map((w) => w.id);
     const active = join(dir, 'workspaces', 'active.json');
     rmSync(active, { force: true });
     mkdirSync(join(active, 'in-the-way'), { recursive: true }); // the atomic rename onto it fails
     try {
-      await expect(workspaces.create('Phantom')).rejects.toThrow(/The workspace was not created .*try again/);
-      const after = (await workspaces.list()).workspaces;
+      await expect(reconcile.create('Phantom')).rejects.toThrow(/The workspace was not created .*try again/);
+      const after = (await reconcile.list()).workspaces;
       expect(after.map((w) => w.id).sort()).toEqual([...before].sort());
       expect(after.some((w) => w.name === 'Phantom')).toBe(false);
       expect(readdirSync(join(dir, 'workspaces')).filter((n) => !before.includes(n) && n !== 'active.json')).toEqual([]);

@@ -162,7 +162,7 @@ export const FAULTS: { name: string; run(fresh: () => string): Promise<FaultVerd
       mkdirSync(tmp);
       const f = join(dir, 'big.csv');
       writeFileSync(f, csvRows(300_000));
-      const child = spawn(process.execPath, ['--import', 'tsx', 'tests/recon/cli-entry.ts', '--left', f, '--right', f, '--json'], { env: { ...process.env, TMPDIR: tmp }, stdio: 'ignore' });
+      const child = spawn(process.execPath, ['--import', 'tsx', 'tests/reconcile/engine/cli-entry.ts', '--left', f, '--right', f, '--json'], { env: { ...process.env, TMPDIR: tmp }, stdio: 'ignore' });
       const started = Date.now();
       while (Date.now() - started < 30_000 && !readdirSync(tmp).some((n) => n.startsWith('kalla-recon-'))) await new Promise((r) => setTimeout(r, 100));
       await new Promise((r) => setTimeout(r, 500));

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { UserError } from '../../src/main/errors';
 import { buildAutoRecipe } from '../../src/main/reconcile/engine/auto-recipe';
 import { ReconEngine } from '../../src/main/reconcile/engine/engine';
-import type { GroupPageItem, SourceInfo } from '../../src/shared/recon-engine';
+import type { GroupPageItem, SourceInfo } from '../../src/shared/reconcile/sources-and-runs';
 import type { Built } from './mutations';
 import { rowIdentity, type World } from './world';
 

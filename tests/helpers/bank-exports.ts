@@ -3,7 +3,7 @@
  * Xero and DATEV-style invoice lists), generated deterministically at any size. Each layout says
  * what reading it must find: delimiter, lines above the header, trailing summary lines, and how
  * the amount and date columns are typed. `heldOut` layouts are never used to tune detection; their
- * accuracy is reported separately (tests/recon/bank-exports.test.ts).
+ * accuracy is reported separately (tests/reconcile/engine/bank-exports.test.ts).
  *
  * Small copies are committed under tests/fixtures/bank-exports/ (tests/fixtures/bank-exports/generate.ts).
  */

@@ -6,7 +6,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { createReconServer } from '../../src/servers/recon/server';
-import type { FieldMapping, SourceSchema } from '../../src/shared/recon';
+import type { FieldMapping, SourceSchema } from '../../src/shared/reconcile/recipe';
 
 export const bankSchema: SourceSchema = {
   alias: 'bank',

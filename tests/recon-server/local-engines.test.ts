@@ -3,7 +3,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { detectFieldMappingsLocal, suggestMatchRulesLocal } from '../../src/engines/recon-local';
-import type { SourceSchema } from '../../src/shared/recon';
+import type { SourceSchema } from '../../src/shared/reconcile/recipe';
 import { bankSample, bankSchema, confirmedMappings, ledgerSample, ledgerSchema } from './helpers';
 
 const cols = (alias: string, spec: string): SourceSchema => ({

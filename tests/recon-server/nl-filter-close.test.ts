@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { parseNlFilterLocal } from '../../src/engines/recon-local';
-import type { FieldMapping, SourceFilter, SourceSchema } from '../../src/shared/recon';
-import { filterParseIsCertain } from '../../src/shared/recon-tools';
+import type { FieldMapping, SourceFilter, SourceSchema } from '../../src/shared/reconcile/recipe';
+import { filterParseIsCertain } from '../../src/shared/reconcile/mcp-tools';
 
 const invoices: SourceSchema = {
   alias: 'Invoices',

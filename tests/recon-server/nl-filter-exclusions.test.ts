@@ -6,8 +6,8 @@
 import { describe, expect, it } from 'vitest';
 import { parseNlFilterLocal } from '../../src/engines/recon-local';
 import { NEGATE } from '../../src/engines/recon-local/nl-filter/lexicon';
-import type { FieldMapping, SourceFilter, SourceSchema } from '../../src/shared/recon';
-import { filterParseIsCertain } from '../../src/shared/recon-tools';
+import type { FieldMapping, SourceFilter, SourceSchema } from '../../src/shared/reconcile/recipe';
+import { filterParseIsCertain } from '../../src/shared/reconcile/mcp-tools';
 
 const bank: SourceSchema = {
   alias: 'bank',

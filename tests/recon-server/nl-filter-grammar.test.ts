@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import { parseNlFilterLocal } from '../../src/engines/recon-local';
 import { parsePeriod } from '../../src/engines/recon-local/nl-filter/periods';
 import { tokenize } from '../../src/engines/recon-local/nl-filter/tokens';
-import type { SourceFilter } from '../../src/shared/recon';
+import type { SourceFilter } from '../../src/shared/reconcile/recipe';
 import { bankSchema, confirmedMappings, ledgerSchema } from './helpers';
 
 const TODAY = '2026-02-15'; // a Sunday

@@ -9,7 +9,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FakeAnthropic } from '../fixtures/fake-anthropic';
 import { bankSample, bankSchema, confirmedMappings, ledgerSample, ledgerSchema, textOf } from './helpers';
-import { EXCEPTION_REASONS } from '../../src/shared/recon-engine';
+import { EXCEPTION_REASONS } from '../../src/shared/reconcile/sources-and-runs';
 
 const absPath = (p: string) => resolve(__dirname, '../..', p);
 

@@ -3,7 +3,7 @@
  * declared type, corrected by sample values when the type is a generic string),
  * the class its name signals, and normalised sample values for overlap checks.
  */
-import type { ColumnInfo, SampleRows } from '../../shared/recon';
+import type { ColumnInfo, SampleRows } from '../../shared/reconcile/recipe';
 import { canonicalTokens, classFromTokens, classOfCanonical, foldText, type ColumnClass } from './column-vocabulary';
 
 export type ValueKind = 'date' | 'number' | 'text' | 'boolean';

@@ -3,8 +3,8 @@
  * greedily by score (ties: stronger name evidence, then earlier columns, since
  * exports put primary fields first).
  */
-import type { FieldRole, SuggestedFilter } from '../../shared/recon';
-import type { DetectedMapping, DetectFieldMappingsInput, DetectFieldMappingsOutput } from '../../shared/recon-tools';
+import type { FieldRole, SuggestedFilter } from '../../shared/reconcile/recipe';
+import type { DetectedMapping, DetectFieldMappingsInput, DetectFieldMappingsOutput } from '../../shared/reconcile/mcp-tools';
 import { profileColumn, type ColumnProfile } from './column-profile';
 import { candidatePairs, combinedScore, pairEvidence, type PairEvidence } from './column-similarity';
 

@@ -10,8 +10,8 @@
  *   4. amount + date window without a key, suggested only
  *   5. amount + similar description within a wider window, suggested only
  */
-import type { FieldMapping, KeyNormaliser, MatchRule, SampleRows } from '../../shared/recon';
-import type { SuggestMatchRulesInput, SuggestMatchRulesOutput } from '../../shared/recon-tools';
+import type { FieldMapping, KeyNormaliser, MatchRule, SampleRows } from '../../shared/reconcile/recipe';
+import type { SuggestMatchRulesInput, SuggestMatchRulesOutput } from '../../shared/reconcile/mcp-tools';
 import { profileColumn, toEpochDay, toNumber, type ColumnProfile } from './column-profile';
 import { foldText } from './column-vocabulary';
 import { pairEvidence } from './column-similarity';

@@ -14,5 +14,5 @@ export type ReconcileAccess = Pick<
 export interface AppToolsContext {
   host: Pick<McpHost, 'list' | 'tools'>;
   lineage?: Pick<LineageService, 'state' | 'connect' | 'analyze' | 'diagram' | 'viewSql' | 'traceColumn'>;
-  workspaces?: ReconcileAccess;
+  reconcile?: ReconcileAccess;
 }

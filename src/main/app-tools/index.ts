@@ -20,7 +20,7 @@ export type { AppToolsContext } from './context';
 
 /** The modules for what this build and this core provide. */
 export function appToolModules(ctx: AppToolsContext): AppToolModule[] {
-  const ws = ctx.workspaces;
+  const ws = ctx.reconcile;
   const reconcileList = async () => {
     if (!ws) return [];
     const list = await ws.list();
@@ -35,7 +35,7 @@ export function appToolModules(ctx: AppToolsContext): AppToolModule[] {
 export async function connectAppTools(ctx: AppToolsContext, modules = appToolModules(ctx)): Promise<AppToolsConnection> {
   const activeWorkspace: ActiveWorkspace = async (kind) => {
     if (kind === 'lineage') return ctx.lineage ? 'lineage' : undefined;
-    return (await ctx.workspaces?.list())?.active ?? undefined;
+    return (await ctx.reconcile?.list())?.active ?? undefined;
   };
   const server = createAppToolsServer({ modules, activeWorkspace });
   return AppToolsConnection.connect(

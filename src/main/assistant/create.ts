@@ -12,7 +12,7 @@ export interface CreateAssistantOptions {
   host: McpHost;
   settings: SettingsAccess;
   lineage?: AppToolsContext['lineage'];
-  workspaces?: AppToolsContext['workspaces'];
+  reconcile?: AppToolsContext['reconcile'];
   dataDir: string;
   emit(e: AssistantEmit): void;
   /** More tool modules (e.g. a workspace's), added to the app-tools server. */
@@ -22,7 +22,7 @@ export interface CreateAssistantOptions {
 }
 
 export async function createAssistant(o: CreateAssistantOptions): Promise<{ service: AssistantService; dispose(): Promise<void> }> {
-  const ctx: AppToolsContext = { host: o.host, ...(o.lineage ? { lineage: o.lineage } : {}), ...(o.workspaces ? { workspaces: o.workspaces } : {}) };
+  const ctx: AppToolsContext = { host: o.host, ...(o.lineage ? { lineage: o.lineage } : {}), ...(o.reconcile ? { reconcile: o.reconcile } : {}) };
   const app = await connectAppTools(ctx, [...appToolModules(ctx), ...(o.modules?.(ctx) ?? [])]);
   const tools = new AssistantToolHost(o.host, app, APP_TOOLS_SERVER);
   const service = new AssistantService({

@@ -27,5 +27,5 @@ export interface HandlerDeps {
   appVersion: string;
   lineage: LineageService;
   assistant: AssistantService;
-  workspaces: ReconcileService;
+  reconcile: ReconcileService;
 }

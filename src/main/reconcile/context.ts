@@ -1,6 +1,6 @@
 /** What every module of the Reconcile area shares: the state store, the engines, events and locks. */
-import type { WorkspaceState } from '../../shared/reconcile';
-import type { SourceInfo } from '../../shared/recon-engine';
+import type { WorkspaceState } from '../../shared/reconcile/workspace';
+import type { SourceInfo } from '../../shared/reconcile/sources-and-runs';
 import { UserError } from '../errors';
 import type { SettingsService } from '../settings/settings-service';
 import type { EngineRegistry } from './engines';

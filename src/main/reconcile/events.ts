@@ -3,8 +3,8 @@
  * workspace's state was saved, a run's results changed, or work made progress. The payloads are
  * the contract's versioned `reconcile.changed` and `reconcile.progress` shapes.
  */
-import type { RunSummary } from '../../shared/recon-engine';
-import { RECONCILE_CHANGED_VERSION, type ReconcileChanged, type ReconcileProgress, type WorkspaceState } from '../../shared/reconcile';
+import type { RunSummary } from '../../shared/reconcile/sources-and-runs';
+import { RECONCILE_CHANGED_VERSION, type ReconcileChanged, type ReconcileProgress, type WorkspaceState } from '../../shared/reconcile/workspace';
 
 export type { ReconcileChanged, ReconcileProgress };
 

@@ -2,8 +2,8 @@
 import { constants } from 'node:fs';
 import { mkdir, open } from 'node:fs/promises';
 import { basename, extname, isAbsolute, join, resolve, sep } from 'node:path';
-import type { ExportFormat, ExportResult } from '../../shared/recon-engine';
-import type { WorkspaceState } from '../../shared/reconcile';
+import type { ExportFormat, ExportResult } from '../../shared/reconcile/sources-and-runs';
+import type { WorkspaceState } from '../../shared/reconcile/workspace';
 import { UserError } from '../errors';
 import type { ReconcileContext } from './context';
 

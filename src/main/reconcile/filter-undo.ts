@@ -2,7 +2,7 @@
  * The filter set's undo history, shared by the filter step and recipes (a recipe replaces the
  * filters, and "Undo" goes back to the set it replaced).
  */
-import type { WorkspaceState } from '../../shared/reconcile';
+import type { WorkspaceState } from '../../shared/reconcile/workspace';
 
 /** How many filter sets "Undo" can go back. */
 export const MAX_UNDO = 50;

@@ -3,9 +3,9 @@
  * kept in the chat), chips are edited or removed (undoable), and DuckDB counts what they keep.
  */
 import { randomUUID } from 'node:crypto';
-import type { SourceFilter } from '../../shared/recon';
-import { confirmedMappings, type ChatTurn, type WorkspaceState } from '../../shared/reconcile';
-import { filterParseIsCertain } from '../../shared/recon-tools';
+import type { SourceFilter } from '../../shared/reconcile/recipe';
+import { confirmedMappings, type ChatTurn, type WorkspaceState } from '../../shared/reconcile/workspace';
+import { filterParseIsCertain } from '../../shared/reconcile/mcp-tools';
 import { errorMessage, UserError } from '../errors';
 import { sourceSchema } from './engine/auto-recipe';
 import { bothSources, type ReconcileContext } from './context';

@@ -4,7 +4,7 @@
  * a UserError that says what to do. Outputs are parsed with the tools' own zod schemas.
  */
 import type { ToolCallResult } from '../../shared/mcp';
-import type { Side } from '../../shared/recon-engine';
+import type { Side } from '../../shared/reconcile/sources-and-runs';
 import {
   DetectFieldMappingsOutputSchema,
   ParseNlFilterOutputSchema,
@@ -12,7 +12,7 @@ import {
   type DetectFieldMappingsOutput,
   type ParseNlFilterOutput,
   type SuggestMatchRulesOutput,
-} from '../../shared/recon-tools';
+} from '../../shared/reconcile/mcp-tools';
 import { errorMessage, UserError } from '../errors';
 import type { McpHost } from '../mcp/host';
 import type { ReconEngine } from './engine';

@@ -2,8 +2,8 @@
  * The column mapping step: kalla-recon proposes pairs, the user accepts, rejects or changes each,
  * then confirms. Confirmed pairs become the recipe's mappings.
  */
-import type { Side } from '../../shared/recon-engine';
-import type { MappingRow, WorkspaceState } from '../../shared/reconcile';
+import type { Side } from '../../shared/reconcile/sources-and-runs';
+import type { MappingRow, WorkspaceState } from '../../shared/reconcile/workspace';
 import { errorMessage, UserError } from '../errors';
 import { sourceSchema } from './engine/auto-recipe';
 import { untypedEvidence } from './engine/evidence';

@@ -6,9 +6,9 @@
  * date format its values do not have), the source card says so, and a file the options cannot
  * read at all is read with detected options instead of failing.
  */
-import { ReadOptionsSchema, type ColumnType, type ReadOptions } from '../../shared/recon';
-import type { Notice, SourceInfo } from '../../shared/recon-engine';
-import { describePlanLayout, describeTypeFixes, PLAN_LAYOUT_KEYS, type ReadPlan, type WorkspaceSource } from '../../shared/reconcile';
+import { ReadOptionsSchema, type ColumnType, type ReadOptions } from '../../shared/reconcile/recipe';
+import type { Notice, SourceInfo } from '../../shared/reconcile/sources-and-runs';
+import { describePlanLayout, describeTypeFixes, PLAN_LAYOUT_KEYS, type ReadPlan, type WorkspaceSource } from '../../shared/reconcile/workspace';
 import { ReconError } from '../errors';
 import type { ReadOptionsInput } from './engine';
 

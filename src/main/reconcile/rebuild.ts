@@ -10,8 +10,8 @@
 import { existsSync } from 'node:fs';
 import { readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Side } from '../../shared/recon-engine';
-import type { WorkspaceState } from '../../shared/reconcile';
+import type { Side } from '../../shared/reconcile/sources-and-runs';
+import type { WorkspaceState } from '../../shared/reconcile/workspace';
 import { errorMessage, explainSystemError } from '../errors';
 import type { ReconcileContext } from './context';
 import { checkSourceUnchanged } from './engine/sources';

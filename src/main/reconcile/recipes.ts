@@ -3,8 +3,8 @@
  * sources' paths and read options) as one validated `Recipe`; saved to and loaded from a file.
  */
 import { basename, isAbsolute, resolve } from 'node:path';
-import { RECIPE_VERSION, type RecipeInput } from '../../shared/recon';
-import { confirmedMappings, type WorkspaceState } from '../../shared/reconcile';
+import { RECIPE_VERSION, type RecipeInput } from '../../shared/reconcile/recipe';
+import { confirmedMappings, type WorkspaceState } from '../../shared/reconcile/workspace';
 import { UserError } from '../errors';
 import type { ReconcileContext } from './context';
 import { loadRecipe, saveRecipe } from './engine';

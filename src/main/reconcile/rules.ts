@@ -1,6 +1,6 @@
 /** The rules step: kalla-recon's suggest_match_rules proposes rules over the confirmed mappings; the user edits them. */
-import type { MatchRule } from '../../shared/recon';
-import { confirmedMappings, type WorkspaceState } from '../../shared/reconcile';
+import type { MatchRule } from '../../shared/reconcile/recipe';
+import { confirmedMappings, type WorkspaceState } from '../../shared/reconcile/workspace';
 import { errorMessage, UserError } from '../errors';
 import { sourceSchema, withCashRules } from './engine/auto-recipe';
 import { untypedEvidence, withoutUnprovenAutoConfirm } from './engine/evidence';

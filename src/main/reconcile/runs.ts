@@ -1,7 +1,7 @@
 /** Runs and their review: run a recipe, read its summary and pages, accept/reject/unmatch, match by hand, annotate. */
-import type { ExceptionUpdate, GroupPageItem, RunHistoryEntry, Page, PageCategory, PageRequest, RecordPageItem, RunProgress, RunSummary, Side } from '../../shared/recon-engine';
-import type { DifferenceReason } from '../../shared/recon';
-import type { WorkspaceState } from '../../shared/reconcile';
+import type { ExceptionUpdate, GroupPageItem, RunHistoryEntry, Page, PageCategory, PageRequest, RecordPageItem, RunProgress, RunSummary, Side } from '../../shared/reconcile/sources-and-runs';
+import type { DifferenceReason } from '../../shared/reconcile/recipe';
+import type { WorkspaceState } from '../../shared/reconcile/workspace';
 import { MAX_REVIEW_GROUP_IDS } from '../../shared/contract/reconcile';
 import { ReconError, UserError } from '../errors';
 import type { ReconcileContext } from './context';

@@ -5,8 +5,8 @@
  * Each side's file is read the way the file it replaces was (read options and type fixes, as
  * Duplicate carries them), the confirmed mapping must still fit, and the exports are written.
  */
-import type { ExportFormat, ExportResult, RunSummary, Side } from '../../shared/recon-engine';
-import type { WorkspaceMeta, WorkspaceState } from '../../shared/reconcile';
+import type { ExportFormat, ExportResult, RunSummary, Side } from '../../shared/reconcile/sources-and-runs';
+import type { WorkspaceMeta, WorkspaceState } from '../../shared/reconcile/workspace';
 import { UserError } from '../errors';
 import type { ReconcileContext } from './context';
 import type { Exporting } from './exporting';

@@ -6,9 +6,9 @@
  * docs/reconcile-workspace.md.
  */
 import { join } from 'node:path';
-import type { ColumnType, DifferenceReason, MatchRule, RecipeInput, SourceFilter } from '../../shared/recon';
-import type { ExceptionUpdate, ExportFormat, ExportResult, GroupPageItem, Page, PageCategory, PageRequest, ReadPreview, RecordPageItem, RunHistoryEntry, RunSummary, Side, SourceProfile } from '../../shared/recon-engine';
-import type { MappingRow, WorkspaceList, WorkspaceState } from '../../shared/reconcile';
+import type { ColumnType, DifferenceReason, MatchRule, RecipeInput, SourceFilter } from '../../shared/reconcile/recipe';
+import type { ExceptionUpdate, ExportFormat, ExportResult, GroupPageItem, Page, PageCategory, PageRequest, ReadPreview, RecordPageItem, RunHistoryEntry, RunSummary, Side, SourceProfile } from '../../shared/reconcile/sources-and-runs';
+import type { MappingRow, WorkspaceList, WorkspaceState } from '../../shared/reconcile/workspace';
 import type { McpHost } from '../mcp/host';
 import type { SettingsService } from '../settings/settings-service';
 import type { ReconcileContext } from './context';

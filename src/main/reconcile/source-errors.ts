@@ -1,5 +1,5 @@
 /** Engine errors about a source file, in words a user understands, with the way out. */
-import type { SourceError } from '../../shared/reconcile';
+import type { SourceError } from '../../shared/reconcile/workspace';
 import { errorMessage, explainSystemError, ReconError, UserError, type ErrorCode } from '../errors';
 
 export function explainSourceError(name: string, e: unknown): SourceError & { code: ErrorCode } {

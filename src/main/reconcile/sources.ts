@@ -6,11 +6,11 @@
 import { proposeAlias } from '../../shared/source-roles';
 import { rm, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
-import type { ColumnType, MatchRule, ReadOptions } from '../../shared/recon';
-import type { Page, ReadPreview, Side, SourceInfo, SourceProfile } from '../../shared/recon-engine';
-import { ReadOptionsSchema } from '../../shared/recon';
+import type { ColumnType, MatchRule, ReadOptions } from '../../shared/reconcile/recipe';
+import type { Page, ReadPreview, Side, SourceInfo, SourceProfile } from '../../shared/reconcile/sources-and-runs';
+import { ReadOptionsSchema } from '../../shared/reconcile/recipe';
 import { previewRead } from './engine/read-preview';
-import type { WorkspaceState } from '../../shared/reconcile';
+import type { WorkspaceState } from '../../shared/reconcile/workspace';
 import { errorMessage, ReconError, UserError } from '../errors';
 import type { ReconcileContext } from './context';
 import type { ReadOptionsInput } from './engine';

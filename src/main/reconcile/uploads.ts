@@ -6,8 +6,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdir, open, readdir, rm, stat, type FileHandle } from 'node:fs/promises';
 import { join } from 'node:path';
-import type { Side } from '../../shared/recon-engine';
-import type { WorkspaceState } from '../../shared/reconcile';
+import type { Side } from '../../shared/reconcile/sources-and-runs';
+import type { WorkspaceState } from '../../shared/reconcile/workspace';
 import { UserError } from '../errors';
 import type { ReconcileContext } from './context';
 import { safeName } from './engine';

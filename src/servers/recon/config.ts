@@ -2,7 +2,7 @@
  * Server settings read from the environment the server was started with
  * (never from the app's own process: the MCP host passes env explicitly).
  */
-import { EngineModeSchema, type EngineMode } from '../../shared/recon';
+import { EngineModeSchema, type EngineMode } from '../../shared/reconcile/recipe';
 import { DEFAULT_MODELS } from '../../shared/settings';
 
 export interface ReconServerConfig {

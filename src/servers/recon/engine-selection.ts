@@ -4,7 +4,7 @@
  * key or the llm path fails or times out; the answer always says which engine
  * produced it and why it fell back.
  */
-import type { EngineMode } from '../../shared/recon';
+import type { EngineMode } from '../../shared/reconcile/recipe';
 import type { ReconServerConfig } from './config';
 import type { Guarded } from './engines/llm/guards';
 

@@ -5,8 +5,8 @@
  */
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
-import { NORMALISER_MEANINGS } from '../../shared/recon';
-import { EXCEPTION_REASONS, EXCEPTION_REASON_MEANINGS } from '../../shared/recon-engine';
+import { NORMALISER_MEANINGS } from '../../shared/reconcile/recipe';
+import { EXCEPTION_REASONS, EXCEPTION_REASON_MEANINGS } from '../../shared/reconcile/sources-and-runs';
 
 const REASONS = `# Exception reasons
 

@@ -2,8 +2,8 @@
  * Readable text renderings of tool results, for MCP clients that show `content`
  * rather than `structuredContent` (Claude Desktop shows both to the model).
  */
-import type { MatchRule } from '../../shared/recon';
-import type { DetectFieldMappingsOutput, ParseNlFilterOutput, SuggestMatchRulesOutput } from '../../shared/recon-tools';
+import type { MatchRule } from '../../shared/reconcile/recipe';
+import type { DetectFieldMappingsOutput, ParseNlFilterOutput, SuggestMatchRulesOutput } from '../../shared/reconcile/mcp-tools';
 
 function engineLine(out: { engine: string; fallback_reason?: string; warnings?: string[] }): string[] {
   const lines = [`Engine: ${out.engine}${out.fallback_reason ? ` (fallback: ${out.fallback_reason})` : ''}`];

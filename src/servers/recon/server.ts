@@ -7,7 +7,7 @@
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { refuseUnknownTools } from '../../engines/mcp/strict-tools';
-import type { FieldMapping, SourceSchema } from '../../shared/recon';
+import type { FieldMapping, SourceSchema } from '../../shared/reconcile/recipe';
 import {
   DetectFieldMappingsInputShape,
   DetectFieldMappingsOutputShape,
@@ -18,7 +18,7 @@ import {
   type DetectFieldMappingsInput,
   type ParseNlFilterInput,
   type SuggestMatchRulesInput,
-} from '../../shared/recon-tools';
+} from '../../shared/reconcile/mcp-tools';
 import { readConfig } from './config';
 import { registerReconGuide } from './guide';
 import { AnswerCache, ToolInputError, runWithEngine } from './engine-selection';

@@ -1,10 +1,10 @@
 /** Reconcile workspace channels: thin calls into the ReconcileService (src/main/reconcile). */
 import { z } from 'zod';
-import { ColumnTypeSchema, DifferenceReasonSchema, EncodingSchema, MatchRuleSchema, ReadOptionsSchema, SourceFilterSchema } from '../recon';
-import { ExceptionQueueFilterSchema, ExceptionUpdateSchema, ExportResultSchema, GroupPageItemSchema, PageSortSchema, pageSchema, ReadPreviewSchema, RecordPageItemSchema, RunHistorySchema, RunSummarySchema, SourceProfileSchema } from '../recon-engine';
-import { MappingRowSchema, ReconcileChangedSchema, ReconcileProgressSchema, SideSchema, WorkspaceListSchema, WorkspaceStateSchema } from '../reconcile';
+import { ColumnTypeSchema, DifferenceReasonSchema, EncodingSchema, MatchRuleSchema, ReadOptionsSchema, SourceFilterSchema } from '../reconcile/recipe';
+import { ExceptionQueueFilterSchema, ExceptionUpdateSchema, ExportResultSchema, GroupPageItemSchema, PageSortSchema, pageSchema, ReadPreviewSchema, RecordPageItemSchema, RunHistorySchema, RunSummarySchema, SourceProfileSchema } from '../reconcile/sources-and-runs';
+import { MappingRowSchema, ReconcileChangedSchema, ReconcileProgressSchema, SideSchema, WorkspaceListSchema, WorkspaceStateSchema } from '../reconcile/workspace';
 import { CallId, Empty, Ok } from './common';
-export { REVISIONED_CHANNELS } from '../reconcile-revision';
+export { REVISIONED_CHANNELS } from '../reconcile/revisioned-channels';
 
 const Id = z.string().regex(/^[a-z0-9-]{1,64}$/, 'not a workspace id');
 const Name = z.string().trim().min(1, 'give the workspace a name').max(120);

@@ -4,30 +4,14 @@
  * folder). Pure TypeScript: a mulberry32 generator, amount/date helpers, mod-97 arithmetic, and
  * `assemble`, which sorts generated rows into file order and numbers the truth rows.
  */
+import { Mulberry32, mod97, pad } from '../mulberry32';
 import type { WorldTruthRow } from '../world';
 
-export class Rng {
-  private s: number;
+export { mod97, pad };
+
+export class Rng extends Mulberry32 {
   constructor(seed: number) {
-    this.s = (seed ^ 0x9e3779b9) >>> 0;
-    for (let i = 0; i < 4; i++) this.next();
-  }
-  /** mulberry32: uniform in [0, 1). */
-  next(): number {
-    let t = (this.s = (this.s + 0x6d2b79f5) >>> 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  /** Integer in [lo, hi], both inclusive. */
-  int(lo: number, hi: number): number {
-    return lo + Math.floor(this.next() * (hi - lo + 1));
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-  pick<T>(xs: readonly T[]): T {
-    return xs[Math.floor(this.next() * xs.length)];
+    super((seed ^ 0x9e3779b9) >>> 0);
   }
   /** Picks a key of `weights` with probability proportional to its value. */
   weighted<K extends string>(weights: Record<K, number>): K {
@@ -93,19 +77,12 @@ export function dateFormat(fmt: (y: number, m: number, d: number) => string): (d
     return s;
   };
 }
-export const pad = (n: number | string, w: number): string => String(n).padStart(w, '0');
 /** Moves Saturdays and Sundays forward to Monday. */
 export function businessDay(day: number): number {
   const wd = new Date(day * 86400000).getUTCDay();
   return wd === 6 ? day + 2 : wd === 0 ? day + 1 : day;
 }
 
-/** Remainder of a long decimal digit string modulo 97. */
-export function mod97(digits: string): number {
-  let r = 0;
-  for (let i = 0; i < digits.length; i += 7) r = Number(String(r) + digits.slice(i, i + 7)) % 97;
-  return r;
-}
 /** Letters to numbers as ISO 7064 wants them (A=10 … Z=35). */
 export function lettersToDigits(s: string): string {
   let out = '';

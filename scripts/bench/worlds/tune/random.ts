@@ -2,29 +2,13 @@
  * Small shared helpers for the tune worlds: a seeded PRNG (mulberry32), pickers, amount, date,
  * money-formatting, name and IBAN helpers. Pure TypeScript, no dependencies, deterministic.
  */
+import { Mulberry32, mod97, pad } from '../mulberry32';
 
-export class Rng {
-  private s: number;
+export { pad };
+
+export class Rng extends Mulberry32 {
   constructor(seed: number) {
-    this.s = (Math.imul(seed | 0, 0x9e3779b1) ^ 0x5bd1e995) | 0;
-    for (let i = 0; i < 4; i++) this.next();
-  }
-  /** Uniform in [0, 1). */
-  next(): number {
-    let t = (this.s = (this.s + 0x6d2b79f5) | 0);
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  }
-  /** Integer in [lo, hi] inclusive. */
-  int(lo: number, hi: number): number {
-    return lo + Math.floor(this.next() * (hi - lo + 1));
-  }
-  chance(p: number): boolean {
-    return this.next() < p;
-  }
-  pick<T>(arr: readonly T[]): T {
-    return arr[Math.floor(this.next() * arr.length)];
+    super((Math.imul(seed | 0, 0x9e3779b1) ^ 0x5bd1e995) | 0);
   }
   /** Pick by weight from [value, weight] pairs. */
   weighted<T>(pairs: readonly (readonly [T, number])[]): T {
@@ -51,7 +35,6 @@ export class Rng {
   }
 }
 
-export const pad = (n: number | string, w: number): string => String(n).padStart(w, '0');
 
 // ---------------------------------------------------------------- amounts
 
@@ -139,11 +122,6 @@ const PLACES = ['Nord', 'Süd', 'West', 'Ost', 'Mitte', 'International', 'Servic
 
 // ---------------------------------------------------------------- IBAN
 
-function mod97(numeric: string): number {
-  let r = 0;
-  for (let i = 0; i < numeric.length; i += 7) r = Number(String(r) + numeric.slice(i, i + 7)) % 97;
-  return r;
-}
 /** A valid IBAN for country code + BBAN (BBAN may contain letters). */
 export function iban(country: string, bban: string): string {
   const rearranged = (bban + country + '00').replace(/[A-Z]/g, (c) => String(c.charCodeAt(0) - 55));

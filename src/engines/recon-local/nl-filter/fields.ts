@@ -5,7 +5,7 @@
  * over 500" filters each side on its own column.
  */
 import { roleScores } from '../../../shared/source-roles';
-import type { FieldMapping, SourceSchema } from '../../../shared/recon';
+import type { FieldMapping, SourceSchema } from '../../../shared/reconcile/recipe';
 import { profileColumn, type ColumnProfile, type ValueKind } from '../column-profile';
 import { canonicalTokens, foldText } from '../column-vocabulary';
 

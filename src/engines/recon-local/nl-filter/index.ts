@@ -3,8 +3,8 @@
  * emit one SourceFilter per (condition, column) with values coerced to each
  * column's kind. Anything the grammar did not consume is returned as `unparsed`.
  */
-import type { FilterValue, SourceFilter } from '../../../shared/recon';
-import type { ParseNlFilterInput, ParseNlFilterOutput } from '../../../shared/recon-tools';
+import type { FilterValue, SourceFilter } from '../../../shared/reconcile/recipe';
+import type { ParseNlFilterInput, ParseNlFilterOutput } from '../../../shared/reconcile/mcp-tools';
 import type { ValueKind } from '../column-profile';
 import { FilterVocabulary, type TargetColumn } from './fields';
 import { FILLER, FilterParser, type ParsedCondition, type ParsedValue } from './parser';

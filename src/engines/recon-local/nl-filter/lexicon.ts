@@ -3,7 +3,7 @@
  * date prepositions, emptiness words and the words that end a free-text value.
  * Kept apart from the parser so the vocabulary can grow without touching the rules.
  */
-import type { FilterOp } from '../../../shared/recon';
+import type { FilterOp } from '../../../shared/reconcile/recipe';
 
 export const CONNECTORS = new Set(['and', 'und', 'et', 'y', 'en', '&&']);
 /** Words that carry no filter meaning on their own. */

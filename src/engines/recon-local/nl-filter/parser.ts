@@ -15,7 +15,7 @@
  *
  * Tokens no rule consumes are reported as unparsed (minus filler words).
  */
-import type { FilterOp } from '../../../shared/recon';
+import type { FilterOp } from '../../../shared/reconcile/recipe';
 import type { ValueKind } from '../column-profile';
 import { ROW_NOUNS, type Concept, type FieldTarget, type FilterVocabulary, type Side } from './fields';
 import { daysAgo, parsePeriod, type Period } from './periods';

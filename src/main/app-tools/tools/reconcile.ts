@@ -4,8 +4,8 @@
  * exports the workspace shows. Every tool acts on the active workspace.
  */
 import { z } from 'zod';
-import { PAGE_CATEGORIES, type GroupPageItem, type Page, type RecordPageItem, type RunSummary } from '../../../shared/recon-engine';
-import type { MappingRow, WorkspaceState } from '../../../shared/reconcile';
+import { PAGE_CATEGORIES, type GroupPageItem, type Page, type RecordPageItem, type RunSummary } from '../../../shared/reconcile/sources-and-runs';
+import type { MappingRow, WorkspaceState } from '../../../shared/reconcile/workspace';
 import { AppToolRefusal, defineTool, type AppToolModule } from '../registry';
 import type { ReconcileAccess } from '../context';
 

@@ -5,9 +5,8 @@
  * logged or error-reported URL.
  */
 import { ProviderError } from './errors';
-import { postStream } from './http';
 import { resolveOptions, type ProviderClientOptions, type ResolvedOptions } from './options';
-import { callWithRetry } from './retry';
+import { streamedTurn } from './streamed-turn';
 import type { CompleteRequest, CompleteResult, ProviderClient } from './types';
 import { fromGeminiResponse, GeminiStreamAccumulator, nextGeminiTurnIndex, toGeminiRequest } from '../translate/gemini';
 
@@ -34,52 +33,15 @@ export class GeminiClient implements ProviderClient {
       tools: request.tools,
     });
     const turnIndex = nextGeminiTurnIndex(request.messages);
-    let textShown = false;
-    const show = (text: string | undefined) => {
-      if (text === undefined || text === '') return;
-      textShown = true;
-      request.onText?.(text);
-    };
-    const read = (json: unknown) => {
-      try {
-        return fromGeminiResponse(json, turnIndex);
-      } catch (e) {
-        throw new ProviderError({ provider: this.id, kind: 'invalid_response', detail: (e as Error).message });
-      }
-    };
-    const turn = await callWithRetry(
-      { provider: this.id, policy: this.o.policy, timeoutMs: this.o.timeoutMs, signal: request.signal, secrets: this.o.secrets, canRetry: () => !textShown },
-      async (signal, progress) => {
-        const stream = new GeminiStreamAccumulator();
-        const answer = await postStream({
-          provider: this.id,
-          url: this.url,
-          headers: { 'x-goog-api-key': this.o.apiKey },
-          body,
-          signal,
-          progress,
-          onData: (data) => {
-            let delta: string | undefined;
-            try {
-              delta = stream.push(data);
-            } catch (e) {
-              throw new ProviderError({ provider: this.id, kind: 'server', detail: (e as Error).message });
-            }
-            show(delta);
-          },
-        });
-        if (!answer.streamed) {
-          const whole = read(answer.json);
-          show(whole.text);
-          return whole;
-        }
-        if (!stream.finished) {
-          if (signal.aborted) throw new Error('stream aborted');
-          throw new ProviderError({ provider: this.id, kind: 'invalid_response', detail: 'stream ended before the answer finished' });
-        }
-        return read(stream.response());
-      },
-    );
-    return turn;
+    return streamedTurn({
+      provider: this.id,
+      options: this.o,
+      request,
+      url: this.url,
+      headers: { 'x-goog-api-key': this.o.apiKey },
+      body,
+      accumulator: () => new GeminiStreamAccumulator(),
+      translate: (json) => fromGeminiResponse(json, turnIndex),
+    });
   }
 }

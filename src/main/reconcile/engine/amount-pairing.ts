@@ -6,8 +6,8 @@
  * a customer number or a balance meets its counterpart by chance only. A statement amount that
  * has a signed form (Paid in/Paid out, Af/Bij) is compared in that form.
  */
-import type { FieldMapping } from '../../../shared/recon';
-import type { ColumnTyping, Side } from '../../../shared/recon-engine';
+import type { FieldMapping } from '../../../shared/reconcile/recipe';
+import type { ColumnTyping, Side } from '../../../shared/reconcile/sources-and-runs';
 import type { Db } from './db';
 import { ident } from './sql';
 import { typedView } from './row-columns';

@@ -5,9 +5,9 @@
  * column types, the first rows of each source for the mappings, and rows that
  * share references across the two sources for the rules.
  */
-import type { FieldMapping, MatchRule, Recipe, SourceSchema } from '../../../shared/recon';
-import { RECIPE_VERSION, RecipeSchema } from '../../../shared/recon';
-import type { ColumnTyping, SourceInfo } from '../../../shared/recon-engine';
+import type { FieldMapping, MatchRule, Recipe, SourceSchema } from '../../../shared/reconcile/recipe';
+import { RECIPE_VERSION, RecipeSchema } from '../../../shared/reconcile/recipe';
+import type { ColumnTyping, SourceInfo } from '../../../shared/reconcile/sources-and-runs';
 import { detectFieldMappingsLocal, suggestMatchRulesLocal } from '../../../engines/recon-local';
 import { UserError } from '../../errors';
 import type { ReconEngine } from './engine';

@@ -5,8 +5,8 @@
  * payments and the invoices they reference (bank fees, early-payment discounts), and the columns
  * that name the counterparty on both sides. `cash-rules.ts` turns these facts into rules.
  */
-import type { FieldMapping, KeyNormaliser } from '../../../shared/recon';
-import type { ColumnTyping, Side } from '../../../shared/recon-engine';
+import type { FieldMapping, KeyNormaliser } from '../../../shared/reconcile/recipe';
+import type { ColumnTyping, Side } from '../../../shared/reconcile/sources-and-runs';
 import type { Db } from './db';
 import { amountExpression, column, dateExpression, keySourceText, leftReference, nameExpression, namePrefixes, referenceBody, referenceTokens } from './recipe-sql';
 import { ident, lit } from './sql';

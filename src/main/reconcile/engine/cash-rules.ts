@@ -16,7 +16,7 @@
  * Rules that match without the counterparty (amount + date only) are dropped once a counterparty
  * is known: they suggested other customers' payments of the same amount.
  */
-import type { FieldMapping, KeyNormaliser, MatchRule } from '../../../shared/recon';
+import type { FieldMapping, KeyNormaliser, MatchRule } from '../../../shared/reconcile/recipe';
 import type { CashFacts } from './cash-learning';
 
 export interface CashRules {

@@ -4,7 +4,7 @@
  * sniffer because the sniffer gives up on ragged files (it then picks a
  * delimiter that yields one column), and we want a precise ragged-row error.
  */
-import type { Notice } from '../../../shared/recon-engine';
+import type { Notice } from '../../../shared/reconcile/sources-and-runs';
 import { looksLikeValue, modalWidth, scanRecords } from './read-layout';
 
 const DELIMITERS = [',', ';', '\t', '|'] as const;

@@ -5,7 +5,7 @@
  * next to a number column with no negative value; the signed amount is then derived (money in
  * positive, money out negative) and mappable like any column, and a notice says how it was made.
  */
-import type { ColumnTyping, Notice } from '../../../shared/recon-engine';
+import type { ColumnTyping, Notice } from '../../../shared/reconcile/sources-and-runs';
 import type { Db } from './db';
 import { ident, lit } from './sql';
 

@@ -8,7 +8,7 @@
 import { mkdir, rm } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { totalmem } from 'node:os';
-import { ReadOptionsSchema, type DifferenceReason, type FieldMapping, type Recipe, type RecipeInput, type ReadOptions, type SourceFilter } from '../../../shared/recon';
+import { ReadOptionsSchema, type DifferenceReason, type FieldMapping, type Recipe, type RecipeInput, type ReadOptions, type SourceFilter } from '../../../shared/reconcile/recipe';
 import type {
   AuditEntry,
   ColumnTyping,
@@ -30,8 +30,8 @@ import type {
   Side,
   SourceInfo,
   SourceProfile,
-} from '../../../shared/recon-engine';
-import { RECON_ENGINE_VERSION } from '../../../shared/recon-engine';
+} from '../../../shared/reconcile/sources-and-runs';
+import { RECON_ENGINE_VERSION } from '../../../shared/reconcile/sources-and-runs';
 import { Db, memoryLimitFor } from './db';
 import { explainSystemError, ReconError } from '../../errors';
 import { exportRun } from './export';

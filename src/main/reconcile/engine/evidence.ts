@@ -10,8 +10,8 @@
  * suggest-only rule while an amount column of the files went untyped, so nothing is confirmed
  * automatically on a key alone when the amounts could not be compared.
  */
-import type { FieldMapping, Recipe } from '../../../shared/recon';
-import type { Side, SourceInfo } from '../../../shared/recon-engine';
+import type { FieldMapping, Recipe } from '../../../shared/reconcile/recipe';
+import type { Side, SourceInfo } from '../../../shared/reconcile/sources-and-runs';
 
 export interface EvidenceWarning {
   side: Side;

@@ -7,9 +7,9 @@
 import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { randomUUID } from 'node:crypto';
 import { basename, isAbsolute, join } from 'node:path';
-import type { ExportFormat, ExportOptions, ExportResult, PageCategory, RunSummary, Side, SourceInfo } from '../../../shared/recon-engine';
-import { PAGE_CATEGORIES, RECON_ENGINE_VERSION } from '../../../shared/recon-engine';
-import type { Recipe } from '../../../shared/recon';
+import type { ExportFormat, ExportOptions, ExportResult, PageCategory, RunSummary, Side, SourceInfo } from '../../../shared/reconcile/sources-and-runs';
+import { PAGE_CATEGORIES, RECON_ENGINE_VERSION } from '../../../shared/reconcile/sources-and-runs';
+import type { Recipe } from '../../../shared/reconcile/recipe';
 import type { Db } from './db';
 import { copyCsv } from './csv-guard';
 import { ReconError } from '../../errors';

@@ -6,7 +6,7 @@
  * and its evidence says "your rate" instead of "learned".
  */
 import { readFile } from 'node:fs/promises';
-import type { Recipe } from '../../../shared/recon';
+import type { Recipe } from '../../../shared/reconcile/recipe';
 import { ReconError } from '../../errors';
 import { fileProblem } from './recipe-file';
 

@@ -8,8 +8,8 @@
  * sources' typed views; they are recomputed after a review only while the run's sources are still
  * the loaded ones (the caller checks), so a past month's entry is never mixed with new files.
  */
-import { AGING_BUCKETS, RunHistoryEntrySchema, type RunHistoryEntry, type SourceInfo } from '../../../shared/recon-engine';
-import type { Recipe } from '../../../shared/recon';
+import { AGING_BUCKETS, RunHistoryEntrySchema, type RunHistoryEntry, type SourceInfo } from '../../../shared/reconcile/sources-and-runs';
+import type { Recipe } from '../../../shared/reconcile/recipe';
 import type { Db } from './db';
 import { getRunRow } from './results';
 import { ident } from './sql';

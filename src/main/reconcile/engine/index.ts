@@ -3,4 +3,4 @@ export { ReconEngine, type ReadOptionsInput, type RunListItem } from './engine';
 export { ReconError } from '../../errors';
 export { loadRecipe, saveRecipe } from './recipe-file';
 export { safeName } from './sources';
-export * from '../../../shared/recon-engine';
+export * from '../../../shared/reconcile/sources-and-runs';

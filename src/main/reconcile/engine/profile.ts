@@ -4,7 +4,7 @@
  * Unparsed counts were taken at load (SourceInfo.unparsed). Nothing but
  * results reaches JS.
  */
-import type { ColumnProfile, SourceInfo, SourceProfile } from '../../../shared/recon-engine';
+import type { ColumnProfile, SourceInfo, SourceProfile } from '../../../shared/reconcile/sources-and-runs';
 import type { Db } from './db';
 import { ident } from './sql';
 import { dataTable, ROW_ID, typedView } from './sources';

@@ -5,7 +5,7 @@
  * header, summary words) and reported line by line with the reason, so the user can check them
  * and override (skip_top / skip_bottom / header_row).
  */
-import type { SkippedLine } from '../../../shared/recon-engine';
+import type { SkippedLine } from '../../../shared/reconcile/sources-and-runs';
 
 const NUMBERISH = /^[\s(+-]*([$€£¥]|[A-Z]{3}\s)?\s*[\d][\d.,\s\u00a0\u202f']*\s*([$€£¥]|[A-Z]{3})?[)\s-]*$/;
 const DATEISH = /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}/;

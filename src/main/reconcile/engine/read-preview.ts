@@ -4,8 +4,8 @@
  * 256 KiB), so it answers at once for any file size; the bottom of a larger file is only known
  * after the read, which the preview says.
  */
-import type { ReadOptions } from '../../../shared/recon';
-import type { ReadPreview } from '../../../shared/recon-engine';
+import type { ReadOptions } from '../../../shared/reconcile/recipe';
+import type { ReadPreview } from '../../../shared/reconcile/sources-and-runs';
 import { ReconError } from '../../errors';
 import { deriveColumnNames, detectDelimiter, detectHeader } from './csv-layout';
 import { sniffFile, type Encoding } from './file-sniff';

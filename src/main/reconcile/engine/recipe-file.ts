@@ -5,7 +5,7 @@
  */
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute } from 'node:path';
-import { RECIPE_VERSION, RecipeSchema, type Recipe, type RecipeInput } from '../../../shared/recon';
+import { RECIPE_VERSION, RecipeSchema, type Recipe, type RecipeInput } from '../../../shared/reconcile/recipe';
 import { ReconError, UserError } from '../../errors';
 
 /**

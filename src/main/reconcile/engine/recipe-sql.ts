@@ -2,8 +2,8 @@
  * Translates recipe parts (filters, key normalisers, amount/date columns)
  * into SQL expressions over a typed source view aliased `s`.
  */
-import type { KeyNormaliser, MatchRule, Recipe, SourceFilter } from '../../../shared/recon';
-import type { ColumnTyping, Side } from '../../../shared/recon-engine';
+import type { KeyNormaliser, MatchRule, Recipe, SourceFilter } from '../../../shared/reconcile/recipe';
+import type { ColumnTyping, Side } from '../../../shared/reconcile/sources-and-runs';
 import { ReconError } from '../../errors';
 import { ident, lit, scalar } from './sql';
 

@@ -14,10 +14,10 @@ import type {
   RunStatus,
   RunSummary,
   Side,
-} from '../../../shared/recon-engine';
-import { GROUP_SORT_FIELDS, PAGE_CATEGORIES, type PageSort } from '../../../shared/recon-engine';
-import { DifferenceReasonSchema, type Recipe } from '../../../shared/recon';
-import type { SourceInfo } from '../../../shared/recon-engine';
+} from '../../../shared/reconcile/sources-and-runs';
+import { GROUP_SORT_FIELDS, PAGE_CATEGORIES, type PageSort } from '../../../shared/reconcile/sources-and-runs';
+import { DifferenceReasonSchema, type Recipe } from '../../../shared/reconcile/recipe';
+import type { SourceInfo } from '../../../shared/reconcile/sources-and-runs';
 import { untypedEvidence } from './evidence';
 import { listValue } from '@duckdb/node-api';
 import type { Db } from './db';

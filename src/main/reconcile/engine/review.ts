@@ -5,9 +5,9 @@
  */
 import { userInfo } from 'node:os';
 import { listValue, type DuckDBValue } from '@duckdb/node-api';
-import type { Cardinality, DifferenceReason } from '../../../shared/recon';
-import type { AuditEntry, ExceptionRecord, ExceptionUpdate, MatchGroup, Side } from '../../../shared/recon-engine';
-import { ExceptionUpdateSchema } from '../../../shared/recon-engine';
+import type { Cardinality, DifferenceReason } from '../../../shared/reconcile/recipe';
+import type { AuditEntry, ExceptionRecord, ExceptionUpdate, MatchGroup, Side } from '../../../shared/reconcile/sources-and-runs';
+import { ExceptionUpdateSchema } from '../../../shared/reconcile/sources-and-runs';
 import type { Db } from './db';
 import { ReconError } from '../../errors';
 import { differenceReasonSql, getGroup, getRunRow, toException } from './results';

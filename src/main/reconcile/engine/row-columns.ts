@@ -3,7 +3,7 @@
  * (sources.ts) adds to each row. Kept apart from the loader so matching, results and profiling name
  * them without importing it.
  */
-import type { Side } from '../../../shared/recon-engine';
+import type { Side } from '../../../shared/reconcile/sources-and-runs';
 
 /** View of the typed values, with __row_id (1-based position among loaded rows) and __row_hash. */
 export const typedView = (side: Side) => `src_${side}`;

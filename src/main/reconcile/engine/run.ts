@@ -3,8 +3,8 @@
  * connection, then a single transaction that persists groups, per-row
  * categories and exceptions under the run id.
  */
-import type { Recipe } from '../../../shared/recon';
-import type { RunOptions, Side, SourceInfo } from '../../../shared/recon-engine';
+import type { Recipe } from '../../../shared/reconcile/recipe';
+import type { RunOptions, Side, SourceInfo } from '../../../shared/reconcile/sources-and-runs';
 import type { Db } from './db';
 import { ReconError } from '../../errors';
 import { addDuplicateExceptions, addNamedSumExceptions, addNearMissExceptions, createExceptionTable } from './matching/exceptions';

@@ -10,7 +10,7 @@
  * decide: the statement has the longer free text and the header words of a bank export. The verdict
  * carries its reasons; `margin` near 0 means the files did not say.
  */
-import type { ColumnTyping, Side } from '../../../shared/recon-engine';
+import type { ColumnTyping, Side } from '../../../shared/reconcile/sources-and-runs';
 import type { Db } from './db';
 import { ident } from './sql';
 import { typedView } from './row-columns';

@@ -13,7 +13,7 @@
  */
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
-import type { SourceInfo } from '../../../shared/recon-engine';
+import type { SourceInfo } from '../../../shared/reconcile/sources-and-runs';
 
 export interface LineBreaks {
   /** Row ids (1-based) at which the offset changes, ascending; the first is 1. */

@@ -14,8 +14,8 @@ import { createHash, randomUUID } from 'node:crypto';
 import { constants, createReadStream } from 'node:fs';
 import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { ReadOptions } from '../../../shared/recon';
-import type { ColumnTyping, Notice, Side, SkippedLine, SourceInfo } from '../../../shared/recon-engine';
+import type { ReadOptions } from '../../../shared/reconcile/recipe';
+import type { ColumnTyping, Notice, Side, SkippedLine, SourceInfo } from '../../../shared/reconcile/sources-and-runs';
 import { deriveColumnNames, detectDelimiter, detectHeader } from './csv-layout';
 import { detectBottom, detectTop, hasMixedLineEndings, scanRecords } from './read-layout';
 import { readTail, writeTableCopy, type TableRange } from './table-copy';
@@ -133,13 +133,14 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
   ctx.guard?.check();
   const notices: Notice[] = [];
   const shownName = displayName ?? basename(path);
+  const load: Load = { ctx, side, path, shownName, opts, fileStat, notices, timings, lap };
   const zip = await isZipFile(path);
   if (XLSX_EXTENSIONS.test(shownName) && !zip) {
     throw new ReconError('binary_file', `${shownName} is not an Excel file: an .xlsx workbook is a ZIP archive and this file is not one. If it is a CSV export named .xlsx, rename it to .csv and load it again`, { path, kind: 'fake_xlsx' });
   }
-  if (zip) return loadWorkbook(ctx, side, path, shownName, opts, fileStat, notices, timings, lap);
+  if (zip) return loadWorkbook(load);
   const bank = detectBankFormat(await readHead(path));
-  if (bank) return loadBankStatement(ctx, side, path, shownName, bank, opts, fileStat, notices, timings, lap);
+  if (bank) return loadBankStatement(load, bank);
   const sniff = await sniffFile(path, opts.encoding as Encoding | undefined);
   lap('sniff');
   ctx.guard?.check();
@@ -168,7 +169,7 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
       await copyFile(path, readPath, constants.COPYFILE_FICLONE);
     }
     lap('copy');
-    return await loadCopy(ctx, side, path, readPath, hashPath ?? readPath, compression, sniff, notices, opts, displayName, fileStat, timings, lap);
+    return await loadCopy(load, { copyPath: readPath, hashPath: hashPath ?? readPath, compression, sniff, opts });
   } catch (error) {
     if (readPath !== path) await rm(readPath, { force: true });
     // Best effort: a cancelled connection may refuse it, and the next load replaces the table anyway.
@@ -177,37 +178,62 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
   }
 }
 
-/** An Excel workbook: one sheet streamed into a CSV in the workspace, then read like a CSV (the original is hashed). */
-async function loadWorkbook(
-  ctx: LoadContext,
-  side: Side,
-  path: string,
-  shownName: string,
-  opts: ReadOptions,
-  fileStat: { size: number; mtimeMs: number },
-  notices: Notice[],
-  timings: { phase: string; ms: number }[],
-  lap: (phase: string) => void,
-): Promise<SourceInfo> {
-  await mkdir(sourcesDir(ctx.workspaceDir), { recursive: true });
-  const csvPath = `${copyName(ctx.workspaceDir, side, shownName)}.csv`;
+/** One load in progress: the file, the name it is shown by, its read options, and what the load reports. */
+interface Load {
+  ctx: LoadContext;
+  side: Side;
+  path: string;
+  shownName: string;
+  opts: ReadOptions;
+  fileStat: { size: number; mtimeMs: number };
+  notices: Notice[];
+  timings: { phase: string; ms: number }[];
+  lap(phase: string): void;
+}
+
+/** The copy in the workspace that DuckDB reads, and how to read it. */
+interface Copy {
+  copyPath: string;
+  /** What the source's hash is taken of: the copy, or the original when the copy is not its bytes. */
+  hashPath: string;
+  compression: 'gzip' | 'none';
+  sniff: SniffResult;
+  opts: ReadOptions;
+}
+
+/**
+ * A source converted to a CSV in the workspace (a workbook sheet, a bank statement), then read like
+ * a CSV; the original is hashed. `convert` writes the CSV and says how to read it; a failure leaves
+ * no file and no half-built table.
+ */
+async function loadConverted(load: Load, convert: (csvPath: string) => Promise<{ opts: ReadOptions; info: Partial<SourceInfo> }>): Promise<SourceInfo> {
+  await mkdir(sourcesDir(load.ctx.workspaceDir), { recursive: true });
+  const csvPath = `${copyName(load.ctx.workspaceDir, load.side, load.shownName)}.csv`;
   try {
-    const converted = await xlsxToCsv(path, csvPath, opts.sheet, ctx.guard?.signal);
-    lap('xlsx→csv');
+    const converted = await convert(csvPath);
+    const sniff = await sniffFile(csvPath, 'utf-8');
+    const info = await loadCopy(load, { copyPath: csvPath, hashPath: load.path, compression: 'none', sniff, opts: converted.opts });
+    return { ...info, ...converted.info };
+  } catch (error) {
+    await discardConvertedCopy(load.ctx, load.side, csvPath);
+    throw error;
+  }
+}
+
+/** An Excel workbook: one sheet streamed into a CSV in the workspace. */
+function loadWorkbook(load: Load): Promise<SourceInfo> {
+  return loadConverted(load, async (csvPath) => {
+    const converted = await xlsxToCsv(load.path, csvPath, load.opts.sheet, load.ctx.guard?.signal);
+    load.lap('xlsx→csv');
     const hiddenNote = converted.hidden.filter((h) => h !== converted.sheet);
-    notices.push({
+    load.notices.push({
       code: 'xlsx_sheet',
       message:
         `read sheet “${converted.sheet}” (${converted.rows} rows) of ${converted.sheets.length} sheet(s): ${converted.sheets.map((s) => `“${s}”`).join(', ')} — ${converted.reason}` +
         (hiddenNote.length ? `; hidden sheet(s) not read: ${hiddenNote.map((h) => `“${h}”`).join(', ')} (pick one by name to read it)` : ''),
     });
-    const sniff = await sniffFile(csvPath, 'utf-8');
-    const info = await loadCopy(ctx, side, path, csvPath, path, 'none', sniff, notices, { ...opts, delimiter: ',' }, shownName, fileStat, timings, lap);
-    return { ...info, encoding: 'xlsx', sheet: { name: converted.sheet, sheets: converted.sheets } };
-  } catch (error) {
-    await discardConvertedCopy(ctx, side, csvPath);
-    throw error;
-  }
+    return { opts: { ...load.opts, delimiter: ',' }, info: { encoding: 'xlsx', sheet: { name: converted.sheet, sheets: converted.sheets } } };
+  });
 }
 
 /** A converted source (workbook sheet, bank statement) that failed to load leaves no file and no half-built table. */
@@ -217,55 +243,26 @@ async function discardConvertedCopy(ctx: LoadContext, side: Side, csvPath: strin
   await ctx.db.exec(`DROP TABLE IF EXISTS ${ident(`${dataTable(side)}__next`)}`).catch(() => undefined);
 }
 
-/** A bank statement: one row per transaction written to a CSV in the workspace, then read like a CSV (the original is hashed). */
-async function loadBankStatement(
-  ctx: LoadContext,
-  side: Side,
-  path: string,
-  shownName: string,
-  format: BankFormat,
-  opts: ReadOptions,
-  fileStat: { size: number; mtimeMs: number },
-  notices: Notice[],
-  timings: { phase: string; ms: number }[],
-  lap: (phase: string) => void,
-): Promise<SourceInfo> {
-  await mkdir(sourcesDir(ctx.workspaceDir), { recursive: true });
-  const csvPath = `${copyName(ctx.workspaceDir, side, shownName)}.csv`;
-  try {
-    const converted = await bankStatementToCsv(path, csvPath, format, shownName);
-    lap(`${format}→csv`);
-    notices.push({
+/** A bank statement: one row per transaction written to a CSV in the workspace. */
+function loadBankStatement(load: Load, format: BankFormat): Promise<SourceInfo> {
+  return loadConverted(load, async (csvPath) => {
+    const converted = await bankStatementToCsv(load.path, csvPath, format, load.shownName);
+    load.lap(`${format}→csv`);
+    load.notices.push({
       code: 'bank_statement',
       message: `read as a ${BANK_FORMAT_NAMES[format]}: ${converted.rows} transaction(s), one row each; amounts signed (money in positive)${converted.dropped.length ? `; empty in this file: ${converted.dropped.join(', ')}` : ''}`,
     });
-    const sniff = await sniffFile(csvPath, 'utf-8');
     // Dates are ISO and amounts plain decimals; every other column is text (an IBAN or a bank
     // reference of digits is an identifier, not a number). The user's own type fixes win.
-    const overrides = { ...Object.fromEntries(converted.columns.filter((c) => !BANK_TYPED_COLUMNS.has(c)).map((c) => [c, { type: 'text' as const }])), ...opts.column_overrides };
-    const info = await loadCopy(ctx, side, path, csvPath, path, 'none', sniff, notices, { ...opts, delimiter: ',', header: true, quote: undefined, column_overrides: overrides }, shownName, fileStat, timings, lap);
-    return { ...info, encoding: format };
-  } catch (error) {
-    await discardConvertedCopy(ctx, side, csvPath);
-    throw error;
-  }
+    const overrides = { ...Object.fromEntries(converted.columns.filter((c) => !BANK_TYPED_COLUMNS.has(c)).map((c) => [c, { type: 'text' as const }])), ...load.opts.column_overrides };
+    return { opts: { ...load.opts, delimiter: ',', header: true, quote: undefined, column_overrides: overrides }, info: { encoding: format } };
+  });
 }
 
-async function loadCopy(
-  ctx: LoadContext,
-  side: Side,
-  path: string,
-  copyPath: string,
-  hashPath: string,
-  initialCompression: 'gzip' | 'none',
-  sniff: Awaited<ReturnType<typeof sniffFile>>,
-  notices: Notice[],
-  opts: ReadOptions,
-  displayName: string | undefined,
-  fileStat: { size: number; mtimeMs: number },
-  timings: { phase: string; ms: number }[],
-  lap: (phase: string) => void,
-): Promise<SourceInfo> {
+async function loadCopy(load: Load, copy: Copy): Promise<SourceInfo> {
+  const { ctx, side, path, notices, fileStat, timings, lap } = load;
+  const { copyPath, hashPath, sniff, opts } = copy;
+  const initialCompression = copy.compression;
   let readPath = copyPath;
   let compression = initialCompression;
   /** The untrimmed copy, deleted once hashed (the hash may be reading it). */
@@ -360,7 +357,7 @@ async function loadCopy(
 
   return {
     side,
-    name: displayName ?? basename(path),
+    name: load.shownName,
     path,
     sha256,
     size_bytes: fileStat.size,

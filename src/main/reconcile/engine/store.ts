@@ -3,8 +3,8 @@
  * per-row categories and exceptions are committed as they are produced, so a
  * crash leaves a `running` run that the next open marks `interrupted`.
  */
-import { CardinalitySchema } from '../../../shared/recon';
-import { MATCH_STATUSES, ROW_CATEGORIES } from '../../../shared/recon-engine';
+import { CardinalitySchema } from '../../../shared/reconcile/recipe';
+import { MATCH_STATUSES, ROW_CATEGORIES } from '../../../shared/reconcile/sources-and-runs';
 import type { Db } from './db';
 import { lit } from './sql';
 import { HISTORY_DDL } from './history';

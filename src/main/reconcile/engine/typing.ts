@@ -4,8 +4,8 @@
  * turn a raw table into a typed view. Nothing here reads rows into JavaScript.
  */
 import { addDirectionIndicator, indicatorExpression } from './direction-indicator';
-import type { ColumnType } from '../../../shared/recon';
-import type { ColumnTyping, Notice } from '../../../shared/recon-engine';
+import type { ColumnType } from '../../../shared/reconcile/recipe';
+import type { ColumnTyping, Notice } from '../../../shared/reconcile/sources-and-runs';
 import type { Db } from './db';
 import { ident, lit } from './sql';
 

@@ -20,8 +20,8 @@
  * model, references read in free text, counterparty names folded as banks write them, text
  * similarity, and the bounded subset search of 1:N / N:1 when a key is absent.
  */
-import type { KeyNormaliser, MatchRule, Recipe } from '../../../shared/recon';
-import type { ColumnTyping, Side } from '../../../shared/recon-engine';
+import type { KeyNormaliser, MatchRule, Recipe } from '../../../shared/reconcile/recipe';
+import type { ColumnTyping, Side } from '../../../shared/reconcile/sources-and-runs';
 import { ReconError } from '../../errors';
 import { amountWithin, column, filtersWhere, withinDateWindow, type SideColumns } from '../engine/recipe-sql';
 import { lit } from '../engine/sql';

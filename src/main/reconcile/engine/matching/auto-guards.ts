@@ -12,7 +12,7 @@
  *   "1154" read as INV-1154) is no contradiction: the model weighs such tokens as `other`.
  *   Without a counterparty, only references of ≥ 6 digits count (chance rarely makes them).
  */
-import type { Recipe } from '../../../../shared/recon';
+import type { Recipe } from '../../../../shared/reconcile/recipe';
 import type { Db } from '../db';
 import { guardMirroredPayments } from './reversals';
 import { modelTokenTables } from './scored';

@@ -14,7 +14,7 @@
  * Rules are consulted in order; the first explanation wins. Everything else
  * stays unmatched.
  */
-import type { MatchRule } from '../../../../shared/recon';
+import type { MatchRule } from '../../../../shared/reconcile/recipe';
 import type { Db } from '../db';
 import { amountWithin, daysBetween, withinDateWindow } from '../recipe-sql';
 import { namedSetsSql } from './groups';

@@ -18,8 +18,8 @@
  * every right date (as 1:N requires of every member against its record).
  * Monthly or weekly groups are formed by a `date_trunc` key, not the window.
  */
-import type { MatchRule } from '../../../../shared/recon';
-import type { Side } from '../../../../shared/recon-engine';
+import type { MatchRule } from '../../../../shared/reconcile/recipe';
+import type { Side } from '../../../../shared/reconcile/sources-and-runs';
 import type { Db } from '../db';
 import { amountWithin, dateWindowRange, daysBetween, referenceShape, withinDateWindow } from '../recipe-sql';
 import { lit } from '../sql';

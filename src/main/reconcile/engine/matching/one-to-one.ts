@@ -12,7 +12,7 @@
  * whose two rows have no other candidate are accepted up front (they are
  * mutual-best in any order), so the rounds only see contested rows.
  */
-import type { MatchRule } from '../../../../shared/recon';
+import type { MatchRule } from '../../../../shared/reconcile/recipe';
 import { listValue } from '@duckdb/node-api';
 import type { Db } from '../db';
 import { amountWithin, daysBetween, withinDateWindow } from '../recipe-sql';

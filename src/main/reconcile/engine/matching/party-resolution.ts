@@ -14,7 +14,7 @@
  *   - e times more than the next counterparty's (MARGIN: one nat), so "WRIGHT" alone, shared by two
  *     customers, names neither.
  */
-import type { ColumnTyping } from '../../../../shared/recon-engine';
+import type { ColumnTyping } from '../../../../shared/reconcile/sources-and-runs';
 import type { Db } from '../db';
 import { LEGAL_WORDS, nameExpression } from '../recipe-sql';
 import { ident } from '../sql';

@@ -26,7 +26,7 @@
  * Each group carries its evidence in words and its reason (`group_evidence`), shown in Details and
  * written to the exports.
  */
-import type { MatchModel, MatchRule } from '../../../../shared/recon';
+import type { MatchModel, MatchRule } from '../../../../shared/reconcile/recipe';
 import type { Db } from '../db';
 import { column, keySourceText, leftReference, type SideColumns } from '../recipe-sql';
 import { ident, lit } from '../sql';

@@ -8,8 +8,8 @@
  * becomes an exception with its own reason, `amount_unreadable` or `date_unreadable`, whatever
  * the share of such values in the column: no threshold decides silently.
  */
-import type { Recipe } from '../../../../shared/recon';
-import type { Side, SourceInfo } from '../../../../shared/recon-engine';
+import type { Recipe } from '../../../../shared/reconcile/recipe';
+import type { Side, SourceInfo } from '../../../../shared/reconcile/sources-and-runs';
 import type { Db } from '../db';
 import { ident } from '../sql';
 import { dropRawText, materializeRawText, typedView } from '../sources';

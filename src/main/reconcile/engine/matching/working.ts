@@ -7,8 +7,8 @@
  *   gtmp(...)                   groups found so far in this run
  *   lost(...)                   rows that had a candidate but lost it (duplicates)
  */
-import type { MatchKey, MatchRule, Recipe } from '../../../../shared/recon';
-import type { ColumnTyping, Side } from '../../../../shared/recon-engine';
+import type { MatchKey, MatchRule, Recipe } from '../../../../shared/reconcile/recipe';
+import type { ColumnTyping, Side } from '../../../../shared/reconcile/sources-and-runs';
 import type { Db } from '../db';
 import { ReconError } from '../../../errors';
 import { amountExpression, column, dateExpression, filtersWhere, keyExpression, keySourceText, nameExpression, namePrefixes, referenceShape, referenceTokens, textExpression, type SideColumns } from '../recipe-sql';

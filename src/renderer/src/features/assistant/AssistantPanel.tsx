@@ -5,7 +5,7 @@
 import type { ViewId } from '../../stores/app';
 import { VIEWS } from '../../stores/app';
 import { useAssistant } from '../../stores/assistant';
-import { useReconcile } from '../../stores/reconcile';
+import { selectWorkspaceId, selectWorkspaceName, useReconcile } from '../../stores/reconcile';
 import { AssistantChat } from './AssistantChat';
 
 /**
@@ -20,8 +20,8 @@ export function scopeForView(view: ViewId, reconcileWorkspace?: string): string 
 export function AssistantPanel({ view }: { view: ViewId }) {
   const setPanelOpen = useAssistant((s) => s.setPanelOpen);
   const label = VIEWS.find((v) => v.id === view)?.label ?? view;
-  const reconcileWorkspace = useReconcile((s) => s.ws?.id);
-  const wsName = useReconcile((s) => s.ws?.name);
+  const reconcileWorkspace = useReconcile(selectWorkspaceId);
+  const wsName = useReconcile(selectWorkspaceName);
   return (
     <aside className="assistant-panel" aria-label="Assistant panel">
       <button className="assistant-panel-close link-button" onClick={() => setPanelOpen(false)} aria-label="Close the Assistant panel">

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
-import type { FilterOp, FilterValue, SourceFilter } from '../../../../shared/recon';
+import type { FilterOp, FilterValue, SourceFilter } from '../../../../shared/reconcile/recipe';
 
 export const OPS: { op: FilterOp; label: string }[] = [
   { op: 'eq', label: '=' },

@@ -1,4 +1,4 @@
-import { useReconcile } from '../../stores/reconcile';
+import { selectList, selectWorkspace, useReconcile } from '../../stores/reconcile';
 
 /**
  * Workspaces whose saved state cannot be read are shown here with the reason, never hidden:
@@ -7,10 +7,10 @@ import { useReconcile } from '../../stores/reconcile';
 export function DamagedWorkspaces() {
   // Select the list itself: a filtered array made in the selector is new on every call, which
   // zustand treats as a change and React renders forever.
-  const list = useReconcile((s) => s.list);
+  const list = useReconcile(selectList);
   const damaged = list?.workspaces.filter((w) => w.damaged) ?? [];
-  const ws = useReconcile((s) => s.ws);
-  const { act, open, refreshList } = useReconcile.getState();
+  const ws = useReconcile(selectWorkspace);
+  const { act, open, refreshList, listChanged } = useReconcile.getState();
   if (damaged.length === 0) return null;
   const recover = async (id: string) => {
     const r = await act('workspace', 'Recovering…', 'reconcile.recover', { id });
@@ -20,7 +20,7 @@ export function DamagedWorkspaces() {
   const remove = async (id: string, name: string) => {
     if (!window.confirm(`Delete the damaged workspace “${name}” with its loaded copies and runs? Your original files are not touched.`)) return;
     const r = await act('workspace', 'Deleting…', 'reconcile.delete', { id });
-    if (r) useReconcile.setState({ list: r });
+    if (r) listChanged(r);
     if (r && !ws && r.active) await open(r.active);
   };
   return (

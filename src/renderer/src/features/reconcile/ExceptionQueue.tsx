@@ -4,8 +4,8 @@
  * owner on the server. The fields are saved with `reconcile.updateException` and exported.
  */
 import { useEffect, useRef, useState } from 'react';
-import type { ExceptionQueueFilter, ExceptionRecord, ExceptionStatus, ExceptionUpdate } from '../../../../shared/recon-engine';
-import { EXCEPTION_STATUSES } from '../../../../shared/recon-engine';
+import type { ExceptionQueueFilter, ExceptionRecord, ExceptionStatus, ExceptionUpdate } from '../../../../shared/reconcile/sources-and-runs';
+import { EXCEPTION_STATUSES } from '../../../../shared/reconcile/sources-and-runs';
 
 export const STATUS_LABELS: Record<ExceptionStatus, string> = { open: 'Open', waiting_on_customer: 'Waiting on customer', resolved: 'Resolved' };
 export const REASON_CODES = ['timing difference', 'bank fee', 'partial payment', 'duplicate', 'wrong amount', 'under investigation', 'other'];

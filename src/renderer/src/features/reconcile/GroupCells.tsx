@@ -1,6 +1,6 @@
 import type { ReactElement } from 'react';
-import type { DifferenceReason } from '../../../../shared/recon';
-import type { GroupPageItem } from '../../../../shared/recon-engine';
+import type { DifferenceReason } from '../../../../shared/reconcile/recipe';
+import type { GroupPageItem } from '../../../../shared/reconcile/sources-and-runs';
 import { confidencePercent, DIFFERENCE_LABELS, explainGroup } from '../../../../shared/group-explanation';
 import { cell, fmtAmount, numberOf, type SideFields } from './result-format';
 import type { GroupColumn } from './result-layout';

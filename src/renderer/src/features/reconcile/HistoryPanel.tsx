@@ -6,7 +6,7 @@
  */
 import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { AGING_BUCKETS, type RunHistoryEntry } from '../../../../shared/recon-engine';
+import { AGING_BUCKETS, type RunHistoryEntry } from '../../../../shared/reconcile/sources-and-runs';
 import { call, errorMessage } from '../../api/client';
 import { useReconcile } from '../../stores/reconcile';
 

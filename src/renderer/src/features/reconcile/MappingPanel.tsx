@@ -1,5 +1,5 @@
-import type { Side } from '../../../../shared/recon-engine';
-import { type MappingRow } from '../../../../shared/reconcile';
+import type { Side } from '../../../../shared/reconcile/sources-and-runs';
+import { type MappingRow } from '../../../../shared/reconcile/workspace';
 import { useReconcile } from '../../stores/reconcile';
 import { MappingTable } from './MappingTable';
 import { focusWhenReady } from '../../components/focus';

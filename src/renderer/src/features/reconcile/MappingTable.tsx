@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { focusWhenReady, revealInScroller } from '../../components/focus';
 import { Name } from './names';
-import type { FieldRole } from '../../../../shared/recon';
-import type { MappingRow } from '../../../../shared/reconcile';
+import type { FieldRole } from '../../../../shared/reconcile/recipe';
+import type { MappingRow } from '../../../../shared/reconcile/workspace';
 
 const ROLES: FieldRole[] = ['key', 'amount', 'date', 'text', 'other'];
 

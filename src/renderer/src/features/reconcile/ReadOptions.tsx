@@ -7,9 +7,9 @@
  * options are stored with the source and in recipes.
  */
 import { useEffect, useState } from 'react';
-import type { ReadPreview, SourceInfo, Side } from '../../../../shared/recon-engine';
+import type { ReadPreview, SourceInfo, Side } from '../../../../shared/reconcile/sources-and-runs';
 import { call } from '../../api/client';
-import { useReconcile } from '../../stores/reconcile';
+import { selectBusy, useReconcile } from '../../stores/reconcile';
 import { DELIMITERS } from './delimiters';
 
 const ENCODINGS = ['utf-8', 'windows-1252', 'latin1', 'utf-16le', 'utf-16be'] as const;
@@ -51,7 +51,7 @@ const readOf = (c: Choice, info: SourceInfo) => {
 export function ReadOptions({ side, id, info }: { side: Side; id: string; info: SourceInfo }) {
   const [choice, setChoice] = useState<Choice>(() => fromInfo(info));
   useEffect(() => setChoice(fromInfo(info)), [info]);
-  const busy = useReconcile((s) => s.busy[side]);
+  const busy = useReconcile(selectBusy(side));
   const isSheet = Boolean(info.sheet);
   const changed = JSON.stringify(choice) !== JSON.stringify(fromInfo(info));
   const set = <K extends keyof Choice>(k: K, v: Choice[K]) => setChoice((c) => ({ ...c, [k]: v }));

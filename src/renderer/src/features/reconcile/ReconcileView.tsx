@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../components/Dialog';
 import { focusWhenReady } from '../../components/focus';
-import { useReconcile } from '../../stores/reconcile';
+import { selectBusy, selectCanUndoFilters, selectError, selectInterruptedRun, selectList, selectWorkspace, useReconcile } from '../../stores/reconcile';
 import { DamagedWorkspaces } from './DamagedWorkspaces';
 import { EngineRebuild } from './EngineRebuild';
 import { SourcesPanel } from './SourcesPanel';
@@ -14,10 +14,11 @@ import { formatTime } from '../../stores/display';
 
 /** The Reconcile workspace: sources → mapping → filters → rules and run → results, all saved as it happens. */
 export function ReconcileView() {
-  const ws = useReconcile((s) => s.ws);
-  const list = useReconcile((s) => s.list);
-  const error = useReconcile((s) => s.errors.workspace);
-  const busy = useReconcile((s) => s.busy.workspace);
+  const ws = useReconcile(selectWorkspace);
+  const list = useReconcile(selectList);
+  const error = useReconcile(selectError('workspace'));
+  const busy = useReconcile(selectBusy('workspace'));
+  const interrupted = useReconcile(selectInterruptedRun);
   const { init, addFiles, createWorkspace } = useReconcile.getState();
   const [dragging, setDragging] = useState(false);
   useEffect(() => init(), [init]);
@@ -55,7 +56,7 @@ export function ReconcileView() {
       if (t && /^(INPUT|TEXTAREA|SELECT)$/.test(t.tagName)) return;
       if ((e.ctrlKey || e.metaKey) && !e.shiftKey && e.key.toLowerCase() === 'z') {
         const cur = useReconcile.getState().ws;
-        if (cur?.filter_undo.length) {
+        if (cur && selectCanUndoFilters(useReconcile.getState())) {
           e.preventDefault();
           void useReconcile.getState().act('filters', 'Undoing…', 'reconcile.undoFilters', { id: cur.id });
         }
@@ -75,9 +76,9 @@ export function ReconcileView() {
           <EngineRebuild message={error} />
         </div>
       )}
-      {ws?.runs.at(-1)?.status === 'interrupted' && (
+      {interrupted && (
         <div className="banner error" role="status">
-          Run {ws.runs.at(-1)!.run_id} was interrupted: the app stopped while it was in progress, and its partial results
+          Run {interrupted.run_id} was interrupted: the app stopped while it was in progress, and its partial results
           were removed. Press Run to run it again.
         </div>
       )}
@@ -147,9 +148,9 @@ function Stepper() {
 }
 
 function WorkspaceBar() {
-  const ws = useReconcile((s) => s.ws);
-  const list = useReconcile((s) => s.list);
-  const { act, open, createWorkspace, refreshList } = useReconcile.getState();
+  const ws = useReconcile(selectWorkspace);
+  const list = useReconcile(selectList);
+  const { act, open, createWorkspace, refreshList, closedAfterDelete } = useReconcile.getState();
   const [dialog, setDialog] = useState<null | 'rename' | 'duplicate' | 'delete' | 'new' | 'saveRecipe' | 'loadRecipe'>(null);
   const [text, setText] = useState('');
   const [dialogError, setDialogError] = useState<string | null>(null);
@@ -164,7 +165,6 @@ function WorkspaceBar() {
   };
   const submit = async () => {
     if (!ws && dialog !== 'new') return;
-    const state = useReconcile.getState();
     let ok = true;
     if (dialog === 'new') {
       await createWorkspace(text);
@@ -179,7 +179,7 @@ function WorkspaceBar() {
       const r = await act('workspace', 'Deleting…', 'reconcile.delete', { id: ws!.id });
       ok = Boolean(r);
       if (r) {
-        useReconcile.setState({ ws: null, list: r, summary: null, counts: null });
+        closedAfterDelete(r);
         if (r.workspaces[0]) await open(r.workspaces[0].id);
       }
     } else if (dialog === 'saveRecipe') {
@@ -191,7 +191,6 @@ function WorkspaceBar() {
       close();
       await refreshList();
     }
-    void state;
   };
   const titles = { rename: 'Rename workspace', duplicate: 'Duplicate workspace', delete: 'Delete workspace', new: 'New workspace', saveRecipe: 'Save recipe', loadRecipe: 'Load recipe' };
   return (

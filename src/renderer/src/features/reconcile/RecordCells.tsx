@@ -1,4 +1,4 @@
-import type { RecordPageItem } from '../../../../shared/recon-engine';
+import type { RecordPageItem } from '../../../../shared/reconcile/sources-and-runs';
 import { queueText, STATUS_LABELS } from './ExceptionQueue';
 import { cell, fmtAmount } from './result-format';
 

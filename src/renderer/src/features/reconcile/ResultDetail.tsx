@@ -4,7 +4,7 @@
  * Opened from a row's "Details" button; focus moves into it and back to the button on close.
  */
 import { useEffect, useRef } from 'react';
-import type { GroupPageItem, RecordPageItem, Side } from '../../../../shared/recon-engine';
+import type { GroupPageItem, RecordPageItem, Side } from '../../../../shared/reconcile/sources-and-runs';
 import { explainGroup } from '../../../../shared/group-explanation';
 import { resultLabel } from './result-label';
 

@@ -1,7 +1,7 @@
 import { useCallback } from 'react';
 import { SummaryView } from './RunSummary';
 import { ExportControls } from './ExportControls';
-import type { ExceptionQueueFilter, GroupPageItem, PageCategory, PageSort, RecordPageItem, Side } from '../../../../shared/recon-engine';
+import type { ExceptionQueueFilter, GroupPageItem, PageCategory, PageSort, RecordPageItem, Side } from '../../../../shared/reconcile/sources-and-runs';
 import { call } from '../../api/client';
 import { useReconcile } from '../../stores/reconcile';
 import { ResultsTabs } from './ResultsTabs';
@@ -64,7 +64,7 @@ export function ResultsPanel() {
           title="Take back the latest accept, reject, unmatch or manual match of this run"
           onClick={() =>
             void act('results', 'Undoing…', 'reconcile.undoReview', { id: ws.id, runId }).then((r) => {
-              if (r && !r.undone) useReconcile.setState((st) => ({ errors: { ...st.errors, results: 'Nothing to undo: no review action in this run is left to take back.' } }));
+              if (r && !r.undone) useReconcile.getState().showError('results', 'Nothing to undo: no review action in this run is left to take back.');
             })
           }
         >
@@ -96,7 +96,7 @@ export function ResultsPanel() {
           onReview={async (action, groupIds, reason) => {
             const r = await act('results', 'Saving…', 'reconcile.review', { id: ws.id, runId, action, groupIds, ...(reason ? { reason } : {}) });
             // The new summary and a table reload arrive with main's `reconcile.changed` event.
-            if (r?.failed.length) useReconcile.setState((s) => ({ errors: { ...s.errors, results: r.failed.join('; ') } }));
+            if (r?.failed.length) useReconcile.getState().showError('results', r.failed.join('; '));
           }}
           onMatch={async (left, right, note) => {
             await act('results', 'Matching…', 'reconcile.matchManual', { id: ws.id, runId, left, right, ...(note ? { note } : {}) });

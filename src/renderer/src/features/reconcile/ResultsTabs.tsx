@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
-import type { DifferenceReason } from '../../../../shared/recon';
-import type { ExceptionQueueFilter, ExceptionRecord, ExceptionUpdate, GroupPageItem, PageCategory, PageSort, RecordPageItem, RunSummary, Side } from '../../../../shared/recon-engine';
+import type { DifferenceReason } from '../../../../shared/reconcile/recipe';
+import type { ExceptionQueueFilter, ExceptionRecord, ExceptionUpdate, GroupPageItem, PageCategory, PageSort, RecordPageItem, RunSummary, Side } from '../../../../shared/reconcile/sources-and-runs';
 import { Name } from './names';
 import { usePaged, VirtualList } from './VirtualList';
 import { resultLabel } from './result-label';

@@ -3,7 +3,7 @@
  * the statement texts they are read from, the counterparty, other currencies and when it confirms
  * by itself. The weights are estimated from the files at each run; the card says so.
  */
-import type { MatchModel } from '../../../../shared/recon';
+import type { MatchModel } from '../../../../shared/reconcile/recipe';
 
 export function RuleModel({ model }: { model: MatchModel }) {
   return (

@@ -1,6 +1,6 @@
 import { EngineRebuild } from './EngineRebuild';
 import { useEffect, useState } from 'react';
-import type { Cardinality, KeyNormaliser, MatchRule } from '../../../../shared/recon';
+import type { Cardinality, KeyNormaliser, MatchRule } from '../../../../shared/reconcile/recipe';
 import { DIFFERENCE_LABELS } from '../../../../shared/group-explanation';
 import { call } from '../../api/client';
 import { useReconcile } from '../../stores/reconcile';

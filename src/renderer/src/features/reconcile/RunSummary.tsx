@@ -1,4 +1,4 @@
-import { confirmedMappings } from '../../../../shared/reconcile';
+import { confirmedMappings } from '../../../../shared/reconcile/workspace';
 import { rateTone, runWarnings } from '../../../../shared/run-health';
 import { useReconcile } from '../../stores/reconcile';
 import { fmtAmount } from './ResultsTabs';

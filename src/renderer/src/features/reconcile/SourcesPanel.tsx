@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import type { ColumnType } from '../../../../shared/recon';
-import type { Side, SourceProfile } from '../../../../shared/recon-engine';
-import { describePlanLayout, describeTypeFixes, type ReadPlan } from '../../../../shared/reconcile';
+import type { ColumnType } from '../../../../shared/reconcile/recipe';
+import type { Side, SourceProfile } from '../../../../shared/reconcile/sources-and-runs';
+import { describePlanLayout, describeTypeFixes, type ReadPlan } from '../../../../shared/reconcile/workspace';
 import { DATE_FORMATS, NUMBER_FORMATS } from '../../../../shared/column-formats';
 import { call } from '../../api/client';
 import { ReadOptions } from './ReadOptions';
-import { useReconcile } from '../../stores/reconcile';
+import { selectBusy, selectDialogs, selectError, selectProgress, selectUpload, selectWorkspace, selectWorkspaceId, useReconcile } from '../../stores/reconcile';
 import { cell } from './ResultsTabs';
 import { usePaged, VirtualList } from './VirtualList';
 import { formatNumber } from '../../stores/display';
@@ -23,8 +23,8 @@ export function fmtBytes(n: number): string {
 }
 
 export function SourcesPanel() {
-  const ws = useReconcile((s) => s.ws);
-  const dialogs = useReconcile((s) => s.dialogs);
+  const ws = useReconcile(selectWorkspace);
+  const dialogs = useReconcile(selectDialogs);
   const { addFiles, addPaths, act } = useReconcile.getState();
   const input = useRef<HTMLInputElement>(null);
   const [target, setTarget] = useState<Side | undefined>();
@@ -76,11 +76,11 @@ export function SourcesPanel() {
 }
 
 function SourceCard({ side, onPick }: { side: Side; onPick(): void }) {
-  const ws = useReconcile((s) => s.ws)!;
-  const busy = useReconcile((s) => s.busy[side]);
-  const error = useReconcile((s) => s.errors[side]);
-  const progress = useReconcile((s) => s.progress[side]);
-  const uploading = useReconcile((s) => s.uploads[side]);
+  const ws = useReconcile(selectWorkspace)!;
+  const busy = useReconcile(selectBusy(side));
+  const error = useReconcile(selectError(side));
+  const progress = useReconcile(selectProgress(side));
+  const uploading = useReconcile(selectUpload(side));
   const { act, cancelLoad, addFiles } = useReconcile.getState();
   const loading = progress?.kind === 'load' && progress.fraction < 1;
   const src = ws.sources[side];
@@ -388,7 +388,7 @@ function FormatSelect(props: { label: string; type: string; value: string; onSav
 }
 
 function PreviewGrid({ side, columns, version }: { side: Side; columns: string[]; version: string }) {
-  const id = useReconcile((s) => s.ws?.id)!;
+  const id = useReconcile(selectWorkspaceId)!;
   const [sort, setSort] = useState<ColumnSort | null>(null);
   const loader = useCallback(
     (offset: number, limit: number) => call('reconcile.preview', { id, side, offset, limit, ...(sort ? { orderBy: sort.by, descending: sort.desc === true } : {}) }),

@@ -1,4 +1,4 @@
-import type { GroupPageItem, RecordPageItem, RunSummary } from '../../../../shared/recon-engine';
+import type { GroupPageItem, RecordPageItem, RunSummary } from '../../../../shared/reconcile/sources-and-runs';
 import { displayLocale } from '../../stores/display';
 
 export type TabId = 'matched' | 'suggested' | 'exceptions' | 'unmatched_left' | 'unmatched_right';

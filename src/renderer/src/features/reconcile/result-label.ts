@@ -4,7 +4,7 @@
  * and region, and closing the panel finds the button to focus by the same words: one definition, so
  * they cannot drift apart.
  */
-import type { GroupPageItem, RecordPageItem, Side } from '../../../../shared/recon-engine';
+import type { GroupPageItem, RecordPageItem, Side } from '../../../../shared/reconcile/sources-and-runs';
 
 type Named = Pick<GroupPageItem, 'group_id'> | (Pick<RecordPageItem, 'side' | 'row_id'> & Partial<Pick<RecordPageItem, 'line'>>);
 

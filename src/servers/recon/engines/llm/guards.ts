@@ -3,8 +3,8 @@
  * the server, mappings stay one-to-one, and filter operators fit column types.
  * Every correction is reported as a warning.
  */
-import type { FieldRole, FilterValue, MatchRule, SourceFilter, SourceSchema, SuggestedFilter } from '../../../../shared/recon';
-import type { DetectedMapping, DetectFieldMappingsResult, ParseNlFilterResult, SuggestMatchRulesResult } from '../../../../shared/recon-tools';
+import type { FieldRole, FilterValue, MatchRule, SourceFilter, SourceSchema, SuggestedFilter } from '../../../../shared/reconcile/recipe';
+import type { DetectedMapping, DetectFieldMappingsResult, ParseNlFilterResult, SuggestMatchRulesResult } from '../../../../shared/reconcile/mcp-tools';
 import { kindOfType, type ValueKind } from '../../../../engines/recon-local/column-profile';
 
 const hasColumn = (s: SourceSchema, name: string) => s.columns.some((c) => c.name === name);

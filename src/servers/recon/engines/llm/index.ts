@@ -3,7 +3,7 @@
  * the answer safe to use. Results carry warnings about anything corrected.
  */
 import { z } from 'zod';
-import { FieldMappingSchema, FieldRoleSchema, SourceFilterSchema, SuggestedFilterSchema, type SampleRows } from '../../../../shared/recon';
+import { FieldMappingSchema, FieldRoleSchema, SourceFilterSchema, SuggestedFilterSchema, type SampleRows } from '../../../../shared/reconcile/recipe';
 import {
   SuggestMatchRulesResultSchema,
   type DetectFieldMappingsInput,
@@ -12,7 +12,7 @@ import {
   type ParseNlFilterResult,
   type SuggestMatchRulesInput,
   type SuggestMatchRulesResult,
-} from '../../../../shared/recon-tools';
+} from '../../../../shared/reconcile/mcp-tools';
 import type { ReconServerConfig } from '../../config';
 import { profileColumn } from '../../../../engines/recon-local/column-profile';
 import { pairEvidence } from '../../../../engines/recon-local/column-similarity';

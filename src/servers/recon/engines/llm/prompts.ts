@@ -2,7 +2,7 @@
  * System prompts and user messages for the llm engine (extending seed 000).
  * Only the allowed number of sample rows is ever put into a message.
  */
-import type { FieldMapping, SampleRows, SourceSchema } from '../../../../shared/recon';
+import type { FieldMapping, SampleRows, SourceSchema } from '../../../../shared/reconcile/recipe';
 
 export const DETECT_FIELD_MAPPINGS_SYSTEM = `You are a data schema analyst for financial reconciliation. You receive two table schemas (with optional sample rows) and identify columns that hold the same real-world information despite different names (abbreviations, other languages such as German, French, Spanish, Dutch).
 

@@ -1,0 +1,84 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { MatchRule, Recipe } from '../../../src/shared/reconcile/recipe';
+import { ReconEngine } from '../../../src/main/reconcile/engine/engine';
+
+export interface Sandbox {
+  dir: string;
+  file(name: string, content: string | Buffer): string;
+  workspace(name?: string): Promise<ReconEngine>;
+  mkdir(name: string): string;
+  cleanup(): void;
+}
+
+export function sandbox(): Sandbox {
+  const dir = mkdtempSync(join(tmpdir(), 'recon-test-'));
+  const opened: ReconEngine[] = [];
+  return {
+    dir,
+    file(name, content) {
+      const path = join(dir, name);
+      writeFileSync(path, content);
+      return path;
+    },
+    async workspace(name = 'ws') {
+      const ws = await ReconEngine.open(join(dir, name));
+      opened.push(ws);
+      return ws;
+    },
+    mkdir(name) {
+      const path = join(dir, name);
+      mkdirSync(path, { recursive: true });
+      return path;
+    },
+    cleanup() {
+      for (const ws of opened) {
+        try {
+          ws.close();
+        } catch {
+          // already closed by the test
+        }
+      }
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export function rule(partial: Partial<MatchRule> & { id: string }): MatchRule {
+  return {
+    name: partial.id,
+    keys: [],
+    cardinality: '1:1',
+    auto_confirm: true,
+    ...partial,
+  } as MatchRule;
+}
+
+export function recipe(rules: MatchRule[], extra: Partial<Recipe> = {}): Recipe {
+  return {
+    version: 2,
+    name: 'test',
+    left: { alias: 'ledger', read: { skip_bad_lines: false, column_overrides: {} } },
+    right: { alias: 'bank', read: { skip_bad_lines: false, column_overrides: {} } },
+    mappings: [],
+    filters: [],
+    rules,
+    ...extra,
+  };
+}
+
+/** A standard ref/amount/date rule between ledger (ref, amount, date) and bank (ref, amount, date). */
+export function refRule(id: string, extra: Partial<MatchRule> = {}): MatchRule {
+  return rule({
+    id,
+    keys: [{ left: 'ref', right: 'ref', normalisers: [{ kind: 'alnum' }, { kind: 'casefold' }] }],
+    amount: { left: 'amount', right: 'amount', tolerance_abs: 0.01, tolerance_pct: 0, flip_sign: false },
+    date: { left: 'date', right: 'date', window_days: 3 },
+    ...extra,
+  });
+}
+
+export function csv(header: string, rows: string[]): string {
+  return `${[header, ...rows].join('\n')}\n`;
+}

@@ -1,0 +1,245 @@
+import { readdirSync, utimesSync, writeFileSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ReconError } from '../../../src/main/errors';
+import { csv, recipe, refRule, sandbox, type Sandbox } from './helpers';
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = sandbox();
+});
+afterEach(() => sb.cleanup());
+
+async function expectReconError(promise: Promise<unknown>, code: string, message?: RegExp): Promise<ReconError> {
+  const error = await promise.then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ReconError);
+  expect((error as ReconError).code).toBe(code);
+  if (message) expect((error as ReconError).message).toMatch(message);
+  return error as ReconError;
+}
+
+const BODY = ['INV-1,10.00,2024-01-01', 'INV-2,20.00,2024-01-02'];
+
+describe('sources: delimiters, compression and encodings', () => {
+  it.each([
+    ['comma', ',', 'a.csv'],
+    ['tab', '\t', 'a.tsv'],
+    ['semicolon', ';', 'a.csv'],
+    ['pipe', '|', 'a.txt'],
+  ])('detects the %s delimiter', async (_name, delimiter, file) => {
+    const ws = await sb.workspace();
+    const text = csv('ref,amount,date', BODY).replace(/,/g, delimiter);
+    const info = await ws.addSourceFromPath('left', sb.file(file, text));
+    expect(info.delimiter).toBe(delimiter);
+    expect(info.columns.map((c) => [c.name, c.type])).toEqual([
+      ['ref', 'text'],
+      ['amount', 'number'],
+      ['date', 'date'],
+    ]);
+    expect(info.row_count).toBe(2);
+  });
+
+  it('reads gzip-compressed files', async () => {
+    const ws = await sb.workspace();
+    const info = await ws.addSourceFromPath('left', sb.file('a.csv.gz', gzipSync(csv('ref,amount,date', BODY))));
+    expect(info.compressed).toBe(true);
+    expect(info.row_count).toBe(2);
+  });
+
+  it('reads UTF-8 with BOM without a stray character in the first column name', async () => {
+    const ws = await sb.workspace();
+    const info = await ws.addSourceFromPath('left', sb.file('bom.csv', Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), Buffer.from(csv('ref,amount,date', BODY))])));
+    expect(info.columns[0].name).toBe('ref');
+    expect(info.encoding).toBe('utf-8');
+  });
+
+  it('transcodes UTF-16 LE and BE (with BOM) to a UTF-8 copy', async () => {
+    const ws = await sb.workspace();
+    const text = csv('réf,amount,date', ['Café,10.00,2024-01-01']);
+    const le = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const be = Buffer.from(le);
+    for (let i = 0; i < be.length; i += 2) [be[i], be[i + 1]] = [be[i + 1], be[i]];
+    const a = await ws.addSourceFromPath('left', sb.file('le.csv', le));
+    const b = await ws.addSourceFromPath('right', sb.file('be.csv', be));
+    expect(a.encoding).toBe('utf-16le');
+    expect(b.encoding).toBe('utf-16be');
+    for (const side of ['left', 'right'] as const) {
+      const page = await ws.preview(side, { offset: 0, limit: 5 });
+      expect(page.items[0]['réf']).toBe('Café');
+    }
+    expect(a.notices.some((n) => n.code === 'transcoded')).toBe(true);
+  });
+
+  it('detects Windows-1252 and transcodes it', async () => {
+    const ws = await sb.workspace();
+    const bytes = Buffer.from('ref;amount;payee\nINV-1;10,00;Caf\xe9 M\xfcller \x80\n', 'latin1');
+    const info = await ws.addSourceFromPath('left', sb.file('w.csv', bytes));
+    expect(info.encoding).toBe('windows-1252');
+    const page = await ws.preview('left', { offset: 0, limit: 1 });
+    expect(page.items[0].payee).toBe('Café Müller €');
+  });
+
+  it('adds a source from bytes by writing it into the workspace first', async () => {
+    const ws = await sb.workspace();
+    const info = await ws.addSourceFromBytes('right', 'pasted data.csv', new TextEncoder().encode(csv('ref,amount,date', BODY)));
+    expect(info.path.startsWith(ws.dir)).toBe(true);
+    expect(info.name).toBe('pasted data.csv');
+    expect(info.row_count).toBe(2);
+  });
+});
+
+describe('sources: bad input fails precisely', () => {
+  it('rejects an empty file', async () => {
+    const ws = await sb.workspace();
+    await expectReconError(ws.addSourceFromPath('left', sb.file('empty.csv', '')), 'empty_file', /empty/);
+  });
+
+  it('rejects a binary file with NUL bytes', async () => {
+    const ws = await sb.workspace();
+    const bytes = Buffer.from([0x50, 0x4b, 0x03, 0x04, 0x00, 0x00, 0x08, 0x00, 0x41, 0x00, 0x00, 0x00, 0x10, 0x20]);
+    await expectReconError(ws.addSourceFromPath('left', sb.file('x.xlsx', bytes)), 'binary_file', /not an Excel workbook that can be read/);
+    await expectReconError(ws.addSourceFromPath('left', sb.file('x.csv', Buffer.from([0x41, 0x2c, 0x00, 0x00, 0x42, 0x0a]))), 'binary_file', /offset/);
+  });
+
+  it('rejects invalid UTF-8 when UTF-8 is requested, naming the offset', async () => {
+    const ws = await sb.workspace();
+    const bytes = Buffer.from('ref,amount\nA,\xff\xfe1\n', 'latin1');
+    const error = await expectReconError(ws.addSourceFromPath('left', sb.file('bad.csv', bytes), { encoding: 'utf-8' }), 'invalid_encoding');
+    expect(error.details.offset).toBe(13);
+  });
+
+  it('rejects a file whose first row is data, unless header: false', async () => {
+    const ws = await sb.workspace();
+    const path = sb.file('nohead.csv', csv('INV-1,10.00,2024-01-01', ['INV-2,20.00,2024-01-02']));
+    await expectReconError(ws.addSourceFromPath('left', path), 'no_header', /header: false/);
+    const info = await ws.addSourceFromPath('left', path, { header: false });
+    expect(info.columns.map((c) => c.name)).toEqual(['column_1', 'column_2', 'column_3']);
+    expect(info.row_count).toBe(2);
+  });
+
+  it('reports ragged rows with line numbers, or skips them with skip_bad_lines and counts them', async () => {
+    const ws = await sb.workspace();
+    const path = sb.file('ragged.csv', csv('ref,amount,date', ['INV-1,10.00,2024-01-01', 'INV-2,20.00', 'INV-3,30.00,2024-01-03', 'INV-4,40.00,2024-01-04,extra']));
+    const error = await expectReconError(ws.addSourceFromPath('left', path), 'ragged_rows', /line\(s\) 3, 5/);
+    expect(error.details.lines).toEqual([3, 5]);
+    expect(await ws.source('left')).toBeNull();
+    const info = await ws.addSourceFromPath('left', path, { skip_bad_lines: true });
+    expect(info.bad_lines).toBe(2);
+    expect(info.row_count).toBe(2);
+    expect(info.notices.find((n) => n.code === 'skipped_bad_lines')?.message).toMatch(/3, 5/);
+  });
+
+  it('renames duplicate and blank column names deterministically, with notices', async () => {
+    const ws = await sb.workspace();
+    const info = await ws.addSourceFromPath('left', sb.file('dup.csv', csv('amount,Amount,,ref,amount', ['1,2,x,A,3'])));
+    expect(info.columns.map((c) => c.name)).toEqual(['amount', 'Amount_2', 'column_3', 'ref', 'amount_3']);
+    expect(info.notices.filter((n) => n.code === 'renamed_column')).toHaveLength(3);
+  });
+
+  it('quotes column names containing quotes and SQL', async () => {
+    const ws = await sb.workspace();
+    const info = await ws.addSourceFromPath('left', sb.file('q.csv', csv('"we""ird",x); DROP TABLE runs; --', ['1,2'])));
+    expect(info.columns.map((c) => c.name)).toEqual(['we"ird', 'x); DROP TABLE runs; --']);
+    const profile = await ws.profile('left');
+    expect(profile.columns[0].max).toBe('1.000000');
+    expect(await ws.runs()).toEqual([]);
+  });
+
+  it('detects a source file that changed on disk after loading', async () => {
+    const ws = await sb.workspace();
+    const left = sb.file('l.csv', csv('ref,amount,date', BODY));
+    const right = sb.file('r.csv', csv('ref,amount,date', BODY));
+    await ws.addSourceFromPath('left', left);
+    await ws.addSourceFromPath('right', right);
+    const r = recipe([refRule('exact')]);
+    expect((await ws.run(r)).summary.matched_groups).toBe(2);
+    // Same content re-written (new mtime): still accepted.
+    writeFileSync(left, csv('ref,amount,date', BODY));
+    expect((await ws.run(r)).summary.status).toBe('completed');
+    writeFileSync(left, csv('ref,amount,date', [...BODY, 'INV-3,30.00,2024-01-03']));
+    utimesSync(left, new Date(), new Date(Date.now() + 5000));
+    await expectReconError(ws.run(r), 'source_changed', /changed on disk/);
+  });
+});
+
+describe('sources: loading both sides at once', () => {
+  it('loads the two sides in parallel, queues loads of one side, and refuses to change a source under a run', async () => {
+    const ws = await sb.workspace();
+    const rows = Array.from({ length: 3000 }, (_, i) => `INV-${i},${(i % 500) + 1}.25,2024-02-${String((i % 28) + 1).padStart(2, '0')}`);
+    const left = sb.file('l.csv', csv('ref,amount,date', rows));
+    const right = sb.file('r.csv', csv('ref;amount;date', rows.map((r) => r.replaceAll(',', ';'))));
+    const other = sb.file('o.csv', csv('ref,amount,date', rows.slice(0, 10)));
+    // Left is loaded twice at once: the second load waits for the first, so the last one wins.
+    const [l1, r1, l2] = await Promise.all([ws.addSourceFromPath('left', left), ws.addSourceFromPath('right', right), ws.addSourceFromPath('left', other)]);
+    expect([l1.row_count, r1.row_count, l2.row_count]).toEqual([3000, 3000, 10]);
+    expect((await ws.source('left'))?.row_count).toBe(10);
+    expect(r1.delimiter).toBe(';');
+    expect(r1.columns.map((c) => c.type)).toEqual(['text', 'number', 'date']);
+
+    await ws.addSourceFromPath('left', left);
+    const run = ws.run(recipe([refRule('exact')]));
+    await expectReconError(ws.addSourceFromPath('left', other), 'busy', /run is in progress/);
+    await expectReconError(ws.run(recipe([refRule('exact')])), 'busy', /already in progress/);
+    expect((await run).summary.matched_groups).toBe(3000);
+    // A load in progress makes a run wait its turn instead of reading half-replaced tables.
+    const loading = ws.addSourceFromPath('right', right);
+    await expectReconError(ws.run(recipe([refRule('exact')])), 'busy', /still loading/);
+    await loading;
+    expect((await ws.run(recipe([refRule('exact')]))).summary.matched_groups).toBe(3000);
+  });
+});
+
+describe('sources: cancelling a load', () => {
+  const until = async (ready: () => boolean) => {
+    for (let i = 0; i < 2000 && !ready(); i++) await new Promise((r) => setTimeout(r, 2));
+    expect(ready()).toBe(true);
+  };
+
+  it('stops a load in progress and queued ones; the side keeps its source and its copy, and loads again afterwards', async () => {
+    const ws = await sb.workspace();
+    const small = sb.file('small.csv', csv('ref,amount,date', BODY));
+    const before = await ws.addSourceFromPath('left', small);
+    const rows = Array.from({ length: 400_000 }, (_, i) => `INV-${i},${(i % 500) + 1}.25,2024-02-${String((i % 28) + 1).padStart(2, '0')}`);
+    const big = sb.file('big.csv', csv('ref,amount,date', rows));
+    const copies = () => readdirSync(join(ws.dir, 'sources')).sort();
+
+    const loading = ws.addSourceFromPath('left', big);
+    await until(() => copies().some((f) => f.endsWith('-big.csv')));
+    expect(ws.cancelLoad('left')).toBe(1);
+    await expectReconError(loading, 'cancelled', /loading the left source was cancelled/);
+    expect(await ws.source('left')).toEqual(before);
+    expect((await ws.preview('left', { offset: 0, limit: 10 })).items.map((r) => r.ref)).toEqual(['INV-1', 'INV-2']);
+    expect(copies()).toEqual([basename(before.read_path!)]);
+    expect(ws.cancelLoad('left')).toBe(0);
+
+    // Loads waiting in the side's queue are cancelled before they start.
+    const first = ws.addSourceFromPath('left', big);
+    const second = ws.addSourceFromPath('left', small);
+    expect(ws.cancelLoad()).toBe(2);
+    await expectReconError(first, 'cancelled');
+    await expectReconError(second, 'cancelled');
+    expect(await ws.source('left')).toEqual(before);
+
+    // Nothing half-done is left in the way of the next load.
+    const after = await ws.addSourceFromPath('left', big);
+    expect(after.row_count).toBe(400_000);
+    expect(copies()).toEqual([basename(after.read_path!)]);
+  });
+
+  it('stops a re-typing; the columns keep their types', async () => {
+    const ws = await sb.workspace();
+    const rows = Array.from({ length: 200_000 }, (_, i) => `INV-${i},${(i % 500) + 1}.25,2024-02-${String((i % 28) + 1).padStart(2, '0')}`);
+    const before = await ws.addSourceFromPath('left', sb.file('l.csv', csv('ref,amount,date', rows)));
+    const retyping = ws.setColumnOverrides('left', { amount: { type: 'text' } });
+    // The re-typing is queued once the overrides are checked against the columns.
+    let cancelled = 0;
+    await until(() => (cancelled += ws.cancelLoad('left')) > 0);
+    expect(cancelled).toBe(1);
+    await expectReconError(retyping, 'cancelled');
+    expect((await ws.source('left'))?.columns).toEqual(before.columns);
+  });
+});

@@ -1,0 +1,73 @@
+/**
+ * Which counterparty a statement names when its text does not spell the name exactly (issue 25:
+ * "a payer name that lives inside a description column"): cut, reordered and titled names, legal
+ * forms written with dots, a dropped article. Through real DuckDB, on the workspace's own views.
+ */
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { Db } from '../../../src/main/reconcile/engine/db';
+import { nameExpression } from '../../../src/main/reconcile/engine/recipe-sql';
+import { partyTable } from '../../../src/main/reconcile/engine/matching/working';
+import { csv, sandbox, type Sandbox } from './helpers';
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = sandbox();
+});
+afterEach(() => sb.cleanup());
+
+const CUSTOMERS = ['Westfield Building Services Ltd', 'N Wright Motors', 'F Wright Supplies', 'De Vries N.V.', 'Peters B.V.', 'Peters Bouw B.V.', 'Lakeside Building Services Group Ltd', 'Riverside LLP'];
+
+/** The customer each statement text is read as (null: none). */
+async function resolve(texts: string[], inText: boolean, customers = CUSTOMERS): Promise<(string | null)[]> {
+  const ws = await sb.workspace(`ws-${Math.random().toString(36).slice(2, 8)}`);
+  await ws.addSourceFromPath('left', sb.file('items.csv', csv('Invoice,Customer,Amount', customers.map((c, i) => `INV-${1000 + i},"${c}",${100 + i}.00`))));
+  await ws.addSourceFromPath('right', sb.file('lines.csv', csv('Date,Text,Amount', texts.map((t, i) => `2026-03-0${1 + (i % 9)},"${t}",1.00`))));
+  const columns = { left: (await ws.source('left'))!.columns, right: (await ws.source('right'))!.columns };
+  const db = await Db.open(join(ws.dir, 'recon.duckdb'));
+  try {
+    const table = await partyTable(db, columns.left.find((c) => c.name === 'Customer')!, columns.right.find((c) => c.name === 'Text')!, inText);
+    const rows = await db.all<{ id: number; p: string | null }>(`SELECT id, p FROM ${table}`);
+    const folded = new Map<string, string>();
+    for (const c of customers) folded.set((await db.one<{ p: string }>(`SELECT ${nameExpression('$1::VARCHAR')} AS p`, [c]))!.p, c);
+    const byId = new Map(rows.map((r) => [Number(r.id), r.p]));
+    return texts.map((_, i) => folded.get(byId.get(i + 1) ?? '') ?? null);
+  } finally {
+    db.close();
+  }
+}
+
+describe('counterparty names as banks write them', () => {
+  it('reads cut, reordered and titled names at the start of a text, and refuses a name two customers share', async () => {
+    const got = await resolve(
+      ['WESTFIELD BUILDING TEL 07703 209894', 'MR N WRIGHT SUPPLIER PAYMENT', 'WRIGHT F ACC F WR01 28-24-04', 'WRIGHT PAYMENT 0412', 'LAKESIDE BUILDING FP 01/05/26 1154', 'HMRC VAT 123456', 'RIVERSIDE LLP BACS FP 27/04/26'],
+      true,
+    );
+    expect(got).toEqual(['Westfield Building Services Ltd', 'N Wright Motors', 'F Wright Supplies', null, 'Lakeside Building Services Group Ltd', null, 'Riverside LLP']);
+  });
+
+  it('reads a name column whose spelling differs: legal forms with dots, a dropped article', async () => {
+    const got = await resolve(['Vries N.V.', 'Peters BV', 'PETERS BOUW BV', 'Noordzee Metaal BV', 'Peters'], false);
+    // "Peters" is Peters B.V. without its legal form. Noordzee Metaal is no customer.
+    expect(got).toEqual(['De Vries N.V.', 'Peters B.V.', 'Peters Bouw B.V.', null, 'Peters B.V.']);
+  });
+
+  it('never reads a text as a customer whose distinctive words it does not hold (property)', async () => {
+    // Random customers of two rare words each, texts of one word of one and generic words: a text
+    // holding none of a customer's rare words is never read as that customer.
+    const word = fc.stringMatching(/^[a-z]{5,9}$/);
+    await fc.assert(
+      fc.asyncProperty(fc.uniqueArray(fc.tuple(word, word), { minLength: 3, maxLength: 6, selector: ([a]) => a }), fc.nat(5), async (pairs, pick) => {
+        const words = new Set(pairs.flat());
+        if (words.size < pairs.length * 2) return;
+        const customers = pairs.map(([a, b]) => `${a} ${b} Ltd`);
+        const [a] = pairs[pick % pairs.length];
+        const got = await resolve([`${a.toUpperCase()} PAYMENT`, 'TRANSFER SERVICES LTD'], true, customers);
+        expect([null, customers[pick % pairs.length]]).toContain(got[0]);
+        expect(got[1]).toBeNull();
+      }),
+      { seed: 25, numRuns: 12 },
+    );
+  });
+});

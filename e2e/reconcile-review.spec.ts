@@ -72,7 +72,7 @@ test('filter sentences mean what they say, an unsure reading waits, and the expo
   await page.getByLabel('Value for Auftraggeber').fill('%Bank%');
   await page.getByRole('button', { name: 'Save', exact: true }).click();
   await expect(bankChips.getByRole('listitem', { name: 'bank: Auftraggeber does not match %Bank%' })).toBeVisible();
-  await page.getByRole('button', { name: 'Add a filter on invoices' }).click();
+  await page.getByRole('button', { name: 'Add filter on invoices' }).click();
   await page.getByRole('combobox', { name: 'Column for new filter' }).selectOption('Customer');
   await page.getByRole('combobox', { name: 'Operator for Customer' }).selectOption('neq');
   await page.getByLabel('Value for Customer').fill('Nobody');

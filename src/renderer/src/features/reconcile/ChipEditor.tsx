@@ -183,13 +183,14 @@ export function ChipEditor(props: {
             <button
               className="small-btn add-chip"
               disabled={props.disabled}
-              aria-label={`Add a filter on ${g.alias}`}
+              // The name starts with the visible words (WCAG 2.5.3, axe label-content-name-mismatch).
+              aria-label={`Add filter on ${g.alias}`}
               onClick={() => {
-                open({ new: g.alias }, `Add a filter on ${g.alias}`);
+                open({ new: g.alias }, `Add filter on ${g.alias}`);
                 setDraft({ column: g.columns[0], op: 'eq', text: '' });
               }}
             >
-              + Add filter
+              <span aria-hidden="true">+ </span>Add filter
             </button>
           )}
         </div>

@@ -84,9 +84,9 @@ test('drop two CSVs, review the mapping, filter by chat, run, review, export, re
   await results.getByRole('button', { name: /^Accept group/ }).first().click();
   await expect(tabs.getByRole('tab', { name: /Suggested/ })).toContainText('0');
   await tabs.getByRole('tab', { name: /Exceptions/ }).click();
-  await results.getByRole('checkbox', { name: /Pick bank_statement row/ }).first().check();
+  await results.getByRole('checkbox', { name: /Pick bank_statement (line|row) / }).first().check();
   await results.getByText(/^invoices \(/).click();
-  await results.getByRole('checkbox', { name: /Pick invoices row/ }).first().check();
+  await results.getByRole('checkbox', { name: /Pick invoices (line|row) / }).first().check();
   await expect(page.getByText('Picked 1 bank_statement · 1 invoices')).toBeVisible();
   await shot(page, info, '06-manual-match', 'step-results');
   await page.getByRole('button', { name: 'Match picked rows' }).click();

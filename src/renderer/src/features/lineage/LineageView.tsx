@@ -8,7 +8,8 @@ import { useLineage, type Direction, type DirectionSetting } from '../../stores/
 import { DiagramCanvas, type DiagramHandle } from './DiagramCanvas';
 import { DiagramLegend } from './DiagramLegend';
 import { diagramLimit, exportBaseName, parseDiagram } from './diagram-model';
-import { downloadBlob, svgToPng } from './exporting';
+import { downloadBlob } from '../../components/download';
+import { svgToPng } from './exporting';
 import { ColumnsPanel } from './ColumnsPanel';
 import { LargeGraph } from './LargeGraph';
 import { MermaidView } from './MermaidView';

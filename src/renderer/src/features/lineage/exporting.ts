@@ -1,17 +1,3 @@
-/** Downloads from the renderer: a blob URL on an `<a download>` (allowed by the CSP, works in browser mode). */
-
-export function downloadBlob(blob: Blob, fileName: string): void {
-  const url = URL.createObjectURL(blob);
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
-}
-
 /** Draws a standalone SVG into a canvas (through a data URL, so the canvas stays untainted) and returns a PNG. */
 export async function svgToPng(svgText: string, scale = 2): Promise<Blob> {
   const img = new Image();

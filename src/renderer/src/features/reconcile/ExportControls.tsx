@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useReconcile } from '../../stores/reconcile';
+import { downloadBlob } from '../../components/download';
 import { focusWhenReady } from '../../components/focus';
 
 /** Fetches an exported file over the app's own connection and hands it to the browser as a download. */
@@ -7,12 +8,7 @@ async function downloadExport(id: string, path: string): Promise<void> {
   const file = await useReconcile.getState().act('export', 'Downloading…', 'reconcile.downloadExport', { id, path });
   if (!file) return;
   const bytes = Uint8Array.from(atob(file.base64), (c) => c.charCodeAt(0));
-  const url = URL.createObjectURL(new Blob([bytes], { type: file.mime }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = file.name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
+  downloadBlob(new Blob([bytes], { type: file.mime }), file.name);
 }
 
 export function ExportControls({ runId }: { runId: number }) {

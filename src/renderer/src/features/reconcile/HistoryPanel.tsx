@@ -8,6 +8,7 @@ import { useEffect, useId, useMemo, useState, type ReactNode } from 'react';
 import { Bar, BarChart, CartesianGrid, Legend, Line, LineChart, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { AGING_BUCKETS, type RunHistoryEntry } from '../../../../shared/reconcile/sources-and-runs';
 import { call, errorMessage } from '../../api/client';
+import { downloadBlob } from '../../components/download';
 import { useReconcile } from '../../stores/reconcile';
 
 /** Series colours: ≥ 4.5:1 on the panel in both themes (legend text is drawn in them). */
@@ -42,18 +43,6 @@ export function figuresCsv(f: Figures): string {
     return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
   };
   return [f.columns, ...f.rows].map((r) => r.map(cell).join(',')).join('\r\n') + '\r\n';
-}
-
-function download(text: string, fileName: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type: 'text/csv;charset=utf-8' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.style.display = 'none';
-  document.body.appendChild(a);
-  a.click();
-  a.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
 }
 
 /** The figures of every chart, from the history entries (oldest first). */
@@ -98,7 +87,7 @@ function ChartCard({ title, summary, figures, file, children }: { title: string;
           <button className="small-btn" aria-pressed={table} onClick={() => setTable((t) => !t)} aria-label={`Table view: ${title}`}>
             Table view
           </button>
-          <button className="small-btn" onClick={() => download(figuresCsv(figures), file)} aria-label={`Download CSV: ${title}`}>
+          <button className="small-btn" onClick={() => downloadBlob(new Blob([figuresCsv(figures)], { type: 'text/csv;charset=utf-8' }), file)} aria-label={`Download CSV: ${title}`}>
             CSV
           </button>
         </div>

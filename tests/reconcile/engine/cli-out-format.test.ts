@@ -7,19 +7,13 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runReconCli } from '../../../src/cli/recon';
 import { Db } from '../../../src/main/reconcile/engine/db';
-import { csv, recipe, refRule, sandbox, type Sandbox } from './helpers';
+import { csv, io, recipe, refRule, sandbox, type Sandbox } from './helpers';
 
 let sb: Sandbox;
 beforeEach(() => {
   sb = sandbox();
 });
 afterEach(() => sb.cleanup());
-
-function io(stderrIsTTY = false) {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { out, err, io: { stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t), stderrIsTTY } };
-}
 
 function inputs() {
   const left = sb.file('l.csv', csv('ref,amount,date,memo', ['A,100.00,2024-01-01,a', 'B,50.00,2024-01-02,b', 'C,7.00,2024-01-03,=1+1']));

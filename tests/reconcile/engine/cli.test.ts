@@ -4,19 +4,13 @@ import { mkdirSync, readFileSync, readdirSync, utimesSync, writeFileSync } from 
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runReconCli, sweepLeftoverWorkspaces } from '../../../src/cli/recon';
-import { csv, recipe, refRule, sandbox, type Sandbox } from './helpers';
+import { csv, recipe, refRule, sandbox, io, type Sandbox } from './helpers';
 
 let sb: Sandbox;
 beforeEach(() => {
   sb = sandbox();
 });
 afterEach(() => sb.cleanup());
-
-function io() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { out, err, io: { stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t) } };
-}
 
 function files() {
   const left = sb.file('ledger.csv', csv('invoice_ref,amount,posting_date', ['INV-1,100.00,01/02/2024', 'INV-2,50.00,13/02/2024', 'INV-3,75.00,14/02/2024']));

@@ -11,19 +11,13 @@ import { runReconCli } from '../../../src/cli/recon';
 import { untypedEvidence } from '../../../src/main/reconcile/engine/evidence';
 import { buildAutoRecipe } from '../../../src/main/reconcile/engine/auto-recipe';
 import { runWarnings } from '../../../src/shared/run-health';
-import { csv, recipe, refRule, rule, sandbox, type Sandbox } from './helpers';
+import { csv, recipe, refRule, rule, sandbox, io, type Sandbox } from './helpers';
 
 let sb: Sandbox;
 beforeEach(() => {
   sb = sandbox();
 });
 afterEach(() => sb.cleanup());
-
-function io() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { out, err, io: { stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t) } };
-}
 
 /** 12 invoices, 4 of them paid 999.00 instead; three amounts the reader cannot type (1e308, 1.234,50 in a 1,234.56 column, abc). */
 function mixedFiles() {

@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { runReconCli } from '../../../src/cli/recon';
 import { parseRates } from '../../../src/main/reconcile/engine/fx-rates';
-import { csv, sandbox, type Sandbox } from './helpers';
+import { csv, sandbox, io, type Sandbox } from './helpers';
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -37,12 +37,6 @@ function files(withCurrency = true) {
     left: sb.file('items.csv', csv(`Belegnummer,Name,Belegdatum,Betrag${withCurrency ? ',Waehrung' : ''}`, items)),
     right: sb.file('lines.csv', csv('Buchungstag;Betrag;Auftraggeber;Verwendungszweck', lines)),
   };
-}
-
-function io() {
-  const out: string[] = [];
-  const err: string[] = [];
-  return { out, err, io: { stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t) } };
 }
 
 /** The suggested.csv rows as objects (the evidence column holds commas, so a quoted-field split). */

@@ -82,3 +82,10 @@ export function refRule(id: string, extra: Partial<MatchRule> = {}): MatchRule {
 export function csv(header: string, rows: string[]): string {
   return `${[header, ...rows].join('\n')}\n`;
 }
+
+/** A CliIo that keeps what `kalla recon` prints: `out` (stdout) and `err` (stderr) pieces. */
+export function io(stderrIsTTY = false) {
+  const out: string[] = [];
+  const err: string[] = [];
+  return { out, err, io: { stdout: (t: string) => out.push(t), stderr: (t: string) => err.push(t), stderrIsTTY } };
+}

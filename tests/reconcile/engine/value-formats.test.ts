@@ -48,6 +48,18 @@ describe('value formats of finance exports', () => {
     expect(info.notices.filter((x) => x.code === 'unparsed_values')).toEqual([]);
   });
 
+  it('reads a trailing Dr/Cr marker as the direction: debit negative, credit positive', async () => {
+    const { info, rows } = await load('ref;pending', ['A;17,02,809.77 Dr', 'B;5,549.06 Cr', 'C;1,234.50 DR', 'D;200.00cr.', 'E;3,19,850.00']);
+    expect(info.columns[1]).toMatchObject({ name: 'pending', type: 'number' });
+    expect(rows.map((r) => num(r.pending))).toEqual([-1702809.77, 5549.06, -1234.5, 200, 319850]);
+    // A marker on a value that already has a sign is two directions at once: not read, listed.
+    const good = Array.from({ length: 29 }, (_, i) => `R${i};${i + 1}.00 Cr`);
+    const clash = await load('ref;pending', ['A;-100.00 Dr', ...good]);
+    expect(clash.info.columns[1].type).toBe('number');
+    expect(clash.rows.map((r) => num(r.pending))).toEqual([null, ...good.map((_, i) => i + 1)]);
+    expect(clash.info.notices.find((x) => x.code === 'unparsed_values')?.message).toContain('-100.00 Dr');
+  });
+
   it('1.500 and 2.250 in a comma-delimited file with ISO dates are thousands, and say so', async () => {
     const { info, rows } = await load('ref,booked,amount', ['A,2024-01-02,1.500', 'B,2024-01-03,2.250', 'C,2024-01-04,47.275', 'D,2024-01-05,300']);
     expect(info.columns[2]).toMatchObject({ type: 'number', format: 'eu' });

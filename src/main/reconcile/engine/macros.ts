@@ -21,11 +21,20 @@ import type { Db } from './db';
 const CURRENCY_CODES = 'EUR|USD|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|CNY|HKD|SGD|INR|ZAR|BRL|MXN|TRY|AED|SAR|ILS|KRW|THB|IDR|MYR|PHP';
 
 export const MACROS_SQL = String.raw`
-CREATE OR REPLACE MACRO kalla_num_clean(v) AS (
+CREATE OR REPLACE MACRO kalla_num_clean_plain(v) AS (
   CASE WHEN trim(v) IN ('-', '–', '—') THEN '0' ELSE
   replace(regexp_replace(
     regexp_replace(trim(v), '^(${CURRENCY_CODES})[\s\x{00A0}]*|[\s\x{00A0}]*(${CURRENCY_CODES})$|[$€£¥]', '', 'g'),
     '[\s\x{00A0}\x{202F}''\x{2019}]', '', 'g'), '−', '-') END);
+-- A trailing DR/CR marker is the amount's direction, as Indian and Australian ledgers and bank
+-- statements print it ("17,02,809.77 Dr"): debit reads negative, credit positive, the bank's own
+-- convention (money in positive). A ledger printed the other way round (invoices as Dr) then has
+-- the opposite sign to the statement throughout, which the rule learning already detects (flip_sign).
+CREATE OR REPLACE MACRO kalla_num_clean(v) AS (
+  CASE WHEN regexp_full_match(trim(v), '(?i).*[0-9)][\s\x{00A0}]*[cd]r\.?')
+  THEN (CASE WHEN regexp_matches(lower(trim(v)), 'dr\.?$') THEN '-' ELSE '' END)
+       || kalla_num_clean_plain(regexp_replace(trim(v), '(?i)[\s\x{00A0}]*[cd]r\.?$', ''))
+  ELSE kalla_num_clean_plain(v) END);
 CREATE OR REPLACE MACRO kalla_num_sci(c) AS regexp_full_match(c, '[-+]?[0-9]+([.,][0-9]+)?[eE][-+]?[0-9]{1,2}');
 CREATE OR REPLACE MACRO kalla_num_shape_ok(c) AS
   (regexp_full_match(c, '\([0-9][0-9.,]*\)|[-+]?[0-9][0-9.,]*|[0-9][0-9.,]*-') OR kalla_num_sci(c));

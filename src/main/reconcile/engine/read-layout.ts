@@ -7,7 +7,8 @@
  */
 import type { SkippedLine } from '../../../shared/reconcile/sources-and-runs';
 
-const NUMBERISH = /^[\s(+-]*([$€£¥]|[A-Z]{3}\s)?\s*[\d][\d.,\s\u00a0\u202f']*\s*([$€£¥]|[A-Z]{3})?[)\s-]*$/;
+/** An amount, with a currency and a trailing direction marker ("17,02,809.77 Dr") allowed. */
+const NUMBERISH = /^[\s(+-]*([$€£¥]|[A-Z]{3}\s)?\s*[\d][\d.,\s\u00a0\u202f']*\s*([$€£¥]|[A-Z]{3})?[)\s-]*([CcDd][Rr]\.?)?$/;
 const DATEISH = /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}/;
 
 /** A number, amount or date (a header names columns; it holds none of these). */

@@ -90,11 +90,34 @@ export type SourceFilter = z.infer<typeof SourceFilterSchema>;
 
 // ── Match rules and recipes ───────────────────────────────────────────────
 
-/** The digit-group shape of a reference (see the `reference` normaliser). */
+/**
+ * The digit-group shape of a reference (see the `reference` normaliser). `fixed` marks a leading
+ * group as the series most items share (its value without leading zeros: "25" and "26" of
+ * `GST/25-26/01991`): payers may leave it out, so a reference is read without it — `01991`, `1991`
+ * and `GST/25-26/01991` are one reference — while a value of another series keeps all its groups.
+ */
 export const ReferenceGroupsSchema = z
-  .array(z.object({ width: z.number().int().min(0).max(30), min: z.number().int().min(1).max(30), max: z.number().int().min(1).max(30) }))
+  .array(
+    z.object({
+      width: z.number().int().min(0).max(30),
+      min: z.number().int().min(1).max(30),
+      max: z.number().int().min(1).max(30),
+      fixed: z.string().regex(/^[0-9]{0,30}$/).optional(),
+    }),
+  )
   .min(1)
-  .max(6);
+  .max(6)
+  .refine((groups) => groups.some((g) => g.fixed === undefined) && groups.every((g, i) => g.fixed === undefined || groups.slice(0, i).every((p) => p.fixed !== undefined)), {
+    message: 'only leading groups can be a fixed series, and one group must vary',
+  });
+
+/**
+ * A left value is a key of this shape only when it has exactly its digit groups. Learned when the
+ * open items' column holds references of several shapes (two entities' series, `GST/25-26/01991`
+ * next to `INV-AU-00187`): each shape is its own reference, and a value of the other shape is not
+ * read as some number inside it.
+ */
+const ReferenceStrictSchema = z.boolean().optional();
 
 export const KeyNormaliserSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('trim') }),
@@ -127,6 +150,7 @@ export const KeyNormaliserSchema = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('reference'),
     groups: ReferenceGroupsSchema,
+    strict: ReferenceStrictSchema,
   }),
 ]);
 export type KeyNormaliser = z.infer<typeof KeyNormaliserSchema>;
@@ -177,13 +201,16 @@ export const MatchRuleSchema = z.object({
       /**
        * Recurring differences that are accepted and named (recipe v2): left − right equal to one of
        * `fixed` (a bank fee of 7.50) or to `percent` of the left amount (a 2 % discount), within a
-       * cent. A group matched through one carries `reason` (exports show it, to be booked).
+       * cent, or to `whole_percent` of it rounded to a whole unit (a tax withheld at 2 % of the net,
+       * 1.6949 % of the gross, to the rupee). A group matched through one carries `reason` (exports
+       * show it, to be booked).
        */
       differences: z
         .object({
           reason: DifferenceReasonSchema,
           fixed: z.array(z.number().positive()).max(20).default([]),
           percent: z.array(z.number().positive().max(50)).max(10).default([]),
+          whole_percent: z.array(z.number().positive().max(50)).max(10).optional(),
         })
         .optional(),
     })
@@ -221,6 +248,7 @@ export const MatchRuleSchema = z.object({
             left: z.string().min(1),
             right: z.array(z.string().min(1)).min(1).max(8),
             groups: ReferenceGroupsSchema,
+            strict: ReferenceStrictSchema,
           }),
         )
         .max(4)

@@ -99,7 +99,8 @@ export async function withCashRules(
   explanation: string,
   engine: 'local' | 'llm' = 'local',
 ): Promise<{ rules: MatchRule[]; explanation: string; reversed: boolean; reasons: string[] }> {
-  const flip = rules.find((r) => r.amount)?.amount?.flip_sign ?? false;
+  // The sign relation the suggested rules found in their sample, else read off the data.
+  const flip = rules.find((r) => r.amount)?.amount?.flip_sign ?? null;
   const facts = await ws.learnCash(mappings, flip);
   const cash = cashRules(facts, mappings, rules);
   const reasons = facts.roles?.reasons ?? [];

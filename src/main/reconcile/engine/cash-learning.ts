@@ -8,7 +8,7 @@
 import type { FieldMapping, KeyNormaliser } from '../../../shared/reconcile/recipe';
 import type { ColumnTyping, Side } from '../../../shared/reconcile/sources-and-runs';
 import type { Db } from './db';
-import { amountExpression, column, dateExpression, keySourceText, leftReference, nameExpression, namePrefixes, referenceBody, referenceTokens } from './recipe-sql';
+import { amountExpression, column, dateExpression, issuedDigits, keySourceText, leftReference, nameExpression, namePrefixes, referenceBody, referenceTokens } from './recipe-sql';
 import { ident, lit } from './sql';
 import { typedView } from './sources';
 import { detectSideRoles, type SideRoles } from './side-roles';
@@ -20,6 +20,8 @@ export type ReferenceGroups = Extract<KeyNormaliser, { kind: 'reference' }>['gro
 export interface ReferenceEvidence {
   left: string;
   shape: ReferenceGroups;
+  /** Only values of exactly this shape are keys: the column holds references of several shapes. */
+  strict?: boolean;
   /** Statement columns where its values are written, most hits first, with the share of lines hit. */
   right: { name: string; share: number }[];
   /** Of the lines naming exactly one of its values, the share paying within 10 % of that item's amount (null: no amount mapped). */
@@ -42,13 +44,19 @@ export interface CashFacts {
   roles: SideRoles | null;
   /** The left column holding the invoice references: the mapped key, or found by its hits in the right text. */
   leftKey: string | null;
+  /** The right side's amounts are compared sign-flipped (as given, or read off the data: a ledger that prints invoices as debits). */
+  flipSign: boolean;
   /** Digit-group shape of the left key, when it has one. */
   shape: ReferenceGroups | null;
+  /** The shape is one of several in the left key's column (see ReferenceEvidence.strict). */
+  strict?: boolean;
   /** Right columns holding references of that shape, most hits first, with the share of rows hit. */
   referenceColumns: { name: string; share: number }[];
   /** Recurring left − right differences among reference-tied pairs. */
   fixed: number[];
   percent: number[];
+  /** Percentages deducted and rounded to a whole unit (tax withheld), to 6 decimals. */
+  wholePercent: number[];
   /** Largest recurring difference under 1.00 either way (rounding, currency conversion cents); 0 when none. */
   rounding: number;
   /** Every validated reference column of the open items, the most useful first (its first is `leftKey`). */
@@ -95,19 +103,21 @@ const LEFT_REFS_PREFIX = 'kalla_learn_lref_';
  * the reference is read once per column and shape, not by every learning query (five full reads of
  * 1M document numbers with regular expressions were a third of the learning time).
  */
-async function leftWithRefs(db: Db, leftKey: ColumnTyping, shape: ReferenceGroups): Promise<string> {
-  const table = `${LEFT_REFS_PREFIX}${textHash(JSON.stringify([leftKey.name, shape]))}`;
-  await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${table} AS SELECT s.__row_id AS id, ${leftReference(keySourceText(leftKey), shape)} AS kalla_k FROM ${allRows('left')}`);
+async function leftWithRefs(db: Db, leftKey: ColumnTyping, shape: ReferenceGroups, strict: boolean): Promise<string> {
+  const table = `${LEFT_REFS_PREFIX}${textHash(JSON.stringify([leftKey.name, shape, strict]))}`;
+  await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${table} AS SELECT s.__row_id AS id, ${leftReference(keySourceText(leftKey), shape, strict)} AS kalla_k FROM ${allRows('left')}`);
   return `(SELECT v.*, r.kalla_k FROM ${ident(typedView('left'))} v JOIN ${table} r ON r.id = v.__row_id) s`;
 }
 
 /** `sampleRows`: rows read per side where a sample will do (tests make it small to check that facts do not depend on it). */
-export async function learnCashFacts(db: Db, columns: Columns, mappings: FieldMapping[], flipSign: boolean, sampleRows = LEARN_ROWS): Promise<CashFacts> {
+export async function learnCashFacts(db: Db, columns: Columns, mappings: FieldMapping[], flipSign: boolean | null, sampleRows = LEARN_ROWS): Promise<CashFacts> {
   for (const side of ['left', 'right'] as const) {
     await db.exec(`CREATE OR REPLACE TEMP TABLE ${sampleTable(side)} AS SELECT * FROM ${ident(typedView(side))} ORDER BY hash(__row_id) LIMIT ${sampleRows}`);
   }
   try {
-    return await learnFromSamples(db, columns, mappings, flipSign);
+    const amount = mappings.find((m) => m.role === 'amount');
+    const flip = flipSign ?? (amount ? await oppositeSigns(db, columns, amount) : false);
+    return await learnFromSamples(db, columns, mappings, flip);
   } finally {
     for (const side of ['left', 'right'] as const) await db.exec(`DROP TABLE IF EXISTS temp.${sampleTable(side)}`);
     const refs = await db.all<{ name: string }>(`SELECT table_name AS name FROM duckdb_tables() WHERE temporary AND starts_with(table_name, '${LEFT_REFS_PREFIX}')`);
@@ -116,7 +126,7 @@ export async function learnCashFacts(db: Db, columns: Columns, mappings: FieldMa
 }
 
 async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping[], flipSign: boolean): Promise<CashFacts> {
-  const facts: CashFacts = { reversed: false, roles: null, leftKey: null, shape: null, referenceColumns: [], references: [], rejectedReferences: [], fx: null, fixed: [], percent: [], rounding: 0, pairs: 0, party: null, date: null };
+  const facts: CashFacts = { reversed: false, roles: null, flipSign, leftKey: null, shape: null, referenceColumns: [], references: [], rejectedReferences: [], fx: null, fixed: [], percent: [], wholePercent: [], rounding: 0, pairs: 0, party: null, date: null };
   // Which file holds the open items, read off the data (either file may be chosen first).
   const roles = await detectSideRoles(db, columns);
   facts.roles = roles;
@@ -143,34 +153,24 @@ async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping
   const chance = amountMap ? await chanceAgreement(db, columns, amountMap, flipSign) : null;
   for (const name of candidates) {
     const leftKey = column(columns.left, 'left', name, 'reference key');
-    const shape = await learnShape(db, referenceBody(keySourceText(leftKey)));
-    if (!shape) continue;
-    let found = await referenceColumns(db, columns, leftKey, shape);
-    // Each text column is validated on its own: a column of the bank's own ids (P08767273) holds
-    // the digits of some open item by chance, and those lines' amounts agree no more than chance.
-    if (found.length > 1 && amountMap && chance !== null) {
-      const kept: typeof found = [];
-      for (const f of found) {
-        const own = await hitAgreement(db, columns, leftKey, shape, [f], amountMap, flipSign);
-        const refuted = own.lines >= 3 && (own.share < MIN_AGREEMENT || own.share / Math.max(chance, 1e-4) < MIN_RATIO) && f.share < MIN_SHARE_ALONE;
-        if (!refuted) kept.push(f);
+    for (const { shape, strict } of await learnShapes(db, referenceBody(keySourceText(leftKey)))) {
+      const judge = (groups: ReferenceGroups) => judgeReference(db, columns, leftKey, groups, strict, amountMap, chance, flipSign);
+      let judged = await judge(shape);
+      // Payers may leave out the series all the items share ("GST/25-26/" before 01991) and write
+      // the number alone: read that way when it names clearly more lines, and is validated as well.
+      const series = await withSeriesPrefix(db, referenceBody(keySourceText(leftKey)), shape);
+      if (series) {
+        const short = await judge(series);
+        if (short?.validated && (!judged?.validated || short.evidence.right[0].share >= SERIES_GAIN * judged.evidence.right[0].share)) judged = short;
       }
-      found = kept;
+      if (!judged) continue;
+      if (judged.validated) facts.references.push(judged.evidence);
+      else facts.rejectedReferences.push(judged.evidence);
     }
-    if (found.length === 0) continue;
-    const agreement = amountMap ? await hitAgreement(db, columns, leftKey, shape, found, amountMap, flipSign) : null;
-    const evidence: ReferenceEvidence = { left: leftKey.name, shape, right: found, agreement: agreement?.share ?? null, lines: agreement?.lines ?? 0, ratio: agreement && chance ? agreement.share / Math.max(chance, 1e-4) : null };
-    // Validated: a value named in the text points at an open item of about the paid amount, not at a
-    // customer's or contract's many items (their amounts agree no more than chance).
-    // Or so many lines name its values that chance cannot explain it (every line a part payment).
-    const validated =
-      evidence.agreement === null || (evidence.lines >= 3 && evidence.agreement >= MIN_AGREEMENT && (evidence.ratio ?? 0) >= MIN_RATIO) || found[0].share >= MIN_SHARE_ALONE;
-    if (validated) facts.references.push(evidence);
-    else facts.rejectedReferences.push(evidence);
   }
   facts.references.sort((a, b) => b.right[0].share * (b.agreement ?? 1) - a.right[0].share * (a.agreement ?? 1));
   const best = facts.references[0];
-  if (best) Object.assign(facts, { leftKey: best.left, shape: best.shape, referenceColumns: best.right });
+  if (best) Object.assign(facts, { leftKey: best.left, shape: best.shape, ...(best.strict ? { strict: true } : {}), referenceColumns: best.right });
   const amount = mappings.find((m) => m.role === 'amount');
   if (amount && facts.leftKey && facts.shape) {
     Object.assign(facts, await learnDifferences(db, columns, column(columns.left, 'left', facts.leftKey, 'reference key'), facts, amount, flipSign));
@@ -178,6 +178,79 @@ async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping
     facts.date = await learnDatePair(db, columns, column(columns.left, 'left', facts.leftKey, 'reference key'), facts, mappings);
   }
   return facts;
+}
+
+/** A series-prefix reading must name this many times the lines the full reading does. */
+const SERIES_GAIN = 1.25;
+
+/**
+ * One identifier column read in one shape, with its evidence: where its values are written, and
+ * whether the lines naming one agree with that item's amount (null when no column holds them).
+ */
+async function judgeReference(
+  db: Db,
+  columns: Columns,
+  leftKey: ColumnTyping,
+  shape: ReferenceGroups,
+  strict: boolean,
+  amountMap: FieldMapping | undefined,
+  chance: number | null,
+  flipSign: boolean,
+): Promise<{ evidence: ReferenceEvidence; validated: boolean } | null> {
+  let found = await referenceColumns(db, columns, leftKey, shape, strict);
+  // Each text column is validated on its own: a column of the bank's own ids (P08767273) holds
+  // the digits of some open item by chance, and those lines' amounts agree no more than chance.
+  if (found.length > 1 && amountMap && chance !== null) {
+    const kept: typeof found = [];
+    for (const f of found) {
+      const own = await hitAgreement(db, columns, leftKey, shape, strict, [f], amountMap, flipSign);
+      const refuted = own.lines >= 3 && (own.share < MIN_AGREEMENT || own.share / Math.max(chance, 1e-4) < MIN_RATIO) && f.share < MIN_SHARE_ALONE;
+      if (!refuted) kept.push(f);
+    }
+    found = kept;
+  }
+  if (found.length === 0) return null;
+  const agreement = amountMap ? await hitAgreement(db, columns, leftKey, shape, strict, found, amountMap, flipSign) : null;
+  const evidence: ReferenceEvidence = { left: leftKey.name, shape, ...(strict ? { strict } : {}), right: found, agreement: agreement?.share ?? null, lines: agreement?.lines ?? 0, ratio: agreement && chance ? agreement.share / Math.max(chance, 1e-4) : null };
+  // Validated: a value named in the text points at an open item of about the paid amount, not at a
+  // customer's or contract's many items (their amounts agree no more than chance).
+  // Or so many lines name its values that chance cannot explain it (every line a part payment).
+  const agreed = evidence.agreement === null || (evidence.lines >= 3 && evidence.agreement >= MIN_AGREEMENT && (evidence.ratio ?? 0) >= MIN_RATIO);
+  // Named by volume alone only when written as issued: items numbered 1–760 are "named" by every
+  // small number in the texts, while `INV-2026-000123` in a fifth of the lines is no accident.
+  const validated = agreed || (found[0].share >= MIN_SHARE_ALONE && (await issuedShare(db, columns, leftKey, shape, strict, found[0].name)) >= MIN_SHARE_ALONE);
+  return { evidence, validated };
+}
+
+/** A leading group is the items' series when this share of keys carry one value in it. */
+const SERIES_SHARE = 0.8;
+
+/**
+ * The shape with its leading groups marked as the series (`fixed`), when most keys share them
+ * ("GST/25-26/01991": 25 and 26) and a group with ≥ 3 digits follows; null otherwise.
+ */
+async function withSeriesPrefix(db: Db, text: string, shape: ReferenceGroups): Promise<ReferenceGroups | null> {
+  const k = shape.length;
+  if (k < 2) return null;
+  const groups = `regexp_extract_all(${text}, '[0-9]+')`;
+  const modes = Array.from({ length: k - 1 }, (_, j) => `mode(ltrim(${groups}[${j + 1}], '0')) AS m${j}`);
+  const row = await db.one<Record<string, string | number | null>>(
+    `SELECT ${modes.join(', ')}, count(*) AS n FROM ${sample('left')} WHERE len(${groups}) = ${k}`,
+  );
+  if (!row || Number(row.n) === 0) return null;
+  const fixed: string[] = [];
+  for (let j = 0; j < k - 1; j++) {
+    const mode = String(row[`m${j}`] ?? '');
+    const share = await db.scalarNumber(
+      `SELECT count(*) FILTER (WHERE ${fixed.map((f, i) => `ltrim(${groups}[${i + 1}], '0') = ${lit(f)} AND `).join('')}ltrim(${groups}[${j + 1}], '0') = ${lit(mode)}) / count(*) FROM ${sample('left')} WHERE len(${groups}) = ${k}`,
+    );
+    if (share < SERIES_SHARE) break;
+    fixed.push(mode);
+  }
+  if (fixed.length === 0) return null;
+  const rest = shape.slice(fixed.length);
+  if (Math.max(...rest.map((g) => g.max)) < 3) return null;
+  return shape.map((g, j) => (j < fixed.length ? { ...g, fixed: fixed[j] } : g));
 }
 
 /**
@@ -220,6 +293,22 @@ const MIN_RATIO = 3;
 /** A column whose values are named in this share of a text column's lines is a reference whatever the amounts. */
 const MIN_SHARE_ALONE = 0.2;
 
+/**
+ * Whether equal amounts meet with opposite signs more often than with the same sign: a ledger
+ * printed from the seller's books (invoices `Dr`, read negative) against a bank statement (receipts
+ * positive). Counted over the samples' distinct amounts, so a common amount does not multiply.
+ */
+async function oppositeSigns(db: Db, columns: Columns, amount: FieldMapping): Promise<boolean> {
+  const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);
+  const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), false);
+  const row = await db.one<{ same: number; opposite: number }>(
+    `WITH l AS (SELECT DISTINCT round(${la}, 2) AS v FROM ${sample('left')} WHERE ${la} <> 0),
+          r AS (SELECT DISTINCT round(${ra}, 2) AS v FROM ${sample('right')} WHERE ${ra} <> 0)
+     SELECT count(*) FILTER (WHERE l.v = r.v) AS same, count(*) FILTER (WHERE l.v = -r.v) AS opposite FROM l JOIN r ON abs(l.v) = abs(r.v)`,
+  );
+  return Number(row?.opposite ?? 0) > Number(row?.same ?? 0);
+}
+
 /** How often a random line's amount agrees with a random open item's: the chance level a reference must beat. */
 async function chanceAgreement(db: Db, columns: Columns, amount: FieldMapping, flipSign: boolean): Promise<number> {
   const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);
@@ -231,12 +320,12 @@ async function chanceAgreement(db: Db, columns: Columns, amount: FieldMapping, f
 }
 
 /** Among lines naming exactly one value of the column (each value on one open item), the share whose amount agrees. */
-async function hitAgreement(db: Db, columns: Columns, leftKey: ColumnTyping, shape: ReferenceGroups, found: CashFacts['referenceColumns'], amount: FieldMapping, flipSign: boolean): Promise<{ share: number; lines: number }> {
+async function hitAgreement(db: Db, columns: Columns, leftKey: ColumnTyping, shape: ReferenceGroups, strict: boolean, found: CashFacts['referenceColumns'], amount: FieldMapping, flipSign: boolean): Promise<{ share: number; lines: number }> {
   const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);
   const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
   const sources = found.map((f) => referenceTokens(keySourceText(column(columns.right, 'right', f.name, 'reference')), shape));
   const row = await db.one<{ share: number; lines: number }>(
-    `WITH l AS (SELECT s.kalla_k AS k, any_value(${la}) AS amt FROM ${await leftWithRefs(db, leftKey, shape)} GROUP BY 1 HAVING count(*) = 1),
+    `WITH l AS (SELECT s.kalla_k AS k, any_value(${la}) AS amt FROM ${await leftWithRefs(db, leftKey, shape, strict)} GROUP BY 1 HAVING count(*) = 1),
        t AS (SELECT s.__row_id AS id, ${ra} AS amt, unnest(list_distinct(flatten([${sources.join(', ')}]))) AS k FROM ${sample('right')}),
        h AS (SELECT t.id, any_value(t.amt) AS ra, any_value(l.amt) AS la FROM t JOIN l USING (k) GROUP BY t.id HAVING count(*) = 1)
      SELECT coalesce(avg(CASE WHEN ${agrees('la', 'ra')} THEN 1.0 ELSE 0.0 END), 0) AS share, count(*) AS lines FROM h WHERE la IS NOT NULL AND la <> 0 AND ra IS NOT NULL`,
@@ -244,11 +333,21 @@ async function hitAgreement(db: Db, columns: Columns, leftKey: ColumnTyping, sha
   return { share: Number(row?.share ?? 0), lines: Number(row?.lines ?? 0) };
 }
 
+/** Share of a right column's lines naming a left key written with all its issued digits (see issuedDigits). */
+async function issuedShare(db: Db, columns: Columns, leftKey: ColumnTyping, shape: ReferenceGroups, strict: boolean, right: string): Promise<number> {
+  const c = column(columns.right, 'right', right, 'reference');
+  return db.scalarNumber(
+    `WITH keys AS (SELECT DISTINCT s.kalla_k AS k FROM ${await leftWithRefs(db, leftKey, shape, strict)}),
+          t AS (SELECT __row_id AS id, unnest(${referenceTokens(keySourceText(c), shape, Math.max(2, issuedDigits(shape)))}) AS k FROM ${sample('right')})
+     SELECT (SELECT count(DISTINCT id) FROM t WHERE k IN (SELECT k FROM keys)) / greatest(1, (SELECT count(*) FROM ${sample('right')}))`,
+  );
+}
+
 /** Right text columns in which references of the left key's shape that are left keys occur, most hits first. */
-async function referenceColumns(db: Db, columns: Columns, leftKey: ColumnTyping, shape: ReferenceGroups): Promise<CashFacts['referenceColumns']> {
+async function referenceColumns(db: Db, columns: Columns, leftKey: ColumnTyping, shape: ReferenceGroups, strict: boolean): Promise<CashFacts['referenceColumns']> {
   const found: CashFacts['referenceColumns'] = [];
   await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_keys AS
-    SELECT DISTINCT s.kalla_k AS k FROM ${await leftWithRefs(db, leftKey, shape)}`);
+    SELECT DISTINCT s.kalla_k AS k FROM ${await leftWithRefs(db, leftKey, shape, strict)}`);
   try {
     for (const c of columns.right.filter((c) => c.type === 'text' && !c.derived)) {
       // Share of right lines with at least one token that is a left key (join on the unnested tokens).
@@ -264,19 +363,38 @@ async function referenceColumns(db: Db, columns: Columns, leftKey: ColumnTyping,
   return found.sort((a, b) => b.share - a.share);
 }
 
+/** A shape holding at least this share of a mixed column's numbered values is learned on its own. */
+const MIXED_SHAPE_SHARE = 0.2;
+
 /**
- * The digit groups of the left key ("INV-2026-000123" → 4 and 6 digits), when ≥ 90 % of keys have
- * the same number of groups and hold ≥ 3 digits: widths as issued (0 where they vary) and the
- * range of lengths without leading zeros.
+ * The digit groups of the left key ("INV-2026-000123" → 4 and 6 digits) with ≥ 3 digits: widths as
+ * issued (0 where they vary) and the range of lengths without leading zeros. One shape when ≥ 90 %
+ * of keys have the same number of groups. A column that mixes shapes (two entities' series in one
+ * list: `GST/25-26/01991` and `INV-AU-00187`) gives each shape holding ≥ 20 % of the keys, learned
+ * from its own values and `strict`: a key of one shape is never read as a number inside the other.
  */
-async function learnShape(db: Db, text: string): Promise<ReferenceGroups | null> {
+async function learnShapes(db: Db, text: string): Promise<{ shape: ReferenceGroups; strict: boolean }[]> {
   const runs = await db.all<{ n: number; c: number }>(
     // Values without a number ("telefonisch" in a PO column) say nothing about the shape.
     `SELECT len(regexp_extract_all(${text}, '[0-9]+')) AS n, count(*)::INTEGER AS c FROM ${sample('left')} WHERE regexp_matches(${text}, '[0-9]{3}') GROUP BY 1 ORDER BY c DESC, n`,
   );
   const total = runs.reduce((sum, r) => sum + Number(r.c), 0);
-  const k = Number(runs[0]?.n ?? 0);
-  if (k < 1 || k > 6 || Number(runs[0].c) < 0.9 * total) return null;
+  if (runs.length === 0) return [];
+  if (Number(runs[0].c) >= 0.9 * total) {
+    const shape = await shapeOf(db, text, Number(runs[0].n));
+    return shape ? [{ shape, strict: false }] : [];
+  }
+  const out: { shape: ReferenceGroups; strict: boolean }[] = [];
+  for (const r of runs.filter((x) => Number(x.c) >= MIXED_SHAPE_SHARE * total)) {
+    const shape = await shapeOf(db, text, Number(r.n));
+    if (shape) out.push({ shape, strict: true });
+  }
+  return out;
+}
+
+/** The shape of the keys with `k` digit groups, or null when they hold fewer than 3 digits on average. */
+async function shapeOf(db: Db, text: string, k: number): Promise<ReferenceGroups | null> {
+  if (k < 1 || k > 6) return null;
   const parts = Array.from({ length: k }, (_, j) => {
     const g = `regexp_extract_all(${text}, '[0-9]+')[${j + 1}]`;
     const bare = `ltrim(${g}, '0')`;
@@ -329,7 +447,7 @@ async function learnRates(db: Db, columns: Columns, leftKey: ColumnTyping, facts
   const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
   const sources = facts.referenceColumns.map((r) => referenceTokens(keySourceText(column(columns.right, 'right', r.name, 'reference')), shape));
   const rows = await db.all<{ currency: string; rate: number; n: number }>(
-    `WITH l AS (SELECT s.kalla_k AS k, ${la} AS amt, ${cur} AS cur FROM ${await leftWithRefs(db, leftKey, shape)}),
+    `WITH l AS (SELECT s.kalla_k AS k, ${la} AS amt, ${cur} AS cur FROM ${await leftWithRefs(db, leftKey, shape, facts.strict === true)}),
        l1 AS (SELECT k, any_value(amt) AS amt, any_value(cur) AS cur FROM l WHERE k IS NOT NULL GROUP BY k HAVING count(*) = 1),
        r AS (SELECT list_distinct(flatten([${sources.join(', ')}])) AS ks, ${ra} AS amt FROM ${sample('right')}),
        r1 AS (SELECT ks[1] AS k, amt FROM r WHERE len(ks) = 1)
@@ -365,7 +483,7 @@ async function learnDateFor(db: Db, columns: Columns, leftKey: ColumnTyping, fac
   const shape = facts.shape!;
   const sources = facts.referenceColumns.map((r) => referenceTokens(keySourceText(column(columns.right, 'right', r.name, 'reference')), shape));
   const row = await db.one<Record<string, number>>(
-    `WITH l AS (SELECT s.kalla_k AS k, ${lefts.map((c, i) => `${dateExpression(c)} AS d${i}`).join(', ')} FROM ${await leftWithRefs(db, leftKey, shape)}),
+    `WITH l AS (SELECT s.kalla_k AS k, ${lefts.map((c, i) => `${dateExpression(c)} AS d${i}`).join(', ')} FROM ${await leftWithRefs(db, leftKey, shape, facts.strict === true)}),
        l1 AS (SELECT k, ${lefts.map((_, i) => `any_value(d${i}) AS d${i}`).join(', ')} FROM l WHERE k IS NOT NULL GROUP BY k HAVING count(*) = 1),
        r AS (SELECT list_distinct(flatten([${sources.join(', ')}])) AS ks, ${dateExpression(right)} AS rd FROM ${sample('right')}),
        r1 AS (SELECT ks[1] AS k, rd FROM r WHERE len(ks) = 1 AND rd IS NOT NULL)
@@ -382,18 +500,18 @@ async function learnDateFor(db: Db, columns: Columns, leftKey: ColumnTyping, fac
   return best ? { left: best.left, right: right.name, p90: Math.ceil(best.p90), pairs: n } : null;
 }
 
-async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping, facts: CashFacts, amount: FieldMapping, flipSign: boolean): Promise<Pick<CashFacts, 'fixed' | 'percent' | 'rounding' | 'pairs'>> {
+async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping, facts: CashFacts, amount: FieldMapping, flipSign: boolean): Promise<Pick<CashFacts, 'fixed' | 'percent' | 'wholePercent' | 'rounding' | 'pairs'>> {
   const shape = facts.shape!;
   const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);
   const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
   const sources = facts.referenceColumns.map((r) => referenceTokens(keySourceText(column(columns.right, 'right', r.name, 'reference')), shape));
   await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_pairs AS
-    WITH l AS (SELECT s.kalla_k AS k, ${la} AS amt FROM ${await leftWithRefs(db, leftKey, shape)}),
+    WITH l AS (SELECT s.kalla_k AS k, ${la} AS amt FROM ${await leftWithRefs(db, leftKey, shape, facts.strict === true)}),
       r AS (SELECT list_distinct(flatten([${sources.join(', ')}])) AS ks, ${ra} AS amt FROM ${sample('right')}),
       l1 AS (SELECT k, any_value(amt) AS amt FROM l WHERE k IS NOT NULL GROUP BY k HAVING count(*) = 1),
       r1 AS (SELECT ks[1] AS k, amt FROM r WHERE len(ks) = 1),
       r2 AS (SELECT k, any_value(amt) AS amt FROM r1 GROUP BY k HAVING count(*) = 1)
-    SELECT l1.amt AS la, r2.amt AS ra, round(l1.amt - r2.amt, 2) AS diff FROM l1 JOIN r2 USING (k) WHERE l1.amt IS NOT NULL AND r2.amt IS NOT NULL AND l1.amt <> 0`);
+    SELECT abs(l1.amt) AS la, r2.amt AS ra, sign(l1.amt) * round(l1.amt - r2.amt, 2) AS diff FROM l1 JOIN r2 USING (k) WHERE l1.amt IS NOT NULL AND r2.amt IS NOT NULL AND l1.amt <> 0`);
   try {
     const pairs = await db.scalarNumber('SELECT count(*) FROM kalla_learn_pairs');
     const floor = Math.max(3, Math.ceil(pairs * 0.005));
@@ -412,7 +530,21 @@ async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping,
     const fixedSet = fixed.map((f) => Number(f.d));
     // A percentage that only ever showed up as one fixed amount is that fee, not a rate.
     const percentSet = percent.map((p) => Number(p.p)).filter((p) => p > 0);
-    return { pairs, fixed: fixedSet, percent: percentSet, rounding };
+    // A deduction computed on another base and rounded to whole units (2 % tax on the net of an
+    // invoice with 18 % VAT: 1.6949 % of it, to the rupee) misses every 0.1 % rate by some cents:
+    // the rate is then the cluster's total deduction over its total amount, kept when as many pairs
+    // fit it to the unit.
+    const clusters = await db.all<{ p: string; rate: string }>(
+      `SELECT round(diff / la * 100, 1) AS p, sum(diff) / sum(la) * 100 AS rate FROM kalla_learn_pairs
+       WHERE diff > 0 AND diff < la * 0.2 GROUP BY 1 HAVING count(*) >= ${floor} ORDER BY count(*) DESC LIMIT 5`,
+    );
+    const wholePercent: number[] = [];
+    for (const c of clusters.filter((x) => !percentSet.includes(Number(x.p)))) {
+      const rate = Math.round(Number(c.rate) * 1e6) / 1e6;
+      const fit = await db.scalarNumber(`SELECT count(*) FROM kalla_learn_pairs WHERE diff > 0 AND abs(diff - round(CAST(la AS DOUBLE) * ${rate / 100})) < 0.015`);
+      if (fit >= floor && rate > 0) wholePercent.push(rate);
+    }
+    return { pairs, fixed: fixedSet, percent: percentSet, wholePercent, rounding };
   } finally {
     await db.exec('DROP TABLE IF EXISTS temp.kalla_learn_pairs');
   }

@@ -41,7 +41,7 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
       ],
     };
   }
-  const flip = base.find((r) => r.amount)?.amount?.flip_sign ?? false;
+  const flip = facts.flipSign;
   const amount = (tolerance_abs = 0) => ({ left: amountMap.field_a, right: amountMap.field_b, tolerance_abs, tolerance_pct: 0, flip_sign: flip });
   // The open items' date the payments follow most closely, checked on reference-tied pairs.
   const datePair = facts.date ? { left: facts.date.left, right: facts.date.right } : dateMap ? { left: dateMap.field_a, right: dateMap.field_b } : null;
@@ -59,8 +59,9 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
 
   const refs = facts.shape && facts.leftKey && facts.referenceColumns.length > 0 ? facts.referenceColumns : null;
   const key = facts.leftKey ? { field_a: facts.leftKey } : null;
-  const references = facts.references.slice(0, 4).map((r) => ({ left: r.left, right: r.right.map((c) => c.name), groups: r.shape }));
-  const differences = facts.fixed.length > 0 || facts.percent.length > 0 ? { differences: { reason: 'bank_fee' as const, fixed: facts.fixed, percent: facts.percent } } : {};
+  const references = facts.references.slice(0, 4).map((r) => ({ left: r.left, right: r.right.map((c) => c.name), groups: r.shape, ...(r.strict ? { strict: true } : {}) }));
+  const learned = facts.fixed.length > 0 || facts.percent.length > 0 || facts.wholePercent.length > 0;
+  const differences = learned ? { differences: { reason: 'bank_fee' as const, fixed: facts.fixed, percent: facts.percent, ...(facts.wholePercent.length > 0 ? { whole_percent: facts.wholePercent } : {}) } } : {};
   const modelled = references.length > 0 || facts.party !== null;
   const scored = (amounts: 'settled' | 'open') => ({
     keys: [],
@@ -85,8 +86,13 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
     for (const r of facts.rejectedReferences) {
       notes.push(`${r.left} is also written in ${r.right.map((c) => c.name).join(', ')}, but those lines pay that item's amount no more often than chance (${((r.agreement ?? 0) * 100).toFixed(0)} %), so it is not used as a reference`);
     }
-    if (facts.fixed.length > 0 || facts.percent.length > 0) {
-      notes.push(`in ${facts.pairs} reference-tied pairs ${[facts.fixed.length > 0 ? `the fee ${facts.fixed.map(money).join(' / ')}` : '', facts.percent.length > 0 ? `the discount ${facts.percent.map((p) => `${p} %`).join(' / ')}` : ''].filter(Boolean).join(' and ')} recurs; a payment short by exactly that is named bank_fee or discount for booking`);
+    if (learned) {
+      const kept = [
+        facts.fixed.length > 0 ? `the fee ${facts.fixed.map(money).join(' / ')}` : '',
+        facts.percent.length > 0 ? `the discount ${facts.percent.map((p) => `${p} %`).join(' / ')}` : '',
+        facts.wholePercent.length > 0 ? `a deduction of ${facts.wholePercent.map((p) => `${p} %`).join(' / ')} rounded to whole units (a tax withheld)` : '',
+      ];
+      notes.push(`in ${facts.pairs} reference-tied pairs ${kept.filter(Boolean).join(' and ')} recurs; a payment short by exactly that is named bank_fee or discount for booking`);
     }
     if (facts.rounding > 0) notes.push(`differences of up to ${money(facts.rounding)} recur between referenced pairs; they match as rounding`);
     if (facts.fx && facts.fx.rates.length > 0) {
@@ -98,7 +104,7 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
     }
   }
   if (refs && facts.shape && key) {
-    const normalisers: KeyNormaliser[] = [{ kind: 'reference', groups: facts.shape }];
+    const normalisers: KeyNormaliser[] = [{ kind: 'reference', groups: facts.shape, ...(facts.strict ? { strict: true } : {}) }];
     const [first, ...rest] = refs.map((r) => r.name);
     const refKey = { left: key.field_a, right: first, ...(rest.length > 0 ? { right_also: rest } : {}), normalisers };
     rules.push({ id: 'reference-instalments', name: `Instalments: several lines with one ${key.field_a} add up`, keys: [refKey], amount: amount(0.005), ...date(180), cardinality: '1:N', auto_confirm: true });
@@ -107,7 +113,7 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
     // invoice numbers (and the credit note's) while the first reference is the creditor reference.
     for (const [i, other] of facts.references.slice(1, 3).entries()) {
       const [o1, ...oRest] = other.right.map((c) => c.name);
-      const otherKey = { left: other.left, right: o1, ...(oRest.length > 0 ? { right_also: oRest } : {}), normalisers: [{ kind: 'reference', groups: other.shape }] as KeyNormaliser[] };
+      const otherKey = { left: other.left, right: o1, ...(oRest.length > 0 ? { right_also: oRest } : {}), normalisers: [{ kind: 'reference', groups: other.shape, ...(other.strict ? { strict: true } : {}) }] as KeyNormaliser[] };
       rules.push({ id: `reference-instalments-${i + 2}`, name: `Instalments: several lines with one ${other.left} add up`, keys: [otherKey], amount: amount(0.005), ...date(180), cardinality: '1:N', auto_confirm: true });
       rules.push({ id: `reference-multi-invoice-${i + 2}`, name: `One payment naming several ${other.left} that add up`, keys: [otherKey], amount: amount(0.005), ...date(180), cardinality: 'N:1', auto_confirm: true });
     }

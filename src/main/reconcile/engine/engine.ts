@@ -228,7 +228,7 @@ export class ReconEngine {
    * every row, so the last answer is kept for as long as the sources (load time, column types), the
    * mappings and the sign are the same: pressing Suggest again does not learn again.
    */
-  async learnCash(mappings: FieldMapping[], flipSign: boolean): Promise<CashFacts> {
+  async learnCash(mappings: FieldMapping[], flipSign: boolean | null): Promise<CashFacts> {
     const left = await this.requireSource('left');
     const right = await this.requireSource('right');
     const key = JSON.stringify([left.loaded_at, left.columns, right.loaded_at, right.columns, mappings, flipSign]);

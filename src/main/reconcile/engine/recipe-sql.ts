@@ -116,6 +116,11 @@ export function referenceShape(normalisers: KeyNormaliser[]): ReferenceShape | n
   return ref && ref.kind === 'reference' ? ref.groups : null;
 }
 
+/** Whether the key's `reference` normaliser reads only values of exactly its shape (see the schema). */
+function referenceStrict(normalisers: KeyNormaliser[]): boolean {
+  return normalisers.some((n) => n.kind === 'reference' && n.strict === true);
+}
+
 /** Runs of digits joined by single separators ("2026-000123", "26 0001234", "2026000123"). */
 const DIGIT_RUN = String.raw`[0-9]+(?:[ ./-][0-9]+)*`;
 
@@ -127,7 +132,7 @@ const DIGIT_RUN = String.raw`[0-9]+(?:[ ./-][0-9]+)*`;
  * longer or shorter than the left key's ever are dropped (a phone number "0176 5551234" is not
  * "26|1234"). Only tokens that equal a left key ever match: the join decides, not this list.
  */
-export function referenceTokens(x: string, shape: ReferenceShape): string {
+export function referenceTokens(x: string, shape: ReferenceShape, minWritten = MIN_WRITTEN_DIGITS): string {
   const k = shape.length;
   const width = shape.every((g) => g.width > 0) ? shape.reduce((sum, g) => sum + g.width, 0) : 0;
   // Each run's digit groups (p.g) and its digits without separators (p.d), computed once per run.
@@ -137,7 +142,7 @@ export function referenceTokens(x: string, shape: ReferenceShape): string {
   const runs = `regexp_extract_all(coalesce(${x}, ''), '${DIGIT_RUN}')`;
   const pieces = `list_concat(${runs}, flatten(list_transform(list_filter(${runs}, r -> contains(r, ' ')), r -> string_split(r, ' '))))`;
   const parts = `list_transform(${pieces}, run -> {'g': regexp_extract_all(run, '[0-9]+'), 'd': regexp_replace(run, '[^0-9]', '', 'g')})`;
-  const windows = `list_transform(range(0, greatest(0, len(p.g) - ${k - 1})), s -> ${canonicalReference(`p.g[s + 1 : s + ${k}]`)})`;
+  const windows = `list_transform(${writtenWindows('p.g', k, minWritten)}, s -> ${shapeCanonical(shape, `p.g[s + 1 : s + ${k}]`)})`;
   let offset = 1;
   const glued = shape.map((g) => {
     const part = `substr(p.d, ${offset}, ${g.width})`;
@@ -146,13 +151,26 @@ export function referenceTokens(x: string, shape: ReferenceShape): string {
   });
   // The run's digits without its separators, when they are exactly the issued width ("INV2026000123",
   // "so26-0000123" for SO260000123): separators may be put anywhere, or nowhere.
-  const gluedCandidate = width > 0 && k > 1 ? `CASE WHEN length(p.d) = ${width} THEN [${canonicalReference(`[${glued.join(', ')}]`)}] ELSE [] END` : '[]';
+  const gluedCandidate = width > 0 && k > 1 ? `CASE WHEN length(p.d) = ${width} THEN [${shapeCanonical(shape, `[${glued.join(', ')}]`)}] ELSE [] END` : '[]';
   // One group of varying length (national creditor references, 4–20 digits): a run written in
   // blocks ("12345 67890 3") is also read glued, when that length was ever issued.
   const single = shape[0];
   const gluedSingle = width > 0 ? `CASE WHEN length(p.d) = ${width} THEN [ltrim(p.d, '0')] ELSE [] END` : `CASE WHEN len(p.g) > 1 AND length(ltrim(p.d, '0')) BETWEEN ${single.min} AND ${single.max} THEN [ltrim(p.d, '0')] ELSE [] END`;
-  const candidates = k === 1 ? `list_concat(${windows}, ${gluedSingle})` : `list_concat(${windows}, ${gluedCandidate})`;
-  const valid = shape.map((g) => `[0-9]{${g.min},${g.max}}`).join(String.raw`\|`);
+  let candidates = k === 1 ? `list_concat(${windows}, ${gluedSingle})` : `list_concat(${windows}, ${gluedCandidate})`;
+  let valid = shape.map((g) => `[0-9]{${g.min},${g.max}}`).join(String.raw`\|`);
+  const series = shape.filter((g) => g.fixed !== undefined).length;
+  if (series > 0) {
+    // The number without its series ("INV 1983" for GST/25-26/01983), read from runs that do not
+    // write the series themselves: in "GST/25-26/02056" the 25 and 26 are the series, not numbers.
+    const kv = k - series;
+    const full = `len(list_filter(range(0, greatest(0, len(p.g) - ${k - 1})), s -> ${seriesMatch(shape, `p.g[s + 1 : s + ${k}]`)})) > 0`;
+    const short = `list_transform(${writtenWindows('p.g', kv, minWritten)}, s -> ${canonicalReference(`p.g[s + 1 : s + ${kv}]`)})`;
+    candidates = `CASE WHEN ${full} THEN ${candidates} ELSE list_concat(${candidates}, ${short}) END`;
+    valid = `(?:${valid})|(?:${shape
+      .slice(series)
+      .map((g) => `[0-9]{${g.min},${g.max}}`)
+      .join(String.raw`\|`)})`;
+  }
   const found = `flatten(list_transform(${parts}, p -> ${candidates}))`;
   // An ISO 11649 creditor reference (RFkk + the creditor's own reference): its digits after the
   // two check digits are the reference as issued ("RF18 5390 0754 7034" for 539007547034).
@@ -160,18 +178,48 @@ export function referenceTokens(x: string, shape: ReferenceShape): string {
   return `list_distinct(list_filter(list_concat(${found}, ${creditor}), t -> regexp_full_match(t, '${valid}')))`;
 }
 
+/** A number written with fewer digits than this is not read as a reference ("NB 3", "TDS 2%"). */
+const MIN_WRITTEN_DIGITS = 2;
+
+/** Start offsets of the windows of `k` groups in a run's groups, those written with at least `minWritten` digits. */
+function writtenWindows(groups: string, k: number, minWritten: number): string {
+  return `list_filter(range(0, greatest(0, len(${groups}) - ${k - 1})), s -> length(array_to_string(${groups}[s + 1 : s + ${k}], '')) >= ${minWritten})`;
+}
+
+/**
+ * The digits of a reference written as issued (zero padding kept; the series left out): "00042"
+ * for item 42 of `INV-AU-00042`. A text number that short by chance equals some key ("CN 42").
+ */
+export function issuedDigits(shape: ReferenceShape): number {
+  return shape.filter((g) => g.fixed === undefined).reduce((sum, g) => sum + (g.width > 0 ? g.width : g.min), 0);
+}
+
 /** Digit groups without leading zeros, joined by "|". */
 function canonicalReference(groups: string): string {
   return `array_to_string(list_transform(${groups}, d -> ltrim(d, '0')), '|')`;
 }
 
+/** Whether a list of the shape's groups starts with its series (`fixed` groups). */
+function seriesMatch(shape: ReferenceShape, groups: string): string {
+  return shape.flatMap((g, j) => (g.fixed === undefined ? [] : [`ltrim(${groups}[${j + 1}], '0') = ${lit(g.fixed)}`])).join(' AND ') || 'FALSE';
+}
+
+/** A reference of the shape's groups as canonical text: without its series when it has the shape's (see ReferenceGroupsSchema). */
+function shapeCanonical(shape: ReferenceShape, groups: string): string {
+  const series = shape.filter((g) => g.fixed !== undefined).length;
+  if (series === 0) return canonicalReference(groups);
+  return `CASE WHEN ${seriesMatch(shape, groups)} THEN ${canonicalReference(`${groups}[${series + 1}:]`)} ELSE ${canonicalReference(groups)} END`;
+}
+
 /**
  * A left key as one reference. Keys are written as issued, so when a key has the shape's number of
- * digit groups they are the reference (the cheap, common case); otherwise its first token.
+ * digit groups they are the reference (the cheap, common case); otherwise its first token, or none
+ * when `strict` (the column holds references of several shapes: a value of another is not this one).
  */
-export function leftReference(x: string, shape: ReferenceShape): string {
+export function leftReference(x: string, shape: ReferenceShape, strict = false): string {
   const groups = `regexp_extract_all(coalesce(${x}, ''), '[0-9]+')`;
-  const plain = `CASE WHEN len(${groups}) = ${shape.length} THEN nullif(${canonicalReference(groups)}, '') ELSE ${referenceTokens(x, shape)}[1] END`;
+  const other = strict ? 'NULL' : `${referenceTokens(x, shape)}[1]`;
+  const plain = `CASE WHEN len(${groups}) = ${shape.length} THEN nullif(${shapeCanonical(shape, groups)}, '') ELSE ${other} END`;
   if (shape.length !== 1) return plain;
   const creditor = creditorReference(x);
   return `CASE WHEN ${creditor} <> '' THEN nullif(ltrim(replace(${creditor}, ' ', ''), '0'), '') ELSE ${plain} END`;
@@ -192,7 +240,7 @@ export function referenceBody(x: string): string {
 }
 
 /** Legal forms and filler words that are not part of a counterparty's name. */
-export const LEGAL_WORDS = ['gmbh', 'mbh', 'ag', 'kg', 'ohg', 'gbr', 'ug', 'ev', 'ltd', 'limited', 'llc', 'llp', 'inc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'plc', 'bv', 'nv', 'vof', 'sa', 'sas', 'sarl', 'srl', 'spa', 'ab', 'as', 'oy', 'gesellschaft', 'mit', 'beschrankter', 'haftung', 'haftungsbeschrankt', 'und', 'and', 'the'];
+export const LEGAL_WORDS = ['gmbh', 'mbh', 'ag', 'kg', 'ohg', 'gbr', 'ug', 'ev', 'ltd', 'limited', 'pvt', 'private', 'pty', 'llc', 'llp', 'inc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'plc', 'bv', 'nv', 'vof', 'sa', 'sas', 'sarl', 'srl', 'spa', 'ab', 'as', 'oy', 'gesellschaft', 'mit', 'beschrankter', 'haftung', 'haftungsbeschrankt', 'und', 'and', 'the'];
 /** Words a bank cuts off at its field length: any start (≥ 4 letters) of one of these, last in the name, is dropped. */
 const CUT_WORDS = ['gesellschaft', 'beschrankter', 'haftung', 'haftungsbeschrankt', 'limited', 'incorporated', 'corporation', 'company'];
 const CUT_PREFIXES = [...new Set(CUT_WORDS.flatMap((w) => Array.from({ length: w.length - 3 }, (_, i) => w.slice(0, i + 4))))].sort((a, b) => b.length - a.length);
@@ -209,10 +257,18 @@ export function nameExpression(x: string): string {
   return `regexp_replace(${e}, '[^a-z0-9]', '', 'g')`;
 }
 
-/** The payer's name written at the start of a statement text ("CLYDE TRADING & CO inv2120 …"): its folded word-prefixes, shortest first. */
+/**
+ * The payer's name written in a statement text: at its start ("CLYDE TRADING & CO inv2120 …") or
+ * at the start of a field the bank joined with dashes or slashes ("NEFT-BARBN5202…-PATIL IRRIGATION
+ * SYSTEMS PVT LTD-2352"): the folded word-prefixes of each, the whole text's first.
+ */
 export function namePrefixes(x: string, words = 6): string {
-  const ws = `string_split(trim(regexp_replace(coalesce(${x}, ''), '\\s+', ' ', 'g')), ' ')`;
-  return `list_transform(range(1, least(len(${ws}), ${words}) + 1), k -> ${nameExpression(`array_to_string(${ws}[1:k], ' ')`)})`;
+  const prefixes = (text: string) => {
+    const ws = `string_split(trim(regexp_replace(${text}, '\\s+', ' ', 'g')), ' ')`;
+    return `list_transform(range(1, least(len(${ws}), ${words}) + 1), k -> ${nameExpression(`array_to_string(${ws}[1:k], ' ')`)})`;
+  };
+  const fields = `string_split_regex(coalesce(${x}, ''), '\\s*[-/]\\s*')[2:]`;
+  return `list_concat(${prefixes(`coalesce(${x}, '')`)}, flatten(list_transform(${fields}, f -> ${prefixes('f')})))`;
 }
 
 /**
@@ -227,7 +283,7 @@ export function keySourceText(c: ColumnTyping): string {
 export function keyExpression(c: ColumnTyping, normalisers: KeyNormaliser[]): string {
   const shape = referenceShape(normalisers);
   // A left key is one reference: the first one its text holds.
-  if (shape) return leftReference(keySourceText(c), shape);
+  if (shape) return leftReference(keySourceText(c), shape, referenceStrict(normalisers));
   const trunc = normalisers.find((n) => n.kind === 'date_trunc');
   let x: string;
   if (trunc && trunc.kind === 'date_trunc') {
@@ -288,13 +344,22 @@ export function amountWithin(rule: MatchRule, a: string, b: string): string {
 /** a − b is one of the rule's named differences (NULL-safe: NULL when it cannot tell). */
 export function namedDifference(rule: MatchRule, a: string, b: string): string | null {
   const d = rule.amount?.differences;
-  if (!d || (d.fixed.length === 0 && d.percent.length === 0)) return null;
+  if (!d) return null;
   const diff = `(${a} - ${b})`;
+  const parts = [...d.fixed.map((f) => `abs(${diff} - sign(${a}) * ${f}) < 0.005`), percentSql(d, a, diff)].filter((p): p is string => p !== null);
+  return parts.length > 0 ? `(${parts.join(' OR ')})` : null;
+}
+
+type Differences = NonNullable<NonNullable<MatchRule['amount']>['differences']>;
+
+/** `diff` is one of the learned percentages of `a`: rounded to the cent, or (`whole_percent`) to a whole unit. NULL-safe; null when there are none. */
+export function percentSql(d: Differences, a: string, diff: string): string | null {
   const parts = [
-    ...d.fixed.map((f) => `abs(${diff} - sign(${a}) * ${f}) < 0.005`),
     ...d.percent.map((p) => `abs(${diff} - round(${a} * ${p / 100}, 2)) < 0.015`),
+    // In DOUBLE: a rate to 6 decimals times a DECIMAL(18, 6) amount overflows DECIMAL's 38 digits.
+    ...(d.whole_percent ?? []).map((p) => `abs(${diff} - round(CAST(${a} AS DOUBLE) * ${p / 100})) < 0.015`),
   ];
-  return `(${parts.join(' OR ')})`;
+  return parts.length > 0 ? `(${parts.join(' OR ')})` : null;
 }
 
 /** Whole days between two DATE expressions. */

@@ -28,7 +28,7 @@
  */
 import type { MatchModel, MatchRule } from '../../../../shared/reconcile/recipe';
 import type { Db } from '../db';
-import { column, keySourceText, leftReference, type SideColumns } from '../recipe-sql';
+import { column, keySourceText, leftReference, percentSql, type SideColumns } from '../recipe-sql';
 import { ident, lit } from '../sql';
 import { ROW_ID, typedView } from '../sources';
 import { removeTiedReversals, REVERSAL_TABLES } from './reversals';
@@ -87,7 +87,7 @@ function differenceSql(rule: MatchRule): { fee: string | null; discount: string 
   const d = rule.amount?.differences;
   const diff = '(c.la - c.ra)';
   const fee = d && d.fixed.length > 0 ? `(${d.fixed.map((f) => `abs(${diff} - sign(c.la) * ${f}) < 0.005`).join(' OR ')})` : null;
-  const discount = d && d.percent.length > 0 ? `(${d.percent.map((p) => `abs(${diff} - round(c.la * ${p / 100}, 2)) < 0.015`).join(' OR ')})` : null;
+  const discount = d ? percentSql(d, 'c.la', diff) : null;
   const tol = rule.amount?.tolerance_abs ?? 0;
   return { fee, discount, rounding: tol >= 0.01 ? `abs(${diff}) <= ${tol}` : null };
 }
@@ -209,7 +209,7 @@ async function buildTokens(db: Db, model: MatchModel, columns: SideColumns): Pro
   for (const [i, ref] of model.references.entries()) {
     const l = column(columns.left, 'left', ref.left, 'model reference');
     // The same token tables the reference rules use (same expressions): each side is read once.
-    const lt = await referenceTokenTable(db, leftReference(keySourceText(l), ref.groups), 'left');
+    const lt = await referenceTokenTable(db, leftReference(keySourceText(l), ref.groups, ref.strict === true), 'left');
     left.push(`SELECT t.id, t.k AS tok, ${i} AS ref, ${keySourceText(l)} AS orig FROM ${lt} t JOIN ${ident(typedView('left'))} s ON s.${ident(ROW_ID)} = t.id`);
     const rt = await referenceTokenTable(db, rightReferenceTokens(ref.right.map((name) => column(columns.right, 'right', name, 'model reference')), ref.groups), 'right');
     right.push(`SELECT id, k AS tok, ${i} AS ref FROM ${rt}`);

@@ -162,7 +162,7 @@ export async function partyTable(db: Db, left: ColumnTyping, right: ColumnTyping
     await db.exec(`CREATE TEMP TABLE ${table} AS
       WITH names AS (${names}),
         pre AS (SELECT s.${ident(ROW_ID)} AS id, unnest(${prefixes}) AS p, generate_subscripts(${prefixes}, 1) AS k FROM ${ident(typedView('right'))} s)
-      SELECT id, arg_max(p, k) AS p FROM pre WHERE p IN (SELECT p FROM names) GROUP BY id`);
+      SELECT id, arg_max(p, length(p) * 1000 - k) AS p FROM pre WHERE p IN (SELECT p FROM names) GROUP BY id`);
   } else {
     // Every line keeps its own folded name (another payer's name is evidence against); names repeat,
     // so each spelling is folded once.

@@ -1,0 +1,130 @@
+/**
+ * A ledger in other conventions, through real DuckDB, buildAutoRecipe and a run: an Indian
+ * receivables export with two entities' series in one voucher column (`GST/25-26/01991` and
+ * `INV-AU-00017`), amounts in Indian grouping with a `Dr`/`Cr` marker (invoices are debits, so they
+ * read negative against the bank's positive receipts), and bank texts that cite the number without
+ * its series (`INV 1983`, `1711,1896`, `LESS CN 53`) as often as in full.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildAutoRecipe } from '../../../src/main/reconcile/engine/auto-recipe';
+import { csv, sandbox, type Sandbox } from './helpers';
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = sandbox();
+});
+afterEach(() => sb.cleanup());
+
+const LEFT = 'Entity,Voucher Date,Voucher No,Voucher Type,Party Name,Pending Amount';
+const RIGHT = 'Txn Date,Description,Debit,Credit,Balance';
+const PARTIES = ['PATIL IRRIGATION SYSTEMS PVT LTD', 'SAHYADRI FARMERS PRODUCER CO LLP', 'JADHAV COLD STORAGE PVT LTD', 'MALWA KRISHI SEVA KENDRA PVT LTD', 'REDDY AGRO LTD', 'GUJARAT AGRI INPUTS PVT LTD'];
+
+/** Indian grouping: 17,02,809.77 */
+function inr(cents: number): string {
+  const [whole, frac] = (cents / 100).toFixed(2).split('.');
+  const last3 = whole.slice(-3);
+  const rest = whole.slice(0, -3).replace(/\B(?=(\d{2})+(?!\d))/g, ',');
+  return `${rest ? `${rest},` : ''}${last3}.${frac}`;
+}
+
+interface Voucher {
+  no: string;
+  seq: number;
+  party: number;
+  cents: number;
+  credit: boolean;
+}
+
+function world() {
+  const gst: Voucher[] = Array.from({ length: 120 }, (_, k) => ({ no: `GST/25-26/0${1700 + k * 11}`, seq: 1700 + k * 11, party: k % PARTIES.length, cents: 500_000 + ((k * 7_919_13) % 90_000_000), credit: false }));
+  // Items 110–117: another customer's invoice of the very amount a named payer pays (102–109).
+  for (let k = 110; k < 118; k++) gst[k] = { ...gst[k], cents: gst[k - 8].cents, party: (gst[k - 8].party + 1) % PARTIES.length };
+  const notes: Voucher[] = Array.from({ length: 6 }, (_, k) => ({ no: `CN/25-26/000${41 + k}`, seq: 41 + k, party: k % PARTIES.length, cents: 20_000 + k * 1_337, credit: true }));
+  // The other entity's items: numbered 1–60, never paid from this bank account.
+  const au: Voucher[] = Array.from({ length: 60 }, (_, k) => ({ no: `INV-AU-${String(k + 1).padStart(5, '0')}`, seq: k + 1, party: k % PARTIES.length, cents: 100_000 + k * 4_321, credit: false }));
+  const row = (entity: string, v: Voucher) => [entity, '12-Feb-2026', v.no, v.credit ? 'Credit Note' : 'Tax Invoice', PARTIES[v.party], `"${inr(v.cents)} ${v.credit ? 'Cr' : 'Dr'}"`].join(',');
+  const left = [...gst.map((v) => row('Kaveri Agritech Pvt Ltd', v)), ...notes.map((v) => row('Kaveri Agritech Pvt Ltd', v)), ...au.map((v) => row('Kaveri Agritech Pty Ltd', v))];
+  const lines: string[] = [];
+  const pay = (text: string, cents: number) => lines.push(['02/03/26', `"${text}"`, '', (cents / 100).toFixed(2), '1000000.00'].join(','));
+  const cite = ['INV ', 'BILL NO ', '', 'INVOICE NO 0', 'GST/25-26/0'];
+  // Single payments, the number cited in five ways.
+  for (let k = 0; k < 60; k++) pay(`NEFT-BARBN5202603${1000 + k}-${PARTIES[gst[k].party]}-${cite[k % cite.length]}${gst[k].seq}`, gst[k].cents);
+  // Two invoices in one payment, cited by number alone.
+  for (let k = 60; k < 80; k += 2) pay(`RTGS-HDFCR5202603${2000 + k}-${PARTIES[gst[k].party]}-${gst[k].seq},${gst[k + 1].seq}`, gst[k].cents + gst[k + 1].cents);
+  // An invoice less a credit note, cited as "LESS CN 41".
+  for (let k = 0; k < 6; k++) {
+    const v = gst[80 + k];
+    pay(`RTGS-UTIBR5202603${3000 + k}-${PARTIES[v.party]}-${v.seq} LESS CN ${notes[k].seq}`, v.cents - notes[k].cents);
+  }
+  // Tax withheld: 2 % of the net of an invoice with 18 % GST, to the rupee, mostly not said.
+  for (let k = 86; k < 102; k++) {
+    const v = gst[k];
+    const withheld = Math.round((v.cents / 100 / 1.18) * 0.02) * 100;
+    pay(`RTGS-ICICR5202603${4000 + k}-${PARTIES[v.party]}-INV ${v.seq}${k % 4 === 0 ? ' TDS 2%' : ''}`, v.cents - withheld);
+  }
+  // The payer's name in the bank's third field, no reference: the one item of that amount.
+  for (let k = 102; k < 110; k++) pay(`NEFT-SBINN5202603${5000 + k}-${PARTIES[gst[k].party]}-PAYMENT`, gst[k].cents);
+  // Noise: salaries and small numbers everywhere ("NB 3", "TDS 2%").
+  for (let k = 0; k < 20; k++) lines.push(['03/03/26', `"NEFT DR-SALARY MAR 26 NB ${k % 9} TDS 2%"`, (12_345 + k).toFixed(2), '', '1000000.00'].join(','));
+  return { gst, notes, au, left, lines };
+}
+
+async function run(w: ReturnType<typeof world>) {
+  const ws = await sb.workspace(`w-${Math.random().toString(36).slice(2, 8)}`);
+  await ws.addSourceFromPath('left', sb.file('outstanding.csv', csv(LEFT, w.left)));
+  await ws.addSourceFromPath('right', sb.file('statement.csv', csv(RIGHT, w.lines)));
+  const auto = await buildAutoRecipe(ws, 'ledger');
+  const result = await ws.run(auto.recipe);
+  const groups: { status: string; vouchers: string[]; texts: string[] }[] = [];
+  for (const category of ['matched', 'suggested'] as const) {
+    for (const g of (await ws.page(result.run_id, category, { offset: 0, limit: 10_000 })).items) {
+      groups.push({ status: g.status, vouchers: g.left_rows.map((r) => String(r['Voucher No'])).sort(), texts: g.right_rows.map((r) => String(r.Description)) });
+    }
+  }
+  ws.close();
+  return { auto, groups };
+}
+
+describe('a ledger with Dr/Cr amounts, two series in one column and numbers cited without their series', () => {
+  it('matches every payment to its vouchers, and never to the other entity', async () => {
+    const w = world();
+    const { auto, groups } = await run(w);
+    const scored = auto.recipe.rules.find((r) => r.id === 'scored');
+    // Invoices are debits (negative) against receipts (positive): the sign is learned from the data.
+    expect(scored?.amount?.flip_sign).toBe(true);
+    const refs = scored?.model?.references ?? [];
+    // The GST series is learned as a series the payers may leave out; its shape is only for its own values.
+    expect(refs[0]).toMatchObject({ left: 'Voucher No', strict: true });
+    expect(refs[0].groups.map((g) => g.fixed ?? null)).toEqual(['25', '26', null]);
+    const auto_ = groups.filter((g) => g.status === 'auto');
+    const byText = new Map(groups.map((g) => [g.texts.join(' | '), g]));
+    for (let k = 0; k < 60; k++) {
+      const g = [...byText.values()].find((x) => x.texts.some((t) => t.includes(`${1000 + k}-`)));
+      expect(g?.vouchers, `payment ${k}`).toEqual([w.gst[k].no]);
+    }
+    for (let k = 60; k < 80; k += 2) {
+      const g = [...byText.values()].find((x) => x.texts.some((t) => t.includes(`${2000 + k}-`)));
+      expect(g?.vouchers, `payment ${k}`).toEqual([w.gst[k].no, w.gst[k + 1].no].sort());
+    }
+    for (let k = 0; k < 6; k++) {
+      const g = [...byText.values()].find((x) => x.texts.some((t) => t.includes(`${3000 + k}-`)));
+      expect(g?.vouchers, `payment less CN ${k}`).toEqual([w.notes[k].no, w.gst[80 + k].no].sort());
+    }
+    // Short by the tax withheld: the rate is learned (1.6949 % of the gross, to the unit) and confirms.
+    expect(scored?.amount?.differences?.whole_percent?.[0]).toBeCloseTo(1.6949, 3);
+    for (let k = 86; k < 102; k++) {
+      const g = [...byText.values()].find((x) => x.texts.some((t) => t.includes(`${4000 + k}-`)));
+      expect([g?.vouchers, g?.status], `tax withheld ${k}`).toEqual([[w.gst[k].no], 'auto']);
+    }
+    for (let k = 102; k < 110; k++) {
+      const g = [...byText.values()].find((x) => x.texts.some((t) => t.includes(`${5000 + k}-`)));
+      // Another customer has an item of the same amount: only the name tells them apart.
+      expect(g?.vouchers, `named payer ${k}`).toEqual([w.gst[k].no]);
+    }
+    // The payer is read from the bank's third field, not only from the start of the text.
+    expect(auto.explanation).toContain('the counterparty Party Name ↔ Description');
+    // Every single and two-invoice payment confirms automatically; nothing names an AU item.
+    expect(auto_.length).toBeGreaterThanOrEqual(86);
+    expect(groups.flatMap((g) => g.vouchers).filter((v) => v.startsWith('INV-AU'))).toEqual([]);
+  });
+});

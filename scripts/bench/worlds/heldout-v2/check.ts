@@ -109,7 +109,7 @@ function parse(w: World): Parsed {
     const [da, av, de] = ['Dare', 'Avere', 'Descrizione operazione'].map((n) => col(sh, n));
     assert(sr.every((f) => (f[da] === '') !== (f[av] === '')), 'it: exactly one of Dare/Avere');
     return {
-      oi: rows.map((f) => ({ amt: cents(f[res], '.', ','), cust: f[cu], ref: `${f[ty]} ${f[num]}`, orig: cents(f[imp], '.', ',') })),
+      oi: rows.map((f) => ({ amt: cents(f[res], '.', ','), cust: f[cu], ref: `${f[ty]} ${f[num]} ${f[col(head, 'Scadenza')]}`, orig: cents(f[imp], '.', ',') })),
       st: sr.map((f) => ({ amt: f[av] ? cents(f[av], '.', ',') : -cents(f[da], '.', ','), text: f[de] })),
     };
   }
@@ -169,7 +169,10 @@ function check(w: World): void {
       assert(kind === 'ambiguous_equal_amounts' ? same === 2 && g.amb : same === 1 && !g.amb, `${w.name} ${id} (${kind}): ${same} items of ${I} for ${c}`);
     }
     if (kind === 'qr_reference_exact' || kind === 'scor_reference') assert(g.st.every((r) => p.st[r].text.includes(p.oi[g.oi[0]].ref)), `${w.name} ${id}: reference ${p.oi[g.oi[0]].ref} on the payment`);
-    if (kind === 'boleto_nosso_numero') { const nn = (w.truth.find((t) => t.group === id) && p.oi[g.oi[0]].ref) || ''; assert(nn !== '', `${w.name} ${id}: NF`); }
+    if (kind === 'riba_distinta') {
+      const dues = new Set(g.oi.map((r) => p.oi[r].ref.split(' ')[2]));
+      assert(dues.size === 1 && p.st[g.st[0]].text.includes(`N. ${g.oi.length} EFFETTI SCAD. ${[...dues][0]}`), `${w.name} ${id}: distinta of ${g.oi.length} effects due ${[...dues]}`);
+    }
   }
   // Returns and refunds net to zero outside any group.
   for (const k of ['returned_payment', 'duplicate_payment_refunded']) {

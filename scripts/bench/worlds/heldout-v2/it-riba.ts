@@ -93,8 +93,8 @@ export const itRiba: WorldGenerator = ({ seed, openItems }): World => {
   }
   const skew = (pool: Cust[]) => pool[Math.min(pool.length - 1, Math.floor(pool.length * Math.pow(rng.next(), 1.7)))];
   const pools = { RB: custs.filter((c) => c.pay === 'RB'), BB: custs.filter((c) => c.pay !== 'RB' && !c.foreign), F: custs.filter((c) => c.foreign) };
-  // Transfers come from transfer customers, now and then from a RiBa customer paying an invoice early.
-  const transferC = () => (rng.chance(0.92) || !pools.RB.length ? skew(pools.BB) : skew(pools.RB));
+  // Transfers come from customers on bonifico or rimessa diretta terms (a RiBa customer's rate all go to the bank).
+  const transferC = () => skew(pools.BB);
 
   const docs: Doc[] = [], lines: Line[] = [];
   const days = businessDays(D0, D1);
@@ -212,7 +212,13 @@ export const itRiba: WorldGenerator = ({ seed, openItems }): World => {
         }
         break;
       }
-      case 'unpaid_invoice': { const c = skew(custs); invoice(c, rng.int(dayOf(2025, 11, 15), D1 - 3), amount(c), (due) => (due < D0 && c.pay === 'RB' ? null : ['unpaid_invoice', null])); break; }
+      case 'unpaid_invoice': {
+        const c = skew(custs);
+        // A RiBa customer's rate are presented like any other; not-yet-due ones stay open.
+        if (c.pay === 'RB') { ribaRows.push(...invoice(c, rng.int(dayOf(2025, 11, 15), D1 - 3), amount(c), (due) => (due < D0 ? null : ['riba', null]))); break; }
+        invoice(c, rng.int(dayOf(2025, 11, 15), D1 - 3), amount(c), () => ['unpaid_invoice', null]);
+        break;
+      }
       case 'open_credit_note': creditNote(skew(custs), rng.int(D0 - 40, D1 - 5), rng.amountCents(40, 2500), 'open_credit_note', null); break;
     }
   }

@@ -288,7 +288,7 @@ export const brBoleto: WorldGenerator = ({ seed, openItems }): World => {
   let fit = 0;
   const trn = chrono.map((l) => {
     const f = `${ofxDate(l.day).slice(0, 8)}${pad(++fit, 5)}`;
-    return `<STMTTRN>\n<TRNTYPE>${l.type}\n<DTPOSTED>${ofxDate(l.day)}\n<TRNAMT>${l.amt < 0 ? '-' : ''}${Math.floor(Math.abs(l.amt) / 100)}.${pad(Math.abs(l.amt) % 100, 2)}\n<FITID>${f}\n${l.check ? `<CHECKNUM>${l.check}\n` : ''}${l.name ? `<NAME>${esc(upperAscii(l.name).slice(0, 32))}\n` : ''}<MEMO>${esc(upperAscii(l.memo()).replace(/\s+/g, ' ').trim())}\n</STMTTRN>`;
+    return ['<STMTTRN>', `<TRNTYPE>${l.type}`, `<DTPOSTED>${ofxDate(l.day)}`, `<TRNAMT>${l.amt < 0 ? '-' : ''}${Math.floor(Math.abs(l.amt) / 100)}.${pad(Math.abs(l.amt) % 100, 2)}`, `<FITID>${f}`, ...(l.check ? [`<CHECKNUM>${l.check}`] : []), ...(l.name ? [`<NAME>${esc(upperAscii(l.name).slice(0, 32))}`] : []), `<MEMO>${esc(upperAscii(l.memo()).replace(/\s+/g, ' ').trim())}`, '</STMTTRN>'].join('\r\n');
   });
   const opening = rng.amountCents(20000, 200000) * 10, closing = chrono.reduce((s, l) => s + l.amt, opening);
   const ofx = ['OFXHEADER:100', 'DATA:OFXSGML', 'VERSION:102', 'SECURITY:NONE', 'ENCODING:USASCII', 'CHARSET:1252', 'COMPRESSION:NONE', 'OLDFILEUID:NONE', 'NEWFILEUID:NONE', '',

@@ -110,7 +110,7 @@ export const chQr: WorldGenerator = ({ seed, openItems }): World => {
   const docs: Doc[] = [], txs: Tx[] = [], byCust = new Map<Cust, Doc[]>();
   const days = businessDays(D0, D1);
   const doc = (c: Cust, day: number, cents: number, g: string | null, kind: string, type: Doc['type'] = 'Rechnung'): Doc => {
-    const d: Doc = { c, day, due: day + c.terms, total: type === 'Rechnung' ? cents : -cents, open: type === 'Rechnung' ? cents : -cents, type, no: 0, g, kind, mahn: 0 };
+    const d: Doc = { c, day, due: type === 'Rechnung' ? day + c.terms : day, total: type === 'Rechnung' ? cents : -cents, open: type === 'Rechnung' ? cents : -cents, type, no: 0, g, kind, mahn: 0 };
     docs.push(d);
     byCust.set(c, [...(byCust.get(c) ?? []), d]);
     return d;

@@ -123,7 +123,7 @@ function parse(w: World): Parsed {
       assert(f[nn] === '' || (!!m && nnDac(m[1]) === Number(m[2])), `br: Nosso Número ${f[nn]} DAC`);
     }
     const ofx = txt(w.statement.content, 'latin1');
-    assert(ofx.startsWith('OFXHEADER:100'), 'br: OFX header');
+    assert(ofx.startsWith('OFXHEADER:100') && !/[^\r]\n/.test(ofx), 'br: OFX header, CRLF throughout');
     const st = ofx.split('<STMTTRN>').slice(1).map((b) => {
       const a = /<TRNAMT>(-?\d+\.\d\d)\r?\n/.exec(b);
       assert(!!a, 'br: TRNAMT');

@@ -15,8 +15,9 @@
  * Statement: one ISO 20022 camt.053.001.08 file (Swiss bank, SPS style) with two `<Stmt>`: the CHF
  * account, then the EUR account, entries oldest first. QR-bill credits of a day come as one batch
  * entry ("Sammelgutschrift") with one `<TxDtls>` per payment carrying `QRR` + the 27 digits
- * unspaced; SEPA credits on the EUR account carry `SCOR` + the RF reference or free text in `Ustrd`;
- * plain credits carry `Ustrd` in German, French, Italian or English ("Rechnung 118452",
+ * unspaced; SEPA credits on the EUR account (customers in Germany and Austria) carry `SCOR` + the RF
+ * reference or free text in `Ustrd`; plain credits carry `Ustrd` in German, French or Italian,
+ * English now and then ("Rechnung 118452",
  * "Facture no 118452", "Fattura n. 118452"), the payer in `RltdPties/Dbtr/Pty/Nm` (its own account
  * name, not always the ERP name). Salaries come as one batch debit with a `TxDtls` per employee;
  * supplier QR payments carry the suppliers' own 27-digit QR references (traps). One transaction row
@@ -46,7 +47,8 @@
 import type { World, WorldGenerator } from '../world';
 import { Rng, biz, businessDays, dayOf, dmy, iban, iso, mod10rec, money, pad, q, rfRef, sortRandomTies, truthRows, ymd } from './common';
 
-type Lang = 'de' | 'fr' | 'it' | 'en';
+/** Language of the customer's accounts payable; `ex` = German-speaking customers in Germany and Austria (EUR). */
+type Lang = 'de' | 'fr' | 'it' | 'ex';
 interface Cust { no: number; name: string; place: string; ccy: 'CHF' | 'EUR'; lang: Lang; payer: string; iban: string; terms: number }
 interface Doc { c: Cust; day: number; due: number; total: number; open: number; type: 'Rechnung' | 'Gutschrift'; no: number; g: string | null; kind: string; amb?: boolean; mahn: number }
 interface Tx { acct: 'CHF' | 'EUR'; day: number; amt: number; batch?: 'qr' | 'salary'; name: string; iban: string; refTp: '' | 'QRR' | 'SCOR'; ref: () => string; ustrd: () => string; code: string; addtl: string; g: string | null; kind: string; amb?: boolean }
@@ -73,7 +75,7 @@ const PLACES: Record<Lang, string[]> = {
   de: ['4500 Solothurn', '2540 Grenchen', '3000 Bern 22', '8400 Winterthur', '6003 Luzern', '4600 Olten', '5000 Aarau', '8050 Zürich', '9000 St. Gallen', '3600 Thun', '2502 Biel/Bienne', '4410 Liestal'],
   fr: ['1003 Lausanne', '2000 Neuchâtel', '1950 Sion', '2300 La Chaux-de-Fonds', '1700 Fribourg', '2800 Delémont'],
   it: ['6900 Lugano', '6500 Bellinzona', '6850 Mendrisio'],
-  en: ['D-78224 Singen', 'D-79539 Lörrach', 'A-6850 Dornbirn', 'D-88131 Lindau', 'A-6020 Innsbruck', 'D-70565 Stuttgart'],
+  ex: ['D-78224 Singen', 'D-79539 Lörrach', 'A-6850 Dornbirn', 'D-88131 Lindau', 'A-6020 Innsbruck', 'D-70565 Stuttgart'],
 };
 const DE_FIRST = ['Hans', 'Peter', 'Urs', 'Beat', 'Daniel', 'Thomas', 'Andrea', 'Sandra', 'Monika', 'Reto', 'Marco', 'Nicole'];
 
@@ -82,10 +84,10 @@ export const chQr: WorldGenerator = ({ seed, openItems }): World => {
   const custs: Cust[] = [], names = new Set<string>(), payers = new Set<string>();
   const nCust = Math.max(40, Math.round(openItems / 6));
   while (custs.length < nCust) {
-    const lang: Lang = rng.weighted({ de: 68, fr: 14, it: 5, en: 13 });
+    const lang: Lang = rng.weighted({ de: 68, fr: 14, it: 5, ex: 13 });
     const fam = rng.pick(lang === 'fr' ? FR_FAM : lang === 'it' ? IT_FAM : DE_FAM);
     const trade = rng.pick(lang === 'fr' ? FR_TRADE : lang === 'it' ? IT_TRADE : DE_TRADE);
-    const form = lang === 'en' ? rng.pick(['GmbH', 'GmbH', 'GmbH & Co. KG', 'AG']) : lang === 'fr' ? rng.pick(['SA', 'Sàrl', 'SA']) : lang === 'it' ? rng.pick(['SA', 'Sagl']) : rng.pick(['AG', 'AG', 'GmbH', 'GmbH', '']);
+    const form = lang === 'ex' ? rng.pick(['GmbH', 'GmbH', 'GmbH & Co. KG', 'AG']) : lang === 'fr' ? rng.pick(['SA', 'Sàrl', 'SA']) : lang === 'it' ? rng.pick(['SA', 'Sagl']) : rng.pick(['AG', 'AG', 'GmbH', 'GmbH', '']);
     let name = lang === 'fr' || lang === 'it' ? `${trade} ${fam} ${form}` : rng.chance(0.5) ? `${fam} ${trade} ${form}` : `${trade} ${fam} ${form}`;
     name = name.trim();
     if (!form && lang === 'de') name = `${trade} ${DE_FIRST[rng.int(0, DE_FIRST.length - 1)]} ${fam}`;
@@ -100,8 +102,8 @@ export const chQr: WorldGenerator = ({ seed, openItems }): World => {
     if (payers.has(payer)) continue;
     names.add(name);
     payers.add(payer);
-    const ccy = lang === 'en' ? 'EUR' : rng.chance(0.04) ? 'EUR' : 'CHF';
-    const acctIban = lang === 'en' ? iban(rng.chance(0.6) ? 'DE' : 'AT', rng.chance(0.6) ? pad(rng.int(10000000, 99999999), 8) + rng.digits(10) : rng.digits(5) + rng.digits(11)) : iban('CH', pad(rng.int(200, 9999), 5) + rng.digits(12));
+    const ccy = lang === 'ex' ? 'EUR' : rng.chance(0.04) ? 'EUR' : 'CHF';
+    const acctIban = lang === 'ex' ? iban(rng.chance(0.6) ? 'DE' : 'AT', rng.chance(0.6) ? pad(rng.int(10000000, 99999999), 8) + rng.digits(10) : rng.digits(5) + rng.digits(11)) : iban('CH', pad(rng.int(200, 9999), 5) + rng.digits(12));
     custs.push({ no: custs.length ? custs[custs.length - 1].no + rng.int(1, 4) : 10001, name, place: rng.pick(PLACES[lang]), ccy, lang, payer, iban: acctIban, terms: rng.pick([30, 30, 30, 10, 60]) });
   }
   const chf = custs.filter((c) => c.ccy === 'CHF'), eur = custs.filter((c) => c.ccy === 'EUR');
@@ -130,11 +132,11 @@ export const chQr: WorldGenerator = ({ seed, openItems }): World => {
     de: one ? ['Rechnung', 'RG', 'Rechnung Nr.', 'Re.', 'RG-Nr.', 'Zahlung Rechnung'] : ['Rechnungen', 'RG', 'Rechnungen Nr.', 'Zahlung RG'],
     fr: one ? ['Facture', 'Facture no', 'Fact.', 'Paiement facture'] : ['Factures', 'Fact.', 'Paiement factures'],
     it: one ? ['Fattura', 'Fatt. n.', 'Pagamento fattura'] : ['Fatture', 'Fatt.'],
-    en: one ? ['Invoice', 'INV', 'Invoice no.', 'Payment invoice'] : ['Invoices', 'INV', 'Payment invoices'],
+    ex: one ? ['Rechnung', 'RE', 'Re-Nr.', 'Rechnungsnummer', 'Invoice', 'INV'] : ['Rechnungen', 'RE', 'Invoices'],
   })[c.lang];
   const invText = (d: Doc, no = String(d.no)) => {
     const t = `${rng.pick(words(d.c, true))} ${no}`;
-    return rng.chance(0.2) ? `${t} ${d.c.lang === 'de' ? 'vom' : d.c.lang === 'fr' ? 'du' : d.c.lang === 'it' ? 'del' : 'of'} ${dot(d.day)}` : rng.chance(0.15) ? `${t} Kd ${d.c.no}` : t;
+    return rng.chance(0.2) ? `${t} ${d.c.lang === 'fr' ? 'du' : d.c.lang === 'it' ? 'del' : 'vom'} ${dot(d.day)}` : rng.chance(0.15) ? `${t} Kd ${d.c.no}` : t;
   };
   let e2eN = rng.int(100000, 900000);
   const credit = (c: Cust, day: number, amt: number, refTp: Tx['refTp'], ref: () => string, ustrd: () => string, g: string | null, kind: string, amb?: boolean) =>
@@ -174,32 +176,32 @@ export const chQr: WorldGenerator = ({ seed, openItems }): World => {
           const list = ds.map((d) => String(d.no)).join(rng.pick([', ', ' / ', ' + ', ' ']));
           const head = `${rng.pick(words(c, ds.length === 1))} ${list}`;
           if (!cn) return head;
-          return `${head} ${({ de: rng.pick(['abzgl. Gutschrift', 'minus GS', 'abzüglich Gutschrift Nr.']), fr: 'moins note de crédit', it: 'meno nota di credito', en: 'less credit note' })[c.lang]} ${cn.no}`;
+          return `${head} ${({ de: rng.pick(['abzgl. Gutschrift', 'minus GS', 'abzüglich Gutschrift Nr.']), fr: 'moins note de crédit', it: 'meno nota di credito', ex: 'abzgl. Gutschrift' })[c.lang]} ${cn.no}`;
         }, g, kind);
         break;
       }
       case 'part_payment': {
         const d = inv(anyC);
-        withRef(d, pd, Math.round(d.open * (0.3 + rng.next() * 0.4) / 5) * 5, g, kind, () => (rng.chance(0.4) ? ({ de: 'Teilzahlung', fr: 'Acompte', it: 'Acconto', en: 'Part payment' })[d.c.lang] : ''));
+        withRef(d, pd, Math.round(d.open * (0.3 + rng.next() * 0.4) / 5) * 5, g, kind, () => (rng.chance(0.4) ? ({ de: 'Teilzahlung', fr: 'Acompte', it: 'Acconto', ex: 'Anzahlung' })[d.c.lang] : ''));
         break;
       }
       case 'remaining_balance': {
         const d = inv(anyC, kind, g, amount(anyC), D0 - rng.int(20, 70));
         d.open = Math.round(d.total * (0.3 + rng.next() * 0.5) / 5) * 5;
         d.mahn = rng.pick([0, 1, 1, 2]);
-        withRef(d, pd, d.open, g, kind, () => (rng.chance(0.4) ? ({ de: 'Restzahlung', fr: 'Solde', it: 'Saldo', en: 'Balance' })[d.c.lang] : ''));
+        withRef(d, pd, d.open, g, kind, () => (rng.chance(0.4) ? ({ de: 'Restzahlung', fr: 'Solde', it: 'Saldo', ex: 'Restbetrag' })[d.c.lang] : ''));
         break;
       }
       case 'instalments': {
         const p1 = rng.pick(days.filter((x) => x < D1 - 35)), p2 = biz(p1 + rng.int(10, 30));
         const d = inv(anyC, kind, g, amount(anyC), p1 - rng.int(10, 40)), first = Math.round(d.open * (0.4 + rng.next() * 0.2) / 5) * 5;
-        withRef(d, p1, first, g, kind, () => (rng.chance(0.5) ? ({ de: '1. Rate', fr: '1er acompte', it: '1a rata', en: '1st instalment' })[d.c.lang] : ''));
-        withRef(d, p2, d.open - first, g, kind, () => (rng.chance(0.5) ? ({ de: '2. Rate', fr: 'Solde', it: '2a rata', en: '2nd instalment' })[d.c.lang] : ''));
+        withRef(d, p1, first, g, kind, () => (rng.chance(0.5) ? ({ de: '1. Rate', fr: '1er acompte', it: '1a rata', ex: '1. Rate' })[d.c.lang] : ''));
+        withRef(d, p2, d.open - first, g, kind, () => (rng.chance(0.5) ? ({ de: '2. Rate', fr: 'Solde', it: '2a rata', ex: '2. Rate' })[d.c.lang] : ''));
         break;
       }
       case 'early_payment_discount': {
         const d = inv(anyC, kind, g, amount(anyC), pd - rng.int(3, 10)), sk = Math.round(d.open * 0.02);
-        withRef(d, pd, d.open - sk, g, kind, () => (rng.chance(0.5) ? ({ de: 'abzgl. 2% Skonto', fr: 'escompte 2%', it: 'sconto 2%', en: 'less 2% discount' })[d.c.lang] : ''));
+        withRef(d, pd, d.open - sk, g, kind, () => (rng.chance(0.5) ? ({ de: 'abzgl. 2% Skonto', fr: 'escompte 2%', it: 'sconto 2%', ex: 'abzgl. 2 % Skonto' })[d.c.lang] : ''));
         break;
       }
       case 'short_paid_fee': {
@@ -315,7 +317,7 @@ export const chQr: WorldGenerator = ({ seed, openItems }): World => {
   return {
     name: 'ch-qr',
     description:
-      "Alpina Präzisionsteile AG (Grenchen, CH): an Abacus/Bexio-style OP-Liste Debitoren (;, UTF-8, title lines and Total lines, dd.mm.yyyy, 1'234.50 amounts, numeric Beleg numbers, Rechnung/Gutschrift, CHF with 27-digit QR references in groups and EUR with RF creditor references, Offen below Betrag for part-paid invoices) against a camt.053.001.08 file with a CHF and a EUR statement: QR-bill credits batched per day with QRR references, SEPA credits with SCOR references or Ustrd in German/French/Italian/English, payer names as the account holders write them, a salary batch, supplier QR payments (traps), AHV/Suva/MWST, fees, card-acquirer credits and own-account transfers. Cases: QR and RF references, invoice numbers in text (some with typos), several invoices, credit notes netted, part payments, remaining balances, two instalments, 2 % Skonto, foreign charges deducted, payer only (unique or ambiguous amount), a duplicate payment refunded, unpaid invoices, open credit notes.",
+      "Alpina Präzisionsteile AG (Grenchen, CH): an Abacus/Bexio-style OP-Liste Debitoren (;, UTF-8, title lines and Total lines, dd.mm.yyyy, 1'234.50 amounts, numeric Beleg numbers, Rechnung/Gutschrift, CHF with 27-digit QR references in groups and EUR with RF creditor references, Offen below Betrag for part-paid invoices) against a camt.053.001.08 file with a CHF and a EUR statement: QR-bill credits batched per day with QRR references, SEPA credits with SCOR references or Ustrd in German/French/Italian (English now and then), payer names as the account holders write them, a salary batch, supplier QR payments (traps), AHV/Suva/MWST, fees, card-acquirer credits and own-account transfers. Cases: QR and RF references, invoice numbers in text (some with typos), several invoices, credit notes netted, part payments, remaining balances, two instalments, 2 % Skonto, foreign charges deducted, payer only (unique or ambiguous amount), a duplicate payment refunded, unpaid invoices, open credit notes.",
     openItems: { fileName: 'ch-qr-op-liste-debitoren.csv', content: [...pre, 'Kunde;Name;PLZ Ort;Beleg;Belegart;Belegdatum;Fällig;Währung;Betrag;Offen;Offen CHF;Referenz;Mahnstufe', ...oiLines, ...foot].join('\r\n') + '\r\n' },
     statement: { fileName: 'ch-qr-kontoauszug-camt053.xml', content: xml },
     truth: [...truthRows('open_items', oi.map((d) => ({ g: d.g, kind: d.kind, amb: d.amb }))), ...truthRows('statement', stRows)],

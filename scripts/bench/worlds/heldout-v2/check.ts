@@ -102,7 +102,7 @@ function parse(w: World): Parsed {
     const { head, rows } = table(txt(w.openItems.content, 'latin1'), 'Cod.Cli.');
     const [res, imp, pag, cu, piva, num, ty] = ['Residuo', 'Importo rata', 'Pagato', 'Cod.Cli.', 'Partita IVA', 'Num.doc.', 'Tipo doc.'].map((n) => col(head, n));
     for (const f of rows) {
-      assert(f[piva] === '' || (/^\d{11}$/.test(f[piva]) && pivaCheck(f[piva].slice(0, 10)) === f[piva][10]), `it: Partita IVA ${f[piva]} valid`);
+      assert(/^(DE|ATU|CZ|CHE|FR)\d{8,11}$/.test(f[piva]) || (/^\d{11}$/.test(f[piva]) && pivaCheck(f[piva].slice(0, 10)) === f[piva][10]), `it: Partita IVA ${f[piva]} valid (or a foreign VAT id)`);
       assert(cents(f[imp], '.', ',') - cents(f[pag], '.', ',') === cents(f[res], '.', ','), 'it: Importo - Pagato = Residuo');
     }
     const { head: sh, rows: sr } = table(txt(w.statement.content), 'Data contabile');

@@ -89,7 +89,9 @@ export const itRiba: WorldGenerator = ({ seed, openItems }): World => {
     const plan = pay === 'RB' ? rng.pick([[30], [60], [30, 60], [30, 60], [30, 60, 90], [60, 90], [90]]) : pay === 'BB' ? rng.pick([[30], [30], [60], [30, 60], [90]]) : [0];
     const ten = pad(rng.int(0, 9999999), 7) + pad(rng.int(1, 100), 3);
     const bank = pay === 'RB' ? `${rng.pick(BANKS)} AG. ${rng.int(1, 99)} ${rng.pick(PLACE)} ABI ${pad(rng.int(1000, 8999), 5)} CAB ${pad(rng.int(10000, 99999), 5)}` : '';
-    custs.push({ code: pad(1000 + custs.length * 3 + rng.int(0, 2), 6), name, piva: foreign ? '' : ten + pivaCheck(ten), pay, plan, fmPlus: pay === 'RB' ? rng.pick([0, 0, 0, 10, 15]) : 0, bank, foreign, payer });
+    // Foreign customers: their own VAT id in the Partita IVA column, as Italian ERPs keep it.
+    const vat = /GmbH/.test(name) ? (rng.chance(0.5) ? `DE${rng.digits(9)}` : `ATU${rng.digits(8)}`) : /s\.r\.o\./.test(name) ? `CZ${rng.digits(8)}` : /AG$/.test(name) ? `CHE${rng.digits(9)}` : `FR${rng.digits(11)}`;
+    custs.push({ code: pad(1000 + custs.length * 3 + rng.int(0, 2), 6), name, piva: foreign ? vat : ten + pivaCheck(ten), pay, plan, fmPlus: pay === 'RB' ? rng.pick([0, 0, 0, 10, 15]) : 0, bank, foreign, payer });
   }
   const skew = (pool: Cust[]) => pool[Math.min(pool.length - 1, Math.floor(pool.length * Math.pow(rng.next(), 1.7)))];
   const pools = { RB: custs.filter((c) => c.pay === 'RB'), BB: custs.filter((c) => c.pay !== 'RB' && !c.foreign), F: custs.filter((c) => c.foreign) };

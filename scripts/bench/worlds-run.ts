@@ -1,8 +1,8 @@
 /**
- * `npm run bench:worlds -- [--set tune|heldout|all] [--world NAME] [--open-items N] [--seed S] [--order both|open-first|statement-first] [--keep]`
+ * `npm run bench:worlds -- [--set tune|heldout|heldout-v2|all] [--world NAME] [--open-items N] [--seed S] [--order both|open-first|statement-first] [--keep]`
  *
  * Issue 25's measure: cash application on "worlds" written by people who had not read the engine
- * (scripts/bench/worlds/tune, …/heldout; contract in worlds/world.ts). Each world is run the way
+ * (scripts/bench/worlds/tune, …/heldout, …/heldout-v2; contract in worlds/world.ts). Each world is run the way
  * `kalla recon` runs without a recipe (buildAutoRecipe), in both file orders, and scored against
  * its ground truth: per kind, recall of auto matches and of auto + suggested, and the precision of
  * both. A predicted group is right when every row in it belongs to one true group (a subset of a
@@ -48,6 +48,9 @@ async function loadWorlds(set: string): Promise<Record<string, WorldGenerator>> 
   // Through a variable: the held-out set is written by another hand and may be absent from a checkout.
   const heldout = './worlds/heldout/index';
   if (set === 'heldout' || set === 'all') Object.assign(worlds, ((await import(heldout)) as { HELDOUT_WORLDS: Record<string, WorldGenerator> }).HELDOUT_WORLDS);
+  // The second held-out set (issue 25w), likewise by another hand and loaded the same way.
+  const heldoutV2 = './worlds/heldout-v2/index';
+  if (set === 'heldout-v2' || set === 'all') Object.assign(worlds, ((await import(heldoutV2)) as { HELDOUT_V2_WORLDS: Record<string, WorldGenerator> }).HELDOUT_V2_WORLDS);
   return worlds;
 }
 

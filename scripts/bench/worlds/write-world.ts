@@ -1,7 +1,8 @@
 /**
  * Write one generated world to a folder:
  *   npx tsx scripts/bench/worlds/write-world.ts --world NAME [--seed 1] [--open-items 2000] --out DIR
- * Looks the name up in tune/ (TUNE_WORLDS) and, when present, heldout/ (HELDOUT_WORLDS). Writes the
+ * Looks the name up in tune/ (TUNE_WORLDS) and, when present, heldout/ (HELDOUT_WORLDS) and
+ * heldout-v2/ (HELDOUT_V2_WORLDS). Writes the
  * two files under their own names, truth.csv (side,row,group,kind,ambiguous) and description.txt.
  */
 import fs from 'node:fs';
@@ -14,13 +15,14 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 export async function allWorlds(): Promise<Record<string, WorldGenerator>> {
   const worlds: Record<string, WorldGenerator> = { ...TUNE_WORLDS };
-  const heldout = path.join(here, 'heldout', 'index.ts');
-  if (fs.existsSync(heldout)) {
+  for (const [dir, key] of [['heldout', 'HELDOUT_WORLDS'], ['heldout-v2', 'HELDOUT_V2_WORLDS']] as const) {
+    const index = path.join(here, dir, 'index.ts');
+    if (!fs.existsSync(index)) continue;
     try {
-      const mod = (await import(pathToFileURL(heldout).href)) as { HELDOUT_WORLDS?: Record<string, WorldGenerator> };
-      Object.assign(worlds, mod.HELDOUT_WORLDS ?? {});
+      const mod = (await import(pathToFileURL(index).href)) as Record<string, Record<string, WorldGenerator> | undefined>;
+      Object.assign(worlds, mod[key] ?? {});
     } catch (e) {
-      console.error(`warning: could not load heldout worlds: ${(e as Error).message}`);
+      console.error(`warning: could not load ${dir} worlds: ${(e as Error).message}`);
     }
   }
   return worlds;

@@ -22,7 +22,8 @@ class IndirectLineageTest {
     private static final Map<ObjectName, List<String>> TABLES = Map.of(
             new ObjectName("c", "raw", "orders"), List.of("id", "cust_id", "amount", "status", "placed"),
             new ObjectName("c", "raw", "customers"), List.of("id", "name", "region", "active"),
-            new ObjectName("c", "raw", "blocked"), List.of("cust_id"));
+            new ObjectName("c", "raw", "blocked"), List.of("cust_id"),
+            new ObjectName("c", "raw", "payments"), List.of("id", "cust_id", "paid"));
 
     private static ColumnLineage lineage(String... nameAndSql) {
         List<ViewDefinition> views = new java.util.ArrayList<>();
@@ -120,5 +121,31 @@ class IndirectLineageTest {
     void aViewWithoutConditionsHasNoIndirectColumns() {
         ColumnLineage l = lineage("plain", "SELECT id, upper(name) AS n FROM raw.customers");
         assertEquals(Set.of(), indirect(l, "plain"));
+    }
+
+    @Test
+    void usingJoinKeysAreJoinColumnsOfBothSides() {
+        // issue 26e: the blind held-out set found no JOIN facts at all for USING, while ON works
+        assertEquals(Set.of("raw.orders.id JOIN", "raw.customers.id JOIN"),
+                indirect(lineage("v", "SELECT o.amount, c.name FROM raw.orders o JOIN raw.customers c USING (id)"), "v"));
+        assertEquals(Set.of("raw.orders.id JOIN", "raw.orders.cust_id JOIN", "raw.payments.id JOIN", "raw.payments.cust_id JOIN"),
+                indirect(lineage("v", "SELECT amount, paid FROM raw.orders LEFT JOIN raw.payments USING (id, cust_id)"), "v"));
+        assertEquals(Set.of("raw.orders.id JOIN", "raw.customers.id JOIN"),
+                indirect(lineage("v", "SELECT * FROM raw.orders FULL OUTER JOIN raw.customers USING (id)"), "v"));
+        // a key renamed in a subquery is the column behind it; a key only one side has is not joined on
+        assertEquals(Set.of("raw.orders.id JOIN", "raw.payments.cust_id JOIN"), indirect(lineage("v", """
+                SELECT o.amount, p.paid FROM raw.orders o JOIN (SELECT cust_id AS id, paid FROM raw.payments) p USING (id)"""), "v"));
+        // three relations: the second USING joins the first two (both have id) to the third
+        assertEquals(Set.of("raw.orders.id JOIN", "raw.payments.id JOIN", "raw.customers.id JOIN"), indirect(lineage("v", """
+                SELECT amount FROM raw.orders JOIN raw.payments USING (id) JOIN raw.customers USING (id)"""), "v"));
+        // nested (a JOIN b JOIN c USING … USING …) and a bracketed join under an alias
+        assertEquals(Set.of("raw.payments.cust_id JOIN", "raw.blocked.cust_id JOIN", "raw.customers.id JOIN", "raw.payments.id JOIN"),
+                indirect(lineage("v", """
+                        SELECT name FROM raw.customers JOIN raw.payments JOIN raw.blocked USING (cust_id) USING (id)"""), "v"));
+        assertEquals(Set.of("raw.orders.id JOIN", "raw.payments.id JOIN", "raw.orders.status FILTER"), indirect(lineage("v", """
+                SELECT x.paid FROM (raw.orders JOIN raw.payments USING (id)) AS x WHERE x.status = 'paid'"""), "v"));
+        // dropping a USING key breaks every column of the view, as an ON key does
+        assertEquals(Set.of("payments.cust_id -indirect-> v.amount", "payments.cust_id -indirect-> v.paid"), edges(lineage("v",
+                "SELECT amount, paid FROM raw.orders LEFT JOIN raw.payments USING (id, cust_id)").impact(new ObjectName("c", "raw", "payments"), "cust_id", 100)));
     }
 }

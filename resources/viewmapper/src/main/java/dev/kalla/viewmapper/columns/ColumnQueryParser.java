@@ -260,8 +260,13 @@ final class ColumnQueryParser extends TokenCursor {
         int start = i;
         try {
             Token t = cur();
-            if (t.type() == TokenType.NUMBER && t.text().chars().allMatch(Character::isDigit) && endsItemAt(i + 1)) {
-                i++; // GROUP BY 1, ORDER BY 2: the output column at that position
+            int after = i + 1;
+            if (subtype.equals("SORT")) { // ORDER BY 2 DESC NULLS LAST: a direction does not make the position an expression
+                if (tokens.get(after).isWord("asc") || tokens.get(after).isWord("desc")) after++;
+                if (tokens.get(after).isWord("nulls") && (tokens.get(after + 1).isWord("first") || tokens.get(after + 1).isWord("last"))) after += 2;
+            }
+            if (t.type() == TokenType.NUMBER && t.text().chars().allMatch(Character::isDigit) && endsItemAt(after)) {
+                i = after; // GROUP BY 1, ORDER BY 2: the output column at that position
                 clauses.add(new Clause(subtype, new Item(null, false, null, List.of(), List.of(), List.of(), TransformKind.DIRECT),
                         Integer.parseInt(t.text())));
                 return;

@@ -148,4 +148,18 @@ class IndirectLineageTest {
         assertEquals(Set.of("payments.cust_id -indirect-> v.amount", "payments.cust_id -indirect-> v.paid"), edges(lineage("v",
                 "SELECT amount, paid FROM raw.orders LEFT JOIN raw.payments USING (id, cust_id)").impact(new ObjectName("c", "raw", "payments"), "cust_id", 100)));
     }
+
+    @Test
+    void anOrderByPositionWithADirectionIsSort() {
+        // issue 26e: ORDER BY 2 gave SORT, ORDER BY 2 DESC (the usual top-N form) gave nothing
+        Set<String> amount = Set.of("raw.orders.amount SORT");
+        Set<String> both = Set.of("raw.orders.amount SORT", "raw.orders.id SORT");
+        Map<String, Set<String>> cases = Map.of("2 DESC LIMIT 10", amount, "2 ASC", amount, "2 NULLS LAST", amount,
+                "2 DESC NULLS FIRST, 1 OFFSET 5 LIMIT 10", both, "1, 2 desc", both, "2 desc FETCH FIRST 3 ROWS ONLY", amount);
+        cases.forEach((order, expected) -> assertEquals(expected,
+                indirect(lineage("top", "SELECT id, amount * 2 AS dbl FROM raw.orders ORDER BY " + order), "top"), order));
+        assertEquals(Set.of("raw.orders.amount SORT"), indirect(lineage("top", """
+                WITH t AS (SELECT cust_id, sum(amount) AS total FROM raw.orders GROUP BY 1 ORDER BY 2 DESC LIMIT 10)
+                SELECT cust_id FROM t"""), "top").stream().filter(f -> f.endsWith("SORT")).collect(Collectors.toSet()));
+    }
 }

@@ -366,10 +366,11 @@ final class ColumnQueryParser extends TokenCursor {
         List<String> windows = new ArrayList<>();
         Set<String> keywordsTaken = new LinkedHashSet<>(); // words Trino does not reserve, read as keywords here
         // Columns read without taking their value (OpenLineage INDIRECT at field level): the parts of
-        // the item inside a CASE condition or IF's first argument (CONDITIONAL), inside OVER ( … ) (WINDOW)
+        // the item inside a CASE condition, IF's first argument or an aggregate's FILTER (WHERE …)
+        // (CONDITIONAL), inside OVER ( … ) (WINDOW)
         List<Keyed> keyed = new ArrayList<>();
         ArrayDeque<int[]> cases = new ArrayDeque<>(); // {depth, 1 while in a condition}
-        ArrayDeque<Integer> ifConditions = new ArrayDeque<>(); // depth inside if( … ) until its first ','
+        ArrayDeque<Integer> ifConditions = new ArrayDeque<>(); // depth inside if( … ) until its first ',', or inside FILTER ( … )
         ArrayDeque<Integer> windowSpecs = new ArrayDeque<>(); // depth inside OVER ( … )
         while (true) {
             Token t = cur();
@@ -389,6 +390,13 @@ final class ColumnQueryParser extends TokenCursor {
                 continue;
             }
             if (t.isSymbol(",") && !ifConditions.isEmpty() && ifConditions.peek() == depth) ifConditions.pop();
+            if (t.isWord("filter") && isKeywordAt(i)) {
+                // sum(x) FILTER (WHERE c) is sum(CASE WHEN c THEN x END): c decides which rows count, it is not the value
+                ifConditions.push(depth + 1);
+                onlyOneRef = false;
+                i++;
+                continue;
+            }
             if (t.isSymbol(":") && peek(1).isSymbol(":")) { // PostgreSQL's x::numeric(10,2): a type, not a column
                 i += 2;
                 skipTypeName();

@@ -162,4 +162,24 @@ class IndirectLineageTest {
                 WITH t AS (SELECT cust_id, sum(amount) AS total FROM raw.orders GROUP BY 1 ORDER BY 2 DESC LIMIT 10)
                 SELECT cust_id FROM t"""), "top").stream().filter(f -> f.endsWith("SORT")).collect(Collectors.toSet()));
     }
+
+    @Test
+    void anAggregatesFilterConditionIsConditionalLikeTheSameCase() {
+        // issue 26e: sum(x) FILTER (WHERE c) is sum(CASE WHEN c THEN x END); c is read, never the value
+        ColumnLineage l = lineage("v", """
+                SELECT sum(amount) FILTER (WHERE status = 'paid') AS paid, sum(CASE WHEN status = 'paid' THEN amount END) AS paid2,
+                       count(*) FILTER (WHERE amount > 100) AS big, count(cust_id) FILTER (WHERE cust_id > 0 AND placed IS NOT NULL) AS both
+                FROM raw.orders""");
+        var cols = l.columnsOf(new ObjectName("c", "s", "v"));
+        for (String paid : List.of("paid", "paid2")) {
+            assertEquals(Set.of("amount aggregate"), cols.column(paid).origins().stream().map(o -> o.column() + " " + o.kind().json()).collect(Collectors.toSet()), paid);
+            assertEquals(List.of(new ColumnLineage.Indirect(new ObjectName("c", "raw", "orders"), "status", "CONDITIONAL")), cols.column(paid).indirect(), paid);
+        }
+        assertEquals(Set.of(), cols.column("big").origins());
+        assertEquals(List.of(new ColumnLineage.Indirect(new ObjectName("c", "raw", "orders"), "amount", "CONDITIONAL")), cols.column("big").indirect());
+        assertEquals(Set.of("cust_id"), cols.column("both").origins().stream().map(ColumnLineage.Origin::column).collect(Collectors.toSet()));
+        assertEquals(List.of(new ColumnLineage.Indirect(new ObjectName("c", "raw", "orders"), "cust_id", "CONDITIONAL"),
+                new ColumnLineage.Indirect(new ObjectName("c", "raw", "orders"), "placed", "CONDITIONAL")), cols.column("both").indirect());
+        assertEquals(Set.of(), indirect(l, "v"));
+    }
 }

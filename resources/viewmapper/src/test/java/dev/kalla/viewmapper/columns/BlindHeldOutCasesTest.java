@@ -12,10 +12,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * "column INDIRECT source SUBTYPE", "* INDIRECT source SUBTYPE") are exactly the expected ones.
  */
 class BlindHeldOutCasesTest {
-    /** The figure of the first run (see /work/notes/issue-26b-blind.md); a lower one is a regression. */
-    static final int EXACT_CASES_AT_LEAST = 54;
-    /** Expected facts the engine found at the first run. */
-    static final int FOUND_FACTS_AT_LEAST = 244;
+    /**
+     * The figure after issue 26e's fixes (USING join keys, ORDER BY position with a direction, an
+     * aggregate's FILTER condition as CONDITIONAL); the first run (see /work/notes/issue-26b-blind.md)
+     * was 54/61, 244/255, 5 extra. A lower one is a regression.
+     */
+    static final int EXACT_CASES_AT_LEAST = 59;
+    /** Expected facts the engine finds (first run: 244). */
+    static final int FOUND_FACTS_AT_LEAST = 252;
+    /** Facts the engine gives that no case expects (first run: 5): the two cases read differently, see docs/lineage-engine.md. */
+    static final int EXTRA_FACTS_AT_MOST = 3;
 
     @Test
     void blindCasesScoreAtLeastTheFigureFirstMeasured() throws Exception {
@@ -25,5 +31,6 @@ class BlindHeldOutCasesTest {
         for (String m : s.misses()) System.out.println("  " + m);
         assertTrue(s.exact() >= EXACT_CASES_AT_LEAST, s.misses().toString());
         assertTrue(s.found() >= FOUND_FACTS_AT_LEAST, s.misses().toString());
+        assertTrue(s.extra() <= EXTRA_FACTS_AT_MOST, s.misses().toString());
     }
 }

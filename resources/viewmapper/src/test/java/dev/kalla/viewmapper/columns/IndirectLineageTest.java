@@ -144,6 +144,9 @@ class IndirectLineageTest {
                         SELECT name FROM raw.customers JOIN raw.payments JOIN raw.blocked USING (cust_id) USING (id)"""), "v"));
         assertEquals(Set.of("raw.orders.id JOIN", "raw.payments.id JOIN", "raw.orders.status FILTER"), indirect(lineage("v", """
                 SELECT x.paid FROM (raw.orders JOIN raw.payments USING (id)) AS x WHERE x.status = 'paid'"""), "v"));
+        // NATURAL (PostgreSQL; Trino refuses it): the names both sides share
+        assertEquals(Set.of("raw.orders.id JOIN", "raw.customers.id JOIN", "raw.payments.id JOIN", "raw.orders.cust_id JOIN", "raw.payments.cust_id JOIN"),
+                indirect(lineage("v", "SELECT amount FROM raw.orders NATURAL JOIN raw.customers JOIN raw.payments USING (id, cust_id)"), "v"));
         // dropping a USING key breaks every column of the view, as an ON key does
         assertEquals(Set.of("payments.cust_id -indirect-> v.amount", "payments.cust_id -indirect-> v.paid"), edges(lineage("v",
                 "SELECT amount, paid FROM raw.orders LEFT JOIN raw.payments USING (id, cust_id)").impact(new ObjectName("c", "raw", "payments"), "cust_id", 100)));

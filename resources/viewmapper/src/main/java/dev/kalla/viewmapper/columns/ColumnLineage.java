@@ -21,6 +21,7 @@ import dev.kalla.viewmapper.sql.SqlParseException;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashSet;
@@ -610,6 +611,10 @@ public final class ColumnLineage {
 
     /** A JOIN/WHERE/GROUP BY/HAVING/ORDER BY clause's columns into the view's indirect list, with the columns its value is keyed on. */
     private void toSink(QueryModel.Clause c, List<Col> cols, Scope scope, ObjectName view) {
+        if (c.using() != null) {
+            usingToSink(c.using(), scope);
+            return;
+        }
         Col value;
         if (c.ordinal() > 0) {
             if (c.ordinal() > cols.size()) return;
@@ -619,6 +624,44 @@ public final class ColumnLineage {
         }
         for (Origin o : value.origins) indirectSink.add(new Indirect(o.relation(), o.column(), c.subtype()));
         for (Indirect i : value.indirect) indirectSink.add(new Indirect(i.relation(), i.column(), c.subtype()));
+    }
+
+    /**
+     * A USING / NATURAL join: each joined name's column on the left side and on the right side is a
+     * JOIN column, with what it is keyed on. On a side of several relations the name is looked up in
+     * those that list it; when none lists it, in those whose columns the catalog does not list (Trino
+     * requires the name on both sides, so it comes from one of them).
+     */
+    private void usingToSink(QueryModel.JoinUsing join, Scope scope) {
+        List<Shape> left = sideShapes(join.left(), scope);
+        List<Shape> right = sideShapes(join.right(), scope);
+        Collection<String> names = join.columns();
+        if (join.natural()) {
+            Set<String> shared = new LinkedHashSet<>();
+            for (Shape l : left) for (Col c : l.columns) for (Shape r : right) if (c.name != null && r.column(c.name) != null) shared.add(c.name);
+            names = shared;
+        }
+        for (String name : names) {
+            for (List<Shape> side : List.of(left, right)) {
+                List<Shape> from = new ArrayList<>();
+                for (Shape shape : side) if (shape.column(name) != null) from.add(shape);
+                if (from.isEmpty()) for (Shape shape : side) if (!shape.open.isEmpty()) from.add(shape);
+                for (Shape shape : from) {
+                    Set<Indirect> behind = new LinkedHashSet<>();
+                    for (Origin o : lookup(shape, name, new ArrayList<>(), null, behind)) indirectSink.add(new Indirect(o.relation(), o.column(), "JOIN"));
+                    for (Indirect b : behind) indirectSink.add(new Indirect(b.relation(), b.column(), "JOIN"));
+                }
+            }
+        }
+    }
+
+    /** The shapes of {@code sources} in {@code scope}, found by identity (the parser's own objects). */
+    private static List<Shape> sideShapes(List<Source> sources, Scope scope) {
+        List<Shape> out = new ArrayList<>();
+        for (Source src : sources) {
+            for (int k = 0; k < scope.sources.size(); k++) if (scope.sources.get(k) == src) out.add(scope.shapes.get(k));
+        }
+        return out;
     }
 
     /** Where an expression's value comes from (a select item, an UNNEST array); {@code then} is applied on top of its own kind. */

@@ -260,8 +260,13 @@ final class ColumnQueryParser extends TokenCursor {
         int start = i;
         try {
             Token t = cur();
-            if (t.type() == TokenType.NUMBER && t.text().chars().allMatch(Character::isDigit) && endsItemAt(i + 1)) {
-                i++; // GROUP BY 1, ORDER BY 2: the output column at that position
+            int after = i + 1;
+            if (subtype.equals("SORT")) { // ORDER BY 2 DESC NULLS LAST: a direction does not make the position an expression
+                if (tokens.get(after).isWord("asc") || tokens.get(after).isWord("desc")) after++;
+                if (tokens.get(after).isWord("nulls") && (tokens.get(after + 1).isWord("first") || tokens.get(after + 1).isWord("last"))) after += 2;
+            }
+            if (t.type() == TokenType.NUMBER && t.text().chars().allMatch(Character::isDigit) && endsItemAt(after)) {
+                i = after; // GROUP BY 1, ORDER BY 2: the output column at that position
                 clauses.add(new Clause(subtype, new Item(null, false, null, List.of(), List.of(), List.of(), TransformKind.DIRECT),
                         Integer.parseInt(t.text())));
                 return;
@@ -361,10 +366,11 @@ final class ColumnQueryParser extends TokenCursor {
         List<String> windows = new ArrayList<>();
         Set<String> keywordsTaken = new LinkedHashSet<>(); // words Trino does not reserve, read as keywords here
         // Columns read without taking their value (OpenLineage INDIRECT at field level): the parts of
-        // the item inside a CASE condition or IF's first argument (CONDITIONAL), inside OVER ( … ) (WINDOW)
+        // the item inside a CASE condition, IF's first argument or an aggregate's FILTER (WHERE …)
+        // (CONDITIONAL), inside OVER ( … ) (WINDOW)
         List<Keyed> keyed = new ArrayList<>();
         ArrayDeque<int[]> cases = new ArrayDeque<>(); // {depth, 1 while in a condition}
-        ArrayDeque<Integer> ifConditions = new ArrayDeque<>(); // depth inside if( … ) until its first ','
+        ArrayDeque<Integer> ifConditions = new ArrayDeque<>(); // depth inside if( … ) until its first ',', or inside FILTER ( … )
         ArrayDeque<Integer> windowSpecs = new ArrayDeque<>(); // depth inside OVER ( … )
         while (true) {
             Token t = cur();
@@ -384,6 +390,13 @@ final class ColumnQueryParser extends TokenCursor {
                 continue;
             }
             if (t.isSymbol(",") && !ifConditions.isEmpty() && ifConditions.peek() == depth) ifConditions.pop();
+            if (t.isWord("filter") && isKeywordAt(i)) {
+                // sum(x) FILTER (WHERE c) is sum(CASE WHEN c THEN x END): c decides which rows count, it is not the value
+                ifConditions.push(depth + 1);
+                onlyOneRef = false;
+                i++;
+                continue;
+            }
             if (t.isSymbol(":") && peek(1).isSymbol(":")) { // PostgreSQL's x::numeric(10,2): a type, not a column
                 i += 2;
                 skipTypeName();
@@ -610,18 +623,31 @@ final class ColumnQueryParser extends TokenCursor {
      * (skipped) and USING / NATURAL columns (which name both sides) in whatever order they come.
      */
     private void parseRelation(Map<String, Cte> ctes, List<Source> out, Set<String> using) {
+        int first = out.size();
+        // where the right side of each join still waiting for its ON / USING starts: in
+        // a JOIN b JOIN c USING (x) USING (y), USING (x) joins b to c, USING (y) a to b and c
+        ArrayDeque<Integer> pending = new ArrayDeque<>();
         parsePrimaryRelation(ctes, out, using);
         while (true) {
             if (isJoinStart()) {
                 if (accept("cross")) {
                     expectWord("join");
+                    parsePrimaryRelation(ctes, out, using);
                 } else {
-                    if (accept("natural")) using.add(NATURAL);
+                    boolean natural = accept("natural");
+                    if (natural) using.add(NATURAL);
                     if (!accept("inner") && (accept("left") || accept("right") || accept("full"))) accept("outer");
                     expectWord("join");
+                    int right = out.size();
+                    parsePrimaryRelation(ctes, out, using);
+                    if (natural) { // its right side is one relation, and it has no condition to wait for
+                        clauses.add(usingClause(List.of(), true, out, pending.isEmpty() ? first : pending.peek(), right));
+                    } else {
+                        pending.push(right);
+                    }
                 }
-                parsePrimaryRelation(ctes, out, using);
             } else if (accept("on")) {
+                if (!pending.isEmpty()) pending.pop();
                 var outerStop = itemStop;
                 itemStop = () -> isJoinStart() || cur().isWord("on") || cur().isWord("using");
                 try {
@@ -631,11 +657,21 @@ final class ColumnQueryParser extends TokenCursor {
                 }
                 skipJoinCondition();
             } else if (accept("using")) {
-                using.addAll(identifierList());
+                List<String> columns = identifierList();
+                using.addAll(columns);
+                int right = pending.isEmpty() ? out.size() - 1 : pending.pop();
+                clauses.add(usingClause(columns, false, out, pending.isEmpty() ? first : pending.peek(), right));
             } else {
                 return;
             }
         }
+    }
+
+    /** The JOIN clause of a USING / NATURAL join of {@code out[left, right)} to {@code out[right, end)}. */
+    private static Clause usingClause(List<String> columns, boolean natural, List<Source> out, int left, int right) {
+        Item none = new Item(null, false, null, List.of(), List.of(), List.of(), TransformKind.DIRECT);
+        return new Clause("JOIN", none, 0, new QueryModel.JoinUsing(columns, natural,
+                List.copyOf(out.subList(left, right)), List.copyOf(out.subList(right, out.size()))));
     }
 
     /** Marks a NATURAL join in a select's USING set: every shared column names both sides. */
@@ -686,19 +722,28 @@ final class ColumnQueryParser extends TokenCursor {
             }
             List<Source> inner = new ArrayList<>();
             Set<String> innerUsing = new LinkedHashSet<>();
-            parseRelation(ctes, inner, innerUsing);
+            List<Clause> outerClauses = clauses;
+            clauses = new ArrayList<>();
+            List<Clause> innerClauses;
+            try {
+                parseRelation(ctes, inner, innerUsing);
+            } finally {
+                innerClauses = clauses;
+                clauses = outerClauses;
+            }
             expectSymbol(")");
             if (cur().isWord("as") || (cur().isIdentifier() && !NOT_AN_ALIAS.contains(cur().text()) && !startsClause(i))) {
-                // (a JOIN b) AS x: only x is in scope, with every column of a and b
+                // (a JOIN b) AS x: only x is in scope, with every column of a and b; its ON / USING see a and b
                 accept("as");
                 String alias = cur().text();
                 i++;
                 List<String> columns = cur().isSymbol("(") ? identifierList() : List.of();
                 Item all = new Item(null, true, null, List.of(), List.of(), List.of(), TransformKind.DIRECT);
-                out.add(new Derived(new Select(List.of(all), inner, innerUsing), alias, columns, "bracketed join"));
+                out.add(new Derived(new Select(List.of(all), inner, innerUsing, List.copyOf(innerClauses)), alias, columns, "bracketed join"));
             } else {
                 out.addAll(inner);
                 using.addAll(innerUsing);
+                clauses.addAll(innerClauses);
             }
             return;
         } else {

@@ -33,10 +33,22 @@ final class QueryModel {
      * {@code subtype} is OpenLineage's (JOIN, FILTER, GROUP_BY, SORT). {@code ordinal} is the
      * output column a bare number names ({@code GROUP BY 1}, {@code ORDER BY 2}), else 0.
      */
-    record Clause(String subtype, Item item, int ordinal) {
-        Clause(String subtype, Item item) {
-            this(subtype, item, 0);
+    record Clause(String subtype, Item item, int ordinal, JoinUsing using) {
+        Clause(String subtype, Item item, int ordinal) {
+            this(subtype, item, ordinal, null);
         }
+
+        Clause(String subtype, Item item) {
+            this(subtype, item, 0, null);
+        }
+    }
+
+    /**
+     * A USING (or NATURAL) join's condition: the named columns (for NATURAL, every name both sides
+     * share) are compared, so each side's column of that name is a JOIN column. {@code left} and
+     * {@code right} are the relations on each side, the same objects as in the select's sources.
+     */
+    record JoinUsing(List<String> columns, boolean natural, List<Source> left, List<Source> right) {
     }
 
     /** A query with ORDER BY: its keys (SORT) name output columns first, then the columns of a select's FROM clause. */

@@ -28,12 +28,17 @@ class HeldOutIndirectCasesTest {
     static final int EXACT_CASES_AT_LEAST = 24;
 
     static Path casesFile() throws Exception {
+        return casesFile("indirect-cases.json");
+    }
+
+    /** A case file in src/test/heldout, found above the compiled test classes. */
+    static Path casesFile(String name) throws Exception {
         Path classes = Path.of(HeldOutIndirectCasesTest.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         for (Path p = classes; p != null; p = p.getParent()) {
-            Path f = p.resolve("src/test/heldout/indirect-cases.json");
+            Path f = p.resolve("src/test/heldout/" + name);
             if (Files.exists(f)) return f;
         }
-        throw new IllegalStateException("indirect-cases.json not found above " + classes);
+        throw new IllegalStateException(name + " not found above " + classes);
     }
 
     private static String source(ObjectName o, String column) {
@@ -71,9 +76,14 @@ class HeldOutIndirectCasesTest {
     record Score(int cases, int exact, int expectedFacts, int found, int extra, List<String> misses) {
     }
 
-    @SuppressWarnings("unchecked")
     static Score score() throws Exception {
-        Map<String, Object> file = (Map<String, Object>) Json.parse(Files.readString(casesFile()));
+        return score(casesFile());
+    }
+
+    /** Scores every case of a case file (unknown keys such as "about" and a case's "note" are ignored). */
+    @SuppressWarnings("unchecked")
+    static Score score(Path casesFile) throws Exception {
+        Map<String, Object> file = (Map<String, Object>) Json.parse(Files.readString(casesFile));
         Map<ObjectName, List<String>> tables = new HashMap<>();
         for (var e : ((Map<String, Object>) file.get("tables")).entrySet()) {
             String[] sn = e.getKey().split("\\.");

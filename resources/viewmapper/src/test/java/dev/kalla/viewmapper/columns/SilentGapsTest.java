@@ -214,7 +214,8 @@ class SilentGapsTest {
                 FROM (SELECT a, b, c, a AS filter, b AS local, c AS no FROM raw.t) s""");
         assertEquals(Set.of("raw.t.a direct"), origins(l, "v", "filter"));
         assertEquals(Set.of("raw.t.b direct"), origins(l, "v", "local"));
-        assertEquals(Set.of("raw.t.a aggregate", "raw.t.b aggregate"), origins(l, "v", "n"));
+        assertEquals(Set.of("raw.t.a aggregate"), origins(l, "v", "n"));
+        assertEquals(Set.of("raw.t.b conditional"), keyed(l, "v", "n")); // FILTER (WHERE b > 0): read, not the value
         assertEquals(Set.of("raw.t.c expression"), origins(l, "v", "c2"));
         assertEquals(List.of(), notes(l, "v", "c2"));
         assertEquals(List.of("reads no column, but 'no' was read as a keyword; if it names a column, that column is not traced"), notes(l, "v", "x"));

@@ -128,3 +128,52 @@ describe('a ledger with Dr/Cr amounts, two series in one column and numbers cite
     expect(groups.flatMap((g) => g.vouchers).filter((v) => v.startsWith('INV-AU'))).toEqual([]);
   });
 });
+
+/**
+ * A French ledger (Sage-style échéancier): unsigned `Montant` with `Sens` D/C after a numeric piece
+ * number, pieces `20260412` (year, then number), against a bank CSV with `Débit` / `Crédit` and
+ * texts `VIR SEPA RECU /DE <payer> /MOTIF FACT 0412 /REF …`.
+ */
+describe('a French ledger with Sens D/C, year-prefixed piece numbers and tagged bank fields', () => {
+  const NAMES = ['Décoration Rousseau SA', 'Menuiserie Faure SARL', 'Habitat Girard SAS', 'Charpente Lacroix SARL', 'Agencement Perrin SA'];
+  const bankName = (n: string) => n.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
+  const eur = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+
+  it('compares signed amounts, nets credit notes, reads "FACT 0412" and the payer after /DE', async () => {
+    const items = Array.from({ length: 80 }, (_, k) => ({ piece: `2026${String(400 + k * 9).padStart(4, '0')}`, name: k % NAMES.length, cents: 30_000 + ((k * 61_723) % 2_000_000), credit: false }));
+    const notes = Array.from({ length: 5 }, (_, k) => ({ piece: `2026${String(1200 + k).padStart(4, '0')}`, name: k % NAMES.length, cents: 5_000 + k * 731, credit: true }));
+    const lines: string[] = [];
+    const pay = (text: string, cents: number) => lines.push(['05/02/2026', '05/02/2026', text, '', eur(cents)].join(';'));
+    for (let k = 0; k < 50; k++) pay(`VIR SEPA RECU /DE ${bankName(NAMES[items[k].name])} /MOTIF FACT ${items[k].piece.slice(4)} /REF VIR${900000 + k}`, items[k].cents);
+    for (let k = 0; k < 5; k++) pay(`VIR SEPA RECU /DE ${bankName(NAMES[items[50 + k].name])} /MOTIF FACT ${items[50 + k].piece} MOINS AVOIR ${notes[k].piece} /REF VIR${910000 + k}`, items[50 + k].cents - notes[k].cents);
+    // Named only by the payer after its /DE tag; another customer has an item of the same amount.
+    items[60].cents = items[70].cents;
+    items[60].name = (items[70].name + 1) % NAMES.length;
+    const leftRows = [...items, ...notes].map((v) => ['411X', NAMES[v.name], '04/01/2026', 'VT', v.piece, v.credit ? 'Avoir' : 'Facture', '', '', '04/02/2026', 'Virement', eur(v.cents), v.credit ? 'C' : 'D'].join(';'));
+    pay(`VIR SEPA RECU /DE ${bankName(NAMES[items[70].name])} /MOTIF REGLEMENT /REF NOTPROVIDED`, items[70].cents);
+    for (let k = 0; k < 8; k++) lines.push(['06/02/2026', '06/02/2026', `PRLV SEPA URSSAF ${k} 2026`, eur(10_000 + k), ''].join(';'));
+    const ws = await sb.workspace('fr');
+    const a = await ws.addSourceFromPath('left', sb.file('echeancier.csv', csv('Compte tiers;Nom tiers;Date pièce;Journal;N° pièce;Type;Référence;Libellé;Échéance;Mode règlement;Montant;Sens', leftRows)));
+    const b = await ws.addSourceFromPath('right', sb.file('releve.csv', csv('Date opération;Date valeur;Libellé;Débit;Crédit', lines)));
+    // The direction column signs the amount with cents, not the piece number before it.
+    expect(a.columns.find((c) => c.name === 'signed_amount')?.format?.split('\u0000').slice(0, 2)).toEqual(['indicator', 'Montant']);
+    // Accented Débit / Crédit are a debit and credit pair.
+    expect(b.columns.some((c) => c.name === 'signed_amount' && c.derived)).toBe(true);
+    const auto = await buildAutoRecipe(ws, 'fr');
+    expect(auto.recipe.mappings.find((m) => m.role === 'amount')).toMatchObject({ field_a: 'signed_amount', field_b: 'signed_amount' });
+    const scored = auto.recipe.rules.find((r) => r.id === 'scored');
+    expect(scored?.model?.references[0].groups.map((g) => g.fixed ?? null)).toEqual(['2026', null]);
+    const result = await ws.run(auto.recipe);
+    const groups: { status: string; pieces: string[]; texts: string[] }[] = [];
+    for (const category of ['matched', 'suggested'] as const) {
+      for (const g of (await ws.page(result.run_id, category, { offset: 0, limit: 10_000 })).items) {
+        groups.push({ status: g.status, pieces: g.left_rows.map((r) => String(Number(r['N° pièce']))).sort(), texts: g.right_rows.map((r) => String(r['Libellé'])) });
+      }
+    }
+    ws.close();
+    const of = (ref: string) => groups.find((g) => g.texts.some((t) => t.includes(ref)));
+    for (let k = 0; k < 50; k++) expect([of(`VIR${900000 + k}`)?.pieces, of(`VIR${900000 + k}`)?.status], `FACT ${k}`).toEqual([[items[k].piece], 'auto']);
+    for (let k = 0; k < 5; k++) expect(of(`VIR${910000 + k}`)?.pieces, `less credit note ${k}`).toEqual([items[50 + k].piece, notes[k].piece].sort());
+    expect(of('NOTPROVIDED')?.pieces).toEqual([items[70].piece]);
+  });
+});

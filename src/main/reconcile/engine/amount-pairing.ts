@@ -79,19 +79,31 @@ export async function withAmountMapping(db: Db, columns: Record<Side, ColumnTypi
       };
     }
     const signed = signedFormOf(columns.right, current.field_b);
-    if (!signed || mappings.some((m) => m.field_b === signed)) return { mappings, note: null };
+    const signedLeft = signedFormOf(columns.left, current.field_a);
+    // The mapper may also have paired the signed forms themselves: that pair is the one compared.
+    const signedPair = mappings.find((m) => m !== current && m.role === 'amount' && (m.field_a === signedLeft || m.field_b === signed));
+    if (signedPair) {
+      return { mappings: [signedPair, ...mappings.filter((m) => m !== current && m !== signedPair)], note: `the amounts are compared in their signed form: ${signedPair.field_a} and ${signedPair.field_b}` };
+    }
+    const right = signed && !mappings.some((m) => m.field_b === signed) ? signed : null;
+    const left = signedLeft && !mappings.some((m) => m.field_a === signedLeft) ? signedLeft : null;
+    if (!right && !left) return { mappings, note: null };
+    const forms = [left ? `${current.field_a} as ${left}` : '', right ? `${current.field_b} as ${right}` : ''].filter(Boolean).join(' and ');
     return {
-      mappings: mappings.map((m) => (m === current ? { ...m, field_b: signed, reason: `${m.reason}; compared in its signed form ${signed} (money out negative)` } : m)),
-      note: `the amount ${current.field_b} is compared as ${signed}, with money out negative`,
+      mappings: mappings.map((m) => (m === current ? { ...m, field_a: left ?? m.field_a, field_b: right ?? m.field_b, reason: `${m.reason}; compared in signed form (${forms})` } : m)),
+      note: `the amounts are compared in their signed form: ${forms}`,
     };
   }
   if (!pair) return { mappings, note: null };
   const right = signedFormOf(columns.right, pair.right) ?? pair.right;
+  // An unsigned ledger amount with its own direction column (Montant with Sens D/C) is compared
+  // signed too: a credit note then counts against the invoices it nets.
+  const left = signedFormOf(columns.left, pair.left) ?? pair.left;
   // Each column is mapped once: a pair the names proposed for these columns gives way.
-  const rest = mappings.filter((m) => m.field_a !== pair.left && m.field_b !== right && m.field_b !== pair.right);
+  const rest = mappings.filter((m) => m.field_a !== pair.left && m.field_a !== left && m.field_b !== right && m.field_b !== pair.right);
   const reason = `${(pair.share * 100).toFixed(0)} % of the ${pair.left} values appear as ${pair.right} on the other side`;
   return {
-    mappings: [...rest, { field_a: pair.left, field_b: right, confidence: Math.min(0.95, 0.5 + pair.share / 2), reason, role: 'amount' }],
+    mappings: [...rest, { field_a: left, field_b: right, confidence: Math.min(0.95, 0.5 + pair.share / 2), reason, role: 'amount' }],
     note: `no amount pair was proposed by name; ${reason}, so they are the amounts`,
   };
 }

@@ -161,7 +161,8 @@ async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping
       const series = await withSeriesPrefix(db, referenceBody(keySourceText(leftKey)), shape);
       if (series) {
         const short = await judge(series);
-        if (short?.validated && (!judged?.validated || short.evidence.right[0].share >= SERIES_GAIN * judged.evidence.right[0].share)) judged = short;
+        // It must prove itself by the amounts: short numbers are named by volume in any text.
+        if (short?.agreed && (!judged?.validated || short.evidence.right[0].share >= SERIES_GAIN * judged.evidence.right[0].share)) judged = short;
       }
       if (!judged) continue;
       if (judged.validated) facts.references.push(judged.evidence);
@@ -196,7 +197,7 @@ async function judgeReference(
   amountMap: FieldMapping | undefined,
   chance: number | null,
   flipSign: boolean,
-): Promise<{ evidence: ReferenceEvidence; validated: boolean } | null> {
+): Promise<{ evidence: ReferenceEvidence; validated: boolean; agreed: boolean } | null> {
   let found = await referenceColumns(db, columns, leftKey, shape, strict);
   // Each text column is validated on its own: a column of the bank's own ids (P08767273) holds
   // the digits of some open item by chance, and those lines' amounts agree no more than chance.
@@ -215,11 +216,11 @@ async function judgeReference(
   // Validated: a value named in the text points at an open item of about the paid amount, not at a
   // customer's or contract's many items (their amounts agree no more than chance).
   // Or so many lines name its values that chance cannot explain it (every line a part payment).
-  const agreed = evidence.agreement === null || (evidence.lines >= 3 && evidence.agreement >= MIN_AGREEMENT && (evidence.ratio ?? 0) >= MIN_RATIO);
+  const agreed = evidence.agreement !== null && evidence.lines >= 3 && evidence.agreement >= MIN_AGREEMENT && (evidence.ratio ?? 0) >= MIN_RATIO;
   // Named by volume alone only when written as issued: items numbered 1–760 are "named" by every
   // small number in the texts, while `INV-2026-000123` in a fifth of the lines is no accident.
-  const validated = agreed || (found[0].share >= MIN_SHARE_ALONE && (await issuedShare(db, columns, leftKey, shape, strict, found[0].name)) >= MIN_SHARE_ALONE);
-  return { evidence, validated };
+  const validated = evidence.agreement === null || agreed || (found[0].share >= MIN_SHARE_ALONE && (await issuedShare(db, columns, leftKey, shape, strict, found[0].name)) >= MIN_SHARE_ALONE);
+  return { evidence, validated, agreed };
 }
 
 /** A leading group is the items' series when this share of keys carry one value in it. */
@@ -231,7 +232,7 @@ const SERIES_SHARE = 0.8;
  */
 async function withSeriesPrefix(db: Db, text: string, shape: ReferenceGroups): Promise<ReferenceGroups | null> {
   const k = shape.length;
-  if (k < 2) return null;
+  if (k === 1) return withGluedSeries(db, text, shape[0]);
   const groups = `regexp_extract_all(${text}, '[0-9]+')`;
   const modes = Array.from({ length: k - 1 }, (_, j) => `mode(ltrim(${groups}[${j + 1}], '0')) AS m${j}`);
   const row = await db.one<Record<string, string | number | null>>(
@@ -251,6 +252,33 @@ async function withSeriesPrefix(db: Db, text: string, shape: ReferenceGroups): P
   const rest = shape.slice(fixed.length);
   if (Math.max(...rest.map((g) => g.max)) < 3) return null;
   return shape.map((g, j) => (j < fixed.length ? { ...g, fixed: fixed[j] } : g));
+}
+
+/**
+ * A number issued at one width whose first digits most keys share (`20260412`: the year 2026, then
+ * 0412): those digits are the series, as a group of their own, and the rest is the number payers
+ * write alone ("FACT 0412"). The longest such prefix that leaves ≥ 3 digits; null when none.
+ */
+async function withGluedSeries(db: Db, text: string, group: ReferenceGroups[number]): Promise<ReferenceGroups | null> {
+  const digits = `regexp_extract_all(${text}, '[0-9]+')[1]`;
+  // Issued at one width, or mostly so (a ledger's payment rows carry other numbers): the usual width.
+  const w = group.width > 0 ? group.width : await db.scalarNumber(`SELECT coalesce(mode(length(${digits})), 0) FROM ${sample('left')} WHERE len(regexp_extract_all(${text}, '[0-9]+')) = 1`);
+  if (w < 6) return null;
+  const where = `WHERE len(regexp_extract_all(${text}, '[0-9]+')) = 1 AND length(${digits}) = ${w}`;
+  for (let len = w - 3; len >= 2; len--) {
+    const row = await db.one<{ m: string | null; share: number; lo: number; hi: number }>(
+      `WITH k AS (SELECT ${digits} AS d FROM ${sample('left')} ${where}), m AS (SELECT mode(substr(d, 1, ${len})) AS m FROM k)
+       SELECT m.m, count(*) FILTER (WHERE substr(d, 1, ${len}) = m.m) / count(*) AS share,
+         min(length(ltrim(substr(d, ${len + 1}), '0'))) AS lo, max(length(ltrim(substr(d, ${len + 1}), '0'))) AS hi FROM k, m GROUP BY m.m`,
+    );
+    if (!row?.m || Number(row.share) < SERIES_SHARE) continue;
+    const fixed = row.m.replace(/^0+/, '');
+    return [
+      { width: len, min: Math.max(1, fixed.length), max: Math.max(1, fixed.length), fixed },
+      { width: w - len, min: Math.max(1, Number(row.lo)), max: w - len },
+    ];
+  }
+  return null;
 }
 
 /**

@@ -64,14 +64,15 @@ export async function addDirectionIndicator(
     }
   }
   if (!found) return;
-  // The amount: an unsigned number column (the first one, as exports put the amount before the balance).
+  // The amount: an unsigned number column with cents somewhere (a document number never has
+  // them), the first one, as exports put the amount before the balance.
   let amount: ColumnTyping | undefined;
   for (let at = 0; at < numbers.length && !amount; at += NUMBER_BATCH) {
     const batch = numbers.slice(at, at + NUMBER_BATCH);
     const signs = await db.one<Record<string, unknown>>(
-      `SELECT ${batch.map((t, i) => `count(*) FILTER (WHERE ${amountOf(t)} < 0) AS neg${i}, count(${amountOf(t)}) AS n${i}`).join(', ')} FROM ${from}`,
+      `SELECT ${batch.map((t, i) => `count(*) FILTER (WHERE ${amountOf(t)} < 0) AS neg${i}, count(${amountOf(t)}) AS n${i}, count(*) FILTER (WHERE ${amountOf(t)} <> round(${amountOf(t)})) AS cents${i}`).join(', ')} FROM ${from}`,
     );
-    amount = batch.find((_, i) => Number(signs?.[`neg${i}`] ?? 0) === 0 && Number(signs?.[`n${i}`] ?? 0) > 0);
+    amount = batch.find((_, i) => Number(signs?.[`neg${i}`] ?? 0) === 0 && Number(signs?.[`n${i}`] ?? 0) > 0 && Number(signs?.[`cents${i}`] ?? 0) > 0);
   }
   if (!amount) return;
   const taken = new Set(typings.map((t) => t.name.toLowerCase()));

@@ -260,15 +260,18 @@ export function nameExpression(x: string): string {
 /**
  * The payer's name written in a statement text: at its start ("CLYDE TRADING & CO inv2120 …") or
  * at the start of a field the bank joined with dashes or slashes ("NEFT-BARBN5202…-PATIL IRRIGATION
- * SYSTEMS PVT LTD-2352"): the folded word-prefixes of each, the whole text's first.
+ * SYSTEMS PVT LTD-2352"), after the field's tag or not: the folded word-prefixes of each, the whole
+ * text's first.
  */
 export function namePrefixes(x: string, words = 6): string {
   const prefixes = (text: string) => {
     const ws = `string_split(trim(regexp_replace(${text}, '\\s+', ' ', 'g')), ' ')`;
     return `list_transform(range(1, least(len(${ws}), ${words}) + 1), k -> ${nameExpression(`array_to_string(${ws}[1:k], ' ')`)})`;
   };
+  // A field may open with its tag ("/DE SA DECORATION ROUSSEAU /MOTIF …"): read from its second word too.
   const fields = `string_split_regex(coalesce(${x}, ''), '\\s*[-/]\\s*')[2:]`;
-  return `list_concat(${prefixes(`coalesce(${x}, '')`)}, flatten(list_transform(${fields}, f -> ${prefixes('f')})))`;
+  const untagged = `regexp_replace(f, '^\\s*\\S+\\s+', '')`;
+  return `list_concat(${prefixes(`coalesce(${x}, '')`)}, flatten(list_transform(${fields}, f -> list_concat(${prefixes('f')}, ${prefixes(untagged)}))))`;
 }
 
 /**

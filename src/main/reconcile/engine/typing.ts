@@ -431,8 +431,10 @@ const CREDIT = /^(credit|credits|cr|deposit|deposits|paid ?in|money ?in|credit ?
 
 /** Separate debit and credit columns get a derived signed amount (credit − debit). */
 function addDebitCredit(typings: ColumnTyping[], notices: Notice[]): void {
-  const debit = typings.find((t) => t.type === 'number' && DEBIT.test(t.name.trim()));
-  const credit = typings.find((t) => t.type === 'number' && CREDIT.test(t.name.trim()));
+  // Names compared without accents: French exports head them Débit / Crédit.
+  const plain = (name: string) => name.trim().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
+  const debit = typings.find((t) => t.type === 'number' && DEBIT.test(plain(t.name)));
+  const credit = typings.find((t) => t.type === 'number' && CREDIT.test(plain(t.name)));
   if (!debit || !credit) return;
   const taken = new Set(typings.map((t) => t.name.toLowerCase()));
   let name = 'signed_amount';

@@ -6,8 +6,13 @@
  * and suggested rules), scored per case against ground truth. Prints, per
  * case, recall of auto matches and of auto + suggested, and precision of
  * both; then the totals, for the tuning variant and the held-out one.
+ * Also the suggestion again on the reopened workspace (learned facts are kept per source content:
+ * learn-cache.ts) and, with `--cli`, the same files through `kalla recon` (no recipe, csv + xlsx +
+ * parquet + evidence) as a real process, timed by GNU time.
  */
+import { spawnSync } from 'node:child_process';
 import { createWriteStream, mkdirSync, rmSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { buildAutoRecipe } from '../../src/main/reconcile/engine/auto-recipe';
@@ -36,7 +41,21 @@ interface CaseFigures {
   correctAll: number;
 }
 
-async function runVariant(rows: number, seed: number, variant: CashVariant, baseDir: string): Promise<string[]> {
+/** Load average of the (shared) machine, printed next to every figure. */
+const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
+
+/** `kalla recon` without a recipe, every export format, as a real process: wall seconds and peak RSS (GNU time). */
+function runCli(leftPath: string, rightPath: string, out: string): { s: number; rssMiB: number } {
+  rmSync(out, { recursive: true, force: true });
+  const entry = join(import.meta.dirname, 'recon-cli-entry.ts');
+  const tsx = join(import.meta.dirname, '..', '..', 'node_modules', '.bin', 'tsx');
+  const res = spawnSync('/usr/bin/time', ['-f', 'KALLA_TIME %e %M', tsx, entry, '--left', leftPath, '--right', rightPath, '--out', out, '--format', 'csv,xlsx,parquet', '--overwrite'], { encoding: 'utf8', maxBuffer: 64 * 1024 ** 2 });
+  const m = /KALLA_TIME ([\d.]+) (\d+)/.exec(res.stderr ?? '');
+  if (res.status !== 0 || !m) throw new Error(`kalla recon failed (${res.status}): ${res.stderr}`);
+  return { s: Number(m[1]), rssMiB: Number(m[2]) / 1024 };
+}
+
+async function runVariant(rows: number, seed: number, variant: CashVariant, baseDir: string, cli = false): Promise<string[]> {
   const dir = join(baseDir, variant);
   rmSync(dir, { recursive: true, force: true });
   mkdirSync(dir, { recursive: true });
@@ -48,6 +67,7 @@ async function runVariant(rows: number, seed: number, variant: CashVariant, base
   await writeLines(rightPath, data.rightHeader, data.right);
   await writeLines(truthPath, 'side,row_id,label,kase,dup', [...data.leftTruth.map(truthLine('left')), ...data.rightTruth.map(truthLine('right'))]);
 
+  const loadBefore = load();
   const ws = await ReconEngine.open(join(dir, 'workspace'));
   const t0 = performance.now();
   await Promise.all([ws.addSourceFromPath('left', leftPath), ws.addSourceFromPath('right', rightPath)]);
@@ -57,6 +77,13 @@ async function runVariant(rows: number, seed: number, variant: CashVariant, base
   const result = await ws.run(auto.recipe);
   const tRun = performance.now();
   ws.close();
+  // The suggestion again after reopening the workspace (the app restarted): learned facts are stored per source content.
+  const loadAgain = load();
+  const again = await ReconEngine.open(join(dir, 'workspace'));
+  const tAgain = performance.now();
+  await buildAutoRecipe(again, `cash-${variant}`);
+  const againMs = performance.now() - tAgain;
+  again.close();
 
   const instance = await DuckDBInstance.create(join(dir, 'workspace', 'recon.duckdb'));
   const conn = await instance.connect();
@@ -102,12 +129,15 @@ async function runVariant(rows: number, seed: number, variant: CashVariant, base
   conn.closeSync();
   instance.closeSync();
 
+  const cliRun = cli ? { load: load(), ...runCli(leftPath, rightPath, join(dir, 'cli-out')) } : null;
   const pct = (a: number, b: number) => (b === 0 ? '     –  ' : `${((a / b) * 100).toFixed(2).padStart(7)}%`);
   const sum = (k: Exclude<keyof CaseFigures, 'kase'>) => perCase.reduce((s, c) => s + c[k], 0);
   const f = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
   const out = [
     `── variant ${variant} (seed ${seed}): ${data.left.length.toLocaleString('en')} invoices × ${data.right.length.toLocaleString('en')} bank lines, no hand-written recipe`,
-    `load ${f(tLoad - t0)}, detect (mappings + rules) ${f(tDetect - tLoad)}, run ${f(tRun - tDetect)}, end to end ${f(tRun - t0)}`,
+    `load ${f(tLoad - t0)}, detect (mappings + rules) ${f(tDetect - tLoad)}, run ${f(tRun - tDetect)}, end to end ${f(tRun - t0)} (load average ${loadBefore})`,
+    `detect again on the reopened workspace (learned facts kept per source content): ${f(againMs)} (load average ${loadAgain})`,
+    ...(cliRun ? [`kalla recon, no recipe, csv+xlsx+parquet+evidence: ${cliRun.s.toFixed(2)} s, peak RSS ${Math.round(cliRun.rssMiB)} MiB (load average ${cliRun.load})`] : []),
     `rules proposed: ${auto.recipe.rules.map((r) => `${r.id}${r.auto_confirm ? ' (auto)' : ' (suggest)'}`).join(', ') || 'none'}`,
     `groups per rule: ${result.summary.per_rule.map((r) => `${r.rule_id} ${r.groups}`).join(', ')}`,
     `run phases: ${result.phases.map((p) => `${p.phase} ${(p.ms / 1000).toFixed(2)} s`).join(', ')}`,
@@ -127,9 +157,9 @@ async function runVariant(rows: number, seed: number, variant: CashVariant, base
   return out;
 }
 
-export async function runCashBench(opts: { rows: number; seed: number; variant: string; dir: string; keep: boolean }): Promise<void> {
+export async function runCashBench(opts: { rows: number; seed: number; variant: string; dir: string; keep: boolean; cli?: boolean }): Promise<void> {
   const variants: CashVariant[] = opts.variant === 'both' ? ['tune', 'heldout'] : [opts.variant as CashVariant];
   for (const v of variants) if (v !== 'tune' && v !== 'heldout' && v !== 'noisy') throw new Error(`--variant must be tune, heldout, noisy or both (got "${v}")`);
-  for (const v of variants) process.stdout.write(`${(await runVariant(opts.rows, opts.seed, v, opts.dir)).join('\n')}\n`);
+  for (const v of variants) process.stdout.write(`${(await runVariant(opts.rows, opts.seed, v, opts.dir, opts.cli)).join('\n')}\n`);
   if (!opts.keep) rmSync(opts.dir, { recursive: true, force: true });
 }

@@ -330,7 +330,7 @@ const entry =
     ? runWideBench({ cols: Number(values.cols), rows: values.rows === '100000' ? 50 : N, dir: values.dir ?? join(tmpdir(), 'kalla-bench-wide'), keep: values.keep })
     : values.workload === 'review'
       ? runReviewBench({ rows: N, dir: values.dir ?? join(tmpdir(), `kalla-bench-review-${N}`), keep: values.keep })
-      : values.workload === 'cash' ? runCashBench({ rows: N, seed: Number(values.seed), variant: values.variant ?? 'both', dir: values.dir ?? join(tmpdir(), `kalla-bench-cash-${N}`), keep: values.keep }) : main();
+      : values.workload === 'cash' ? runCashBench({ rows: N, seed: Number(values.seed), variant: values.variant ?? 'both', dir: values.dir ?? join(tmpdir(), `kalla-bench-cash-${N}`), keep: values.keep, cli: values.cli }) : main();
 entry.catch((error: unknown) => {
   process.stderr.write(`bench:recon failed: ${(error as Error).stack ?? error}\n`);
   process.exit(1);

@@ -40,6 +40,7 @@ import { installMacros } from './macros';
 import { profileSource } from './profile';
 import { validateRecipe } from './recipe-file';
 import { learnCashFacts, type CashFacts } from './cash-learning';
+import { learnedFactsKey, readLearnedFacts, storeLearnedFacts } from './learn-cache';
 import { withAmountMapping } from './amount-pairing';
 import { untypedEvidence, withoutUnprovenAutoConfirm } from './evidence';
 import { column, filterCondition, requireTypedRuleColumns, type SideColumns } from './recipe-sql';
@@ -225,15 +226,23 @@ export class ReconEngine {
 
   /**
    * Facts for cash-application rules, learned over the loaded data (cash-learning.ts). Learning reads
-   * every row, so the last answer is kept for as long as the sources (load time, column types), the
-   * mappings and the sign are the same: pressing Suggest again does not learn again.
+   * every row, so answers are kept per source content (learn-cache.ts: both files' SHA-256, how they
+   * were read and typed, the mappings and the sign), in memory and in the workspace: pressing Suggest
+   * or Confirm mapping again, dropping the same file again or reopening the workspace does not learn
+   * again; a changed file or typing does.
    */
   async learnCash(mappings: FieldMapping[], flipSign: boolean | null): Promise<CashFacts> {
     const left = await this.requireSource('left');
     const right = await this.requireSource('right');
-    const key = JSON.stringify([left.loaded_at, left.columns, right.loaded_at, right.columns, mappings, flipSign]);
+    const key = learnedFactsKey(left, right, mappings, flipSign);
     if (this.cashFacts?.key !== key) {
-      const facts = learnCashFacts(this.db, { left: left.columns, right: right.columns }, mappings, flipSign);
+      const facts = (async () => {
+        const stored = await readLearnedFacts(this.db, key);
+        if (stored) return stored;
+        const learned = await learnCashFacts(this.db, { left: left.columns, right: right.columns }, mappings, flipSign);
+        await storeLearnedFacts(this.db, key, learned);
+        return learned;
+      })();
       this.cashFacts = { key, facts };
       facts.catch(() => {
         if (this.cashFacts?.facts === facts) this.cashFacts = undefined; // a failure is not remembered

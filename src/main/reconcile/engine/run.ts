@@ -141,17 +141,24 @@ async function persist(db: Db, runId: number): Promise<void> {
         [runId],
       );
     }
-    await db.exec(
-      `INSERT INTO exceptions (run_id, side, row_id, rule_id, reason, counterpart_row_id, amount_delta, date_delta_days, row_hash)
-       SELECT $1, e.side, e.id, e.rule_id, e.reason, e.counterpart, e.da, e.dd, coalesce(l.${ident(ROW_HASH)}, r.${ident(ROW_HASH)})
-       FROM exc e
-       LEFT JOIN ${ident(typedView('left'))} l ON e.side = 'left' AND l.${ident(ROW_ID)} = e.id
-       LEFT JOIN ${ident(typedView('right'))} r ON e.side = 'right' AND r.${ident(ROW_ID)} = e.id
-       ORDER BY e.side, e.id`,
-      [runId],
-    );
+    await db.exec(`INSERT INTO exceptions (run_id, side, row_id, rule_id, reason, counterpart_row_id, amount_delta, date_delta_days, row_hash) ${exceptionRowsSql()}`, [runId]);
     await carryQueue(db, runId);
   });
+}
+
+/**
+ * The run's exceptions with each row's content hash ($1: the run id). Each side's rows are joined
+ * on the row id alone and the side picks the hash: with the side in the join condition
+ * (`ON e.side = 'left' AND l.id = e.id`) DuckDB planned a nested-loop join, 408 s of a 1M run's
+ * persist (57k exceptions × 1M rows per side); as hash joins it takes well under a second.
+ */
+export function exceptionRowsSql(): string {
+  return `SELECT $1, e.side, e.id, e.rule_id, e.reason, e.counterpart, e.da, e.dd,
+       CASE e.side WHEN 'left' THEN l.${ident(ROW_HASH)} ELSE r.${ident(ROW_HASH)} END
+     FROM exc e
+     LEFT JOIN ${ident(typedView('left'))} l ON l.${ident(ROW_ID)} = e.id
+     LEFT JOIN ${ident(typedView('right'))} r ON r.${ident(ROW_ID)} = e.id
+     ORDER BY e.side, e.id`;
 }
 
 /** The work-queue fields an exception keeps from one run to the next. */

@@ -8,6 +8,7 @@ import { MATCH_STATUSES, ROW_CATEGORIES } from '../../../shared/reconcile/source
 import type { Db } from './db';
 import { lit } from './sql';
 import { HISTORY_DDL } from './history';
+import { LEARNED_FACTS_DDL } from './learn-cache';
 
 const enumOf = (values: readonly string[]) => `ENUM (${values.map(lit).join(', ')})`;
 
@@ -141,6 +142,8 @@ export async function ensureStore(db: Db): Promise<void> {
   // entries carried from the workspace this one was duplicated from (run.ts, carryQueue).
   await db.exec('ALTER TABLE exceptions ADD COLUMN IF NOT EXISTS row_hash UBIGINT');
   await db.exec(CARRIED_QUEUE_DDL);
+  // Workspaces from before the learning cache: cash-application facts per source content (learn-cache.ts).
+  await db.exec(LEARNED_FACTS_DDL);
   await migrateVarcharColumns(db);
 }
 

@@ -58,15 +58,18 @@ export async function matchOneToOne(db: Db, rule: MatchRule, ruleIdx: number, sh
   await db.exec(`CREATE OR REPLACE TEMP TABLE pairs (lid BIGINT, rid BIGINT, la DECIMAL(18,6), ra DECIMAL(18,6), da DECIMAL(38,6), dd INTEGER)`);
   // A pair whose rows have no other candidate is trivially mutual-best: accept those with two
   // hash aggregates (the bulk of real data) and leave only contested rows to the window rounds.
-  await db.exec(`CREATE OR REPLACE TEMP TABLE newp AS
-    SELECT c.lid, c.rid, c.la, c.ra, c.da, c.dd FROM cand0 c
-    WHERE c.lid IN (SELECT lid FROM cand0 GROUP BY lid HAVING count(*) = 1)
-      AND c.rid IN (SELECT rid FROM cand0 GROUP BY rid HAVING count(*) = 1)`);
-  await db.exec('INSERT INTO pairs SELECT * FROM newp');
-  // Every candidate of a row left unmatched is contested (a row with one candidate pair is in newp),
+  // Each candidate is marked once (`u`: its two rows have no other candidate); the unique pairs and
+  // the contested rest are then two filters of that table, not an anti-join of cand0 against newp.
+  await db.exec(`CREATE OR REPLACE TEMP TABLE cand0u AS
+    SELECT c.*, (c.lid IN (SELECT lid FROM cand0 GROUP BY lid HAVING count(*) = 1)
+      AND c.rid IN (SELECT rid FROM cand0 GROUP BY rid HAVING count(*) = 1)) AS u FROM cand0 c`);
+  await db.exec('INSERT INTO pairs SELECT lid, rid, la, ra, da, dd FROM cand0u WHERE u');
+  // Every candidate of a row left unmatched is contested (a row with one candidate pair is unique),
   // so `contested` is all the duplicate bookkeeping below needs; the rounds work on `cand`, which shrinks.
-  await db.exec(`CREATE OR REPLACE TEMP TABLE contested AS
-    SELECT c.* FROM cand0 c WHERE NOT EXISTS (SELECT 1 FROM newp n WHERE n.lid = c.lid)`);
+  // A unique pair's left row has no other candidate, so "not unique" is exactly "its left row is not
+  // in a unique pair" (the anti-join this replaced).
+  await db.exec('CREATE OR REPLACE TEMP TABLE contested AS SELECT * EXCLUDE (u) FROM cand0u WHERE NOT u');
+  await db.exec('DROP TABLE IF EXISTS temp.cand0u');
   await db.exec('CREATE OR REPLACE TEMP TABLE cand AS SELECT * FROM contested');
   const contestedPairs = await db.scalarNumber('SELECT count(*) FROM cand');
   // Long chains of contested rows (many rows sharing a low-cardinality key) take one round per link:
@@ -129,13 +132,16 @@ const AMBIGUOUS_WITHIN_DAYS = 7;
  */
 async function markAmbiguous(db: Db, rule: MatchRule, ruleIdx: number): Promise<void> {
   const window = rule.auto_confirm ? 0 : AMBIGUOUS_WITHIN_DAYS;
+  // Only contested pairs can have an alternative: a unique pair's two rows have no other candidate,
+  // and every candidate of a contested pair's rows is itself contested. So `contested`, not all of
+  // cand0 (at 1M: tens of thousands of rows instead of 900k), holds every pair and alternative here.
   await db.exec(`CREATE OR REPLACE TEMP TABLE amb_pairs AS
-    WITH me AS (SELECT c.* FROM cand0 c JOIN pairs p USING (lid, rid))
+    WITH me AS (SELECT c.* FROM contested c JOIN pairs p USING (lid, rid))
     -- Two equi-joins (same left row; same right row), not one join with OR: that is a nested loop.
-    SELECT me.lid, me.rid, c.lid AS other_l, c.rid AS other_r FROM me JOIN cand0 c ON c.lid = me.lid AND c.da = me.da
+    SELECT me.lid, me.rid, c.lid AS other_l, c.rid AS other_r FROM me JOIN contested c ON c.lid = me.lid AND c.da = me.da
       WHERE c.rid <> me.rid AND c.rh <> me.rh AND abs(c.dd - me.dd) <= ${window}
     UNION
-    SELECT me.lid, me.rid, c.lid, c.rid FROM me JOIN cand0 c ON c.rid = me.rid AND c.da = me.da
+    SELECT me.lid, me.rid, c.lid, c.rid FROM me JOIN contested c ON c.rid = me.rid AND c.da = me.da
       WHERE c.lid <> me.lid AND c.lh <> me.lh AND abs(c.dd - me.dd) <= ${window}`);
   if (rule.auto_confirm) return;
   await db.exec(

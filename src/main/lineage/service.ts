@@ -254,7 +254,10 @@ export class LineageService {
     }
     // The whole graph: extract_subgraph without a focus (nodes with their schema), or "too large" with its count.
     const s = SubgraphSchema.parse((await this.tool('extract_subgraph', { ...(await this.sourceArgs(c)), max_nodes: GRAPH_CAP })).structured);
-    if (s.tooLarge) throw new UserError(s.message ?? `The whole graph has ${s.total} nodes, too many for the large view.`, 'tool_error');
+    if (s.tooLarge) {
+      const n = (s.total ?? s.nodeCount ?? 0).toLocaleString('en');
+      throw new UserError(`The whole graph has ${n} nodes, more than the ${GRAPH_CAP.toLocaleString('en')} the large view draws: focus a view to see its neighbourhood.`, 'tool_error');
+    }
     return LineageGraphSchema.parse({ focus: null, nodes: s.nodes, edges: s.edges, truncated: s.truncated, total: s.total });
   }
 

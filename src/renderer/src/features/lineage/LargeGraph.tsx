@@ -12,7 +12,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import cytoscape, { type Core, type ElementDefinition } from 'cytoscape';
 import type { LineageGraph } from '../../../../shared/lineage';
 import { drawnPart, leftOutText, nodeSchema, schemaView } from './large-graph-model';
-import { ELK_BUDGET_MS, layeredGrid, type LayoutAnswer, type LayoutRequest } from './large-graph-layout';
+import { ELK_BUDGET_MS, ELK_MAX_NODES, layeredGrid, type LayoutAnswer, type LayoutRequest } from './large-graph-layout';
 import { formatNumber } from '../../stores/display';
 import type { DiagramTheme } from './diagram-theme';
 import { useDiagramTheme } from './useDiagramTheme';
@@ -53,9 +53,9 @@ interface Placed {
 
 /**
  * Positions for `names` from the layout worker (one per view, started when the view opens and kept):
- * ELK first when the graph is small, and when it has not answered within ELK_BUDGET_MS the worker is
- * stopped and a new one makes the grid. Where no Worker can start, the grid is made here (still only
- * O(nodes + edges)).
+ * the layered grid first (drawn at once), then ELK for a small one-schema graph, replacing the grid
+ * when it answers within ELK_BUDGET_MS (else the worker is stopped and the grid stays). Where no
+ * Worker can start, the grid is made here (still only O(nodes + edges)).
  */
 function useWorkerLayout(names: string[] | null, edges: Array<[string, string]>, groups: string[]): Placed | undefined {
   const [placed, setPlaced] = useState<Placed>();
@@ -91,36 +91,42 @@ function useWorkerLayout(names: string[] | null, edges: Array<[string, string]>,
       const at = layeredGrid(names, edges, { groups });
       done('grid', at.map((p) => p.x), at.map((p) => p.y));
     };
+    // The grid first, so the view is drawn and usable at once; then, for a graph ELK lays out well
+    // (one schema, at most ELK_MAX_NODES nodes), ELK's layout replaces it if it answers within ELK_BUDGET_MS.
+    const wantElk = names.length <= ELK_MAX_NODES && new Set(groups).size <= 1;
     const ask = (mode: LayoutRequest['mode']) => {
       const w = worker.current === undefined ? start() : worker.current;
       if (!w) {
-        inPage();
+        if (mode === 'grid') inPage();
         return;
       }
       const id = ++asked.current;
       w.onmessage = (e: MessageEvent<LayoutAnswer>) => {
         if (e.data.id !== id) return; // an answer for a graph no longer shown
         clearTimeout(timer);
-        if (e.data.error) inPage();
-        else done(e.data.engine, e.data.xs, e.data.ys);
+        if (e.data.error) {
+          if (mode === 'grid') inPage();
+          return;
+        }
+        done(e.data.engine, e.data.xs, e.data.ys);
+        if (mode === 'grid' && wantElk && live) ask('auto');
       };
       w.onerror = () => {
         clearTimeout(timer);
         w.terminate();
         worker.current = null;
-        if (live) inPage();
+        if (live && mode === 'grid') inPage();
       };
       w.postMessage({ id, names, edges, mode, groups } satisfies LayoutRequest);
       if (mode === 'auto') {
         timer = setTimeout(() => {
-          // ELK took too long: stop it, and let a fresh worker make the grid
+          // ELK took too long: stop it and keep the grid (a fresh worker serves the next graph).
           w.terminate();
           worker.current = undefined;
-          ask('grid');
         }, ELK_BUDGET_MS);
       }
     };
-    ask('auto');
+    ask('grid');
     return () => {
       live = false;
       clearTimeout(timer);

@@ -30,8 +30,8 @@ test('a 500-node neighbourhood in the large view: count left out, search and foc
     await page.getByLabel('Find a view').fill('raw.t_0');
     await diagram.getByRole('button', { name: 'Find', exact: true }).click();
     await expect(page.getByTestId('focus-name')).toHaveText(/t_0$/);
-    // Mermaid draws the nearest 50 and offers the large view.
-    await expect(diagram).toContainText('(farthest left out)');
+    // Mermaid draws the nearest 50 and offers the large view; it says how many it left out.
+    await expect(page.getByTestId('diagram-count')).toHaveText('50 nodes of 1,201 (1,151 farthest left out)');
 
     const started = Date.now();
     await diagram.getByRole('button', { name: 'Large view' }).click();
@@ -41,6 +41,8 @@ test('a 500-node neighbourhood in the large view: count left out, search and foc
     const count = page.getByTestId('large-graph-count');
     await expect(count).toContainText('500 nodes');
     await expect(count).toContainText('701 farthest nodes left out');
+    // Each schema is a box: raw.t_0 in raw, the views in the default schema big (their names leave it out).
+    await expect(count).toContainText('2 schemas');
     // Cytoscape draws on canvas elements.
     expect(await canvas.locator('canvas').count()).toBeGreaterThan(0);
     info.annotations.push({ type: 'time to interactive (click → laid out), ms', description: String(interactive) });
@@ -82,12 +84,28 @@ test('a 500-node neighbourhood in the large view: count left out, search and foc
     await diagram.getByRole('search', { name: 'Find in the large view' }).getByRole('button', { name: 'Find' }).click();
     await expect(page.getByRole('alert')).toContainText('No node named “w_00599” in this view.');
 
-    // Collapse by schema: one node per schema, the count stays.
-    await diagram.getByLabel('Collapse by schema').check();
+    // Schema boxes: one collapses to a node with its count and back; "Collapse by schema" folds them all.
+    await page.screenshot({ path: info.outputPath('large-view-schemas-1440.png') });
+    await diagram.getByText('Schemas (2): collapse or expand a box').click();
+    const boxes = diagram.getByRole('group', { name: 'Schema boxes' });
+    const big = boxes.getByRole('button', { name: 'big (499)' });
+    await expect(big).toHaveAttribute('aria-pressed', 'false');
+    await big.click();
+    await expect(big).toHaveAttribute('aria-pressed', 'true');
+    await expect(count).toContainText('2 schemas (1 collapsed)');
     await expect(canvas).toBeVisible();
     await expect(count).toContainText('701 farthest nodes left out');
     await page.screenshot({ path: info.outputPath('large-view-collapsed-1440.png') });
+    // Finding a node inside a collapsed box opens the box.
+    await diagram.getByLabel('Find a node in the large view').fill('v_00007');
+    await diagram.getByRole('search', { name: 'Find in the large view' }).getByRole('button', { name: 'Find' }).click();
+    await expect(big).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByTestId('large-graph-selected')).toContainText('v_00007');
+    await diagram.getByLabel('Collapse by schema').check();
+    await expect(count).toContainText('2 schemas (2 collapsed)');
+    await expect(canvas).toBeVisible();
     await diagram.getByLabel('Collapse by schema').uncheck();
+    await expect(count).not.toContainText('collapsed');
     // The OS switches to dark: the view is drawn again with the dark theme's label ink.
     await expect(canvas).toHaveAttribute('data-theme', 'light');
     await page.emulateMedia({ colorScheme: 'dark' });
@@ -101,9 +119,14 @@ test('a 500-node neighbourhood in the large view: count left out, search and foc
     await diagram.getByRole('button', { name: 'Focus here' }).click();
     await expect(page.getByTestId('focus-name')).toHaveText(/v_00123$/);
     await expect(count).toContainText('nothing left out');
-    // A small neighbourhood is laid out by ELK (in the worker).
-    await expect(count).toContainText('laid out by ELK off the page', { timeout: 30_000 });
+    // Nodes in two schemas: the grid, with a band per schema so the boxes do not overlap.
+    await expect(count).toContainText('laid out by the layered grid off the page', { timeout: 30_000 });
     console.log(`neighbourhood of v_00123: ${await count.textContent()}`);
+    // Nothing upstream: v_00123 and w_00123, one schema: ELK (in the worker).
+    await page.getByRole('button', { name: 'Fewer upstream levels' }).click();
+    await page.getByRole('button', { name: 'Fewer upstream levels' }).click();
+    await expect(count).toContainText('2 nodes, 1 edges shown · nothing left out · 1 schema');
+    await expect(count).toContainText('laid out by ELK off the page', { timeout: 30_000 });
     // Enter on a listed node focuses the workspace there.
     const small = diagram.getByRole('listbox', { name: /Nodes drawn in the large view/ });
     await small.focus();

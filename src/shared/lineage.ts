@@ -29,12 +29,20 @@ export const AnalysisSchema = z.object({
 });
 export type Analysis = z.infer<typeof AnalysisSchema>;
 
-export const GraphNodeSchema = z.object({ name: z.string(), kind: z.string(), role: z.string().optional() });
+/** `schema`: the node's schema as names write it (`raw`, or `cat.raw` in another catalog), also where its name leaves the default schema out. */
+export const GraphNodeSchema = z.object({ name: z.string(), kind: z.string(), role: z.string().optional(), schema: z.string().optional() });
+/** Without a focus: the whole graph, or (past the node cap) `tooLarge` with its `total`, a message and suggestions. */
 export const SubgraphSchema = z.object({
-  focus: z.string(),
+  focus: z.string().nullable(),
   nodes: z.array(GraphNodeSchema),
   edges: z.array(z.tuple([z.string(), z.string()])),
   truncated: z.boolean(),
+  /** Nodes within the depths before the cap: `total - nodes.length` were left out. */
+  total: z.number().optional(),
+  tooLarge: z.boolean().optional(),
+  nodeCount: z.number().optional(),
+  message: z.string().optional(),
+  suggestions: z.unknown().optional(),
 });
 export type Subgraph = z.infer<typeof SubgraphSchema>;
 
@@ -45,6 +53,8 @@ export const LineageGraphSchema = z.object({
   edges: z.array(z.tuple([z.string(), z.string()])),
   /** The engine itself stopped at its cap, so there are more nodes than `nodes` holds. */
   truncated: z.boolean(),
+  /** How many nodes there are in all (within the depths), when the engine said. */
+  total: z.number().optional(),
 });
 export type LineageGraph = z.infer<typeof LineageGraphSchema>;
 
@@ -60,6 +70,8 @@ export const DiagramSchema = z.object({
   nodeCount: z.number(),
   edgeCount: z.number().optional(),
   truncated: z.boolean().optional(),
+  /** Nodes within the depths before the node cap: `total - nodeCount` farthest were left out. */
+  total: z.number().optional(),
   tooLarge: z.boolean().optional(),
   message: z.string().optional(),
   suggestions: z.unknown().optional(),
@@ -166,10 +178,10 @@ export const ListSchemasInputShape = { connection: connectionField, catalog: cat
 export const EntryPointsInputShape = { ...SourceShape, limit: z.number().int().min(1).max(100).optional().describe('How many per list (default 5)') };
 export const SubgraphInputShape = {
   ...SourceShape,
-  focus: nameField('The view or table at the centre'),
+  focus: nameField('The view or table at the centre (omit for the whole graph)').optional(),
   upstream_depth: depth('Upstream', 2),
   downstream_depth: depth('Downstream', 2),
-  max_nodes: z.number().int().min(1).max(20000).optional().describe('Node cap; the farthest nodes are dropped (default 50)'),
+  max_nodes: z.number().int().min(1).max(20000).optional().describe('Node cap; the farthest nodes are dropped (default 50); a whole graph past it is not listed ("tooLarge")'),
 };
 export const ImpactInputShape = { ...SourceShape, name: nameField('The view or table whose dependents you want') };
 export const MermaidInputShape = {

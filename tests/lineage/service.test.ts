@@ -73,6 +73,11 @@ describe('lineage service', () => {
     expect(whole?.nodes.filter((n) => n.kind === 'table')).toHaveLength(analysis?.tableCount ?? -1);
     expect(whole?.edges).toHaveLength(analysis?.edgeCount ?? -1);
     expect(whole?.edges).toContainEqual(['fact_orders', 'customer_orders']);
+    // Every node carries its schema, also where its name leaves the default schema out (schema boxes).
+    const schemaOfNode = new Map((whole?.nodes as Array<{ name: string; schema?: string }>).map((n) => [n.name, n.schema]));
+    expect([schemaOfNode.get('customer_orders'), schemaOfNode.get('raw.orders')]).toEqual(['ecommerce', 'raw']);
+    expect([...schemaOfNode.values()].every((v) => typeof v === 'string' && v.length > 0)).toBe(true);
+    expect((w.ok ? (w.value as { total?: number }).total : -1)).toBe(whole?.nodes.length);
   }, 60_000);
 
   it('refuses a relative path with a message that says what to type', async () => {

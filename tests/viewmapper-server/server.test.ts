@@ -233,6 +233,19 @@ describe('viewmapper server with the bundled jar', () => {
     const g = sub.structuredContent as { nodes: Array<{ name: string; role: string }>; edges: string[][] };
     expect(g.nodes.find((n) => n.role === 'focus')?.name).toBe('customer_orders');
     expect(g.edges).toContainEqual(['fact_orders', 'customer_orders']);
+    // Issue 26: each node carries its schema, also where its name leaves the default one out; without a
+    // focus the whole graph; past max_nodes the count left out (a neighbourhood) or "too large" with it.
+    expect((g.nodes as Array<{ name: string; schema?: string }>).find((n) => n.name === 'customer_orders')?.schema).toBe('ecommerce');
+    const whole = await s.call('extract_subgraph', {});
+    const w = whole.structuredContent as { focus: string | null; nodes: Array<{ name: string; schema: string }>; total: number };
+    expect([w.focus, w.nodes.length, w.total]).toEqual([null, w.total, w.total]);
+    expect(w.nodes.find((n) => n.name === 'raw.orders')?.schema).toBe('raw');
+    expect(textOf(whole)).toContain('in the whole graph');
+    const cut = await s.call('extract_subgraph', { focus: 'customer_orders', upstream_depth: 1, downstream_depth: 1, max_nodes: 2 });
+    expect(textOf(cut)).toContain(`the nearest of ${(cut.structuredContent as { total: number }).total}`);
+    const tooMany = await s.call('extract_subgraph', { max_nodes: 3 });
+    expect(tooMany.structuredContent).toMatchObject({ tooLarge: true, total: w.total });
+    expect(textOf(tooMany)).toContain(`${w.total} nodes is too many`);
 
     const imp = await s.call('impact_of', { name: 'raw.orders' });
     expect((imp.structuredContent as { count: number }).count).toBe(6);

@@ -32,7 +32,6 @@ import {
   type ViewSql,
 } from '../../shared/lineage';
 import type { ToolCallResult } from '../../shared/mcp';
-import { graphFromMermaid } from '../../shared/lineage-graph';
 import { UserError } from '../errors';
 import type { McpHost } from '../mcp/host';
 import { writeFileAtomic } from '../base/atomic-write';
@@ -251,11 +250,15 @@ export class LineageService {
     if (input.downstreamDepth !== undefined) args.downstream_depth = input.downstreamDepth;
     if (input.focus) {
       const s = SubgraphSchema.parse((await this.tool('extract_subgraph', { ...args, focus: input.focus, max_nodes: GRAPH_CAP })).structured);
-      return LineageGraphSchema.parse({ focus: s.focus, nodes: s.nodes, edges: s.edges, truncated: s.truncated });
+      return LineageGraphSchema.parse({ focus: s.focus, nodes: s.nodes, edges: s.edges, truncated: s.truncated, total: s.total });
     }
-    const d = DiagramSchema.parse((await this.tool('generate_mermaid', { ...(await this.sourceArgs(c)), max_diagram_nodes: GRAPH_CAP })).structured);
-    if (!d.mermaid) throw new UserError(d.message ?? 'The whole graph could not be read.', 'tool_error');
-    return graphFromMermaid(d.mermaid);
+    // The whole graph: extract_subgraph without a focus (nodes with their schema), or "too large" with its count.
+    const s = SubgraphSchema.parse((await this.tool('extract_subgraph', { ...(await this.sourceArgs(c)), max_nodes: GRAPH_CAP })).structured);
+    if (s.tooLarge) {
+      const n = (s.total ?? s.nodeCount ?? 0).toLocaleString('en');
+      throw new UserError(`The whole graph has ${n} nodes, more than the ${GRAPH_CAP.toLocaleString('en')} the large view draws: focus a view to see its neighbourhood.`, 'tool_error');
+    }
+    return LineageGraphSchema.parse({ focus: null, nodes: s.nodes, edges: s.edges, truncated: s.truncated, total: s.total });
   }
 
   async viewSql(name: string): Promise<ViewSql> {

@@ -346,12 +346,15 @@ export function createViewMapperServer(opts: { env?: NodeJS.ProcessEnv; log?: (l
   tool('extract_subgraph', 'Extract subgraph', 'The views and tables around one object, to the given depths upstream (what it reads) and downstream (what reads it), nearest first, with edges from the relation read to its reader.', SubgraphInputShape, SubgraphSchema.shape, async (args) => {
     const r = await req<Subgraph>('subgraph', {
       ...sourceParams(source(args)),
-      focus: args.focus,
+      ...(args.focus ? { focus: args.focus } : {}),
       ...(args.upstream_depth !== undefined ? { upstreamDepth: args.upstream_depth } : {}),
       ...(args.downstream_depth !== undefined ? { downstreamDepth: args.downstream_depth } : {}),
       ...(args.max_nodes !== undefined ? { maxNodes: args.max_nodes } : {}),
     });
-    return ok(r, `${r.nodes.length} nodes, ${r.edges.length} edges around ${r.focus}${r.truncated ? ' (truncated)' : ''}:\n${r.nodes.map((n) => `- ${n.name} (${n.kind}, ${n.role})`).join('\n')}`);
+    if (r.tooLarge) return ok(r, r.message ?? `${r.total} nodes: too many to list.`);
+    const where = r.focus === null ? 'in the whole graph' : `around ${r.focus}`;
+    const cut = r.truncated ? ` (the nearest of ${r.total ?? 'more'}: ${r.total !== undefined ? r.total - r.nodes.length : 'some'} farthest left out)` : '';
+    return ok(r, `${r.nodes.length} nodes, ${r.edges.length} edges ${where}${cut}:\n${r.nodes.map((n) => `- ${n.name} (${n.kind}, ${n.role}${n.schema ? `, schema ${n.schema}` : ''})`).join('\n')}`);
   });
 
   tool('impact_of', 'Impact of a change', 'Every view that depends on an object, directly or transitively, with its depth.', ImpactInputShape, ImpactSchema.shape, async (args) => {

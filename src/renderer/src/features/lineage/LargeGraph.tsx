@@ -1,8 +1,9 @@
 /**
  * The large-graph view (issue 26): Cytoscape.js on a canvas for neighbourhoods past what Mermaid
  * draws well and for the whole graph. Zoom and pan are Cytoscape's own; a search box finds and
- * focuses a node (centred, its neighbours highlighted); "Collapse by schema" draws one node per
- * schema. What is left out is always counted. Mermaid stays for small diagrams and export.
+ * focuses a node (centred, its neighbours highlighted). Each schema is a box with the count of its
+ * nodes; a box collapses to one node and back (double-click it, or its button under "Schemas";
+ * "Collapse by schema" collapses them all). What is left out is always counted. Mermaid stays for small diagrams and export.
  * The layout is computed in a Web Worker (ELK up to a few hundred nodes, a layered grid past that,
  * `large-graph-layout.ts`), so the page only draws. The drawn nodes are also a listbox beside the
  * canvas: arrow keys move the selection (and the canvas's highlight), Enter focuses the workspace there.
@@ -10,9 +11,8 @@
 import { useEffect, useMemo, useRef, useState } from 'react';
 import cytoscape, { type Core, type ElementDefinition } from 'cytoscape';
 import type { LineageGraph } from '../../../../shared/lineage';
-import { schemaOf } from '../../../../shared/lineage-graph';
-import { collapseBySchema, drawnPart } from './large-graph-model';
-import { ELK_BUDGET_MS, layeredGrid, type LayoutAnswer, type LayoutRequest } from './large-graph-layout';
+import { drawnPart, leftOutText, nodeSchema, schemaView } from './large-graph-model';
+import { ELK_BUDGET_MS, ELK_MAX_NODES, layeredGrid, type LayoutAnswer, type LayoutRequest } from './large-graph-layout';
 import { formatNumber } from '../../stores/display';
 import type { DiagramTheme } from './diagram-theme';
 import { useDiagramTheme } from './useDiagramTheme';
@@ -27,7 +27,10 @@ const styleFor = (theme: DiagramTheme): cytoscape.StylesheetStyle[] => {
   { selector: 'node', style: { label: 'data(label)', 'font-size': 10, 'background-color': '#6b8fc7', color: ink, 'text-valign': 'bottom', 'text-margin-y': 2, width: 12, height: 12, 'min-zoomed-font-size': 8 } },
   { selector: 'node[kind = "table"]', style: { shape: 'round-rectangle', 'background-color': '#8a9a5b' } },
   { selector: 'node[role = "focus"]', style: { 'background-color': '#d9822b', width: 20, height: 20 } },
-  { selector: 'node.schema', style: { shape: 'round-rectangle', width: 'mapData(count, 1, 2000, 24, 80)', height: 24, 'background-color': '#9bb0d6', 'font-size': 12 } },
+  // A schema box is a plain node drawn under the rest, sized to its nodes (Cytoscape's own compound
+  // parents re-measure on every change and never finished drawing 10,000 children here).
+  { selector: 'node.schema', style: { shape: 'round-rectangle', width: 'data(w)', height: 'data(h)', 'background-color': '#9bb0d6', 'background-opacity': 0.1, 'border-width': 1, 'border-color': '#7f93b8', 'text-valign': 'top', 'text-halign': 'center', 'text-margin-y': -2, 'font-size': 12, 'font-weight': 'bold', 'z-compound-depth': 'bottom', 'min-zoomed-font-size': 4 } },
+  { selector: 'node.schema-collapsed', style: { shape: 'round-rectangle', width: 'mapData(count, 1, 2000, 28, 90)', height: 28, 'background-color': '#9bb0d6', 'background-opacity': 1, 'border-width': 1, 'border-color': '#7f93b8', 'text-valign': 'bottom', 'font-size': 12, 'font-weight': 'bold' } },
   { selector: 'edge', style: { width: 1, 'line-color': '#b8c0cc', 'target-arrow-shape': 'triangle', 'target-arrow-color': '#b8c0cc', 'curve-style': 'haystack', 'arrow-scale': 0.6 } },
   { selector: '.faded', style: { opacity: 0.15 } },
   { selector: 'node.hit', style: { 'background-color': '#c0392b', width: 22, height: 22, 'font-size': 14, 'font-weight': 'bold', 'z-index': 10, 'text-background-color': paper, 'text-background-opacity': 1, 'text-background-padding': '2px' } },
@@ -50,11 +53,11 @@ interface Placed {
 
 /**
  * Positions for `names` from the layout worker (one per view, started when the view opens and kept):
- * ELK first when the graph is small, and when it has not answered within ELK_BUDGET_MS the worker is
- * stopped and a new one makes the grid. Where no Worker can start, the grid is made here (still only
- * O(nodes + edges)).
+ * the layered grid first (drawn at once), then ELK for a small one-schema graph, replacing the grid
+ * when it answers within ELK_BUDGET_MS (else the worker is stopped and the grid stays). Where no
+ * Worker can start, the grid is made here (still only O(nodes + edges)).
  */
-function useWorkerLayout(names: string[] | null, edges: Array<[string, string]>): Placed | undefined {
+function useWorkerLayout(names: string[] | null, edges: Array<[string, string]>, groups: string[]): Placed | undefined {
   const [placed, setPlaced] = useState<Placed>();
   const worker = useRef<Worker | null | undefined>(undefined); // null: none can start here
   const asked = useRef(0);
@@ -85,44 +88,50 @@ function useWorkerLayout(names: string[] | null, edges: Array<[string, string]>)
       setPlaced({ names, positions, engine, ms: Math.round(performance.now() - started) });
     };
     const inPage = () => {
-      const at = layeredGrid(names, edges);
+      const at = layeredGrid(names, edges, { groups });
       done('grid', at.map((p) => p.x), at.map((p) => p.y));
     };
+    // The grid first, so the view is drawn and usable at once; then, for a graph ELK lays out well
+    // (one schema, at most ELK_MAX_NODES nodes), ELK's layout replaces it if it answers within ELK_BUDGET_MS.
+    const wantElk = names.length <= ELK_MAX_NODES && new Set(groups).size <= 1;
     const ask = (mode: LayoutRequest['mode']) => {
       const w = worker.current === undefined ? start() : worker.current;
       if (!w) {
-        inPage();
+        if (mode === 'grid') inPage();
         return;
       }
       const id = ++asked.current;
       w.onmessage = (e: MessageEvent<LayoutAnswer>) => {
         if (e.data.id !== id) return; // an answer for a graph no longer shown
         clearTimeout(timer);
-        if (e.data.error) inPage();
-        else done(e.data.engine, e.data.xs, e.data.ys);
+        if (e.data.error) {
+          if (mode === 'grid') inPage();
+          return;
+        }
+        done(e.data.engine, e.data.xs, e.data.ys);
+        if (mode === 'grid' && wantElk && live) ask('auto');
       };
       w.onerror = () => {
         clearTimeout(timer);
         w.terminate();
         worker.current = null;
-        if (live) inPage();
+        if (live && mode === 'grid') inPage();
       };
-      w.postMessage({ id, names, edges, mode } satisfies LayoutRequest);
+      w.postMessage({ id, names, edges, mode, groups } satisfies LayoutRequest);
       if (mode === 'auto') {
         timer = setTimeout(() => {
-          // ELK took too long: stop it, and let a fresh worker make the grid
+          // ELK took too long: stop it and keep the grid (a fresh worker serves the next graph).
           w.terminate();
           worker.current = undefined;
-          ask('grid');
         }, ELK_BUDGET_MS);
       }
     };
-    ask('auto');
+    ask('grid');
     return () => {
       live = false;
       clearTimeout(timer);
     };
-  }, [names, edges]);
+  }, [names, edges, groups]);
   return placed && placed.names === names ? placed : undefined;
 }
 
@@ -135,44 +144,73 @@ const LIST_WINDOW = 40;
 export function LargeGraph({ graph, onOpen }: Props) {
   const box = useRef<HTMLDivElement>(null);
   const cy = useRef<Core | undefined>(undefined);
-  const [collapsed, setCollapsed] = useState(false);
+  const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
   const [query, setQuery] = useState('');
   const [selected, setSelected] = useState<string>();
   const [notFound, setNotFound] = useState<string>();
-  const [ready, setReady] = useState<{ ms: number; of: Placed | 'collapsed' }>();
+  const [ready, setReady] = useState<{ ms: number; of: unknown }>();
   const [epoch, setEpoch] = useState(0);
   const drawn = useMemo(() => drawnPart(graph), [graph]);
   const theme = useDiagramTheme();
   // Nodes in list order: a neighbourhood nearest first (as the engine lists them), a whole graph by schema and name.
   const ordered = useMemo(
-    () => (graph.focus === null ? [...drawn.nodes].sort((a, b) => schemaOf(a.name).localeCompare(schemaOf(b.name)) || a.name.localeCompare(b.name)) : drawn.nodes),
+    () => (graph.focus === null ? [...drawn.nodes].sort((a, b) => nodeSchema(a).localeCompare(nodeSchema(b)) || a.name.localeCompare(b.name)) : drawn.nodes),
     [drawn, graph.focus],
   );
   const names = useMemo(() => ordered.map((n) => n.name), [ordered]);
-  const placed = useWorkerLayout(collapsed ? null : names, drawn.edges);
+  const groups = useMemo(() => ordered.map(nodeSchema), [ordered]);
+  // Laid out once for all nodes: collapsing a schema only swaps its nodes for one node at their centre.
+  const placed = useWorkerLayout(names, drawn.edges, groups);
+  const view = useMemo(() => schemaView({ nodes: ordered, edges: drawn.edges }, collapsed), [ordered, drawn.edges, collapsed]);
+  const schemaOfName = useMemo(() => new Map(ordered.map((n) => [n.name, nodeSchema(n)])), [ordered]);
+  const toggleSchema = (schema: string) =>
+    setCollapsed((c) => {
+      const next = new Set(c);
+      if (!next.delete(schema)) next.add(schema);
+      return next;
+    });
+  const allCollapsed = view.boxes.length > 0 && view.boxes.every((b) => b.collapsed);
 
   useEffect(() => {
     if (!box.current) return;
-    if (!collapsed && !placed) return; // the worker is still laying out
+    if (!placed) return; // the worker is still laying out
     const started = performance.now();
-    let elements: ElementDefinition[];
-    let layout: cytoscape.LayoutOptions;
-    if (collapsed) {
-      const c = collapseBySchema(drawn);
-      elements = [
-        ...c.nodes.map((n) => ({ group: 'nodes' as const, data: { id: `s:${n.id}`, label: n.label, count: n.count }, classes: 'schema' })),
-        ...c.edges.map(([a, b], i) => ({ group: 'edges' as const, data: { id: `se${i}`, source: `s:${a}`, target: `s:${b}` } })),
-      ];
-      layout = { name: 'breadthfirst', directed: true, spacingFactor: 1.2, animate: false };
-    } else {
-      const at = placed!.positions;
-      elements = [
-        ...ordered.map((n) => ({ group: 'nodes' as const, data: { id: n.name, label: n.name, kind: n.kind, role: n.role ?? 'node' }, position: at.get(n.name) })),
-        ...drawn.edges.map(([a, b], i) => ({ group: 'edges' as const, data: { id: `e${i}`, source: a, target: b } })),
-      ];
-      // Laid out in the worker: the page only places the nodes where it said.
-      layout = { name: 'preset', animate: false, fit: true, padding: 20 } as cytoscape.LayoutOptions;
+    const at = placed.positions;
+    // Each schema's extent, from the worker's positions: a box around its nodes, or, collapsed, one node at their centre.
+    const extent = new Map<string, { left: number; right: number; top: number; bottom: number; x: number; y: number; n: number }>();
+    for (const [name, p] of at) {
+      const schema = schemaOfName.get(name) ?? '';
+      const e = extent.get(schema);
+      if (!e) extent.set(schema, { left: p.x, right: p.x, top: p.y, bottom: p.y, x: p.x, y: p.y, n: 1 });
+      else {
+        e.left = Math.min(e.left, p.x);
+        e.right = Math.max(e.right, p.x);
+        e.top = Math.min(e.top, p.y);
+        e.bottom = Math.max(e.bottom, p.y);
+        e.x += p.x;
+        e.y += p.y;
+        e.n++;
+      }
     }
+    const PAD = 18;
+    const elements: ElementDefinition[] = [
+      ...view.boxes.map((b) => {
+        const e = extent.get(b.schema) ?? { left: 0, right: 0, top: 0, bottom: 0, x: 0, y: 0, n: 1 };
+        return b.collapsed
+          ? { group: 'nodes' as const, data: { id: b.id, label: b.label, count: b.count }, classes: 'schema-collapsed', position: { x: e.x / e.n, y: e.y / e.n } }
+          : {
+              group: 'nodes' as const,
+              data: { id: b.id, label: b.label, count: b.count, w: e.right - e.left + 2 * PAD, h: e.bottom - e.top + 2 * PAD },
+              classes: 'schema',
+              position: { x: (e.left + e.right) / 2, y: (e.top + e.bottom) / 2 },
+              grabbable: false,
+            };
+      }),
+      ...view.nodes.map((n) => ({ group: 'nodes' as const, data: { id: n.name, label: n.name, kind: n.kind, role: n.role ?? 'node' }, position: at.get(n.name) })),
+      ...view.edges.map(([a, b], i) => ({ group: 'edges' as const, data: { id: `e${i}`, source: a, target: b } })),
+    ];
+    // Laid out in the worker: the page only places the nodes where it said.
+    const layout = { name: 'preset', animate: false, fit: true, padding: 20 } as cytoscape.LayoutOptions;
     const chunked = elements.length > CHUNK;
     const instance = cytoscape({
       container: box.current,
@@ -186,15 +224,18 @@ export function LargeGraph({ graph, onOpen }: Props) {
       hideEdgesOnViewport: elements.length > 3000,
     });
     cy.current = instance;
+    const boxSchema = new Map(view.boxes.map((b) => [b.id, b.schema]));
     instance.on('tap', 'node', (e) => {
       const id = e.target.id() as string;
-      if (!id.startsWith('s:')) setSelected(id);
+      if (!boxSchema.has(id)) setSelected(id);
     });
     instance.on('dbltap', 'node', (e) => {
       const id = e.target.id() as string;
-      if (!id.startsWith('s:')) onOpen(id);
+      const schema = boxSchema.get(id);
+      if (schema !== undefined) toggleSchema(schema);
+      else onOpen(id);
     });
-    const of = collapsed ? 'collapsed' : placed!;
+    const of = view;
     const finished = () => {
       setReady({ ms: Math.round(performance.now() - started), of });
       setEpoch((n) => n + 1);
@@ -227,7 +268,14 @@ export function LargeGraph({ graph, onOpen }: Props) {
       instance.destroy();
       cy.current = undefined;
     };
-  }, [drawn, ordered, placed, collapsed, onOpen, theme]);
+  }, [view, placed, schemaOfName, onOpen, theme]);
+
+  // A node in a collapsed schema that gets selected (list, search) opens its box.
+  useEffect(() => {
+    const s = selected === undefined ? undefined : schemaOfName.get(selected);
+    if (s !== undefined && collapsed.has(s)) toggleSchema(s);
+    // Only when the selection changes (toggleSchema only calls setCollapsed).
+  }, [selected]);
 
   // Focus: centre the node and highlight it with its neighbours; everything else fades.
   useEffect(() => {
@@ -250,14 +298,11 @@ export function LargeGraph({ graph, onOpen }: Props) {
     const names = drawn.nodes.map((n) => n.name);
     const hit = names.find((n) => n.toLowerCase() === q) ?? names.find((n) => n.toLowerCase().endsWith(`.${q}`)) ?? names.find((n) => n.toLowerCase().includes(q));
     setNotFound(hit ? undefined : query.trim());
-    if (hit) {
-      setCollapsed(false);
-      setSelected(hit);
-    }
+    if (hit) setSelected(hit);
   };
 
   const shown = drawn.nodes.length;
-  const readyMs = ready && ready.of === (collapsed ? 'collapsed' : placed) ? ready.ms : undefined;
+  const readyMs = ready && ready.of === view && placed ? ready.ms : undefined;
   const active = selected === undefined ? -1 : names.indexOf(selected);
   const moveTo = (k: number) => {
     if (names.length === 0) return;
@@ -295,14 +340,14 @@ export function LargeGraph({ graph, onOpen }: Props) {
           <button type="submit">Find</button>
         </form>
         <label className="inline small">
-          <input type="checkbox" checked={collapsed} onChange={(e) => setCollapsed(e.target.checked)} /> Collapse by schema
+          <input type="checkbox" checked={allCollapsed} onChange={(e) => setCollapsed(e.target.checked ? new Set(view.boxes.map((b) => b.schema)) : new Set())} /> Collapse by schema
         </label>
         <button onClick={() => cy.current?.fit(undefined, 20)}>Fit</button>
         <span className="muted small" data-testid="large-graph-count" aria-live="polite">
-          {formatNumber(shown)} nodes, {formatNumber(drawn.edges.length)} edges shown
-          {drawn.leftOut > 0 || drawn.more ? ` · ${drawn.more ? 'more than ' : ''}${formatNumber(drawn.leftOut)} farthest nodes left out` : ' · nothing left out'}
-          {!collapsed && !placed ? ` · laying out ${formatNumber(shown)} nodes…` : ''}
-          {placed && !collapsed ? ` · laid out by ${placed.engine === 'elk' ? 'ELK' : 'the layered grid'} off the page in ${formatNumber(placed.ms)} ms` : ''}
+          {formatNumber(shown)} nodes, {formatNumber(drawn.edges.length)} edges shown · {leftOutText(drawn)}
+          {` · ${formatNumber(view.boxes.length)} ${view.boxes.length === 1 ? 'schema' : 'schemas'}${collapsed.size ? ` (${formatNumber(view.boxes.filter((b) => b.collapsed).length)} collapsed)` : ''}`}
+          {!placed ? ` · laying out ${formatNumber(shown)} nodes…` : ''}
+          {placed ? ` · laid out by ${placed.engine === 'elk' ? 'ELK' : 'the layered grid'} off the page in ${formatNumber(placed.ms)} ms` : ''}
           {readyMs !== undefined ? ` · drawn in ${formatNumber(readyMs)} ms` : ''}
         </span>
       </div>
@@ -311,7 +356,19 @@ export function LargeGraph({ graph, onOpen }: Props) {
           No node named “{notFound}” in this view.
         </p>
       )}
-      {selected && !collapsed && (
+      {view.boxes.length > 1 && (
+        <details className="large-graph-schemas small">
+          <summary>Schemas ({formatNumber(view.boxes.length)}): collapse or expand a box</summary>
+          <div role="group" aria-label="Schema boxes">
+            {view.boxes.map((b) => (
+              <button key={b.id} aria-pressed={b.collapsed} onClick={() => toggleSchema(b.schema)} title={b.collapsed ? 'Expand this schema' : 'Collapse this schema'}>
+                {b.collapsed ? '▸' : '▾'} {b.label}
+              </button>
+            ))}
+          </div>
+        </details>
+      )}
+      {selected && !collapsed.has(schemaOfName.get(selected) ?? '\u0000') && (
         <p className="muted small large-graph-selected" data-testid="large-graph-selected">
           Selected: <strong>{selected}</strong> ({neighbours(cy.current?.getElementById(selected).neighborhood('node').length ?? 0)} highlighted)
           <button className="link-button" onClick={() => onOpen(selected)}>

@@ -12,6 +12,7 @@ import { downloadBlob } from '../../components/download';
 import { svgToPng } from './exporting';
 import { ColumnsPanel } from './ColumnsPanel';
 import { LargeGraph } from './LargeGraph';
+import { diagramCountText } from './large-graph-model';
 import { MermaidView } from './MermaidView';
 import { formatNumber, useDisplay, usePanelCollapsed } from '../../stores/display';
 
@@ -348,7 +349,7 @@ function DiagramPane() {
           {s.diagram && !s.diagram.tooLarge && (
             <span className="muted small">
               {' '}
-              · {s.diagram.nodeCount} nodes{s.diagram.truncated ? ' (farthest left out)' : ''}
+              · <span data-testid="diagram-count">{diagramCountText(s.diagram)}</span>
             </span>
           )}
           {(offerLarge || s.large) && (

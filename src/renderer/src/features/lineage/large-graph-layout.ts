@@ -14,6 +14,8 @@ export interface LayoutRequest {
   edges: Array<[string, string]>;
   /** 'auto': ELK when the graph is small enough, else the grid; 'grid': the grid whatever the size. */
   mode: 'auto' | 'grid';
+  /** Each name's schema: the grid gives each schema its own band of rows, so the schema boxes do not overlap. */
+  groups?: string[];
 }
 
 export interface LayoutAnswer {
@@ -29,11 +31,12 @@ export interface LayoutAnswer {
 /**
  * ELK layered up to this many nodes. Measured with elkjs 0.12.1 in Node on the 2-core VM: a 200-node
  * random DAG 0.6 s, 500 nodes 0.9 s, a 500-node two-level fan-out 3.3 s and 1,000 nodes 2.7 s (load
- * average ~20), so past a few hundred nodes it is no longer "fast"; the caller also gives up on ELK
- * after ELK_BUDGET_MS and asks for the grid.
+ * average ~20), so past a few hundred nodes it is no longer "fast". The view draws the grid first
+ * and lets ELK replace it (bench:lineage section 9: a 300-view tree).
  */
 export const ELK_MAX_NODES = 300;
-export const ELK_BUDGET_MS = 2_000;
+/** How long ELK may take to replace the grid already drawn (the view is usable meanwhile); then the grid stays. */
+export const ELK_BUDGET_MS = 4_000;
 
 /** Options for ELK: layered, left to right, the cheaper settings (one crossing-minimisation pass, simple placement). */
 export const ELK_OPTIONS: Record<string, string> = {
@@ -52,8 +55,14 @@ export const ELK_OPTIONS: Record<string, string> = {
  * points right), nodes in a cycle go one layer past what they read; within a layer nodes are
  * ordered by the mean row of what they read (one barycentre pass, fewer crossings); a layer taller
  * than `maxRows` wraps into several columns. O(nodes + edges) plus a sort per layer.
+ * With `groups` (a schema per node), each group gets a band of rows across all layers, bands one
+ * below the other, so each group's bounding box (its schema box) holds only its own nodes.
  */
-export function layeredGrid(names: string[], edges: Array<[string, string]>, opts: { rowGap?: number; columnGap?: number; layerGap?: number; maxRows?: number } = {}): Position[] {
+export function layeredGrid(
+  names: string[],
+  edges: Array<[string, string]>,
+  opts: { rowGap?: number; columnGap?: number; layerGap?: number; maxRows?: number; groups?: string[]; bandGap?: number } = {},
+): Position[] {
   const rowGap = opts.rowGap ?? 28;
   const columnGap = opts.columnGap ?? 130;
   const layerGap = opts.layerGap ?? 90;
@@ -97,6 +106,10 @@ export function layeredGrid(names: string[], edges: Array<[string, string]>, opt
   const row = new Float64Array(names.length);
   const xs: number[] = new Array(names.length);
   const ys: number[] = new Array(names.length);
+  if (opts.groups && new Set(opts.groups).size > 1) {
+    bands(names.length, layers, layer, inn, opts.groups, { rowGap, columnGap, layerGap, maxRows, bandGap: opts.bandGap ?? 3 }, xs, ys);
+    return names.map((_, i) => ({ x: xs[i], y: ys[i] }));
+  }
   let x = 0;
   for (const members of layers) {
     if (!members) continue;
@@ -126,4 +139,84 @@ export function layeredGrid(names: string[], edges: Array<[string, string]>, opt
     x += columns * columnGap + layerGap;
   }
   return names.map((_, i) => ({ x: xs[i], y: ys[i] }));
+}
+
+/**
+ * The grid with a band of rows per group: layers as before (columns per layer = what its largest
+ * group needs), groups in order of first appearance, each group's band as tall as its tallest layer.
+ * Within a group's part of a layer, nodes are ordered by the mean row of what they read.
+ */
+function bands(
+  n: number,
+  layers: number[][],
+  layer: Int32Array,
+  inn: number[][],
+  groupOf: string[],
+  g: { rowGap: number; columnGap: number; layerGap: number; maxRows: number; bandGap: number },
+  xs: number[],
+  ys: number[],
+): void {
+  const groupIndex = new Map<string, number>();
+  const gi = new Int32Array(n);
+  for (let i = 0; i < n; i++) {
+    let k = groupIndex.get(groupOf[i]);
+    if (k === undefined) groupIndex.set(groupOf[i], (k = groupIndex.size));
+    gi[i] = k;
+  }
+  const groups = groupIndex.size;
+  // Pass 1: per layer, columns (its largest group's need) and per group the rows it uses.
+  const layerColumns: number[] = [];
+  const bandRows = new Int32Array(groups);
+  const perLayer: Array<Map<number, number[]>> = [];
+  layers.forEach((members, L) => {
+    const byGroup = new Map<number, number[]>();
+    for (const i of members ?? []) {
+      let list = byGroup.get(gi[i]);
+      if (!list) byGroup.set(gi[i], (list = []));
+      list.push(i);
+    }
+    let columns = 1;
+    for (const list of byGroup.values()) columns = Math.max(columns, Math.ceil(list.length / g.maxRows));
+    for (const [k, list] of byGroup) bandRows[k] = Math.max(bandRows[k], Math.ceil(list.length / columns));
+    layerColumns[L] = columns;
+    perLayer[L] = byGroup;
+  });
+  const bandTop = new Float64Array(groups);
+  let top = 0;
+  for (let k = 0; k < groups; k++) {
+    bandTop[k] = top;
+    top += bandRows[k] + g.bandGap;
+  }
+  // Pass 2: place, layer by layer (what a node reads is placed before it, for the barycentre).
+  const rowOf = new Float64Array(n);
+  let x = 0;
+  layers.forEach((members, L) => {
+    if (!members) return;
+    const columns = layerColumns[L];
+    for (const [k, list] of perLayer[L]) {
+      const key = new Map<number, number>();
+      for (const i of list) {
+        let sum = 0;
+        let c = 0;
+        for (const p of inn[i]) {
+          if (layer[p] < layer[i]) {
+            sum += rowOf[p];
+            c++;
+          }
+        }
+        key.set(i, c ? sum / c : bandTop[k] + i / n);
+      }
+      list.sort((a, b) => key.get(a)! - key.get(b)! || a - b);
+      const rows = Math.ceil(list.length / columns);
+      const offset = bandTop[k] + (bandRows[k] - rows) / 2;
+      list.forEach((i, j) => {
+        const c = Math.floor(j / rows);
+        const r = j % rows;
+        rowOf[i] = offset + r;
+        xs[i] = x + c * g.columnGap;
+        ys[i] = (offset + r) * g.rowGap;
+      });
+    }
+    x += columns * g.columnGap + g.layerGap;
+  });
 }

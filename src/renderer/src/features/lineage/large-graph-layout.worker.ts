@@ -1,7 +1,9 @@
 /**
  * The large-graph view's layout, in a Web Worker (issue 26): the page stays responsive while a
  * graph of thousands of nodes is laid out. ELK (elkjs, its bundled build, run here in the worker's
- * own thread) up to ELK_MAX_NODES, the layered grid past that. See large-graph-layout.ts.
+ * own thread) up to ELK_MAX_NODES nodes of one schema, the layered grid past that or when the nodes
+ * are in several schemas (the grid gives each schema its band, so the schema boxes do not overlap;
+ * ELK's own compound layout took 1.5 s for 300 nodes here). See large-graph-layout.ts.
  */
 import type ElkType from 'elkjs/lib/elk.bundled.js';
 import { ELK_MAX_NODES, ELK_OPTIONS, layeredGrid, type LayoutAnswer, type LayoutRequest } from './large-graph-layout';
@@ -15,7 +17,8 @@ async function place(req: LayoutRequest): Promise<Omit<LayoutAnswer, 'id' | 'ms'
   const n = req.names.length;
   const xs = new Float64Array(n);
   const ys = new Float64Array(n);
-  if (req.mode === 'auto' && n <= ELK_MAX_NODES) {
+  const schemas = new Set(req.groups ?? []).size;
+  if (req.mode === 'auto' && n <= ELK_MAX_NODES && schemas <= 1) {
     const known = new Set(req.names);
     const g = await (await elk()).layout({
       id: 'root',
@@ -30,7 +33,7 @@ async function place(req: LayoutRequest): Promise<Omit<LayoutAnswer, 'id' | 'ms'
     });
     return { xs, ys, engine: 'elk' };
   }
-  layeredGrid(req.names, req.edges).forEach((p, i) => {
+  layeredGrid(req.names, req.edges, { groups: req.groups }).forEach((p, i) => {
     xs[i] = p.x;
     ys[i] = p.y;
   });

@@ -134,7 +134,8 @@ public final class GraphAnalyzer {
         List<ObjectName> ordered = new ArrayList<>(distance.keySet());
         // Nearest first, so the cap drops the periphery and keeps the context around the focus.
         ordered.sort(Comparator.<ObjectName>comparingInt(distance::get).thenComparing(Function.identity()));
-        boolean truncated = ordered.size() > maxNodes;
+        int total = ordered.size();
+        boolean truncated = total > maxNodes;
         if (truncated) ordered = new ArrayList<>(ordered.subList(0, Math.max(1, maxNodes)));
         Set<ObjectName> kept = new LinkedHashSet<>(ordered);
         Set<ObjectName> upstream = new LinkedHashSet<>();
@@ -144,14 +145,14 @@ public final class GraphAnalyzer {
             if (up.containsKey(n)) upstream.add(n);
             if (down.containsKey(n)) downstream.add(n);
         }
-        return new Subgraph(List.copyOf(kept), edgesWithin(kept), focus, upstream, downstream, truncated);
+        return new Subgraph(List.copyOf(kept), edgesWithin(kept), focus, upstream, downstream, truncated, total);
     }
 
     /** The whole graph as a subgraph without focus. */
     public Subgraph full() {
         Set<ObjectName> all = new LinkedHashSet<>();
         for (Node n : graph.nodes()) all.add(n.name());
-        return new Subgraph(List.copyOf(all), edgesWithin(all), null, Set.of(), Set.of(), false);
+        return new Subgraph(List.copyOf(all), edgesWithin(all), null, Set.of(), Set.of(), false, all.size());
     }
 
     /** Strongly connected components with more than one node, or a node reading itself (Tarjan). */

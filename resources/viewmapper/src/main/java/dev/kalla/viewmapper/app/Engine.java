@@ -95,8 +95,23 @@ public final class Engine {
         return m;
     }
 
+    /** The neighbourhood of {@code focus}; without a focus the whole graph, or "too large" past {@code maxNodes}. */
     private Map<String, Object> subgraph(Params p) throws ConnectionException {
         GraphAnalyzer a = analyzer(p);
+        if (p.string("focus") == null) {
+            Subgraph all = a.full();
+            int limit = p.integer("maxNodes", 50);
+            if (all.nodes().size() > limit) {
+                Map<String, Object> m = tooLarge(a, all.nodes().size(), limit);
+                m.put("focus", null);
+                m.put("nodes", List.of());
+                m.put("edges", List.of());
+                m.put("truncated", true);
+                m.put("total", all.nodes().size());
+                return m;
+            }
+            return subgraphJson(a.graph(), all);
+        }
         ObjectName focus = new ObjectResolver(a.graph()).resolve(p.required("focus"));
         Subgraph s = a.subgraph(focus, p.integer("upstreamDepth", 2), p.integer("downstreamDepth", 2), p.integer("maxNodes", 50));
         return subgraphJson(a.graph(), s);
@@ -107,7 +122,7 @@ public final class Engine {
         for (ObjectName n : s.nodes()) {
             String role = n.equals(s.focus()) ? "focus" : s.upstream().contains(n) ? "upstream"
                     : s.downstream().contains(n) ? "downstream" : "node";
-            nodes.add(map("name", g.display(n), "kind", g.node(n).isView() ? "view" : "table", "role", role));
+            nodes.add(map("name", g.display(n), "kind", g.node(n).isView() ? "view" : "table", "role", role, "schema", g.displaySchema(n)));
         }
         List<Object> edges = new ArrayList<>();
         for (ObjectName[] e : s.edges()) edges.add(List.of(g.display(e[0]), g.display(e[1])));
@@ -116,6 +131,7 @@ public final class Engine {
         m.put("nodes", nodes);
         m.put("edges", edges);
         m.put("truncated", s.truncated());
+        m.put("total", s.total());
         return m;
     }
 
@@ -150,6 +166,7 @@ public final class Engine {
         m.put("nodeCount", s.nodes().size());
         m.put("edgeCount", s.edges().size());
         m.put("truncated", s.truncated());
+        m.put("total", s.total());
         return m;
     }
 

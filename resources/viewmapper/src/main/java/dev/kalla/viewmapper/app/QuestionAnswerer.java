@@ -477,7 +477,8 @@ final class QuestionAnswerer {
     }
 
     private static String truncatedText(Subgraph s) {
-        return s.truncated() ? "\n(Diagram limited to the " + s.nodes().size() + " nearest nodes.)" : "";
+        return s.truncated() ? "\n(Diagram limited to the " + s.nodes().size() + " nearest of " + s.total() + " nodes: "
+                + s.leftOut() + " farthest left out.)" : "";
     }
 
     private static boolean containsAny(String q, String... needles) {

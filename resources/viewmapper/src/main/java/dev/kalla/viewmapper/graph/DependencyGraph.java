@@ -93,4 +93,12 @@ public final class DependencyGraph {
     public String display(ObjectName name) {
         return name.display(defaultCatalog, defaultSchema);
     }
+
+    /**
+     * The schema a node is in, as its displayed names write it: {@code schema} in the default
+     * catalog, {@code catalog.schema} in another, even where {@link #display} leaves it out.
+     */
+    public String displaySchema(ObjectName name) {
+        return name.displaySchema(defaultCatalog);
+    }
 }

@@ -34,6 +34,11 @@ public record ObjectName(String catalog, String schema, String name) implements 
         return toString();
     }
 
+    /** The schema part, qualified by the catalog only when it is not the default one. */
+    public String displaySchema(String defaultCatalog) {
+        return catalog.equals(defaultCatalog) ? part(schema) : part(catalog) + "." + part(schema);
+    }
+
     static String part(String s) {
         for (int k = 0; k < s.length(); k++) {
             char c = s.charAt(k);

@@ -137,6 +137,38 @@ class ServeProtocolTest {
         assertEquals(2, ((List<?>) ((Map<String, Object>) result(r.get(5)).get("entryPoints")).get("highImpact")).size());
     }
 
+    /** Issue 26: nodes carry their schema though their names leave the default one out; the cap says how many it left out. */
+    @Test
+    @SuppressWarnings("unchecked")
+    void subgraphNodesCarryTheirSchemaAndTheCountLeftOut() throws Exception {
+        var r = serve(
+                "{\"id\":1,\"method\":\"subgraph\",\"params\":{" + SHOP + ",\"focus\":\"dim_customers\",\"upstreamDepth\":1,\"downstreamDepth\":1,\"maxNodes\":2}}",
+                "{\"id\":2,\"method\":\"subgraph\",\"params\":{" + SHOP + ",\"maxNodes\":500}}",
+                "{\"id\":3,\"method\":\"subgraph\",\"params\":{" + SHOP + ",\"maxNodes\":5}}",
+                "{\"id\":4,\"method\":\"subgraph\",\"params\":{" + SHOP + ",\"focus\":\"dim_customers\",\"upstreamDepth\":1,\"downstreamDepth\":0}}");
+        List<Map<String, Object>> up = (List<Map<String, Object>>) result(r.get(3)).get("nodes");
+        assertEquals(List.of("dim_customers", "raw.customers"), up.stream().map(n -> n.get("name")).toList());
+        assertEquals(List.of("ecommerce", "raw"), up.stream().map(n -> n.get("schema")).toList());
+        Map<String, Object> sub = result(r.get(0));
+        List<Map<String, Object>> nodes = (List<Map<String, Object>>) sub.get("nodes");
+        assertEquals(List.of("dim_customers", "customer_orders"), nodes.stream().map(n -> n.get("name")).toList());
+        assertEquals(true, sub.get("truncated"));
+        assertEquals(3L, sub.get("total")); // raw.customers was left out
+
+        Map<String, Object> whole = result(r.get(1));
+        assertNull(whole.get("focus"));
+        List<Map<String, Object>> all = (List<Map<String, Object>>) whole.get("nodes");
+        assertEquals(whole.get("total"), (long) all.size());
+        assertEquals(false, whole.get("truncated"));
+        assertTrue(all.stream().anyMatch(n -> "raw".equals(n.get("schema")) && "raw.customers".equals(n.get("name"))));
+        assertTrue(all.stream().allMatch(n -> n.get("schema") != null));
+
+        Map<String, Object> tooLarge = result(r.get(2));
+        assertEquals(true, tooLarge.get("tooLarge"));
+        assertEquals(whole.get("total"), tooLarge.get("total"));
+        assertTrue(((String) tooLarge.get("message")).startsWith(all.size() + " nodes"), (String) tooLarge.get("message"));
+    }
+
     @Test
     @SuppressWarnings("unchecked")
     void largeDiagramsReturnSuggestionsInsteadOfThousandsOfNodes() throws Exception {

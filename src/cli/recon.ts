@@ -22,6 +22,7 @@ import { loadRecipe, saveRecipe } from '../main/reconcile/engine/recipe-file';
 import { ReconEngine } from '../main/reconcile/engine/engine';
 import { emitSql, runPushdownCli, wantsDatabase } from './recon-pushdown';
 import { processAlive } from '../main/base/process-alive';
+import { runCounts } from './run-counts';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -308,12 +309,7 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
     progress.clear();
     const s = result.summary;
     const line = {
-      matched: s.matched_groups,
-      suggested: s.suggested_groups,
-      exceptions: s.exceptions.left.count + s.exceptions.right.count,
-      unmatched_left: s.unmatched.left.count,
-      unmatched_right: s.unmatched.right.count,
-      match_rate: s.match_rate,
+      ...runCounts(s),
       elapsed_ms: Math.round(performance.now() - started),
       // What the run could not compare (an amount column read as text, values that did not read), with the fix.
       warnings: s.warnings ?? [],

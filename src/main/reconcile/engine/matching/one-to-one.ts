@@ -72,8 +72,9 @@ export async function matchOneToOne(db: Db, rule: MatchRule, ruleIdx: number, sh
   // Long chains of contested rows (many rows sharing a low-cardinality key) take one round per link:
   // 204 rounds of ~0.2 s were seen. Up to a million pairs the same greedy pass runs in memory.
   if (contestedPairs > 0 && contestedPairs <= greedyInMemoryLimit()) await greedyInMemory(db);
+  // A round with candidates left always accepts one (the best remaining pair is mutual-best), so
+  // a round accepting none means `cand` is empty.
   for (;;) {
-    if ((await db.scalarNumber('SELECT count(*) FROM cand')) === 0) break;
     shouldStop();
     await db.exec(`CREATE OR REPLACE TEMP TABLE newp AS
       SELECT lid, rid, la, ra, da, dd FROM (

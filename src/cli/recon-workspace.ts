@@ -15,7 +15,7 @@ import type { McpHost } from '../main/mcp/host';
 import { resolveAppPaths } from '../main/paths';
 import { ReconcileService } from '../main/reconcile';
 import { findWorkspace } from '../main/reconcile/scheduled';
-import { runCounts } from './run-counts';
+import { runCounts } from '../shared/reconcile/run-counts';
 
 interface CliIo {
   stdout: (text: string) => void;

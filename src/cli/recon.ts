@@ -22,7 +22,7 @@ import { loadRecipe, saveRecipe } from '../main/reconcile/engine/recipe-file';
 import { ReconEngine } from '../main/reconcile/engine/engine';
 import { emitSql, runPushdownCli, wantsDatabase } from './recon-pushdown';
 import { processAlive } from '../main/base/process-alive';
-import { runCounts } from './run-counts';
+import { runCounts } from '../shared/reconcile/run-counts';
 
 export interface CliIo {
   stdout: (text: string) => void;

@@ -1,8 +1,9 @@
-import type { RunSummary } from '../shared/reconcile/sources-and-runs';
+import type { RunSummary } from './sources-and-runs';
 
 /**
- * The counts `kalla recon` prints for a run (one-off and `--workspace` alike, in this order): groups
- * matched and suggested, exceptions on both sides, rows left unmatched per side, the match rate.
+ * A run's counts as people see them: groups matched and suggested, exceptions on both sides, rows
+ * left unmatched per side, the match rate. The results tabs show the first five; `kalla recon`
+ * prints all six, in this order (one-off and `--workspace` alike).
  */
 export function runCounts(s: RunSummary) {
   return {

@@ -291,23 +291,10 @@ async function runOnFiles(args: ReconArgs & { left: string; right: string }, for
     const leftReadAll = typed(reads.leftRead, recipe?.left.read, reads.leftTypes);
     const rightReadAll = typed(reads.rightRead, recipe?.right.read, reads.rightTypes);
     ws = await ReconEngine.open(workspaceDir);
-    const skip = args['skip-bad-lines'] ? { skip_bad_lines: true } : {};
-    // The two files load in parallel (DuckDB gives each its own connection). Both are awaited
-    // before a failure is reported: the workspace folder is removed afterwards.
     progress.show(`loading ${args.left} and ${args.right}…`);
-    const loads = await Promise.allSettled([
-      ws.addSourceFromPath('left', resolve(args.left), { ...(recipe?.left.read ?? {}), ...leftReadAll, ...skip }),
-      ws.addSourceFromPath('right', resolve(args.right), { ...(recipe?.right.read ?? {}), ...rightReadAll, ...skip }),
-    ]);
-    for (const load of loads) if (load.status === 'rejected') throw load.reason;
-    const [leftInfo, rightInfo] = loads.map((l) => (l as PromiseFulfilledResult<SourceInfo>).value);
+    const [leftInfo, rightInfo] = await loadBoth(ws, args, { ...(recipe?.left.read ?? {}), ...leftReadAll }, { ...(recipe?.right.read ?? {}), ...rightReadAll });
     progress.clear();
-    if (!args.json) {
-      for (const info of [leftInfo, rightInfo]) {
-        io.stdout(`${info.side}: ${info.path} — ${info.row_count} rows, ${info.columns.length} columns\n`);
-        for (const n of info.notices) io.stdout(`  note: ${n.message}\n`);
-      }
-    }
+    if (!args.json) for (const info of [leftInfo, rightInfo]) io.stdout(loadedText(info));
     if (!recipe) {
       progress.show('detecting mappings and rules…');
       const auto = await buildAutoRecipe(ws);
@@ -350,6 +337,25 @@ async function runOnFiles(args: ReconArgs & { left: string; right: string }, for
     ws?.close();
     await rm(workspaceDir, { recursive: true, force: true });
   }
+}
+
+/**
+ * The two files load in parallel (DuckDB gives each its own connection). Both are awaited before a
+ * failure is reported: the workspace folder is removed afterwards.
+ */
+async function loadBoth(ws: ReconEngine, args: ReconArgs & { left: string; right: string }, leftRead: Partial<ReadOptions>, rightRead: Partial<ReadOptions>): Promise<SourceInfo[]> {
+  const skip = args['skip-bad-lines'] ? { skip_bad_lines: true } : {};
+  const loads = await Promise.allSettled([
+    ws.addSourceFromPath('left', resolve(args.left), { ...leftRead, ...skip }),
+    ws.addSourceFromPath('right', resolve(args.right), { ...rightRead, ...skip }),
+  ]);
+  for (const load of loads) if (load.status === 'rejected') throw load.reason;
+  return loads.map((l) => (l as PromiseFulfilledResult<SourceInfo>).value);
+}
+
+/** A loaded file as the CLI says it: rows and columns, then what reading it noticed. */
+function loadedText(info: SourceInfo): string {
+  return `${info.side}: ${info.path} — ${info.row_count} rows, ${info.columns.length} columns\n${info.notices.map((n) => `  note: ${n.message}\n`).join('')}`;
 }
 
 /** The run's counts: one JSON line with --json, else a sentence; warnings to stderr either way. */

@@ -13,9 +13,14 @@ export default {
   coverageAnalysis: 'perTest',
   concurrency: Number(process.env.STRYKER_CONCURRENCY ?? 2),
   timeoutMS: 60_000,
+  // The initial run of the whole list (with per-test coverage) takes longer than Stryker's default 5 minutes here.
+  dryRunTimeoutMinutes: 30,
   reporters: ['clear-text', 'progress', 'html'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
-  thresholds: { high: 80, low: 60, break: null },
+  // break: the lowest per-module score measured (one-to-one.ts 83.72 % on 2026-11-27; dispatch.ts 100 %).
+  // The 14 one-to-one survivors are equivalent (the greedy/rounds switch, the keyless amount band); the
+  // other matching/ files have not been scored on this box, so a whole run may fall below it.
+  thresholds: { high: 80, low: 60, break: 83 },
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
 };

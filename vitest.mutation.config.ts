@@ -3,13 +3,18 @@ import { defineConfig } from 'vitest/config';
 // The tests that guard the mutated modules (see stryker.config.mjs), kept apart from vitest.config.ts
 // so a mutant runs seconds, not the whole suite. Every test that guards matching or dispatch belongs
 // here: the matching engine's example, property and model tests, the cash-application rules (the only
-// guard of the ambiguity rule in one-to-one.ts), either-order runs, the matching cases as data, and the dispatcher's tests.
+// guard of the ambiguity rule in one-to-one.ts), the reference forms and counterparty names that
+// scored.ts and party-resolution.ts read, either-order runs, the matching cases as data (each case runs
+// twice: 1:1 by the in-memory greedy pass and by the SQL rounds, KALLA_GREEDY_IN_MEMORY=0), and the
+// dispatcher's tests.
 // Property tests run from the same fixed seed as `npm test` (tests/helpers/property-seed.ts).
 export const MUTATION_TESTS = [
   'tests/reconcile/engine/matching.test.ts',
   'tests/reconcile/engine/matching-properties.test.ts',
   'tests/reconcile/engine/match-model.test.ts',
   'tests/reconcile/engine/cash-application.test.ts',
+  'tests/reconcile/engine/reference-forms.test.ts',
+  'tests/reconcile/engine/party-resolution.test.ts',
   'tests/reconcile/engine/one-to-one.test.ts',
   'tests/reconcile/engine/either-order.test.ts',
   'tests/reconcile/engine/matching-cases.test.ts',

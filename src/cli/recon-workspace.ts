@@ -15,6 +15,7 @@ import type { McpHost } from '../main/mcp/host';
 import { resolveAppPaths } from '../main/paths';
 import { ReconcileService } from '../main/reconcile';
 import { findWorkspace } from '../main/reconcile/scheduled';
+import { runCounts } from '../shared/reconcile/run-counts';
 
 interface CliIo {
   stdout: (text: string) => void;
@@ -72,12 +73,7 @@ export async function runWorkspaceRecon(args: WorkspaceRunArgs, io: CliIo, env: 
     const line = {
       workspace: out.workspace.name,
       run_id: out.run_id,
-      matched: s.matched_groups,
-      suggested: s.suggested_groups,
-      exceptions: s.exceptions.left.count + s.exceptions.right.count,
-      unmatched_left: s.unmatched.left.count,
-      unmatched_right: s.unmatched.right.count,
-      match_rate: s.match_rate,
+      ...runCounts(s),
       dir: out.dir,
       warnings: s.warnings ?? [],
     };

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ColumnOverrideSchema, ReadOptionsSchema, type ReadOptions, type Recipe } from '../shared/reconcile/recipe';
-import type { ExportFormat, RunProgress, SourceInfo } from '../shared/reconcile/sources-and-runs';
+import type { ExportFormat, RunProgress, RunSummary, SourceInfo } from '../shared/reconcile/sources-and-runs';
 import { buildAutoRecipe } from '../main/reconcile/engine/auto-recipe';
 import { loadRates, withSuppliedRates } from '../main/reconcile/engine/fx-rates';
 import { explainSystemError, ReconError, UserError } from '../main/errors';
@@ -22,6 +22,7 @@ import { loadRecipe, saveRecipe } from '../main/reconcile/engine/recipe-file';
 import { ReconEngine } from '../main/reconcile/engine/engine';
 import { emitSql, runPushdownCli, wantsDatabase } from './recon-pushdown';
 import { processAlive } from '../main/base/process-alive';
+import { runCounts } from '../shared/reconcile/run-counts';
 
 export interface CliIo {
   stdout: (text: string) => void;
@@ -139,34 +140,40 @@ function parseFormats(value: string | undefined): ExportFormat[] | string {
   return [...new Set(list as ExportFormat[]), 'evidence'];
 }
 
+const RECON_OPTIONS = {
+  left: { type: 'string' },
+  right: { type: 'string' },
+  workspace: { type: 'string' },
+  recipe: { type: 'string' },
+  out: { type: 'string' },
+  format: { type: 'string' },
+  'raw-csv': { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+  overwrite: { type: 'boolean', default: false },
+  'skip-bad-lines': { type: 'boolean', default: false },
+  'left-read': { type: 'string', multiple: true },
+  'right-read': { type: 'string', multiple: true },
+  'left-type': { type: 'string', multiple: true },
+  'right-type': { type: 'string', multiple: true },
+  'fx-rates': { type: 'string' },
+  'emit-sql': { type: 'string' },
+  'pg-schema': { type: 'string' },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+const parseReconArgs = (argv: string[]) => parseArgs({ args: argv, options: RECON_OPTIONS, allowPositionals: false, strict: true }).values;
+type ReconArgs = ReturnType<typeof parseReconArgs>;
+
+/** An error as the CLI prints it: raw machine texts (a full disk) explained, a user error's code behind it. */
+function errorText(thrown: unknown): { error: Error; text: string } {
+  const error = explainSystemError(thrown) as Error;
+  return { error, text: `${error.message}${error instanceof UserError ? ` [${error.code}]` : ''}` };
+}
+
 export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promise<number> {
-  let args;
+  let args: ReconArgs;
   try {
-    args = parseArgs({
-      args: argv,
-      options: {
-        left: { type: 'string' },
-        right: { type: 'string' },
-        workspace: { type: 'string' },
-        recipe: { type: 'string' },
-        out: { type: 'string' },
-        format: { type: 'string' },
-        'raw-csv': { type: 'boolean', default: false },
-        json: { type: 'boolean', default: false },
-        overwrite: { type: 'boolean', default: false },
-        'skip-bad-lines': { type: 'boolean', default: false },
-        'left-read': { type: 'string', multiple: true },
-        'right-read': { type: 'string', multiple: true },
-        'left-type': { type: 'string', multiple: true },
-        'right-type': { type: 'string', multiple: true },
-        'fx-rates': { type: 'string' },
-        'emit-sql': { type: 'string' },
-        'pg-schema': { type: 'string' },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-      allowPositionals: false,
-      strict: true,
-    }).values;
+    args = parseReconArgs(argv);
   } catch (error) {
     io.stderr(`kalla recon: ${(error as Error).message}\n${USAGE}`);
     return 2;
@@ -175,22 +182,7 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
     io.stdout(USAGE);
     return 0;
   }
-  if (args['emit-sql'] !== undefined || wantsDatabase(args.left, args.right)) {
-    try {
-      if (!args.recipe) throw new ReconError('invalid_recipe', `${args['emit-sql'] !== undefined ? '--emit-sql' : 'a database source'} needs --recipe F.json: mappings and rules are detected only from files loaded locally`);
-      const recipe = await loadRecipe(resolve(args.recipe));
-      if (args['emit-sql'] !== undefined) {
-        io.stdout(emitSql(args['emit-sql'], recipe, args.left, args.right));
-        return 0;
-      }
-      return await runPushdownCli({ left: args.left, right: args.right, out: args.out, json: args.json, rawCsv: args['raw-csv'], pgSchema: args['pg-schema'] }, recipe, io);
-    } catch (thrown) {
-      const error = explainSystemError(thrown);
-      const code = error instanceof UserError ? ` [${error.code}]` : '';
-      io.stderr(`kalla recon: ${(error as Error).message}${code}\n`);
-      return 1;
-    }
-  }
+  if (args['emit-sql'] !== undefined || wantsDatabase(args.left, args.right)) return runWithDatabase(args, io);
   if (!args.left || !args.right) {
     io.stderr(`kalla recon: --left and --right are required${args.workspace ? ` (next month's two files for workspace “${args.workspace}”)` : ''}\n${USAGE}`);
     return 2;
@@ -211,24 +203,65 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
     const { runWorkspaceRecon } = await import('./recon-workspace');
     return runWorkspaceRecon({ workspace: args.workspace, left: args.left, right: args.right, ...(args.out ? { out: args.out } : {}), formats, overwrite: args.overwrite, json: args.json }, io);
   }
+  const reads = readFlags(args);
+  if (typeof reads === 'string') {
+    io.stderr(`kalla recon: ${reads}\n${USAGE}`);
+    return 2;
+  }
+  return runOnFiles({ ...args, left: args.left, right: args.right }, formats, reads, io);
+}
+
+/** `--emit-sql`, or a database source: the recipe is given (nothing is detected) and runs where the data is. */
+async function runWithDatabase(args: ReconArgs, io: CliIo): Promise<number> {
+  try {
+    if (!args.recipe) throw new ReconError('invalid_recipe', `${args['emit-sql'] !== undefined ? '--emit-sql' : 'a database source'} needs --recipe F.json: mappings and rules are detected only from files loaded locally`);
+    const recipe = await loadRecipe(resolve(args.recipe));
+    if (args['emit-sql'] !== undefined) {
+      io.stdout(emitSql(args['emit-sql'], recipe, args.left, args.right));
+      return 0;
+    }
+    return await runPushdownCli({ left: args.left, right: args.right, out: args.out, json: args.json, rawCsv: args['raw-csv'], pgSchema: args['pg-schema'] }, recipe, io);
+  } catch (thrown) {
+    io.stderr(`kalla recon: ${errorText(thrown).text}\n`);
+    return 1;
+  }
+}
+
+type ColumnTypes = ReadOptions['column_overrides'];
+interface ReadFlags {
+  leftRead: Partial<ReadOptions>;
+  rightRead: Partial<ReadOptions>;
+  leftTypes: ColumnTypes;
+  rightTypes: ColumnTypes;
+}
+
+/** --left-read/--right-read and --left-type/--right-type, or the first flag's error. */
+function readFlags(args: ReconArgs): ReadFlags | string {
   const leftRead = parseReadFlags('left-read', args['left-read']);
   const rightRead = parseReadFlags('right-read', args['right-read']);
-  for (const r of [leftRead, rightRead]) {
-    if (typeof r === 'string') {
-      io.stderr(`kalla recon: ${r}\n${USAGE}`);
-      return 2;
-    }
-  }
+  for (const r of [leftRead, rightRead]) if (typeof r === 'string') return r;
   const leftTypes = parseTypeFlags('left-type', args['left-type']);
   const rightTypes = parseTypeFlags('right-type', args['right-type']);
-  for (const r of [leftTypes, rightTypes]) {
-    if (typeof r === 'string') {
-      io.stderr(`kalla recon: ${r}\n${USAGE}`);
-      return 2;
-    }
+  for (const r of [leftTypes, rightTypes]) if (typeof r === 'string') return r;
+  return { leftRead: leftRead as Partial<ReadOptions>, rightRead: rightRead as Partial<ReadOptions>, leftTypes: leftTypes as ColumnTypes, rightTypes: rightTypes as ColumnTypes };
+}
+
+/** Read options with the --*-type fixes on top of the recipe's own column fixes. */
+const typed = (read: Partial<ReadOptions>, recipeRead: Partial<ReadOptions> | undefined, types: ColumnTypes): Partial<ReadOptions> =>
+  Object.keys(types).length > 0 ? { ...read, column_overrides: { ...(recipeRead?.column_overrides ?? {}), ...types } } : read;
+
+/** --out: a folder (made when missing) that holds no recipe.json unless --overwrite. */
+async function prepareOutDir(outDir: string, overwrite: boolean): Promise<void> {
+  const s = await stat(outDir).catch(() => null);
+  if (s && !s.isDirectory()) throw new ReconError('invalid_path', `--out ${outDir} is a file, not a folder; choose a folder path`);
+  if (!s) await mkdir(outDir, { recursive: true });
+  if (!overwrite && (await stat(join(outDir, 'recipe.json')).catch(() => null))) {
+    throw new ReconError('file_exists', `${join(outDir, 'recipe.json')} exists; pass --overwrite to replace`);
   }
-  const typed = (read: Partial<ReadOptions>, recipeRead: Partial<ReadOptions> | undefined, types: ReadOptions['column_overrides']): Partial<ReadOptions> =>
-    Object.keys(types).length > 0 ? { ...read, column_overrides: { ...(recipeRead?.column_overrides ?? {}), ...types } } : read;
+}
+
+/** One-off run on two files in a temp workspace, removed afterwards (also on Ctrl+C). */
+async function runOnFiles(args: ReconArgs & { left: string; right: string }, formats: ExportFormat[], reads: ReadFlags, io: CliIo): Promise<number> {
   const progress = new Progress(io, io.stderrIsTTY === true && !args.json);
   const started = performance.now();
   const swept = await sweepLeftoverWorkspaces();
@@ -254,34 +287,14 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
     if (args.recipe) recipe = await loadRecipe(resolve(args.recipe));
     const rates = args['fx-rates'] ? await loadRates(resolve(args['fx-rates'])) : null;
     const outDir = args.out ? resolve(args.out) : null;
-    if (outDir) {
-      const s = await stat(outDir).catch(() => null);
-      if (s && !s.isDirectory()) throw new ReconError('invalid_path', `--out ${outDir} is a file, not a folder; choose a folder path`);
-      if (!s) await mkdir(outDir, { recursive: true });
-      if (!args.overwrite && (await stat(join(outDir, 'recipe.json')).catch(() => null))) {
-        throw new ReconError('file_exists', `${join(outDir, 'recipe.json')} exists; pass --overwrite to replace`);
-      }
-    }
-    const leftReadAll = typed(leftRead as Partial<ReadOptions>, recipe?.left.read, leftTypes as ReadOptions['column_overrides']);
-    const rightReadAll = typed(rightRead as Partial<ReadOptions>, recipe?.right.read, rightTypes as ReadOptions['column_overrides']);
+    if (outDir) await prepareOutDir(outDir, args.overwrite);
+    const leftReadAll = typed(reads.leftRead, recipe?.left.read, reads.leftTypes);
+    const rightReadAll = typed(reads.rightRead, recipe?.right.read, reads.rightTypes);
     ws = await ReconEngine.open(workspaceDir);
-    const skip = args['skip-bad-lines'] ? { skip_bad_lines: true } : {};
-    // The two files load in parallel (DuckDB gives each its own connection). Both are awaited
-    // before a failure is reported: the workspace folder is removed afterwards.
     progress.show(`loading ${args.left} and ${args.right}…`);
-    const loads = await Promise.allSettled([
-      ws.addSourceFromPath('left', resolve(args.left), { ...(recipe?.left.read ?? {}), ...leftReadAll, ...skip }),
-      ws.addSourceFromPath('right', resolve(args.right), { ...(recipe?.right.read ?? {}), ...rightReadAll, ...skip }),
-    ]);
-    for (const load of loads) if (load.status === 'rejected') throw load.reason;
-    const [leftInfo, rightInfo] = loads.map((l) => (l as PromiseFulfilledResult<SourceInfo>).value);
+    const [leftInfo, rightInfo] = await loadBoth(ws, args, { ...(recipe?.left.read ?? {}), ...leftReadAll }, { ...(recipe?.right.read ?? {}), ...rightReadAll });
     progress.clear();
-    if (!args.json) {
-      for (const info of [leftInfo, rightInfo]) {
-        io.stdout(`${info.side}: ${info.path} — ${info.row_count} rows, ${info.columns.length} columns\n`);
-        for (const n of info.notices) io.stdout(`  note: ${n.message}\n`);
-      }
-    }
+    if (!args.json) for (const info of [leftInfo, rightInfo]) io.stdout(loadedText(info));
     if (!recipe) {
       progress.show('detecting mappings and rules…');
       const auto = await buildAutoRecipe(ws);
@@ -306,44 +319,60 @@ export async function runReconCli(argv: string[], io: CliIo = defaultIo): Promis
       await saveRecipe(join(outDir, 'recipe.json'), recipe, { overwrite: args.overwrite });
     }
     progress.clear();
-    const s = result.summary;
-    const line = {
-      matched: s.matched_groups,
-      suggested: s.suggested_groups,
-      exceptions: s.exceptions.left.count + s.exceptions.right.count,
-      unmatched_left: s.unmatched.left.count,
-      unmatched_right: s.unmatched.right.count,
-      match_rate: s.match_rate,
-      elapsed_ms: Math.round(performance.now() - started),
-      // What the run could not compare (an amount column read as text, values that did not read), with the fix.
-      warnings: s.warnings ?? [],
-    };
-    for (const w of line.warnings) io.stderr(`kalla recon: warning: ${w}\n`);
-    if (args.json) io.stdout(`${JSON.stringify(line)}\n`);
-    else {
-      io.stdout(
-        `matched groups: ${line.matched}, suggested: ${line.suggested}, exceptions: ${line.exceptions}, unmatched left: ${line.unmatched_left}, unmatched right: ${line.unmatched_right}, match rate: ${(line.match_rate * 100).toFixed(2)}%\n`,
-      );
-      if (outDir) io.stdout(`exports written to ${outDir}\n`);
-    }
+    printRunLine(io, result.summary, Math.round(performance.now() - started), args.json, outDir);
     return 0;
   } catch (thrown) {
     progress.clear();
-    // Raw machine texts (a full disk, a read-only folder) become a sentence with a next step.
-    const error = explainSystemError(thrown);
-    const code = error instanceof UserError ? ` [${error.code}]` : '';
+    const { error, text } = errorText(thrown);
     // The engine's advice names the recipe option; on the command line it is a flag.
     const hint =
       error instanceof ReconError && error.code === 'ragged_rows'
         ? '\n  on the command line: --skip-bad-lines skips them; if the file never quotes (a 27" screen in a memo), --left-read/--right-read quote=none reads quotes as text'
         : '';
-    io.stderr(`kalla recon: ${(error as Error).message}${code}${hint}\n`);
+    io.stderr(`kalla recon: ${text}${hint}\n`);
     return 1;
   } finally {
     process.removeListener('SIGINT', onSignal);
     process.removeListener('SIGTERM', onSignal);
     ws?.close();
     await rm(workspaceDir, { recursive: true, force: true });
+  }
+}
+
+/**
+ * The two files load in parallel (DuckDB gives each its own connection). Both are awaited before a
+ * failure is reported: the workspace folder is removed afterwards.
+ */
+async function loadBoth(ws: ReconEngine, args: ReconArgs & { left: string; right: string }, leftRead: Partial<ReadOptions>, rightRead: Partial<ReadOptions>): Promise<SourceInfo[]> {
+  const skip = args['skip-bad-lines'] ? { skip_bad_lines: true } : {};
+  const loads = await Promise.allSettled([
+    ws.addSourceFromPath('left', resolve(args.left), { ...leftRead, ...skip }),
+    ws.addSourceFromPath('right', resolve(args.right), { ...rightRead, ...skip }),
+  ]);
+  for (const load of loads) if (load.status === 'rejected') throw load.reason;
+  return loads.map((l) => (l as PromiseFulfilledResult<SourceInfo>).value);
+}
+
+/** A loaded file as the CLI says it: rows and columns, then what reading it noticed. */
+function loadedText(info: SourceInfo): string {
+  return `${info.side}: ${info.path} — ${info.row_count} rows, ${info.columns.length} columns\n${info.notices.map((n) => `  note: ${n.message}\n`).join('')}`;
+}
+
+/** The run's counts: one JSON line with --json, else a sentence; warnings to stderr either way. */
+function printRunLine(io: CliIo, s: RunSummary, elapsedMs: number, json: boolean, outDir: string | null): void {
+  const line = {
+    ...runCounts(s),
+    elapsed_ms: elapsedMs,
+    // What the run could not compare (an amount column read as text, values that did not read), with the fix.
+    warnings: s.warnings ?? [],
+  };
+  for (const w of line.warnings) io.stderr(`kalla recon: warning: ${w}\n`);
+  if (json) io.stdout(`${JSON.stringify(line)}\n`);
+  else {
+    io.stdout(
+      `matched groups: ${line.matched}, suggested: ${line.suggested}, exceptions: ${line.exceptions}, unmatched left: ${line.unmatched_left}, unmatched right: ${line.unmatched_right}, match rate: ${(line.match_rate * 100).toFixed(2)}%\n`,
+    );
+    if (outDir) io.stdout(`exports written to ${outDir}\n`);
   }
 }
 

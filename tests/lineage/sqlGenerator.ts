@@ -7,17 +7,8 @@
 // with a subquery — and, through `invalid()`, typo'd variants of those views. It does not compute
 // the expected answer (or validity): the oracle (dt-sql-parser) does.
 
-/** mulberry32: tiny seeded PRNG, so every run generates the same SQL. */
-export function seededRandom(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+// The benches' seeded generator (mulberry32), so every run generates the same SQL.
+import { mulberry32 } from '../../scripts/bench/worlds/mulberry32';
 
 const TABLES = [
   'orders', 'customers', 'raw.orders', 'raw.payments', 'sales.order_lines', 'hive.web.sessions',
@@ -59,7 +50,7 @@ export class SqlGenerator {
   private aliasCounter = 0;
 
   constructor(seed: number) {
-    this.rnd = seededRandom(seed);
+    this.rnd = mulberry32(seed);
   }
 
   private pick<T>(items: readonly T[]): T {

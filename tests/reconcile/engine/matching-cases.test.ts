@@ -71,12 +71,25 @@ async function outcome(sb: Sandbox, c: MatchingCase): Promise<string[]> {
 
 const files = readdirSync(DIR).filter((f) => f.endsWith('.case')).sort();
 
-describe('matching cases (tests/reconcile/engine/cases)', () => {
+// 1:1 assignment has two paths that must give the same pairs: one in-memory greedy pass (the
+// default) and the SQL mutual-best rounds (KALLA_GREEDY_IN_MEMORY=0, used past a million contested
+// pairs). Every case runs both ways, so a case guards the rounds too.
+describe.each([
+  ['in-memory greedy pass', undefined],
+  ['SQL rounds', '0'],
+])('matching cases (tests/reconcile/engine/cases), 1:1 by %s', (_path, greedyLimit) => {
   let sb: Sandbox;
+  const before = process.env.KALLA_GREEDY_IN_MEMORY;
   beforeEach(() => {
     sb = sandbox();
+    if (greedyLimit === undefined) delete process.env.KALLA_GREEDY_IN_MEMORY;
+    else process.env.KALLA_GREEDY_IN_MEMORY = greedyLimit;
   });
-  afterEach(() => sb.cleanup());
+  afterEach(() => {
+    sb.cleanup();
+    if (before === undefined) delete process.env.KALLA_GREEDY_IN_MEMORY;
+    else process.env.KALLA_GREEDY_IN_MEMORY = before;
+  });
 
   it('has cases', () => expect(files.length).toBeGreaterThanOrEqual(10));
 

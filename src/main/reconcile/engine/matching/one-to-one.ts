@@ -75,8 +75,9 @@ export async function matchOneToOne(db: Db, rule: MatchRule, ruleIdx: number, sh
   // Long chains of contested rows (many rows sharing a low-cardinality key) take one round per link:
   // 204 rounds of ~0.2 s were seen. Up to a million pairs the same greedy pass runs in memory.
   if (contestedPairs > 0 && contestedPairs <= greedyInMemoryLimit()) await greedyInMemory(db);
+  // A round with candidates left always accepts one (the best remaining pair is mutual-best), so
+  // a round accepting none means `cand` is empty.
   for (;;) {
-    if ((await db.scalarNumber('SELECT count(*) FROM cand')) === 0) break;
     shouldStop();
     await db.exec(`CREATE OR REPLACE TEMP TABLE newp AS
       SELECT lid, rid, la, ra, da, dd FROM (
@@ -155,7 +156,6 @@ async function markAmbiguous(db: Db, rule: MatchRule, ruleIdx: number): Promise<
 }
 
 async function buildCandidates(db: Db, rule: MatchRule): Promise<void> {
-  const conditions: string[] = [];
   let join: string;
   if (rule.keys.length > 0) {
     join = keysEqual(rule);
@@ -166,13 +166,13 @@ async function buildCandidates(db: Db, rule: MatchRule): Promise<void> {
     const band = pct >= 1 ? null : `(${t.tolerance_abs ?? 0} + ${pct} * (abs(l.amt) + ${t.tolerance_abs ?? 0}) / ${1 - pct} + 1e-6)`;
     join = band ? `r.amt BETWEEN l.amt - ${band} AND l.amt + ${band}` : 'TRUE';
   }
-  if (rule.amount) conditions.push(amountWithin(rule, 'l.amt', 'r.amt'));
-  if (rule.date) conditions.push(withinDateWindow(rule, daysBetween('l.dt', 'r.dt')));
+  // Each is TRUE when the rule has no amount (or no date).
+  const conditions = [amountWithin(rule, 'l.amt', 'r.amt'), withinDateWindow(rule, daysBetween('l.dt', 'r.dt'))];
   if (rule.description) conditions.push(`kalla_jaccard(l.descr, r.descr) >= ${rule.description.min_similarity}`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE cand0 AS
     SELECT l.id AS lid, r.id AS rid, l.h AS lh, r.h AS rh, l.amt AS la, r.amt AS ra,
       coalesce(abs(l.amt - r.amt), 0) AS da,
       coalesce(abs(date_diff('day', l.dt, r.dt)), 0)::INTEGER AS dd
     FROM w_left l JOIN w_right r ON ${join}
-    ${conditions.length > 0 ? `WHERE ${conditions.join(' AND ')}` : ''}`);
+    WHERE ${conditions.join(' AND ')}`);
 }

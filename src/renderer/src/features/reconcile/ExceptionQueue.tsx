@@ -46,11 +46,7 @@ export function ExceptionQueueFilters(props: { value: ExceptionQueueFilter; onCh
           }}
         >
           <option value="">Any status</option>
-          {EXCEPTION_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </option>
-          ))}
+          <StatusOptions />
         </select>
       </label>
       <label>
@@ -59,6 +55,15 @@ export function ExceptionQueueFilters(props: { value: ExceptionQueueFilter; onCh
       </label>
     </div>
   );
+}
+
+/** One option per exception status, labelled as the queue shows it (the filter and the follow-up form). */
+function StatusOptions() {
+  return EXCEPTION_STATUSES.map((s) => (
+    <option key={s} value={s}>
+      {STATUS_LABELS[s]}
+    </option>
+  ));
 }
 
 /** The follow-up form of one exception: every field at once, saved together (unchanged fields included). */
@@ -96,11 +101,7 @@ export function ExceptionFollowUp(props: { label: string; exception: ExceptionRe
       <label>
         Status
         <select value={status} onChange={(ev) => setStatus(ev.target.value as ExceptionStatus)}>
-          {EXCEPTION_STATUSES.map((s) => (
-            <option key={s} value={s}>
-              {STATUS_LABELS[s]}
-            </option>
-          ))}
+          <StatusOptions />
         </select>
       </label>
       <label>

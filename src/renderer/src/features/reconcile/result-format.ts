@@ -1,5 +1,6 @@
 import type { GroupPageItem, RecordPageItem, RunSummary } from '../../../../shared/reconcile/sources-and-runs';
 import { displayLocale } from '../../stores/display';
+import { runCounts } from '../../../../shared/reconcile/run-counts';
 
 export type TabId = 'matched' | 'suggested' | 'exceptions' | 'unmatched_left' | 'unmatched_right';
 export type ResultItem = GroupPageItem | RecordPageItem;
@@ -26,13 +27,8 @@ export function cell(v: unknown): string {
 }
 
 export function tabCounts(s: RunSummary): Record<TabId, number> {
-  return {
-    matched: s.matched_groups,
-    suggested: s.suggested_groups,
-    exceptions: s.exceptions.left.count + s.exceptions.right.count,
-    unmatched_left: s.unmatched.left.count,
-    unmatched_right: s.unmatched.right.count,
-  };
+  const { match_rate: _rate, ...counts } = runCounts(s);
+  return counts;
 }
 
 /** A value read as a plain number: numbers as they are, text such as "1353.250000" parsed. */

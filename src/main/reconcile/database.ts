@@ -125,7 +125,7 @@ export function explainPgError(e: unknown, t: DbTarget, source?: DbSource): User
     case '42P01':
       return table
         ? new UserError(`PostgreSQL at ${t.label} has no table ${table} that ${who} can see. Pick a table from the list, or check the schema and name.`, 'not_found')
-        : new UserError(`The query names a table PostgreSQL at ${t.label} does not have (${msg}). Check the table's schema and name, then preview again.`, 'not_found');
+        : new UserError(`The query names a table PostgreSQL at ${t.label} does not have (${msg}). Check the table’s schema and name, then preview again.`, 'not_found');
     case '42501':
       return new UserError(`${who.replace(/^u/, 'U')} may not read ${table ?? 'what the query reads'} (${msg}). Ask the database's owner for SELECT on it, or pick another table.`, 'invalid_input');
     case '25006':

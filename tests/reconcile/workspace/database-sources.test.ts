@@ -9,12 +9,11 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core';
 import type { WorkspaceState } from '../../../src/shared/reconcile/workspace';
 import { createTestCore } from '../../helpers/core';
-import { hasPostgres, startPostgres, type PgServer } from '../engine/pg-server';
+import { hasPostgres, seedFinance, startPostgres, type PgServer } from '../engine/pg-server';
 
 const PASSWORD = 'S3cret-pw!';
 let server: PgServer;
@@ -42,26 +41,7 @@ function filesHolding(root: string, text: string): string[] {
 describe.skipIf(!hasPostgres)('database sources (PostgreSQL)', () => {
   beforeAll(async () => {
     server = startPostgres();
-    const admin = new pg.Client({ connectionString: server.url() });
-    await admin.connect();
-    await admin.query(`CREATE ROLE kalla LOGIN PASSWORD '${PASSWORD}'`);
-    await admin.query(`CREATE SCHEMA fin AUTHORIZATION kalla`);
-    await admin.query(`SET ROLE kalla`);
-    await admin.query(`CREATE TABLE fin.ledger (reference text, posting_date date, amount numeric(12,2), paid boolean, note text)`);
-    await admin.query(`INSERT INTO fin.ledger SELECT 'INV-' || g, DATE '2026-10-01' + (g % 20), 100 + g * 3.25, g % 2 = 0, CASE WHEN g = 3 THEN 'says "hi", twice' END FROM generate_series(1, 40) g`);
-    await admin.query(`CREATE TABLE fin.bank (ref text, booked date, value numeric(12,2))`);
-    await admin.query(`INSERT INTO fin.bank SELECT 'INV-' || g, DATE '2026-10-02' + (g % 20), 100 + g * 3.25 FROM generate_series(1, 36) g`);
-    await admin.query(`CREATE SEQUENCE fin.seq`);
-    await admin.query(`CREATE VIEW fin.open_items AS SELECT * FROM fin.ledger WHERE NOT paid`);
-    await admin.query(`RESET ROLE`);
-    await admin.end();
-    // Password (scram) for TCP connections; the admin keeps its trust over the socket.
-    const hba = join(server.dir, 'data', 'pg_hba.conf');
-    writeFileSync(hba, `host all kalla 127.0.0.1/32 scram-sha-256\n${readFileSync(hba, 'utf8')}`);
-    const reload = new pg.Client({ host: server.dir, port: server.port, user: 'postgres', database: 'postgres' });
-    await reload.connect();
-    await reload.query('SELECT pg_reload_conf()');
-    await reload.end();
+    await seedFinance(server, PASSWORD);
     jdbc = `jdbc:postgresql://127.0.0.1:${server.port}/postgres`;
     ({ core, dir } = await createTestCore());
   }, 120_000);

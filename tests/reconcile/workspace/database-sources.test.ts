@@ -110,7 +110,7 @@ describe.skipIf(!hasPostgres)('database sources (PostgreSQL)', () => {
       /Kalla reads sources in a read-only transaction\. Write a SELECT that only reads\./,
     );
     // A second statement cannot ride along.
-    await expect(call('reconcile.dbPreview', { source: { kind: 'query', sql: 'SELECT 1) x; DROP TABLE fin.bank; SELECT (1' } })).rejects.toMatchObject({ code: 'invalid_input' });
+    await expect(call('reconcile.dbPreview', { source: { kind: 'query', sql: 'SELECT 1) x; COMMIT; DROP TABLE fin.bank; SELECT (1' } })).rejects.toMatchObject({ code: 'invalid_input' });
     await expect(call('reconcile.dbPreview', { source: { kind: 'query', sql: 'DROP TABLE fin.bank' } })).rejects.toThrow(/a query starts with SELECT or WITH/);
     expect((await call<{ rows: unknown[] }>('reconcile.dbPreview', { source: { kind: 'table', schema: 'fin', name: 'bank' } })).rows).toHaveLength(20);
   });

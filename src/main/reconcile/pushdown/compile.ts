@@ -192,18 +192,18 @@ export function compileRecipe(recipe: Recipe, sources: Record<Side, PushdownSour
   const results = { matched: resultName('kalla_matched'), exceptionsLeft: resultName('kalla_exceptions_left'), exceptionsRight: resultName('kalla_exceptions_right') };
   const create = (name: string, select: string) => [`DROP TABLE IF EXISTS ${name}`, `CREATE ${d.temp}TABLE ${name} AS ${select}`];
   const rowId = d.id('__row_id');
-  const rowHash = d.id('__row_hash');
   const dec = 'DECIMAL(18, 6)';
 
   const setup: string[] = [];
   for (const side of ['left', 'right'] as const) {
     const cols = columns[side];
-    setup.push(...create(n.src(side), `SELECT row_number() OVER () AS ${rowId}, ${d.rowHash('t', cols)} AS ${rowHash}, t.* FROM ${sources[side].relation} t`));
+    setup.push(...create(n.src(side), `SELECT row_number() OVER () AS ${rowId}, t.* FROM ${sources[side].relation} t`));
     const primary = recipe.rules.find((r) => r.amount)?.amount?.[side];
     const amt0 = primary ? amountSql(column(cols, side, primary, 'amount'), false) : `CAST(NULL AS ${dec})`;
     setup.push(...create(n.scope(side), `SELECT s.${rowId} AS id, ${amt0} AS amt0 FROM ${n.src(side)} s WHERE ${filtersWhere(recipe, cols, side)}`));
     setup.push(...d.analyze(n.scope(side)));
-    setup.push(...create(n.used(side), `SELECT CAST(NULL AS ${d.bigint}) AS id FROM ${n.scope(side)} WHERE 1 = 0`));
+    // Used rows with the group they went to (the mirror guard reads them from a few free lines).
+    setup.push(...create(n.used(side), `SELECT CAST(NULL AS ${d.bigint}) AS id, CAST(NULL AS ${d.bigint}) AS gk FROM ${n.scope(side)} WHERE 1 = 0`));
     // Rows that had a candidate and lost it, or were ambiguous, per rule: the exceptions' reasons.
   }
   setup.push(...create(n.t('notes'), `SELECT CAST(NULL AS ${d.text}) AS side, CAST(NULL AS ${d.bigint}) AS id, 0 AS rule_idx, CAST(NULL AS ${d.text}) AS reason FROM ${n.scope('left')} WHERE 1 = 0`));
@@ -262,7 +262,7 @@ export function compileRecipe(recipe: Recipe, sources: Record<Side, PushdownSour
         before.push(
           ...create(
             n.w(side),
-            `SELECT s.${rowId} AS id, ${selectList}, s.${rowHash} AS h
+            `SELECT s.${rowId} AS id, ${selectList}
              FROM ${n.src(side)} s WHERE ${filtersWhere(recipe, cols, side)}
                AND NOT EXISTS (SELECT 1 FROM ${n.used(side)} u WHERE u.id = s.${rowId})`,
           ),
@@ -292,7 +292,7 @@ export function compileRecipe(recipe: Recipe, sources: Record<Side, PushdownSour
       before.push(
         ...create(
           n.t('cand0'),
-          `SELECT l.id AS lid, r.id AS rid, l.h AS lh, r.h AS rh, l.amt AS la, r.amt AS ra,
+          `SELECT l.id AS lid, r.id AS rid, l.amt AS la, r.amt AS ra,
              coalesce(abs(l.amt - r.amt), 0) AS da, CAST(coalesce(${d.days('l.dt', 'r.dt')}, 0) AS INTEGER) AS dd
            FROM ${n.w('left')} l JOIN ${n.w('right')} r ON ${join}${conditions.length ? ` WHERE ${conditions.join(' AND ')}` : ''}`,
         ),
@@ -311,12 +311,15 @@ export function compileRecipe(recipe: Recipe, sources: Record<Side, PushdownSour
              AND NOT EXISTS (SELECT 1 FROM ${n.t('multi_r')} m WHERE m.rid = c.rid)`,
         ),
       );
+      // The content hash breaks ties between contested candidates only: computed for those rows alone.
       before.push(
         ...create(
           n.t('contested'),
-          `SELECT c.* FROM ${n.t('cand0')} c WHERE c.lid IN (SELECT lid FROM ${n.t('multi_l')})
-           UNION ALL
-           SELECT c.* FROM ${n.t('cand0')} c WHERE c.rid IN (SELECT rid FROM ${n.t('multi_r')}) AND c.lid NOT IN (SELECT lid FROM ${n.t('multi_l')})`,
+          `SELECT c.*, ${d.rowHash('sl', columns.left)} AS lh, ${d.rowHash('sr', columns.right)} AS rh FROM (
+             SELECT c.* FROM ${n.t('cand0')} c WHERE c.lid IN (SELECT lid FROM ${n.t('multi_l')})
+             UNION ALL
+             SELECT c.* FROM ${n.t('cand0')} c WHERE c.rid IN (SELECT rid FROM ${n.t('multi_r')}) AND c.lid NOT IN (SELECT lid FROM ${n.t('multi_l')})) c
+           JOIN ${n.src('left')} sl ON sl.${rowId} = c.lid JOIN ${n.src('right')} sr ON sr.${rowId} = c.rid`,
         ),
       );
       before.push(...create(n.t('cand'), `SELECT * FROM ${n.t('contested')}`));
@@ -397,23 +400,24 @@ export function compileRecipe(recipe: Recipe, sources: Record<Side, PushdownSour
     }
     // Rows in this rule's groups are no longer available to later rules (a 1:1 group holds one id a side).
     for (const side of ['left', 'right'] as const) {
-      if (rule.cardinality === '1:1') after.push(`INSERT INTO ${n.used(side)} SELECT ${d.first(`g.${side}_ids`)} FROM ${n.t('groups')} g WHERE g.rule_idx = ${idx}`);
-      else after.push(`INSERT INTO ${n.used(side)} SELECT u.id FROM ${n.t('groups')} g ${d.unnestJoin(`g.${side}_ids`, 'u')} WHERE g.rule_idx = ${idx}`);
+      if (rule.cardinality === '1:1') after.push(`INSERT INTO ${n.used(side)} SELECT ${d.first(`g.${side}_ids`)}, g.gk FROM ${n.t('groups')} g WHERE g.rule_idx = ${idx}`);
+      else after.push(`INSERT INTO ${n.used(side)} SELECT u.id, g.gk FROM ${n.t('groups')} g ${d.unnestJoin(`g.${side}_ids`, 'u')} WHERE g.rule_idx = ${idx}`);
     }
     return { rule, before, round, roundCount, remaining, after };
   });
 
   const finish: string[] = [...d.analyze(n.t('groups')), ...d.analyze(n.used('left')), ...d.analyze(n.used('right'))];
   // The run-wide guard: a statement line mirrored by a free line of the opposite amount may have been returned.
+  // Read from the few free lines: their opposite amounts, the used lines holding them, those lines' groups.
   finish.push(
     ...create(
       n.t('mirror'),
       `SELECT gk, rid, mid FROM (
-         SELECT p.gk, p.rid, f.id AS mid, row_number() OVER (PARTITION BY f.id ORDER BY p.rid) AS rn
-         FROM (SELECT g.gk, u.id AS rid FROM ${n.t('groups')} g ${d.unnestJoin('g.right_ids', 'u')} WHERE g.status = 'auto') p
-         JOIN ${n.scope('right')} s ON s.id = p.rid
-         JOIN (SELECT s2.id, s2.amt0 FROM ${n.scope('right')} s2 WHERE s2.amt0 IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${n.used('right')} u2 WHERE u2.id = s2.id)) f
-           ON f.amt0 = -s.amt0
+         SELECT u.gk, s.id AS rid, f.id AS mid, row_number() OVER (PARTITION BY f.id ORDER BY s.id) AS rn
+         FROM (SELECT s2.id, s2.amt0 FROM ${n.scope('right')} s2 WHERE s2.amt0 IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${n.used('right')} u2 WHERE u2.id = s2.id)) f
+         JOIN ${n.scope('right')} s ON s.amt0 = -f.amt0
+         JOIN ${n.used('right')} u ON u.id = s.id
+         JOIN ${n.t('groups')} g ON g.gk = u.gk AND g.status = 'auto'
          WHERE s.amt0 IS NOT NULL AND s.amt0 <> 0) x
        WHERE rn = 1`,
     ),

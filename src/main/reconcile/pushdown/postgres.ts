@@ -193,6 +193,11 @@ export async function runInPostgres(left: PgLocation, right: PgLocation, recipe:
   try {
     // Row ids are positions in scan order: a scan must start at the table's beginning.
     await client.query('SET synchronize_seqscans = off');
+    // The work tables are TEMP tables: they live in the session's local buffers (8 MB by default,
+    // spilling to disk at once at 1M rows). Hash joins and sorts of 1M rows want more than the
+    // default 4 MB of work_mem; a server set higher keeps its own value.
+    await client.query(`SET temp_buffers = '256MB'`);
+    await client.query(`SELECT set_config('work_mem', '64MB', false) WHERE pg_size_bytes(current_setting('work_mem')) < pg_size_bytes('64MB')`);
     const sources: Record<Side, PushdownSource> = {
       left: { relation: left.relation, columns: await describe(client, left.relation, left.display) },
       right: { relation: right.relation, columns: await describe(client, right.relation, right.display) },

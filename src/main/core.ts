@@ -146,7 +146,12 @@ async function buildCore(opts: CoreOptions): Promise<Core> {
     });
   });
 
-  const reconcile = new ReconcileService(host, settings, opts.paths.dataDir, { log: logInternal, clock: opts.clock });
+  // Database sources keep their password in the same SecretStore and may use the Lineage workspace's connection.
+  const reconcile = new ReconcileService(host, settings, opts.paths.dataDir, {
+    log: logInternal,
+    clock: opts.clock,
+    database: { secrets, lineage: () => lineage.savedJdbc() },
+  });
   // Crash leftovers (uploads cut off by a kill) go at start, in the background; the count is logged.
   void reconcile.removeLeftovers().catch(logInternal);
   reconcile.on({

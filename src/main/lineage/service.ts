@@ -222,6 +222,17 @@ export class LineageService {
     }
   }
 
+  /**
+   * The saved JDBC connection with its password, for the main process only (Reconcile's database
+   * sources share it); null when the workspace has no JDBC connection.
+   */
+  async savedJdbc(): Promise<{ url: string; user?: string; password?: string } | null> {
+    const c = (await this.load()).connection;
+    if (c?.kind !== 'jdbc') return null;
+    const password = await this.secrets.get(PASSWORD_SECRET);
+    return { url: c.connection, ...(c.user ? { user: c.user } : {}), ...(password ? { password } : {}) };
+  }
+
   async analyze(): Promise<Analysis> {
     const c = await this.current();
     return AnalysisSchema.parse((await this.tool('analyze_schema', await this.sourceArgs(c))).structured);

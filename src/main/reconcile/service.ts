@@ -28,6 +28,11 @@ import { WorkspaceStore, workspaceDir } from './state-store';
 import { Uploads, type OpenUploadFile } from './uploads';
 import { rebuildEngine } from './rebuild';
 import { runNextFiles, type NextRunResult } from './scheduled';
+import { DatabaseSources, sourceName, type DatabaseDeps } from './database';
+import type { DbConnectInput, DbConnectionView, DbPreview, DbSource, DbTable } from '../../shared/reconcile/database';
+import { safeName } from './engine';
+import { UserError } from '../errors';
+import { mkdir } from 'node:fs/promises';
 
 export class ReconcileService {
   private readonly ctx: ReconcileContext;
@@ -39,8 +44,14 @@ export class ReconcileService {
   private readonly recipes: Recipes;
   private readonly runs: Runs;
   private readonly exporting: Exporting;
+  private readonly database: DatabaseSources | null;
 
-  constructor(host: McpHost, settings: Pick<SettingsService, 'get'>, dataDir: string, opts: { log?: (message: string) => void; clock?: () => number; openUploadFile?: OpenUploadFile } = {}) {
+  constructor(
+    host: McpHost,
+    settings: Pick<SettingsService, 'get'>,
+    dataDir: string,
+    opts: { log?: (message: string) => void; clock?: () => number; openUploadFile?: OpenUploadFile; database?: DatabaseDeps } = {},
+  ) {
     const root = join(dataDir, 'workspaces');
     const events = new ReconcileEmitter();
     const engines = new EngineRegistry((id) => join(workspaceDir(root, id), 'recon'), opts.log);
@@ -61,6 +72,7 @@ export class ReconcileService {
     this.recipes = new Recipes(this.ctx);
     this.runs = new Runs(this.ctx, this.recipes);
     this.exporting = new Exporting(this.ctx);
+    this.database = opts.database ? new DatabaseSources(opts.database, dataDir) : null;
   }
 
   /** Subscribe to `changed` (a state saved, a run's results changed; versioned payloads) and `progress` (upload/load/run) notifications. */
@@ -176,8 +188,53 @@ export class ReconcileService {
   preview(id: string, side: Side, req: { offset: number; limit: number; orderBy?: string; descending?: boolean }): Promise<Page<Record<string, unknown>>> {
     return this.sources.preview(id, side, req);
   }
-  cancelLoad(id: string, side: Side): Promise<boolean> {
-    return this.sources.cancelLoad(id, side);
+  async cancelLoad(id: string, side: Side): Promise<boolean> {
+    const reading = this.database?.cancel(`${id}:${side}`) ?? false;
+    return (await this.sources.cancelLoad(id, side)) || reading;
+  }
+
+  // ── Database sources (PostgreSQL; see database.ts) ───────────────────────
+
+  private db(): DatabaseSources {
+    if (!this.database) throw new UserError('Database sources are available in the app (they need its secret store for the password).', 'unavailable');
+    return this.database;
+  }
+  dbConnection(): Promise<DbConnectionView | null> {
+    return this.db().connection();
+  }
+  dbConnect(input: DbConnectInput): Promise<{ connection: DbConnectionView; tables: DbTable[]; truncated: boolean }> {
+    return this.db().connect(input);
+  }
+  dbForget(): Promise<DbConnectionView | null> {
+    return this.db().forget();
+  }
+  dbTables(): Promise<{ tables: DbTable[]; truncated: boolean }> {
+    return this.db().tables();
+  }
+  dbPreview(source: DbSource): Promise<DbPreview> {
+    return this.db().preview(source);
+  }
+  /**
+   * A table or query read into `side`: its rows are written as CSV to the workspace's uploads/
+   * folder (a snapshot of the database now) and loaded like a dropped file.
+   */
+  async addSourceFromDatabase(id: string, side: Side, source: DbSource): Promise<WorkspaceState> {
+    const db = this.db();
+    await this.ctx.store.get(id);
+    const name = sourceName(source);
+    const dir = join(this.ctx.store.dir(id), 'uploads');
+    await mkdir(dir, { recursive: true });
+    const path = join(dir, `${side}-${Date.now().toString(36)}-${safeName(name)}.csv`);
+    this.ctx.events.progress({ workspace: id, kind: 'load', side, phase: `Reading ${name} from the database`, fraction: 0 });
+    try {
+      await db.exportCsv(`${id}:${side}`, source, path, (rows) =>
+        this.ctx.events.progress({ workspace: id, kind: 'load', side, phase: `Reading ${name} from the database: ${rows.toLocaleString('en-US')} rows`, fraction: 0 }),
+      );
+    } catch (e) {
+      this.ctx.events.progress({ workspace: id, kind: 'load', side, phase: 'failed', fraction: 1 });
+      throw e;
+    }
+    return this.sources.load(id, side, path, `${name}.csv`, { delimiter: ',', header: true, encoding: 'utf-8' });
   }
 
   // ── Mappings, filters, rules (kalla-recon) ─────────────────────────────

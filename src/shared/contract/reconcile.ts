@@ -4,6 +4,7 @@ import { ColumnTypeSchema, DifferenceReasonSchema, EncodingSchema, MatchRuleSche
 import { ExceptionQueueFilterSchema, ExceptionUpdateSchema, ExportResultSchema, GroupPageItemSchema, PageSortSchema, pageSchema, ReadPreviewSchema, RecordPageItemSchema, RunHistorySchema, RunSummarySchema, SourceProfileSchema } from '../reconcile/sources-and-runs';
 import { MappingRowSchema, ReconcileChangedSchema, ReconcileProgressSchema, SideSchema, WorkspaceListSchema, WorkspaceStateSchema } from '../reconcile/workspace';
 import { CallId, Empty, Ok } from './common';
+import { DbConnectInputSchema, DbConnectionViewSchema, DbPreviewSchema, DbSourceSchema, DbTablesSchema } from '../reconcile/database';
 export { REVISIONED_CHANNELS } from '../reconcile/revisioned-channels';
 
 const Id = z.string().regex(/^[a-z0-9-]{1,64}$/, 'not a workspace id');
@@ -68,6 +69,13 @@ export const reconcileChannels = {
   'reconcile.uploadCommit': { input: z.object({ uploadId: z.string().max(64), read: Read.optional() }).strict(), output: State },
   'reconcile.uploadCancel': { input: z.object({ uploadId: z.string().max(64) }).strict(), output: Ok },
   /** Stops loading (or re-typing) a side; `cancelled` is false when nothing was loading there. */
+  // Database sources (PostgreSQL): the password goes in once and never comes back out.
+  'reconcile.dbConnection': { input: Empty, output: DbConnectionViewSchema.nullable() },
+  'reconcile.dbConnect': { input: DbConnectInputSchema, output: DbTablesSchema.extend({ connection: DbConnectionViewSchema }) },
+  'reconcile.dbForget': { input: Empty, output: DbConnectionViewSchema.nullable() },
+  'reconcile.dbTables': { input: Empty, output: DbTablesSchema },
+  'reconcile.dbPreview': { input: z.object({ source: DbSourceSchema }).strict(), output: DbPreviewSchema },
+  'reconcile.addSourceFromDatabase': { input: z.object({ id: Id, side: SideSchema, source: DbSourceSchema }).strict(), output: State },
   'reconcile.cancelLoad': { input: z.object({ id: Id, side: SideSchema }).strict(), output: z.object({ cancelled: z.boolean() }) },
   'reconcile.retrySource': { input: z.object({ id: Id, side: SideSchema, read: Read, revision: Revision }).strict(), output: State },
   /** The side's file as it would be read with `read` (first rows, lines left out), without reading it. */

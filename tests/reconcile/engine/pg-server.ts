@@ -2,7 +2,7 @@
 // starts one: initdb into a temp dir under /tmp, a random loopback port, sockets in the temp dir,
 // fsync off; stop() shuts it down and removes the dir. Debian's postgresql (.ci/run installs it).
 import { execFileSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -46,4 +46,32 @@ export function startPostgres(extra: string[] = []): PgServer {
       }
     },
   };
+}
+
+/**
+ * A role `kalla` that signs in with `password` over TCP (scram-sha-256; the admin keeps trust on
+ * the socket) and owns schema `fin`: ledger (40 rows: text, date, numeric, boolean, a note with a
+ * quote and a comma), bank (36 rows paying the first 36), a view of the unpaid items, a sequence.
+ */
+export async function seedFinance(server: PgServer, password: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const admin = new pg.Client({ connectionString: server.url() });
+  await admin.connect();
+  try {
+    await admin.query(`CREATE ROLE kalla LOGIN PASSWORD '${password.replace(/'/g, "''")}'`);
+    await admin.query('CREATE SCHEMA fin AUTHORIZATION kalla');
+    await admin.query('SET ROLE kalla');
+    await admin.query('CREATE TABLE fin.ledger (reference text, posting_date date, amount numeric(12,2), paid boolean, note text)');
+    await admin.query(`INSERT INTO fin.ledger SELECT 'INV-' || g, DATE '2026-10-01' + (g % 20), 100 + g * 3.25, g % 2 = 0, CASE WHEN g = 3 THEN 'says "hi", twice' END FROM generate_series(1, 40) g`);
+    await admin.query('CREATE TABLE fin.bank (ref text, booked date, value numeric(12,2))');
+    await admin.query(`INSERT INTO fin.bank SELECT 'INV-' || g, DATE '2026-10-02' + (g % 20), 100 + g * 3.25 FROM generate_series(1, 36) g`);
+    await admin.query('CREATE SEQUENCE fin.seq');
+    await admin.query('CREATE VIEW fin.open_items AS SELECT * FROM fin.ledger WHERE NOT paid');
+    await admin.query('RESET ROLE');
+    const hba = join(server.dir, 'data', 'pg_hba.conf');
+    writeFileSync(hba, `host all kalla 127.0.0.1/32 scram-sha-256\n${readFileSync(hba, 'utf8')}`);
+    await admin.query('SELECT pg_reload_conf()');
+  } finally {
+    await admin.end();
+  }
 }

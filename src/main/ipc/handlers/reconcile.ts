@@ -47,6 +47,12 @@ export function reconcileHandlers({ reconcile, platform, assistant }: HandlerDep
       await reconcile.uploadCancel(uploadId);
       return { ok: true as const };
     },
+    'reconcile.dbConnection': async () => reconcile.dbConnection(),
+    'reconcile.dbConnect': async (input) => reconcile.dbConnect(input),
+    'reconcile.dbForget': async () => reconcile.dbForget(),
+    'reconcile.dbTables': async () => reconcile.dbTables(),
+    'reconcile.dbPreview': async ({ source }) => reconcile.dbPreview(source),
+    'reconcile.addSourceFromDatabase': async ({ id, side, source }) => reconcile.addSourceFromDatabase(id, side, source),
     'reconcile.cancelLoad': async ({ id, side }) => ({ cancelled: await reconcile.cancelLoad(id, side) }),
     'reconcile.retrySource': async ({ id, side, read, revision }) => cas(id, revision, () => reconcile.retrySource(id, side, read)),
     'reconcile.previewRead': async ({ id, side, read }) => reconcile.previewRead(id, side, read),

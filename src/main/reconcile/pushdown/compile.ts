@@ -69,6 +69,10 @@ interface Dialect {
   single(expr: string): string;
   /** FROM-clause addition that makes `alias.id` one row per element of `array`. */
   unnestJoin(array: string, alias: string): string;
+  /** The first element of an array. */
+  first(array: string): string;
+  /** Statements that give the planner a work table's statistics (PostgreSQL never analyses TEMP tables itself). */
+  analyze(table: string): string[];
 }
 
 const quoteDouble = (name: string) => {
@@ -89,6 +93,8 @@ const DIALECTS: Record<PushdownDialect, Dialect> = {
     idList: (e) => `array_agg(${e} ORDER BY ${e})`,
     single: (e) => `ARRAY[${e}]`,
     unnestJoin: (array, alias) => `CROSS JOIN unnest(${array}) AS ${alias}(id)`,
+    first: (a) => `${a}[1]`,
+    analyze: (t) => [`ANALYZE ${t}`],
   },
   trino: {
     id: quoteDouble,
@@ -102,6 +108,8 @@ const DIALECTS: Record<PushdownDialect, Dialect> = {
     idList: (e) => `array_agg(${e} ORDER BY ${e})`,
     single: (e) => `ARRAY[${e}]`,
     unnestJoin: (array, alias) => `CROSS JOIN UNNEST(${array}) AS ${alias}(id)`,
+    first: (a) => `element_at(${a}, 1)`,
+    analyze: () => [],
   },
   spark: {
     id: (name) => `\`${name.replace(/`/g, '``')}\``,
@@ -115,6 +123,8 @@ const DIALECTS: Record<PushdownDialect, Dialect> = {
     idList: (e) => `array_sort(collect_list(${e}))`,
     single: (e) => `array(${e})`,
     unnestJoin: (array, alias) => `LATERAL VIEW explode(${array}) ${alias} AS id`,
+    first: (a) => `${a}[0]`,
+    analyze: () => [],
   },
 };
 
@@ -182,17 +192,18 @@ export function compileRecipe(recipe: Recipe, sources: Record<Side, PushdownSour
   const results = { matched: resultName('kalla_matched'), exceptionsLeft: resultName('kalla_exceptions_left'), exceptionsRight: resultName('kalla_exceptions_right') };
   const create = (name: string, select: string) => [`DROP TABLE IF EXISTS ${name}`, `CREATE ${d.temp}TABLE ${name} AS ${select}`];
   const rowId = d.id('__row_id');
-  const rowHash = d.id('__row_hash');
   const dec = 'DECIMAL(18, 6)';
 
   const setup: string[] = [];
   for (const side of ['left', 'right'] as const) {
     const cols = columns[side];
-    setup.push(...create(n.src(side), `SELECT row_number() OVER () AS ${rowId}, ${d.rowHash('t', cols)} AS ${rowHash}, t.* FROM ${sources[side].relation} t`));
+    setup.push(...create(n.src(side), `SELECT row_number() OVER () AS ${rowId}, t.* FROM ${sources[side].relation} t`));
     const primary = recipe.rules.find((r) => r.amount)?.amount?.[side];
     const amt0 = primary ? amountSql(column(cols, side, primary, 'amount'), false) : `CAST(NULL AS ${dec})`;
     setup.push(...create(n.scope(side), `SELECT s.${rowId} AS id, ${amt0} AS amt0 FROM ${n.src(side)} s WHERE ${filtersWhere(recipe, cols, side)}`));
-    setup.push(...create(n.used(side), `SELECT CAST(NULL AS ${d.bigint}) AS id FROM ${n.scope(side)} WHERE 1 = 0`));
+    setup.push(...d.analyze(n.scope(side)));
+    // Used rows with the group they went to (the mirror guard reads them from a few free lines).
+    setup.push(...create(n.used(side), `SELECT CAST(NULL AS ${d.bigint}) AS id, CAST(NULL AS ${d.bigint}) AS gk FROM ${n.scope(side)} WHERE 1 = 0`));
     // Rows that had a candidate and lost it, or were ambiguous, per rule: the exceptions' reasons.
   }
   setup.push(...create(n.t('notes'), `SELECT CAST(NULL AS ${d.text}) AS side, CAST(NULL AS ${d.bigint}) AS id, 0 AS rule_idx, CAST(NULL AS ${d.text}) AS reason FROM ${n.scope('left')} WHERE 1 = 0`));
@@ -230,6 +241,9 @@ export function compileRecipe(recipe: Recipe, sources: Record<Side, PushdownSour
     return `nullif(${x}, '')`;
   }
 
+  // The previous rule's working-row columns per side: a rule that reads the same keys, amount and
+  // date keeps those rows minus the used ones instead of normalising every source row again.
+  const previousWork: Partial<Record<Side, string>> = {};
   const ruleStatements: RuleStatements[] = recipe.rules.map((rule, idx) => {
     const before: string[] = [];
     for (const side of ['left', 'right'] as const) {
@@ -237,14 +251,25 @@ export function compileRecipe(recipe: Recipe, sources: Record<Side, PushdownSour
       const keys = rule.keys.map((k, i) => `${keySql(column(cols, side, k[side], `rule ${rule.id} key`), k.normalisers ?? [])} AS k${i}`);
       const amt = rule.amount ? amountSql(column(cols, side, rule.amount[side], `rule ${rule.id} amount`), side === 'right' && rule.amount.flip_sign) : `CAST(NULL AS ${dec})`;
       const dt = rule.date ? `CAST(s.${d.id(column(cols, side, rule.date[side], `rule ${rule.id} date`).name)} AS DATE)` : 'CAST(NULL AS DATE)';
-      before.push(
-        ...create(
-          n.w(side),
-          `SELECT s.${rowId} AS id, ${[...keys, `${amt} AS amt`, `${dt} AS dt`].join(', ')}, s.${rowHash} AS h
-           FROM ${n.src(side)} s WHERE ${filtersWhere(recipe, cols, side)}
-             AND NOT EXISTS (SELECT 1 FROM ${n.used(side)} u WHERE u.id = s.${rowId})`,
-        ),
-      );
+      const selectList = [...keys, `${amt} AS amt`, `${dt} AS dt`].join(', ');
+      if (previousWork[side] === selectList) {
+        before.push(
+          ...create(`${n.w(side)}_next`, `SELECT w.* FROM ${n.w(side)} w WHERE NOT EXISTS (SELECT 1 FROM ${n.used(side)} u WHERE u.id = w.id)`),
+          `DROP TABLE IF EXISTS ${n.w(side)}`,
+          `ALTER TABLE ${n.w(side)}_next RENAME TO ${n.w(side)}`,
+        );
+      } else {
+        before.push(
+          ...create(
+            n.w(side),
+            `SELECT s.${rowId} AS id, ${selectList}
+             FROM ${n.src(side)} s WHERE ${filtersWhere(recipe, cols, side)}
+               AND NOT EXISTS (SELECT 1 FROM ${n.used(side)} u WHERE u.id = s.${rowId})`,
+          ),
+        );
+      }
+      previousWork[side] = selectList;
+      before.push(...d.analyze(n.w(side)));
     }
     const keysEq = (l: string, r: string) => rule.keys.map((_, i) => `${l}.k${i} = ${r}.k${i}`).join(' AND ');
     const keyCols = rule.keys.map((_, i) => `k${i}`).join(', ');
@@ -267,21 +292,36 @@ export function compileRecipe(recipe: Recipe, sources: Record<Side, PushdownSour
       before.push(
         ...create(
           n.t('cand0'),
-          `SELECT l.id AS lid, r.id AS rid, l.h AS lh, r.h AS rh, l.amt AS la, r.amt AS ra,
+          `SELECT l.id AS lid, r.id AS rid, l.amt AS la, r.amt AS ra,
              coalesce(abs(l.amt - r.amt), 0) AS da, CAST(coalesce(${d.days('l.dt', 'r.dt')}, 0) AS INTEGER) AS dd
            FROM ${n.w('left')} l JOIN ${n.w('right')} r ON ${join}${conditions.length ? ` WHERE ${conditions.join(' AND ')}` : ''}`,
         ),
       );
-      // A pair whose rows have no other candidate is mutual-best in any order.
+      before.push(...d.analyze(n.t('cand0')));
+      // A pair whose rows have no other candidate is mutual-best in any order; the rest (a row with
+      // two or more candidates on either side) is contested.
+      before.push(...create(n.t('multi_l'), `SELECT lid FROM ${n.t('cand0')} GROUP BY lid HAVING count(*) > 1`));
+      before.push(...create(n.t('multi_r'), `SELECT rid FROM ${n.t('cand0')} GROUP BY rid HAVING count(*) > 1`));
+      before.push(...d.analyze(n.t('multi_l')), ...d.analyze(n.t('multi_r')));
       before.push(
         ...create(
           n.t('pairs'),
           `SELECT c.lid, c.rid, c.la, c.ra, c.da, c.dd FROM ${n.t('cand0')} c
-           WHERE c.lid IN (SELECT lid FROM ${n.t('cand0')} GROUP BY lid HAVING count(*) = 1)
-             AND c.rid IN (SELECT rid FROM ${n.t('cand0')} GROUP BY rid HAVING count(*) = 1)`,
+           WHERE NOT EXISTS (SELECT 1 FROM ${n.t('multi_l')} m WHERE m.lid = c.lid)
+             AND NOT EXISTS (SELECT 1 FROM ${n.t('multi_r')} m WHERE m.rid = c.rid)`,
         ),
       );
-      before.push(...create(n.t('contested'), `SELECT c.* FROM ${n.t('cand0')} c WHERE NOT EXISTS (SELECT 1 FROM ${n.t('pairs')} p WHERE p.lid = c.lid)`));
+      // The content hash breaks ties between contested candidates only: computed for those rows alone.
+      before.push(
+        ...create(
+          n.t('contested'),
+          `SELECT c.*, ${d.rowHash('sl', columns.left)} AS lh, ${d.rowHash('sr', columns.right)} AS rh FROM (
+             SELECT c.* FROM ${n.t('cand0')} c WHERE c.lid IN (SELECT lid FROM ${n.t('multi_l')})
+             UNION ALL
+             SELECT c.* FROM ${n.t('cand0')} c WHERE c.rid IN (SELECT rid FROM ${n.t('multi_r')}) AND c.lid NOT IN (SELECT lid FROM ${n.t('multi_l')})) c
+           JOIN ${n.src('left')} sl ON sl.${rowId} = c.lid JOIN ${n.src('right')} sr ON sr.${rowId} = c.rid`,
+        ),
+      );
       before.push(...create(n.t('cand'), `SELECT * FROM ${n.t('contested')}`));
       // One round: every pair that is the best for its left row and for its right row.
       round.push(
@@ -305,16 +345,17 @@ export function compileRecipe(recipe: Recipe, sources: Record<Side, PushdownSour
       roundCount = `SELECT count(*) FROM ${n.t('newp')}`;
       remaining = `SELECT count(*) FROM ${n.t('cand')}`;
       // Ambiguous: a row of the chosen pair had another candidate as good whose content differs.
+      // A pair alone on both sides has no other candidate, so only the contested rows are read.
       const window = rule.auto_confirm ? 0 : 7;
       after.push(
         ...create(
           n.t('amb'),
-          `SELECT DISTINCT me.lid, me.rid, c.lid AS other_l, c.rid AS other_r FROM (SELECT c.* FROM ${n.t('cand0')} c JOIN ${n.t('pairs')} p ON p.lid = c.lid AND p.rid = c.rid) me
-             JOIN ${n.t('cand0')} c ON c.lid = me.lid AND c.da = me.da
+          `SELECT DISTINCT me.lid, me.rid, c.lid AS other_l, c.rid AS other_r FROM (SELECT c.* FROM ${n.t('contested')} c JOIN ${n.t('pairs')} p ON p.lid = c.lid AND p.rid = c.rid) me
+             JOIN ${n.t('contested')} c ON c.lid = me.lid AND c.da = me.da
            WHERE c.rid <> me.rid AND c.rh <> me.rh AND abs(c.dd - me.dd) <= ${window}
            UNION
-           SELECT me.lid, me.rid, c.lid, c.rid FROM (SELECT c.* FROM ${n.t('cand0')} c JOIN ${n.t('pairs')} p ON p.lid = c.lid AND p.rid = c.rid) me
-             JOIN ${n.t('cand0')} c ON c.rid = me.rid AND c.da = me.da
+           SELECT me.lid, me.rid, c.lid, c.rid FROM (SELECT c.* FROM ${n.t('contested')} c JOIN ${n.t('pairs')} p ON p.lid = c.lid AND p.rid = c.rid) me
+             JOIN ${n.t('contested')} c ON c.rid = me.rid AND c.da = me.da
            WHERE c.lid <> me.lid AND c.lh <> me.lh AND abs(c.dd - me.dd) <= ${window}`,
         ),
       );
@@ -357,24 +398,26 @@ export function compileRecipe(recipe: Recipe, sources: Record<Side, PushdownSour
          WHERE ${within}${rule.date ? ` AND ${withinDateWindow(rule, `greatest(${ddOf('og.odt', 'mg.dmin')}, ${ddOf('og.odt', 'mg.dmax')})`)}` : ''}`,
       );
     }
-    // Rows in this rule's groups are no longer available to later rules.
+    // Rows in this rule's groups are no longer available to later rules (a 1:1 group holds one id a side).
     for (const side of ['left', 'right'] as const) {
-      after.push(`INSERT INTO ${n.used(side)} SELECT u.id FROM ${n.t('groups')} g ${d.unnestJoin(`g.${side}_ids`, 'u')} WHERE g.rule_idx = ${idx}`);
+      if (rule.cardinality === '1:1') after.push(`INSERT INTO ${n.used(side)} SELECT ${d.first(`g.${side}_ids`)}, g.gk FROM ${n.t('groups')} g WHERE g.rule_idx = ${idx}`);
+      else after.push(`INSERT INTO ${n.used(side)} SELECT u.id, g.gk FROM ${n.t('groups')} g ${d.unnestJoin(`g.${side}_ids`, 'u')} WHERE g.rule_idx = ${idx}`);
     }
     return { rule, before, round, roundCount, remaining, after };
   });
 
-  const finish: string[] = [];
+  const finish: string[] = [...d.analyze(n.t('groups')), ...d.analyze(n.used('left')), ...d.analyze(n.used('right'))];
   // The run-wide guard: a statement line mirrored by a free line of the opposite amount may have been returned.
+  // Read from the few free lines: their opposite amounts, the used lines holding them, those lines' groups.
   finish.push(
     ...create(
       n.t('mirror'),
       `SELECT gk, rid, mid FROM (
-         SELECT p.gk, p.rid, f.id AS mid, row_number() OVER (PARTITION BY f.id ORDER BY p.rid) AS rn
-         FROM (SELECT g.gk, u.id AS rid FROM ${n.t('groups')} g ${d.unnestJoin('g.right_ids', 'u')} WHERE g.status = 'auto') p
-         JOIN ${n.scope('right')} s ON s.id = p.rid
-         JOIN (SELECT s2.id, s2.amt0 FROM ${n.scope('right')} s2 WHERE s2.amt0 IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${n.used('right')} u2 WHERE u2.id = s2.id)) f
-           ON f.amt0 = -s.amt0
+         SELECT u.gk, s.id AS rid, f.id AS mid, row_number() OVER (PARTITION BY f.id ORDER BY s.id) AS rn
+         FROM (SELECT s2.id, s2.amt0 FROM ${n.scope('right')} s2 WHERE s2.amt0 IS NOT NULL AND NOT EXISTS (SELECT 1 FROM ${n.used('right')} u2 WHERE u2.id = s2.id)) f
+         JOIN ${n.scope('right')} s ON s.amt0 = -f.amt0
+         JOIN ${n.used('right')} u ON u.id = s.id
+         JOIN ${n.t('groups')} g ON g.gk = u.gk AND g.status = 'auto'
          WHERE s.amt0 IS NOT NULL AND s.amt0 <> 0) x
        WHERE rn = 1`,
     ),
@@ -394,9 +437,8 @@ export function compileRecipe(recipe: Recipe, sources: Record<Side, PushdownSour
     finish.push(
       `CREATE TABLE ${table} AS
        SELECT s.*, coalesce(nt.reason, 'no_match') AS kalla_reason
-       FROM ${n.src(side)} s JOIN ${n.scope(side)} sc ON sc.id = s.${rowId}
-       LEFT JOIN (SELECT id, reason FROM (SELECT id, reason, row_number() OVER (PARTITION BY id ORDER BY rule_idx, reason) AS rn FROM ${n.t('notes')} WHERE side = '${side}') x WHERE rn = 1) nt ON nt.id = s.${rowId}
-       WHERE NOT EXISTS (SELECT 1 FROM ${n.used(side)} u WHERE u.id = s.${rowId})`,
+       FROM ${n.src(side)} s JOIN (SELECT sc.id FROM ${n.scope(side)} sc WHERE NOT EXISTS (SELECT 1 FROM ${n.used(side)} u WHERE u.id = sc.id)) sc ON sc.id = s.${rowId}
+       LEFT JOIN (SELECT id, reason FROM (SELECT id, reason, row_number() OVER (PARTITION BY id ORDER BY rule_idx, reason) AS rn FROM ${n.t('notes')} WHERE side = '${side}') x WHERE rn = 1) nt ON nt.id = s.${rowId}`,
     );
   }
   return { dialect, setup, rules: ruleStatements, finish, results };
@@ -405,7 +447,7 @@ export function compileRecipe(recipe: Recipe, sources: Record<Side, PushdownSour
 /** Working tables the compiled statements create (dropped after a run). */
 export function workTables(opts: CompileOptions = {}): string[] {
   const prefix = opts.workPrefix ?? 'kalla_w_';
-  return ['src_left', 'src_right', 'scope_left', 'scope_right', 'used_left', 'used_right', 'left', 'right', 'notes', 'groups', 'cand0', 'pairs', 'contested', 'cand', 'newp', 'cand_next', 'amb', 'mirror'].map((t) => `${prefix}${t}`);
+  return ['src_left', 'src_right', 'scope_left', 'scope_right', 'used_left', 'used_right', 'left', 'right', 'left_next', 'right_next', 'notes', 'groups', 'cand0', 'multi_l', 'multi_r', 'pairs', 'contested', 'cand', 'newp', 'cand_next', 'amb', 'mirror'].map((t) => `${prefix}${t}`);
 }
 
 /**

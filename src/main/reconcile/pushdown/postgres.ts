@@ -108,7 +108,7 @@ function redact(text: string): string {
 }
 
 /** PostgreSQL type OIDs → the recipe's column types. */
-function columnType(oid: number): ColumnType {
+export function columnType(oid: number): ColumnType {
   if ([20, 21, 23, 26, 700, 701, 1700, 790].includes(oid)) return 'number';
   if (oid === 1082) return 'date';
   if (oid === 1114 || oid === 1184) return 'timestamp';
@@ -178,9 +178,13 @@ export async function runInPostgres(left: PgLocation, right: PgLocation, recipe:
     phases.push({ phase, ms: Math.round(performance.now() - started) });
     return out;
   };
+  // KALLA_PUSHDOWN_TRACE=1: each statement's time on stderr (profiling the push-down).
+  const trace = process.env.KALLA_PUSHDOWN_TRACE === '1';
   const exec = async (sql: string) => {
     try {
+      const started = performance.now();
       await client.query(sql);
+      if (trace) process.stderr.write(`[pushdown] ${(performance.now() - started).toFixed(0).padStart(6)} ms  ${sql.replace(/\s+/g, ' ').slice(0, 140)}\n`);
     } catch (e) {
       throw new ReconError('invalid_recipe', `PostgreSQL refused a statement of the recipe: ${(e as Error).message}\n${sql.slice(0, 400)}`);
     }
@@ -189,6 +193,11 @@ export async function runInPostgres(left: PgLocation, right: PgLocation, recipe:
   try {
     // Row ids are positions in scan order: a scan must start at the table's beginning.
     await client.query('SET synchronize_seqscans = off');
+    // The work tables are TEMP tables: they live in the session's local buffers (8 MB by default,
+    // spilling to disk at once at 1M rows). Hash joins and sorts of 1M rows want more than the
+    // default 4 MB of work_mem; a server set higher keeps its own value.
+    await client.query(`SET temp_buffers = '256MB'`);
+    await client.query(`SELECT set_config('work_mem', '64MB', false) WHERE pg_size_bytes(current_setting('work_mem')) < pg_size_bytes('64MB')`);
     const sources: Record<Side, PushdownSource> = {
       left: { relation: left.relation, columns: await describe(client, left.relation, left.display) },
       right: { relation: right.relation, columns: await describe(client, right.relation, right.display) },

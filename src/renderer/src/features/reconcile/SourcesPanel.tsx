@@ -11,6 +11,7 @@ import { usePaged, VirtualList } from './VirtualList';
 import { formatNumber } from '../../stores/display';
 import { SortHeader, type ColumnSort } from '../../components/SortHeader';
 import { delimiterName } from './delimiters';
+import { DatabaseSource } from './DatabaseSource';
 
 const TYPES: ColumnType[] = ['text', 'number', 'date', 'timestamp', 'boolean'];
 const NO_PROFILE: SourceProfile | null = null;
@@ -88,6 +89,7 @@ function SourceCard({ side, onPick }: { side: Side; onPick(): void }) {
   const [profile, setProfile] = useState<SourceProfile | null>(NO_PROFILE);
   const [showPreview, setShowPreview] = useState(false);
   const [pasting, setPasting] = useState(false);
+  const [fromDb, setFromDb] = useState(false);
   const [alias, setAlias] = useState(ws.aliases[side]);
   useEffect(() => setAlias(ws.aliases[side]), [ws.aliases, side]);
   const sha = src?.info.sha256;
@@ -178,8 +180,9 @@ function SourceCard({ side, onPick }: { side: Side; onPick(): void }) {
       )}
 
       {pasting && <PasteForm side={side} onClose={() => setPasting(false)} />}
+      {fromDb && <DatabaseSource side={side} onClose={() => setFromDb(false)} />}
 
-      {!src && !busy && !uploading && !pasting && (
+      {!src && !busy && !uploading && !pasting && !fromDb && (
         <div className="drop-hint">
           <p className="lead">Drop a CSV here</p>
           <p className="muted small">{side === 'left' ? 'e.g. the bank statement' : 'e.g. the invoice list or ledger'} — or drop both files anywhere on the window.</p>
@@ -187,6 +190,7 @@ function SourceCard({ side, onPick }: { side: Side; onPick(): void }) {
           <div className="toolbar center">
             <button onClick={onPick}>Choose a file…</button>
             <button onClick={() => setPasting(true)}>Paste data…</button>
+            <button onClick={() => setFromDb(true)}>From database…</button>
           </div>
         </div>
       )}
@@ -300,6 +304,9 @@ function SourceCard({ side, onPick }: { side: Side; onPick(): void }) {
             <button onClick={onPick}>Replace file…</button>
             <button aria-expanded={pasting} onClick={() => setPasting(!pasting)}>
               Paste data…
+            </button>
+            <button aria-expanded={fromDb} onClick={() => setFromDb(!fromDb)}>
+              From database…
             </button>
             <button className="link-button danger" onClick={() => void act(side, 'Removing…', 'reconcile.removeSource', { id: ws.id, side })}>
               Remove

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildAutoRecipe, withCashRules } from '../../../src/main/reconcile/engine/auto-recipe';
 import { Db } from '../../../src/main/reconcile/engine/db';
-import { nameExpression, referenceTokens } from '../../../src/main/reconcile/engine/recipe-sql';
+import { nameExpression, namePrefixes, referenceTokens } from '../../../src/main/reconcile/engine/recipe-sql';
 import { lit } from '../../../src/main/reconcile/engine/sql';
 import { loadRecipe } from '../../../src/main/reconcile/engine/recipe-file';
 import type { ReconEngine } from '../../../src/main/reconcile/engine/engine';
@@ -282,6 +282,13 @@ describe('counterparty names', () => {
       expect(await fold('Straße AG')).toBe(await fold('STRASSE AG'));
       // The German "UG (haftungsbeschränkt)" form, whole or cut at the ERP's field length.
       for (const x of ['Logi Immobilien UG (haftungsbeschränkt)', 'Logi Immobilien UG (haftungsbeschrä', 'LOGI IMMOBILIEN UG']) expect(await fold(x)).toBe('logiimmobilien');
+      // Polish, Spanish and Indian legal forms.
+      for (const x of ['Wójcik Stal sp. z o.o.', 'WÓJCIK STAL', 'Wojcik Stal S.L.', 'Wojcik Stal Pvt Ltd']) expect(await fold(x)).toBe('wojcikstal');
+      // The name is read at the start of the text and of each field, after its tag or not.
+      const prefixes = async (x: string) => (await db.one<{ t: string[] }>(`SELECT ${namePrefixes(lit(x))} AS t`))!.t;
+      expect(await prefixes('Nazwa nadawcy: WÓJCIK STAL')).toContain('wojcikstal');
+      expect(await prefixes('NEFT-BARBN5202603-PATIL IRRIGATION SYSTEMS PVT LTD-2352/2337')).toContain('patilirrigationsystems');
+      expect(await prefixes('VIR SEPA RECU /DE SA DECORATION ROUSSEAU /MOTIF FACT 1041')).toContain('decorationrousseau');
     } finally {
       db.close();
     }
@@ -291,6 +298,8 @@ describe('counterparty names', () => {
 describe('references read from text', () => {
   const tune = [{ width: 4, min: 4, max: 4 }, { width: 6, min: 1, max: 6 }];
   const held = [{ width: 2, min: 2, max: 2 }, { width: 7, min: 1, max: 7 }];
+  const gst = [{ width: 2, min: 2, max: 2, fixed: '25' }, { width: 2, min: 2, max: 2, fixed: '26' }, { width: 5, min: 1, max: 5 }];
+  const glued = [{ width: 4, min: 4, max: 4, fixed: '2026' }, { width: 4, min: 1, max: 4 }];
   const cases: [typeof tune, string, string[]][] = [
     [tune, 'INV-2026-000123', ['2026|123']],
     [tune, 'RE 2026/000123', ['2026|123']],
@@ -315,6 +324,15 @@ describe('references read from text', () => {
     [[{ width: 0, min: 6, max: 12 }], 'Viite 12345 67890 3', ['12345678903']],
     [[{ width: 0, min: 6, max: 12 }], 'RF18 5390 0754 7034', ['539007547034']],
     [[{ width: 4, min: 3, max: 4 }], 'FP 01/05/26 1154', ['1154']],
+    // A series the items share (GST/25-26/…) is left out: the number alone, or in full, is one reference;
+    // another series keeps its groups; a number written with one digit names nothing.
+    [gst, 'INV 1983', ['1983']],
+    [gst, '2013,2389,GST/25-26/02056,1759', ['1759', '2013', '2056', '2389']],
+    [gst, 'GST/24-25/01991 LESS CN 53 NB 3', ['24|25|1991', '53']],
+    // A year glued in front of the number (20260412): "FACT 0412" and "F20260412" are one reference.
+    [glued, 'FACT 0412', ['412']],
+    [glued, 'F20260412', ['412']],
+    [glued, 'FACTURE 2026-0412', ['412']],
   ];
   it('are canonical digit groups, whatever the prefix, separators, case and padding', async () => {
     const db = await Db.open(':memory:');

@@ -77,6 +77,12 @@ export interface CashFacts {
   party: { left: string; right: string; in_text?: boolean } | null;
 }
 
+/**
+ * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
+ * learned by an older rule are learned anew. Raise it whenever what is learned changes.
+ */
+export const LEARNING_VERSION = 2;
+
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
 /** A share of rows a column must reference to count as carrying references. */

@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import type { FieldMapping } from '../../../shared/reconcile/recipe';
 import type { SourceInfo } from '../../../shared/reconcile/sources-and-runs';
 import { RECON_ENGINE_VERSION } from '../../../shared/reconcile/sources-and-runs';
-import type { CashFacts } from './cash-learning';
+import { LEARNING_VERSION, type CashFacts } from './cash-learning';
 import type { Db } from './db';
 
 /** Answers kept per workspace: a few mapping variants of the current files and of the last ones. */
@@ -46,7 +46,7 @@ function sourceIdentity(info: SourceInfo): unknown {
 
 /** The cache key: engine version (the learning may change between versions), both sides, mappings and sign. */
 export function learnedFactsKey(left: SourceInfo, right: SourceInfo, mappings: FieldMapping[], flipSign: boolean | null): string {
-  const identity = JSON.stringify([RECON_ENGINE_VERSION, sourceIdentity(left), sourceIdentity(right), mappings, flipSign]);
+  const identity = JSON.stringify([RECON_ENGINE_VERSION, LEARNING_VERSION, sourceIdentity(left), sourceIdentity(right), mappings, flipSign]);
   return createHash('sha256').update(identity).digest('hex');
 }
 

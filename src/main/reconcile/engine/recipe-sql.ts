@@ -160,10 +160,11 @@ export function referenceTokens(x: string, shape: ReferenceShape, minWritten = M
   let valid = shape.map((g) => `[0-9]{${g.min},${g.max}}`).join(String.raw`\|`);
   const series = shape.filter((g) => g.fixed !== undefined).length;
   if (series > 0) {
-    // The number without its series ("INV 1983" for GST/25-26/01983), read from runs that do not
-    // write the series themselves: in "GST/25-26/02056" the 25 and 26 are the series, not numbers.
+    // The number without its series ("INV 1983" for GST/25-26/01983), read from runs too short to
+    // hold a whole reference: in "GST/25-26/02056" the 25 and 26 are the series, and in
+    // "GST/24-25/01991" another series' number, not 1991 of this one.
     const kv = k - series;
-    const full = `len(list_filter(range(0, greatest(0, len(p.g) - ${k - 1})), s -> ${seriesMatch(shape, `p.g[s + 1 : s + ${k}]`)})) > 0`;
+    const full = `len(p.g) >= ${k}`;
     const short = `list_transform(${writtenWindows('p.g', kv, minWritten)}, s -> ${canonicalReference(`p.g[s + 1 : s + ${kv}]`)})`;
     candidates = `CASE WHEN ${full} THEN ${candidates} ELSE list_concat(${candidates}, ${short}) END`;
     valid = `(?:${valid})|(?:${shape
@@ -240,7 +241,7 @@ export function referenceBody(x: string): string {
 }
 
 /** Legal forms and filler words that are not part of a counterparty's name. */
-export const LEGAL_WORDS = ['gmbh', 'mbh', 'ag', 'kg', 'ohg', 'gbr', 'ug', 'ev', 'ltd', 'limited', 'pvt', 'private', 'pty', 'llc', 'llp', 'inc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'plc', 'bv', 'nv', 'vof', 'sa', 'sas', 'sarl', 'srl', 'spa', 'ab', 'as', 'oy', 'gesellschaft', 'mit', 'beschrankter', 'haftung', 'haftungsbeschrankt', 'und', 'and', 'the'];
+export const LEGAL_WORDS = ['gmbh', 'mbh', 'ag', 'kg', 'ohg', 'gbr', 'ug', 'ev', 'ltd', 'limited', 'pvt', 'private', 'pty', 'llc', 'llp', 'inc', 'sp', 'z', 'oo', 'spk', 'sl', 'slu', 'sau', 'sc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'plc', 'bv', 'nv', 'vof', 'sa', 'sas', 'sarl', 'srl', 'spa', 'ab', 'as', 'oy', 'gesellschaft', 'mit', 'beschrankter', 'haftung', 'haftungsbeschrankt', 'und', 'and', 'the'];
 /** Words a bank cuts off at its field length: any start (≥ 4 letters) of one of these, last in the name, is dropped. */
 const CUT_WORDS = ['gesellschaft', 'beschrankter', 'haftung', 'haftungsbeschrankt', 'limited', 'incorporated', 'corporation', 'company'];
 const CUT_PREFIXES = [...new Set(CUT_WORDS.flatMap((w) => Array.from({ length: w.length - 3 }, (_, i) => w.slice(0, i + 4))))].sort((a, b) => b.length - a.length);
@@ -259,7 +260,7 @@ export function nameExpression(x: string): string {
 
 /**
  * The payer's name written in a statement text: at its start ("CLYDE TRADING & CO inv2120 …") or
- * at the start of a field the bank joined with dashes or slashes ("NEFT-BARBN5202…-PATIL IRRIGATION
+ * at the start of a field the bank joined with dashes, slashes or colons ("NEFT-BARBN5202…-PATIL IRRIGATION
  * SYSTEMS PVT LTD-2352"), after the field's tag or not: the folded word-prefixes of each, the whole
  * text's first.
  */
@@ -269,7 +270,7 @@ export function namePrefixes(x: string, words = 6): string {
     return `list_transform(range(1, least(len(${ws}), ${words}) + 1), k -> ${nameExpression(`array_to_string(${ws}[1:k], ' ')`)})`;
   };
   // A field may open with its tag ("/DE SA DECORATION ROUSSEAU /MOTIF …"): read from its second word too.
-  const fields = `string_split_regex(coalesce(${x}, ''), '\\s*[-/]\\s*')[2:]`;
+  const fields = `string_split_regex(coalesce(${x}, ''), '\\s*[-/:]\\s*')[2:]`;
   const untagged = `regexp_replace(f, '^\\s*\\S+\\s+', '')`;
   return `list_concat(${prefixes(`coalesce(${x}, '')`)}, flatten(list_transform(${fields}, f -> list_concat(${prefixes('f')}, ${prefixes(untagged)}))))`;
 }

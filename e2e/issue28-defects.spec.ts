@@ -51,12 +51,14 @@ async function runCash(page: Page) {
   await expect(page.getByLabel('Run summary').getByLabel('Match rate')).toHaveText(/\d+\.\d%/);
 }
 
-async function download(page: Page, name: string): Promise<Buffer> {
+/** Downloads an exported file the way the user does; the path of the downloaded copy. */
+async function downloadPath(page: Page, name: string): Promise<string> {
   const list = page.getByRole('list', { name: 'Download exported files' });
   const [d] = await Promise.all([page.waitForEvent('download'), list.getByRole('button', { name: `Download ${name}` }).click()]);
   expect(d.suggestedFilename()).toBe(name);
-  return readFileSync((await d.path())!);
+  return (await d.path())!;
 }
+const download = async (page: Page, name: string) => readFileSync(await downloadPath(page, name), 'utf8');
 
 test('"Accept as…" from the keyboard books nothing until its button; the review log names the difference matched.csv names', async ({ appPage: page }) => {
   test.setTimeout(150_000);
@@ -84,8 +86,8 @@ test('"Accept as…" from the keyboard books nothing until its button; the revie
   await page.getByRole('checkbox', { name: 'XLSX' }).uncheck();
   await page.getByRole('button', { name: 'Export…' }).click();
   await expect(page.locator('#export-done')).toContainText('Exported');
-  const matched = parseCsv((await download(page, 'matched.csv')).toString('utf8'));
-  const log = parseCsv((await download(page, 'review_log.csv')).toString('utf8'));
+  const matched = parseCsv(await download(page, 'matched.csv'));
+  const log = parseCsv(await download(page, 'review_log.csv'));
   const accepts = log.filter((r) => r.action === 'accept');
   expect(accepts).toHaveLength(1);
   expect(accepts[0]!.reason).toBe(chosen);
@@ -252,13 +254,13 @@ test('exports a browser user downloads: evidence.json names the file as dropped;
   await page.getByRole('checkbox', { name: 'EVIDENCE' }).check();
   await page.getByRole('button', { name: 'Export…' }).click();
   await expect(page.locator('#export-done')).toContainText('Exported');
-  const evidence = JSON.parse((await download(page, 'evidence.json')).toString('utf8')) as { inputs: Record<string, { name: string; path: string | null; uploaded?: boolean }> };
+  const evidence = JSON.parse(await download(page, 'evidence.json')) as { inputs: Record<string, { name: string; path: string | null; uploaded?: boolean }> };
   expect(evidence.inputs.left).toMatchObject({ name: 'open invoices.csv', path: null, uploaded: true });
   expect(evidence.inputs.right).toMatchObject({ name: 'bank statement.csv', path: null, uploaded: true });
   expect(JSON.stringify(evidence)).not.toMatch(/uploads[\\/]/);
 
   const book = new ExcelJS.Workbook();
-  await book.xlsx.load(await download(page, 'reconciliation.xlsx'));
+  await book.xlsx.readFile(await downloadPath(page, 'reconciliation.xlsx'));
   const names = book.worksheets.map((w) => w.name);
   expect(names).toEqual(expect.arrayContaining(['matched']));
   const sheet = book.getWorksheet('matched')!;

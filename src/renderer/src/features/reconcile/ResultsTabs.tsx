@@ -42,8 +42,9 @@ export interface ResultsTabsProps {
   busy?: boolean;
 }
 
-/** Groups take two lines per side (reference and amount; date and text); records one. */
+/** Groups take two lines per side (reference and amount; date and text); exceptions up to three (actions; queue, reason and Δ badges); records one. */
 const GROUP_ROW = 56;
+const EXCEPTION_ROW = 74;
 const RECORD_ROW = 44;
 const PAGE = 200;
 export const ANNOTATION_REASONS = REASON_CODES;
@@ -270,7 +271,7 @@ export function ResultsTabs(props: ResultsTabsProps) {
           error={paged.error}
           empty={paged.total === 0}
           count={count}
-          rowHeight={isGroups ? GROUP_ROW : RECORD_ROW}
+          rowHeight={isGroups ? GROUP_ROW : isExceptions ? EXCEPTION_ROW : RECORD_ROW}
           header={header}
           onRange={paged.onRange}
           renderRow={(i) => {

@@ -120,13 +120,12 @@ test('drop two CSVs, review the mapping, filter by chat, run, review, export, re
   await expect(page.getByRole('tablist', { name: 'Result categories' }).getByRole('tab', { name: /Exceptions/ })).toContainText('0');
   await shot(page, info, '08-after-restart', 'step-sources');
 
-  // Save the recipe to a file the user names.
-  const recipePath = join(app.dataDir, 'bank-vs-invoices.recipe.json');
+  // Save the recipe: in browser mode a download (the browser's own save chooser).
+  const downloading = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Save recipe…' }).click();
-  await page.getByRole('dialog', { name: 'Save recipe' }).getByLabel(/Full path/).fill(recipePath);
-  await page.getByRole('dialog', { name: 'Save recipe' }).getByRole('button', { name: 'Save' }).click();
-  await expect(page.getByRole('dialog', { name: 'Save recipe' })).toBeHidden();
-  const recipe = JSON.parse(readFileSync(recipePath, 'utf8'));
+  const download = await downloading;
+  const recipeText = readFileSync((await download.path())!, 'utf8');
+  const recipe = JSON.parse(recipeText);
   expect(recipe).toMatchObject({ left: { alias: 'bank_statement' }, right: { alias: 'invoices' } });
   expect(recipe.filters).toContainEqual({ source: 'bank_statement', column: 'Amount', op: 'gt', value: 500 });
 
@@ -148,9 +147,9 @@ test('drop two CSVs, review the mapping, filter by chat, run, review, export, re
   await page.getByRole('dialog', { name: 'New workspace' }).getByLabel('Name').fill('December');
   await page.getByRole('dialog', { name: 'New workspace' }).getByRole('button', { name: 'OK' }).click();
   await expect(page.getByRole('combobox', { name: 'Workspace' }).locator('option:checked')).toHaveText('December');
+  const choosing = page.waitForEvent('filechooser');
   await page.getByRole('button', { name: 'Load recipe…' }).click();
-  await page.getByRole('dialog', { name: 'Load recipe' }).getByLabel(/Full path/).fill(recipePath);
-  await page.getByRole('dialog', { name: 'Load recipe' }).getByRole('button', { name: 'Load' }).click();
+  await (await choosing).setFiles({ name: 'bank-vs-invoices.recipe.json', mimeType: 'application/json', buffer: Buffer.from(recipeText) });
   await expect(page.getByRole('list', { name: 'Match rules' }).getByRole('listitem').first()).toContainText('Reference');
   await expect(page.getByText('Loaded from bank-vs-invoices.recipe.json.')).toBeVisible();
   await shot(page, info, '10-recipe-loaded', 'step-rules');

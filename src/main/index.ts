@@ -82,6 +82,14 @@ async function boot() {
       const r = await dialog.showOpenDialog({ title, filters, properties: ['openFile', 'multiSelections'] });
       return r.canceled ? [] : r.filePaths;
     },
+    chooseOpenFile: async ({ title, filters }) => {
+      const r = await dialog.showOpenDialog({ title, filters, properties: ['openFile'] });
+      return r.canceled ? null : (r.filePaths[0] ?? null);
+    },
+    chooseSavePath: async ({ title, defaultName, filters }) => {
+      const r = await dialog.showSaveDialog({ title, defaultPath: join(app.getPath('documents'), defaultName), filters, properties: ['createDirectory', 'showOverwriteConfirmation'] });
+      return r.canceled || !r.filePath ? null : r.filePath;
+    },
     chooseSaveFolder: async ({ title }) => {
       const r = await dialog.showOpenDialog({ title, properties: ['openDirectory', 'createDirectory'] });
       return r.canceled ? null : (r.filePaths[0] ?? null);

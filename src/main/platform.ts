@@ -15,6 +15,10 @@ export interface Platform {
   secrets: SecretCodec;
   /** Electron only: an open-file dialog (multi-select); resolves to [] when cancelled. */
   chooseFiles?(opts: { title: string; filters?: { name: string; extensions: string[] }[] }): Promise<string[]>;
+  /** Electron only: an open-one-file dialog (recipes); resolves to null when cancelled. */
+  chooseOpenFile?(opts: { title: string; filters?: { name: string; extensions: string[] }[] }): Promise<string | null>;
+  /** Electron only: a save-file dialog (it asks before replacing a file); resolves to null when cancelled. */
+  chooseSavePath?(opts: { title: string; defaultName: string; filters?: { name: string; extensions: string[] }[] }): Promise<string | null>;
   /** Electron only: a choose-folder dialog for exports; resolves to null when cancelled. */
   chooseSaveFolder?(opts: { title: string }): Promise<string | null>;
 }

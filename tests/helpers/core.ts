@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { createCore, type Core, type CoreOptions } from '../../src/main/core';
 import { nodePlatform } from '../../src/main/platform-node';
+import type { Platform } from '../../src/main/platform';
 
 export const ROOT = join(import.meta.dirname, '../..');
 /** Absolute loader URL: children may run with a cwd outside the repo. */
@@ -22,13 +23,15 @@ export interface TestCoreOptions {
   env?: NodeJS.ProcessEnv;
   withBuiltins?: boolean;
   clock?: () => number;
+  /** Host parts to replace (e.g. the Electron dialogs, which a test answers itself). */
+  platform?: Partial<Platform>;
 }
 
 export async function createTestCore(opts: TestCoreOptions = {}): Promise<{ core: Core; dir: string }> {
   const dir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'kalla-core-'));
   const options: CoreOptions = {
     paths: { dataDir: dir, logsDir: join(dir, 'logs') },
-    platform: nodePlatform(),
+    platform: { ...nodePlatform(), ...opts.platform },
     self: { command: process.execPath, args: ['--import', TSX_LOADER, join(ROOT, 'src/cli/index.ts')], env: {} },
     appVersion: '0.0.0-test',
     // A login shell is not what these tests are about; PATH and HOME are enough to spawn.

@@ -279,9 +279,20 @@ export class ReconcileService {
   saveRecipe(id: string, path: string, overwrite = false): Promise<{ path: string }> {
     return this.recipes.save(id, path, overwrite);
   }
+  /** The recipe "Save recipe" writes, as a file name and its JSON (browser mode downloads it). */
+  recipeFile(id: string): Promise<{ name: string; text: string }> {
+    return this.recipes.file(id);
+  }
   /** Applies a recipe; sides already loaded are read again with its read options. */
   async loadRecipe(id: string, path: string): Promise<WorkspaceState> {
-    let state = await this.recipes.load(id, path);
+    return this.rereadForRecipe(id, await this.recipes.load(id, path));
+  }
+  /** Applies a recipe uploaded from the user's browser (its file name and text), like `loadRecipe`. */
+  async loadRecipeText(id: string, name: string, text: string): Promise<WorkspaceState> {
+    return this.rereadForRecipe(id, await this.recipes.loadText(id, name, text));
+  }
+  private async rereadForRecipe(id: string, applied: WorkspaceState): Promise<WorkspaceState> {
+    let state = applied;
     for (const side of ['left', 'right'] as const) {
       const plan = state.read_plan[side];
       const loaded = state.sources[side];

@@ -11,6 +11,8 @@ const Id = z.string().regex(/^[a-z0-9-]{1,64}$/, 'not a workspace id');
 const Name = z.string().trim().min(1, 'give the workspace a name').max(120);
 const Path = z.string().min(1).max(4096).refine((p) => !p.includes('\0'), 'path must not contain NUL');
 const RunId = z.number().int().min(1);
+/** An uploaded recipe's text: real recipes are a few kB; this keeps one call inside the browser-mode message limit. */
+export const MAX_RECIPE_CHARS = 2_000_000;
 /** One review call's (and select-all's) group limit: a million ids is about 8 MB of JSON, inside the browser-mode message limit. */
 export const MAX_REVIEW_GROUP_IDS = 1_000_000;
 const Read = z
@@ -180,8 +182,18 @@ export const reconcileChannels = {
     input: z.object({ id: Id, path: Path }).strict(),
     output: z.object({ name: z.string(), mime: z.string(), base64: z.string() }),
   },
-  'reconcile.saveRecipe': { input: z.object({ id: Id, path: Path, overwrite: z.boolean().optional() }).strict(), output: z.object({ path: z.string() }) },
-  'reconcile.loadRecipe': { input: z.object({ id: Id, path: Path, revision: Revision }).strict(), output: State },
+  /**
+   * Recipes through file choosers. Desktop: the main process opens the native dialog and reads or
+   * writes the chosen file itself, so no path crosses from the renderer. `null` when cancelled.
+   */
+  'reconcile.saveRecipeDialog': { input: z.object({ id: Id }).strict(), output: z.object({ path: z.string().nullable() }) },
+  'reconcile.loadRecipeDialog': { input: z.object({ id: Id, revision: Revision }).strict(), output: z.object({ name: z.string().nullable(), state: State.nullable() }) },
+  /** Browser mode (no native dialog): the recipe as a download, and an uploaded recipe file's name and text. */
+  'reconcile.recipeFile': { input: z.object({ id: Id }).strict(), output: z.object({ name: z.string(), text: z.string() }) },
+  'reconcile.loadRecipeText': {
+    input: z.object({ id: Id, name: z.string().min(1).max(255), text: z.string().max(MAX_RECIPE_CHARS, 'a recipe file is at most 2 MB'), revision: Revision }).strict(),
+    output: State,
+  },
 } as const;
 
 export const reconcileEvents = {

@@ -18,5 +18,6 @@ export const REVISIONED_CHANNELS = [
   'reconcile.undoFilters',
   'reconcile.suggestRules',
   'reconcile.setRules',
-  'reconcile.loadRecipe',
+  'reconcile.loadRecipeDialog',
+  'reconcile.loadRecipeText',
 ] as const;

@@ -1,7 +1,13 @@
 /** Handlers for the Reconcile workspace: thin calls into the ReconcileService. */
 import type { HandlerDeps, HandlersFor } from '../handler-types';
 import { UserError } from '../../errors';
+import { basename } from 'node:path';
 import { BANK_EXTENSIONS } from '../../reconcile/engine/bank-formats';
+
+const RECIPE_FILTERS = [
+  { name: 'Kalla recipes (.json)', extensions: ['json'] },
+  { name: 'All files', extensions: ['*'] },
+];
 
 export function reconcileHandlers({ reconcile, platform, assistant }: HandlerDeps): HandlersFor<'reconcile.'> {
   /** Changes the renderer made from a revision it saw: compare-and-set (REVISIONED_CHANNELS). */
@@ -21,7 +27,7 @@ export function reconcileHandlers({ reconcile, platform, assistant }: HandlerDep
     'reconcile.recover': async ({ id }) => reconcile.recover(id),
     'reconcile.rebuildEngine': async ({ id }) => reconcile.rebuildEngine(id),
     'reconcile.setActive': async ({ id }) => reconcile.setActive(id),
-    'reconcile.capabilities': async () => ({ dialogs: Boolean(platform.chooseFiles && platform.chooseSaveFolder), mode: platform.mode }),
+    'reconcile.capabilities': async () => ({ dialogs: Boolean(platform.chooseFiles && platform.chooseSaveFolder && platform.chooseOpenFile && platform.chooseSavePath), mode: platform.mode }),
     'reconcile.chooseFiles': async () => {
       if (!platform.chooseFiles) throw new UserError('File dialogs are only available in the desktop app; drop the files on the window instead.', 'unavailable');
       return {
@@ -96,7 +102,24 @@ export function reconcileHandlers({ reconcile, platform, assistant }: HandlerDep
     },
     'reconcile.export': async ({ id, runId, dir, formats, overwrite }) => reconcile.export(id, runId, { ...(dir ? { dir } : {}), formats, overwrite }),
     'reconcile.downloadExport': async ({ id, path }) => reconcile.downloadExport(id, path),
-    'reconcile.saveRecipe': async ({ id, path, overwrite }) => reconcile.saveRecipe(id, path, overwrite),
-    'reconcile.loadRecipe': async ({ id, path, revision }) => cas(id, revision, () => reconcile.loadRecipe(id, path)),
+    // Desktop: the chosen path stays in this process (dialog → file), it never comes from the renderer.
+    'reconcile.saveRecipeDialog': async ({ id }) => {
+      if (!platform.chooseSavePath) throw new UserError('The save dialog is only in the desktop app; in the browser, “Save recipe…” downloads the file instead.', 'unavailable');
+      // A workspace that cannot give a recipe yet says so before the user picks a file.
+      const { name } = await reconcile.recipeFile(id);
+      const path = await platform.chooseSavePath({ title: 'Save recipe', defaultName: name, filters: RECIPE_FILTERS });
+      if (!path) return { path: null };
+      // The dialog has already asked before replacing an existing file.
+      return reconcile.saveRecipe(id, path, true);
+    },
+    'reconcile.loadRecipeDialog': async ({ id, revision }) => {
+      if (!platform.chooseOpenFile) throw new UserError('The open dialog is only in the desktop app; in the browser, “Load recipe…” asks for the file to upload instead.', 'unavailable');
+      const path = await platform.chooseOpenFile({ title: 'Load recipe', filters: RECIPE_FILTERS });
+      if (!path) return { name: null, state: null };
+      return { name: basename(path), state: await cas(id, revision, () => reconcile.loadRecipe(id, path)) };
+    },
+    'reconcile.recipeFile': async ({ id }) => reconcile.recipeFile(id),
+    // Only the file's own name is kept from what the browser reports: it names the recipe in messages.
+    'reconcile.loadRecipeText': async ({ id, name, text, revision }) => cas(id, revision, () => reconcile.loadRecipeText(id, basename(name.replace(/\\/g, '/')), text)),
   };
 }

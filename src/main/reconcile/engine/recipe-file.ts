@@ -29,13 +29,33 @@ export async function loadRecipe(path: string): Promise<Recipe> {
   const text = await readFile(path, 'utf8').catch(async (e: NodeJS.ErrnoException) => {
     throw new ReconError('invalid_recipe', `${await fileProblem(path, e, 'read')}`, { path, errno: e.code });
   });
+  return parseRecipeText(text, basename(path), { path });
+}
+
+/** What to do when a file is not a recipe this Kalla can use. */
+const CHOOSE_AGAIN = 'Choose a .json file saved with “Save recipe…”, or the recipe.json a `kalla recon --out` run writes.';
+
+/**
+ * A recipe file's text, wherever it came from (a path, a native dialog, a browser upload), checked
+ * once. Every failure is a sentence naming the file and the next step, never a parser's raw message alone.
+ */
+export function parseRecipeText(text: string, name: string, details: Record<string, unknown> = {}): Recipe {
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (e) {
-    throw new ReconError('invalid_recipe', `recipe ${path} is not valid JSON: ${(e as Error).message}`, { path });
+    throw new ReconError('invalid_recipe', `“${name}” is not a recipe: it is not valid JSON (${(e as Error).message}). ${CHOOSE_AGAIN}`, { ...details, name });
   }
-  return validateRecipe(json, `recipe ${path}`, { path });
+  const o = json && typeof json === 'object' && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
+  if (!o || (!('rules' in o) && !('version' in o))) {
+    throw new ReconError('invalid_recipe', `“${name}” is JSON but not a Kalla recipe: it has no version and no match rules. ${CHOOSE_AGAIN}`, { ...details, name });
+  }
+  try {
+    return validateRecipe(json, `The recipe “${name}”`, { ...details, name });
+  } catch (e) {
+    if (e instanceof ReconError && e.code === 'invalid_recipe') throw new ReconError('invalid_recipe', `${e.message}. Fix that in the file, or ${CHOOSE_AGAIN[0]!.toLowerCase()}${CHOOSE_AGAIN.slice(1)}`, e.details);
+    throw e;
+  }
 }
 
 export async function saveRecipe(path: string, recipe: RecipeInput, opts: { overwrite?: boolean } = {}): Promise<void> {

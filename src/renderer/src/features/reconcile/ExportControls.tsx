@@ -53,7 +53,7 @@ export function ExportControls({ runId }: { runId: number }) {
             {f.toUpperCase()}
           </label>
         ))}
-        {!dialogs && <input className="export-dir" aria-label="Export folder" placeholder="Export folder (default: Kalla's exports folder)" value={dir} onChange={(e) => setDir(e.target.value)} />}
+        {!dialogs && <input className="export-dir" aria-label="Export folder" placeholder="Default: Kalla's exports folder" value={dir} onChange={(e) => setDir(e.target.value)} />}
         <button className="primary" disabled={formats.size === 0 || Boolean(busy)} onClick={() => void doExport()}>
           {busy ?? 'Export…'}
         </button>

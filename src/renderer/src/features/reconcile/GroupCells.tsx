@@ -85,12 +85,13 @@ export function GroupCells(p: GroupCellsProps) {
           <span className="rule-name" title={explainGroup(g, fmtAmount)}>
             {g.rule_id}
           </span>
+        </span>
+        {/* The name has the cell's whole first line (at 1024 px a confidence beside it left "exac…"). */}
+        <span className="m-line m-sub">
+          <span className={`badge status-${g.status}`}>{g.status}</span>
           <span className="confidence" aria-label={`confidence ${confidencePercent(g)} %`}>
             {confidencePercent(g)} %
           </span>
-        </span>
-        <span className="m-line m-sub">
-          <span className={`badge status-${g.status}`}>{g.status}</span>
           {g.difference_reason && <span className="badge reason">{DIFFERENCE_LABELS[g.difference_reason]}</span>}
         </span>
       </span>

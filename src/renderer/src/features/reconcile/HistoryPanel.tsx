@@ -14,10 +14,14 @@ import { useReconcile } from '../../stores/reconcile';
 /** Series colours: ≥ 4.5:1 on the panel in both themes (legend text is drawn in them). */
 const COLOURS = ['var(--chart-1)', 'var(--chart-2)', 'var(--chart-3)', 'var(--chart-4)', 'var(--chart-5)', 'var(--chart-6)'];
 const AXIS = { tick: { fill: 'var(--muted)', fontSize: 12 }, stroke: 'var(--border)' } as const;
-/** Run names on the x axis: every one shown, long workspace names cut (the table and tooltip have them whole). */
+/**
+ * Run names on the x axis: every one shown; a long one keeps its end ("…invoices · run 2"), where
+ * the run number is, short enough that the last tick is not cut at 1024 px (the table and tooltip
+ * have them whole).
+ */
 const short = (v: unknown) => {
   const s = String(v);
-  return s.length > 26 ? `${s.slice(0, 14)}…${s.slice(-11)}` : s;
+  return s.length > 22 ? `…${s.slice(-20).trimStart()}` : s;
 };
 const RUN_AXIS = { ...AXIS, dataKey: 'Run', interval: 0, tickFormatter: short } as const;
 const TOOLTIP = {

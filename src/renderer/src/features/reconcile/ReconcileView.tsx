@@ -10,6 +10,7 @@ import { FilterPanel } from './FilterPanel';
 import { RulesPanel } from './RulesPanel';
 import { ResultsPanel } from './ResultsPanel';
 import { HistoryPanel } from './HistoryPanel';
+import { RecipeControls } from './RecipeControls';
 import { formatTime } from '../../stores/display';
 
 /** The Reconcile workspace: sources → mapping → filters → rules and run → results, all saved as it happens. */
@@ -151,9 +152,12 @@ function WorkspaceBar() {
   const ws = useReconcile(selectWorkspace);
   const list = useReconcile(selectList);
   const { act, open, createWorkspace, refreshList, closedAfterDelete } = useReconcile.getState();
-  const [dialog, setDialog] = useState<null | 'rename' | 'duplicate' | 'delete' | 'new' | 'saveRecipe' | 'loadRecipe'>(null);
+  const [dialog, setDialog] = useState<null | 'rename' | 'duplicate' | 'delete' | 'new'>(null);
   const [text, setText] = useState('');
   const [dialogError, setDialogError] = useState<string | null>(null);
+  const [recipeDone, setRecipeDone] = useState<string | null>(null);
+  // A sentence about another workspace's recipe is not shown on this one.
+  useEffect(() => setRecipeDone(null), [ws?.id]);
   const close = () => {
     setDialog(null);
     setDialogError(null);
@@ -182,17 +186,14 @@ function WorkspaceBar() {
         closedAfterDelete(r);
         if (r.workspaces[0]) await open(r.workspaces[0].id);
       }
-    } else if (dialog === 'saveRecipe') {
-      const r = await act('workspace', 'Saving…', 'reconcile.saveRecipe', { id: ws!.id, path: text, overwrite: true });
-      ok = Boolean(r);
-    } else if (dialog === 'loadRecipe') ok = Boolean(await act('workspace', 'Loading…', 'reconcile.loadRecipe', { id: ws!.id, path: text }));
+    }
     if (!ok) setDialogError(useReconcile.getState().errors.workspace ?? 'That did not work.');
     else {
       close();
       await refreshList();
     }
   };
-  const titles = { rename: 'Rename workspace', duplicate: 'Duplicate workspace', delete: 'Delete workspace', new: 'New workspace', saveRecipe: 'Save recipe', loadRecipe: 'Load recipe' };
+  const titles = { rename: 'Rename workspace', duplicate: 'Duplicate workspace', delete: 'Delete workspace', new: 'New workspace' };
   return (
     <header className="rc-bar">
       <label className="inline ws-picker">
@@ -214,17 +215,16 @@ function WorkspaceBar() {
         <button disabled={!ws} onClick={() => openDialog('duplicate', `${ws?.name ?? ''} (copy)`)}>
           Duplicate
         </button>
-        <button disabled={!ws} onClick={() => openDialog('saveRecipe', '')}>
-          Save recipe…
-        </button>
-        <button disabled={!ws} onClick={() => openDialog('loadRecipe', '')}>
-          Load recipe…
-        </button>
+        <RecipeControls ws={ws} onDone={setRecipeDone} />
         <button disabled={!ws} className="danger" onClick={() => openDialog('delete', '')}>
           Delete
         </button>
       </div>
       {ws && <span className="muted small saved-note" aria-live="polite">Saved {formatTime(ws.updated_at)}</span>}
+      {/* Its own line under the bar: a long sentence must not push the toolbar's buttons around. */}
+      <p role="status" className="small recipe-done">
+        {recipeDone}
+      </p>
       <Dialog open={dialog !== null} title={dialog ? titles[dialog] : ''} onClose={close}>
         <form
           className="form-grid"
@@ -239,9 +239,9 @@ function WorkspaceBar() {
             </p>
           ) : (
             <label>
-              {dialog === 'saveRecipe' || dialog === 'loadRecipe' ? 'Full path of the recipe file (.json)' : 'Name'}
+              Name
               {/* eslint-disable-next-line jsx-a11y/no-autofocus -- a dialog starts on its one field (WAI-ARIA dialog pattern) */}
-              <input autoFocus value={text} onChange={(e) => setText(e.target.value)} placeholder={dialog === 'saveRecipe' || dialog === 'loadRecipe' ? '/home/me/recipes/bank-vs-invoices.json' : ''} />
+              <input autoFocus value={text} onChange={(e) => setText(e.target.value)} />
             </label>
           )}
           {dialog === 'duplicate' && <p className="muted small">The copy keeps the mapping, filters and rules — drop next month’s files into it.</p>}
@@ -255,7 +255,7 @@ function WorkspaceBar() {
               Cancel
             </button>
             <button type="submit" className={dialog === 'delete' ? 'primary danger-fill' : 'primary'} disabled={dialog !== 'delete' && !text.trim()}>
-              {dialog === 'delete' ? 'Delete' : dialog === 'saveRecipe' ? 'Save' : dialog === 'loadRecipe' ? 'Load' : 'OK'}
+              {dialog === 'delete' ? 'Delete' : 'OK'}
             </button>
           </div>
         </form>

@@ -36,12 +36,12 @@ export function isShown(layout: ColumnLayout, id: string, byDefault = true): boo
 
 /** The grid's column template: check box, the shown columns (own width or their share), the review buttons. */
 export function groupTemplate(layout: ColumnLayout, shown: GroupColumn[]): string {
-  const share: Record<GroupColumn, string> = { left: 'minmax(150px, 1fr)', right: 'minmax(150px, 1fr)', delta: 'minmax(72px, auto)', rule: 'minmax(96px, 0.5fr)' };
-  return ['34px', ...shown.map((c) => (layout.widths[c] ? `${layout.widths[c]}px` : share[c])), '176px'].join(' ');
+  const share: Record<GroupColumn, string> = { left: 'minmax(150px, 1fr)', right: 'minmax(150px, 1fr)', delta: 'minmax(72px, auto)', rule: 'minmax(112px, 0.5fr)' };
+  return ['34px', ...shown.map((c) => (layout.widths[c] ? `${layout.widths[c]}px` : share[c])), '160px'].join(' ');
 }
 
 export function recordTemplate(layout: ColumnLayout, ids: string[], exceptions: boolean): string {
-  return ['34px', ...ids.map((c) => (layout.widths[c] ? `${layout.widths[c]}px` : 'minmax(80px, 1fr)')), ...(exceptions ? ['minmax(220px, 2fr)'] : [])].join(' ');
+  return ['34px', ...ids.map((c) => (layout.widths[c] ? `${layout.widths[c]}px` : 'minmax(80px, 1fr)')), ...(exceptions ? ['minmax(240px, 2fr)'] : [])].join(' ');
 }
 
 export function useColumnLayout(key: string) {

@@ -39,17 +39,33 @@ async function pairShare(db: Db, columns: Record<Side, ColumnTyping[]>, left: st
   );
 }
 
-/** The number columns whose values meet most often across the two sides, or null when none meet. */
+/**
+ * The number columns whose values meet most often across the two sides, or null when none meet.
+ * Every pair (up to 12 × 12) is scored in one statement, by the rule of pairShare: the sampled
+ * values unpivoted into one long table per side (144 statements took 25 s on a wide file under load).
+ */
 export async function findAmountPair(db: Db, columns: Record<Side, ColumnTyping[]>): Promise<AmountPair | null> {
   const numbers = (side: Side) => columns[side].filter((c) => c.type === 'number').slice(0, 12);
   const [left, right] = [numbers('left'), numbers('right')];
+  if (left.length === 0 || right.length === 0) return null;
+  // Columns numbered ("0", "1", …); DECIMAL(38, 6) holds every number the engine types, exactly.
+  const long = (side: Side, cs: ColumnTyping[]) =>
+    `(UNPIVOT (SELECT ${cs.map((c, i) => `CAST(s.${ident(c.name)} AS DECIMAL(38, 6)) AS ${ident(String(i))}`).join(', ')} FROM ${ident(typedView(side))} s ORDER BY hash(s.__row_id) LIMIT ${SAMPLE}) ON COLUMNS(*) INTO NAME c VALUE v)`;
+  const rows = await db.all<{ lc: string; rc: string; share: number }>(
+    `WITH lv AS (SELECT c, abs(round(v, 2)) AS v FROM ${long('left', left)} WHERE v <> 0),
+       rv AS (SELECT DISTINCT c, abs(round(v, 2)) AS v FROM ${long('right', right)}),
+       lc AS (SELECT c, count(*) AS n, count(*) FILTER (WHERE v <> round(v)) AS frac FROM lv GROUP BY c),
+       hits AS (SELECT lv.c AS lc, rv.c AS rc, count(*) AS n FROM lv JOIN rv ON lv.v = rv.v GROUP BY 1, 2)
+     SELECT hits.lc, hits.rc, CASE WHEN lc.frac = 0 THEN 0 ELSE hits.n / lc.n END AS share FROM hits JOIN lc ON lc.c = hits.lc`,
+  );
+  const shares = new Map(rows.map((r) => [`${r.lc}:${r.rc}`, Number(r.share)]));
   let best: AmountPair | null = null;
-  for (const l of left) {
-    for (const r of right) {
-      const share = await pairShare(db, columns, l.name, r.name);
+  left.forEach((l, i) => {
+    right.forEach((r, j) => {
+      const share = shares.get(`${i}:${j}`) ?? 0;
       if (share >= MIN_SHARE && (!best || share > best.share)) best = { left: l.name, right: r.name, share };
-    }
-  }
+    });
+  });
   return best;
 }
 

@@ -2,7 +2,7 @@
 import type { MatchRule } from '../../shared/reconcile/recipe';
 import { confirmedMappings, type WorkspaceState } from '../../shared/reconcile/workspace';
 import { errorMessage, UserError } from '../errors';
-import { sourceSchema, withCashRules } from './engine/auto-recipe';
+import { mappedColumns, sourceSchema, withCashRules } from './engine/auto-recipe';
 import { untypedEvidence, withoutUnprovenAutoConfirm } from './engine/evidence';
 import { bothSources, type ReconcileContext } from './context';
 import { plainRow, sampleRows } from './kalla-recon';
@@ -22,7 +22,7 @@ export class Rules {
       // Rules are read off records present on both sides (pairs, lags, repeated references).
       const engine = await engines.open(id);
       const key = mappings.find((m) => m.role === 'key');
-      const aligned = key ? await engine.keyAlignedSample({ left: key.field_a, right: key.field_b }) : null;
+      const aligned = key ? await engine.keyAlignedSample({ left: key.field_a, right: key.field_b }, mappedColumns(mappings)) : null;
       const out = await kallaRecon.suggestMatchRules({
         schema_a: sourceSchema(s.aliases.left, left),
         schema_b: sourceSchema(s.aliases.right, right),

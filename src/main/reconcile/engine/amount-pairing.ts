@@ -24,7 +24,8 @@ export interface AmountPair {
   share: number;
 }
 
-const sampleOf = (side: Side) => `(SELECT * FROM ${ident(typedView(side))} ORDER BY hash(__row_id) LIMIT ${SAMPLE})`;
+/** The same sampled rows every time, with only the one column read: `SELECT *` sorted all of a 5,000-column file's columns once per pair. */
+const sampleOf = (side: Side, column: string) => `(SELECT ${ident(column)} FROM ${ident(typedView(side))} ORDER BY hash(__row_id) LIMIT ${SAMPLE})`;
 
 /** Share of the left column's values (sign ignored, to the cent) found in the right column; 0 for whole numbers only (ids, counts). */
 async function pairShare(db: Db, columns: Record<Side, ColumnTyping[]>, left: string, right: string): Promise<number> {
@@ -32,23 +33,39 @@ async function pairShare(db: Db, columns: Record<Side, ColumnTyping[]>, left: st
   const r = columns.right.find((c) => c.name === right);
   if (!l || !r || l.type !== 'number' || r.type !== 'number') return 0;
   return db.scalarNumber(
-    `WITH lv AS (SELECT abs(round(s.${ident(l.name)}, 2)) AS v FROM ${sampleOf('left')} s WHERE s.${ident(l.name)} IS NOT NULL AND s.${ident(l.name)} <> 0),
-       rv AS (SELECT DISTINCT abs(round(s.${ident(r.name)}, 2)) AS v FROM ${sampleOf('right')} s WHERE s.${ident(r.name)} IS NOT NULL)
+    `WITH lv AS (SELECT abs(round(s.${ident(l.name)}, 2)) AS v FROM ${sampleOf('left', l.name)} s WHERE s.${ident(l.name)} IS NOT NULL AND s.${ident(l.name)} <> 0),
+       rv AS (SELECT DISTINCT abs(round(s.${ident(r.name)}, 2)) AS v FROM ${sampleOf('right', r.name)} s WHERE s.${ident(r.name)} IS NOT NULL)
      SELECT CASE WHEN count(*) FILTER (WHERE v <> round(v)) = 0 THEN 0 ELSE count(*) FILTER (WHERE v IN (SELECT v FROM rv)) / count(*) END FROM lv`,
   );
 }
 
-/** The number columns whose values meet most often across the two sides, or null when none meet. */
+/**
+ * The number columns whose values meet most often across the two sides, or null when none meet.
+ * Every pair (up to 12 × 12) is scored in one statement, by the rule of pairShare: the sampled
+ * values unpivoted into one long table per side (144 statements took 25 s on a wide file under load).
+ */
 export async function findAmountPair(db: Db, columns: Record<Side, ColumnTyping[]>): Promise<AmountPair | null> {
   const numbers = (side: Side) => columns[side].filter((c) => c.type === 'number').slice(0, 12);
   const [left, right] = [numbers('left'), numbers('right')];
+  if (left.length === 0 || right.length === 0) return null;
+  // Columns numbered ("0", "1", …); DECIMAL(38, 6) holds every number the engine types, exactly.
+  const long = (side: Side, cs: ColumnTyping[]) =>
+    `(UNPIVOT (SELECT ${cs.map((c, i) => `CAST(s.${ident(c.name)} AS DECIMAL(38, 6)) AS ${ident(String(i))}`).join(', ')} FROM ${ident(typedView(side))} s ORDER BY hash(s.__row_id) LIMIT ${SAMPLE}) ON COLUMNS(*) INTO NAME c VALUE v)`;
+  const rows = await db.all<{ lc: string; rc: string; share: number }>(
+    `WITH lv AS (SELECT c, abs(round(v, 2)) AS v FROM ${long('left', left)} WHERE v <> 0),
+       rv AS (SELECT DISTINCT c, abs(round(v, 2)) AS v FROM ${long('right', right)}),
+       lc AS (SELECT c, count(*) AS n, count(*) FILTER (WHERE v <> round(v)) AS frac FROM lv GROUP BY c),
+       hits AS (SELECT lv.c AS lc, rv.c AS rc, count(*) AS n FROM lv JOIN rv ON lv.v = rv.v GROUP BY 1, 2)
+     SELECT hits.lc, hits.rc, CASE WHEN lc.frac = 0 THEN 0 ELSE hits.n / lc.n END AS share FROM hits JOIN lc ON lc.c = hits.lc`,
+  );
+  const shares = new Map(rows.map((r) => [`${r.lc}:${r.rc}`, Number(r.share)]));
   let best: AmountPair | null = null;
-  for (const l of left) {
-    for (const r of right) {
-      const share = await pairShare(db, columns, l.name, r.name);
+  left.forEach((l, i) => {
+    right.forEach((r, j) => {
+      const share = shares.get(`${i}:${j}`) ?? 0;
       if (share >= MIN_SHARE && (!best || share > best.share)) best = { left: l.name, right: r.name, share };
-    }
-  }
+    });
+  });
   return best;
 }
 

@@ -20,6 +20,11 @@ export function sourceSchema(alias: string, info: SourceInfo): SourceSchema {
   return { alias, columns: info.columns.map((c) => ({ name: c.name, data_type: DATA_TYPE[c.type] })) };
 }
 
+/** The columns a mapping names, per side: what rules can be read off (keyAlignedSample). */
+export function mappedColumns(mappings: FieldMapping[]): { left: string[]; right: string[] } {
+  return { left: mappings.map((m) => m.field_a), right: mappings.map((m) => m.field_b) };
+}
+
 async function sample(ws: ReconEngine, side: 'left' | 'right'): Promise<Record<string, unknown>[]> {
   const page = await ws.preview(side, { offset: 0, limit: 20 });
   return page.items.map(({ __row_id: _drop, ...rest }) => rest);
@@ -60,7 +65,7 @@ async function buildAutoRecipeOnce(ws: ReconEngine, name: string): Promise<AutoR
   const mappings: FieldMapping[] = amounts.mappings;
   // Rules are read off records present on both sides (pairs, lags, repeated references).
   const key = mappings.find((m) => m.role === 'key');
-  const aligned = key ? await ws.keyAlignedSample({ left: key.field_a, right: key.field_b }) : { left: sample_a, right: sample_b };
+  const aligned = key ? await ws.keyAlignedSample({ left: key.field_a, right: key.field_b }, mappedColumns(mappings)) : { left: sample_a, right: sample_b };
   const suggestion = suggestMatchRulesLocal({ schema_a, schema_b, mappings, sample_a: aligned.left, sample_b: aligned.right });
   const cash = await withCashRules(ws, mappings, suggestion.rules, suggestion.explanation);
   // An amount column that could not be typed: said, with its fix, and no rule confirms without it.

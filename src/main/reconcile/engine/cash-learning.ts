@@ -383,13 +383,20 @@ async function referenceColumns(db: Db, columns: Columns, leftKey: ColumnTyping,
   await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_keys AS
     SELECT DISTINCT s.kalla_k AS k FROM ${await leftWithRefs(db, leftKey, shape, strict)}`);
   try {
-    for (const c of columns.right.filter((c) => c.type === 'text' && !c.derived)) {
-      // Share of right lines with at least one token that is a left key (join on the unnested tokens).
-      const share = await db.scalarNumber(
-        `WITH t AS (SELECT __row_id AS id, unnest(${referenceTokens(keySourceText(c), shape)}) AS k FROM ${sample('right')})
-         SELECT (SELECT count(DISTINCT id) FROM t WHERE k IN (SELECT k FROM kalla_learn_keys)) / greatest(1, (SELECT count(*) FROM ${sample('right')}))`,
+    const texts = columns.right.filter((c) => c.type === 'text' && !c.derived);
+    if (texts.length > 0) {
+      // Share of right lines with at least one token that is a left key (join on the unnested tokens),
+      // for every text column in one statement: the columns unpivoted into one long table, numbered.
+      const long = `(UNPIVOT (SELECT __row_id AS id, ${texts.map((c, i) => `CAST(s.${ident(c.name)} AS VARCHAR) AS ${ident(String(i))}`).join(', ')} FROM ${sample('right')}) ON COLUMNS(* EXCLUDE (id)) INTO NAME c VALUE raw)`;
+      const shares = await db.all<{ c: string; share: number }>(
+        `WITH t AS (SELECT c, id, unnest(${referenceTokens('s.raw', shape)}) AS k FROM ${long} s)
+         SELECT c, count(DISTINCT id) / greatest(1, (SELECT count(*) FROM ${sample('right')})) AS share FROM t WHERE k IN (SELECT k FROM kalla_learn_keys) GROUP BY c`,
       );
-      if (share >= MIN_REFERENCE_SHARE) found.push({ name: c.name, share });
+      const byColumn = new Map(shares.map((r) => [Number(r.c), Number(r.share)]));
+      texts.forEach((c, i) => {
+        const share = byColumn.get(i) ?? 0;
+        if (share >= MIN_REFERENCE_SHARE) found.push({ name: c.name, share });
+      });
     }
   } finally {
     await db.exec('DROP TABLE IF EXISTS temp.kalla_learn_keys');
@@ -590,7 +597,6 @@ async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping,
  * sides. Mapped pairs are tried first; when none qualifies, every pair of text columns is.
  */
 async function learnParty(db: Db, columns: Columns, mappings: FieldMapping[]): Promise<CashFacts['party']> {
-  const norm = (c: ColumnTyping) => `nullif(${nameExpression(`CAST(s.${ident(c.name)} AS VARCHAR)`)}, '')`;
   const text = (cs: ColumnTyping[]) => cs.filter((c) => c.type === 'text' && !c.derived);
   const mapped = mappings
     .filter((m) => m.role !== 'key' && m.role !== 'amount' && m.role !== 'date')
@@ -599,25 +605,49 @@ async function learnParty(db: Db, columns: Columns, mappings: FieldMapping[]): P
   const all = text(columns.left).slice(0, 12).flatMap((a) => text(columns.right).slice(0, 12).map((b) => [a, b] as const));
   for (const pairs of [mapped, all]) {
     let best: { left: string; right: string; score: number } | null = null;
-    for (const [a, b] of pairs) {
-      // Whole tables, not the sample: whether names repeat depends on how many rows are read.
-      // Names repeat: fold each distinct spelling once, not every row.
-      const row = await db.one<{ rows: number; distinct_l: number; shared: number; distinct_r: number }>(
-        `WITH la AS (SELECT s.${ident(a.name)} AS raw, count(*) AS n FROM ${ident(typedView('left'))} s GROUP BY 1),
-           l AS MATERIALIZED (SELECT ${norm({ ...a, name: 'raw' })} AS v, n FROM la s),
-           r AS MATERIALIZED (SELECT DISTINCT ${norm({ ...b, name: 'raw' })} AS v FROM (SELECT DISTINCT s.${ident(b.name)} AS raw FROM ${ident(typedView('right'))} s) s)
-         SELECT (SELECT sum(n) FILTER (WHERE v IS NOT NULL) FROM l) AS rows, (SELECT count(DISTINCT v) FROM l) AS distinct_l,
-           (SELECT count(*) FROM r WHERE v IS NOT NULL AND v IN (SELECT v FROM l)) AS shared, (SELECT count(*) FROM r WHERE v IS NOT NULL) AS distinct_r`,
-      );
-      if (!row) continue;
+    const stats = await pairOverlaps(db, pairs);
+    for (let i = 0; i < pairs.length; i++) {
+      const [a, b] = pairs[i];
+      const row = stats[i];
       // A counterparty has several values (a currency or a status column repeats too, with one or two).
-    const repeats = Number(row.distinct_l) < 0.7 * Number(row.rows) && Number(row.distinct_l) >= 3;
-      const overlap = Number(row.shared) / Math.max(1, Number(row.distinct_r));
+      const repeats = row.distinct_l < 0.7 * row.rows && row.distinct_l >= 3;
+      const overlap = row.shared / Math.max(1, row.distinct_r);
       if (repeats && overlap >= 0.3 && (!best || overlap > best.score)) best = { left: a.name, right: b.name, score: overlap };
     }
     if (best) return { left: best.left, right: best.right };
   }
   return learnPartyInText(db, text(columns.left).slice(0, 12), text(columns.right).slice(0, 12));
+}
+
+/**
+ * For each pair of text columns, over the whole tables (whether names repeat depends on how many
+ * rows are read; each distinct spelling is folded once): rows with a name on the left, distinct
+ * folded names on the left, distinct folded names on the right, and how many of those are also on
+ * the left. One statement for all pairs (each side's columns unpivoted into one long table): a
+ * query per pair took minutes on a file with a thousand mapped text columns.
+ */
+async function pairOverlaps(db: Db, pairs: readonly (readonly [ColumnTyping, ColumnTyping])[]): Promise<{ rows: number; distinct_l: number; shared: number; distinct_r: number }[]> {
+  if (pairs.length === 0) return [];
+  const norm = `nullif(${nameExpression('CAST(s.raw AS VARCHAR)')}, '')`;
+  const index = (side: Side) => [...new Set(pairs.map((p) => p[side === 'left' ? 0 : 1].name))];
+  const [ln, rn] = [index('left'), index('right')];
+  // Names are numbered ("0", "1", …): the long tables carry the number, not the user's column name.
+  const long = (side: Side, names: string[]) =>
+    `(UNPIVOT (SELECT ${names.map((n, i) => `CAST(s.${ident(n)} AS VARCHAR) AS ${ident(String(i))}`).join(', ')} FROM ${ident(typedView(side))} s) ON COLUMNS(*) INTO NAME c VALUE raw)`;
+  const values = pairs.map(([a, b], i) => `(${i}, ${lit(String(ln.indexOf(a.name)))}, ${lit(String(rn.indexOf(b.name)))})`).join(', ');
+  const rows = await db.all<{ p: number; rows: number | null; distinct_l: number | null; shared: number | null; distinct_r: number | null }>(
+    `WITH la AS (SELECT c, raw, count(*) AS n FROM ${long('left', ln)} GROUP BY 1, 2),
+       l AS MATERIALIZED (SELECT c, ${norm} AS v, n FROM la s),
+       ls AS (SELECT c, sum(n) FILTER (WHERE v IS NOT NULL) AS rows, count(DISTINCT v) AS distinct_l FROM l GROUP BY c),
+       ld AS MATERIALIZED (SELECT DISTINCT c, v FROM l WHERE v IS NOT NULL),
+       r AS MATERIALIZED (SELECT DISTINCT c, ${norm} AS v FROM (SELECT DISTINCT c, raw FROM ${long('right', rn)}) s),
+       rd AS (SELECT c, count(*) AS n FROM r WHERE v IS NOT NULL GROUP BY c),
+       pr AS (SELECT * FROM (VALUES ${values}) t(p, lc, rc)),
+       sh AS (SELECT pr.p, count(*) AS n FROM pr JOIN r ON r.c = pr.rc AND r.v IS NOT NULL JOIN ld ON ld.c = pr.lc AND ld.v = r.v GROUP BY pr.p)
+     SELECT pr.p, ls.rows, ls.distinct_l, sh.n AS shared, rd.n AS distinct_r
+     FROM pr LEFT JOIN ls ON ls.c = pr.lc LEFT JOIN sh ON sh.p = pr.p LEFT JOIN rd ON rd.c = pr.rc ORDER BY pr.p`,
+  );
+  return rows.map((r) => ({ rows: Number(r.rows ?? 0), distinct_l: Number(r.distinct_l ?? 0), shared: Number(r.shared ?? 0), distinct_r: Number(r.distinct_r ?? 0) }));
 }
 
 /**

@@ -49,7 +49,14 @@ export class Db {
     return new Db(this.instance, await this.instance.connect(), false);
   }
 
+  /**
+   * Statements this connection has issued. Tests count them to catch work that grows with the
+   * number of columns (one query per column or per column pair) without timing anything.
+   */
+  statements = 0;
+
   async exec(sql: string, params?: Params): Promise<void> {
+    this.statements++;
     const started = TRACE ? performance.now() : 0;
     await this.conn.run(sql, params);
     if (TRACE) trace(sql, started);
@@ -57,6 +64,7 @@ export class Db {
 
   /** Rows as plain JSON values (BIGINT/DECIMAL become strings, dates ISO strings). */
   async all<T = Row>(sql: string, params?: Params): Promise<T[]> {
+    this.statements++;
     const started = TRACE ? performance.now() : 0;
     const reader = await this.conn.runAndReadAll(sql, params);
     if (TRACE) trace(sql, started);

@@ -193,9 +193,23 @@ export class ReconEngine {
    * same records; these do, so date lags, amount differences, signs and repeated references
    * (split and batch payments) show. Sides sharing no reference get their first rows instead.
    */
-  async keyAlignedSample(key: { left: string; right: string }, keys = 100, limit = 300): Promise<Record<Side, Record<string, unknown>[]>> {
+  /**
+   * Rows whose key is present on both sides, for reading rules off. Only `columns` are read (the
+   * mapped columns, which rules are made of): a 5,000-column file selected whole ran DuckDB out of
+   * its memory limit, and the rule engines never look at an unmapped column.
+   */
+  async keyAlignedSample(
+    key: { left: string; right: string },
+    columns: Record<Side, string[]>,
+    keys = 100,
+    limit = 300,
+  ): Promise<Record<Side, Record<string, unknown>[]>> {
     const info = { left: await this.requireSource('left'), right: await this.requireSource('right') };
     const norm = (side: Side) => `nullif(regexp_replace(lower(CAST(s.${ident(column(info[side].columns, side, key[side], 'sample key').name)} AS VARCHAR)), '[^a-z0-9]', '', 'g'), '')`;
+    const list = (side: Side) => {
+      const wanted = new Set([key[side], ...columns[side]]);
+      return info[side].columns.filter((c) => wanted.has(c.name)).map((c) => `s.${ident(c.name)}`).join(', ');
+    };
     const n = Math.max(1, Math.floor(keys));
     const max = Math.min(1000, Math.max(1, Math.floor(limit)));
     // References present on both sides, picked by hash: spread over the whole file, the same every time.
@@ -206,10 +220,10 @@ export class ReconEngine {
     try {
       const rows = async (side: Side) =>
         this.db.all<Record<string, unknown>>(
-          `SELECT * EXCLUDE (${ident(ROW_ID)}, "__row_hash") FROM ${ident(typedView(side))} s
+          `SELECT ${list(side)} FROM ${ident(typedView(side))} s
            WHERE ${norm(side)} IN (SELECT k FROM kalla_sample_keys) ORDER BY s.${ident(ROW_ID)} LIMIT ${max}`,
         );
-      const first = (side: Side) => this.db.all<Record<string, unknown>>(`SELECT * EXCLUDE (${ident(ROW_ID)}, "__row_hash") FROM ${ident(typedView(side))} ORDER BY ${ident(ROW_ID)} LIMIT ${max}`);
+      const first = (side: Side) => this.db.all<Record<string, unknown>>(`SELECT ${list(side)} FROM ${ident(typedView(side))} s ORDER BY s.${ident(ROW_ID)} LIMIT ${max}`);
       const shared = await this.db.scalarNumber('SELECT count(*) FROM kalla_sample_keys');
       return shared === 0 ? { left: await first('left'), right: await first('right') } : { left: await rows('left'), right: await rows('right') };
     } finally {

@@ -1,0 +1,98 @@
+/**
+ * Work that must not grow with the number of columns (issue 27: 5,000 columns × 50 rows took
+ * minutes after the load). Counted, not timed: the statements the engine issues and the columns
+ * it reads.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FieldMapping } from '../../../src/shared/reconcile/recipe';
+import type { Db } from '../../../src/main/reconcile/engine/db';
+import type { ReconEngine } from '../../../src/main/reconcile/engine/engine';
+import { sandbox, type Sandbox } from './helpers';
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = sandbox();
+});
+afterEach(() => sb.cleanup());
+
+const NAMES = ['Acme GmbH', 'Borealis Ltd', 'Cobalt AG', 'Delta BV', 'Ember SA'];
+const OTHER = ['Foxtrot Inc', 'Gamma Oy', 'Helix AB', 'Iris SpA', 'Juno Kft'];
+
+/**
+ * Two files with `extra` text columns each, mapped pairwise; only pair 2 names the same
+ * counterparties on both sides (the party the learning must find).
+ */
+async function wide(extra: number): Promise<{ ws: ReconEngine; mappings: FieldMapping[] }> {
+  const rows = 30;
+  const side = (prefix: string, other: boolean) => {
+    const head = ['ref', 'amount', 'date', ...Array.from({ length: extra }, (_, i) => `${prefix}_${i}`)];
+    const lines = [head.join(',')];
+    for (let r = 0; r < rows; r++) {
+      const texts = Array.from({ length: extra }, (_, i) => (i === 2 || !other ? NAMES : OTHER)[(r + i) % 5] + (i === 2 ? '' : ` ${prefix}${i}`));
+      lines.push([`INV-${1000 + r}`, (100 + r * 13.37).toFixed(2), `2026-03-${String(1 + (r % 28)).padStart(2, '0')}`, ...texts].join(','));
+    }
+    return `${lines.join('\n')}\n`;
+  };
+  const ws = await sb.workspace(`ws${extra}`);
+  await ws.addSourceFromPath('left', sb.file(`left${extra}.csv`, side('party', false)));
+  await ws.addSourceFromPath('right', sb.file(`right${extra}.csv`, side('payer', true)));
+  const m = (a: string, b: string, role?: FieldMapping['role']): FieldMapping => ({ field_a: a, field_b: b, confidence: 0.9, reason: 'test', ...(role ? { role } : {}) });
+  const mappings = [m('ref', 'ref', 'key'), m('amount', 'amount', 'amount'), m('date', 'date', 'date'), ...Array.from({ length: extra }, (_, i) => m(`party_${i}`, `payer_${i}`))];
+  return { ws, mappings };
+}
+
+const dbOf = (ws: ReconEngine) => (ws as unknown as { db: Db }).db;
+
+async function statementsOf<T>(ws: ReconEngine, body: () => Promise<T>): Promise<{ result: T; statements: number }> {
+  const before = dbOf(ws).statements;
+  const result = await body();
+  return { result, statements: dbOf(ws).statements - before };
+}
+
+describe('wide files', () => {
+  it('learn the counterparty with as many statements for 80 mapped text columns as for 40', async () => {
+    const narrow = await wide(40);
+    const broad = await wide(80);
+    const a = await statementsOf(narrow.ws, () => narrow.ws.learnCash(narrow.mappings, false));
+    const b = await statementsOf(broad.ws, () => broad.ws.learnCash(broad.mappings, false));
+    // The same answer from the batched overlap: the one pair that shares names.
+    expect(a.result.party).toEqual({ left: 'party_2', right: 'payer_2' });
+    expect(b.result.party).toEqual({ left: 'party_2', right: 'payer_2' });
+    // One statement per mapped pair and per right text column before (80 more here); now the count
+    // does not depend on them (the currency search reads at most 30 columns, one statement each).
+    expect(b.statements).toBe(a.statements);
+  }, 120_000);
+
+  it('read only the mapped columns for the key-aligned sample', async () => {
+    const { ws, mappings } = await wide(40);
+    const few = mappings.slice(0, 4);
+    const sample = await ws.keyAlignedSample({ left: 'ref', right: 'ref' }, { left: few.map((m) => m.field_a), right: few.map((m) => m.field_b) });
+    expect(sample.left.length).toBeGreaterThan(0);
+    expect(Object.keys(sample.left[0]).sort()).toEqual(['amount', 'date', 'party_0', 'ref']);
+    expect(Object.keys(sample.right[0]).sort()).toEqual(['amount', 'date', 'payer_0', 'ref']);
+  });
+
+  it('find the amount pair among 12 × 12 number columns with as many statements as among 2 × 2', async () => {
+    // Left: an invoice total (Brutto) and filler numbers; right: the paid amounts (Betrag) and fillers.
+    const files = (n: number) => {
+      const head = (side: string) => ['ref', side === 'left' ? 'Brutto' : 'Betrag', ...Array.from({ length: n - 1 }, (_, i) => `${side}_n${i}`)].join(',');
+      const line = (side: string, r: number) =>
+        [`INV-${1000 + r}`, (100 + r * 13.37).toFixed(2), ...Array.from({ length: n - 1 }, (_, i) => ((side === 'left' ? 7 : 3) * (r + 1) * (i + 2) + 0.5).toFixed(2))].join(',');
+      const body = (side: string) => `${[head(side), ...Array.from({ length: 30 }, (_, r) => line(side, r))].join('\n')}\n`;
+      return { left: body('left'), right: body('right') };
+    };
+    const results: { note: string | null; statements: number }[] = [];
+    for (const n of [2, 12]) {
+      const ws = await sb.workspace(`amounts${n}`);
+      const f = files(n);
+      await ws.addSourceFromPath('left', sb.file(`amounts-left${n}.csv`, f.left));
+      await ws.addSourceFromPath('right', sb.file(`amounts-right${n}.csv`, f.right));
+      const { result, statements } = await statementsOf(ws, () => ws.withAmountMapping([{ field_a: 'ref', field_b: 'ref', confidence: 0.9, reason: 'test', role: 'key' }]));
+      expect(result.mappings.find((m) => m.role === 'amount')).toMatchObject({ field_a: 'Brutto', field_b: 'Betrag' });
+      results.push({ note: result.note, statements });
+    }
+    expect(results[1].note).toBe(results[0].note);
+    // One statement per pair before (4 and 144); now one for all of them.
+    expect(results[1].statements).toBe(results[0].statements);
+  });
+});

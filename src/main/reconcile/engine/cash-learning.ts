@@ -272,10 +272,10 @@ async function withGluedSeries(db: Db, text: string, group: ReferenceGroups[numb
   if (w < 6) return null;
   const where = `WHERE len(regexp_extract_all(${text}, '[0-9]+')) = 1 AND length(${digits}) = ${w}`;
   for (let len = w - 3; len >= 2; len--) {
-    const row = await db.one<{ m: string | null; share: number; lo: number; hi: number }>(
+    const row = await db.one<{ m: string | null; share: number; lo: number }>(
       `WITH k AS (SELECT ${digits} AS d FROM ${sample('left')} ${where}), m AS (SELECT mode(substr(d, 1, ${len})) AS m FROM k)
        SELECT m.m, count(*) FILTER (WHERE substr(d, 1, ${len}) = m.m) / count(*) AS share,
-         min(length(ltrim(substr(d, ${len + 1}), '0'))) AS lo, max(length(ltrim(substr(d, ${len + 1}), '0'))) AS hi FROM k, m GROUP BY m.m`,
+         min(length(ltrim(substr(d, ${len + 1}), '0'))) AS lo FROM k, m GROUP BY m.m`,
     );
     if (!row?.m || Number(row.share) < SERIES_SHARE) continue;
     const fixed = row.m.replace(/^0+/, '');
@@ -370,38 +370,35 @@ async function hitAgreement(db: Db, columns: Columns, leftKey: ColumnTyping, sha
 /** Share of a right column's lines naming a left key written with all its issued digits (see issuedDigits). */
 async function issuedShare(db: Db, columns: Columns, leftKey: ColumnTyping, shape: ReferenceGroups, strict: boolean, right: string): Promise<number> {
   const c = column(columns.right, 'right', right, 'reference');
-  return db.scalarNumber(
-    `WITH keys AS (SELECT DISTINCT s.kalla_k AS k FROM ${await leftWithRefs(db, leftKey, shape, strict)}),
-          t AS (SELECT __row_id AS id, unnest(${referenceTokens(keySourceText(c), shape, Math.max(2, issuedDigits(shape)))}) AS k FROM ${sample('right')})
-     SELECT (SELECT count(DISTINCT id) FROM t WHERE k IN (SELECT k FROM keys)) / greatest(1, (SELECT count(*) FROM ${sample('right')}))`,
-  );
+  return (await lineShares(db, leftKey, shape, strict, [c], Math.max(2, issuedDigits(shape))))[0];
 }
 
 /** Right text columns in which references of the left key's shape that are left keys occur, most hits first. */
 async function referenceColumns(db: Db, columns: Columns, leftKey: ColumnTyping, shape: ReferenceGroups, strict: boolean): Promise<CashFacts['referenceColumns']> {
-  const found: CashFacts['referenceColumns'] = [];
-  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_keys AS
-    SELECT DISTINCT s.kalla_k AS k FROM ${await leftWithRefs(db, leftKey, shape, strict)}`);
-  try {
-    const texts = columns.right.filter((c) => c.type === 'text' && !c.derived);
-    if (texts.length > 0) {
-      // Share of right lines with at least one token that is a left key (join on the unnested tokens),
-      // for every text column in one statement: the columns unpivoted into one long table, numbered.
-      const long = `(UNPIVOT (SELECT __row_id AS id, ${texts.map((c, i) => `CAST(s.${ident(c.name)} AS VARCHAR) AS ${ident(String(i))}`).join(', ')} FROM ${sample('right')}) ON COLUMNS(* EXCLUDE (id)) INTO NAME c VALUE raw)`;
-      const shares = await db.all<{ c: string; share: number }>(
-        `WITH t AS (SELECT c, id, unnest(${referenceTokens('s.raw', shape)}) AS k FROM ${long} s)
-         SELECT c, count(DISTINCT id) / greatest(1, (SELECT count(*) FROM ${sample('right')})) AS share FROM t WHERE k IN (SELECT k FROM kalla_learn_keys) GROUP BY c`,
-      );
-      const byColumn = new Map(shares.map((r) => [Number(r.c), Number(r.share)]));
-      texts.forEach((c, i) => {
-        const share = byColumn.get(i) ?? 0;
-        if (share >= MIN_REFERENCE_SHARE) found.push({ name: c.name, share });
-      });
-    }
-  } finally {
-    await db.exec('DROP TABLE IF EXISTS temp.kalla_learn_keys');
-  }
-  return found.sort((a, b) => b.share - a.share);
+  const texts = columns.right.filter((c) => c.type === 'text' && !c.derived);
+  const shares = await lineShares(db, leftKey, shape, strict, texts);
+  return texts
+    .map((c, i) => ({ name: c.name, share: shares[i] }))
+    .filter((f) => f.share >= MIN_REFERENCE_SHARE)
+    .sort((a, b) => b.share - a.share);
+}
+
+/**
+ * Per text column of the statement's sample (in `texts` order), the share of lines with at least
+ * one token that is a left key (join on the unnested tokens; tokens written with fewer than
+ * `minWritten` digits not read). One statement for every column: the columns unpivoted into one
+ * long table, numbered.
+ */
+async function lineShares(db: Db, leftKey: ColumnTyping, shape: ReferenceGroups, strict: boolean, texts: ColumnTyping[], minWritten?: number): Promise<number[]> {
+  if (texts.length === 0) return [];
+  const long = `(UNPIVOT (SELECT __row_id AS id, ${texts.map((c, i) => `CAST(s.${ident(c.name)} AS VARCHAR) AS ${ident(String(i))}`).join(', ')} FROM ${sample('right')}) ON COLUMNS(* EXCLUDE (id)) INTO NAME c VALUE raw)`;
+  const shares = await db.all<{ c: string; share: number }>(
+    `WITH keys AS (SELECT DISTINCT s.kalla_k AS k FROM ${await leftWithRefs(db, leftKey, shape, strict)}),
+       t AS (SELECT c, id, unnest(${referenceTokens('s.raw', shape, minWritten)}) AS k FROM ${long} s)
+     SELECT c, count(DISTINCT id) / greatest(1, (SELECT count(*) FROM ${sample('right')})) AS share FROM t WHERE k IN (SELECT k FROM keys) GROUP BY c`,
+  );
+  const byColumn = new Map(shares.map((r) => [Number(r.c), Number(r.share)]));
+  return texts.map((_, i) => byColumn.get(i) ?? 0);
 }
 
 /** A shape holding at least this share of a mixed column's numbered values is learned on its own. */

@@ -350,11 +350,16 @@ export function namedDifference(rule: MatchRule, a: string, b: string): string |
   const d = rule.amount?.differences;
   if (!d) return null;
   const diff = `(${a} - ${b})`;
-  const parts = [...d.fixed.map((f) => `abs(${diff} - sign(${a}) * ${f}) < 0.005`), percentSql(d, a, diff)].filter((p): p is string => p !== null);
+  const parts = [feeSql(d, a, diff), percentSql(d, a, diff)].filter((p): p is string => p !== null);
   return parts.length > 0 ? `(${parts.join(' OR ')})` : null;
 }
 
 type Differences = NonNullable<NonNullable<MatchRule['amount']>['differences']>;
+
+/** `diff` is one of the learned fixed fees (with `a`'s sign). NULL-safe; null when there are none. */
+export function feeSql(d: Differences, a: string, diff: string): string | null {
+  return d.fixed.length > 0 ? `(${d.fixed.map((f) => `abs(${diff} - sign(${a}) * ${f}) < 0.005`).join(' OR ')})` : null;
+}
 
 /** `diff` is one of the learned percentages of `a`: rounded to the cent, or (`whole_percent`) to a whole unit. NULL-safe; null when there are none. */
 export function percentSql(d: Differences, a: string, diff: string): string | null {

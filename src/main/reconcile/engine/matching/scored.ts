@@ -28,7 +28,7 @@
  */
 import type { MatchModel, MatchRule } from '../../../../shared/reconcile/recipe';
 import type { Db } from '../db';
-import { column, keySourceText, leftReference, percentSql, type SideColumns } from '../recipe-sql';
+import { column, keySourceText, feeSql, leftReference, percentSql, type SideColumns } from '../recipe-sql';
 import { ident, lit } from '../sql';
 import { ROW_ID, typedView } from '../sources';
 import { removeTiedReversals, REVERSAL_TABLES } from './reversals';
@@ -86,7 +86,7 @@ export function modelOf(rule: MatchRule): MatchModel | null {
 function differenceSql(rule: MatchRule): { fee: string | null; discount: string | null; rounding: string | null } {
   const d = rule.amount?.differences;
   const diff = '(c.la - c.ra)';
-  const fee = d && d.fixed.length > 0 ? `(${d.fixed.map((f) => `abs(${diff} - sign(c.la) * ${f}) < 0.005`).join(' OR ')})` : null;
+  const fee = d ? feeSql(d, 'c.la', diff) : null;
   const discount = d ? percentSql(d, 'c.la', diff) : null;
   const tol = rule.amount?.tolerance_abs ?? 0;
   return { fee, discount, rounding: tol >= 0.01 ? `abs(${diff}) <= ${tol}` : null };

@@ -8,6 +8,7 @@ import type { ColumnType } from '../../../shared/reconcile/recipe';
 import type { ColumnTyping, Notice } from '../../../shared/reconcile/sources-and-runs';
 import type { Db } from './db';
 import { ident, lit } from './sql';
+import { foldName } from '../../../shared/source-roles';
 
 export interface ColumnOverride {
   type: ColumnType;
@@ -431,10 +432,9 @@ const CREDIT = /^(credit|credits|cr|deposit|deposits|paid ?in|money ?in|credit ?
 
 /** Separate debit and credit columns get a derived signed amount (credit − debit). */
 function addDebitCredit(typings: ColumnTyping[], notices: Notice[]): void {
-  // Names compared without accents: French exports head them Débit / Crédit.
-  const plain = (name: string) => name.trim().normalize('NFD').replace(/[\u0300-\u036f]/g, '');
-  const debit = typings.find((t) => t.type === 'number' && DEBIT.test(plain(t.name)));
-  const credit = typings.find((t) => t.type === 'number' && CREDIT.test(plain(t.name)));
+  // Names compared folded (accents dropped): French exports head them Débit / Crédit.
+  const debit = typings.find((t) => t.type === 'number' && DEBIT.test(foldName(t.name.trim())));
+  const credit = typings.find((t) => t.type === 'number' && CREDIT.test(foldName(t.name.trim())));
   if (!debit || !credit) return;
   const taken = new Set(typings.map((t) => t.name.toLowerCase()));
   let name = 'signed_amount';

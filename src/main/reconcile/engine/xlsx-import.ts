@@ -14,7 +14,6 @@ import { open, rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import ExcelJS from 'exceljs';
 import { ReconError } from '../../errors';
-import { readZipEntry } from './zip';
 
 export const XLSX_EXTENSIONS = /\.(xlsx|xlsm)$/i;
 
@@ -71,30 +70,6 @@ export function cellText(value: ExcelJS.CellValue): string {
   return String(value as unknown as string);
 }
 
-interface WorkbookSheet {
-  id: number;
-  name: string;
-  state?: string;
-  rId: string;
-}
-
-const XML_ENTITIES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
-
-/** The workbook's sheets as exceljs models them (name, sheetId, state, r:id) and its date system, from xl/workbook.xml; null when it cannot be read. */
-export async function workbookPart(path: string): Promise<{ sheets: WorkbookSheet[]; date1904: boolean } | null> {
-  const xml = (await readZipEntry(path, 'xl/workbook.xml').catch(() => null))?.toString('utf8');
-  if (!xml) return null;
-  const sheets: WorkbookSheet[] = [];
-  for (const tag of xml.matchAll(/<(?:\w+:)?sheet\s([^>]*?)\/?>/g)) {
-    const attrs = new Map([...tag[1].matchAll(/([\w:]+)="([^"]*)"/g)].map((a) => [a[1], a[2].replace(/&(amp|lt|gt|quot|apos);/g, (_, e: string) => XML_ENTITIES[e])]));
-    const rId = [...attrs].find(([k]) => /(^|:)id$/.test(k) && k !== 'sheetId')?.[1];
-    if (!attrs.has('name') || !rId) return null;
-    sheets.push({ id: Number(attrs.get('sheetId')), name: attrs.get('name')!, ...(attrs.has('state') ? { state: attrs.get('state') } : {}), rId });
-  }
-  if (sheets.length === 0) return null;
-  return { sheets, date1904: /<(?:\w+:)?workbookPr\b[^>]*\bdate1904="(1|true)"/.test(xml) };
-}
-
 /**
  * Writes one sheet as CSV to `target`: the one picked by name, else the visible sheet that is most
  * a table (most rows with two or more filled cells; then most rows). A hidden sheet is never read
@@ -109,13 +84,6 @@ export async function xlsxToCsv(path: string, target: string, sheet: string | un
   let reader: ExcelJS.stream.xlsx.WorkbookReader;
   try {
     reader = new ExcelJS.stream.xlsx.WorkbookReader(path, { sharedStrings: 'cache', worksheets: 'emit', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' });
-    // exceljs' streaming reader names a worksheet and reads its date system from xl/workbook.xml,
-    // which writers store last: a sheet streamed before it failed with "Cannot read properties of
-    // undefined (reading 'sheets')" (exceljs#3064; seen in CI on a valid workbook). That part is
-    // read first, from the ZIP's central directory, and handed to the reader (which reads the same
-    // part again when it reaches it).
-    const part = await workbookPart(path);
-    if (part) Object.assign(reader, { model: { sheets: part.sheets }, properties: { model: { date1904: part.date1904 } } });
     for await (const ws of reader) {
       const name = (ws as unknown as { name: string }).name;
       const state = (ws as unknown as { state?: string }).state;

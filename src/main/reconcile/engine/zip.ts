@@ -5,7 +5,6 @@
  * produced, so a big sheet never sits in memory.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
-import { open } from 'node:fs/promises';
 import { once } from 'node:events';
 import { crc32 as zlibCrc32, deflateRawSync, inflateRawSync, createDeflateRaw } from 'node:zlib';
 
@@ -154,51 +153,4 @@ export function readZipEntries(zip: Buffer): Map<string, Buffer> {
     p = start + size;
   }
   return entries;
-}
-
-/**
- * One entry of a ZIP file on disk, found through the central directory at the file's end (not by
- * reading the entries in order), inflated; null when the file has no such entry or is not a ZIP
- * this reader understands (ZIP64, or a comment longer than the search window).
- */
-export async function readZipEntry(path: string, name: string): Promise<Buffer | null> {
-  const file = await open(path, 'r');
-  try {
-    const size = (await file.stat()).size;
-    const tailLength = Math.min(size, 22 + 0xffff);
-    const tail = Buffer.alloc(tailLength);
-    await file.read(tail, 0, tailLength, size - tailLength);
-    let end = -1;
-    for (let p = tailLength - 22; p >= 0; p--) {
-      if (tail.readUInt32LE(p) === 0x06054b50) {
-        end = p;
-        break;
-      }
-    }
-    if (end < 0) return null;
-    const cdSize = tail.readUInt32LE(end + 12);
-    const cdOffset = tail.readUInt32LE(end + 16);
-    if (cdOffset === 0xffffffff || cdOffset + cdSize > size) return null;
-    const cd = Buffer.alloc(cdSize);
-    await file.read(cd, 0, cdSize, cdOffset);
-    for (let p = 0; p + 46 <= cd.length && cd.readUInt32LE(p) === 0x02014b50; ) {
-      const method = cd.readUInt16LE(p + 10);
-      const compressed = cd.readUInt32LE(p + 20);
-      const nameLength = cd.readUInt16LE(p + 28);
-      const next = p + 46 + nameLength + cd.readUInt16LE(p + 30) + cd.readUInt16LE(p + 32);
-      if (cd.toString('utf8', p + 46, p + 46 + nameLength) === name) {
-        const local = Buffer.alloc(30);
-        const at = cd.readUInt32LE(p + 42);
-        await file.read(local, 0, 30, at);
-        if (local.readUInt32LE(0) !== 0x04034b50) return null;
-        const data = Buffer.alloc(compressed);
-        await file.read(data, 0, compressed, at + 30 + local.readUInt16LE(26) + local.readUInt16LE(28));
-        return method === 8 ? inflateRawSync(data) : method === 0 ? data : null;
-      }
-      p = next;
-    }
-    return null;
-  } finally {
-    await file.close();
-  }
 }

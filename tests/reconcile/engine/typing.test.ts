@@ -86,6 +86,20 @@ describe('typing for finance exports', () => {
     expect(rows.map((r) => (r.signed_amount === null ? null : Number(r.signed_amount)))).toEqual([-100, 250.5, null]);
   });
 
+  it('derives a signed amount from two columns of which exactly one is filled per row, whatever their names', async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => (i % 4 === 0 ? `2024-01-${String((i % 28) + 1).padStart(2, '0')},${i}5.10,,900.00` : `2024-01-${String((i % 28) + 1).padStart(2, '0')},,${i}2.40,900.00`));
+    const { info, rows: typed } = await load('day,Uit,Binnen,Stand', rows);
+    expect(info.columns.find((c) => c.name === 'signed_amount')?.format?.split('\u0000').slice(0, 2)).toEqual(['Binnen', 'Uit']);
+    expect(typed.slice(0, 2).map((r) => Number(r.signed_amount))).toEqual([-5.1, 12.4]);
+  });
+
+  it('takes no split amount from two amounts both filled (paid, open) or two sparse optional columns', async () => {
+    const both = Array.from({ length: 40 }, (_, i) => `${i},${i % 5 === 0 ? '10.00' : '0.00'},${i}0.00`);
+    expect((await load('no,paid,open', both)).info.columns.some((c) => c.derived)).toBe(false);
+    const sparse = Array.from({ length: 40 }, (_, i) => `${i},${i}0.00,${i === 3 ? '1.50' : ''},${i === 9 ? '2.00' : ''}`);
+    expect((await load('no,amount,fee,discount', sparse)).info.columns.some((c) => c.derived)).toBe(false);
+  });
+
   it('reads an amount column with an "n/a" as numbers and lists the n/a (issue 27: it became text without a word)', async () => {
     const { info } = await load('amount', ['1.00', 'n/a', '3.00']);
     expect(info.columns[0].type).toBe('number');

@@ -4,11 +4,11 @@
  * turn a raw table into a typed view. Nothing here reads rows into JavaScript.
  */
 import { addDirectionIndicator, indicatorExpression } from './direction-indicator';
+import { addDebitCredit } from './debit-credit';
 import type { ColumnType } from '../../../shared/reconcile/recipe';
 import type { ColumnTyping, Notice } from '../../../shared/reconcile/sources-and-runs';
 import type { Db } from './db';
 import { ident, lit } from './sql';
-import { foldName } from '../../../shared/source-roles';
 
 export interface ColumnOverride {
   type: ColumnType;
@@ -237,7 +237,7 @@ export async function detectTypes(
     if (!override) return detected;
     return applyOverride(name, override, detected, style);
   });
-  addDebitCredit(typings, notices);
+  await addDebitCredit(db, table, typings, notices, sampleRows);
   await addDirectionIndicator(db, table, typings, notices, (t) => typedExpression(t), sampleRows);
   await explainTextColumns(db, table, columns, typings, n, notices, sampleRows);
   return { typings, notices, decimal };
@@ -425,26 +425,6 @@ function applyOverride(name: string, override: ColumnOverride, detected: ColumnT
     typing.format = override.format ?? (detected.type === 'date' || detected.type === 'timestamp' ? detected.format : 'iso');
   }
   return typing;
-}
-
-const DEBIT = /^(debit|debits|dr|withdrawal|withdrawals|paid ?out|money ?out|debit ?amount)$/i;
-const CREDIT = /^(credit|credits|cr|deposit|deposits|paid ?in|money ?in|credit ?amount)$/i;
-
-/** Separate debit and credit columns get a derived signed amount (credit − debit). */
-function addDebitCredit(typings: ColumnTyping[], notices: Notice[]): void {
-  // Names compared folded (accents dropped): French exports head them Débit / Crédit.
-  const debit = typings.find((t) => t.type === 'number' && DEBIT.test(foldName(t.name.trim())));
-  const credit = typings.find((t) => t.type === 'number' && CREDIT.test(foldName(t.name.trim())));
-  if (!debit || !credit) return;
-  const taken = new Set(typings.map((t) => t.name.toLowerCase()));
-  let name = 'signed_amount';
-  for (let k = 2; taken.has(name); k++) name = `signed_amount_${k}`;
-  typings.push({ name, type: 'number', derived: true, format: [credit.name, debit.name, credit.format ?? 'us', debit.format ?? 'us'].join('\u0000') });
-  notices.push({
-    code: 'derived_signed_amount',
-    column: name,
-    message: `separate debit ("${debit.name}") and credit ("${credit.name}") columns found; derived ${name} = credit − debit`,
-  });
 }
 
 /** SQL expression reading a raw VARCHAR column as its typed value. */

@@ -1,0 +1,87 @@
+/**
+ * Amounts split over a debit and a credit column (`Paid out`/`Paid in`, Italian `Dare`/`Avere`,
+ * Spanish `Cargo`/`Abono`, German `Soll`/`Haben`, …) get a derived signed amount, credit − debit,
+ * that can be mapped like any column (issue 25).
+ *
+ * Two ways to recognise the pair, the second general:
+ * - **by name**, from a vocabulary of the usual headings in the languages of the markets we serve;
+ * - **by the data**: two adjacent number columns of which, on nearly every row, exactly one is
+ *   filled. That is what a split amount is, whatever it is called; two amounts of one document
+ *   (`Pagato`, `Residuo`) are both filled on every row, and two sparse optional columns (a fee, a
+ *   discount) leave most rows empty, so neither is taken. Which of the two is the debit is then
+ *   read from the names if either is in the vocabulary, else from the order: ledgers and
+ *   statements print the debit column first (Soll/Haben, Dare/Avere, Debe/Haber, Wn/Ma, Debit/
+ *   Credit, Withdrawals/Deposits). The notice says which was taken, so a file printing them the
+ *   other way round is seen; the cash learning's sign relation (credit notes and payments meeting
+ *   invoices with the opposite sign) does not depend on it either way.
+ */
+import type { ColumnTyping, Notice } from '../../../shared/reconcile/sources-and-runs';
+import { foldName } from '../../../shared/source-roles';
+import type { Db } from './db';
+import { ident } from './sql';
+
+/** Headings of money going out (debit), folded (lower case, no accents, separators as spaces). */
+const DEBIT =
+  /^(debit|debits|debet|dr|withdrawal|withdrawals|paid ?out|money ?out|debit ?amount|soll|belastung|ausgang|ausgaben|dare|addebiti|addebito|uscite|debe|cargo|cargos|saidas|retraits|wn|winien|obciazenia|uttag|ut|utgaende|vydaj|vydaje)$/;
+/** Headings of money coming in (credit), folded. */
+const CREDIT =
+  /^(credit|credits|kredit|cr|deposit|deposits|paid ?in|money ?in|credit ?amount|haben|gutschrift|eingang|einnahmen|avere|accrediti|accredito|entrate|haber|abono|abonos|entradas|depots|ma|uznania|insattning|inn|inngaende|prijem|prijmy)$/;
+
+/** On at least this share of the sampled rows exactly one of the two columns is filled. */
+const EXCLUSIVE_SHARE = 0.95;
+/** Each column fills at least this share of the rows: a split amount has money both ways. */
+const MIN_SIDE_SHARE = 0.02;
+
+/**
+ * Adds the derived signed amount to `typings` (and a notice) when a debit/credit pair is found.
+ * `table` holds the raw VARCHAR columns; the data check reads the detection sample.
+ */
+export async function addDebitCredit(db: Db, table: string, typings: ColumnTyping[], notices: Notice[], sampleRows: number | null): Promise<void> {
+  const numbers = typings.filter((t) => t.type === 'number' && !t.derived);
+  const named = (re: RegExp) => numbers.find((t) => re.test(foldName(t.name.trim())));
+  let debit = named(DEBIT);
+  let credit = named(CREDIT);
+  let how = 'by their names';
+  if (!debit || !credit) {
+    const pair = await exclusivePair(db, table, typings, sampleRows);
+    if (!pair) return;
+    [debit, credit] = CREDIT.test(foldName(pair[0].name.trim())) || DEBIT.test(foldName(pair[1].name.trim())) ? [pair[1], pair[0]] : pair;
+    how = named(DEBIT) === debit || named(CREDIT) === credit
+      ? 'because exactly one of them is filled on each row, and by the name'
+      : 'because exactly one of them is filled on each row; the first taken as the debit, as ledgers and statements print them (swap the columns if yours prints the credit first)';
+  }
+  const taken = new Set(typings.map((t) => t.name.toLowerCase()));
+  let name = 'signed_amount';
+  for (let k = 2; taken.has(name); k++) name = `signed_amount_${k}`;
+  typings.push({ name, type: 'number', derived: true, format: [credit.name, debit.name, credit.format ?? 'us', debit.format ?? 'us'].join('\u0000') });
+  notices.push({
+    code: 'derived_signed_amount',
+    column: name,
+    message: `separate debit ("${debit.name}") and credit ("${credit.name}") columns found ${how}; derived ${name} = credit − debit`,
+  });
+}
+
+/** The first two adjacent number columns of which exactly one is filled on nearly every row. */
+async function exclusivePair(db: Db, table: string, typings: ColumnTyping[], sampleRows: number | null): Promise<[ColumnTyping, ColumnTyping] | null> {
+  const candidates: [ColumnTyping, ColumnTyping][] = [];
+  for (let i = 0; i + 1 < typings.length; i++) {
+    const [a, b] = [typings[i], typings[i + 1]];
+    if (a.type === 'number' && b.type === 'number' && !a.derived && !b.derived) candidates.push([a, b]);
+  }
+  // Wide files have hundreds of such pairs and no split amount: the usual exports have one.
+  if (candidates.length === 0 || candidates.length > 8) return null;
+  const filled = (t: ColumnTyping) => `nullif(trim(${ident(t.name)}), '') IS NOT NULL`;
+  const row = await db.one<Record<string, unknown>>(
+    `SELECT count(*) AS n, ${candidates
+      .map(([a, b], i) => `count(*) FILTER (WHERE ${filled(a)} AND NOT ${filled(b)}) AS a${i}, count(*) FILTER (WHERE ${filled(b)} AND NOT ${filled(a)}) AS b${i}`)
+      .join(', ')} FROM (SELECT * FROM ${ident(table)}${sampleRows ? ` LIMIT ${sampleRows}` : ''})`,
+  );
+  const n = Number(row?.n ?? 0);
+  if (n === 0) return null;
+  const found = candidates.find((_, i) => {
+    const a = Number(row?.[`a${i}`] ?? 0);
+    const b = Number(row?.[`b${i}`] ?? 0);
+    return a + b >= EXCLUSIVE_SHARE * n && a >= MIN_SIDE_SHARE * n && b >= MIN_SIDE_SHARE * n;
+  });
+  return found ?? null;
+}

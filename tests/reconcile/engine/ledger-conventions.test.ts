@@ -177,3 +177,43 @@ describe('a French ledger with Sens D/C, year-prefixed piece numbers and tagged 
     expect(of('NOTPROVIDED')?.pieces).toEqual([items[70].piece]);
   });
 });
+
+/**
+ * A receivables list with one row per instalment (`Termini` 1/2, 2/2: the invoice number repeats,
+ * so fewer than 80 % of its values are distinct) against a Catalan bank export whose split amount
+ * columns, `Càrrecs` / `Abonaments`, are in no vocabulary: recognised because exactly one of the two
+ * is filled on every row, the first read as the debit.
+ */
+describe('instalment rows and a split amount known only by its data', () => {
+  const CLIENTS = ['Fusteria Puig SL', 'Ceràmiques Vidal SA', 'Construccions Mas SL', 'Instal·lacions Roca SL'];
+  const eur = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+
+  it('derives the signed amount, learns the invoice number as the reference and pays each instalment', async () => {
+    const rows: { factura: number; termini: string; client: number; cents: number }[] = [];
+    for (let k = 0; k < 60; k++) {
+      const parts = 1 + (k % 3);
+      for (let p = 1; p <= parts; p++) rows.push({ factura: 3100 + k * 7, termini: `${p}/${parts}`, client: k % CLIENTS.length, cents: 20_000 + ((k * 37_171 + p * 9_001) % 900_000) });
+    }
+    const left = rows.map((r) => [CLIENTS[r.client], String(r.factura), r.termini, '28/02/2026', eur(r.cents)].join(';'));
+    const lines: string[] = [];
+    // Every first instalment paid, citing the invoice; the rest not yet due.
+    const paid = rows.filter((r) => r.termini.startsWith('1/'));
+    for (const [i, r] of paid.entries()) lines.push(['02/03/2026', `TRANSF. DE ${CLIENTS[r.client].toUpperCase()} FRA ${r.factura} TERMINI ${r.termini} REF ${700000 + i}`, '', eur(r.cents), '50.000,00'].join(';'));
+    for (let k = 0; k < 15; k++) lines.push(['03/03/2026', `REBUT ENDESA ${k}`, eur(8_000 + k * 13), '', '50.000,00'].join(';'));
+    const ws = await sb.workspace('cat');
+    await ws.addSourceFromPath('left', sb.file('venciments.csv', csv('Client;Factura;Termini;Venciment;Import', left)));
+    const b = await ws.addSourceFromPath('right', sb.file('moviments.csv', csv('Data;Concepte;Càrrecs;Abonaments;Saldo', lines)));
+    expect(b.columns.find((c) => c.name === 'signed_amount')?.format?.split('\u0000').slice(0, 2)).toEqual(['Abonaments', 'Càrrecs']);
+    expect(b.notices.find((n) => n.code === 'derived_signed_amount')?.message).toMatch(/exactly one of them is filled on each row/);
+    const auto = await buildAutoRecipe(ws, 'cat');
+    expect(auto.recipe.rules.find((r) => r.id === 'scored')?.model?.references[0].left).toBe('Factura');
+    const result = await ws.run(auto.recipe);
+    const groups = (await ws.page(result.run_id, 'matched', { offset: 0, limit: 1000 })).items;
+    ws.close();
+    const byRef = new Map(groups.map((g) => [String(g.right_rows[0]?.Concepte).match(/REF (\d+)/)?.[1], g]));
+    for (const [i, r] of paid.entries()) {
+      const g = byRef.get(String(700000 + i));
+      expect(g?.left_rows.map((x) => [Number(x.Factura), x.Termini]), `payment ${i}`).toEqual([[r.factura, r.termini]]);
+    }
+  });
+});

@@ -287,10 +287,16 @@ async function withGluedSeries(db: Db, text: string, group: ReferenceGroups[numb
   return null;
 }
 
+/** An identifier's values repeat on this many rows at most, on average (one row per instalment). */
+const MAX_ROWS_PER_ITEM = 3;
+
 /**
  * Left columns that identify one open item each: text or whole numbers whose values that hold a
- * number of 3 or more digits are ≥ 80 % different (a customer's PO may cover two invoices). A
- * column may be sparse (a PO number only some customers give), but numbered on ≥ 10 % of the rows.
+ * number of 3 or more digits repeat on at most MAX_ROWS_PER_ITEM rows on average (a customer's PO
+ * may cover two invoices; an Italian scadenzario lists an invoice once per instalment, `1/3` to
+ * `3/3`). A customer number repeats far more often; a column that passes here still has to prove
+ * itself by the amounts (judgeReference). A column may be sparse (a PO number only some customers
+ * give), but numbered on ≥ 10 % of the rows.
  */
 async function identifierColumns(db: Db, left: ColumnTyping[]): Promise<string[]> {
   const cols = left.filter((c) => (c.type === 'text' || c.type === 'number') && !c.derived).slice(0, 40);
@@ -309,7 +315,7 @@ async function identifierColumns(db: Db, left: ColumnTyping[]): Promise<string[]
   return cols
     .filter((_, i) => {
       const n = Number(row?.[`n${i}`] ?? 0);
-      return n >= Math.max(3, 0.1 * rows) && Number(row?.[`d${i}`] ?? 0) >= 0.8 * n && Number(row?.[`f${i}`] ?? 0) === 0;
+      return n >= Math.max(3, 0.1 * rows) && Number(row?.[`d${i}`] ?? 0) * MAX_ROWS_PER_ITEM >= n && Number(row?.[`f${i}`] ?? 0) === 0;
     })
     .map((c) => c.name);
 }

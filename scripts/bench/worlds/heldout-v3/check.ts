@@ -236,14 +236,14 @@ function check(w: World): void {
     }
     if (w.name === 'jp-zengin') {
       const half = toHalfKana(inv.kana).slice(0, 12);
-      if (['name_amount_exact', 'fee_deducted', 'delivery_slips_summed', 'delivery_slips_fee_deducted', 'fixed_monthly_fee', 'two_months_together', 'credit_note_netted', 'part_payment', 'ambiguous_equal_amounts'].includes(kind)) assert(text.includes(half), `jp ${id}: payer ${half} in ${text}`);
+      if (['name_amount_exact', 'fee_deducted', 'delivery_slips_summed', 'delivery_slips_fee_deducted', 'fixed_monthly_fee', 'two_months_together', 'credit_note_netted', 'part_payment', 'ambiguous_equal_amounts', 'remaining_balance'].includes(kind)) assert(text.includes(half), `jp ${id}: payer ${half} in ${text}`);
       if (kind === 'payer_name_differs') assert(!text.includes(half), `jp ${id}: payer name differs`);
       if (kind === 'bill_collection_batch') {
         const m = /(\d+)(枚|ｹﾝ)/.exec(text);
         const notes = new Set(O.map((o) => `${o.cust} ${o.vs}`)).size; // one note per customer and closing date
         assert(O.every((o) => o.due === S[0].date && o.po !== '振込') && !!m && Number(m[1]) === notes, `jp ${id}: notes due ${S[0].date}, count ${m?.[1]} = ${notes}`);
       }
-      if (kind === 'fee_deducted') assert(I - P === 0 || JP_FEES.has(I - P), `jp ${id}`);
+      if (kind === 'remaining_balance') assert(O.length === 1 && inv.orig > inv.amt, `jp ${id}: part-paid before (入金済額)`);
       assert(!/\d{4}-\d{4}/.test(text), `jp ${id}: no invoice number in the bank text`);
     }
     if (w.name === 'us-bai2-820') {

@@ -83,6 +83,8 @@ export function jpZengin({ seed, openItems }: WorldOptions): World {
       c.payer = rng.chance(0.5) ? toHalfKana(pk) : zenginName(pre[1] + rng.pick(['ショウテン', 'ホンテン', 'ジギョウブ']), 'none');
     }
     if (behaviour === 'fixed') c.fixed = rng.int(3, 60) * 11000;
+    // Some customers were asked to put their customer code in front of their name (依頼人コード).
+    if ((behaviour === 'exact' || behaviour === 'fee') && rng.chance(0.1)) c.payer = `${c.code}${c.payer}`.slice(0, 30);
     return c;
   };
   const closingDate = (c: Customer, y: number, m: number) => (c.closing === 31 ? lastOfMonth(y, m) : dayOf(y, m, c.closing));
@@ -185,6 +187,15 @@ export function jpZengin({ seed, openItems }: WorldOptions): World {
         transfer(payOn, c.payer, Math.round((items[0].amount * (0.32 + rng.next() * 0.36)) / 1000) * 1000, g, 'part_payment');
         continue;
       }
+      if (r >= 0.15 && r < 0.18 && items.length === 1 && plainPayer && items[0].amount > 50000) {
+        // Part paid earlier (入金済額 shows it); the rest arrives now.
+        const it = items[0];
+        it.paid = Math.round((it.amount * (0.3 + rng.next() * 0.4)) / 1000) * 1000;
+        amounts.mark(c.code, it.amount - it.paid);
+        oi.push({ key: it.date, v: it, g, kind: 'remaining_balance' });
+        transfer(payOn, c.payer, it.amount - it.paid, g, 'remaining_balance');
+        continue;
+      }
       if (r < 0.15 && items.length === 1 && payOn + 35 < S1 && (c.behaviour === 'exact' || c.behaviour === 'fee')) {
         // Skips this due date and pays two months together next time.
         carry = { items, g };
@@ -284,7 +295,7 @@ export function jpZengin({ seed, openItems }: WorldOptions): World {
   const BOM = '\ufeff';
   return {
     name: NAME,
-    description: `A Japanese parts maker (株式会社みなと精工) billing customers on monthly closing dates (20th, 25th or month end; paid next month or the month after, moved to the business day before or after a weekend). Open items: a sales-management export (UTF-8 with BOM, yyyy/mm/dd, quoted amounts with thousands commas, yen without decimals), one consolidated invoice (請求書) per customer and closing date, or per delivery slip (売上伝票) for some, red slips for returns, 手形/でんさい customers with a 120-day maturity. Statement: a bank 入出金明細 CSV (UTF-8 with BOM, running balance), payers' names in half-width katakana as the Zengin network carries them (ｶ)…, …(ｶ, ﾕ)…, cut at 30), never an invoice number. Cases: full payment on the expected date, transfer fee deducted (110–880 yen by amount), slips of a closing period paid in one sum (sometimes less the fee), payers whose name differs from the customer's (the owner's account, a trade name), fixed monthly fees, a holding paying for its group companies, two months paid together, returns netted, part payments, notes and densai collected at maturity in one sum per day for several customers; noise: payroll, pension and tax debits, utilities, supplier transfers, ATM cash, loans and subsidies, refunds from firms named like customers.`,
+    description: `A Japanese parts maker (株式会社みなと精工) billing customers on monthly closing dates (20th, 25th or month end; paid next month or the month after, moved to the business day before or after a weekend). Open items: a sales-management export (UTF-8 with BOM, yyyy/mm/dd, quoted amounts with thousands commas, yen without decimals), one consolidated invoice (請求書) per customer and closing date, or per delivery slip (売上伝票) for some, red slips for returns, 手形/でんさい customers with a 120-day maturity. Statement: a bank 入出金明細 CSV (UTF-8 with BOM, running balance), payers' names in half-width katakana as the Zengin network carries them (ｶ)…, …(ｶ, ﾕ)…, cut at 30), never an invoice number. Cases: full payment on the expected date, transfer fee deducted (110–880 yen by amount), slips of a closing period paid in one sum (sometimes less the fee), payers whose name differs from the customer's (the owner's account, a trade name) or carries their customer code in front, balances of invoices part-paid earlier (入金済額), fixed monthly fees, a holding paying for its group companies, two months paid together, returns netted, part payments, notes and densai collected at maturity in one sum per day for several customers; noise: payroll, pension and tax debits, utilities, supplier transfers, ATM cash, loans and subsidies, refunds from firms named like customers.`,
     openItems: { fileName: 'jp-zengin-urikake-zandaka.csv', content: BOM + oiLines.join('\r\n') + '\r\n' },
     statement: { fileName: 'jp-zengin-nyushukkin-meisai.csv', content: BOM + stLines.join('\r\n') + '\r\n' },
     truth: [...truthFor('open_items', oiRows), ...truthFor('statement', stRows)],

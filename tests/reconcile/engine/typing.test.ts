@@ -93,6 +93,12 @@ describe('typing for finance exports', () => {
     expect(typed.slice(0, 2).map((r) => Number(r.signed_amount))).toEqual([-5.1, 12.4]);
   });
 
+  it('reads spaces as thousands separators only between groups of three digits: a reference in blocks stays text', async () => {
+    const { info, rows } = await load('ref;amount', ['00 00010 00101 00000 00011 70037;1 234,56', '00 00010 00102 00000 00011 70074;12 345 678,90', "00 00010 00103 00000 00011 70111;1'000,00"].map((r) => r));
+    expect(info.columns.map((c) => c.type)).toEqual(['text', 'number']);
+    expect(rows.map((r) => Number(r.amount))).toEqual([1234.56, 12345678.9, 1000]);
+  });
+
   it('takes no split amount from two amounts both filled (paid, open) or two sparse optional columns', async () => {
     const both = Array.from({ length: 40 }, (_, i) => `${i},${i % 5 === 0 ? '10.00' : '0.00'},${i}0.00`);
     expect((await load('no,paid,open', both)).info.columns.some((c) => c.derived)).toBe(false);

@@ -168,7 +168,7 @@ async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping
       if (series) {
         const short = await judge(series);
         // It must prove itself by the amounts: short numbers are named by volume in any text.
-        if (short?.agreed && (!judged?.validated || short.evidence.right[0].share >= SERIES_GAIN * judged.evidence.right[0].share)) judged = short;
+        if (short?.agreed && (!judged?.validated || short.evidence.right[0].share >= SERIES_GAIN * judged.evidence.right[0].share || incrementAgrees(judged.evidence, short.evidence, chance))) judged = short;
       }
       if (!judged) continue;
       if (judged.validated) facts.references.push(judged.evidence);
@@ -187,8 +187,24 @@ async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping
   return facts;
 }
 
-/** A series-prefix reading must name this many times the lines the full reading does. */
+/** A series-prefix reading must name this many times the lines the full reading does… */
 const SERIES_GAIN = 1.25;
+
+/**
+ * …or the lines it names beyond the full reading (its tokens include the full reading's) must pass
+ * the reference test themselves: ≥ MIN_INCREMENT lines, agreeing in amount at ≥ MIN_AGREEMENT and
+ * ≥ MIN_RATIO × chance. A boleto's nosso número written without its carteira by a fifth of payers
+ * adds lines that agree as often as the full ones; short numbers read from any text do not.
+ */
+function incrementAgrees(full: ReferenceEvidence, short: ReferenceEvidence, chance: number | null): boolean {
+  if (full.agreement === null || short.agreement === null || chance === null) return false;
+  const lines = short.lines - full.lines;
+  if (lines < MIN_INCREMENT) return false;
+  const agreement = (short.agreement * short.lines - full.agreement * full.lines) / lines;
+  return agreement >= MIN_AGREEMENT && agreement / Math.max(chance, 1e-4) >= MIN_RATIO;
+}
+/** Lines a series-prefix reading must add before its increment is judged on its own. */
+const MIN_INCREMENT = 10;
 
 /**
  * One identifier column read in one shape, with its evidence: where its values are written, and

@@ -3,7 +3,8 @@
  * so type detection, the typed views and the profile all share one definition.
  *
  * kalla_num_clean: drops currency symbols/codes and spaces (incl. NBSP and
- *   narrow NBSP used as thousands separators) and Swiss apostrophes (' and ’):
+ *   narrow NBSP used as thousands separators) and Swiss apostrophes (' and ’), when they
+ *   separate groups of three digits (kalla_num_ungroup):
  *   "EUR 1.234,56" → "1.234,56", "1 234,56 €" → "1234,56", "$1,200.00" → "1,200.00",
  *   "1'234.50" → "1234.50"; the Unicode minus "−999.00" → "-999.00"; a dash alone
  *   ("-", "–", "—", how accounting exports write zero) → "0".
@@ -21,11 +22,19 @@ import type { Db } from './db';
 const CURRENCY_CODES = 'EUR|USD|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|CNY|HKD|SGD|INR|ZAR|BRL|MXN|TRY|AED|SAR|ILS|KRW|THB|IDR|MYR|PHP';
 
 export const MACROS_SQL = String.raw`
+-- Spaces and apostrophes are thousands separators only between groups of three digits: "1 234,56",
+-- "1'234.50". Digits spaced otherwise are a reference printed in blocks ("00 00010 00101 00000
+-- 00011 70037", a Swiss QR reference; "12 34" is two numbers): left as they are, so not a number.
+-- The value is bound to a lambda's parameter: macros expand as text, and a copy of the argument per
+-- use multiplies its regular expressions in every parse.
+CREATE OR REPLACE MACRO kalla_num_ungroup(x) AS list_transform([x], c -> CASE
+  WHEN NOT regexp_matches(c, '[0-9][\s\x{00A0}\x{202F}''\x{2019}]+[0-9]')
+    OR regexp_full_match(trim(c), '[-+(−]?\s*[0-9]{1,3}([\s\x{00A0}\x{202F}''\x{2019}][0-9]{3})+([.,][0-9]+)?\s*[)-]?')
+  THEN regexp_replace(c, '[\s\x{00A0}\x{202F}''\x{2019}]', '', 'g') ELSE c END)[1];
 CREATE OR REPLACE MACRO kalla_num_clean_plain(v) AS (
   CASE WHEN trim(v) IN ('-', '–', '—') THEN '0' ELSE
-  replace(regexp_replace(
-    regexp_replace(trim(v), '^(${CURRENCY_CODES})[\s\x{00A0}]*|[\s\x{00A0}]*(${CURRENCY_CODES})$|[$€£¥]', '', 'g'),
-    '[\s\x{00A0}\x{202F}''\x{2019}]', '', 'g'), '−', '-') END);
+  replace(kalla_num_ungroup(
+    regexp_replace(trim(v), '^(${CURRENCY_CODES})[\s\x{00A0}]*|[\s\x{00A0}]*(${CURRENCY_CODES})$|[$€£¥]', '', 'g')), '−', '-') END);
 -- A trailing DR/CR marker is the amount's direction, as Indian and Australian ledgers and bank
 -- statements print it ("17,02,809.77 Dr"): debit reads negative, credit positive, the bank's own
 -- convention (money in positive). A ledger printed the other way round (invoices as Dr) then has

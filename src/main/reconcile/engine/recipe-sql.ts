@@ -141,7 +141,9 @@ export function referenceTokens(x: string, shape: ReferenceShape, minWritten = M
   // read whole.
   const runs = `regexp_extract_all(coalesce(${x}, ''), '${DIGIT_RUN}')`;
   const pieces = `list_concat(${runs}, flatten(list_transform(list_filter(${runs}, r -> contains(r, ' ')), r -> string_split(r, ' '))))`;
-  const parts = `list_transform(${pieces}, run -> {'g': regexp_extract_all(run, '[0-9]+'), 'd': regexp_replace(run, '[^0-9]', '', 'g')})`;
+  // 'b': the run is written in blocks, digits and spaces only ("12345 67890 3"); "29/06" and
+  // "***.071.603-**" (a date, a masked tax id) are not blocks of one number.
+  const parts = `list_transform(${pieces}, run -> {'g': regexp_extract_all(run, '[0-9]+'), 'd': regexp_replace(run, '[^0-9]', '', 'g'), 'b': NOT regexp_matches(run, '[./-]')})`;
   const windows = `list_transform(${writtenWindows('p.g', k, minWritten)}, s -> ${shapeCanonical(shape, `p.g[s + 1 : s + ${k}]`)})`;
   let offset = 1;
   const glued = shape.map((g) => {
@@ -155,7 +157,7 @@ export function referenceTokens(x: string, shape: ReferenceShape, minWritten = M
   // One group of varying length (national creditor references, 4–20 digits): a run written in
   // blocks ("12345 67890 3") is also read glued, when that length was ever issued.
   const single = shape[0];
-  const gluedSingle = width > 0 ? `CASE WHEN length(p.d) = ${width} THEN [ltrim(p.d, '0')] ELSE [] END` : `CASE WHEN len(p.g) > 1 AND length(ltrim(p.d, '0')) BETWEEN ${single.min} AND ${single.max} THEN [ltrim(p.d, '0')] ELSE [] END`;
+  const gluedSingle = width > 0 ? `CASE WHEN length(p.d) = ${width} THEN [ltrim(p.d, '0')] ELSE [] END` : `CASE WHEN p.b AND len(p.g) > 1 AND length(ltrim(p.d, '0')) BETWEEN ${single.min} AND ${single.max} THEN [ltrim(p.d, '0')] ELSE [] END`;
   let candidates = k === 1 ? `list_concat(${windows}, ${gluedSingle})` : `list_concat(${windows}, ${gluedCandidate})`;
   let valid = shape.map((g) => `[0-9]{${g.min},${g.max}}`).join(String.raw`\|`);
   const series = shape.filter((g) => g.fixed !== undefined).length;
@@ -165,7 +167,20 @@ export function referenceTokens(x: string, shape: ReferenceShape, minWritten = M
     // "GST/24-25/01991" another series' number, not 1991 of this one.
     const kv = k - series;
     const full = `len(p.g) >= ${k}`;
-    const short = `list_transform(${writtenWindows('p.g', kv, minWritten)}, s -> ${canonicalReference(`p.g[s + 1 : s + ${kv}]`)})`;
+    let short = `list_transform(${writtenWindows('p.g', kv, minWritten)}, s -> ${canonicalReference(`p.g[s + 1 : s + ${kv}]`)})`;
+    // The number without its series, its own groups glued ("012082216" for 109/01208221-6: a
+    // boleto's nosso número without the bank's carteira), when that is exactly their issued width.
+    const rest = shape.slice(series);
+    const restWidth = rest.every((g) => g.width > 0) ? rest.reduce((sum, g) => sum + g.width, 0) : 0;
+    if (kv > 1 && restWidth > 0) {
+      let at = 1;
+      const parts = rest.map((g) => {
+        const part = `substr(p.d, ${at}, ${g.width})`;
+        at += g.width;
+        return part;
+      });
+      short = `list_concat(${short}, CASE WHEN len(p.g) = 1 AND length(p.d) = ${restWidth} THEN [${canonicalReference(`[${parts.join(', ')}]`)}] ELSE [] END)`;
+    }
     candidates = `CASE WHEN ${full} THEN ${candidates} ELSE list_concat(${candidates}, ${short}) END`;
     valid = `(?:${valid})|(?:${shape
       .slice(series)
@@ -195,9 +210,13 @@ export function issuedDigits(shape: ReferenceShape): number {
   return shape.filter((g) => g.fixed === undefined).reduce((sum, g) => sum + (g.width > 0 ? g.width : g.min), 0);
 }
 
-/** Digit groups without leading zeros, joined by "|". */
+/**
+ * Digit groups without leading zeros, joined by "|". A group of zeros only is "0", not empty: a
+ * Swiss QR reference is written in zero-padded blocks (`00 00010 00100 00000 00011 73605`), and an
+ * empty group failed the shape's check on both sides, so no such reference was ever read.
+ */
 function canonicalReference(groups: string): string {
-  return `array_to_string(list_transform(${groups}, d -> ltrim(d, '0')), '|')`;
+  return `array_to_string(list_transform(${groups}, d -> coalesce(nullif(ltrim(d, '0'), ''), '0')), '|')`;
 }
 
 /** Whether a list of the shape's groups starts with its series (`fixed` groups). */

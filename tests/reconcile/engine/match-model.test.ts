@@ -213,6 +213,21 @@ describe('returned payments that name neither the invoice nor the payer', () => 
     // Every other ordinary payment is still confirmed automatically.
     expect(groups.filter((g) => g.status === 'auto')).toHaveLength(100);
   });
+
+  it('an invoice paid twice and one payment refunded: paid, but only suggested, saying which lines', async () => {
+    const { items, lines } = background();
+    items.push({ n: 404, customer: 8, cents: 52_525, day: 100 });
+    lines.push({ day: 104, cents: 52_525, customer: 8, text: `SVWZ+RE ${doc(404)}`, pays: [404] });
+    lines.push({ day: 107, cents: 52_525, customer: 8, text: `SVWZ+RE ${doc(404)}`, pays: [] });
+    lines.push({ day: 118, cents: -52_525, customer: 8, text: `SVWZ+Rueckzahlung Doppelzahlung RE ${doc(404)}`, pays: [] });
+    const { groups } = await run(items, lines);
+    const paid = groups.filter((g) => g.docs.includes(doc(404)));
+    // One payment pays it, the refund and the other net to zero; the lines do not say which is which.
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ status: 'suggested' });
+    expect(paid[0].evidence).toMatch(/paid twice: the payment in statement row \d+ has the same amount and was refunded by row \d+/);
+    expect(groups.filter((g) => g.status === 'auto')).toHaveLength(100);
+  });
 });
 
 describe("the workspace's own decisions", () => {
@@ -358,6 +373,27 @@ describe('structured creditor references', () => {
     // Every payment, whichever way its reference is written; each to its own invoice.
     expect(matched.filter((g) => g.status === 'auto')).toHaveLength(90);
     expect(matched.every((g) => String(g.left_rows[0].Summa) === String(g.right_rows[0].Maara))).toBe(true);
+  });
+
+  it('reads references issued in zero-padded blocks, some all zeros, that payers write without spaces', async () => {
+    const items: string[] = [];
+    const lines: string[] = [];
+    for (let n = 1; n <= 60; n++) {
+      // 27 digits as a Swiss QR reference is printed: 2 + 5 × 5, the first and fourth blocks zeros.
+      const digits = `0000010${String(100 + (n % 9)).padStart(5, '0')}0000000011${String(70_000 + n * 37)}`;
+      const cents = 10_000 + ((n * 7_919) % 90_000);
+      items.push([`L-${n}`, `Kunde ${n % 9} AG`, `${digits.slice(0, 2)} ${blocks(digits.slice(2), 5)}`, date(n % 40), eur(cents)].join(','));
+      lines.push([date((n % 40) + 4), eur(cents), `KUNDE ${n % 9} AG`, `Zahlung Ref ${digits}`].join(';'));
+    }
+    const ws = await sb.workspace();
+    await ws.addSourceFromPath('left', sb.file('posten.csv', csv('Beleg,Kunde,Referenz,Datum,Betrag', items)));
+    await ws.addSourceFromPath('right', sb.file('konto.csv', csv('Buchung;Betrag;Auftraggeber;Mitteilung', lines)));
+    const auto = await buildAutoRecipe(ws, 'blocks');
+    expect(auto.recipe.rules.find((r) => r.id === 'scored')?.model?.references.map((r) => r.left)).toContain('Referenz');
+    const result = await ws.run(auto.recipe);
+    const matched = (await ws.page(result.run_id, 'matched', { offset: 0, limit: 500 })).items;
+    expect(matched.filter((g) => g.status === 'auto')).toHaveLength(60);
+    expect(matched.every((g) => String(g.right_rows[0].Mitteilung).endsWith(String(g.left_rows[0].Referenz).replace(/ /g, '')))).toBe(true);
   });
 });
 

@@ -5,6 +5,8 @@
  *
  * - The statement line is mirrored by a free line of the opposite amount: it may have been
  *   returned (reversals.ts).
+ * - The statement line has a twin of the same amount that a refund returned: the item was paid
+ *   twice, and the lines do not say which payment the refund returns (reversals.ts).
  * - The statement line names, by a validated reference, an open item of the same counterparty
  *   that is not in its group and is still open: a payer batch or an amount-and-payer pair that
  *   the payer's own words contradict (issue 27: "a batch of two invoices auto-confirmed although
@@ -14,7 +16,7 @@
  */
 import type { Recipe } from '../../../../shared/reconcile/recipe';
 import type { Db } from '../db';
-import { guardMirroredPayments } from './reversals';
+import { guardMirroredPayments, guardRefundedTwins } from './reversals';
 import { modelTokenTables } from './scored';
 import { demoteToSuggestion, leftPartyTable } from './working';
 import { column, type SideColumns } from '../recipe-sql';
@@ -23,12 +25,14 @@ import { column, type SideColumns } from '../recipe-sql';
 export interface GuardCounts {
   mirrored: number;
   namesAnother: number;
+  refundedTwin: number;
 }
 
 export async function guardAutoGroups(db: Db, recipe: Recipe, columns: SideColumns): Promise<GuardCounts> {
   const mirrored = await guardMirroredPayments(db);
   const namesAnother = await guardNamedElsewhere(db, recipe, columns);
-  return { mirrored, namesAnother };
+  const refundedTwin = await guardRefundedTwins(db);
+  return { mirrored, namesAnother, refundedTwin };
 }
 
 async function guardNamedElsewhere(db: Db, recipe: Recipe, columns: SideColumns): Promise<number> {

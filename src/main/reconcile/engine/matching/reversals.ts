@@ -56,7 +56,7 @@ export async function removeTiedReversals(db: Db, columns: SideColumns): Promise
     WITH t AS (SELECT DISTINCT id, unnest(regexp_extract_all(txt, '[a-z0-9]{${MIN_ID_TOKEN},}')) AS tok FROM m_rev_rows)
     SELECT id, tok FROM t WHERE regexp_matches(tok, '[0-9]') QUALIFY count(*) OVER (PARTITION BY tok) = 2`);
   const words = `'\\b(${RETURN_WORDS.join('|')})\\b'`;
-  await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev AS
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev_c AS
     WITH c0 AS (
       SELECT a.id AS a, b.id AS b, abs(coalesce(date_diff('day', a.dt, b.dt), 0)) AS days,
         -- 0: the two lines are tied to each other (payer, reference, an id quoted back); 1: only a return word.
@@ -66,10 +66,16 @@ export async function removeTiedReversals(db: Db, columns: SideColumns): Promise
           WHEN regexp_matches(b.txt, ${words}) OR regexp_matches(a.txt, ${words}) THEN 1 END AS tie
       FROM m_rev_rows a JOIN m_rev_rows b ON b.amt = -a.amt AND a.amt > 0
       WHERE abs(coalesce(date_diff('day', a.dt, b.dt), 0)) <= ${REVERSAL_DAYS}),
-    c AS (SELECT * FROM c0 WHERE tie IS NOT NULL),
-    -- The line tied to it wins over one only a return word links (the statement may carry no dates).
-    r AS (SELECT *, row_number() OVER (PARTITION BY a ORDER BY tie, days, b) AS ra, row_number() OVER (PARTITION BY b ORDER BY tie, days, a) AS rb FROM c)
-    SELECT a, b FROM r WHERE ra = 1 AND rb = 1`);
+    c AS (SELECT * FROM c0 WHERE tie IS NOT NULL)
+    SELECT *, row_number() OVER (PARTITION BY a ORDER BY tie, days, b) AS ra, row_number() OVER (PARTITION BY b ORDER BY tie, days, a) AS rb FROM c`);
+  // The line tied to it wins over one only a return word links (the statement may carry no dates).
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev AS SELECT a, b FROM m_rev_c WHERE ra = 1 AND rb = 1`);
+  // A refund tied as strongly to another payment of the same amount: the item was paid twice and
+  // one payment returned, but the lines do not say which. The twin stays in the matching (it pays
+  // the item) and its group is only suggested (guardRefundedTwins).
+  await db.exec(`INSERT INTO m_rev_twin
+    SELECT DISTINCT c.a AS tid, m.a, m.b FROM m_rev_c c JOIN m_rev_c m ON m.b = c.b AND m.ra = 1 AND m.rb = 1 AND m.tie = 0
+    WHERE c.tie = 0 AND c.a <> m.a AND c.a NOT IN (SELECT a FROM m_rev)`);
   await db.exec(`INSERT INTO reversed SELECT a, b FROM m_rev UNION ALL SELECT b, a FROM m_rev`);
   await db.exec(`INSERT INTO used_right SELECT a FROM m_rev UNION ALL SELECT b FROM m_rev`);
   await db.exec(`DELETE FROM w_right WHERE id IN (SELECT a FROM m_rev UNION ALL SELECT b FROM m_rev)`);
@@ -97,5 +103,22 @@ export async function guardMirroredPayments(db: Db): Promise<number> {
   return n;
 }
 
+/**
+ * After every rule: an automatically confirmed group whose statement line has a refunded twin (the
+ * same amount, tied as strongly to the refund: m_rev_twin) becomes a suggestion saying so. The
+ * item was paid twice and one payment returned; which one the refund returns, the lines do not
+ * say, and a person books it (issue 25: it was confirmed as an ordinary payment).
+ */
+export async function guardRefundedTwins(db: Db): Promise<number> {
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_twin_groups AS
+    SELECT DISTINCT ON (g.gk) g.gk, t.a, t.b FROM (SELECT list_min(left_ids) AS gk, unnest(right_ids) AS rid FROM gtmp WHERE status = 'auto') g
+    JOIN m_rev_twin t ON t.tid = g.rid ORDER BY g.gk, t.a`);
+  const n = await db.scalarNumber('SELECT count(*) FROM m_twin_groups');
+  if (n > 0) {
+    await demoteToSuggestion(db, 'm_twin_groups', `'paid twice: the payment in statement row ' || m.a || ' has the same amount and was refunded by row ' || m.b || '; which of the two the refund returns is not said: check before booking'`);
+  }
+  return n;
+}
+
 /** TEMP tables this module leaves for the run's end to drop. */
-export const REVERSAL_TABLES = ['m_rev_rows', 'm_rev_tok', 'm_rev', 'm_mirror'];
+export const REVERSAL_TABLES = ['m_rev_rows', 'm_rev_tok', 'm_rev_c', 'm_rev', 'm_rev_twin', 'm_mirror', 'm_twin_groups'];

@@ -134,7 +134,7 @@ async function openPart(path: string, member: ZipMember, opened: Readable[]): Pr
 }
 
 /** The workbook's sheets in tab order, each with its ZIP member (a sheet the workbook names but the file lacks is left out). */
-export interface WorkbookLayout {
+interface WorkbookLayout {
   sheets: { name: string; hidden: boolean; member: ZipMember }[];
 }
 
@@ -148,11 +148,13 @@ async function readWorkbookParts(path: string, members: Map<string, ZipMember>, 
     if (!member) return null;
     return openPart(path, member, opened);
   };
-  const rels = await part(WORKBOOK_RELS);
-  const workbook = await part(WORKBOOK_PART);
-  if (!rels || !workbook) throw new Error(`it has no ${rels ? WORKBOOK_PART : WORKBOOK_RELS}`);
-  await parsers._parseRels(rels);
-  await parsers._parseWorkbook(workbook);
+  const required = async (name: string): Promise<Readable> => {
+    const stream = await part(name);
+    if (!stream) throw new Error(`it has no ${name}`);
+    return stream;
+  };
+  await parsers._parseRels(await required(WORKBOOK_RELS));
+  await parsers._parseWorkbook(await required(WORKBOOK_PART));
   const relationships = parsers.workbookRels ?? [];
   const ofType = (type: string, fallback: string) => {
     const rel = relationships.find((r) => r.Type?.endsWith(`/${type}`) && r.TargetMode !== 'External');

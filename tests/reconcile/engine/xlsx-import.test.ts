@@ -1,8 +1,10 @@
 /** Excel statements as sources: streamed to CSV in the workspace, sheet picked, same header/summary detection. */
 import { join } from 'node:path';
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReconError } from '../../../src/main/errors';
+import { xlsxToCsv } from '../../../src/main/reconcile/engine/xlsx-import';
 import { writeStatementXlsx } from '../../helpers/xlsx-statement';
 import { sandbox, type Sandbox } from './helpers';
 
@@ -69,5 +71,25 @@ describe('xlsx sources', () => {
     const info = await ws.addSourceFromPath('left', path);
     expect(info.row_count).toBe(20_000);
     expect(info.columns.find((c) => c.name === 'Betrag')?.type).toBe('number');
+  });
+
+  it.each([
+    ['inline strings', false],
+    ['shared strings', true],
+  ])('keeps umlauts whole across the stream’s chunk boundaries (%s)', async (_label, useSharedStrings) => {
+    // exceljs decoded each chunk of a part on its own: a character split by a chunk boundary became
+    // U+FFFD ("Gr\uFFFDe"), 2 of them in this sheet with inline strings, 15 with shared strings.
+    const path = join(sb.dir, `umlauts-${useSharedStrings}.xlsx`);
+    const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: path, useSharedStrings });
+    const sheet = wb.addWorksheet('Umsätze');
+    sheet.addRow(['Referenz', 'Text']).commit();
+    for (let i = 0; i < 5000; i++) sheet.addRow([`RE-${i}`, `Überweisung Müller Straße Nr. ${i} – Größe ÄÖÜ äöü ß €`]).commit();
+    sheet.commit();
+    await wb.commit();
+    const csv = `${path}.csv`;
+    await xlsxToCsv(path, csv, undefined);
+    const lines = readFileSync(csv, 'utf8').trimEnd().split('\n');
+    expect(lines).toHaveLength(5001);
+    expect(lines.filter((l, i) => i > 0 && l !== `RE-${i - 1},Überweisung Müller Straße Nr. ${i - 1} – Größe ÄÖÜ äöü ß €`)).toEqual([]);
   });
 });

@@ -2,11 +2,15 @@
  * Minimal ZIP writer (deflate, fixed 1980-01-01 timestamps, no extra fields)
  * — enough for an XLSX container, with byte-identical output for identical
  * content. Large members are deflated to temporary files while they are
- * produced, so a big sheet never sits in memory.
+ * produced, so a big sheet never sits in memory. And a ZIP reader that finds
+ * members through the central directory (readZipDirectory, openZipMember),
+ * streaming one member at a time, in whatever order the caller needs.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import { once } from 'node:events';
-import { crc32 as zlibCrc32, deflateRawSync, inflateRawSync, createDeflateRaw } from 'node:zlib';
+import { pipeline, Readable, Transform, type TransformCallback } from 'node:stream';
+import { crc32 as zlibCrc32, deflateRawSync, inflateRawSync, createDeflateRaw, createInflateRaw } from 'node:zlib';
 
 /**
  * Incremental CRC-32: start with crc32Update(0, first), feed the result back. zlib's native one
@@ -153,4 +157,150 @@ export function readZipEntries(zip: Buffer): Map<string, Buffer> {
     p = start + size;
   }
   return entries;
+}
+
+/** A member of a ZIP file on disk, as the central directory describes it. */
+export interface ZipMember {
+  name: string;
+  /** General-purpose flags (bit 0: encrypted). */
+  flags: number;
+  /** 0 stored, 8 deflated. */
+  method: number;
+  crc: number;
+  compressedSize: number;
+  size: number;
+  /** Where the member's local header starts. */
+  offset: number;
+}
+
+const MAX32 = 0xffffffff;
+const MAX16 = 0xffff;
+
+async function readAt(file: Awaited<ReturnType<typeof open>>, length: number, position: number): Promise<Buffer> {
+  const buf = Buffer.alloc(length);
+  const { bytesRead } = await file.read(buf, 0, length, position);
+  if (bytesRead !== length) throw new Error('the ZIP file ends early');
+  return buf;
+}
+
+/**
+ * The members of a ZIP file, read from its central directory at the end of the file — not by walking
+ * the local headers in the order they are stored, so the caller can read the members in any order it
+ * needs. ZIP64 is understood; a member written with a data descriptor (sizes after the data, as
+ * streaming writers do) has its sizes here. Throws when the file is not a ZIP this reader can read.
+ */
+export async function readZipDirectory(path: string): Promise<Map<string, ZipMember>> {
+  const file = await open(path, 'r');
+  try {
+    const size = (await file.stat()).size;
+    const tailLength = Math.min(size, 22 + MAX16);
+    const tailStart = size - tailLength;
+    const tail = await readAt(file, tailLength, tailStart);
+    let end = -1;
+    for (let p = tailLength - 22; p >= 0; p--) {
+      if (tail.readUInt32LE(p) === 0x06054b50 && p + 22 + tail.readUInt16LE(p + 20) <= tailLength) {
+        end = p;
+        break;
+      }
+    }
+    if (end < 0) throw new Error('no ZIP central directory');
+    let count = tail.readUInt16LE(end + 10);
+    let cdSize = tail.readUInt32LE(end + 12);
+    let cdOffset = tail.readUInt32LE(end + 16);
+    if (count === MAX16 || cdSize === MAX32 || cdOffset === MAX32) {
+      // ZIP64: a locator just before the end record points to the ZIP64 end record.
+      const locatorAt = tailStart + end - 20;
+      const locator = locatorAt >= 0 ? await readAt(file, 20, locatorAt) : null;
+      if (!locator || locator.readUInt32LE(0) !== 0x07064b50) throw new Error('a ZIP64 end record without its locator');
+      const record = await readAt(file, 56, Number(locator.readBigUInt64LE(8)));
+      if (record.readUInt32LE(0) !== 0x06064b50) throw new Error('a damaged ZIP64 end record');
+      count = Number(record.readBigUInt64LE(32));
+      cdSize = Number(record.readBigUInt64LE(40));
+      cdOffset = Number(record.readBigUInt64LE(48));
+    }
+    if (cdOffset + cdSize > size) throw new Error('the ZIP central directory lies past the end of the file');
+    const cd = await readAt(file, cdSize, cdOffset);
+    const members = new Map<string, ZipMember>();
+    let p = 0;
+    for (let i = 0; i < count; i++) {
+      if (p + 46 > cd.length || cd.readUInt32LE(p) !== 0x02014b50) throw new Error('a damaged ZIP central directory');
+      const nameLength = cd.readUInt16LE(p + 28);
+      const extraLength = cd.readUInt16LE(p + 30);
+      const member: ZipMember = {
+        name: cd.toString('utf8', p + 46, p + 46 + nameLength),
+        flags: cd.readUInt16LE(p + 8),
+        method: cd.readUInt16LE(p + 10),
+        crc: cd.readUInt32LE(p + 16),
+        compressedSize: cd.readUInt32LE(p + 20),
+        size: cd.readUInt32LE(p + 24),
+        offset: cd.readUInt32LE(p + 42),
+      };
+      // ZIP64 extended information: the 64-bit values of the fields set to 0xFFFFFFFF, in this order.
+      const extra = cd.subarray(p + 46 + nameLength, p + 46 + nameLength + extraLength);
+      for (let e = 0; e + 4 <= extra.length; e += 4 + extra.readUInt16LE(e + 2)) {
+        if (extra.readUInt16LE(e) !== 0x0001) continue;
+        let v = e + 4;
+        const next = () => {
+          const value = Number(extra.readBigUInt64LE(v));
+          v += 8;
+          return value;
+        };
+        if (member.size === MAX32) member.size = next();
+        if (member.compressedSize === MAX32) member.compressedSize = next();
+        if (member.offset === MAX32) member.offset = next();
+      }
+      members.set(member.name, member);
+      p += 46 + nameLength + extraLength + cd.readUInt16LE(p + 32);
+    }
+    return members;
+  } finally {
+    await file.close();
+  }
+}
+
+/** Passes the data through, and fails the stream when its length or CRC-32 is not the directory's. */
+class MemberCheck extends Transform {
+  private crc = 0;
+  private size = 0;
+  constructor(private readonly member: ZipMember) {
+    super();
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.crc = crc32Update(this.crc, chunk);
+    this.size += chunk.length;
+    done(null, chunk);
+  }
+  override _flush(done: TransformCallback): void {
+    const { member } = this;
+    if (this.size !== member.size || this.crc !== member.crc) done(new Error(`the ZIP member ${member.name} is damaged (its length or checksum is wrong)`));
+    else done();
+  }
+}
+
+/**
+ * One member's content, streamed from the file and inflated as it is read (never held whole), and
+ * checked against the directory's length and CRC-32 at its end.
+ */
+export async function openZipMember(path: string, member: ZipMember): Promise<Readable> {
+  if (member.flags & 1) throw new Error(`the ZIP member ${member.name} is encrypted`);
+  if (member.method !== 0 && member.method !== 8) throw new Error(`the ZIP member ${member.name} uses compression method ${member.method}`);
+  const file = await open(path, 'r');
+  let local: Buffer;
+  try {
+    local = await readAt(file, 30, member.offset);
+  } finally {
+    await file.close();
+  }
+  if (local.readUInt32LE(0) !== 0x04034b50) throw new Error(`the ZIP member ${member.name} has no local header where the directory says`);
+  const start = member.offset + 30 + local.readUInt16LE(26) + local.readUInt16LE(28);
+  const check = new MemberCheck(member);
+  if (member.compressedSize === 0) {
+    pipeline(Readable.from([]), check, () => undefined);
+    return check;
+  }
+  const raw = createReadStream(path, { start, end: start + member.compressedSize - 1 });
+  // Errors reach `check` (pipeline destroys every stream with the first error).
+  if (member.method === 8) pipeline(raw, createInflateRaw(), check, () => undefined);
+  else pipeline(raw, check, () => undefined);
+  return check;
 }

@@ -22,7 +22,9 @@
 //     memory; and a column trace from the end of a 10,000-view chain (before: StackOverflowError).
 //  9. The Lineage large view (issue 26): a 500-node neighbourhood, time to interactive in Chromium of the
 //     app's own LargeGraph (Web Worker layout, Cytoscape drawing), next to Mermaid and the on-page layout.
-// `--only mcp,mermaid` runs just sections 5 and 6; `--only columns` just section 7; `--only scale` just 8; `--only large` just 9.
+//     The chain trace is printed next to the same chain's load + analyse and a 1,000-view chain's trace.
+// `--only mcp,mermaid` runs just sections 5 and 6; `--only columns` just section 7; `--only scale` just 8
+// (`--only chain` its chain trace alone); `--only large` just 9.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -203,7 +205,67 @@ async function scaleRow(catalog: string, connection: string, views: number): Pro
   }
 }
 
-async function scale(): Promise<{ rows: ScaleRow[]; chainTrace: { views: number; coldMs: number; warmMs: number; nodes: number } }> {
+interface ChainTrace {
+  views: number;
+  coldMs: number;
+  warmMs: number;
+  nodes: number;
+  /** Baselines in the same bench process: the same chain's load + analyse (refresh) in the same JVM, and a 1,000-view chain's trace in its own JVM. */
+  loadAndAnalyseMs: number;
+  chain1000: { coldMs: number; warmMs: number; nodes: number };
+  load1: number;
+}
+
+/** Writes an n-view chain (v0 reads raw.t, each v_k reads v_(k-1)) as a JSON catalog and returns its path. */
+function writeChain(dir: string, n: number): string {
+  const chain = Array.from({ length: n }, (_, k) => ({
+    name: `v${k}`,
+    sql: k === 0 ? 'SELECT a, b FROM raw.t' : `SELECT a, b + 1 AS b FROM v${k - 1}`,
+  }));
+  const path = join(dir, `chain-${n}.json`);
+  writeFileSync(path, JSON.stringify({ catalog: 'hive', schema: 's', views: chain }));
+  return path;
+}
+
+/** Column trace from the end of an n-view chain in a fresh JVM: first (every view analysed), again, and the chain's load + analyse. */
+async function chainTraceIn(path: string, n: number): Promise<{ coldMs: number; warmMs: number; nodes: number; loadAndAnalyseMs: number }> {
+  const c = ServeClient.start();
+  try {
+    const connection = `file://${path}`;
+    await c.request('analyze', { connection });
+    let t = process.hrtime.bigint();
+    const r = await c.request<{ nodes: unknown[]; notes: string[]; total: number }>('trace_column', { connection, name: `v${n - 1}`, column: 'b', maxNodes: 20_000 });
+    const coldMs = ms(t);
+    if (r.nodes.length !== n + 1 || r.total !== n + 1 || r.notes.length) throw new Error(`chain trace: ${r.nodes.length} nodes, total ${r.total}, notes ${r.notes.join('; ')}`);
+    t = process.hrtime.bigint();
+    await c.request('trace_column', { connection, name: `v${n - 1}`, column: 'b', maxNodes: 20_000 });
+    const warmMs = ms(t);
+    t = process.hrtime.bigint();
+    await c.request('analyze', { connection, refresh: true });
+    return { coldMs, warmMs, nodes: r.nodes.length, loadAndAnalyseMs: ms(t) };
+  } finally {
+    await c.close();
+  }
+}
+
+/**
+ * The 10,000-view chain trace next to its baselines (issue 26): the old recursive trace overflowed the
+ * stack near 1,000 views, so it has no time to compare; instead the same chain's load + analyse in the
+ * same JVM, and a 1,000-view chain traced the same way (10× fewer views: a linear trace takes ~10× less).
+ */
+async function chainTrace(dir: string): Promise<ChainTrace> {
+  const big = await chainTraceIn(writeChain(dir, 10_000), 10_000);
+  const small = await chainTraceIn(writeChain(dir, 1_000), 1_000);
+  return { views: 10_000, coldMs: big.coldMs, warmMs: big.warmMs, nodes: big.nodes, loadAndAnalyseMs: big.loadAndAnalyseMs, chain1000: { coldMs: small.coldMs, warmMs: small.warmMs, nodes: small.nodes }, load1: loadavg()[0] };
+}
+
+function printChainTrace(c: ChainTrace): void {
+  console.log(`column trace from the end of a ${c.views.toLocaleString('en')}-view chain: first ${fmt(c.coldMs)} (every view analysed), again ${fmt(c.warmMs)}; ${c.nodes} nodes  [load average ${c.load1.toFixed(2)}]`);
+  console.log(`  baselines, same bench: the same chain's load + analyse ${fmt(c.loadAndAnalyseMs)} (same JVM); a 1,000-view chain's trace first ${fmt(c.chain1000.coldMs)}, again ${fmt(c.chain1000.warmMs)}`
+    + ` (10× the views: first ×${(c.coldMs / c.chain1000.coldMs).toFixed(1)}, again ×${(c.warmMs / c.chain1000.warmMs).toFixed(1)}); the recursive trace before issue 26 overflowed near 1,000 views`);
+}
+
+async function scale(): Promise<{ rows: ScaleRow[]; chainTrace: ChainTrace }> {
   const dir = mkdtempSync(join(tmpdir(), 'kalla-lineage-scale-'));
   let seed = 1;
   const rnd = (n: number) => {
@@ -215,29 +277,15 @@ async function scale(): Promise<{ rows: ScaleRow[]; chainTrace: { views: number;
     sql: k === 0 ? 'SELECT a FROM raw.t' : `SELECT a FROM v${k - 1} JOIN v${rnd(k)} USING (a)`,
   }));
   writeFileSync(join(dir, 'deep.json'), JSON.stringify({ catalog: 'hive', schema: 's', views: deep }));
-  const chain = Array.from({ length: 10_000 }, (_, k) => ({
-    name: `v${k}`,
-    sql: k === 0 ? 'SELECT a, b FROM raw.t' : `SELECT a, b + 1 AS b FROM v${k - 1}`,
-  }));
-  writeFileSync(join(dir, 'chain.json'), JSON.stringify({ catalog: 'hive', schema: 's', views: chain }));
   const rows = [
     await scaleRow('generated warehouse', 'test://generated_warehouse?views=10000', 10_000),
     await scaleRow('generated warehouse', 'test://generated_warehouse?views=100000', 100_000),
     await scaleRow('deep DAG', `file://${join(dir, 'deep.json')}`, 20_000),
   ];
-  const c = ServeClient.start();
   try {
-    const connection = `file://${join(dir, 'chain.json')}`;
-    await c.request('analyze', { connection });
-    let t = process.hrtime.bigint();
-    const r = await c.request<{ nodes: unknown[]; notes: string[] }>('trace_column', { connection, name: 'v9999', column: 'b', maxNodes: 20_000 });
-    const coldMs = ms(t);
-    if (r.nodes.length !== 10_001 || r.notes.length) throw new Error(`chain trace: ${r.nodes.length} nodes, notes ${r.notes.join('; ')}`);
-    t = process.hrtime.bigint();
-    await c.request('trace_column', { connection, name: 'v9999', column: 'b', maxNodes: 20_000 });
-    return { rows, chainTrace: { views: 10_000, coldMs, warmMs: ms(t), nodes: r.nodes.length } };
+    return { rows, chainTrace: await chainTrace(dir) };
   } finally {
-    await c.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -246,7 +294,7 @@ function printScale(s: Awaited<ReturnType<typeof scale>>): void {
     console.log(`${r.catalog}, ${r.views.toLocaleString('en')} views: cold JVM ${fmt(r.coldMs)}  warm p50 ${fmt(r.warmP50)} (parse + link ${fmt(r.loadMs)})`
       + `  baseline exact Brandes ${fmt(r.baselineMs)}  peak RSS ${r.peakRssMb} MB${r.hubsEstimated ? '  hubs estimated' : ''}`);
   }
-  console.log(`column trace from the end of a ${s.chainTrace.views.toLocaleString('en')}-view chain: first ${fmt(s.chainTrace.coldMs)} (every view analysed), again ${fmt(s.chainTrace.warmMs)}; ${s.chainTrace.nodes} nodes`);
+  printChainTrace(s.chainTrace);
 }
 
 /**
@@ -414,6 +462,18 @@ async function onlyNew(): Promise<void> {
     printLargeView(l);
     mkdirSync('.bench', { recursive: true });
     writeFileSync('.bench/lineage-large.json', JSON.stringify(l, null, 2) + '\n');
+    return;
+  }
+  if (process.argv.includes('chain')) {
+    const dir = mkdtempSync(join(tmpdir(), 'kalla-lineage-chain-'));
+    try {
+      const c = await chainTrace(dir);
+      printChainTrace(c);
+      mkdirSync('.bench', { recursive: true });
+      writeFileSync('.bench/lineage-chain.json', JSON.stringify(c, null, 2) + '\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     return;
   }
   if (process.argv.includes('scale')) {

@@ -46,6 +46,9 @@ export const SubgraphSchema = z.object({
 });
 export type Subgraph = z.infer<typeof SubgraphSchema>;
 
+/** The large view draws a neighbourhood's nearest this many nodes; main asks the engine for no more (its `total` counts the rest). */
+export const LARGE_VIEW_NEIGHBOURHOOD = 500;
+
 /** Nodes and edges for the large-graph view (issue 26): a neighbourhood, nearest first, or the whole graph. */
 export const LineageGraphSchema = z.object({
   focus: z.string().nullable(),

@@ -117,4 +117,18 @@ describe('lineage service', () => {
     const cleared = await core.dispatch('lineage.clearConversation', {});
     expect(cleared).toMatchObject({ ok: true, value: { turns: [] } });
   }, 60_000);
+  it('asks the engine for only the nodes the large view draws, and counts the rest (issue 26)', async () => {
+    // raw.t_0 read by 600 views: a 601-node neighbourhood; main used to fetch all of it (up to 20,000) for 500 drawn.
+    const views = Array.from({ length: 600 }, (_, i) => ({ name: `v_${i}`, sql: `SELECT id FROM raw.t_0 WHERE id > ${i}` }));
+    const file = join(dir, 'hub.json');
+    writeFileSync(file, JSON.stringify({ schema: 'hub', views }));
+    const c = await core.dispatch('lineage.connect', { source: { kind: 'path', path: file } });
+    expect(c.ok).toBe(true);
+    const g = await core.dispatch('lineage.graph', { focus: 'raw.t_0' });
+    const hood = g.ok ? (g.value as { nodes: Array<{ name: string }>; edges: Array<[string, string]>; truncated: boolean; total?: number }) : undefined;
+    expect(hood?.nodes).toHaveLength(500);
+    expect(hood?.nodes[0].name).toBe('raw.t_0');
+    expect(hood).toMatchObject({ truncated: true, total: 601 });
+    expect(hood?.edges).toHaveLength(499);
+  }, 60_000);
 });

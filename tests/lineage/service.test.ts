@@ -131,4 +131,15 @@ describe('lineage service', () => {
     expect(hood).toMatchObject({ truncated: true, total: 601 });
     expect(hood?.edges).toHaveLength(499);
   }, 60_000);
+  it('says how many nodes a whole graph past the large view\'s 20,000 has (issue 26: the count is always shown)', async () => {
+    const views = Array.from({ length: 20_001 }, (_, i) => ({ name: `v_${i}`, sql: 'SELECT 1 AS a' }));
+    const file = join(dir, 'huge.json');
+    writeFileSync(file, JSON.stringify({ schema: 'huge', views }));
+    expect((await core.dispatch('lineage.connect', { source: { kind: 'path', path: file } })).ok).toBe(true);
+    const g = await core.dispatch('lineage.graph', {});
+    expect(g).toMatchObject({
+      ok: false,
+      error: { message: 'The whole graph has 20,001 nodes, more than the 20,000 the large view draws: focus a view to see its neighbourhood.' },
+    });
+  }, 120_000);
 });

@@ -38,6 +38,12 @@ test('a 500-node neighbourhood in the large view: count left out, search and foc
     const canvas = diagram.locator('.large-graph-canvas[data-ready="true"]');
     await expect(canvas).toBeVisible({ timeout: 60_000 });
     const interactive = Date.now() - started;
+    // The layout worker started on the click, while main was still reading the graph (not after it arrived).
+    const marks = await page.evaluate(() => ({
+      worker: performance.getEntriesByName('kalla:layout-worker-started', 'mark')[0]?.startTime ?? NaN,
+      received: performance.getEntriesByName('kalla:large-graph-received', 'mark')[0]?.startTime ?? NaN,
+    }));
+    expect(marks.worker).toBeLessThan(marks.received);
     const count = page.getByTestId('large-graph-count');
     await expect(count).toContainText('500 nodes');
     await expect(count).toContainText('701 farthest nodes left out');

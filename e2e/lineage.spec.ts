@@ -198,6 +198,28 @@ test('"Whole graph" on a 10,000-view catalog says it is too large to draw, with 
   }
 });
 
+test('a column trace cut at its cap says how many columns it left out (issue 26)', async ({ appPage: page }, info) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const dir = mkdtempSync(join(tmpdir(), 'kalla-lineage-chain-'));
+  try {
+    // A chain of 300 views over raw.t: v_00299.a is made from every view's a and raw.t.a, 300 columns; the trace lists 200.
+    const name = (i: number) => `v_${String(i).padStart(5, '0')}`;
+    const views = Array.from({ length: 300 }, (_, i) => ({ name: name(i), sql: i === 0 ? 'SELECT a FROM raw.t' : `SELECT a FROM ${name(i - 1)}` }));
+    await openLineageFiles(page, writeViewsJson(dir, 'chain', views));
+    await expect(page.getByRole('region', { name: 'Summary' })).toContainText('Views300');
+    await page.getByLabel('Find a view').fill('v_00299');
+    await page.getByRole('button', { name: 'Find' }).click();
+    await expect(page.getByTestId('focus-name')).toHaveText('v_00299');
+    await page.getByRole('button', { name: 'Columns', exact: true }).click();
+    const panel = page.getByRole('region', { name: 'Column lineage' });
+    await panel.getByRole('list', { name: 'Columns of v_00299' }).getByRole('button', { name: 'a' }).click();
+    await expect(panel.getByTestId('trace-summary')).toHaveText('v_00299.a is made from 300 columns upstream (the nearest 199 drawn, 101 farthest left out).', { timeout: 30_000 });
+    await shot(page, info, 'column-trace-cut');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 /** Label text fill and shape fill of every drawn node, as computed by the browser, with their WCAG contrast. */
 async function nodeColours(page: Page) {
   return diagram(page)

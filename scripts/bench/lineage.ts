@@ -22,7 +22,13 @@
 //     memory; and a column trace from the end of a 10,000-view chain (before: StackOverflowError).
 //  9. The Lineage large view (issue 26): a 500-node neighbourhood, time to interactive in Chromium of the
 //     app's own LargeGraph (Web Worker layout, Cytoscape drawing), next to Mermaid and the on-page layout.
-// `--only mcp,mermaid` runs just sections 5 and 6; `--only columns` just section 7; `--only scale` just 8; `--only large` just 9.
+//     The chain trace is printed next to the same chain's load + analyse and a 1,000-view chain's trace.
+// 10. The whole app (issue 26): `kalla web` in Chromium, a 500-node neighbourhood from the click on
+//     "Large view" to interactive, split by the renderer's performance marks (main's answer, React
+//     mount, worker layout, Cytoscape draw, first frames), next to the engine alone and the MCP server
+//     on the same neighbourhood, with the load average and `uptime`. Needs npm run build:app.
+// `--only mcp,mermaid` runs just sections 5 and 6; `--only columns` just section 7; `--only scale` just 8
+// (`--only chain` its chain trace alone); `--only large` just 9; `--only app` just 10.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:http';
@@ -203,7 +209,67 @@ async function scaleRow(catalog: string, connection: string, views: number): Pro
   }
 }
 
-async function scale(): Promise<{ rows: ScaleRow[]; chainTrace: { views: number; coldMs: number; warmMs: number; nodes: number } }> {
+interface ChainTrace {
+  views: number;
+  coldMs: number;
+  warmMs: number;
+  nodes: number;
+  /** Baselines in the same bench process: the same chain's load + analyse (refresh) in the same JVM, and a 1,000-view chain's trace in its own JVM. */
+  loadAndAnalyseMs: number;
+  chain1000: { coldMs: number; warmMs: number; nodes: number };
+  load1: number;
+}
+
+/** Writes an n-view chain (v0 reads raw.t, each v_k reads v_(k-1)) as a JSON catalog and returns its path. */
+function writeChain(dir: string, n: number): string {
+  const chain = Array.from({ length: n }, (_, k) => ({
+    name: `v${k}`,
+    sql: k === 0 ? 'SELECT a, b FROM raw.t' : `SELECT a, b + 1 AS b FROM v${k - 1}`,
+  }));
+  const path = join(dir, `chain-${n}.json`);
+  writeFileSync(path, JSON.stringify({ catalog: 'hive', schema: 's', views: chain }));
+  return path;
+}
+
+/** Column trace from the end of an n-view chain in a fresh JVM: first (every view analysed), again, and the chain's load + analyse. */
+async function chainTraceIn(path: string, n: number): Promise<{ coldMs: number; warmMs: number; nodes: number; loadAndAnalyseMs: number }> {
+  const c = ServeClient.start();
+  try {
+    const connection = `file://${path}`;
+    await c.request('analyze', { connection });
+    let t = process.hrtime.bigint();
+    const r = await c.request<{ nodes: unknown[]; notes: string[]; total: number }>('trace_column', { connection, name: `v${n - 1}`, column: 'b', maxNodes: 20_000 });
+    const coldMs = ms(t);
+    if (r.nodes.length !== n + 1 || r.total !== n + 1 || r.notes.length) throw new Error(`chain trace: ${r.nodes.length} nodes, total ${r.total}, notes ${r.notes.join('; ')}`);
+    t = process.hrtime.bigint();
+    await c.request('trace_column', { connection, name: `v${n - 1}`, column: 'b', maxNodes: 20_000 });
+    const warmMs = ms(t);
+    t = process.hrtime.bigint();
+    await c.request('analyze', { connection, refresh: true });
+    return { coldMs, warmMs, nodes: r.nodes.length, loadAndAnalyseMs: ms(t) };
+  } finally {
+    await c.close();
+  }
+}
+
+/**
+ * The 10,000-view chain trace next to its baselines (issue 26): the old recursive trace overflowed the
+ * stack near 1,000 views, so it has no time to compare; instead the same chain's load + analyse in the
+ * same JVM, and a 1,000-view chain traced the same way (10× fewer views: a linear trace takes ~10× less).
+ */
+async function chainTrace(dir: string): Promise<ChainTrace> {
+  const big = await chainTraceIn(writeChain(dir, 10_000), 10_000);
+  const small = await chainTraceIn(writeChain(dir, 1_000), 1_000);
+  return { views: 10_000, coldMs: big.coldMs, warmMs: big.warmMs, nodes: big.nodes, loadAndAnalyseMs: big.loadAndAnalyseMs, chain1000: { coldMs: small.coldMs, warmMs: small.warmMs, nodes: small.nodes }, load1: loadavg()[0] };
+}
+
+function printChainTrace(c: ChainTrace): void {
+  console.log(`column trace from the end of a ${c.views.toLocaleString('en')}-view chain: first ${fmt(c.coldMs)} (every view analysed), again ${fmt(c.warmMs)}; ${c.nodes} nodes  [load average ${c.load1.toFixed(2)}]`);
+  console.log(`  baselines, same bench: the same chain's load + analyse ${fmt(c.loadAndAnalyseMs)} (same JVM); a 1,000-view chain's trace first ${fmt(c.chain1000.coldMs)}, again ${fmt(c.chain1000.warmMs)}`
+    + ` (10× the views: first ×${(c.coldMs / c.chain1000.coldMs).toFixed(1)}, again ×${(c.warmMs / c.chain1000.warmMs).toFixed(1)}); the recursive trace before issue 26 overflowed near 1,000 views`);
+}
+
+async function scale(): Promise<{ rows: ScaleRow[]; chainTrace: ChainTrace }> {
   const dir = mkdtempSync(join(tmpdir(), 'kalla-lineage-scale-'));
   let seed = 1;
   const rnd = (n: number) => {
@@ -215,29 +281,15 @@ async function scale(): Promise<{ rows: ScaleRow[]; chainTrace: { views: number;
     sql: k === 0 ? 'SELECT a FROM raw.t' : `SELECT a FROM v${k - 1} JOIN v${rnd(k)} USING (a)`,
   }));
   writeFileSync(join(dir, 'deep.json'), JSON.stringify({ catalog: 'hive', schema: 's', views: deep }));
-  const chain = Array.from({ length: 10_000 }, (_, k) => ({
-    name: `v${k}`,
-    sql: k === 0 ? 'SELECT a, b FROM raw.t' : `SELECT a, b + 1 AS b FROM v${k - 1}`,
-  }));
-  writeFileSync(join(dir, 'chain.json'), JSON.stringify({ catalog: 'hive', schema: 's', views: chain }));
   const rows = [
     await scaleRow('generated warehouse', 'test://generated_warehouse?views=10000', 10_000),
     await scaleRow('generated warehouse', 'test://generated_warehouse?views=100000', 100_000),
     await scaleRow('deep DAG', `file://${join(dir, 'deep.json')}`, 20_000),
   ];
-  const c = ServeClient.start();
   try {
-    const connection = `file://${join(dir, 'chain.json')}`;
-    await c.request('analyze', { connection });
-    let t = process.hrtime.bigint();
-    const r = await c.request<{ nodes: unknown[]; notes: string[] }>('trace_column', { connection, name: 'v9999', column: 'b', maxNodes: 20_000 });
-    const coldMs = ms(t);
-    if (r.nodes.length !== 10_001 || r.notes.length) throw new Error(`chain trace: ${r.nodes.length} nodes, notes ${r.notes.join('; ')}`);
-    t = process.hrtime.bigint();
-    await c.request('trace_column', { connection, name: 'v9999', column: 'b', maxNodes: 20_000 });
-    return { rows, chainTrace: { views: 10_000, coldMs, warmMs: ms(t), nodes: r.nodes.length } };
+    return { rows, chainTrace: await chainTrace(dir) };
   } finally {
-    await c.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -246,7 +298,7 @@ function printScale(s: Awaited<ReturnType<typeof scale>>): void {
     console.log(`${r.catalog}, ${r.views.toLocaleString('en')} views: cold JVM ${fmt(r.coldMs)}  warm p50 ${fmt(r.warmP50)} (parse + link ${fmt(r.loadMs)})`
       + `  baseline exact Brandes ${fmt(r.baselineMs)}  peak RSS ${r.peakRssMb} MB${r.hubsEstimated ? '  hubs estimated' : ''}`);
   }
-  console.log(`column trace from the end of a ${s.chainTrace.views.toLocaleString('en')}-view chain: first ${fmt(s.chainTrace.coldMs)} (every view analysed), again ${fmt(s.chainTrace.warmMs)}; ${s.chainTrace.nodes} nodes`);
+  printChainTrace(s.chainTrace);
 }
 
 /**
@@ -408,12 +460,181 @@ function printLargeView(l: LargeViewResult): void {
   console.log(`  baselines, same browser: Cytoscape concentric layout on the page p50 ${fmt(l.onPageConcentricP50)}; Mermaid, same 500 nodes ${fmt(l.mermaidBaselineMs)}`);
 }
 
+/**
+ * 10. The whole app (issue 26): a 500-node neighbourhood in the Lineage workspace, from the click on
+ * "Large view" to the canvas drawn and two more frames painted, in `kalla web` (browser mode, built
+ * with npm run build:app) driven in Chromium, with the renderer's performance marks splitting the
+ * time: asking main for the graph (IPC → main → MCP server → engine, and back, JSON parsed) → the
+ * worker's layout → Cytoscape drawing. Next to it, in the same bench: the same neighbourhood from the
+ * engine alone (serve `subgraph`) and through the MCP server (stdio, the tool main calls), with the
+ * size of their answers, and the load average.
+ */
+interface AppLargeViewRun { totalMs: number; clickMs: number; dataMs: number; mountMs: number; layoutMs: number; drawMs: number; paintMs: number; nodes: number; edges: number }
+interface AppLargeViewResult {
+  runs: AppLargeViewRun[];
+  first: AppLargeViewRun;
+  p50: AppLargeViewRun;
+  count: string;
+  engineMs: number;
+  engineBytes: number;
+  mcpMs: number;
+  mcpBytes: number;
+  load1: number[];
+  uptime: string;
+}
+
+async function appLargeView(): Promise<AppLargeViewResult> {
+  const root = join(import.meta.dirname, '../..');
+  if (!existsSync(join(root, 'out/renderer/index.html'))) throw new Error('the app is not built: npm run build:app');
+  const dir = mkdtempSync(join(tmpdir(), 'kalla-bench-app-'));
+  const pad = (i: number) => String(i).padStart(5, '0');
+  const views = [
+    ...Array.from({ length: 600 }, (_, i) => ({ name: `v_${pad(i)}`, sql: `SELECT id, amount FROM raw.t_0 WHERE id > ${i}` })),
+    ...Array.from({ length: 600 }, (_, i) => ({ name: `w_${pad(i)}`, sql: `SELECT id FROM v_${pad(i)}` })),
+  ];
+  const catalog = join(dir, 'views.json');
+  writeFileSync(catalog, JSON.stringify({ schema: 'big', views }));
+  const load1 = [loadavg()[0]];
+  // Baselines: the engine alone, and the MCP server main calls.
+  const engine = ServeClient.start();
+  let engineMs: number;
+  let engineBytes: number;
+  try {
+    const args = { connection: `file://${catalog}`, focus: 'raw.t_0', upstreamDepth: 2, downstreamDepth: 2, maxNodes: 20_000 };
+    await engine.request('subgraph', args);
+    const t = process.hrtime.bigint();
+    const r = await engine.request('subgraph', args);
+    engineMs = ms(t);
+    engineBytes = JSON.stringify(r).length;
+  } finally {
+    await engine.close();
+  }
+  const mcp = await startServer();
+  let mcpMs: number;
+  let mcpBytes: number;
+  try {
+    const args = { connection: `file://${catalog}`, focus: 'raw.t_0', upstream_depth: 2, downstream_depth: 2, max_nodes: 20_000 };
+    await mcp.call('extract_subgraph', args);
+    const t = process.hrtime.bigint();
+    const r = await mcp.call('extract_subgraph', args);
+    mcpMs = ms(t);
+    mcpBytes = JSON.stringify(r).length;
+  } finally {
+    await mcp.close();
+  }
+
+  const dataDir = mkdtempSync(join(tmpdir(), 'kalla-bench-app-data-'));
+  const { spawn } = await import('node:child_process');
+  const child = spawn(process.execPath, [join(root, 'bin/kalla.js'), 'web', '--port', '0', '--json'], { env: { ...process.env, KALLA_DATA_DIR: dataDir }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const browser = await chromium.launch({ executablePath: process.env.KALLA_CHROMIUM ?? '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu'] });
+  try {
+    const url = await new Promise<string>((resolveUrl, reject) => {
+      let out = '';
+      const timer = setTimeout(() => reject(new Error('kalla web did not start in 30 s')), 30_000);
+      child.stdout!.on('data', (d) => {
+        out += d;
+        const line = out.split('\n').find((l) => l.startsWith('{'));
+        if (line) {
+          clearTimeout(timer);
+          resolveUrl((JSON.parse(line) as { url: string }).url);
+        }
+      });
+    });
+    const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
+    await page.goto(url);
+    await page.getByRole('navigation', { name: 'Workspaces' }).getByRole('button', { name: /^Lineage/ }).click();
+    await page.getByRole('radio', { name: 'Files' }).check();
+    await page.getByLabel('File or folder').fill(catalog);
+    await page.getByRole('button', { name: 'Open' }).click();
+    await page.getByRole('region', { name: 'Summary' }).getByText('1,200').first().waitFor({ timeout: 120_000 });
+    const diagram = page.getByRole('region', { name: 'Diagram' });
+    await page.getByLabel('Find a view').fill('raw.t_0');
+    await diagram.getByRole('button', { name: 'Find', exact: true }).click();
+    await page.getByTestId('diagram-count').filter({ hasText: '1,201' }).waitFor({ timeout: 60_000 });
+    const runs: AppLargeViewRun[] = [];
+    let count = '';
+    for (let k = 0; k < 6; k++) {
+      await page.evaluate(() => {
+        performance.clearMarks();
+        performance.mark('bench:click');
+      });
+      await diagram.getByRole('button', { name: 'Large view' }).click();
+      await diagram.locator('.large-graph-canvas[data-ready="true"]').waitFor({ timeout: 120_000 });
+      // Plain JavaScript text: tsx would wrap the arrow functions in its `__name` helper, which the page lacks.
+      const marks = (await page.evaluate(`(async () => {
+        await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r())));
+        const now = performance.now();
+        const at = (name) => performance.getEntriesByName(name, 'mark')[0];
+        const click = at('bench:click').startTime;
+        const since = (name) => (at(name) ? at(name).startTime : NaN) - click;
+        const received = at('kalla:large-graph-received') ? at('kalla:large-graph-received').detail : { nodes: NaN, edges: NaN };
+        return {
+          totalMs: now - click, opened: since('kalla:large-view-opened'), asked: since('kalla:large-graph-asked'), received: since('kalla:large-graph-received'), layoutAsked: since('kalla:large-graph-layout-asked'),
+          placed: since('kalla:large-graph-placed'), drawn: since('kalla:large-graph-drawn'), nodes: received.nodes, edges: received.edges,
+        };
+      })()`)) as { totalMs: number; opened: number; asked: number; received: number; layoutAsked: number; placed: number; drawn: number; nodes: number; edges: number };
+      runs.push({
+        totalMs: marks.totalMs, clickMs: marks.opened, dataMs: marks.received - marks.opened, mountMs: marks.layoutAsked - marks.received,
+        layoutMs: marks.placed - marks.layoutAsked, drawMs: marks.drawn - marks.placed, paintMs: marks.totalMs - marks.drawn, nodes: marks.nodes, edges: marks.edges,
+      });
+      count = (await page.getByTestId('large-graph-count').textContent()) ?? '';
+      await diagram.getByRole('button', { name: 'Back to the diagram' }).click();
+      await diagram.locator('.large-graph-canvas').waitFor({ state: 'detached' });
+    }
+    load1.push(loadavg()[0]);
+    const rest = runs.slice(1);
+    const mid = (f: (r: AppLargeViewRun) => number) => median(rest.map(f));
+    const p50: AppLargeViewRun = {
+      totalMs: mid((r) => r.totalMs), clickMs: mid((r) => r.clickMs), dataMs: mid((r) => r.dataMs), mountMs: mid((r) => r.mountMs), layoutMs: mid((r) => r.layoutMs),
+      drawMs: mid((r) => r.drawMs), paintMs: mid((r) => r.paintMs), nodes: runs[0].nodes, edges: runs[0].edges,
+    };
+    return { runs, first: runs[0], p50, count, engineMs, engineBytes, mcpMs, mcpBytes, load1, uptime: spawnSync('uptime', { encoding: 'utf8' }).stdout.trim() };
+  } finally {
+    await browser.close();
+    await new Promise<void>((done) => {
+      if (child.exitCode !== null) return done();
+      child.once('exit', () => done());
+      child.kill('SIGTERM');
+    });
+    rmSync(dir, { recursive: true, force: true });
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+function printAppLargeView(a: AppLargeViewResult): void {
+  const row = (r: AppLargeViewRun) =>
+    `${fmt(r.totalMs)} (Playwright's click ${fmt(r.clickMs)}, graph from main ${fmt(r.dataMs)}, React mount ${fmt(r.mountMs)}, worker layout ${fmt(r.layoutMs)}, Cytoscape draw ${fmt(r.drawMs)}, two frames ${fmt(r.paintMs)})`;
+  console.log(`whole app (kalla web + Chromium), 500-node neighbourhood of 1,201: click → interactive first ${row(a.first)}; p50 of ${a.runs.length - 1} ${row(a.p50)}  goal ≤ 1000 ms`);
+  console.log(`  main sent ${a.p50.nodes} nodes / ${a.p50.edges} edges; ${a.count}`);
+  console.log(`  same neighbourhood, same bench: engine alone (serve subgraph) ${fmt(a.engineMs)}, ${a.engineBytes.toLocaleString('en')} bytes; through the MCP server ${fmt(a.mcpMs)}, ${a.mcpBytes.toLocaleString('en')} bytes`);
+  console.log(`  load average ${a.load1.map((l) => l.toFixed(2)).join(' → ')}; uptime: ${a.uptime}`);
+}
+
 async function onlyNew(): Promise<void> {
   if (process.argv.includes('large')) {
     const l = await largeView();
     printLargeView(l);
     mkdirSync('.bench', { recursive: true });
     writeFileSync('.bench/lineage-large.json', JSON.stringify(l, null, 2) + '\n');
+    return;
+  }
+  if (process.argv.includes('app')) {
+    const a = await appLargeView();
+    printAppLargeView(a);
+    mkdirSync('.bench', { recursive: true });
+    writeFileSync('.bench/lineage-app.json', JSON.stringify(a, null, 2) + '\n');
+    return;
+  }
+  if (process.argv.includes('chain')) {
+    const dir = mkdtempSync(join(tmpdir(), 'kalla-lineage-chain-'));
+    try {
+      const c = await chainTrace(dir);
+      printChainTrace(c);
+      mkdirSync('.bench', { recursive: true });
+      writeFileSync('.bench/lineage-chain.json', JSON.stringify(c, null, 2) + '\n');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
     return;
   }
   if (process.argv.includes('scale')) {
@@ -523,6 +744,7 @@ async function main() {
   results.columnTrace = await columnTraces();
   results.scale = await scale();
   results.largeView = await largeView();
+  results.appLargeView = await appLargeView();
 
   const cs = results.coldStart as { fastFlags: { pingP50: number; firstAnalyzeP50: number }; defaultFlags: { pingP50: number; firstAnalyzeP50: number } };
   const wh = results.warehouse as { coldJvmLoadAndAnalyzeP50: number; coldJvmLoadAndAnalyzeDefaultFlagsP50: number; warmJvmLoadAndAnalyzeP50: number; warmParseAndLinkP50: number; viewsParsedPerSecond: number };
@@ -542,6 +764,7 @@ async function main() {
   printColumns(results.columnTrace as Awaited<ReturnType<typeof columnTraces>>);
   printScale(results.scale as Awaited<ReturnType<typeof scale>>);
   printLargeView(results.largeView as Awaited<ReturnType<typeof largeView>>);
+  printAppLargeView(results.appLargeView as AppLargeViewResult);
   mkdirSync('.bench', { recursive: true });
   writeFileSync('.bench/lineage.json', JSON.stringify(results, null, 2) + '\n');
   console.log('wrote .bench/lineage.json');

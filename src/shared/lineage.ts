@@ -46,6 +46,9 @@ export const SubgraphSchema = z.object({
 });
 export type Subgraph = z.infer<typeof SubgraphSchema>;
 
+/** The large view draws a neighbourhood's nearest this many nodes; main asks the engine for no more (its `total` counts the rest). */
+export const LARGE_VIEW_NEIGHBOURHOOD = 500;
+
 /** Nodes and edges for the large-graph view (issue 26): a neighbourhood, nearest first, or the whole graph. */
 export const LineageGraphSchema = z.object({
   focus: z.string().nullable(),
@@ -119,7 +122,12 @@ export const ColumnTraceSchema = z.object({
   nodes: z.array(z.object({ relation: z.string(), column: z.string(), kind: z.enum(['view', 'table']) })),
   edges: z.array(z.object({ from: z.string(), to: z.string(), kind: TransformKindSchema, assumed: z.string().optional() })),
   notes: z.array(z.string()),
+  /** The node cap cut the trace: `nodes` are the nearest columns, `total - nodes.length` farthest were left out. */
   truncated: z.boolean(),
+  /** Every column the trace reaches, the start included (counted past the cap). */
+  total: z.number().optional(),
+  /** The count itself stopped at the engine's limit: there are more than `total`. */
+  totalIsLowerBound: z.boolean().optional(),
   mermaid: z.string(),
 });
 export type ColumnTrace = z.infer<typeof ColumnTraceSchema>;
@@ -200,7 +208,7 @@ export const TraceColumnInputShape = {
   name: nameField('The view or table, or view.column'),
   column: z.string().min(1).max(512).optional().describe('The column (omit when name ends with it: daily_revenue.booked)'),
   direction: z.enum(['upstream', 'downstream']).optional().describe('upstream (default): the columns it is made from, to base tables; downstream: every view column that reads it (what breaks if it is dropped)'),
-  max_nodes: z.number().int().min(1).max(2000).optional().describe('Node cap (default 200)'),
+  max_nodes: z.number().int().min(1).max(2000).optional().describe('Node cap (default 200): the nearest columns are listed, the rest counted in total'),
 };
 
 // ── Lineage workspace (renderer ↔ main) ─────────────────────────────────────────

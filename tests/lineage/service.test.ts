@@ -117,4 +117,29 @@ describe('lineage service', () => {
     const cleared = await core.dispatch('lineage.clearConversation', {});
     expect(cleared).toMatchObject({ ok: true, value: { turns: [] } });
   }, 60_000);
+  it('asks the engine for only the nodes the large view draws, and counts the rest (issue 26)', async () => {
+    // raw.t_0 read by 600 views: a 601-node neighbourhood; main used to fetch all of it (up to 20,000) for 500 drawn.
+    const views = Array.from({ length: 600 }, (_, i) => ({ name: `v_${i}`, sql: `SELECT id FROM raw.t_0 WHERE id > ${i}` }));
+    const file = join(dir, 'hub.json');
+    writeFileSync(file, JSON.stringify({ schema: 'hub', views }));
+    const c = await core.dispatch('lineage.connect', { source: { kind: 'path', path: file } });
+    expect(c.ok).toBe(true);
+    const g = await core.dispatch('lineage.graph', { focus: 'raw.t_0' });
+    const hood = g.ok ? (g.value as { nodes: Array<{ name: string }>; edges: Array<[string, string]>; truncated: boolean; total?: number }) : undefined;
+    expect(hood?.nodes).toHaveLength(500);
+    expect(hood?.nodes[0].name).toBe('raw.t_0');
+    expect(hood).toMatchObject({ truncated: true, total: 601 });
+    expect(hood?.edges).toHaveLength(499);
+  }, 60_000);
+  it('says how many nodes a whole graph past the large view\'s 20,000 has (issue 26: the count is always shown)', async () => {
+    const views = Array.from({ length: 20_001 }, (_, i) => ({ name: `v_${i}`, sql: 'SELECT 1 AS a' }));
+    const file = join(dir, 'huge.json');
+    writeFileSync(file, JSON.stringify({ schema: 'huge', views }));
+    expect((await core.dispatch('lineage.connect', { source: { kind: 'path', path: file } })).ok).toBe(true);
+    const g = await core.dispatch('lineage.graph', {});
+    expect(g).toMatchObject({
+      ok: false,
+      error: { message: 'The whole graph has 20,001 nodes, more than the 20,000 the large view draws: focus a view to see its neighbourhood.' },
+    });
+  }, 120_000);
 });

@@ -45,12 +45,41 @@ function replaceNth(sql: string, find: string | RegExp, by: string, at: number):
   return sql.slice(0, hit.index) + by + sql.slice((hit.index ?? 0) + hit[0].length);
 }
 
+/** Names a named window gets; the second one of a chain (`w2 AS (w)`) another. Trino reserves none of them. */
+const WINDOW_NAMES = ['w', 'window', '"W x"'];
+const CHAINED_WINDOW_NAMES = ['w2', 'first'];
+/** Column-list names: plain, keywords Trino does not reserve, quoted with a space or a dot. */
+const LIST_NAMES = ['a', 'b', 'c', 'window', 'year', 'value', '"Two Words"', '"x.y"', 'limit'];
+
+/**
+ * A window written by name: where the select list uses it and where its WINDOW clause goes are
+ * placeholders (`\u0001id\u0001`), rendered either with the name or with the spec inline.
+ */
+interface NamedWindow {
+  name: string;
+  /** The spec of the window it is defined on (`w2 AS (w)`), else its own. */
+  spec: string;
+  /** The WINDOW clause entries, in order: `w AS (spec)`, and `w2 AS (w)` for a chain. */
+  clause: string;
+  use: 'plain' | 'frame';
+}
+
+const FRAME = 'ROWS BETWEEN UNBOUNDED PRECEDING AND CURRENT ROW';
+
 export class SqlGenerator {
   private readonly rnd: () => number;
+  /** Decides named windows and column lists apart, so the views made before they were added stay the same. */
+  private readonly rndW: () => number;
   private aliasCounter = 0;
+  private windows: NamedWindow[] = [];
 
   constructor(seed: number) {
     this.rnd = mulberry32(seed);
+    this.rndW = mulberry32(seed ^ 0x5eed);
+  }
+
+  private pickW<T>(items: readonly T[]): T {
+    return items[Math.floor(this.rndW() * items.length)];
   }
 
   private pick<T>(items: readonly T[]): T {
@@ -71,8 +100,47 @@ export class SqlGenerator {
   }
 
   view(): string {
+    return this.viewPair().named;
+  }
+
+  /** One generated view twice: with its named windows, and with each window's spec written inline instead. */
+  viewPair(): { named: string; inline: string } {
     this.aliasCounter = 0;
-    return this.query(0, []);
+    this.windows = [];
+    const sql = this.query(0, []);
+    return { named: this.render(sql, 'named'), inline: this.render(sql, 'inline') };
+  }
+
+  /** Replaces the window placeholders: `OVER w` … `WINDOW w AS (spec)`, or `OVER (spec)` and no WINDOW clause. */
+  private render(sql: string, how: 'named' | 'inline'): string {
+    return sql.replace(/\u0001(use|clause)(\d+)\u0001/g, (_, what: string, id: string) => {
+      const w = this.windows[Number(id)];
+      if (what === 'clause') return how === 'named' ? ` WINDOW ${w.clause}` : '';
+      if (how === 'named') return w.use === 'plain' ? `OVER ${w.name}` : `OVER (${w.name} ${FRAME})`;
+      return w.use === 'plain' ? `OVER (${w.spec})` : `OVER (${w.spec} ${FRAME})`;
+    });
+  }
+
+  /**
+   * A view as a `CREATE VIEW` statement with a column list. `count` says how many columns the query
+   * has (the caller asks the oracle); the list has that many names, or one more or fewer when `offBy`
+   * is not 0 (Trino rejects such a view). `withoutList` is the same statement without the list
+   * (Trino's grammar, and dt-sql-parser's, has no column list), `query` the view's query alone.
+   */
+  createView(count: (query: string) => number, target = 'w_target'): { sql: string; withoutList: string; query: string; names: string[]; offBy: number } {
+    const query = this.view();
+    const n = count(query);
+    const offBy = this.rndW() < 0.2 ? (n > 1 ? this.pickW([-1, 1]) : 1) : 0;
+    const quoted = target.split('.').map((part) => `"${part}"`).join('.');
+    const head = this.pickW([`CREATE VIEW ${target}`, `CREATE OR REPLACE VIEW ${target}`, `create or replace view ${quoted}`]);
+    const tail = this.pickW(['', " COMMENT 'a (b, c) list'", ' SECURITY INVOKER', " COMMENT 'x' SECURITY DEFINER"]);
+    const pool = [...LIST_NAMES];
+    for (let i = pool.length - 1; i > 0; i--) {
+      const j = Math.floor(this.rndW() * (i + 1));
+      [pool[i], pool[j]] = [pool[j], pool[i]];
+    }
+    const names = Array.from({ length: n + offBy }, (_, i) => pool[i] ?? `c${i}`);
+    return { sql: `${head} (${names.join(', ')})${tail} AS ${query}`, withoutList: `${head}${tail} AS ${query}`, query, names, offBy };
   }
 
   /**
@@ -155,10 +223,32 @@ export class SqlGenerator {
       const kw = this.pick(KEYWORD_NAMES);
       items.push(this.pick([kw, `id AS ${kw}`, `id ${kw}`, `${this.alias()}.${kw}`]));
     }
+    const window = this.rndW() < 0.15 ? this.namedWindow(depth, ctes) : undefined;
+    if (window !== undefined) items.push(`${this.pickW(['rank()', 'row_number()', 'sum(id)', 'lag(id, 1)'])} \u0001use${window}\u0001 AS ${this.pickW(['rk', 'range', 'w_val'])}`);
     let sql = `SELECT ${this.chance(0.1) ? 'DISTINCT ' : ''}${items.join(', ')}${this.comment()}FROM ${this.fromClause(depth, ctes)}`;
     if (this.chance(0.4)) sql += ` WHERE ${this.condition(depth, ctes)}`;
     if (items.some((i) => i.startsWith('count'))) sql += ' GROUP BY 1';
+    if (window !== undefined) sql += `\u0001clause${window}\u0001`;
     return sql;
+  }
+
+  /** A named window of this select: its spec (maybe with a subquery in PARTITION BY), maybe a second window defined on it. */
+  private namedWindow(depth: number, ctes: string[]): number {
+    const keys = ['id', 'year', 'value', 'status'];
+    const by = depth < 3 && this.rndW() < 0.2 ? `id IN (SELECT id FROM ${ctes.length > 0 && this.rndW() < 0.35 ? this.pickW(ctes) : this.pickW(TABLES)})` : this.pickW(keys);
+    const order = this.pickW(['', ' ORDER BY id', ' ORDER BY id DESC NULLS LAST', ' ORDER BY date']);
+    const spec = this.rndW() < 0.2 ? order.trim() || 'ORDER BY id' : `PARTITION BY ${by}${order}`;
+    const name = this.pickW(WINDOW_NAMES);
+    const use = this.rndW() < 0.3 ? 'frame' : 'plain';
+    const chained = this.rndW() < 0.25;
+    const w: NamedWindow = chained
+      ? (() => {
+          const second = this.pickW(CHAINED_WINDOW_NAMES);
+          return { name: second, spec, clause: `${name} AS (${spec}), ${second} AS (${name})`, use };
+        })()
+      : { name, spec, clause: `${name} AS (${spec})`, use };
+    this.windows.push(w);
+    return this.windows.length - 1;
   }
 
   private condition(depth: number, ctes: string[]): string {

@@ -84,3 +84,26 @@ function walk(node: TreeNode, scope: Scope | null, found: Map<string, string[]>)
   }
   for (const child of node.children ?? []) walk(child, scope, found);
 }
+
+/**
+ * How many columns a query gives, by the Trino grammar: the select items of its leftmost query
+ * specification outside its WITH (a set operation takes its first term's). Undefined when the query
+ * does not parse. Decides how long a `CREATE VIEW v (…)` column list must be.
+ */
+export function outputCount(sql: string): number | undefined {
+  const errors: string[] = [];
+  const tree = trino.parse(sql, (e) => errors.push(e.message)) as unknown as TreeNode;
+  if (errors.length > 0) return undefined;
+  const first = (node: TreeNode, kind: string): TreeNode | undefined => {
+    if (node.constructor.name === kind) return node;
+    for (const child of node.children ?? []) {
+      const hit = first(child, kind);
+      if (hit) return hit;
+    }
+    return undefined;
+  };
+  const statement = first(tree, 'QueryStatementContext') as QueryStatement | undefined;
+  const spec = statement && first(statement.queryNoWith(), 'QuerySpecificationContext');
+  const list = spec?.children?.find((c) => c.constructor.name === 'SelectListContext');
+  return list?.children?.filter((c) => c.constructor.name === 'SelectItemContext').length;
+}

@@ -104,6 +104,13 @@ describe('viewmapper server with the bundled jar', () => {
     ]);
     expect(trace.edges).toContainEqual({ from: 'customer_orders.order_total', to: 'customer_lifetime_value.lifetime_value', kind: 'aggregate' });
     expect(textOf(up)).toContain('```mermaid\ngraph LR');
+    expect(trace.total).toBe(6);
+    // Cut at its cap (issue 26): the nearest columns are listed, the rest counted, and the text says how many.
+    const cut = await s.call('trace_column', { name: 'top_customers.lifetime_value', max_nodes: 4 });
+    const cutTrace = cut.structuredContent as ColumnTrace;
+    expect(cutTrace.nodes).toHaveLength(4);
+    expect(cutTrace).toMatchObject({ truncated: true, total: 6 });
+    expect(textOf(cut)).toContain('(the nearest 3 listed; 2 farthest left out)');
 
     const down = await s.call('trace_column', { name: 'raw.payments', column: 'amount', direction: 'downstream' });
     const impact = down.structuredContent as ColumnTrace;

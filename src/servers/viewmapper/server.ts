@@ -431,7 +431,7 @@ export function createViewMapperServer(opts: { env?: NodeJS.ProcessEnv; log?: (l
       const edges = r.edges.map((e) => `- ${e.from} → ${e.to} (${e.kind}${e.assumed ? `, assumed: ${e.assumed}` : ''})`);
       const head = r.direction === 'upstream' ? `${r.column} is made from ${r.nodes.length - 1} column(s) upstream:` : `${r.nodes.length - 1} column(s) read ${r.column}:`;
       const notes = r.notes.length ? `\n\nNot followed:\n${r.notes.map((n) => `- ${n}`).join('\n')}` : '';
-      return ok(r, `${head}\n${edges.join('\n') || '- (none)'}${r.truncated ? '\n(truncated)' : ''}${notes}\n\n\`\`\`mermaid\n${r.mermaid.trimEnd()}\n\`\`\``);
+      return ok(r, `${head}\n${edges.join('\n') || '- (none)'}${r.truncated ? `\n(the nearest ${r.nodes.length - 1} listed; ${r.total !== undefined ? `${r.totalIsLowerBound ? 'more than ' : ''}${r.total - r.nodes.length}` : 'some'} farthest left out)` : ''}${notes}\n\n\`\`\`mermaid\n${r.mermaid.trimEnd()}\n\`\`\``);
     },
   );
 

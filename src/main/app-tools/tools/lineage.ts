@@ -161,8 +161,9 @@ export function lineageModule(lineage: Lineage): AppToolModule {
           const steps = t.edges.map((e) => `- ${e.from} → ${e.to} (${e.kind}${e.assumed ? `; assumed: ${e.assumed}` : ''})`).join('\n');
           const head = t.direction === 'upstream' ? `${t.column} is made from ${t.nodes.length - 1} column(s):` : `${t.nodes.length - 1} view column(s) read ${t.column}:`;
           const notes = t.notes.length ? `\nNot followed with certainty:\n${t.notes.map((n) => `- ${n}`).join('\n')}` : '';
+          const cut = t.truncated ? `\n(Only the nearest ${t.nodes.length - 1} are listed: ${t.total !== undefined ? `${t.totalIsLowerBound ? 'more than ' : ''}${t.total - t.nodes.length}` : 'some'} farthest left out.)` : '';
           return {
-            text: `${head}\n${steps || '- (none)'}${notes}\nDiagram shown to the user:\n\`\`\`mermaid\n${t.mermaid}\n\`\`\``,
+            text: `${head}\n${steps || '- (none)'}${cut}${notes}\nDiagram shown to the user:\n\`\`\`mermaid\n${t.mermaid}\n\`\`\``,
             structured: { mermaid: t.mermaid, column: t.column, direction: t.direction, edges: t.edges, notes: t.notes },
           };
         },

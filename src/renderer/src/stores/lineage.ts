@@ -90,7 +90,10 @@ export const useLineage = create<LineageStore>((set, get) => {
     const { focus, upstreamDepth, downstreamDepth } = get();
     set({ graph: undefined, graphError: undefined });
     try {
+      // Marks for DevTools and bench:lineage's whole-app timing (click → data → layout → drawn).
+      performance.mark('kalla:large-graph-asked');
       const g = await call('lineage.graph', { ...(focus ? { focus } : {}), upstreamDepth, downstreamDepth });
+      performance.mark('kalla:large-graph-received', { detail: { nodes: g.nodes.length, edges: g.edges.length } });
       if (seq === graphSeq) set({ graph: g });
     } catch (e) {
       if (seq === graphSeq) set({ graphError: errorMessage(e) });
@@ -100,6 +103,7 @@ export const useLineage = create<LineageStore>((set, get) => {
   return {
     large: false,
     async setLarge(on) {
+      if (on) performance.mark('kalla:large-view-opened');
       set({ large: on });
       await loadGraph();
     },

@@ -7,6 +7,7 @@
 import { useEffect, useId, useState } from 'react';
 import { INDIRECT_USE, type ColumnTrace, type ViewColumns } from '../../../../shared/lineage';
 import { call, errorMessage } from '../../api/client';
+import { traceSummary } from './column-trace-text';
 import { MermaidView } from './MermaidView';
 
 type Direction = 'upstream' | 'downstream';
@@ -159,18 +160,10 @@ export function ColumnsPanel({ name, onClose }: { name: string; onClose(): void 
 }
 
 function TraceView({ trace }: { trace: ColumnTrace }) {
-  const others = trace.nodes.length - 1;
-  const summary =
-    trace.direction === 'upstream'
-      ? `${trace.column} is made from ${others} column${others === 1 ? '' : 's'} upstream`
-      : others === 0
-        ? `No view reads ${trace.column}: dropping it breaks nothing in this catalog`
-        : `${others} view column${others === 1 ? '' : 's'} read ${trace.column}; dropping it breaks them`;
   return (
     <>
       <p aria-live="polite" data-testid="trace-summary">
-        {summary}
-        {trace.truncated ? ' (the farthest are left out)' : ''}.
+        {traceSummary(trace)}
       </p>
       {trace.edges.length > 0 && <MermaidView source={trace.mermaid} label={`Column lineage of ${trace.column}`} />}
       {trace.edges.length > 0 && (

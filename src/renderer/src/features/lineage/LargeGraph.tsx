@@ -12,6 +12,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import cytoscape, { type Core, type ElementDefinition } from 'cytoscape';
 import type { LineageGraph } from '../../../../shared/lineage';
 import { drawnPart, leftOutText, nodeSchema, schemaView } from './large-graph-model';
+import { takeLayoutWorker } from './layout-worker';
 import { ELK_BUDGET_MS, ELK_MAX_NODES, layeredGrid, type LayoutAnswer, type LayoutRequest } from './large-graph-layout';
 import { formatNumber } from '../../stores/display';
 import type { DiagramTheme } from './diagram-theme';
@@ -62,11 +63,7 @@ function useWorkerLayout(names: string[] | null, edges: Array<[string, string]>,
   const worker = useRef<Worker | null | undefined>(undefined); // null: none can start here
   const asked = useRef(0);
   const start = () => {
-    try {
-      worker.current = new Worker(new URL('./large-graph-layout.worker.ts', import.meta.url), { type: 'module' });
-    } catch {
-      worker.current = null;
-    }
+    worker.current = takeLayoutWorker();
     return worker.current;
   };
   useEffect(() => {
@@ -85,6 +82,7 @@ function useWorkerLayout(names: string[] | null, edges: Array<[string, string]>,
       if (!live) return;
       const positions = new Map<string, { x: number; y: number }>();
       names.forEach((n, i) => positions.set(n, { x: xs[i] ?? 0, y: ys[i] ?? 0 }));
+      performance.mark('kalla:large-graph-placed', { detail: { engine } });
       setPlaced({ names, positions, engine, ms: Math.round(performance.now() - started) });
     };
     const inPage = () => {
@@ -126,6 +124,7 @@ function useWorkerLayout(names: string[] | null, edges: Array<[string, string]>,
         }, ELK_BUDGET_MS);
       }
     };
+    performance.mark('kalla:large-graph-layout-asked');
     ask('grid');
     return () => {
       live = false;
@@ -237,6 +236,7 @@ export function LargeGraph({ graph, onOpen }: Props) {
     });
     const of = view;
     const finished = () => {
+      performance.mark('kalla:large-graph-drawn');
       setReady({ ms: Math.round(performance.now() - started), of });
       setEpoch((n) => n + 1);
     };

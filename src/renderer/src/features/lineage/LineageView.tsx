@@ -13,6 +13,7 @@ import { svgToPng } from './exporting';
 import { ColumnsPanel } from './ColumnsPanel';
 import { LargeGraph } from './LargeGraph';
 import { diagramCountText } from './large-graph-model';
+import { prestartLayoutWorker } from './layout-worker';
 import { MermaidView } from './MermaidView';
 import { formatNumber, useDisplay, usePanelCollapsed } from '../../stores/display';
 
@@ -353,7 +354,14 @@ function DiagramPane() {
             </span>
           )}
           {(offerLarge || s.large) && (
-            <button className="link-button" aria-pressed={s.large} onClick={() => void s.setLarge(!s.large)}>
+            <button
+              className="link-button"
+              aria-pressed={s.large}
+              onClick={() => {
+                if (!s.large) prestartLayoutWorker(); // its module loads while main reads the graph
+                void s.setLarge(!s.large);
+              }}
+            >
               {s.large ? 'Back to the diagram' : 'Large view'}
             </button>
           )}

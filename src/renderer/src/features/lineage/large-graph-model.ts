@@ -2,12 +2,12 @@
  * Pure logic of the large-graph view (issue 26), unit-tested apart from Cytoscape: what is drawn
  * and what is left out, and the schema boxes, each collapsible (the layout is large-graph-layout.ts).
  */
-import type { LineageGraph } from '../../../../shared/lineage';
+import { LARGE_VIEW_NEIGHBOURHOOD, type LineageGraph } from '../../../../shared/lineage';
 import { schemaOf } from '../../../../shared/lineage-graph';
 import { formatNumber } from '../../stores/display';
 
 /** A neighbourhood draws its nearest this many nodes (the engine lists them nearest first). */
-export const NEIGHBOURHOOD_DRAWN = 500;
+export const NEIGHBOURHOOD_DRAWN = LARGE_VIEW_NEIGHBOURHOOD;
 
 export interface Drawn {
   nodes: LineageGraph['nodes'];

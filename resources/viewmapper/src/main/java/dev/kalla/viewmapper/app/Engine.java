@@ -347,6 +347,8 @@ public final class Engine {
         m.put("edges", edges);
         m.put("notes", cg.notes());
         m.put("truncated", cg.truncated());
+        m.put("total", cg.total());
+        if (cg.totalIsLowerBound()) m.put("totalIsLowerBound", true);
         m.put("mermaid", ColumnMermaid.render(g, cg, Direction.parse(p.string("diagramDirection") == null ? "LR" : p.string("diagramDirection"))));
         return m;
     }

@@ -96,9 +96,21 @@ public final class ColumnLineage {
     public record TraceEdge(TraceNode from, TraceNode to, TransformKind kind, String assumed) {
     }
 
-    /** Upstream (trace) or downstream (impact) column graph; {@code notes} say where it could not be followed. */
-    public record ColumnGraph(TraceNode start, List<TraceNode> nodes, List<TraceEdge> edges, List<String> notes, boolean truncated) {
+    /**
+     * Upstream (trace) or downstream (impact) column graph; {@code notes} say where it could not be followed.
+     * {@code nodes} are the nearest {@code maxNodes} columns (the start first) and {@code edges} run between them.
+     * {@code total} counts every column the walk reaches, the start included, so {@code total - nodes.size()} were
+     * left out; when the count itself stopped at {@link #COUNT_LIMIT}, {@code totalIsLowerBound} says so.
+     */
+    public record ColumnGraph(TraceNode start, List<TraceNode> nodes, List<TraceEdge> edges, List<String> notes, boolean truncated,
+                              int total, boolean totalIsLowerBound) {
+        public int leftOut() {
+            return total - nodes.size();
+        }
     }
+
+    /** A trace past its node cap keeps walking to count what it leaves out, up to this many columns. */
+    public static final int COUNT_LIMIT = 200_000;
 
     private final DependencyGraph graph;
     private final IdentifierCase identifierCase;
@@ -357,16 +369,16 @@ public final class ColumnLineage {
 
     // ---- trace and impact ----------------------------------------------------------------
 
-    /** Every column upstream of {@code view.column}, to base tables or {@code maxNodes}. */
+    /**
+     * Every column upstream of {@code view.column}, to base tables: the nearest {@code maxNodes} listed (breadth
+     * first), the rest counted ({@link ColumnGraph#total}) but not listed.
+     */
     public ColumnGraph trace(ObjectName view, String column, int maxNodes) {
         TraceNode start = new TraceNode(view, column);
-        Set<TraceNode> nodes = new LinkedHashSet<>(List.of(start));
-        List<TraceEdge> edges = new ArrayList<>();
-        List<String> notes = new ArrayList<>();
-        ArrayDeque<TraceNode> queue = new ArrayDeque<>(List.of(start));
-        boolean truncated = false;
-        while (!queue.isEmpty()) {
-            TraceNode n = queue.poll();
+        Walk w = new Walk(start, maxNodes);
+        while (w.more()) {
+            TraceNode n = w.next();
+            List<String> notes = w.notesFor(n);
             ViewColumns vc = columnsOf(n.relation());
             if (vc == null) continue; // a table: the end of the line
             if (vc.error() != null) {
@@ -387,31 +399,22 @@ public final class ColumnLineage {
             }
             for (Origin o : origins) {
                 TraceNode up = new TraceNode(o.relation(), o.column());
-                edges.add(new TraceEdge(up, n, o.kind(), o.assumed()));
-                if (nodes.add(up)) {
-                    if (nodes.size() > maxNodes) {
-                        truncated = true;
-                        break;
-                    }
-                    queue.add(up);
-                }
+                w.reach(up, new TraceEdge(up, n, o.kind(), o.assumed()));
             }
-            if (truncated) break;
         }
-        return new ColumnGraph(start, new ArrayList<>(nodes), edges, notes, truncated);
+        return w.graph();
     }
 
-    /** What reads {@code relation.column}, directly or through other views: "what breaks if I drop it". */
+    /**
+     * What reads {@code relation.column}, directly or through other views: "what breaks if I drop it". The nearest
+     * {@code maxNodes} are listed, the rest counted.
+     */
     public ColumnGraph impact(ObjectName relation, String column, int maxNodes) {
         TraceNode start = new TraceNode(relation, column);
-        Set<TraceNode> nodes = new LinkedHashSet<>(List.of(start));
-        List<TraceEdge> edges = new ArrayList<>();
-        List<String> notes = new ArrayList<>();
-        ArrayDeque<TraceNode> queue = new ArrayDeque<>(List.of(start));
-        boolean truncated = false;
-        outer:
-        while (!queue.isEmpty()) {
-            TraceNode n = queue.poll();
+        Walk w = new Walk(start, maxNodes);
+        while (w.more()) {
+            TraceNode n = w.next();
+            List<String> notes = w.notesFor(n);
             Node node = graph.node(n.relation());
             if (node == null) continue;
             for (ObjectName dependent : node.dependents()) {
@@ -452,19 +455,58 @@ public final class ColumnLineage {
                     found.add(new TraceEdge(n, new TraceNode(dependent, n.column()), TransformKind.DIRECT,
                             "passes through * (the catalog does not list " + graph.display(n.relation()) + "'s columns)"));
                 }
-                for (TraceEdge e : found) {
-                    edges.add(e);
-                    if (nodes.add(e.to())) {
-                        if (nodes.size() > maxNodes) {
-                            truncated = true;
-                            break outer;
-                        }
-                        queue.add(e.to());
-                    }
-                }
+                for (TraceEdge e : found) w.reach(e.to(), e);
             }
         }
-        return new ColumnGraph(start, new ArrayList<>(nodes), edges, notes, truncated);
+        return w.graph();
+    }
+
+    /**
+     * A breadth-first column walk that lists the nearest {@code maxNodes} columns with the edges between them and
+     * only counts the ones past that (to {@link #COUNT_LIMIT}), so a cut trace can say how many it left out.
+     * Notes are kept for listed columns only.
+     */
+    private static final class Walk {
+        private final TraceNode start;
+        private final int maxNodes;
+        private final Set<TraceNode> listed = new LinkedHashSet<>();
+        private final Set<TraceNode> seen = new HashSet<>();
+        private final ArrayDeque<TraceNode> queue = new ArrayDeque<>();
+        private final List<TraceEdge> edges = new ArrayList<>();
+        private final List<String> notes = new ArrayList<>();
+
+        Walk(TraceNode start, int maxNodes) {
+            this.start = start;
+            this.maxNodes = Math.max(1, maxNodes);
+            listed.add(start);
+            seen.add(start);
+            queue.add(start);
+        }
+
+        boolean more() {
+            return !queue.isEmpty() && seen.size() < COUNT_LIMIT;
+        }
+
+        TraceNode next() {
+            return queue.poll();
+        }
+
+        List<String> notesFor(TraceNode n) {
+            return listed.contains(n) ? notes : new ArrayList<>();
+        }
+
+        void reach(TraceNode to, TraceEdge edge) {
+            if (seen.add(to)) {
+                if (listed.size() < maxNodes) listed.add(to);
+                queue.add(to);
+            }
+            if (listed.contains(edge.from()) && listed.contains(edge.to())) edges.add(edge);
+        }
+
+        ColumnGraph graph() {
+            boolean cut = seen.size() > listed.size();
+            return new ColumnGraph(start, new ArrayList<>(listed), edges, notes, cut, seen.size(), !queue.isEmpty());
+        }
     }
 
     /** A view column's origins; a column only reachable through an open * is assumed to pass through. */

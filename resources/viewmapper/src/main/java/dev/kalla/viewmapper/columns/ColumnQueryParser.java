@@ -111,6 +111,8 @@ final class ColumnQueryParser extends TokenCursor {
             }
             if (cur().isWord("view")) {
                 i++;
+                // CREATE VIEW IF NOT EXISTS (Spark, DuckDB, Snowflake; the splitter accepts it): the name comes after
+                if (cur().isWord("if") && peek(1).isWord("not") && peek(2).isWord("exists")) i += 3;
                 while (peek(1).isSymbol(".")) i += 2;
                 i++;
                 if (cur().isSymbol("(")) names = identifierList();

@@ -152,6 +152,26 @@ class ExplainQuestionsTest {
         assertTrue(names(a, "leafViews").size() > 1000);
     }
 
+    /** Issue 26: the count of what is left out is always shown, also in an answer's text (it was checked only by eye). */
+    @Test
+    void aCutDiagramSaysHowManyNodesItLeftOut() {
+        Map<String, Object> params = new HashMap<>();
+        params.put("connection", "test://generated_warehouse");
+        params.put("question", "what depends on staging.stg_product_payments_963");
+        Map<String, Object> a = ENGINE.handle("explain", params);
+        String text = (String) a.get("answer");
+        java.util.regex.Matcher m = java.util.regex.Pattern
+                .compile("\\(Diagram limited to the (\\d+) nearest of (\\d+) nodes: (\\d+) farthest left out\\.\\)$").matcher(text);
+        assertTrue(m.find(), text);
+        int drawn = Integer.parseInt(m.group(1));
+        int total = Integer.parseInt(m.group(2));
+        assertEquals(50, drawn);
+        assertEquals(total - drawn, Integer.parseInt(m.group(3)));
+        // the diagram draws exactly the nearest it names: the focus and 49 others
+        assertEquals(drawn, ((String) a.get("mermaid")).lines().filter(l -> l.matches("\\s+n_\\S+\\[.*")).count(), (String) a.get("mermaid"));
+        assertEquals(total, names(a, "dependents").size() + 1, "the total counts the focus and every dependent within the depth");
+    }
+
     @Test
     void whichViewsReadATable() {
         Map<String, Object> a = ask("which views read raw.order_items");

@@ -169,6 +169,33 @@ class ServeProtocolTest {
         assertTrue(((String) tooLarge.get("message")).startsWith(all.size() + " nodes"), (String) tooLarge.get("message"));
     }
 
+    /** Issue 26: a column trace cut at its cap says how many columns it left out (the Columns panel shows it). */
+    @Test
+    @SuppressWarnings("unchecked")
+    void aColumnTraceCutAtItsCapCountsWhatItLeftOut() throws Exception {
+        var r = serve(
+                "{\"id\":1,\"method\":\"trace_column\",\"params\":{" + SHOP + ",\"name\":\"top_customers.lifetime_value\",\"maxNodes\":3}}",
+                "{\"id\":2,\"method\":\"trace_column\",\"params\":{" + SHOP + ",\"name\":\"top_customers.lifetime_value\"}}",
+                "{\"id\":3,\"method\":\"trace_column\",\"params\":{" + SHOP + ",\"name\":\"raw.order_items.unit_price\",\"direction\":\"downstream\",\"maxNodes\":4}}");
+        Map<String, Object> cut = result(r.get(0));
+        Map<String, Object> whole = result(r.get(1));
+        assertEquals(true, cut.get("truncated"));
+        assertEquals(3, ((List<Object>) cut.get("nodes")).size());
+        assertEquals(false, whole.get("truncated"));
+        assertEquals(6L, whole.get("total")); // the column and the 5 it is made from
+        assertEquals(whole.get("total"), (long) ((List<Object>) whole.get("nodes")).size());
+        assertEquals(whole.get("total"), cut.get("total"));
+        assertNull(cut.get("totalIsLowerBound"));
+        for (Object e : (List<Object>) cut.get("edges")) { // edges only between the listed columns
+            Map<String, Object> edge = (Map<String, Object>) e;
+            List<String> listed = ((List<Map<String, Object>>) cut.get("nodes")).stream().map(n -> n.get("relation") + "." + n.get("column")).toList();
+            assertTrue(listed.contains(edge.get("from")) && listed.contains(edge.get("to")), edge.toString());
+        }
+        Map<String, Object> impact = result(r.get(2));
+        assertEquals(true, impact.get("truncated"));
+        assertEquals(17L, impact.get("total")); // the 16 view columns that read it, and itself
+    }
+
     @Test
     @SuppressWarnings("unchecked")
     void largeDiagramsReturnSuggestionsInsteadOfThousandsOfNodes() throws Exception {

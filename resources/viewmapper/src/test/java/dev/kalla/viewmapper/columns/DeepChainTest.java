@@ -64,6 +64,32 @@ class DeepChainTest {
     }
 
     @Test
+    void aTraceCutAtItsCapCountsTheColumnsItLeavesOut() {
+        // Issue 26: the Columns panel said "(the farthest are left out)" without a count; the walk now lists the
+        // nearest maxNodes and keeps counting the rest.
+        ColumnLineage l = new ColumnLineage(chain(DEPTH), IdentifierCase.TRINO, Map.of(n("raw.t"), List.of("a", "b")));
+        ColumnLineage.ColumnGraph up = l.trace(n("v" + (DEPTH - 1)), "b", 200);
+        assertTrue(up.truncated());
+        assertEquals(200, up.nodes().size());
+        assertEquals(DEPTH + 1, up.total()); // every view's b, and raw.t.b
+        assertEquals(DEPTH + 1 - 200, up.leftOut());
+        assertFalse(up.totalIsLowerBound());
+        assertEquals(199, up.edges().size()); // only between listed columns
+        assertTrue(up.edges().stream().allMatch(e -> up.nodes().contains(e.from()) && up.nodes().contains(e.to())));
+
+        ColumnLineage.ColumnGraph down = l.impact(n("raw.t"), "a", 50);
+        assertTrue(down.truncated());
+        assertEquals(50, down.nodes().size());
+        assertEquals(DEPTH + 1, down.total());
+        assertTrue(down.edges().stream().allMatch(e -> down.nodes().contains(e.from()) && down.nodes().contains(e.to())));
+
+        ColumnLineage.ColumnGraph whole = l.impact(n("raw.t"), "a", DEPTH + 10);
+        assertFalse(whole.truncated());
+        assertEquals(whole.nodes().size(), whole.total());
+        assertEquals(0, whole.leftOut());
+    }
+
+    @Test
     void aCycleAtTheTopOfALongChainIsNotWalkedRound() {
         List<ViewDefinition> views = new ArrayList<>();
         views.add(new ViewDefinition("hive", "s", "c0", "SELECT a FROM c1"));

@@ -156,6 +156,16 @@ class SilentGapsTest {
         assertNull(fromFile(IdentifierCase.TRINO, "CREATE VIEW v (x, y, z) AS SELECT * FROM raw.t").error());
     }
 
+    /** Found by the differential generator (issue 26): after IF NOT EXISTS the list was skipped, silently. */
+    @Test
+    void aColumnListAfterIfNotExistsIsKept() {
+        ColumnLineage.ViewColumns vc = fromFile(IdentifierCase.TRINO, "CREATE VIEW IF NOT EXISTS v (x, \"Y z\") COMMENT 'l (m)' AS SELECT a, b FROM raw.t");
+        assertNull(vc.error());
+        assertEquals(List.of("x", "y z"), vc.columns().stream().map(ColumnLineage.Column::name).toList());
+        assertEquals(ColumnLineage.REJECTED + "its column list has 1 name but its query has 2 columns (in mart/all.sql from line 4)",
+                fromFile(IdentifierCase.TRINO, "CREATE OR REPLACE MATERIALIZED VIEW IF NOT EXISTS s.v (x) AS SELECT a, b FROM raw.t").error());
+    }
+
     @Test
     void postgresqlLetsAShorterColumnListRenameTheFirstColumns() {
         ColumnLineage.ViewColumns vc = fromFile(IdentifierCase.SQL_STANDARD, "CREATE VIEW v (x) AS SELECT a, b FROM raw.t");

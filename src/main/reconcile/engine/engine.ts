@@ -526,6 +526,11 @@ export class ReconEngine {
     return cancelled;
   }
 
+  /** A run or a source load is in progress. */
+  get busy(): boolean {
+    return this.running !== null || this.sideQueues.size > 0;
+  }
+
   /** Cancels a run in progress, if any (same as aborting its signal). */
   cancelRunning(): void {
     if (!this.running) return;

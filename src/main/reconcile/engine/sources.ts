@@ -351,6 +351,7 @@ async function loadCopy(load: Load, copy: Copy): Promise<SourceInfo> {
   const sha256 = await hashing;
   if (untrimmed) await rm(untrimmed, { force: true });
   lap('sha256 (rest)');
+  await refuseIfChanged(ctx.db, next, load);
   ctx.guard?.commit();
   await swapIn(ctx.db, side, detection.typings);
   notices.push(...detection.notices, ...unparsedNotices(detection.typings, verified.unparsed, verified.examples));
@@ -381,6 +382,25 @@ async function loadCopy(load: Load, copy: Copy): Promise<SourceInfo> {
     ...(detection.decimal ? { decimal: detection.decimal } : {}),
     ...(quoted ? {} : { quote: 'none' as const }),
   };
+}
+
+/**
+ * A file written to while it loads (an export still running, a log appended to) gives a copy cut at
+ * some byte: a half last row reads as a wrong amount, and the size and hash stated would describe
+ * neither the file nor what was read. The file is looked at again once everything was read and
+ * hashed; if its size or time moved, the load is refused and nothing replaces the loaded source
+ * (issue 27). A file that settles loads the next time, as one consistent snapshot.
+ */
+async function refuseIfChanged(db: Db, next: string, load: Load): Promise<void> {
+  const now = await stat(load.path).catch(() => null);
+  if (now && now.size === load.fileStat.size && now.mtimeMs === load.fileStat.mtimeMs) return;
+  await db.exec(`DROP TABLE IF EXISTS ${ident(next)}`);
+  const how = !now ? 'it was deleted or moved' : now.size !== load.fileStat.size ? `it had ${load.fileStat.size} bytes when the load began and ${now.size} at its end` : 'it was rewritten';
+  throw new ReconError(
+    'source_changed',
+    `${load.shownName} changed while it was being loaded (${how}): another program is probably still writing it. Nothing was loaded from it; wait until that program has finished the file, then load it again.`,
+    { path: load.path, size_before: load.fileStat.size, size_after: now?.size ?? null },
+  );
 }
 
 interface TableLayout {

@@ -102,7 +102,7 @@ describe('a file appended to while it loads', () => {
     const kept = await ws.source('left');
     expect(kept?.sha256).toBe(before.sha256);
     expect(kept?.row_count).toBe(10);
-    expect((await ws.preview('left', { limit: 100 })).total).toBe(10);
+    expect((await ws.preview('left', { offset: 0, limit: 100 })).total).toBe(10);
 
     // Once the writer has finished, the same file loads, its size and hash those of what was read.
     appendFileSync(growing, half ? `${n}.75\n` : '');

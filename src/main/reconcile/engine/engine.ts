@@ -17,6 +17,7 @@ import type {
   ExportOptions,
   ExportResult,
   GroupPageItem,
+  ColumnTypePreview,
   MatchGroup,
   Page,
   PageCategory,
@@ -49,7 +50,7 @@ import { acceptGroup, annotateException, updateException, matchManually, readAud
 import { dropRunTables, executeRun, latestQueueSql } from './run';
 import { importHistory, readHistory, recordHistory } from './history';
 import { sourceLineBreaks, type LineBreaks } from './source-lines';
-import { checkSourceUnchanged, isWorkspaceCopy, retype, loadSource, ROW_ID, swapSideTables, typedView, writeBytesSource, type LoadGuard } from './sources';
+import { checkSourceUnchanged, isWorkspaceCopy, previewColumnTyping, retype, loadSource, ROW_ID, swapSideTables, typedView, writeBytesSource, type LoadGuard } from './sources';
 import { ident } from './sql';
 import { deleteRunRows, ensureStore, recoverInterruptedRuns } from './store';
 
@@ -166,6 +167,11 @@ export class ReconEngine {
     const swapped = await swapSideTables(this.db, await this.requireSource('left'), await this.requireSource('right'));
     this.cashFacts = undefined;
     return swapped;
+  }
+
+  /** The column read with a type and format, nothing changed (the mapping step's format picker). */
+  async previewColumnType(side: Side, column: string, type: 'number' | 'date', format: string): Promise<ColumnTypePreview> {
+    return previewColumnTyping(this.db, await this.requireSource(side), column, type, format);
   }
 
   async source(side: Side): Promise<SourceInfo | null> {

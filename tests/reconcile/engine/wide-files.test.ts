@@ -131,3 +131,37 @@ describe('the typed table of a wide file', () => {
     }
   });
 });
+
+describe('side roles of a wide file', () => {
+  // Which side holds the open items: one side's ids written in the other side's text. Before, the
+  // number extraction was written once per text column of the other side (2,500 copies in one
+  // statement at 5,000 columns) and every candidate sorted whole sampled rows (SELECT *).
+  async function roles(extra: number) {
+    const { detectSideRoles } = await import('../../../src/main/reconcile/engine/side-roles');
+    const rows = 40;
+    const left = ['ref,amount', ...Array.from({ length: rows }, (_, r) => `INV-${70000 + r},${(10 + r).toFixed(2)}`)].join('\n');
+    const right = [
+      ['amount', 'text', ...Array.from({ length: extra }, (_, i) => `note_${i}`)].join(','),
+      ...Array.from({ length: rows }, (_, r) => [(10 + r).toFixed(2), `payment for INV-${70000 + r}`, ...Array.from({ length: extra }, (_, i) => `memo ${i} ${r % 3 === 0 ? '' : 'x'}`)].join(',')),
+    ].join('\n');
+    const ws = await sb.workspace(`roles${extra}`);
+    const l = await ws.addSourceFromPath('left', sb.file(`l${extra}.csv`, `${left}\n`));
+    const r = await ws.addSourceFromPath('right', sb.file(`r${extra}.csv`, `${right}\n`));
+    const db = dbOf(ws);
+    const sql: string[] = [];
+    const [all, exec] = [db.all.bind(db), db.exec.bind(db)];
+    db.all = ((q: string, p?: never) => (sql.push(q), all(q, p))) as typeof db.all;
+    db.exec = ((q: string, p?: never) => (sql.push(q), exec(q, p))) as typeof db.exec;
+    const result = await detectSideRoles(db, { left: l.columns, right: r.columns });
+    return { result, extractions: sql.join('\n').split('regexp_extract_all').length - 1, wholeRows: sql.filter((q) => /SELECT \* FROM/.test(q)).length };
+  }
+
+  it("extracts numbers with as many expressions for 90 text columns as for 45 (the candidate ids are capped at 40), and never sorts whole rows", async () => {
+    const narrow = await roles(45);
+    const wideOne = await roles(90);
+    expect(narrow.result.openItems).toBe('left');
+    expect(wideOne.result).toEqual(narrow.result);
+    expect(wideOne.extractions).toBe(narrow.extractions);
+    expect(wideOne.wholeRows).toBe(0);
+  });
+});

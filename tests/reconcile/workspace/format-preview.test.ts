@@ -49,6 +49,11 @@ describe('reconcile.previewColumnType', () => {
       expect(monthFirst.values.find((v) => v.raw === '03/04/2026')?.parsed).toBe('2026-03-04');
       expect(monthFirst.unreadable).toBe(0);
 
+      // Two columns previewed at once (the picker shows an amount and a date box together): each gets its own values.
+      const [a, d] = await Promise.all([preview('amount', 'number', 'eu'), preview('booked', 'date', '%d/%m/%Y')]);
+      expect(a.values.map((v) => v.raw)).toEqual(eu.values.map((v) => v.raw));
+      expect(d.values.map((v) => v.raw)).toEqual(dayFirst.values.map((v) => v.raw));
+
       // Nothing changed by looking.
       const after = await call<WorkspaceState>('reconcile.get', { id });
       expect(after.ok && typeOf(after.value, 'amount')?.type).toBe('text');

@@ -171,8 +171,16 @@ export class ReconEngine {
 
   /** The column read with a type and format, nothing changed (the mapping step's format picker). */
   async previewColumnType(side: Side, column: string, type: 'number' | 'date', format: string): Promise<ColumnTypePreview> {
-    return previewColumnTyping(this.db, await this.requireSource(side), column, type, format);
+    // One at a time: the picker asks for an amount and a date column together, and two of these
+    // statements in flight on one connection answered one column's values for the other.
+    const turn = this.previews.then(async () => previewColumnTyping(this.db, await this.requireSource(side), column, type, format));
+    this.previews = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    return turn;
   }
+  private previews: Promise<void> = Promise.resolve();
 
   async source(side: Side): Promise<SourceInfo | null> {
     const row = await this.db.one<{ info: string }>(`SELECT info::VARCHAR AS info FROM sources WHERE side = $1`, [side]);

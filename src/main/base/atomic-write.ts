@@ -14,9 +14,10 @@ export const PRIVATE_FILE_MODE = 0o600;
  * file is private (0600) unless `mode` says otherwise; one written before that
  * (0644) is replaced by a 0600 one at its next write.
  */
-export async function writeFileAtomic(path: string, content: string, opts: { mode?: number } = {}): Promise<void> {
+export async function writeFileAtomic(path: string, content: string, opts: { mode?: number; createDir?: boolean } = {}): Promise<void> {
   const dir = dirname(path);
-  await mkdir(dir, { recursive: true });
+  // `createDir: false`: a folder that is gone stays gone (ENOENT), e.g. a workspace deleted while open.
+  if (opts.createDir !== false) await mkdir(dir, { recursive: true });
   const temp = join(dir, `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`);
   try {
     // `mode` applies at creation, so a secrets file is never readable by others, not even briefly.

@@ -7,7 +7,7 @@
  */
 import { join } from 'node:path';
 import type { ColumnType, DifferenceReason, MatchRule, RecipeInput, SourceFilter } from '../../shared/reconcile/recipe';
-import type { ExceptionUpdate, ExportFormat, ExportResult, GroupPageItem, Page, PageCategory, PageRequest, ReadPreview, RecordPageItem, RunHistoryEntry, RunSummary, Side, SourceProfile } from '../../shared/reconcile/sources-and-runs';
+import type { ExceptionUpdate, ExportFormat, ExportResult, GroupPageItem, Page, PageCategory, PageRequest, ColumnTypePreview, ReadPreview, RecordPageItem, RunHistoryEntry, RunSummary, Side, SourceProfile } from '../../shared/reconcile/sources-and-runs';
 import type { MappingRow, WorkspaceList, WorkspaceState } from '../../shared/reconcile/workspace';
 import type { McpHost } from '../mcp/host';
 import type { SettingsService } from '../settings/settings-service';
@@ -176,6 +176,10 @@ export class ReconcileService {
   setAlias(id: string, side: Side, alias: string): Promise<WorkspaceState> {
     return this.sources.setAlias(id, side, alias);
   }
+  previewColumnType(id: string, side: Side, column: string, type: 'number' | 'date', format: string): Promise<ColumnTypePreview> {
+    return this.sources.previewColumnType(id, side, column, type, format);
+  }
+
   setColumnType(id: string, side: Side, column: string, type: ColumnType, format?: string): Promise<WorkspaceState> {
     return this.sources.setColumnType(id, side, column, type, format);
   }

@@ -7,7 +7,7 @@ import { proposeAlias } from '../../shared/source-roles';
 import { rm, stat } from 'node:fs/promises';
 import { basename, dirname, isAbsolute, join, resolve } from 'node:path';
 import type { ColumnType, MatchRule, ReadOptions } from '../../shared/reconcile/recipe';
-import type { Page, ReadPreview, Side, SourceInfo, SourceProfile } from '../../shared/reconcile/sources-and-runs';
+import type { Page, ColumnTypePreview, ReadPreview, Side, SourceInfo, SourceProfile } from '../../shared/reconcile/sources-and-runs';
 import { ReadOptionsSchema } from '../../shared/reconcile/recipe';
 import { previewRead } from './engine/read-preview';
 import type { WorkspaceState } from '../../shared/reconcile/workspace';
@@ -151,6 +151,16 @@ export class Sources {
     }
     // The engine names the workspace copy; the card keeps showing the user's file name.
     return this.ctx.store.update(id, (st) => ({ ...st, sources: { ...st.sources, [side]: { ...src, info: { ...info, name: src.info.name } } } }));
+  }
+
+  /** The column read with a type and format, nothing changed: the mapping step's format picker shows it before it is applied. */
+  async previewColumnType(id: string, side: Side, column: string, type: 'number' | 'date', format: string): Promise<ColumnTypePreview> {
+    const s = await this.ctx.store.get(id);
+    if (!s.sources[side]) throw new UserError(`Load a file on the ${side} side first.`, 'invalid_input');
+    const problem = formatProblem(type, format);
+    if (problem) throw new UserError(`No preview of “${column}”: ${problem}.`, 'invalid_input');
+    const engine = await this.ctx.engines.open(id);
+    return engine.previewColumnType(side, column, type, format);
   }
 
   /** Left becomes right and right becomes left: sources are re-read, mappings, aliases and rules mirrored. */

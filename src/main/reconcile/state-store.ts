@@ -116,7 +116,7 @@ export class WorkspaceStore {
       last_run_id: null,
     };
     try {
-      await this.save(state);
+      await this.save(state, { create: true });
       await this.setActive(id);
     } catch (e) {
       // A create that failed half-way (a full disk after the folder was made, active.json not
@@ -262,6 +262,27 @@ export class WorkspaceStore {
     });
   }
 
+  /**
+   * The workspace's folder was deleted or moved while it was open (another program, a sync tool, a
+   * user in the file manager). Its engine is closed and its state forgotten (once no run or load is
+   * using it), so nothing writes a
+   * half workspace back (the run that just ended lived in the deleted engine file). The sentence
+   * says what is lost and the next step; the list no longer shows it.
+   */
+  private async gone(state: WorkspaceState): Promise<UserError> {
+    // A run or load still going on ends on its own (its own state write then lands here again):
+    // closing its database under it would turn this sentence into a raw DuckDB error.
+    if (!(await this.engines.ifOpen(state.id))?.busy) {
+      this.states.delete(state.id);
+      await this.engines.close(state.id);
+    }
+    if (this.activeId === state.id) this.activeId = null;
+    return new UserError(
+      `The folder of workspace “${state.name}” was deleted or moved while it was open (${this.dir(state.id)}), so this change and its results could not be kept. Your own files were not changed: create a new workspace and add them again, or put the folder back and reopen the workspace.`,
+      'workspace_gone',
+    );
+  }
+
   /** Waits for pending state writes (app shutdown). */
   async flush(): Promise<void> {
     await this.fileWrites.allSettled();
@@ -287,19 +308,22 @@ export class WorkspaceStore {
    * folder) leaves the state as it was, in memory too: the change is refused, not half-applied
    * and quietly written by the next save.
    */
-  private async save(state: WorkspaceState): Promise<void> {
+  private async save(state: WorkspaceState, opts: { create?: boolean } = {}): Promise<void> {
     const text = `${JSON.stringify(state, null, 1)}\n`;
     const file = join(this.dir(state.id), 'state.json');
     try {
       // The backup is the same text, written after state.json succeeded: the last good state, for
       // recovery when state.json is later found damaged. Its failure does not undo the save (an
       // older backup is still a good state to recover to).
+      // Only create() makes the folder: a workspace folder deleted while it was open is not made
+      // again around a state whose sources and runs went with it (issue 27).
       await this.fileWrites.run(state.id, async () => {
-        await writeFileAtomic(file, text);
-        await writeFileAtomic(join(this.dir(state.id), BACKUP), text).catch(() => undefined);
+        await writeFileAtomic(file, text, { createDir: opts.create === true });
+        await writeFileAtomic(join(this.dir(state.id), BACKUP), text, { createDir: false }).catch(() => undefined);
       });
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' && !opts.create) throw await this.gone(state);
       const why = code === 'ENOSPC' ? 'the disk is full' : code === 'EROFS' || code === 'EACCES' || code === 'EPERM' ? 'the folder is not writable' : (e as Error).message;
       throw new UserError(`Could not save the workspace (${why}; ${file}), so the change was not applied. Free some space or fix the folder, then try again.`, 'failed');
     }

@@ -1,7 +1,7 @@
 /** Reconcile workspace channels: thin calls into the ReconcileService (src/main/reconcile). */
 import { z } from 'zod';
 import { ColumnTypeSchema, DifferenceReasonSchema, EncodingSchema, MatchRuleSchema, ReadOptionsSchema, SourceFilterSchema } from '../reconcile/recipe';
-import { ExceptionQueueFilterSchema, ExceptionUpdateSchema, ExportResultSchema, GroupPageItemSchema, PageSortSchema, pageSchema, ReadPreviewSchema, RecordPageItemSchema, RunHistorySchema, RunSummarySchema, SourceProfileSchema } from '../reconcile/sources-and-runs';
+import { ExceptionQueueFilterSchema, ExceptionUpdateSchema, ExportResultSchema, GroupPageItemSchema, PageSortSchema, pageSchema, ReadPreviewSchema, ColumnTypePreviewSchema, RecordPageItemSchema, RunHistorySchema, RunSummarySchema, SourceProfileSchema } from '../reconcile/sources-and-runs';
 import { MappingRowSchema, ReconcileChangedSchema, ReconcileProgressSchema, SideSchema, WorkspaceListSchema, WorkspaceStateSchema } from '../reconcile/workspace';
 import { CallId, Empty, Ok } from './common';
 import { DbConnectInputSchema, DbConnectionViewSchema, DbPreviewSchema, DbSourceSchema, DbTablesSchema } from '../reconcile/database';
@@ -90,6 +90,11 @@ export const reconcileChannels = {
   'reconcile.setColumnType': {
     input: z.object({ id: Id, side: SideSchema, column: z.string().min(1).max(512), type: ColumnTypeSchema, format: z.string().max(64).optional(), revision: Revision }).strict(),
     output: State,
+  },
+  /** The column read with `type`/`format`, without changing it: a preview for the format picker. */
+  'reconcile.previewColumnType': {
+    input: z.object({ id: Id, side: SideSchema, column: z.string().min(1).max(512), type: z.enum(['number', 'date']), format: z.string().min(1).max(64) }).strict(),
+    output: ColumnTypePreviewSchema,
   },
   'reconcile.swapSides': { input: z.object({ id: Id, revision: Revision }).strict(), output: State },
   'reconcile.profile': { input: z.object({ id: Id, side: SideSchema }).strict(), output: SourceProfileSchema },

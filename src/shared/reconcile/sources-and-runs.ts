@@ -89,6 +89,23 @@ export const ReadPreviewSchema = z.object({
 });
 export type ReadPreview = z.infer<typeof ReadPreviewSchema>;
 
+/**
+ * A column as it would read with a type and format, before applying it (the format picker of the
+ * mapping step, issue 27): the values that do not read first, then some that do, each with what it
+ * would read as (a number, or an ISO date); null: not readable with that format.
+ */
+export const ColumnTypePreviewSchema = z.object({
+  column: z.string(),
+  type: z.string(),
+  format: z.string(),
+  /** Non-empty values looked at (the file's first rows, up to a limit). */
+  sampled: z.number(),
+  /** Of those, how many do not read with this format (they would become *_unreadable exceptions). */
+  unreadable: z.number(),
+  values: z.array(z.object({ raw: z.string(), parsed: z.string().nullable() })),
+});
+export type ColumnTypePreview = z.infer<typeof ColumnTypePreviewSchema>;
+
 export const SourceInfoSchema = z.object({
   side: SideSchema,
   /** File name shown to the user. */

@@ -65,6 +65,7 @@ export function reconcileHandlers({ reconcile, platform, assistant }: HandlerDep
     'reconcile.removeSource': async ({ id, side, revision }) => cas(id, revision, () => reconcile.removeSource(id, side)),
     'reconcile.setAlias': async ({ id, side, alias, revision }) => cas(id, revision, () => reconcile.setAlias(id, side, alias)),
     'reconcile.setColumnType': async ({ id, side, column, type, format, revision }) => cas(id, revision, () => reconcile.setColumnType(id, side, column, type, format)),
+    'reconcile.previewColumnType': async ({ id, side, column, type, format }) => reconcile.previewColumnType(id, side, column, type, format),
     'reconcile.swapSides': async ({ id, revision }) => cas(id, revision, () => reconcile.swapSides(id)),
     'reconcile.profile': async ({ id, side }) => reconcile.profile(id, side),
     'reconcile.preview': async ({ id, side, ...req }) => reconcile.preview(id, side, req),

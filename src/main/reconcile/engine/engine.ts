@@ -17,6 +17,7 @@ import type {
   ExportOptions,
   ExportResult,
   GroupPageItem,
+  ColumnTypePreview,
   MatchGroup,
   Page,
   PageCategory,
@@ -49,7 +50,7 @@ import { acceptGroup, annotateException, updateException, matchManually, readAud
 import { dropRunTables, executeRun, latestQueueSql } from './run';
 import { importHistory, readHistory, recordHistory } from './history';
 import { sourceLineBreaks, type LineBreaks } from './source-lines';
-import { checkSourceUnchanged, isWorkspaceCopy, retype, loadSource, ROW_ID, swapSideTables, typedView, writeBytesSource, type LoadGuard } from './sources';
+import { checkSourceUnchanged, isWorkspaceCopy, previewColumnTyping, retype, loadSource, ROW_ID, swapSideTables, typedView, writeBytesSource, type LoadGuard } from './sources';
 import { ident } from './sql';
 import { deleteRunRows, ensureStore, recoverInterruptedRuns } from './store';
 
@@ -167,6 +168,19 @@ export class ReconEngine {
     this.cashFacts = undefined;
     return swapped;
   }
+
+  /** The column read with a type and format, nothing changed (the mapping step's format picker). */
+  async previewColumnType(side: Side, column: string, type: 'number' | 'date', format: string): Promise<ColumnTypePreview> {
+    // One at a time: the picker asks for an amount and a date column together, and two of these
+    // statements in flight on one connection answered one column's values for the other.
+    const turn = this.previews.then(async () => previewColumnTyping(this.db, await this.requireSource(side), column, type, format));
+    this.previews = turn.then(
+      () => undefined,
+      () => undefined,
+    );
+    return turn;
+  }
+  private previews: Promise<void> = Promise.resolve();
 
   async source(side: Side): Promise<SourceInfo | null> {
     const row = await this.db.one<{ info: string }>(`SELECT info::VARCHAR AS info FROM sources WHERE side = $1`, [side]);
@@ -524,6 +538,11 @@ export class ReconEngine {
       }
     }
     return cancelled;
+  }
+
+  /** A run or a source load is in progress. */
+  get busy(): boolean {
+    return this.running !== null || this.sideQueues.size > 0;
   }
 
   /** Cancels a run in progress, if any (same as aborting its signal). */

@@ -39,11 +39,12 @@ CREATE OR REPLACE MACRO kalla_num_clean_plain(v) AS (
 -- statements print it ("17,02,809.77 Dr"): debit reads negative, credit positive, the bank's own
 -- convention (money in positive). A ledger printed the other way round (invoices as Dr) then has
 -- the opposite sign to the statement throughout, which the rule learning already detects (flip_sign).
+-- One kalla_num_clean_plain per use (not one per branch): macros expand as text, and every copy
+-- of its patterns is compiled when a statement is planned (a 5,000-column load, issue 27).
 CREATE OR REPLACE MACRO kalla_num_clean(v) AS (
-  CASE WHEN regexp_full_match(trim(v), '(?i).*[0-9)][\s\x{00A0}]*[cd]r\.?')
-  THEN (CASE WHEN regexp_matches(lower(trim(v)), 'dr\.?$') THEN '-' ELSE '' END)
-       || kalla_num_clean_plain(regexp_replace(trim(v), '(?i)[\s\x{00A0}]*[cd]r\.?$', ''))
-  ELSE kalla_num_clean_plain(v) END);
+  (CASE WHEN regexp_full_match(trim(v), '(?i).*[0-9)][\s\x{00A0}]*[cd]r\.?') AND regexp_matches(lower(trim(v)), 'dr\.?$') THEN '-' ELSE '' END)
+  || kalla_num_clean_plain(CASE WHEN regexp_full_match(trim(v), '(?i).*[0-9)][\s\x{00A0}]*[cd]r\.?')
+                           THEN regexp_replace(trim(v), '(?i)[\s\x{00A0}]*[cd]r\.?$', '') ELSE v END));
 CREATE OR REPLACE MACRO kalla_num_sci(c) AS regexp_full_match(c, '[-+]?[0-9]+([.,][0-9]+)?[eE][-+]?[0-9]{1,2}');
 CREATE OR REPLACE MACRO kalla_num_shape_ok(c) AS
   (regexp_full_match(c, '\([0-9][0-9.,]*\)|[-+]?[0-9][0-9.,]*|[0-9][0-9.,]*-') OR kalla_num_sci(c));
@@ -54,20 +55,22 @@ CREATE OR REPLACE MACRO kalla_num_neg(c) AS (starts_with(c, '-') OR starts_with(
 CREATE OR REPLACE MACRO kalla_num_us(b) AS regexp_full_match(b, '([1-9]\d{0,2}(,\d{3})+|[1-9]\d?(,\d{2})+,\d{3}|\d+)(\.\d+)?');
 CREATE OR REPLACE MACRO kalla_num_eu(b) AS regexp_full_match(b, '([1-9]\d{0,2}(\.\d{3})+|\d+)(,\d+)?');
 -- Fast path first: plain "-1234.56" / "-1234,56" needs no cleaning (the common case in exports).
+-- The rest is cleaned once, bound to a lambda's parameter: written out in each branch (as before),
+-- the cleaning expanded ~12 times per column, and planning a 5,000-column typed table took minutes.
 CREATE OR REPLACE MACRO kalla_parse_us(v) AS (
   CASE WHEN regexp_full_match(v, '-?[0-9]+(\.[0-9]+)?') THEN try_cast(v AS DECIMAL(18, 6))
   WHEN regexp_full_match(v, '-?[1-9][0-9]{0,2}(,[0-9]{3})+(\.[0-9]+)?') THEN try_cast(replace(v, ',', '') AS DECIMAL(18, 6))
-  WHEN kalla_num_sci(kalla_num_clean(v)) THEN try_cast(kalla_num_clean(v) AS DECIMAL(18, 6))
-  WHEN kalla_num_shape_ok(kalla_num_clean(v)) AND kalla_num_us(kalla_num_body(kalla_num_clean(v)))
-  THEN (CASE WHEN kalla_num_neg(kalla_num_clean(v)) THEN -1 ELSE 1 END)
-       * try_cast(replace(kalla_num_body(kalla_num_clean(v)), ',', '') AS DECIMAL(18, 6)) END);
+  ELSE list_transform([kalla_num_clean(v)], c -> CASE
+    WHEN kalla_num_sci(c) THEN try_cast(c AS DECIMAL(18, 6))
+    WHEN kalla_num_shape_ok(c) AND kalla_num_us(kalla_num_body(c))
+    THEN (CASE WHEN kalla_num_neg(c) THEN -1 ELSE 1 END) * try_cast(replace(kalla_num_body(c), ',', '') AS DECIMAL(18, 6)) END)[1] END);
 CREATE OR REPLACE MACRO kalla_parse_eu(v) AS (
   CASE WHEN regexp_full_match(v, '-?[0-9]+(,[0-9]+)?') THEN try_cast(replace(v, ',', '.') AS DECIMAL(18, 6))
   WHEN regexp_full_match(v, '-?[1-9][0-9]{0,2}(\.[0-9]{3})+(,[0-9]+)?') THEN try_cast(replace(replace(v, '.', ''), ',', '.') AS DECIMAL(18, 6))
-  WHEN kalla_num_sci(kalla_num_clean(v)) THEN try_cast(replace(kalla_num_clean(v), ',', '.') AS DECIMAL(18, 6))
-  WHEN kalla_num_shape_ok(kalla_num_clean(v)) AND kalla_num_eu(kalla_num_body(kalla_num_clean(v)))
-  THEN (CASE WHEN kalla_num_neg(kalla_num_clean(v)) THEN -1 ELSE 1 END)
-       * try_cast(replace(replace(kalla_num_body(kalla_num_clean(v)), '.', ''), ',', '.') AS DECIMAL(18, 6)) END);
+  ELSE list_transform([kalla_num_clean(v)], c -> CASE
+    WHEN kalla_num_sci(c) THEN try_cast(replace(c, ',', '.') AS DECIMAL(18, 6))
+    WHEN kalla_num_shape_ok(c) AND kalla_num_eu(kalla_num_body(c))
+    THEN (CASE WHEN kalla_num_neg(c) THEN -1 ELSE 1 END) * try_cast(replace(replace(kalla_num_body(c), '.', ''), ',', '.') AS DECIMAL(18, 6)) END)[1] END);
 CREATE OR REPLACE MACRO kalla_tokens(s) AS list_distinct(list_filter(string_split_regex(lower(coalesce(s, '')), '[^a-z0-9]+'), x -> x <> ''));
 CREATE OR REPLACE MACRO kalla_jaccard(a, b) AS (
   CASE WHEN len(kalla_tokens(a)) + len(kalla_tokens(b)) = 0 THEN 1.0

@@ -33,7 +33,12 @@ const MAX_ID_WORDS = 3;
 const OPEN_ITEM_WORDS = /invoice|inv\b|rechnung|beleg|factuur|facture|fact\b|pi[eè]ce|document|doc\b|due|f[aä]llig|verval|[eé]ch[eé]ance|customer|kunde|debitor|relatie|tiers|contact|open|outstanding|openstaand|balance due/i;
 const STATEMENT_WORDS = /description|verwendungszweck|buchungstext|omschrijving|mededeling|communication|paid ?(in|out)|af ?bij|valuta|value ?date|wertstellung|iban|bic|counterparty|auftraggeber|beg[uü]nstigt|zahlungspflichtig|contrepartie|transaction|narrative|bai|memo/i;
 
-const sampleOf = (side: Side) => `(SELECT * FROM ${ident(typedView(side))} ORDER BY hash(__row_id) LIMIT ${SAMPLE})`;
+/**
+ * The sample rows, with only `columns` (as `s`): sorting whole rows of a 5,000-column file once per
+ * candidate column made the side roles take about a minute (issue 27). Same rows as `SELECT *` would.
+ */
+const sampleOf = (side: Side, columns: ColumnTyping[]) =>
+  `(SELECT ${columns.map((c) => ident(c.name)).join(', ')} FROM ${ident(typedView(side))} ORDER BY hash(__row_id) LIMIT ${SAMPLE})`;
 
 /** Canonical numbers of a VARCHAR expression: digit runs without leading zeros, at least MIN_DIGITS long. */
 const numbers = (x: string) =>
@@ -54,7 +59,7 @@ async function referencedShare(db: Db, columns: Record<Side, ColumnTyping[]>, fr
           `count(DISTINCT s.${ident(c.name)}) AS d${i}, count(*) FILTER (WHERE len(${numbers(`CAST(s.${ident(c.name)} AS VARCHAR)`)}) > 0) AS h${i}, ` +
           `avg(len(string_split(trim(CAST(s.${ident(c.name)} AS VARCHAR)), ' '))) AS w${i}`,
       )
-      .join(', ')} FROM ${sampleOf(from)} s`,
+      .join(', ')} FROM ${sampleOf(from, candidates)} s`,
   );
   const n = Number(stats?.n ?? 0);
   if (n === 0) return { share: 0, column: null };
@@ -63,14 +68,19 @@ async function referencedShare(db: Db, columns: Record<Side, ColumnTyping[]>, fr
   const ids = candidates.filter((_, i) => Number(stats?.[`d${i}`] ?? 0) >= 0.9 * n && Number(stats?.[`h${i}`] ?? 0) >= 0.8 * n && Number(stats?.[`w${i}`] ?? 0) < MAX_ID_WORDS);
   const texts = columns[to].filter((c) => !c.derived && c.type === 'text');
   if (ids.length === 0 || texts.length === 0) return { share: 0, column: null };
+  // The other side's text columns stacked into one (UNPIVOT), so the number extraction is written
+  // once, not once per column (2,500 copies in one statement at 5,000 columns). NULLs are dropped
+  // by UNPIVOT; they held no number either.
   await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_roles_tokens AS
-    SELECT DISTINCT unnest(flatten([${texts.map((c) => numbers(`CAST(s.${ident(c.name)} AS VARCHAR)`)).join(', ')}])) AS t FROM ${sampleOf(to)} s`);
+    SELECT DISTINCT unnest(${numbers('kalla_val')}) AS t FROM (
+      UNPIVOT (SELECT ${texts.map((c) => `CAST(s.${ident(c.name)} AS VARCHAR) AS ${ident(c.name)}`).join(', ')} FROM ${sampleOf(to, texts)} s)
+      ON ${texts.map((c) => ident(c.name)).join(', ')} INTO NAME kalla_col VALUE kalla_val)`);
   try {
     let best = { share: 0, column: null as string | null };
     for (const c of ids) {
       // The longest number of the identifier is its serial part ("INV-2026-000123" → 2026 and 123: 2026 is a year).
       const share = await db.scalarNumber(
-        `WITH n AS (SELECT ${numbers(`CAST(s.${ident(c.name)} AS VARCHAR)`)} AS ns FROM ${sampleOf(from)} s),
+        `WITH n AS (SELECT ${numbers(`CAST(s.${ident(c.name)} AS VARCHAR)`)} AS ns FROM ${sampleOf(from, [c])} s),
            v AS (SELECT list_filter(ns, d -> length(d) = list_max(list_transform(ns, x -> length(x))))[1] AS t FROM n)
          SELECT count(*) FILTER (WHERE t IN (SELECT t FROM kalla_roles_tokens)) / greatest(1, count(t)) FROM v`,
       );
@@ -86,7 +96,7 @@ async function referencedShare(db: Db, columns: Record<Side, ColumnTyping[]>, fr
 async function freeTextLength(db: Db, columns: ColumnTyping[], side: Side): Promise<number> {
   const texts = columns.filter((c) => !c.derived && c.type === 'text').slice(0, 40);
   if (texts.length === 0) return 0;
-  const row = await db.one<Record<string, number>>(`SELECT ${texts.map((c, i) => `avg(length(s.${ident(c.name)})) AS a${i}`).join(', ')} FROM ${sampleOf(side)} s`);
+  const row = await db.one<Record<string, number>>(`SELECT ${texts.map((c, i) => `avg(length(s.${ident(c.name)})) AS a${i}`).join(', ')} FROM ${sampleOf(side, texts)} s`);
   return Math.max(0, ...texts.map((_, i) => Number(row?.[`a${i}`] ?? 0)));
 }
 

@@ -15,7 +15,7 @@ import { constants, createReadStream } from 'node:fs';
 import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ReadOptions } from '../../../shared/reconcile/recipe';
-import type { ColumnTyping, Notice, Side, SkippedLine, SourceInfo } from '../../../shared/reconcile/sources-and-runs';
+import type { ColumnTypePreview, ColumnTyping, Notice, Side, SkippedLine, SourceInfo } from '../../../shared/reconcile/sources-and-runs';
 import { deriveColumnNames, detectDelimiter, detectHeader } from './csv-layout';
 import { detectBottom, detectTop, hasMixedLineEndings, scanRecords } from './read-layout';
 import { readTail, writeTableCopy, type TableRange } from './table-copy';
@@ -351,6 +351,7 @@ async function loadCopy(load: Load, copy: Copy): Promise<SourceInfo> {
   const sha256 = await hashing;
   if (untrimmed) await rm(untrimmed, { force: true });
   lap('sha256 (rest)');
+  await refuseIfChanged(ctx.db, next, load);
   ctx.guard?.commit();
   await swapIn(ctx.db, side, detection.typings);
   notices.push(...detection.notices, ...unparsedNotices(detection.typings, verified.unparsed, verified.examples));
@@ -381,6 +382,25 @@ async function loadCopy(load: Load, copy: Copy): Promise<SourceInfo> {
     ...(detection.decimal ? { decimal: detection.decimal } : {}),
     ...(quoted ? {} : { quote: 'none' as const }),
   };
+}
+
+/**
+ * A file written to while it loads (an export still running, a log appended to) gives a copy cut at
+ * some byte: a half last row reads as a wrong amount, and the size and hash stated would describe
+ * neither the file nor what was read. The file is looked at again once everything was read and
+ * hashed; if its size or time moved, the load is refused and nothing replaces the loaded source
+ * (issue 27). A file that settles loads the next time, as one consistent snapshot.
+ */
+async function refuseIfChanged(db: Db, next: string, load: Load): Promise<void> {
+  const now = await stat(load.path).catch(() => null);
+  if (now && now.size === load.fileStat.size && now.mtimeMs === load.fileStat.mtimeMs) return;
+  await db.exec(`DROP TABLE IF EXISTS ${ident(next)}`);
+  const how = !now ? 'it was deleted or moved' : now.size !== load.fileStat.size ? `it had ${load.fileStat.size} bytes when the load began and ${now.size} at its end` : 'it was rewritten';
+  throw new ReconError(
+    'source_changed',
+    `${load.shownName} changed while it was being loaded (${how}): another program is probably still writing it. Nothing was loaded from it; wait until that program has finished the file, then load it again.`,
+    { path: load.path, size_before: load.fileStat.size, size_after: now?.size ?? null },
+  );
 }
 
 interface TableLayout {
@@ -473,6 +493,38 @@ export async function materializeRawText(db: Db, info: SourceInfo): Promise<stri
     throw new ReconError('source_changed', `the workspace copy of ${info.name} now has ${rows} rows instead of ${info.row_count}; load the ${info.side} source again`, { side: info.side, path: info.read_path });
   }
   return table;
+}
+
+/**
+ * A column read with a type and format without changing anything (the format picker's preview,
+ * issue 27): the first `limit` rows of the workspace copy, typed with the same expression a load
+ * or a re-type would use; the distinct values that do not read come first, then ones that do.
+ */
+export async function previewColumnTyping(db: Db, info: SourceInfo, column: string, type: 'number' | 'date', format: string, limit = 5000): Promise<ColumnTypePreview> {
+  const c = info.columns.find((x) => x.name === column && !x.derived);
+  if (!c) throw new ReconError('unknown_column', `the ${info.side} source has no column “${column}”`, { side: info.side, column });
+  if (!info.read_path) throw new ReconError('source_missing', `${info.name} was loaded by an older Kalla; load it again to preview its columns`, { side: info.side });
+  const typing: ColumnTyping =
+    type === 'number' ? { name: c.name, type, overridden: true, format: /,\d*$/.test(format) || format === 'eu' ? 'eu' : 'us' } : { name: c.name, type, overridden: true, format };
+  const col = ident(c.name);
+  const sample = `kalla_type_preview_${info.side}`;
+  await db.exec(`CREATE OR REPLACE TEMP TABLE ${sample} AS
+    SELECT raw, CAST(${type === 'number' ? 'CAST(parsed AS DOUBLE)' : 'parsed'} AS VARCHAR) AS parsed, n FROM (
+      SELECT ${col} AS raw, ${typedExpression(typing)} AS parsed, row_number() OVER () AS n
+      FROM (SELECT ${col} FROM ${readCsvSql(storedRead(info, info.read_path), ', ignore_errors = true, parallel = false')} LIMIT ${Math.max(1, Math.floor(limit))}) t)
+    WHERE nullif(trim(raw), '') IS NOT NULL`);
+  try {
+    const counts = await db.one<{ sampled: number; unreadable: number }>(`SELECT count(*)::INTEGER AS sampled, count(*) FILTER (WHERE parsed IS NULL)::INTEGER AS unreadable FROM ${sample}`);
+    const distinct = (unread: boolean, n: number) =>
+      db.all<{ raw: string; parsed: string | null }>(
+        `SELECT raw, any_value(parsed) AS parsed FROM ${sample} WHERE (parsed IS NULL) = ${unread} GROUP BY raw ORDER BY min(n) LIMIT ${n}`,
+      );
+    const bad = await distinct(true, 5);
+    const good = await distinct(false, 8 - bad.length);
+    return { column: c.name, type, format, sampled: counts?.sampled ?? 0, unreadable: counts?.unreadable ?? 0, values: [...bad, ...good] };
+  } finally {
+    await db.exec(`DROP TABLE IF EXISTS temp.${sample}`);
+  }
 }
 
 export async function dropRawText(db: Db, table: string): Promise<void> {

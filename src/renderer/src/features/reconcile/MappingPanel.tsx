@@ -2,6 +2,7 @@ import type { Side } from '../../../../shared/reconcile/sources-and-runs';
 import { type MappingRow } from '../../../../shared/reconcile/workspace';
 import { useReconcile } from '../../stores/reconcile';
 import { MappingTable } from './MappingTable';
+import { EVIDENCE_WARNING, FormatPicker } from './FormatPicker';
 import { focusWhenReady } from '../../components/focus';
 
 const NO_ROWS: MappingRow[] = [];
@@ -13,6 +14,8 @@ export function MappingPanel() {
   const { act, saveReview } = useReconcile.getState();
   const rows = ws.mapping?.rows ?? NO_ROWS;
   const ready = Boolean(ws.sources.left && ws.sources.right);
+  // Untyped amount and date columns are said by the format picker, from the sources as they are now.
+  const corrections = (ws.mapping?.warnings ?? []).filter((w) => !EVIDENCE_WARNING.test(w));
   const cols = (side: Side) => ws.sources[side]?.info.columns.filter((c) => !c.derived).map((c) => c.name) ?? [];
   return (
     <section className="rc-section" aria-labelledby="step-mapping">
@@ -43,9 +46,10 @@ export function MappingPanel() {
         </div>
       )}
       {!ready && <p className="empty-hint">Once both files are loaded, Kalla proposes which columns belong together. You review every pair before anything runs.</p>}
+      {ready && <FormatPicker ws={ws} />}
       {ready && ws.mapping && (
         <>
-          {ws.mapping.warnings.length > 0 && <p className="muted small">Corrected: {ws.mapping.warnings.join('; ')}</p>}
+          {corrections.length > 0 && <p className="muted small">Corrected: {corrections.join('; ')}</p>}
           <MappingTable
             rows={rows}
             leftColumns={cols('left')}

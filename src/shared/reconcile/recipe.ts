@@ -167,11 +167,14 @@ export const NORMALISER_MEANINGS: Record<KeyNormaliser['kind'], string> = {
   name: 'Counterparty names as banks write them: case, accents and umlaut spellings ("MUELLER" = "Müller"), legal forms ("GmbH", "Ltd") and punctuation do not count.',
 };
 
+/** Statement columns one key is read from (a key's column and its `right_also`; a model reference's `right`). */
+export const MAX_REFERENCE_TEXT_COLUMNS = 8;
+
 export const MatchKeySchema = z.object({
   left: z.string().min(1),
   right: z.string().min(1),
   /** Further right columns the key may come from (a reference column *or* the remittance text; recipe v2). */
-  right_also: z.array(z.string().min(1)).max(8).optional(),
+  right_also: z.array(z.string().min(1)).max(MAX_REFERENCE_TEXT_COLUMNS - 1).optional(),
   normalisers: z.array(KeyNormaliserSchema).default([]),
 });
 export type MatchKey = z.infer<typeof MatchKeySchema>;
@@ -246,7 +249,7 @@ export const MatchRuleSchema = z.object({
         .array(
           z.object({
             left: z.string().min(1),
-            right: z.array(z.string().min(1)).min(1).max(8),
+            right: z.array(z.string().min(1)).min(1).max(MAX_REFERENCE_TEXT_COLUMNS),
             groups: ReferenceGroupsSchema,
             strict: ReferenceStrictSchema,
           }),

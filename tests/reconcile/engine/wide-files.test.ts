@@ -165,3 +165,22 @@ describe('side roles of a wide file', () => {
     expect(wideOne.wholeRows).toBe(0);
   });
 });
+
+describe('a statement that repeats the reference in many text columns', () => {
+  it('builds a recipe naming at most 8 of them, the most-hit first (issue 27: a raw schema error at 5,000 columns)', async () => {
+    const { buildAutoRecipe } = await import('../../../src/main/reconcile/engine/auto-recipe');
+    const { csv } = await import('./helpers');
+    const items = Array.from({ length: 40 }, (_, i) => `INV-${7100 + i},${NAMES[i % NAMES.length]},2026-03-01,${(100 + i * 17.35).toFixed(2)}`);
+    // Twelve text columns, each naming the invoice; column t_0 in every line, the others in fewer.
+    const lines = Array.from({ length: 40 }, (_, i) => [`2026-03-0${1 + (i % 9)}`, (100 + i * 17.35).toFixed(2), ...Array.from({ length: 12 }, (_, c) => (i % (c + 1) === 0 ? `Zahlung INV-${7100 + i}` : 'Zahlung'))].join(','));
+    const ws = await sb.workspace('many-texts');
+    await ws.addSourceFromPath('left', sb.file('items.csv', csv('invoice,customer,due,total', items)));
+    await ws.addSourceFromPath('right', sb.file('lines.csv', csv(['booked', 'amount', ...Array.from({ length: 12 }, (_, c) => `t_${c}`)].join(','), lines)));
+    const auto = await buildAutoRecipe(ws, 'wide-texts');
+    const right = auto.recipe.rules.find((r) => r.id === 'scored')?.model?.references[0].right ?? [];
+    expect(right.length).toBe(8);
+    expect(right[0]).toBe('t_0');
+    const result = await ws.run(auto.recipe);
+    expect((await ws.page(result.run_id, 'matched', { offset: 0, limit: 100 })).items).toHaveLength(40);
+  });
+});

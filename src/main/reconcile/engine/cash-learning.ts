@@ -5,7 +5,7 @@
  * payments and the invoices they reference (bank fees, early-payment discounts), and the columns
  * that name the counterparty on both sides. `cash-rules.ts` turns these facts into rules.
  */
-import type { FieldMapping, KeyNormaliser } from '../../../shared/reconcile/recipe';
+import { MAX_REFERENCE_TEXT_COLUMNS, type FieldMapping, type KeyNormaliser } from '../../../shared/reconcile/recipe';
 import type { ColumnTyping, Side } from '../../../shared/reconcile/sources-and-runs';
 import type { Db } from './db';
 import { amountExpression, column, dateExpression, issuedDigits, keySourceText, leftReference, nameExpression, namePrefixes, referenceBody, referenceTokens } from './recipe-sql';
@@ -233,6 +233,8 @@ async function judgeReference(
     found = kept;
   }
   if (found.length === 0) return null;
+  // The most-hit columns a recipe can name (a wide export holds the numbers in many text columns).
+  found = found.slice(0, MAX_REFERENCE_TEXT_COLUMNS);
   const agreement = amountMap ? await hitAgreement(db, columns, leftKey, shape, strict, found, amountMap, flipSign) : null;
   const evidence: ReferenceEvidence = { left: leftKey.name, shape, ...(strict ? { strict } : {}), right: found, agreement: agreement?.share ?? null, lines: agreement?.lines ?? 0, ratio: agreement && chance ? agreement.share / Math.max(chance, 1e-4) : null };
   // Validated: a value named in the text points at an open item of about the paid amount, not at a

@@ -112,7 +112,8 @@ export function profileColumn(column: ColumnInfo, sample: SampleRows | undefined
     kind,
     tokens,
     nameClass: classForKind(nameClass, kind, tokens),
-    compactName: foldText(column.name).replace(/[^a-z0-9]/g, ''),
+    // Letters of every script: Japanese, Greek or Cyrillic headings folded to '' were all "the same name".
+    compactName: foldText(column.name).replace(/[^\p{L}\p{N}]/gu, ''),
     texts,
     numbers,
     days,

@@ -217,3 +217,28 @@ describe('instalment rows and a split amount known only by its data', () => {
     }
   });
 });
+
+/**
+ * A yen ledger: amounts without a minor unit (whole numbers, 5,060 to 747,340) and headings in
+ * Japanese. Whole numbers were never taken for amounts (document and customer numbers are whole
+ * too), and every Japanese heading folded to the same empty name.
+ */
+describe('a yen ledger with Japanese headings', () => {
+  it('pairs the whole-number amounts that span orders of magnitude, and no two different headings as the same name', async () => {
+    const yen = (n: number) => n.toLocaleString('en-US');
+    // Invoices from a few thousand to a few million yen, spread as invoice amounts are (log-uniform).
+    const invoiceYen = (k: number) => Math.round(10 ** (2.5 + ((k * 0.6180339) % 1) * 3)) * 10;
+    const left = Array.from({ length: 60 }, (_, k) => [String(2000 + (k % 7)), `U00${41500 + k}`, '2026/03/25', yen(invoiceYen(k))].join(','));
+    const right = Array.from({ length: 40 }, (_, k) => ['2026/04/27', `振込 ｶ)ﾄｸｲｻｷ${k % 7}`, '', String(invoiceYen(k)), '48000000'].join(','));
+    const ws = await sb.workspace('jp');
+    await ws.addSourceFromPath('left', sb.file('urikake.csv', csv('得意先コード,伝票番号,締日,請求残高', left.map((r) => r.replace(/,(\d{1,3}(,\d{3})+)$/, ',"$1"')))));
+    await ws.addSourceFromPath('right', sb.file('meisai.csv', csv('取引日,摘要,お支払金額,お預り金額,差引残高', right)));
+    const auto = await buildAutoRecipe(ws, 'jp');
+    const amount = auto.recipe.mappings.find((m) => m.role === 'amount');
+    expect(amount?.field_a).toBe('請求残高');
+    expect(['お預り金額', 'signed_amount']).toContain(amount?.field_b);
+    expect(auto.recipe.mappings.filter((m) => m.reason.includes('same column name'))).toEqual([]);
+    // The customer code (2000–2006) is whole too, but spans no orders of magnitude: never an amount.
+    expect(auto.recipe.mappings.some((m) => m.role === 'amount' && m.field_a === '得意先コード')).toBe(false);
+  });
+});

@@ -27,7 +27,17 @@ export interface AmountPair {
 /** The same sampled rows every time, with only the one column read: `SELECT *` sorted all of a 5,000-column file's columns once per pair. */
 const sampleOf = (side: Side, column: string) => `(SELECT ${ident(column)} FROM ${ident(typedView(side))} ORDER BY hash(__row_id) LIMIT ${SAMPLE})`;
 
-/** Share of the left column's values (sign ignored, to the cent) found in the right column; 0 for whole numbers only (ids, counts). */
+/**
+ * Whole numbers only are amounts when they span orders of magnitude: a yen or won ledger has no
+ * cents (5,060 to 747,340), while document and customer numbers, postcodes and counts stay within
+ * one (1800012345 to 1800019999). This ratio of the 95th to the 5th percentile, at least.
+ */
+const WHOLE_AMOUNT_SPREAD = 20;
+
+/** SQL: whether a left column with these aggregates (count of fractional values, 5th and 95th percentile) may hold amounts. */
+const amountLike = (frac: string, p5: string, p95: string) => `(${frac} > 0 OR (${p5} > 0 AND ${p95} / ${p5} >= ${WHOLE_AMOUNT_SPREAD}))`;
+
+/** Share of the left column's values (sign ignored, to the cent) found in the right column; 0 for ids and counts (amountLike). */
 async function pairShare(db: Db, columns: Record<Side, ColumnTyping[]>, left: string, right: string): Promise<number> {
   const l = columns.left.find((c) => c.name === left);
   const r = columns.right.find((c) => c.name === right);
@@ -35,7 +45,7 @@ async function pairShare(db: Db, columns: Record<Side, ColumnTyping[]>, left: st
   return db.scalarNumber(
     `WITH lv AS (SELECT abs(round(s.${ident(l.name)}, 2)) AS v FROM ${sampleOf('left', l.name)} s WHERE s.${ident(l.name)} IS NOT NULL AND s.${ident(l.name)} <> 0),
        rv AS (SELECT DISTINCT abs(round(s.${ident(r.name)}, 2)) AS v FROM ${sampleOf('right', r.name)} s WHERE s.${ident(r.name)} IS NOT NULL)
-     SELECT CASE WHEN count(*) FILTER (WHERE v <> round(v)) = 0 THEN 0 ELSE count(*) FILTER (WHERE v IN (SELECT v FROM rv)) / count(*) END FROM lv`,
+     SELECT CASE WHEN NOT ${amountLike('count(*) FILTER (WHERE v <> round(v))', 'quantile_cont(v, 0.05)', 'quantile_cont(v, 0.95)')} THEN 0 ELSE count(*) FILTER (WHERE v IN (SELECT v FROM rv)) / count(*) END FROM lv`,
   );
 }
 
@@ -54,9 +64,9 @@ export async function findAmountPair(db: Db, columns: Record<Side, ColumnTyping[
   const rows = await db.all<{ lc: string; rc: string; share: number }>(
     `WITH lv AS (SELECT c, abs(round(v, 2)) AS v FROM ${long('left', left)} WHERE v <> 0),
        rv AS (SELECT DISTINCT c, abs(round(v, 2)) AS v FROM ${long('right', right)}),
-       lc AS (SELECT c, count(*) AS n, count(*) FILTER (WHERE v <> round(v)) AS frac FROM lv GROUP BY c),
+       lc AS (SELECT c, count(*) AS n, count(*) FILTER (WHERE v <> round(v)) AS frac, quantile_cont(v, 0.05) AS p5, quantile_cont(v, 0.95) AS p95 FROM lv GROUP BY c),
        hits AS (SELECT lv.c AS lc, rv.c AS rc, count(*) AS n FROM lv JOIN rv ON lv.v = rv.v GROUP BY 1, 2)
-     SELECT hits.lc, hits.rc, CASE WHEN lc.frac = 0 THEN 0 ELSE hits.n / lc.n END AS share FROM hits JOIN lc ON lc.c = hits.lc`,
+     SELECT hits.lc, hits.rc, CASE WHEN NOT ${amountLike('lc.frac', 'lc.p5', 'lc.p95')} THEN 0 ELSE hits.n / lc.n END AS share FROM hits JOIN lc ON lc.c = hits.lc`,
   );
   const shares = new Map(rows.map((r) => [`${r.lc}:${r.rc}`, Number(r.share)]));
   let best: AmountPair | null = null;

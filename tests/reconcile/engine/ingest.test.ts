@@ -83,6 +83,23 @@ describe('sources: delimiters, compression and encodings', () => {
     expect(page.items[0].payee).toBe('Café Müller €');
   });
 
+  it('tells Central European (Windows-1250) from Western (Windows-1252) text by the letters each reading gives', async () => {
+    const { singleByteCodePage } = await import('../../../src/main/reconcile/engine/file-sniff');
+    // Czech: "Částka;Zpráva: platba faktury, splatnost, děkujeme; šek; žádost; zeť" in Windows-1250.
+    const czech = Buffer.from([0xc8, 0xe1, 0x73, 0x74, 0x6b, 0x61, 0x3b, 0x5a, 0x70, 0x72, 0xe1, 0x76, 0x61, 0x3a, 0x20, 0x64, 0xec, 0x6b, 0x75, 0x6a, 0x65, 0x6d, 0x65, 0x3b, 0x20, 0x9a, 0x65, 0x6b, 0x3b, 0x20, 0x9e, 0xe1, 0x64, 0x6f, 0x73, 0x74]);
+    expect(singleByteCodePage(czech)).toBe('windows-1250');
+    // Polish: "Płatność za fakturę; zaliczka" — ł, ś, ć, ę.
+    expect(singleByteCodePage(Buffer.from([0x50, 0xb3, 0x61, 0x74, 0x6e, 0x6f, 0x9c, 0xe6, 0x20, 0x7a, 0x61, 0x20, 0x66, 0x61, 0x6b, 0x74, 0x75, 0x72, 0xea]))).toBe('windows-1250');
+    // French and German stay Western: "Reçu à l'échéance, façade; Straße, Müller".
+    expect(singleByteCodePage(Buffer.from('Re\xe7u \xe0 l\'\xe9ch\xe9ance, fa\xe7ade; Stra\xdfe, M\xfcller', 'latin1'))).toBe('windows-1252');
+    // A Czech export with a byte Windows-1252 cannot read (ť, 0x9D) loads as Windows-1250, readable.
+    const ws = await sb.workspace();
+    const bytes = Buffer.concat([Buffer.from('doklad;castka;text\nFV-1;10,00;', 'latin1'), Buffer.from([0x7a, 0x65, 0x9d, 0x20, 0x9a, 0x65, 0x6b]), Buffer.from('\n', 'latin1')]);
+    const info = await ws.addSourceFromPath('left', sb.file('cz.csv', bytes));
+    expect(info.encoding).toBe('windows-1250');
+    expect((await ws.preview('left', { offset: 0, limit: 1 })).items[0].text).toBe('zeť šek');
+  });
+
   it('adds a source from bytes by writing it into the workspace first', async () => {
     const ws = await sb.workspace();
     const info = await ws.addSourceFromBytes('right', 'pasted data.csv', new TextEncoder().encode(csv('ref,amount,date', BODY)));

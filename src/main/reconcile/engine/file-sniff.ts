@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { ReconError } from '../../errors';
 
-export type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'latin1';
+export type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'windows-1250' | 'latin1';
 
 export interface SniffResult {
   compressed: boolean;
@@ -21,8 +21,22 @@ export interface SniffResult {
 
 const SAMPLE_BYTES = 256 * 1024;
 
-/** Bytes 0x81, 0x8D, 0x8F, 0x90, 0x9D are unassigned in Windows-1252. */
-const UNASSIGNED_1252 = new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]);
+/** Bytes unassigned in each single-byte code page read here. */
+const UNASSIGNED: Record<'windows-1252' | 'windows-1250', Set<number>> = {
+  'windows-1252': new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]),
+  'windows-1250': new Set([0x81, 0x83, 0x88, 0x90, 0x98]),
+};
+
+/**
+ * Letters only one of the two code pages' languages write (lower case): Western European
+ * (Windows-1252) and Central European (Windows-1250: Czech, Polish, Slovak, Hungarian, Slovene,
+ * Croatian). The same byte is `è` in one and `č` in the other, and both decode without error, so
+ * the page whose reading holds more letters of its own languages is taken (ties: Windows-1252).
+ */
+const OWN_LETTERS: Record<'windows-1252' | 'windows-1250', string> = {
+  'windows-1252': 'àâãåæçèêëìîïñòõøùûÿœß',
+  'windows-1250': 'ąćčďěęĺľłńňőŕřśšťůűźžż',
+};
 
 export async function readSample(path: string, compressed: boolean): Promise<{ bytes: Buffer; complete: boolean }> {
   const chunks: Buffer[] = [];
@@ -137,7 +151,7 @@ export async function sniffFile(path: string, requested?: Encoding): Promise<Sni
   }
   if (requested && bomLength === 0) encoding = requested;
   const body = bytes.subarray(bomLength);
-  if (encoding === 'utf-8' || encoding === 'windows-1252' || encoding === 'latin1') assertText(body, path);
+  if (encoding === 'utf-8' || encoding === 'windows-1252' || encoding === 'windows-1250' || encoding === 'latin1') assertText(body, path);
   if (encoding === 'utf-8') {
     const prefix = complete ? body : trimPartialUtf8(body);
     const bad = firstInvalidUtf8Offset(prefix);
@@ -145,9 +159,11 @@ export async function sniffFile(path: string, requested?: Encoding): Promise<Sni
       throw new ReconError('invalid_encoding', `${path} is not valid UTF-8 (first invalid byte at offset ${bad + bomLength}); set encoding to windows-1252 or latin1 if that is what it is`, { path, offset: bad + bomLength });
     }
   }
-  if (encoding === 'windows-1252') {
-    const index = body.findIndex((b) => UNASSIGNED_1252.has(b));
-    if (index >= 0) throw new ReconError('invalid_encoding', `${path} is neither UTF-8 nor Windows-1252 (byte 0x${body[index].toString(16)} at offset ${index + bomLength})`, { path, offset: index + bomLength });
+  if (encoding === 'windows-1252' || encoding === 'windows-1250') {
+    const unassigned = UNASSIGNED[encoding];
+    const index = body.findIndex((b) => unassigned.has(b));
+    const name = encoding === 'windows-1252' ? 'Windows-1252' : 'Windows-1250';
+    if (index >= 0) throw new ReconError('invalid_encoding', `${path} is neither UTF-8 nor ${requested ? name : 'Windows-1252 or Windows-1250'} (byte 0x${body[index].toString(16)} at offset ${index + bomLength})`, { path, offset: index + bomLength });
   }
   const decoderName = encoding === 'latin1' ? 'latin1' : encoding;
   let sampleText = new TextDecoder(decoderName).decode(encoding === 'utf-8' && !complete ? trimPartialUtf8(body) : body);
@@ -176,7 +192,19 @@ function detectUnmarkedEncoding(bytes: Buffer, path: string): Encoding {
     throw new ReconError('binary_file', `${path} contains NUL bytes (first at offset ${offset}); it does not look like a CSV text file`, { path, offset });
   }
   const trimmed = trimPartialUtf8(bytes);
-  return firstInvalidUtf8Offset(trimmed) === trimmed.length ? 'utf-8' : 'windows-1252';
+  return firstInvalidUtf8Offset(trimmed) === trimmed.length ? 'utf-8' : singleByteCodePage(bytes);
+}
+
+/** Not UTF-8: the code page that can read every byte and whose reading holds more of its own letters. */
+export function singleByteCodePage(bytes: Uint8Array): 'windows-1252' | 'windows-1250' {
+  const score = (page: 'windows-1252' | 'windows-1250'): number => {
+    if (bytes.some((b) => UNASSIGNED[page].has(b))) return -1;
+    const own = OWN_LETTERS[page];
+    let n = 0;
+    for (const ch of new TextDecoder(page).decode(bytes.filter((b) => b >= 0x80)).toLowerCase()) if (own.includes(ch)) n++;
+    return n;
+  };
+  return score('windows-1250') > score('windows-1252') ? 'windows-1250' : 'windows-1252';
 }
 
 /** Control bytes other than tab/CR/LF/FF mean binary data, whatever the encoding. */

@@ -12,7 +12,7 @@ import { call } from '../../api/client';
 import { selectBusy, useReconcile } from '../../stores/reconcile';
 import { DELIMITERS } from './delimiters';
 
-const ENCODINGS = ['utf-8', 'windows-1252', 'latin1', 'utf-16le', 'utf-16be'] as const;
+const ENCODINGS = ['utf-8', 'windows-1252', 'windows-1250', 'latin1', 'utf-16le', 'utf-16be'] as const;
 
 interface Choice {
   sheet?: string;

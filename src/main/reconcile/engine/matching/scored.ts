@@ -669,11 +669,18 @@ async function matchCreditNetting(db: Db, rule: MatchRule, ruleIdx: number, mode
     WITH free_l AS (SELECT * FROM m_left WHERE id NOT IN (SELECT lid FROM m_pairs)),
       free_r AS (SELECT * FROM m_right WHERE id NOT IN (SELECT rid FROM m_pairs)),
       named AS (SELECT e.lid, e.rid, e.tied FROM m_exact e JOIN free_l l ON l.id = e.lid JOIN free_r r ON r.id = e.rid WHERE l.amt > 0 AND r.amt > 0),
+      -- The credit note is the item's counterparty's, or one the payment names too: two hash joins
+      -- (on the counterparty, on the named pair), since the two conditions OR-ed in one join made
+      -- DuckDB compare every named payment with every credit note (a nested loop).
+      pay AS (SELECT n.lid, n.rid, n.tied, l.amt AS la, r.amt AS ra, l.p, coalesce(abs(date_diff('day', l.dt, r.dt)), 0)::INTEGER AS dd
+        FROM named n JOIN free_l l ON l.id = n.lid JOIN free_r r ON r.id = n.rid),
+      notes AS (SELECT id, amt, p FROM free_l WHERE amt < 0),
       c AS (
-        SELECT n.lid, cn.id AS cid, n.rid, l.amt AS la, cn.amt AS ca, r.amt AS ra, n.tied, coalesce(abs(date_diff('day', l.dt, r.dt)), 0)::INTEGER AS dd
-        FROM named n JOIN free_l l ON l.id = n.lid JOIN free_r r ON r.id = n.rid
-        JOIN free_l cn ON cn.amt < 0 AND cn.id <> l.id AND abs(l.amt + cn.amt - r.amt) < 0.005
-          AND ((cn.p IS NOT NULL AND cn.p = l.p) OR EXISTS (SELECT 1 FROM m_exact x WHERE x.lid = cn.id AND x.rid = n.rid)))
+        SELECT pay.lid, cn.id AS cid, pay.rid, pay.la, cn.amt AS ca, pay.ra, pay.tied, pay.dd
+        FROM pay JOIN notes cn ON cn.p = pay.p AND cn.id <> pay.lid AND abs(pay.la + cn.amt - pay.ra) < 0.005
+        UNION
+        SELECT pay.lid, cn.id, pay.rid, pay.la, cn.amt, pay.ra, pay.tied, pay.dd
+        FROM pay JOIN m_exact x ON x.rid = pay.rid JOIN notes cn ON cn.id = x.lid AND cn.id <> pay.lid AND abs(pay.la + cn.amt - pay.ra) < 0.005)
     SELECT * FROM c QUALIFY count(*) OVER (PARTITION BY rid) = 1 AND count(*) OVER (PARTITION BY cid) = 1 AND count(*) OVER (PARTITION BY lid) = 1`);
   await db.exec(
     `INSERT INTO gtmp SELECT ${ruleIdx}, $1, 'N:1', ${rule.auto_confirm ? "'auto'" : "'suggested'"}, list_sort([lid, cid]), [rid], la + ca, ra, dd, 1.0 FROM m_cn`,

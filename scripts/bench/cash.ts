@@ -17,6 +17,7 @@ import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { buildAutoRecipe } from '../../src/main/reconcile/engine/auto-recipe';
 import { ReconEngine } from '../../src/main/reconcile/engine/engine';
+import { phaseCpu } from './phase-cpu';
 import { generateCash, NEGATIVE_CASES, type CashVariant, type TruthRow } from './cash-data';
 
 async function writeLines(path: string, header: string, lines: string[]): Promise<void> {
@@ -74,7 +75,8 @@ async function runVariant(rows: number, seed: number, variant: CashVariant, base
   const tLoad = performance.now();
   const auto = await buildAutoRecipe(ws, `cash-${variant}`);
   const tDetect = performance.now();
-  const result = await ws.run(auto.recipe);
+  const cpu = phaseCpu();
+  const result = await ws.run(auto.recipe, { onProgress: cpu.onProgress });
   const tRun = performance.now();
   ws.close();
   // The suggestion again after reopening the workspace (the app restarted): learned facts are stored per source content.
@@ -141,6 +143,7 @@ async function runVariant(rows: number, seed: number, variant: CashVariant, base
     `rules proposed: ${auto.recipe.rules.map((r) => `${r.id}${r.auto_confirm ? ' (auto)' : ' (suggest)'}`).join(', ') || 'none'}`,
     `groups per rule: ${result.summary.per_rule.map((r) => `${r.rule_id} ${r.groups}`).join(', ')}`,
     `run phases: ${result.phases.map((p) => `${p.phase} ${(p.ms / 1000).toFixed(2)} s`).join(', ')}`,
+    `run phases, CPU seconds (all threads; steadier than wall time under load): ${result.phases.map((p) => `${p.phase} ${(cpu.seconds.get(p.phase) ?? 0).toFixed(2)}`).join(', ')}, total ${cpu.total().toFixed(2)}`,
     `${'case'.padEnd(20)} ${'rows'.padStart(8)} ${'recall auto'.padStart(12)} ${'auto+sugg'.padStart(10)} ${'prec auto'.padStart(10)} ${'prec all'.padStart(10)}`,
     ...perCase
       .filter((c) => !NEGATIVE_CASES.has(c.kase as never))

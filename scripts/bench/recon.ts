@@ -24,6 +24,7 @@ import { runCashBench } from './cash';
 import { runPostgresBench } from './recon-postgres';
 import { runReviewBench } from './review';
 import { mulberry32 } from './worlds/mulberry32';
+import { phaseCpu } from './phase-cpu';
 import { runWideBench } from './wide';
 
 const { values } = parseArgs({
@@ -173,18 +174,20 @@ const recipe: Recipe = {
   })),
 };
 
-async function baseline(leftPath: string, rightPath: string): Promise<{ ms: number; pairs: number }> {
+async function baseline(leftPath: string, rightPath: string): Promise<{ ms: number; cpuS: number; pairs: number }> {
   const instance = await DuckDBInstance.create(':memory:');
   const conn = await instance.connect();
   const t = performance.now();
+  const cpu0 = process.cpuUsage();
   const reader = await conn.runAndReadAll(
     `SELECT count(*) AS n FROM read_csv('${leftPath}') l JOIN read_csv('${rightPath}') r ON lower(regexp_replace(l.reference, '[^A-Za-z0-9]', '', 'g')) = lower(regexp_replace(r.ref, '[^A-Za-z0-9]', '', 'g'))`,
   );
   const ms = performance.now() - t;
+  const used = process.cpuUsage(cpu0);
   const pairs = Number(reader.getRowObjectsJson()[0].n);
   conn.closeSync();
   instance.closeSync();
-  return { ms, pairs };
+  return { ms, cpuS: (used.user + used.system) / 1e6, pairs };
 }
 
 /** Load average of the (shared) machine, printed next to every figure. */
@@ -242,6 +245,7 @@ async function main(): Promise<void> {
 
   const ws = await ReconEngine.open(join(dir, 'workspace'));
   const t0 = performance.now();
+  const cpu0 = process.cpuUsage();
   // Both files load at once, as `kalla recon` loads them (each side on its own connection).
   const timed = async (side: 'left' | 'right', path: string) => {
     const info = await ws.addSourceFromPath(side, path);
@@ -249,8 +253,11 @@ async function main(): Promise<void> {
   };
   const [{ info: leftInfo, ms: leftMs }, { info: rightInfo, ms: rightMs }] = await Promise.all([timed('left', leftPath), timed('right', rightPath)]);
   const tRight = performance.now();
-  const result = await ws.run(recipe);
+  const cpu = phaseCpu();
+  const result = await ws.run(recipe, { onProgress: cpu.onProgress });
   const tRun = performance.now();
+  const cpuUsed = process.cpuUsage(cpu0);
+  const cpuS = (cpuUsed.user + cpuUsed.system) / 1e6;
   // Column profiles (what the Sources step shows), after the run so they do not count in it.
   const profileMs: number[] = [];
   if (values.profile) {
@@ -308,12 +315,13 @@ async function main(): Promise<void> {
     `load both:        ${f(tRight - t0)}  (in parallel)`,
     `  left  done at   ${f(leftMs)}  (${(leftInfo.timings ?? []).map((t) => `${t.phase} ${f(t.ms)}`).join(', ')})`,
     `  right done at   ${f(rightMs)}  (${(rightInfo.timings ?? []).map((t) => `${t.phase} ${f(t.ms)}`).join(', ')})`,
-    ...result.phases.map((p) => `run ${p.phase.padEnd(14)} ${f(p.ms)}`),
+    ...result.phases.map((p) => `run ${p.phase.padEnd(14)} ${f(p.ms)}  (CPU ${(cpu.seconds.get(p.phase) ?? 0).toFixed(2)} s)`),
     `run total:        ${f(tRun - tRight)}`,
     `end to end:       ${f(total)}  (${Math.round((leftCount + rightCount) / (total / 1000)).toLocaleString('en')} rows/s)`,
     ...exportMs.map((e) => `export ${e.formats.padEnd(11)} ${f(e.ms)}`),
     ...(values.profile ? [`profile:          left ${f(profileMs[0])} (${fmtMb(leftInfo.size_bytes)}), right ${f(profileMs[1])} (${fmtMb(rightInfo.size_bytes)})`] : []),
     `baseline (raw DuckDB exact-key join over the same files): ${f(base.ms)} (${base.pairs.toLocaleString('en')} pairs); ratio ${(total / base.ms).toFixed(1)}×`,
+    `CPU seconds (all threads; steadier than wall time on a loaded machine): end to end ${cpuS.toFixed(2)}, raw join ${base.cpuS.toFixed(2)}; ratio ${(cpuS / base.cpuS).toFixed(1)}×`,
     `peak RSS:         ${Math.round(rss)} MiB`,
     ...(cli ? [`kalla recon (csv,xlsx,parquet,evidence): ${f(cli.ms)}, peak RSS ${Math.round(cli.rssMiB)} MiB; ratio ${(cli.ms / base.ms).toFixed(1)}× the raw join (load ${cli.load})`] : []),
     `load average (1/5/15 min): ${loadBefore} before, ${loadAfter} after (2 cores shared: compare figures only at similar load)`,

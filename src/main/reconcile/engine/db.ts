@@ -7,12 +7,17 @@ import { DuckDBInstance, type DuckDBConnection, type DuckDBValue } from '@duckdb
 export type Row = Record<string, unknown>;
 export type Params = DuckDBValue[] | Record<string, DuckDBValue>;
 
-/** KALLA_RECON_TRACE=1 prints every statement slower than 20 ms to stderr (performance work). */
+/**
+ * KALLA_RECON_TRACE=1 prints every statement slower than 20 ms to stderr (performance work), with
+ * the process's CPU time over it: on a shared machine wall time swings with the load, CPU time much
+ * less (DuckDB's threads are this process's).
+ */
 const TRACE = process.env.KALLA_RECON_TRACE === '1';
 
-function trace(sql: string, started: number): void {
+function trace(sql: string, started: number, cpu: NodeJS.CpuUsage): void {
   const ms = performance.now() - started;
-  if (ms >= 20) process.stderr.write(`[recon sql ${Math.round(ms)} ms] ${sql.replace(/\s+/g, ' ').slice(0, Number(process.env.KALLA_RECON_TRACE_LEN ?? 160))}\n`);
+  const used = process.cpuUsage(cpu);
+  if (ms >= 20) process.stderr.write(`[recon sql ${Math.round(ms)} ms, cpu ${Math.round((used.user + used.system) / 1000)} ms] ${sql.replace(/\s+/g, ' ').slice(0, Number(process.env.KALLA_RECON_TRACE_LEN ?? 160))}\n`);
 }
 
 const MIB = 1024 ** 2;
@@ -58,16 +63,18 @@ export class Db {
   async exec(sql: string, params?: Params): Promise<void> {
     this.statements++;
     const started = TRACE ? performance.now() : 0;
+    const cpu = TRACE ? process.cpuUsage() : undefined;
     await this.conn.run(sql, params);
-    if (TRACE) trace(sql, started);
+    if (cpu) trace(sql, started, cpu);
   }
 
   /** Rows as plain JSON values (BIGINT/DECIMAL become strings, dates ISO strings). */
   async all<T = Row>(sql: string, params?: Params): Promise<T[]> {
     this.statements++;
     const started = TRACE ? performance.now() : 0;
+    const cpu = TRACE ? process.cpuUsage() : undefined;
     const reader = await this.conn.runAndReadAll(sql, params);
-    if (TRACE) trace(sql, started);
+    if (cpu) trace(sql, started, cpu);
     return reader.getRowObjectsJson() as T[];
   }
 

@@ -22,15 +22,15 @@ const doc = (n: number) => String(1_800_012_000 + n);
 const date = (day: number) => new Date(Date.UTC(2026, 0, 1 + day)).toISOString().slice(0, 10);
 const eur = (cents: number) => (cents / 100).toFixed(2);
 
-/** 80 items, 2 of them in USD paid in EUR at 0.92: too few to learn the rate from. */
-function files(withCurrency = true) {
+/** 80 items, 2 of them in USD paid in EUR at `rate` (0.92): too few to learn the rate from. */
+function files(withCurrency = true, rate = 0.92) {
   const items: string[] = [];
   const lines: string[] = [];
   for (let n = 1; n <= 80; n++) {
     const usd = n === 40 || n === 80;
     const cents = 10_000 + ((n * 7_919) % 90_000);
     items.push([doc(n), `Kunde ${n % 10} GmbH`, date(n % 40), eur(cents), ...(withCurrency ? [usd ? 'USD' : 'EUR'] : [])].join(','));
-    const paid = usd ? Math.round(cents * 0.92 * (n === 40 ? 1.01 : 0.99)) : cents;
+    const paid = usd ? Math.round(cents * rate * (n === 40 ? 1.01 : 0.99)) : cents;
     lines.push([date((n % 40) + 6), eur(paid), `KUNDE ${n % 10} GMBH`, `SVWZ+RE ${doc(n)}`].join(';'));
   }
   return {
@@ -60,6 +60,17 @@ describe('kalla recon --fx-rates', () => {
     const usd = suggestedRows(out).filter((r) => /amount in USD/.test(JSON.stringify(r)));
     expect(usd).toHaveLength(2);
     for (const r of usd) expect(JSON.stringify(r)).toMatch(/implied rate of 0\.9\d{3} \(your rate 0\.9200\)/);
+  });
+
+  it('a whole rate (1 to 1, 25 to 1) is shown as a rate, not refused by the SQL that words the evidence', async () => {
+    const { left, right } = files(true, 1);
+    const rates = sb.file('rates.csv', 'currency,rate\nUSD,1\n');
+    const out = sb.mkdir('out');
+    const t = io();
+    expect(await runReconCli(['--left', left, '--right', right, '--fx-rates', rates, '--out', out], t.io)).toBe(0);
+    const usd = suggestedRows(out).filter((r) => /amount in USD/.test(JSON.stringify(r)));
+    expect(usd).toHaveLength(2);
+    for (const r of usd) expect(JSON.stringify(r)).toMatch(/\(your rate 1\.0000\)/);
   });
 
   it('without the file, says no rate could be learned and confirms neither USD item', async () => {

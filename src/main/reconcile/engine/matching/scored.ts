@@ -98,7 +98,9 @@ const FX_BAND = 0.05;
 /** The item currency's rate (learned, or supplied by the user), as SQL over c.lcur (NULL for the home currency). */
 function rateSql(model: MatchModel): string | null {
   if (!model.fx || model.fx.rates.length === 0) return null;
-  return `CASE c.lcur ${model.fx.rates.map((r) => `WHEN ${lit(r.currency)} THEN ${r.rate}`).join(' ')} END`;
+  // DOUBLE, whatever the literal: a whole rate (25 koruna to the euro) is an INTEGER literal, which
+  // printf('%.4f') refuses, and the run failed with DuckDB's own words.
+  return `CASE c.lcur ${model.fx.rates.map((r) => `WHEN ${lit(r.currency)} THEN ${r.rate}::DOUBLE`).join(' ')} END`;
 }
 
 /** Where the item currency's rate came from, as SQL over c.lcur: 'learned' or 'your rate'. */

@@ -158,6 +158,24 @@ describe('parsing the held-out statements', () => {
     expect(rows[1].creditor_reference).toBe('RF2620260479');
   });
 
+  it('BAI2: a text cut at the record length inside a word goes on in the 88 record as written', () => {
+    const bai = [
+      '01,BANKUS33,RIDGELINE,261102,0600,1,80,,2/',
+      '02,RIDGELINE,021000021,1,261101,2400,USD,2/',
+      '03,4455667788,USD,010,100000,,/',
+      '16,165,821350,Z,73256892078694,,ACH CREDIT RECEIVED ORIG CO NAME:LF PAYABLES ORI',
+      '88,G ID:9225224203 SEC:CCD ADDENDA:RMR*IV*3182',
+      '88,34*PI*8213.50\\',
+      '49,821350,6/',
+      '98,821350,1,8/',
+      '99,821350,1,10/',
+    ].join('\n');
+    const [row] = parseBankStatement(bai, 'bai2', 'cut.bai');
+    expect(row.remittance_text).toContain('ORIG CO NAME:LF PAYABLES ORIG ID:9225224203');
+    expect(row.remittance_text).toContain('RMR*IV*318234*PI*8213.50');
+    expect(row.amount).toBe('8213.50');
+  });
+
   it('OFX 1.02 SGML: posted and available dates, payee, memo, check number', () => {
     const rows = parse('ofx-us-creditunion.ofx');
     expect(rows.map((r) => [r.booking_date, r.value_date, r.amount, r.counterparty_name])).toEqual([

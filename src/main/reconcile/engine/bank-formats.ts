@@ -494,13 +494,17 @@ export function parseMt942(src: string, name: string): BankRow[] {
 
 /** BAI2 funds types and how many fields follow each. */
 export function parseBai2(src: string, name: string): BankRow[] {
-  // 88 continues the previous record; a record ends with "/".
+  // 88 continues the previous record. After a record that ends with "/" it starts the next field;
+  // otherwise the previous record was cut inside its data (a 16 record's text, at the physical
+  // record length, mid-word: "RMR*IV*3182" + "34*PI*8213.50") and the data goes on as written.
   const records: string[] = [];
   for (const raw of src.replace(/\r\n/g, '\n').split('\n')) {
-    const line = raw.trimEnd();
-    if (!line) continue;
-    if (line.startsWith('88,') && records.length) records[records.length - 1] = records[records.length - 1].replace(/\/$/, '') + ',' + line.slice(3);
-    else records.push(line);
+    const line = raw.replace(/\r$/, '');
+    if (!line.trim()) continue;
+    if (line.startsWith('88,') && records.length) {
+      const prev = records[records.length - 1].trimEnd();
+      records[records.length - 1] = prev.endsWith('/') ? `${prev.slice(0, -1)},${line.slice(3)}` : `${records[records.length - 1]}${line.slice(3)}`;
+    } else records.push(line.trimEnd());
   }
   const rows: BankRow[] = [];
   let asOf = '';

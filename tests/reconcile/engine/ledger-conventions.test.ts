@@ -242,3 +242,23 @@ describe('a yen ledger with Japanese headings', () => {
     expect(auto.recipe.mappings.some((m) => m.role === 'amount' && m.field_a === '得意先コード')).toBe(false);
   });
 });
+
+/**
+ * An A/R aging export: the balance of every item, and the same amount again in the one aging
+ * bucket it falls in (`1-30 Days`, `31-60 Days`, …), empty elsewhere. Only some items are paid.
+ */
+describe('an aging report with bucket columns', () => {
+  it('compares the balance every item has, not a bucket that meets the payments as often per filled row', async () => {
+    const usd = (cents: number) => `"$${(cents / 100).toLocaleString('en-US', { minimumFractionDigits: 2 })}"`;
+    const items = Array.from({ length: 120 }, (_, k) => ({ inv: 318_100 + k, cents: 50_000 + ((k * 77_317) % 4_000_000), bucket: k % 4 }));
+    const left = items.map((i) => [`C0${1000 + (i.inv % 37)}`, String(i.inv), '09/15/2026', usd(i.cents), usd(i.cents), ...[0, 1, 2, 3].map((b) => (b === i.bucket ? usd(i.cents) : ''))].join(','));
+    // The current bucket's items are all paid, the older ones a third of the time.
+    const paid = items.filter((i, k) => i.bucket === 0 || k % 3 === 0);
+    const right = paid.map((i) => ['10/01/2026', (i.cents / 100).toFixed(2), `ACH CREDIT INV ${i.inv}`].join(','));
+    const ws = await sb.workspace('aging');
+    await ws.addSourceFromPath('left', sb.file('aging.csv', csv('Customer ID,Invoice #,Invoice Date,Original Amount,Balance Due,Current,1-30 Days,31-60 Days,Over 60 Days', left)));
+    await ws.addSourceFromPath('right', sb.file('bank.csv', csv('Date,Amount,Description', right)));
+    const auto = await buildAutoRecipe(ws, 'aging');
+    expect(['Balance Due', 'Original Amount']).toContain(auto.recipe.mappings.find((m) => m.role === 'amount')?.field_a);
+  });
+});

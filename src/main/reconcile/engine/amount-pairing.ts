@@ -37,7 +37,12 @@ const WHOLE_AMOUNT_SPREAD = 20;
 /** SQL: whether a left column with these aggregates (count of fractional values, 5th and 95th percentile) may hold amounts. */
 const amountLike = (frac: string, p5: string, p95: string) => `(${frac} > 0 OR (${p5} > 0 AND ${p95} / ${p5} >= ${WHOLE_AMOUNT_SPREAD}))`;
 
-/** Share of the left column's values (sign ignored, to the cent) found in the right column; 0 for ids and counts (amountLike). */
+/**
+ * Share of the left side's sampled rows whose value in the column (sign ignored, to the cent) is
+ * found in the right column; 0 for ids and counts (amountLike). Over all rows, not the filled
+ * ones: an aging bucket (`1-30 Days`, filled for a sixth of the items) meets the payments as
+ * often as the balance per filled row, but the balance is every item's amount.
+ */
 async function pairShare(db: Db, columns: Record<Side, ColumnTyping[]>, left: string, right: string): Promise<number> {
   const l = columns.left.find((c) => c.name === left);
   const r = columns.right.find((c) => c.name === right);
@@ -45,7 +50,8 @@ async function pairShare(db: Db, columns: Record<Side, ColumnTyping[]>, left: st
   return db.scalarNumber(
     `WITH lv AS (SELECT abs(round(s.${ident(l.name)}, 2)) AS v FROM ${sampleOf('left', l.name)} s WHERE s.${ident(l.name)} IS NOT NULL AND s.${ident(l.name)} <> 0),
        rv AS (SELECT DISTINCT abs(round(s.${ident(r.name)}, 2)) AS v FROM ${sampleOf('right', r.name)} s WHERE s.${ident(r.name)} IS NOT NULL)
-     SELECT CASE WHEN NOT ${amountLike('count(*) FILTER (WHERE v <> round(v))', 'quantile_cont(v, 0.05)', 'quantile_cont(v, 0.95)')} THEN 0 ELSE count(*) FILTER (WHERE v IN (SELECT v FROM rv)) / count(*) END FROM lv`,
+     SELECT CASE WHEN NOT ${amountLike('count(*) FILTER (WHERE v <> round(v))', 'quantile_cont(v, 0.05)', 'quantile_cont(v, 0.95)')} THEN 0
+       ELSE count(*) FILTER (WHERE v IN (SELECT v FROM rv)) / (SELECT count(*) FROM ${sampleOf('left', l.name)}) END FROM lv`,
   );
 }
 
@@ -66,7 +72,7 @@ export async function findAmountPair(db: Db, columns: Record<Side, ColumnTyping[
        rv AS (SELECT DISTINCT c, abs(round(v, 2)) AS v FROM ${long('right', right)}),
        lc AS (SELECT c, count(*) AS n, count(*) FILTER (WHERE v <> round(v)) AS frac, quantile_cont(v, 0.05) AS p5, quantile_cont(v, 0.95) AS p95 FROM lv GROUP BY c),
        hits AS (SELECT lv.c AS lc, rv.c AS rc, count(*) AS n FROM lv JOIN rv ON lv.v = rv.v GROUP BY 1, 2)
-     SELECT hits.lc, hits.rc, CASE WHEN NOT ${amountLike('lc.frac', 'lc.p5', 'lc.p95')} THEN 0 ELSE hits.n / lc.n END AS share FROM hits JOIN lc ON lc.c = hits.lc`,
+     SELECT hits.lc, hits.rc, CASE WHEN NOT ${amountLike('lc.frac', 'lc.p5', 'lc.p95')} THEN 0 ELSE hits.n / (SELECT count(*) FROM (SELECT 1 FROM ${ident(typedView('left'))} LIMIT ${SAMPLE})) END AS share FROM hits JOIN lc ON lc.c = hits.lc`,
   );
   const shares = new Map(rows.map((r) => [`${r.lc}:${r.rc}`, Number(r.share)]));
   let best: AmountPair | null = null;

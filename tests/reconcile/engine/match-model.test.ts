@@ -228,6 +228,34 @@ describe('returned payments that name neither the invoice nor the payer', () => 
     expect(paid[0].evidence).toMatch(/paid twice: the payment in statement row \d+ has the same amount and was refunded by row \d+/);
     expect(groups.filter((g) => g.status === 'auto')).toHaveLength(100);
   });
+
+  it('a return word ties a line to a payment up to 60 days apart; one 61 days later is only a mirror', async () => {
+    const { items, lines } = background();
+    items.push({ n: 404, customer: 9, cents: 36_036, day: 100 }, { n: 405, customer: 10, cents: 37_037, day: 100 });
+    lines.push({ day: 104, cents: 36_036, customer: 9, text: `SVWZ+RE ${doc(404)}`, pays: [] });
+    lines.push({ day: 164, cents: -36_036, customer: 'CLEARING', text: 'Retour - Storno', pays: [] });
+    lines.push({ day: 105, cents: 37_037, customer: 10, text: `SVWZ+RE ${doc(405)}`, pays: [405] });
+    lines.push({ day: 166, cents: -37_037, customer: 'CLEARING', text: 'Retour - Storno', pays: [] });
+    const { groups, ws, result } = await run(items, lines);
+    // 60 days: a payment and its return, so the invoice stays open.
+    expect(groups.filter((g) => g.docs.includes(doc(404)))).toEqual([]);
+    // 61 days: too far apart to be sure; the payment is kept for the invoice but only suggested.
+    expect(groups.filter((g) => g.docs.includes(doc(405)))).toMatchObject([{ status: 'suggested' }]);
+    expect(groups.find((g) => g.docs.includes(doc(405)))!.evidence).toMatch(/opposite amount .* may be its return/);
+    expect((await exceptionsOf(ws, result.run_id)).filter((e) => e.exception?.reason === 'reversed_pair')).toHaveLength(3);
+  });
+
+  it('one mirroring line holds back one payment of that amount, not every one', async () => {
+    const { items, lines } = background();
+    items.push({ n: 406, customer: 9, cents: 55_555, day: 100 }, { n: 407, customer: 10, cents: 55_555, day: 100 });
+    lines.push({ day: 104, cents: 55_555, customer: 9, text: `SVWZ+RE ${doc(406)}`, pays: [406] });
+    lines.push({ day: 105, cents: 55_555, customer: 10, text: `SVWZ+RE ${doc(407)}`, pays: [407] });
+    lines.push({ day: 115, cents: -55_555, customer: 'ACME SUPPLIES', text: 'Payment order 9', pays: [] });
+    const { groups, ws, result } = await run(items, lines);
+    const two = groups.filter((g) => g.docs.includes(doc(406)) || g.docs.includes(doc(407)));
+    expect(two.map((g) => g.status).sort()).toEqual(['auto', 'suggested']);
+    expect((await exceptionsOf(ws, result.run_id)).filter((e) => e.exception?.reason === 'reversed_pair')).toHaveLength(1);
+  });
 });
 
 describe("the workspace's own decisions", () => {

@@ -16,6 +16,7 @@ import { learnCashFacts } from '../../../src/main/reconcile/engine/cash-learning
 import { Db } from '../../../src/main/reconcile/engine/db';
 import type { ReconEngine } from '../../../src/main/reconcile/engine/engine';
 import { csv, sandbox, type Sandbox } from './helpers';
+import { MatchRuleSchema } from '../../../src/shared/reconcile/recipe';
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -368,6 +369,24 @@ describe('a payer batch the payment text contradicts', () => {
     expect(contradicted).toMatchObject([{ status: 'suggested', docs: [doc(701), doc(702)] }]);
     expect(contradicted[0].evidence).toMatch(new RegExp(`the line names ${doc(703)}, which is still open`));
     expect(groups.filter((g) => g.docs.includes(doc(704)))).toMatchObject([{ status: 'auto', docs: [doc(704), doc(705)] }]);
+  });
+});
+
+describe('a contradicted payer batch, with a rule of the user before the model', () => {
+  it('is still only suggested: the check finds the model rule wherever it stands in the recipe', async () => {
+    const { items, lines } = background();
+    items.push({ n: 701, customer: 9, cents: 12_340, day: 100 }, { n: 702, customer: 9, cents: 56_780, day: 101 }, { n: 703, customer: 9, cents: 99_990, day: 102 });
+    lines.push({ day: 106, cents: 69_120, customer: 9, text: `SVWZ+RE ${doc(703)}`, pays: [] });
+    const ws = await sb.workspace('rule-first');
+    await ws.addSourceFromPath('left', sb.file('items-rule-first.csv', csv(LEFT, items.map(itemRow))));
+    await ws.addSourceFromPath('right', sb.file('lines-rule-first.csv', csv(RIGHT, lines.map(lineRow))));
+    const auto = await buildAutoRecipe(ws, 'model');
+    // The user's own rule first: a document number written as the whole purpose text (none here is).
+    const own = MatchRuleSchema.parse({ id: 'own', name: 'Document number as purpose', keys: [{ left: 'Belegnummer', right: 'Verwendungszweck' }] });
+    const result = await ws.run({ ...auto.recipe, rules: [own, ...auto.recipe.rules] });
+    const contradicted = (await groupsOf(ws, result.run_id)).filter((g) => g.docs.includes(doc(701)));
+    expect(contradicted).toMatchObject([{ status: 'suggested', docs: [doc(701), doc(702)] }]);
+    expect(contradicted[0].evidence).toMatch(new RegExp(`the line names ${doc(703)}, which is still open`));
   });
 });
 

@@ -1,7 +1,8 @@
 // Mutation testing of the matching engine and the IPC dispatcher: `npm run test:mutation`.
-// Not part of `npm test` (it runs each mutant against the tests that cover it: tens of minutes on two
-// cores). The clear-text report printed at the end has a score per module (one row per file of
-// matching/ and for ipc/dispatch.ts); the HTML report goes to reports/mutation/.
+// Not part of `npm test` (it runs each mutant against the tests that cover it: hours on two shared
+// cores; two small files against the match-model tests alone took 54 minutes). The clear-text report
+// printed at the end has a score per module (one row per file of matching/ and for ipc/dispatch.ts);
+// the HTML report goes to reports/mutation/.
 // The tests run are vitest.mutation.config.ts's list, with the fixed fast-check seed.
 // To iterate on one module: `npx stryker run --mutate src/main/ipc/dispatch.ts`, and narrow the
 // tests with KALLA_MUTATION_TESTS=tests/app/dispatch.test.ts,tests/app/dispatch-output.test.ts.
@@ -17,10 +18,11 @@ export default {
   dryRunTimeoutMinutes: 30,
   reporters: ['clear-text', 'progress', 'html'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
-  // break: the lowest per-module score measured (one-to-one.ts 83.72 % on 2026-11-27; dispatch.ts 100 %).
-  // The 14 one-to-one survivors are equivalent (the greedy/rounds switch, the keyless amount band); the
-  // other matching/ files have not been scored on this box, so a whole run may fall below it.
-  thresholds: { high: 80, low: 60, break: 83 },
+  // break: the lowest per-module score measured (docs/recon-engine.md, "Mutation scores"): auto-guards.ts
+  // 55.26 % on 2026-11-27 in a run scoped to the match-model tests (dispatch.ts 100 %, one-to-one.ts 83.72 %,
+  // reversals.ts 85.14 %). scored.ts, groups.ts, working.ts, exceptions.ts, unreadable.ts and
+  // party-resolution.ts have no score yet; raise the break once a whole run has measured them.
+  thresholds: { high: 80, low: 60, break: 55 },
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',
 };

@@ -367,13 +367,59 @@ export class AssistantService {
     return buildSystemPrompt(`${BASE_PROMPT}\n${where}`, servers);
   }
 
+  /** Asks the user about one call (or lets it through when allowed for this conversation). */
+  private confirmCall(scope: string, req: ConfirmRequest, entry: ToolEntry): Promise<boolean> {
+    entry.status = 'asking';
+    entry.permission = 'ask';
+    const info = this.opts.tools.tools(req.server).find((t) => t.name === req.tool);
+    const confirmation: PendingConfirmation = {
+      id: randomUUID(),
+      entryId: entry.id,
+      server: req.server,
+      tool: req.tool,
+      arguments: req.call.arguments,
+      reason: req.decision.reason,
+      finalizing: req.decision.source === 'finalizing' || (info ? isFinalizingTool(info) : false),
+    };
+    if (!confirmation.finalizing && this.allowedInConversation.get(scope)?.has(toolKey(req.server, req.tool))) {
+      entry.approval = { by: 'user', decision: 'approved', reason: 'You allowed this tool for this conversation.', at: now() };
+      entry.status = 'running';
+      return Promise.resolve(true);
+    }
+    return new Promise<boolean>((resolve) => {
+      this.pending.set(confirmation.id, {
+        confirmation,
+        scope,
+        resolve: (approved, remember) => {
+          const remembered = remember === 'always' ? ' Always allowed from now on (Tool permissions).' : remember === 'conversation' ? ' Allowed for the rest of this conversation.' : '';
+          entry.approval = { by: 'user', decision: approved ? 'approved' : 'declined', reason: `${req.decision.reason}${remembered}`, at: now() };
+          entry.status = approved ? 'running' : 'refused';
+          void this.save(scope).then(() => this.changed(scope));
+          resolve(approved);
+        },
+        cancel: () => {
+          entry.status = 'cancelled';
+          resolve(false);
+        },
+      });
+      void this.changed(scope);
+    });
+  }
+
+  /** Why a call that started without asking was allowed: the tool policy's reason. */
+  private autoApproval(server: string, tool: string, settings: Settings): NonNullable<ToolEntry['approval']> {
+    const info = this.opts.tools.tools(server).find((t) => t.name === tool);
+    const origin = this.opts.tools.list().find((s) => s.name === server)?.origin ?? 'user';
+    const d = info ? resolveToolPolicy({ server, origin, tool: info }, settings.toolPolicy) : undefined;
+    return { by: 'auto', decision: 'approved', reason: d?.reason ?? 'Allowed by your settings.', at: now() };
+  }
+
   private async turn(scope: string, conv: Conversation, client: ProviderClient, run: Running): Promise<void> {
     const settings = await this.opts.settings.get();
-    const byCall = new Map<string, Extract<AssistantEntry, { kind: 'tool' }>>();
+    const byCall = new Map<string, ToolEntry>();
     let streaming: Extract<AssistantEntry, { kind: 'assistant' }> | undefined;
-    const notice = (level: 'info' | 'warning' | 'error', text: string) => conv.entries.push({ kind: 'notice', id: randomUUID(), level, text, at: now() });
 
-    const toolEntry = (call: ToolCall, server: string, tool: string): Extract<AssistantEntry, { kind: 'tool' }> => {
+    const toolEntry = (call: ToolCall, server: string, tool: string): ToolEntry => {
       let e = byCall.get(call.id);
       if (!e) {
         e = { kind: 'tool', id: randomUUID(), server, tool, arguments: call.arguments, status: 'running', at: now() };
@@ -381,45 +427,6 @@ export class AssistantService {
         conv.entries.push(e);
       }
       return e;
-    };
-
-    const confirm = (req: ConfirmRequest): Promise<boolean> => {
-      const entry = toolEntry(req.call, req.server, req.tool);
-      entry.status = 'asking';
-      entry.permission = 'ask';
-      const info = this.opts.tools.tools(req.server).find((t) => t.name === req.tool);
-      const confirmation: PendingConfirmation = {
-        id: randomUUID(),
-        entryId: entry.id,
-        server: req.server,
-        tool: req.tool,
-        arguments: req.call.arguments,
-        reason: req.decision.reason,
-        finalizing: req.decision.source === 'finalizing' || (info ? isFinalizingTool(info) : false),
-      };
-      if (!confirmation.finalizing && this.allowedInConversation.get(scope)?.has(toolKey(req.server, req.tool))) {
-        entry.approval = { by: 'user', decision: 'approved', reason: 'You allowed this tool for this conversation.', at: now() };
-        entry.status = 'running';
-        return Promise.resolve(true);
-      }
-      return new Promise<boolean>((resolve) => {
-        this.pending.set(confirmation.id, {
-          confirmation,
-          scope,
-          resolve: (approved, remember) => {
-            const remembered = remember === 'always' ? ' Always allowed from now on (Tool permissions).' : remember === 'conversation' ? ' Allowed for the rest of this conversation.' : '';
-            entry.approval = { by: 'user', decision: approved ? 'approved' : 'declined', reason: `${req.decision.reason}${remembered}`, at: now() };
-            entry.status = approved ? 'running' : 'refused';
-            void this.save(scope).then(() => this.changed(scope));
-            resolve(approved);
-          },
-          cancel: () => {
-            entry.status = 'cancelled';
-            resolve(false);
-          },
-        });
-        void this.changed(scope);
-      });
     };
 
     const onEvent = (e: LoopEvent) => {
@@ -446,31 +453,13 @@ export class AssistantService {
           const entry = toolEntry(e.call, e.server, e.tool);
           entry.status = 'running';
           entry.permission = e.permission;
-          if (!entry.approval) {
-            const info = this.opts.tools.tools(e.server).find((t) => t.name === e.tool);
-            const origin = this.opts.tools.list().find((s) => s.name === e.server)?.origin ?? 'user';
-            const d = info ? resolveToolPolicy({ server: e.server, origin, tool: info }, settings.toolPolicy) : undefined;
-            entry.approval = { by: 'auto', decision: 'approved', reason: d?.reason ?? 'Allowed by your settings.', at: now() };
-          }
+          entry.approval ??= this.autoApproval(e.server, e.tool, settings);
           void this.changed(scope);
           return;
         }
         case 'tool-end': {
           const target = byCall.get(e.call.id);
-          const entry = target ?? toolEntry(e.call, ...splitName(e.call.name));
-          entry.result = e.result.content.length > MAX_DISPLAY_RESULT ? `${e.result.content.slice(0, MAX_DISPLAY_RESULT)}…` : e.result.content;
-          const diagram = /```mermaid\n([\s\S]*?)\n```/.exec(e.result.content);
-          if (diagram && !e.result.isError) entry.mermaid = diagram[1];
-          if (e.result.outcome === 'blocked') {
-            entry.status = 'refused';
-            entry.permission = 'never';
-            entry.approval = { by: 'settings', decision: 'blocked', reason: 'Blocked by your tool permissions in Settings.', at: now() };
-          } else if (!target) {
-            // Never started: refused by a readiness or scope gate, an unknown tool, or unreadable arguments.
-            entry.status = 'refused';
-          } else if (entry.status !== 'refused') {
-            entry.status = run.controller.signal.aborted && e.result.isError ? 'cancelled' : e.result.isError ? 'error' : 'done';
-          }
+          finishToolEntry(target ?? toolEntry(e.call, ...splitName(e.call.name)), e.result, target !== undefined, run.controller.signal.aborted);
           void this.changed(scope);
           return;
         }
@@ -484,23 +473,55 @@ export class AssistantService {
         system: this.systemPrompt(scope),
         history: conv.messages,
         overrides: settings.toolPolicy,
-        confirm,
+        confirm: (req) => this.confirmCall(scope, req, toolEntry(req.call, req.server, req.tool)),
         signal: run.controller.signal,
         maxSteps: this.maxSteps,
         onEvent,
       });
       conv.messages.push(...result.messages);
-      if (result.outcome === 'step_limit') notice('warning', `Stopped after ${this.maxSteps} steps, the limit for one request. Say "continue" to let me go on.`);
-      else if (result.outcome === 'cancelled') notice('info', 'Stopped. Nothing further was run.');
-      else if (result.outcome === 'failed') notice('error', result.error?.message ?? 'The provider failed.');
-      else if (result.stopReason === 'max_tokens') notice('warning', 'The answer was cut short (the model’s output limit).');
+      const said = outcomeNotice(result, this.maxSteps);
+      if (said) conv.entries.push(notice(...said));
     } catch (e) {
-      notice('error', `The Assistant stopped: ${e instanceof Error ? e.message : String(e)}`);
+      conv.entries.push(notice('error', `The Assistant stopped: ${e instanceof Error ? e.message : String(e)}`));
     } finally {
       // Confirmations left open by a failure are answered "no".
       for (const [id, p] of this.pending) if (p.scope === scope) (this.pending.delete(id), p.cancel());
       await this.save(scope);
     }
+  }
+}
+
+type ToolEntry = Extract<AssistantEntry, { kind: 'tool' }>;
+type NoticeLevel = 'info' | 'warning' | 'error';
+type TurnResult = Awaited<ReturnType<typeof runTurn>>;
+
+function notice(level: NoticeLevel, text: string): AssistantEntry {
+  return { kind: 'notice', id: randomUUID(), level, text, at: now() };
+}
+
+/** The line shown after a turn that did not simply end, or undefined. */
+function outcomeNotice(result: TurnResult, maxSteps: number): [NoticeLevel, string] | undefined {
+  if (result.outcome === 'step_limit') return ['warning', `Stopped after ${maxSteps} steps, the limit for one request. Say "continue" to let me go on.`];
+  if (result.outcome === 'cancelled') return ['info', 'Stopped. Nothing further was run.'];
+  if (result.outcome === 'failed') return ['error', result.error?.message ?? 'The provider failed.'];
+  if (result.stopReason === 'max_tokens') return ['warning', 'The answer was cut short (the model’s output limit).'];
+  return undefined;
+}
+
+/** A call's entry once its result is in: the shown result, a diagram if any, and its final status. */
+function finishToolEntry(entry: ToolEntry, result: Extract<LoopEvent, { type: 'tool-end' }>['result'], started: boolean, aborted: boolean): void {
+  entry.result = result.content.length > MAX_DISPLAY_RESULT ? `${result.content.slice(0, MAX_DISPLAY_RESULT)}…` : result.content;
+  const diagram = /```mermaid\n([\s\S]*?)\n```/.exec(result.content);
+  if (diagram && !result.isError) entry.mermaid = diagram[1];
+  if (result.outcome === 'blocked') {
+    entry.status = 'refused';
+    entry.permission = 'never';
+    entry.approval = { by: 'settings', decision: 'blocked', reason: 'Blocked by your tool permissions in Settings.', at: now() };
+  } else if (!started) {
+    // Never started: refused by a readiness or scope gate, an unknown tool, or unreadable arguments.
+    entry.status = 'refused';
+  } else if (entry.status !== 'refused') {
+    entry.status = aborted && result.isError ? 'cancelled' : result.isError ? 'error' : 'done';
   }
 }
 

@@ -32,116 +32,129 @@ class SyntaxStop extends Error {
 
 /** Offset of the first syntax error in `text`, or undefined when it is valid JSON. */
 export function jsonErrorOffset(text: string): number | undefined {
-  let i = 0;
-  const fail = (): never => {
-    throw new SyntaxStop(i);
-  };
-  const ws = () => {
-    while (i < text.length && ' \t\n\r'.includes(text[i])) i++;
-  };
-  const literal = (word: string) => {
-    for (const ch of word) {
-      if (text[i] !== ch) fail();
-      i++;
-    }
-  };
-  const string = () => {
-    if (text[i] !== '"') fail();
-    i++;
-    while (i < text.length) {
-      const ch = text[i];
-      if (ch === '"') {
-        i++;
-        return;
-      }
-      if (ch.charCodeAt(0) < 0x20) fail();
-      if (ch === '\\') {
-        i++;
-        const esc = text[i];
-        if (esc === 'u') {
-          for (let k = 1; k <= 4; k++) {
-            if (!/[0-9a-fA-F]/.test(text[i + k] ?? '')) {
-              i += k;
-              fail();
-            }
-          }
-          i += 5;
-          continue;
-        }
-        if (esc === undefined || !'"\\/bfnrt'.includes(esc)) fail();
-      }
-      i++;
-    }
-    fail();
-  };
-  const number = () => {
-    const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(text.slice(i, i + 400));
-    if (!match || match[0] === '-' || match[0] === '') fail();
-    i += match![0].length;
-  };
-  const value = (): void => {
-    ws();
-    const ch = text[i];
-    if (ch === '{') {
-      i++;
-      ws();
-      if (text[i] === '}') {
-        i++;
-        return;
-      }
-      for (;;) {
-        ws();
-        string();
-        ws();
-        if (text[i] !== ':') fail();
-        i++;
-        value();
-        ws();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === '}') {
-          i++;
-          return;
-        }
-        fail();
-      }
-    }
-    if (ch === '[') {
-      i++;
-      ws();
-      if (text[i] === ']') {
-        i++;
-        return;
-      }
-      for (;;) {
-        value();
-        ws();
-        if (text[i] === ',') {
-          i++;
-          continue;
-        }
-        if (text[i] === ']') {
-          i++;
-          return;
-        }
-        fail();
-      }
-    }
-    if (ch === '"') return string();
-    if (ch === 't') return literal('true');
-    if (ch === 'f') return literal('false');
-    if (ch === 'n') return literal('null');
-    return number();
-  };
+  const scan = new JsonScan(text);
   try {
-    value();
-    ws();
-    if (i < text.length) fail();
+    scan.value();
+    scan.ws();
+    if (scan.i < text.length) scan.fail();
     return undefined;
   } catch (error) {
     if (error instanceof SyntaxStop) return error.offset;
     throw error;
+  }
+}
+
+/** A recursive-descent pass over JSON text that throws SyntaxStop where the text stops being JSON. */
+class JsonScan {
+  i = 0;
+  constructor(private readonly text: string) {}
+
+  fail(): never {
+    throw new SyntaxStop(this.i);
+  }
+
+  ws(): void {
+    while (this.i < this.text.length && ' \t\n\r'.includes(this.text[this.i])) this.i++;
+  }
+
+  value(): void {
+    this.ws();
+    const ch = this.text[this.i];
+    if (ch === '{') return this.object();
+    if (ch === '[') return this.array();
+    if (ch === '"') return this.string();
+    if (ch === 't') return this.literal('true');
+    if (ch === 'f') return this.literal('false');
+    if (ch === 'n') return this.literal('null');
+    return this.number();
+  }
+
+  /** Steps past `close` and says true if it is next, else false. */
+  private closes(close: string): boolean {
+    if (this.text[this.i] !== close) return false;
+    this.i++;
+    return true;
+  }
+
+  /** After an element: a comma (more follow) or the closing bracket (done); anything else fails. */
+  private more(close: string): boolean {
+    this.ws();
+    if (this.text[this.i] === ',') {
+      this.i++;
+      return true;
+    }
+    if (this.closes(close)) return false;
+    return this.fail();
+  }
+
+  private object(): void {
+    this.i++;
+    this.ws();
+    if (this.closes('}')) return;
+    do {
+      this.ws();
+      this.string();
+      this.ws();
+      if (this.text[this.i] !== ':') this.fail();
+      this.i++;
+      this.value();
+    } while (this.more('}'));
+  }
+
+  private array(): void {
+    this.i++;
+    this.ws();
+    if (this.closes(']')) return;
+    do this.value();
+    while (this.more(']'));
+  }
+
+  private literal(word: string): void {
+    for (const ch of word) {
+      if (this.text[this.i] !== ch) this.fail();
+      this.i++;
+    }
+  }
+
+  private string(): void {
+    const text = this.text;
+    if (text[this.i] !== '"') this.fail();
+    this.i++;
+    while (this.i < text.length) {
+      const ch = text[this.i];
+      if (ch === '"') {
+        this.i++;
+        return;
+      }
+      if (ch.charCodeAt(0) < 0x20) this.fail();
+      if (ch === '\\') {
+        this.i++;
+        if (text[this.i] === 'u') {
+          this.unicodeEscape();
+          continue;
+        }
+        const esc = text[this.i];
+        if (esc === undefined || !'"\\/bfnrt'.includes(esc)) this.fail();
+      }
+      this.i++;
+    }
+    this.fail();
+  }
+
+  /** `\uXXXX`, with `i` on the `u`: fails at the first character that is not a hex digit. */
+  private unicodeEscape(): void {
+    for (let k = 1; k <= 4; k++) {
+      if (!/[0-9a-fA-F]/.test(this.text[this.i + k] ?? '')) {
+        this.i += k;
+        this.fail();
+      }
+    }
+    this.i += 5;
+  }
+
+  private number(): void {
+    const match = /^-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/.exec(this.text.slice(this.i, this.i + 400));
+    if (!match || match[0] === '-' || match[0] === '') this.fail();
+    this.i += match![0].length;
   }
 }

@@ -234,66 +234,69 @@ export class Sources {
           info = await engine.addSourceFromPath(side, path, used);
         }
         info = { ...info, name, ...(plan ? { notices: [...planNotices(plan, info, fallback), ...info.notices] } : {}) };
-        if (side !== intended) {
-          info = {
-            ...info,
-            notices: [
-              {
-                code: 'side_swapped',
-                message: `“${name}” was chosen for the ${intended} side, but it has the columns of ${s.aliases[side]} (the ${side} side's file last month), so it is read as ${s.aliases[side]} on the ${side} side; the ${intended} side is for the ${s.aliases[intended]} file`,
-              },
-              ...info.notices,
-            ],
-          };
-        }
+        if (side !== intended) info = { ...info, notices: [sideSwapped(name, intended, side, s.aliases), ...info.notices] };
       } catch (e) {
-        if (e instanceof ReconError && e.code === 'cancelled') {
-          // Not a failure of the file: no error to show or retry; an uploaded copy is not needed any more.
-          if (dirname(path) === join(store.dir(id), 'uploads')) await rm(path, { force: true });
-          events.progress({ workspace: id, kind: 'load', side, phase: 'cancelled', fraction: 1 });
-          const was = s.sources[side];
-          const kept = was ? `keeps “${was.info.name}”` : 'stays empty';
-          throw new UserError(`Loading “${name}” was cancelled; the ${side} source ${kept}.`, 'cancelled');
-        }
-        // The options of this attempt are kept: "Skip bad lines and load" after choosing `;` and a
-        // header must not fall back to detection (it did, and looped on the same error).
-        const err = { ...explainSourceError(name, e), path, read: withoutTypeFixes(read) };
-        await store.update(id, (st) => ({ ...st, source_errors: { ...st.source_errors, [side]: err } }));
-        events.progress({ workspace: id, kind: 'load', side, phase: 'failed', fraction: 1 });
-        throw new UserError(err.message, err.code);
+        return this.loadFailed(id, s, side, { path, name, read }, e);
       }
       events.progress({ workspace: id, kind: 'load', side, phase: `Loaded ${name} (${size} bytes)`, fraction: 1 });
-      const fresh = !s.sources[side] && s.aliases[side] === side;
-      // A long file name ("UMSAETZE_GIROKONTO_DE89…") gives way to the file's role ("bank", "invoices").
-      let alias = fresh ? proposeAlias(aliasFromName(name), info.columns.map((c) => c.name)) : s.aliases[side];
-      if (alias === s.aliases[other(side)]) alias = `${alias}_${side}`;
-      const oldAlias = s.aliases[side];
-      let next = await store.update(id, (st) => ({
-        ...st,
-        // An untitled workspace is named after its files once both are there ("bank_statement vs invoices").
-        name: st.name === UNTITLED && st.sources[other(side)] ? (side === 'left' ? `${alias} vs ${st.aliases.right}` : `${st.aliases.left} vs ${alias}`) : st.name,
-        aliases: { ...st.aliases, [side]: alias },
-        filters: st.filters.map((f) => (f.source === oldAlias ? { ...f, source: alias } : f)),
-        // The options it was read with (the plan's included, type fixes aside: those live on the columns).
-        sources: { ...st.sources, [side]: { info, read: withoutTypeFixes(used) } },
-        source_errors: { ...st.source_errors, [side]: null },
-        read_plan: { ...st.read_plan, [side]: null },
-      }));
-      // An upload the side no longer reads is removed now, not at the next start: uploads are read
-      // in place (stored once), so a replaced one would otherwise keep its full size on disk.
-      const replaced = s.sources[side]?.info.path;
-      const uploads = join(store.dir(id), 'uploads');
-      if (replaced && replaced !== path && dirname(replaced) === uploads && next.sources[other(side)]?.info.path !== replaced) await rm(replaced, { force: true });
-      // Both sides loaded: keep a mapping whose columns still exist (e.g. a duplicated workspace), otherwise detect.
-      if (next.sources.left && next.sources.right) {
-        const l = new Set(next.sources.left.info.columns.map((c) => c.name));
-        const r = new Set(next.sources.right.info.columns.map((c) => c.name));
-        const stillValid = next.mapping?.rows.length && next.mapping.rows.every((m) => m.decision === 'rejected' || (l.has(m.field_a) && r.has(m.field_b)));
-        // A failed detection is already in the state (mapping_error); the load itself succeeded.
-        if (!stillValid) next = await this.detectMappings(id).catch(() => store.get(id));
-      }
-      return next;
+      return this.recordLoaded(id, s, side, path, { info, read: withoutTypeFixes(used) });
     });
+  }
+
+  /** A load that failed: a cancel says what the side keeps; anything else is kept in the state with its way out. */
+  private async loadFailed(id: string, s: WorkspaceState, side: Side, file: { path: string; name: string; read: ReadInput }, e: unknown): Promise<never> {
+    const { store, events } = this.ctx;
+    const { path, name, read } = file;
+    if (e instanceof ReconError && e.code === 'cancelled') {
+      // Not a failure of the file: no error to show or retry; an uploaded copy is not needed any more.
+      if (dirname(path) === join(store.dir(id), 'uploads')) await rm(path, { force: true });
+      events.progress({ workspace: id, kind: 'load', side, phase: 'cancelled', fraction: 1 });
+      const was = s.sources[side];
+      const kept = was ? `keeps “${was.info.name}”` : 'stays empty';
+      throw new UserError(`Loading “${name}” was cancelled; the ${side} source ${kept}.`, 'cancelled');
+    }
+    // The options of this attempt are kept: "Skip bad lines and load" after choosing `;` and a
+    // header must not fall back to detection (it did, and looped on the same error).
+    const err = { ...explainSourceError(name, e), path, read: withoutTypeFixes(read) };
+    await store.update(id, (st) => ({ ...st, source_errors: { ...st.source_errors, [side]: err } }));
+    events.progress({ workspace: id, kind: 'load', side, phase: 'failed', fraction: 1 });
+    throw new UserError(err.message, err.code);
+  }
+
+  /** A loaded source into the state (alias, workspace name, filters renamed), the replaced upload removed, the mapping kept or detected. */
+  private async recordLoaded(id: string, s: WorkspaceState, side: Side, path: string, loaded: { info: SourceInfo; read: ReadInput }): Promise<WorkspaceState> {
+    const { store } = this.ctx;
+    const { info } = loaded;
+    const fresh = !s.sources[side] && s.aliases[side] === side;
+    // A long file name ("UMSAETZE_GIROKONTO_DE89…") gives way to the file's role ("bank", "invoices").
+    let alias = fresh ? proposeAlias(aliasFromName(info.name), info.columns.map((c) => c.name)) : s.aliases[side];
+    if (alias === s.aliases[other(side)]) alias = `${alias}_${side}`;
+    const oldAlias = s.aliases[side];
+    let next = await store.update(id, (st) => ({
+      ...st,
+      // An untitled workspace is named after its files once both are there ("bank_statement vs invoices").
+      name: st.name === UNTITLED && st.sources[other(side)] ? (side === 'left' ? `${alias} vs ${st.aliases.right}` : `${st.aliases.left} vs ${alias}`) : st.name,
+      aliases: { ...st.aliases, [side]: alias },
+      filters: st.filters.map((f) => (f.source === oldAlias ? { ...f, source: alias } : f)),
+      // The options it was read with (the plan's included, type fixes aside: those live on the columns).
+      sources: { ...st.sources, [side]: loaded },
+      source_errors: { ...st.source_errors, [side]: null },
+      read_plan: { ...st.read_plan, [side]: null },
+    }));
+    // An upload the side no longer reads is removed now, not at the next start: uploads are read
+    // in place (stored once), so a replaced one would otherwise keep its full size on disk.
+    const replaced = s.sources[side]?.info.path;
+    const uploads = join(store.dir(id), 'uploads');
+    if (replaced && replaced !== path && dirname(replaced) === uploads && next.sources[other(side)]?.info.path !== replaced) await rm(replaced, { force: true });
+    // Both sides loaded: keep a mapping whose columns still exist (e.g. a duplicated workspace), otherwise detect.
+    if (next.sources.left && next.sources.right) {
+      const l = new Set(next.sources.left.info.columns.map((c) => c.name));
+      const r = new Set(next.sources.right.info.columns.map((c) => c.name));
+      const stillValid = next.mapping?.rows.length && next.mapping.rows.every((m) => m.decision === 'rejected' || (l.has(m.field_a) && r.has(m.field_b)));
+      // A failed detection is already in the state (mapping_error); the load itself succeeded.
+      if (!stillValid) next = await this.detectMappings(id).catch(() => store.get(id));
+    }
+    return next;
   }
 
   private async requireSource(id: string, side: Side): Promise<WorkspaceState> {
@@ -301,4 +304,12 @@ export class Sources {
     if (!s.sources[side]) throw new UserError(`Load a file on the ${side} side first.`, 'not_ready');
     return s;
   }
+}
+
+/** Next month's file dropped on the other file's side: what the source card says about reading it where it belongs. */
+function sideSwapped(name: string, intended: Side, side: Side, aliases: Record<Side, string>): SourceInfo['notices'][number] {
+  return {
+    code: 'side_swapped',
+    message: `“${name}” was chosen for the ${intended} side, but it has the columns of ${aliases[side]} (the ${side} side's file last month), so it is read as ${aliases[side]} on the ${side} side; the ${intended} side is for the ${aliases[intended]} file`,
+  };
 }

@@ -73,119 +73,155 @@ function sameSecret(a: string, b: string): boolean {
   return x.length === y.length && timingSafeEqual(x, y);
 }
 
+/** The session token among the offered subprotocols, if any. */
+function sessionFromProtocols(req: IncomingMessage): string | undefined {
+  return (req.headers['sec-websocket-protocol'] ?? '')
+    .split(',')
+    .map((p) => p.trim())
+    .find((p) => p.startsWith(SESSION_PROTOCOL_PREFIX))
+    ?.slice(SESSION_PROTOCOL_PREFIX.length);
+}
+
+function securityHeaders(res: ServerResponse, port: number): void {
+  res.setHeader('Content-Security-Policy', contentSecurityPolicy({ websocketPort: port }));
+  res.setHeader('X-Content-Type-Options', 'nosniff');
+  res.setHeader('Referrer-Policy', 'no-referrer');
+  res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
+  res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
+  res.setHeader('Cache-Control', 'no-store');
+}
+
+function deny(res: ServerResponse, port: number, status: number, text: string): void {
+  securityHeaders(res, port);
+  res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
+  res.end(text);
+}
+
+/** A request body up to MAX_SESSION_REQUEST_BYTES; undefined when longer or broken. */
+function readBody(req: IncomingMessage): Promise<string | undefined> {
+  return new Promise((done) => {
+    let body = '';
+    req.setEncoding('utf8');
+    req.on('data', (chunk: string) => {
+      body += chunk;
+      if (body.length > MAX_SESSION_REQUEST_BYTES) {
+        done(undefined);
+        req.destroy();
+      }
+    });
+    req.on('end', () => done(body));
+    req.on('error', () => done(undefined));
+  });
+}
+
+/** A file of the built renderer; client-side routes fall back to index.html, missing assets stay 404. */
+async function serveFile(res: ServerResponse, port: number, rendererDir: string, pathname: string): Promise<void> {
+  let rel: string;
+  try {
+    rel = decodeURIComponent(pathname);
+  } catch {
+    return deny(res, port, 400, 'Bad request');
+  }
+  const target = resolve(join(rendererDir, rel));
+  if (target !== rendererDir && !target.startsWith(rendererDir + sep)) return deny(res, port, 404, 'Not found');
+  let file = target;
+  const info = await stat(file).catch(() => undefined);
+  if (!info || info.isDirectory()) {
+    if (extname(rel)) return deny(res, port, 404, 'Not found');
+    file = join(rendererDir, 'index.html');
+  }
+  const size = (await stat(file).catch(() => undefined))?.size;
+  if (size === undefined) return deny(res, port, 500, 'The renderer is not built. Run `npm run build` first.');
+  securityHeaders(res, port);
+  res.writeHead(200, {
+    'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+    'Content-Length': size,
+  });
+  createReadStream(file).pipe(res);
+}
+
+/** Session tokens handed out by /session, oldest first (Map keeps insertion order), at most MAX_SESSIONS. */
+class Sessions {
+  private readonly tokens = new Map<string, true>();
+  constructor(private readonly launchSecret: string) {}
+
+  /** A new session token for the launch secret, or undefined for anything else. */
+  open(presented: unknown): string | undefined {
+    if (typeof presented !== 'string' || !sameSecret(presented, this.launchSecret)) return undefined;
+    const session = randomBytes(32).toString('base64url');
+    this.tokens.set(session, true);
+    if (this.tokens.size > MAX_SESSIONS) this.tokens.delete(this.tokens.keys().next().value as string);
+    return session;
+  }
+
+  valid(presented: string): boolean {
+    for (const known of this.tokens.keys()) if (sameSecret(presented, known)) return true;
+    return false;
+  }
+}
+
+/** POST /session {"launch": "<secret>"} → {"session": "<token>"}. */
+async function openSession(req: IncomingMessage, res: ServerResponse, port: number, ownOrigin: boolean, sessions: Sessions): Promise<void> {
+  // JSON content type makes a cross-origin fetch preflighted (which we never answer) and the
+  // Origin check refuses forms and other sites outright.
+  if (!ownOrigin || !(req.headers['content-type'] ?? '').startsWith('application/json')) {
+    return deny(res, port, 403, 'Forbidden: sessions are opened by the Kalla page itself.');
+  }
+  const body = await readBody(req);
+  let presented: unknown;
+  try {
+    presented = (JSON.parse(body ?? '') as { launch?: unknown }).launch;
+  } catch {
+    presented = undefined;
+  }
+  const session = sessions.open(presented);
+  if (!session) {
+    return deny(res, port, 401, 'Unauthorised: open the URL printed by `kalla web` (it carries the access key).');
+  }
+  securityHeaders(res, port);
+  res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
+  res.end(JSON.stringify({ session }));
+}
+
+/** One page's socket: the core's events out, dispatched requests in, answers by id. */
+function attachSocket(ws: WebSocket, core: WebServerOptions['core']): void {
+  const unsubscribe = core.subscribe((event, payload) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'event', event, payload }));
+  });
+  ws.on('message', (data) => {
+    let msg: { id?: unknown; channel?: unknown; input?: unknown };
+    try {
+      msg = JSON.parse(data.toString());
+    } catch {
+      return ws.send(JSON.stringify({ type: 'error', message: 'Messages must be JSON.' }));
+    }
+    if (typeof msg.id !== 'number' && typeof msg.id !== 'string') return;
+    void core.dispatch(msg.channel, msg.input).then((envelope) => {
+      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'result', id: msg.id, ...envelope }));
+    });
+  });
+  ws.on('close', unsubscribe);
+  ws.on('error', unsubscribe);
+}
+
 export async function startWebServer(opts: WebServerOptions): Promise<WebServer> {
   const launchSecret = opts.launchSecret ?? randomBytes(32).toString('base64url');
-  // Session tokens handed out by /session, oldest first (Map keeps insertion order).
-  const sessions = new Map<string, true>();
+  const sessions = new Sessions(launchSecret);
   const rendererDir = resolve(opts.rendererDir);
   let port = 0;
   const allowedHosts = () => new Set([`${LOOPBACK}:${port}`, `localhost:${port}`]);
   const ownOrigin = (req: IncomingMessage) => [...allowedHosts()].some((h) => req.headers.origin === `http://${h}`);
 
-  const validSession = (presented: string): boolean => {
-    for (const known of sessions.keys()) if (sameSecret(presented, known)) return true;
-    return false;
-  };
-
-  /** The session token among the offered subprotocols, if any. */
-  const sessionFromProtocols = (req: IncomingMessage): string | undefined =>
-    (req.headers['sec-websocket-protocol'] ?? '')
-      .split(',')
-      .map((p) => p.trim())
-      .find((p) => p.startsWith(SESSION_PROTOCOL_PREFIX))
-      ?.slice(SESSION_PROTOCOL_PREFIX.length);
-
-  const securityHeaders = (res: ServerResponse) => {
-    res.setHeader('Content-Security-Policy', contentSecurityPolicy({ websocketPort: port }));
-    res.setHeader('X-Content-Type-Options', 'nosniff');
-    res.setHeader('Referrer-Policy', 'no-referrer');
-    res.setHeader('Cross-Origin-Opener-Policy', 'same-origin');
-    res.setHeader('Cross-Origin-Resource-Policy', 'same-origin');
-    res.setHeader('Cache-Control', 'no-store');
-  };
-
-  const deny = (res: ServerResponse, status: number, text: string) => {
-    securityHeaders(res);
-    res.writeHead(status, { 'Content-Type': 'text/plain; charset=utf-8' });
-    res.end(text);
-  };
-
-  const serveFile = async (res: ServerResponse, pathname: string) => {
-    let rel: string;
-    try {
-      rel = decodeURIComponent(pathname);
-    } catch {
-      return deny(res, 400, 'Bad request');
-    }
-    const target = resolve(join(rendererDir, rel));
-    if (target !== rendererDir && !target.startsWith(rendererDir + sep)) return deny(res, 404, 'Not found');
-    let file = target;
-    const info = await stat(file).catch(() => undefined);
-    if (!info || info.isDirectory()) {
-      // Client-side routes fall back to the app; missing assets stay 404.
-      if (extname(rel)) return deny(res, 404, 'Not found');
-      file = join(rendererDir, 'index.html');
-    }
-    const size = (await stat(file).catch(() => undefined))?.size;
-    if (size === undefined) return deny(res, 500, 'The renderer is not built. Run `npm run build` first.');
-    securityHeaders(res);
-    res.writeHead(200, {
-      'Content-Type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
-      'Content-Length': size,
-    });
-    createReadStream(file).pipe(res);
-  };
-
-  const readBody = (req: IncomingMessage): Promise<string | undefined> =>
-    new Promise((done) => {
-      let body = '';
-      req.setEncoding('utf8');
-      req.on('data', (chunk: string) => {
-        body += chunk;
-        if (body.length > MAX_SESSION_REQUEST_BYTES) {
-          done(undefined);
-          req.destroy();
-        }
-      });
-      req.on('end', () => done(body));
-      req.on('error', () => done(undefined));
-    });
-
-  /** POST /session {"launch": "<secret>"} → {"session": "<token>"}. */
-  const openSession = async (req: IncomingMessage, res: ServerResponse) => {
-    // JSON content type makes a cross-origin fetch preflighted (which we never answer) and the
-    // Origin check refuses forms and other sites outright.
-    if (!ownOrigin(req) || !(req.headers['content-type'] ?? '').startsWith('application/json')) {
-      return deny(res, 403, 'Forbidden: sessions are opened by the Kalla page itself.');
-    }
-    const body = await readBody(req);
-    let presented: unknown;
-    try {
-      presented = (JSON.parse(body ?? '') as { launch?: unknown }).launch;
-    } catch {
-      presented = undefined;
-    }
-    if (typeof presented !== 'string' || !sameSecret(presented, launchSecret)) {
-      return deny(res, 401, 'Unauthorised: open the URL printed by `kalla web` (it carries the access key).');
-    }
-    const session = randomBytes(32).toString('base64url');
-    sessions.set(session, true);
-    if (sessions.size > MAX_SESSIONS) sessions.delete(sessions.keys().next().value as string);
-    securityHeaders(res);
-    res.writeHead(200, { 'Content-Type': 'application/json; charset=utf-8' });
-    res.end(JSON.stringify({ session }));
-  };
-
   const server = createServer((req, res) => {
     const url = new URL(req.url ?? '/', `http://${LOOPBACK}`);
-    if (!allowedHosts().has(req.headers.host ?? '')) return deny(res, 421, 'Misdirected request');
+    if (!allowedHosts().has(req.headers.host ?? '')) return deny(res, port, 421, 'Misdirected request');
     if (url.pathname === '/session') {
-      if (req.method !== 'POST') return deny(res, 405, 'Method not allowed');
-      void openSession(req, res).catch(() => deny(res, 500, 'Internal error'));
+      if (req.method !== 'POST') return deny(res, port, 405, 'Method not allowed');
+      void openSession(req, res, port, ownOrigin(req), sessions).catch(() => deny(res, port, 500, 'Internal error'));
       return;
     }
-    if (req.method !== 'GET' && req.method !== 'HEAD') return deny(res, 405, 'Method not allowed');
-    void serveFile(res, url.pathname).catch(() => deny(res, 500, 'Internal error'));
+    if (req.method !== 'GET' && req.method !== 'HEAD') return deny(res, port, 405, 'Method not allowed');
+    void serveFile(res, port, rendererDir, url.pathname).catch(() => deny(res, port, 500, 'Internal error'));
   });
 
   const wss = new WebSocketServer({
@@ -198,33 +234,13 @@ export async function startWebServer(opts: WebServerOptions): Promise<WebServer>
     const url = new URL(req.url ?? '/', `http://${LOOPBACK}`);
     const hostOk = allowedHosts().has(req.headers.host ?? '');
     const session = sessionFromProtocols(req);
-    if (url.pathname !== '/ws' || !hostOk || !ownOrigin(req) || !session || !validSession(session)) {
+    if (url.pathname !== '/ws' || !hostOk || !ownOrigin(req) || !session || !sessions.valid(session)) {
       socket.write('HTTP/1.1 401 Unauthorized\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
       socket.destroy();
       return;
     }
-    wss.handleUpgrade(req, socket, head, (ws) => attach(ws));
+    wss.handleUpgrade(req, socket, head, (ws) => attachSocket(ws, opts.core));
   });
-
-  const attach = (ws: WebSocket) => {
-    const unsubscribe = opts.core.subscribe((event, payload) => {
-      if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'event', event, payload }));
-    });
-    ws.on('message', (data) => {
-      let msg: { id?: unknown; channel?: unknown; input?: unknown };
-      try {
-        msg = JSON.parse(data.toString());
-      } catch {
-        return ws.send(JSON.stringify({ type: 'error', message: 'Messages must be JSON.' }));
-      }
-      if (typeof msg.id !== 'number' && typeof msg.id !== 'string') return;
-      void opts.core.dispatch(msg.channel, msg.input).then((envelope) => {
-        if (ws.readyState === ws.OPEN) ws.send(JSON.stringify({ type: 'result', id: msg.id, ...envelope }));
-      });
-    });
-    ws.on('close', unsubscribe);
-    ws.on('error', unsubscribe);
-  };
 
   await new Promise<void>((resolveListen, reject) => {
     server.once('error', reject);

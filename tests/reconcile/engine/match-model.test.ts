@@ -16,6 +16,7 @@ import { learnCashFacts } from '../../../src/main/reconcile/engine/cash-learning
 import { Db } from '../../../src/main/reconcile/engine/db';
 import type { ReconEngine } from '../../../src/main/reconcile/engine/engine';
 import { csv, sandbox, type Sandbox } from './helpers';
+import { MatchRuleSchema } from '../../../src/shared/reconcile/recipe';
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -228,6 +229,34 @@ describe('returned payments that name neither the invoice nor the payer', () => 
     expect(paid[0].evidence).toMatch(/paid twice: the payment in statement row \d+ has the same amount and was refunded by row \d+/);
     expect(groups.filter((g) => g.status === 'auto')).toHaveLength(100);
   });
+
+  it('a return word ties a line to a payment up to 60 days apart; one 61 days later is only a mirror', async () => {
+    const { items, lines } = background();
+    items.push({ n: 404, customer: 9, cents: 36_036, day: 100 }, { n: 405, customer: 10, cents: 37_037, day: 100 });
+    lines.push({ day: 104, cents: 36_036, customer: 9, text: `SVWZ+RE ${doc(404)}`, pays: [] });
+    lines.push({ day: 164, cents: -36_036, customer: 'CLEARING', text: 'Retour - Storno', pays: [] });
+    lines.push({ day: 105, cents: 37_037, customer: 10, text: `SVWZ+RE ${doc(405)}`, pays: [405] });
+    lines.push({ day: 166, cents: -37_037, customer: 'CLEARING', text: 'Retour - Storno', pays: [] });
+    const { groups, ws, result } = await run(items, lines);
+    // 60 days: a payment and its return, so the invoice stays open.
+    expect(groups.filter((g) => g.docs.includes(doc(404)))).toEqual([]);
+    // 61 days: too far apart to be sure; the payment is kept for the invoice but only suggested.
+    expect(groups.filter((g) => g.docs.includes(doc(405)))).toMatchObject([{ status: 'suggested' }]);
+    expect(groups.find((g) => g.docs.includes(doc(405)))!.evidence).toMatch(/opposite amount .* may be its return/);
+    expect((await exceptionsOf(ws, result.run_id)).filter((e) => e.exception?.reason === 'reversed_pair')).toHaveLength(3);
+  });
+
+  it('one mirroring line holds back one payment of that amount, not every one', async () => {
+    const { items, lines } = background();
+    items.push({ n: 406, customer: 9, cents: 55_555, day: 100 }, { n: 407, customer: 10, cents: 55_555, day: 100 });
+    lines.push({ day: 104, cents: 55_555, customer: 9, text: `SVWZ+RE ${doc(406)}`, pays: [406] });
+    lines.push({ day: 105, cents: 55_555, customer: 10, text: `SVWZ+RE ${doc(407)}`, pays: [407] });
+    lines.push({ day: 115, cents: -55_555, customer: 'ACME SUPPLIES', text: 'Payment order 9', pays: [] });
+    const { groups, ws, result } = await run(items, lines);
+    const two = groups.filter((g) => g.docs.includes(doc(406)) || g.docs.includes(doc(407)));
+    expect(two.map((g) => g.status).sort()).toEqual(['auto', 'suggested']);
+    expect((await exceptionsOf(ws, result.run_id)).filter((e) => e.exception?.reason === 'reversed_pair')).toHaveLength(1);
+  });
 });
 
 describe("the workspace's own decisions", () => {
@@ -340,6 +369,24 @@ describe('a payer batch the payment text contradicts', () => {
     expect(contradicted).toMatchObject([{ status: 'suggested', docs: [doc(701), doc(702)] }]);
     expect(contradicted[0].evidence).toMatch(new RegExp(`the line names ${doc(703)}, which is still open`));
     expect(groups.filter((g) => g.docs.includes(doc(704)))).toMatchObject([{ status: 'auto', docs: [doc(704), doc(705)] }]);
+  });
+});
+
+describe('a contradicted payer batch, with a rule of the user before the model', () => {
+  it('is still only suggested: the check finds the model rule wherever it stands in the recipe', async () => {
+    const { items, lines } = background();
+    items.push({ n: 701, customer: 9, cents: 12_340, day: 100 }, { n: 702, customer: 9, cents: 56_780, day: 101 }, { n: 703, customer: 9, cents: 99_990, day: 102 });
+    lines.push({ day: 106, cents: 69_120, customer: 9, text: `SVWZ+RE ${doc(703)}`, pays: [] });
+    const ws = await sb.workspace('rule-first');
+    await ws.addSourceFromPath('left', sb.file('items-rule-first.csv', csv(LEFT, items.map(itemRow))));
+    await ws.addSourceFromPath('right', sb.file('lines-rule-first.csv', csv(RIGHT, lines.map(lineRow))));
+    const auto = await buildAutoRecipe(ws, 'model');
+    // The user's own rule first: a document number written as the whole purpose text (none here is).
+    const own = MatchRuleSchema.parse({ id: 'own', name: 'Document number as purpose', keys: [{ left: 'Belegnummer', right: 'Verwendungszweck' }] });
+    const result = await ws.run({ ...auto.recipe, rules: [own, ...auto.recipe.rules] });
+    const contradicted = (await groupsOf(ws, result.run_id)).filter((g) => g.docs.includes(doc(701)));
+    expect(contradicted).toMatchObject([{ status: 'suggested', docs: [doc(701), doc(702)] }]);
+    expect(contradicted[0].evidence).toMatch(new RegExp(`the line names ${doc(703)}, which is still open`));
   });
 });
 

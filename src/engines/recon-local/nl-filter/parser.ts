@@ -274,33 +274,54 @@ export class FilterParser {
     return columns.length ? { columns, label } : null;
   }
 
+  /** After with/without/has/missing/no/mit/ohne: a field's condition, its presence, or (negated) a counterparty name to drop. */
+  private presenceCondition(scope: Side | null, w: string, start: number): { conds: Array<Omit<ParsedCondition, 'from' | 'to'>> } | null {
+    const positive = w === 'with' || w === 'has' || w === 'having' || w === 'mit';
+    this.pos++;
+    this.skipWords('a', 'an', 'the', 'any');
+    const afterWord = this.pos;
+    const named = this.fieldCondition(scope);
+    if (named) {
+      this.excluding = !positive;
+      return positive ? named : { conds: named.conds.map((c) => ({ ...c, op: NEGATE[c.op] })) };
+    }
+    this.pos = afterWord;
+    const field = this.fieldPhrase(scope);
+    if (field) return { conds: [{ target: field, op: positive ? 'is_not_null' : 'is_null', value: { kind: 'none' } }] };
+    // "no PayPal", "ohne Amazon": a name that is no column is a counterparty to drop.
+    this.pos = afterWord;
+    const name = positive ? null : this.textValue();
+    const party = name ? this.concept('party', scope, 'counterparty') : null;
+    if (name && party) {
+      this.doubts.push(`“${name}” was taken as a counterparty name (${party.columns.map((c) => `${c.source}.${c.column}`).join(', ')}); name the column if it is something else.`);
+      return { conds: [{ target: party, op: 'not_like', value: { kind: 'text', value: `%${name}%` } }] };
+    }
+    this.pos = start;
+    return null;
+  }
+
+  /** "only 2026", "not 2025": a bare four-digit year after only/a negation is the year, not an amount. */
+  private yearCondition(scope: Side | null, start: number): { conds: Array<Omit<ParsedCondition, 'from' | 'to'>> } | null {
+    const t = this.tokens[this.pos];
+    if (t?.kind !== 'number' || t.hasUnit || !/^(19|20)\d\d$/.test(t.raw) || this.startsComparison(this.pos + 1)) return null;
+    const p = this.period(true);
+    const target = p ? this.periodTarget(scope) : null;
+    if (p && target) {
+      this.doubts.push(`“${t.raw}” read as the year ${t.raw} (${p.start} to ${p.end}), not as an amount.`);
+      return { conds: [{ target, op: 'between', value: { kind: 'dates', values: [p.start, p.end] } }] };
+    }
+    this.pos = start;
+    return null;
+  }
+
   private bareCondition(scope: Side | null, negate: boolean, yearAllowed: boolean): { conds: Array<Omit<ParsedCondition, 'from' | 'to'>> } | null {
     const start = this.pos;
     const w = this.word(this.pos);
 
     // with / without <field>: presence checks, or the field's condition ("without amounts over 1000" excludes them).
     if (w === 'with' || w === 'without' || w === 'has' || w === 'having' || w === 'missing' || w === 'no' || w === 'mit' || w === 'ohne') {
-      const positive = w === 'with' || w === 'has' || w === 'having' || w === 'mit';
-      this.pos++;
-      this.skipWords('a', 'an', 'the', 'any');
-      const afterWord = this.pos;
-      const named = this.fieldCondition(scope);
-      if (named) {
-        this.excluding = !positive;
-        return positive ? named : { conds: named.conds.map((c) => ({ ...c, op: NEGATE[c.op] })) };
-      }
-      this.pos = afterWord;
-      const field = this.fieldPhrase(scope);
-      if (field) return { conds: [{ target: field, op: positive ? 'is_not_null' : 'is_null', value: { kind: 'none' } }] };
-      // "no PayPal", "ohne Amazon": a name that is no column is a counterparty to drop.
-      this.pos = afterWord;
-      const name = positive ? null : this.textValue();
-      const party = name ? this.concept('party', scope, 'counterparty') : null;
-      if (name && party) {
-        this.doubts.push(`“${name}” was taken as a counterparty name (${party.columns.map((c) => `${c.source}.${c.column}`).join(', ')}); name the column if it is something else.`);
-        return { conds: [{ target: party, op: 'not_like', value: { kind: 'text', value: `%${name}%` } }] };
-      }
-      this.pos = start;
+      const presence = this.presenceCondition(scope, w, start);
+      if (presence) return presence;
     }
 
     // "(only) incoming payments", "outgoing": the sign of the payments' amount (statements are signed).
@@ -315,17 +336,8 @@ export class FilterParser {
       }
     }
 
-    // "only 2026", "not 2025": a bare four-digit year after only/a negation is the year, not an amount.
-    const t = this.tokens[this.pos];
-    if (yearAllowed && t?.kind === 'number' && !t.hasUnit && /^(19|20)\d\d$/.test(t.raw) && !this.startsComparison(this.pos + 1)) {
-      const p = this.period(true);
-      const target = p ? this.periodTarget(scope) : null;
-      if (p && target) {
-        this.doubts.push(`“${t.raw}” read as the year ${t.raw} (${p.start} to ${p.end}), not as an amount.`);
-        return { conds: [{ target, op: 'between', value: { kind: 'dates', values: [p.start, p.end] } }] };
-      }
-      this.pos = start;
-    }
+    const year = yearAllowed ? this.yearCondition(scope, start) : null;
+    if (year) return year;
 
     const dateTarget = () => this.periodTarget(scope);
     const date = this.datePredicate(false);

@@ -187,34 +187,9 @@ export function parsePeriod(tokens: Token[], i: number, todayIso: string, allowB
     return { period: rangeOfMonths(latestYearFor(today, firstMonth), firstMonth, months), next: i + 1 };
   }
 
-  // "Nov 5, 2025" / "November 2025" / "March"
-  if (w && MONTHS[w]) {
-    const m = MONTHS[w];
-    const dTok = tokens[i + 1];
-    if (dTok?.kind === 'number' && !dTok.hasUnit && Number.isInteger(dTok.value) && dTok.value >= 1 && dTok.value <= 31 && yearOf(dTok) === null) {
-      let k = i + 2;
-      if (tokens[k]?.kind === 'punct' && (tokens[k] as { text: string }).text === ',') k++;
-      const explicitYear = yearOf(tokens[k]);
-      const y = explicitYear ?? latestYearFor(today, m);
-      if (dTok.value <= daysInMonth(y, m)) return { period: day(new CalendarDate(y, m, dTok.value)), next: explicitYear !== null ? k + 1 : i + 2 };
-    }
-    const monthYear = yearOf(tokens[i + 1]);
-    if (monthYear !== null) return { period: monthPeriod(monthYear, m), next: i + 2 };
-    return { period: monthPeriod(latestYearFor(today, m), m), next: i + 1 };
-  }
-
-  // "3 March 2025", "1 Oct", "5th of May"
-  if (t.kind === 'number' && !t.hasUnit && Number.isInteger(t.value) && t.value >= 1 && t.value <= 31) {
-    let k = i + 1;
-    if (wordAt(tokens, k) === 'of') k++;
-    const mw = wordAt(tokens, k);
-    if (mw && MONTHS[mw]) {
-      const m = MONTHS[mw];
-      const explicitYear = yearOf(tokens[k + 1]);
-      const y = explicitYear ?? latestYearFor(today, m);
-      if (t.value <= daysInMonth(y, m)) return { period: day(new CalendarDate(y, m, t.value)), next: explicitYear !== null ? k + 2 : k + 1 };
-    }
-  }
+  if (w && MONTHS[w]) return monthFirst(tokens, i, today, MONTHS[w]);
+  const dayFirst = t.kind === 'number' ? dayThenMonth(tokens, i, today, t) : null;
+  if (dayFirst) return dayFirst;
 
   // Weekday: the latest such day not after today.
   if (w && WEEKDAYS[w] !== undefined) {
@@ -225,6 +200,36 @@ export function parsePeriod(tokens: Token[], i: number, todayIso: string, allowB
   const bareYear = yearOf(t);
   if (allowBareYear && bareYear !== null) return { period: rangeOfMonths(bareYear, 1, 12), next: i + 1 };
   return null;
+}
+
+
+/** "Nov 5, 2025" / "November 2025" / "March": tokens[i] names month m. */
+function monthFirst(tokens: Token[], i: number, today: CalendarDate, m: number): PeriodMatch {
+  const dTok = tokens[i + 1];
+  if (dTok?.kind === 'number' && !dTok.hasUnit && Number.isInteger(dTok.value) && dTok.value >= 1 && dTok.value <= 31 && yearOf(dTok) === null) {
+    let k = i + 2;
+    if (tokens[k]?.kind === 'punct' && (tokens[k] as { text: string }).text === ',') k++;
+    const explicitYear = yearOf(tokens[k]);
+    const y = explicitYear ?? latestYearFor(today, m);
+    if (dTok.value <= daysInMonth(y, m)) return { period: day(new CalendarDate(y, m, dTok.value)), next: explicitYear !== null ? k + 1 : i + 2 };
+  }
+  const monthYear = yearOf(tokens[i + 1]);
+  if (monthYear !== null) return { period: monthPeriod(monthYear, m), next: i + 2 };
+  return { period: monthPeriod(latestYearFor(today, m), m), next: i + 1 };
+}
+
+/** "3 March 2025", "1 Oct", "5th of May": the number t at tokens[i] is a day of the month that follows. */
+function dayThenMonth(tokens: Token[], i: number, today: CalendarDate, t: Extract<Token, { kind: 'number' }>): PeriodMatch | null {
+  if (t.hasUnit || !Number.isInteger(t.value) || t.value < 1 || t.value > 31) return null;
+  let k = i + 1;
+  if (wordAt(tokens, k) === 'of') k++;
+  const mw = wordAt(tokens, k);
+  if (!mw || !MONTHS[mw]) return null;
+  const m = MONTHS[mw];
+  const explicitYear = yearOf(tokens[k + 1]);
+  const y = explicitYear ?? latestYearFor(today, m);
+  if (t.value > daysInMonth(y, m)) return null;
+  return { period: day(new CalendarDate(y, m, t.value)), next: explicitYear !== null ? k + 2 : k + 1 };
 }
 
 /** The date N units before today (for "older than 30 days"). */

@@ -92,10 +92,7 @@ export function tokenize(text: string): Token[] {
     }
     const op = /^(>=|<=|!=|<>|=>|=<|>|<|=|≥|≤|≠)/.exec(rest);
     if (op) {
-      const map: Record<string, Extract<Token, { kind: 'op' }>['op']> = {
-        '>=': '>=', '=>': '>=', '≥': '>=', '<=': '<=', '=<': '<=', '≤': '<=', '!=': '!=', '<>': '!=', '≠': '!=', '>': '>', '<': '<', '=': '=',
-      };
-      tokens.push({ kind: 'op', op: map[op[1]], start: i, end: i + op[1].length });
+      tokens.push({ kind: 'op', op: OPERATORS[op[1]], start: i, end: i + op[1].length });
       i += op[1].length;
       continue;
     }
@@ -104,53 +101,10 @@ export function tokenize(text: string): Token[] {
       i++;
       continue;
     }
-    let matchedDate = false;
-    for (const p of DATE_PATTERNS) {
-      const m = p.re.exec(rest);
-      if (m && !/[\d]/.test(rest[m[0].length] ?? '')) {
-        const iso = p.toIso(m);
-        if (iso) {
-          tokens.push({ kind: 'date', iso, start: i, end: i + m[0].length });
-          i += m[0].length;
-          matchedDate = true;
-          break;
-        }
-      }
-    }
-    if (matchedDate) continue;
-    // Numbers, with an optional leading currency symbol or a sign before the symbol ("-$5").
-    const numStart = i;
-    let j = i;
-    let hasUnit = false;
-    let negative = false;
-    if (text[j] === '-' && isCurrencySymbol(text[j + 1])) {
-      negative = true;
-      j++;
-    }
-    if (isCurrencySymbol(text[j]) && /\d/.test(text[j + 1] ?? '')) {
-      hasUnit = true;
-      j++;
-    }
-    const num = NUMBER_RE.exec(text.slice(j));
-    // A minus glued to a word ("INV-2291") is a hyphen, not a sign.
-    const hyphen = num?.[0].startsWith('-') && j > 0 && /\w/.test(text[j - 1]);
-    if (num && /\d/.test(num[0]) && !hyphen) {
-      let value = parseNumberText(num[0]);
-      if (negative) value = -value;
-      j += num[0].length;
-      // Suffix glued to the number: "1.5k", "2m", "10k€".
-      const glued = /^(k|m|mn|mio|bn)(?![a-z])/i.exec(text.slice(j));
-      if (glued) {
-        value *= MULTIPLIER_WORDS[glued[1].toLowerCase()];
-        j += glued[1].length;
-        hasUnit = true;
-      }
-      if (isCurrencySymbol(text[j])) {
-        hasUnit = true;
-        j++;
-      }
-      tokens.push({ kind: 'number', value, raw: text.slice(numStart, j), hasUnit, start: numStart, end: j, ...(DOT_THOUSANDS.test(num[0]) ? { grouped: true } : {}) });
-      i = j;
+    const valueToken = dateAt(rest, i) ?? numberAt(text, i);
+    if (valueToken) {
+      tokens.push(valueToken);
+      i = valueToken.end;
       continue;
     }
     const word = /^[\p{L}\p{N}_'’./&@#%-]+/u.exec(rest);
@@ -165,6 +119,56 @@ export function tokenize(text: string): Token[] {
     i++;
   }
   return absorbUnits(tokens);
+}
+
+const OPERATORS: Record<string, Extract<Token, { kind: 'op' }>['op']> = {
+  '>=': '>=', '=>': '>=', '≥': '>=', '<=': '<=', '=<': '<=', '≤': '<=', '!=': '!=', '<>': '!=', '≠': '!=', '>': '>', '<': '<', '=': '=',
+};
+
+/** A date at the start of `rest` (text from offset i), not followed by a digit, or null. */
+function dateAt(rest: string, i: number): Token | null {
+  for (const p of DATE_PATTERNS) {
+    const m = p.re.exec(rest);
+    if (m && !/[\d]/.test(rest[m[0].length] ?? '')) {
+      const iso = p.toIso(m);
+      if (iso) return { kind: 'date', iso, start: i, end: i + m[0].length };
+    }
+  }
+  return null;
+}
+
+/** A number at offset i, with an optional leading currency symbol or a sign before the symbol ("-$5") and a glued suffix ("1.5k", "10k€"), or null. */
+function numberAt(text: string, i: number): Token | null {
+  const numStart = i;
+  let j = i;
+  let hasUnit = false;
+  let negative = false;
+  if (text[j] === '-' && isCurrencySymbol(text[j + 1])) {
+    negative = true;
+    j++;
+  }
+  if (isCurrencySymbol(text[j]) && /\d/.test(text[j + 1] ?? '')) {
+    hasUnit = true;
+    j++;
+  }
+  const num = NUMBER_RE.exec(text.slice(j));
+  // A minus glued to a word ("INV-2291") is a hyphen, not a sign.
+  const hyphen = num?.[0].startsWith('-') && j > 0 && /\w/.test(text[j - 1]);
+  if (!num || !/\d/.test(num[0]) || hyphen) return null;
+  let value = parseNumberText(num[0]);
+  if (negative) value = -value;
+  j += num[0].length;
+  const glued = /^(k|m|mn|mio|bn)(?![a-z])/i.exec(text.slice(j));
+  if (glued) {
+    value *= MULTIPLIER_WORDS[glued[1].toLowerCase()];
+    j += glued[1].length;
+    hasUnit = true;
+  }
+  if (isCurrencySymbol(text[j])) {
+    hasUnit = true;
+    j++;
+  }
+  return { kind: 'number', value, raw: text.slice(numStart, j), hasUnit, start: numStart, end: j, ...(DOT_THOUSANDS.test(num[0]) ? { grouped: true } : {}) };
 }
 
 /** Merge currency words/codes and multiplier words into the adjacent number token. */

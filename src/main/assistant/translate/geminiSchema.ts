@@ -230,52 +230,19 @@ function convert(input: JsonSchema, outerCtx: Context): GeminiSchema {
   const out: GeminiSchema = {};
   let nullable = node.nullable === true;
 
-  // --- type (arrays → type + nullable, or anyOf) ---
-  let type: string | undefined;
-  let typeUnion: string[] | undefined;
-  if (typeof node.type === 'string') {
-    if (node.type === 'null') nullable = true;
-    else type = node.type;
-  } else if (Array.isArray(node.type)) {
-    const types = (node.type as unknown[]).filter((t): t is string => typeof t === 'string');
-    if (types.includes('null')) nullable = true;
-    const nonNull = types.filter((t) => t !== 'null');
-    if (nonNull.length === 1) type = nonNull[0];
-    else if (nonNull.length > 1) typeUnion = nonNull;
-  }
-
-  // --- const / enum ---
-  let enumValues: unknown[] | undefined;
-  let enumNote: string | undefined;
-  if ('const' in node) enumValues = [node.const];
-  else if (Array.isArray(node.enum)) enumValues = node.enum as unknown[];
-  if (enumValues) {
-    if (enumValues.includes(null)) nullable = true;
-    const values = enumValues.filter((v) => v !== null && typeof v !== 'object');
-    if (values.length > 0 && !type && !typeUnion && values.every((v) => typeof v === 'string')) type = 'string';
-    if (values.length > 0 && type === 'string') out.enum = values.map((v) => String(v));
-    // Gemini enums are string-only; for numbers the model still learns the choices from the description.
-    else if (values.length > 0) enumNote = `Allowed values: ${values.map((v) => JSON.stringify(v)).join(', ')}.`;
-  }
+  const types = typeOf(node);
+  const { type: baseType, typeUnion } = types;
+  if (types.nullable) nullable = true;
+  const choices = enumOf(node, baseType, typeUnion);
+  const type = choices.type;
+  if (choices.nullable) nullable = true;
+  if (choices.enum) out.enum = choices.enum;
+  const enumNote = choices.note;
 
   // --- union keywords (oneOf → anyOf) ---
-  const branches = [
-    ...(Array.isArray(node.anyOf) ? (node.anyOf as unknown[]) : []),
-    ...(Array.isArray(node.oneOf) ? (node.oneOf as unknown[]) : []),
-  ].filter(isObject);
-  const converted: GeminiSchema[] = [];
-  for (const b of branches) {
-    if (b.type === 'null' && Object.keys(b).length === 1) {
-      nullable = true;
-      continue;
-    }
-    const g = convert(b, ctx);
-    if (g.nullable) {
-      nullable = true;
-      delete g.nullable;
-    }
-    converted.push(g);
-  }
+  const union = unionBranches(node, ctx);
+  if (union.nullable) nullable = true;
+  const converted = union.converted;
   if (typeUnion) for (const t of typeUnion) converted.push({ type: t });
 
   if (type) out.type = type;
@@ -325,6 +292,53 @@ function convert(input: JsonSchema, outerCtx: Context): GeminiSchema {
 
   if (nullable) out.nullable = true;
   return out;
+}
+
+/** anyOf and oneOf branches, converted (Gemini has anyOf only); a `{type: null}` branch or a nullable one makes the parent nullable. */
+function unionBranches(node: JsonSchema, ctx: Context): { converted: GeminiSchema[]; nullable: boolean } {
+  const branches = [...(Array.isArray(node.anyOf) ? (node.anyOf as unknown[]) : []), ...(Array.isArray(node.oneOf) ? (node.oneOf as unknown[]) : [])].filter(isObject);
+  const converted: GeminiSchema[] = [];
+  let nullable = false;
+  for (const b of branches) {
+    if (b.type === 'null' && Object.keys(b).length === 1) {
+      nullable = true;
+      continue;
+    }
+    const g = convert(b, ctx);
+    if (g.nullable) {
+      nullable = true;
+      delete g.nullable;
+    }
+    converted.push(g);
+  }
+  return { converted, nullable };
+}
+
+/** `type` as Gemini takes it: one type, or several (an anyOf), and whether null is allowed. */
+function typeOf(node: JsonSchema): { type?: string; typeUnion?: string[]; nullable: boolean } {
+  if (typeof node.type === 'string') return node.type === 'null' ? { nullable: true } : { type: node.type, nullable: false };
+  if (!Array.isArray(node.type)) return { nullable: false };
+  const types = (node.type as unknown[]).filter((t): t is string => typeof t === 'string');
+  const nonNull = types.filter((t) => t !== 'null');
+  return {
+    ...(nonNull.length === 1 ? { type: nonNull[0] } : nonNull.length > 1 ? { typeUnion: nonNull } : {}),
+    nullable: types.includes('null'),
+  };
+}
+
+/**
+ * `const`/`enum`: Gemini enums are string-only, so string choices become an enum (and make the type
+ * string when none is given); other choices are written into the description for the model to learn.
+ */
+function enumOf(node: JsonSchema, type: string | undefined, typeUnion: string[] | undefined): { type?: string; enum?: string[]; note?: string; nullable: boolean } {
+  const enumValues = 'const' in node ? [node.const] : Array.isArray(node.enum) ? (node.enum as unknown[]) : undefined;
+  if (!enumValues) return { type, nullable: false };
+  const values = enumValues.filter((v) => v !== null && typeof v !== 'object');
+  const t = values.length > 0 && !type && !typeUnion && values.every((v) => typeof v === 'string') ? 'string' : type;
+  const nullable = enumValues.includes(null);
+  if (values.length > 0 && t === 'string') return { type: t, enum: values.map((v) => String(v)), nullable };
+  if (values.length > 0) return { type: t, note: `Allowed values: ${values.map((v) => JSON.stringify(v)).join(', ')}.`, nullable };
+  return { type: t, nullable };
 }
 
 function numericBounds(node: JsonSchema, type: string | undefined): { minimum?: number; maximum?: number } {

@@ -298,30 +298,8 @@ async function writeFormats(
       t.sql = `SELECT * FROM temp.${ident(table)}`;
     }
   }
-  if (formats.includes('csv')) {
-    for (const t of tables) {
-      const target = join(opts.dir, `${t.name}.csv`);
-      await copyCsv(db, t.sql, target, opts.csv_formulas !== 'raw');
-      written.push(target);
-    }
-    const summaryPath = join(opts.dir, 'summary.csv');
-    const lines = ['category,side,count,amount', ...summaryRows(context.summary).map((r) => r.map((v) => (v === null ? '' : String(v))).join(','))];
-    await writeFile(summaryPath, `${lines.join('\n')}\n`);
-    written.push(summaryPath);
-  }
-  if (formats.includes('xlsx')) {
-    const sheets: SheetSource[] = [
-      { name: 'summary', columns: ['category', 'side', 'count', 'amount'], rows: (async function* () { yield* summaryRows(context.summary); })() },
-    ];
-    for (const t of tables) {
-      const names = await columnNames(db, t.sql);
-      sheets.push({ name: t.name, columns: names, rows: streamRows(db, numericSql(t.sql, names)) });
-    }
-    const target = join(opts.dir, 'reconciliation.xlsx');
-    const { truncated } = await writeXlsx(target, sheets);
-    for (const t of truncated) notices.push(`sheet ${t} was cut at Excel's 1,048,575-row limit; the CSV has every row`);
-    written.push(target);
-  }
+  if (formats.includes('csv')) await writeCsvs(db, tables, opts, context.summary, written);
+  if (formats.includes('xlsx')) await writeWorkbook(db, tables, opts.dir, context.summary, written, notices);
   if (formats.includes('parquet')) {
     for (const t of tables) {
       const target = join(opts.dir, `${t.name}.parquet`);
@@ -329,35 +307,76 @@ async function writeFormats(
       written.push(target);
     }
   }
-  if (formats.includes('evidence')) {
-    const files: { file: string; sha256: string }[] = [];
-    for (const p of written) files.push({ file: p.slice(opts.dir.length + 1), sha256: await sha256File(p) });
-    const evidence = {
-      engine: 'kalla-recon-duckdb',
-      engine_version: RECON_ENGINE_VERSION,
-      run_id: runId,
-      status: run.status,
-      started_at: run.started_at,
-      finished_at: run.finished_at,
-      // An uploaded side's recipe path is the internal copy too: the name the user gave stands for it.
-      recipe: {
-        ...recipe,
-        left: opts.uploaded?.left === undefined ? recipe.left : { ...recipe.left, path: opts.uploaded.left },
-        right: opts.uploaded?.right === undefined ? recipe.right : { ...recipe.right, path: opts.uploaded.right },
-      },
-      inputs: Object.fromEntries(
-        (['left', 'right'] as const).map((side) => {
-          const s = context.sources[side];
-          const given = opts.uploaded?.[side];
-          return [side, s ? { name: given ?? s.name, path: given === undefined ? s.path : null, ...(given === undefined ? {} : { uploaded: true }), sha256: s.sha256, size_bytes: s.size_bytes, rows: s.row_count, bad_lines: s.bad_lines, encoding: s.encoding, delimiter: s.delimiter } : null];
-        }),
-      ),
-      counts: context.summary,
-      review_log: await readAuditLog(db, { runId, limit: 10_000 }),
-      files,
-    };
-    const target = join(opts.dir, 'evidence.json');
-    await writeFile(target, `${JSON.stringify(evidence, null, 2)}\n`);
+  if (formats.includes('evidence')) await writeEvidence(db, runId, run, recipe, opts, context, written);
+}
+
+type ExportTable = { name: string; sql: string };
+
+/** One CSV per table (formula-guarded unless raw), and summary.csv. */
+async function writeCsvs(db: Db, tables: ExportTable[], opts: ExportOptions, summary: RunSummary, written: string[]): Promise<void> {
+  for (const t of tables) {
+    const target = join(opts.dir, `${t.name}.csv`);
+    await copyCsv(db, t.sql, target, opts.csv_formulas !== 'raw');
     written.push(target);
   }
+  const summaryPath = join(opts.dir, 'summary.csv');
+  const lines = ['category,side,count,amount', ...summaryRows(summary).map((r) => r.map((v) => (v === null ? '' : String(v))).join(','))];
+  await writeFile(summaryPath, `${lines.join('\n')}\n`);
+  written.push(summaryPath);
+}
+
+/** reconciliation.xlsx: the summary sheet, then a sheet per table (cut at Excel's row limit, said in a notice). */
+async function writeWorkbook(db: Db, tables: ExportTable[], dir: string, summary: RunSummary, written: string[], notices: string[]): Promise<void> {
+  const sheets: SheetSource[] = [
+    { name: 'summary', columns: ['category', 'side', 'count', 'amount'], rows: (async function* () { yield* summaryRows(summary); })() },
+  ];
+  for (const t of tables) {
+    const names = await columnNames(db, t.sql);
+    sheets.push({ name: t.name, columns: names, rows: streamRows(db, numericSql(t.sql, names)) });
+  }
+  const target = join(dir, 'reconciliation.xlsx');
+  const { truncated } = await writeXlsx(target, sheets);
+  for (const t of truncated) notices.push(`sheet ${t} was cut at Excel's 1,048,575-row limit; the CSV has every row`);
+  written.push(target);
+}
+
+/** evidence.json: the run, its recipe, the inputs' fingerprints, the review log and a hash of every file written before it. */
+async function writeEvidence(
+  db: Db,
+  runId: number,
+  run: Awaited<ReturnType<typeof getRunRow>>,
+  recipe: Recipe,
+  opts: ExportOptions,
+  context: { summary: RunSummary; sources: Partial<Record<Side, SourceInfo>> },
+  written: string[],
+): Promise<void> {
+  const files: { file: string; sha256: string }[] = [];
+  for (const p of written) files.push({ file: p.slice(opts.dir.length + 1), sha256: await sha256File(p) });
+  const evidence = {
+    engine: 'kalla-recon-duckdb',
+    engine_version: RECON_ENGINE_VERSION,
+    run_id: runId,
+    status: run.status,
+    started_at: run.started_at,
+    finished_at: run.finished_at,
+    // An uploaded side's recipe path is the internal copy too: the name the user gave stands for it.
+    recipe: {
+      ...recipe,
+      left: opts.uploaded?.left === undefined ? recipe.left : { ...recipe.left, path: opts.uploaded.left },
+      right: opts.uploaded?.right === undefined ? recipe.right : { ...recipe.right, path: opts.uploaded.right },
+    },
+    inputs: Object.fromEntries(
+      (['left', 'right'] as const).map((side) => {
+        const s = context.sources[side];
+        const given = opts.uploaded?.[side];
+        return [side, s ? { name: given ?? s.name, path: given === undefined ? s.path : null, ...(given === undefined ? {} : { uploaded: true }), sha256: s.sha256, size_bytes: s.size_bytes, rows: s.row_count, bad_lines: s.bad_lines, encoding: s.encoding, delimiter: s.delimiter } : null];
+      }),
+    ),
+    counts: context.summary,
+    review_log: await readAuditLog(db, { runId, limit: 10_000 }),
+    files,
+  };
+  const target = join(opts.dir, 'evidence.json');
+  await writeFile(target, `${JSON.stringify(evidence, null, 2)}\n`);
+  written.push(target);
 }

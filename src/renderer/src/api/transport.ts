@@ -69,6 +69,29 @@ async function browserSession(): Promise<string | undefined> {
   return sessionStorage.getItem(SESSION_KEY) ?? undefined;
 }
 
+/** A message from the server: a request's answer to its caller, or an event to its listeners. */
+function deliver(text: string, pending: Map<number, Pending>, listeners: Map<string, Set<(payload: unknown) => void>>): void {
+  const data = JSON.parse(text) as ({ type: 'result'; id: number } & Envelope<unknown>) | { type: 'event'; event: string; payload: unknown };
+  if (data.type === 'result') {
+    const p = pending.get(data.id);
+    pending.delete(data.id);
+    p?.resolve(data.ok ? { ok: true, value: data.value } : { ok: false, error: data.error });
+  } else if (data.type === 'event') {
+    for (const l of listeners.get(data.event) ?? []) l(data.payload);
+  }
+}
+
+/** The connection is gone: every request still waiting gets a "disconnected" answer. */
+function failPending(pending: Map<number, Pending>): void {
+  for (const [id, p] of pending) {
+    pending.delete(id);
+    p.resolve({
+      ok: false,
+      error: { code: 'disconnected', message: 'Lost the connection to Kalla. Is `kalla web` still running?' },
+    });
+  }
+}
+
 function webSocketTransport(url: string): Transport {
   let socket: WebSocket | undefined;
   let state: ConnectionState = 'connecting';
@@ -93,27 +116,10 @@ function webSocketTransport(url: string): Transport {
       setState('open');
       for (const m of queue.splice(0)) socket!.send(m);
     };
-    socket.onmessage = (msg) => {
-      const data = JSON.parse(String(msg.data)) as
-        | ({ type: 'result'; id: number } & Envelope<unknown>)
-        | { type: 'event'; event: string; payload: unknown };
-      if (data.type === 'result') {
-        const p = pending.get(data.id);
-        pending.delete(data.id);
-        p?.resolve(data.ok ? { ok: true, value: data.value } : { ok: false, error: data.error });
-      } else if (data.type === 'event') {
-        for (const l of listeners.get(data.event) ?? []) l(data.payload);
-      }
-    };
+    socket.onmessage = (msg) => deliver(String(msg.data), pending, listeners);
     socket.onclose = () => {
       setState('lost');
-      for (const [id, p] of pending) {
-        pending.delete(id);
-        p.resolve({
-          ok: false,
-          error: { code: 'disconnected', message: 'Lost the connection to Kalla. Is `kalla web` still running?' },
-        });
-      }
+      failPending(pending);
       setTimeout(connect, retryMs);
       retryMs = Math.min(retryMs * 2, 10_000);
     };

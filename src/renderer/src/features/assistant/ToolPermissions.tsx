@@ -4,12 +4,26 @@
  * Finalizing tools always ask whatever is chosen here, except "never".
  */
 import { useCallback, useEffect, useState } from 'react';
-import type { ToolPermission, ToolPolicyOverrides } from '../../../../shared/assistant';
+import { ToolPermissionSchema, type ToolPermission, type ToolPolicyOverrides } from '../../../../shared/assistant';
 import type { AssistantTools } from '../../../../shared/contract/assistant';
 import { call, errorMessage } from '../../api/client';
 
 type Choice = ToolPermission | 'default';
 const LABEL: Record<ToolPermission, string> = { always: 'runs', ask: 'asks', never: 'blocked' };
+/** A server's or a tool's choices: the permissions the settings accept, or the default. */
+const CHOICES: readonly Choice[] = ['default', ...ToolPermissionSchema.options];
+
+function ChoiceOptions() {
+  return (
+    <>
+      {CHOICES.map((c) => (
+        <option key={c} value={c}>
+          {c}
+        </option>
+      ))}
+    </>
+  );
+}
 
 export function ToolPermissions() {
   const [tools, setTools] = useState<AssistantTools>();
@@ -68,10 +82,7 @@ export function ToolPermissions() {
             <strong>{s.server}</strong>
             <span className="muted">{s.origin === 'builtin' ? 'built-in' : 'added by you'}</span>
             <select aria-label={`Permission for server ${s.server}`} value={policy.servers[s.server] ?? 'default'} onChange={(e) => setServer(s.server, e.target.value as Choice)}>
-              <option value="default">default</option>
-              <option value="always">always</option>
-              <option value="ask">ask</option>
-              <option value="never">never</option>
+              <ChoiceOptions />
             </select>
           </div>
           <ul>
@@ -83,10 +94,7 @@ export function ToolPermissions() {
                   {t.finalizing ? ' · finalizing' : ''}
                 </span>
                 <select aria-label={`Permission for ${s.server} ${t.name}`} value={policy.tools[s.server]?.[t.name] ?? 'default'} onChange={(e) => setTool(s.server, t.name, e.target.value as Choice)}>
-                  <option value="default">default</option>
-                  <option value="always">always</option>
-                  <option value="ask">ask</option>
-                  <option value="never">never</option>
+                  <ChoiceOptions />
                 </select>
               </li>
             ))}

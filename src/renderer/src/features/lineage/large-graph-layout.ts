@@ -67,40 +67,8 @@ export function layeredGrid(
   const columnGap = opts.columnGap ?? 130;
   const layerGap = opts.layerGap ?? 90;
   const maxRows = opts.maxRows ?? Math.max(40, Math.ceil(Math.sqrt(names.length) * 1.5));
-  const index = new Map<string, number>();
-  names.forEach((n, i) => index.set(n, i));
-  const out: number[][] = names.map(() => []);
-  const inn: number[][] = names.map(() => []);
-  for (const [a, b] of edges) {
-    const i = index.get(a);
-    const j = index.get(b);
-    if (i === undefined || j === undefined || i === j) continue;
-    out[i].push(j);
-    inn[j].push(i);
-  }
-  // Longest path from the sources (Kahn); what is left is in a cycle.
-  const layer = new Int32Array(names.length).fill(-1);
-  const pending = inn.map((p) => p.length);
-  const queue: number[] = [];
-  for (let i = 0; i < names.length; i++) {
-    if (pending[i] === 0) {
-      layer[i] = 0;
-      queue.push(i);
-    }
-  }
-  for (let q = 0; q < queue.length; q++) {
-    const i = queue[q];
-    for (const j of out[i]) {
-      layer[j] = Math.max(layer[j], layer[i] + 1);
-      if (--pending[j] === 0) queue.push(j);
-    }
-  }
-  for (let i = 0; i < names.length; i++) {
-    if (layer[i] >= 0) continue;
-    let l = 0;
-    for (const p of inn[i]) if (layer[p] >= 0) l = Math.max(l, layer[p] + 1);
-    layer[i] = l;
-  }
+  const { out, inn } = adjacency(names, edges);
+  const layer = longestPathLayers(out, inn);
   const layers: number[][] = [];
   for (let i = 0; i < names.length; i++) (layers[layer[i]] ??= []).push(i);
   const row = new Float64Array(names.length);
@@ -139,6 +107,51 @@ export function layeredGrid(
     x += columns * columnGap + layerGap;
   }
   return names.map((_, i) => ({ x: xs[i], y: ys[i] }));
+}
+
+/** Who each node feeds (out) and reads (inn), by index; unknown names and self-edges are dropped. */
+function adjacency(names: string[], edges: Array<[string, string]>): { out: number[][]; inn: number[][] } {
+  const index = new Map<string, number>();
+  names.forEach((n, i) => index.set(n, i));
+  const out: number[][] = names.map(() => []);
+  const inn: number[][] = names.map(() => []);
+  for (const [a, b] of edges) {
+    const i = index.get(a);
+    const j = index.get(b);
+    if (i === undefined || j === undefined || i === j) continue;
+    out[i].push(j);
+    inn[j].push(i);
+  }
+  return { out, inn };
+}
+
+/** Each node's layer: its longest path from a source (Kahn); a node in a cycle goes one past what it reads. */
+function longestPathLayers(out: number[][], inn: number[][]): Int32Array {
+  const n = out.length;
+  // Longest path from the sources (Kahn); what is left is in a cycle.
+  const layer = new Int32Array(n).fill(-1);
+  const pending = inn.map((p) => p.length);
+  const queue: number[] = [];
+  for (let i = 0; i < n; i++) {
+    if (pending[i] === 0) {
+      layer[i] = 0;
+      queue.push(i);
+    }
+  }
+  for (let q = 0; q < queue.length; q++) {
+    const i = queue[q];
+    for (const j of out[i]) {
+      layer[j] = Math.max(layer[j], layer[i] + 1);
+      if (--pending[j] === 0) queue.push(j);
+    }
+  }
+  for (let i = 0; i < n; i++) {
+    if (layer[i] >= 0) continue;
+    let l = 0;
+    for (const p of inn[i]) if (layer[p] >= 0) l = Math.max(l, layer[p] + 1);
+    layer[i] = l;
+  }
+  return layer;
 }
 
 /**

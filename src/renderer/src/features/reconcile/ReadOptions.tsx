@@ -11,6 +11,7 @@ import type { ReadPreview, SourceInfo, Side } from '../../../../shared/reconcile
 import { call } from '../../api/client';
 import { selectBusy, useReconcile } from '../../stores/reconcile';
 import { DELIMITERS } from './delimiters';
+import { RowsTable } from '../../components/RowsTable';
 
 const ENCODINGS = ['utf-8', 'windows-1252', 'windows-1250', 'latin1', 'utf-16le', 'utf-16be'] as const;
 
@@ -178,26 +179,7 @@ function PreviewTable({ side, preview }: { side: Side; preview: ReadPreview }) {
         {!preview.complete && ' (from the start of the file; lines below the data show after reading)'}.
       </p>
       <div className="preview-scroll">
-        <table className="small">
-          <thead>
-            <tr>
-              {preview.columns.map((c, i) => (
-                <th key={i} scope="col">
-                  {c}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {preview.rows.map((r, i) => (
-              <tr key={i}>
-                {preview.columns.map((_, j) => (
-                  <td key={j}>{r[j] ?? ''}</td>
-                ))}
-              </tr>
-            ))}
-          </tbody>
-        </table>
+        <RowsTable className="small" columns={preview.columns.map((name) => ({ name }))} rows={preview.rows} />
       </div>
     </div>
   );

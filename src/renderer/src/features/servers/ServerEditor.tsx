@@ -105,6 +105,32 @@ function oauthFromForm(f: FormState, errors: Record<string, string>): ServerConf
   return Object.keys(oauth).length ? oauth : undefined;
 }
 
+/** `Name<sep>value` lines (blank lines skipped) as a record; a line without a name reports its index. */
+function namedLines(text: string, sep: string, bad: (index: number) => void, value: (raw: string) => string): Record<string, string> {
+  const out: Record<string, string> = {};
+  text
+    .split('\n')
+    .map((l) => l.trim())
+    .filter(Boolean)
+    .forEach((line, i) => {
+      const at = line.indexOf(sep);
+      if (at <= 0) bad(i);
+      else out[line.slice(0, at).trim()] = value(line.slice(at + 1));
+    });
+  return out;
+}
+
+/** A seconds field as milliseconds: undefined when empty; outside 1..max it reports the range instead. */
+function secondsToMs(text: string, max: number, bad: (message: string) => void): number | undefined {
+  if (!text.trim()) return undefined;
+  const s = Number(text);
+  if (!Number.isFinite(s) || s < 1 || s > max) {
+    bad(`Between 1 and ${max} seconds.`);
+    return undefined;
+  }
+  return Math.round(s * 1000);
+}
+
 /** Parses the form; returns field errors instead of throwing so each can be shown in place. */
 export function formToConfig(f: FormState): { config?: ServerConfig; errors: Record<string, string> } {
   const errors: Record<string, string> = {};
@@ -112,38 +138,10 @@ export function formToConfig(f: FormState): { config?: ServerConfig; errors: Rec
   const remote = f.kind === 'remote';
   if (!remote && !f.command.trim()) errors.command = 'Enter the command that starts the server, e.g. npx or uvx.';
   if (remote && !/^https?:\/\/\S+$/i.test(f.url.trim())) errors.url = 'Enter the server URL, starting with https:// (or http:// for a server on this machine).';
-  const headers: Record<string, string> = {};
-  f.headers
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean)
-    .forEach((line, i) => {
-      const colon = line.indexOf(':');
-      if (colon <= 0) errors.headers = `Line ${i + 1}: write Name: value, e.g. Authorization: Bearer …`;
-      else headers[line.slice(0, colon).trim()] = line.slice(colon + 1).trim();
-    });
-  const env: Record<string, string> = {};
-  f.env
-    .split('\n')
-    .map((l) => l.trim())
-    .filter(Boolean)
-    .forEach((line, i) => {
-      const eq = line.indexOf('=');
-      if (eq <= 0) errors.env = `Line ${i + 1}: write NAME=value.`;
-      else env[line.slice(0, eq).trim()] = line.slice(eq + 1);
-    });
-  let timeoutMs: number | undefined;
-  if (f.timeoutSec.trim()) {
-    const s = Number(f.timeoutSec);
-    if (!Number.isFinite(s) || s < 1 || s > 3600) errors.timeoutSec = 'Between 1 and 3600 seconds.';
-    else timeoutMs = Math.round(s * 1000);
-  }
-  let startTimeoutMs: number | undefined;
-  if (f.startTimeoutSec.trim()) {
-    const s = Number(f.startTimeoutSec);
-    if (!Number.isFinite(s) || s < 1 || s > 600) errors.startTimeoutSec = 'Between 1 and 600 seconds.';
-    else startTimeoutMs = Math.round(s * 1000);
-  }
+  const headers = namedLines(f.headers, ':', (i) => (errors.headers = `Line ${i + 1}: write Name: value, e.g. Authorization: Bearer …`), (v) => v.trim());
+  const env = namedLines(f.env, '=', (i) => (errors.env = `Line ${i + 1}: write NAME=value.`), (v) => v);
+  const timeoutMs = secondsToMs(f.timeoutSec, 3600, (text) => (errors.timeoutSec = text));
+  const startTimeoutMs = secondsToMs(f.startTimeoutSec, 600, (text) => (errors.startTimeoutSec = text));
   const inheritEnv = f.inheritEnv.split(/[\s,]+/).filter(Boolean);
   const badName = inheritEnv.find((n) => !/^[A-Za-z_][A-Za-z0-9_()]*$/.test(n));
   if (badName) errors.inheritEnv = `"${badName}" is not a variable name; list names like AWS_PROFILE, without values.`;

@@ -145,15 +145,9 @@ export function referenceTokens(x: string, shape: ReferenceShape, minWritten = M
   // "***.071.603-**" (a date, a masked tax id) are not blocks of one number.
   const parts = `list_transform(${pieces}, run -> {'g': regexp_extract_all(run, '[0-9]+'), 'd': regexp_replace(run, '[^0-9]', '', 'g'), 'b': NOT regexp_matches(run, '[./-]')})`;
   const windows = `list_transform(${writtenWindows('p.g', k, minWritten)}, s -> ${shapeCanonical(shape, `p.g[s + 1 : s + ${k}]`)})`;
-  let offset = 1;
-  const glued = shape.map((g) => {
-    const part = `substr(p.d, ${offset}, ${g.width})`;
-    offset += g.width;
-    return part;
-  });
   // The run's digits without its separators, when they are exactly the issued width ("INV2026000123",
   // "so26-0000123" for SO260000123): separators may be put anywhere, or nowhere.
-  const gluedCandidate = width > 0 && k > 1 ? `CASE WHEN length(p.d) = ${width} THEN [${shapeCanonical(shape, `[${glued.join(', ')}]`)}] ELSE [] END` : '[]';
+  const gluedCandidate = width > 0 && k > 1 ? `CASE WHEN length(p.d) = ${width} THEN [${shapeCanonical(shape, splitAtWidths('p.d', shape))}] ELSE [] END` : '[]';
   // One group of varying length (national creditor references, 4–20 digits): a run written in
   // blocks ("12345 67890 3") is also read glued, when that length was ever issued.
   const single = shape[0];
@@ -173,13 +167,7 @@ export function referenceTokens(x: string, shape: ReferenceShape, minWritten = M
     const rest = shape.slice(series);
     const restWidth = rest.every((g) => g.width > 0) ? rest.reduce((sum, g) => sum + g.width, 0) : 0;
     if (kv > 1 && restWidth > 0) {
-      let at = 1;
-      const parts = rest.map((g) => {
-        const part = `substr(p.d, ${at}, ${g.width})`;
-        at += g.width;
-        return part;
-      });
-      short = `list_concat(${short}, CASE WHEN len(p.g) = 1 AND length(p.d) = ${restWidth} THEN [${canonicalReference(`[${parts.join(', ')}]`)}] ELSE [] END)`;
+      short = `list_concat(${short}, CASE WHEN len(p.g) = 1 AND length(p.d) = ${restWidth} THEN [${canonicalReference(splitAtWidths('p.d', rest))}] ELSE [] END)`;
     }
     candidates = `CASE WHEN ${full} THEN ${candidates} ELSE list_concat(${candidates}, ${short}) END`;
     valid = `(?:${valid})|(?:${shape
@@ -192,6 +180,17 @@ export function referenceTokens(x: string, shape: ReferenceShape, minWritten = M
   // two check digits are the reference as issued ("RF18 5390 0754 7034" for 539007547034).
   const creditor = k === 1 ? `list_transform(regexp_extract_all(upper(coalesce(${x}, '')), 'RF[0-9]{2} ?([0-9]+(?:[ ./-][0-9]+)*)', 1), r -> ltrim(regexp_replace(r, '[^0-9]', '', 'g'), '0'))` : '[]';
   return `list_distinct(list_filter(list_concat(${found}, ${creditor}), t -> regexp_full_match(t, '${valid}')))`;
+}
+
+/** SQL list of `digits` cut at the groups' issued widths, in order (every width > 0). */
+function splitAtWidths(digits: string, groups: ReferenceShape): string {
+  let at = 1;
+  const parts = groups.map((g) => {
+    const part = `substr(${digits}, ${at}, ${g.width})`;
+    at += g.width;
+    return part;
+  });
+  return `[${parts.join(', ')}]`;
 }
 
 /** A number written with fewer digits than this is not read as a reference ("NB 3", "TDS 2%"). */

@@ -18,6 +18,7 @@
 import type { ColumnTyping, Notice } from '../../../shared/reconcile/sources-and-runs';
 import { foldName } from '../../../shared/source-roles';
 import type { Db } from './db';
+import { signedAmountName } from './direction-indicator';
 import { ident } from './sql';
 
 /** Headings of money going out (debit), folded (lower case, no accents, separators as spaces). */
@@ -50,9 +51,7 @@ export async function addDebitCredit(db: Db, table: string, typings: ColumnTypin
       ? 'because exactly one of them is filled on each row, and by the name'
       : 'because exactly one of them is filled on each row; the first taken as the debit, as ledgers and statements print them (swap the columns if yours prints the credit first)';
   }
-  const taken = new Set(typings.map((t) => t.name.toLowerCase()));
-  let name = 'signed_amount';
-  for (let k = 2; taken.has(name); k++) name = `signed_amount_${k}`;
+  const name = signedAmountName(typings);
   typings.push({ name, type: 'number', derived: true, format: [credit.name, debit.name, credit.format ?? 'us', debit.format ?? 'us'].join('\u0000') });
   notices.push({
     code: 'derived_signed_amount',

@@ -75,15 +75,21 @@ export async function addDirectionIndicator(
     amount = batch.find((_, i) => Number(signs?.[`neg${i}`] ?? 0) === 0 && Number(signs?.[`n${i}`] ?? 0) > 0 && Number(signs?.[`cents${i}`] ?? 0) > 0);
   }
   if (!amount) return;
-  const taken = new Set(typings.map((t) => t.name.toLowerCase()));
-  let name = 'signed_amount';
-  for (let k = 2; taken.has(name); k++) name = `signed_amount_${k}`;
+  const name = signedAmountName(typings);
   typings.push({ name, type: 'number', derived: true, format: [FORMAT_TAG, amount.name, amount.format ?? 'us', found.column.name, ...found.pair].join('\u0000') });
   notices.push({
     code: 'derived_signed_amount',
     column: name,
     message: `amounts in "${amount.name}" have no sign; "${found.column.name}" says the direction (“${found.pair[0]}” money in, “${found.pair[1]}” money out): derived ${name}, positive for money in`,
   });
+}
+
+/** The name of a derived signed amount: `signed_amount`, or `signed_amount_2`, … when the file has one. */
+export function signedAmountName(typings: ColumnTyping[]): string {
+  const taken = new Set(typings.map((t) => t.name.toLowerCase()));
+  let name = 'signed_amount';
+  for (let k = 2; taken.has(name); k++) name = `signed_amount_${k}`;
+  return name;
 }
 
 /** The derived column's SQL when it is a direction-indicator one; null for other derived columns. */

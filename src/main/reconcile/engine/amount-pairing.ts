@@ -26,6 +26,8 @@ export interface AmountPair {
 
 /** The same sampled rows every time, with only the one column read: `SELECT *` sorted all of a 5,000-column file's columns once per pair. */
 const sampleOf = (side: Side, column: string) => `(SELECT ${ident(column)} FROM ${ident(typedView(side))} ORDER BY hash(__row_id) LIMIT ${SAMPLE})`;
+/** How many rows a side's sample holds: the denominator of a share over all sampled rows (no sort needed to count them). */
+const sampledRows = (side: Side) => `(SELECT least(count(*), ${SAMPLE}) FROM ${ident(typedView(side))})`;
 
 /**
  * Whole numbers only are amounts when they span orders of magnitude: a yen or won ledger has no
@@ -51,7 +53,7 @@ async function pairShare(db: Db, columns: Record<Side, ColumnTyping[]>, left: st
     `WITH lv AS (SELECT abs(round(s.${ident(l.name)}, 2)) AS v FROM ${sampleOf('left', l.name)} s WHERE s.${ident(l.name)} IS NOT NULL AND s.${ident(l.name)} <> 0),
        rv AS (SELECT DISTINCT abs(round(s.${ident(r.name)}, 2)) AS v FROM ${sampleOf('right', r.name)} s WHERE s.${ident(r.name)} IS NOT NULL)
      SELECT CASE WHEN NOT ${amountLike('count(*) FILTER (WHERE v <> round(v))', 'quantile_cont(v, 0.05)', 'quantile_cont(v, 0.95)')} THEN 0
-       ELSE count(*) FILTER (WHERE v IN (SELECT v FROM rv)) / (SELECT count(*) FROM ${sampleOf('left', l.name)}) END FROM lv`,
+       ELSE count(*) FILTER (WHERE v IN (SELECT v FROM rv)) / ${sampledRows('left')} END FROM lv`,
   );
 }
 
@@ -72,7 +74,7 @@ export async function findAmountPair(db: Db, columns: Record<Side, ColumnTyping[
        rv AS (SELECT DISTINCT c, abs(round(v, 2)) AS v FROM ${long('right', right)}),
        lc AS (SELECT c, count(*) AS n, count(*) FILTER (WHERE v <> round(v)) AS frac, quantile_cont(v, 0.05) AS p5, quantile_cont(v, 0.95) AS p95 FROM lv GROUP BY c),
        hits AS (SELECT lv.c AS lc, rv.c AS rc, count(*) AS n FROM lv JOIN rv ON lv.v = rv.v GROUP BY 1, 2)
-     SELECT hits.lc, hits.rc, CASE WHEN NOT ${amountLike('lc.frac', 'lc.p5', 'lc.p95')} THEN 0 ELSE hits.n / (SELECT count(*) FROM (SELECT 1 FROM ${ident(typedView('left'))} LIMIT ${SAMPLE})) END AS share FROM hits JOIN lc ON lc.c = hits.lc`,
+     SELECT hits.lc, hits.rc, CASE WHEN NOT ${amountLike('lc.frac', 'lc.p5', 'lc.p95')} THEN 0 ELSE hits.n / ${sampledRows('left')} END AS share FROM hits JOIN lc ON lc.c = hits.lc`,
   );
   const shares = new Map(rows.map((r) => [`${r.lc}:${r.rc}`, Number(r.share)]));
   let best: AmountPair | null = null;

@@ -82,6 +82,9 @@ export async function removeTiedReversals(db: Db, columns: SideColumns): Promise
   await db.exec(`DELETE FROM m_rtok WHERE id IN (SELECT a FROM m_rev UNION ALL SELECT b FROM m_rev)`);
 }
 
+/** Each automatically confirmed group's statement lines: its key (smallest left row id) and a line. */
+const AUTO_LINES = `(SELECT list_min(left_ids) AS gk, unnest(right_ids) AS rid FROM gtmp WHERE status = 'auto')`;
+
 /**
  * After every rule: automatically confirmed groups whose statement line is mirrored by a free line
  * of the opposite amount become suggestions, saying which line mirrors them; that line becomes a
@@ -90,7 +93,7 @@ export async function removeTiedReversals(db: Db, columns: SideColumns): Promise
  */
 export async function guardMirroredPayments(db: Db): Promise<number> {
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_mirror AS
-    WITH auto AS (SELECT list_min(left_ids) AS gk, unnest(right_ids) AS rid FROM gtmp WHERE status = 'auto'),
+    WITH auto AS ${AUTO_LINES},
       paid AS (SELECT a.gk, a.rid, s.amt0 FROM auto a JOIN scope_right s ON s.id = a.rid WHERE s.amt0 IS NOT NULL AND s.amt0 <> 0),
       free AS (SELECT s.id, s.amt0 FROM scope_right s WHERE s.id NOT IN (SELECT id FROM used_right) AND s.id NOT IN (SELECT id FROM reversed) AND s.amt0 IS NOT NULL),
       c AS (SELECT p.gk, p.rid, f.id AS mid FROM paid p JOIN free f ON f.amt0 = -p.amt0)
@@ -111,7 +114,7 @@ export async function guardMirroredPayments(db: Db): Promise<number> {
  */
 export async function guardRefundedTwins(db: Db): Promise<number> {
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_twin_groups AS
-    SELECT DISTINCT ON (g.gk) g.gk, t.a, t.b FROM (SELECT list_min(left_ids) AS gk, unnest(right_ids) AS rid FROM gtmp WHERE status = 'auto') g
+    SELECT DISTINCT ON (g.gk) g.gk, t.a, t.b FROM ${AUTO_LINES} g
     JOIN m_rev_twin t ON t.tid = g.rid ORDER BY g.gk, t.a`);
   const n = await db.scalarNumber('SELECT count(*) FROM m_twin_groups');
   if (n > 0) {

@@ -13,6 +13,7 @@ export const DATE_FORMATS: ReadonlyArray<{ value: string; label: string }> = [
   { value: '%m/%d/%y', label: '12/31/26 (month first)' },
   { value: '%d-%m-%Y', label: '31-12-2026' },
   { value: '%Y/%m/%d', label: '2026/12/31' },
+  { value: '%Y.%m.%d', label: '2026.12.31' },
   { value: '%Y%m%d', label: '20261231' },
   { value: '%d %b %Y', label: '31 Dec 2026' },
 ];

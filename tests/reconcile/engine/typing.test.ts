@@ -73,6 +73,36 @@ describe('typing for finance exports', () => {
     expect(rows.map((r) => r.at)).toEqual(['2024-01-13 10:30:00', '2024-01-14 11:45:10']);
   });
 
+  it('reads yyyy.mm.dd dates and timestamps (Korean, Hungarian, Chinese exports)', async () => {
+    const { info, rows } = await load('when,day,amount', ['2026.11.25 20:58:32,2026.11.25,"1,552,342"', '2026.11.03 09:05:12,2026.11.03,"122,793"']);
+    expect(info.columns.map((c) => [c.name, c.type, c.format])).toEqual([
+      ['when', 'timestamp', '%Y.%m.%d'],
+      ['day', 'date', '%Y.%m.%d'],
+      ['amount', 'number', 'us'],
+    ]);
+    expect(rows.map((r) => [String(r.when).slice(0, 19), r.day])).toEqual([
+      ['2026-11-25 20:58:32', '2026-11-25'],
+      ['2026-11-03 09:05:12', '2026-11-03'],
+    ]);
+  });
+
+  it('keeps a column of 13+-digit identifiers as text: as amounts every value would be blank', async () => {
+    const { info, rows } = await load('virtual_account,card,amount', ['56200170000000,4111111111111111,1', '56200170000001,5500000000000004,2', '56200170000002,340000000000009,3']);
+    expect(info.columns.map((c) => [c.name, c.type])).toEqual([
+      ['virtual_account', 'text'],
+      ['card', 'text'],
+      ['amount', 'number'],
+    ]);
+    expect(rows.map((r) => r.virtual_account)).toEqual(['56200170000000', '56200170000001', '56200170000002']);
+  });
+
+  it('one too-large value among amounts keeps the column a number column and names the value', async () => {
+    const rows = Array.from({ length: 9 }, (_, i) => `${i + 1},${(i + 1) * 10}.50`);
+    const { info } = await load('id,amount', [...rows, '10,12345678901234']);
+    expect(info.columns.find((c) => c.name === 'amount')?.type).toBe('number');
+    expect(info.notices.some((n) => n.column === 'amount' && /too large/.test(n.message))).toBe(true);
+  });
+
   it('applies number format overrides from the read options', async () => {
     const { info, rows } = await load('amount', ['"1,234"', '"2,5"'], { column_overrides: { amount: { type: 'number', format: '1.234,56' } } });
     expect(info.columns[0]).toMatchObject({ type: 'number', format: 'eu', overridden: true });

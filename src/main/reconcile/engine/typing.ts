@@ -17,6 +17,8 @@ export interface ColumnOverride {
 
 const ISO_DATE = String.raw`\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?Z?`;
 const YMD_SLASH = String.raw`\d{4}/\d{1,2}/\d{1,2}( \d{1,2}:\d{2}(:\d{2})?)?`;
+/** yyyy.mm.dd, as Korean, Hungarian and Chinese exports write dates (often with a time). */
+const YMD_DOT = String.raw`\d{4}\.\d{1,2}\.\d{1,2}( \d{1,2}:\d{2}(:\d{2})?)?`;
 /** Day/month/year-ish with one separator class; captures the first two parts. */
 const PARTS = (sep: string) => String.raw`(\d{1,2})${sep}(\d{1,2})${sep}(\d{4}|\d{2})( \d{1,2}:\d{2}(:\d{2})?)?`;
 const SEPARATORS = [
@@ -28,6 +30,11 @@ const SEPARATORS = [
 const COMPACT_DATE = String.raw`(19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])`;
 const HAS_TIME = String.raw`.*\d{1,2}:\d{2}.*`;
 const LEADING_ZERO_ID = String.raw`0\d+`;
+/**
+ * Thirteen digits or more in one run: past any amount this engine reads (999,999,999,999.99), so a
+ * column mostly of these holds identifiers (virtual accounts, card numbers, IBAN digits), not money.
+ */
+const LONG_DIGIT_ID = String.raw`[0-9]{13,}`;
 /**
  * "2E03": digits, E, digits, with neither a decimal point nor an exponent sign. Spreadsheets write
  * numbers in scientific notation as 2E+03 or 2.5E+03; this shape is how codes look (batch 2E03,
@@ -84,6 +91,8 @@ function outerStats(sfx: string): string[] {
     `count_if(regexp_full_match(${v}, '${ONE_DIGIT_DOT3}')) AS dot3${sfx}`,
     `count_if(regexp_full_match(${v}, '${ISO_DATE}')) AS iso${sfx}`,
     `count_if(regexp_full_match(${v}, '${YMD_SLASH}')) AS ymd${sfx}`,
+    `count_if(regexp_full_match(${v}, '${YMD_DOT}')) AS ymd_dot${sfx}`,
+    `count_if(regexp_full_match(${v}, '${LONG_DIGIT_ID}')) AS long_id${sfx}`,
     `count_if(regexp_full_match(${v}, '${COMPACT_DATE}')) AS ymd8${sfx}`,
     `count_if(regexp_full_match(${v}, '${HAS_TIME}')) AS time${sfx}`,
     `count_if(lower(${v}) IN ${BOOLEAN_WORDS}) AS bool${sfx}`,
@@ -306,6 +315,7 @@ async function explainTextColumns(db: Db, table: string, columns: string[], typi
 const DATE_SHAPES = [
   { key: 'iso', re: ISO_DATE, format: 'date:%Y-%m-%d', shown: 'yyyy-mm-dd' },
   { key: 'ymd', re: YMD_SLASH, format: 'date:%Y/%m/%d', shown: 'yyyy/mm/dd' },
+  { key: 'ymd_dot', re: YMD_DOT, format: 'date:%Y.%m.%d', shown: 'yyyy.mm.dd' },
   ...SEPARATORS.map((s) => ({ key: s.key, re: s.re, format: `date:%d${s.sep}%m${s.sep}%Y`, shown: `dd${s.sep}mm${s.sep}yyyy` })),
 ];
 
@@ -374,9 +384,12 @@ function detectOne(name: string, i: number, total: number, n: (k: string) => num
   // Every value a plausible yyyymmdd (and there are a few): a date, not a number.
   if (total >= 3 && n(`ymd8_${i}`) === total) return { name, type: 'date', format: '%Y%m%d' };
   // Identifiers such as "00042" must keep their leading zeros: they stay text.
-  if (numeric && n(`lz_${i}`) === 0 && !codeLike(i, n, readable)) return { name, type: 'number', format: style };
+  // Identifiers too long to be amounts stay text too: as numbers every one of them would be blank.
+  const longIds = n(`long_id_${i}`) * 2 >= readable;
+  if (numeric && n(`lz_${i}`) === 0 && !longIds && !codeLike(i, n, readable)) return { name, type: 'number', format: style };
   if (readsAs(n(`iso_${i}`))) return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format: 'iso' };
   if (readsAs(n(`ymd_${i}`))) return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format: '%Y/%m/%d' };
+  if (readsAs(n(`ymd_dot_${i}`))) return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format: '%Y.%m.%d' };
   for (const s of SEPARATORS) {
     if (!readsAs(n(`${s.key}_${i}`))) continue;
     const p1 = n(`${s.key}_p1_${i}`);
@@ -403,8 +416,8 @@ function detectOne(name: string, i: number, total: number, n: (k: string) => num
   }
   if (n(`bool_${i}`) === total) return { name, type: 'boolean' };
   // Dates in several formats: no format reads them all, so the column stays text, but not silently.
-  const dateLike = n(`iso_${i}`) + n(`ymd_${i}`) + SEPARATORS.reduce((sum, s) => sum + n(`${s.key}_${i}`), 0);
-  const formats = [n(`iso_${i}`) && 'yyyy-mm-dd', n(`ymd_${i}`) && 'yyyy/mm/dd', ...SEPARATORS.map((s) => n(`${s.key}_${i}`) && `dd${s.sep}mm${s.sep}yyyy`)].filter(Boolean);
+  const dateLike = n(`iso_${i}`) + n(`ymd_${i}`) + n(`ymd_dot_${i}`) + SEPARATORS.reduce((sum, s) => sum + n(`${s.key}_${i}`), 0);
+  const formats = [n(`iso_${i}`) && 'yyyy-mm-dd', n(`ymd_${i}`) && 'yyyy/mm/dd', n(`ymd_dot_${i}`) && 'yyyy.mm.dd', ...SEPARATORS.map((s) => n(`${s.key}_${i}`) && `dd${s.sep}mm${s.sep}yyyy`)].filter(Boolean);
   if (mostly(dateLike, total) && formats.length > 1) {
     notices.push({
       code: 'mixed_date_formats',

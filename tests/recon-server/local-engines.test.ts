@@ -51,6 +51,20 @@ describe('detectFieldMappingsLocal', () => {
     expect(out.mappings.find((m) => m.field_a === 'reference')!.reason).toMatch(/sample values shared/);
   });
 
+  it('does not pair two amount columns on zeros: "0 = 0" is no evidence that they hold the same money', () => {
+    // A ledger's collected amount and a statement's withdrawals (a month of credits: all 0), as the
+    // preview hands them over (decimal strings): 67 % "equal" on zeros alone (kr-vaccount's fault).
+    const collected = Array.from({ length: 20 }, (_, i) => (i === 1 ? '2370000.000000' : i === 7 ? '5860000.000000' : '0.000000'));
+    const withdrawn = Array.from({ length: 20 }, () => '0.000000');
+    const out = detectFieldMappingsLocal({
+      schema_a: cols('ledger', '수금액:decimal, 거래처:varchar'),
+      schema_b: cols('bank', '출금액:decimal, 입금자명:varchar'),
+      sample_a: collected.map((v, i) => ({ 수금액: v, 거래처: `거래처 ${i}` })),
+      sample_b: withdrawn.map((v, i) => ({ 출금액: v, 입금자명: `입금자 ${i}` })),
+    });
+    expect(out.mappings.find((m) => m.field_a === '수금액')).toBeUndefined();
+  });
+
   it('leaves unrelated columns unmapped and lists them', () => {
     const out = detectFieldMappingsLocal({ schema_a: cols('a', 'amount:decimal, colour:varchar'), schema_b: cols('b', 'total:decimal, shoe_size:integer') });
     expect(out.mappings.map((m) => m.field_a)).toEqual(['amount']);

@@ -46,8 +46,10 @@ function derived(p: ColumnProfile): Derived {
       tokens: new Set(p.tokens),
       normTexts: p.texts.map((s) => stripZeros(alnum(s))).filter((s) => s.length > 0),
       words: words(p.texts),
-      cents: p.numbers.map(cents),
-      centsScaledDown: p.numbers.map((n) => cents(n / 100)),
+      // Zero is in every amount column that has unused rows (a withdrawals column on a month of
+      // credits): "0 = 0" says nothing about two columns holding the same money.
+      cents: p.numbers.filter((n) => n !== 0).map(cents),
+      centsScaledDown: p.numbers.filter((n) => n !== 0).map((n) => cents(n / 100)),
       shape: dominantShape(p.texts),
       distinctive:
         p.kind === 'date' ||

@@ -77,6 +77,44 @@ describe('either file first', () => {
     }
   });
 
+  it('knows the statement by its running balance when no reference joins the files, whichever comes first', async () => {
+    // A Hungarian-style pair (yyyy.mm.dd dates): the bank names no invoice (payers write their own words), the ledger's
+    // remark column is longer than the bank's text, and the ledger's paid column equals gross − open
+    // on every row (a row identity, not a balance). Only the statement's balance says which is which.
+    const ledger: string[] = [];
+    const bank: string[] = [];
+    let balance = 1_000_000;
+    for (let n = 0; n < 40; n++) {
+      const gross = 2_000 + n * n * 1_733;
+      const paid = n % 7 === 0 ? 4_000 : 0;
+      const day = String(1 + (n % 27)).padStart(2, '0');
+      ledger.push([`V${100 + (n % 6)}`, `Vevő ${n % 6} Kft`, `2026.03.${day}`, `2026.04.${day}`, gross, paid, gross - paid, `szállítás a ${n % 6}. telephelyre keretszerződés szerint utólagos elszámolással`].join(','));
+      if (n < 30) {
+        const amount = n % 5 === 4 ? -(2_000 + n * 17) : gross - paid;
+        balance += amount;
+        const day = String(1 + (n % 27)).padStart(2, '0');
+        bank.push([`2026.06.${day}`, `2026.06.${day}`, amount, balance, `VEVO ${n % 6} KFT`].join(','));
+      }
+    }
+    for (const order of ['open-first', 'statement-first'] as const) {
+      const ws = await sb.workspace(`hu-${order}`);
+      const files = [
+        sb.file(`hu-${order}-ledger.csv`, csv('Vevőkód,Vevő,Kelte,Esedékes,Bruttó,Fizetve,Nyitott,Megjegyzés', ledger)),
+        sb.file(`hu-${order}-bank.csv`, csv('Könyvelés,Értéknap,Összeg,Egyenleg,Partner', bank)),
+      ];
+      const [left, right] = order === 'open-first' ? files : [files[1], files[0]];
+      await ws.addSourceFromPath('left', left);
+      await ws.addSourceFromPath('right', right);
+      const auto = await buildAutoRecipe(ws, order);
+      expect(auto.swapped).toBe(order === 'statement-first');
+      if (auto.swapped) expect(auto.explanation).toMatch(/running balance \(Egyenleg moves by Összeg/);
+      expect((await ws.source('left'))!.columns.map((c) => c.name)).toContain('Vevőkód');
+      // No date pair was proposed (two dates a side, months apart in the sample): the cascade's
+      // last resort, a 1:1 key on the first mapped column, is not kept next to rules that compare amounts.
+      expect(auto.recipe.rules.map((r) => r.id)).toEqual(['scored', 'counterparty-batch', 'scored-open']);
+    }
+  });
+
   it('swapSides exchanges the loaded tables without reading the files again', async () => {
     const f = files();
     const ws = await sb.workspace();

@@ -147,7 +147,8 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
     notes.push('what is left is scored again allowing short, over and part payments (named short_payment, overpayment, part_payment) and references with one typo; these are only suggested');
   }
 
-  const superseded = new Set(['exact-key', ...(refs ? ['normalised-key', 'split-payment', 'batch-payment'] : []), ...(facts.party ? ['amount-date'] : [])]);
+  // `exact-field` is the cascade's last resort when it saw no amount: the rules above compare one.
+  const superseded = new Set(['exact-key', ...(refs ? ['normalised-key', 'split-payment', 'batch-payment'] : []), ...(facts.party ? ['amount-date'] : []), ...(rules.length > 0 ? ['exact-field'] : [])]);
   for (const rule of base) if (!superseded.has(rule.id)) rules.push(rule);
   if (facts.party && base.some((r) => r.id === 'amount-date')) notes.push('amount + date without the counterparty is not proposed: it pairs other customers’ payments of the same amount');
   return { rules, notes };

@@ -100,6 +100,48 @@ async function freeTextLength(db: Db, columns: ColumnTyping[], side: Side): Prom
   return Math.max(0, ...texts.map((_, i) => Number(row?.[`a${i}`] ?? 0)));
 }
 
+/** Consecutive rows read for the running balance: the file's own order, from its start. */
+const BALANCE_ROWS = 2_000;
+/** A running balance moves by the row's amount on at least this share of consecutive rows. It outweighs the weak hints (free text, header words): a balance that follows the amounts is what a statement is. */
+const BALANCE_SHARE = 0.8;
+
+/**
+ * Whether a side carries a running balance — a number column that moves from row to row by the
+ * row's amount (one amount column, or the difference of a credit and a debit column), oldest first
+ * (B[i] − B[i−1] = ±A[i]) or newest first (= ±A[i−1]). Bank statements print one in every market;
+ * an open-items list does not. Read in the file's order, which is what the balance follows.
+ */
+async function runningBalance(db: Db, columns: ColumnTyping[], side: Side): Promise<{ share: number; balance: string | null; amount: string | null }> {
+  const nums = columns.filter((c) => !c.derived && c.type === 'number').slice(0, 8);
+  if (nums.length < 2) return { share: 0, balance: null, amount: null };
+  const v = (c: ColumnTyping) => `coalesce(${ident(c.name)}, 0)`;
+  // Row amounts: each number column, and each difference of two (credit − debit).
+  const amounts = [
+    ...nums.map((a, i) => ({ label: a.name, uses: [i], sql: `abs(${v(a)})` })),
+    ...nums.flatMap((x, i) => nums.slice(i + 1).map((y, k) => ({ label: `${x.name} − ${y.name}`, uses: [i, i + 1 + k], sql: `abs(${v(x)} - ${v(y)})` }))),
+  ];
+  const tests = nums.flatMap((_, b) => amounts.map((a, j) => ({ b, j })).filter((t) => !amounts[t.j].uses.includes(b)));
+  const row = await db.one<Record<string, number>>(
+    `WITH s AS (SELECT * FROM ${ident(typedView(side))} ORDER BY __row_id LIMIT ${BALANCE_ROWS}),
+       -- A balance is never 0 on both rows it moves between (a column of mostly zeros, such as
+       -- "collected" = total − outstanding, moves by a row's amount without being a balance).
+       d AS (SELECT ${nums.map((b, i) => `CASE WHEN ${ident(b.name)} <> 0 AND lag(${ident(b.name)}) OVER w <> 0 THEN abs(${ident(b.name)} - lag(${ident(b.name)}) OVER w) END AS d${i}`).join(', ')},
+               ${amounts.map((a, j) => `${a.sql} AS a${j}, lag(${a.sql}) OVER w AS p${j}`).join(', ')}
+             FROM s WINDOW w AS (ORDER BY __row_id))
+     SELECT count(*) AS rows, ${nums.map((_, i) => `count(*) FILTER (WHERE d${i} <> 0) AS n${i}`).join(', ')},
+       ${tests.map(({ b, j }, i) => `count(*) FILTER (WHERE d${b} <> 0 AND (d${b} = a${j} OR d${b} = p${j})) AS c${i}`).join(', ')}
+     FROM d`,
+  );
+  let best = { share: 0, balance: null as string | null, amount: null as string | null };
+  tests.forEach(({ b, j }, i) => {
+    const n = Number(row?.[`n${b}`] ?? 0);
+    // The balance moves on most rows: a statement line is a movement.
+    const share = n >= 10 && n >= 0.5 * Number(row?.rows ?? 0) ? Number(row?.[`c${i}`] ?? 0) / n : 0;
+    if (share > best.share) best = { share, balance: nums[b].name, amount: amounts[j].label };
+  });
+  return best;
+}
+
 const wordScore = (columns: ColumnTyping[]) => {
   const names = columns.filter((c) => !c.derived).map((c) => c.name);
   return names.filter((n) => OPEN_ITEM_WORDS.test(n)).length - names.filter((n) => STATEMENT_WORDS.test(n)).length;
@@ -124,6 +166,12 @@ export async function detectSideRoles(db: Db, columns: Record<Side, ColumnTyping
     if (Math.max(tl, tr) >= 20 && Math.abs(tl - tr) >= 8) {
       score += tl < tr ? 0.15 : -0.15;
       reasons.push(`the ${tl < tr ? 'right' : 'left'} source has the longer free text (${Math.round(Math.max(tl, tr))} characters on average), as a bank statement's purpose text`);
+    }
+    const [bl, br] = [await runningBalance(db, columns.left, 'left'), await runningBalance(db, columns.right, 'right')];
+    if ((bl.share >= BALANCE_SHARE) !== (br.share >= BALANCE_SHARE)) {
+      const [side, found] = bl.share >= BALANCE_SHARE ? (['left', bl] as const) : (['right', br] as const);
+      score += side === 'right' ? 0.45 : -0.45;
+      reasons.push(`the ${side} source has a running balance (${found.balance} moves by ${found.amount} on ${Math.round(found.share * 100)} % of its rows), as a bank statement`);
     }
     const words = wordScore(columns.left) - wordScore(columns.right);
     if (words !== 0) {

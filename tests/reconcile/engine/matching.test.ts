@@ -114,6 +114,27 @@ describe('1:1 matching', () => {
     expect(exception.exception).toMatchObject({ reason: 'amount_mismatch', amount_delta: 2 });
   });
 
+  it('a key that groups records (a customer number) explains no near miss: its unpaid invoices stay open items', async () => {
+    // Three customers, four invoices and three payments each; one payment per customer pays one
+    // invoice exactly, the others pay nothing of this list (interest, refunds). Keyed on the
+    // customer, every free invoice meets every free payment of its customer: no record is named.
+    const left: string[] = [];
+    const right: string[] = [];
+    for (const c of ['C1', 'C2', 'C3']) {
+      for (let i = 0; i < 4; i++) left.push(`${c},${100 + i * 11}.00,2024-01-0${i + 1},inv${i}`);
+      right.push(`${c},100.00,2024-01-02,pay`, `${c},7.25,2024-01-03,interest`, `${c},-35.00,2024-01-04,refund`);
+    }
+    const ws = await setup(left, right);
+    const { run_id, summary } = await ws.run(recipe([refRule('customer')]));
+    expect(summary.matched_groups).toBe(3);
+    expect(summary.exceptions.left.count + summary.exceptions.right.count).toBe(0);
+    expect((await records(ws, run_id, 'unmatched_left')).length).toBe(9);
+    // A reference key still explains its near miss (same files, one invoice number per row).
+    const named = await setup(['A,100.00,2024-01-01,x', 'B,100.00,2024-01-01,x'], ['A,90.00,2024-01-01,y', 'B,100.00,2024-01-01,y'], 'named');
+    const run = await named.run(recipe([refRule('exact')]));
+    expect((await records(named, run.run_id, 'exceptions_left')).map((e) => `${e.row.ref}:${e.exception?.reason}`)).toEqual(['A:amount_mismatch']);
+  });
+
   it('classifies near misses: amount_mismatch, date_out_of_window, amount_and_date_mismatch; the rest is unmatched', async () => {
     const ws = await setup(
       ['A,100.00,2024-01-01,x', 'B,100.00,2024-01-01,x', 'C,100.00,2024-01-01,x', 'D,100.00,2024-01-01,x'],

@@ -63,9 +63,32 @@ export async function addNamedSumExceptions(db: Db, rule: MatchRule): Promise<vo
   );
 }
 
+/**
+ * A key pairing each row with this many free rows on the other side, on average and on both sides
+ * (a reference named by two instalments pairs two to one, not two to two),
+ * groups records (a customer number, a payer's account) rather than naming one.
+ */
+const GROUPING_FANOUT = 2;
+
+/**
+ * Whether the rule's key names one record: "amount mismatch with another invoice of the same
+ * customer" explains nothing, so a grouping key leaves its rows open items (issue 25: unpaid
+ * invoices showed as exceptions next to a customer's other payments). Read off the free rows'
+ * key counts, so the check costs one aggregate per side and never the pairs themselves.
+ */
+async function keyNamesOneRecord(db: Db, rule: MatchRule): Promise<boolean> {
+  const keys = rule.keys.map((_, i) => `k${i}`).join(', ');
+  const row = await db.one<{ pairs: number | null; lrows: number | null; rrows: number | null }>(
+    `WITH l AS (SELECT ${keys}, count(*) AS n FROM w_left GROUP BY ALL), r AS (SELECT ${keys}, count(*) AS n FROM w_right GROUP BY ALL)
+     SELECT sum(l.n * r.n)::DOUBLE AS pairs, sum(l.n)::DOUBLE AS lrows, sum(r.n)::DOUBLE AS rrows FROM l JOIN r USING (${keys})`,
+  );
+  const [pairs, lrows, rrows] = [Number(row?.pairs ?? 0), Number(row?.lrows ?? 0), Number(row?.rrows ?? 0)];
+  return pairs === 0 || pairs < GROUPING_FANOUT * lrows || pairs < GROUPING_FANOUT * rrows;
+}
+
 /** Near misses for one keyed rule; its working tables hold only free rows. */
 export async function addNearMissExceptions(db: Db, rule: MatchRule): Promise<void> {
-  if (rule.keys.length === 0) return;
+  if (rule.keys.length === 0 || !(await keyNamesOneRecord(db, rule))) return;
   const amountOk = rule.amount ? amountWithin(rule, 'l.amt', 'r.amt') : 'TRUE';
   const dateOk = rule.date ? `coalesce(${withinDateWindow(rule, daysBetween('l.dt', 'r.dt'))}, false)` : 'TRUE';
   const descOk = rule.description ? `kalla_jaccard(l.descr, r.descr) >= ${rule.description.min_similarity}` : 'TRUE';

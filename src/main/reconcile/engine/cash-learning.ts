@@ -81,7 +81,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 5;
+export const LEARNING_VERSION = 6;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -183,6 +183,10 @@ async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping
     Object.assign(facts, await learnDifferences(db, columns, column(columns.left, 'left', facts.leftKey, 'reference key'), facts, amount, flipSign));
     facts.fx = await learnRates(db, columns, column(columns.left, 'left', facts.leftKey, 'reference key'), facts, amount, flipSign);
     facts.date = await learnDatePair(db, columns, column(columns.left, 'left', facts.leftKey, 'reference key'), facts, mappings);
+  } else if (amount && facts.party && !facts.party.in_text) {
+    // No reference to tie a line to an item: a counterparty's line whose amount is that of exactly
+    // one of its open items (and no other line of it) ties them as well, for the dates.
+    facts.date = await learnDatePairByParty(db, columns, facts.party, amount, flipSign, mappings);
   }
   return facts;
 }
@@ -544,13 +548,46 @@ async function learnDatePair(db: Db, columns: Columns, leftKey: ColumnTyping, fa
 async function learnDateFor(db: Db, columns: Columns, leftKey: ColumnTyping, facts: CashFacts, lefts: ColumnTyping[], right: ColumnTyping, mappedLeft: string | undefined): Promise<CashFacts['date']> {
   const shape = facts.shape!;
   const sources = facts.referenceColumns.map((r) => referenceTokens(keySourceText(column(columns.right, 'right', r.name, 'reference')), shape));
-  const row = await db.one<Record<string, number>>(
-    `WITH l AS (SELECT s.kalla_k AS k, ${lefts.map((c, i) => `${dateExpression(c)} AS d${i}`).join(', ')} FROM ${await leftWithRefs(db, leftKey, shape, facts.strict === true)}),
+  const ties = `l AS (SELECT s.kalla_k AS k, ${lefts.map((c, i) => `${dateExpression(c)} AS d${i}`).join(', ')} FROM ${await leftWithRefs(db, leftKey, shape, facts.strict === true)}),
        l1 AS (SELECT k, ${lefts.map((_, i) => `any_value(d${i}) AS d${i}`).join(', ')} FROM l WHERE k IS NOT NULL GROUP BY k HAVING count(*) = 1),
        r AS (SELECT list_distinct(flatten([${sources.join(', ')}])) AS ks, ${dateExpression(right)} AS rd FROM ${sample('right')}),
-       r1 AS (SELECT ks[1] AS k, rd FROM r WHERE len(ks) = 1 AND rd IS NOT NULL)
-     SELECT count(*) AS n, ${lefts.map((_, i) => `quantile_cont(abs(date_diff('day', l1.d${i}, r1.rd)), 0.9) AS p${i}, count(l1.d${i}) AS c${i}`).join(', ')}
-     FROM l1 JOIN r1 USING (k)`,
+       r1 AS (SELECT ks[1] AS k, rd FROM r WHERE len(ks) = 1 AND rd IS NOT NULL),
+       tied AS (SELECT l1.*, r1.rd FROM l1 JOIN r1 USING (k))`;
+  return closestDate(db, ties, lefts, right, mappedLeft);
+}
+
+/**
+ * learnDateFor's twin for files without references: an item and a line are tied when they share
+ * the counterparty and the amount, and neither shares both with another row of its side.
+ */
+async function learnDatePairByParty(db: Db, columns: Columns, party: NonNullable<CashFacts['party']>, amount: FieldMapping, flipSign: boolean, mappings: FieldMapping[]): Promise<CashFacts['date']> {
+  const mapped = mappings.find((m) => m.role === 'date');
+  const isDate = (c: ColumnTyping) => (c.type === 'date' || c.type === 'timestamp') && !c.derived;
+  const rights = mapped ? [column(columns.right, 'right', mapped.field_b, 'date')] : columns.right.filter(isDate).slice(0, 3);
+  const lefts = columns.left.filter(isDate).slice(0, 6);
+  if (lefts.length === 0 || rights.length === 0) return null;
+  const name = (side: Side, c: string) => `nullif(${nameExpression(`CAST(s.${ident(column(columns[side], side, c, 'counterparty').name)} AS VARCHAR)`)}, '')`;
+  const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);
+  const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
+  let best: CashFacts['date'] = null;
+  for (const right of rights) {
+    const ties = `l AS (SELECT ${name('left', party.left)} AS p, round(${la}, 2) AS amt, ${lefts.map((c, i) => `${dateExpression(c)} AS d${i}`).join(', ')} FROM ${sample('left')}),
+       l1 AS (SELECT p, amt, ${lefts.map((_, i) => `any_value(d${i}) AS d${i}`).join(', ')} FROM l WHERE p IS NOT NULL AND amt IS NOT NULL AND amt <> 0 GROUP BY p, amt HAVING count(*) = 1),
+       r AS (SELECT ${name('right', party.right)} AS p, round(${ra}, 2) AS amt, ${dateExpression(right)} AS rd FROM ${sample('right')}),
+       r1 AS (SELECT p, amt, any_value(rd) AS rd FROM r WHERE p IS NOT NULL AND amt IS NOT NULL AND rd IS NOT NULL GROUP BY p, amt HAVING count(*) = 1),
+       tied AS (SELECT l1.*, r1.rd FROM l1 JOIN r1 USING (p, amt))`;
+    const found = await closestDate(db, ties, lefts, right, mapped?.field_a);
+    if (found && (!best || found.p90 < best.p90)) best = found;
+  }
+  return best;
+}
+
+/** Over the tied pairs (`ties`: CTEs ending in `tied` with d0… and rd), the left date closest to the line's for 90 % of them. */
+async function closestDate(db: Db, ties: string, lefts: ColumnTyping[], right: ColumnTyping, mappedLeft: string | undefined): Promise<CashFacts['date']> {
+  const row = await db.one<Record<string, number>>(
+    `WITH ${ties}
+     SELECT count(*) AS n, ${lefts.map((_, i) => `quantile_cont(abs(date_diff('day', d${i}, rd)), 0.9) AS p${i}, count(d${i}) AS c${i}`).join(', ')}
+     FROM tied`,
   );
   const n = Number(row?.n ?? 0);
   if (n < 10) return null;

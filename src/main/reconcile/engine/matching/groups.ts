@@ -87,7 +87,51 @@ export async function matchSplitOrBatch(db: Db, rule: MatchRule, ruleIdx: number
     await removeUsed(db, ruleIdx);
   }
   shouldStop();
+  if (rule.keys.length > 0 && !referenced) {
+    await matchRuns(db, rule, ruleIdx, o);
+    shouldStop();
+  }
   await subsetSearch(db, rule, ruleIdx, o, shouldStop);
+}
+
+/** Longest run of consecutive open items one payment is taken to settle (a month of invoices). */
+export const MAX_RUN = 24;
+
+/**
+ * Runs: a payment equal to the sum of consecutive open items of its counterparty, in date order
+ * (2 to MAX_RUN of them) — a customer paying a month's invoices, or a statement up to a date. Too
+ * many for the bounded subset search, and stronger evidence than any subset: the items are
+ * contiguous. Every run of every key is summed once (items × MAX_RUN rows, a hash join with the
+ * payments on key and amount, no pairwise search). A payment two runs fit, or an item two
+ * payments' runs share, is left to the later rules and to a person. Keys that name records
+ * (references) are matched by name above, not by runs.
+ */
+async function matchRuns(db: Db, rule: MatchRule, ruleIdx: number, o: Orientation): Promise<void> {
+  const keys = keyCols(rule);
+  const window = `PARTITION BY ${keys} ORDER BY dt NULLS LAST, id`;
+  const on = (a: string, b: string) => rule.keys.map((_, i) => `${a}.k${i} = ${b}.k${i}`).join(' AND ');
+  await db.exec(`CREATE OR REPLACE TEMP TABLE runs AS
+    WITH m AS (SELECT ${keys}, id, amt, dt, row_number() OVER (${window}) AS pos, sum(amt) OVER (${window} ROWS UNBOUNDED PRECEDING) AS cs
+               FROM w_${o.many} WHERE amt IS NOT NULL AND amt <> 0),
+      -- Prefix sums with a 0 before each key's first item: a run p0..p1 sums to cs(p1) − cs(p0 − 1).
+      p AS (SELECT ${keys}, pos, cs FROM m UNION ALL SELECT DISTINCT ${keys}, 0 AS pos, 0 AS cs FROM m),
+      r AS (SELECT ${rule.keys.map((_, i) => `e.k${i}`).join(', ')}, s.pos + 1 AS p0, e.pos AS p1, e.cs - s.cs AS total
+            FROM m e CROSS JOIN range(2, ${MAX_RUN + 1}) l(len) JOIN p s ON ${on('s', 'e')} AND s.pos = e.pos - l.len),
+      fit AS (SELECT o.id AS oid, o.amt AS oamt, o.dt AS odt, r.* FROM w_${o.one} o JOIN r ON ${on('r', 'o')} AND round(r.total, 2) = round(o.amt, 2)
+              WHERE o.amt IS NOT NULL AND o.amt <> 0)
+    SELECT f.oid, f.oamt, list(m.id ORDER BY m.id) AS ids, sum(m.amt) AS total,
+      ${rule.date ? `coalesce(max(abs(${daysBetween('f.odt', 'm.dt')})), 0)` : '0'}::INTEGER AS dd,
+      count(*) OVER (PARTITION BY f.oid) AS fits
+    FROM fit f JOIN m ON ${on('m', 'f')} AND m.pos BETWEEN f.p0 AND f.p1
+    GROUP BY f.oid, f.oamt, f.p0, f.p1
+    HAVING count(*) >= 2${rule.date ? ` AND ${withinDateWindow(rule, `max(abs(${daysBetween('f.odt', 'm.dt')}))`)}` : ''}`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE runs_ok AS
+    WITH one AS (SELECT * FROM runs WHERE fits = 1),
+      members AS (SELECT oid, unnest(ids) AS mid FROM one),
+      shared AS (SELECT mid FROM members GROUP BY mid HAVING count(*) > 1)
+    SELECT oid, oamt, ids, total, dd FROM one WHERE oid NOT IN (SELECT oid FROM members WHERE mid IN (SELECT mid FROM shared))`);
+  await db.exec(groupInsert(rule, ruleIdx, o, 'runs_ok'));
+  await removeUsed(db, ruleIdx);
 }
 
 /**

@@ -1,0 +1,68 @@
+/**
+ * Issue 25: files that share no reference at all — payers identified by a virtual account or a
+ * customer code, paying single invoices, or a month's invoices at once. Through real DuckDB.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildAutoRecipe } from '../../../src/main/reconcile/engine/auto-recipe';
+import type { GroupPageItem } from '../../../src/shared/reconcile/sources-and-runs';
+import { csv, recipe, rule, sandbox, type Sandbox } from './helpers';
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = sandbox();
+});
+afterEach(() => sb.cleanup());
+
+const day = (d: number) => new Date(Date.UTC(2026, 6, 1 + d)).toISOString().slice(0, 10);
+
+describe('a counterparty pays consecutive invoices at once', () => {
+  it('matches a payment equal to a run of more invoices than the subset search tries, in date order', async () => {
+    // Customer A: nine invoices in July paid in one sum (more than the 2–6 a subset search
+    // combines), then two in August paid in another. Customer B: two runs of equal sum (3 + 4 and
+    // 4 + 3) for each of its two payments of 7: left to a person, not guessed.
+    const ledger = [
+      ...[310, 120, 45, 980, 60, 75, 1200, 33, 14].map((a, i) => `A,INV${100 + i},${day(i)},${a}.00`),
+      ...[500, 250].map((a, i) => `A,INV${110 + i},${day(31 + i)},${a}.00`),
+      ...[3, 4, 3].map((a, i) => `B,INV${200 + i},${day(i)},${a}.00`),
+    ];
+    const bank = [`A,${day(20)},2837.00`, `A,${day(45)},750.00`, `B,${day(20)},7.00`, `B,${day(40)},7.00`];
+    const ws = await sb.workspace();
+    await ws.addSourceFromPath('left', sb.file('l.csv', csv('customer,doc,date,amount', ledger)));
+    await ws.addSourceFromPath('right', sb.file('r.csv', csv('customer,date,amount', bank)));
+    const batch = rule({
+      id: 'counterparty-batch',
+      keys: [{ left: 'customer', right: 'customer', normalisers: [{ kind: 'name' }] }],
+      amount: { left: 'amount', right: 'amount', tolerance_abs: 0.005, tolerance_pct: 0, flip_sign: false },
+      cardinality: 'N:1',
+    });
+    const { run_id } = await ws.run(recipe([batch]));
+    const groups = (await ws.page(run_id, 'matched', { offset: 0, limit: 10 })).items as GroupPageItem[];
+    expect(groups.map((g) => [g.right_rows[0].customer, Number(g.right_rows[0].amount), g.left_rows.length, g.status]).sort()).toEqual([
+      ['A', 2837, 9, 'auto'],
+      ['A', 750, 2, 'auto'],
+    ]);
+  });
+});
+
+describe('dates learned without a reference', () => {
+  it('ties lines to items by counterparty and amount, so the model weighs the dates', async () => {
+    // 12 customers × 5 invoices; each customer pays two of them, exactly, 9–12 days after the
+    // invoice date (the due date is 30 days later). No text names an invoice.
+    const ledger: string[] = [];
+    const bank: string[] = [];
+    for (let c = 0; c < 12; c++) {
+      for (let i = 0; i < 5; i++) {
+        const amount = (1000.45 + c * 137 + i * 311).toFixed(2);
+        ledger.push([`56200170000${String(c).padStart(3, '0')}`, `Kunde ${c}`, day(i * 3), day(i * 3 + 30), amount].join(','));
+        if (i < 2) bank.push([day(i * 3 + 9 + (c % 4)), amount, `562-001700-00-${String(c).padStart(3, '0')}`].join(','));
+      }
+    }
+    const ws = await sb.workspace();
+    await ws.addSourceFromPath('left', sb.file('l.csv', csv('account,name,issued,due,open', ledger)));
+    await ws.addSourceFromPath('right', sb.file('r.csv', csv('booked,amount,account', bank)));
+    const auto = await buildAutoRecipe(ws);
+    const facts = await ws.learnCash(auto.recipe.mappings, false);
+    expect(facts.party).toMatchObject({ left: 'account', right: 'account' });
+    expect(facts.date).toMatchObject({ left: 'issued', right: 'booked', p90: 12, pairs: 24 });
+  });
+});

@@ -112,6 +112,7 @@ function parsePt(w: World): Parsed {
     assert(f[k('Saldo contabilístico')] === f[k('Saldo disponível')], 'pt: disponível = contabilístico');
     assert(f[f.length - 1] === '', 'pt: trailing separator');
     bals.push(cents(f[k('Saldo contabilístico')], ','));
+    assert(/^\d\d-10-2026$/.test(f[k('Data mov.')]) && /^\d\d-(10|11)-2026$/.test(f[k('Data valor')]), 'pt: movements in October (value dates may run into November)');
     const text = f[k('Descrição')];
     return { amt: cred ? cents(cred, ',') : -cents(deb, ','), text, d1: text, d2: '', d3: '' };
   });
@@ -156,6 +157,7 @@ function parseTr(w: World): Parsed {
     const when = f[k('Tarih')].split('.').reverse().join('') + f[k('Saat')];
     assert(/^\d{8}\d\d:\d\d:\d\d$/.test(when) && when >= prev, 'tr: oldest first, dd.mm.yyyy hh:mm:ss');
     prev = when;
+    assert(/^\d\d\.10\.2026$/.test(f[k('Tarih')]), 'tr: movements in October');
     bals.push(cents(f[k('Bakiye')], ','));
     return { amt: cents(f[k('Tutar')], ','), text: f[k('Açıklama')], d1: f[k('İşlem')], d2: '', d3: '' };
   });
@@ -194,6 +196,7 @@ function parseSg(w: World): Parsed {
     const deb = f[k('Debit Amount')], cred = f[k('Credit Amount')];
     assert((deb === '') !== (cred === '') && /^(\d+\.\d\d)?$/.test(deb) && /^(\d+\.\d\d)?$/.test(cred), 'sg: one plain amount, debit or credit');
     assert(/^\d{1,2}\/\d{1,2}\/2026$/.test(f[k('Transaction Date')]) && !/^0/.test(f[k('Transaction Date')]), 'sg: d/m/yyyy without zero padding');
+    assert(/^\d{1,2}\/10\/2026$/.test(f[k('Transaction Date')]), 'sg: transactions in October');
     const d1 = f[k('Transaction Description 1')], d2 = f[k('Transaction Description 2')], d3 = f[k('Transaction Description 3')];
     assert(d2.length <= 35 && d3.length <= (d1 === 'INWARD TELEGRAPHIC TRANSFER' ? 140 : 35), `sg: description lengths (${d1}: ${d2.length}/${d3.length})`);
     bals.push(cents(f[k('Running Balance')], '.'));

@@ -85,10 +85,11 @@ export const ptMultibanco: WorldGenerator = ({ seed, openItems }): World => {
   const DESC = ['Material de construção', 'Cimento e inertes', 'Ferragens', 'Tintas e vernizes', 'Louça sanitária', 'Perfis de alumínio', 'Isolamento térmico', 'Material elétrico', 'Tubagem PPR', 'Cerâmica e revestimentos'];
   const addItem = (c: Cust, kind: string, g: string | null, opts: { date: number; valor: number; nc?: boolean; reg?: number; amb?: boolean; cond?: string; desc?: string }): Item => {
     const it: Item = {
-      c, nc: !!opts.nc, seq: 0, date: opts.date, terms: c.type === 'ind' ? 0 : c.type === 'dd' ? 30 : rng.pick([30, 30, 60, 60, 90]), valor: opts.valor, reg: opts.reg ?? 0,
-      cond: opts.cond ?? (c.type === 'dd' ? 'Débito Direto' : c.type === 'ind' ? 'Pronto Pagamento' : rng.pick(['Transferência', 'Multibanco', '30 dias', '60 dias'])),
+      c, nc: !!opts.nc, seq: 0, date: opts.date, terms: c.type === 'ind' ? 0 : c.type === 'dd' ? 30 : c.type === 'fx' ? 30 : rng.pick([30, 30, 60, 60, 90]), valor: opts.valor, reg: opts.reg ?? 0,
+      cond: '',
       ref7: opts.nc ? '' : uniqueName(usedRef7, () => rng.digits(7)), kind, g, amb: opts.amb, desc: opts.desc ?? (opts.nc ? rng.pick(['Devolução de material', 'Desconto comercial', 'Acerto de preço']) : rng.pick(DESC)),
     };
+    it.cond = c.type === 'dd' ? 'Débito direto 30 dias' : c.type === 'ind' ? 'Pronto pagamento' : opts.cond === 'Cheque' ? `Cheque ${it.terms} dias` : `${it.terms} dias`;
     items.push(it);
     return it;
   };

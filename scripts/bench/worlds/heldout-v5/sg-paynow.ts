@@ -185,7 +185,7 @@ export const sgPaynow: WorldGenerator = ({ seed, openItems }): World => {
     cheque(it.total, pay, 'cheque_deposit', g);
   }
   for (let i = 0; i < k.cheque_bounced; i++) {
-    const c = anyC(), pay = payDay();
+    const c = anyC(), pay = rng.pick(bizDays.filter((d) => d <= END - 7));
     const it = addItem(c, 'cheque_bounced', null, { date: invDate(pay), total: chequeAmount(c) });
     const no = cheque(it.total, pay, 'cheque_bounced', null);
     line(nextBiz(pay + rng.int(2, 4)), -it.total, 'RETURNED CHEQUE', '', () => `CHQ ${no} REFER TO DRAWER`, 'cheque_bounced', null);

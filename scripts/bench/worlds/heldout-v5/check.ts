@@ -329,7 +329,10 @@ function check(w: World): void {
     if (w.name === 'tr-havale' && /^(FAST GELEN|EFT GELEN|GELEN HAVALE)/.test(s.text)) {
       for (const o of p.oi) {
         const base = o.name.replace(/\./g, '').replace(/\s+-\s+/g, ' ');
-        for (const [form, f] of [['tr', trUpper], ['naive', naiveUpper], ['ascii', asciiTr]] as const) if (f(base) !== trUpper(base) || form === 'tr') if (s.text.includes(f(base).slice(0, 30))) trForms.add(form);
+        for (const [form, f] of [['tr', trUpper], ['naive', naiveUpper], ['ascii', asciiTr]] as const) {
+          const head = f(base).slice(0, 30);
+          if ((form === 'tr' || head !== trUpper(base).slice(0, 30)) && s.text.includes(head)) trForms.add(form);
+        }
         if (trForms.size === 3) break;
       }
     }

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:worlds -- [--set tune|heldout|heldout-v2|heldout-v3|heldout-v4|all] [--world NAME] [--open-items N] [--seed S] [--order both|open-first|statement-first] [--keep]`
+ * `npm run bench:worlds -- [--set tune|heldout|heldout-v2|heldout-v3|heldout-v4|heldout-v5|all] [--world NAME] [--open-items N] [--seed S] [--order both|open-first|statement-first] [--keep]`
  *
  * Issue 25's measure: cash application on "worlds" written by people who had not read the engine
  * (scripts/bench/worlds/tune, …/heldout, …/heldout-v2; contract in worlds/world.ts). Each world is run the way
@@ -59,6 +59,10 @@ async function loadWorlds(set: string): Promise<Record<string, WorldGenerator>> 
   // `all` until the owner has taken its first, untuned figure (`--set heldout-v4`).
   const heldoutV4 = './worlds/heldout-v4/index';
   if (set === 'heldout-v4') Object.assign(worlds, ((await import(heldoutV4)) as { HELDOUT_V4_WORLDS: Record<string, WorldGenerator> }).HELDOUT_V4_WORLDS);
+  // The fifth held-out set (issue 25v5: pt-multibanco, tr-havale, sg-paynow), by another hand. Not part
+  // of `all` until the owner has taken its first, untuned figure (`--set heldout-v5`).
+  const heldoutV5 = './worlds/heldout-v5/index';
+  if (set === 'heldout-v5') Object.assign(worlds, ((await import(heldoutV5)) as { HELDOUT_V5_WORLDS: Record<string, WorldGenerator> }).HELDOUT_V5_WORLDS);
   return worlds;
 }
 

@@ -66,3 +66,26 @@ describe('dates learned without a reference', () => {
     expect(facts.date).toMatchObject({ left: 'issued', right: 'booked', p90: 12, pairs: 24 });
   });
 });
+
+describe('the cascade\'s last resort next to the cash rules', () => {
+  it('keeps the equal-amount suggestion when it is on the amounts and no counterparty is known', async () => {
+    // References in the bank text for most lines, no date and no payer column on either side: the
+    // cascade's fallback (1:1 on the first mapped pair, here the amounts) is the only way a line
+    // without a reference is suggested at all (it-riba's named-payer lines).
+    const ledger: string[] = [];
+    const bank: string[] = [];
+    // The first 20 lines (the mapper's sample) name no invoice: only the whole data shows references.
+    for (let n = 0; n < 60; n++) {
+      const amount = (120.35 + n * n * 17.11).toFixed(2);
+      ledger.push([`FT ${900 + n}/2026`, amount].join(','));
+      bank.push([n >= 20 ? `BONIFICO SALDO FT ${900 + n}/2026` : `BONIFICO DA CLIENTE`, amount].join(','));
+    }
+    const ws = await sb.workspace();
+    await ws.addSourceFromPath('left', sb.file('l.csv', csv('Numero,Residuo', ledger)));
+    await ws.addSourceFromPath('right', sb.file('r.csv', csv('Descrizione,Importo', bank)));
+    const auto = await buildAutoRecipe(ws);
+    const fallback = auto.recipe.rules.find((r) => r.id === 'exact-field');
+    expect(auto.recipe.rules[0].id).toBe('scored');
+    expect(fallback?.keys.map((k) => [k.left, k.right])).toEqual([['Residuo', 'Importo']]);
+  });
+});

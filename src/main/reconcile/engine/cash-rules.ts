@@ -147,8 +147,12 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
     notes.push('what is left is scored again allowing short, over and part payments (named short_payment, overpayment, part_payment) and references with one typo; these are only suggested');
   }
 
-  // `exact-field` is the cascade's last resort when it saw no amount: the rules above compare one.
-  const superseded = new Set(['exact-key', ...(refs ? ['normalised-key', 'split-payment', 'batch-payment'] : []), ...(facts.party ? ['amount-date'] : []), ...(rules.length > 0 ? ['exact-field'] : [])]);
+  // `exact-field` is the cascade's last resort, a 1:1 key on its first mapped pair. On the amounts
+  // it is an equal-amount suggestion (kept, as amount-date is, while no counterparty is known); on
+  // another pair (a customer code) it pairs one customer's invoices and payments at random.
+  const fallback = base.find((r) => r.id === 'exact-field');
+  const onAmounts = fallback?.keys.length === 1 && fallback.keys[0].left === amountMap.field_a && fallback.keys[0].right === amountMap.field_b;
+  const superseded = new Set(['exact-key', ...(refs ? ['normalised-key', 'split-payment', 'batch-payment'] : []), ...(facts.party ? ['amount-date'] : []), ...(rules.length > 0 && (!onAmounts || facts.party) ? ['exact-field'] : [])]);
   for (const rule of base) if (!superseded.has(rule.id)) rules.push(rule);
   if (facts.party && base.some((r) => r.id === 'amount-date')) notes.push('amount + date without the counterparty is not proposed: it pairs other customers’ payments of the same amount');
   return { rules, notes };

@@ -100,6 +100,24 @@ describe('sources: delimiters, compression and encodings', () => {
     expect((await ws.preview('left', { offset: 0, limit: 1 })).items[0].text).toBe('zeť šek');
   });
 
+  it('tells Turkish (Windows-1254) from Western text: ğ, ı, ş are ð, ý, þ in Windows-1252', async () => {
+    const { singleByteCodePage } = await import('../../../src/main/reconcile/engine/file-sniff');
+    // "Cari Hesap Ünvanı;Öztürk Plastik San. ve Tic. Ltd. Şti.;Açıklama: Karton koli, Değirmen" in Windows-1254.
+    const bytes = Buffer.from(
+      [...'Cari Hesap \u00dcnvan\u0131;\u00d6zt\u00fcrk Plastik San. ve Tic. Ltd. \u015eti.;A\u00e7\u0131klama: Karton koli, De\u011firmen\n'].map((ch) => {
+        const table: Record<string, number> = { '\u00dc': 0xdc, '\u0131': 0xfd, '\u00d6': 0xd6, '\u00fc': 0xfc, '\u015e': 0xde, '\u00e7': 0xe7, '\u011f': 0xf0 };
+        return table[ch] ?? ch.charCodeAt(0);
+      }),
+    );
+    expect(singleByteCodePage(bytes)).toBe('windows-1254');
+    // German and Czech stay where they were.
+    expect(singleByteCodePage(Buffer.from('Stra\xdfe, M\xfcller, Gr\xfc\xdfe', 'latin1'))).toBe('windows-1252');
+    const ws = await sb.workspace();
+    const info = await ws.addSourceFromPath('left', sb.file('tr.csv', Buffer.concat([Buffer.from('cari;unvan;tutar\n120.01;', 'latin1'), bytes.subarray(bytes.indexOf(0x3b) + 1, bytes.indexOf(0x3b, bytes.indexOf(0x3b) + 1)), Buffer.from(';10,00\n', 'latin1')])));
+    expect(info.encoding).toBe('windows-1254');
+    expect((await ws.preview('left', { offset: 0, limit: 1 })).items[0].unvan).toBe('\u00d6zt\u00fcrk Plastik San. ve Tic. Ltd. \u015eti.');
+  });
+
   it('adds a source from bytes by writing it into the workspace first', async () => {
     const ws = await sb.workspace();
     const info = await ws.addSourceFromBytes('right', 'pasted data.csv', new TextEncoder().encode(csv('ref,amount,date', BODY)));

@@ -60,6 +60,12 @@ describe('value formats of finance exports', () => {
     expect(clash.info.notices.find((x) => x.code === 'unparsed_values')?.message).toContain('-100.00 Dr');
   });
 
+  it('reads Turkish (B)/(A) balance markers as Dr/Cr: borç negative, alacak positive', async () => {
+    const { info, rows } = await load('ref;Açık Tutar', ['A;82.910,44 (B)', 'B;1.250,00 (A)', 'C;13.650,00(b)', 'D;94.804,73 (B)']);
+    expect(info.columns[1]).toMatchObject({ type: 'number', format: 'eu' });
+    expect(rows.map((r) => num(r['Açık Tutar']))).toEqual([-82910.44, 1250, -13650, -94804.73]);
+  });
+
   it('1.500 and 2.250 in a comma-delimited file with ISO dates are thousands, and say so', async () => {
     const { info, rows } = await load('ref,booked,amount', ['A,2024-01-02,1.500', 'B,2024-01-03,2.250', 'C,2024-01-04,47.275', 'D,2024-01-05,300']);
     expect(info.columns[2]).toMatchObject({ type: 'number', format: 'eu' });

@@ -7,7 +7,13 @@ import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { ReconError } from '../../errors';
 
-export type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'windows-1250' | 'latin1';
+export type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'windows-1250' | 'windows-1254' | 'latin1';
+
+/** The Windows code pages read here, Western first (it wins ties). */
+type CodePage = 'windows-1252' | 'windows-1250' | 'windows-1254';
+const CODE_PAGES: readonly CodePage[] = ['windows-1252', 'windows-1250', 'windows-1254'];
+const PAGE_NAME: Record<CodePage, string> = { 'windows-1252': 'Windows-1252', 'windows-1250': 'Windows-1250', 'windows-1254': 'Windows-1254' };
+const isCodePage = (e: Encoding): e is CodePage => (CODE_PAGES as readonly string[]).includes(e);
 
 export interface SniffResult {
   compressed: boolean;
@@ -22,20 +28,23 @@ export interface SniffResult {
 const SAMPLE_BYTES = 256 * 1024;
 
 /** Bytes unassigned in each single-byte code page read here. */
-const UNASSIGNED: Record<'windows-1252' | 'windows-1250', Set<number>> = {
+const UNASSIGNED: Record<CodePage, Set<number>> = {
   'windows-1252': new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]),
   'windows-1250': new Set([0x81, 0x83, 0x88, 0x90, 0x98]),
+  'windows-1254': new Set([0x81, 0x8d, 0x8e, 0x8f, 0x90, 0x9d, 0x9e]),
 };
 
 /**
- * Letters only one of the two code pages' languages write (lower case): Western European
- * (Windows-1252) and Central European (Windows-1250: Czech, Polish, Slovak, Hungarian, Slovene,
- * Croatian). The same byte is `è` in one and `č` in the other, and both decode without error, so
- * the page whose reading holds more letters of its own languages is taken (ties: Windows-1252).
+ * Letters only one of the code pages' languages write (lower case): Western European
+ * (Windows-1252), Central European (Windows-1250: Czech, Polish, Slovak, Hungarian, Slovene,
+ * Croatian) and Turkish (Windows-1254: ğ, ı, ş, which Windows-1252 reads as ð, ý, þ). The same
+ * byte is `è` in one and `č` in another, and all decode without error, so the page whose reading
+ * holds the most letters of its own languages is taken (ties: Windows-1252).
  */
-const OWN_LETTERS: Record<'windows-1252' | 'windows-1250', string> = {
+const OWN_LETTERS: Record<CodePage, string> = {
   'windows-1252': 'àâãåæçèêëìîïñòõøùûÿœß',
   'windows-1250': 'ąćčďěęĺľłńňőŕřśšťůűźžż',
+  'windows-1254': 'ğış',
 };
 
 export async function readSample(path: string, compressed: boolean): Promise<{ bytes: Buffer; complete: boolean }> {
@@ -151,7 +160,7 @@ export async function sniffFile(path: string, requested?: Encoding): Promise<Sni
   }
   if (requested && bomLength === 0) encoding = requested;
   const body = bytes.subarray(bomLength);
-  if (encoding === 'utf-8' || encoding === 'windows-1252' || encoding === 'windows-1250' || encoding === 'latin1') assertText(body, path);
+  if (encoding === 'utf-8' || isCodePage(encoding) || encoding === 'latin1') assertText(body, path);
   if (encoding === 'utf-8') {
     const prefix = complete ? body : trimPartialUtf8(body);
     const bad = firstInvalidUtf8Offset(prefix);
@@ -159,11 +168,11 @@ export async function sniffFile(path: string, requested?: Encoding): Promise<Sni
       throw new ReconError('invalid_encoding', `${path} is not valid UTF-8 (first invalid byte at offset ${bad + bomLength}); set encoding to windows-1252 or latin1 if that is what it is`, { path, offset: bad + bomLength });
     }
   }
-  if (encoding === 'windows-1252' || encoding === 'windows-1250') {
+  if (isCodePage(encoding)) {
     const unassigned = UNASSIGNED[encoding];
     const index = body.findIndex((b) => unassigned.has(b));
-    const name = encoding === 'windows-1252' ? 'Windows-1252' : 'Windows-1250';
-    if (index >= 0) throw new ReconError('invalid_encoding', `${path} is neither UTF-8 nor ${requested ? name : 'Windows-1252 or Windows-1250'} (byte 0x${body[index].toString(16)} at offset ${index + bomLength})`, { path, offset: index + bomLength });
+    const names = requested ? PAGE_NAME[encoding] : 'Windows-1252, Windows-1250 or Windows-1254';
+    if (index >= 0) throw new ReconError('invalid_encoding', `${path} is neither UTF-8 nor ${names} (byte 0x${body[index].toString(16)} at offset ${index + bomLength})`, { path, offset: index + bomLength });
   }
   const decoderName = encoding === 'latin1' ? 'latin1' : encoding;
   let sampleText = new TextDecoder(decoderName).decode(encoding === 'utf-8' && !complete ? trimPartialUtf8(body) : body);
@@ -196,15 +205,22 @@ function detectUnmarkedEncoding(bytes: Buffer, path: string): Encoding {
 }
 
 /** Not UTF-8: the code page that can read every byte and whose reading holds more of its own letters. */
-export function singleByteCodePage(bytes: Uint8Array): 'windows-1252' | 'windows-1250' {
-  const score = (page: 'windows-1252' | 'windows-1250'): number => {
+export function singleByteCodePage(bytes: Uint8Array): CodePage {
+  const high = bytes.filter((b) => b >= 0x80);
+  const score = (page: CodePage): number => {
     if (bytes.some((b) => UNASSIGNED[page].has(b))) return -1;
     const own = OWN_LETTERS[page];
     let n = 0;
-    for (const ch of new TextDecoder(page).decode(bytes.filter((b) => b >= 0x80)).toLowerCase()) if (own.includes(ch)) n++;
+    for (const ch of new TextDecoder(page).decode(high).toLowerCase()) if (own.includes(ch)) n++;
     return n;
   };
-  return score('windows-1250') > score('windows-1252') ? 'windows-1250' : 'windows-1252';
+  let best: CodePage = 'windows-1252';
+  let bestScore = score(best);
+  for (const page of CODE_PAGES.slice(1)) {
+    const n = score(page);
+    if (n > bestScore) [best, bestScore] = [page, n];
+  }
+  return best;
 }
 
 /** Control bytes other than tab/CR/LF/FF mean binary data, whatever the encoding. */

@@ -36,15 +36,16 @@ CREATE OR REPLACE MACRO kalla_num_clean_plain(v) AS (
   replace(kalla_num_ungroup(
     regexp_replace(trim(v), '^(${CURRENCY_CODES})[\s\x{00A0}]*|[\s\x{00A0}]*(${CURRENCY_CODES})$|[$€£¥]', '', 'g')), '−', '-') END);
 -- A trailing DR/CR marker is the amount's direction, as Indian and Australian ledgers and bank
--- statements print it ("17,02,809.77 Dr"): debit reads negative, credit positive, the bank's own
+-- statements print it ("17,02,809.77 Dr"), and so is Turkish (B)/(A), borç/alacak, as Logo, Mikro
+-- and Netsis print balances ("82.910,44 (B)"): debit reads negative, credit positive, the bank's own
 -- convention (money in positive). A ledger printed the other way round (invoices as Dr) then has
 -- the opposite sign to the statement throughout, which the rule learning already detects (flip_sign).
 -- One kalla_num_clean_plain per use (not one per branch): macros expand as text, and every copy
 -- of its patterns is compiled when a statement is planned (a 5,000-column load, issue 27).
 CREATE OR REPLACE MACRO kalla_num_clean(v) AS (
-  (CASE WHEN regexp_full_match(trim(v), '(?i).*[0-9)][\s\x{00A0}]*[cd]r\.?') AND regexp_matches(lower(trim(v)), 'dr\.?$') THEN '-' ELSE '' END)
-  || kalla_num_clean_plain(CASE WHEN regexp_full_match(trim(v), '(?i).*[0-9)][\s\x{00A0}]*[cd]r\.?')
-                           THEN regexp_replace(trim(v), '(?i)[\s\x{00A0}]*[cd]r\.?$', '') ELSE v END));
+  (CASE WHEN regexp_full_match(trim(v), '(?i).*[0-9)][\s\x{00A0}]*([cd]r\.?|\([ba]\))') AND regexp_matches(lower(trim(v)), '(dr\.?|\(b\))$') THEN '-' ELSE '' END)
+  || kalla_num_clean_plain(CASE WHEN regexp_full_match(trim(v), '(?i).*[0-9)][\s\x{00A0}]*([cd]r\.?|\([ba]\))')
+                           THEN regexp_replace(trim(v), '(?i)[\s\x{00A0}]*([cd]r\.?|\([ba]\))$', '') ELSE v END));
 CREATE OR REPLACE MACRO kalla_num_sci(c) AS regexp_full_match(c, '[-+]?[0-9]+([.,][0-9]+)?[eE][-+]?[0-9]{1,2}');
 CREATE OR REPLACE MACRO kalla_num_shape_ok(c) AS
   (regexp_full_match(c, '\([0-9][0-9.,]*\)|[-+]?[0-9][0-9.,]*|[0-9][0-9.,]*-') OR kalla_num_sci(c));

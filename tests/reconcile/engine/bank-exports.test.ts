@@ -88,6 +88,17 @@ describe('bank and accounting exports load without hand editing', () => {
     }
   });
 
+  it('a two-column `;` export with decimal commas is read as `;`, not as `,` under a one-field header', async () => {
+    const rows = Array.from({ length: 40 }, (_, i) => `GIDEN EFT TEDARIKCI ${i};-${5000 + i * 311},${String(i * 7).padStart(2, '0')}`);
+    const ws = await sb.workspace('two-columns');
+    const info = await ws.addSourceFromPath('left', sb.file('two.csv', `Açıklama;Tutar\n${rows.join('\n')}\n`));
+    expect(info.delimiter).toBe(';');
+    expect(info.columns.map((c) => [c.name, c.type])).toEqual([
+      ['Açıklama', 'text'],
+      ['Tutar', 'number'],
+    ]);
+  });
+
   it('reports detection accuracy on the tuned and the held-out layouts', async () => {
     const score = async (held: boolean) => {
       const results = [];

@@ -36,7 +36,9 @@ export function detectDelimiter(text: string, complete: boolean, quoted = true):
     // Ties: the delimiter whose table starts earlier (a "1,50" in a ";" file splits data rows on "," too, but not its header).
     // A table that starts with a row of names above rows of values is what an export looks like;
     // the wrong delimiter's table usually starts on a data row (worth a 15 % share difference).
-    const headed = rest.length > 1 && !rest[0].fields.some(looksLikeValue) && rest.slice(1, 20).some((r) => r.fields.some(looksLikeValue));
+    // The names must fill the table: a two-column `;` file with decimal commas splits every data row
+    // in two on `,` as well, under a one-field "header" (`Açıklama;Tutar` read with `,`).
+    const headed = rest.length > 1 && rest[0].fields.length === width && !rest[0].fields.some(looksLikeValue) && rest.slice(1, 20).some((r) => r.fields.some(looksLikeValue));
     const score = Math.round(share * 20) * 1000 + (headed ? 3000 : 0) + width * 20 - Math.min(from, 19);
     if (score > best.score) best = { delimiter, score };
   }

@@ -89,3 +89,25 @@ describe('the cascade\'s last resort next to the cash rules', () => {
     expect(fallback?.keys.map((k) => [k.left, k.right])).toEqual([['Residuo', 'Importo']]);
   });
 });
+
+describe('the sign relation', () => {
+  it('is read off the data when the first rows show no equal amounts (a ledger of (B) balances)', async () => {
+    // The statement opens with 20 outgoing payments; the credits naming invoices come after. In the
+    // first 20 rows no amount meets an invoice, which the suggested rules read as "same signs".
+    const ledger: string[] = [];
+    const bank: string[] = [];
+    for (let n = 0; n < 20; n++) bank.push(['01.10.2026', `GIDEN EFT TEDARIKCI ${n}`, `-${(5000 + n * 311).toFixed(2).replace('.', ',')}`].join(';'));
+    for (let n = 0; n < 40; n++) {
+      const amount = (120.35 + n * n * 17.11).toFixed(2).replace('.', ',');
+      ledger.push([`AAS2026${String(4000 + n).padStart(9, '0')}`, '15.09.2026', `${amount} (B)`].join(';'));
+      if (n < 30) bank.push(['02.10.2026', `FAST GELEN MUSTERI ${n} AAS2026${String(4000 + n).padStart(9, '0')}`, amount].join(';'));
+    }
+    const ws = await sb.workspace();
+    await ws.addSourceFromPath('left', sb.file('l.csv', csv('Belge No;Tarih;Açık Tutar', ledger)));
+    await ws.addSourceFromPath('right', sb.file('r.csv', csv('Tarih;Açıklama;Tutar', bank)));
+    const auto = await buildAutoRecipe(ws);
+    expect(auto.recipe.rules.filter((r) => r.amount).every((r) => r.amount!.flip_sign)).toBe(true);
+    const { summary } = await ws.run(auto.recipe);
+    expect(summary.matched.right.count).toBe(30);
+  });
+});

@@ -104,8 +104,10 @@ export async function withCashRules(
   explanation: string,
   engine: 'local' | 'llm' = 'local',
 ): Promise<{ rules: MatchRule[]; explanation: string; reversed: boolean; reasons: string[] }> {
-  // The sign relation the suggested rules found in their sample, else read off the data.
-  const flip = rules.find((r) => r.amount)?.amount?.flip_sign ?? null;
+  // The sign relation is read off the data (20,000 rows a side), not the suggested rules' 20-row
+  // sample, where "no equal amounts seen" reads as "same signs" (a Turkish list of (B) balances
+  // against a statement's credits). An LLM's rules were written for these files: their sign stands.
+  const flip = engine === 'llm' ? (rules.find((r) => r.amount)?.amount?.flip_sign ?? null) : null;
   const facts = await ws.learnCash(mappings, flip);
   const cash = cashRules(facts, mappings, rules);
   const reasons = facts.roles?.reasons ?? [];

@@ -153,7 +153,9 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
   const fallback = base.find((r) => r.id === 'exact-field');
   const onAmounts = fallback?.keys.length === 1 && fallback.keys[0].left === amountMap.field_a && fallback.keys[0].right === amountMap.field_b;
   const superseded = new Set(['exact-key', ...(refs ? ['normalised-key', 'split-payment', 'batch-payment'] : []), ...(facts.party ? ['amount-date'] : []), ...(rules.length > 0 && (!onAmounts || facts.party) ? ['exact-field'] : [])]);
-  for (const rule of base) if (!superseded.has(rule.id)) rules.push(rule);
+  // The cascade's rules compare the same amounts: with the sign the whole data showed.
+  const signed = (r: MatchRule): MatchRule => (r.amount && r.amount.left === amountMap.field_a && r.amount.right === amountMap.field_b ? { ...r, amount: { ...r.amount, flip_sign: flip } } : r);
+  for (const rule of base) if (!superseded.has(rule.id)) rules.push(signed(rule));
   if (facts.party && base.some((r) => r.id === 'amount-date')) notes.push('amount + date without the counterparty is not proposed: it pairs other customers’ payments of the same amount');
   return { rules, notes };
 }

@@ -320,6 +320,9 @@ describe('references read from text', () => {
     // A number before the reference joins its run by a space: the run is also read piece by piece.
     [[{ width: 8, min: 8, max: 8 }], 'termijn 2 2026-0490', ['20260490']],
     [[{ width: 8, min: 8, max: 8 }], 'deelbetaling 1/2 2026-0490', ['20260490']],
+    // A run mixing separators is read between its slashes too: an entity, then a reference in blocks.
+    [[{ width: 9, min: 9, max: 9 }], 'MULTIBANCO PAG SERVICOS 24517/342 877 027', ['342877027']],
+    [[{ width: 9, min: 9, max: 9 }], 'PAG SERV 24517 809471431', ['809471431']],
     // Blocks of a creditor reference of varying length are read whole; a date is not a reference.
     [[{ width: 0, min: 6, max: 12 }], 'Viite 12345 67890 3', ['12345678903']],
     [[{ width: 0, min: 6, max: 12 }], 'RF18 5390 0754 7034', ['539007547034']],

@@ -140,7 +140,9 @@ export function referenceTokens(x: string, shape: ReferenceShape, minWritten = M
   // "2 2026-0490", whose piece "2026-0490" is the reference, while blocks ("12345 67890 3") are
   // read whole.
   const runs = `regexp_extract_all(coalesce(${x}, ''), '${DIGIT_RUN}')`;
-  const pieces = `list_concat(${runs}, flatten(list_transform(list_filter(${runs}, r -> contains(r, ' ')), r -> string_split(r, ' '))))`;
+  // A run mixing separators is also read between its slashes, dots and dashes: "24517/342 877 027"
+  // is a Multibanco entity and, after the slash, a reference in blocks.
+  const pieces = `list_concat(${runs}, flatten(list_transform(list_filter(${runs}, r -> contains(r, ' ')), r -> list_concat(string_split(r, ' '), CASE WHEN regexp_matches(r, '[./-]') THEN regexp_split_to_array(r, '[./-]') ELSE [] END))))`;
   // 'b': the run is written in blocks, digits and spaces only ("12345 67890 3"); "29/06" and
   // "***.071.603-**" (a date, a masked tax id) are not blocks of one number.
   const parts = `list_transform(${pieces}, run -> {'g': regexp_extract_all(run, '[0-9]+'), 'd': regexp_replace(run, '[^0-9]', '', 'g'), 'b': NOT regexp_matches(run, '[./-]')})`;

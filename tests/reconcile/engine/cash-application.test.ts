@@ -284,11 +284,23 @@ describe('counterparty names', () => {
       for (const x of ['Logi Immobilien UG (haftungsbeschränkt)', 'Logi Immobilien UG (haftungsbeschrä', 'LOGI IMMOBILIEN UG']) expect(await fold(x)).toBe('logiimmobilien');
       // Polish, Spanish and Indian legal forms.
       for (const x of ['Wójcik Stal sp. z o.o.', 'WÓJCIK STAL', 'Wojcik Stal S.L.', 'Wojcik Stal Pvt Ltd']) expect(await fold(x)).toBe('wojcikstal');
+      // Every script is kept: a Zengin payer in half-width katakana with the bank's legal-form
+      // abbreviation is the ledger's full-width kana name; letters NFD keeps (ł, ø, ı) read as ASCII.
+      for (const x of ['ｶ)ｽﾙｶﾞﾃﾞﾝｷ', 'ｽﾙｶﾞﾃﾞﾝｷ(ｶ', 'スルガデンキ', '株式会社スルガデンキ']) expect(await fold(x)).toBe(await fold('ｽﾙｶﾞﾃﾞﾝｷ'));
+      expect(await fold('スルガデンキ')).not.toBe(await fold('スルガ'));
+      expect(await fold('ｼﾞｬﾊﾟﾝﾃｯｸ')).toBe(await fold('ジャパンテック'));
+      expect(await fold('Włodarczyk Søn')).toBe(await fold('WLODARCZYK SON'));
+      expect(await fold('ÖZTÜRK PLASTİK SAN')).toBe(await fold('Öztürk Plastık San'));
+      expect(await fold('Иванов')).toBe('иванов');
       // The name is read at the start of the text and of each field, after its tag or not.
       const prefixes = async (x: string) => (await db.one<{ t: string[] }>(`SELECT ${namePrefixes(lit(x))} AS t`))!.t;
       expect(await prefixes('Nazwa nadawcy: WÓJCIK STAL')).toContain('wojcikstal');
       expect(await prefixes('NEFT-BARBN5202603-PATIL IRRIGATION SYSTEMS PVT LTD-2352/2337')).toContain('patilirrigationsystems');
       expect(await prefixes('VIR SEPA RECU /DE SA DECORATION ROUSSEAU /MOTIF FACT 1041')).toContain('decorationrousseau');
+      // After a transaction label of a few words, without a separator.
+      expect(await prefixes('TRF SEPA DE ANTUNES & BARBOSA LDA FT2026/4490')).toContain('antunesbarbosalda');
+      expect(await prefixes('振込　ｶ)ｻﾝﾕｳｺｳｻﾞｲ')).toContain(await fold('サンユウコウザイ'));
+      expect(await prefixes('FAST GELEN - BASARAN ILAC PAZARLAMA LTD STI - KISMİ ÖDEME')).toContain('basaranilacpazarlamasti');
     } finally {
       db.close();
     }

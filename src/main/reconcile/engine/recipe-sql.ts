@@ -266,16 +266,37 @@ export const LEGAL_WORDS = ['gmbh', 'mbh', 'ag', 'kg', 'ohg', 'gbr', 'ug', 'ev',
 const CUT_WORDS = ['gesellschaft', 'beschrankter', 'haftung', 'haftungsbeschrankt', 'limited', 'incorporated', 'corporation', 'company'];
 const CUT_PREFIXES = [...new Set(CUT_WORDS.flatMap((w) => Array.from({ length: w.length - 3 }, (_, i) => w.slice(0, i + 4))))].sort((a, b) => b.length - a.length);
 
-/** A counterparty name folded for comparison (see the `name` key normaliser). */
+/**
+ * Japanese banks write payer names in half-width katakana (Zengin: `ｶ)ｽﾙｶﾞﾃﾞﾝｷ`), ledgers in
+ * full-width (`スルガデンキ`): half-width letters become full-width, small kana large (Zengin has
+ * none), and voicing marks go (here the half-width ﾞ ﾟ; full-width ガ loses its mark in
+ * strip_accents), so both spellings fold to one name.
+ */
+const HALF_KANA = 'ｦｧｨｩｪｫｬｭｮｯｰｱｲｳｴｵｶｷｸｹｺｻｼｽｾｿﾀﾁﾂﾃﾄﾅﾆﾇﾈﾉﾊﾋﾌﾍﾎﾏﾐﾑﾒﾓﾔﾕﾖﾗﾘﾙﾚﾛﾜﾝ';
+const FULL_KANA = 'ヲアイウエオヤユヨツーアイウエオカキクケコサシスセソタチツテトナニヌネノハヒフヘホマミムメモヤユヨラリルレロワン';
+const SMALL_KANA = 'ァィゥェォャュョッヮヵヶ';
+const LARGE_KANA = 'アイウエオヤユヨツワカケ';
+/** Legal forms in Japanese, written without spaces (`株式会社新光金属`): removed wherever they stand. */
+const LEGAL_FORMS_JA = ['株式会社', '有限会社', '合同会社', '合資会社', '合名会社', 'カフシキカイシヤ', 'ユウケンカイシヤ', 'コウトウカイシヤ'];
+/** The bank's one-letter abbreviations of them (`ｶ)`, `(ｶ`, `ﾕ)`, `ﾄﾞ)`): only as words of their own. */
+const LEGAL_LETTERS_JA = ['カ', 'ユ', 'ト'];
+
+/** A counterparty name folded for comparison (see the `name` key normaliser). Letters of every script are kept. */
 export function nameExpression(x: string): string {
   // Dots go first: "B.V.", "N.V.", "S.A." are the legal forms bv, nv, sa.
-  let e = `lower(strip_accents(replace(replace(replace(lower(${x}), 'ß', 'ss'), '&', ' '), '.', '')))`;
+  // Letters NFD does not decompose (ł, ø, đ, Turkish dotless ı): as banks write them in ASCII.
+  let e = `translate(replace(replace(lower(${x}), 'ﾞ', ''), 'ﾟ', ''), '${HALF_KANA}${SMALL_KANA}łøđı', '${FULL_KANA}${LARGE_KANA}lodi')`;
+  e = `lower(strip_accents(replace(replace(replace(${e}, 'ß', 'ss'), '&', ' '), '.', '')))`;
   e = `regexp_replace(regexp_replace(${e}, 'ae', 'a', 'g'), 'oe', 'o', 'g')`;
   e = `regexp_replace(${e}, 'ue', 'u', 'g')`;
-  e = `regexp_replace(${e}, '[^a-z0-9]+', ' ', 'g')`;
+  // The long-vowel mark ー is a letter to Unicode; banks write it as "-" or leave it out.
+  e = `regexp_replace(${e}, '[^\\p{L}\\p{N}]+|ー', ' ', 'g')`;
   e = `regexp_replace(${e}, '\\s(${CUT_PREFIXES.join('|')})\\s*$', '')`;
   e = `regexp_replace(${e}, '\\b(${LEGAL_WORDS.join('|')})\\b', ' ', 'g')`;
-  return `regexp_replace(${e}, '[^a-z0-9]', '', 'g')`;
+  // \b knows only ASCII word characters: the one-letter forms are words between spaces.
+  e = `regexp_replace(${e}, '${LEGAL_FORMS_JA.join('|')}', ' ', 'g')`;
+  e = `regexp_replace(${e}, '(^|\\s)(${LEGAL_LETTERS_JA.join('|')})(\\s|$)', ' ', 'g')`;
+  return `regexp_replace(${e}, '[^\\p{L}\\p{N}]', '', 'g')`;
 }
 
 /**
@@ -286,13 +307,13 @@ export function nameExpression(x: string): string {
  */
 export function namePrefixes(x: string, words = 6): string {
   const prefixes = (text: string) => {
-    const ws = `string_split(trim(regexp_replace(${text}, '\\s+', ' ', 'g')), ' ')`;
+    const ws = `string_split(trim(regexp_replace(${text}, '[\\s\\x{3000}]+', ' ', 'g')), ' ')`;
     return `list_transform(range(1, least(len(${ws}), ${words}) + 1), k -> ${nameExpression(`array_to_string(${ws}[1:k], ' ')`)})`;
   };
   // After a transaction label of up to four words ("TRF SEPA DE", "TRF MB WAY DE", "FAST GELEN"):
   // the name read from each of the text's words 2–5 as well. The longest left name found wins.
   const afterLabel = (text: string) => {
-    const ws = `string_split(trim(regexp_replace(${text}, '\\s+', ' ', 'g')), ' ')`;
+    const ws = `string_split(trim(regexp_replace(${text}, '[\\s\\x{3000}]+', ' ', 'g')), ' ')`;
     return `flatten(list_transform(range(2, least(len(${ws}), 5) + 1), s -> list_transform(range(s, least(len(${ws}), s + ${words} - 1) + 1), k -> ${nameExpression(`array_to_string(${ws}[s:k], ' ')`)})))`;
   };
   // A field may open with its tag ("/DE SA DECORATION ROUSSEAU /MOTIF …"): read from its second word too.

@@ -26,6 +26,27 @@ import { lit } from '../sql';
 import { keysEqual, scoreExpression } from './working';
 
 export const MAX_GROUP = 6;
+
+/**
+ * How an exact sum is told from a chance one: when other subsets (or runs) of the same candidates
+ * come within NEAR_UNITS units of the payment from below — a unit being the granularity the amounts
+ * are written in (cents, yen, tens of yen) — sums that close are common among them, and one that
+ * meets the payment exactly says nothing (a dozen whole-yen delivery slips reach 1,251,030 by
+ * chance). Such a group is only suggested. In cents, 200 units is 2.00: rarely reached by chance.
+ */
+const NEAR_UNITS = 200;
+const nearBelow = (payment: string, total: string, unit: string) =>
+  `(abs(${total}) < abs(${payment}) AND abs(${payment}) - abs(${total}) <= ${NEAR_UNITS} * ${unit})`;
+
+/** The granularity the amounts of a working table are written in: the largest of 1000 … 0.01 that divides 99 % of them. */
+async function amountUnit(db: Db, table: string): Promise<string> {
+  const unit = await db.scalarNumber(
+    `SELECT coalesce(max(u), 0.01) FROM (SELECT u FROM (VALUES (1000), (100), (10), (1), (0.1)) t(u), ${table} w
+       WHERE w.amt IS NOT NULL AND w.amt <> 0 GROUP BY u HAVING avg(CASE WHEN w.amt % u = 0 THEN 1.0 ELSE 0.0 END) >= 0.99)`,
+  );
+  return String(unit);
+}
+
 export const MAX_CANDIDATES = 12;
 
 const keyCols = (rule: MatchRule) => rule.keys.map((_, i) => `k${i}`).join(', ');
@@ -109,6 +130,7 @@ export const MAX_RUN = 24;
 async function matchRuns(db: Db, rule: MatchRule, ruleIdx: number, o: Orientation): Promise<void> {
   const keys = keyCols(rule);
   const window = `PARTITION BY ${keys} ORDER BY dt NULLS LAST, id`;
+  const unit = await amountUnit(db, `w_${o.many}`);
   const on = (a: string, b: string) => rule.keys.map((_, i) => `${a}.k${i} = ${b}.k${i}`).join(' AND ');
   await db.exec(`CREATE OR REPLACE TEMP TABLE runs AS
     WITH m AS (SELECT ${keys}, id, amt, dt, row_number() OVER (${window}) AS pos, sum(amt) OVER (${window} ROWS UNBOUNDED PRECEDING) AS cs
@@ -118,19 +140,21 @@ async function matchRuns(db: Db, rule: MatchRule, ruleIdx: number, o: Orientatio
       r AS (SELECT ${rule.keys.map((_, i) => `e.k${i}`).join(', ')}, s.pos + 1 AS p0, e.pos AS p1, e.cs - s.cs AS total
             FROM m e CROSS JOIN range(2, ${MAX_RUN + 1}) l(len) JOIN p s ON ${on('s', 'e')} AND s.pos = e.pos - l.len),
       fit AS (SELECT o.id AS oid, o.amt AS oamt, o.dt AS odt, r.* FROM w_${o.one} o JOIN r ON ${on('r', 'o')} AND round(r.total, 2) = round(o.amt, 2)
-              WHERE o.amt IS NOT NULL AND o.amt <> 0)
+              WHERE o.amt IS NOT NULL AND o.amt <> 0),
+      -- Other runs close below the payment: an exact one is then chance-level (NEAR_UNITS).
+      near AS (SELECT DISTINCT f.oid FROM fit f JOIN r ON ${on('r', 'f')} AND ${nearBelow('f.oamt', 'r.total', unit)})
     SELECT f.oid, f.oamt, list(m.id ORDER BY m.id) AS ids, sum(m.amt) AS total,
       ${rule.date ? `coalesce(max(abs(${daysBetween('f.odt', 'm.dt')})), 0)` : '0'}::INTEGER AS dd,
-      count(*) OVER (PARTITION BY f.oid) AS fits
+      count(*) OVER (PARTITION BY f.oid) AS fits, f.oid IN (SELECT oid FROM near) AS chance
     FROM fit f JOIN m ON ${on('m', 'f')} AND m.pos BETWEEN f.p0 AND f.p1
-    GROUP BY f.oid, f.oamt, f.p0, f.p1
+    GROUP BY f.oid, f.oamt, f.p0, f.p1, chance
     HAVING count(*) >= 2${rule.date ? ` AND ${withinDateWindow(rule, `max(abs(${daysBetween('f.odt', 'm.dt')}))`)}` : ''}`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE runs_ok AS
     WITH one AS (SELECT * FROM runs WHERE fits = 1),
       members AS (SELECT oid, unnest(ids) AS mid FROM one),
       shared AS (SELECT mid FROM members GROUP BY mid HAVING count(*) > 1)
-    SELECT oid, oamt, ids, total, dd FROM one WHERE oid NOT IN (SELECT oid FROM members WHERE mid IN (SELECT mid FROM shared))`);
-  await db.exec(groupInsert(rule, ruleIdx, o, 'runs_ok'));
+    SELECT oid, oamt, ids, total, dd, chance FROM one WHERE oid NOT IN (SELECT oid FROM members WHERE mid IN (SELECT mid FROM shared))`);
+  await db.exec(groupInsert(rule, ruleIdx, o, 'runs_ok', 'chance'));
   await removeUsed(db, ruleIdx);
 }
 
@@ -196,6 +220,7 @@ async function subsetSearch(db: Db, rule: MatchRule, ruleIdx: number, o: Orienta
     WHERE idx <= ${MAX_CANDIDATES} AND n >= 2`);
   if ((await db.scalarNumber('SELECT count(*) FROM sc')) === 0) return;
   shouldStop();
+  const unit = await amountUnit(db, wm);
   await db.exec(`CREATE OR REPLACE TEMP TABLE subs AS
     WITH RECURSIVE sub(oid, oamt, last_idx, ids, hs, total, size, dd) AS (
       SELECT oid, oamt, idx, [mid], [mh], mamt::DECIMAL(38,6), 1, dd FROM sc
@@ -204,9 +229,12 @@ async function subsetSearch(db: Db, rule: MatchRule, ruleIdx: number, o: Orienta
       FROM sub s JOIN sc c ON c.oid = s.oid AND c.idx > s.last_idx
       WHERE s.size < ${MAX_GROUP} AND abs(s.total + c.mamt) <= ${bound.replace(/oamt/g, 's.oamt')})
     SELECT row_number() OVER (ORDER BY sub.oid, sub.ids) AS sid, sub.oid, sc1.oh, sub.oamt, list_sort(ids) AS ids, list_sort(hs) AS hs,
-      total, abs(sub.oamt - total) AS diff, size, sub.dd, sc1.n
+      total, abs(sub.oamt - total) AS diff, size, sub.dd, sc1.n, NOT ${groupAmountWithin(rule, o, 'sub.oamt', 'total')} AS near
     FROM sub JOIN (SELECT DISTINCT oid, oh, n FROM sc) sc1 ON sc1.oid = sub.oid
-    WHERE size >= 2 AND ${groupAmountWithin(rule, o, 'sub.oamt', 'total')}`);
+    WHERE size >= 2 AND (${groupAmountWithin(rule, o, 'sub.oamt', 'total')} OR ${nearBelow('sub.oamt', 'total', unit)})`);
+  // A payment other subsets come close to fits by chance as easily (NEAR_UNITS).
+  await db.exec(`CREATE OR REPLACE TEMP TABLE subs_chance AS SELECT DISTINCT oid FROM subs WHERE near`);
+  await db.exec(`DELETE FROM subs WHERE near`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE subs_m AS SELECT sid, unnest(ids) AS mid FROM subs`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE subs_acc (sid BIGINT, oid BIGINT, oamt DECIMAL(38,6), ids BIGINT[], total DECIMAL(38,6), dd INTEGER, amb BOOLEAN)`);
   for (;;) {
@@ -216,7 +244,7 @@ async function subsetSearch(db: Db, rule: MatchRule, ruleIdx: number, o: Orienta
       WITH best AS (
         -- Ambiguous: another subset fits as well; or, by reference, the record names more items than
         -- the subset holds (a payment naming three invoices and paying two: a person decides).
-        SELECT *, count(*) OVER (PARTITION BY oid, diff) > 1 ${referenced ? 'OR size < n' : ''} AS amb FROM subs QUALIFY row_number() OVER (PARTITION BY oid ORDER BY diff, size, hs, ids) = 1),
+        SELECT *, count(*) OVER (PARTITION BY oid, diff) > 1 ${referenced ? 'OR size < n' : ''} OR oid IN (SELECT oid FROM subs_chance) AS amb FROM subs QUALIFY row_number() OVER (PARTITION BY oid ORDER BY diff, size, hs, ids) = 1),
       ex AS (SELECT b.sid, b.oid, b.diff, b.size, b.oh, b.hs, m.mid FROM best b JOIN subs_m m ON m.sid = b.sid),
       claim AS (
         SELECT mid, sid FROM ex QUALIFY row_number() OVER (PARTITION BY mid ORDER BY diff, size, oh, hs, oid) = 1)

@@ -272,6 +272,17 @@ function DiagramPane() {
     const id = setTimeout(() => void warmLargeGraph(), 200);
     return () => clearTimeout(id);
   }, [offerLarge, s.large]);
+  // The neighbourhood it would show, asked for in idle time too (the store keeps it for this diagram only).
+  useEffect(() => {
+    if (!offerLarge || s.large || s.diagramLoading) return;
+    const prefetch = () => useLineage.getState().prefetchGraph();
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(prefetch, { timeout: 1_000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(prefetch, 100);
+    return () => clearTimeout(id);
+  }, [offerLarge, s.large, s.diagram, s.diagramLoading]);
   const source = s.diagram?.mermaid;
   const names = useMemo(() => {
     const set = new Set<string>();

@@ -33,17 +33,31 @@ test('a 500-node neighbourhood in the large view: count left out, search and foc
     // Mermaid draws the nearest 50 and offers the large view; it says how many it left out.
     await expect(page.getByTestId('diagram-count')).toHaveText('50 nodes of 1,201 (1,151 farthest left out)');
 
+    // Readied before the click, while the diagram is read: the layout worker started and Cytoscape's code
+    // run once off screen (the first open used to pay for both after the click).
+    const marksNamed = (name: string) => page.evaluate((n) => performance.getEntriesByName(n, 'mark').length, name);
+    await expect.poll(() => marksNamed('kalla:large-view-warmed'), { timeout: 30_000 }).toBe(1);
+    expect(await marksNamed('kalla:layout-worker-started')).toBe(1);
+    expect(await page.locator('[aria-hidden="true"] canvas').count()).toBe(0); // the warm-up's canvas is gone
+    // The neighbourhood itself was asked for ahead, once.
+    await expect.poll(() => marksNamed('kalla:large-graph-asked'), { timeout: 30_000 }).toBe(1);
+
     const started = Date.now();
     await diagram.getByRole('button', { name: 'Large view' }).click();
     const canvas = diagram.locator('.large-graph-canvas[data-ready="true"]');
     await expect(canvas).toBeVisible({ timeout: 60_000 });
     const interactive = Date.now() - started;
-    // The layout worker started on the click, while main was still reading the graph (not after it arrived).
+    // The layout worker started before main had the graph (not after it arrived).
     const marks = await page.evaluate(() => ({
       worker: performance.getEntriesByName('kalla:layout-worker-started', 'mark')[0]?.startTime ?? NaN,
       received: performance.getEntriesByName('kalla:large-graph-received', 'mark')[0]?.startTime ?? NaN,
     }));
     expect(marks.worker).toBeLessThan(marks.received);
+    // The view took the worker started ahead (no second one), and laid the graph out once.
+    expect(await marksNamed('kalla:layout-worker-started')).toBe(1);
+    expect(await marksNamed('kalla:large-graph-placed')).toBe(1);
+    // The open used the answer asked for ahead: main was not asked again.
+    expect(await marksNamed('kalla:large-graph-asked')).toBe(1);
     const count = page.getByTestId('large-graph-count');
     await expect(count).toContainText('500 nodes');
     await expect(count).toContainText('701 farthest nodes left out');
@@ -175,6 +189,13 @@ test('the whole 10,000-view graph in the large view: drawn whole, searchable (is
       };
       requestAnimationFrame(tick);
     });
+    // Readied before the click here too (worker, warm-up), as for a neighbourhood.
+    const marksNamed = (name: string) => page.evaluate((n) => performance.getEntriesByName(n, 'mark').length, name);
+    await expect.poll(() => marksNamed('kalla:large-view-warmed'), { timeout: 30_000 }).toBe(1);
+    expect(await marksNamed('kalla:layout-worker-started')).toBe(1);
+    // A whole graph (up to 20,000 nodes) is never asked for ahead: only on the click.
+    expect(await marksNamed('kalla:large-graph-asked')).toBe(0);
+
     const started = Date.now();
     await diagram.getByRole('button', { name: 'Large view' }).click();
     const canvas = diagram.locator('.large-graph-canvas[data-ready="true"]');

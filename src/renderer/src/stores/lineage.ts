@@ -37,6 +37,11 @@ interface LineageStore {
   graph?: LineageGraph;
   graphError?: string;
   setLarge(on: boolean): Promise<void>;
+  /**
+   * Asks main for the large view of the focused diagram in view before "Large view" is clicked (the
+   * workspace calls it in idle time once it offers the view), so the first open need not wait for it.
+   */
+  prefetchGraph(): void;
   sql?: ViewSql;
   sqlError?: string;
   turns: LineageTurn[];
@@ -84,15 +89,26 @@ export const useLineage = create<LineageStore>((set, get) => {
   };
 
   let graphSeq = 0;
+  /**
+   * The large view's graph asked for ahead (`prefetchGraph`), for the diagram it was asked with: used
+   * by the next open only while that diagram (so the same connection, focus and depths) is in view.
+   */
+  let ahead: { diagram: Diagram; focus: string; upstreamDepth: number; downstreamDepth: number; graph: Promise<LineageGraph> } | undefined;
+  const askGraph = (focus: string | undefined, upstreamDepth: number, downstreamDepth: number) => {
+    // Marks for DevTools and bench:lineage's whole-app timing (click → data → layout → drawn).
+    performance.mark('kalla:large-graph-asked', { detail: { ahead: !get().large } });
+    return call('lineage.graph', { ...(focus ? { focus } : {}), upstreamDepth, downstreamDepth });
+  };
   const loadGraph = async () => {
     if (!get().large) return;
     const seq = ++graphSeq;
-    const { focus, upstreamDepth, downstreamDepth } = get();
+    const { focus, upstreamDepth, downstreamDepth, diagram } = get();
+    const early = ahead && ahead.diagram === diagram && ahead.focus === focus && ahead.upstreamDepth === upstreamDepth && ahead.downstreamDepth === downstreamDepth ? ahead.graph : undefined;
+    ahead = undefined;
     set({ graph: undefined, graphError: undefined });
     try {
-      // Marks for DevTools and bench:lineage's whole-app timing (click → data → layout → drawn).
-      performance.mark('kalla:large-graph-asked');
-      const g = await call('lineage.graph', { ...(focus ? { focus } : {}), upstreamDepth, downstreamDepth });
+      // Asked ahead for this very diagram: that answer (or, if it failed, a fresh ask).
+      const g = await (early ? early.catch(() => askGraph(focus, upstreamDepth, downstreamDepth)) : askGraph(focus, upstreamDepth, downstreamDepth));
       performance.mark('kalla:large-graph-received', { detail: { nodes: g.nodes.length, edges: g.edges.length } });
       if (seq === graphSeq) set({ graph: g });
     } catch (e) {
@@ -102,6 +118,15 @@ export const useLineage = create<LineageStore>((set, get) => {
 
   return {
     large: false,
+    prefetchGraph() {
+      const { large, diagram, diagramLoading, focus, upstreamDepth, downstreamDepth } = get();
+      // A focused neighbourhood only: main caps it at LARGE_VIEW_NEIGHBOURHOOD nodes; a whole graph may be 20,000.
+      if (large || !diagram || diagramLoading || !focus) return;
+      if (ahead && ahead.diagram === diagram && ahead.focus === focus && ahead.upstreamDepth === upstreamDepth && ahead.downstreamDepth === downstreamDepth) return;
+      const graph = askGraph(focus, upstreamDepth, downstreamDepth);
+      graph.catch(() => undefined); // a failure is the open's to report (it asks again)
+      ahead = { diagram, focus, upstreamDepth, downstreamDepth, graph };
+    },
     async setLarge(on) {
       if (on) performance.mark('kalla:large-view-opened');
       set({ large: on });

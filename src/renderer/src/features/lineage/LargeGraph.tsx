@@ -40,6 +40,61 @@ const styleFor = (theme: DiagramTheme): cytoscape.StylesheetStyle[] => {
   ];
 };
 
+/** The options every large-view canvas is made with (the warm-up below uses the same). */
+const canvasOptions = (elements: number): cytoscape.CytoscapeOptions => ({
+  minZoom: 0.02,
+  maxZoom: 4,
+  wheelSensitivity: 0.3,
+  textureOnViewport: elements > 3000,
+  hideEdgesOnViewport: elements > 3000,
+});
+
+let warming: Promise<void> | undefined;
+
+/**
+ * Draws a small graph once, off screen, in the large view's own style and options, then throws it
+ * away: the page compiles Cytoscape's code (style, bounds, labels, the canvas renderer) while the user
+ * reads the diagram, not after the click on "Large view". The whole app's first open spent about 365 ms
+ * of its main-thread time compiling (Chromium's "(program)", bench:lineage --only app --profile).
+ * Once per page; marks `kalla:large-view-warmed` when the graph has been drawn.
+ */
+export function warmLargeGraph(theme: DiagramTheme = 'light'): Promise<void> {
+  if (warming || typeof document === 'undefined') return warming ?? Promise.resolve();
+  const host = document.createElement('div');
+  host.setAttribute('aria-hidden', 'true');
+  host.style.cssText = 'position:fixed;left:-4000px;top:0;width:480px;height:320px;visibility:hidden;pointer-events:none';
+  document.body.appendChild(host);
+  // A focus, two schemas with a box each, a table, 60 nodes in a tree, as the real view draws them.
+  const names = Array.from({ length: 60 }, (_, i) => (i % 7 === 0 ? `warm_raw.t_${i}` : `warm.v_${i}`));
+  const edges = names.slice(1).map((n, i): [string, string] => [names[i >> 1], n]);
+  const groups = names.map((n) => n.slice(0, n.indexOf('.')));
+  const at = layeredGrid(names, edges, { groups });
+  const elements: ElementDefinition[] = [
+    ...['warm', 'warm_raw'].map((g) => ({ group: 'nodes' as const, data: { id: `schema:${g}`, label: `${g} (30)`, count: 30, w: 300, h: 200 }, classes: 'schema', position: { x: 150, y: 100 }, grabbable: false })),
+    ...names.map((n, i) => ({ group: 'nodes' as const, data: { id: n, label: n, kind: n.startsWith('warm_raw') ? 'table' : 'view', role: i === 0 ? 'focus' : 'node' }, position: at[i] })),
+    ...edges.map(([a, b], i) => ({ group: 'edges' as const, data: { id: `e${i}`, source: a, target: b } })),
+  ];
+  warming = new Promise<void>((resolve) => {
+    let instance: Core | undefined;
+    const done = () => {
+      clearTimeout(timer);
+      instance?.destroy();
+      host.remove();
+      performance.mark('kalla:large-view-warmed');
+      resolve();
+    };
+    // A page that never paints (hidden) still lets go of its canvas.
+    const timer = setTimeout(done, 5_000);
+    try {
+      instance = cytoscape({ container: host, elements, style: styleFor(theme), layout: { name: 'preset', animate: false, fit: true, padding: 20 } as cytoscape.LayoutOptions, ...canvasOptions(elements.length) });
+      instance.one('render', () => requestAnimationFrame(done));
+    } catch {
+      done(); // no canvas here (tests): nothing to warm
+    }
+  });
+  return warming;
+}
+
 interface Props {
   graph: LineageGraph;
   onOpen(name: string): void;
@@ -216,11 +271,7 @@ export function LargeGraph({ graph, onOpen }: Props) {
       elements: chunked ? [] : elements,
       style: styleFor(theme),
       layout,
-      minZoom: 0.02,
-      maxZoom: 4,
-      wheelSensitivity: 0.3,
-      textureOnViewport: elements.length > 3000,
-      hideEdgesOnViewport: elements.length > 3000,
+      ...canvasOptions(elements.length),
     });
     cy.current = instance;
     const boxSchema = new Map(view.boxes.map((b) => [b.id, b.schema]));

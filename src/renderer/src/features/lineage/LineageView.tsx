@@ -11,7 +11,7 @@ import { diagramLimit, exportBaseName, parseDiagram } from './diagram-model';
 import { downloadBlob } from '../../components/download';
 import { svgToPng } from './exporting';
 import { ColumnsPanel } from './ColumnsPanel';
-import { LargeGraph } from './LargeGraph';
+import { LargeGraph, warmLargeGraph } from './LargeGraph';
 import { diagramCountText } from './large-graph-model';
 import { prestartLayoutWorker } from './layout-worker';
 import { MermaidView } from './MermaidView';
@@ -260,6 +260,29 @@ function DiagramPane() {
   const openLarge = useCallback((name: string) => void s.setFocus(name), [s.setFocus]);
   // The large view is offered when Mermaid left nodes out or would not draw (issue 26).
   const offerLarge = Boolean(s.diagram && (s.diagram.tooLarge || s.diagram.truncated || s.diagram.nodeCount > 60));
+  // Readied while the user reads the diagram, not on the click: the layout worker started (its module
+  // loaded, its code run once) and Cytoscape's code compiled by one off-screen draw, in idle time.
+  useEffect(() => {
+    if (!offerLarge || s.large) return;
+    prestartLayoutWorker();
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(() => void warmLargeGraph(), { timeout: 2_000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(() => void warmLargeGraph(), 200);
+    return () => clearTimeout(id);
+  }, [offerLarge, s.large]);
+  // The neighbourhood it would show, asked for in idle time too (the store keeps it for this diagram only).
+  useEffect(() => {
+    if (!offerLarge || s.large || s.diagramLoading) return;
+    const prefetch = () => useLineage.getState().prefetchGraph();
+    if (typeof window.requestIdleCallback === 'function') {
+      const id = window.requestIdleCallback(prefetch, { timeout: 1_000 });
+      return () => window.cancelIdleCallback(id);
+    }
+    const id = setTimeout(prefetch, 100);
+    return () => clearTimeout(id);
+  }, [offerLarge, s.large, s.diagram, s.diagramLoading]);
   const source = s.diagram?.mermaid;
   const names = useMemo(() => {
     const set = new Set<string>();
@@ -358,7 +381,7 @@ function DiagramPane() {
               className="link-button"
               aria-pressed={s.large}
               onClick={() => {
-                if (!s.large) prestartLayoutWorker(); // its module loads while main reads the graph
+                if (!s.large) prestartLayoutWorker(); // if none is waiting yet: its module loads while main reads the graph
                 void s.setLarge(!s.large);
               }}
             >

@@ -20,7 +20,8 @@ import { ident, lit } from './sql';
 import { dropRawText, materializeRawText, sha256File } from './sources';
 import { sourceLineBreaks } from './source-lines';
 import { listValue } from '@duckdb/node-api';
-import { writeXlsx, type Cell, type SheetSource } from './xlsx';
+import { writeXlsx, XLSX_MAX_ROWS, type Cell, type SheetSource } from './xlsx';
+import { ROWS_COPY_OPTIONS, sheetRowsSql, XLSX_NUMERIC_COLUMNS } from './xlsx-rows-sql';
 
 /** Column of the raw text views (during an export) with the row's line in the user's file. */
 const LINE = '__line';
@@ -201,8 +202,7 @@ async function columnNames(db: Db, sql: string): Promise<string[]> {
 
 /** For XLSX, decimals become DOUBLE so Excel sees numbers. */
 function numericSql(sql: string, names: string[]): string {
-  const numeric = new Set(['amount_left', 'amount_right', 'amount_delta', 'recon_amount_delta']);
-  return `SELECT ${names.map((n) => (numeric.has(n) ? `CAST(${ident(n)} AS DOUBLE) AS ${ident(n)}` : ident(n))).join(', ')} FROM (${sql})`;
+  return `SELECT ${names.map((n) => (XLSX_NUMERIC_COLUMNS.has(n) ? `CAST(${ident(n)} AS DOUBLE) AS ${ident(n)}` : ident(n))).join(', ')} FROM (${sql})`;
 }
 
 export async function exportRun(
@@ -290,7 +290,8 @@ async function writeFormats(
   // Each table is computed once: the CSV guard's probe, the CSV, the XLSX sheet and the Parquet file
   // used to evaluate the same query (joins with the raw text, difference reasons) up to four times.
   // At 1M rows the matched table alone took 2.6 s (probe) + 4.1 s (COPY); see docs/performance.md.
-  if (materialised.length === 0 && countPasses(formats, opts.csv_formulas !== 'raw') > 1) {
+  // XLSX reads a materialised table too: DuckDB writes its rows' XML in the table's order (xlsx-rows-sql.ts).
+  if (materialised.length === 0 && (countPasses(formats, opts.csv_formulas !== 'raw') > 1 || formats.includes('xlsx'))) {
     for (const t of tables) {
       const table = `${EXPORT_TABLE_PREFIX}${t.name}`;
       materialised.push(table);
@@ -299,7 +300,7 @@ async function writeFormats(
     }
   }
   if (formats.includes('csv')) await writeCsvs(db, tables, opts, context.summary, written);
-  if (formats.includes('xlsx')) await writeWorkbook(db, tables, opts.dir, context.summary, written, notices);
+  if (formats.includes('xlsx')) await writeWorkbook(db, tables, opts.dir, context.summary, written, notices, materialised);
   if (formats.includes('parquet')) {
     for (const t of tables) {
       const target = join(opts.dir, `${t.name}.parquet`);
@@ -326,11 +327,23 @@ async function writeCsvs(db: Db, tables: ExportTable[], opts: ExportOptions, sum
 }
 
 /** reconciliation.xlsx: the summary sheet, then a sheet per table (cut at Excel's row limit, said in a notice). */
-async function writeWorkbook(db: Db, tables: ExportTable[], dir: string, summary: RunSummary, written: string[], notices: string[]): Promise<void> {
+async function writeWorkbook(db: Db, tables: ExportTable[], dir: string, summary: RunSummary, written: string[], notices: string[], materialised: string[]): Promise<void> {
   const sheets: SheetSource[] = [
     { name: 'summary', columns: ['category', 'side', 'count', 'amount'], rows: (async function* () { yield* summaryRows(summary); })() },
   ];
   for (const t of tables) {
+    // A table materialised for the export has its rows in order (rowid): DuckDB writes their XML.
+    const table = materialised.find((m) => t.sql === `SELECT * FROM temp.${ident(m)}`);
+    const columns = table ? await db.all<{ column_name: string; column_type: string }>(`DESCRIBE SELECT * FROM temp.${ident(table)}`) : [];
+    const rowsSql = table ? sheetRowsSql(`temp.${ident(table)}`, columns.map((c) => ({ name: c.column_name, type: c.column_type })), XLSX_MAX_ROWS) : null;
+    if (table && rowsSql) {
+      const renderRows = async (path: string) => {
+        await db.exec(`COPY (${rowsSql}) TO ${lit(path)} ${ROWS_COPY_OPTIONS}`);
+        return ((await db.one<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM temp.${ident(table)}`))?.n ?? 0) > XLSX_MAX_ROWS;
+      };
+      sheets.push({ name: t.name, columns: columns.map((c) => c.column_name), renderRows });
+      continue;
+    }
     const names = await columnNames(db, t.sql);
     sheets.push({ name: t.name, columns: names, rows: streamRows(db, numericSql(t.sql, names)) });
   }

@@ -76,17 +76,22 @@ export interface BusinessColumns {
 function membersSql(runId: number, status: string, side: Side, raw: string, cols: { alias: string; columns: string[] }): string {
   const ids = side === 'left' ? 'left_ids' : 'right_ids';
   const values = [{ expr: `CAST(s.${LINE} AS VARCHAR)`, name: `${cols.alias}.line` }, ...cols.columns.map((c) => ({ expr: `s.${ident(c)}`, name: `${cols.alias}.${c}` }))];
-  // Most groups have one member per side: those are a plain join. Ordered aggregation (slow in
-  // DuckDB: a sort per group) is kept for the splits and batches.
+  // Most groups have one member per side: those are a plain join. The splits and batches gather their
+  // members' values in one list per group sorted by row id (list_sort of structs led by the id), then
+  // join each column with " | " (NULLs skipped, all NULL → NULL: what string_agg does). One
+  // string_agg(… ORDER BY rid) per column sorted every group once per column: 1.0–1.2 s CPU for the
+  // left side of the 1M cash run, 0.23–0.31 s this way, the same rows.
   const single = values.map((v) => `${v.expr} AS ${ident(v.name)}`);
-  const joined = values.map((v) => `string_agg(${v.expr}, ' | ' ORDER BY m.rid) AS ${ident(v.name)}`);
+  const fields = values.map((v, i) => `c${i} := ${v.expr}`);
+  const joined = values.map((v, i) => `array_to_string(list_transform(m.v, x -> x.c${i}), ' | ') AS ${ident(v.name)}`);
   const groups = `FROM match_groups WHERE run_id = ${runId} AND status ${status}`;
   return `SELECT g1.group_id, ${single.join(', ')}
       FROM (SELECT group_id, ${ids}[1] AS rid ${groups} AND len(${ids}) = 1) g1 JOIN ${ident(raw)} s ON s.__row_id = g1.rid
     UNION ALL
-    SELECT m.group_id, ${joined.join(', ')}
+    SELECT m.group_id, ${joined.join(', ')} FROM (
+      SELECT m.group_id, list_sort(list(struct_pack(kalla_rid := m.rid, ${fields.join(', ')}))) AS v
       FROM (SELECT group_id, unnest(${ids}) AS rid ${groups} AND len(${ids}) > 1) m
-      JOIN ${ident(raw)} s ON s.__row_id = m.rid GROUP BY m.group_id`;
+      JOIN ${ident(raw)} s ON s.__row_id = m.rid GROUP BY m.group_id) m`;
 }
 
 /** SQL for one category's export table: metadata first, then the row's original (raw) values from `rawText`. */

@@ -45,15 +45,21 @@ interface CaseFigures {
 /** Load average of the (shared) machine, printed next to every figure. */
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
-/** `kalla recon` without a recipe, every export format, as a real process: wall seconds and peak RSS (GNU time). */
-function runCli(leftPath: string, rightPath: string, out: string): { s: number; rssMiB: number } {
+/**
+ * `kalla recon` without a recipe, every export format, as a real process: wall seconds, CPU seconds and
+ * peak RSS (GNU time), and wall / CPU seconds per phase (recon-cli-phases.ts).
+ */
+function runCli(leftPath: string, rightPath: string, out: string): { s: number; cpu: number; rssMiB: number; phases: string } {
   rmSync(out, { recursive: true, force: true });
-  const entry = join(import.meta.dirname, 'recon-cli-entry.ts');
+  const entry = join(import.meta.dirname, 'recon-cli-phases.ts');
   const tsx = join(import.meta.dirname, '..', '..', 'node_modules', '.bin', 'tsx');
-  const res = spawnSync('/usr/bin/time', ['-f', 'KALLA_TIME %e %M', tsx, entry, '--left', leftPath, '--right', rightPath, '--out', out, '--format', 'csv,xlsx,parquet', '--overwrite'], { encoding: 'utf8', maxBuffer: 64 * 1024 ** 2 });
-  const m = /KALLA_TIME ([\d.]+) (\d+)/.exec(res.stderr ?? '');
+  const res = spawnSync('/usr/bin/time', ['-f', 'KALLA_TIME %e %M %U %S', tsx, entry, '--left', leftPath, '--right', rightPath, '--out', out, '--format', 'csv,xlsx,parquet', '--overwrite'], { encoding: 'utf8', maxBuffer: 64 * 1024 ** 2 });
+  const m = /KALLA_TIME ([\d.]+) (\d+) ([\d.]+) ([\d.]+)/.exec(res.stderr ?? '');
   if (res.status !== 0 || !m) throw new Error(`kalla recon failed (${res.status}): ${res.stderr}`);
-  return { s: Number(m[1]), rssMiB: Number(m[2]) / 1024 };
+  const p = /KALLA_PHASES (.*)/.exec(res.stderr ?? '');
+  const list = p ? (JSON.parse(p[1]!) as Array<{ phase: string; wall: number; cpu: number }>) : [];
+  const phases = list.map((x) => `${x.phase} ${x.wall.toFixed(2)} s / cpu ${x.cpu.toFixed(2)}`).join(', ');
+  return { s: Number(m[1]), cpu: Number(m[3]) + Number(m[4]), rssMiB: Number(m[2]) / 1024, phases };
 }
 
 async function runVariant(rows: number, seed: number, variant: CashVariant, baseDir: string, cli = false): Promise<string[]> {
@@ -139,7 +145,12 @@ async function runVariant(rows: number, seed: number, variant: CashVariant, base
     `── variant ${variant} (seed ${seed}): ${data.left.length.toLocaleString('en')} invoices × ${data.right.length.toLocaleString('en')} bank lines, no hand-written recipe`,
     `load ${f(tLoad - t0)}, detect (mappings + rules) ${f(tDetect - tLoad)}, run ${f(tRun - tDetect)}, end to end ${f(tRun - t0)} (load average ${loadBefore})`,
     `detect again on the reopened workspace (learned facts kept per source content): ${f(againMs)} (load average ${loadAgain})`,
-    ...(cliRun ? [`kalla recon, no recipe, csv+xlsx+parquet+evidence: ${cliRun.s.toFixed(2)} s, peak RSS ${Math.round(cliRun.rssMiB)} MiB (load average ${cliRun.load})`] : []),
+    ...(cliRun
+      ? [
+          `kalla recon, no recipe, csv+xlsx+parquet+evidence: ${cliRun.s.toFixed(2)} s, CPU ${cliRun.cpu.toFixed(2)} s, peak RSS ${Math.round(cliRun.rssMiB)} MiB (load average ${cliRun.load})`,
+          `kalla recon phases (wall / CPU seconds): ${cliRun.phases}`,
+        ]
+      : []),
     `rules proposed: ${auto.recipe.rules.map((r) => `${r.id}${r.auto_confirm ? ' (auto)' : ' (suggest)'}`).join(', ') || 'none'}`,
     `groups per rule: ${result.summary.per_rule.map((r) => `${r.rule_id} ${r.groups}`).join(', ')}`,
     `run phases: ${result.phases.map((p) => `${p.phase} ${(p.ms / 1000).toFixed(2)} s`).join(', ')}`,

@@ -4,6 +4,7 @@
  * identical file. Sheet rows are streamed into deflated temp files, so memory
  * stays flat however many rows there are.
  */
+import { createReadStream } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -11,11 +12,19 @@ import { DeflatingFile, deflateEntry, writeZip, type DeflatedEntry } from './zip
 
 export type Cell = string | number | bigint | boolean | null;
 
-export interface SheetSource {
+/** A sheet: its header, then its rows as values (`rows`), or written as row XML by `renderRows`. */
+export type SheetSource = {
   name: string;
   columns: string[];
-  rows: AsyncIterable<Cell[]>;
-}
+} & (
+  | { rows: AsyncIterable<Cell[]> }
+  /**
+   * Writes the sheet's `<row>` elements, each ended by 0x01, from row 2 on, into the file `path` (export.ts:
+   * DuckDB's COPY, see xlsx-rows-sql.ts); resolves to whether the sheet was cut at XLSX_MAX_ROWS.
+   * Bytes 0x01 in the file are dropped (withoutQuoteBytes).
+   */
+  | { renderRows: (path: string) => Promise<boolean> }
+);
 
 /** Excel's hard limit minus the header row. */
 export const XLSX_MAX_ROWS = 1_048_575;
@@ -54,6 +63,25 @@ function row(values: Cell[], rowNumber: number): string {
   return `<row r="${rowNumber}">${values.map((v, i) => cell(v, `${columnLetters(i)}${rowNumber}`)).join('')}</row>`;
 }
 
+/**
+ * The chunk without its 0x01 bytes. The rows' COPY (xlsx-rows-sql.ts) ends each row with 0x01 and
+ * quotes a value holding `#` (DuckDB does, as in `&#10;`, whatever the options say) with 0x01; sheet
+ * XML holds no U+0001, so without them the sheet is the bytes the JavaScript writer writes.
+ */
+export function withoutQuoteBytes(chunk: Buffer): Buffer {
+  let at = chunk.indexOf(0x01);
+  if (at < 0) return chunk;
+  const parts: Buffer[] = [];
+  let from = 0;
+  while (at >= 0) {
+    if (at > from) parts.push(chunk.subarray(from, at));
+    from = at + 1;
+    at = chunk.indexOf(0x01, from);
+  }
+  if (from < chunk.length) parts.push(chunk.subarray(from));
+  return Buffer.concat(parts);
+}
+
 export function sheetName(name: string): string {
   return name.replace(/[[\]:*?/\\]/g, '_').slice(0, 31) || 'Sheet';
 }
@@ -67,21 +95,28 @@ export async function writeXlsx(target: string, sheets: SheetSource[]): Promise<
       const file = new DeflatingFile(join(scratch, `sheet${i + 1}.xml.deflate`));
       await file.write('<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"><sheetData>');
       await file.write(row(sheet.columns, 1));
-      let count = 0;
-      let batch: string[] = [];
-      for await (const values of sheet.rows) {
-        if (count >= XLSX_MAX_ROWS) {
-          truncated.push(sheet.name);
-          break;
+      if ('renderRows' in sheet) {
+        const rowsPath = join(scratch, `sheet${i + 1}.rows.xml`);
+        if (await sheet.renderRows(rowsPath)) truncated.push(sheet.name);
+        for await (const chunk of createReadStream(rowsPath, { highWaterMark: 1024 * 1024 }) as AsyncIterable<Buffer>) await file.writeBytes(withoutQuoteBytes(chunk));
+        await rm(rowsPath, { force: true });
+      } else {
+        let count = 0;
+        let batch: string[] = [];
+        for await (const values of sheet.rows) {
+          if (count >= XLSX_MAX_ROWS) {
+            truncated.push(sheet.name);
+            break;
+          }
+          count++;
+          batch.push(row(values, count + 1));
+          if (batch.length === 2000) {
+            await file.write(batch.join(''));
+            batch = [];
+          }
         }
-        count++;
-        batch.push(row(values, count + 1));
-        if (batch.length === 2000) {
-          await file.write(batch.join(''));
-          batch = [];
-        }
+        if (batch.length > 0) await file.write(batch.join(''));
       }
-      if (batch.length > 0) await file.write(batch.join(''));
       await file.write('</sheetData></worksheet>');
       sheetEntries.push(await file.finish(`xl/worksheets/sheet${i + 1}.xml`));
     }

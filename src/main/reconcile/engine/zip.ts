@@ -64,8 +64,11 @@ export class DeflatingFile {
     this.done = once(this.out, 'finish').then(() => undefined);
   }
 
-  async write(text: string): Promise<void> {
-    const data = Buffer.from(text, 'utf8');
+  write(text: string): Promise<void> {
+    return this.writeBytes(Buffer.from(text, 'utf8'));
+  }
+
+  async writeBytes(data: Buffer): Promise<void> {
     this.crc = crc32Update(this.crc, data);
     this.size += data.length;
     this.deflate.write(data);

@@ -79,14 +79,14 @@ describe('learning the cash rules', () => {
   it('learns once per data: Suggest again reuses the facts; new mappings or a reloaded file learn anew', async () => {
     const { invoices, bank } = background();
     const { ws, auto } = await reconcile(invoices, bank);
-    const first = await ws.learnCash(auto.recipe.mappings, false);
-    expect(await ws.learnCash(auto.recipe.mappings, false)).toBe(first);
+    const first = await ws.learnCash(auto.recipe.mappings, null);
+    expect(await ws.learnCash(auto.recipe.mappings, null)).toBe(first);
     expect((await buildAutoRecipe(ws, 'cash')).recipe).toEqual(auto.recipe);
-    expect(await ws.learnCash(auto.recipe.mappings, false)).toBe(first);
-    const other = await ws.learnCash(auto.recipe.mappings.slice(1), false);
+    expect(await ws.learnCash(auto.recipe.mappings, null)).toBe(first);
+    const other = await ws.learnCash(auto.recipe.mappings.slice(1), null);
     expect(other).not.toBe(first);
     await ws.addSourceFromPath('right', sb.file('bank2.csv', csv(RIGHT, bank)));
-    const reloaded = await ws.learnCash(auto.recipe.mappings, false);
+    const reloaded = await ws.learnCash(auto.recipe.mappings, null);
     expect(reloaded).not.toBe(first);
     expect(reloaded).toEqual(first); // same data, same facts
   });

@@ -49,19 +49,20 @@ describe('learned facts per source content', () => {
     await ws.addSourceFromPath('right', sb.file('bank.csv', bank));
     const { recipe } = await buildAutoRecipe(ws, 'cash');
     expect(learned).toHaveBeenCalledTimes(1);
-    const first = await ws.learnCash(recipe.mappings, false);
+    // null: the sign read off the data, as the auto recipe asks (withCashRules).
+    const first = await ws.learnCash(recipe.mappings, null);
     expect(first.fixed).toContain(7.5); // really learned something from the data
     expect(learned).toHaveBeenCalledTimes(1);
 
     // The same bytes under another name, dropped again: a new load, the same content.
     await ws.addSourceFromPath('right', sb.file('bank-again.csv', bank));
-    expect(await ws.learnCash(recipe.mappings, false)).toEqual(first);
+    expect(await ws.learnCash(recipe.mappings, null)).toEqual(first);
     expect(learned).toHaveBeenCalledTimes(1);
 
     // The workspace closed and opened again (the app restarted): the answer is in recon.duckdb.
     ws.close();
     ws = await sb.workspace('cache');
-    expect(await ws.learnCash(recipe.mappings, false)).toEqual(first);
+    expect(await ws.learnCash(recipe.mappings, null)).toEqual(first);
     expect(learned).toHaveBeenCalledTimes(1);
 
     // Other mappings or sign: another question, learned.
@@ -70,18 +71,18 @@ describe('learned facts per source content', () => {
 
     // A changed statement (the first ten invoices no longer paid): learned anew.
     await ws.addSourceFromPath('right', sb.file('bank-changed.csv', files(11).bank));
-    const changed = await ws.learnCash(recipe.mappings, false);
+    const changed = await ws.learnCash(recipe.mappings, null);
     expect(learned).toHaveBeenCalledTimes(3);
     expect(changed.pairs).toBeLessThan(first.pairs);
 
     // The original file back: its stored answer again, without reading.
     await ws.addSourceFromPath('right', sb.file('bank-back.csv', bank));
-    expect(await ws.learnCash(recipe.mappings, false)).toEqual(first);
+    expect(await ws.learnCash(recipe.mappings, null)).toEqual(first);
     expect(learned).toHaveBeenCalledTimes(3);
 
     // The same file typed another way (amount read as text): its rows differ, so it is learned again.
     await ws.setColumnOverrides('left', { amount: { type: 'text' } });
-    await ws.learnCash(recipe.mappings, false);
+    await ws.learnCash(recipe.mappings, null);
     expect(learned).toHaveBeenCalledTimes(4);
   });
 });

@@ -51,6 +51,8 @@ async function guardNamedElsewhere(db: Db, recipe: Recipe, columns: SideColumns)
     SELECT a.gk, arg_min(l.orig, l.id) AS named FROM auto a
     JOIN ${tables.right} r ON r.id = a.rid JOIN ${tables.left} l ON l.tok = r.tok AND l.ref = r.ref
     WHERE NOT list_contains(a.left_ids, l.id) AND l.id IN (SELECT id FROM scope_left) AND l.id NOT IN (SELECT id FROM grouped) AND ${sameParty}
+      -- Another instalment of an invoice the group pays (3107 1/2 paid, 2/2 open) is no other item.
+      AND NOT EXISTS (SELECT 1 FROM ${tables.left} g WHERE list_contains(a.left_ids, g.id) AND g.tok = l.tok AND g.ref = l.ref)
     GROUP BY a.gk`);
   const n = await db.scalarNumber('SELECT count(*) FROM m_named_elsewhere');
   if (n === 0) return 0;

@@ -212,6 +212,28 @@ describe('split, batch and N:M matching', () => {
     expect(summary.match_rate).toBe(1);
   });
 
+  it('1:N: an invoice paid in parts net of a bank fee is matched with the fee named, amounts side by side', async () => {
+    const ws = await setup(['S8,60.00,2024-01-01,inv'], ['s8,30.00,2024-01-02,p1', 's8,22.50,2024-01-03,p2']);
+    const fee = { left: 'amount', right: 'amount', tolerance_abs: 0.01, tolerance_pct: 0, flip_sign: false, differences: { reason: 'bank_fee' as const, fixed: [7.5], percent: [] } };
+    const { run_id } = await ws.run(recipe([refRule('split', { cardinality: '1:N', amount: fee })]));
+    const [group, ...more] = (await ws.page(run_id, 'matched', { offset: 0, limit: 10 })).items as GroupPageItem[];
+    expect(more).toEqual([]);
+    expect(group.right_rows.map((r) => r.memo).sort()).toEqual(['p1', 'p2']);
+    expect([group.amount_left, group.amount_right, group.amount_delta, group.difference_reason]).toEqual([60, 52.5, 7.5, 'bank_fee']);
+  });
+
+  it('N:1: a batch paid net of a bank fee is matched with the fee named, amounts side by side (left the invoices, right the payment)', async () => {
+    // The fee is left − right (invoices 60.00, payment 52.50): a batch compares its invoices' sum
+    // with the one payment in that order, and stores each side's amount on its own side.
+    const ws = await setup(['B8,10.00,2024-01-01,a', 'B8,20.00,2024-01-02,b', 'B8,30.00,2024-01-02,c'], ['b8,52.50,2024-01-03,batch']);
+    const fee = { left: 'amount', right: 'amount', tolerance_abs: 0.01, tolerance_pct: 0, flip_sign: false, differences: { reason: 'bank_fee' as const, fixed: [7.5], percent: [] } };
+    const { run_id } = await ws.run(recipe([refRule('batch', { cardinality: 'N:1', amount: fee })]));
+    const [group, ...more] = (await ws.page(run_id, 'matched', { offset: 0, limit: 10 })).items as GroupPageItem[];
+    expect(more).toEqual([]);
+    expect(group.left_rows.map((r) => r.memo).sort()).toEqual(['a', 'b', 'c']);
+    expect([group.amount_left, group.amount_right, group.amount_delta, group.difference_reason]).toEqual([60, 52.5, 7.5, 'bank_fee']);
+  });
+
   it('N:M: matches groups with equal keys (customer + month) whose sums agree', async () => {
     const ws = await setup(
       ['K1,10.00,2024-01-03,a', 'K1,20.00,2024-01-20,b', 'K1,5.00,2024-02-01,c', 'K2,7.00,2024-01-05,d'],

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Recipe } from '../../../src/shared/reconcile/recipe';
+import type { MatchRule, Recipe } from '../../../src/shared/reconcile/recipe';
 import type { GroupPageItem, RecordPageItem } from '../../../src/shared/reconcile/sources-and-runs';
 import type { ReconEngine } from '../../../src/main/reconcile/engine/engine';
 import { csv, recipe, refRule, rule, sandbox, type Sandbox } from './helpers';
@@ -180,6 +180,32 @@ describe('1:1 matching', () => {
     expect(summary.right_rows).toBe(2);
     expect(summary.matched_groups).toBe(1);
     expect(summary.unmatched.right.count).toBe(1);
+  });
+});
+
+describe('rules that cannot run', () => {
+  it('are refused before the run with a message naming the rule and what it lacks', async () => {
+    const ws = await setup(['R1,10.00,2024-01-01,a'], ['R1,10.00,2024-01-01,b']);
+    const amount = { left: 'amount', right: 'amount', tolerance_abs: 0.01, tolerance_pct: 0, flip_sign: false };
+    const ref = { kind: 'reference' as const, groups: [{ width: 0, min: 1, max: 9 }] };
+    const refKey = { left: 'ref', right: 'memo', normalisers: [ref] };
+    const model = { references: [], amounts: 'settled' as const, auto_at: 0.995, suggest_at: 0.5 };
+    const cases: Array<[Partial<MatchRule>, RegExp]> = [
+      [{}, /rule "bad" needs at least one key or an amount to compare/],
+      [{ keys: [refKey, { ...refKey, left: 'memo', right: 'ref' }], amount }, /rule "bad" has 2 reference keys; one key can be read as references/],
+      [{ keys: [refKey], amount, cardinality: 'N:M' }, /rule "bad" is N:M with a reference key/],
+      [{ amount, cardinality: '1:N', model: { ...model, party: { left: 'memo', right: 'memo' } } }, /rule "bad" is a scored model; it matches 1:1 \(its cardinality is 1:N\)/],
+      [{ keys: [{ left: 'ref', right: 'ref', normalisers: [] }], model: { ...model, party: { left: 'memo', right: 'memo' } } }, /rule "bad" is a scored model and needs the amount columns/],
+      [{ amount, model }, /rule "bad" is a scored model with neither a reference nor a counterparty/],
+      [{ amount: { ...amount, differences: { reason: 'bank_fee', fixed: [7.5], percent: [] } } }, /rule "bad" names amount differences but has no key/],
+      [{ amount, cardinality: 'N:M' }, /rule "bad" is N:M and needs keys to form the groups/],
+      [{ keys: [{ left: 'ref', right: 'ref', normalisers: [] }], cardinality: 'N:1' }, /rule "bad" is N:1 and needs an amount to sum/],
+    ];
+    for (const [partial, message] of cases) {
+      await expect(ws.run(recipe([refRule('ok'), rule({ id: 'bad', ...partial })])), message.source).rejects.toMatchObject({ code: 'invalid_recipe', message: expect.stringMatching(message) });
+    }
+    // A rule that can run still does, after all those refusals.
+    expect((await ws.run(recipe([refRule('ok')]))).summary.matched_groups).toBe(1);
   });
 });
 

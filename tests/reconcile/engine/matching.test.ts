@@ -202,7 +202,7 @@ describe('rules that cannot run', () => {
       [{ keys: [{ left: 'ref', right: 'ref', normalisers: [] }], cardinality: 'N:1' }, /rule "bad" is N:1 and needs an amount to sum/],
     ];
     for (const [partial, message] of cases) {
-      await expect(ws.run(recipe([refRule('ok'), rule({ id: 'bad', ...partial })])), message.source).rejects.toMatchObject({ code: 'invalid_recipe', message: expect.stringMatching(message) });
+      await expect(ws.run(recipe([refRule('ok'), rule({ id: 'bad', ...partial })])), message.source).rejects.toMatchObject({ code: 'invalid_recipe', message: expect.stringMatching(message), details: { rule: 'bad' } });
     }
     // A rule that can run still does, after all those refusals.
     expect((await ws.run(recipe([refRule('ok')]))).summary.matched_groups).toBe(1);

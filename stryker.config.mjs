@@ -21,8 +21,8 @@ export default {
   // break (checked against the whole run's total score, not per file): 55, auto-guards.ts's score
   // (55.26 %, match-model tests), left as it was. Per-module scores, each from a run
   // scoped to a few tests that cover the file, are in docs/recon-engine.md ("Mutation scores"): dispatch.ts
-  // 100 %, one-to-one.ts 83.72 %, reversals.ts 85.14 %, exceptions.ts 58.82 %, groups.ts 58.59 %,
-  // unreadable.ts 76.60 %, party-resolution.ts 76.92 %, working.ts 37.15 % (before the refusal tests that
+  // 100 %, one-to-one.ts 83.72 %, reversals.ts 85.14 %, exceptions.ts 64.06 %, groups.ts 58.59 %,
+  // unreadable.ts 82.98 %, party-resolution.ts 79.49 %, working.ts 37.15 % (before the refusal tests that
   // reach its validateRule). scored.ts has no score yet. A whole run adds the rest of the test list, so
   // its scores are equal or higher; set the break to its lowest module once one whole run has printed them.
   thresholds: { high: 80, low: 60, break: 55 },

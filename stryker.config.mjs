@@ -18,10 +18,13 @@ export default {
   dryRunTimeoutMinutes: 30,
   reporters: ['clear-text', 'progress', 'html'],
   htmlReporter: { fileName: 'reports/mutation/index.html' },
-  // break: the lowest per-module score measured (docs/recon-engine.md, "Mutation scores"): auto-guards.ts
-  // 55.26 % on 2026-11-27 in a run scoped to the match-model tests (dispatch.ts 100 %, one-to-one.ts 83.72 %,
-  // reversals.ts 85.14 %). scored.ts, groups.ts, working.ts, exceptions.ts, unreadable.ts and
-  // party-resolution.ts have no score yet; raise the break once a whole run has measured them.
+  // break (checked against the whole run's total score, not per file): 55, auto-guards.ts's score
+  // (55.26 %, match-model tests), left as it was. Per-module scores, each from a run
+  // scoped to a few tests that cover the file, are in docs/recon-engine.md ("Mutation scores"): dispatch.ts
+  // 100 %, one-to-one.ts 83.72 %, reversals.ts 85.14 %, exceptions.ts 64.06 %, groups.ts 58.59 %,
+  // unreadable.ts 82.98 %, party-resolution.ts 79.49 %, working.ts 37.15 % (before the refusal tests that
+  // reach its validateRule). scored.ts has no score yet. A whole run adds the rest of the test list, so
+  // its scores are equal or higher; set the break to its lowest module once one whole run has printed them.
   thresholds: { high: 80, low: 60, break: 55 },
   tempDirName: '.stryker-tmp',
   cleanTempDir: 'always',

@@ -76,15 +76,60 @@ export async function createCore(opts: CoreOptions): Promise<Core> {
   };
 }
 
-async function buildCore(opts: CoreOptions): Promise<Core> {
-  await mkdir(opts.paths.logsDir, { recursive: true, mode: 0o700 });
-  await ownerOnly(opts.paths.logsDir);
-  const appLog = join(opts.paths.logsDir, 'app.log');
-  const logInternal = (e: unknown) => {
+/** The host's events as the app's `servers.*` events. */
+function forwardHostEvent(e: HostEvent, emit: EventListener): void {
+  switch (e.type) {
+    case 'status':
+      return emit('servers.status', e.server);
+    case 'log':
+      return emit('servers.log', e.line);
+    case 'lists':
+      return emit('servers.lists', { server: e.server });
+    case 'progress':
+      return emit('servers.progress', e.progress);
+    case 'config':
+      return emit('servers.config', { problems: e.problems });
+    case 'removed':
+      return emit('servers.removed', { server: e.server });
+    case 'resourceUpdated':
+      return emit('servers.resourceUpdated', { server: e.server, uri: e.uri });
+    case 'clientRequest':
+      return emit('servers.clientRequest', e.request);
+    case 'clientRequestSettled':
+      return emit('servers.clientRequestSettled', { id: e.id });
+  }
+}
+
+/** Built-ins read keys and engine settings from their env: restart them when that env changes. */
+async function restartBuiltinsOnEnvChange(host: McpHost, settings: SettingsService, emit: EventListener, logInternal: (e: unknown) => void): Promise<void> {
+  let lastBuiltinEnv = JSON.stringify(await settings.builtinServerEnv());
+  settings.onChange(() => {
+    void settings.view().then((v) => emit('settings.changed', v));
+    void settings.builtinServerEnv().then(async (env) => {
+      const next = JSON.stringify(env);
+      if (next === lastBuiltinEnv) return;
+      lastBuiltinEnv = next;
+      for (const s of host.list()) {
+        if (s.origin === 'builtin' && (s.status === 'running' || s.status === 'starting')) await host.restartServer(s.name).catch(logInternal);
+      }
+    });
+  });
+}
+
+/** The logs folder (owner only) and the logger of last resort, appending to its app.log. */
+async function openAppLog(logsDir: string): Promise<(e: unknown) => void> {
+  await mkdir(logsDir, { recursive: true, mode: 0o700 });
+  await ownerOnly(logsDir);
+  const appLog = join(logsDir, 'app.log');
+  return (e: unknown) => {
     const text = e instanceof Error ? (e.stack ?? e.message) : String(e);
     // This is the logger of last resort: if app.log itself cannot be written there is nowhere left to report it.
     void appendPrivateFile(appLog, `${new Date().toISOString()} ${text}\n`).catch(() => undefined);
   };
+}
+
+async function buildCore(opts: CoreOptions): Promise<Core> {
+  const logInternal = await openAppLog(opts.paths.logsDir);
 
   // One SecretStore for the whole app: settings' API keys and the Lineage JDBC password share its file.
   const secrets = new SecretStore(opts.paths.dataDir, opts.platform.secrets);
@@ -100,7 +145,7 @@ async function buildCore(opts: CoreOptions): Promise<Core> {
   });
 
   const listeners = new Set<EventListener>();
-  const emit = <E extends EventName>(name: E, payload: EventPayload<E>) => {
+  const emit: EventListener = (name, payload) => {
     for (const l of listeners) {
       try {
         l(name, payload);
@@ -109,42 +154,9 @@ async function buildCore(opts: CoreOptions): Promise<Core> {
       }
     }
   };
-  host.on((e: HostEvent) => {
-    switch (e.type) {
-      case 'status':
-        return emit('servers.status', e.server);
-      case 'log':
-        return emit('servers.log', e.line);
-      case 'lists':
-        return emit('servers.lists', { server: e.server });
-      case 'progress':
-        return emit('servers.progress', e.progress);
-      case 'config':
-        return emit('servers.config', { problems: e.problems });
-      case 'removed':
-        return emit('servers.removed', { server: e.server });
-      case 'resourceUpdated':
-        return emit('servers.resourceUpdated', { server: e.server, uri: e.uri });
-      case 'clientRequest':
-        return emit('servers.clientRequest', e.request);
-      case 'clientRequestSettled':
-        return emit('servers.clientRequestSettled', { id: e.id });
-    }
-  });
+  host.on((e) => forwardHostEvent(e, emit));
 
-  // Built-ins read keys and engine settings from their env: restart them when that env changes.
-  let lastBuiltinEnv = JSON.stringify(await settings.builtinServerEnv());
-  settings.onChange(() => {
-    void settings.view().then((v) => emit('settings.changed', v));
-    void settings.builtinServerEnv().then(async (env) => {
-      const next = JSON.stringify(env);
-      if (next === lastBuiltinEnv) return;
-      lastBuiltinEnv = next;
-      for (const s of host.list()) {
-        if (s.origin === 'builtin' && (s.status === 'running' || s.status === 'starting')) await host.restartServer(s.name).catch(logInternal);
-      }
-    });
-  });
+  await restartBuiltinsOnEnvChange(host, settings, emit, logInternal);
 
   // Database sources keep their password in the same SecretStore and may use the Lineage workspace's connection.
   const reconcile = new ReconcileService(host, settings, opts.paths.dataDir, {

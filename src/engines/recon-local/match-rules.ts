@@ -138,6 +138,61 @@ function sampleFacts(input: SuggestMatchRulesInput, key: ResolvedMapping | undef
   return facts;
 }
 
+/** What the keyed rules read, and the lists they add to (a note names its rule by its place in `rules`). */
+interface RuleDraft {
+  input: SuggestMatchRulesInput;
+  key: ResolvedMapping;
+  amount: ResolvedMapping | undefined;
+  facts: SampleFacts;
+  amountSpec(tolerance_abs: number, tolerance_pct: number): MatchRule['amount'];
+  dateSpec(window_days: number): MatchRule['date'];
+  rules: MatchRule[];
+  notes: string[];
+}
+
+/** The rules on the reference: exact (confirms), normalised with a tolerance, and the splits and batches the samples show. */
+function addKeyedRules({ input, key, amount, facts, amountSpec, dateSpec, rules, notes }: RuleDraft): void {
+  rules.push({
+    id: 'exact-key',
+    name: amount ? `Exact ${key.a.name} = ${key.b.name} and equal amount` : `Exact ${key.a.name} = ${key.b.name}`,
+    keys: [{ left: key.a.name, right: key.b.name, normalisers: [{ kind: 'trim' }] }],
+    amount: amountSpec(0, 0),
+    cardinality: '1:1',
+    auto_confirm: true,
+  });
+  notes.push(`rule ${rules.length} matches on the reference ${key.a.name} ↔ ${key.b.name}${amount ? ' with the exact amount' : ''} and confirms automatically`);
+
+  const norm = keyNormalisers(values(input.sample_a, key.a.name), values(input.sample_b, key.b.name));
+  const lag = facts.maxDateLag;
+  rules.push({
+    id: 'normalised-key',
+    name: `Normalised ${key.a.name} with small tolerance`,
+    keys: [{ left: key.a.name, right: key.b.name, normalisers: norm.normalisers }],
+    amount: amountSpec(facts.amountsDiffer ? 1 : 0.05, facts.amountsDiffer ? 0.5 : 0),
+    date: dateSpec(Math.max(7, lag ?? 0)),
+    cardinality: '1:1',
+    auto_confirm: true,
+  });
+  notes.push(`rule ${rules.length} normalises the reference (${norm.why})${facts.amountsDiffer ? '; sample amounts differ slightly, so it allows a tolerance' : ' and tolerates rounding'}`);
+
+  for (const split of amount ? facts.splits : []) {
+    rules.push({
+      id: split === '1:N' ? 'split-payment' : 'batch-payment',
+      name: split === '1:N' ? `One ${input.schema_a.alias} row to several ${input.schema_b.alias} rows` : `Several ${input.schema_a.alias} rows to one ${input.schema_b.alias} row`,
+      keys: [{ left: key.a.name, right: key.b.name, normalisers: norm.normalisers }],
+      amount: amountSpec(0.05, 0),
+      date: dateSpec(Math.max(30, lag ?? 0)),
+      cardinality: split,
+      auto_confirm: false,
+    });
+    notes.push(
+      split === '1:N'
+        ? `rule ${rules.length} groups split payments (1:N): the samples repeat a reference on the ${input.schema_b.alias} side, so its parts must add up`
+        : `rule ${rules.length} groups batch payments (N:1): the samples repeat a reference on the ${input.schema_a.alias} side, so those rows must add up`,
+    );
+  }
+}
+
 export function suggestMatchRulesLocal(input: SuggestMatchRulesInput): SuggestMatchRulesOutput {
   const resolved = resolveMappings(input);
   const confidence = (r: ResolvedMapping) => r.mapping.confidence;
@@ -157,47 +212,7 @@ export function suggestMatchRulesLocal(input: SuggestMatchRulesInput): SuggestMa
   if (facts.minorUnits) notes.push(`${amount!.a.name} looks like minor units (×100 of ${amount!.b.name}); convert it before matching or amounts will not meet`);
   if (facts.flipSign) notes.push(`amounts have opposite signs in the samples (${amount!.a.name} vs ${amount!.b.name}), so the right side is compared sign-flipped`);
 
-  if (primaryKey) {
-    rules.push({
-      id: 'exact-key',
-      name: amount ? `Exact ${primaryKey.a.name} = ${primaryKey.b.name} and equal amount` : `Exact ${primaryKey.a.name} = ${primaryKey.b.name}`,
-      keys: [{ left: primaryKey.a.name, right: primaryKey.b.name, normalisers: [{ kind: 'trim' }] }],
-      amount: amountSpec(0, 0),
-      cardinality: '1:1',
-      auto_confirm: true,
-    });
-    notes.push(`rule ${rules.length} matches on the reference ${primaryKey.a.name} ↔ ${primaryKey.b.name}${amount ? ' with the exact amount' : ''} and confirms automatically`);
-
-    const norm = keyNormalisers(values(input.sample_a, primaryKey.a.name), values(input.sample_b, primaryKey.b.name));
-    const lag = facts.maxDateLag;
-    rules.push({
-      id: 'normalised-key',
-      name: `Normalised ${primaryKey.a.name} with small tolerance`,
-      keys: [{ left: primaryKey.a.name, right: primaryKey.b.name, normalisers: norm.normalisers }],
-      amount: amountSpec(facts.amountsDiffer ? 1 : 0.05, facts.amountsDiffer ? 0.5 : 0),
-      date: dateSpec(Math.max(7, lag ?? 0)),
-      cardinality: '1:1',
-      auto_confirm: true,
-    });
-    notes.push(`rule ${rules.length} normalises the reference (${norm.why})${facts.amountsDiffer ? '; sample amounts differ slightly, so it allows a tolerance' : ' and tolerates rounding'}`);
-
-    for (const split of amount ? facts.splits : []) {
-      rules.push({
-        id: split === '1:N' ? 'split-payment' : 'batch-payment',
-        name: split === '1:N' ? `One ${input.schema_a.alias} row to several ${input.schema_b.alias} rows` : `Several ${input.schema_a.alias} rows to one ${input.schema_b.alias} row`,
-        keys: [{ left: primaryKey.a.name, right: primaryKey.b.name, normalisers: norm.normalisers }],
-        amount: amountSpec(0.05, 0),
-        date: dateSpec(Math.max(30, lag ?? 0)),
-        cardinality: split,
-        auto_confirm: false,
-      });
-      notes.push(
-        split === '1:N'
-          ? `rule ${rules.length} groups split payments (1:N): the samples repeat a reference on the ${input.schema_b.alias} side, so its parts must add up`
-          : `rule ${rules.length} groups batch payments (N:1): the samples repeat a reference on the ${input.schema_a.alias} side, so those rows must add up`,
-      );
-    }
-  }
+  if (primaryKey) addKeyedRules({ input, key: primaryKey, amount, facts, amountSpec, dateSpec, rules, notes });
 
   if (amount && date) {
     const window = Math.min(Math.max(3, facts.maxDateLag ?? 3), 30);

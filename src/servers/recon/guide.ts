@@ -7,6 +7,7 @@ import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
 import { NORMALISER_MEANINGS } from '../../shared/reconcile/recipe';
 import { EXCEPTION_REASONS, EXCEPTION_REASON_MEANINGS } from '../../shared/reconcile/sources-and-runs';
+import { registerMarkdownResource } from '../markdown-resource';
 
 const REASONS = `# Exception reasons
 
@@ -27,18 +28,8 @@ ${Object.entries(NORMALISER_MEANINGS).map(([kind, meaning]) => `| \`${kind}\` | 
 `;
 
 export function registerReconGuide(server: McpServer): void {
-  server.registerResource(
-    'exception-reasons',
-    'kalla-recon://guide/exception-reasons',
-    { title: 'Exception reasons', description: 'What each exception reason of a reconciliation means.', mimeType: 'text/markdown' },
-    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: REASONS }] }),
-  );
-  server.registerResource(
-    'normalisers',
-    'kalla-recon://guide/normalisers',
-    { title: 'Key normalisers', description: 'How match-rule keys are normalised before they are compared (references in remittance text, counterparty names, …).', mimeType: 'text/markdown' },
-    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: NORMALISERS }] }),
-  );
+  registerMarkdownResource(server, 'exception-reasons', 'kalla-recon://guide/exception-reasons', { title: 'Exception reasons', description: 'What each exception reason of a reconciliation means.' }, REASONS);
+  registerMarkdownResource(server, 'normalisers', 'kalla-recon://guide/normalisers', { title: 'Key normalisers', description: 'How match-rule keys are normalised before they are compared (references in remittance text, counterparty names, …).' }, NORMALISERS);
   server.registerPrompt(
     'plan_reconciliation',
     {

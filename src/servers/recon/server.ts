@@ -5,9 +5,10 @@
  * fix; nothing a client sends can take the server down.
  */
 import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
+import type { z } from 'zod';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { refuseUnknownTools } from '../../engines/mcp/strict-tools';
-import type { FieldMapping, SourceSchema } from '../../shared/reconcile/recipe';
+import type { EngineMode, FieldMapping, SourceSchema } from '../../shared/reconcile/recipe';
 import {
   DetectFieldMappingsInputShape,
   DetectFieldMappingsOutputShape,
@@ -21,7 +22,8 @@ import {
 } from '../../shared/reconcile/mcp-tools';
 import { readConfig } from './config';
 import { registerReconGuide } from './guide';
-import { AnswerCache, ToolInputError, runWithEngine } from './engine-selection';
+import { AnswerCache, ToolInputError, runWithEngine, type Answered } from './engine-selection';
+import type { Guarded } from './engines/llm/guards';
 import { detectFieldMappingsLlm, parseNlFilterLlm, suggestMatchRulesLlm } from './engines/llm';
 import { detectFieldMappingsLocal, parseNlFilterLocal, suggestMatchRulesLocal } from '../../engines/recon-local';
 import { renderFilters, renderMappings, renderRules } from './render';
@@ -65,6 +67,47 @@ function okResult<T extends object>(out: T, text: string): CallToolResult {
 
 const stableKey = (tool: string, input: object) => `${tool}:${JSON.stringify(input)}`;
 
+/** What every engine-backed tool of one server shares. */
+interface EngineToolContext {
+  config: ReturnType<typeof readConfig>;
+  cache: AnswerCache;
+  log: (line: string) => void;
+  annotations: { readOnlyHint: boolean; idempotentHint: boolean; destructiveHint: boolean; openWorldHint: boolean };
+}
+
+/**
+ * A registrar of tools the local engine or Claude answers (runWithEngine): both schemas (and the
+ * tool's own inputs) checked first, the answer cached under the input without the engine choice, a
+ * failure returned as a tool error.
+ */
+function engineTools(server: McpServer, { config, cache, log, annotations }: EngineToolContext) {
+  return <I extends { engine?: EngineMode; schema_a: SourceSchema; schema_b: SourceSchema }, R extends object>(
+    name: string,
+    meta: { title: string; description: string; inputSchema: z.ZodRawShape; outputSchema: z.ZodRawShape },
+    answer: { cacheTag: string; check?: (input: I) => void; local: (input: I) => R & Answered; llm: (input: I) => Promise<Guarded<R>>; render: (out: R & Answered) => string },
+  ) => {
+    server.registerTool(name, { ...meta, annotations: { ...annotations, title: meta.title } }, (async (input: I) => {
+      try {
+        checkTwoSchemas(input.schema_a, input.schema_b);
+        answer.check?.(input);
+        const out = await runWithEngine({
+          tool: name,
+          mode: input.engine,
+          cacheKey: stableKey(answer.cacheTag, { ...input, engine: undefined }),
+          config,
+          cache,
+          log,
+          local: () => answer.local(input),
+          llm: () => answer.llm(input),
+        });
+        return okResult(out, answer.render(out));
+      } catch (error) {
+        return errorResult(error);
+      }
+    }) as never);
+  };
+}
+
 export function createReconServer(opts: { env?: NodeJS.ProcessEnv } = {}): McpServer {
   const config = readConfig(opts.env ?? process.env);
   const cache = new AnswerCache();
@@ -76,7 +119,9 @@ export function createReconServer(opts: { env?: NodeJS.ProcessEnv } = {}): McpSe
   const openWorldHint = config.apiKey !== undefined && config.defaultEngine !== 'local';
   const annotations = { readOnlyHint: true, idempotentHint: true, destructiveHint: false, openWorldHint };
 
-  server.registerTool(
+  const engineTool = engineTools(server, { config, cache, log, annotations });
+
+  engineTool(
     'detect_field_mappings',
     {
       title: 'Detect field mappings',
@@ -84,29 +129,11 @@ export function createReconServer(opts: { env?: NodeJS.ProcessEnv } = {}): McpSe
         'Find which columns of two sources hold the same information (reference, amount, date, text), one-to-one, with confidence, role and reason. Optional sample rows improve accuracy; the llm engine only sees max_sample_rows of them.',
       inputSchema: DetectFieldMappingsInputShape,
       outputSchema: DetectFieldMappingsOutputShape,
-      annotations: { ...annotations, title: 'Detect field mappings' },
     },
-    async (input: DetectFieldMappingsInput) => {
-      try {
-        checkTwoSchemas(input.schema_a, input.schema_b);
-        const out = await runWithEngine({
-          tool: 'detect_field_mappings',
-          mode: input.engine,
-          cacheKey: stableKey('detect', { ...input, engine: undefined }),
-          config,
-          cache,
-          log,
-          local: () => detectFieldMappingsLocal(input),
-          llm: () => detectFieldMappingsLlm(input, config),
-        });
-        return okResult(out, renderMappings(out));
-      } catch (error) {
-        return errorResult(error);
-      }
-    },
+    { cacheTag: 'detect', local: (input: DetectFieldMappingsInput) => detectFieldMappingsLocal(input), llm: (input) => detectFieldMappingsLlm(input, config), render: renderMappings },
   );
 
-  server.registerTool(
+  engineTool(
     'parse_nl_filter',
     {
       title: 'Parse a natural-language filter',
@@ -114,30 +141,17 @@ export function createReconServer(opts: { env?: NodeJS.ProcessEnv } = {}): McpSe
         'Turn a sentence such as "amounts over $1.5k last month, not from Stripe" into filter conditions per source. Mapped concepts give one condition per source; parts not understood are returned in `unparsed`. Pass `today` for deterministic relative dates.',
       inputSchema: ParseNlFilterInputShape,
       outputSchema: ParseNlFilterOutputShape,
-      annotations: { ...annotations, title: 'Parse a natural-language filter' },
     },
-    async (input: ParseNlFilterInput) => {
-      try {
-        checkTwoSchemas(input.schema_a, input.schema_b);
-        checkMappings('current_mappings', input.current_mappings ?? [], input.schema_a, input.schema_b);
-        const out = await runWithEngine({
-          tool: 'parse_nl_filter',
-          mode: input.engine,
-          cacheKey: stableKey('filter', { ...input, engine: undefined }),
-          config,
-          cache,
-          log,
-          local: () => parseNlFilterLocal(input),
-          llm: () => parseNlFilterLlm(input, config),
-        });
-        return okResult(out, renderFilters(out));
-      } catch (error) {
-        return errorResult(error);
-      }
+    {
+      cacheTag: 'filter',
+      check: (input: ParseNlFilterInput) => checkMappings('current_mappings', input.current_mappings ?? [], input.schema_a, input.schema_b),
+      local: (input) => parseNlFilterLocal(input),
+      llm: (input) => parseNlFilterLlm(input, config),
+      render: renderFilters,
     },
   );
 
-  server.registerTool(
+  engineTool(
     'suggest_match_rules',
     {
       title: 'Suggest match rules',
@@ -145,26 +159,13 @@ export function createReconServer(opts: { env?: NodeJS.ProcessEnv } = {}): McpSe
         'Propose ordered match rules (keys with normalisers, amount tolerance, date window, cardinality, auto-confirm) from two schemas, the confirmed mappings and sample rows — strict rules first, loose suggestions last.',
       inputSchema: SuggestMatchRulesInputShape,
       outputSchema: SuggestMatchRulesOutputShape,
-      annotations: { ...annotations, title: 'Suggest match rules' },
     },
-    async (input: SuggestMatchRulesInput) => {
-      try {
-        checkTwoSchemas(input.schema_a, input.schema_b);
-        checkMappings('mappings', input.mappings, input.schema_a, input.schema_b);
-        const out = await runWithEngine({
-          tool: 'suggest_match_rules',
-          mode: input.engine,
-          cacheKey: stableKey('rules', { ...input, engine: undefined }),
-          config,
-          cache,
-          log,
-          local: () => suggestMatchRulesLocal(input),
-          llm: () => suggestMatchRulesLlm(input, config),
-        });
-        return okResult(out, renderRules(out));
-      } catch (error) {
-        return errorResult(error);
-      }
+    {
+      cacheTag: 'rules',
+      check: (input: SuggestMatchRulesInput) => checkMappings('mappings', input.mappings, input.schema_a, input.schema_b),
+      local: (input) => suggestMatchRulesLocal(input),
+      llm: (input) => suggestMatchRulesLlm(input, config),
+      render: renderRules,
     },
   );
 

@@ -7,6 +7,7 @@
 import { completable } from '@modelcontextprotocol/sdk/server/completable.js';
 import type { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import { z } from 'zod';
+import { registerMarkdownResource } from '../markdown-resource';
 
 const CONNECTIONS = `# Connections viewmapper reads
 
@@ -68,18 +69,8 @@ export function registerViewMapperGuide(server: McpServer, complete: GuideComple
     }),
   );
 
-  server.registerResource(
-    'connections',
-    'viewmapper://guide/connections',
-    { title: 'Connections', description: 'The connection strings viewmapper reads (bundled samples, folders of .sql files, Trino, PostgreSQL) and what each reads.', mimeType: 'text/markdown' },
-    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: CONNECTIONS }] }),
-  );
-  server.registerResource(
-    'questions',
-    'viewmapper://guide/questions',
-    { title: 'Questions it answers', description: 'The kinds of lineage questions explore_trino_views answers, with examples.', mimeType: 'text/markdown' },
-    (uri) => ({ contents: [{ uri: uri.href, mimeType: 'text/markdown', text: QUESTIONS }] }),
-  );
+  registerMarkdownResource(server, 'connections', 'viewmapper://guide/connections', { title: 'Connections', description: 'The connection strings viewmapper reads (bundled samples, folders of .sql files, Trino, PostgreSQL) and what each reads.' }, CONNECTIONS);
+  registerMarkdownResource(server, 'questions', 'viewmapper://guide/questions', { title: 'Questions it answers', description: 'The kinds of lineage questions explore_trino_views answers, with examples.' }, QUESTIONS);
 
   server.registerPrompt(
     'explain_view',

@@ -117,6 +117,146 @@ function renderAnalysis(a: Analysis): string {
   return lines.join('\n\n');
 }
 
+type Request = <T>(method: string, params: Record<string, unknown>) => Promise<T>;
+
+/** The engine tools the LLM path may call, mapped onto serve methods. */
+async function engineTool(req: Request, name: string, input: Record<string, unknown>, src: Source): Promise<{ data: Record<string, unknown>; mermaid?: string | null }> {
+  const p = sourceParams(src);
+  const depths = {
+    ...(typeof input.upstream_depth === 'number' ? { upstreamDepth: input.upstream_depth } : {}),
+    ...(typeof input.downstream_depth === 'number' ? { downstreamDepth: input.downstream_depth } : {}),
+  };
+  const s = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
+  switch (name) {
+    case 'explain': {
+      const r = await req<Record<string, unknown>>('explain', { ...p, question: s(input.question) ?? '' });
+      return { data: r, mermaid: (r.mermaid as string | null) ?? null };
+    }
+    case 'analyze_schema':
+      return { data: await req('analyze', p) };
+    case 'suggest_entry_points':
+      return { data: await req('entry_points', { ...p, ...(typeof input.limit === 'number' ? { limit: input.limit } : {}) }) };
+    case 'extract_subgraph':
+      return { data: await req('subgraph', { ...p, focus: s(input.focus), ...depths }) };
+    case 'impact_of':
+      return { data: await req('impact', { ...p, name: s(input.name) }) };
+    case 'generate_mermaid': {
+      const r = await req<Record<string, unknown>>('mermaid', { ...p, ...(s(input.focus) ? { focus: s(input.focus) } : {}), ...(s(input.direction) ? { direction: s(input.direction) } : {}), ...depths });
+      return { data: r, mermaid: (r.mermaid as string | undefined) ?? null };
+    }
+    case 'get_view_sql':
+      return { data: await req('view_sql', { ...p, name: s(input.name) }) };
+    case 'view_columns':
+      return { data: await req('view_columns', { ...p, name: s(input.name) }) };
+    case 'trace_column': {
+      const r = await req<ColumnTrace>('trace_column', { ...p, name: s(input.name), ...(s(input.column) ? { column: s(input.column) } : {}), ...(s(input.direction) ? { direction: s(input.direction) } : {}) });
+      return { data: r, mermaid: r.mermaid };
+    }
+    default:
+      throw new Error(`unknown tool ${name}`);
+  }
+}
+
+/** A user's own jar: the upstream contract, one JVM per question, history in the prompt. */
+async function askOwnJar(rt: Runtime, env: NodeJS.ProcessEnv, config: ViewMapperConfig, prompt: string, src: Source): Promise<{ answer: string; mermaid: string | null }> {
+  // Only the options upstream's picocli command knows; VIEWMAPPER_COMPAT=upstream makes Kalla's jar answer the same way.
+  const run = upstreamRun({ prompt, connection: src.connection, catalog: src.catalog, schema: src.schema, user: src.user, password: src.password, verbose: config.verbose });
+  const r = await runOnce(rt.java.path, rt.jar.path, run.args, { ...env, ...run.env }, config.timeoutMs);
+  if (r.code !== 0) throw new UserFacingError(`❌ ViewMapper Error:\n${(r.stderr || r.stdout).trim() || `exit code ${r.code}`}`);
+  const text = r.stdout.trim();
+  const m = /```mermaid\n([\s\S]*?)```/.exec(text);
+  return { answer: m ? text.slice(0, m.index).trim() : text, mermaid: m ? m[1] : null };
+}
+
+/** What the explore tool reads of its server. */
+interface ExploreContext {
+  env: NodeJS.ProcessEnv;
+  config: ViewMapperConfig;
+  log: (line: string) => void;
+  histories: SessionHistories;
+  getRuntime: () => Promise<Runtime>;
+  req: Request;
+  source: (a: { connection?: string; catalog?: string; schema?: string; user?: string; password?: string }) => Source;
+}
+
+/**
+ * explore_trino_views: a user's own jar answers through upstream's `run` contract (one JVM per
+ * question); Kalla's warm engine answers through Claude when a key is set (falling back to the
+ * deterministic answer unless the llm engine was asked for), else deterministically.
+ */
+async function explore(
+  { env, config, log, histories, getRuntime, req, source }: ExploreContext,
+  args: z.output<z.ZodObject<typeof ExploreInputShape>>,
+  extra: { sessionId?: string },
+): Promise<CallToolResult> {
+  const started = performance.now();
+  const query = args.query.trim();
+  if (!query) return fail("❌ Error: 'query' parameter is required");
+  const sessionId = args.session_id ?? extra.sessionId ?? 'default';
+  const rt = await getRuntime();
+  // A user's jar is upstream's: its default dataset is upstream's (Kalla's jar does not answer that name).
+  const src = rt.jar.custom && !args.connection?.trim() && !env.VIEWMAPPER_CONNECTION?.trim() ? { ...source(args), connection: UPSTREAM_DEFAULT_CONNECTION } : source(args);
+  const history = histories.window(sessionId);
+  let answer: string;
+  let mermaid: string | null;
+  let intent: string | null = null;
+  let via: 'serve' | 'run';
+  let llm: { answer: string; mermaid: string | null; toolsUsed: string[] } | undefined;
+  let fallbackReason: string | undefined;
+  if (rt.jar.custom) {
+    ({ answer, mermaid } = await askOwnJar(rt, env, config, buildPromptWithHistory(histories.get(sessionId), query, { turns: config.historyTurns, chars: config.historyChars }), src));
+    via = 'run';
+  } else {
+    via = 'serve';
+    const mode = args.engine ?? (config.engineMode === 'local' ? 'deterministic' : config.engineMode);
+    if (mode === 'llm' && !config.apiKey) {
+      throw new UserFacingError("❌ Error: the llm engine needs ANTHROPIC_API_KEY (or ANTHROPIC_API_KEY_FOR_VIEWMAPPER). Set it, or ask with engine \"deterministic\".");
+    }
+    if (mode !== 'deterministic' && config.apiKey) {
+      try {
+        const r = await exploreWithLlm({
+          question: query,
+          history,
+          settings: { apiKey: config.apiKey, model: config.model, baseURL: config.baseURL, timeoutMs: config.llmTimeoutMs, maxSteps: 6 },
+          runTool: (name, input) => engineTool(req, name, input, src),
+        });
+        llm = r;
+      } catch (e) {
+        const why = e instanceof Error ? e.message : String(e);
+        if (mode === 'llm') throw new UserFacingError(`❌ ViewMapper Error:\nClaude could not answer: ${why}`);
+        fallbackReason = why;
+        log(`[viewmapper] llm path failed, answering deterministically: ${why}`);
+      }
+    }
+    if (llm) {
+      answer = llm.answer;
+      mermaid = llm.mermaid;
+    } else {
+      // The warm engine answers the current question deterministically; the
+      // history is remembered and returned so a client can show the thread.
+      const r = await req<{ intent: string; answer: string; mermaid: string | null }>('explain', { ...sourceParams(src), question: query });
+      answer = r.answer;
+      mermaid = r.mermaid ?? null;
+      intent = r.intent;
+    }
+  }
+  histories.record(sessionId, query, answer);
+  const out: ExploreResult = {
+    answer,
+    mermaid,
+    intent,
+    engine: llm ? 'llm' : 'deterministic',
+    via,
+    ...(llm ? { tools_used: llm.toolsUsed } : {}),
+    ...(fallbackReason ? { fallback_reason: fallbackReason } : {}),
+    session_id: sessionId,
+    connection: src.connection,
+    history,
+    elapsed_ms: Math.round(performance.now() - started),
+  };
+  return ok(out, mermaid ? `${answer}\n\n\`\`\`mermaid\n${mermaid.trimEnd()}\n\`\`\`` : answer);
+}
+
 export interface ViewMapperServerHandle {
   server: McpServer;
   close(): Promise<void>;
@@ -198,127 +338,13 @@ export function createViewMapperServer(opts: { env?: NodeJS.ProcessEnv; log?: (l
     columns: async (view, connection) => (await req<ViewColumns>('view_columns', { ...sourceParams(source({ connection })), name: view })).columns.map((c) => c.name),
   });
 
-  /** The engine tools the LLM path may call, mapped onto serve methods. */
-  const engineTool = async (name: string, input: Record<string, unknown>, src: Source): Promise<{ data: Record<string, unknown>; mermaid?: string | null }> => {
-    const p = sourceParams(src);
-    const depths = {
-      ...(typeof input.upstream_depth === 'number' ? { upstreamDepth: input.upstream_depth } : {}),
-      ...(typeof input.downstream_depth === 'number' ? { downstreamDepth: input.downstream_depth } : {}),
-    };
-    const s = (v: unknown) => (typeof v === 'string' && v.trim() ? v.trim() : undefined);
-    switch (name) {
-      case 'explain': {
-        const r = await req<Record<string, unknown>>('explain', { ...p, question: s(input.question) ?? '' });
-        return { data: r, mermaid: (r.mermaid as string | null) ?? null };
-      }
-      case 'analyze_schema':
-        return { data: await req('analyze', p) };
-      case 'suggest_entry_points':
-        return { data: await req('entry_points', { ...p, ...(typeof input.limit === 'number' ? { limit: input.limit } : {}) }) };
-      case 'extract_subgraph':
-        return { data: await req('subgraph', { ...p, focus: s(input.focus), ...depths }) };
-      case 'impact_of':
-        return { data: await req('impact', { ...p, name: s(input.name) }) };
-      case 'generate_mermaid': {
-        const r = await req<Record<string, unknown>>('mermaid', { ...p, ...(s(input.focus) ? { focus: s(input.focus) } : {}), ...(s(input.direction) ? { direction: s(input.direction) } : {}), ...depths });
-        return { data: r, mermaid: (r.mermaid as string | undefined) ?? null };
-      }
-      case 'get_view_sql':
-        return { data: await req('view_sql', { ...p, name: s(input.name) }) };
-      case 'view_columns':
-        return { data: await req('view_columns', { ...p, name: s(input.name) }) };
-      case 'trace_column': {
-        const r = await req<ColumnTrace>('trace_column', { ...p, name: s(input.name), ...(s(input.column) ? { column: s(input.column) } : {}), ...(s(input.direction) ? { direction: s(input.direction) } : {}) });
-        return { data: r, mermaid: r.mermaid };
-      }
-      default:
-        throw new Error(`unknown tool ${name}`);
-    }
-  };
-
   tool(
     'explore_trino_views',
     'Explore Trino views',
     'Answer a question about SQL view dependencies (lineage) in plain language, with a Mermaid diagram when one helps. Examples: "what are the entry points", "what depends on orders", "upstream of customer_orders two levels", "show the full diagram", "explain daily_revenue". Remembers the last turns of each session_id. For a live Trino, pass connection jdbc:trino://host:port/catalog and schema as catalog.schema.',
     ExploreInputShape,
     ExploreResultSchema.shape,
-    async (args, extra) => {
-      const started = performance.now();
-      const query = args.query.trim();
-      if (!query) return fail("❌ Error: 'query' parameter is required");
-      const sessionId = args.session_id ?? extra.sessionId ?? 'default';
-      const rt = await getRuntime();
-      // A user's jar is upstream's: its default dataset is upstream's (Kalla's jar does not answer that name).
-      const src = rt.jar.custom && !args.connection?.trim() && !env.VIEWMAPPER_CONNECTION?.trim() ? { ...source(args), connection: UPSTREAM_DEFAULT_CONNECTION } : source(args);
-      const history = histories.window(sessionId);
-      let answer: string;
-      let mermaid: string | null;
-      let intent: string | null = null;
-      let via: 'serve' | 'run';
-      let llm: { answer: string; mermaid: string | null; toolsUsed: string[] } | undefined;
-      let fallbackReason: string | undefined;
-      if (rt.jar.custom) {
-        // A user's own jar: the upstream contract, one JVM per question, history in the prompt.
-        const prompt = buildPromptWithHistory(histories.get(sessionId), query, { turns: config.historyTurns, chars: config.historyChars });
-        // Only the options upstream's picocli command knows; VIEWMAPPER_COMPAT=upstream makes Kalla's jar answer the same way.
-        const run = upstreamRun({ prompt, connection: src.connection, catalog: src.catalog, schema: src.schema, user: src.user, password: src.password, verbose: config.verbose });
-        const r = await runOnce(rt.java.path, rt.jar.path, run.args, { ...env, ...run.env }, config.timeoutMs);
-        if (r.code !== 0) throw new UserFacingError(`❌ ViewMapper Error:\n${(r.stderr || r.stdout).trim() || `exit code ${r.code}`}`);
-        const text = r.stdout.trim();
-        const m = /```mermaid\n([\s\S]*?)```/.exec(text);
-        mermaid = m ? m[1] : null;
-        answer = m ? text.slice(0, m.index).trim() : text;
-        via = 'run';
-      } else {
-        via = 'serve';
-        const mode = args.engine ?? (config.engineMode === 'local' ? 'deterministic' : config.engineMode);
-        if (mode === 'llm' && !config.apiKey) {
-          throw new UserFacingError("❌ Error: the llm engine needs ANTHROPIC_API_KEY (or ANTHROPIC_API_KEY_FOR_VIEWMAPPER). Set it, or ask with engine \"deterministic\".");
-        }
-        if (mode !== 'deterministic' && config.apiKey) {
-          try {
-            const r = await exploreWithLlm({
-              question: query,
-              history,
-              settings: { apiKey: config.apiKey, model: config.model, baseURL: config.baseURL, timeoutMs: config.llmTimeoutMs, maxSteps: 6 },
-              runTool: (name, input) => engineTool(name, input, src),
-            });
-            llm = r;
-          } catch (e) {
-            const why = e instanceof Error ? e.message : String(e);
-            if (mode === 'llm') throw new UserFacingError(`❌ ViewMapper Error:\nClaude could not answer: ${why}`);
-            fallbackReason = why;
-            log(`[viewmapper] llm path failed, answering deterministically: ${why}`);
-          }
-        }
-        if (llm) {
-          answer = llm.answer;
-          mermaid = llm.mermaid;
-        } else {
-          // The warm engine answers the current question deterministically; the
-          // history is remembered and returned so a client can show the thread.
-          const r = await req<{ intent: string; answer: string; mermaid: string | null }>('explain', { ...sourceParams(src), question: query });
-          answer = r.answer;
-          mermaid = r.mermaid ?? null;
-          intent = r.intent;
-        }
-      }
-      histories.record(sessionId, query, answer);
-      const out: ExploreResult = {
-        answer,
-        mermaid,
-        intent,
-        engine: llm ? 'llm' : 'deterministic',
-        via,
-        ...(llm ? { tools_used: llm.toolsUsed } : {}),
-        ...(fallbackReason ? { fallback_reason: fallbackReason } : {}),
-        session_id: sessionId,
-        connection: src.connection,
-        history,
-        elapsed_ms: Math.round(performance.now() - started),
-      };
-      return ok(out, mermaid ? `${answer}\n\n\`\`\`mermaid\n${mermaid.trimEnd()}\n\`\`\`` : answer);
-    },
+    (args, extra) => explore({ env, config, log, histories, getRuntime, req, source }, args, extra),
   );
 
   tool('list_catalogs', 'List catalogs', 'Catalogs of a connection (JDBC: DatabaseMetaData; test:// and file://: their one catalog).', { connection: SourceShape.connection, user: SourceShape.user, password: SourceShape.password }, { connection: z.string(), catalogs: z.array(z.string()) }, async (args) => {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { Recipe } from '../../../src/shared/reconcile/recipe';
+import type { MatchRule, Recipe } from '../../../src/shared/reconcile/recipe';
 import type { GroupPageItem, RecordPageItem } from '../../../src/shared/reconcile/sources-and-runs';
 import type { ReconEngine } from '../../../src/main/reconcile/engine/engine';
 import { csv, recipe, refRule, rule, sandbox, type Sandbox } from './helpers';
@@ -183,6 +183,32 @@ describe('1:1 matching', () => {
   });
 });
 
+describe('rules that cannot run', () => {
+  it('are refused before the run with a message naming the rule and what it lacks', async () => {
+    const ws = await setup(['R1,10.00,2024-01-01,a'], ['R1,10.00,2024-01-01,b']);
+    const amount = { left: 'amount', right: 'amount', tolerance_abs: 0.01, tolerance_pct: 0, flip_sign: false };
+    const ref = { kind: 'reference' as const, groups: [{ width: 0, min: 1, max: 9 }] };
+    const refKey = { left: 'ref', right: 'memo', normalisers: [ref] };
+    const model = { references: [], amounts: 'settled' as const, auto_at: 0.995, suggest_at: 0.5 };
+    const cases: Array<[Partial<MatchRule>, RegExp]> = [
+      [{}, /rule "bad" needs at least one key or an amount to compare/],
+      [{ keys: [refKey, { ...refKey, left: 'memo', right: 'ref' }], amount }, /rule "bad" has 2 reference keys; one key can be read as references/],
+      [{ keys: [refKey], amount, cardinality: 'N:M' }, /rule "bad" is N:M with a reference key/],
+      [{ amount, cardinality: '1:N', model: { ...model, party: { left: 'memo', right: 'memo' } } }, /rule "bad" is a scored model; it matches 1:1 \(its cardinality is 1:N\)/],
+      [{ keys: [{ left: 'ref', right: 'ref', normalisers: [] }], model: { ...model, party: { left: 'memo', right: 'memo' } } }, /rule "bad" is a scored model and needs the amount columns/],
+      [{ amount, model }, /rule "bad" is a scored model with neither a reference nor a counterparty/],
+      [{ amount: { ...amount, differences: { reason: 'bank_fee', fixed: [7.5], percent: [] } } }, /rule "bad" names amount differences but has no key/],
+      [{ amount, cardinality: 'N:M' }, /rule "bad" is N:M and needs keys to form the groups/],
+      [{ keys: [{ left: 'ref', right: 'ref', normalisers: [] }], cardinality: 'N:1' }, /rule "bad" is N:1 and needs an amount to sum/],
+    ];
+    for (const [partial, message] of cases) {
+      await expect(ws.run(recipe([refRule('ok'), rule({ id: 'bad', ...partial })])), message.source).rejects.toMatchObject({ code: 'invalid_recipe', message: expect.stringMatching(message), details: { rule: 'bad' } });
+    }
+    // A rule that can run still does, after all those refusals.
+    expect((await ws.run(recipe([refRule('ok')]))).summary.matched_groups).toBe(1);
+  });
+});
+
 describe('split, batch and N:M matching', () => {
   it('1:N: matches a ledger line to the bank lines sharing its reference when their sum agrees', async () => {
     const ws = await setup(['S1,100.00,2024-01-10,x', 'S2,50.00,2024-01-10,x'], ['S1,60.00,2024-01-10,a', 'S1,40.00,2024-01-12,b', 'S2,20.00,2024-01-10,c', 'S2,20.00,2024-01-10,d']);
@@ -212,6 +238,28 @@ describe('split, batch and N:M matching', () => {
     expect(await matchesByContent(ws, run_id)).toEqual(['batch: B7|10|2024-01-01|a + B7|20|2024-01-02|b + B7|30|2024-01-02|c <-> b7|60|2024-01-03|batch']);
     expect(summary.matched.left).toEqual({ count: 3, amount: 60 });
     expect(summary.match_rate).toBe(1);
+  });
+
+  it('1:N: an invoice paid in parts net of a bank fee is matched with the fee named, amounts side by side', async () => {
+    const ws = await setup(['S8,60.00,2024-01-01,inv'], ['s8,30.00,2024-01-02,p1', 's8,22.50,2024-01-03,p2']);
+    const fee = { left: 'amount', right: 'amount', tolerance_abs: 0.01, tolerance_pct: 0, flip_sign: false, differences: { reason: 'bank_fee' as const, fixed: [7.5], percent: [] } };
+    const { run_id } = await ws.run(recipe([refRule('split', { cardinality: '1:N', amount: fee })]));
+    const [group, ...more] = (await ws.page(run_id, 'matched', { offset: 0, limit: 10 })).items as GroupPageItem[];
+    expect(more).toEqual([]);
+    expect(group.right_rows.map((r) => r.memo).sort()).toEqual(['p1', 'p2']);
+    expect([group.amount_left, group.amount_right, group.amount_delta, group.difference_reason]).toEqual([60, 52.5, 7.5, 'bank_fee']);
+  });
+
+  it('N:1: a batch paid net of a bank fee is matched with the fee named, amounts side by side (left the invoices, right the payment)', async () => {
+    // The fee is left − right (invoices 60.00, payment 52.50): a batch compares its invoices' sum
+    // with the one payment in that order, and stores each side's amount on its own side.
+    const ws = await setup(['B8,10.00,2024-01-01,a', 'B8,20.00,2024-01-02,b', 'B8,30.00,2024-01-02,c'], ['b8,52.50,2024-01-03,batch']);
+    const fee = { left: 'amount', right: 'amount', tolerance_abs: 0.01, tolerance_pct: 0, flip_sign: false, differences: { reason: 'bank_fee' as const, fixed: [7.5], percent: [] } };
+    const { run_id } = await ws.run(recipe([refRule('batch', { cardinality: 'N:1', amount: fee })]));
+    const [group, ...more] = (await ws.page(run_id, 'matched', { offset: 0, limit: 10 })).items as GroupPageItem[];
+    expect(more).toEqual([]);
+    expect(group.left_rows.map((r) => r.memo).sort()).toEqual(['a', 'b', 'c']);
+    expect([group.amount_left, group.amount_right, group.amount_delta, group.difference_reason]).toEqual([60, 52.5, 7.5, 'bank_fee']);
   });
 
   it('N:M: matches groups with equal keys (customer + month) whose sums agree', async () => {

@@ -53,6 +53,12 @@ describe('counterparty names as banks write them', () => {
     expect(got).toEqual(['De Vries N.V.', 'Peters B.V.', 'Peters Bouw B.V.', null, 'Peters B.V.']);
   });
 
+  it('reads a cut name when the ledger has only two customers', async () => {
+    // Two names are the fewest that give a word information (idf = ln 2); one name alone names nothing.
+    const two = ['Westfield Building Services Ltd', 'Riverside LLP'];
+    expect(await resolve(['WESTFIELD BUILDING TEL 07703', 'RIVERSIDE BACS FP'], true, two)).toEqual(two);
+  });
+
   it('never reads a text as a customer whose distinctive words it does not hold (property)', async () => {
     // Random customers of two rare words each, texts of one word of one and generic words: a text
     // holding none of a customer's rare words is never read as that customer.

@@ -212,6 +212,61 @@ const signed = (amount: string, debit: boolean): string => {
 
 const CAMT_ARRAYS = new Set(['Stmt', 'Ntfctn', 'Ntry', 'NtryDtls', 'TxDtls', 'Ustrd', 'Strd', 'RfrdDocInf', 'CdtrRefInf', 'Bal']);
 
+/** What an entry (<Ntry>) says for every row it gives: dates, currency, direction, bank code and reference. */
+function camtEntryRow(entry: unknown, debit: boolean, stmt: { account: string; statement_id: string; currency: string }): BankRow {
+  const entryAmt = at(entry, 'Amt');
+  return {
+    ...empty(),
+    booking_date: (t(entry, 'BookgDt', 'Dt') || t(entry, 'BookgDt', 'DtTm')).slice(0, 10),
+    value_date: (t(entry, 'ValDt', 'Dt') || t(entry, 'ValDt', 'DtTm')).slice(0, 10),
+    currency: text((entryAmt as Record<string, unknown>)?.['@_Ccy']) || stmt.currency,
+    direction: debit ? 'DBIT' : 'CRDT',
+    bank_reference: t(entry, 'AcctSvcrRef'),
+    transaction_code:
+      join([t(entry, 'BkTxCd', 'Domn', 'Cd'), t(entry, 'BkTxCd', 'Domn', 'Fmly', 'Cd'), t(entry, 'BkTxCd', 'Domn', 'Fmly', 'SubFmlyCd')], '-') ||
+      t(entry, 'BkTxCd', 'Prtry', 'Cd'),
+    account: stmt.account,
+    statement_id: stmt.statement_id,
+    details: t(entry, 'AddtlNtryInf'),
+  };
+}
+
+/** One transaction (<TxDtls>) of an entry: its amount and direction (the entry's when it has none), counterparty and remittance. */
+function camtTransactionRow(base: BankRow, tx: unknown, debit: boolean, entryAmount: string): BankRow {
+  const txAmt = at(tx, 'Amt') ?? at(tx, 'AmtDtls', 'TxAmt', 'Amt') ?? at(tx, 'AmtDtls', 'InstdAmt', 'Amt');
+  const txDebit = t(tx, 'CdtDbtInd') ? t(tx, 'CdtDbtInd') === 'DBIT' : debit;
+  // The counterparty is the debtor of money in, the creditor of money out; camt.053.001.08+
+  // wraps the party in <Pty>.
+  const party = txDebit ? 'Cdtr' : 'Dbtr';
+  const partyName = t(tx, 'RltdPties', party, 'Nm') || t(tx, 'RltdPties', party, 'Pty', 'Nm') || t(tx, 'RltdPties', `Ultmt${party}`, 'Nm');
+  const partyIban = t(tx, 'RltdPties', `${party}Acct`, 'Id', 'IBAN') || t(tx, 'RltdPties', `${party}Acct`, 'Id', 'Othr', 'Id');
+  const partyBic = t(tx, 'RltdAgts', `${party}Agt`, 'FinInstnId', 'BICFI') || t(tx, 'RltdAgts', `${party}Agt`, 'FinInstnId', 'BIC');
+  const rmt = at(tx, 'RmtInf') as Record<string, unknown> | undefined;
+  const ustrd = asArray(rmt?.Ustrd as unknown[]).map(text);
+  const strd = asArray(rmt?.Strd as unknown[]);
+  const cdtrRefs = strd.flatMap((s) => asArray((s as Record<string, unknown>).CdtrRefInf as unknown[]).map((c) => t(c, 'Ref')));
+  const docs = strd.flatMap((s) => asArray((s as Record<string, unknown>).RfrdDocInf as unknown[]).map((d) => t(d, 'Nb')));
+  const addtl = strd.map((s) => join(asArray((s as Record<string, unknown>).AddtlRmtInf as unknown[]).map(text))).filter(Boolean);
+  const remittance = join([...ustrd, ...addtl]);
+  const refs = [...new Set([...cdtrRefs.filter(Boolean), ...rfReferences(remittance)])];
+  return {
+    ...base,
+    amount: txAmt !== undefined ? signed(text(txAmt), txDebit) : entryAmount,
+    currency: text((txAmt as Record<string, unknown>)?.['@_Ccy']) || base.currency,
+    direction: txDebit ? 'DBIT' : 'CRDT',
+    counterparty_name: partyName,
+    counterparty_iban: partyIban,
+    counterparty_bic: partyBic,
+    remittance_text: remittance,
+    creditor_reference: join(refs),
+    referred_documents: join(docs),
+    end_to_end_id: ((id) => (id === 'NOTPROVIDED' ? '' : id))(t(tx, 'Refs', 'EndToEndId')),
+    mandate_id: t(tx, 'Refs', 'MndtId'),
+    bank_reference: t(tx, 'Refs', 'AcctSvcrRef') || base.bank_reference,
+    details: join([base.details, t(tx, 'AddtlTxInf')]),
+  };
+}
+
 export function parseCamt(xml: string, name: string, format: 'camt.053' | 'camt.054'): BankRow[] {
   const parser = new XMLParser({
     removeNSPrefix: true,
@@ -243,20 +298,7 @@ export function parseCamt(xml: string, name: string, format: 'camt.053' | 'camt.
       if (status && !/^(BOOK|BOOKED)$/i.test(status) && format === 'camt.053') continue; // pending/info entries are not booked
       const debit = t(entry, 'CdtDbtInd') === 'DBIT';
       const entryAmt = at(entry, 'Amt');
-            const base: BankRow = {
-        ...empty(),
-        booking_date: (t(entry, 'BookgDt', 'Dt') || t(entry, 'BookgDt', 'DtTm')).slice(0, 10),
-        value_date: (t(entry, 'ValDt', 'Dt') || t(entry, 'ValDt', 'DtTm')).slice(0, 10),
-        currency: text((entryAmt as Record<string, unknown>)?.['@_Ccy']) || stmtCcy,
-        direction: debit ? 'DBIT' : 'CRDT',
-        bank_reference: t(entry, 'AcctSvcrRef'),
-        transaction_code:
-          join([t(entry, 'BkTxCd', 'Domn', 'Cd'), t(entry, 'BkTxCd', 'Domn', 'Fmly', 'Cd'), t(entry, 'BkTxCd', 'Domn', 'Fmly', 'SubFmlyCd')], '-') ||
-          t(entry, 'BkTxCd', 'Prtry', 'Cd'),
-        account,
-        statement_id: stmtId,
-        details: t(entry, 'AddtlNtryInf'),
-      };
+      const base = camtEntryRow(entry, debit, { account, statement_id: stmtId, currency: stmtCcy });
       const txs = asArray((entry as Record<string, unknown>).NtryDtls as unknown[]).flatMap((d) => asArray((d as Record<string, unknown>).TxDtls as unknown[]));
       // camt signs by CdtDbtInd even for reversals (a reversed credit is booked as DBIT with RvslInd).
       const entryAmount = signed(text(entryAmt), debit);
@@ -264,40 +306,7 @@ export function parseCamt(xml: string, name: string, format: 'camt.053' | 'camt.
         rows.push({ ...base, amount: entryAmount, creditor_reference: join(rfReferences(base.details), ' ') });
         continue;
       }
-      for (const tx of txs) {
-        const txAmt = at(tx, 'Amt') ?? at(tx, 'AmtDtls', 'TxAmt', 'Amt') ?? at(tx, 'AmtDtls', 'InstdAmt', 'Amt');
-        const txDebit = t(tx, 'CdtDbtInd') ? t(tx, 'CdtDbtInd') === 'DBIT' : debit;
-        // The counterparty is the debtor of money in, the creditor of money out; camt.053.001.08+
-        // wraps the party in <Pty>.
-        const party = txDebit ? 'Cdtr' : 'Dbtr';
-        const partyName = t(tx, 'RltdPties', party, 'Nm') || t(tx, 'RltdPties', party, 'Pty', 'Nm') || t(tx, 'RltdPties', `Ultmt${party}`, 'Nm');
-        const partyIban = t(tx, 'RltdPties', `${party}Acct`, 'Id', 'IBAN') || t(tx, 'RltdPties', `${party}Acct`, 'Id', 'Othr', 'Id');
-        const partyBic = t(tx, 'RltdAgts', `${party}Agt`, 'FinInstnId', 'BICFI') || t(tx, 'RltdAgts', `${party}Agt`, 'FinInstnId', 'BIC');
-        const rmt = at(tx, 'RmtInf') as Record<string, unknown> | undefined;
-        const ustrd = asArray(rmt?.Ustrd as unknown[]).map(text);
-        const strd = asArray(rmt?.Strd as unknown[]);
-        const cdtrRefs = strd.flatMap((s) => asArray((s as Record<string, unknown>).CdtrRefInf as unknown[]).map((c) => t(c, 'Ref')));
-        const docs = strd.flatMap((s) => asArray((s as Record<string, unknown>).RfrdDocInf as unknown[]).map((d) => t(d, 'Nb')));
-        const addtl = strd.map((s) => join(asArray((s as Record<string, unknown>).AddtlRmtInf as unknown[]).map(text))).filter(Boolean);
-        const remittance = join([...ustrd, ...addtl]);
-        const refs = [...new Set([...cdtrRefs.filter(Boolean), ...rfReferences(remittance)])];
-        rows.push({
-          ...base,
-          amount: txAmt !== undefined ? signed(text(txAmt), txDebit) : entryAmount,
-          currency: text((txAmt as Record<string, unknown>)?.['@_Ccy']) || base.currency,
-          direction: txDebit ? 'DBIT' : 'CRDT',
-          counterparty_name: partyName,
-          counterparty_iban: partyIban,
-          counterparty_bic: partyBic,
-          remittance_text: remittance,
-          creditor_reference: join(refs),
-          referred_documents: join(docs),
-          end_to_end_id: ((id) => (id === 'NOTPROVIDED' ? '' : id))(t(tx, 'Refs', 'EndToEndId')),
-          mandate_id: t(tx, 'Refs', 'MndtId'),
-          bank_reference: t(tx, 'Refs', 'AcctSvcrRef') || base.bank_reference,
-          details: join([base.details, t(tx, 'AddtlTxInf')]),
-        });
-      }
+      for (const tx of txs) rows.push(camtTransactionRow(base, tx, debit, entryAmount));
     }
   }
   return rows;

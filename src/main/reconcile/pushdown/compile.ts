@@ -173,39 +173,90 @@ export interface CompileOptions {
   workPrefix?: string;
 }
 
+/** What every phase of one compilation reads: the recipe, its columns, the dialect and the table names. */
+interface Compiling {
+  recipe: Recipe;
+  sources: Record<Side, PushdownSource>;
+  columns: SideColumns;
+  d: Dialect;
+  n: Names;
+  rowId: string;
+  /** DROP and CREATE [TEMP] TABLE name AS select. */
+  create(name: string, select: string): string[];
+}
+
+const DEC = 'DECIMAL(18, 6)';
+
 export function compileRecipe(recipe: Recipe, sources: Record<Side, PushdownSource>, dialect: PushdownDialect, opts: CompileOptions = {}): CompiledRecipe {
   const d = DIALECTS[dialect];
   for (const rule of recipe.rules) {
     const why = notPushable(rule);
     if (why) throw new ReconError('not_pushable', `${why}.`, { rule: rule.id, dialect });
   }
-  const columns: SideColumns = { left: sources.left.columns, right: sources.right.columns };
   const prefix = opts.workPrefix ?? 'kalla_w_';
-  const n: Names = {
-    src: (s) => `${prefix}src_${s}`,
-    scope: (s) => `${prefix}scope_${s}`,
-    used: (s) => `${prefix}used_${s}`,
-    w: (s) => `${prefix}${s}`,
-    t: (name) => `${prefix}${name}`,
+  const c: Compiling = {
+    recipe,
+    sources,
+    columns: { left: sources.left.columns, right: sources.right.columns },
+    d,
+    n: {
+      src: (s) => `${prefix}src_${s}`,
+      scope: (s) => `${prefix}scope_${s}`,
+      used: (s) => `${prefix}used_${s}`,
+      w: (s) => `${prefix}${s}`,
+      t: (name) => `${prefix}${name}`,
+    },
+    rowId: d.id('__row_id'),
+    create: (name, select) => [`DROP TABLE IF EXISTS ${name}`, `CREATE ${d.temp}TABLE ${name} AS ${select}`],
   };
   const resultName = (name: string) => (opts.resultsSchema ? `${d.id(opts.resultsSchema)}.${d.id(name)}` : d.id(name));
   const results = { matched: resultName('kalla_matched'), exceptionsLeft: resultName('kalla_exceptions_left'), exceptionsRight: resultName('kalla_exceptions_right') };
-  const create = (name: string, select: string) => [`DROP TABLE IF EXISTS ${name}`, `CREATE ${d.temp}TABLE ${name} AS ${select}`];
-  const rowId = d.id('__row_id');
-  const dec = 'DECIMAL(18, 6)';
+  // The previous rule's working-row columns per side: a rule that reads the same keys, amount and
+  // date keeps those rows minus the used ones instead of normalising every source row again.
+  const previousWork: Partial<Record<Side, string>> = {};
+  const rules = recipe.rules.map((rule, idx) => ruleStatements(c, rule, idx, previousWork));
+  return { dialect, setup: setupStatements(c), rules, finish: finishStatements(c, results), results };
+}
 
+function amountSql(d: Dialect, c: ColumnTyping, negate: boolean): string {
+  const x = `s.${d.id(c.name)}`;
+  return `CAST(${negate ? `-(${x})` : x} AS ${DEC})`;
+}
+
+function keySql(d: Dialect, c: ColumnTyping, normalisers: KeyNormaliser[]): string {
+  const colx = `s.${d.id(c.name)}`;
+  const trunc = normalisers.find((x) => x.kind === 'date_trunc');
+  let x: string;
+  if (trunc && trunc.kind === 'date_trunc') x = `CAST(CAST(date_trunc(${lit(trunc.unit)}, CAST(${colx} AS DATE)) AS DATE) AS ${d.text})`;
+  else if (c.type === 'date' || c.type === 'timestamp') x = `CAST(CAST(${colx} AS DATE) AS ${d.text})`;
+  else x = `CAST(${colx} AS ${d.text})`;
+  for (const k of normalisers) {
+    switch (k.kind) {
+      case 'trim': x = `trim(${x})`; break;
+      case 'casefold': x = `lower(${x})`; break;
+      case 'alnum': x = d.regexReplaceAll(x, '[^A-Za-z0-9]', ''); break;
+      case 'digits': x = `trim(LEADING '0' FROM ${d.regexReplaceAll(x, '[^0-9]', '')})`; break;
+      case 'regex': x = d.regexFirst(x, k.pattern, hasCaptureGroup(k.pattern)); break;
+      default: break;
+    }
+  }
+  return `nullif(${x}, '')`;
+}
+
+/** Scope per side (the recipe's filters, with the primary amount), the used rows, and the empty notes and groups. */
+function setupStatements({ recipe, sources, columns, d, n, rowId, create }: Compiling): string[] {
   const setup: string[] = [];
   for (const side of ['left', 'right'] as const) {
     const cols = columns[side];
     setup.push(...create(n.src(side), `SELECT row_number() OVER () AS ${rowId}, t.* FROM ${sources[side].relation} t`));
     const primary = recipe.rules.find((r) => r.amount)?.amount?.[side];
-    const amt0 = primary ? amountSql(column(cols, side, primary, 'amount'), false) : `CAST(NULL AS ${dec})`;
+    const amt0 = primary ? amountSql(d, column(cols, side, primary, 'amount'), false) : `CAST(NULL AS ${DEC})`;
     setup.push(...create(n.scope(side), `SELECT s.${rowId} AS id, ${amt0} AS amt0 FROM ${n.src(side)} s WHERE ${filtersWhere(recipe, cols, side)}`));
     setup.push(...d.analyze(n.scope(side)));
     // Used rows with the group they went to (the mirror guard reads them from a few free lines).
     setup.push(...create(n.used(side), `SELECT CAST(NULL AS ${d.bigint}) AS id, CAST(NULL AS ${d.bigint}) AS gk FROM ${n.scope(side)} WHERE 1 = 0`));
-    // Rows that had a candidate and lost it, or were ambiguous, per rule: the exceptions' reasons.
   }
+  // Rows that had a candidate and lost it, or were ambiguous, per rule: the exceptions' reasons.
   setup.push(...create(n.t('notes'), `SELECT CAST(NULL AS ${d.text}) AS side, CAST(NULL AS ${d.bigint}) AS id, 0 AS rule_idx, CAST(NULL AS ${d.text}) AS reason FROM ${n.scope('left')} WHERE 1 = 0`));
   setup.push(
     ...create(
@@ -215,197 +266,195 @@ export function compileRecipe(recipe: Recipe, sources: Record<Side, PushdownSour
         CAST(NULL AS DECIMAL(38, 6)) AS amount_left, CAST(NULL AS DECIMAL(38, 6)) AS amount_right, 0 AS date_delta_days FROM ${n.scope('left')} WHERE 1 = 0`,
     ),
   );
+  return setup;
+}
 
-  function amountSql(c: ColumnTyping, negate: boolean): string {
-    const x = `s.${d.id(c.name)}`;
-    return `CAST(${negate ? `-(${x})` : x} AS ${dec})`;
+/** One rule: its working rows, the statements of its cardinality, and its rows marked used. */
+function ruleStatements(c: Compiling, rule: MatchRule, idx: number, previousWork: Partial<Record<Side, string>>): RuleStatements {
+  const { d, n } = c;
+  const before = workingRowStatements(c, rule, previousWork);
+  const phases: Omit<RuleStatements, 'rule'> =
+    rule.cardinality === '1:1' ? oneToOneStatements(c, rule, idx) : { before: [], round: [], roundCount: 'SELECT 0', remaining: 'SELECT 0', after: [rule.cardinality === 'N:M' ? manyToManyStatement(c, rule, idx) : oneToManyStatement(c, rule, idx)] };
+  const after = [...phases.after];
+  // Rows in this rule's groups are no longer available to later rules (a 1:1 group holds one id a side).
+  for (const side of ['left', 'right'] as const) {
+    if (rule.cardinality === '1:1') after.push(`INSERT INTO ${n.used(side)} SELECT ${d.first(`g.${side}_ids`)}, g.gk FROM ${n.t('groups')} g WHERE g.rule_idx = ${idx}`);
+    else after.push(`INSERT INTO ${n.used(side)} SELECT u.id, g.gk FROM ${n.t('groups')} g ${d.unnestJoin(`g.${side}_ids`, 'u')} WHERE g.rule_idx = ${idx}`);
   }
+  return { rule, before: [...before, ...phases.before], round: phases.round, roundCount: phases.roundCount, remaining: phases.remaining, after };
+}
 
-  function keySql(c: ColumnTyping, normalisers: KeyNormaliser[]): string {
-    const colx = `s.${d.id(c.name)}`;
-    const trunc = normalisers.find((x) => x.kind === 'date_trunc');
-    let x: string;
-    if (trunc && trunc.kind === 'date_trunc') x = `CAST(CAST(date_trunc(${lit(trunc.unit)}, CAST(${colx} AS DATE)) AS DATE) AS ${d.text})`;
-    else if (c.type === 'date' || c.type === 'timestamp') x = `CAST(CAST(${colx} AS DATE) AS ${d.text})`;
-    else x = `CAST(${colx} AS ${d.text})`;
-    for (const k of normalisers) {
-      switch (k.kind) {
-        case 'trim': x = `trim(${x})`; break;
-        case 'casefold': x = `lower(${x})`; break;
-        case 'alnum': x = d.regexReplaceAll(x, '[^A-Za-z0-9]', ''); break;
-        case 'digits': x = `trim(LEADING '0' FROM ${d.regexReplaceAll(x, '[^0-9]', '')})`; break;
-        case 'regex': x = d.regexFirst(x, k.pattern, hasCaptureGroup(k.pattern)); break;
-        default: break;
-      }
-    }
-    return `nullif(${x}, '')`;
-  }
-
-  // The previous rule's working-row columns per side: a rule that reads the same keys, amount and
-  // date keeps those rows minus the used ones instead of normalising every source row again.
-  const previousWork: Partial<Record<Side, string>> = {};
-  const ruleStatements: RuleStatements[] = recipe.rules.map((rule, idx) => {
-    const before: string[] = [];
-    for (const side of ['left', 'right'] as const) {
-      const cols = columns[side];
-      const keys = rule.keys.map((k, i) => `${keySql(column(cols, side, k[side], `rule ${rule.id} key`), k.normalisers ?? [])} AS k${i}`);
-      const amt = rule.amount ? amountSql(column(cols, side, rule.amount[side], `rule ${rule.id} amount`), side === 'right' && rule.amount.flip_sign) : `CAST(NULL AS ${dec})`;
-      const dt = rule.date ? `CAST(s.${d.id(column(cols, side, rule.date[side], `rule ${rule.id} date`).name)} AS DATE)` : 'CAST(NULL AS DATE)';
-      const selectList = [...keys, `${amt} AS amt`, `${dt} AS dt`].join(', ');
-      if (previousWork[side] === selectList) {
-        before.push(
-          ...create(`${n.w(side)}_next`, `SELECT w.* FROM ${n.w(side)} w WHERE NOT EXISTS (SELECT 1 FROM ${n.used(side)} u WHERE u.id = w.id)`),
-          `DROP TABLE IF EXISTS ${n.w(side)}`,
-          `ALTER TABLE ${n.w(side)}_next RENAME TO ${n.w(side)}`,
-        );
-      } else {
-        before.push(
-          ...create(
-            n.w(side),
-            `SELECT s.${rowId} AS id, ${selectList}
-             FROM ${n.src(side)} s WHERE ${filtersWhere(recipe, cols, side)}
-               AND NOT EXISTS (SELECT 1 FROM ${n.used(side)} u WHERE u.id = s.${rowId})`,
-          ),
-        );
-      }
-      previousWork[side] = selectList;
-      before.push(...d.analyze(n.w(side)));
-    }
-    const keysEq = (l: string, r: string) => rule.keys.map((_, i) => `${l}.k${i} = ${r}.k${i}`).join(' AND ');
-    const keyCols = rule.keys.map((_, i) => `k${i}`).join(', ');
-    const status = rule.auto_confirm ? `'auto'` : `'suggested'`;
-    const round: string[] = [];
-    const after: string[] = [];
-    let roundCount = 'SELECT 0';
-    let remaining = 'SELECT 0';
-    if (rule.cardinality === '1:1') {
-      const conditions: string[] = [];
-      if (rule.amount) conditions.push(amountWithin(rule, 'l.amt', 'r.amt'));
-      if (rule.date) conditions.push(withinDateWindow(rule, d.days('l.dt', 'r.dt')));
-      let join: string;
-      if (rule.keys.length > 0) join = keysEq('l', 'r');
-      else {
-        const t = rule.amount!;
-        const pct = (t.tolerance_pct ?? 0) / 100;
-        join = pct >= 1 ? '1 = 1' : `r.amt BETWEEN l.amt - (${t.tolerance_abs ?? 0} + ${pct} * (abs(l.amt) + ${t.tolerance_abs ?? 0}) / ${1 - pct} + 0.000001) AND l.amt + (${t.tolerance_abs ?? 0} + ${pct} * (abs(l.amt) + ${t.tolerance_abs ?? 0}) / ${1 - pct} + 0.000001)`;
-      }
+/** Per side the rule's working rows: normalised keys, amount (sign-flipped when asked) and date of the rows still free. */
+function workingRowStatements({ recipe, columns, d, n, rowId, create }: Compiling, rule: MatchRule, previousWork: Partial<Record<Side, string>>): string[] {
+  const before: string[] = [];
+  for (const side of ['left', 'right'] as const) {
+    const cols = columns[side];
+    const keys = rule.keys.map((k, i) => `${keySql(d, column(cols, side, k[side], `rule ${rule.id} key`), k.normalisers ?? [])} AS k${i}`);
+    const amt = rule.amount ? amountSql(d, column(cols, side, rule.amount[side], `rule ${rule.id} amount`), side === 'right' && rule.amount.flip_sign) : `CAST(NULL AS ${DEC})`;
+    const dt = rule.date ? `CAST(s.${d.id(column(cols, side, rule.date[side], `rule ${rule.id} date`).name)} AS DATE)` : 'CAST(NULL AS DATE)';
+    const selectList = [...keys, `${amt} AS amt`, `${dt} AS dt`].join(', ');
+    if (previousWork[side] === selectList) {
       before.push(
-        ...create(
-          n.t('cand0'),
-          `SELECT l.id AS lid, r.id AS rid, l.amt AS la, r.amt AS ra,
-             coalesce(abs(l.amt - r.amt), 0) AS da, CAST(coalesce(${d.days('l.dt', 'r.dt')}, 0) AS INTEGER) AS dd
-           FROM ${n.w('left')} l JOIN ${n.w('right')} r ON ${join}${conditions.length ? ` WHERE ${conditions.join(' AND ')}` : ''}`,
-        ),
-      );
-      before.push(...d.analyze(n.t('cand0')));
-      // A pair whose rows have no other candidate is mutual-best in any order; the rest (a row with
-      // two or more candidates on either side) is contested.
-      before.push(...create(n.t('multi_l'), `SELECT lid FROM ${n.t('cand0')} GROUP BY lid HAVING count(*) > 1`));
-      before.push(...create(n.t('multi_r'), `SELECT rid FROM ${n.t('cand0')} GROUP BY rid HAVING count(*) > 1`));
-      before.push(...d.analyze(n.t('multi_l')), ...d.analyze(n.t('multi_r')));
-      before.push(
-        ...create(
-          n.t('pairs'),
-          `SELECT c.lid, c.rid, c.la, c.ra, c.da, c.dd FROM ${n.t('cand0')} c
-           WHERE NOT EXISTS (SELECT 1 FROM ${n.t('multi_l')} m WHERE m.lid = c.lid)
-             AND NOT EXISTS (SELECT 1 FROM ${n.t('multi_r')} m WHERE m.rid = c.rid)`,
-        ),
-      );
-      // The content hash breaks ties between contested candidates only: computed for those rows alone.
-      before.push(
-        ...create(
-          n.t('contested'),
-          `SELECT c.*, ${d.rowHash('sl', columns.left)} AS lh, ${d.rowHash('sr', columns.right)} AS rh FROM (
-             SELECT c.* FROM ${n.t('cand0')} c WHERE c.lid IN (SELECT lid FROM ${n.t('multi_l')})
-             UNION ALL
-             SELECT c.* FROM ${n.t('cand0')} c WHERE c.rid IN (SELECT rid FROM ${n.t('multi_r')}) AND c.lid NOT IN (SELECT lid FROM ${n.t('multi_l')})) c
-           JOIN ${n.src('left')} sl ON sl.${rowId} = c.lid JOIN ${n.src('right')} sr ON sr.${rowId} = c.rid`,
-        ),
-      );
-      before.push(...create(n.t('cand'), `SELECT * FROM ${n.t('contested')}`));
-      // One round: every pair that is the best for its left row and for its right row.
-      round.push(
-        ...create(
-          n.t('newp'),
-          `SELECT lid, rid, la, ra, da, dd FROM (
-             SELECT c.*, row_number() OVER (PARTITION BY lid ORDER BY da, dd, rh, rid) AS best_for_l,
-               row_number() OVER (PARTITION BY rid ORDER BY da, dd, lh, lid) AS best_for_r
-             FROM ${n.t('cand')} c) x
-           WHERE best_for_l = 1 AND best_for_r = 1`,
-        ),
-        `INSERT INTO ${n.t('pairs')} SELECT lid, rid, la, ra, da, dd FROM ${n.t('newp')}`,
-        ...create(
-          n.t('cand_next'),
-          `SELECT c.* FROM ${n.t('cand')} c
-           WHERE NOT EXISTS (SELECT 1 FROM ${n.t('newp')} p WHERE p.lid = c.lid) AND NOT EXISTS (SELECT 1 FROM ${n.t('newp')} p WHERE p.rid = c.rid)`,
-        ),
-        `DROP TABLE IF EXISTS ${n.t('cand')}`,
-        `ALTER TABLE ${n.t('cand_next')} RENAME TO ${n.t('cand')}`,
-      );
-      roundCount = `SELECT count(*) FROM ${n.t('newp')}`;
-      remaining = `SELECT count(*) FROM ${n.t('cand')}`;
-      // Ambiguous: a row of the chosen pair had another candidate as good whose content differs.
-      // A pair alone on both sides has no other candidate, so only the contested rows are read.
-      const window = rule.auto_confirm ? 0 : 7;
-      after.push(
-        ...create(
-          n.t('amb'),
-          `SELECT DISTINCT me.lid, me.rid, c.lid AS other_l, c.rid AS other_r FROM (SELECT c.* FROM ${n.t('contested')} c JOIN ${n.t('pairs')} p ON p.lid = c.lid AND p.rid = c.rid) me
-             JOIN ${n.t('contested')} c ON c.lid = me.lid AND c.da = me.da
-           WHERE c.rid <> me.rid AND c.rh <> me.rh AND abs(c.dd - me.dd) <= ${window}
-           UNION
-           SELECT me.lid, me.rid, c.lid, c.rid FROM (SELECT c.* FROM ${n.t('contested')} c JOIN ${n.t('pairs')} p ON p.lid = c.lid AND p.rid = c.rid) me
-             JOIN ${n.t('contested')} c ON c.rid = me.rid AND c.da = me.da
-           WHERE c.lid <> me.lid AND c.lh <> me.lh AND abs(c.dd - me.dd) <= ${window}`,
-        ),
-      );
-      const pairStatus = rule.auto_confirm ? `CASE WHEN a.lid IS NULL THEN 'auto' ELSE 'suggested' END` : `'suggested'`;
-      after.push(
-        `INSERT INTO ${n.t('groups')} SELECT ${idx}, ${lit(rule.id)}, '1:1', ${pairStatus}, p.lid, ${d.single('p.lid')}, ${d.single('p.rid')}, p.la, p.ra, p.dd
-         FROM ${n.t('pairs')} p LEFT JOIN (SELECT DISTINCT lid, rid FROM ${n.t('amb')}) a ON a.lid = p.lid AND a.rid = p.rid
-         ${rule.auto_confirm ? '' : 'WHERE a.lid IS NULL'}`,
-      );
-      if (!rule.auto_confirm) {
-        after.push(`INSERT INTO ${n.t('notes')} SELECT 'left', lid, ${idx}, 'ambiguous_candidates' FROM ${n.t('amb')} UNION SELECT 'left', other_l, ${idx}, 'ambiguous_candidates' FROM ${n.t('amb')}`);
-        after.push(`INSERT INTO ${n.t('notes')} SELECT 'right', rid, ${idx}, 'ambiguous_candidates' FROM ${n.t('amb')} UNION SELECT 'right', other_r, ${idx}, 'ambiguous_candidates' FROM ${n.t('amb')}`);
-      }
-      // Rows that had a candidate but stayed unmatched lost it to a better pair (typically duplicates).
-      after.push(`INSERT INTO ${n.t('notes')} SELECT DISTINCT 'left', lid, ${idx}, 'duplicate_candidate' FROM ${n.t('contested')} c WHERE NOT EXISTS (SELECT 1 FROM ${n.t('pairs')} p WHERE p.lid = c.lid)`);
-      after.push(`INSERT INTO ${n.t('notes')} SELECT DISTINCT 'right', rid, ${idx}, 'duplicate_candidate' FROM ${n.t('contested')} c WHERE NOT EXISTS (SELECT 1 FROM ${n.t('pairs')} p WHERE p.rid = c.rid)`);
-    } else if (rule.cardinality === 'N:M') {
-      const dd = rule.date ? `CAST(coalesce(greatest(${d.days('lg.dmax', 'rg.dmin')}, ${d.days('rg.dmax', 'lg.dmin')}), 0) AS INTEGER)` : '0';
-      const grouped = (side: Side) =>
-        `SELECT ${keyCols}, sum(amt) AS total, min(dt) AS dmin, max(dt) AS dmax, ${d.idList('id')} AS ids, min(id) AS gk FROM ${n.w(side)} WHERE amt IS NOT NULL GROUP BY ${keyCols}`;
-      after.push(
-        `INSERT INTO ${n.t('groups')} SELECT ${idx}, ${lit(rule.id)}, 'N:M', ${status}, lg.gk, lg.ids, rg.ids, lg.total, rg.total, ${dd}
-         FROM (${grouped('left')}) lg JOIN (${grouped('right')}) rg ON ${keysEq('lg', 'rg')}
-         WHERE ${amountWithin(rule, 'lg.total', 'rg.total')}${rule.date ? ` AND ${withinDateWindow(rule, dd)}` : ''}`,
+        ...create(`${n.w(side)}_next`, `SELECT w.* FROM ${n.w(side)} w WHERE NOT EXISTS (SELECT 1 FROM ${n.used(side)} u WHERE u.id = w.id)`),
+        `DROP TABLE IF EXISTS ${n.w(side)}`,
+        `ALTER TABLE ${n.w(side)}_next RENAME TO ${n.w(side)}`,
       );
     } else {
-      // 1:N / N:1 by key: one record alone on its side with ≥ 2 records sharing its key on the other.
-      const one: Side = rule.cardinality === 'N:1' ? 'right' : 'left';
-      const many: Side = one === 'left' ? 'right' : 'left';
-      const ddOf = (a: string, b: string) => (rule.date ? d.days(a, b) : '0');
-      const dd = `CAST(coalesce(greatest(${ddOf('og.odt', 'mg.dmin')}, ${ddOf('og.odt', 'mg.dmax')}), 0) AS INTEGER)`;
-      const within = one === 'left' ? amountWithin(rule, 'og.oamt', 'mg.total') : amountWithin(rule, 'mg.total', 'og.oamt');
-      const [leftIds, rightIds, amountLeft, amountRight, gk] =
-        one === 'left' ? [d.single('og.oid'), 'mg.ids', 'og.oamt', 'mg.total', 'og.oid'] : ['mg.ids', d.single('og.oid'), 'mg.total', 'og.oamt', 'mg.gk'];
-      after.push(
-        `INSERT INTO ${n.t('groups')} SELECT ${idx}, ${lit(rule.id)}, ${lit(rule.cardinality)}, ${status}, ${gk}, ${leftIds}, ${rightIds}, ${amountLeft}, ${amountRight}, ${dd}
-         FROM (SELECT ${keyCols}, min(id) AS oid, min(amt) AS oamt, min(dt) AS odt FROM ${n.w(one)} GROUP BY ${keyCols} HAVING count(*) = 1) og
-         JOIN (SELECT ${keyCols}, sum(amt) AS total, min(dt) AS dmin, max(dt) AS dmax, ${d.idList('id')} AS ids, min(id) AS gk
-               FROM ${n.w(many)} GROUP BY ${keyCols} HAVING count(*) >= 2 AND count(amt) = count(*)) mg ON ${keysEq('og', 'mg')}
-         WHERE ${within}${rule.date ? ` AND ${withinDateWindow(rule, `greatest(${ddOf('og.odt', 'mg.dmin')}, ${ddOf('og.odt', 'mg.dmax')})`)}` : ''}`,
+      before.push(
+        ...create(
+          n.w(side),
+          `SELECT s.${rowId} AS id, ${selectList}
+           FROM ${n.src(side)} s WHERE ${filtersWhere(recipe, cols, side)}
+             AND NOT EXISTS (SELECT 1 FROM ${n.used(side)} u WHERE u.id = s.${rowId})`,
+        ),
       );
     }
-    // Rows in this rule's groups are no longer available to later rules (a 1:1 group holds one id a side).
-    for (const side of ['left', 'right'] as const) {
-      if (rule.cardinality === '1:1') after.push(`INSERT INTO ${n.used(side)} SELECT ${d.first(`g.${side}_ids`)}, g.gk FROM ${n.t('groups')} g WHERE g.rule_idx = ${idx}`);
-      else after.push(`INSERT INTO ${n.used(side)} SELECT u.id, g.gk FROM ${n.t('groups')} g ${d.unnestJoin(`g.${side}_ids`, 'u')} WHERE g.rule_idx = ${idx}`);
-    }
-    return { rule, before, round, roundCount, remaining, after };
-  });
+    previousWork[side] = selectList;
+    before.push(...d.analyze(n.w(side)));
+  }
+  return before;
+}
 
+const keysEq = (rule: MatchRule, l: string, r: string) => rule.keys.map((_, i) => `${l}.k${i} = ${r}.k${i}`).join(' AND ');
+const keyCols = (rule: MatchRule) => rule.keys.map((_, i) => `k${i}`).join(', ');
+const groupStatus = (rule: MatchRule) => (rule.auto_confirm ? `'auto'` : `'suggested'`);
+
+/**
+ * 1:1: candidates within the keys, tolerances and date window; pairs alone on both sides first,
+ * then mutual-best rounds over the contested ones; ambiguous pairs and the rows that lost noted.
+ */
+function oneToOneStatements(c: Compiling, rule: MatchRule, idx: number): Omit<RuleStatements, 'rule'> {
+  const { columns, d, n, rowId, create } = c;
+  const before: string[] = [];
+  const conditions: string[] = [];
+  if (rule.amount) conditions.push(amountWithin(rule, 'l.amt', 'r.amt'));
+  if (rule.date) conditions.push(withinDateWindow(rule, d.days('l.dt', 'r.dt')));
+  let join: string;
+  if (rule.keys.length > 0) join = keysEq(rule, 'l', 'r');
+  else {
+    const t = rule.amount!;
+    const pct = (t.tolerance_pct ?? 0) / 100;
+    join = pct >= 1 ? '1 = 1' : `r.amt BETWEEN l.amt - (${t.tolerance_abs ?? 0} + ${pct} * (abs(l.amt) + ${t.tolerance_abs ?? 0}) / ${1 - pct} + 0.000001) AND l.amt + (${t.tolerance_abs ?? 0} + ${pct} * (abs(l.amt) + ${t.tolerance_abs ?? 0}) / ${1 - pct} + 0.000001)`;
+  }
+  before.push(
+    ...create(
+      n.t('cand0'),
+      `SELECT l.id AS lid, r.id AS rid, l.amt AS la, r.amt AS ra,
+         coalesce(abs(l.amt - r.amt), 0) AS da, CAST(coalesce(${d.days('l.dt', 'r.dt')}, 0) AS INTEGER) AS dd
+       FROM ${n.w('left')} l JOIN ${n.w('right')} r ON ${join}${conditions.length ? ` WHERE ${conditions.join(' AND ')}` : ''}`,
+    ),
+  );
+  before.push(...d.analyze(n.t('cand0')));
+  // A pair whose rows have no other candidate is mutual-best in any order; the rest (a row with
+  // two or more candidates on either side) is contested.
+  before.push(...create(n.t('multi_l'), `SELECT lid FROM ${n.t('cand0')} GROUP BY lid HAVING count(*) > 1`));
+  before.push(...create(n.t('multi_r'), `SELECT rid FROM ${n.t('cand0')} GROUP BY rid HAVING count(*) > 1`));
+  before.push(...d.analyze(n.t('multi_l')), ...d.analyze(n.t('multi_r')));
+  before.push(
+    ...create(
+      n.t('pairs'),
+      `SELECT c.lid, c.rid, c.la, c.ra, c.da, c.dd FROM ${n.t('cand0')} c
+       WHERE NOT EXISTS (SELECT 1 FROM ${n.t('multi_l')} m WHERE m.lid = c.lid)
+         AND NOT EXISTS (SELECT 1 FROM ${n.t('multi_r')} m WHERE m.rid = c.rid)`,
+    ),
+  );
+  // The content hash breaks ties between contested candidates only: computed for those rows alone.
+  before.push(
+    ...create(
+      n.t('contested'),
+      `SELECT c.*, ${d.rowHash('sl', columns.left)} AS lh, ${d.rowHash('sr', columns.right)} AS rh FROM (
+         SELECT c.* FROM ${n.t('cand0')} c WHERE c.lid IN (SELECT lid FROM ${n.t('multi_l')})
+         UNION ALL
+         SELECT c.* FROM ${n.t('cand0')} c WHERE c.rid IN (SELECT rid FROM ${n.t('multi_r')}) AND c.lid NOT IN (SELECT lid FROM ${n.t('multi_l')})) c
+       JOIN ${n.src('left')} sl ON sl.${rowId} = c.lid JOIN ${n.src('right')} sr ON sr.${rowId} = c.rid`,
+    ),
+  );
+  before.push(...create(n.t('cand'), `SELECT * FROM ${n.t('contested')}`));
+  // One round: every pair that is the best for its left row and for its right row.
+  const round = [
+    ...create(
+      n.t('newp'),
+      `SELECT lid, rid, la, ra, da, dd FROM (
+         SELECT c.*, row_number() OVER (PARTITION BY lid ORDER BY da, dd, rh, rid) AS best_for_l,
+           row_number() OVER (PARTITION BY rid ORDER BY da, dd, lh, lid) AS best_for_r
+         FROM ${n.t('cand')} c) x
+       WHERE best_for_l = 1 AND best_for_r = 1`,
+    ),
+    `INSERT INTO ${n.t('pairs')} SELECT lid, rid, la, ra, da, dd FROM ${n.t('newp')}`,
+    ...create(
+      n.t('cand_next'),
+      `SELECT c.* FROM ${n.t('cand')} c
+       WHERE NOT EXISTS (SELECT 1 FROM ${n.t('newp')} p WHERE p.lid = c.lid) AND NOT EXISTS (SELECT 1 FROM ${n.t('newp')} p WHERE p.rid = c.rid)`,
+    ),
+    `DROP TABLE IF EXISTS ${n.t('cand')}`,
+    `ALTER TABLE ${n.t('cand_next')} RENAME TO ${n.t('cand')}`,
+  ];
+  return { before, round, roundCount: `SELECT count(*) FROM ${n.t('newp')}`, remaining: `SELECT count(*) FROM ${n.t('cand')}`, after: oneToOneGroupStatements(c, rule, idx) };
+}
+
+/** After the rounds: the pairs as groups (an ambiguous one only suggested), and why the other contested rows stayed open. */
+function oneToOneGroupStatements({ d, n, create }: Compiling, rule: MatchRule, idx: number): string[] {
+  const after: string[] = [];
+  // Ambiguous: a row of the chosen pair had another candidate as good whose content differs.
+  // A pair alone on both sides has no other candidate, so only the contested rows are read.
+  const window = rule.auto_confirm ? 0 : 7;
+  after.push(
+    ...create(
+      n.t('amb'),
+      `SELECT DISTINCT me.lid, me.rid, c.lid AS other_l, c.rid AS other_r FROM (SELECT c.* FROM ${n.t('contested')} c JOIN ${n.t('pairs')} p ON p.lid = c.lid AND p.rid = c.rid) me
+         JOIN ${n.t('contested')} c ON c.lid = me.lid AND c.da = me.da
+       WHERE c.rid <> me.rid AND c.rh <> me.rh AND abs(c.dd - me.dd) <= ${window}
+       UNION
+       SELECT me.lid, me.rid, c.lid, c.rid FROM (SELECT c.* FROM ${n.t('contested')} c JOIN ${n.t('pairs')} p ON p.lid = c.lid AND p.rid = c.rid) me
+         JOIN ${n.t('contested')} c ON c.rid = me.rid AND c.da = me.da
+       WHERE c.lid <> me.lid AND c.lh <> me.lh AND abs(c.dd - me.dd) <= ${window}`,
+    ),
+  );
+  const pairStatus = rule.auto_confirm ? `CASE WHEN a.lid IS NULL THEN 'auto' ELSE 'suggested' END` : `'suggested'`;
+  after.push(
+    `INSERT INTO ${n.t('groups')} SELECT ${idx}, ${lit(rule.id)}, '1:1', ${pairStatus}, p.lid, ${d.single('p.lid')}, ${d.single('p.rid')}, p.la, p.ra, p.dd
+     FROM ${n.t('pairs')} p LEFT JOIN (SELECT DISTINCT lid, rid FROM ${n.t('amb')}) a ON a.lid = p.lid AND a.rid = p.rid
+     ${rule.auto_confirm ? '' : 'WHERE a.lid IS NULL'}`,
+  );
+  if (!rule.auto_confirm) {
+    after.push(`INSERT INTO ${n.t('notes')} SELECT 'left', lid, ${idx}, 'ambiguous_candidates' FROM ${n.t('amb')} UNION SELECT 'left', other_l, ${idx}, 'ambiguous_candidates' FROM ${n.t('amb')}`);
+    after.push(`INSERT INTO ${n.t('notes')} SELECT 'right', rid, ${idx}, 'ambiguous_candidates' FROM ${n.t('amb')} UNION SELECT 'right', other_r, ${idx}, 'ambiguous_candidates' FROM ${n.t('amb')}`);
+  }
+  // Rows that had a candidate but stayed unmatched lost it to a better pair (typically duplicates).
+  after.push(`INSERT INTO ${n.t('notes')} SELECT DISTINCT 'left', lid, ${idx}, 'duplicate_candidate' FROM ${n.t('contested')} c WHERE NOT EXISTS (SELECT 1 FROM ${n.t('pairs')} p WHERE p.lid = c.lid)`);
+  after.push(`INSERT INTO ${n.t('notes')} SELECT DISTINCT 'right', rid, ${idx}, 'duplicate_candidate' FROM ${n.t('contested')} c WHERE NOT EXISTS (SELECT 1 FROM ${n.t('pairs')} p WHERE p.rid = c.rid)`);
+  return after;
+}
+
+/** N:M: groups by key whose sums agree and whose dates lie within the window. */
+function manyToManyStatement({ d, n }: Compiling, rule: MatchRule, idx: number): string {
+  const dd = rule.date ? `CAST(coalesce(greatest(${d.days('lg.dmax', 'rg.dmin')}, ${d.days('rg.dmax', 'lg.dmin')}), 0) AS INTEGER)` : '0';
+  const grouped = (side: Side) =>
+    `SELECT ${keyCols(rule)}, sum(amt) AS total, min(dt) AS dmin, max(dt) AS dmax, ${d.idList('id')} AS ids, min(id) AS gk FROM ${n.w(side)} WHERE amt IS NOT NULL GROUP BY ${keyCols(rule)}`;
+  return `INSERT INTO ${n.t('groups')} SELECT ${idx}, ${lit(rule.id)}, 'N:M', ${groupStatus(rule)}, lg.gk, lg.ids, rg.ids, lg.total, rg.total, ${dd}
+     FROM (${grouped('left')}) lg JOIN (${grouped('right')}) rg ON ${keysEq(rule, 'lg', 'rg')}
+     WHERE ${amountWithin(rule, 'lg.total', 'rg.total')}${rule.date ? ` AND ${withinDateWindow(rule, dd)}` : ''}`;
+}
+
+/** 1:N / N:1 by key: one record alone on its side with ≥ 2 records sharing its key on the other. */
+function oneToManyStatement({ d, n }: Compiling, rule: MatchRule, idx: number): string {
+  const one: Side = rule.cardinality === 'N:1' ? 'right' : 'left';
+  const many: Side = one === 'left' ? 'right' : 'left';
+  const ddOf = (a: string, b: string) => (rule.date ? d.days(a, b) : '0');
+  const dd = `CAST(coalesce(greatest(${ddOf('og.odt', 'mg.dmin')}, ${ddOf('og.odt', 'mg.dmax')}), 0) AS INTEGER)`;
+  const within = one === 'left' ? amountWithin(rule, 'og.oamt', 'mg.total') : amountWithin(rule, 'mg.total', 'og.oamt');
+  const [leftIds, rightIds, amountLeft, amountRight, gk] =
+    one === 'left' ? [d.single('og.oid'), 'mg.ids', 'og.oamt', 'mg.total', 'og.oid'] : ['mg.ids', d.single('og.oid'), 'mg.total', 'og.oamt', 'mg.gk'];
+  const keys = keyCols(rule);
+  return `INSERT INTO ${n.t('groups')} SELECT ${idx}, ${lit(rule.id)}, ${lit(rule.cardinality)}, ${groupStatus(rule)}, ${gk}, ${leftIds}, ${rightIds}, ${amountLeft}, ${amountRight}, ${dd}
+     FROM (SELECT ${keys}, min(id) AS oid, min(amt) AS oamt, min(dt) AS odt FROM ${n.w(one)} GROUP BY ${keys} HAVING count(*) = 1) og
+     JOIN (SELECT ${keys}, sum(amt) AS total, min(dt) AS dmin, max(dt) AS dmax, ${d.idList('id')} AS ids, min(id) AS gk
+           FROM ${n.w(many)} GROUP BY ${keys} HAVING count(*) >= 2 AND count(amt) = count(*)) mg ON ${keysEq(rule, 'og', 'mg')}
+     WHERE ${within}${rule.date ? ` AND ${withinDateWindow(rule, `greatest(${ddOf('og.odt', 'mg.dmin')}, ${ddOf('og.odt', 'mg.dmax')})`)}` : ''}`;
+}
+
+/** The run-wide mirror guard, then the result tables: the groups and each side's exceptions with their reason. */
+function finishStatements({ d, n, rowId, create }: Compiling, results: CompiledRecipe['results']): string[] {
   const finish: string[] = [...d.analyze(n.t('groups')), ...d.analyze(n.used('left')), ...d.analyze(n.used('right'))];
   // The run-wide guard: a statement line mirrored by a free line of the opposite amount may have been returned.
   // Read from the few free lines: their opposite amounts, the used lines holding them, those lines' groups.
@@ -441,7 +490,7 @@ export function compileRecipe(recipe: Recipe, sources: Record<Side, PushdownSour
        LEFT JOIN (SELECT id, reason FROM (SELECT id, reason, row_number() OVER (PARTITION BY id ORDER BY rule_idx, reason) AS rn FROM ${n.t('notes')} WHERE side = '${side}') x WHERE rn = 1) nt ON nt.id = s.${rowId}`,
     );
   }
-  return { dialect, setup, rules: ruleStatements, finish, results };
+  return finish;
 }
 
 /** Working tables the compiled statements create (dropped after a run). */

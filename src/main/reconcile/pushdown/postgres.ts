@@ -164,6 +164,58 @@ async function describe(client: pg.Client, relation: string, display: string): P
   }
 }
 
+type Timed = <T>(phase: string, body: () => Promise<T>) => Promise<T>;
+
+/** The compiled statements in order: setup, each rule (its 1:1 rounds until none is accepted), the results. */
+async function runCompiled(client: pg.Client, compiled: CompiledRecipe, exec: (sql: string) => Promise<void>, count: (sql: string) => Promise<number>, timed: Timed): Promise<void> {
+  await timed('prepare', async () => {
+    // A parallel scan would interleave the rows and so their ids: the copy is read by one process.
+    await client.query('SET max_parallel_workers_per_gather = 0');
+    for (const s of compiled.setup) await exec(s);
+    await client.query('RESET max_parallel_workers_per_gather');
+  });
+  for (const r of compiled.rules) {
+    await timed(`rule ${r.rule.id} (${r.rule.cardinality})`, async () => {
+      for (const s of r.before) await exec(s);
+      if (r.round.length > 0) {
+        while ((await count(r.remaining)) > 0) {
+          for (const s of r.round) await exec(s);
+          if ((await count(r.roundCount)) === 0) break;
+        }
+      }
+      for (const s of r.after) await exec(s);
+    });
+  }
+  await timed('results', async () => {
+    for (const s of compiled.finish) await exec(s);
+  });
+}
+
+/** The result tables as CSV files (keyset pages) and evidence.json in `outDir`; each path is added to `result.exports`. */
+async function writeExports(client: pg.Client, outDir: string, guard: boolean, run: { left: PgLocation; right: PgLocation; recipe: Recipe; result: PushdownResult }): Promise<void> {
+  const { left, right, recipe, result } = run;
+  const files: Array<[string, string, string]> = [
+    ['matched.csv', result.results.matched, 'group_id'],
+    ['exceptions_left.csv', result.results.exceptionsLeft, '"__row_id"'],
+    ['exceptions_right.csv', result.results.exceptionsRight, '"__row_id"'],
+  ];
+  for (const [name, table, key] of files) {
+    await exportCsv(client, table, key, join(outDir, name), guard);
+    result.exports.push(join(outDir, name));
+  }
+  const evidence = {
+    engine: 'postgres',
+    sources: { left: left.display, right: right.display },
+    results: result.results,
+    counts: { matched: result.matched, suggested: result.suggested, exceptions_left: result.exceptionsLeft, exceptions_right: result.exceptionsRight, rows: result.rows },
+    notes: result.notes,
+    recipe,
+    phases: result.phases,
+  };
+  await writeFile(join(outDir, 'evidence.json'), `${JSON.stringify(evidence, null, 2)}\n`);
+  result.exports.push(join(outDir, 'evidence.json'));
+}
+
 /** Runs `recipe` inside the database both sources live in. */
 export async function runInPostgres(left: PgLocation, right: PgLocation, recipe: Recipe, opts: PushdownOptions = {}): Promise<PushdownResult> {
   if (left.database !== right.database) {
@@ -171,7 +223,7 @@ export async function runInPostgres(left: PgLocation, right: PgLocation, recipe:
   }
   const client = await connect(left);
   const phases: PushdownPhase[] = [];
-  const timed = async <T>(phase: string, body: () => Promise<T>): Promise<T> => {
+  const timed: Timed = async (phase, body) => {
     opts.onPhase?.(phase);
     const started = performance.now();
     const out = await body();
@@ -206,27 +258,7 @@ export async function runInPostgres(left: PgLocation, right: PgLocation, recipe:
     const resultsSchema = opts.resultsSchema ?? left.schema ?? 'public';
     const compiled = compileRecipe(recipe, sources, 'postgres', { resultsSchema });
     const notes = recipe.rules.some((r) => r.cardinality === '1:N' || r.cardinality === 'N:1') ? [SUBSET_SEARCH_NOTE] : [];
-    await timed('prepare', async () => {
-      // A parallel scan would interleave the rows and so their ids: the copy is read by one process.
-      await client.query('SET max_parallel_workers_per_gather = 0');
-      for (const s of compiled.setup) await exec(s);
-      await client.query('RESET max_parallel_workers_per_gather');
-    });
-    for (const r of compiled.rules) {
-      await timed(`rule ${r.rule.id} (${r.rule.cardinality})`, async () => {
-        for (const s of r.before) await exec(s);
-        if (r.round.length > 0) {
-          while ((await count(r.remaining)) > 0) {
-            for (const s of r.round) await exec(s);
-            if ((await count(r.roundCount)) === 0) break;
-          }
-        }
-        for (const s of r.after) await exec(s);
-      });
-    }
-    await timed('results', async () => {
-      for (const s of compiled.finish) await exec(s);
-    });
+    await runCompiled(client, compiled, exec, count, timed);
     const rows = { left: await count(`SELECT count(*) FROM kalla_w_scope_left`), right: await count(`SELECT count(*) FROM kalla_w_scope_right`) };
     for (const t of workTables()) await exec(`DROP TABLE IF EXISTS ${t}`);
     const statusCounts = (await client.query(`SELECT status, count(*) AS n FROM ${compiled.results.matched} GROUP BY status`)).rows as Array<{ status: string; n: string }>;
@@ -244,28 +276,7 @@ export async function runInPostgres(left: PgLocation, right: PgLocation, recipe:
     };
     if (opts.outDir) {
       const outDir = opts.outDir;
-      await timed('export', async () => {
-        const files: Array<[string, string, string]> = [
-          ['matched.csv', compiled.results.matched, 'group_id'],
-          ['exceptions_left.csv', compiled.results.exceptionsLeft, '"__row_id"'],
-          ['exceptions_right.csv', compiled.results.exceptionsRight, '"__row_id"'],
-        ];
-        for (const [name, table, key] of files) {
-          await exportCsv(client, table, key, join(outDir, name), !opts.rawCsv);
-          result.exports.push(join(outDir, name));
-        }
-        const evidence = {
-          engine: 'postgres',
-          sources: { left: left.display, right: right.display },
-          results: compiled.results,
-          counts: { matched: result.matched, suggested: result.suggested, exceptions_left: result.exceptionsLeft, exceptions_right: result.exceptionsRight, rows },
-          notes,
-          recipe,
-          phases,
-        };
-        await writeFile(join(outDir, 'evidence.json'), `${JSON.stringify(evidence, null, 2)}\n`);
-        result.exports.push(join(outDir, 'evidence.json'));
-      });
+      await timed('export', () => writeExports(client, outDir, !opts.rawCsv, { left, right, recipe, result }));
     }
     if (opts.onBackend) opts.onBackend(Number((await client.query('SELECT pg_backend_pid() AS pid')).rows[0].pid));
     return result;

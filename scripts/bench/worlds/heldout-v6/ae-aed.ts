@@ -36,12 +36,12 @@ export const aeAed: WorldGenerator = ({ seed, openItems }) => {
   const pickC = () => custs[rng.skewedIndex(custs.length)];
   /** Business days: Monday to Friday since the 2022 change of the UAE working week. */
   const day = (a: number, b: number) => Math.min(dayOf(2026, 10, 30), nextBiz(dayOf(2026, 10, rng.int(a, b))));
-  const seen = new Map<string, Set<number>>(), allCash = new Set<number>();
+  const seen = new Map<string, Set<number>>(), allCash = new Set<number>(), allTot = new Set<number>();
   const inv = (c: Cust, kind: string, g: string | null, lo = 500, hi = 90000, twin?: Item): Item => {
     const s = seen.get(c.code) ?? new Set<number>(); seen.set(c.code, s);
     let net = twin?.net ?? 0, tot = twin?.amt ?? 0;
-    while (!twin) { net = rng.amountCents(lo, hi); tot = net + Math.round(net * 0.05); if (!s.has(tot)) break; }
-    s.add(tot);
+    while (!twin) { net = rng.amountCents(lo, hi); tot = net + Math.round(net * 0.05); if (!s.has(tot) && !allCash.has(tot) && !(kind === 'cdm_cash_deposit' && allTot.has(tot))) break; }
+    s.add(tot); allTot.add(tot);
     const d = dayOf(2026, 7, 20) + rng.int(0, 100);
     return bk.item(c, d, tot, kind, g, { net, due: d + rng.pick([30, 60, 90]), x: { vat: String(tot - net) } });
   };
@@ -66,8 +66,8 @@ export const aeAed: WorldGenerator = ({ seed, openItems }) => {
   }
   for (let i = 0; i < k.cdm_cash_deposit; i++) {
     const g = bk.group(), c = pickC();
-    let it: Item;
-    do { it = inv(c, 'cdm_cash_deposit', g, 150, 9000); if (allCash.has(it.amt)) { bk.items.pop(); continue; } break; } while (true);
+    // Cash has no name on it: its amount is kept unique in the whole list (no other item may take it).
+    const it = inv(c, 'cdm_cash_deposit', g, 150, 9000);
     allCash.add(it.amt);
     const where = rng.pick(['DEIRA CITY CENTRE', 'AL QUOZ MALL', 'DRAGON MART', 'SHARJAH MAIN']);
     bk.line(day(1, 31), it.amt, 'cdm_cash_deposit', g, () => [`CASH DEPOSIT CDM ${rng.int(1000, 9999)} ${where}`, `CDM${rng.digits(9)}`]);
@@ -116,7 +116,7 @@ export const aeAed: WorldGenerator = ({ seed, openItems }) => {
     total += it.amt;
     out.push([dmy(it.day, '/'), it.no, it.credit ? 'Credit Note' : 'Invoice', f(it.cust.name), it.cust.tax, it.credit ? '' : dmy(it.due, '/'), it.credit ? 'Open' : it.due < dayOf(2026, 11, 2) ? 'Overdue' : 'Open', f(m(it.net)), f(m(Number(it.x.vat))), f(m(it.amt)), f(m(it.amt))].join(','));
   }
-  out.push(`Total,,,,,,,,,,${f(m(total))}`);
+  out.push("", `Total,,,,,,,,,,${f(m(total))}`);
   const open = start;
   const sout = ['Account Number,1015432198701', 'IBAN,AE070260001015432198701', 'Account Name,GULF STAR BUILDING MATERIALS TRADING L.L.C.', 'Currency,AED', 'Statement Period,01/10/2026 to 31/10/2026', '',
     'Date,Value Date,Description,Reference No.,Debit,Credit,Balance'];

@@ -65,7 +65,7 @@ export const cnGbk: WorldGenerator = ({ seed, openItems }) => {
   for (let i = 0; i < k.moling_rounded_down; i++) {
     const g = bk.group(), c = pickC();
     let it = inv(c, 'moling_rounded_down', g);
-    while (it.amt % 1000 === 0) { bk.items.pop(); it = inv(c, 'moling_rounded_down', g); }
+    while (it.amt % 100 === 0) { bk.items.pop(); it = inv(c, 'moling_rounded_down', g); }
     const step = rng.chance(0.6) ? 100 : 1000;
     bk.line(day(1, 31), Math.floor(it.amt / step) * step, 'moling_rounded_down', g, xfer(c, fpUse([it])));
   }
@@ -98,9 +98,9 @@ export const cnGbk: WorldGenerator = ({ seed, openItems }) => {
     else if (t === 'tax') bk.line(d, -rng.amountCents(50000, 400000), 'noise', null, () => ['电子缴税', '汇出', '国家金库苏州市中心支库', '', '', rng.pick(['增值税', '企业所得税', '附加税费'])]);
     else bk.line(d, -rng.amountCents(300000, 900000), 'noise', null, () => ['代发', '汇出', '', '', '', '代发工资']);
   }
-  // Fridays: surplus above ¥3m into a structured deposit (结构性存款), down to about ¥800k.
-  const start = rng.int(50000000, 150000000), fridays = Array.from({ length: 31 }, (_, i) => dayOf(2026, 10, i + 1)).filter((d) => weekday(d) === 5 && d >= dayOf(2026, 10, 9));
-  for (const sw of sweeps(bk.lines, fridays, start, 80000000, 300000000)) bk.line(sw.day, sw.amt, 'noise', null, () => ['理财', '汇出', '', '', '', '购买结构性存款'], { last: true } as Partial<Line>);
+  // Fridays: surplus above ¥5m into a structured deposit (结构性存款), down to about ¥2.5m.
+  const start = rng.int(200000000, 400000000), fridays = Array.from({ length: 31 }, (_, i) => dayOf(2026, 10, i + 1)).filter((d) => weekday(d) === 5 && d >= dayOf(2026, 10, 9));
+  for (const sw of sweeps(bk.lines, fridays, start, 250000000, 500000000)) bk.line(sw.day, sw.amt, 'noise', null, () => ['理财', '汇出', '', '', '', '购买结构性存款'], { last: true } as Partial<Line>);
   const secs = new Map<Line, number>(bk.lines.map((l) => [l, (l as { last?: boolean }).last ? 17 * 3600 + rng.int(0, 1800) : rng.int(8 * 3600 + 1800, 16 * 3600 + 3599)]));
   bk.number(3901, (s, it) => `AR-${ymd(it.day)[0]}${pad(ymd(it.day)[1], 2)}-${pad(s, 5)}`, 87, (s, it) => `ARH-${ymd(it.day)[0]}${pad(ymd(it.day)[1], 2)}-${pad(s, 4)}`);
   const { oi, st, truth } = assemble(rng, bk.items.map((it): Gen<Item> => ({ key: custs.indexOf(it.cust) * 1e6 + it.day + it.seq / 1e7, v: it, g: it.g, kind: it.kind, amb: it.amb })), bk.lines.map((l): Gen<Line> => ({ key: l.day + (secs.get(l) ?? 0) / 86400, v: l, g: l.g, kind: l.kind, amb: l.amb })));
@@ -113,7 +113,7 @@ export const cnGbk: WorldGenerator = ({ seed, openItems }) => {
     total += it.amt;
     out.push([it.cust.code, f(it.cust.name), cnDate(it.day), it.no, it.x.fp, it.x.ht, it.credit ? '红字发票 销售退回' : '销售货款', f(m(it.net)), f(m(it.amt - it.net)), f(m(it.amt)), '0.00', f(m(it.amt)), cnDate(it.due)].join(','));
   }
-  out.push(`合计,,,,,,,,,,,${f(m(total))},`);
+  out.push("", `合计,,,,,,,,,,,${f(m(total))},`);
   const open = start;
   const sout = ['账号：512908765410601,户名：苏州瑞丰精密机械有限公司,币种：人民币', '查询日期：2026-10-01 至 2026-10-31', '',
     '交易日期,交易时间,交易类型,借贷方向,借方金额,贷方金额,余额,对方户名,对方账号,对方开户行,用途,流水号'];

@@ -19,7 +19,7 @@ const BANKS = ['ENBD', 'ADCB', 'FAB', 'MASHREQ', 'DIB', 'ADIB', 'CBD', 'RAKBANK'
 export const aeAed: WorldGenerator = ({ seed, openItems }) => {
   const rng = new Rng(seed * 104729 + 971);
   const bk = new Book(rng, 'ae');
-  const nc = Math.max(30, Math.round(openItems / 8));
+  const nc = Math.min(360, Math.max(30, Math.round(openItems / 8)));
   const used = new Set<string>(), custs: Cust[] = [];
   for (let i = 0; i < nc; i++) {
     let en = '', ar = '', bank = '';

@@ -27,7 +27,7 @@ const TAX: Record<string, [number, number]> = { QC: [0.05, 0.09975], ON: [0.13, 
 export const caEft: WorldGenerator = ({ seed, openItems }) => {
   const rng = new Rng(seed * 7919 + 16);
   const bk = new Book(rng, 'ca');
-  const nc = Math.max(30, Math.round(openItems / 9));
+  const nc = Math.min(700, Math.max(30, Math.round(openItems / 9)));
   const used = new Set<string>();
   const custs: Cust[] = [];
   for (let i = 0; i < nc; i++) {
@@ -80,9 +80,9 @@ export const caEft: WorldGenerator = ({ seed, openItems }) => {
     const g = bk.group(), c = pickC(usd), it = inv(c, 'usd_wire_less_fees', g, 800, 40000), fee = rng.pick([1000, 1500, 2000, 2500, 3000, 3500, 4000]);
     bk.line(oct(1, 31), it.amt - fee, 'usd_wire_less_fees', g, () => ['WIRE PAYMENT', `${cut(up(c.name), 30)} /INV ${it.seq}`], { cur: 'USD' });
   }
-  // PAD runs on the 1st and 15th business day: one settlement credit, NSF returns three to five days later.
+  // PAD runs weekly (1st, 8th, 15th, 22nd): one settlement credit, NSF returns three to five days later.
   for (let n = 0, run = 0; n < k.pad_run; run++) {
-    const g = bk.group(), day = nextBiz(dayOf(2026, 10, run % 2 ? 15 : 1) + (run >> 1)), m = Math.min(rng.int(25, 60), k.pad_run - n), its: Item[] = [], ret: Item[] = [];
+    const g = bk.group(), day = nextBiz(dayOf(2026, 10, [1, 8, 15, 22][run % 4])), m = Math.min(Math.max(rng.int(25, 60), Math.ceil(k.pad_run / 4)), k.pad_run - n), its: Item[] = [], ret: Item[] = [];
     for (let j = 0; j < m; j++) { const r = rng.chance(0.08); const it = inv(pickC(dom), r ? 'pad_nsf_returned' : 'pad_run', r ? null : g, 80, 3000, day - rng.int(20, 40)); (r ? ret : its).push(it); }
     n += m;
     const batch = 1000 + run;

@@ -85,7 +85,7 @@ function parseCa(w: World): Parsed {
     const tax = f[c('No TPS/TVH')];
     assert(cur === 'USD' ? tax === '' && t1 === 0 : /^\d{9} RT0001$/.test(tax) && bnCheck(tax.slice(0, 8)) === Number(tax[8]), `ca: BN ${tax} check digit`);
     const no = f[c('No de facture')], credit = f[c('Type')] === 'Note de crédit';
-    assert(credit ? /^NC-\d{5}$/.test(no) && total < 0 : /^1\d{4}$/.test(no) && total > 0, `ca: document ${no} form and sign`);
+    assert(credit ? /^NC-\d{5}$/.test(no) && total < 0 : /^\d{5,6}$/.test(no) && total > 0, `ca: document ${no} form and sign`);
     assert(/^2026-\d\d-\d\d$/.test(f[c('Date')]), 'ca: yyyy-mm-dd');
     tot[cur] += sol;
     return { amt: sol, cust: f[c('No client')], name: f[c('Nom du client')], no, seq: Number(no.replace(/\D/g, '')), credit, day: f[c('Date')], fp: '', ht: '', cur };

@@ -20,7 +20,7 @@ const iso = (d: number) => { const [y, m, dd] = ymd(d); return `${y}-${pad(m, 2)
 export const cnGbk: WorldGenerator = ({ seed, openItems }) => {
   const rng = new Rng(seed * 65537 + 86);
   const bk = new Book(rng, 'cn');
-  const nc = Math.max(30, Math.round(openItems / 10));
+  const nc = Math.min(900, Math.max(30, Math.round(openItems / 10)));
   const used = new Set<string>(), custs: Cust[] = [];
   for (let i = 0; i < nc; i++) {
     const name = uniqueName(used, () => `${rng.pick(CITY)}${rng.pick(BRAND)}${rng.pick(TRADE)}有限公司`);

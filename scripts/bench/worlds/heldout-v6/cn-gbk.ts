@@ -24,11 +24,11 @@ export const cnGbk: WorldGenerator = ({ seed, openItems }) => {
   const used = new Set<string>(), custs: Cust[] = [];
   for (let i = 0; i < nc; i++) {
     const name = uniqueName(used, () => `${rng.pick(CITY)}${rng.pick(BRAND)}${rng.pick(TRADE)}有限公司`);
-    custs.push({ code: `1122.${pad(i + 1, 4)}`, name, bank: name, tax: '', cur: 'CNY' });
+    custs.push({ code: `1122.${pad(i + 1, 4)}`, name, bank: name, tax: '', cur: 'CNY', acct: `6${rng.digits(18)}`, branch: rng.pick(['中国工商银行苏州分行', '中国农业银行无锡分行', '中国银行宁波分行', '交通银行杭州分行', '招商银行东莞分行', '中国建设银行佛山分行', '浙商银行温州分行']) });
   }
   const pickC = () => custs[rng.skewedIndex(custs.length)];
   /** Business days; 1–7 October is the National Day holiday (banks' corporate transfers wait for the 8th). */
-  const day = (a: number, b: number) => Math.min(dayOf(2026, 10, 30), nextBiz(dayOf(2026, 10, Math.max(8, rng.int(a, b)))));
+  const day = (a: number, b: number) => Math.min(dayOf(2026, 10, 30), nextBiz(dayOf(2026, 10, rng.int(Math.max(8, a), b))));
   const seen = new Map<string, Set<number>>(), fapiao = new Set<string>(), hts = new Set<string>();
   const newHt = (): string => { for (;;) { const h = `HT${rng.digits(2)}-2026-${pad(rng.int(1, 9999), 4)}`; if (!hts.has(h)) { hts.add(h); return h; } } };
   const newFp = (): string => { for (;;) { const f = rng.chance(0.6) ? `2632${pad(rng.int(0, 99), 2)}${rng.digits(14)}` : rng.digits(8); if (!fapiao.has(f)) { fapiao.add(f); return f; } } };
@@ -40,7 +40,7 @@ export const cnGbk: WorldGenerator = ({ seed, openItems }) => {
     const dd = d ?? dayOf(2026, 7, 25) + rng.int(0, 95);
     return bk.item(c, dd, tot, kind, g, { net, due: dd + rng.pick([30, 60, 90]), x: { fp: newFp(), ht: newHt() } });
   };
-  const xfer = (c: Cust, use: () => string) => () => ['转账', '汇入', c.bank, `6${rng.digits(18)}`, rng.pick(['中国工商银行苏州分行', '中国农业银行无锡分行', '中国银行宁波分行', '交通银行杭州分行', '招商银行东莞分行']), use()];
+  const xfer = (c: Cust, use: () => string) => () => ['转账', '汇入', c.bank, c.acct as string, c.branch as string, use()];
   const fpUse = (its: Item[]) => () => rng.pick([`货款 发票号${its.map((i) => i.x.fp).join(',')}`, `付发票${its.map((i) => i.x.fp).join('、')}款`, `${its.map((i) => i.x.fp).join(' ')}`]);
   const k = allot(openItems, {
     fapiao_cited: 0.2, contract_cited: 0.08, multi_fapiao_cited: 0.08, consolidated_monthly: 0.12, bank_acceptance_bill: 0.12, name_only: 0.05, moling_rounded_down: 0.04,
@@ -87,7 +87,7 @@ export const cnGbk: WorldGenerator = ({ seed, openItems }) => {
   for (let i = 0; i < 4; i++) {
     const u = unpaid[(i * 37) % unpaid.length], d = day(2, 27);
     bk.line(d, u.amt, 'noise_misdirected_returned', null, xfer(u.cust, () => '货款'));
-    bk.line(nextBiz(d + 1), -u.amt, 'noise_misdirected_returned', null, () => ['转账', '汇出', u.cust.bank, `6${rng.digits(18)}`, '', '退回误汇款']);
+    bk.line(nextBiz(d + 1), -u.amt, 'noise_misdirected_returned', null, () => ['转账', '汇出', u.cust.bank, u.cust.acct as string, u.cust.branch as string, '退回误汇款']);
   }
   const nNoise = Math.round(openItems * 0.1);
   for (let i = 0; i < nNoise; i++) {

@@ -45,9 +45,9 @@ export const aeAed: WorldGenerator = ({ seed, openItems }) => {
     const d = dayOf(2026, 7, 20) + rng.int(0, 100);
     return bk.item(c, d, tot, kind, g, { net, due: d + rng.pick([30, 60, 90]), x: { vat: String(tot - net) } });
   };
-  const refOf = (its: Item[]) => rng.pick([(s: number) => `INV/2026/${pad(s, 5)}`, (s: number) => `INV ${s}`, (s: number) => `INV-${pad(s, 5)}`, (s: number) => `${pad(s, 5)}`]) as (s: number) => string;
+  const refOf = () => rng.pick([(s: number) => `INV/2026/${pad(s, 5)}`, (s: number) => `INV ${s}`, (s: number) => `INV-${pad(s, 5)}`, (s: number) => `${pad(s, 5)}`]) as (s: number) => string;
   const ipi = (c: Cust, its: Item[] | null) => () => {
-    const f = its ? refOf(its) : null, ref = its && f ? its.map((i) => f(i.seq)).join(' ') : '';
+    const f = its ? refOf() : null, ref = its && f ? its.map((i) => f(i.seq)).join(' ') : '';
     const how = rng.weighted({ IPI: 5, FTS: 3, ALF: 1 });
     const head = how === 'IPI' ? 'IPI TT REF ' : how === 'FTS' ? 'FTS INWARD REMITTANCE ' : 'INWARD TT ';
     return [cut(`${head}${rng.digits(10)} ${cut(c.bank as string, 35)}${ref ? ' /RFB/' + ref : ''}`, 140), `${how}${rng.digits(12)}`];

@@ -157,4 +157,4 @@ export const caEft: WorldGenerator = ({ seed, openItems }) => {
   };
   return world;
 };
-export type { Line };
+

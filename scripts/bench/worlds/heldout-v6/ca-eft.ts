@@ -35,7 +35,7 @@ export const caEft: WorldGenerator = ({ seed, openItems }) => {
     const person = prov !== 'US' && rng.chance(0.12);
     const name = prov === 'US' ? uniqueName(used, () => (used.has(US[((i / 17) | 0) % US.length]) ? `${rng.pick(A)} ${rng.pick(['Lumber', 'Builders', 'Supply'])} LLC` : US[((i / 17) | 0) % US.length]))
       : person ? uniqueName(used, () => `${rng.pick(FIRST)} ${rng.pick(LAST)}`)
-      : uniqueName(used, () => { const b = rng.pick(B), en = B.indexOf(b) >= 10; return (en ? `${rng.pick(A)} ${b} ${rng.pick(['Inc.', 'Ltd.', 'Corp.'])}` : `${b} ${rng.pick(A)} ${rng.pick(['inc.', 'ltée', 'S.E.N.C.'])}`) + (!en && rng.chance(0.15) ? ` (${rng.int(9000, 9499)}-${rng.int(1000, 9999)} Québec inc.)` : ''); });
+      : uniqueName(used, () => { const b = rng.pick(B), en = B.indexOf(b) >= 10; return (en ? `${rng.pick(A)} ${b} ${rng.pick(['Inc.', 'Ltd.', 'Corp.'])}` : `${b} ${rng.pick(A)} ${rng.pick(['inc.', 'ltée', 'S.E.N.C.'])}`) + (!en && prov === 'QC' && rng.chance(0.15) ? ` (${rng.int(9000, 9499)}-${rng.int(1000, 9999)} Québec inc.)` : ''); });
     const bn8 = String(rng.int(10000000, 99999999));
     custs.push({ code: (up(name).replace(/[^A-Z]/g, '').slice(0, 6) + pad(i + 1, 3)), name, bank: up(name), tax: prov === 'US' ? '' : `${bn8}${bnCheck(bn8)} RT0001`, cur: prov === 'US' ? 'USD' : 'CAD', person, prov });
   }

@@ -11,8 +11,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { calibratedConfidence, detectFieldMappingsLocal, MAPPING_THRESHOLD, roleOf, scoreAllPairs } from '../../src/engines/recon-local/field-mappings';
-import type { DetectFieldMappingsInput } from '../../src/shared/reconcile/mcp-tools';
+import { detectFieldMappingsLocal, MAPPING_THRESHOLD, scoreAllPairs } from '../../src/engines/recon-local/field-mappings';
+import { blockInput, referenceMappings } from '../../scripts/bench/wide-mapping-data';
 
 const WIDTH = 1200;
 
@@ -52,42 +52,19 @@ process.stdout.write(JSON.stringify({ ms: Date.now() - started, mapped: out.mapp
   }, 300_000);
 });
 
-/**
- * Blocks of columns like a wide ERP export (issue 27's 5,000 × 50 file): amounts, codes, dates and
- * notes whose names share a class word, so every pair within a block is a candidate and most
- * amount, date and note pairs really score above the threshold (millions at 5,000 columns).
- */
-const BLOCK_SCRIPT = (engine: string, width: number) => `import { detectFieldMappingsLocal } from ${JSON.stringify(engine)};
-${blockInput.toString()}
-const out = detectFieldMappingsLocal(blockInput(${width}) as never);
-process.stdout.write(JSON.stringify(out.mappings.slice(0, 3).map((m) => [m.field_a, m.field_b, m.role])));
-`;
-
-function blockInput(width: number) {
-  let seed = 7;
-  const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-  const kinds = ['amt', 'code', 'day', 'note'];
-  const typeOf = (name: string) => (name.includes('amt') || name === 'amount' ? 'decimal' : name.includes('day') || name === 'date' ? 'date' : 'varchar');
-  const cols = (side: string) => ['ref', 'amount', 'date', ...Array.from({ length: width - 3 }, (_, i) => `${side}_${kinds[(i + 3) % 4]}_${i + 3}`)].map((name) => ({ name, data_type: typeOf(name) }));
-  const rows = (side: string) =>
-    Array.from({ length: 20 }, (_, r) => {
-      const row: Record<string, unknown> = { ref: `INV-${1000 + r}`, amount: (100 + r * 13.37).toFixed(2), date: `2026-03-${String(1 + r).padStart(2, '0')}` };
-      for (let i = 3; i < width; i++) {
-        const k = i % 4;
-        const day = () => `2025-${String(1 + Math.floor(rnd() * 12)).padStart(2, '0')}-${String(1 + Math.floor(rnd() * 28)).padStart(2, '0')}`;
-        row[`${side}_${kinds[k]}_${i}`] = k === 0 ? (rnd() * 10000).toFixed(2) : k === 1 ? `${side.toUpperCase()}${Math.floor(rnd() * 1e6)}` : k === 2 ? day() : `word${Math.floor(rnd() * 50)} thing`;
-      }
-      return row;
-    });
-  return { schema_a: { alias: 'a', columns: cols('l') }, schema_b: { alias: 'b', columns: cols('r') }, sample_a: rows('l'), sample_b: rows('r') };
-}
-
 describe('mapping detection on a wide file whose pairs really score', () => {
   it('1,200 × 1,200 columns in blocks fit in a 96 MB heap (the kept pairs hold no evidence objects)', () => {
     const dir = mkdtempSync(join(tmpdir(), 'kalla-wide-'));
     try {
       const script = join(dir, 'blocks.mts');
-      writeFileSync(script, BLOCK_SCRIPT(resolve('src/engines/recon-local/index.ts'), 1200));
+      writeFileSync(
+        script,
+        `import { detectFieldMappingsLocal } from ${JSON.stringify(resolve('src/engines/recon-local/index.ts'))};
+import { blockInput } from ${JSON.stringify(resolve('scripts/bench/wide-mapping-data.ts'))};
+const out = detectFieldMappingsLocal(blockInput(1200));
+process.stdout.write(JSON.stringify(out.mappings.slice(0, 3).map((m) => [m.field_a, m.field_b, m.role])));
+`,
+      );
       // Before: each of the ~290k kept pairs held its evidence and a sentence: out of heap (signal 6).
       const r = spawnSync(process.execPath, ['--max-old-space-size=96', '--import', 'tsx', script], { encoding: 'utf8', timeout: 240_000 });
       expect(r.stderr).not.toMatch(/heap out of memory/);
@@ -102,26 +79,6 @@ describe('mapping detection on a wide file whose pairs really score', () => {
     }
   }, 300_000);
 });
-
-/**
- * The mapping as it was computed before the wide-file work: every pair's evidence with its notes,
- * one stable sort by score, name evidence and column position, then the greedy one-to-one choice.
- */
-function referenceMappings(input: DetectFieldMappingsInput) {
-  const { left, right, candidates } = scoreAllPairs(input);
-  const sorted = [...candidates].sort((x, y) => y.score - x.score || y.evidence.name - x.evidence.name || x.i + x.j - (y.i + y.j));
-  const [usedA, usedB] = [new Set<number>(), new Set<number>()];
-  const out: Array<{ field_a: string; field_b: string; confidence: number; reason: string; role: string }> = [];
-  for (const c of sorted) {
-    if (c.score < MAPPING_THRESHOLD) break;
-    if (usedA.has(c.i) || usedB.has(c.j)) continue;
-    usedA.add(c.i);
-    usedB.add(c.j);
-    const [a, b] = [left[c.i], right[c.j]];
-    out.push({ field_a: a.name, field_b: b.name, confidence: calibratedConfidence(c.score), reason: c.evidence.notes.join('; ') || 'compatible types and names', role: roleOf(a, b, c.evidence) });
-  }
-  return out;
-}
 
 /** Deterministic generator so a failure reproduces. */
 function rng(seed: number): () => number {
@@ -162,7 +119,7 @@ describe('the wide-schema shortcut is exact', () => {
   }, 240_000);
 
   it('520 × 520 columns in blocks: the same mapping as every pair scored with its evidence', () => {
-    const input = blockInput(520) as never;
+    const input = blockInput(520);
     const mapped = detectFieldMappingsLocal(input).mappings;
     expect(mapped.length).toBeGreaterThan(300);
     expect([...mapped].sort((x, y) => x.field_a.localeCompare(y.field_a))).toEqual([...referenceMappings(input)].sort((x, y) => x.field_a.localeCompare(y.field_a)));

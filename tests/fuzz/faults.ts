@@ -1,15 +1,18 @@
 /**
  * Fault injection for the fuzz-and-fault suite: a corrupt engine file, a read-only data folder, a
  * full disk while loading and while exporting (a small tmpfs, where the machine lets us mount one),
- * an injected write error (an export's place taken by a folder), and a run killed mid-way.
+ * an injected write error (an export's place taken by a folder), a run killed mid-way, a workspace
+ * folder deleted during a run and a file appended to while it loads.
  * Each is judged: a clear refusal (a sentence, not a raw DuckDB/errno text) with nothing lost.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readdirSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../../src/main/errors';
 import { ReconEngine } from '../../src/main/reconcile/engine/engine';
 import { sweepLeftoverWorkspaces } from '../../src/cli/recon';
+import type { WorkspaceState } from '../../src/shared/reconcile/workspace';
+import { createTestCore } from '../helpers/core';
 import { clearMessage, type Verdict } from './run-world';
 
 export interface FaultVerdict {
@@ -31,6 +34,8 @@ function mount(dir: string, args: string[]): (() => void) | null {
   }
   return () => execFileSync('umount', ['-l', dir], { stdio: 'ignore' });
 }
+
+type Reply<T> = { ok: true; value: T } | { ok: false; error: { code: string; message: string } };
 
 const csvRows = (n: number) => `ref,amount,date\n${Array.from({ length: n }, (_, i) => `INV-${i},${(i % 997) + 0.5},2026-01-${String((i % 28) + 1).padStart(2, '0')}`).join('\n')}\n`;
 
@@ -174,6 +179,79 @@ export const FAULTS: { name: string; run(fresh: () => string): Promise<FaultVerd
       const still = left.filter((n) => existsSync(join(tmp, n)));
       if (still.length > 0 || swept.count !== left.length) return { verdict: 'lost', why: `${still.length} temp workspace(s) of a killed run left behind` };
       return { verdict: 'right', why: '' };
+    },
+  },
+  {
+    // The folder removed at the run's first progress event, as a file manager or a sync tool would.
+    name: 'workspace folder deleted during a run',
+    async run(fresh) {
+      const dir = fresh();
+      mkdirSync(dir, { recursive: true });
+      const f = join(dir, 'ledger.csv');
+      writeFileSync(f, csvRows(200_000));
+      const { core } = await createTestCore({ dataDir: join(dir, 'data'), withBuiltins: false });
+      const call = <T>(channel: string, input: unknown) => core.dispatch(channel as never, input as never) as Promise<Reply<T>>;
+      try {
+        const ws = await call<WorkspaceState>('reconcile.create', { name: 'October' });
+        if (!ws.ok) return { verdict: 'crashed', why: ws.error.message };
+        const id = ws.value.id;
+        for (const side of ['left', 'right']) await call('reconcile.addSourcePath', { id, side, path: f });
+        const manual = { confidence: 1, reason: 'same name', engine: 'manual', decision: 'accepted' };
+        await call('reconcile.confirmMappings', { id, rows: [{ ...manual, field_a: 'ref', field_b: 'ref', role: 'key', key: true }, { ...manual, field_a: 'amount', field_b: 'amount', role: 'amount', key: false }] });
+        const amount = { left: 'amount', right: 'amount', tolerance_abs: 0, tolerance_pct: 0, flip_sign: false };
+        await call('reconcile.setRules', { id, rules: [{ id: 'k', name: 'k', keys: [{ left: 'ref', right: 'ref' }], amount, cardinality: '1:1', auto_confirm: true }] });
+        const folder = join(dir, 'data', 'workspaces', id);
+        let deleted = false;
+        const off = core.subscribe((name) => {
+          if (name === 'reconcile.progress' && !deleted) {
+            deleted = true;
+            rmSync(folder, { recursive: true, force: true });
+          }
+        });
+        const run = await call('reconcile.run', { id });
+        off();
+        if (!deleted) return { verdict: 'refused clearly', why: 'the run ended before the folder could be deleted' };
+        if (run.ok) return { verdict: 'silently wrong', why: 'the run answered "completed" although its workspace folder was deleted' };
+        if (existsSync(folder)) return { verdict: 'lost', why: 'the folder was made again around a state whose engine is gone' };
+        return run.error.code === 'workspace_gone' && clearMessage(run.error.message) ? { verdict: 'refused clearly', why: run.error.message } : { verdict: 'crashed', why: `raw error: ${run.error.message}` };
+      } finally {
+        await core.dispose();
+      }
+    },
+  },
+  {
+    // Another program still writing the export: half rows at a time, as a buffered writer does.
+    name: 'file appended to while it loads',
+    async run(fresh) {
+      const dir = fresh();
+      mkdirSync(dir, { recursive: true });
+      const first = join(dir, 'first.csv');
+      writeFileSync(first, csvRows(10));
+      const growing = join(dir, 'growing.csv');
+      writeFileSync(growing, csvRows(400_000));
+      const ws = await ReconEngine.open(join(dir, 'ws'));
+      try {
+        const before = await ws.addSourceFromPath('left', first);
+        let [n, half] = [400_000, false];
+        const writer = setInterval(() => {
+          appendFileSync(growing, half ? `${n++}.75,2026-01-01\n` : `INV-${n},`);
+          half = !half;
+        }, 5);
+        let caught: unknown = null;
+        try {
+          await ws.addSourceFromPath('left', growing);
+        } catch (e) {
+          caught = e;
+        } finally {
+          clearInterval(writer);
+        }
+        if (caught === null) return { verdict: 'silently wrong', why: 'a file that grew during its load was loaded (cut at some byte)' };
+        const kept = await ws.source('left');
+        if (kept?.sha256 !== before.sha256 || kept.row_count !== 10) return { verdict: 'lost', why: 'the source loaded before was not kept' };
+        return judge(caught);
+      } finally {
+        ws.close();
+      }
     },
   },
 ];

@@ -11,7 +11,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { MAPPING_THRESHOLD, scoreAllPairs } from '../../src/engines/recon-local/field-mappings';
+import { detectFieldMappingsLocal, MAPPING_THRESHOLD, scoreAllPairs } from '../../src/engines/recon-local/field-mappings';
+import { blockInput, referenceMappings } from '../../scripts/bench/wide-mapping-data';
 
 const WIDTH = 1200;
 
@@ -41,6 +42,34 @@ process.stdout.write(JSON.stringify({ ms: Date.now() - started, mapped: out.mapp
       expect(r.status).toBe(0);
       const result = JSON.parse(r.stdout) as { ms: number; mapped: string[][] };
       expect(result.mapped).toEqual([
+        ['ref', 'ref', 'key'],
+        ['amount', 'amount', 'amount'],
+        ['date', 'date', 'date'],
+      ]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }, 300_000);
+});
+
+describe('mapping detection on a wide file whose pairs really score', () => {
+  it('1,200 × 1,200 columns in blocks fit in a 96 MB heap (the kept pairs hold no evidence objects)', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kalla-wide-'));
+    try {
+      const script = join(dir, 'blocks.mts');
+      writeFileSync(
+        script,
+        `import { detectFieldMappingsLocal } from ${JSON.stringify(resolve('src/engines/recon-local/index.ts'))};
+import { blockInput } from ${JSON.stringify(resolve('scripts/bench/wide-mapping-data.ts'))};
+const out = detectFieldMappingsLocal(blockInput(1200));
+process.stdout.write(JSON.stringify(out.mappings.slice(0, 3).map((m) => [m.field_a, m.field_b, m.role])));
+`,
+      );
+      // Before: each of the ~290k kept pairs held its evidence and a sentence: out of heap (signal 6).
+      const r = spawnSync(process.execPath, ['--max-old-space-size=96', '--import', 'tsx', script], { encoding: 'utf8', timeout: 240_000 });
+      expect(r.stderr).not.toMatch(/heap out of memory/);
+      expect(r.status).toBe(0);
+      expect(JSON.parse(r.stdout)).toEqual([
         ['ref', 'ref', 'key'],
         ['amount', 'amount', 'amount'],
         ['date', 'date', 'date'],
@@ -83,6 +112,17 @@ describe('the wide-schema shortcut is exact', () => {
     const fast = scoreAllPairs(input, MAPPING_THRESHOLD).candidates.map(key).sort();
     expect(full.length).toBeGreaterThan(100);
     expect(fast).toEqual(full);
+    // And the mapping itself (pairs, confidences, reasons, roles) is the one every pair's evidence gives.
+    const mapped = detectFieldMappingsLocal(input).mappings.map((m) => ({ ...m }));
+    expect(mapped.length).toBeGreaterThan(50);
+    expect([...mapped].sort((x, y) => x.field_a.localeCompare(y.field_a))).toEqual([...referenceMappings(input)].sort((x, y) => x.field_a.localeCompare(y.field_a)));
+  }, 240_000);
+
+  it('520 × 520 columns in blocks: the same mapping as every pair scored with its evidence', () => {
+    const input = blockInput(520);
+    const mapped = detectFieldMappingsLocal(input).mappings;
+    expect(mapped.length).toBeGreaterThan(300);
+    expect([...mapped].sort((x, y) => x.field_a.localeCompare(y.field_a))).toEqual([...referenceMappings(input)].sort((x, y) => x.field_a.localeCompare(y.field_a)));
   }, 240_000);
 });
 

@@ -36,6 +36,11 @@ interface Derived {
   heads: Set<string>;
   pieces: Set<string>;
   median: number;
+  /** Distinct normalised values of ≥ 4 characters, in sample order (the ones containment looks for). */
+  long4: string[];
+  daysSet: Set<number>;
+  daysMedian: number;
+  negative: boolean;
 }
 const derivedCache = new WeakMap<ColumnProfile, Derived>();
 function derived(p: ColumnProfile): Derived {
@@ -60,11 +65,16 @@ function derived(p: ColumnProfile): Derived {
       heads: new Set(),
       pieces: new Set(),
       median: p.numbers.length > 0 ? median(p.numbers) : 0,
+      long4: [],
+      daysSet: new Set(p.days),
+      daysMedian: p.days.length > 0 ? median(p.days) : 0,
+      negative: p.numbers.some((x) => x < 0),
     };
     d.normSet = new Set(d.normTexts);
     d.centsSet = new Set(d.cents);
     d.centsScaledDownSet = new Set(d.centsScaledDown);
     for (const t of d.normSet) {
+      if (t.length >= 4) d.long4.push(t);
       if (t.length >= 4) d.heads.add(t.slice(0, 4));
       for (let i = 0; i + 4 <= t.length; i++) d.pieces.add(t.slice(i, i + 4));
     }
@@ -96,11 +106,17 @@ function trigrams(s: string): Set<string> {
   return out;
 }
 
+/** Distinct elements two sets share (counted from the smaller one: the same number either way). */
+function sharedCount<T>(a: Set<T>, b: Set<T>): number {
+  const [small, large] = a.size <= b.size ? [a, b] : [b, a];
+  let shared = 0;
+  for (const x of small) if (large.has(x)) shared++;
+  return shared;
+}
+
 function dice<T>(a: Set<T>, b: Set<T>): number {
   if (a.size === 0 || b.size === 0) return 0;
-  let shared = 0;
-  for (const x of a) if (b.has(x)) shared++;
-  return (2 * shared) / (a.size + b.size);
+  return (2 * sharedCount(a, b)) / (a.size + b.size);
 }
 
 export function nameSimilarity(a: ColumnProfile, b: ColumnProfile): number {
@@ -142,13 +158,14 @@ function kindFit(a: ColumnProfile, b: ColumnProfile): number {
   return 0;
 }
 
-/** Shared distinct values, averaged over "of the smaller side" and "of the larger side". */
-function overlapRatio<T>(a: T[], b: T[]): number {
-  const sa = new Set(a);
-  const sb = new Set(b);
+/**
+ * Shared distinct values, averaged over "of the smaller side" and "of the larger side". Takes the
+ * columns' value sets, built once per column (derived): a 5,000-column file scores millions of
+ * pairs, and two fresh Sets per pair were a third of the mapping step (issue 27).
+ */
+function overlapRatio<T>(sa: Set<T>, sb: Set<T>): number {
   if (sa.size === 0 || sb.size === 0) return 0;
-  let shared = 0;
-  for (const x of sa) if (sb.has(x)) shared++;
+  const shared = sharedCount(sa, sb);
   return 0.5 * (shared / Math.min(sa.size, sb.size)) + 0.5 * (shared / Math.max(sa.size, sb.size));
 }
 
@@ -157,12 +174,16 @@ function median(xs: number[]): number {
   return s[Math.floor(s.length / 2)];
 }
 
-function dateEvidence(a: number[], b: number[], notes: string[]): number {
-  const exact = overlapRatio(a, b);
-  const gap = Math.abs(median(a) - median(b));
+/** Notes are written only for the pairs that are kept (null while scoring: millions of pairs in a wide file). */
+type Notes = string[] | null;
+
+function dateEvidence(a: ColumnProfile, b: ColumnProfile, notes: Notes): number {
+  const [da, db] = [derived(a), derived(b)];
+  const exact = overlapRatio(da.daysSet, db.daysSet);
+  const gap = Math.abs(da.daysMedian - db.daysMedian);
   const proximity = Math.max(0, 1 - gap / 45);
-  if (exact > 0) notes.push(`${Math.round(exact * 100)}% of sample dates equal`);
-  else if (proximity > 0.5) notes.push(`sample dates within ${Math.round(gap)} days`);
+  if (exact > 0) notes?.push(`${Math.round(exact * 100)}% of sample dates equal`);
+  else if (proximity > 0.5) notes?.push(`sample dates within ${Math.round(gap)} days`);
   return Math.max(exact, 0.75 * proximity);
 }
 
@@ -174,26 +195,25 @@ const meets = <T>(a: Set<T>, b: Set<T>): boolean => {
   return false;
 };
 
-function amountEvidence(pa: ColumnProfile, pb: ColumnProfile, notes: string[]): number {
-  const [a, b] = [pa.numbers, pb.numbers];
+function amountEvidence(pa: ColumnProfile, pb: ColumnProfile, notes: Notes, sharesValue: boolean): number {
   const [da, db] = [derived(pa), derived(pb)];
   // No amount in common, not even in minor units: only the distribution speaks (cheap; most pairs of a wide file).
-  if (!meets(da.centsSet, db.centsSet) && !meets(da.centsScaledDownSet, db.centsSet) && !meets(da.centsSet, db.centsScaledDownSet)) {
+  if (!sharesValue || (!meets(da.centsSet, db.centsSet) && !meets(da.centsScaledDownSet, db.centsSet) && !meets(da.centsSet, db.centsScaledDownSet))) {
     const [ma, mb] = [Math.abs(da.median), Math.abs(db.median)];
     const ratio = ma === 0 || mb === 0 ? 0 : Math.min(ma, mb) / Math.max(ma, mb);
     return ratio > 0.5 ? 0.3 * ratio : 0;
   }
-  const exact = overlapRatio(da.cents, db.cents);
+  const exact = overlapRatio(da.centsSet, db.centsSet);
   // Payment processors report minor units (1520044 = 15 200.44).
-  const scaled = Math.max(overlapRatio(da.centsScaledDown, db.cents), overlapRatio(da.cents, db.centsScaledDown));
-  const ma = Math.abs(median(a));
-  const mb = Math.abs(median(b));
+  const scaled = Math.max(overlapRatio(da.centsScaledDownSet, db.centsSet), overlapRatio(da.centsSet, db.centsScaledDownSet));
+  const ma = Math.abs(da.median);
+  const mb = Math.abs(db.median);
   const ratio = ma === 0 || mb === 0 ? 0 : Math.min(ma, mb) / Math.max(ma, mb);
   const distribution = ratio > 0.5 ? 0.3 * ratio : 0;
   if (exact > 0) {
-    const signFlip = a.some((x) => x < 0) !== b.some((x) => x < 0);
-    notes.push(`${Math.round(exact * 100)}% of sample amounts equal${signFlip ? ' (opposite signs)' : ''}`);
-  } else if (scaled > 0) notes.push('sample amounts equal in minor units (×100)');
+    const signFlip = da.negative !== db.negative;
+    notes?.push(`${Math.round(exact * 100)}% of sample amounts equal${signFlip ? ' (opposite signs)' : ''}`);
+  } else if (scaled > 0) notes?.push('sample amounts equal in minor units (×100)');
   return Math.max(exact, 0.85 * scaled, distribution);
 }
 
@@ -206,50 +226,64 @@ function words(values: string[]): Set<string> {
   return out;
 }
 
-function textEvidence(pa: ColumnProfile, pb: ColumnProfile, notes: string[]): number {
+function textEvidence(pa: ColumnProfile, pb: ColumnProfile, notes: Notes, sharesValue: boolean): number {
   const [da, db] = [derived(pa), derived(pb)];
   // Nothing shared (no value, no word, no identifier scheme, no value inside another): 0, without
   // the pairwise work below, which made a 5,000-column file take minutes (issue 27).
+  if (!sharesValue) return 0;
   if (!meets(da.normSet, db.normSet) && !meets(da.words, db.words) && !(da.shape && db.shape && da.shape.shape === db.shape.shape) && !meets(da.heads, db.pieces) && !meets(db.heads, da.pieces)) return 0;
-  const na = da.normTexts;
-  const nb = db.normTexts;
-  const exact = overlapRatio(na, nb);
-  // References embedded in free text ("RG AR-7711", "Factuur 2025-071").
-  const [shorter, longer] = na.length <= nb.length ? [na, nb] : [nb, na];
+  const exact = overlapRatio(da.normSet, db.normSet);
+  // References embedded in free text ("RG AR-7711", "Factuur 2025-071"). A value of ≥ 4
+  // characters can only be inside one whose 4-character pieces include its first four.
+  const [shorter, longer] = da.normTexts.length <= db.normTexts.length ? [da, db] : [db, da];
   let contained = 0;
-  const distinctShort = [...new Set(shorter)].filter((s) => s.length >= 4);
-  for (const s of distinctShort) if (longer.some((l) => l !== s && l.includes(s))) contained++;
-  const containment = distinctShort.length === 0 ? 0 : contained / distinctShort.length;
-  const shared = dice(derived(pa).words, derived(pb).words);
+  for (const s of shorter.long4) {
+    if (!longer.pieces.has(s.slice(0, 4))) continue;
+    for (const l of longer.normSet) {
+      if (l !== s && l.includes(s)) {
+        contained++;
+        break;
+      }
+    }
+  }
+  const containment = shorter.long4.length === 0 ? 0 : contained / shorter.long4.length;
+  const shared = dice(da.words, db.words);
   // Samples of two files rarely hold the same records, but one identifier keeps one scheme.
-  const [sa, sb] = [derived(pa).shape, derived(pb).shape];
+  const [sa, sb] = [da.shape, db.shape];
   const shape = sa && sb && sa.shape === sb.shape ? Math.min(sa.share, sb.share) : 0;
-  if (exact > 0) notes.push(`${Math.round(exact * 100)}% of sample values shared`);
-  else if (containment > 0) notes.push('values of one column appear inside the other');
-  else if (shape > 0) notes.push(`values share one identifier scheme (${sa!.shape.replace(/9+/g, (d) => `<${d.length} digits>`)})`);
-  else if (shared > 0.2) notes.push('sample values share words');
+  if (exact > 0) notes?.push(`${Math.round(exact * 100)}% of sample values shared`);
+  else if (containment > 0) notes?.push('values of one column appear inside the other');
+  else if (shape > 0) notes?.push(`values share one identifier scheme (${sa!.shape.replace(/9+/g, (d) => `<${d.length} digits>`)})`);
+  else if (shared > 0.2) notes?.push('sample values share words');
   return Math.max(exact, 0.85 * containment, Math.min(1, 1.2 * shared), 0.5 * shape);
 }
 
-export function valueSimilarity(a: ColumnProfile, b: ColumnProfile, notes: string[]): number | null {
+/** `sharesValue: false` when the caller knows the two share no value key (candidatePairs): the overlap checks are then 0 without looking. */
+export function valueSimilarity(a: ColumnProfile, b: ColumnProfile, notes: Notes, sharesValue = true): number | null {
   if (a.texts.length === 0 || b.texts.length === 0) return null;
-  if (a.kind === 'date' && b.kind === 'date' && a.days.length > 0 && b.days.length > 0) return dateEvidence(a.days, b.days, notes);
+  if (a.kind === 'date' && b.kind === 'date' && a.days.length > 0 && b.days.length > 0) return dateEvidence(a, b, notes);
   if (a.kind === 'number' && b.kind === 'number' && a.numbers.length > 0 && b.numbers.length > 0) {
     const codeLike = a.nameClass === 'key' || b.nameClass === 'key';
-    return codeLike ? textEvidence(a, b, notes) : amountEvidence(a, b, notes);
+    return codeLike ? textEvidence(a, b, notes, sharesValue) : amountEvidence(a, b, notes, sharesValue);
   }
   if (a.kind === 'boolean' || b.kind === 'boolean') return a.kind === b.kind ? 0.5 : 0;
-  return textEvidence(a, b, notes);
+  return textEvidence(a, b, notes, sharesValue);
 }
 
-export function pairEvidence(a: ColumnProfile, b: ColumnProfile): PairEvidence {
+/**
+ * The evidence of one pair. `withNotes: false` leaves the notes empty (the numbers are the same):
+ * scoring a wide file's millions of pairs wrote a sentence for each (issue 27); the pairs that
+ * are mapped are asked again with their notes.
+ */
+export function pairEvidence(a: ColumnProfile, b: ColumnProfile, withNotes = true, sharesValue = true): PairEvidence {
   const fit = kindFit(a, b);
   // Most pairs of a wide schema cannot match at all (a date and an amount): skip the work.
   if (fit === 0) return { name: 0, cls: 0, value: null, kindFit: 0, notes: [] };
   const notes: string[] = [];
   const name = nameSimilarity(a, b);
   const cls = classSimilarity(a.nameClass, b.nameClass);
-  const value = fit > 0 ? valueSimilarity(a, b, notes) : null;
+  const value = fit > 0 ? valueSimilarity(a, b, withNotes ? notes : null, sharesValue) : null;
+  if (!withNotes) return { name, cls, value, kindFit: fit, notes };
   if (a.compactName === b.compactName) notes.unshift('same column name');
   else if (name === 1) notes.unshift(`synonymous names (${a.name} ≈ ${b.name})`);
   else if (name >= 0.5) notes.unshift(`similar names (${a.name} ≈ ${b.name})`);
@@ -296,7 +330,7 @@ export function combinedScore(e: PairEvidence, a?: ColumnProfile, b?: ColumnProf
  * - pairs of related or equal named classes (class > 0.2) and of two identifier columns are all kept.
  * A 5,000 × 5,000-column file scored 25M pairs (minutes, then out of heap; issue 27).
  */
-export function candidatePairs(left: ColumnProfile[], right: ColumnProfile[], visit: (i: number, j: number) => void, fullUpTo = 250_000): boolean {
+export function candidatePairs(left: ColumnProfile[], right: ColumnProfile[], visit: (i: number, j: number, sharesValue: boolean) => void, fullUpTo = 250_000): boolean {
   if (left.length * right.length <= fullUpTo) return false;
   const push = (index: Map<string, number[]>, key: string, j: number) => {
     const list = index.get(key);
@@ -316,11 +350,11 @@ export function candidatePairs(left: ColumnProfile[], right: ColumnProfile[], vi
   const trigramPrefix = namePrefixes((p) => derived(p).trigrams, 0.6);
   // Values: any shared key. Containment and minor units one direction each (heads meet pieces,
   // scaled amounts meet amounts); two dates, two booleans, two equal named classes.
-  const keysOf = (p: ColumnProfile, probe: boolean): Set<string> => {
+  // Value keys first: a pair met through one of them `sharesValue`; one met only by its name,
+  // kinds or classes shares none, and its overlap checks are 0 without looking (pairEvidence).
+  const valueKeysOf = (p: ColumnProfile, probe: boolean): Set<string> => {
     const d = derived(p);
     const keys = new Set<string>();
-    for (const x of tokenPrefix(p)) keys.add(`T:${x}`);
-    for (const x of trigramPrefix(p)) keys.add(`3:${x}`);
     for (const x of d.normSet) keys.add(`t:${x}`);
     for (const x of d.words) keys.add(`w:${x}`);
     if (d.shape) keys.add(`s:${d.shape.shape}`);
@@ -328,13 +362,20 @@ export function candidatePairs(left: ColumnProfile[], right: ColumnProfile[], vi
     for (const x of d.centsScaledDownSet) keys.add(`c:${x}`);
     for (const x of d.heads) keys.add(probe ? `g:${x}` : `h:${x}`);
     for (const x of d.pieces) keys.add(probe ? `h:${x}` : `g:${x}`);
+    return keys;
+  };
+  const otherKeysOf = (p: ColumnProfile): Set<string> => {
+    const keys = new Set<string>();
+    for (const x of tokenPrefix(p)) keys.add(`T:${x}`);
+    for (const x of trigramPrefix(p)) keys.add(`3:${x}`);
     if (p.kind === 'date' || p.kind === 'boolean') keys.add(`k:${p.kind}`);
     if (p.nameClass !== 'other') keys.add(`n:${p.nameClass}`);
     return keys;
   };
   const index = new Map<string, number[]>();
   right.forEach((b, j) => {
-    for (const k of keysOf(b, false)) push(index, k, j);
+    for (const k of valueKeysOf(b, false)) push(index, k, j);
+    for (const k of otherKeysOf(b)) push(index, k, j);
   });
   // Related named classes (class > 0.2 between different classes).
   const related = new Map<string, string[]>();
@@ -343,22 +384,27 @@ export function candidatePairs(left: ColumnProfile[], right: ColumnProfile[], vi
     related.set(x, [...(related.get(x) ?? []), y]);
     related.set(y, [...(related.get(y) ?? []), x]);
   }
+  /** 0: not met yet; 1: met by a name, kind or class key; 2: met by a value key. */
   const marked = new Uint8Array(right.length);
   left.forEach((a, i) => {
-    const keys = keysOf(a, true);
-    for (const c of related.get(a.nameClass) ?? []) keys.add(`n:${c}`);
     const js: number[] = [];
-    for (const k of keys) {
-      for (const j of index.get(k) ?? []) {
-        if (marked[j]) continue;
-        marked[j] = 1;
-        js.push(j);
+    const meet = (keys: Set<string>, mark: number) => {
+      for (const k of keys) {
+        for (const j of index.get(k) ?? []) {
+          if (marked[j]) continue;
+          marked[j] = mark;
+          js.push(j);
+        }
       }
-    }
+    };
+    meet(valueKeysOf(a, true), 2);
+    const other = otherKeysOf(a);
+    for (const c of related.get(a.nameClass) ?? []) other.add(`n:${c}`);
+    meet(other, 1);
     js.sort((x, y) => x - y);
     for (const j of js) {
+      visit(i, j, marked[j] === 2);
       marked[j] = 0;
-      visit(i, j);
     }
   });
   return true;

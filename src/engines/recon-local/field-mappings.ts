@@ -56,37 +56,85 @@ export interface ScoredPair {
   score: number;
 }
 
+/** Scored pairs in columns (typed arrays that grow): a 5,000-column file keeps millions (issue 27). */
+class ScoredPairs {
+  count = 0;
+  i = new Int32Array(1024);
+  j = new Int32Array(1024);
+  score = new Float64Array(1024);
+  name = new Float64Array(1024);
+
+  push(i: number, j: number, score: number, name: number): void {
+    if (this.count === this.i.length) {
+      const grow = <T extends Int32Array | Float64Array>(a: T): T => {
+        const b = new (a.constructor as new (n: number) => T)(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      [this.i, this.j, this.score, this.name] = [grow(this.i), grow(this.j), grow(this.score), grow(this.name)];
+    }
+    const k = this.count++;
+    this.i[k] = i;
+    this.j[k] = j;
+    this.score[k] = score;
+    this.name[k] = name;
+  }
+
+  /** Positions best first: score, then name evidence, then earlier columns, then the order scored (a stable sort). */
+  order(): Uint32Array {
+    const { i, j, score, name } = this;
+    const order = new Uint32Array(this.count);
+    for (let k = 0; k < order.length; k++) order[k] = k;
+    return order.sort((x, y) => score[y] - score[x] || name[y] - name[x] || i[x] + j[x] - (i[y] + j[y]) || x - y);
+  }
+}
+
 /**
- * All candidate pairs with their scores (for calibration and the llm hallucination guard), or only
- * those scoring at least `minScore`: a 5,000 × 5,000-column file made 25M candidates with their
- * evidence and ran V8 out of heap (issue 27); below the threshold a pair is never mapped.
+ * The pairs scoring at least `minScore`, best first, without their notes. A 5,000 × 5,000-column
+ * file made 25M candidates with their evidence and ran V8 out of heap; later it kept millions of
+ * evidence objects with a sentence each (2.4 GB, minutes; issue 27). Below the threshold a pair is
+ * never mapped.
+ */
+function scorePairs(left: ColumnProfile[], right: ColumnProfile[], minScore: number): { pairs: ScoredPairs; order: Uint32Array } {
+  const pairs = new ScoredPairs();
+  const consider = (i: number, j: number, sharesValue = true) => {
+    const evidence = pairEvidence(left[i], right[j], false, sharesValue);
+    const score = combinedScore(evidence, left[i], right[j]);
+    if (score >= minScore) pairs.push(i, j, score, evidence.name);
+  };
+  // A very wide schema: only the pairs that can reach the mapping threshold (exact; column-similarity.ts).
+  if (!(minScore >= MAPPING_THRESHOLD && candidatePairs(left, right, consider))) left.forEach((_, i) => right.forEach((_, j) => consider(i, j)));
+  return { pairs, order: pairs.order() };
+}
+
+/**
+ * All candidate pairs with their scores and evidence (for calibration and tests), or only those
+ * scoring at least `minScore`, best first.
  */
 export function scoreAllPairs(input: DetectFieldMappingsInput, minScore = -Infinity): { left: ColumnProfile[]; right: ColumnProfile[]; candidates: Candidate[] } {
   const left = input.schema_a.columns.map((c) => profileColumn(c, input.sample_a));
   const right = input.schema_b.columns.map((c) => profileColumn(c, input.sample_b));
-  const candidates: Candidate[] = [];
-  const consider = (i: number, j: number) => {
-    const evidence = pairEvidence(left[i], right[j]);
-    const score = combinedScore(evidence, left[i], right[j]);
-    if (score >= minScore) candidates.push({ i, j, score, evidence });
-  };
-  // A very wide schema: only the pairs that can reach the mapping threshold (exact; column-similarity.ts).
-  if (!(minScore >= MAPPING_THRESHOLD && candidatePairs(left, right, consider))) left.forEach((_, i) => right.forEach((_, j) => consider(i, j)));
-  candidates.sort((x, y) => y.score - x.score || y.evidence.name - x.evidence.name || x.i + x.j - (y.i + y.j));
+  const { pairs, order } = scorePairs(left, right, minScore);
+  const candidates = Array.from(order, (k) => ({ i: pairs.i[k], j: pairs.j[k], score: pairs.score[k], evidence: pairEvidence(left[pairs.i[k]], right[pairs.j[k]]) }));
   return { left, right, candidates };
 }
 
 export function detectFieldMappingsLocal(input: DetectFieldMappingsInput): DetectFieldMappingsOutput {
-  const { left, right, candidates } = scoreAllPairs(input, MAPPING_THRESHOLD);
+  const left = input.schema_a.columns.map((c) => profileColumn(c, input.sample_a));
+  const right = input.schema_b.columns.map((c) => profileColumn(c, input.sample_b));
+  const { pairs, order } = scorePairs(left, right, MAPPING_THRESHOLD);
   const usedA = new Set<number>();
   const usedB = new Set<number>();
   const chosen: Candidate[] = [];
-  for (const c of candidates) {
-    if (c.score < MAPPING_THRESHOLD) break;
-    if (usedA.has(c.i) || usedB.has(c.j)) continue;
-    usedA.add(c.i);
-    usedB.add(c.j);
-    chosen.push(c);
+  for (const k of order) {
+    const [i, j, score] = [pairs.i[k], pairs.j[k], pairs.score[k]];
+    if (score < MAPPING_THRESHOLD) break;
+    if (usedA.has(i) || usedB.has(j)) continue;
+    usedA.add(i);
+    usedB.add(j);
+    // The notes are written for the pairs mapped only (the same evidence, asked again).
+    chosen.push({ i, j, score, evidence: pairEvidence(left[i], right[j]) });
+    if (usedA.size === left.length || usedB.size === right.length) break;
   }
   // The only date column on each side, left unmapped because the names share no word
   // ("invoice_date" / "Buchungstag"), is the pair a person would map: map it, with low confidence.

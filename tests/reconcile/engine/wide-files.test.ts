@@ -166,6 +166,39 @@ describe('side roles of a wide file', () => {
   });
 });
 
+describe('learning the references of a wide file', () => {
+  /** Open items with `ids` identifier-like columns (each a candidate reference); the statement names the invoice. */
+  async function viewReads(ids: number): Promise<{ statements: number; viaView: number; leftKey: string | null }> {
+    const rows = 40;
+    const left = [
+      ['invoice', 'amount', ...Array.from({ length: ids }, (_, i) => `code_${i}`)].join(','),
+      ...Array.from({ length: rows }, (_, r) => [`INV-${7100 + r}`, (100 + r * 17.35).toFixed(2), ...Array.from({ length: ids }, (_, i) => `K${i}X${1000 + r * 7 + i}`)].join(',')),
+    ].join('\n');
+    const right = ['amount,text', ...Array.from({ length: rows }, (_, r) => `${(100 + r * 17.35).toFixed(2)},Zahlung INV-${7100 + r}`)].join('\n');
+    const ws = await sb.workspace(`refs${ids}`);
+    await ws.addSourceFromPath('left', sb.file(`refs-l${ids}.csv`, `${left}\n`));
+    await ws.addSourceFromPath('right', sb.file(`refs-r${ids}.csv`, `${right}\n`));
+    const db = dbOf(ws);
+    const sql: string[] = [];
+    const [all, exec] = [db.all.bind(db), db.exec.bind(db)];
+    db.all = ((q: string, p?: never) => (sql.push(q), all(q, p))) as typeof db.all;
+    db.exec = ((q: string, p?: never) => (sql.push(q), exec(q, p))) as typeof db.exec;
+    const m = (a: string, b: string, role: FieldMapping['role']): FieldMapping => ({ field_a: a, field_b: b, confidence: 0.9, reason: 'test', role });
+    const facts = await ws.learnCash([m('invoice', 'text', 'key'), m('amount', 'amount', 'amount')], false);
+    return { statements: sql.length, viaView: sql.filter((q) => q.includes('"src_left"')).length, leftKey: facts.leftKey };
+  }
+
+  it('reads the open items through their typed view as often for 30 candidate columns as for 10 (each read binds every column)', async () => {
+    const few = await viewReads(10);
+    const many = await viewReads(30);
+    expect(few.leftKey).toBe('invoice');
+    expect(many.leftKey).toBe('invoice');
+    // Each candidate column is judged (more statements), but through the data table's named columns.
+    expect(many.statements).toBeGreaterThan(few.statements);
+    expect(many.viaView).toBe(few.viaView);
+  });
+});
+
 describe('a statement that repeats the reference in many text columns', () => {
   it('builds a recipe naming at most 8 of them, the most-hit first (issue 27: a raw schema error at 5,000 columns)', async () => {
     const { buildAutoRecipe } = await import('../../../src/main/reconcile/engine/auto-recipe');

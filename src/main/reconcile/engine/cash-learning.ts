@@ -11,6 +11,7 @@ import type { Db } from './db';
 import { amountExpression, column, dateExpression, issuedDigits, keySourceText, leftReference, nameExpression, namePrefixes, referenceBody, referenceTokens } from './recipe-sql';
 import { ident, lit } from './sql';
 import { typedView } from './sources';
+import { rowsWith as namedRows } from './row-columns';
 import { detectSideRoles, type SideRoles } from './side-roles';
 import { textHash } from './matching/working';
 
@@ -81,7 +82,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 10;
+export const LEARNING_VERSION = 11;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -109,11 +110,14 @@ const LEFT_REFS_PREFIX = 'kalla_learn_lref_';
  * the reference is read once per column and shape, not by every learning query (five full reads of
  * 1M document numbers with regular expressions were a third of the learning time).
  */
-async function leftWithRefs(db: Db, leftKey: ColumnTyping, shape: ReferenceGroups, strict: boolean): Promise<string> {
+async function leftWithRefs(db: Db, leftKey: ColumnTyping, shape: ReferenceGroups, strict: boolean, read: ColumnTyping[] = []): Promise<string> {
   const table = `${LEFT_REFS_PREFIX}${textHash(JSON.stringify([leftKey.name, shape, strict]))}`;
-  await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${table} AS SELECT s.__row_id AS id, ${leftReference(keySourceText(leftKey), shape, strict)} AS kalla_k FROM ${allRows('left')}`);
-  return `(SELECT v.*, r.kalla_k FROM ${ident(typedView('left'))} v JOIN ${table} r ON r.id = v.__row_id) s`;
+  await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${table} AS SELECT s.__row_id AS id, ${leftReference(keySourceText(leftKey), shape, strict)} AS kalla_k FROM ${rowsWith('left', [leftKey], 's')}`);
+  return `(SELECT v.*, r.kalla_k FROM ${rowsWith('left', read, 'v')} JOIN ${table} r ON r.id = v.__row_id) s`;
 }
+
+/** Only the columns a statement reads (row-columns.ts: the typed view binds all of them, each time). */
+const rowsWith = (side: Side, read: ColumnTyping[], alias: string) => `${namedRows(side, read.map((c) => c.name))} ${alias}`;
 
 /** `sampleRows`: rows read per side where a sample will do (tests make it small to check that facts do not depend on it). */
 export async function learnCashFacts(db: Db, columns: Columns, mappings: FieldMapping[], flipSign: boolean | null, sampleRows = LEARN_ROWS): Promise<CashFacts> {
@@ -383,11 +387,12 @@ async function chanceAgreement(db: Db, columns: Columns, amount: FieldMapping, f
 
 /** Among lines naming exactly one value of the column (each value on one open item), the share whose amount agrees. */
 async function hitAgreement(db: Db, columns: Columns, leftKey: ColumnTyping, shape: ReferenceGroups, strict: boolean, found: CashFacts['referenceColumns'], amount: FieldMapping, flipSign: boolean): Promise<{ share: number; lines: number }> {
-  const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);
+  const leftAmount = column(columns.left, 'left', amount.field_a, 'amount');
+  const la = amountExpression(leftAmount, false);
   const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
   const sources = found.map((f) => referenceTokens(keySourceText(column(columns.right, 'right', f.name, 'reference')), shape));
   const row = await db.one<{ share: number; lines: number }>(
-    `WITH l AS (SELECT s.kalla_k AS k, any_value(${la}) AS amt FROM ${await leftWithRefs(db, leftKey, shape, strict)} GROUP BY 1 HAVING count(*) = 1),
+    `WITH l AS (SELECT s.kalla_k AS k, any_value(${la}) AS amt FROM ${await leftWithRefs(db, leftKey, shape, strict, [leftAmount])} GROUP BY 1 HAVING count(*) = 1),
        t AS (SELECT s.__row_id AS id, ${ra} AS amt, unnest(list_distinct(flatten([${sources.join(', ')}]))) AS k FROM ${sample('right')}),
        h AS (SELECT t.id, any_value(t.amt) AS ra, any_value(l.amt) AS la FROM t JOIN l USING (k) GROUP BY t.id HAVING count(*) = 1)
      SELECT coalesce(avg(CASE WHEN ${agrees('la', 'ra')} THEN 1.0 ELSE 0.0 END), 0) AS share, count(*) AS lines FROM h WHERE la IS NOT NULL AND la <> 0 AND ra IS NOT NULL`,
@@ -509,11 +514,12 @@ async function learnRates(db: Db, columns: Columns, leftKey: ColumnTyping, facts
   if (!currency) return null;
   const shape = facts.shape!;
   const cur = `upper(trim(s.${ident(currency.column)}))`;
-  const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);
+  const leftAmount = column(columns.left, 'left', amount.field_a, 'amount');
+  const la = amountExpression(leftAmount, false);
   const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
   const sources = facts.referenceColumns.map((r) => referenceTokens(keySourceText(column(columns.right, 'right', r.name, 'reference')), shape));
   const rows = await db.all<{ currency: string; rate: number; n: number }>(
-    `WITH l AS (SELECT s.kalla_k AS k, ${la} AS amt, ${cur} AS cur FROM ${await leftWithRefs(db, leftKey, shape, facts.strict === true)}),
+    `WITH l AS (SELECT s.kalla_k AS k, ${la} AS amt, ${cur} AS cur FROM ${await leftWithRefs(db, leftKey, shape, facts.strict === true, [leftAmount, column(columns.left, 'left', currency.column, 'currency')])}),
        l1 AS (SELECT k, any_value(amt) AS amt, any_value(cur) AS cur FROM l WHERE k IS NOT NULL GROUP BY k HAVING count(*) = 1),
        r AS (SELECT list_distinct(flatten([${sources.join(', ')}])) AS ks, ${ra} AS amt FROM ${sample('right')}),
        r1 AS (SELECT ks[1] AS k, amt FROM r WHERE len(ks) = 1)
@@ -548,7 +554,7 @@ async function learnDatePair(db: Db, columns: Columns, leftKey: ColumnTyping, fa
 async function learnDateFor(db: Db, columns: Columns, leftKey: ColumnTyping, facts: CashFacts, lefts: ColumnTyping[], right: ColumnTyping, mappedLeft: string | undefined): Promise<CashFacts['date']> {
   const shape = facts.shape!;
   const sources = facts.referenceColumns.map((r) => referenceTokens(keySourceText(column(columns.right, 'right', r.name, 'reference')), shape));
-  const ties = `l AS (SELECT s.kalla_k AS k, ${lefts.map((c, i) => `${dateExpression(c)} AS d${i}`).join(', ')} FROM ${await leftWithRefs(db, leftKey, shape, facts.strict === true)}),
+  const ties = `l AS (SELECT s.kalla_k AS k, ${lefts.map((c, i) => `${dateExpression(c)} AS d${i}`).join(', ')} FROM ${await leftWithRefs(db, leftKey, shape, facts.strict === true, lefts)}),
        l1 AS (SELECT k, ${lefts.map((_, i) => `any_value(d${i}) AS d${i}`).join(', ')} FROM l WHERE k IS NOT NULL GROUP BY k HAVING count(*) = 1),
        r AS (SELECT list_distinct(flatten([${sources.join(', ')}])) AS ks, ${dateExpression(right)} AS rd FROM ${sample('right')}),
        r1 AS (SELECT ks[1] AS k, rd FROM r WHERE len(ks) = 1 AND rd IS NOT NULL),
@@ -601,11 +607,12 @@ async function closestDate(db: Db, ties: string, lefts: ColumnTyping[], right: C
 
 async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping, facts: CashFacts, amount: FieldMapping, flipSign: boolean): Promise<Pick<CashFacts, 'fixed' | 'percent' | 'wholePercent' | 'rounding' | 'pairs'>> {
   const shape = facts.shape!;
-  const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);
+  const leftAmount = column(columns.left, 'left', amount.field_a, 'amount');
+  const la = amountExpression(leftAmount, false);
   const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
   const sources = facts.referenceColumns.map((r) => referenceTokens(keySourceText(column(columns.right, 'right', r.name, 'reference')), shape));
   await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_pairs AS
-    WITH l AS (SELECT s.kalla_k AS k, ${la} AS amt FROM ${await leftWithRefs(db, leftKey, shape, facts.strict === true)}),
+    WITH l AS (SELECT s.kalla_k AS k, ${la} AS amt FROM ${await leftWithRefs(db, leftKey, shape, facts.strict === true, [leftAmount])}),
       r AS (SELECT list_distinct(flatten([${sources.join(', ')}])) AS ks, ${ra} AS amt FROM ${sample('right')}),
       l1 AS (SELECT k, any_value(amt) AS amt FROM l WHERE k IS NOT NULL GROUP BY k HAVING count(*) = 1),
       r1 AS (SELECT ks[1] AS k, amt FROM r WHERE len(ks) = 1),
@@ -716,9 +723,9 @@ async function pairOverlaps(db: Db, pairs: readonly (readonly [ColumnTyping, Col
 async function learnPartyInText(db: Db, left: ColumnTyping[], right: ColumnTyping[]): Promise<CashFacts['party']> {
   let best: { left: string; right: string; score: number } | null = null;
   for (const a of left) {
-    const names = await db.one<{ rows: number; d: number }>(`SELECT count(s.${ident(a.name)}) AS rows, count(DISTINCT s.${ident(a.name)}) AS d FROM ${allRows('left')}`);
+    const names = await db.one<{ rows: number; d: number }>(`SELECT count(s.${ident(a.name)}) AS rows, count(DISTINCT s.${ident(a.name)}) AS d FROM ${rowsWith('left', [a], 's')}`);
     if (!names || Number(names.d) < 3 || Number(names.d) >= 0.7 * Number(names.rows)) continue;
-    await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_names AS SELECT DISTINCT nullif(${nameExpression(`CAST(s.${ident(a.name)} AS VARCHAR)`)}, '') AS v FROM ${allRows('left')}`);
+    await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_names AS SELECT DISTINCT nullif(${nameExpression(`CAST(s.${ident(a.name)} AS VARCHAR)`)}, '') AS v FROM ${rowsWith('left', [a], 's')}`);
     try {
       for (const b of right) {
         const share = await db.scalarNumber(

@@ -13,7 +13,7 @@
 import type { ColumnTyping, Side } from '../../../shared/reconcile/sources-and-runs';
 import type { Db } from './db';
 import { ident } from './sql';
-import { typedView } from './row-columns';
+import { rowsWith } from './row-columns';
 
 export interface SideRoles {
   /** The side that holds the open items. */
@@ -38,7 +38,7 @@ const STATEMENT_WORDS = /description|verwendungszweck|buchungstext|omschrijving|
  * candidate column made the side roles take about a minute (issue 27). Same rows as `SELECT *` would.
  */
 const sampleOf = (side: Side, columns: ColumnTyping[]) =>
-  `(SELECT ${columns.map((c) => ident(c.name)).join(', ')} FROM ${ident(typedView(side))} ORDER BY hash(__row_id) LIMIT ${SAMPLE})`;
+  `(SELECT ${columns.map((c) => ident(c.name)).join(', ')} FROM ${rowsWith(side, columns.map((c) => c.name))} ORDER BY hash(__row_id) LIMIT ${SAMPLE})`;
 
 /** Canonical numbers of a VARCHAR expression: digit runs without leading zeros, at least MIN_DIGITS long. */
 const numbers = (x: string) =>
@@ -122,7 +122,7 @@ async function runningBalance(db: Db, columns: ColumnTyping[], side: Side): Prom
   ];
   const tests = nums.flatMap((_, b) => amounts.map((a, j) => ({ b, j })).filter((t) => !amounts[t.j].uses.includes(b)));
   const row = await db.one<Record<string, number>>(
-    `WITH s AS (SELECT * FROM ${ident(typedView(side))} ORDER BY __row_id LIMIT ${BALANCE_ROWS}),
+    `WITH s AS (SELECT * FROM ${rowsWith(side, nums.map((c) => c.name))} ORDER BY __row_id LIMIT ${BALANCE_ROWS}),
        -- A balance is never 0 on both rows it moves between (a column of mostly zeros, such as
        -- "collected" = total − outstanding, moves by a row's amount without being a balance).
        d AS (SELECT ${nums.map((b, i) => `CASE WHEN ${ident(b.name)} <> 0 AND lag(${ident(b.name)}) OVER w <> 0 THEN abs(${ident(b.name)} - lag(${ident(b.name)}) OVER w) END AS d${i}`).join(', ')},

@@ -29,13 +29,11 @@ import { bankStatementToCsv, BANK_FORMAT_NAMES, BANK_TYPED_COLUMNS, detectBankFo
 import { rowHashExpression } from './recipe-sql';
 import { DETECTION_SAMPLE_ROWS, detectTypes, typedExpression, type ColumnOverride, type Detection, type FileHints } from './typing';
 
-/** One table per side holds the typed values (one CSV pass, one write). */
-export const dataTable = (side: Side) => `data_${side}`;
 /** Workspaces from before the sources/ copies kept the original text in the data table, behind this view. */
 const legacyRawView = (side: Side) => `raw_${side}`;
 // The typed view and row columns are named in row-columns.ts; re-exported for the modules that import them here.
-import { ROW_HASH, ROW_ID, typedView } from './row-columns';
-export { ROW_HASH, ROW_ID, typedView };
+import { dataTable, ROW_HASH, ROW_ID, typedView } from './row-columns';
+export { dataTable, ROW_HASH, ROW_ID, typedView };
 
 export async function sha256File(path: string, signal?: AbortSignal): Promise<string> {
   const hash = createHash('sha256');

@@ -100,6 +100,33 @@ describe('dates learned without a reference', () => {
   });
 });
 
+describe('fees learned without a reference', () => {
+  it('finds the fixed fee payers deduct among the differences between a customer\'s lines and items', async () => {
+    // 20 customers × 6 invoices; each pays three of them, one line each, less a 440-yen transfer
+    // fee, and one in full. No text names an invoice; payer names are a column.
+    const ledger: string[] = [];
+    const bank: string[] = [];
+    for (let c = 0; c < 20; c++) {
+      for (let i = 0; i < 6; i++) {
+        const amount = 12_000 + c * 1_731 + i * 2_917 + (i * c) % 97;
+        ledger.push([`Kunde ${c} GmbH`, `R-${c}-${i}`, day(i * 4), amount].join(','));
+        if (i < 3) bank.push([day(i * 4 + 20), amount - 440, `KUNDE ${c}`].join(','));
+        if (i === 3) bank.push([day(i * 4 + 20), amount, `KUNDE ${c}`].join(','));
+      }
+    }
+    const ws = await sb.workspace();
+    await ws.addSourceFromPath('left', sb.file('l.csv', csv('customer,doc,issued,open', ledger)));
+    await ws.addSourceFromPath('right', sb.file('r.csv', csv('booked,amount,payer', bank)));
+    const mappings = [
+      { field_a: 'open', field_b: 'amount', role: 'amount' as const, confidence: 1, reason: 'test' },
+      { field_a: 'customer', field_b: 'payer', role: 'text' as const, confidence: 1, reason: 'test' },
+    ];
+    const facts = await ws.learnCash(mappings, false);
+    expect(facts.party).toMatchObject({ left: 'customer', right: 'payer' });
+    expect(facts.fixed).toEqual([440]);
+  });
+});
+
 describe('the cascade\'s last resort next to the cash rules', () => {
   it('keeps the equal-amount suggestion when it is on the amounts and no counterparty is known', async () => {
     // References in the bank text for most lines, no date and no payer column on either side: the

@@ -82,7 +82,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 11;
+export const LEARNING_VERSION = 12;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -187,12 +187,81 @@ async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping
     Object.assign(facts, await learnDifferences(db, columns, column(columns.left, 'left', facts.leftKey, 'reference key'), facts, amount, flipSign));
     facts.fx = await learnRates(db, columns, column(columns.left, 'left', facts.leftKey, 'reference key'), facts, amount, flipSign);
     facts.date = await learnDatePair(db, columns, column(columns.left, 'left', facts.leftKey, 'reference key'), facts, mappings);
-  } else if (amount && facts.party && !facts.party.in_text) {
+  } else if (amount && facts.party) {
     // No reference to tie a line to an item: a counterparty's line whose amount is that of exactly
-    // one of its open items (and no other line of it) ties them as well, for the dates.
-    facts.date = await learnDatePairByParty(db, columns, facts.party, amount, flipSign, mappings);
+    // one of its open items (and no other line of it) ties them as well, for the dates; the fees
+    // its payers deduct recur among the differences between its lines and its items.
+    await partyOfLines(db, columns, facts.party);
+    try {
+      // A name read from a text ties less surely than a name column: its dates are not learned
+      // (on jp-zengin they widened the batch search into chance sums).
+      if (!facts.party.in_text) facts.date = await learnDatePairByParty(db, columns, facts.party, amount, flipSign, mappings);
+      facts.fixed = await learnFeesByParty(db, columns, facts.party, amount, flipSign);
+    } finally {
+      await db.exec('DROP TABLE IF EXISTS temp.kalla_learn_rp');
+    }
   }
   return facts;
+}
+
+/**
+ * kalla_learn_rp(id, p): each sampled statement line's counterparty, folded as the left names are:
+ * the name column's value, or for a name written in a text (`in_text`) the longest word-prefix that
+ * is a left name.
+ */
+async function partyOfLines(db: Db, columns: Columns, party: NonNullable<CashFacts['party']>): Promise<void> {
+  const left = column(columns.left, 'left', party.left, 'counterparty');
+  const right = column(columns.right, 'right', party.right, 'counterparty');
+  if (!party.in_text) {
+    await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_rp AS SELECT s.__row_id AS id, nullif(${nameExpression(`CAST(s.${ident(right.name)} AS VARCHAR)`)}, '') AS p FROM ${sample('right')}`);
+    return;
+  }
+  const prefixes = namePrefixes(`CAST(s.${ident(right.name)} AS VARCHAR)`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_rp AS
+    WITH names AS (SELECT DISTINCT p FROM (SELECT ${nameExpression('raw')} AS p FROM (SELECT DISTINCT CAST(s.${ident(left.name)} AS VARCHAR) AS raw FROM ${allRows('left')})) WHERE length(p) >= 3),
+      pre AS (SELECT s.__row_id AS id, unnest(${prefixes}) AS p, generate_subscripts(${prefixes}, 1) AS k FROM ${sample('right')})
+    SELECT id, arg_max(p, length(p) * 1000 - k) AS p FROM pre WHERE p IN (SELECT p FROM names) GROUP BY id`);
+}
+
+/** A fee value must recur this many times more often than the differences around it. */
+const FEE_OVER_BACKGROUND = 10;
+
+/**
+ * Fixed fees a counterparty's payers deduct (a transfer fee of 440 yen, 1,000 won), read without a
+ * reference: over pairs of a line and an open item of the same counterparty, the differences item −
+ * line below 5 % of the item; a fee is a value that recurs at least 5 times, in 1 % of the lines,
+ * and FEE_OVER_BACKGROUND times as often as the values within 100 units of it (the amounts'
+ * granularity: cents, yen, tens) — chance differences spread, a fee repeats.
+ */
+async function learnFeesByParty(db: Db, columns: Columns, party: NonNullable<CashFacts['party']>, amount: FieldMapping, flipSign: boolean): Promise<number[]> {
+  const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);
+  const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
+  const lp = `nullif(${nameExpression(`CAST(s.${ident(column(columns.left, 'left', party.left, 'counterparty').name)} AS VARCHAR)`)}, '')`;
+  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_fees AS
+    WITH l AS (SELECT ${lp} AS p, ${la} AS amt FROM ${sample('left')}),
+      r AS (SELECT rp.p, ${ra} AS amt FROM ${sample('right')} JOIN kalla_learn_rp rp ON rp.id = s.__row_id)
+    SELECT sign(l.amt) * round(l.amt - r.amt, 2) AS diff FROM l JOIN r USING (p)
+    WHERE l.amt IS NOT NULL AND r.amt IS NOT NULL AND sign(l.amt) = sign(r.amt) AND r.amt <> 0
+      AND sign(l.amt) * (l.amt - r.amt) > 0 AND sign(l.amt) * (l.amt - r.amt) < abs(l.amt) * 0.05`);
+  try {
+    const lines = await db.scalarNumber('SELECT count(*) FROM kalla_learn_rp WHERE p IS NOT NULL');
+    const unit = await db.scalarNumber(
+      `SELECT coalesce(max(u), 0.01) FROM (SELECT u FROM (VALUES (1000), (100), (10), (1), (0.1)) t(u), (SELECT ${la} AS amt FROM ${sample('left')}) w
+         WHERE w.amt IS NOT NULL AND w.amt <> 0 GROUP BY u HAVING avg(CASE WHEN w.amt % u = 0 THEN 1.0 ELSE 0.0 END) >= 0.99)`,
+    );
+    const floor = Math.max(5, Math.ceil(lines * 0.01));
+    const rows = await db.all<{ d: string }>(
+      `WITH c AS (SELECT diff, count(*) AS n FROM kalla_learn_fees GROUP BY diff),
+         top AS (SELECT * FROM c WHERE n >= ${floor} ORDER BY n DESC, diff LIMIT 20)
+       SELECT top.diff AS d FROM top JOIN c ON abs(c.diff - top.diff) <= 100 * ${unit} AND c.diff <> top.diff
+       GROUP BY top.diff, top.n HAVING top.n >= ${FEE_OVER_BACKGROUND} * greatest(1, sum(c.n) / 200.0) * 1.0
+       UNION SELECT diff FROM top WHERE diff NOT IN (SELECT top.diff FROM top JOIN c ON abs(c.diff - top.diff) <= 100 * ${unit} AND c.diff <> top.diff)
+       ORDER BY 1 LIMIT 5`,
+    );
+    return rows.map((r) => Number(r.d)).sort((a, b) => a - b);
+  } finally {
+    await db.exec('DROP TABLE IF EXISTS temp.kalla_learn_fees');
+  }
 }
 
 /** A series-prefix reading must name this many times the lines the full reading does… */
@@ -579,7 +648,7 @@ async function learnDatePairByParty(db: Db, columns: Columns, party: NonNullable
   for (const right of rights) {
     const ties = `l AS (SELECT ${name('left', party.left)} AS p, round(${la}, 2) AS amt, ${lefts.map((c, i) => `${dateExpression(c)} AS d${i}`).join(', ')} FROM ${sample('left')}),
        l1 AS (SELECT p, amt, ${lefts.map((_, i) => `any_value(d${i}) AS d${i}`).join(', ')} FROM l WHERE p IS NOT NULL AND amt IS NOT NULL AND amt <> 0 GROUP BY p, amt HAVING count(*) = 1),
-       r AS (SELECT ${name('right', party.right)} AS p, round(${ra}, 2) AS amt, ${dateExpression(right)} AS rd FROM ${sample('right')}),
+       r AS (SELECT rp.p, round(${ra}, 2) AS amt, ${dateExpression(right)} AS rd FROM ${sample('right')} JOIN kalla_learn_rp rp ON rp.id = s.__row_id),
        r1 AS (SELECT p, amt, any_value(rd) AS rd FROM r WHERE p IS NOT NULL AND amt IS NOT NULL AND rd IS NOT NULL GROUP BY p, amt HAVING count(*) = 1),
        tied AS (SELECT l1.*, r1.rd FROM l1 JOIN r1 USING (p, amt))`;
     const found = await closestDate(db, ties, lefts, right, mapped?.field_a);

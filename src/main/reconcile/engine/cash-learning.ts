@@ -14,6 +14,7 @@ import { typedView } from './sources';
 import { rowsWith as namedRows } from './row-columns';
 import { detectSideRoles, type SideRoles } from './side-roles';
 import { textHash } from './matching/working';
+import { amountUnit } from './matching/groups';
 
 export type ReferenceGroups = Extract<KeyNormaliser, { kind: 'reference' }>['groups'];
 
@@ -82,7 +83,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 12;
+export const LEARNING_VERSION = 13;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -245,17 +246,13 @@ async function learnFeesByParty(db: Db, columns: Columns, party: NonNullable<Cas
       AND sign(l.amt) * (l.amt - r.amt) > 0 AND sign(l.amt) * (l.amt - r.amt) < abs(l.amt) * 0.05`);
   try {
     const lines = await db.scalarNumber('SELECT count(*) FROM kalla_learn_rp WHERE p IS NOT NULL');
-    const unit = await db.scalarNumber(
-      `SELECT coalesce(max(u), 0.01) FROM (SELECT u FROM (VALUES (1000), (100), (10), (1), (0.1)) t(u), (SELECT ${la} AS amt FROM ${sample('left')}) w
-         WHERE w.amt IS NOT NULL AND w.amt <> 0 GROUP BY u HAVING avg(CASE WHEN w.amt % u = 0 THEN 1.0 ELSE 0.0 END) >= 0.99)`,
-    );
+    const unit = await amountUnit(db, `(SELECT ${la} AS amt FROM ${sample('left')})`);
     const floor = Math.max(5, Math.ceil(lines * 0.01));
     const rows = await db.all<{ d: string }>(
       `WITH c AS (SELECT diff, count(*) AS n FROM kalla_learn_fees GROUP BY diff),
          top AS (SELECT * FROM c WHERE n >= ${floor} ORDER BY n DESC, diff LIMIT 20)
-       SELECT top.diff AS d FROM top JOIN c ON abs(c.diff - top.diff) <= 100 * ${unit} AND c.diff <> top.diff
-       GROUP BY top.diff, top.n HAVING top.n >= ${FEE_OVER_BACKGROUND} * greatest(1, sum(c.n) / 200.0) * 1.0
-       UNION SELECT diff FROM top WHERE diff NOT IN (SELECT top.diff FROM top JOIN c ON abs(c.diff - top.diff) <= 100 * ${unit} AND c.diff <> top.diff)
+       SELECT top.diff AS d FROM top LEFT JOIN c ON abs(c.diff - top.diff) <= 100 * ${unit} AND c.diff <> top.diff
+       GROUP BY top.diff, top.n HAVING sum(c.n) IS NULL OR top.n >= ${FEE_OVER_BACKGROUND} * greatest(1, sum(c.n) / 200.0)
        ORDER BY 1 LIMIT 5`,
     );
     return rows.map((r) => Number(r.d)).sort((a, b) => a - b);

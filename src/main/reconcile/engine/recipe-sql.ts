@@ -306,14 +306,16 @@ export function nameExpression(x: string): string {
  * text's first.
  */
 export function namePrefixes(x: string, words = 6): string {
+  // Words split at any space, the ideographic one included.
+  const wordsOf = (text: string) => `string_split(trim(regexp_replace(${text}, '[\\s\\x{3000}]+', ' ', 'g')), ' ')`;
   const prefixes = (text: string) => {
-    const ws = `string_split(trim(regexp_replace(${text}, '[\\s\\x{3000}]+', ' ', 'g')), ' ')`;
+    const ws = wordsOf(text);
     return `list_transform(range(1, least(len(${ws}), ${words}) + 1), k -> ${nameExpression(`array_to_string(${ws}[1:k], ' ')`)})`;
   };
   // After a transaction label of up to four words ("TRF SEPA DE", "TRF MB WAY DE", "FAST GELEN"):
   // the name read from each of the text's words 2–5 as well. The longest left name found wins.
   const afterLabel = (text: string) => {
-    const ws = `string_split(trim(regexp_replace(${text}, '[\\s\\x{3000}]+', ' ', 'g')), ' ')`;
+    const ws = wordsOf(text);
     return `flatten(list_transform(range(2, least(len(${ws}), 5) + 1), s -> list_transform(range(s, least(len(${ws}), s + ${words} - 1) + 1), k -> ${nameExpression(`array_to_string(${ws}[s:k], ' ')`)})))`;
   };
   // A field may open with its tag ("/DE SA DECORATION ROUSSEAU /MOTIF …"): read from its second word too.

@@ -38,8 +38,8 @@ const NEAR_UNITS = 200;
 const nearBelow = (payment: string, total: string, unit: string) =>
   `(abs(${total}) < abs(${payment}) AND abs(${payment}) - abs(${total}) <= ${NEAR_UNITS} * ${unit})`;
 
-/** The granularity the amounts of a working table are written in: the largest of 1000 … 0.01 that divides 99 % of them. */
-async function amountUnit(db: Db, table: string): Promise<string> {
+/** The granularity the amounts of `table` (a table or subquery with an `amt` column) are written in: the largest of 1000 … 0.01 that divides 99 % of them. */
+export async function amountUnit(db: Db, table: string): Promise<string> {
   const unit = await db.scalarNumber(
     `SELECT coalesce(max(u), 0.01) FROM (SELECT u FROM (VALUES (1000), (100), (10), (1), (0.1)) t(u), ${table} w
        WHERE w.amt IS NOT NULL AND w.amt <> 0 GROUP BY u HAVING avg(CASE WHEN w.amt % u = 0 THEN 1.0 ELSE 0.0 END) >= 0.99)`,
@@ -131,7 +131,7 @@ async function matchRuns(db: Db, rule: MatchRule, ruleIdx: number, o: Orientatio
   const keys = keyCols(rule);
   const window = `PARTITION BY ${keys} ORDER BY dt NULLS LAST, id`;
   const unit = await amountUnit(db, `w_${o.many}`);
-  const on = (a: string, b: string) => rule.keys.map((_, i) => `${a}.k${i} = ${b}.k${i}`).join(' AND ');
+  const on = (a: string, b: string) => keysEqual(rule, a, b);
   await db.exec(`CREATE OR REPLACE TEMP TABLE runs AS
     WITH m AS (SELECT ${keys}, id, amt, dt, row_number() OVER (${window}) AS pos, sum(amt) OVER (${window} ROWS UNBOUNDED PRECEDING) AS cs
                FROM w_${o.many} WHERE amt IS NOT NULL AND amt <> 0),

@@ -50,7 +50,8 @@ interface Parsed { oi: OI[]; st: ST[] }
 // ---- pl-mt940 -------------------------------------------------------------------------------------
 async function parsePl(w: World): Promise<Parsed> {
   const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(w.openItems.content as Buffer);
+  const xb = w.openItems.content as Buffer;
+  await wb.xlsx.load(xb.buffer.slice(xb.byteOffset, xb.byteOffset + xb.length) as ArrayBuffer);
   assert(wb.worksheets.length === 1 && wb.worksheets[0].name === 'Rozrachunki', 'pl: one sheet "Rozrachunki"');
   const ws = wb.worksheets[0];
   let h = 0;

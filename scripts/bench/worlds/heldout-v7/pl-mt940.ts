@@ -44,7 +44,6 @@ export function plMt940({ seed, openItems }: { seed: number; openItems: number }
   for (const c of custs) { const k = uniqCodes.get(c.code) ?? 0; uniqCodes.set(c.code, k + 1); if (k) c.code = `${c.code}${k + 1}`; }
   const cust = () => custs[rng.skewedIndex(custs.length)];
   const net = () => rng.amountCents(150, 40000);
-  const gross = (n: number) => n + Math.round(n * 0.23);
   /** Invoice amount (gross) for a customer, with its VAT kept. */
   const inv = (c: PlCust, day: number, kind: string, g: string | null, unique = false, o: Partial<Item> = {}, draw = net): Item => {
     let vat = 0;

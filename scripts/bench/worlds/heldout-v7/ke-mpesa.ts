@@ -39,7 +39,7 @@ export function keMpesa({ seed, openItems }: { seed: number; openItems: number }
     let phone = '';
     do phone = `2547${rng.pick(['0', '1', '2', '9', '4'])}${pad(rng.int(0, 9999999), 7)}`; while (phones.has(phone));
     phones.add(phone);
-    const short = nm.toUpperCase().replace(/[^A-Z ]/g, '').replace(/\b(MINI|GENERAL|STORES|SHOP)\b/g, (w) => w[0] + (w === 'STORES' ? 'S' : '')).replace(/ +/g, ' ').trim().slice(0, 12).trim();
+    const short = nm.toUpperCase().replace(/[^A-Z ]/g, '').replace(/\bGENERAL\b/g, 'GEN').replace(/\bSTORES\b/g, 'STRS').replace(/ +/g, ' ').trim().slice(0, 12).trim();
     custs.push({ code: String(custs.length + 1), name: nm, owner, phone, short });
   }
   const cust = () => custs[rng.skewedIndex(custs.length)];

@@ -75,7 +75,7 @@ export function plMt940({ seed, openItems }: { seed: number; openItems: number }
     part_payment: 70, nip_only: 100, ambiguous_equal_amounts: 60, unpaid_invoice: 520, open_correction: 20,
   }, {
     title_invoice_ref: () => { const c = cust(), d = payDay(), g = book.group(), it = inv(c, issued(d), 'title_invoice_ref', g); book.line(d, it.amt, 'title_invoice_ref', g, () => transfer(c, lead() + said(it))); return 1; },
-    title_typo: () => { const c = cust(), d = payDay(), g = book.group(), it = inv(c, issued(d), 'title_typo', g); book.line(d, it.amt, 'title_typo', g, () => { let t = ''; do t = typo(rng, said(it)); while (t.includes(it.no)); return transfer(c, lead() + t); }); return 1; },
+    title_typo: () => { const c = cust(), d = payDay(), g = book.group(), it = inv(c, issued(d), 'title_typo', g); book.line(d, it.amt, 'title_typo', g, () => { let t = ''; do t = typo(rng, said(it)); while (t.includes(it.no) || book.items.some((o) => o.cust === c && new RegExp(`(^|\\D)${o.seq}/${mm(o)}(\\D|$)`).test(t))); return transfer(c, lead() + t); }); return 1; },
     mpp_split_payment: () => {
       const c = cust(), d = payDay(), g = book.group(), it = inv(c, issued(d), 'mpp_split_payment', g, false, {}, () => (rng.chance(0.7) ? rng.amountCents(12200, 90000) : net())), vat = Number(it.x.vat);
       book.line(d, it.amt - vat, 'mpp_split_payment', g, () => ({ ...transfer(c, `/VAT/${money(vat, ',')}/IDC/${OWN_NIP}/INV/${rng.chance(0.8) ? it.no : said(it)}/TXT/${rng.pick(['Zaplata', 'Platnosc za towar', 'MPP', c.code, 'Zaplata za fakture'])}`), kind: 'PRZELEW MPP PRZYCHODZĄCY' }));

@@ -299,7 +299,7 @@ function check(w: World, p: Parsed): void {
     if (kind === 'sct_rf_reference') assert(S[0].x.rf.endsWith(inv.no) && !S[0].x.ustrd, `${tag}: RF reference only: ${S[0].x.rf}`);
     if (kind === 'sct_structured_multi') assert(O.every((o) => S[0].x.nb.split(' ').includes(o.no)), `${tag}: every document a RfrdDocInf/Nb`);
     if (kind === 'po_number_cited') assert(!!inv.x.po && S[0].x.ustrd.includes(inv.x.po), `${tag}: the Zuordnung ${inv.x.po} cited`);
-    if (kind === 'dd_batch_details') assert(S.length === 1 && S[0].x.e2e === inv.no && !!S[0].x.mndt && Number(S[0].x.batch) > 1 && inv.x.zw === 'L', `${tag}: TxDtls of a batch, EndToEndId = Referenz`);
+    if (kind === 'dd_batch_details') assert(S.length === 1 && S[0].x.e2e === inv.no && !!S[0].x.mndt && Number(S[0].x.batch) >= 1 && inv.x.zw === 'L', `${tag}: TxDtls of a batch, EndToEndId = Referenz`);
   }
   for (const [i, kind] of kindOf.open_items) {
     const o = p.oi[i];

@@ -84,7 +84,7 @@ export function deCamt053({ seed, openItems }: { seed: number; openItems: number
     },
     po_number_cited: single('po_number_cited', ([it]) => sctIn(it.cust as DeCust, up(rng.pick([`IHRE BESTELLUNG ${it.x.po}`, `Bestellnr. ${it.x.po}`, `PO ${it.x.po}`, `Best.-Nr. ${it.x.po} Lieferung`]))), 1),
     name_only: single('name_only', ([it]) => sctIn(it.cust as DeCust, up(rng.pick([`KD-NR ${it.cust.code}`, 'Zahlung', 'Begleichung offener Posten', `Kundennr. ${it.cust.code} Zahlung`, ''])))),
-    part_payment: single('part_payment', ([it]) => sctIn(it.cust as DeCust, up(rng.pick(['Abschlag ', 'Teilzahlung ', '1. Rate ']) + say(it))), 1, (_c, [it]) => Math.round(it.amt * (0.3 + rng.next() * 0.4) / 10000) * 10000 || 10000),
+    part_payment: single('part_payment', ([it]) => sctIn(it.cust as DeCust, up(rng.pick(['Abschlag ', 'Teilzahlung ', '1. Rate ']) + say(it))), 1, (_c, [it]) => { const unit = it.amt >= 100000 ? 10000 : 1000; return Math.round(it.amt * (0.3 + rng.next() * 0.4) / unit) * unit; }),
     ambiguous_equal_amounts: () => {
       const c = pick(sct), d = payDay(), g = book.group(), a = inv(c, issued(d), 'ambiguous_equal_amounts', g, { amb: true });
       book.item(c, issued(d), a.amt, 'ambiguous_equal_amounts', null, { amb: true, due: a.due, x: { po: c.po() } });

@@ -64,7 +64,8 @@ async function parsePl(w: World): Promise<Parsed> {
   for (; ws.getRow(r).getCell(1).value !== null && ws.getRow(r).getCell(1).value !== undefined; r++) {
     const row = ws.getRow(r);
     const left = row.getCell(c('Pozostaje do zapłaty')), no = String(row.getCell(c('Numer dokumentu')).value), nipS = String(row.getCell(c('NIP')).value).replace(/-/g, '');
-    assert(typeof left.value === 'number' && /zł/.test(left.numFmt ?? ''), `pl: ${no} amount a number with a złoty format`);
+    const docAmt = row.getCell(c('Kwota dokumentu')).value as number;
+    assert(typeof left.value === 'number' && /zł/.test(left.numFmt ?? '') && typeof docAmt === 'number' && Math.abs(docAmt) >= Math.abs(left.value), `pl: ${no} amounts numbers with a złoty format, rest ≤ document`);
     assert(row.getCell(c('Data dokumentu')).value instanceof Date && row.getCell(c('Termin płatności')).value instanceof Date, `pl: ${no} dates are Excel dates`);
     assert(row.getCell(c('Lp.')).value === oi.length + 1, 'pl: Lp. counts rows');
     const amt = Math.round((left.value as number) * 100), m = /^(FS|KOR) (\d+)\/(\d\d)\/2026$/.exec(no);

@@ -195,7 +195,9 @@ export function xlsxSync(spec: SheetSpec): Buffer {
   const { port1, port2 } = new MessageChannel();
   const worker = new Worker(new URL('./xlsx-worker.mjs', import.meta.url), { workerData: { spec, shared, port: port2 }, transferList: [port2] });
   try {
-    while (Atomics.load(shared, 0) === 0) Atomics.wait(shared, 0, 0, 60000);
+    // A worker that cannot even start (exceljs missing) never wakes us: give up after two minutes.
+    const until = Date.now() + 120000;
+    while (Atomics.load(shared, 0) === 0 && Date.now() < until) Atomics.wait(shared, 0, 0, 1000);
     const msg = receiveMessageOnPort(port1)?.message as { ok: boolean; buf?: Uint8Array; error?: string } | undefined;
     if (!msg?.ok || !msg.buf) throw new Error(`xlsx worker: ${msg?.error ?? 'no answer'}`);
     return Buffer.from(msg.buf);

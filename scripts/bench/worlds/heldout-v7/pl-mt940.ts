@@ -74,7 +74,13 @@ export function plMt940({ seed, openItems }: { seed: number; openItems: number }
     title_invoice_ref: 380, title_typo: 100, mpp_split_payment: 220, multi_invoice: 180, kor_netted: 110,
     part_payment: 70, nip_only: 100, ambiguous_equal_amounts: 60, unpaid_invoice: 520, open_correction: 20,
   }, {
-    title_invoice_ref: () => { const c = cust(), d = payDay(), g = book.group(), it = inv(c, issued(d), 'title_invoice_ref', g); book.line(d, it.amt, 'title_invoice_ref', g, () => transfer(c, lead() + said(it))); return 1; },
+    title_invoice_ref: () => {
+      const c = cust(), d = payDay(), g = book.group(), it = inv(c, issued(d), 'title_invoice_ref', g);
+      // One in eight was part-paid in September: the list shows the rest, and October's transfer pays the rest.
+      if (rng.chance(0.125)) it.x.doc = String(it.amt + Math.round(it.amt * (0.2 + rng.next() * 0.5) / 100) * 100);
+      book.line(d, it.amt, 'title_invoice_ref', g, () => transfer(c, lead() + said(it)));
+      return 1;
+    },
     title_typo: () => { const c = cust(), d = payDay(), g = book.group(), it = inv(c, issued(d), 'title_typo', g); book.line(d, it.amt, 'title_typo', g, () => { let t = ''; do t = typo(rng, said(it)); while (t.includes(it.no) || book.items.some((o) => o.cust === c && new RegExp(`(^|\\D)${o.seq}/${mm(o)}(\\D|$)`).test(t))); return transfer(c, lead() + t); }); return 1; },
     mpp_split_payment: () => {
       const c = cust(), d = payDay(), g = book.group(), it = inv(c, issued(d), 'mpp_split_payment', g, false, {}, () => (rng.chance(0.7) ? rng.amountCents(12200, 90000) : net())), vat = Number(it.x.vat);
@@ -161,11 +167,11 @@ export function plMt940({ seed, openItems }: { seed: number; openItems: number }
     header: ['Lp.', 'Akronim', 'Kontrahent', 'NIP', 'Numer dokumentu', 'Data dokumentu', 'Termin płatności', 'Dni po terminie', 'Kwota dokumentu', 'Pozostaje do zapłaty', 'Waluta'],
     rows: items.map((it, i) => {
       const c = it.cust as PlCust, over = EXPORT - it.due;
-      return [i + 1, c.code, c.name, `${c.nip.slice(0, 3)}-${c.nip.slice(3, 6)}-${c.nip.slice(6, 8)}-${c.nip.slice(8)}`, it.no, { date: it.day }, { date: it.due }, over > 0 ? over : 0, it.amt / 100, it.amt / 100, 'PLN'];
+      return [i + 1, c.code, c.name, `${c.nip.slice(0, 3)}-${c.nip.slice(3, 6)}-${c.nip.slice(6, 8)}-${c.nip.slice(8)}`, it.no, { date: it.day }, { date: it.due }, over > 0 ? over : 0, Number(it.x.doc ?? it.amt) / 100, it.amt / 100, 'PLN'];
     }),
     numFmt: [null, null, null, null, null, 'yyyy-mm-dd', 'yyyy-mm-dd', '0', '#,##0.00 "zł";-#,##0.00 "zł"', '#,##0.00 "zł";-#,##0.00 "zł"', null],
     widths: [6, 18, 42, 15, 18, 13, 13, 9, 15, 15, 7],
-    footer: [['', '', 'Razem:', '', '', '', '', '', total / 100, total / 100, 'PLN']],
+    footer: [['', '', 'Razem:', '', '', '', '', '', items.reduce((s, x) => s + Number(x.x.doc ?? x.amt), 0) / 100, total / 100, 'PLN']],
     created: EXPORT,
     creator: 'Comarch ERP Optima',
   });

@@ -262,3 +262,49 @@ describe('an aging report with bucket columns', () => {
     expect(['Balance Due', 'Original Amount']).toContain(auto.recipe.mappings.find((m) => m.role === 'amount')?.field_a);
   });
 });
+
+/**
+ * A Canadian chequing account exported as RBC does: one CSV, a `CAD$` and a `USD$` column, each
+ * row filling one of them, each holding money in and out. They are two currencies side by side, not
+ * a debit/credit split (which holds one sign per column): the derived amount is whichever is filled,
+ * so a USD invoice meets its USD wire. A split whose debit column is printed negative
+ * ("Money out: -12.00") still reads as money out.
+ */
+describe('amount columns side by side and debits printed negative', () => {
+  it('derives the row amount from CAD$/USD$ and matches invoices in either currency', async () => {
+    const left: string[] = [];
+    const right: string[] = [];
+    for (let k = 0; k < 40; k++) {
+      const usd = k % 4 === 0;
+      const cents = 30_000 + ((k * 73_331) % 2_000_000);
+      const amount = (cents / 100).toFixed(2);
+      left.push([`${10_001 + k * 3}`, `Client ${k % 9}`, usd ? 'USD' : 'CAD', amount].join(','));
+      right.push(['Chequing', usd ? '06702-4001234' : '06702-1009876', '10/5/2026', `"WIRE PAYMENT INV ${10_001 + k * 3}"`, usd ? '' : amount, usd ? amount : ''].join(','));
+      if (!usd) right.push(['Chequing', '06702-1009876', '10/6/2026', `"HYDRO ${k}"`, `-${(40 + k).toFixed(2)}`, ''].join(','));
+    }
+    const ws = await sb.workspace('rbc');
+    await ws.addSourceFromPath('left', sb.file('ar.csv', csv('Invoice,Customer,Currency,Total', left)));
+    const b = await ws.addSourceFromPath('right', sb.file('rbc.csv', csv('Account Type,Account Number,Transaction Date,Description,CAD$,USD$', right)));
+    const derived = b.columns.find((c) => c.name === 'signed_amount');
+    expect(derived?.format?.split('\u0000').slice(0, 3)).toEqual(['side-by-side', 'CAD$', 'USD$']);
+    expect(b.notices.find((n) => n.code === 'derived_signed_amount')?.message).toMatch(/each hold money in and out/);
+    const auto = await buildAutoRecipe(ws, 'rbc');
+    expect(auto.recipe.mappings.find((m) => m.role === 'amount')?.field_b).toBe('signed_amount');
+    const result = await ws.run(auto.recipe);
+    const groups = (await ws.page(result.run_id, 'matched', { offset: 0, limit: 100 })).items;
+    ws.close();
+    const usdMatched = groups.filter((g) => g.left_rows[0]?.Currency === 'USD');
+    expect(usdMatched).toHaveLength(10);
+    for (const g of groups) expect(Number(g.right_rows[0]?.signed_amount)).toBe(Number(g.left_rows[0]?.Total));
+  });
+
+  it('reads a debit column printed negative as money out', async () => {
+    const rows = Array.from({ length: 30 }, (_, k) => (k % 3 === 0 ? ['01/03/2026', `PAYMENT ${k}`, '', `${100 + k}.00`] : ['01/03/2026', `CARD ${k}`, `-${10 + k}.50`, '']).join(','));
+    const ws = await sb.workspace('neg');
+    const info = await ws.addSourceFromPath('right', sb.file('bank.csv', csv('Date,Details,Money out,Money in', rows)));
+    expect(info.columns.find((c) => c.name === 'signed_amount')?.format?.split('\u0000').slice(0, 2)).toEqual(['Money in', 'Money out']);
+    const page = await ws.preview('right', { offset: 0, limit: 3 });
+    ws.close();
+    expect(page.items.map((r) => Number(r.signed_amount))).toEqual([100, -11.5, -12.5]);
+  });
+});

@@ -36,6 +36,37 @@ describe('typing for finance exports', () => {
     ]);
   });
 
+  it('reads a currency sign with the letters that say whose dollar it is, on either side', async () => {
+    // Sage 50 in French Canada prints US dollars as "8 634,45 $ US" (NBSP thousands); others US$, $US, CA$, R$, ₹.
+    const { info, rows } = await load('fr;en;other', [
+      '"8\u00a0634,45 $ US";"US$1,200.00";"R$ 12,50"',
+      '"1\u00a0234,56 $";"CA$ 2,500.10";"₹ 7,50"',
+      '"273,06 $ US";"$US 3.00";"12,00 zł"',
+    ]);
+    expect(info.columns.map((c) => [c.name, c.type, c.format])).toEqual([
+      ['fr', 'number', 'eu'],
+      ['en', 'number', 'us'],
+      ['other', 'number', 'eu'],
+    ]);
+    expect(rows.map((r) => [r.fr, r.en, r.other].map(Number))).toEqual([
+      [8634.45, 1200, 12.5],
+      [1234.56, 2500.1, 7.5],
+      [273.06, 3, 12],
+    ]);
+  });
+
+  it('keeps document numbers text when another series among them has letters (credit notes)', async () => {
+    // 39 invoices 10001… and one credit note NC-00501: as a number column the credit note would lose its number.
+    const rows = Array.from({ length: 40 }, (_, k) => (k === 20 ? 'NC-00501,"-120,00"' : `${10_001 + k},"${100 + k},50"`));
+    const { info, rows: page } = await load('doc,amount', rows);
+    expect(info.columns.map((c) => [c.name, c.type])).toEqual([
+      ['doc', 'text'],
+      ['amount', 'number'],
+    ]);
+    expect(page[20].doc).toBe('NC-00501');
+    expect(info.notices.filter((n) => n.code === 'not_all_numbers')).toEqual([]);
+  });
+
   it('keeps references that merely look numeric-ish as text (INV-1, leading zeros)', async () => {
     const { info } = await load('ref,code,amount', ['INV-1,00042,1', 'INV-2,00043,2']);
     expect(info.columns.map((c) => c.type)).toEqual(['text', 'text', 'number']);

@@ -32,6 +32,8 @@ const CREDIT =
 const EXCLUSIVE_SHARE = 0.95;
 /** Each column fills at least this share of the rows: a split amount has money both ways. */
 const MIN_SIDE_SHARE = 0.02;
+/** A split column may hold this share of values of the other sign (a reversal printed in place). */
+const MIXED_SIGN_SHARE = 0.05;
 
 /**
  * Adds the derived signed amount to `typings` (and a notice) when a debit/credit pair is found.
@@ -44,8 +46,10 @@ export async function addDebitCredit(db: Db, table: string, typings: ColumnTypin
   let credit = named(CREDIT);
   let how = 'by their names';
   if (!debit || !credit) {
-    const pair = await exclusivePair(db, table, typings, sampleRows);
-    if (!pair) return;
+    const found = await exclusivePair(db, table, typings, sampleRows);
+    if (!found) return;
+    if (found.kind === 'side-by-side') return addSideBySide(typings, notices, found.pair);
+    const pair = found.pair;
     [debit, credit] = CREDIT.test(foldName(pair[0].name.trim())) || DEBIT.test(foldName(pair[1].name.trim())) ? [pair[1], pair[0]] : pair;
     how = named(DEBIT) === debit || named(CREDIT) === credit
       ? 'because exactly one of them is filled on each row, and by the name'
@@ -60,8 +64,42 @@ export async function addDebitCredit(db: Db, table: string, typings: ColumnTypin
   });
 }
 
-/** The first two adjacent number columns of which exactly one is filled on nearly every row. */
-async function exclusivePair(db: Db, table: string, typings: ColumnTyping[], sampleRows: number | null): Promise<[ColumnTyping, ColumnTyping] | null> {
+/** Tags a derived column that is the one filled value of columns side by side. */
+export const SIDE_BY_SIDE_TAG = 'side-by-side';
+
+/**
+ * Two amount columns of which each row fills one, at least one of them signed — one per currency or account, as RBC
+ * prints `CAD$` and `USD$` — get a derived column holding the row's amount whichever is filled,
+ * so a payment in either currency can meet its invoice.
+ */
+function addSideBySide(typings: ColumnTyping[], notices: Notice[], [a, b]: [ColumnTyping, ColumnTyping]): void {
+  const name = signedAmountName(typings);
+  typings.push({ name, type: 'number', derived: true, format: [SIDE_BY_SIDE_TAG, a.name, b.name, a.format ?? 'us', b.format ?? 'us'].join('\u0000') });
+  notices.push({
+    code: 'derived_signed_amount',
+    column: name,
+    message: `"${a.name}" and "${b.name}" each hold money in and out, and each row fills one of them (one column per currency or account): derived ${name}, the amount of the row whichever is filled`,
+  });
+}
+
+/** The derived column's SQL when it is a side-by-side one; null for other derived columns. */
+export function sideBySideExpression(typing: ColumnTyping, amountOf: (column: string, style: 'us' | 'eu') => string): string | null {
+  const [tag, a, b, styleA, styleB] = (typing.format ?? '').split('\u0000');
+  if (tag !== SIDE_BY_SIDE_TAG) return null;
+  return `coalesce(${amountOf(a, styleA === 'eu' ? 'eu' : 'us')}, ${amountOf(b, styleB === 'eu' ? 'eu' : 'us')})`;
+}
+
+/**
+ * The first two adjacent number columns of which exactly one is filled on nearly every row: a
+ * split amount when each holds one sign, columns side by side (currencies, accounts) when one
+ * holds money both ways.
+ */
+async function exclusivePair(
+  db: Db,
+  table: string,
+  typings: ColumnTyping[],
+  sampleRows: number | null,
+): Promise<{ kind: 'split' | 'side-by-side'; pair: [ColumnTyping, ColumnTyping] } | null> {
   const candidates: [ColumnTyping, ColumnTyping][] = [];
   for (let i = 0; i + 1 < typings.length; i++) {
     const [a, b] = [typings[i], typings[i + 1]];
@@ -70,17 +108,28 @@ async function exclusivePair(db: Db, table: string, typings: ColumnTyping[], sam
   // Wide files have hundreds of such pairs and no split amount: the usual exports have one.
   if (candidates.length === 0 || candidates.length > 8) return null;
   const filled = (t: ColumnTyping) => `nullif(trim(${ident(t.name)}), '') IS NOT NULL`;
+  const negative = (t: ColumnTyping) => `kalla_parse_${t.format === 'eu' ? 'eu' : 'us'}(${ident(t.name)}) < 0`;
   const row = await db.one<Record<string, unknown>>(
     `SELECT count(*) AS n, ${candidates
-      .map(([a, b], i) => `count(*) FILTER (WHERE ${filled(a)} AND NOT ${filled(b)}) AS a${i}, count(*) FILTER (WHERE ${filled(b)} AND NOT ${filled(a)}) AS b${i}`)
+      .map(
+        ([a, b], i) =>
+          `count(*) FILTER (WHERE ${filled(a)} AND NOT ${filled(b)}) AS a${i}, count(*) FILTER (WHERE ${filled(b)} AND NOT ${filled(a)}) AS b${i}, ` +
+          `count(*) FILTER (WHERE ${negative(a)}) AS an${i}, count(*) FILTER (WHERE ${negative(b)}) AS bn${i}`,
+      )
       .join(', ')} FROM (SELECT * FROM ${ident(table)}${sampleRows ? ` LIMIT ${sampleRows}` : ''})`,
   );
   const n = Number(row?.n ?? 0);
   if (n === 0) return null;
-  const found = candidates.find((_, i) => {
+  // A column of one direction holds one sign (debits printed as 12.00 or as -12.00, never both);
+  // a column holding money both ways makes the pair two accounts or currencies side by side
+  // (RBC's `CAD$` / `USD$`), not a split amount.
+  const oneSign = (filledCount: number, negatives: number) => Math.min(negatives, filledCount - negatives) <= MIXED_SIGN_SHARE * filledCount;
+  for (const [i, pair] of candidates.entries()) {
     const a = Number(row?.[`a${i}`] ?? 0);
     const b = Number(row?.[`b${i}`] ?? 0);
-    return a + b >= EXCLUSIVE_SHARE * n && a >= MIN_SIDE_SHARE * n && b >= MIN_SIDE_SHARE * n;
-  });
-  return found ?? null;
+    if (a + b < EXCLUSIVE_SHARE * n || a < MIN_SIDE_SHARE * n || b < MIN_SIDE_SHARE * n) continue;
+    const [aOne, bOne] = [oneSign(a, Number(row?.[`an${i}`] ?? 0)), oneSign(b, Number(row?.[`bn${i}`] ?? 0))];
+    return { kind: aOne && bOne ? 'split' : 'side-by-side', pair };
+  }
+  return null;
 }

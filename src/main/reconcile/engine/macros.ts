@@ -19,7 +19,17 @@
 import type { Db } from './db';
 
 /** ISO codes recognised around amounts; a fixed list so references like "INV-1" never read as numbers. */
-const CURRENCY_CODES = 'EUR|USD|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|PLN|CZK|HUF|RON|BGN|CNY|HKD|SGD|INR|ZAR|BRL|MXN|TRY|AED|SAR|ILS|KRW|THB|IDR|MYR|PHP';
+const CURRENCY_CODES =
+  'EUR|USD|GBP|CHF|JPY|CAD|AUD|NZD|SEK|NOK|DKK|ISK|PLN|CZK|HUF|RON|BGN|UAH|CNY|HKD|TWD|SGD|INR|ZAR|KES|NGN|EGP|MAD|BRL|MXN|ARS|CLP|COP|PEN|TRY|AED|SAR|QAR|KWD|BHD|OMR|ILS|KRW|THB|IDR|MYR|PHP|VND';
+
+/**
+ * A currency sign with the letters that name whose dollar (or krone, or real) it is, on either side:
+ * "$", "US$", "$US", "$ US" (how French-Canadian ledgers print US dollars), "CA$", "C$", "R$", "S$",
+ * "₹", "₺". Any Unicode currency symbol (\p{Sc}), so the list of markets does not decide.
+ */
+const CURRENCY_SIGN = String.raw`([A-Z]{1,3}[\s\x{00A0}]?)?\p{Sc}([\s\x{00A0}]?[A-Z]{1,3}\b)?`;
+/** Currencies written as a short word, apart from the digits by a space: "12,00 zł", "1 234 Kč", "kr 99". */
+export const CURRENCY_WORDS = 'zł|zl|Kč|Kc|Ft|kr\\.?|Kr\\.?|lei|лв\\.?|Rs\\.?|Dhs|RM|Rp|SFr\\.?|Fr\\.';
 
 export const MACROS_SQL = String.raw`
 -- Spaces and apostrophes are thousands separators only between groups of three digits: "1 234,56",
@@ -34,7 +44,7 @@ CREATE OR REPLACE MACRO kalla_num_ungroup(x) AS list_transform([x], c -> CASE
 CREATE OR REPLACE MACRO kalla_num_clean_plain(v) AS (
   CASE WHEN trim(v) IN ('-', '–', '—') THEN '0' ELSE
   replace(kalla_num_ungroup(
-    regexp_replace(trim(v), '^(${CURRENCY_CODES})[\s\x{00A0}]*|[\s\x{00A0}]*(${CURRENCY_CODES})$|[$€£¥]', '', 'g')), '−', '-') END);
+    regexp_replace(trim(v), '^(${CURRENCY_CODES})[\s\x{00A0}]*|[\s\x{00A0}]*(${CURRENCY_CODES})$|^(${CURRENCY_WORDS})[\s\x{00A0}]+|[\s\x{00A0}]+(${CURRENCY_WORDS})$|${CURRENCY_SIGN}', '', 'g')), '−', '-') END);
 -- A trailing DR/CR marker is the amount's direction, as Indian and Australian ledgers and bank
 -- statements print it ("17,02,809.77 Dr"), and so is Turkish (B)/(A), borç/alacak, as Logo, Mikro
 -- and Netsis print balances ("82.910,44 (B)"): debit reads negative, credit positive, the bank's own

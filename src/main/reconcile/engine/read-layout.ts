@@ -6,9 +6,17 @@
  * and override (skip_top / skip_bottom / header_row).
  */
 import type { SkippedLine } from '../../../shared/reconcile/sources-and-runs';
+import { CURRENCY_WORDS } from './macros';
 
-/** An amount, with a currency and a trailing direction marker ("17,02,809.77 Dr") allowed. */
-const NUMBERISH = /^[\s(+-]*([$€£¥]|[A-Z]{3}\s)?\s*[\d][\d.,\s\u00a0\u202f']*\s*([$€£¥]|[A-Z]{3})?[)\s-]*([CcDd][Rr]\.?)?$/;
+/**
+ * An amount, with a currency and a trailing direction marker ("17,02,809.77 Dr") allowed; the
+ * currency as macros.ts's kalla_num_clean reads it: a code, or any currency sign with the letters
+ * that say whose ("US$", "8 634,45 $ US").
+ */
+const NUMBERISH = new RegExp(
+  String.raw`^[\s(+\-−]*(\p{Sc}|[A-Z]{1,3}\s?\p{Sc}|[A-Z]{3}\s|(${CURRENCY_WORDS})\s)?\s*[\d][\d.,\s\u00a0\u202f']*\s*(\p{Sc}(\s?[A-Z]{1,3})?|[A-Z]{3}|${CURRENCY_WORDS})?[)\s-]*([CcDd][Rr]\.?)?$`,
+  'u',
+);
 const DATEISH = /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}/;
 
 /** A number, amount or date (a header names columns; it holds none of these). */

@@ -4,7 +4,7 @@
  * turn a raw table into a typed view. Nothing here reads rows into JavaScript.
  */
 import { addDirectionIndicator, indicatorExpression } from './direction-indicator';
-import { addDebitCredit } from './debit-credit';
+import { addDebitCredit, sideBySideExpression } from './debit-credit';
 import type { ColumnType } from '../../../shared/reconcile/recipe';
 import type { ColumnTyping, Notice } from '../../../shared/reconcile/sources-and-runs';
 import type { Db } from './db';
@@ -88,6 +88,8 @@ function outerStats(sfx: string): string[] {
     `count_if(regexp_full_match(${v}, '${LEADING_ZERO_ID}')) AS lz${sfx}`,
     `count_if(regexp_full_match(${v}, '${SCI_ID}')) AS sci_id${sfx}`,
     `count_if(regexp_full_match(${v}, '${DECIMAL_PART}')) AS dec${sfx}`,
+    `count_if(NOT (${shape} AND (kalla_num_us(${b}) OR kalla_num_eu(${b}))) AND regexp_matches(${v}, '[A-Za-z]{2}') AND regexp_matches(${v}, '[0-9]')) AS code${sfx}`,
+    `count_if(${shape} AND regexp_full_match(${b}, '[0-9.,]*[.,][0-9]{1,2}')) AS cents${sfx}`,
     `count_if(regexp_full_match(${v}, '${ONE_DIGIT_DOT3}')) AS dot3${sfx}`,
     `count_if(regexp_full_match(${v}, '${ISO_DATE}')) AS iso${sfx}`,
     `count_if(regexp_full_match(${v}, '${YMD_SLASH}')) AS ymd${sfx}`,
@@ -275,6 +277,15 @@ const AMOUNT_NAME = /amount|betrag|total|sum|value|wert|montant|importe|bedrag|d
  * is a column of identifiers; an amount column has cents). Such a column stays text, so 2E03 is
  * never read as 2000 and matched against invoice 2000.
  */
+/**
+ * Whole numbers next to codes of letters and digits ("10001" … and "NC-00501"): document numbers of
+ * one series and another (invoices and credit notes), not amounts with a few bad values. As a
+ * number column the codes would be blank (a credit note without its number); they stay text.
+ */
+function documentNumbers(i: number, n: (k: string) => number): boolean {
+  return n(`code_${i}`) > 0 && n(`cents_${i}`) === 0;
+}
+
 function codeLike(i: number, n: (k: string) => number, readable: number): boolean {
   const sci = n(`sci_id_${i}`);
   return sci > 0 && (sci * 2 >= readable || n(`dec_${i}`) === 0);
@@ -295,7 +306,7 @@ async function explainTextColumns(db: Db, table: string, columns: string[], typi
     if (t.type !== 'text' || t.overridden || total < 2) continue;
     if (await explainDateColumn(db, table, columns[i], i, total, n, notices, limit)) continue;
     const numeric = Math.max(n(`us_${i}`), n(`eu_${i}`));
-    if (numeric * 2 < total || numeric === total || n(`lz_${i}`) > 0) continue;
+    if (numeric * 2 < total || numeric === total || n(`lz_${i}`) > 0 || documentNumbers(i, n)) continue;
     const style = n(`eu_${i}`) > n(`us_${i}`) ? 'eu' : 'us';
     const v = `nullif(trim(${ident(columns[i])}), '')`;
     const bad = `${v} IS NOT NULL AND kalla_parse_${style}(${ident(columns[i])}) IS NULL`;
@@ -386,7 +397,7 @@ function detectOne(name: string, i: number, total: number, n: (k: string) => num
   // Identifiers such as "00042" must keep their leading zeros: they stay text.
   // Identifiers too long to be amounts stay text too: as numbers every one of them would be blank.
   const longIds = n(`long_id_${i}`) * 2 >= readable;
-  if (numeric && n(`lz_${i}`) === 0 && !longIds && !codeLike(i, n, readable)) return { name, type: 'number', format: style };
+  if (numeric && n(`lz_${i}`) === 0 && !longIds && !codeLike(i, n, readable) && !documentNumbers(i, n)) return { name, type: 'number', format: style };
   if (readsAs(n(`iso_${i}`))) return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format: 'iso' };
   if (readsAs(n(`ymd_${i}`))) return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format: '%Y/%m/%d' };
   if (readsAs(n(`ymd_dot_${i}`))) return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format: '%Y.%m.%d' };
@@ -443,12 +454,13 @@ function applyOverride(name: string, override: ColumnOverride, detected: ColumnT
 /** SQL expression reading a raw VARCHAR column as its typed value. */
 export function typedExpression(typing: ColumnTyping): string {
   if (typing.derived) {
-    const indicator = indicatorExpression(typing, numberExpression);
+    const indicator = indicatorExpression(typing, numberExpression) ?? sideBySideExpression(typing, numberExpression);
     if (indicator) return indicator;
     const [credit, debit, creditStyle, debitStyle] = (typing.format ?? '').split('\u0000');
     const c = numberExpression(credit, creditStyle === 'eu' ? 'eu' : 'us');
     const d = numberExpression(debit, debitStyle === 'eu' ? 'eu' : 'us');
-    return `CASE WHEN ${c} IS NULL AND ${d} IS NULL THEN NULL ELSE coalesce(${c}, 0) - coalesce(${d}, 0) END`;
+    // A debit is money out whichever sign the bank prints it with ("Money out: -12.00" or "12.00").
+    return `CASE WHEN ${c} IS NULL AND ${d} IS NULL THEN NULL ELSE coalesce(${c}, 0) - abs(coalesce(${d}, 0)) END`;
   }
   const raw = ident(typing.name);
   const v = `nullif(trim(${raw}), '')`;

@@ -234,6 +234,13 @@ export const MatchRuleSchema = z.object({
     })
     .optional(),
   cardinality: CardinalitySchema.default('1:1'),
+  /**
+   * N:1 batches found by a subset search (a counterparty key): a reference key (`reference`
+   * normaliser) whose open items the payment names must all be in its group, and the group may net
+   * credit notes of the same keys. For remittance texts cut short by the bank's field length: a
+   * payment naming two of the five invoices it pays.
+   */
+  named: MatchKeySchema.optional(),
   /** Matches of this rule are confirmed automatically; otherwise they are only suggested. */
   auto_confirm: z.boolean().default(true),
   /**
@@ -290,7 +297,7 @@ export const MatchRuleSchema = z.object({
 export type MatchRule = z.infer<typeof MatchRuleSchema>;
 export type MatchModel = NonNullable<MatchRule['model']>;
 
-export const EncodingSchema = z.enum(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252', 'windows-1250', 'windows-1254', 'latin1']);
+export const EncodingSchema = z.enum(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252', 'windows-1250', 'windows-1254', 'latin1', 'gb18030', 'big5', 'shift_jis', 'euc-kr']);
 
 export const ColumnTypeSchema = z.enum(['text', 'number', 'date', 'timestamp', 'boolean']);
 export type ColumnType = z.infer<typeof ColumnTypeSchema>;

@@ -16,7 +16,7 @@
  * Rules that match without the counterparty (amount + date only) are dropped once a counterparty
  * is known: they suggested other customers' payments of the same amount.
  */
-import type { FieldMapping, KeyNormaliser, MatchRule } from '../../../shared/reconcile/recipe';
+import type { FieldMapping, KeyNormaliser, MatchKey, MatchRule } from '../../../shared/reconcile/recipe';
 import type { CashFacts } from './cash-learning';
 
 export interface CashRules {
@@ -103,10 +103,11 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
       notes.push(`open items carry currencies in ${facts.fx.column} besides ${facts.fx.home}, but no rate could be learned (fewer than 3 payments naming one such item); supply rates with --fx-rates or in the recipe's model.fx.rates`);
     }
   }
+  let refKey: MatchKey | undefined;
   if (refs && facts.shape && key) {
     const normalisers: KeyNormaliser[] = [{ kind: 'reference', groups: facts.shape, ...(facts.strict ? { strict: true } : {}) }];
     const [first, ...rest] = refs.map((r) => r.name);
-    const refKey = { left: key.field_a, right: first, ...(rest.length > 0 ? { right_also: rest } : {}), normalisers };
+    refKey = { left: key.field_a, right: first, ...(rest.length > 0 ? { right_also: rest } : {}), normalisers };
     rules.push({ id: 'reference-instalments', name: `Instalments: several lines with one ${key.field_a} add up`, keys: [refKey], amount: amount(0.005), ...date(180), cardinality: '1:N', auto_confirm: true });
     rules.push({ id: 'reference-multi-invoice', name: `One payment naming several ${key.field_a} that add up`, keys: [refKey], amount: amount(0.005), ...date(180), cardinality: 'N:1', auto_confirm: true });
     // Every other validated reference column gets the same group rules: a payment may name the
@@ -137,9 +138,19 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
   if (facts.party) {
     // A payer named at the start of a statement text is read as the longest word-prefix that is a customer's name.
     const partyKey = { left: facts.party.left, right: facts.party.right, normalisers: [{ kind: 'name', ...(facts.party.in_text ? { in_text: true } : {}) }] as KeyNormaliser[] };
-    rules.push({ id: 'counterparty-batch', name: `Several open invoices of one ${facts.party.left} add up to a payment`, keys: [partyKey], amount: amount(0.005), ...date(batchWindow), cardinality: 'N:1', auto_confirm: true });
+    // The open items a payment names are part of its batch (a remittance text cut short names two of five).
+    rules.push({
+      id: 'counterparty-batch',
+      name: `Several open invoices of one ${facts.party.left} add up to a payment`,
+      keys: [partyKey],
+      ...(refKey ? { named: refKey } : {}),
+      amount: amount(0.005),
+      ...date(batchWindow),
+      cardinality: 'N:1',
+      auto_confirm: true,
+    });
     notes.push(
-      `a payment without a usable reference is matched to 2–6 open invoices of the same counterparty (${facts.party.left} ↔ ${facts.party.right}) within ${batchWindow} days that add up to it exactly; when two different sets fit, it is only suggested`,
+      `a payment without a usable reference is matched to 2–6 open invoices of the same counterparty (${facts.party.left} ↔ ${facts.party.right}) within ${batchWindow} days that add up to it exactly${refKey ? `; the ones it names (${refKey.left}) must be among them, and credit notes may net` : ''}; when two different sets fit, it is only suggested`,
     );
   }
   if (modelled) {

@@ -135,7 +135,9 @@ const DIGIT_RUN = String.raw`[0-9]+(?:[ ./-][0-9]+)*`;
 export function referenceTokens(x: string, shape: ReferenceShape, minWritten = MIN_WRITTEN_DIGITS): string {
   const k = shape.length;
   const width = shape.every((g) => g.width > 0) ? shape.reduce((sum, g) => sum + g.width, 0) : 0;
-  // Each run's digit groups (p.g) and its digits without separators (p.d), computed once per run.
+  // Each run's digit groups (rp['g']) and its digits without separators (rp['d']), computed once per run.
+  // Fields by subscript, not `rp.g`: a column named like the lambda's parameter (a counterparty
+  // table's `p`, a user's column) would bind `rp.g` as column.field first.
   // A run joined by spaces is also read piece by piece: "termijn 2 2026-0490" is the run
   // "2 2026-0490", whose piece "2026-0490" is the reference, while blocks ("12345 67890 3") are
   // read whole.
@@ -146,14 +148,14 @@ export function referenceTokens(x: string, shape: ReferenceShape, minWritten = M
   // 'b': the run is written in blocks, digits and spaces only ("12345 67890 3"); "29/06" and
   // "***.071.603-**" (a date, a masked tax id) are not blocks of one number.
   const parts = `list_transform(${pieces}, run -> {'g': regexp_extract_all(run, '[0-9]+'), 'd': regexp_replace(run, '[^0-9]', '', 'g'), 'b': NOT regexp_matches(run, '[./-]')})`;
-  const windows = `list_transform(${writtenWindows('p.g', k, minWritten)}, s -> ${shapeCanonical(shape, `p.g[s + 1 : s + ${k}]`)})`;
+  const windows = `list_transform(${writtenWindows("rp['g']", k, minWritten)}, gs -> ${shapeCanonical(shape, `rp['g'][gs + 1 : gs + ${k}]`)})`;
   // The run's digits without its separators, when they are exactly the issued width ("INV2026000123",
   // "so26-0000123" for SO260000123): separators may be put anywhere, or nowhere.
-  const gluedCandidate = width > 0 && k > 1 ? `CASE WHEN length(p.d) = ${width} THEN [${shapeCanonical(shape, splitAtWidths('p.d', shape))}] ELSE [] END` : '[]';
+  const gluedCandidate = width > 0 && k > 1 ? `CASE WHEN length(rp['d']) = ${width} THEN [${shapeCanonical(shape, splitAtWidths("rp['d']", shape))}] ELSE [] END` : '[]';
   // One group of varying length (national creditor references, 4–20 digits): a run written in
   // blocks ("12345 67890 3") is also read glued, when that length was ever issued.
   const single = shape[0];
-  const gluedSingle = width > 0 ? `CASE WHEN length(p.d) = ${width} THEN [ltrim(p.d, '0')] ELSE [] END` : `CASE WHEN p.b AND len(p.g) > 1 AND length(ltrim(p.d, '0')) BETWEEN ${single.min} AND ${single.max} THEN [ltrim(p.d, '0')] ELSE [] END`;
+  const gluedSingle = width > 0 ? `CASE WHEN length(rp['d']) = ${width} THEN [ltrim(rp['d'], '0')] ELSE [] END` : `CASE WHEN rp['b'] AND len(rp['g']) > 1 AND length(ltrim(rp['d'], '0')) BETWEEN ${single.min} AND ${single.max} THEN [ltrim(rp['d'], '0')] ELSE [] END`;
   let candidates = k === 1 ? `list_concat(${windows}, ${gluedSingle})` : `list_concat(${windows}, ${gluedCandidate})`;
   let valid = shape.map((g) => `[0-9]{${g.min},${g.max}}`).join(String.raw`\|`);
   const series = shape.filter((g) => g.fixed !== undefined).length;
@@ -162,14 +164,14 @@ export function referenceTokens(x: string, shape: ReferenceShape, minWritten = M
     // hold a whole reference: in "GST/25-26/02056" the 25 and 26 are the series, and in
     // "GST/24-25/01991" another series' number, not 1991 of this one.
     const kv = k - series;
-    const full = `len(p.g) >= ${k}`;
-    let short = `list_transform(${writtenWindows('p.g', kv, minWritten)}, s -> ${canonicalReference(`p.g[s + 1 : s + ${kv}]`)})`;
+    const full = `len(rp['g']) >= ${k}`;
+    let short = `list_transform(${writtenWindows("rp['g']", kv, minWritten)}, gs -> ${canonicalReference(`rp['g'][gs + 1 : gs + ${kv}]`)})`;
     // The number without its series, its own groups glued ("012082216" for 109/01208221-6: a
     // boleto's nosso número without the bank's carteira), when that is exactly their issued width.
     const rest = shape.slice(series);
     const restWidth = rest.every((g) => g.width > 0) ? rest.reduce((sum, g) => sum + g.width, 0) : 0;
     if (kv > 1 && restWidth > 0) {
-      short = `list_concat(${short}, CASE WHEN len(p.g) = 1 AND length(p.d) = ${restWidth} THEN [${canonicalReference(splitAtWidths('p.d', rest))}] ELSE [] END)`;
+      short = `list_concat(${short}, CASE WHEN len(rp['g']) = 1 AND length(rp['d']) = ${restWidth} THEN [${canonicalReference(splitAtWidths("rp['d']", rest))}] ELSE [] END)`;
     }
     candidates = `CASE WHEN ${full} THEN ${candidates} ELSE list_concat(${candidates}, ${short}) END`;
     valid = `(?:${valid})|(?:${shape
@@ -177,7 +179,7 @@ export function referenceTokens(x: string, shape: ReferenceShape, minWritten = M
       .map((g) => `[0-9]{${g.min},${g.max}}`)
       .join(String.raw`\|`)})`;
   }
-  const found = `flatten(list_transform(${parts}, p -> ${candidates}))`;
+  const found = `flatten(list_transform(${parts}, rp -> ${candidates}))`;
   // An ISO 11649 creditor reference (RFkk + the creditor's own reference): its digits after the
   // two check digits are the reference as issued ("RF18 5390 0754 7034" for 539007547034).
   const creditor = k === 1 ? `list_transform(regexp_extract_all(upper(coalesce(${x}, '')), 'RF[0-9]{2} ?([0-9]+(?:[ ./-][0-9]+)*)', 1), r -> ltrim(regexp_replace(r, '[^0-9]', '', 'g'), '0'))` : '[]';
@@ -200,7 +202,7 @@ const MIN_WRITTEN_DIGITS = 2;
 
 /** Start offsets of the windows of `k` groups in a run's groups, those written with at least `minWritten` digits. */
 function writtenWindows(groups: string, k: number, minWritten: number): string {
-  return `list_filter(range(0, greatest(0, len(${groups}) - ${k - 1})), s -> length(array_to_string(${groups}[s + 1 : s + ${k}], '')) >= ${minWritten})`;
+  return `list_filter(range(0, greatest(0, len(${groups}) - ${k - 1})), gs -> length(array_to_string(${groups}[gs + 1 : gs + ${k}], '')) >= ${minWritten})`;
 }
 
 /**
@@ -316,7 +318,7 @@ export function namePrefixes(x: string, words = 6): string {
   // the name read from each of the text's words 2–5 as well. The longest left name found wins.
   const afterLabel = (text: string) => {
     const ws = wordsOf(text);
-    return `flatten(list_transform(range(2, least(len(${ws}), 5) + 1), s -> list_transform(range(s, least(len(${ws}), s + ${words} - 1) + 1), k -> ${nameExpression(`array_to_string(${ws}[s:k], ' ')`)})))`;
+    return `flatten(list_transform(range(2, least(len(${ws}), 5) + 1), ws0 -> list_transform(range(ws0, least(len(${ws}), ws0 + ${words} - 1) + 1), k -> ${nameExpression(`array_to_string(${ws}[ws0:k], ' ')`)})))`;
   };
   // A field may open with its tag ("/DE SA DECORATION ROUSSEAU /MOTIF …"): read from its second word too.
   const fields = `string_split_regex(coalesce(${x}, ''), '\\s*[-/:]\\s*')[2:]`;

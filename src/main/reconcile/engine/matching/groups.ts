@@ -49,6 +49,27 @@ export async function amountUnit(db: Db, table: string): Promise<string> {
 
 export const MAX_CANDIDATES = 12;
 
+/** Subsets of up to MAX_GROUP of MAX_CANDIDATES candidates: the search budget per payment. */
+const SEARCH_BUDGET = subsetsUpTo(MAX_CANDIDATES, MAX_GROUP);
+
+function subsetsUpTo(n: number, k: number): number {
+  let total = 0;
+  let choose = 1;
+  for (let j = 0; j <= Math.min(n, k); j++) {
+    total += choose;
+    choose = (choose * (n - j)) / (j + 1);
+  }
+  return total;
+}
+
+/** The most candidates whose subsets of up to `free` members stay within the search budget (12 for 6 free places, 18 for 4). */
+export function candidatesFor(free: number): number {
+  if (free <= 0) return 0;
+  let n = free;
+  while (subsetsUpTo(n + 1, free) <= SEARCH_BUDGET && n < 1000) n++;
+  return n;
+}
+
 const keyCols = (rule: MatchRule) => rule.keys.map((_, i) => `k${i}`).join(', ');
 
 interface Orientation {
@@ -206,28 +227,47 @@ async function subsetSearch(db: Db, rule: MatchRule, ruleIdx: number, o: Orienta
   const t = rule.amount!;
   const pct = (t.tolerance_pct ?? 0) / 100;
   const bound = `abs(oamt) * ${1 + pct} + ${t.tolerance_abs ?? 0} + 1e-9`;
-  const joinOn = [rule.keys.length > 0 ? keysEqual(rule, 'o', 'm') : null, rule.date ? dateWindowRange(rule, 'o.dt', 'm.dt') : null]
+  // A rule with `named` puts the items the payment names first and requires all of them, and nets
+  // credit notes (the other sign; they carry no due date, so a window cannot exclude them): partial
+  // sums may then pass the payment and come back, so the pruning bound grows by the credit notes
+  // among the candidates (`credits`). Named members leave fewer free places, so more candidates
+  // fit the same search budget (candidatesFor).
+  const named = Boolean(rule.named) && o.one === 'right';
+  const isNamed = named ? 'coalesce(list_contains(o.nks, m.nk), false)' : 'false';
+  const opposite = 'sign(m.amt) <> sign(o.amt)';
+  const window = rule.date ? dateWindowRange(rule, 'o.dt', 'm.dt') : null;
+  const joinOn = [rule.keys.length > 0 ? keysEqual(rule, 'o', 'm') : null, window && named ? `(${window} OR (m.dt IS NULL AND ${opposite}))` : window]
     .filter(Boolean)
     .join(' AND ');
+  const caps = Array.from({ length: MAX_GROUP + 1 }, (_, nn) => candidatesFor(MAX_GROUP - nn));
   await db.exec(`CREATE OR REPLACE TEMP TABLE sc AS
-    SELECT * FROM (
-      SELECT o.id AS oid, o.h AS oh, o.amt AS oamt, m.id AS mid, m.h AS mh, m.amt AS mamt,
-        ${rule.date ? `abs(date_diff('day', o.dt, m.dt))` : '0'}::INTEGER AS dd,
-        row_number() OVER (PARTITION BY o.id ORDER BY ${rule.date ? `abs(date_diff('day', o.dt, m.dt)), ` : ''}m.h, m.id) AS idx,
-        count(*) OVER (PARTITION BY o.id) AS n
-      FROM ${wo} o JOIN ${wm} m ON ${joinOn}
-      WHERE sign(m.amt) = sign(o.amt) AND m.amt <> 0 AND abs(m.amt) <= ${bound.replace(/oamt/g, 'o.amt')})
-    WHERE idx <= ${MAX_CANDIDATES} AND n >= 2`);
+    SELECT * EXCLUDE (credits_all), sum(CASE WHEN sign(mamt) <> sign(oamt) THEN abs(mamt) ELSE 0 END) OVER (PARTITION BY oid) AS credits
+    FROM (
+      SELECT *, row_number() OVER (PARTITION BY oid ORDER BY nm DESC, ${rule.date ? 'dd, ' : ''}mh, mid) AS idx, count(*) OVER (PARTITION BY oid) AS n,
+        count(*) FILTER (WHERE nm) OVER (PARTITION BY oid) AS nn_all
+      FROM (
+        SELECT o.id AS oid, o.h AS oh, o.amt AS oamt, m.id AS mid, m.h AS mh, m.amt AS mamt, ${isNamed} AS nm,
+          ${rule.date ? `coalesce(abs(date_diff('day', o.dt, m.dt)), 0)` : '0'}::INTEGER AS dd,
+          ${named ? `sum(CASE WHEN ${opposite} THEN abs(m.amt) ELSE 0 END) OVER (PARTITION BY o.id)` : '0'} AS credits_all
+        FROM ${wo} o JOIN ${wm} m ON ${joinOn}
+        WHERE (sign(m.amt) = sign(o.amt)${named ? ` OR ${opposite}` : ''}) AND m.amt <> 0)
+      WHERE abs(mamt) <= ${bound} + credits_all)
+    WHERE idx <= nn_all + [${caps.join(', ')}][least(nn_all, ${MAX_GROUP}) + 1] AND n >= 2`);
   if ((await db.scalarNumber('SELECT count(*) FROM sc')) === 0) return;
   shouldStop();
   const unit = await amountUnit(db, wm);
   await db.exec(`CREATE OR REPLACE TEMP TABLE subs AS
     WITH RECURSIVE sub(oid, oamt, last_idx, ids, hs, total, size, dd) AS (
-      SELECT oid, oamt, idx, [mid], [mh], mamt::DECIMAL(38,6), 1, dd FROM sc
+      -- Seeds: each candidate; or, when the payment names items, all of them together (they come first).
+      SELECT * FROM (
+        SELECT oid, oamt, idx, [mid], [mh], mamt::DECIMAL(38,6), 1, dd FROM sc WHERE nn_all = 0
+        UNION ALL
+        SELECT oid, any_value(oamt), max(idx), list(mid ORDER BY idx), list(mh ORDER BY idx), sum(mamt)::DECIMAL(38,6), count(*)::INTEGER, max(dd)
+        FROM sc WHERE nm GROUP BY oid HAVING count(*) <= ${MAX_GROUP})
       UNION ALL
       SELECT s.oid, s.oamt, c.idx, list_append(s.ids, c.mid), list_append(s.hs, c.mh), s.total + c.mamt, s.size + 1, greatest(s.dd, c.dd)
       FROM sub s JOIN sc c ON c.oid = s.oid AND c.idx > s.last_idx
-      WHERE s.size < ${MAX_GROUP} AND abs(s.total + c.mamt) <= ${bound.replace(/oamt/g, 's.oamt')})
+      WHERE s.size < ${MAX_GROUP} AND abs(s.total + c.mamt) <= ${bound.replace(/oamt/g, 's.oamt')} + c.credits)
     SELECT row_number() OVER (ORDER BY sub.oid, sub.ids) AS sid, sub.oid, sc1.oh, sub.oamt, list_sort(ids) AS ids, list_sort(hs) AS hs,
       total, abs(sub.oamt - total) AS diff, size, sub.dd, sc1.n, NOT ${groupAmountWithin(rule, o, 'sub.oamt', 'total')} AS near
     FROM sub JOIN (SELECT DISTINCT oid, oh, n FROM sc) sc1 ON sc1.oid = sub.oid

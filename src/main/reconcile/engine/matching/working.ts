@@ -71,6 +71,9 @@ export function validateRule(rule: MatchRule): void {
     }
     return;
   }
+  if (rule.named && (rule.cardinality !== 'N:1' || !referenceShape(rule.named.normalisers ?? []))) {
+    throw new ReconError('invalid_recipe', `rule "${rule.id}" names open items by a key (named); that needs an N:1 rule and a key with the reference normaliser`, { rule: rule.id });
+  }
   if (rule.amount?.differences && rule.keys.length === 0) {
     throw new ReconError('invalid_recipe', `rule "${rule.id}" names amount differences but has no key; differences are accepted only between rows tied by a key`, { rule: rule.id });
   }
@@ -105,6 +108,7 @@ export async function createRuleTables(db: Db, rule: MatchRule, columns: SideCol
       joins.push(`${side === 'right' ? 'JOIN' : 'LEFT JOIN'} ${table} kt${i} ON kt${i}.id = s.${ident(ROW_ID)}`);
       keys.push(`kt${i}.k AS k${i}`);
     }
+    if (rule.named) keys.push(`${namedExpression(rule, rule.named, cols, side)} AS ${side === 'left' ? 'nk' : 'nks'}`);
     const amt = rule.amount ? amountExpression(column(cols, side, rule.amount[side], `rule ${rule.id} amount`), side === 'right' && rule.amount.flip_sign) : 'NULL::DECIMAL(18,6)';
     const dt = rule.date ? dateExpression(column(cols, side, rule.date[side], `rule ${rule.id} date`)) : 'NULL::DATE';
     const descr = rule.description ? textExpression(column(cols, side, rule.description[side], `rule ${rule.id} description`)) : 'NULL::VARCHAR';
@@ -231,7 +235,19 @@ function sideKeyExpression(rule: MatchRule, key: MatchKey, cols: ColumnTyping[],
  * reads the statement once for both.
  */
 export function rightReferenceTokens(sources: ColumnTyping[], shape: NonNullable<ReturnType<typeof referenceShape>>): string {
-  return `unnest(list_distinct(flatten([${sources.map((c) => referenceTokens(keySourceText(c), shape)).join(', ')}])))`;
+  return `unnest(${rightReferenceList(sources, shape)})`;
+}
+
+function rightReferenceList(sources: ColumnTyping[], shape: NonNullable<ReturnType<typeof referenceShape>>): string {
+  return `list_distinct(flatten([${sources.map((c) => referenceTokens(keySourceText(c), shape)).join(', ')}]))`;
+}
+
+/** A rule's `named` key: the open item's reference (left, `nk`), or the list a payment names (right, `nks`). */
+function namedExpression(rule: MatchRule, key: MatchKey, cols: ColumnTyping[], side: Side): string {
+  const first = column(cols, side, key[side], `rule ${rule.id} named key`);
+  const shape = referenceShape(key.normalisers ?? [])!;
+  if (side === 'left') return keyExpression(first, key.normalisers ?? []);
+  return rightReferenceList([first, ...(key.right_also ?? []).map((name) => column(cols, side, name, `rule ${rule.id} named key`))], shape);
 }
 
 /** Key equality between l and r (all keys, NULL never equal). */

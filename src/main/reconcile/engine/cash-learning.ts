@@ -15,6 +15,7 @@ import { rowsWith as namedRows } from './row-columns';
 import { detectSideRoles, type SideRoles } from './side-roles';
 import { textHash } from './matching/working';
 import { amountUnit } from './matching/groups';
+import { resolvePartiesInText } from './matching/party-resolution';
 
 export type ReferenceGroups = Extract<KeyNormaliser, { kind: 'reference' }>['groups'];
 
@@ -83,7 +84,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 13;
+export const LEARNING_VERSION = 14;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -679,9 +680,11 @@ async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping,
   const sources = facts.referenceColumns.map((r) => referenceTokens(keySourceText(column(columns.right, 'right', r.name, 'reference')), shape));
   await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_pairs AS
     WITH l AS (SELECT s.kalla_k AS k, ${la} AS amt FROM ${await leftWithRefs(db, leftKey, shape, facts.strict === true, [leftAmount])}),
-      r AS (SELECT list_distinct(flatten([${sources.join(', ')}])) AS ks, ${ra} AS amt FROM ${sample('right')}),
       l1 AS (SELECT k, any_value(amt) AS amt FROM l WHERE k IS NOT NULL GROUP BY k HAVING count(*) = 1),
-      r1 AS (SELECT ks[1] AS k, amt FROM r WHERE len(ks) = 1),
+      -- Lines naming exactly one open item (other numbers of the reference's shape do not count: a
+      -- loose shape, when invoices and credit memos are numbered differently, reads many of them).
+      r AS (SELECT s.__row_id AS id, unnest(list_distinct(flatten([${sources.join(', ')}]))) AS k, ${ra} AS amt FROM ${sample('right')}),
+      r1 AS (SELECT r.id, any_value(r.k) AS k, any_value(r.amt) AS amt FROM r JOIN l1 USING (k) GROUP BY r.id HAVING count(*) = 1),
       r2 AS (SELECT k, any_value(amt) AS amt FROM r1 GROUP BY k HAVING count(*) = 1)
     SELECT abs(l1.amt) AS la, r2.amt AS ra, sign(l1.amt) * round(l1.amt - r2.amt, 2) AS diff FROM l1 JOIN r2 USING (k) WHERE l1.amt IS NOT NULL AND r2.amt IS NOT NULL AND l1.amt <> 0`);
   try {
@@ -781,13 +784,22 @@ async function pairOverlaps(db: Db, pairs: readonly (readonly [ColumnTyping, Col
   return rows.map((r) => ({ rows: Number(r.rows ?? 0), distinct_l: Number(r.distinct_l ?? 0), shared: Number(r.shared ?? 0), distinct_r: Number(r.distinct_r ?? 0) }));
 }
 
+/** Share of the statement's lines that must name a counterparty for a text column to be read for names. */
+const NAMED_LINES = 0.3;
+/** Below this share of exact names a pair is not worth the token model's second look. */
+const NAMED_LINES_TRIED = 0.05;
+
 /**
  * No column names the counterparty on both sides, but a statement text starts with the payer's
  * name (UK statements: "WESSEX GROUP LTD INV-0452"): the left name column whose folded names are
- * the start of ≥ 30 % of the lines of one right text column.
+ * the start of ≥ 30 % of the lines of one right text column. Banks also cut and abbreviate names
+ * ("AL JAZEERA SANITARY WARE EST" for Al Jazeera Sanitary Ware Trading Est.): when no pair reaches
+ * the share by exact names, the pairs that came close are counted again with the names the token
+ * model resolves (party-resolution.ts), as the run will read them.
  */
 async function learnPartyInText(db: Db, left: ColumnTyping[], right: ColumnTyping[]): Promise<CashFacts['party']> {
   let best: { left: string; right: string; score: number } | null = null;
+  const close: [ColumnTyping, ColumnTyping][] = [];
   for (const a of left) {
     const names = await db.one<{ rows: number; d: number }>(`SELECT count(s.${ident(a.name)}) AS rows, count(DISTINCT s.${ident(a.name)}) AS d FROM ${rowsWith('left', [a], 's')}`);
     if (!names || Number(names.d) < 3 || Number(names.d) >= 0.7 * Number(names.rows)) continue;
@@ -798,11 +810,35 @@ async function learnPartyInText(db: Db, left: ColumnTyping[], right: ColumnTypin
           `WITH p AS (SELECT s.__row_id AS id, unnest(${namePrefixes(`CAST(s.${ident(b.name)} AS VARCHAR)`)}) AS v FROM ${sample('right')})
            SELECT (SELECT count(DISTINCT id) FROM p WHERE v IN (SELECT v FROM kalla_learn_names WHERE length(v) >= 3)) / greatest(1, (SELECT count(*) FROM ${sample('right')}))`,
         );
-        if (share >= 0.3 && (!best || share > best.score)) best = { left: a.name, right: b.name, score: share };
+        if (share >= NAMED_LINES && (!best || share > best.score)) best = { left: a.name, right: b.name, score: share };
+        else if (share >= NAMED_LINES_TRIED) close.push([a, b]);
       }
     } finally {
       await db.exec('DROP TABLE IF EXISTS temp.kalla_learn_names');
     }
   }
+  if (!best) {
+    for (const [a, b] of close) {
+      const share = await resolvedShare(db, a, b);
+      if (share >= NAMED_LINES && (!best || share > best.score)) best = { left: a.name, right: b.name, score: share };
+    }
+  }
   return best ? { left: best.left, right: best.right, in_text: true } : null;
+}
+
+/** Share of the statement's lines whose text `b` names a counterparty of `a`, exactly or as the token model resolves it. */
+async function resolvedShare(db: Db, a: ColumnTyping, b: ColumnTyping): Promise<number> {
+  const names = `SELECT DISTINCT p FROM (SELECT ${nameExpression(`CAST(s.${ident(a.name)} AS VARCHAR)`)} AS p FROM ${allRows('left')}) WHERE length(p) >= 3`;
+  const prefixes = namePrefixes(`CAST(s.${ident(b.name)} AS VARCHAR)`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_pt AS
+    WITH pre AS (SELECT s.__row_id AS id, unnest(${prefixes}) AS p FROM ${allRows('right')})
+    SELECT id, min(p) AS p FROM pre WHERE p IN (${names}) GROUP BY id`);
+  try {
+    await resolvePartiesInText(db, 'kalla_learn_pt', a, b);
+    return await db.scalarNumber(
+      `SELECT (SELECT count(DISTINCT id) FROM kalla_learn_pt WHERE p IN (${names})) / greatest(1, (SELECT count(*) FROM ${allRows('right')}))`,
+    );
+  } finally {
+    await db.exec('DROP TABLE IF EXISTS temp.kalla_learn_pt');
+  }
 }

@@ -28,8 +28,8 @@ const MIN_BITS = 0.5;
 const MARGIN = 1;
 /** A token shared by more names than this does not propose candidates (it still counts in a score). */
 const RARE_NAMES = 50;
-/** Words of the statement text read for a name. */
-const HEAD_WORDS = 6;
+/** Words of the statement text read for a name: it may follow a label and a transfer id ("IPI TT REF 6843064379 AL RAYYAN GENERAL TRADING LLC"). */
+const HEAD_WORDS = 12;
 
 /** Tokens of a name or text: lower case, accents and legal forms removed. */
 function tokens(x: string): string {

@@ -118,6 +118,30 @@ describe('sources: delimiters, compression and encodings', () => {
     expect((await ws.preview('left', { offset: 0, limit: 1 })).items[0].unvan).toBe('\u00d6zt\u00fcrk Plastik San. ve Tic. Ltd. \u015eti.');
   });
 
+  it('reads Chinese, Japanese and Korean exports that are not UTF-8 (GB18030, Shift_JIS, EUC-KR), and keeps Western text Western', async () => {
+    const { detectMultiByte } = await import('../../../src/main/reconcile/engine/multibyte-encoding');
+    const { singleByteCodePage } = await import('../../../src/main/reconcile/engine/file-sniff');
+    const ledgers = {
+      gb18030: '客户名称,单据编号,价税合计\n东莞汇通汽车零部件有限公司,AR-202607-03916,"185,320.00"\n宁波恒达机械制造有限公司,AR-202607-03922,"211,905.59"\n',
+      shift_jis: '得意先名,伝票番号,請求残高\n株式会社みなと精工,U0041500,"12,000"\nトクイサキ工業株式会社,U0041501,"8,800"\n',
+      'euc-kr': '거래처,전표번호,미수금액\n주식회사 한빛상사,KR-0001,"1,552,342"\n대한물산 주식회사,KR-0002,"122,793"\n',
+    } as const;
+    for (const [encoding, text] of Object.entries(ledgers) as [keyof typeof ledgers, string][]) {
+      const bytes = encodeLegacy(text, encoding);
+      expect(detectMultiByte(bytes), encoding).toBe(encoding);
+      const ws = await sb.workspace();
+      const info = await ws.addSourceFromPath('left', sb.file(`${encoding}.csv`, bytes));
+      expect(info.encoding).toBe(encoding);
+      const first = (await ws.preview('left', { offset: 0, limit: 1 })).items[0];
+      const [header, row] = text.split('\n');
+      expect(first[header.split(',')[0]]).toBe(row.split(',')[0]);
+    }
+    // Western text in Windows-1252 decodes as GB18030 too ("é" + a letter is a valid pair), but not as Chinese.
+    const french = Buffer.from('Mat\xe9riaux Laurentides inc.;Rapport d\xe9taill\xe9 de l\'\xe2ge des comptes clients;\xc9ch\xe9ance;Pay\xe9;Montr\xe9al;Qu\xe9bec\n', 'latin1');
+    expect(detectMultiByte(french)).toBeNull();
+    expect(singleByteCodePage(french)).toBe('windows-1252');
+  });
+
   it('adds a source from bytes by writing it into the workspace first', async () => {
     const ws = await sb.workspace();
     const info = await ws.addSourceFromBytes('right', 'pasted data.csv', new TextEncoder().encode(csv('ref,amount,date', BODY)));
@@ -278,3 +302,21 @@ describe('sources: cancelling a load', () => {
     expect((await ws.source('left'))?.columns).toEqual(before.columns);
   });
 });
+
+/** Bytes of `text` in a legacy East Asian encoding, from the decoder's own table (Node has no encoder for them). */
+function encodeLegacy(text: string, encoding: 'gb18030' | 'shift_jis' | 'euc-kr'): Buffer {
+  const table = new Map<string, number[]>();
+  const decoder = new TextDecoder(encoding, { fatal: true });
+  for (let lead = 0x81; lead <= 0xfe; lead++) {
+    for (let trail = 0x40; trail <= 0xfe; trail++) {
+      try {
+        const ch = decoder.decode(Uint8Array.from([lead, trail]));
+        if ([...ch].length === 1 && !table.has(ch)) table.set(ch, [lead, trail]);
+      } catch {
+        // not a two-byte character of this encoding
+      }
+    }
+  }
+  for (let b = 0xa1; b <= 0xdf && encoding === 'shift_jis'; b++) table.set(new TextDecoder('shift_jis').decode(Uint8Array.from([b])), [b]);
+  return Buffer.from([...text].flatMap((ch) => (ch.charCodeAt(0) < 0x80 ? [ch.charCodeAt(0)] : (table.get(ch) ?? (() => { throw new Error(`${ch} not in ${encoding}`); })()))));
+}

@@ -6,8 +6,9 @@
 import { createReadStream } from 'node:fs';
 import { createGunzip } from 'node:zlib';
 import { ReconError } from '../../errors';
+import { detectMultiByte, type MultiByteEncoding } from './multibyte-encoding';
 
-export type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'windows-1250' | 'windows-1254' | 'latin1';
+export type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'windows-1250' | 'windows-1254' | 'latin1' | MultiByteEncoding;
 
 /** The Windows code pages read here, Western first (it wins ties). */
 type CodePage = 'windows-1252' | 'windows-1250' | 'windows-1254';
@@ -160,7 +161,7 @@ export async function sniffFile(path: string, requested?: Encoding): Promise<Sni
   }
   if (requested && bomLength === 0) encoding = requested;
   const body = bytes.subarray(bomLength);
-  if (encoding === 'utf-8' || isCodePage(encoding) || encoding === 'latin1') assertText(body, path);
+  if (!encoding.startsWith('utf-16')) assertText(body, path);
   if (encoding === 'utf-8') {
     const prefix = complete ? body : trimPartialUtf8(body);
     const bad = firstInvalidUtf8Offset(prefix);
@@ -183,7 +184,7 @@ export async function sniffFile(path: string, requested?: Encoding): Promise<Sni
   return { compressed, encoding, hasBom: bomLength > 0, sampleText, complete };
 }
 
-/** No BOM: UTF-16 shows up as NUL every other byte; otherwise valid UTF-8 wins, else Windows-1252. */
+/** No BOM: UTF-16 shows up as NUL every other byte; otherwise valid UTF-8 wins, then an East Asian multi-byte encoding that reads as its language, else a Windows code page. */
 function detectUnmarkedEncoding(bytes: Buffer, path: string): Encoding {
   const n = Math.min(bytes.length, 4096);
   let evenNul = 0;
@@ -201,7 +202,7 @@ function detectUnmarkedEncoding(bytes: Buffer, path: string): Encoding {
     throw new ReconError('binary_file', `${path} contains NUL bytes (first at offset ${offset}); it does not look like a CSV text file`, { path, offset });
   }
   const trimmed = trimPartialUtf8(bytes);
-  return firstInvalidUtf8Offset(trimmed) === trimmed.length ? 'utf-8' : singleByteCodePage(bytes);
+  return firstInvalidUtf8Offset(trimmed) === trimmed.length ? 'utf-8' : (detectMultiByte(bytes) ?? singleByteCodePage(bytes));
 }
 
 /** Not UTF-8: the code page that can read every byte and whose reading holds more of its own letters. */

@@ -13,7 +13,7 @@ import { selectBusy, useReconcile } from '../../stores/reconcile';
 import { DELIMITERS } from './delimiters';
 import { RowsTable } from '../../components/RowsTable';
 
-const ENCODINGS = ['utf-8', 'windows-1252', 'windows-1250', 'windows-1254', 'latin1', 'utf-16le', 'utf-16be'] as const;
+const ENCODINGS = ['utf-8', 'windows-1252', 'windows-1250', 'windows-1254', 'latin1', 'utf-16le', 'utf-16be', 'gb18030', 'big5', 'shift_jis', 'euc-kr'] as const;
 
 interface Choice {
   sheet?: string;

@@ -4,10 +4,11 @@
  * through `kalla recon` against an ERP export.
  */
 import { join } from 'node:path';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReconError } from '../../../src/main/errors';
-import { detectBankFormat, parseBankStatement, rfReferences, validRf, parse86, sepaKeywords } from '../../../src/main/reconcile/engine/bank-formats';
+import { bankStatementToCsv, detectBankFormat, parseBankStatement, rfReferences, validRf, parse86, sepaKeywords } from '../../../src/main/reconcile/engine/bank-formats';
 import { runReconCli } from '../../../src/cli/recon';
 import { sandbox, type Sandbox } from './helpers';
 
@@ -87,6 +88,32 @@ describe('structured remittance helpers', () => {
     expect(sub).toMatchObject({ gvc: '166', '00': 'SEPA-GUTSCHRIFT', '32': 'Müller' });
     expect(sepaKeywords(`${sub?.['20']}${sub?.['21']}${sub?.['22']}`)).toEqual({ EREF: 'A-1', SVWZ: 'RE-2026-0477 Zahlung Februar' });
     expect(parse86('free text only')).toBeNull();
+  });
+
+  it('reads a Polish :86: (<20–<25 title cut mid-number, <27/<28 or <32/<33 name) in Windows-1250', async () => {
+    const mt940 = [
+      ':20:26100100180',
+      ':25:/PL521140200440000350226938717',
+      ':28C:00180/1',
+      ':60F:C261001PLN1000,00',
+      ':61:2610011001C12482,71NTRFNONREF//2610017688647',
+      ':86:020<00PRZELEW ZEWNĘTRZNY PRZYCHODZĄCY<1007688647<20FS 55/09/2',
+      '026, fs 1181/09/2<21026 minus KOR 28/09/2026<27F.H.U. Łukasz Król<29ul. Składowa 96, Konin<3024907509<31928473811361663',
+      '4<38PL62249075099284738113616634<63REF2610017688647',
+      ':62F:C261001PLN13482,71',
+      '',
+    ].join('\r\n');
+    const bytes = Buffer.from([...mt940].map((ch) => ({ Ę: 0xca, Ą: 0xa5, Ł: 0xa3, ó: 0xf3, ł: 0xb3 })[ch] ?? ch.charCodeAt(0)));
+    const dir = mkdtempSync(join(tmpdir(), 'pl-mt940-'));
+    try {
+      writeFileSync(join(dir, 'wyciag.sta'), bytes);
+      await bankStatementToCsv(join(dir, 'wyciag.sta'), join(dir, 'out.csv'), 'mt940', 'wyciag.sta');
+      const csvText = readFileSync(join(dir, 'out.csv'), 'utf8');
+      expect(csvText).toContain('FS 55/09/2026, fs 1181/09/2026 minus KOR 28/09/2026');
+      expect(csvText).toContain('F.H.U. Łukasz Król');
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

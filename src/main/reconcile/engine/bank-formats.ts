@@ -15,6 +15,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { Parser as Mt940Parser } from 'mt940js';
 import { parseSync as parseOfx } from 'ofx-js';
 import { ReconError } from '../../errors';
+import { singleByteCodePage } from './file-sniff';
 
 export type BankFormat = 'camt.053' | 'camt.054' | 'mt940' | 'mt942' | 'bai2' | 'ofx';
 
@@ -136,8 +137,8 @@ function decode(buf: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(buf).replace(/^\uFEFF/, '');
   } catch {
-    // SWIFT files from German banks are often ISO-8859-1 / Windows-1252.
-    return new TextDecoder('windows-1252').decode(buf);
+    // SWIFT files are often in the bank's Windows code page: Windows-1252 in Germany, 1250 in Poland.
+    return new TextDecoder(singleByteCodePage(buf)).decode(buf);
   }
 }
 
@@ -332,10 +333,10 @@ interface Sub86 {
   [k: string]: string | undefined;
 }
 
-/** :86: subfields ?00–?63 (or >00… as some banks write them); `null` when the field is free text. */
+/** :86: subfields ?00–?63 (or >00… or, from Polish banks, <00… as they write them); `null` when the field is free text. */
 export function parse86(details: string): Sub86 | null {
   const flat = details.replace(/\r?\n/g, '');
-  const m = /^(\d{3})?([?>])\d{2}/.exec(flat);
+  const m = /^(\d{3})?([?><])\d{2}/.exec(flat);
   if (!m) return null;
   const sep = m[2];
   const out: Sub86 = {};
@@ -370,15 +371,19 @@ function mtRow(
   const customerRef = tx.reference && tx.reference !== 'NONREF' ? tx.reference : '';
   if (sub) {
     // Purpose ?20–?29 and ?60–?63 (one text cut in 27-character pieces); party ?30 BIC, ?31 IBAN, ?32/?33 name.
-    const purpose = ['20', '21', '22', '23', '24', '25', '26', '27', '28', '29', '60', '61', '62', '63'].map((k) => sub[k] ?? '').join('');
+    // Polish banks (<00…) keep the title in <20–<25 and put the payer's name and address in <26–<29,
+    // and cut the title anywhere, mid-number ("FS 55/09/2" + "026"): the pieces join without a space.
+    const polish = /^(\d{3})?</.test(tx.details.replace(/\r?\n/g, ''));
+    const purposeKeys = polish ? ['20', '21', '22', '23', '24', '25'] : ['20', '21', '22', '23', '24', '25', '26', '27', '28', '29', '60', '61', '62', '63'];
+    const purpose = purposeKeys.map((k) => sub[k] ?? '').join('');
     const kw = sepaKeywords(purpose);
     const hasKw = Object.keys(kw).length > 0;
-    row.remittance_text = hasKw ? (kw.SVWZ ?? '') : join(['20', '21', '22', '23', '24', '25', '26', '27', '28', '29', '60', '61', '62', '63'].map((k) => sub[k] ?? ''));
+    row.remittance_text = hasKw ? (kw.SVWZ ?? '') : polish ? purpose.trim() : join(purposeKeys.map((k) => sub[k] ?? ''));
     row.end_to_end_id = kw.EREF && kw.EREF !== 'NOTPROVIDED' ? kw.EREF : customerRef;
     row.mandate_id = kw.MREF ?? '';
     row.counterparty_bic = (sub['30'] ?? '').trim();
     row.counterparty_iban = (sub['31'] ?? kw.IBAN ?? '').trim();
-    row.counterparty_name = join([sub['32'] ?? '', sub['33'] ?? ''], '') || (kw.ABWA ?? '');
+    row.counterparty_name = join([sub['32'] ?? '', sub['33'] ?? ''], '') || (polish ? join([sub['27'] ?? '', sub['28'] ?? ''], '') : '') || (kw.ABWA ?? '');
     if (sub.gvc) row.transaction_code = `${tx.transactionType} ${sub.gvc}`.trim();
     row.creditor_reference = join(rfReferences(`${kw.SVWZ ?? ''} ${kw.KREF ?? ''} ${purpose}`));
   } else {

@@ -55,7 +55,7 @@ export interface ModelFit {
 }
 
 const REF_LEVELS = ['exact', 'typo', 'serial', 'other', 'none'] as const;
-const AMT_LEVELS = ['exact', 'named', 'rest', 'fx', 'near', 'part', 'other'] as const;
+const AMT_LEVELS = ['exact', 'named', 'stated', 'rest', 'fx', 'near', 'part', 'other'] as const;
 const DTE_LEVELS = ['close', 'month', 'far', 'out', 'unknown'] as const;
 const PTY_LEVELS = ['same', 'similar', 'differs', 'unknown'] as const;
 const LEVELS = { ref: REF_LEVELS, amt: AMT_LEVELS, dte: DTE_LEVELS, pty: PTY_LEVELS } as const;
@@ -63,10 +63,22 @@ type Comparison = keyof typeof LEVELS;
 const COMPARISONS = Object.keys(LEVELS) as Comparison[];
 
 /**
- * Amount levels that settle the item: equal, equal less a learned fee or discount, or equal to what
- * is left of it after part payments a reviewer accepted in earlier runs (`rest`).
+ * Amount levels that settle the item: equal, equal less a learned fee or discount, equal less an
+ * amount the line itself states (`stated`: "/VAT/63,10/" of a Polish split payment, "abzgl. Skonto
+ * 12,34", "less WHT 1,234.00"), or equal to what is left of it after part payments a reviewer
+ * accepted in earlier runs (`rest`).
  */
-const SETTLING = "('exact', 'named', 'rest')";
+const SETTLING = "('exact', 'named', 'stated', 'rest')";
+
+/**
+ * Amounts with two decimals written in a line's texts, as SQL over `text`: digits only, over 100
+ * ("63,10", "1.234,56", "1 234.56" and "1,234.56" alike). Dates ("30.09.2026") are not read: a
+ * number followed by a separator and more digits is not an amount.
+ */
+function statedAmounts(text: string): string {
+  const amount = String.raw`(?:^|[^0-9.,])([0-9]{1,3}(?:[ .,\x{00A0}][0-9]{3})+[.,][0-9]{2}|[0-9]+[.,][0-9]{2})(?:$|[^0-9.,]|[.,](?:$|[^0-9]))`;
+  return `list_distinct(list_transform(regexp_extract_all(${text}, '${amount}', 1), x -> (CAST(regexp_replace(x, '[^0-9]', '', 'g') AS DECIMAL(18, 0)) / 100)::DECIMAL(18, 2)))`;
+}
 
 /** Typo candidates are looked for among tokens at least this long (shorter ones collide by chance). */
 const MIN_TYPO_LENGTH = 4;
@@ -123,6 +135,7 @@ function levelExpressions(rule: MatchRule, model: MatchModel): Record<Comparison
     amt: `CASE WHEN c.la IS NULL OR c.ra IS NULL THEN 'other'
       WHEN abs(c.la - c.ra) < 0.005 THEN 'exact'
       ${named ? `WHEN ${named} THEN 'named'` : ''}
+      WHEN sign(c.la) = sign(c.ra) AND abs(c.ra) < abs(c.la) AND list_contains(coalesce(c.stated, []), abs(c.la - c.ra)::DECIMAL(18, 2)) THEN 'stated'
       WHEN c.rest IS NOT NULL AND abs(c.rest - c.ra) < 0.005 THEN 'rest'
       ${fxSql(model) ? `WHEN ${fxSql(model)} THEN 'fx'` : ''}
       WHEN abs(c.la - c.ra) <= 0.2 * abs(c.la) THEN 'near'
@@ -269,7 +282,10 @@ async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, colum
   const cur = model.fx ? `upper(trim(CAST(s.${ident(column(columns.left, 'left', model.fx.column, 'model currency').name)} AS VARCHAR)))` : 'NULL::VARCHAR';
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_left AS
     SELECT w.id, w.amt, w.dt, w.h, lp.p, ${cur} AS cur FROM w_left w LEFT JOIN m_lparty lp ON lp.id = w.id JOIN ${ident(typedView('left'))} s ON s.${ident(ROW_ID)} = w.id`);
-  await db.exec(`CREATE OR REPLACE TEMP TABLE m_right AS SELECT w.id, w.amt, w.dt, w.h, rp.p FROM w_right w LEFT JOIN m_rparty rp ON rp.id = w.id`);
+  const texts = [...new Set(model.references.flatMap((r) => r.right))].map((name) => `CAST(s.${ident(column(columns.right, 'right', name, 'model reference').name)} AS VARCHAR)`);
+  const stated = texts.length > 0 ? statedAmounts(`concat_ws(' ', ${texts.join(', ')})`) : 'NULL::DECIMAL(18, 2)[]';
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_right AS
+    SELECT w.id, w.amt, w.dt, w.h, rp.p, ${stated} AS stated FROM w_right w LEFT JOIN m_rparty rp ON rp.id = w.id JOIN ${ident(typedView('right'))} s ON s.${ident(ROW_ID)} = w.id`);
   // Counterparty + amount: the payer's open items of the paid amount (to the cent, or plus a learned fee).
   const fees = rule.amount?.differences?.fixed ?? [];
   const partyPairs = model.party
@@ -288,7 +304,7 @@ async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, colum
     naming AS (SELECT DISTINCT id FROM m_rtok)
     SELECT b.lid, b.rid,
       coalesce(b.ref, CASE WHEN b.rid IN (SELECT id FROM naming) THEN 'other' ELSE 'none' END) AS ref, b.kref, b.tied, b.seen,
-      l.amt AS la, r.amt AS ra, l.dt AS ldt, r.dt AS rdt, l.p AS lp, r.p AS rp, l.h AS lh, r.h AS rh, l.cur AS lcur,
+      l.amt AS la, r.amt AS ra, l.dt AS ldt, r.dt AS rdt, l.p AS lp, r.p AS rp, l.h AS lh, r.h AS rh, l.cur AS lcur, r.stated,
       l.amt - pp.paid AS rest
     FROM best b JOIN m_left l ON l.id = b.lid JOIN m_right r ON r.id = b.rid
     LEFT JOIN m_part_paid pp ON pp.tie = b.tied AND pp.item_amount = l.amt AND NOT list_contains(pp.lines, r.h)) c`);
@@ -428,7 +444,7 @@ async function fitModel(db: Db, rule: MatchRule, model: MatchModel, judged: Read
     `WITH l AS (SELECT * FROM m_left ORDER BY hash(h, id) LIMIT ${U_SAMPLE}), r AS (SELECT * FROM m_right ORDER BY hash(h, id) LIMIT ${U_SAMPLE}),
       tied AS (SELECT lid, rid FROM m_exact WHERE lid IN (SELECT id FROM l) AND rid IN (SELECT id FROM r)
         UNION SELECT lid, rid FROM m_typo WHERE lid IN (SELECT id FROM l) AND rid IN (SELECT id FROM r)),
-      c AS (SELECT l.amt AS la, r.amt AS ra, l.dt AS ldt, r.dt AS rdt, l.p AS lp, r.p AS rp, l.cur AS lcur, NULL::DECIMAL(38,6) AS rest
+      c AS (SELECT l.amt AS la, r.amt AS ra, l.dt AS ldt, r.dt AS rdt, l.p AS lp, r.p AS rp, l.cur AS lcur, r.stated, NULL::DECIMAL(38,6) AS rest
         FROM l CROSS JOIN r ANTI JOIN tied t ON t.lid = l.id AND t.rid = r.id)
      SELECT ${levels.amt} AS amt, ${levels.dte} AS dte, ${levels.pty} AS pty, count(*)::DOUBLE AS n FROM c GROUP BY ALL`,
   );
@@ -493,7 +509,7 @@ function emptyTable(value: number): Record<Comparison, Record<Level, number>> {
 /** Starting m: matches mostly name the item, pay it and come soon after, from the same payer. */
 const M_START: Record<Comparison, Record<Level, number>> = {
   ref: { exact: 0.8, typo: 0.05, serial: 0.03, other: 0.04, none: 0.08 },
-  amt: { exact: 0.7, named: 0.1, rest: 0.02, fx: 0.05, near: 0.06, part: 0.05, other: 0.04 },
+  amt: { exact: 0.68, named: 0.1, stated: 0.02, rest: 0.02, fx: 0.05, near: 0.06, part: 0.05, other: 0.04 },
   dte: { close: 0.6, month: 0.3, far: 0.07, out: 0.02, unknown: 0.01 },
   pty: { same: 0.6, similar: 0.2, differs: 0.1, unknown: 0.1 },
 };
@@ -649,6 +665,7 @@ async function assign(db: Db, rule: MatchRule, ruleIdx: number, model: MatchMode
            WHEN 'serial' THEN ${refName} || ' ' || c.tied || ' named by its last part only (' || c.seen || ')'
            WHEN 'other' THEN 'the line names another reference' ELSE 'no reference' END || ' (' || printf('%+.1f', round(c.w_ref, 1) + 0.0) || ')',
          CASE c.amt WHEN 'exact' THEN 'amount equal' WHEN 'named' THEN 'amount differs by a learned fee or discount'
+           WHEN 'stated' THEN 'amount less ' || printf('%.2f', abs(c.la - c.ra)) || ', which the line states'
            WHEN 'rest' THEN 'amount equal to what is left after part payments of ' || printf('%.2f', c.la - c.rest) || ' accepted earlier'
            WHEN 'fx' THEN 'amount in ' || c.lcur || ' at an implied rate of ' || printf('%.4f', c.ra / c.la) || ${rateSql(model) ? `' (' || ${rateSourceSql(model)} || ' ' || printf('%.4f', ${rateSql(model)}) || ')'` : "''"} WHEN 'near' THEN 'amount within 20 %' WHEN 'part' THEN 'part of the amount' ELSE 'amount differs' END || ' (' || printf('%+.1f', round(c.w_amt, 1) + 0.0) || ')',
          CASE c.dte WHEN 'close' THEN 'dates within 14 days' WHEN 'month' THEN 'dates within 60 days' WHEN 'far' THEN 'dates within 180 days' WHEN 'out' THEN 'dates further apart' ELSE 'no date' END || ' (' || printf('%+.1f', round(c.w_dte, 1) + 0.0) || ')',

@@ -14,10 +14,10 @@ export type Params = DuckDBValue[] | Record<string, DuckDBValue>;
  */
 const TRACE = process.env.KALLA_RECON_TRACE === '1';
 
-function trace(sql: string, started: number, cpu: NodeJS.CpuUsage): void {
+function trace(sql: string, started: number, cpu: NodeJS.CpuUsage, always = false): void {
   const ms = performance.now() - started;
   const used = process.cpuUsage(cpu);
-  if (ms >= 20) process.stderr.write(`[recon sql ${Math.round(ms)} ms, cpu ${Math.round((used.user + used.system) / 1000)} ms] ${sql.replace(/\s+/g, ' ').slice(0, Number(process.env.KALLA_RECON_TRACE_LEN ?? 160))}\n`);
+  if (ms >= 20 || always) process.stderr.write(`[recon sql ${Math.round(ms)} ms, cpu ${Math.round((used.user + used.system) / 1000)} ms] ${sql.replace(/\s+/g, ' ').slice(0, Number(process.env.KALLA_RECON_TRACE_LEN ?? 160))}\n`);
 }
 
 const MIB = 1024 ** 2;
@@ -64,7 +64,10 @@ export class Db {
     this.statements++;
     const started = TRACE ? performance.now() : 0;
     const cpu = TRACE ? process.cpuUsage() : undefined;
-    await this.conn.run(sql, params);
+    await this.conn.run(sql, params).catch((e: unknown) => {
+      if (cpu) trace(`FAILED ${sql}`, started, cpu, true);
+      throw e;
+    });
     if (cpu) trace(sql, started, cpu);
   }
 

@@ -44,6 +44,29 @@ async function withLineNumbers(db: Db, raw: string, info: SourceInfo): Promise<b
   return breaks !== null;
 }
 
+/**
+ * Columns (both sides' files together) above which DuckDB's common-subexpression optimizer is off
+ * while an export is written. It compares every pair of look-alike expressions of a projection
+ * (one per column: `array_to_string(list_transform(m.v, x -> x[i]), ' | ')`, each cell's XML), so
+ * planning grew with the square of the width: the matched table of a 5,000-column pair (7,500
+ * columns) planned for minutes (issue 27). The export's expressions share nothing worth computing
+ * once, and the results are the same; narrower exports keep the default.
+ */
+export const WIDE_EXPORT_COLUMNS = 500;
+
+/** Runs `body` with the common-subexpression optimizer off when `wide` (see WIDE_EXPORT_COLUMNS). */
+async function plannedForWidth<T>(db: Db, wide: boolean, body: () => Promise<T>): Promise<T> {
+  if (!wide) return body();
+  await db.exec(`SET disabled_optimizers = 'common_subexpressions'`);
+  await db.exec(`SET threads = 1`);
+  try {
+    return await body();
+  } finally {
+    await db.exec('RESET disabled_optimizers').catch(() => undefined);
+    await db.exec('RESET threads').catch(() => undefined);
+  }
+}
+
 /** TEMP tables holding an export's tables while it is written (dropped when it ends). */
 const EXPORT_TABLE_PREFIX = 'kalla_export_';
 
@@ -77,19 +100,21 @@ function membersSql(runId: number, status: string, side: Side, raw: string, cols
   const ids = side === 'left' ? 'left_ids' : 'right_ids';
   const values = [{ expr: `CAST(s.${LINE} AS VARCHAR)`, name: `${cols.alias}.line` }, ...cols.columns.map((c) => ({ expr: `s.${ident(c)}`, name: `${cols.alias}.${c}` }))];
   // Most groups have one member per side: those are a plain join. The splits and batches gather their
-  // members' values in one list per group sorted by row id (list_sort of structs led by the id), then
-  // join each column with " | " (NULLs skipped, all NULL → NULL: what string_agg does). One
-  // string_agg(… ORDER BY rid) per column sorted every group once per column: 1.0–1.2 s CPU for the
-  // left side of the 1M cash run, 0.23–0.31 s this way, the same rows.
+  // members' values in one list per group sorted by row id, then join each column with " | " (NULLs
+  // skipped, all NULL → NULL: what string_agg does). One string_agg(… ORDER BY rid) per column sorted
+  // every group once per column: 1.0–1.2 s CPU for the left side of the 1M cash run, 0.23–0.31 s this way.
+  // Each member is a VARCHAR list led by its zero-padded row id (sorts as the id), not a struct: with
+  // one field per column, a 3,749-field struct type was copied and compared once per column while
+  // DuckDB planned the statement (quadratic: the 5,000-column export planned for minutes, issue 27).
   const single = values.map((v) => `${v.expr} AS ${ident(v.name)}`);
-  const fields = values.map((v, i) => `c${i} := ${v.expr}`);
-  const joined = values.map((v, i) => `array_to_string(list_transform(m.v, x -> x.c${i}), ' | ') AS ${ident(v.name)}`);
+  const member = [`lpad(CAST(m.rid AS VARCHAR), 20, '0')`, ...values.map((v) => `CAST(${v.expr} AS VARCHAR)`)];
+  const joined = values.map((v, i) => `array_to_string(list_transform(m.v, x -> x[${i + 2}]), ' | ') AS ${ident(v.name)}`);
   const groups = `FROM match_groups WHERE run_id = ${runId} AND status ${status}`;
   return `SELECT g1.group_id, ${single.join(', ')}
       FROM (SELECT group_id, ${ids}[1] AS rid ${groups} AND len(${ids}) = 1) g1 JOIN ${ident(raw)} s ON s.__row_id = g1.rid
     UNION ALL
     SELECT m.group_id, ${joined.join(', ')} FROM (
-      SELECT m.group_id, list_sort(list(struct_pack(kalla_rid := m.rid, ${fields.join(', ')}))) AS v
+      SELECT m.group_id, list_sort(list([${member.join(', ')}])) AS v
       FROM (SELECT group_id, unnest(${ids}) AS rid ${groups} AND len(${ids}) > 1) m
       JOIN ${ident(raw)} s ON s.__row_id = m.rid GROUP BY m.group_id) m`;
 }
@@ -253,7 +278,10 @@ export async function exportRun(
         }
       }
     }
-    await writeFormats(db, runId, { ...opts, dir: staging }, formats, context, rawText as Record<Side, string>, written, notices, run, materialised);
+    const width = context.current.left.columns.length + context.current.right.columns.length;
+    await plannedForWidth(db, width > WIDE_EXPORT_COLUMNS, () =>
+      writeFormats(db, runId, { ...opts, dir: staging }, formats, context, rawText as Record<Side, string>, written, notices, run, materialised),
+    );
     const files: string[] = [];
     for (const staged of written) {
       const target = join(opts.dir, basename(staged));

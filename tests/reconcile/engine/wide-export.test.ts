@@ -14,7 +14,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FieldMapping } from '../../../src/shared/reconcile/recipe';
 import { UserError } from '../../../src/main/errors';
-import type { Db } from '../../../src/main/reconcile/engine/db';
+import { Db } from '../../../src/main/reconcile/engine/db';
 import { recipe, refRule, sandbox, type Sandbox } from './helpers';
 
 let sb: Sandbox;
@@ -97,5 +97,53 @@ describe('a wide export', () => {
     expect(err).toBeInstanceOf(UserError);
     expect((err as UserError).code).toBe('out_of_memory');
     expect((err as UserError).message).toMatch(/ran out of the memory it may use \(48\.0 MiB\) while writing the exports\..*KALLA_RECON_MEMORY_LIMIT/);
+  }, 120_000);
+});
+
+describe('a wide load', () => {
+  /** 600 columns: amounts, dates, codes with a stray word, notes. */
+  function mixed(): string {
+    const kinds = ['amt', 'day', 'code', 'note'];
+    const head = Array.from({ length: 600 }, (_, i) => `${kinds[i % 4]}_${i}`);
+    const lines = [head.join(',')];
+    for (let r = 0; r < 20; r++) {
+      lines.push(head.map((_, i) => [`${(r * 13.7 + i).toFixed(2)}`, `2026-0${1 + (r % 9)}-1${r % 10}`, r === 7 ? 'n/a' : `${100 + r + i}`, `note ${r} ${i}`][i % 4]).join(','));
+    }
+    return `${lines.join('\n')}\n`;
+  }
+
+  it('types 600 columns without the common-subexpression pass, into the same table as with it', async () => {
+    const file = sb.file('mixed.csv', mixed());
+    const exec = Db.prototype.exec;
+    const seen: string[] = [];
+    const load = async (name: string, keepPass: boolean) => {
+      Db.prototype.exec = function (this: Db, sql: string, p?: never) {
+        if (/^(SET|RESET) disabled_optimizers/.test(sql)) {
+          seen.push(sql);
+          if (keepPass) return Promise.resolve();
+        }
+        return exec.call(this, sql, p);
+      };
+      try {
+        const ws = await sb.workspace(name);
+        const info = await ws.addSourceFromPath('left', file);
+        const db = (ws as unknown as { db: Db }).db;
+        const row = await db.one<{ h: string; setting: string }>(
+          `SELECT md5(string_agg(CAST(t AS VARCHAR), '\n' ORDER BY t.rowid)) AS h, current_setting('disabled_optimizers') AS setting FROM data_left t`,
+        );
+        return { info, ...row };
+      } finally {
+        Db.prototype.exec = exec;
+      }
+    };
+    const without = await load('wide-a', false);
+    expect(seen).toEqual([`SET disabled_optimizers = 'common_subexpressions'`, 'RESET disabled_optimizers']);
+    const withPass = await load('wide-b', true);
+    // Amounts and codes (one n/a among numbers) are numbers, the days dates.
+    expect(without.info.columns.filter((c) => c.type === 'number')).toHaveLength(300);
+    expect(without.info.columns.filter((c) => c.type === 'date')).toHaveLength(150);
+    expect(without.info.columns).toEqual(withPass.info.columns);
+    expect(without.h).toBe(withPass.h);
+    expect(without.setting).toBe('');
   }, 120_000);
 });

@@ -10,7 +10,7 @@ import { basename, isAbsolute, join } from 'node:path';
 import type { ExportFormat, ExportOptions, ExportResult, PageCategory, RunSummary, Side, SourceInfo } from '../../../shared/reconcile/sources-and-runs';
 import { PAGE_CATEGORIES, RECON_ENGINE_VERSION } from '../../../shared/reconcile/sources-and-runs';
 import type { Recipe } from '../../../shared/reconcile/recipe';
-import type { Db } from './db';
+import { plannedForWidth, WIDE_STATEMENT_COLUMNS, type Db } from './db';
 import { copyCsv } from './csv-guard';
 import { ReconError } from '../../errors';
 import { differenceReasonSql, getRunRow, MATCHED_STATUSES } from './results';
@@ -45,24 +45,18 @@ async function withLineNumbers(db: Db, raw: string, info: SourceInfo): Promise<b
 }
 
 /**
- * Columns (both sides' files together) above which DuckDB's common-subexpression optimizer is off
- * while an export is written. It compares every pair of look-alike expressions of a projection
- * (one per column: `array_to_string(list_transform(m.v, x -> x[i]), ' | ')`, each cell's XML), so
- * planning grew with the square of the width: the matched table of a 5,000-column pair (7,500
- * columns) planned for minutes (issue 27). The export's expressions share nothing worth computing
- * once, and the results are the same; narrower exports keep the default.
+ * An export of more than WIDE_STATEMENT_COLUMNS columns (both files together) is planned without
+ * the common-subexpression pass (db.ts) and run on one DuckDB thread: every operator of a wide
+ * statement holds a 2,048-row vector per column (32 KiB, counted against the memory limit even for
+ * 50 rows) on each thread (issue 27). `threads` is the whole database's setting: a load running
+ * meanwhile is slower, not different. The results are the same.
  */
-export const WIDE_EXPORT_COLUMNS = 500;
-
-/** Runs `body` with the common-subexpression optimizer off when `wide` (see WIDE_EXPORT_COLUMNS). */
-async function plannedForWidth<T>(db: Db, wide: boolean, body: () => Promise<T>): Promise<T> {
-  if (!wide) return body();
-  await db.exec(`SET disabled_optimizers = 'common_subexpressions'`);
+async function exportForWidth<T>(db: Db, columns: number, body: () => Promise<T>): Promise<T> {
+  if (columns <= WIDE_STATEMENT_COLUMNS) return body();
   await db.exec(`SET threads = 1`);
   try {
-    return await body();
+    return await plannedForWidth(db, columns, body);
   } finally {
-    await db.exec('RESET disabled_optimizers').catch(() => undefined);
     await db.exec('RESET threads').catch(() => undefined);
   }
 }
@@ -279,7 +273,7 @@ export async function exportRun(
       }
     }
     const width = context.current.left.columns.length + context.current.right.columns.length;
-    await plannedForWidth(db, width > WIDE_EXPORT_COLUMNS, () =>
+    await exportForWidth(db, width, () =>
       writeFormats(db, runId, { ...opts, dir: staging }, formats, context, rawText as Record<Side, string>, written, notices, run, materialised),
     );
     const files: string[] = [];

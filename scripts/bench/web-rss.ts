@@ -2,17 +2,20 @@
  * Browser mode's memory over run/export cycles (issue 27: "app RSS grows 382 → 578 MB over 12
  * run/export cycles"). `npm run build:app` first, then:
  *
- *   npx tsx scripts/bench/web-rss.ts [--rows 100000] [--cycles 12] [--download] [--heap]
+ *   npx tsx scripts/bench/web-rss.ts [--rows 100000] [--cycles 12] [--download] [--upload] [--heap]
  *
  * Starts the real server (`bin/kalla.js web`, a fresh data folder), talks to it over its WebSocket
  * as the page does, loads two generated files once, then per cycle: run, export (CSV, XLSX and
  * evidence) and, with `--download`, fetches every exported file the way browser mode offers it
- * (`reconcile.downloadExport`). Prints the server's RSS (VmRSS from /proc) and, with `--heap`
+ * (`reconcile.downloadExport`). With `--upload`, each cycle first sends both files again as the
+ * page does in browser mode (`reconcile.uploadBegin`, 4 MiB base64 chunks, `uploadCommit`) instead
+ * of loading them once by path; the cycle's line then also gives the workspace folder's size on
+ * disk (an upload stored twice would show as twice the files' size per side). Prints the server's RSS (VmRSS from /proc) and, with `--heap`
  * (the server started with --inspect on loopback; the bench asks the inspector for a full GC and
  * `process.memoryUsage()`), V8 heap and external memory after each cycle, then the growth.
  */
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -25,6 +28,7 @@ const { values } = parseArgs({
     cycles: { type: 'string', default: '12' },
     download: { type: 'boolean', default: false },
     heap: { type: 'boolean', default: false },
+    upload: { type: 'boolean', default: false },
   },
 });
 const ROWS = Number(values.rows);
@@ -148,6 +152,18 @@ const heap = async (): Promise<Memory | null> => {
 };
 
 const mb = (n: number) => (n / 1024 / 1024).toFixed(0);
+/** Bytes under a folder (the data folder's files: uploads, engine, exports). */
+const du = (path: string): number =>
+  readdirSync(path, { withFileTypes: true }).reduce((n, e) => n + (e.isDirectory() ? du(join(path, e.name)) : e.isFile() ? statSync(join(path, e.name)).size : 0), 0);
+/** Sends a file as browser mode's page does: begin, ≤ 4 MiB chunks in base64, commit. */
+async function upload(id: string, side: 'left' | 'right', path: string): Promise<void> {
+  const bytes = readFileSync(path);
+  const { uploadId } = await rpc<{ uploadId: string }>('reconcile.uploadBegin', { id, side, name: path.split('/').pop()!, size: bytes.length });
+  for (let at = 0; at < bytes.length; at += 4 * 1024 * 1024) {
+    await rpc('reconcile.uploadChunk', { uploadId, offset: at, data: bytes.subarray(at, at + 4 * 1024 * 1024).toString('base64') });
+  }
+  await rpc('reconcile.uploadCommit', { uploadId });
+}
 const load = () => loadavg()[0].toFixed(1);
 try {
   const ws0 = await rpc<{ id: string }>('reconcile.create', { name: 'rss bench' });
@@ -166,11 +182,15 @@ try {
     rules: [{ id: 'k', name: 'k', keys: [{ left: 'ref', right: 'ref' }], amount: { left: 'amount', right: 'amount', tolerance_abs: 0, tolerance_pct: 0, flip_sign: false }, cardinality: '1:1', auto_confirm: true }],
   });
   const first = rssMb();
-  console.log(`rows ${ROWS}, cycles ${CYCLES}, download ${values.download}; load average ${load()}`);
+  console.log(`rows ${ROWS}, cycles ${CYCLES}, download ${values.download}, upload ${values.upload}; load average ${load()}`);
   console.log(`after loading both files: RSS ${first.toFixed(0)} MB`);
   const series: number[] = [];
   for (let c = 1; c <= CYCLES; c++) {
     const t = performance.now();
+    if (values.upload) {
+      await upload(id, 'left', ledger);
+      await upload(id, 'right', bank);
+    }
     const run = await rpc<{ run_id: number }>('reconcile.run', { id });
     const out = await rpc<{ result: { files: string[] } }>('reconcile.export', { id, runId: run.run_id, formats: ['csv', 'xlsx', 'evidence'], overwrite: true });
     let bytes = 0;
@@ -181,7 +201,7 @@ try {
     series.push(rss);
     const h = await heap();
     console.log(
-      `cycle ${String(c).padStart(2)}: RSS ${rss.toFixed(0)} MB${h ? `, heap ${mb(h.heapUsed)} MB, external ${mb(h.external)} MB (array buffers ${mb(h.arrayBuffers)})` : ''}; ${out.result.files.length} files${values.download ? `, ${(bytes / 1e6).toFixed(1)} MB base64 downloaded` : ''}; ${((performance.now() - t) / 1000).toFixed(1)} s; load ${load()}`,
+      `cycle ${String(c).padStart(2)}: RSS ${rss.toFixed(0)} MB${h ? `, heap ${mb(h.heapUsed)} MB, external ${mb(h.external)} MB (array buffers ${mb(h.arrayBuffers)})` : ''}; ${out.result.files.length} files${values.download ? `, ${(bytes / 1e6).toFixed(1)} MB base64 downloaded` : ''}${values.upload ? `; data folder ${mb(du(join(dir, 'data')))} MB (files ${mb(statSync(ledger).size + statSync(bank).size)} MB)` : ''}; ${((performance.now() - t) / 1000).toFixed(1)} s; load ${load()}`,
     );
   }
   const last = series[series.length - 1];

@@ -37,7 +37,9 @@ export type ServiceErrorCode =
   /** The workspace's folder disappeared while it was in use. */
   | 'workspace_gone'
   /** A file written by a newer Kalla (a recipe version this one does not know). */
-  | 'newer_version';
+  | 'newer_version'
+  /** DuckDB reached the memory limit Kalla gives it (KALLA_RECON_MEMORY_LIMIT raises it). */
+  | 'out_of_memory';
 
 export type ErrorCode = DispatchErrorCode | ServiceErrorCode | ReconErrorCode;
 
@@ -118,6 +120,14 @@ export function explainSystemError(e: unknown, where: FailureContext = {}): unkn
     return new UserError(
       `This workspace's engine file${at} is damaged and cannot be opened. Your files and your mapping and rules are kept: use "Rebuild this workspace's engine from its sources" (the sources are read again; past runs are not kept), or delete the workspace.`,
       'engine_damaged',
+    );
+  }
+  if (/Out of Memory Error/i.test(raw)) {
+    // "failed to allocate data of size 32.0 KiB (2.5 GiB/2.5 GiB used)": the limit is the second figure.
+    const limit = /\(([\d.]+ ?[KMGT]?i?B)\/([\d.]+ ?[KMGT]?i?B) used\)/.exec(raw)?.[2];
+    return new UserError(
+      `Kalla's engine ran out of the memory it may use${limit ? ` (${limit})` : ''}${doing}. Nothing was changed. Close other programs and try again, or let the engine use more: set KALLA_RECON_MEMORY_LIMIT (for example 6GB, at most what the machine has free) before starting Kalla. For an export, fewer formats or fewer business columns also need less.`,
+      'out_of_memory',
     );
   }
   if (errno === 'EISDIR') {

@@ -10,7 +10,7 @@ import { basename, isAbsolute, join } from 'node:path';
 import type { ExportFormat, ExportOptions, ExportResult, PageCategory, RunSummary, Side, SourceInfo } from '../../../shared/reconcile/sources-and-runs';
 import { PAGE_CATEGORIES, RECON_ENGINE_VERSION } from '../../../shared/reconcile/sources-and-runs';
 import type { Recipe } from '../../../shared/reconcile/recipe';
-import type { Db } from './db';
+import { plannedForWidth, WIDE_STATEMENT_COLUMNS, type Db } from './db';
 import { copyCsv } from './csv-guard';
 import { ReconError } from '../../errors';
 import { differenceReasonSql, getRunRow, MATCHED_STATUSES } from './results';
@@ -42,6 +42,23 @@ async function withLineNumbers(db: Db, raw: string, info: SourceInfo): Promise<b
   await dropRawText(db, raw);
   await db.exec(`CREATE OR REPLACE TEMP VIEW ${ident(raw)} AS SELECT * FROM ${ident(data)}`);
   return breaks !== null;
+}
+
+/**
+ * An export of more than WIDE_STATEMENT_COLUMNS columns (both files together) is planned without
+ * the common-subexpression pass (db.ts) and run on one DuckDB thread: every operator of a wide
+ * statement holds a 2,048-row vector per column (32 KiB, counted against the memory limit even for
+ * 50 rows) on each thread (issue 27). `threads` is the whole database's setting: a load running
+ * meanwhile is slower, not different. The results are the same.
+ */
+async function exportForWidth<T>(db: Db, columns: number, body: () => Promise<T>): Promise<T> {
+  if (columns <= WIDE_STATEMENT_COLUMNS) return body();
+  await db.exec(`SET threads = 1`);
+  try {
+    return await plannedForWidth(db, columns, body);
+  } finally {
+    await db.exec('RESET threads').catch(() => undefined);
+  }
 }
 
 /** TEMP tables holding an export's tables while it is written (dropped when it ends). */
@@ -77,19 +94,21 @@ function membersSql(runId: number, status: string, side: Side, raw: string, cols
   const ids = side === 'left' ? 'left_ids' : 'right_ids';
   const values = [{ expr: `CAST(s.${LINE} AS VARCHAR)`, name: `${cols.alias}.line` }, ...cols.columns.map((c) => ({ expr: `s.${ident(c)}`, name: `${cols.alias}.${c}` }))];
   // Most groups have one member per side: those are a plain join. The splits and batches gather their
-  // members' values in one list per group sorted by row id (list_sort of structs led by the id), then
-  // join each column with " | " (NULLs skipped, all NULL → NULL: what string_agg does). One
-  // string_agg(… ORDER BY rid) per column sorted every group once per column: 1.0–1.2 s CPU for the
-  // left side of the 1M cash run, 0.23–0.31 s this way, the same rows.
+  // members' values in one list per group sorted by row id, then join each column with " | " (NULLs
+  // skipped, all NULL → NULL: what string_agg does). One string_agg(… ORDER BY rid) per column sorted
+  // every group once per column: 1.0–1.2 s CPU for the left side of the 1M cash run, 0.23–0.31 s this way.
+  // Each member is a VARCHAR list led by its zero-padded row id (sorts as the id), not a struct: with
+  // one field per column, a 3,749-field struct type was copied and compared once per column while
+  // DuckDB planned the statement (quadratic: the 5,000-column export planned for minutes, issue 27).
   const single = values.map((v) => `${v.expr} AS ${ident(v.name)}`);
-  const fields = values.map((v, i) => `c${i} := ${v.expr}`);
-  const joined = values.map((v, i) => `array_to_string(list_transform(m.v, x -> x.c${i}), ' | ') AS ${ident(v.name)}`);
+  const member = [`lpad(CAST(m.rid AS VARCHAR), 20, '0')`, ...values.map((v) => `CAST(${v.expr} AS VARCHAR)`)];
+  const joined = values.map((v, i) => `array_to_string(list_transform(m.v, x -> x[${i + 2}]), ' | ') AS ${ident(v.name)}`);
   const groups = `FROM match_groups WHERE run_id = ${runId} AND status ${status}`;
   return `SELECT g1.group_id, ${single.join(', ')}
       FROM (SELECT group_id, ${ids}[1] AS rid ${groups} AND len(${ids}) = 1) g1 JOIN ${ident(raw)} s ON s.__row_id = g1.rid
     UNION ALL
     SELECT m.group_id, ${joined.join(', ')} FROM (
-      SELECT m.group_id, list_sort(list(struct_pack(kalla_rid := m.rid, ${fields.join(', ')}))) AS v
+      SELECT m.group_id, list_sort(list([${member.join(', ')}])) AS v
       FROM (SELECT group_id, unnest(${ids}) AS rid ${groups} AND len(${ids}) > 1) m
       JOIN ${ident(raw)} s ON s.__row_id = m.rid GROUP BY m.group_id) m`;
 }
@@ -253,7 +272,10 @@ export async function exportRun(
         }
       }
     }
-    await writeFormats(db, runId, { ...opts, dir: staging }, formats, context, rawText as Record<Side, string>, written, notices, run, materialised);
+    const width = context.current.left.columns.length + context.current.right.columns.length;
+    await exportForWidth(db, width, () =>
+      writeFormats(db, runId, { ...opts, dir: staging }, formats, context, rawText as Record<Side, string>, written, notices, run, materialised),
+    );
     const files: string[] = [];
     for (const staged of written) {
       const target = join(opts.dir, basename(staged));
@@ -343,8 +365,12 @@ async function writeWorkbook(db: Db, tables: ExportTable[], dir: string, summary
     const rowsSql = table ? sheetRowsSql(`temp.${ident(table)}`, columns.map((c) => ({ name: c.column_name, type: c.column_type })), XLSX_MAX_ROWS) : null;
     if (table && rowsSql) {
       const renderRows = async (path: string) => {
-        await db.exec(`COPY (${rowsSql}) TO ${lit(path)} ${ROWS_COPY_OPTIONS}`);
-        return ((await db.one<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM temp.${ident(table)}`))?.n ?? 0) > XLSX_MAX_ROWS;
+        const rows = (await db.one<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM temp.${ident(table)}`))?.n ?? 0;
+        // No rows, no XML: the COPY of an empty table only planned one expression per cell, 2–3.4 s
+        // CPU per sheet of a 5,000-column export (issue 27). The sheet is the same.
+        if (rows === 0) await writeFile(path, '');
+        else await db.exec(`COPY (${rowsSql}) TO ${lit(path)} ${ROWS_COPY_OPTIONS}`);
+        return rows > XLSX_MAX_ROWS;
       };
       sheets.push({ name: t.name, columns: columns.map((c) => c.column_name), renderRows });
       continue;

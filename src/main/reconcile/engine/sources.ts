@@ -19,7 +19,7 @@ import type { ColumnTypePreview, ColumnTyping, Notice, Side, SkippedLine, Source
 import { deriveColumnNames, detectDelimiter, detectHeader } from './csv-layout';
 import { detectBottom, detectTop, hasMixedLineEndings, scanRecords } from './read-layout';
 import { readTail, writeTableCopy, type TableRange } from './table-copy';
-import type { Db } from './db';
+import { plannedForWidth, type Db } from './db';
 import { ReconError } from '../../errors';
 import { sniffFile, type Encoding, type SniffResult } from './file-sniff';
 import { ident, lit } from './sql';
@@ -314,7 +314,7 @@ async function loadCopy(load: Load, copy: Copy): Promise<SourceInfo> {
   ctx.guard?.check();
   await ctx.db.exec(`DROP TABLE IF EXISTS ${ident(rejects)}; DROP TABLE IF EXISTS ${ident(`${rejects}_scan`)}`);
   const next = `${dataTable(side)}__next`;
-  await ctx.db.exec(`CREATE OR REPLACE TABLE ${ident(next)} AS SELECT ${dataSelect(detection.typings)} FROM ${readCsv(rejectOptions(rejects))}`);
+  await plannedForWidth(ctx.db, detection.typings.length, () => ctx.db.exec(`CREATE OR REPLACE TABLE ${ident(next)} AS SELECT ${dataSelect(detection.typings)} FROM ${readCsv(rejectOptions(rejects))}`));
   lap('read_csv+type');
   ctx.guard?.check();
   // The reader counts lines of the table copy; the user's file has the cut lines above it.
@@ -621,7 +621,7 @@ async function verifyOrRedetect(
     const unparsed = { ...none, ...(await countUnparsedAgainst(db, table, raw, withNulls)) };
     if (rowCount <= DETECTION_SAMPLE_ROWS || !Object.values(unparsed).some((n) => n > 0)) return { detection, unparsed, examples: await unparsedExamples(db, table, raw, detection.typings, unparsed) };
     const full = await detectTypes(db, raw, read.names, overrides, null, hints);
-    await db.exec(`CREATE OR REPLACE TABLE ${ident(table)} AS SELECT ${dataSelect(full.typings)} FROM ${raw} ORDER BY ${ident(ROW_ID)}`);
+    await plannedForWidth(db, full.typings.length, () => db.exec(`CREATE OR REPLACE TABLE ${ident(table)} AS SELECT ${dataSelect(full.typings)} FROM ${raw} ORDER BY ${ident(ROW_ID)}`));
     const fullChecked = parsedColumns(full.typings);
     const fullUnparsed = { ...zeroCounts(fullChecked), ...(await countUnparsedAgainst(db, table, raw, fullChecked)) };
     return { detection: full, unparsed: fullUnparsed, examples: await unparsedExamples(db, table, raw, full.typings, fullUnparsed) };
@@ -700,7 +700,7 @@ export async function retype(
     guard?.check();
     const detection = await detectTypes(db, raw, rawNames, overrides, DETECTION_SAMPLE_ROWS, retypeHints(info));
     guard?.check();
-    await db.exec(`CREATE OR REPLACE TABLE ${ident(next)} AS SELECT ${dataSelect(detection.typings)} FROM ${raw} ORDER BY ${ident(ROW_ID)}`);
+    await plannedForWidth(db, detection.typings.length, () => db.exec(`CREATE OR REPLACE TABLE ${ident(next)} AS SELECT ${dataSelect(detection.typings)} FROM ${raw} ORDER BY ${ident(ROW_ID)}`));
     const unparsed = await countUnparsedAgainst(db, next, raw, detection.typings);
     guard?.commit();
     await swapIn(db, info.side, detection.typings);

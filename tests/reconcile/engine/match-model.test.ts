@@ -581,6 +581,8 @@ describe('EM', () => {
   it("weighs reviewers' decisions on a pattern against the model's guess, more with more decisions", () => {
     expect(judgedPosterior(0.9, undefined)).toBe(0.9);
     expect(judgedPosterior(0.9, { accepted: 0, rejected: 1 })).toBeCloseTo(0.6, 5);
+    // As many accepted as rejected: halfway between the guess and an even chance, not the guess.
+    expect(judgedPosterior(0.9, { accepted: 3, rejected: 3 })).toBeCloseTo(0.6, 5);
     expect(judgedPosterior(0.9, { accepted: 0, rejected: 50 })).toBeLessThan(0.04);
     expect(judgedPosterior(0.3, { accepted: 50, rejected: 0 })).toBeGreaterThan(0.97);
     fc.assert(
@@ -633,6 +635,8 @@ describe('EM: the fit it returns', () => {
     { ref: 'typo', amt: 'near', dte: 'close', pty: 'similar', n: 40 },
     { ref: 'none', amt: 'exact', dte: 'far', pty: 'differs', n: 500 },
     { ref: 'other', amt: 'part', dte: 'out', pty: 'differs', n: 3000 },
+    // Undated, no counterparty: levels random pairs never show (u = 0) weigh nothing.
+    { ref: 'exact', amt: 'exact', dte: 'unknown', pty: 'unknown', n: 30 },
   ];
   type Table = Record<string, Record<string, number>>;
   type Pattern = (typeof patterns)[number];

@@ -298,6 +298,18 @@ describe("the workspace's own decisions", () => {
     expect(Math.min(...afterAccept)).toBeGreaterThanOrEqual(before);
   });
 
+  it('says in the evidence how many earlier decisions refined the weights, accepted and rejected', async () => {
+    const { items, lines } = withPartPayments();
+    const { ws, auto, result } = await run(items, lines);
+    const first = await partScores(ws, result.run_id);
+    await ws.reviewMany(result.run_id, 'accept', first.slice(0, 12).map((g) => g.id));
+    await ws.reviewMany(result.run_id, 'reject', first.slice(12).map((g) => g.id));
+    const again = await ws.run(auto.recipe);
+    const second = await partScores(ws, again.run_id);
+    expect(second.length).toBeGreaterThan(0);
+    for (const g of second) expect(g.evidence).toMatch(/refined by 12 accepted and 3 rejected earlier decisions/);
+  });
+
   it('one automatic match unmatched among a hundred of its kind does not stop the others being confirmed', async () => {
     const { items, lines } = background();
     const { ws, auto, result, groups } = await run(items, lines);

@@ -23,7 +23,9 @@ export default {
   // scoped to a few tests that cover the file, are in docs/recon-engine.md ("Mutation scores"): dispatch.ts
   // 100 %, one-to-one.ts 83.72 %, reversals.ts 85.14 %, exceptions.ts 64.06 %, groups.ts 58.59 %,
   // unreadable.ts 82.98 %, party-resolution.ts 79.49 %, working.ts 37.15 % (before the refusal tests that
-  // reach its validateRule). scored.ts has no score yet. A whole run adds the rest of the test list, so
+  // reach its validateRule). scored.ts, lines 405-572 (the fit and EM; 196 mutants, match-model tests):
+  // 58.16 %, 78.6 % after round 31g's tests (kills applied by hand); its other 400-odd mutants are unscored.
+  // A whole run adds the rest of the test list, so
   // its scores are equal or higher; set the break to its lowest module once one whole run has printed them.
   thresholds: { high: 80, low: 60, break: 55 },
   tempDirName: '.stryker-tmp',

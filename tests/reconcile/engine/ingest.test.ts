@@ -180,6 +180,16 @@ describe('sources: bad input fails precisely', () => {
     expect(info.row_count).toBe(2);
   });
 
+  it('numbers a single ragged row by its line in the file, title lines above the table counted', async () => {
+    const ws = await sb.workspace();
+    const text = ['Statement of account 2024-01', '', 'ref,amount,date', 'INV-1,10.00,2024-01-01', 'INV-2,20.00', 'INV-3,30.00,2024-01-03', 'INV-4,40.00,2024-01-04', ''].join('\n');
+    const path = sb.file('titled-ragged.csv', text);
+    const error = await expectReconError(ws.addSourceFromPath('left', path), 'ragged_rows', /1 malformed line\(s\).* at line\(s\) 5;/);
+    expect(error.details.lines).toEqual([5]);
+    const info = await ws.addSourceFromPath('left', path, { skip_bad_lines: true });
+    expect([info.skip_top, info.bad_lines, info.row_count]).toEqual([2, 1, 3]);
+  });
+
   it('reports ragged rows with line numbers, or skips them with skip_bad_lines and counts them', async () => {
     const ws = await sb.workspace();
     const path = sb.file('ragged.csv', csv('ref,amount,date', ['INV-1,10.00,2024-01-01', 'INV-2,20.00', 'INV-3,30.00,2024-01-03', 'INV-4,40.00,2024-01-04,extra']));

@@ -298,6 +298,18 @@ describe("the workspace's own decisions", () => {
     expect(Math.min(...afterAccept)).toBeGreaterThanOrEqual(before);
   });
 
+  it('says in the evidence how many earlier decisions refined the weights, accepted and rejected', async () => {
+    const { items, lines } = withPartPayments();
+    const { ws, auto, result } = await run(items, lines);
+    const first = await partScores(ws, result.run_id);
+    await ws.reviewMany(result.run_id, 'accept', first.slice(0, 12).map((g) => g.id));
+    await ws.reviewMany(result.run_id, 'reject', first.slice(12).map((g) => g.id));
+    const again = await ws.run(auto.recipe);
+    const second = await partScores(ws, again.run_id);
+    expect(second.length).toBeGreaterThan(0);
+    for (const g of second) expect(g.evidence).toMatch(/refined by 12 accepted and 3 rejected earlier decisions/);
+  });
+
   it('one automatic match unmatched among a hundred of its kind does not stop the others being confirmed', async () => {
     const { items, lines } = background();
     const { ws, auto, result, groups } = await run(items, lines);
@@ -581,6 +593,8 @@ describe('EM', () => {
   it("weighs reviewers' decisions on a pattern against the model's guess, more with more decisions", () => {
     expect(judgedPosterior(0.9, undefined)).toBe(0.9);
     expect(judgedPosterior(0.9, { accepted: 0, rejected: 1 })).toBeCloseTo(0.6, 5);
+    // As many accepted as rejected: halfway between the guess and an even chance, not the guess.
+    expect(judgedPosterior(0.9, { accepted: 3, rejected: 3 })).toBeCloseTo(0.6, 5);
     expect(judgedPosterior(0.9, { accepted: 0, rejected: 50 })).toBeLessThan(0.04);
     expect(judgedPosterior(0.3, { accepted: 50, rejected: 0 })).toBeGreaterThan(0.97);
     fc.assert(
@@ -613,6 +627,84 @@ describe('EM', () => {
     // About the 1,000 pairs that look like matches, among a million.
     expect(fit.prior * 1_000_000).toBeGreaterThan(800);
     expect(fit.prior * 1_000_000).toBeLessThan(1_200);
+  });
+});
+
+describe('EM: the fit it returns', () => {
+  // The documented step (scored.ts, em): E gives each pattern its match probability from m, u and
+  // λ; M sets m to the match-weighted level shares plus a pseudo-count of max(0.5, 1 % of the
+  // match mass / seen levels), over the levels random pairs show (u > 0; others m = 0), and λ to
+  // the expected matches over all pairs, in [1e-12, 0.5]. A converged fit is a fixed point of it.
+  const u = {
+    ref: { exact: 1e-4, typo: 1e-4, serial: 0, other: 0.5, none: 0.4998 },
+    amt: { exact: 1e-3, named: 1e-4, rest: 0, fx: 0, near: 0.1, part: 0.3, other: 0.5989 },
+    dte: { close: 0.1, month: 0.3, far: 0.4, out: 0.2, unknown: 0 },
+    pty: { same: 0.01, similar: 0.05, differs: 0.94, unknown: 0 },
+  };
+  const patterns = [
+    { ref: 'exact', amt: 'exact', dte: 'close', pty: 'same', n: 900 },
+    { ref: 'exact', amt: 'exact', dte: 'month', pty: 'same', n: 100 },
+    { ref: 'typo', amt: 'near', dte: 'close', pty: 'similar', n: 40 },
+    { ref: 'none', amt: 'exact', dte: 'far', pty: 'differs', n: 500 },
+    { ref: 'other', amt: 'part', dte: 'out', pty: 'differs', n: 3000 },
+    // Undated, no counterparty: levels random pairs never show (u = 0) weigh nothing.
+    { ref: 'exact', amt: 'exact', dte: 'unknown', pty: 'unknown', n: 30 },
+  ];
+  type Table = Record<string, Record<string, number>>;
+  type Pattern = (typeof patterns)[number];
+  const lv = (p: Pattern, k: string) => p[k as 'ref' | 'amt' | 'dte' | 'pty'];
+  const key = (p: Pattern) => ['ref', 'amt', 'dte', 'pty'].map((k) => lv(p, k)).join('/');
+  function step(m: Table, prior: number, pairs: number, judged: Map<string, { accepted: number; rejected: number }>): { m: Table; prior: number } {
+    const next: Table = Object.fromEntries(Object.entries(u).map(([k, ls]) => [k, Object.fromEntries(Object.keys(ls).map((l) => [l, 0]))]));
+    let matched = 0;
+    for (const p of patterns) {
+      let bits = Math.log2(prior / (1 - prior));
+      for (const k of Object.keys(u)) if ((u as Table)[k][lv(p, k)] > 0) bits += Math.log2(m[k][lv(p, k)] / (u as Table)[k][lv(p, k)]);
+      const post = judgedPosterior(1 / (1 + 2 ** -bits), judged.get(key(p)));
+      matched += post * p.n;
+      for (const k of Object.keys(u)) next[k][lv(p, k)] += post * p.n;
+    }
+    const out: Table = {};
+    for (const [k, ls] of Object.entries(u) as [string, Record<string, number>][]) {
+      const seen = Object.keys(ls).filter((l) => ls[l] > 0);
+      const pseudo = Math.max(0.5, (0.01 * matched) / Math.max(1, seen.length));
+      const sum = seen.reduce((s, l) => s + next[k][l] + pseudo, 0);
+      out[k] = Object.fromEntries(Object.keys(ls).map((l) => [l, ls[l] > 0 ? (next[k][l] + pseudo) / sum : 0]));
+    }
+    return { m: out, prior: Math.min(0.5, Math.max(1e-12, matched / pairs)) };
+  }
+
+  it('is a fixed point of the documented step, reached in fewer than the 60 iterations allowed', () => {
+    for (const [pairs, judged] of [
+      [1_000_000, new Map()],
+      [20_000, new Map([['other/part/out/differs', { accepted: 0, rejected: 40 }], ['typo/near/close/similar', { accepted: 12, rejected: 0 }]])],
+    ] as const) {
+      const fit = em(patterns, u, pairs, 1000, 60, judged);
+      expect(fit.iterations).toBeGreaterThan(1);
+      expect(fit.iterations).toBeLessThan(60);
+      const m: Table = Object.fromEntries(Object.entries(fit.weights).map(([k, ls]) => [k, Object.fromEntries(Object.entries(ls).map(([l, w]) => [l, w.m]))]));
+      for (const [k, ls] of Object.entries(fit.weights)) for (const [l, w] of Object.entries(ls)) expect(w.u).toBe((u as Table)[k][l]);
+      const again = step(m, fit.prior, pairs, judged);
+      expect(Math.abs(Math.log(again.prior / fit.prior))).toBeLessThan(1e-5);
+      for (const k of Object.keys(u)) for (const l of Object.keys((u as Table)[k])) expect(again.m[k][l]).toBeCloseTo(m[k][l], 6);
+      // m is a distribution over the levels random pairs show; a level they never show weighs nothing.
+      for (const k of Object.keys(u)) expect(Object.values(m[k]).reduce((a, b) => a + b, 0)).toBeCloseTo(1, 9);
+      expect([m.ref.serial, m.amt.rest, m.amt.fx, m.dte.unknown, m.pty.unknown]).toEqual([0, 0, 0, 0, 0]);
+      // A level the matches never show (a quarter late) weighs strongly against, not infinitely.
+      expect(Math.log2(m.dte.out / u.dte.out)).toBeLessThan(-3);
+      expect(Number.isFinite(Math.log2(m.dte.out / u.dte.out))).toBe(true);
+    }
+  });
+
+  it('with no candidate pairs, runs no iteration and keeps its starting guess of the match share', () => {
+    const fit = em([], u, 1_000_000, 1000);
+    expect(fit.iterations).toBe(0);
+    expect(fit.prior).toBeCloseTo(0.8 * 1000 / 1_000_000, 12);
+    expect(em([], u, 100, 1000).prior).toBe(0.5);
+  });
+
+  it('stops at the iterations it is given', () => {
+    expect(em(patterns, u, 1_000_000, 1000, 3).iterations).toBe(3);
   });
 });
 

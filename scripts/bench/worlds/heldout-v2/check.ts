@@ -7,29 +7,14 @@
  *   npx tsx scripts/bench/worlds/heldout-v2/check.ts [--open-items 2000] [--seed 1] [--world ch-qr]
  */
 import type { World } from '../world';
+import { csvTable, splitCsvLine as split } from '../csv';
+import { assert, runSelfChecks, truthGroups } from '../self-check';
 import { HELDOUT_V2_WORLDS } from './index';
 import { lettersToDigits, mod10rec, mod97 } from './common';
 import { pivaCheck } from './it-riba';
 import { cnpj, cpf, nnDac } from './br-boleto';
 
-const arg = (name: string, dflt: string) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : dflt; };
-const N = Number(arg('open-items', '2000')), SEED = Number(arg('seed', '1')), ONLY = arg('world', '');
 
-const errors: string[] = [];
-const assert = (ok: boolean, msg: string) => { if (!ok && errors.length < 200) errors.push(msg); };
-const split = (line: string, sep: string): string[] => {
-  const out: string[] = [];
-  let cur = '', inQ = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (inQ) { if (ch === '"') { if (line[i + 1] === '"') { cur += '"'; i++; } else inQ = false; } else cur += ch; }
-    else if (ch === '"') inQ = true;
-    else if (ch === sep) { out.push(cur); cur = ''; }
-    else cur += ch;
-  }
-  out.push(cur);
-  return out;
-};
 /** "1'234.50", "1.234,56", "-12.00" → cents. */
 const cents = (s: string, thou: string, dec: string) => {
   let t = s.trim();
@@ -41,16 +26,7 @@ const cents = (s: string, thou: string, dec: string) => {
   const v = Math.round(Number(t) * 100);
   return neg ? -v : v;
 };
-/** Header row found by its first field; data rows until the first blank line. */
-function table(text: string, first: string): { head: string[]; rows: string[][]; after: string[] } {
-  const ls = text.replace(/^\ufeff/, '').split(/\r?\n/);
-  const h = ls.findIndex((l) => l.split(';')[0] === first);
-  if (h < 0) throw new Error(`no header ${first}`);
-  const head = split(ls[h], ';'), rows: string[][] = [];
-  let i = h + 1;
-  for (; i < ls.length && ls[i] !== ''; i++) { const r = split(ls[i], ';'); assert(r.length === head.length, `row ${rows.length + 1}: ${r.length} fields, header ${head.length}`); rows.push(r); }
-  return { head, rows, after: ls.slice(i) };
-}
+const table = (text: string, first: string) => csvTable(text, ';', first, assert);
 const col = (head: string[], n: string) => { const i = head.indexOf(n); if (i < 0) throw new Error(`no column ${n}`); return i; };
 const rfValid = (r: string) => /^RF\d\d[A-Z0-9]{1,21}$/.test(r) && mod97(lettersToDigits(r.slice(4) + r.slice(0, 4))) === 1;
 
@@ -138,20 +114,7 @@ const EXACT = new Set(['qr_reference_exact', 'scor_reference', 'invoice_number_t
 
 function check(w: World): void {
   const p = parse(w);
-  const seen = { open_items: new Set<number>(), statement: new Set<number>() };
-  const groups = new Map<string, { oi: number[]; st: number[]; kinds: Set<string>; amb: boolean }>();
-  for (const t of w.truth) {
-    const n = t.side === 'open_items' ? p.oi.length : p.st.length;
-    assert(t.row >= 1 && t.row <= n && !seen[t.side].has(t.row), `${w.name}: ${t.side} row ${t.row} exists once`);
-    seen[t.side].add(t.row);
-    if (t.group === null) continue;
-    const g = groups.get(t.group) ?? { oi: [], st: [], kinds: new Set<string>(), amb: false };
-    groups.set(t.group, g);
-    (t.side === 'open_items' ? g.oi : g.st).push(t.row - 1);
-    g.kinds.add(t.kind);
-    g.amb ||= !!t.ambiguous;
-  }
-  assert(seen.open_items.size === p.oi.length && seen.statement.size === p.st.length, `${w.name}: truth covers ${seen.open_items.size}/${p.oi.length} open items, ${seen.statement.size}/${p.st.length} statement rows`);
+  const { groups } = truthGroups(w, p);
   for (const [id, g] of groups) {
     if (!g.oi.length || !g.st.length || g.kinds.size !== 1) { assert(false, `${w.name} ${id}: both sides, one kind`); continue; }
     const kind = [...g.kinds][0];
@@ -185,22 +148,4 @@ function check(w: World): void {
   assert(JSON.stringify(insItems) === JSON.stringify(ins.map((t) => -p.st[t.row - 1].amt).sort()), `${w.name}: one insoluto debit per returned rata, same amount`);
 }
 
-let failed = false;
-for (const [name, gen] of Object.entries(HELDOUT_V2_WORLDS)) {
-  if (ONLY && name !== ONLY) continue;
-  errors.length = 0;
-  const t0 = performance.now();
-  const w = gen({ seed: SEED, openItems: N });
-  const ms = performance.now() - t0;
-  try { check(w); } catch (e) { errors.push(`parse: ${(e as Error).message}`); }
-  const w2 = gen({ seed: SEED, openItems: N });
-  const same = (a: string | Buffer, b: string | Buffer) => (typeof a === 'string' ? a === b : Buffer.compare(a, b as Buffer) === 0);
-  assert(same(w.openItems.content, w2.openItems.content) && same(w.statement.content, w2.statement.content) && JSON.stringify(w.truth) === JSON.stringify(w2.truth), `${name}: deterministic for a seed`);
-  assert(w.name === name, `${name}: world.name ${w.name}`);
-  const oi = w.truth.filter((t) => t.side === 'open_items'), st = w.truth.filter((t) => t.side === 'statement');
-  const groups = new Set(w.truth.filter((t) => t.group).map((t) => t.group)).size;
-  console.log(`${errors.length ? 'FAIL' : 'ok  '} ${name}: ${oi.length} open items (${oi.filter((t) => t.group).length} in groups), ${st.length} statement rows (${st.filter((t) => t.group).length} in groups), ${groups} groups, ${w.truth.filter((t) => t.ambiguous).length} ambiguous rows, ${Math.round(ms)} ms`);
-  for (const e of errors.slice(0, 20)) console.log(`     - ${e}`);
-  if (errors.length) failed = true;
-}
-process.exit(failed ? 1 : 0);
+runSelfChecks(HELDOUT_V2_WORLDS, check);

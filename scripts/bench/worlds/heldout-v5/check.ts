@@ -9,39 +9,14 @@
  *   npx tsx scripts/bench/worlds/heldout-v5/check.ts [--open-items 2000] [--seed 1] [--world pt-multibanco] [--kinds]
  */
 import type { World } from '../world';
+import { colOf, csvTable, splitCsvLine as split } from '../csv';
+import { assert, runSelfChecks, truthGroups } from '../self-check';
 import { HELDOUT_V5_WORLDS } from './index';
 import { PT_ENTIDADE } from './pt-multibanco';
 import { TR_PREFIX } from './tr-havale';
 import { asciiTr, decodeCp1252, decodeCp1254, encodeCp1252, encodeCp1254, mbCheck, naiveUpper, nifCheck, tcknTail, trUpper, vknCheck } from './common';
 
-const arg = (name: string, dflt: string) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : dflt; };
-const N = Number(arg('open-items', '2000')), SEED = Number(arg('seed', '1')), ONLY = arg('world', '');
-
-const errors: string[] = [];
-const assert = (ok: boolean, msg: string) => { if (!ok && errors.length < 200) errors.push(msg); };
-function split(line: string, sep: string): string[] {
-  const out: string[] = [];
-  let cur = '', inQ = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (inQ) { if (ch === '"') { if (line[i + 1] === '"') { cur += '"'; i++; } else inQ = false; } else cur += ch; }
-    else if (ch === '"') inQ = true;
-    else if (ch === sep) { out.push(cur); cur = ''; }
-    else cur += ch;
-  }
-  out.push(cur);
-  return out;
-}
-function table(text: string, first: string, sep: string): { head: string[]; rows: string[][]; after: string[] } {
-  const ls = text.replace(/^\ufeff/, '').split(/\r?\n/);
-  const h = ls.findIndex((l) => split(l, sep)[0] === first);
-  if (h < 0) throw new Error(`no header ${first}`);
-  const head = split(ls[h], sep), rows: string[][] = [];
-  let i = h + 1;
-  for (; i < ls.length && ls[i] !== ''; i++) { const r = split(ls[i], sep); assert(r.length === head.length, `row ${rows.length + 1}: ${r.length} fields, header ${head.length}`); rows.push(r); }
-  return { head, rows, after: ls.slice(i) };
-}
-const colOf = (head: string[]) => (n: string) => { const i = head.indexOf(n); if (i < 0) throw new Error(`no column ${n}`); return i; };
+const table = (text: string, first: string, sep: string) => csvTable(text, sep, first, assert);
 /** "1.234,56" / "-1.234,56" (dec ',') or "1,234.56" / "1234.56" (dec '.') → cents; '' → 0. */
 function cents(s: string, dec: ',' | '.'): number {
   let t = s.trim(), neg = false;
@@ -221,22 +196,7 @@ const CITES = new Set(['sepa_doc_ref', 'foreign_charges_deducted', 'remaining_ba
 
 function check(w: World): void {
   const p = w.name === 'pt-multibanco' ? parsePt(w) : w.name === 'tr-havale' ? parseTr(w) : parseSg(w);
-  const seen = { open_items: new Set<number>(), statement: new Set<number>() };
-  const groups = new Map<string, { oi: number[]; st: number[]; kinds: Set<string>; amb: boolean }>();
-  const kindOf = { open_items: new Map<number, string>(), statement: new Map<number, string>() };
-  for (const t of w.truth) {
-    const n = t.side === 'open_items' ? p.oi.length : p.st.length;
-    assert(t.row >= 1 && t.row <= n && !seen[t.side].has(t.row), `${w.name}: ${t.side} row ${t.row} exists once`);
-    seen[t.side].add(t.row);
-    kindOf[t.side].set(t.row - 1, t.kind);
-    if (t.group === null) continue;
-    const g = groups.get(t.group) ?? { oi: [], st: [], kinds: new Set<string>(), amb: false };
-    groups.set(t.group, g);
-    (t.side === 'open_items' ? g.oi : g.st).push(t.row - 1);
-    g.kinds.add(t.kind);
-    g.amb ||= !!t.ambiguous;
-  }
-  assert(seen.open_items.size === p.oi.length && seen.statement.size === p.st.length, `${w.name}: truth covers ${seen.open_items.size}/${p.oi.length} open items, ${seen.statement.size}/${p.st.length} statement rows`);
+  const { groups, kindOf } = truthGroups(w, p);
   const ambTwins = w.truth.filter((t) => t.side === 'open_items' && t.ambiguous && t.group === null).length;
   const ambGroups = [...groups.values()].filter((g) => g.amb).length;
   assert(ambTwins === ambGroups, `${w.name}: one twin per ambiguous group (${ambTwins}/${ambGroups})`);
@@ -340,27 +300,4 @@ function check(w: World): void {
   if (w.name === 'tr-havale') assert(trForms.size === 3, `tr: sender names in all three capitalisations (${[...trForms].join(', ')})`);
 }
 
-let failed = false;
-for (const [name, gen] of Object.entries(HELDOUT_V5_WORLDS)) {
-  if (ONLY && name !== ONLY) continue;
-  errors.length = 0;
-  const t0 = performance.now();
-  const w = gen({ seed: SEED, openItems: N });
-  const ms = performance.now() - t0;
-  try { check(w); } catch (e) { errors.push(`parse: ${(e as Error).stack}`); }
-  const w2 = gen({ seed: SEED, openItems: N });
-  const same = (a: string | Buffer, b: string | Buffer) => (typeof a === 'string' ? a === b : Buffer.compare(a, b as Buffer) === 0);
-  assert(same(w.openItems.content, w2.openItems.content) && same(w.statement.content, w2.statement.content) && JSON.stringify(w.truth) === JSON.stringify(w2.truth), `${name}: deterministic for a seed`);
-  assert(w.name === name, `${name}: world.name ${w.name}`);
-  const oi = w.truth.filter((t) => t.side === 'open_items'), st = w.truth.filter((t) => t.side === 'statement');
-  const groups = new Set(w.truth.filter((t) => t.group).map((t) => t.group)).size;
-  console.log(`${errors.length ? 'FAIL' : 'ok  '} ${name}: ${oi.length} open items (${oi.filter((t) => t.group).length} in groups), ${st.length} statement rows (${st.filter((t) => t.group).length} in groups), ${groups} groups, ${w.truth.filter((t) => t.ambiguous).length} ambiguous rows, ${Math.round(ms)} ms`);
-  if (process.argv.includes('--kinds')) {
-    const k = new Map<string, [number, number]>();
-    for (const t of w.truth) { const e = k.get(t.kind) ?? [0, 0]; e[t.side === 'open_items' ? 0 : 1]++; k.set(t.kind, e); }
-    console.log('     ' + [...k].sort((a, b) => b[1][0] - a[1][0] || b[1][1] - a[1][1]).map(([a, [b, c]]) => `${a} ${b}/${c}`).join(', '));
-  }
-  for (const e of errors.slice(0, 20)) console.log(`     - ${e}`);
-  if (errors.length) failed = true;
-}
-process.exit(failed ? 1 : 0);
+runSelfChecks(HELDOUT_V5_WORLDS, check);

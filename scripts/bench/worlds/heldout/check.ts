@@ -5,29 +5,14 @@
  *   npx tsx scripts/bench/worlds/heldout/check.ts [--open-items 2000] [--seed 1] [--world us-lockbox]
  */
 import type { World } from '../world';
+import { splitCsvLine } from '../csv';
 import { HELDOUT_WORLDS } from './index';
 import { abnValid, crnOf, gstinCheck } from './in-au-mixed';
 
 const arg = (name: string, dflt: string) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : dflt; };
 const N = Number(arg('open-items', '2000')), SEED = Number(arg('seed', '1')), ONLY = arg('world', '');
 
-function parseCsv(text: string, sep: string): string[][] {
-  const rows: string[][] = [];
-  for (const line of text.split(/\r?\n/)) {
-    const out: string[] = [];
-    let cur = '', inQ = false;
-    for (let i = 0; i < line.length; i++) {
-      const ch = line[i];
-      if (inQ) { if (ch === '"') { if (line[i + 1] === '"') { cur += '"'; i++; } else inQ = false; } else cur += ch; }
-      else if (ch === '"') inQ = true;
-      else if (ch === sep) { out.push(cur); cur = ''; }
-      else cur += ch;
-    }
-    out.push(cur);
-    rows.push(out);
-  }
-  return rows;
-}
+const parseCsv = (text: string, sep: string): string[][] => text.split(/\r?\n/).map((line) => splitCsvLine(line, sep));
 const cents = (s: string) => {
   let t = s.trim(), neg = false;
   if (/^\(.*\)$/.test(t)) { neg = true; t = t.slice(1, -1); }

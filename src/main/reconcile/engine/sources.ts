@@ -257,12 +257,85 @@ function loadBankStatement(load: Load, format: BankFormat): Promise<SourceInfo> 
   });
 }
 
+/**
+ * Whether the table's first record is its header (`header` as set, else detected); refuses a file
+ * with no records, or whose first row looks like data when `header` was not set.
+ */
+function headerOf(path: string, records: string[][], complete: boolean, header: boolean | undefined): boolean {
+  if (records.length === 0 && !complete) {
+    throw new ReconError('empty_file', `${path} has no line break in its first 256 KiB: it is not a CSV table (or its lines are longer than that)`, { path, reason: 'no_line_break' });
+  }
+  if (records.length === 0) throw new ReconError('empty_file', `${path} has no records`, { path });
+  const hasHeader = header ?? detectHeader(records);
+  if (!hasHeader && header === undefined) {
+    throw new ReconError('no_header', `${path}: the first row (${JSON.stringify(records[0].slice(0, 5))}) looks like data, not a header; add a header row or load with header: false to name columns column_1, column_2, …`, { path, first_row: records[0] });
+  }
+  return hasHeader;
+}
+
+/**
+ * The lines the CSV reader rejected into `rejects` (numbered in the user's file: `linesAbove` cut
+ * lines are added): a bad byte refuses the load as an encoding problem, other bad lines as ragged
+ * rows unless `skipBadLines`, when they are named in a notice. Drops the half-read `next` table
+ * before refusing. Returns how many lines were rejected.
+ */
+async function checkRejects(db: Db, path: string, rejects: string, next: string, linesAbove: number, skipBadLines: boolean, notices: Notice[]): Promise<number> {
+  const badLines = (
+    await db.all<{ line: string; error_type: string; error_message: string }>(`SELECT line, error_type, error_message FROM ${ident(rejects)} ORDER BY line LIMIT 20`)
+  ).map((b) => ({ ...b, line: String(Number(b.line) + linesAbove) }));
+  const badCount = await db.scalarNumber(`SELECT count(DISTINCT line) FROM ${ident(rejects)}`);
+  const unicode = badLines.find((b) => /unicode|utf-?8/i.test(`${b.error_type} ${b.error_message}`));
+  if (badCount > 0 && unicode) {
+    // A bad byte past the sniffed sample: an encoding problem, not a row with the wrong field count.
+    await db.exec(`DROP TABLE IF EXISTS ${ident(next)}`);
+    throw new ReconError('invalid_encoding', `${path} is not valid UTF-8 (line ${unicode.line}); set encoding to windows-1252 or latin1 if that is what it is`, { path, line: Number(unicode.line) });
+  }
+  if (badCount > 0 && !skipBadLines) {
+    await db.exec(`DROP TABLE IF EXISTS ${ident(next)}`);
+    const lines = badLines.map((b) => Number(b.line));
+    throw new ReconError(
+      'ragged_rows',
+      `${path}: ${badCount} malformed line(s) (${badLines[0].error_type.toLowerCase()}: ${badLines[0].error_message}) at line(s) ${lines.join(', ')}${badCount > lines.length ? ', …' : ''}; fix the file or load with skip_bad_lines: true`,
+      { path, count: badCount, lines },
+    );
+  }
+  if (badCount > 0) notices.push({ code: 'skipped_bad_lines', message: `skipped ${badCount} malformed line(s): ${badLines.map((b) => b.line).join(', ')}${badCount > badLines.length ? ', …' : ''}` });
+  return badCount;
+}
+
+/** The table alone, written next to the workspace copy: DuckDB then reads it like any plain CSV. Returns its path. */
+async function copyTableAlone(readPath: string, gzip: boolean, range: TableRange, signal: AbortSignal | undefined): Promise<string> {
+  const tablePath = `${readPath}.table.csv`;
+  try {
+    await writeTableCopy(readPath, tablePath, gzip, range, signal);
+  } catch (error) {
+    await rm(tablePath, { force: true });
+    throw error;
+  }
+  return tablePath;
+}
+
+/**
+ * Column types detected on the first DETECTION_SAMPLE_ROWS rows. Single-threaded: the parallel
+ * reader fills a 32 MB buffer per thread before LIMIT applies (63 → 21 ms at 1M rows).
+ */
+async function detectOnSample(db: Db, readCsv: (extra: string) => string, names: string[], overrides: Record<string, ColumnOverride>, hints: FileHints): Promise<Detection> {
+  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_sample AS SELECT * FROM ${readCsv(', ignore_errors = true, parallel = false')} LIMIT ${DETECTION_SAMPLE_ROWS}`);
+  const detection = await detectTypes(db, 'kalla_sample', names, overrides, null, hints);
+  await db.exec('DROP TABLE IF EXISTS temp.kalla_sample');
+  return detection;
+}
+
+/** What a source states about the file itself, as it was found. */
+function fileFacts(load: Load, sniff: SniffResult): Pick<SourceInfo, 'side' | 'name' | 'path' | 'size_bytes' | 'mtime_ms' | 'encoding' | 'compressed'> {
+  return { side: load.side, name: load.shownName, path: load.path, size_bytes: load.fileStat.size, mtime_ms: load.fileStat.mtimeMs, encoding: sniff.encoding, compressed: sniff.compressed };
+}
+
 async function loadCopy(load: Load, copy: Copy): Promise<SourceInfo> {
-  const { ctx, side, path, notices, fileStat, timings, lap } = load;
+  const { ctx, side, path, notices, timings, lap } = load;
   const { copyPath, hashPath, sniff, opts } = copy;
-  const initialCompression = copy.compression;
   let readPath = copyPath;
-  let compression = initialCompression;
+  let compression = copy.compression;
   /** The untrimmed copy, deleted once hashed (the hash may be reading it). */
   let untrimmed: string | null = null;
   // Hashing runs in Node while DuckDB reads on its own threads.
@@ -273,26 +346,11 @@ async function loadCopy(load: Load, copy: Copy): Promise<SourceInfo> {
   const delimiter = opts.delimiter ?? detectDelimiter(sniff.sampleText, sniff.complete, quoted);
   const layout = await findTable(readPath, compression === 'gzip', sniff, delimiter, opts);
   const records = layout.records;
-  if (records.length === 0 && !sniff.complete) {
-    throw new ReconError('empty_file', `${path} has no line break in its first 256 KiB: it is not a CSV table (or its lines are longer than that)`, { path, reason: 'no_line_break' });
-  }
-  if (records.length === 0) throw new ReconError('empty_file', `${path} has no records`, { path });
-  const hasHeader = opts.header ?? detectHeader(records);
-  if (!hasHeader && opts.header === undefined) {
-    throw new ReconError('no_header', `${path}: the first row (${JSON.stringify(records[0].slice(0, 5))}) looks like data, not a header; add a header row or load with header: false to name columns column_1, column_2, …`, { path, first_row: records[0] });
-  }
-  const width = records[0].length;
-  const named = deriveColumnNames(hasHeader ? records[0] : null, width);
+  const hasHeader = headerOf(path, records, sniff.complete, opts.header);
+  const named = deriveColumnNames(hasHeader ? records[0] : null, records[0].length);
   notices.push(...named.notices, ...layout.notices);
   if (layout.range) {
-    // The table alone goes into the workspace copy: DuckDB then reads it like any plain CSV.
-    const tablePath = `${readPath}.table.csv`;
-    try {
-      await writeTableCopy(readPath, tablePath, compression === 'gzip', layout.range, ctx.guard?.signal);
-    } catch (error) {
-      await rm(tablePath, { force: true });
-      throw error;
-    }
+    const tablePath = await copyTableAlone(readPath, compression === 'gzip', layout.range, ctx.guard?.signal);
     if (readPath !== path) untrimmed = readPath;
     readPath = tablePath;
     compression = 'none';
@@ -305,11 +363,8 @@ async function loadCopy(load: Load, copy: Copy): Promise<SourceInfo> {
 
   ctx.guard?.check();
   // Types are detected on the first rows, then the whole file is read once straight into the typed table.
-  // Single-threaded: the parallel reader fills a 32 MB buffer per thread before LIMIT applies (63 → 21 ms at 1M rows).
-  await ctx.db.exec(`CREATE OR REPLACE TEMP TABLE kalla_sample AS SELECT * FROM ${readCsv(', ignore_errors = true, parallel = false')} LIMIT ${DETECTION_SAMPLE_ROWS}`);
   const hints: FileHints = { delimiter, ...(opts.decimal ? { decimal: opts.decimal } : {}) };
-  let detection = await detectTypes(ctx.db, 'kalla_sample', named.names, opts.column_overrides ?? {}, null, hints);
-  await ctx.db.exec('DROP TABLE IF EXISTS temp.kalla_sample');
+  let detection = await detectOnSample(ctx.db, readCsv, named.names, opts.column_overrides ?? {}, hints);
   lap('detect');
   ctx.guard?.check();
   await ctx.db.exec(`DROP TABLE IF EXISTS ${ident(rejects)}; DROP TABLE IF EXISTS ${ident(`${rejects}_scan`)}`);
@@ -319,26 +374,7 @@ async function loadCopy(load: Load, copy: Copy): Promise<SourceInfo> {
   ctx.guard?.check();
   // The reader counts lines of the table copy; the user's file has the cut lines above it.
   const linesAbove = layout.range && layout.range.start > 0 ? layout.skipTop : 0;
-  const badLines = (
-    await ctx.db.all<{ line: string; error_type: string; error_message: string }>(`SELECT line, error_type, error_message FROM ${ident(rejects)} ORDER BY line LIMIT 20`)
-  ).map((b) => ({ ...b, line: String(Number(b.line) + linesAbove) }));
-  const badCount = await ctx.db.scalarNumber(`SELECT count(DISTINCT line) FROM ${ident(rejects)}`);
-  const unicode = badLines.find((b) => /unicode|utf-?8/i.test(`${b.error_type} ${b.error_message}`));
-  if (badCount > 0 && unicode) {
-    // A bad byte past the sniffed sample: an encoding problem, not a row with the wrong field count.
-    await ctx.db.exec(`DROP TABLE IF EXISTS ${ident(next)}`);
-    throw new ReconError('invalid_encoding', `${path} is not valid UTF-8 (line ${unicode.line}); set encoding to windows-1252 or latin1 if that is what it is`, { path, line: Number(unicode.line) });
-  }
-  if (badCount > 0 && !opts.skip_bad_lines) {
-    await ctx.db.exec(`DROP TABLE IF EXISTS ${ident(next)}`);
-    const lines = badLines.map((b) => Number(b.line));
-    throw new ReconError(
-      'ragged_rows',
-      `${path}: ${badCount} malformed line(s) (${badLines[0].error_type.toLowerCase()}: ${badLines[0].error_message}) at line(s) ${lines.join(', ')}${badCount > lines.length ? ', …' : ''}; fix the file or load with skip_bad_lines: true`,
-      { path, count: badCount, lines },
-    );
-  }
-  if (badCount > 0) notices.push({ code: 'skipped_bad_lines', message: `skipped ${badCount} malformed line(s): ${badLines.map((b) => b.line).join(', ')}${badCount > badLines.length ? ', …' : ''}` });
+  const badCount = await checkRejects(ctx.db, path, rejects, next, linesAbove, opts.skip_bad_lines === true, notices);
   if (sniff.compressed) notices.push({ code: 'decompressed', message: 'gzip-compressed input' });
 
   const rowCount = await ctx.db.scalarNumber(`SELECT count(*) FROM ${ident(next)}`);
@@ -355,16 +391,10 @@ async function loadCopy(load: Load, copy: Copy): Promise<SourceInfo> {
   notices.push(...detection.notices, ...unparsedNotices(detection.typings, verified.unparsed, verified.examples));
 
   return {
-    side,
-    name: load.shownName,
-    path,
+    ...fileFacts(load, sniff),
     sha256,
-    size_bytes: fileStat.size,
-    mtime_ms: fileStat.mtimeMs,
-    encoding: sniff.encoding,
     delimiter,
     has_header: hasHeader,
-    compressed: sniff.compressed,
     row_count: rowCount,
     bad_lines: badCount,
     columns: detection.typings,

@@ -26,6 +26,15 @@ const SEPARATORS = [
   { key: 'dash', sep: '-', re: PARTS('-') },
   { key: 'dot', sep: '.', re: PARTS(String.raw`\.`) },
 ] as const;
+/**
+ * The year-first date shapes (yyyy/mm/dd and yyyy.mm.dd) with their separator: counted, named and
+ * read the same way, so each is written once here (ISO dates are apart: they read with format 'iso').
+ */
+const YEAR_FIRST = [
+  { key: 'ymd', sep: '/', re: YMD_SLASH },
+  { key: 'ymd_dot', sep: '.', re: YMD_DOT },
+] as const;
+const yearFirstShown = (sep: string) => `yyyy${sep}mm${sep}dd`;
 /** yyyymmdd (Dutch bank exports): 8 digits that are a plausible date. */
 const COMPACT_DATE = String.raw`(19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])`;
 const HAS_TIME = String.raw`.*\d{1,2}:\d{2}.*`;
@@ -92,8 +101,7 @@ function outerStats(sfx: string): string[] {
     `count_if(${shape} AND regexp_full_match(${b}, '[0-9.,]*[.,][0-9]{1,2}')) AS cents${sfx}`,
     `count_if(regexp_full_match(${v}, '${ONE_DIGIT_DOT3}')) AS dot3${sfx}`,
     `count_if(regexp_full_match(${v}, '${ISO_DATE}')) AS iso${sfx}`,
-    `count_if(regexp_full_match(${v}, '${YMD_SLASH}')) AS ymd${sfx}`,
-    `count_if(regexp_full_match(${v}, '${YMD_DOT}')) AS ymd_dot${sfx}`,
+    ...YEAR_FIRST.map((y) => `count_if(regexp_full_match(${v}, '${y.re}')) AS ${y.key}${sfx}`),
     `count_if(regexp_full_match(${v}, '${LONG_DIGIT_ID}')) AS long_id${sfx}`,
     `count_if(regexp_full_match(${v}, '${COMPACT_DATE}')) AS ymd8${sfx}`,
     `count_if(regexp_full_match(${v}, '${HAS_TIME}')) AS time${sfx}`,
@@ -325,8 +333,7 @@ async function explainTextColumns(db: Db, table: string, columns: string[], typi
 /** The date shapes a column's values are counted in, with the format to set and its pattern. */
 const DATE_SHAPES = [
   { key: 'iso', re: ISO_DATE, format: 'date:%Y-%m-%d', shown: 'yyyy-mm-dd' },
-  { key: 'ymd', re: YMD_SLASH, format: 'date:%Y/%m/%d', shown: 'yyyy/mm/dd' },
-  { key: 'ymd_dot', re: YMD_DOT, format: 'date:%Y.%m.%d', shown: 'yyyy.mm.dd' },
+  ...YEAR_FIRST.map((y) => ({ key: y.key, re: y.re, format: `date:%Y${y.sep}%m${y.sep}%d`, shown: yearFirstShown(y.sep) })),
   ...SEPARATORS.map((s) => ({ key: s.key, re: s.re, format: `date:%d${s.sep}%m${s.sep}%Y`, shown: `dd${s.sep}mm${s.sep}yyyy` })),
 ];
 
@@ -399,8 +406,9 @@ function detectOne(name: string, i: number, total: number, n: (k: string) => num
   const longIds = n(`long_id_${i}`) * 2 >= readable;
   if (numeric && n(`lz_${i}`) === 0 && !longIds && !codeLike(i, n, readable) && !documentNumbers(i, n)) return { name, type: 'number', format: style };
   if (readsAs(n(`iso_${i}`))) return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format: 'iso' };
-  if (readsAs(n(`ymd_${i}`))) return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format: '%Y/%m/%d' };
-  if (readsAs(n(`ymd_dot_${i}`))) return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format: '%Y.%m.%d' };
+  for (const y of YEAR_FIRST) {
+    if (readsAs(n(`${y.key}_${i}`))) return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format: `%Y${y.sep}%m${y.sep}%d` };
+  }
   for (const s of SEPARATORS) {
     if (!readsAs(n(`${s.key}_${i}`))) continue;
     const p1 = n(`${s.key}_p1_${i}`);
@@ -427,8 +435,8 @@ function detectOne(name: string, i: number, total: number, n: (k: string) => num
   }
   if (n(`bool_${i}`) === total) return { name, type: 'boolean' };
   // Dates in several formats: no format reads them all, so the column stays text, but not silently.
-  const dateLike = n(`iso_${i}`) + n(`ymd_${i}`) + n(`ymd_dot_${i}`) + SEPARATORS.reduce((sum, s) => sum + n(`${s.key}_${i}`), 0);
-  const formats = [n(`iso_${i}`) && 'yyyy-mm-dd', n(`ymd_${i}`) && 'yyyy/mm/dd', n(`ymd_dot_${i}`) && 'yyyy.mm.dd', ...SEPARATORS.map((s) => n(`${s.key}_${i}`) && `dd${s.sep}mm${s.sep}yyyy`)].filter(Boolean);
+  const dateLike = n(`iso_${i}`) + [...YEAR_FIRST, ...SEPARATORS].reduce((sum, s) => sum + n(`${s.key}_${i}`), 0);
+  const formats = [n(`iso_${i}`) && 'yyyy-mm-dd', ...YEAR_FIRST.map((y) => n(`${y.key}_${i}`) && yearFirstShown(y.sep)), ...SEPARATORS.map((s) => n(`${s.key}_${i}`) && `dd${s.sep}mm${s.sep}yyyy`)].filter(Boolean);
   if (mostly(dateLike, total) && formats.length > 1) {
     notices.push({
       code: 'mixed_date_formats',

@@ -54,13 +54,14 @@ async function greedyInMemory(db: Db): Promise<void> {
 }
 
 export async function matchOneToOne(db: Db, rule: MatchRule, ruleIdx: number, shouldStop: () => void): Promise<void> {
-  await buildCandidates(db, rule);
   await db.exec(`CREATE OR REPLACE TEMP TABLE pairs (lid BIGINT, rid BIGINT, la DECIMAL(18,6), ra DECIMAL(18,6), da DECIMAL(38,6), dd INTEGER)`);
   // A pair whose rows have no other candidate is trivially mutual-best: accept those with two
   // hash aggregates (the bulk of real data) and leave only contested rows to the window rounds.
   // Each candidate is marked once (`u`: its two rows have no other candidate); the unique pairs and
   // the contested rest are then two filters of that table, not an anti-join of cand0 against newp.
+  // The candidates are a CTE of this statement, not a table of their own written and read back.
   await db.exec(`CREATE OR REPLACE TEMP TABLE cand0u AS
+    WITH cand0 AS MATERIALIZED (${candidatesSql(rule)})
     SELECT c.*, (c.lid IN (SELECT lid FROM cand0 GROUP BY lid HAVING count(*) = 1)
       AND c.rid IN (SELECT rid FROM cand0 GROUP BY rid HAVING count(*) = 1)) AS u FROM cand0 c`);
   await db.exec('INSERT INTO pairs SELECT lid, rid, la, ra, da, dd FROM cand0u WHERE u');
@@ -155,7 +156,7 @@ async function markAmbiguous(db: Db, rule: MatchRule, ruleIdx: number): Promise<
   );
 }
 
-async function buildCandidates(db: Db, rule: MatchRule): Promise<void> {
+function candidatesSql(rule: MatchRule): string {
   let join: string;
   if (rule.keys.length > 0) {
     join = keysEqual(rule);
@@ -169,10 +170,9 @@ async function buildCandidates(db: Db, rule: MatchRule): Promise<void> {
   // Each is TRUE when the rule has no amount (or no date).
   const conditions = [amountWithin(rule, 'l.amt', 'r.amt'), withinDateWindow(rule, daysBetween('l.dt', 'r.dt'))];
   if (rule.description) conditions.push(`kalla_jaccard(l.descr, r.descr) >= ${rule.description.min_similarity}`);
-  await db.exec(`CREATE OR REPLACE TEMP TABLE cand0 AS
-    SELECT l.id AS lid, r.id AS rid, l.h AS lh, r.h AS rh, l.amt AS la, r.amt AS ra,
+  return `SELECT l.id AS lid, r.id AS rid, l.h AS lh, r.h AS rh, l.amt AS la, r.amt AS ra,
       coalesce(abs(l.amt - r.amt), 0) AS da,
       coalesce(abs(date_diff('day', l.dt, r.dt)), 0)::INTEGER AS dd
     FROM w_left l JOIN w_right r ON ${join}
-    WHERE ${conditions.join(' AND ')}`);
+    WHERE ${conditions.join(' AND ')}`;
 }

@@ -100,22 +100,3 @@ describe('DuckDB memory limit from the machine', () => {
     expect(row2.v).toBe('700.0 MiB');
   });
 });
-
-describe('DuckDB storage of loaded text', () => {
-  it('keeps text columns without FSST or dictionary compression (their analysis was half a 1M load), with the same rows', async () => {
-    const ws = await sb.workspace();
-    // Repetitive text: DuckDB's default would store these columns as Dictionary or FSST segments.
-    const rows = Array.from({ length: 5000 }, (_, i) => `INV-${String(i % 50).padStart(6, '0')},${(i % 97) + 0.5},2024-01-${String((i % 28) + 1).padStart(2, '0')},Customer payment for order ${i % 40}`);
-    await ws.addSourceFromPath('left', sb.file('l.csv', csv(HEADER, rows)));
-    const db = dbOf(ws);
-    await db.exec('CHECKPOINT');
-    const table = await db.one<{ t: string }>(`SELECT table_name AS t FROM duckdb_tables() WHERE NOT temporary AND table_name LIKE 'data_left%'`);
-    const segments = await db.all<{ col: string; compression: string }>(
-      `SELECT column_name AS col, compression FROM pragma_storage_info('${table!.t}') WHERE segment_type = 'VARCHAR' GROUP BY ALL`,
-    );
-    expect(segments.map((s) => s.col).sort()).toEqual(['memo', 'ref']);
-    expect(segments.every((s) => s.compression === 'Uncompressed')).toBe(true);
-    const [read] = await db.all<{ n: number; refs: number; memo: string }>(`SELECT count(*)::INT AS n, count(DISTINCT ref)::INT AS refs, max(memo) AS memo FROM ${table!.t}`);
-    expect(read).toEqual({ n: 5000, refs: 50, memo: 'Customer payment for order 9' });
-  });
-});

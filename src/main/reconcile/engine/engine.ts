@@ -106,11 +106,6 @@ export class ReconEngine {
       throw explainSystemError(e, { doing: 'opening this workspace' });
     });
     await installMacros(db);
-    // Text is stored without FSST or dictionary compression: choosing and building them was about
-    // half of a 1M-row load's CPU (the typed table's CREATE … AS; 1M bench: 7.1–7.6 → 6.1–6.4 s CPU
-    // end to end) for identical rows; the workspace file grows (1M bench: 90 → 176 MiB). Numbers,
-    // dates and ids keep their compression. (As an open option DuckDB ignores it: hence a SET.)
-    await db.exec(`SET disabled_compression_methods = 'fsst,dictionary'`);
     await ensureStore(db);
     const interrupted = await recoverInterruptedRuns(db);
     const engine = new ReconEngine(root, db, interrupted, (opts.ownedDirs ?? []).map((d) => resolve(d)));

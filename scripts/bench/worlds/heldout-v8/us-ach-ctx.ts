@@ -40,7 +40,10 @@ export function usAchCtx({ seed, openItems: N }: WorldOptions): World {
     `ORIG CO NAME:${c.ach} ORIG ID:${c.orig} DESC DATE:${yymmdd(day - 1)} CO ENTRY DESCR:${descr} SEC:${sec} TRACE#:0210000${pad(trace += rng.int(1, 400), 8)} EED:${yymmdd(day)} IND ID:${c.code} IND NAME:GREAT LAKES INDUSTR TRN:${rng.digits(10)}TC`;
   const idOf = (it: Item) => (rng.chance(0.2) ? it.no.replace(/^INV/, '') : it.no);
   const rmr = (it: Item, paid: number, disc = 0, adx = 0) => (it.credit ? `RMR*CM*${it.no}**${dec(it.amt)}~` : `RMR*IV*${idOf(it)}**${dec(paid)}*${dec(it.amt)}${disc ? `*${dec(disc)}` : ''}~${adx ? `ADX*${dec(-adx)}*${rng.pick(['01', '04', '52', 'CS'])}~` : ''}`);
-  const ctx = (c: UsCust, total: number, parts: string[]) => `ST*820*${pad(rng.int(1, 9999), 4)}~BPR*C*${dec(total)}*C*ACH*CTX*01*${rng.digits(9)}*DA*${rng.digits(10)}*${c.ein}~TRN*1*${rng.digits(8)}*1${c.ein}~ENT*1~${parts.join('')}SE*${parts.length + 4}*${pad(rng.int(1, 9999), 4)}~`;
+  const ctx = (c: UsCust, total: number, parts: string[]) => {
+    const ctl = pad(rng.int(1, 9999), 4), body = parts.join('');
+    return `ST*820*${ctl}~BPR*C*${dec(total)}*C*ACH*CTX*01*${rng.digits(9)}*DA*${rng.digits(10)}*${c.ein}~TRN*1*${rng.digits(8)}*1${c.ein}~ENT*1~${body}SE*${body.split('~').filter(Boolean).length + 5}*${ctl}~`;
+  };
   type L = { ck?: string; add?: string; type: string; desc: string };
   const line = (day: number, amt: number, kind: string, g: string | null, make: () => L, o: { amb?: boolean } = {}) => book.line(day, amt, kind, g, () => JSON.stringify(make()), o);
   let check = rng.int(1000, 9000), wire = rng.int(1000, 9000);

@@ -11,9 +11,9 @@ const JUL1 = dayOf(2026, 7, 1), OCT20 = dayOf(2026, 10, 20), OCT30 = dayOf(2026,
 const PLACE = ['Midwest', 'Great Plains', 'Lakeshore', 'Keystone', 'Tri-State', 'Gulf Coast', 'Pioneer', 'Summit', 'Cascade', 'Heartland', 'Allegheny', 'Ozark', 'Buckeye', 'Hoosier', 'Badger', 'Red River', 'Mesa', 'Bluegrass', 'Piedmont', 'Sierra'];
 const TRADE = ['Fastener', 'Industrial', 'Mechanical', 'Fluid Power', 'Bearing', 'Electric Motor', 'Packaging', 'Safety', 'MRO', 'Conveyor', 'Welding', 'Hydraulics'];
 const SUFFIX = ['Supply LLC', 'Supply Co.', 'Inc.', 'Corp.', 'Distributors LLC', 'Manufacturing Inc.', 'Services LLC', 'Group, Inc.'];
-const FOREIGN = ['Maple Leaf Industrial Ltd', 'Ontario Bearing Supply Inc', 'Aceros del Norte SA de CV', 'Grupo Industrial Bajio SA', 'Prairie Fluid Power Ltd'];
+const FOREIGN = ['Maple Leaf Industrial Ltd', 'Ontario Bearing Supply Inc', 'Aceros del Norte SA de CV', 'Grupo Industrial Bajio SA', 'Prairie Fluid Power Ltd', 'Laurentian Hydraulique Inc', 'Fraser Valley Conveyor Ltd', 'Refacciones Industriales de Monterrey SA de CV', 'Atlantic Maritime Supply Ltd', 'Distribuidora Tecnica del Pacifico SA', 'Saskatoon Mill Supply Ltd', 'Ferreteria Industrial Queretaro SA de CV', 'Niagara Fastener Ltd', 'Calgary Oilfield MRO Inc', 'Grupo Rodamientos del Norte SA', 'Quebec Soudure Inc', 'Yukon Mining Supply Ltd', 'Transmisiones Hidraulicas de Jalisco SA'];
 
-interface UsCust extends Cust { ach: string; orig: string; ein: string; foreign: boolean }
+interface UsCust extends Cust { ach: string; orig: string; ein: string; acct: string; foreign: boolean }
 
 export function usAchCtx({ seed, openItems: N }: WorldOptions): World {
   const rng = new Rng((seed * 69069 + 0x0a5c) >>> 0);
@@ -23,8 +23,8 @@ export function usAchCtx({ seed, openItems: N }: WorldOptions): World {
   const custNames = names(nc, () => `${rng.pick(PLACE)} ${rng.pick(TRADE)} ${rng.pick(SUFFIX)}`);
   const custs: UsCust[] = custNames.map((name, i) => {
     const foreign = i % 23 === 7;
-    const nm = foreign ? FOREIGN[i % FOREIGN.length] + (i >= FOREIGN.length * 23 ? ` ${i}` : '') : name;
-    return { code: String(10000 + i * 7 + rng.int(0, 6)), name: nm, ach: nm.toUpperCase().replace(/[.,]/g, '').slice(0, 16).trim(), orig: rng.digits(10), ein: rng.digits(9), foreign };
+    const nm = foreign ? FOREIGN[Math.floor(i / 23) % FOREIGN.length] + (i >= FOREIGN.length * 23 ? ` ${Math.floor(i / 23 / FOREIGN.length) + 1}` : '') : name;
+    return { code: String(10000 + i * 7 + rng.int(0, 6)), name: nm, ach: nm.toUpperCase().replace(/[.,]/g, '').slice(0, 16).trim(), orig: rng.digits(10), ein: rng.digits(9), acct: rng.digits(10), foreign };
   });
   const dom = custs.filter((c) => !c.foreign), fgn = custs.filter((c) => c.foreign);
   const cust = (xs = dom): UsCust => xs[rng.skewedIndex(xs.length)];
@@ -48,7 +48,7 @@ export function usAchCtx({ seed, openItems: N }: WorldOptions): World {
   const line = (day: number, amt: number, kind: string, g: string | null, make: () => L, o: { amb?: boolean } = {}) => book.line(day, amt, kind, g, () => JSON.stringify(make()), o);
   let check = rng.int(1000, 9000), wire = rng.int(1000, 9000);
   const lockbox = (ck: string): L => ({ ck, type: 'CHECK_DEPOSIT', desc: `LOCKBOX DEPOSIT LBX 774421 ITEM ${ck}` });
-  const wireIn = (c: UsCust, day: number, obi: string): L => ({ type: 'WIRE_INCOMING', desc: `WIRE TYPE:WIRE IN DATE: ${yymmdd(day)} TIME:${pad(rng.int(8, 16), 2)}${pad(rng.int(0, 59), 2)} ET TRN:2026${pad(ymd(day)[1], 2)}${pad(ymd(day)[2], 2)}00${wire += rng.int(1, 90)} SEQ:${rng.digits(6)}/${rng.digits(6)} ORIG:${c.name.toUpperCase()} ID:${rng.digits(10)} SND BK:${c.foreign ? rng.pick(['ROYAL BANK OF CANADA', 'BANCO NACIONAL DE MEXICO', 'TORONTO DOMINION BANK']) : rng.pick(['JPMORGAN CHASE BANK, NA', 'BANK OF AMERICA, N.A.', 'PNC BANK', 'FIFTH THIRD BANK'])} SND BK ID:${rng.digits(9)} OBI:${obi}` });
+  const wireIn = (c: UsCust, day: number, obi: string): L => ({ type: 'WIRE_INCOMING', desc: `WIRE TYPE:WIRE IN DATE: ${yymmdd(day)} TIME:${pad(rng.int(8, 16), 2)}${pad(rng.int(0, 59), 2)} ET TRN:2026${pad(ymd(day)[1], 2)}${pad(ymd(day)[2], 2)}00${wire += rng.int(1, 90)} SEQ:${rng.digits(6)}/${rng.digits(6)} ORIG:${c.name.toUpperCase()} ID:${c.acct} SND BK:${c.foreign ? (/ S\.?A\.?( |$)/.test(c.name) ? rng.pick(['BANCO NACIONAL DE MEXICO', 'BBVA MEXICO SA', 'BANCO MERCANTIL DEL NORTE']) : rng.pick(['ROYAL BANK OF CANADA', 'TORONTO DOMINION BANK', 'BANK OF MONTREAL'])) : rng.pick(['JPMORGAN CHASE BANK, NA', 'BANK OF AMERICA, N.A.', 'PNC BANK', 'FIFTH THIRD BANK'])} SND BK ID:${rng.digits(9)} OBI:${obi}` });
 
   const make: Record<string, () => number> = {
     ccd_plus_single: () => {
@@ -113,7 +113,7 @@ export function usAchCtx({ seed, openItems: N }: WorldOptions): World {
     },
     wire_obi_invoice: () => {
       const c = cust(), g = book.group(), k = rng.int(1, 3), its = Array.from({ length: k }, () => inv(c, 'wire_obi_invoice', g)), d = payDay(rng, Math.max(...its.map((i) => i.day)), 10, 40);
-      line(d, its.reduce((s, i) => s + i.amt, 0), 'wire_obi_invoice', g, () => wireIn(c, d, rng.pick(['INV ', 'PAYMENT INV ', 'INVOICE ', '']) + its.map((i) => (rng.chance(0.5) ? i.no : i.no.replace(/^INV/, ''))).join(' ')));
+      line(d, its.reduce((s, i) => s + i.amt, 0), 'wire_obi_invoice', g, () => wireIn(c, d, (rng.chance(0.5) ? rng.pick(['INV ', 'PAYMENT INV ', 'INVOICE ']) + its.map((i) => i.no.replace(/^INV/, '')).join(' ') : rng.pick(['', 'PMT ', 'REMIT ']) + its.map((i) => i.no).join(' '))));
       return k;
     },
     wire_fee_short: () => {

@@ -8,7 +8,7 @@
  * dishonour, and card merchant settlements that pay nothing on the list.
  */
 import type { World, WorldOptions } from '../world';
-import { Rng, Book, type Cust, type Item, truth, runCases, typo, money, dayOf, ymd, pad, OCT1, REPORT, payDay, octoberBizDays, luhn, q, names, nextBiz, prevBiz, weekday } from './common';
+import { Rng, Book, type Cust, type Item, truth, runCases, typo, money, dayOf, ymd, pad, OCT1, REPORT, payDay, octoberBizDays, luhn, q, names, nextBiz, prevBiz, weekday, sizeSweeps } from './common';
 
 const JUL1 = dayOf(2026, 7, 1), OCT20 = dayOf(2026, 10, 20), OCT30 = dayOf(2026, 10, 30);
 const PLACES = ['Coastal', 'Outback', 'Harbour', 'Southern', 'Redgum', 'Ironbark', 'Wattle', 'Banksia', 'Jacaranda', 'Murray', 'Hunter Valley', 'Swan River', 'Yarra', 'Darling Downs', 'Bayside', 'Gold Coast', 'Sunshine Coast', 'Tasman', 'Northside', 'Westgate', 'Illawarra', 'Riverina', 'Cairns', 'Toowoomba', 'Geelong', 'Ballarat', 'Fremantle', 'Mackay', 'Bundaberg', 'Ipswich'];
@@ -137,7 +137,7 @@ export function auBpay({ seed, openItems: N }: WorldOptions): World {
   book.line(dayOf(2026, 10, 28), -rng.amountCents(20000, 120000), 'noise_ato_bas', null, () => `BPAY To AUSTRALIAN TAXATION OFFICE NetBank BAS ${rng.digits(11)}`);
   book.line(dayOf(2026, 10, 30), -1000, 'noise_account_fee', null, () => 'Account Fee');
   for (let i = 0; i < Math.max(1, Math.round(4 * scale)); i++) { const s = rng.pick(SUPPLIERS); book.line(rng.pick(days), rng.amountCents(40, 2000), 'noise_supplier_refund', null, () => `Direct Credit ${pad(rng.int(1, 999999), 6)} ${s.slice(0, 16)} REFUND`); }
-  for (const d of days) if (weekday(d) === 5) book.line(d, -rng.amountCents(50000, 200000) * 1, 'noise_savings_sweep', null, () => 'Transfer to xx4471 CommBank app SWEEP');
+  for (const d of days) if (weekday(d) === 5) book.line(d, -100000, 'noise_savings_sweep', null, () => 'Transfer to xx4471 CommBank app SWEEP');
 
   // Numbering: Xero's INV- and CN- counters (gaps: paid documents are not on the list).
   book.number(() => '', (s, it) => (it.credit ? `CN-${pad(s, 4)}` : `INV-${s}`), (it) => (it.credit ? 1180 : 24000), () => rng.int(1, 3));
@@ -168,6 +168,7 @@ export function auBpay({ seed, openItems: N }: WorldOptions): World {
   lines.push(['Total', '', '', '', '', ...grand.map((t) => money(t)), money(grand.reduce((s, t) => s + t, 0))].join(','));
 
   // CommBank CSV: no header, newest first, balance after each line.
+  sizeSweeps(book.lines, (l) => l.kind === 'noise_savings_sweep');
   const ls = book.orderedLines(true);
   let bal = 184_250_00 + rng.int(0, 5_000_000);
   for (let i = ls.length - 1; i >= 0; i--) bal += ls[i].amt;

@@ -77,3 +77,19 @@ export function names(n: number, make: () => string): string[] {
   }
   return out;
 }
+
+/**
+ * Sets the amount of each sweep line (a transfer out to a savings or investment account) to what came in,
+ * net, since the previous sweep, to the nearest thousand, so that the balance stays near its opening
+ * (companies sweep; without it a month of receipts piles up). `isSweep` picks the sweep lines.
+ */
+export function sizeSweeps<T>(lines: Line<T>[], isSweep: (l: Line<T>) => boolean): void {
+  const sweeps = lines.filter(isSweep).sort((a, b) => a.day - b.day);
+  let from = -Infinity;
+  for (const sw of sweeps) {
+    let net = 0;
+    for (const l of lines) if (!isSweep(l) && l.day > from && l.day <= sw.day) net += l.amt;
+    sw.amt = -Math.max(100000, Math.round(net / 100000) * 100000);
+    from = sw.day;
+  }
+}

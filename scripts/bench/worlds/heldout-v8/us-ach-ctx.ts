@@ -5,7 +5,7 @@
  * lockbox check deposits that show only the check number, wires with OBI text, and the usual debits.
  */
 import type { World, WorldOptions } from '../world';
-import { Rng, Book, type Cust, type Item, truth, runCases, money, dayOf, ymd, pad, REPORT, payDay, octoberBizDays, q, names, weekday, nextBiz } from './common';
+import { Rng, Book, type Cust, type Item, truth, runCases, money, dayOf, ymd, pad, REPORT, payDay, octoberBizDays, q, names, weekday, nextBiz, sizeSweeps } from './common';
 
 const JUL1 = dayOf(2026, 7, 1), OCT20 = dayOf(2026, 10, 20), OCT30 = dayOf(2026, 10, 30);
 const PLACE = ['Midwest', 'Great Plains', 'Lakeshore', 'Keystone', 'Tri-State', 'Gulf Coast', 'Pioneer', 'Summit', 'Cascade', 'Heartland', 'Allegheny', 'Ozark', 'Buckeye', 'Hoosier', 'Badger', 'Red River', 'Mesa', 'Bluegrass', 'Piedmont', 'Sierra'];
@@ -135,6 +135,7 @@ export function usAchCtx({ seed, openItems: N }: WorldOptions): World {
   for (const d of days) if (weekday(d) === 5) line(d, -rng.amountCents(30000, 70000), 'noise_tax', null, () => ({ type: 'ACH_DEBIT', desc: `ORIG CO NAME:IRS ORIG ID:3387702000 DESC DATE:${yymmdd(d)} CO ENTRY DESCR:USATAXPYMT SEC:CCD TRACE#:0610000${rng.digits(8)} EED:${yymmdd(d)} IND ID:${rng.digits(15)} IND NAME:GREAT LAKES INDUSTR` }));
   for (const d of days) if (rng.chance(0.5 * Math.min(1, scale))) line(d, rng.amountCents(200, 8000), 'noise_card_deposit', null, () => ({ type: 'ACH_CREDIT', desc: `ORIG CO NAME:BANKCARD-8076 ORIG ID:1020401225 DESC DATE:${yymmdd(d)} CO ENTRY DESCR:MTOT DEP SEC:CCD TRACE#:0210000${rng.digits(8)} EED:${yymmdd(d)} IND ID:${rng.digits(15)} IND NAME:GREAT LAKES INDUSTR` }));
   for (let i = 0; i < Math.max(3, Math.round(35 * scale)); i++) line(rng.pick(days), -rng.amountCents(2000, 120000), 'noise_vendor_payment', null, () => ({ type: 'WIRE_OUTGOING', desc: `ONLINE DOMESTIC WIRE TRANSFER A/C: ${rng.pick(['FASTENAL COMPANY', 'PARKER HANNIFIN CORP', 'SKF USA INC', 'GRAINGER', 'UPS FREIGHT', 'TIMKEN CO'])} REF: PO ${rng.int(30000, 99999)}` }));
+  for (const d of days) if (weekday(d) === 3) line(d, -100000, 'noise_sweep', null, () => ({ type: 'ACCT_XFER', desc: `ONLINE TRANSFER TO MMDA ...4412 TRANSACTION#: ${rng.digits(11)}` }));
   line(dayOf(2026, 10, 5), -rng.amountCents(900, 2500), 'noise_bank_fee', null, () => ({ type: 'FEE_TRANSACTION', desc: 'ACCOUNT ANALYSIS SETTLEMENT CHARGE' }));
   line(dayOf(2026, 10, 5), -rng.amountCents(1500, 4500), 'noise_bank_fee', null, () => ({ type: 'FEE_TRANSACTION', desc: 'LOCKBOX SERVICE FEE SEP 2026' }));
 
@@ -149,6 +150,7 @@ export function usAchCtx({ seed, openItems: N }: WorldOptions): World {
   out.push(['Total', '', '', '', '', '', q(usd(order.reduce((s, i) => s + i.amt, 0)))].join(','));
 
   // Chase-style CSV: newest first, running balance.
+  sizeSweeps(book.lines, (l) => l.kind === 'noise_sweep');
   const ls = book.orderedLines(true);
   let bal = 420_000_00 + rng.int(0, 20_000_000);
   for (let i = ls.length - 1; i >= 0; i--) bal += ls[i].amt;

@@ -330,6 +330,8 @@ export function sepaKeywords(purpose: string): Record<string, string> {
 
 interface Sub86 {
   gvc?: string;
+  /** The subfield separator: `?` (German), `>`, or `<` (Polish layout). */
+  sep?: string;
   [k: string]: string | undefined;
 }
 
@@ -339,7 +341,7 @@ export function parse86(details: string): Sub86 | null {
   const m = /^(\d{3})?([?><])\d{2}/.exec(flat);
   if (!m) return null;
   const sep = m[2];
-  const out: Sub86 = {};
+  const out: Sub86 = { sep };
   if (m[1]) out.gvc = m[1];
   const body = flat.slice(m[1] ? 3 : 0);
   const re = new RegExp(`\\${sep}(\\d{2})([\\s\\S]*?)(?=\\${sep}\\d{2}|$)`, 'g');
@@ -373,7 +375,7 @@ function mtRow(
     // Purpose ?20–?29 and ?60–?63 (one text cut in 27-character pieces); party ?30 BIC, ?31 IBAN, ?32/?33 name.
     // Polish banks (<00…) keep the title in <20–<25 and put the payer's name and address in <26–<29,
     // and cut the title anywhere, mid-number ("FS 55/09/2" + "026"): the pieces join without a space.
-    const polish = /^(\d{3})?</.test(tx.details.replace(/\r?\n/g, ''));
+    const polish = sub.sep === '<';
     const purposeKeys = polish ? ['20', '21', '22', '23', '24', '25'] : ['20', '21', '22', '23', '24', '25', '26', '27', '28', '29', '60', '61', '62', '63'];
     const purpose = purposeKeys.map((k) => sub[k] ?? '').join('');
     const kw = sepaKeywords(purpose);

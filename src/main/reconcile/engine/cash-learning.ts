@@ -13,7 +13,7 @@ import { ident, lit } from './sql';
 import { typedView } from './sources';
 import { rowsWith as namedRows } from './row-columns';
 import { detectSideRoles, type SideRoles } from './side-roles';
-import { textHash } from './matching/working';
+import { nameAtTextStartSql, textHash } from './matching/working';
 import { amountUnit } from './matching/groups';
 import { resolvePartiesInText } from './matching/party-resolution';
 
@@ -84,7 +84,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 14;
+export const LEARNING_VERSION = 15;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -218,11 +218,7 @@ async function partyOfLines(db: Db, columns: Columns, party: NonNullable<CashFac
     await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_rp AS SELECT s.__row_id AS id, nullif(${nameExpression(`CAST(s.${ident(right.name)} AS VARCHAR)`)}, '') AS p FROM ${sample('right')}`);
     return;
   }
-  const prefixes = namePrefixes(`CAST(s.${ident(right.name)} AS VARCHAR)`);
-  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_rp AS
-    WITH names AS (SELECT DISTINCT p FROM (SELECT ${nameExpression('raw')} AS p FROM (SELECT DISTINCT CAST(s.${ident(left.name)} AS VARCHAR) AS raw FROM ${allRows('left')})) WHERE length(p) >= 3),
-      pre AS (SELECT s.__row_id AS id, unnest(${prefixes}) AS p, generate_subscripts(${prefixes}, 1) AS k FROM ${sample('right')})
-    SELECT id, arg_max(p, length(p) * 1000 - k) AS p FROM pre WHERE p IN (SELECT p FROM names) GROUP BY id`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_rp AS ${nameAtTextStartSql(left, right, sample('right'))}`);
 }
 
 /** A fee value must recur this many times more often than the differences around it. */
@@ -829,10 +825,7 @@ async function learnPartyInText(db: Db, left: ColumnTyping[], right: ColumnTypin
 /** Share of the statement's lines whose text `b` names a counterparty of `a`, exactly or as the token model resolves it. */
 async function resolvedShare(db: Db, a: ColumnTyping, b: ColumnTyping): Promise<number> {
   const names = `SELECT DISTINCT p FROM (SELECT ${nameExpression(`CAST(s.${ident(a.name)} AS VARCHAR)`)} AS p FROM ${allRows('left')}) WHERE length(p) >= 3`;
-  const prefixes = namePrefixes(`CAST(s.${ident(b.name)} AS VARCHAR)`);
-  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_pt AS
-    WITH pre AS (SELECT s.__row_id AS id, unnest(${prefixes}) AS p FROM ${allRows('right')})
-    SELECT id, min(p) AS p FROM pre WHERE p IN (${names}) GROUP BY id`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_pt AS ${nameAtTextStartSql(a, b, allRows('right'))}`);
   try {
     await resolvePartiesInText(db, 'kalla_learn_pt', a, b);
     return await db.scalarNumber(

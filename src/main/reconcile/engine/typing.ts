@@ -285,6 +285,11 @@ const AMOUNT_NAME = /amount|betrag|total|sum|value|wert|montant|importe|bedrag|d
  * is a column of identifiers; an amount column has cents). Such a column stays text, so 2E03 is
  * never read as 2000 and matched against invoice 2000.
  */
+function codeLike(i: number, n: (k: string) => number, readable: number): boolean {
+  const sci = n(`sci_id_${i}`);
+  return sci > 0 && (sci * 2 >= readable || n(`dec_${i}`) === 0);
+}
+
 /**
  * Whole numbers next to codes of letters and digits ("10001" … and "NC-00501"): document numbers of
  * one series and another (invoices and credit notes), not amounts with a few bad values. As a
@@ -292,11 +297,6 @@ const AMOUNT_NAME = /amount|betrag|total|sum|value|wert|montant|importe|bedrag|d
  */
 function documentNumbers(i: number, n: (k: string) => number): boolean {
   return n(`code_${i}`) > 0 && n(`cents_${i}`) === 0;
-}
-
-function codeLike(i: number, n: (k: string) => number, readable: number): boolean {
-  const sci = n(`sci_id_${i}`);
-  return sci > 0 && (sci * 2 >= readable || n(`dec_${i}`) === 0);
 }
 
 /** At most this many values are named in a notice; the count says how many more. */

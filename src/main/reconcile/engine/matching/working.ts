@@ -108,7 +108,8 @@ export async function createRuleTables(db: Db, rule: MatchRule, columns: SideCol
       joins.push(`${side === 'right' ? 'JOIN' : 'LEFT JOIN'} ${table} kt${i} ON kt${i}.id = s.${ident(ROW_ID)}`);
       keys.push(`kt${i}.k AS k${i}`);
     }
-    if (rule.named) keys.push(`${namedExpression(rule, rule.named, cols, side)} AS ${side === 'left' ? 'nk' : 'nks'}`);
+    // A rule's `named` key: the open item's reference (left, `nk`), or the list a payment names (right, `nks`).
+    if (rule.named) keys.push(`${sideKeyExpression(rule, rule.named, cols, side, 'list')} AS ${side === 'left' ? 'nk' : 'nks'}`);
     const amt = rule.amount ? amountExpression(column(cols, side, rule.amount[side], `rule ${rule.id} amount`), side === 'right' && rule.amount.flip_sign) : 'NULL::DECIMAL(18,6)';
     const dt = rule.date ? dateExpression(column(cols, side, rule.date[side], `rule ${rule.id} date`)) : 'NULL::DATE';
     const descr = rule.description ? textExpression(column(cols, side, rule.description[side], `rule ${rule.id} description`)) : 'NULL::VARCHAR';
@@ -162,13 +163,8 @@ export async function partyTable(db: Db, left: ColumnTyping, right: ColumnTyping
   const table = runTableName(inText ? 'party' : 'party_col', `${left.name}\u0000${right.name}`);
   const created = (await db.scalarNumber(`SELECT count(*) FROM duckdb_tables() WHERE temporary AND table_name = '${table}'`)) === 0;
   if (!created) return table;
-  const names = `SELECT DISTINCT p FROM (SELECT ${nameExpression('raw')} AS p FROM (SELECT DISTINCT CAST(s.${ident(left.name)} AS VARCHAR) AS raw FROM ${ident(typedView('left'))} s)) WHERE length(p) >= 3`;
   if (inText) {
-    const prefixes = namePrefixes(`CAST(s.${ident(right.name)} AS VARCHAR)`);
-    await db.exec(`CREATE TEMP TABLE ${table} AS
-      WITH names AS (${names}),
-        pre AS (SELECT s.${ident(ROW_ID)} AS id, unnest(${prefixes}) AS p, generate_subscripts(${prefixes}, 1) AS k FROM ${ident(typedView('right'))} s)
-      SELECT id, arg_max(p, length(p) * 1000 - k) AS p FROM pre WHERE p IN (SELECT p FROM names) GROUP BY id`);
+    await db.exec(`CREATE TEMP TABLE ${table} AS ${nameAtTextStartSql(left, right, `${ident(typedView('right'))} s`)}`);
   } else {
     // Every line keeps its own folded name (another payer's name is evidence against); names repeat,
     // so each spelling is folded once.
@@ -179,6 +175,20 @@ export async function partyTable(db: Db, left: ColumnTyping, right: ColumnTyping
   }
   await resolvePartiesInText(db, table, left, right);
   return table;
+}
+
+/**
+ * (id, p) for the statement rows of `from` (aliased `s`) whose text `right` names a left counterparty
+ * at a word start: the longest word-prefix (≤ 6 words, or after a label of a few words) that is a
+ * left name, folded as nameExpression folds them. One query for the run's party table and the
+ * learning's (cash-learning.ts).
+ */
+export function nameAtTextStartSql(left: ColumnTyping, right: ColumnTyping, from: string): string {
+  const names = `SELECT DISTINCT p FROM (SELECT ${nameExpression('raw')} AS p FROM (SELECT DISTINCT CAST(s.${ident(left.name)} AS VARCHAR) AS raw FROM ${ident(typedView('left'))} s)) WHERE length(p) >= 3`;
+  const prefixes = namePrefixes(`CAST(s.${ident(right.name)} AS VARCHAR)`);
+  return `WITH names AS (${names}),
+      pre AS (SELECT s.${ident(ROW_ID)} AS id, unnest(${prefixes}) AS p, generate_subscripts(${prefixes}, 1) AS k FROM ${from})
+    SELECT id, arg_max(p, length(p) * 1000 - k) AS p FROM pre WHERE p IN (SELECT p FROM names) GROUP BY id`;
 }
 
 /**
@@ -220,13 +230,15 @@ export async function referenceTokenTable(db: Db, expression: string, side: Side
  * One key of a rule on one side. A reference key on the right reads every reference in the key
  * column and in `right_also` (remittance text), one working row per reference (`unnest`): a bank
  * line naming three invoices can meet each of them; a line naming none has no row in this rule.
+ * `as: 'list'` keeps a line's references in one list instead (a rule's `named` key).
  */
-function sideKeyExpression(rule: MatchRule, key: MatchKey, cols: ColumnTyping[], side: Side): string {
-  const first = column(cols, side, key[side], `rule ${rule.id} key`);
+function sideKeyExpression(rule: MatchRule, key: MatchKey, cols: ColumnTyping[], side: Side, as: 'rows' | 'list' = 'rows'): string {
+  const what = as === 'list' ? 'named key' : 'key';
+  const first = column(cols, side, key[side], `rule ${rule.id} ${what}`);
   const shape = referenceShape(key.normalisers ?? []);
   if (!shape || side === 'left') return keyExpression(first, key.normalisers ?? []);
-  const sources = [first, ...(key.right_also ?? []).map((name) => column(cols, side, name, `rule ${rule.id} key`))];
-  return rightReferenceTokens(sources, shape);
+  const sources = [first, ...(key.right_also ?? []).map((name) => column(cols, side, name, `rule ${rule.id} ${what}`))];
+  return as === 'list' ? rightReferenceList(sources, shape) : rightReferenceTokens(sources, shape);
 }
 
 /**
@@ -240,14 +252,6 @@ export function rightReferenceTokens(sources: ColumnTyping[], shape: NonNullable
 
 function rightReferenceList(sources: ColumnTyping[], shape: NonNullable<ReturnType<typeof referenceShape>>): string {
   return `list_distinct(flatten([${sources.map((c) => referenceTokens(keySourceText(c), shape)).join(', ')}]))`;
-}
-
-/** A rule's `named` key: the open item's reference (left, `nk`), or the list a payment names (right, `nks`). */
-function namedExpression(rule: MatchRule, key: MatchKey, cols: ColumnTyping[], side: Side): string {
-  const first = column(cols, side, key[side], `rule ${rule.id} named key`);
-  const shape = referenceShape(key.normalisers ?? [])!;
-  if (side === 'left') return keyExpression(first, key.normalisers ?? []);
-  return rightReferenceList([first, ...(key.right_also ?? []).map((name) => column(cols, side, name, `rule ${rule.id} named key`))], shape);
 }
 
 /** Key equality between l and r (all keys, NULL never equal). */

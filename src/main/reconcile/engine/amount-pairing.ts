@@ -105,12 +105,17 @@ export async function withAmountMapping(db: Db, columns: Record<Side, ColumnTypi
     // An open-items list often has the invoice total and the amount still due: the one the
     // statement pays is the one its amounts meet more often (a part-paid invoice is paid its rest).
     const proposed = await pairShare(db, columns, current.field_a, current.field_b);
-    if (pair && pair.left !== current.field_a && pair.share >= proposed + 0.01) {
+    // Either side may be the wrong column: a statement's running Balance shares its name with an
+    // Open Balance, but the payments meet the Amount column, not the balance.
+    const currentRight = [current.field_b, ...(columns.right.find((c) => c.name === current.field_b && c.derived)?.format ?? '').split('\u0000').slice(0, 4)];
+    const other = pair && (pair.left !== current.field_a || !currentRight.includes(pair.right));
+    if (pair && other && pair.share >= proposed + 0.01) {
       const right = signedFormOf(columns.right, pair.right) ?? pair.right;
-      const reason = `${(pair.share * 100).toFixed(0)} % of the ${pair.left} values appear as ${pair.right} on the other side (${(proposed * 100).toFixed(0)} % of ${current.field_a})`;
+      const swaps = [pair.left !== current.field_a ? `${pair.left} instead of ${current.field_a}` : '', !currentRight.includes(pair.right) ? `${pair.right} instead of ${current.field_b}` : ''].filter(Boolean);
+      const reason = `${(pair.share * 100).toFixed(0)} % of the ${pair.left} values appear as ${pair.right} on the other side (${(proposed * 100).toFixed(0)} % of ${current.field_a} as ${current.field_b})`;
       return {
         mappings: [...mappings.filter((m) => m !== current && m.field_a !== pair.left && m.field_b !== right), { ...current, field_a: pair.left, field_b: right, reason }],
-        note: `${pair.left} is compared instead of ${current.field_a}: ${reason}`,
+        note: `${swaps.join(' and ')} ${swaps.length > 1 ? 'are' : 'is'} compared: ${reason}`,
       };
     }
     const signed = signedFormOf(columns.right, current.field_b);

@@ -241,6 +241,14 @@ export const MatchRuleSchema = z.object({
    * payment naming two of the five invoices it pays.
    */
   named: MatchKeySchema.optional(),
+  /**
+   * N:1 collections (a Ri.Ba. distinta, a SEPA direct-debit or BACS collection, an LCR remise): one
+   * statement line is the total of every open item due on one day (the rule's left date), of one
+   * value of each `by` column (the payment method), credited on that day or up to `window_days`
+   * after. With `named`, a later debit naming one of those items for its amount is its return: the
+   * item leaves the group (it is open again) and the debit joins it.
+   */
+  collection: z.object({ by: z.array(z.string().min(1)).max(3).default([]) }).optional(),
   /** Matches of this rule are confirmed automatically; otherwise they are only suggested. */
   auto_confirm: z.boolean().default(true),
   /**

@@ -78,13 +78,19 @@ export interface CashFacts {
   date: { left: string; right: string; p90: number; pairs: number } | null;
   /** A mapped pair naming the counterparty (repeats on the left, shared values on both sides); `in_text`: the right column's text starts with the name. */
   party: { left: string; right: string; in_text?: boolean } | null;
+  /**
+   * Collections (learnCollections): the open items' due date, the column whose value the bank
+   * collects by (the payment method; null when every item due that day is collected), the
+   * statement's date, and on how many days a line was such a total.
+   */
+  collection: { due: string; by: string | null; right: string; days: number } | null;
 }
 
 /**
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 15;
+export const LEARNING_VERSION = 16;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -138,7 +144,7 @@ export async function learnCashFacts(db: Db, columns: Columns, mappings: FieldMa
 }
 
 async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping[], flipSign: boolean): Promise<CashFacts> {
-  const facts: CashFacts = { reversed: false, roles: null, flipSign, leftKey: null, shape: null, referenceColumns: [], references: [], rejectedReferences: [], fx: null, fixed: [], percent: [], wholePercent: [], rounding: 0, pairs: 0, party: null, date: null };
+  const facts: CashFacts = { reversed: false, roles: null, flipSign, leftKey: null, shape: null, referenceColumns: [], references: [], rejectedReferences: [], fx: null, fixed: [], percent: [], wholePercent: [], rounding: 0, pairs: 0, party: null, date: null, collection: null };
   // Which file holds the open items, read off the data (either file may be chosen first).
   const roles = await detectSideRoles(db, columns);
   facts.roles = roles;
@@ -203,7 +209,62 @@ async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping
       await db.exec('DROP TABLE IF EXISTS temp.kalla_learn_rp');
     }
   }
+  if (amount) facts.collection = await learnCollections(db, columns, amount, flipSign, mappings);
   return facts;
+}
+
+/** A collection is credited on its due date or up to this many days after (a weekend, the value date). */
+export const COLLECTION_DAYS = 7;
+/** A column the bank may collect by (a payment method, a mandate type) has at least 2 and at most this many values. */
+const COLLECTION_KINDS = 12;
+/** Days on which a line must equal a collection total before collections are proposed. */
+const MIN_COLLECTION_DAYS = 2;
+
+/**
+ * Collections (Ri.Ba. distinte, SEPA direct-debit and BACS collections, LCR remises): statement
+ * lines that equal the total of every open item due on one day — of one value of a column with few
+ * values, when only one payment method is collected — credited on that day or up to COLLECTION_DAYS
+ * after. Every date column of the open items is tried as the due date, alone and split by each
+ * few-valued text column; the reading that explains lines on the most days wins (the simpler one on
+ * a tie), and is kept when it explains at least MIN_COLLECTION_DAYS. An exact sum of several cent
+ * amounts on two days is not chance.
+ */
+async function learnCollections(db: Db, columns: Columns, amount: FieldMapping, flipSign: boolean, mappings: FieldMapping[]): Promise<CashFacts['collection']> {
+  const isDate = (c: ColumnTyping) => (c.type === 'date' || c.type === 'timestamp') && !c.derived;
+  const mapped = mappings.find((m) => m.role === 'date');
+  const right = mapped ? columns.right.find((c) => c.name === mapped.field_b && isDate(c)) : columns.right.find(isDate);
+  const dues = columns.left.filter(isDate).slice(0, 4);
+  if (!right || dues.length === 0) return null;
+  const texts = columns.left.filter((c) => c.type === 'text' && !c.derived).slice(0, 24);
+  const counts = texts.length > 0 ? await db.one<Record<string, number>>(`SELECT ${texts.map((c, i) => `count(DISTINCT s.${ident(c.name)}) AS n${i}`).join(', ')} FROM ${rowsWith('left', texts, 's')}`) : null;
+  const kinds = texts.filter((_, i) => {
+    const n = Number(counts?.[`n${i}`] ?? 0);
+    return n >= 2 && n <= COLLECTION_KINDS;
+  }).slice(0, 6);
+  const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);
+  const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
+  const readings = [null, ...kinds];
+  let best: CashFacts['collection'] = null;
+  for (const due of dues) {
+    const l = `SELECT ${dateExpression(due)} AS due, round(${la}, 2) AS amt${kinds.map((c, i) => `, CAST(s.${ident(c.name)} AS VARCHAR) AS b${i}`).join('')} FROM ${rowsWith('left', [due, column(columns.left, 'left', amount.field_a, 'amount'), ...kinds], 's')}`;
+    const groups = readings.map((kind, j) => {
+      const b = kind ? `b${kinds.indexOf(kind)}` : null;
+      return `SELECT ${j} AS j, due, sum(amt) AS total FROM l WHERE due IS NOT NULL AND amt IS NOT NULL GROUP BY due${b ? `, ${b}` : ''} HAVING count(*) >= 2`;
+    });
+    const rows = await db.all<{ j: number; days: number }>(
+      `WITH l AS (${l}),
+         g AS (${groups.join(' UNION ALL ')}),
+         r AS (SELECT round(${ra}, 2) AS amt, ${dateExpression(right)} AS dt FROM ${rowsWith('right', [right, column(columns.right, 'right', amount.field_b, 'amount')], 's')})
+       SELECT g.j, count(DISTINCT g.due) AS days FROM g JOIN r ON r.amt = g.total AND r.amt <> 0 AND r.dt BETWEEN g.due AND g.due + ${COLLECTION_DAYS}
+       GROUP BY g.j`,
+    );
+    for (const row of rows.sort((a, b) => Number(a.j) - Number(b.j))) {
+      const days = Number(row.days);
+      const kind = readings[Number(row.j)];
+      if (days >= MIN_COLLECTION_DAYS && (!best || days > best.days)) best = { due: due.name, by: kind ? kind.name : null, right: right.name, days };
+    }
+  }
+  return best;
 }
 
 /**

@@ -11,13 +11,14 @@
  *   one payment naming several open items that add up, credit notes included (N:1, auto)
  *   several invoices of one counterparty adding up to a payment with no reference
  *     (N:1 bounded subset-sum; auto only when exactly one set fits)
+ *   collections: every open item due on one day (of one payment method) adding up to one line (N:1, auto)
  *   scored 1:1 again for what is left, allowing short, over and part payments (suggested only)
  *
  * Rules that match without the counterparty (amount + date only) are dropped once a counterparty
  * is known: they suggested other customers' payments of the same amount.
  */
 import type { FieldMapping, KeyNormaliser, MatchKey, MatchRule } from '../../../shared/reconcile/recipe';
-import type { CashFacts } from './cash-learning';
+import { COLLECTION_DAYS, type CashFacts } from './cash-learning';
 
 export interface CashRules {
   rules: MatchRule[];
@@ -151,6 +152,23 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
     });
     notes.push(
       `a payment without a usable reference is matched to 2–6 open invoices of the same counterparty (${facts.party.left} ↔ ${facts.party.right}) within ${batchWindow} days that add up to it exactly${refKey ? `; the ones it names (${refKey.left}) must be among them, and credit notes may net` : ''}; when two different sets fit, it is only suggested`,
+    );
+  }
+  if (facts.collection) {
+    const c = facts.collection;
+    rules.push({
+      id: 'collection',
+      name: `Collections: every open item due on one day${c.by ? ` with one ${c.by}` : ''} paid by one line`,
+      keys: [],
+      amount: amount(0),
+      date: { left: c.due, right: c.right, window_days: COLLECTION_DAYS },
+      cardinality: 'N:1',
+      collection: { by: c.by ? [c.by] : [] },
+      ...(refKey ? { named: refKey } : {}),
+      auto_confirm: true,
+    });
+    notes.push(
+      `on ${c.days} days a line is the total of every open item due that day${c.by ? ` with the same ${c.by}` : ''} (${c.due}), credited within ${COLLECTION_DAYS} days: such a line pays all of them (a collection: Ri.Ba., direct debit)${refKey ? `; a later debit naming one of them for its amount is its return, and that item stays open` : ''}`,
     );
   }
   if (modelled) {

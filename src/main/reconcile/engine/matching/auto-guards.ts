@@ -12,7 +12,8 @@
  *   the payer's own words contradict (issue 27: "a batch of two invoices auto-confirmed although
  *   the payment names a different invoice"). Another customer's item named by chance (a time
  *   "1154" read as INV-1154) is no contradiction: the model weighs such tokens as `other`.
- *   Without a counterparty, only references of ≥ 6 digits count (chance rarely makes them).
+ *   Without a counterparty, only references of ≥ 6 digits count (chance rarely makes them). A
+ *   collection's return debit names the item it returned; that item is open again by design.
  */
 import type { Recipe } from '../../../../shared/reconcile/recipe';
 import type { Db } from '../db';
@@ -45,6 +46,10 @@ async function guardNamedElsewhere(db: Db, recipe: Recipe, columns: SideColumns)
   const sameParty = party
     ? `EXISTS (SELECT 1 FROM ${party} pn JOIN ${party} pm ON pm.p = pn.p WHERE pn.id = l.id AND list_contains(a.left_ids, pm.id))`
     : `length(replace(l.tok, '|', '')) >= 6`;
+  // A collection's return debit names the item it returned (and so its invoice's other instalments): open by design.
+  const returned = (await exists('coll_ret'))
+    ? `AND NOT EXISTS (SELECT 1 FROM coll_ret x JOIN ${tables.left} g ON g.id = x.mid WHERE x.rid = a.rid AND g.tok = l.tok AND g.ref = l.ref)`
+    : '';
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_named_elsewhere AS
     WITH auto AS (SELECT list_min(left_ids) AS gk, left_ids, unnest(right_ids) AS rid FROM gtmp WHERE status = 'auto'),
       grouped AS (SELECT unnest(left_ids) AS id FROM gtmp)
@@ -52,7 +57,7 @@ async function guardNamedElsewhere(db: Db, recipe: Recipe, columns: SideColumns)
     JOIN ${tables.right} r ON r.id = a.rid JOIN ${tables.left} l ON l.tok = r.tok AND l.ref = r.ref
     WHERE NOT list_contains(a.left_ids, l.id) AND l.id IN (SELECT id FROM scope_left) AND l.id NOT IN (SELECT id FROM grouped) AND ${sameParty}
       -- Another instalment of an invoice the group pays (3107 1/2 paid, 2/2 open) is no other item.
-      AND NOT EXISTS (SELECT 1 FROM ${tables.left} g WHERE list_contains(a.left_ids, g.id) AND g.tok = l.tok AND g.ref = l.ref)
+      AND NOT EXISTS (SELECT 1 FROM ${tables.left} g WHERE list_contains(a.left_ids, g.id) AND g.tok = l.tok AND g.ref = l.ref) ${returned}
     GROUP BY a.gk`);
   const n = await db.scalarNumber('SELECT count(*) FROM m_named_elsewhere');
   if (n === 0) return 0;

@@ -74,6 +74,9 @@ export function validateRule(rule: MatchRule): void {
   if (rule.named && (rule.cardinality !== 'N:1' || !referenceShape(rule.named.normalisers ?? []))) {
     throw new ReconError('invalid_recipe', `rule "${rule.id}" names open items by a key (named); that needs an N:1 rule and a key with the reference normaliser`, { rule: rule.id });
   }
+  if (rule.collection && (rule.cardinality !== 'N:1' || !rule.amount || !rule.date)) {
+    throw new ReconError('invalid_recipe', `rule "${rule.id}" is a collection; that needs an N:1 rule with an amount and a date (the items' due date and the line's date)`, { rule: rule.id });
+  }
   if (rule.amount?.differences && rule.keys.length === 0) {
     throw new ReconError('invalid_recipe', `rule "${rule.id}" names amount differences but has no key; differences are accepted only between rows tied by a key`, { rule: rule.id });
   }

@@ -37,4 +37,30 @@ describe('fees learned beside other numbers of the reference shape', () => {
     expect(scored?.model?.references[0]?.left).toBe('Document No.');
     expect(scored?.amount?.differences?.fixed).toContain(15);
   });
+
+  it('matches a remittance naming several invoices, each paid less the learned early-payment discount', async () => {
+    const left: string[] = [];
+    const right: string[] = [];
+    const items = Array.from({ length: 160 }, (_, k) => ({ no: 106_000 + k * 7, cents: 20_000 + ((k * 7_919_31) % 2_500_000) }));
+    for (const it of items) left.push([`CUST${it.no % 9}`, `Customer ${it.no % 9}`, `INV${it.no}`, 'Invoice', '11/30/2025', usd(it.cents)].join(','));
+    const less2 = (cents: number) => cents - Math.round(cents * 0.02);
+    // 100 single payments, a third of them less 2 % (the discount is learned from these).
+    items.slice(0, 100).forEach((it, k) => right.push(['12/05/2025', `ACH CCD RMR*IV*INV${it.no}*PI`, usd(k % 3 === 0 ? less2(it.cents) : it.cents)].join(',')));
+    // 15 EDI remittances naming four invoices each, every one paid less 2 % (rounded per invoice).
+    const batches: string[][] = [];
+    for (let b = 0; b < 15; b++) {
+      const four = items.slice(100 + b * 4, 104 + b * 4);
+      batches.push(four.map((it) => `INV${it.no}`).sort());
+      const text = four.map((it) => `RMR*IV*INV${it.no}**${(less2(it.cents) / 100).toFixed(2)}*${(it.cents / 100).toFixed(2)}`).join('~');
+      right.push(['12/06/2025', `ACH CTX ${text}~`, usd(four.reduce((a, it) => a + less2(it.cents), 0))].join(','));
+    }
+    const ws = await sb.workspace('ctx');
+    await ws.addSourceFromPath('left', sb.file('open.csv', csv('Customer ID,Customer Name,Document No.,Doc Type,Due Date,Balance', left)));
+    await ws.addSourceFromPath('right', sb.file('bank.csv', csv('Date,Detail,Amount', right)));
+    const auto = await buildAutoRecipe(ws, 'ctx');
+    const result = await ws.run(auto.recipe);
+    const groups = (await ws.page(result.run_id, 'matched', { offset: 0, limit: 1000 })).items.filter((g) => g.left_rows.length === 4);
+    expect(groups.map((g) => g.left_rows.map((r) => String(r['Document No.'])).sort()).sort()).toEqual(batches.sort());
+    expect(new Set(groups.map((g) => g.status))).toEqual(new Set(['auto']));
+  });
 });

@@ -134,6 +134,20 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
       });
       notes.push('the same, when the payment is short by exactly a learned fee');
     }
+    if (facts.percent.length > 0) {
+      // An EDI remittance (CTX 820) pays each invoice less its early-payment discount: the
+      // payment is the named total less that percentage (each member rounded to the cent).
+      rules.push({
+        id: 'reference-multi-invoice-less-discount',
+        name: `One payment naming several ${key.field_a}, less ${facts.percent.map((p) => `${p} %`).join(' / ')} (discount)`,
+        keys: [refKey],
+        amount: { ...amount(0), differences: { reason: 'discount', fixed: [], percent: facts.percent } },
+        ...date(180),
+        cardinality: 'N:1',
+        auto_confirm: true,
+      });
+      notes.push(`the same, when the payment is its items less ${facts.percent.map((p) => `${p} %`).join(' / ')} (an early-payment discount)`);
+    }
   }
 
   if (facts.party) {

@@ -190,6 +190,13 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
     notes.push('what is left is scored again allowing short, over and part payments (named short_payment, overpayment, part_payment) and references with one typo; these are only suggested');
   }
 
+  if (!facts.party && datePair && modelled) {
+    // A lockbox deposit or a cheque shows its amount only. With no payer to tell customers apart,
+    // an amount that one open item and one line carry is a pair to look at, never to book.
+    // Over every open item, with no date to prefer one: an amount two customers' items share is theirs to tell apart.
+    rules.push({ id: 'amount-only', name: 'Same amount, the only open item and the only line with it (no reference, no payer)', keys: [], amount: amount(0), cardinality: '1:1', auto_confirm: false });
+    notes.push('a line naming nothing is suggested for the one open item of its exact amount, when no other open item or line has that amount');
+  }
   // `exact-field` is the cascade's last resort, a 1:1 key on its first mapped pair. On the amounts
   // it is an equal-amount suggestion (kept, as amount-date is, while no counterparty is known); on
   // another pair (a customer code) it pairs one customer's invoices and payments at random.

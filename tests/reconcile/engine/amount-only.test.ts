@@ -1,0 +1,39 @@
+/**
+ * A lockbox deposit that shows only its amount (issue 25, heldout-v8 us-ach-ctx): with no payer to
+ * tell customers apart, the one open item of that exact amount is suggested, never confirmed, and
+ * an amount two items share is left to a person whatever their dates.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildAutoRecipe } from '../../../src/main/reconcile/engine/auto-recipe';
+import { csv, sandbox, type Sandbox } from './helpers';
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = sandbox();
+});
+afterEach(() => sb.cleanup());
+
+describe('a payment that shows only its amount', () => {
+  it('is suggested for the only open item of that amount, and not for an amount two items share', async () => {
+    const items = Array.from({ length: 150 }, (_, k) => ({ no: `INV${104_000 + k * 7}`, cents: 10_000 + ((k * 7_919_31) % 4_000_000), due: `2026-09-${String(1 + (k % 28)).padStart(2, '0')}` }));
+    // Items 140 and 141 carry the same amount (two customers), the earlier one due a month before.
+    items[141] = { ...items[141], cents: items[140].cents, due: '2026-08-02' };
+    const left = items.map((it) => [it.no, it.due, (it.cents / 100).toFixed(2)].join(','));
+    const right: string[] = [];
+    // 100 payments name their invoice (the model learns from these).
+    items.slice(0, 100).forEach((it) => right.push(['2026-10-05', `ACH CREDIT RMR*IV*${it.no}`, (it.cents / 100).toFixed(2)].join(',')));
+    // Deposits with the check number only: 20 of unique amounts, one of the shared amount.
+    items.slice(110, 130).forEach((it, k) => right.push(['2026-10-06', `LOCKBOX DEPOSIT CHECK ${5_100 + k}`, (it.cents / 100).toFixed(2)].join(',')));
+    right.push(['2026-10-06', 'LOCKBOX DEPOSIT CHECK 5200', (items[140].cents / 100).toFixed(2)].join(','));
+    const ws = await sb.workspace('lockbox');
+    await ws.addSourceFromPath('left', sb.file('aging.csv', csv('Document Number,Due Date,Open Balance', left)));
+    await ws.addSourceFromPath('right', sb.file('bank.csv', csv('Posting Date,Description,Amount', right)));
+    const auto = await buildAutoRecipe(ws);
+    const result = await ws.run(auto.recipe);
+    const suggested = (await ws.page(result.run_id, 'suggested', { offset: 0, limit: 1000 })).items.filter((g) => g.rule_id === 'amount-only');
+    const docs = suggested.map((g) => String(g.left_rows[0]['Document Number'])).sort();
+    expect(docs).toEqual(items.slice(110, 130).map((it) => it.no).sort());
+    const matched = (await ws.page(result.run_id, 'matched', { offset: 0, limit: 1000 })).items.filter((g) => g.rule_id === 'amount-only');
+    expect(matched).toHaveLength(0);
+  });
+});

@@ -63,4 +63,24 @@ describe('fees learned beside other numbers of the reference shape', () => {
     expect(groups.map((g) => g.left_rows.map((r) => String(r['Document No.'])).sort()).sort()).toEqual(batches.sort());
     expect(new Set(groups.map((g) => g.status))).toEqual(new Set(['auto']));
   });
+
+  it('learns that payers drop the cents, and confirms those payments as rounding', async () => {
+    const left: string[] = [];
+    const right: string[] = [];
+    for (let k = 0; k < 120; k++) {
+      const cents = 25_037 + ((k * 7_919_31) % 3_000_000);
+      left.push([`CUST${k % 9}`, `Customer ${k % 9}`, `FT ${2_000 + k * 7}`, 'Invoice', '11/30/2025', usd(cents)].join(','));
+      // A third of the payers pay the whole euros only.
+      const paid = k % 3 === 0 ? Math.floor(cents / 100) * 100 : cents;
+      right.push(['12/05/2025', `BONIFICO SALDO FATTURA ${2_000 + k * 7}`, usd(paid)].join(','));
+    }
+    const ws = await sb.workspace('abbuono');
+    await ws.addSourceFromPath('left', sb.file('open.csv', csv('Customer ID,Customer Name,Document No.,Doc Type,Due Date,Balance', left)));
+    await ws.addSourceFromPath('right', sb.file('bank.csv', csv('Date,Detail,Amount', right)));
+    const auto = await buildAutoRecipe(ws, 'abbuono');
+    const result = await ws.run(auto.recipe);
+    const matched = (await ws.page(result.run_id, 'matched', { offset: 0, limit: 1000 })).items;
+    expect(matched.filter((g) => g.status === 'auto')).toHaveLength(120);
+    expect(matched.filter((g) => g.difference_reason === 'rounding')).toHaveLength(40);
+  });
 });

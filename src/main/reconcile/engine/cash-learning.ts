@@ -90,7 +90,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 16;
+export const LEARNING_VERSION = 17;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -756,9 +756,13 @@ async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping,
        GROUP BY 1 HAVING count(*) >= ${floor} AND p > 0 AND p <= 20 ORDER BY count(*) DESC LIMIT 5`,
     );
     // Cents off either way, recurring: rounding (or conversion), accepted up to the largest such amount.
-    const rounding = await db.scalarNumber(
+    const recurring = await db.scalarNumber(
       `SELECT coalesce(max(abs(diff)), 0) FROM (SELECT diff FROM kalla_learn_pairs WHERE diff <> 0 AND abs(diff) < 1 GROUP BY diff HAVING count(*) >= ${floor})`,
     );
+    // Payers who drop the cents (an Italian abbuono, a cheque written in whole units): each
+    // difference is another amount of cents, but the payment is the item truncated, recurring.
+    const truncated = await db.scalarNumber(`SELECT count(*) FROM kalla_learn_pairs WHERE diff > 0 AND diff < 1 AND abs(ra) = floor(la)`);
+    const rounding = truncated >= floor ? Math.max(recurring, 0.99) : recurring;
     const fixedSet = fixed.map((f) => Number(f.d));
     // A percentage that only ever showed up as one fixed amount is that fee, not a rate.
     const percentSet = percent.map((p) => Number(p.p)).filter((p) => p > 0);

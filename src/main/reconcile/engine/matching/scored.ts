@@ -32,6 +32,7 @@ import { column, keySourceText, feeSql, leftReference, percentSql, type SideColu
 import { ident, lit } from '../sql';
 import { ROW_ID, typedView } from '../sources';
 import { removeTiedReversals, REVERSAL_TABLES } from './reversals';
+import { CITED_TABLES, preferCitedCandidates } from './cited-detail';
 import { leftPartyTable, partyTable, referenceTokenTable, rightReferenceTokens, runTableName } from './working';
 
 export type Level = string;
@@ -168,7 +169,7 @@ export async function matchScored(db: Db, rule: MatchRule, ruleIdx: number, colu
   shouldStop();
   const fit = await estimate(db, rule, model);
   shouldStop();
-  await assign(db, rule, ruleIdx, model, fit);
+  await assign(db, rule, ruleIdx, model, fit, columns);
   if (model.amounts === 'settled') await matchCreditNetting(db, rule, ruleIdx, model);
   if (process.env.KALLA_MODEL_DEBUG) await debugReport(db, rule, fit);
   return fit;
@@ -595,7 +596,7 @@ function reasonSql(rule: MatchRule): string {
 }
 
 /** Mutual-best rounds by weight; statuses by probability, ambiguity and amount level. */
-async function assign(db: Db, rule: MatchRule, ruleIdx: number, model: MatchModel, fit: ModelFit): Promise<void> {
+async function assign(db: Db, rule: MatchRule, ruleIdx: number, model: MatchModel, fit: ModelFit, columns: SideColumns): Promise<void> {
   const prior = Math.log2(fit.prior / (1 - fit.prior));
   const allowed = model.amounts === 'settled' ? `c.amt IN ${SETTLING}` : `c.amt <> 'other'`;
   // The model's probability, then the reviewers' decisions on the same level pattern (judgedPosterior).
@@ -615,6 +616,8 @@ async function assign(db: Db, rule: MatchRule, ruleIdx: number, model: MatchMode
     -- automatically takes the model's own evidence (a run of acceptances is too few to show 99.5 %).
     p AS (SELECT * EXCLUDE (judged), least(greatest(CASE WHEN judged > model_prob THEN least(judged, greatest(model_prob, ${model.auto_at} - 1e-4)) ELSE judged END, 1e-15), 1 - 1e-15) AS prob FROM j)
     SELECT *, log2(prob / (1 - prob)) AS bits FROM p`);
+  // Candidates the weights cannot tell apart, told apart by a detail the line cites (an instalment).
+  await preferCitedCandidates(db, model, columns, AMBIGUOUS_BITS);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_pool AS SELECT * FROM m_scored WHERE prob >= ${model.suggest_at}`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_pairs AS SELECT * FROM m_pool WHERE FALSE`);
   for (;;) {
@@ -711,5 +714,5 @@ async function matchCreditNetting(db: Db, rule: MatchRule, ruleIdx: number, mode
 }
 
 /** TEMP tables this module leaves for the run's end to drop. */
-export const SCORED_TABLES = ['m_rser', 'm_serial', 'm_serial_lines', 'm_lparty', 'm_rparty', 'm_cn', ...REVERSAL_TABLES, 'm_fits', 'm_typo_lines', 'm_hits', 'm_ltok', 'm_rtok', 'm_exact', 'm_typo', 'm_left', 'm_right', 'm_cand', 'm_weights', 'm_judged', 'm_part_paid', 'm_scored', 'm_pool', 'm_pairs', 'm_new', 'm_amb'];
+export const SCORED_TABLES = ['m_rser', 'm_serial', 'm_serial_lines', 'm_lparty', 'm_rparty', 'm_cn', ...REVERSAL_TABLES, 'm_fits', 'm_typo_lines', 'm_hits', 'm_ltok', 'm_rtok', 'm_exact', 'm_typo', 'm_left', 'm_right', 'm_cand', 'm_weights', 'm_judged', 'm_part_paid', 'm_scored', 'm_pool', 'm_pairs', 'm_new', 'm_amb', ...CITED_TABLES];
 

@@ -1,0 +1,44 @@
+/**
+ * An invoice in equal instalments (issue 25, heldout-v8 it-fatturapa): reference, amount and payer
+ * agree for every open instalment, so the model cannot tell them apart. A line that cites the
+ * instalment ("PART 2 OF 3", "RATA 1 DI 3") pays that one; a line that does not is at most
+ * suggested (the nearest due date), never confirmed.
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { buildAutoRecipe } from '../../../src/main/reconcile/engine/auto-recipe';
+import { csv, sandbox, type Sandbox } from './helpers';
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = sandbox();
+});
+afterEach(() => sb.cleanup());
+
+describe('a line citing which of equal instalments it pays', () => {
+  it('confirms the cited instalment, and never confirms an uncited one', async () => {
+    const left: string[] = [];
+    const right: string[] = [];
+    // 100 single invoices, each paid naming its number (the model learns from these).
+    for (let k = 0; k < 100; k++) {
+      const cents = 15_000 + ((k * 7_919_31) % 2_000_000);
+      left.push([`${7_000 + k * 3}`, '1 of 1', `2026-10-${String(1 + (k % 28)).padStart(2, '0')}`, (cents / 100).toFixed(2)].join(','));
+      right.push(['2026-10-20', `TRANSFER INVOICE ${7_000 + k * 3}`, (cents / 100).toFixed(2)].join(','));
+    }
+    // 12 invoices in three equal instalments: 6 lines cite part 2, 6 name the invoice only.
+    for (let k = 0; k < 12; k++) {
+      const no = 8_000 + k * 5;
+      const cents = 30_000 + k * 1_111;
+      for (const part of [1, 2, 3]) left.push([`${no}`, `${part} of 3`, `2026-${String(9 + part).padStart(2, '0')}-15`, (cents / 100).toFixed(2)].join(','));
+      right.push(['2026-11-14', k < 6 ? `TRANSFER INVOICE ${no} PART 2 OF 3` : `TRANSFER INVOICE ${no}`, (cents / 100).toFixed(2)].join(','));
+    }
+    const ws = await sb.workspace('parts');
+    await ws.addSourceFromPath('left', sb.file('open.csv', csv('Invoice No,Instalment,Due Date,Amount Due', left)));
+    await ws.addSourceFromPath('right', sb.file('bank.csv', csv('Date,Narrative,Amount', right)));
+    const auto = await buildAutoRecipe(ws);
+    const result = await ws.run(auto.recipe);
+    const groups = [...(await ws.page(result.run_id, 'matched', { offset: 0, limit: 1000 })).items, ...(await ws.page(result.run_id, 'suggested', { offset: 0, limit: 1000 })).items];
+    const parts = groups.filter((g) => Number(g.left_rows[0]['Invoice No']) >= 8_000);
+    const confirmed = parts.filter((g) => g.status === 'auto').map((g) => `${Number(g.left_rows[0]['Invoice No'])} ${g.left_rows[0].Instalment}`);
+    expect(confirmed.sort()).toEqual(Array.from({ length: 6 }, (_, k) => `${8_000 + k * 5} 2 of 3`).sort());
+  });
+});

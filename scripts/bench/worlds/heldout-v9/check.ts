@@ -247,6 +247,13 @@ function check(w: World, p: Parsed): void {
       if (['stripe_customer_only', 'subscription_equal_months'].includes(kind)) assert(!!S[0].x.invNo && O.every((o) => o.x.payref === o.no), `${tag}: Stripe invoice number not in Odoo`);
     }
   }
+  // Noise lines cite no document on the list (no number, KID or Odoo number; no Stripe customer).
+  const docs = new Set<string>();
+  for (const o of p.oi) { docs.add(w.name === 'nz-anz' ? o.x.num : o.no); if (o.x.kid) docs.add(o.x.kid.replace(/-$/, '')); }
+  for (const [j, kind] of kindOf.statement) if (kind.startsWith('noise_')) {
+    const s = p.st[j], nums = (s.text.match(/\d+/g) ?? []).map((d) => (w.name === 'nz-anz' ? String(Number(d)) : d));
+    assert(!nums.some((d) => docs.has(d)) && !/\bR?INV\/2026\//.test(s.text) && !s.x.cus, `${w.name}: noise line cites nothing on the list: ${s.text}`);
+  }
   // Disputes and failed debits: invoice, charge and reversal, none in a group.
   if (w.name === 'ie-stripe') for (const [j, kind] of kindOf.statement) if (kind === 'charge_disputed' || kind === 'sepa_debit_failed') {
     const s = p.st[j];

@@ -146,8 +146,8 @@ export function nzAnz({ seed, openItems: N }: WorldOptions): World {
 
   // Noise: card settlements, supplier payments, IRD GST and PAYE, wages, ACC, bank fees, a refund.
   const days = octoberBizDays();
-  for (const d of days) if (rng.chance(Math.min(1, scale))) book.line(d, rng.amountCents(200, 8000), 'noise_card_settlement', null, () => ['Direct Credit', 'WORLDLINE NZ', 'SETTLEMENT', pad(rng.int(1, 9999), 4), 'MID 77120453']);
-  for (let i = 0; i < Math.max(3, Math.round(40 * scale)); i++) { const s = rng.pick(SUPPLIERS); book.line(rng.pick(days), -rng.amountCents(300, 40000), 'noise_supplier_payment', null, () => ['Payment', s, 'KOWHAI', 'ACC ' + rng.int(100, 9999), 'INV' + rng.int(10000, 999999)]); }
+  for (const d of days) if (rng.chance(Math.min(1, scale))) book.line(d, rng.amountCents(200, 8000), 'noise_card_settlement', null, () => ['Direct Credit', 'WORLDLINE NZ', 'SETTLEMENT', 'B' + pad(rng.int(1, 999), 3), 'MID 77120453']);
+  for (let i = 0; i < Math.max(3, Math.round(40 * scale)); i++) { const s = rng.pick(SUPPLIERS); book.line(rng.pick(days), -rng.amountCents(300, 40000), 'noise_supplier_payment', null, () => ['Payment', s, 'KOWHAI', 'ACC ' + rng.int(100, 999), 'INV' + rng.int(100000, 999999)]); }
   book.line(dayOf(2026, 10, 28), -rng.amountCents(8000, 60000), 'noise_ird_gst', null, () => ['Payment', 'INLAND REVENUE', '123456789', 'GST', 'SEP26']);
   book.line(dayOf(2026, 10, 20), -rng.amountCents(6000, 20000), 'noise_ird_paye', null, () => ['Payment', 'INLAND REVENUE', '123456789', 'PAYE', 'SEP26']);
   for (const d of days) if (weekday(d) === 3) book.line(d, -rng.amountCents(18000, 40000), 'noise_wages', null, () => ['Payment', 'WAGES BATCH', 'WAGES', 'WE ' + pad(ymd(d)[2], 2) + pad(ymd(d)[1], 2), 'KOWHAI']);

@@ -258,6 +258,7 @@ function check(w: World, p: Parsed): void {
   if (w.name === 'ie-stripe') for (const [j, kind] of kindOf.statement) if (kind === 'charge_disputed' || kind === 'sepa_debit_failed') {
     const s = p.st[j];
     if (s.amt < 0) assert(p.oi.some((o, i) => kindOf.open_items.get(i) === kind && o.amt === -s.amt), `${w.name}: ${kind} reversal has its invoice`);
+    else assert(p.oi.some((o, i) => kindOf.open_items.get(i) === kind && o.amt === s.amt && (kind === 'sepa_debit_failed' ? !!s.x.invNo : s.x.desc.startsWith(o.no + '-'))), `${w.name}: ${kind} charge names its invoice (${s.x.desc})`);
   }
   for (const [i, kind] of kindOf.open_items) {
     const o = p.oi[i];

@@ -56,7 +56,7 @@ export function noKid({ seed, openItems: N }: WorldOptions): World {
   const kid = (it: Item) => it.x.kid;
   const paidOn = (day: number) => { const [y, m, d] = ymd(day - rng.int(0, 2)); return `${pad(d, 2)}.${pad(m, 2)}.${String(y).slice(2)}`; };
   const viaKid = (c: NoCust, it: Item, day: number) => () => `KID-innbetaling ${kid(it)} Fra: ${c.bank} Betalt: ${paidOn(day)}`;
-  const viaMsg = (c: NoCust, day: number, msg: () => string) => () => `Overføring ${c.acct} Fra: ${c.bank} Betalt: ${paidOn(day)}${msg() ? ' Melding: ' + msg() : ''}`;
+  const viaMsg = (c: NoCust, day: number, msg: () => string) => () => { const m = msg(); return `Overføring ${c.acct} Fra: ${c.bank} Betalt: ${paidOn(day)}${m ? ' Melding: ' + m : ''}`; };
   const joinNos = (xs: string[]) => { const sep = rng.pick([', ', ' ', '/', ' og ']); return sep === ' og ' ? xs.slice(0, -1).join(', ') + ' og ' + xs[xs.length - 1] : xs.join(sep); };
   const fakt = (it: Item) => rng.pick([`Faktura ${it.no}`, `faktura ${it.no}`, `Fakt.nr ${it.no}`, `Fakturanr. ${it.no}`, it.no, `Faktura nr ${it.no}`]);
 

@@ -122,7 +122,8 @@ function parseNz(w: World): Parsed {
 // ---- ie-stripe ----------------------------------------------------------------------------------
 async function parseIe(w: World): Promise<Parsed> {
   const wb = new ExcelJS.Workbook();
-  await wb.xlsx.load(w.openItems.content as Buffer);
+  const xb = w.openItems.content as Buffer;
+  await wb.xlsx.load(xb.buffer.slice(xb.byteOffset, xb.byteOffset + xb.length) as ArrayBuffer);
   const ws = wb.worksheets[0];
   const head = (ws.getRow(1).values as unknown[]).slice(1).map(String);
   assert(head.join('|') === 'Number|Partner|Invoice/Bill Date|Due Date|Payment Reference|Currency|Untaxed Amount Signed|Total Signed|Amount Due Signed|Payment Status', `ie: Odoo header ${head.join('|')}`);

@@ -83,4 +83,33 @@ describe('1:1 candidates', () => {
     expect(marking.match(/HAVING count\(\*\) > 1/g)).toHaveLength(2);
     expect(marking).not.toMatch(/HAVING count\(\*\) = 1/);
   });
+
+  it('writes unique pairs straight into the groups, with the statuses the pair table gave them', async () => {
+    const seen: string[] = [];
+    const exec = Db.prototype.exec;
+    Db.prototype.exec = function (this: Db, sql: string, params?: Parameters<Db['exec']>[1]) {
+      seen.push(sql);
+      return exec.call(this, sql, params);
+    };
+    const counts: Array<[number, number]> = [];
+    try {
+      const ws = await sb.workspace();
+      // A: unique. B: one bank line between two different ledger lines a day either side (ambiguous).
+      await ws.addSourceFromPath('left', sb.file('l.csv', csv(HEADER, ['A-1,100.00,2024-01-01', 'B-2,50.00,2024-01-01', 'B-2,50.00,2024-01-03'])));
+      await ws.addSourceFromPath('right', sb.file('r.csv', csv(HEADER, ['a1,100.00,2024-01-01', 'b2,50.00,2024-01-02'])));
+      for (const auto_confirm of [true, false]) {
+        const { summary } = await ws.run(recipe([refRule('exact', { auto_confirm })]));
+        counts.push([summary.matched_groups, summary.suggested_groups]);
+      }
+    } finally {
+      Db.prototype.exec = exec;
+    }
+    // Auto-confirming: A confirmed, B only suggested. Suggest-only: A suggested, the ambiguous B left out.
+    expect(counts).toEqual([
+      [1, 1],
+      [0, 1],
+    ]);
+    expect(seen.filter((s) => /INSERT INTO gtmp[\s\S]*FROM cand0u WHERE u$/.test(s.trim()))).toHaveLength(2);
+    expect(seen.some((s) => /INSERT INTO pairs[\s\S]*FROM cand0u/.test(s))).toBe(false);
+  });
 });

@@ -253,6 +253,7 @@ async function main(): Promise<void> {
   };
   const [{ info: leftInfo, ms: leftMs }, { info: rightInfo, ms: rightMs }] = await Promise.all([timed('left', leftPath), timed('right', rightPath)]);
   const tRight = performance.now();
+  const loadCpu = process.cpuUsage(cpu0);
   const cpu = phaseCpu();
   const result = await ws.run(recipe, { onProgress: cpu.onProgress });
   const tRun = performance.now();
@@ -312,7 +313,7 @@ async function main(): Promise<void> {
   const s = result.summary;
   const lines = [
     `rows: left ${leftCount.toLocaleString('en')} × right ${rightCount.toLocaleString('en')} (generated in ${f(genMs)}, not counted)`,
-    `load both:        ${f(tRight - t0)}  (in parallel)`,
+    `load both:        ${f(tRight - t0)}  (in parallel; CPU ${((loadCpu.user + loadCpu.system) / 1e6).toFixed(2)} s)`,
     `  left  done at   ${f(leftMs)}  (${(leftInfo.timings ?? []).map((t) => `${t.phase} ${f(t.ms)}`).join(', ')})`,
     `  right done at   ${f(rightMs)}  (${(rightInfo.timings ?? []).map((t) => `${t.phase} ${f(t.ms)}`).join(', ')})`,
     ...result.phases.map((p) => `run ${p.phase.padEnd(14)} ${f(p.ms)}  (CPU ${(cpu.seconds.get(p.phase) ?? 0).toFixed(2)} s)`),

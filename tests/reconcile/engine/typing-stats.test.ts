@@ -55,6 +55,48 @@ describe('detection statistics', () => {
   });
 });
 
+describe('number-style counts', () => {
+  const STYLE_COUNTS = ['us', 'eu', 'us_only', 'eu_only', 'amb', 'amb_dot', 'code'];
+
+  it('equal the number macros applied value by value', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(cell, { minLength: 1, maxLength: 20 }), async (values) => {
+        const [name] = await table([values]);
+        const stats = await readStats(db, 't', [name], null, false);
+        const [ref] = await db.all<Record<string, unknown>>(
+          `WITH x AS (SELECT v, kalla_num_body(c) AS b, kalla_num_shape_ok(c) AS ok
+             FROM (SELECT v, kalla_num_clean(v) AS c FROM (SELECT nullif(trim(${ident(name)}), '') AS v FROM t)))
+           SELECT count_if(ok AND kalla_num_us(b)) AS us, count_if(ok AND kalla_num_eu(b)) AS eu,
+             count_if(ok AND kalla_num_us(b) AND NOT kalla_num_eu(b)) AS us_only, count_if(ok AND kalla_num_eu(b) AND NOT kalla_num_us(b)) AS eu_only,
+             count_if(ok AND kalla_num_us(b) AND kalla_num_eu(b) AND regexp_matches(b, '[.,]')) AS amb,
+             count_if(ok AND kalla_num_us(b) AND kalla_num_eu(b) AND contains(b, '.')) AS amb_dot,
+             count_if(NOT (ok AND (kalla_num_us(b) OR kalla_num_eu(b))) AND regexp_matches(v, '[A-Za-z]{2}') AND regexp_matches(v, '[0-9]')) AS code FROM x`,
+        );
+        expect(STYLE_COUNTS.map((k) => Number(stats[`${k}_0`] ?? 0))).toEqual(STYLE_COUNTS.map((k) => Number(ref[k])));
+      }),
+      { numRuns: RUNS * 2 },
+    );
+  });
+
+  it('test the number style of each value once, not once per statistic', async () => {
+    const names = await table([['1,500', '1.234,56', 'INV-1'], ['2026-01-31', '12.00', '']]);
+    const seen: string[] = [];
+    const { all, exec } = db;
+    db.all = ((sql: string, params?: Parameters<Db['all']>[1]) => (seen.push(sql), all.call(db, sql, params))) as Db['all'];
+    db.exec = ((sql: string, params?: Parameters<Db['exec']>[1]) => (seen.push(sql), exec.call(db, sql, params))) as Db['exec'];
+    try {
+      await readStats(db, 't', names, null, false);
+    } finally {
+      db.all = all;
+      db.exec = exec;
+    }
+    const calls = (re: RegExp) => seen.reduce((n, sql) => n + (sql.match(re)?.length ?? 0), 0);
+    // Once per column each, where the per-row strings are derived (it was ~6 times each before).
+    expect(calls(/kalla_num_us\(/g)).toBe(names.length);
+    expect(calls(/kalla_num_eu\(/g)).toBe(names.length);
+  });
+});
+
 describe('a very wide file', () => {
   let sb: Sandbox;
   beforeAll(() => {

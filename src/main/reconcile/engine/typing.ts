@@ -76,6 +76,10 @@ function shapeColumns(sfx: string): string[] {
     `v${sfx}`,
     `kalla_num_body(c${sfx}) AS b${sfx}`,
     `kalla_num_shape_ok(c${sfx}) AS ok${sfx}`,
+    // Each number style is tested once per value here; the aggregates below read the flags (they
+    // used them ~6 times each, and DuckDB evaluated every occurrence).
+    `kalla_num_us(kalla_num_body(c${sfx})) AS us_m${sfx}`,
+    `kalla_num_eu(kalla_num_body(c${sfx})) AS eu_m${sfx}`,
     ...SEPARATORS.map((s) => `regexp_full_match(v${sfx}, '${s.re}') AS ${s.key}_m${sfx}`),
   ];
 }
@@ -84,20 +88,22 @@ function outerStats(sfx: string): string[] {
   const v = `v${sfx}`;
   const b = `b${sfx}`;
   const shape = `ok${sfx}`;
+  const us = `us_m${sfx}`;
+  const eu = `eu_m${sfx}`;
   const parts = [
     `count(${v}) AS n${sfx}`,
-    `count_if(${shape} AND kalla_num_us(${b})) AS us${sfx}`,
-    `count_if(${shape} AND kalla_num_eu(${b})) AS eu${sfx}`,
-    `count_if(${shape} AND kalla_num_us(${b}) AND NOT kalla_num_eu(${b})) AS us_only${sfx}`,
-    `count_if(${shape} AND kalla_num_eu(${b}) AND NOT kalla_num_us(${b})) AS eu_only${sfx}`,
-    `count_if(${shape} AND kalla_num_us(${b}) AND kalla_num_eu(${b}) AND regexp_matches(${b}, '[.,]')) AS amb${sfx}`,
+    `count_if(${shape} AND ${us}) AS us${sfx}`,
+    `count_if(${shape} AND ${eu}) AS eu${sfx}`,
+    `count_if(${shape} AND ${us} AND NOT ${eu}) AS us_only${sfx}`,
+    `count_if(${shape} AND ${eu} AND NOT ${us}) AS eu_only${sfx}`,
+    `count_if(${shape} AND ${us} AND ${eu} AND regexp_matches(${b}, '[.,]')) AS amb${sfx}`,
     // "1.500": thousands in German, one and a half in English; resolved from the column and the file.
-    `count_if(${shape} AND kalla_num_us(${b}) AND kalla_num_eu(${b}) AND contains(${b}, '.')) AS amb_dot${sfx}`,
+    `count_if(${shape} AND ${us} AND ${eu} AND contains(${b}, '.')) AS amb_dot${sfx}`,
     `count_if(lower(${v}) IN ${MISSING_WORDS}) AS na${sfx}`,
     `count_if(regexp_full_match(${v}, '${LEADING_ZERO_ID}')) AS lz${sfx}`,
     `count_if(regexp_full_match(${v}, '${SCI_ID}')) AS sci_id${sfx}`,
     `count_if(regexp_full_match(${v}, '${DECIMAL_PART}')) AS dec${sfx}`,
-    `count_if(NOT (${shape} AND (kalla_num_us(${b}) OR kalla_num_eu(${b}))) AND regexp_matches(${v}, '[A-Za-z]{2}') AND regexp_matches(${v}, '[0-9]')) AS code${sfx}`,
+    `count_if(NOT (${shape} AND (${us} OR ${eu})) AND regexp_matches(${v}, '[A-Za-z]{2}') AND regexp_matches(${v}, '[0-9]')) AS code${sfx}`,
     `count_if(${shape} AND regexp_full_match(${b}, '[0-9.,]*[.,][0-9]{1,2}')) AS cents${sfx}`,
     `count_if(regexp_full_match(${v}, '${ONE_DIGIT_DOT3}')) AS dot3${sfx}`,
     `count_if(regexp_full_match(${v}, '${ISO_DATE}')) AS iso${sfx}`,

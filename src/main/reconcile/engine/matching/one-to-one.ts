@@ -60,11 +60,21 @@ export async function matchOneToOne(db: Db, rule: MatchRule, ruleIdx: number, sh
   // Each candidate is marked once (`u`: its two rows have no other candidate); the unique pairs and
   // the contested rest are then two filters of that table, not an anti-join of cand0 against newp.
   // The candidates are a CTE of this statement, not a table of their own written and read back.
+  // A row in cand0 has at least one candidate, so "exactly one" is "not more than one": the mark
+  // joins then hash only the ids with several candidates (1M bench: under 38k of 818k candidates;
+  // the statement's CPU 0.62 -> 0.46 s), not every id of the candidates.
   await db.exec(`CREATE OR REPLACE TEMP TABLE cand0u AS
     WITH cand0 AS MATERIALIZED (${candidatesSql(rule)})
-    SELECT c.*, (c.lid IN (SELECT lid FROM cand0 GROUP BY lid HAVING count(*) = 1)
-      AND c.rid IN (SELECT rid FROM cand0 GROUP BY rid HAVING count(*) = 1)) AS u FROM cand0 c`);
-  await db.exec('INSERT INTO pairs SELECT lid, rid, la, ra, da, dd FROM cand0u WHERE u');
+    SELECT c.*, NOT (c.lid IN (SELECT lid FROM cand0 GROUP BY lid HAVING count(*) > 1)
+      OR c.rid IN (SELECT rid FROM cand0 GROUP BY rid HAVING count(*) > 1)) AS u FROM cand0 c`);
+  // Unique pairs go straight into the groups: neither of their rows has another candidate, so none
+  // is ambiguous (amb_pairs looks at contested pairs only) and none decides a lost row. `pairs`
+  // holds the contested pairs accepted below (1M: a copy and a join of ~780k pairs saved).
+  await db.exec(
+    `INSERT INTO gtmp SELECT ${ruleIdx}, $1, '1:1', ${rule.auto_confirm ? `'auto'` : `'suggested'`}, [lid], [rid], la, ra, dd, ${scoreExpression('da', 'dd', 'la')}
+     FROM cand0u WHERE u`,
+    [rule.id],
+  );
   // Every candidate of a row left unmatched is contested (a row with one candidate pair is unique),
   // so `contested` is all the duplicate bookkeeping below needs; the rounds work on `cand`, which shrinks.
   // A unique pair's left row has no other candidate, so "not unique" is exactly "its left row is not
@@ -96,6 +106,7 @@ export async function matchOneToOne(db: Db, rule: MatchRule, ruleIdx: number, sh
         AND NOT EXISTS (SELECT 1 FROM newp n WHERE n.rid = c.rid)`);
   }
   await markAmbiguous(db, rule, ruleIdx);
+  // The contested pairs accepted above (the unique ones are in gtmp already).
   // amb_pairs has a row per equally good alternative: one row per pair here, or a pair would be inserted twice.
   // An ambiguous pair is never auto-confirmed; a rule that only suggests leaves it to a person.
   const status = rule.auto_confirm ? `CASE WHEN amb THEN 'suggested' ELSE 'auto' END` : `'suggested'`;

@@ -11,7 +11,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { detectFieldMappingsLocal, MAPPING_THRESHOLD, scoreAllPairs } from '../../src/engines/recon-local/field-mappings';
+import { detectFieldMappingsLocal, MAPPING_THRESHOLD, scoreAllPairs, type MappingWork } from '../../src/engines/recon-local/field-mappings';
+import { WIDE_RANKING } from '../../src/engines/recon-local/column-similarity';
 import { blockInput, referenceMappings } from '../../scripts/bench/wide-mapping-data';
 
 const WIDTH = 1200;
@@ -126,3 +127,24 @@ describe('the wide-schema shortcut is exact', () => {
   }, 240_000);
 });
 
+
+describe('the mapping work of a very wide file grows with its width, not with its pairs', () => {
+  it('above 1,000 × 1,000 columns each left column scores at most its 24 best-ranked pairs', () => {
+    // Issue 27: 5,000 × 5,000 block columns met ~10M pairs through shared keys and scored each (30 s CPU).
+    const scored = (width: number) => {
+      const work: MappingWork = { scored: 0 };
+      const out = detectFieldMappingsLocal(blockInput(width), work);
+      expect(out.mappings.slice(0, 3).map((m) => [m.field_a, m.field_b, m.role])).toEqual([
+        ['ref', 'ref', 'key'],
+        ['amount', 'amount', 'amount'],
+        ['date', 'date', 'date'],
+      ]);
+      return work.scored;
+    };
+    const [narrow, wide] = [scored(1100), scored(2200)];
+    expect(narrow).toBeLessThanOrEqual(WIDE_RANKING.perLeft * 1100);
+    expect(wide).toBeLessThanOrEqual(WIDE_RANKING.perLeft * 2200);
+    // Twice the columns, four times the pairs: at most twice the work.
+    expect(wide).toBeLessThanOrEqual(2 * narrow + WIDE_RANKING.perLeft);
+  }, 240_000);
+});

@@ -329,9 +329,18 @@ export function combinedScore(e: PairEvidence, a?: ColumnProfile, b?: ColumnProf
  *   boolean ones — found through an index of those keys;
  * - pairs of related or equal named classes (class > 0.2) and of two identifier columns are all kept.
  * A 5,000 × 5,000-column file scored 25M pairs (minutes, then out of heap; issue 27).
+ * Above `ranked.above` pairs the met pairs are ranked and only the best few per left column are
+ * visited (WideRanking: not exact there, by design).
  */
-export function candidatePairs(left: ColumnProfile[], right: ColumnProfile[], visit: (i: number, j: number, sharesValue: boolean) => void, fullUpTo = 250_000): boolean {
+export function candidatePairs(
+  left: ColumnProfile[],
+  right: ColumnProfile[],
+  visit: (i: number, j: number, sharesValue: boolean) => void,
+  fullUpTo = 250_000,
+  ranked: WideRanking = WIDE_RANKING,
+): boolean {
   if (left.length * right.length <= fullUpTo) return false;
+  const ranking = left.length * right.length > ranked.above;
   const push = (index: Map<string, number[]>, key: string, j: number) => {
     const list = index.get(key);
     if (list) list.push(j);
@@ -386,11 +395,17 @@ export function candidatePairs(left: ColumnProfile[], right: ColumnProfile[], vi
   }
   /** 0: not met yet; 1: met by a name, kind or class key; 2: met by a value key. */
   const marked = new Uint8Array(right.length);
+  /** Ranking only: each met column's sum over the keys it shares of 1 / (columns holding the key). */
+  const weight = new Float64Array(right.length);
   left.forEach((a, i) => {
-    const js: number[] = [];
+    let js: number[] = [];
     const meet = (keys: Set<string>, mark: number) => {
       for (const k of keys) {
-        for (const j of index.get(k) ?? []) {
+        const list = index.get(k);
+        if (!list) continue;
+        const w = 1 / list.length;
+        for (const j of list) {
+          if (ranking) weight[j] += w;
           if (marked[j]) continue;
           marked[j] = mark;
           js.push(j);
@@ -401,6 +416,14 @@ export function candidatePairs(left: ColumnProfile[], right: ColumnProfile[], vi
     const other = otherKeysOf(a);
     for (const c of related.get(a.nameClass) ?? []) other.add(`n:${c}`);
     meet(other, 1);
+    if (ranking && js.length > ranked.perLeft) {
+      const kept = topByWeight(js, weight, ranked.perLeft);
+      for (const j of js) {
+        weight[j] = 0;
+        if (!kept.has(j)) marked[j] = 0;
+      }
+      js = [...kept];
+    } else if (ranking) for (const j of js) weight[j] = 0;
     js.sort((x, y) => x - y);
     for (const j of js) {
       visit(i, j, marked[j] === 2);
@@ -408,4 +431,35 @@ export function candidatePairs(left: ColumnProfile[], right: ColumnProfile[], vi
     }
   });
   return true;
+}
+
+/**
+ * When a schema is wider still (`above` pairs), the pairs met through the index are ranked before
+ * any is scored, and each left column scores only its `perLeft` best: most weight first, where a
+ * shared key weighs 1 / (columns holding it) — a shared rare word of the names or a shared value
+ * weighs far more than "both hold dates" or a word in every note column. A 5,000 × 5,000-column
+ * file met ~9.4M pairs through shared keys and scored each in depth (30 s of CPU; issue 27). Not
+ * exact: a pair outside a left column's best `perLeft` is not mapped. Below `above` (1,000 × 1,000
+ * columns) nothing changes.
+ */
+export interface WideRanking {
+  above: number;
+  perLeft: number;
+}
+export const WIDE_RANKING: WideRanking = { above: 1_000_000, perLeft: 24 };
+
+/** The `n` columns of most weight (ties: the earlier column), without sorting every met column. */
+function topByWeight(js: number[], weight: Float64Array, n: number): Set<number> {
+  const top: number[] = [];
+  const better = (x: number, y: number) => weight[x] > weight[y] || (weight[x] === weight[y] && x < y);
+  for (const j of js) {
+    if (top.length === n && !better(j, top[n - 1])) continue;
+    let k = top.length === n ? n - 1 : top.length;
+    while (k > 0 && better(j, top[k - 1])) {
+      top[k] = top[k - 1];
+      k--;
+    }
+    top[k] = j;
+  }
+  return new Set(top);
 }

@@ -95,9 +95,10 @@ class ScoredPairs {
  * evidence objects with a sentence each (2.4 GB, minutes; issue 27). Below the threshold a pair is
  * never mapped.
  */
-function scorePairs(left: ColumnProfile[], right: ColumnProfile[], minScore: number): { pairs: ScoredPairs; order: Uint32Array } {
+function scorePairs(left: ColumnProfile[], right: ColumnProfile[], minScore: number, work?: MappingWork): { pairs: ScoredPairs; order: Uint32Array } {
   const pairs = new ScoredPairs();
   const consider = (i: number, j: number, sharesValue = true) => {
+    if (work) work.scored++;
     const evidence = pairEvidence(left[i], right[j], false, sharesValue);
     const score = combinedScore(evidence, left[i], right[j]);
     if (score >= minScore) pairs.push(i, j, score, evidence.name);
@@ -119,10 +120,16 @@ export function scoreAllPairs(input: DetectFieldMappingsInput, minScore = -Infin
   return { left, right, candidates };
 }
 
-export function detectFieldMappingsLocal(input: DetectFieldMappingsInput): DetectFieldMappingsOutput {
+/** Counts the work of one detection (tests: the pairs scored in depth stay bounded per column as a file widens). */
+export interface MappingWork {
+  /** Column pairs whose evidence was computed and scored. */
+  scored: number;
+}
+
+export function detectFieldMappingsLocal(input: DetectFieldMappingsInput, work?: MappingWork): DetectFieldMappingsOutput {
   const left = input.schema_a.columns.map((c) => profileColumn(c, input.sample_a));
   const right = input.schema_b.columns.map((c) => profileColumn(c, input.sample_b));
-  const { pairs, order } = scorePairs(left, right, MAPPING_THRESHOLD);
+  const { pairs, order } = scorePairs(left, right, MAPPING_THRESHOLD, work);
   const usedA = new Set<number>();
   const usedB = new Set<number>();
   const chosen: Candidate[] = [];

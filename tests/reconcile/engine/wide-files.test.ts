@@ -63,6 +63,23 @@ describe('wide files', () => {
     expect(b.statements).toBe(a.statements);
   }, 120_000);
 
+  it('compare at most 64 mapped text pairs for the counterparty, however many are mapped', async () => {
+    // Issue 27: a 5,000-column file mapped 1,250 text pairs and compared them all (5 s CPU).
+    const pairsRead = async (extra: number) => {
+      const { ws, mappings } = await wide(extra);
+      const db = dbOf(ws);
+      const sql: string[] = [];
+      const all = db.all.bind(db);
+      db.all = ((q: string, p?: never) => (sql.push(q), all(q, p))) as typeof db.all;
+      const facts = await ws.learnCash(mappings, false);
+      const overlaps = sql.find((q) => q.includes('WITH la AS'))!;
+      return { party: facts.party, pairs: (/VALUES (.*?)\) t\(p, lc, rc\)/s.exec(overlaps)![1].match(/\(\d+, /g) ?? []).length };
+    };
+    const [narrow, broad] = [await pairsRead(40), await pairsRead(100)];
+    expect(narrow).toEqual({ party: { left: 'party_2', right: 'payer_2' }, pairs: 40 });
+    expect(broad).toEqual({ party: { left: 'party_2', right: 'payer_2' }, pairs: 64 });
+  }, 120_000);
+
   it('read only the mapped columns for the key-aligned sample', async () => {
     const { ws, mappings } = await wide(40);
     const few = mappings.slice(0, 4);
@@ -196,6 +213,40 @@ describe('learning the references of a wide file', () => {
     // Each candidate column is judged (more statements), but through the data table's named columns.
     expect(many.statements).toBeGreaterThan(few.statements);
     expect(many.viaView).toBe(few.viaView);
+  });
+
+  it('cuts the statement\'s texts into reference tokens once per shape, not once per candidate column', async () => {
+    // Issue 27: each of a wide file's candidate columns (one shape: six digits) tokenised the same
+    // 2,500 statement text columns again (5 s CPU at 5,000 columns).
+    const tokenizations = async (ids: number) => {
+      const rows = 40;
+      const left = [
+        ['invoice', 'amount', ...Array.from({ length: ids }, (_, i) => `code_${i}`)].join(','),
+        ...Array.from({ length: rows }, (_, r) => [`INV-${710000 + r}`, (100 + r * 17.35).toFixed(2), ...Array.from({ length: ids }, (_, i) => `X${300000 + r * 7919 + i * 101}`)].join(',')),
+      ].join('\n');
+      const texts = Array.from({ length: 6 }, (_, i) => `t${i}`);
+      const right = [['amount', ...texts].join(','), ...Array.from({ length: rows }, (_, r) => [(100 + r * 17.35).toFixed(2), `Zahlung INV-${710000 + r}`, ...texts.slice(1).map((_, i) => `note ${i} ${r}`)].join(','))].join('\n');
+      const ws = await sb.workspace(`tok${ids}`);
+      await ws.addSourceFromPath('left', sb.file(`tok-l${ids}.csv`, `${left}\n`));
+      await ws.addSourceFromPath('right', sb.file(`tok-r${ids}.csv`, `${right}\n`));
+      const db = dbOf(ws);
+      const made = new Set<string>();
+      const [all, exec] = [db.all.bind(db), db.exec.bind(db)];
+      const seen = (q: string) => {
+        // A token table is made once (CREATE … IF NOT EXISTS); the statements that cut tokens out of the unpivoted texts, counted by table.
+        if (q.includes('UNPIVOT') && q.includes('kalla_learn_right')) made.add(/(?:TABLE IF NOT EXISTS (\S+))|$/.exec(q)![1] ?? q);
+      };
+      db.all = ((q: string, p?: never) => (seen(q), all(q, p))) as typeof db.all;
+      db.exec = ((q: string, p?: never) => (seen(q), exec(q, p))) as typeof db.exec;
+      const m = (a: string, b: string, role: FieldMapping['role']): FieldMapping => ({ field_a: a, field_b: b, confidence: 0.9, reason: 'test', role });
+      const facts = await ws.learnCash([m('invoice', 't0', 'key'), m('amount', 'amount', 'amount')], false);
+      return { leftKey: facts.leftKey, made: made.size };
+    };
+    const [few, many] = [await tokenizations(10), await tokenizations(30)];
+    expect(few.leftKey).toBe('invoice');
+    expect(many.leftKey).toBe('invoice');
+    expect(few.made).toBeGreaterThan(0);
+    expect(many.made).toBe(few.made);
   });
 });
 

@@ -5,6 +5,7 @@
  * payments and the invoices they reference (bank fees, early-payment discounts), and the columns
  * that name the counterparty on both sides. `cash-rules.ts` turns these facts into rules.
  */
+import { createHash } from 'node:crypto';
 import { MAX_REFERENCE_TEXT_COLUMNS, type FieldMapping, type KeyNormaliser } from '../../../shared/reconcile/recipe';
 import type { ColumnTyping, Side } from '../../../shared/reconcile/sources-and-runs';
 import type { Db } from './db';
@@ -90,7 +91,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 17;
+export const LEARNING_VERSION = 18;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -544,15 +545,18 @@ async function referenceColumns(db: Db, columns: Columns, leftKey: ColumnTyping,
  * Per text column of the statement's sample (in `texts` order), the share of lines with at least
  * one token that is a left key (join on the unnested tokens; tokens written with fewer than
  * `minWritten` digits not read). One statement for every column: the columns unpivoted into one
- * long table, numbered.
+ * long table, numbered. The tokens of one shape are read once per learning (a temp table dropped
+ * with the left references): every candidate key column of one shape asked for the same tokens
+ * of every statement text column again (issue 27: 14 candidates × 2,500 text columns, 5 s CPU).
  */
 async function lineShares(db: Db, leftKey: ColumnTyping, shape: ReferenceGroups, strict: boolean, texts: ColumnTyping[], minWritten?: number): Promise<number[]> {
   if (texts.length === 0) return [];
   const long = `(UNPIVOT (SELECT __row_id AS id, ${texts.map((c, i) => `CAST(s.${ident(c.name)} AS VARCHAR) AS ${ident(String(i))}`).join(', ')} FROM ${sample('right')}) ON COLUMNS(* EXCLUDE (id)) INTO NAME c VALUE raw)`;
+  const tokens = `${LEFT_REFS_PREFIX}t${createHash('sha256').update(JSON.stringify([texts.map((c) => c.name), shape, minWritten ?? null])).digest('hex').slice(0, 24)}`;
+  await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${tokens} AS SELECT c, id, unnest(${referenceTokens('s.raw', shape, minWritten)}) AS k FROM ${long} s`);
   const shares = await db.all<{ c: string; share: number }>(
-    `WITH keys AS (SELECT DISTINCT s.kalla_k AS k FROM ${await leftWithRefs(db, leftKey, shape, strict)}),
-       t AS (SELECT c, id, unnest(${referenceTokens('s.raw', shape, minWritten)}) AS k FROM ${long} s)
-     SELECT c, count(DISTINCT id) / greatest(1, (SELECT count(*) FROM ${sample('right')})) AS share FROM t WHERE k IN (SELECT k FROM keys) GROUP BY c`,
+    `WITH keys AS (SELECT DISTINCT s.kalla_k AS k FROM ${await leftWithRefs(db, leftKey, shape, strict)})
+     SELECT c, count(DISTINCT id) / greatest(1, (SELECT count(*) FROM ${sample('right')})) AS share FROM ${tokens} t WHERE k IN (SELECT k FROM keys) GROUP BY c`,
   );
   const byColumn = new Map(shares.map((r) => [Number(r.c), Number(r.share)]));
   return texts.map((_, i) => byColumn.get(i) ?? 0);
@@ -793,8 +797,7 @@ async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping,
  */
 async function learnParty(db: Db, columns: Columns, mappings: FieldMapping[]): Promise<CashFacts['party']> {
   const text = (cs: ColumnTyping[]) => cs.filter((c) => c.type === 'text' && !c.derived);
-  const mapped = mappings
-    .filter((m) => m.role !== 'key' && m.role !== 'amount' && m.role !== 'date')
+  const mapped = mostConfident(mappings.filter((m) => m.role !== 'key' && m.role !== 'amount' && m.role !== 'date'), MAX_PARTY_PAIRS, columns)
     .map((m) => [columns.left.find((c) => c.name === m.field_a), columns.right.find((c) => c.name === m.field_b)] as const)
     .filter((p): p is readonly [ColumnTyping, ColumnTyping] => Boolean(p[0] && p[1] && p[0].type === 'text' && p[1].type === 'text'));
   const all = text(columns.left).slice(0, 12).flatMap((a) => text(columns.right).slice(0, 12).map((b) => [a, b] as const));
@@ -812,6 +815,18 @@ async function learnParty(db: Db, columns: Columns, mappings: FieldMapping[]): P
     if (best) return { left: best.left, right: best.right };
   }
   return learnPartyInText(db, text(columns.left).slice(0, 12), text(columns.right).slice(0, 12));
+}
+
+/** Mapped text pairs read for the counterparty at most (a 5,000-column file mapped 1,250: 5 s CPU in one statement; issue 27). */
+const MAX_PARTY_PAIRS = 64;
+
+/** The `n` text-to-text mappings of highest confidence, in their order (ties: the earlier); all of them when there are no more. */
+function mostConfident(mappings: FieldMapping[], n: number, columns: Columns): FieldMapping[] {
+  const text = (side: Side, name: string) => columns[side].find((c) => c.name === name)?.type === 'text';
+  const texts = mappings.filter((m) => text('left', m.field_a) && text('right', m.field_b));
+  if (texts.length <= n) return texts;
+  const kept = new Set(texts.map((m, i) => ({ m, i })).sort((x, y) => y.m.confidence - x.m.confidence || x.i - y.i).slice(0, n).map((x) => x.m));
+  return texts.filter((m) => kept.has(m));
 }
 
 /**

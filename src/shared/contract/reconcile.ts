@@ -2,7 +2,7 @@
 import { z } from 'zod';
 import { ColumnTypeSchema, DifferenceReasonSchema, EncodingSchema, MatchRuleSchema, ReadOptionsSchema, SourceFilterSchema } from '../reconcile/recipe';
 import { ExceptionQueueFilterSchema, ExceptionUpdateSchema, ExportResultSchema, GroupPageItemSchema, PageSortSchema, pageSchema, ReadPreviewSchema, ColumnTypePreviewSchema, RecordPageItemSchema, RunHistorySchema, RunSummarySchema, SourceProfileSchema } from '../reconcile/sources-and-runs';
-import { MappingRowSchema, ReconcileChangedSchema, ReconcileProgressSchema, SideSchema, WorkspaceListSchema, WorkspaceStateSchema } from '../reconcile/workspace';
+import { MAX_MAPPING_ROWS, MappingRowSchema, ReconcileChangedSchema, ReconcileProgressSchema, SideSchema, WorkspaceListSchema, WorkspaceStateSchema } from '../reconcile/workspace';
 import { CallId, Empty, Ok } from './common';
 import { DbConnectInputSchema, DbConnectionViewSchema, DbPreviewSchema, DbSourceSchema, DbTablesSchema } from '../reconcile/database';
 export { REVISIONED_CHANNELS } from '../reconcile/revisioned-channels';
@@ -105,8 +105,8 @@ export const reconcileChannels = {
     output: z.object({ total: z.number(), offset: z.number(), limit: z.number(), items: z.array(z.record(z.string(), z.unknown())) }),
   },
   'reconcile.detectMappings': { input: z.object({ id: Id, revision: Revision }).strict(), output: State },
-  'reconcile.saveMappingReview': { input: z.object({ id: Id, rows: z.array(MappingRowSchema).max(2000), revision: Revision }).strict(), output: State },
-  'reconcile.confirmMappings': { input: z.object({ id: Id, rows: z.array(MappingRowSchema).max(2000), revision: Revision }).strict(), output: State },
+  'reconcile.saveMappingReview': { input: z.object({ id: Id, rows: z.array(MappingRowSchema).max(MAX_MAPPING_ROWS), revision: Revision }).strict(), output: State },
+  'reconcile.confirmMappings': { input: z.object({ id: Id, rows: z.array(MappingRowSchema).max(MAX_MAPPING_ROWS), revision: Revision }).strict(), output: State },
   'reconcile.parseFilter': {
     input: z.object({ id: Id, text: z.string().trim().min(1, 'type what to keep').max(2000), mode: z.enum(['add', 'replace']), revision: Revision }).strict(),
     output: State,

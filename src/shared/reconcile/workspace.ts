@@ -25,8 +25,15 @@ export const MappingRowSchema = z.object({
 });
 export type MappingRow = z.infer<typeof MappingRowSchema>;
 
+/**
+ * Pairs a mapping review may hold: one per column of the narrower file. It was 2,000, and a
+ * 5,000-column pair's proposal (3,100 pairs) failed the channel's output check as "Internal error"
+ * in browser mode (issue 27).
+ */
+export const MAX_MAPPING_ROWS = 20_000;
+
 export const MappingReviewSchema = z.object({
-  rows: z.array(MappingRowSchema).max(2000),
+  rows: z.array(MappingRowSchema).max(MAX_MAPPING_ROWS),
   unmapped_a: z.array(z.string()),
   unmapped_b: z.array(z.string()),
   engine: z.enum(['llm', 'local']).nullable(),

@@ -8,8 +8,8 @@
  * browser mode, over its WebSocket: create a workspace, send each file (`reconcile.uploadBegin`,
  * 4 MiB base64 chunks, `uploadCommit`: the commit loads, types and profiles the file; the second
  * commit also proposes the mapping), then reads the state. Prints per step the wall seconds the
- * user waits and the server's CPU seconds (utime + stime of the process from /proc: Node and
- * DuckDB's threads), and the mapping proposed.
+ * user waits and the CPU seconds of the server and its child processes (utime + stime from /proc:
+ * Node, DuckDB's threads, the kalla-recon server), and the mapping proposed.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -68,15 +68,17 @@ async function rpc<T>(channel: string, input: unknown): Promise<T> {
   if (!msg.ok) throw new Error(`${channel}: ${msg.error?.message}`);
   return msg.value as T;
 }
-/** The server's CPU seconds so far (all threads). */
-const cpu = () => {
-  const f = readFileSync(`/proc/${child.pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return (Number(f[11]) + Number(f[12])) / 100;
+/** CPU seconds so far (all threads) of the server and the processes it started (the kalla-recon server proposes the mapping). */
+const cpuOf = (pid: number): number => {
+  const f = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  const children = readFileSync(`/proc/${pid}/task/${pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean);
+  return (Number(f[11]) + Number(f[12])) / 100 + children.reduce((n, c) => n + cpuOf(Number(c)), 0);
 };
+const cpu = () => cpuOf(child.pid!);
 async function step<T>(name: string, body: () => Promise<T>): Promise<T> {
   const [t, c] = [performance.now(), cpu()];
   const r = await body();
-  console.log(`${name.padEnd(34)} wall ${((performance.now() - t) / 1000).toFixed(1).padStart(6)} s   server CPU ${(cpu() - c).toFixed(1).padStart(6)} s`);
+  console.log(`${name.padEnd(34)} wall ${((performance.now() - t) / 1000).toFixed(1).padStart(6)} s   CPU ${(cpu() - c).toFixed(1).padStart(6)} s`);
   return r;
 }
 type State = { mapping?: { rows: { field_a: string; field_b: string; role: string }[] } | null; mapping_error?: string | null };

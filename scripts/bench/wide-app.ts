@@ -2,7 +2,7 @@
  * Browser mode's load of a wide file (issue 27: "a 5,000-column file loads in seconds in the app").
  * `npm run build:app` first, then:
  *
- *   npx tsx scripts/bench/wide-app.ts --left L.csv --right R.csv
+ *   npm run bench:wide-app -- --left L.csv --right R.csv
  *
  * Starts the real server (`bin/kalla.js web`, a fresh data folder) and does what the page does in
  * browser mode, over its WebSocket: create a workspace, send each file (`reconcile.uploadBegin`,

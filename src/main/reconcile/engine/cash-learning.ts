@@ -553,7 +553,9 @@ async function lineShares(db: Db, leftKey: ColumnTyping, shape: ReferenceGroups,
   if (texts.length === 0) return [];
   const long = `(UNPIVOT (SELECT __row_id AS id, ${texts.map((c, i) => `CAST(s.${ident(c.name)} AS VARCHAR) AS ${ident(String(i))}`).join(', ')} FROM ${sample('right')}) ON COLUMNS(* EXCLUDE (id)) INTO NAME c VALUE raw)`;
   const tokens = `${LEFT_REFS_PREFIX}t${createHash('sha256').update(JSON.stringify([texts.map((c) => c.name), shape, minWritten ?? null])).digest('hex').slice(0, 24)}`;
-  await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${tokens} AS SELECT c, id, unnest(${referenceTokens('s.raw', shape, minWritten)}) AS k FROM ${long} s`);
+  // Asked first: `CREATE … IF NOT EXISTS` plans its whole SELECT even when the table is there (~0.15 s at 2,500 columns).
+  const made = await db.scalarNumber(`SELECT count(*) FROM duckdb_tables() WHERE temporary AND table_name = ${lit(tokens)}`);
+  if (made === 0) await db.exec(`CREATE TEMP TABLE ${tokens} AS SELECT c, id, unnest(${referenceTokens('s.raw', shape, minWritten)}) AS k FROM ${long} s`);
   const shares = await db.all<{ c: string; share: number }>(
     `WITH keys AS (SELECT DISTINCT s.kalla_k AS k FROM ${await leftWithRefs(db, leftKey, shape, strict)})
      SELECT c, count(DISTINCT id) / greatest(1, (SELECT count(*) FROM ${sample('right')})) AS share FROM ${tokens} t WHERE k IN (SELECT k FROM keys) GROUP BY c`,

@@ -21,8 +21,16 @@ const DATEISH = /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}/;
 
 /** A number, amount or date (a header names columns; it holds none of these). */
 export function looksLikeValue(field: string): boolean {
+  return valueKind(field) !== null;
+}
+
+/** What a field holds when it is a value: a date (tried first: `01.02.2026` also reads as digits), a number or amount, a boolean; null for text or blank. */
+export function valueKind(field: string): 'date' | 'number' | 'bool' | null {
   const f = field.trim();
-  return NUMBERISH.test(f) || DATEISH.test(f) || /^(true|false)$/i.test(f);
+  if (f === '') return null;
+  if (DATEISH.test(f)) return 'date';
+  if (NUMBERISH.test(f)) return 'number';
+  return /^(true|false)$/i.test(f) ? 'bool' : null;
 }
 
 /** One record of the text with where it starts and ends (char offsets) and its first physical line (1-based). */

@@ -1,6 +1,6 @@
 /**
  * How a source was read, and the way to change it: the sheet of a workbook, lines above the header
- * and below the data (with the lines that were skipped and why), delimiter, decimal separator and
+ * and below the data, and a report's headings and subtotals inside it (with the lines that were skipped and why), delimiter, decimal separator and
  * encoding, quoting and whether there is a header row — chosen from lists, not typed. A changed
  * choice is previewed at once (reconcile.previewRead: the first rows as they would be read, and
  * the lines left out); "Read again" re-reads the same file with it (reconcile.retrySource). The
@@ -144,7 +144,7 @@ export function ReadOptions({ side, id, info }: { side: Side; id: string; info: 
         <ul className="skipped-lines small" aria-label={label('Lines not read')}>
           {info.skipped_lines!.map((l, i) => (
             <li key={i}>
-              {l.where === 'top' ? `line ${l.line}` : l.line === 1 ? 'last line' : `line ${l.line} from the end`}: <code>{l.text}</code> — {l.reason}
+              {l.where !== 'bottom' ? `line ${l.line}` : l.line === 1 ? 'last line' : `line ${l.line} from the end`}: <code>{l.text}</code> — {l.reason}
             </li>
           ))}
         </ul>

@@ -9,6 +9,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ReconError } from '../../../src/main/errors';
+import { previewRead } from '../../../src/main/reconcile/engine/read-preview';
 import { sourceLineBreaks } from '../../../src/main/reconcile/engine/source-lines';
 import type { SourceInfo } from '../../../src/shared/reconcile/sources-and-runs';
 import { csv, recipe, rule, sandbox, type Sandbox } from './helpers';
@@ -85,6 +86,10 @@ describe('report exports: headings and subtotals inside the table', () => {
     expect(amounts).toEqual([5993, 83724, -4107, 1876, 47219, 99108, 2149]);
     await expectRowsOnTheirLines(ws, info, content, 'Customer');
     expect(await linesOf(info)).toEqual([7, 8, 9, 12, 13, 16, 17]);
+    // The Read options preview shows the same: headings and subtotals listed, not shown as rows.
+    const preview = await previewRead(sb.file('ageing-again.csv', content), { skip_bad_lines: false, column_overrides: {} });
+    expect(preview.rows.map((r) => r[4])).toEqual(['Kasarani Distributors', 'Paul Wambui Ventures', 'Embakasi Agrovet', 'Kitengela Supermarket', 'Jane Otieno Mini Mart', 'Juja Agrovet', 'Kariuki Mini Mart']);
+    expect(preview.skipped.filter((l) => l.where === 'inside').map((l) => l.line)).toEqual([6, 10, 11, 14, 15]);
   });
 
   it('Xero Aged Receivables Detail: contact blocks with "Total <contact>" rows and a grand Total; only documents are rows', async () => {

@@ -202,6 +202,16 @@ describe('report exports: headings and subtotals inside the table', () => {
     expect(error?.details.lines).toEqual([3]);
   });
 
+  it('a trailing total in Korean, Chinese or Turkish below the data is not an open item', async () => {
+    const ws = await sb.workspace();
+    for (const [i, word] of ['합계', '合计', 'Genel Toplam'].entries()) {
+      const body = ['D-1,2026-10-01,Acme,"1,000.00"', 'D-2,2026-10-02,Beta,"2,000.00"', 'D-3,2026-10-03,Gamma,"3,000.00"'];
+      const info = await ws.addSourceFromPath('left', sb.file(`trailing-total-${i}.csv`, text(['Doc,Date,Customer,Amount', ...body, '', `${word},,,"6,000.00"`])));
+      expect([word, info.row_count]).toEqual([word, 3]);
+      expect(info.skipped_lines?.some((l) => l.where === 'bottom' && l.text.startsWith(word))).toBe(true);
+    }
+  });
+
   it('numbers a malformed row after left-out report lines by its own line in the file', async () => {
     const content = text([
       'Customer report',

@@ -188,6 +188,12 @@ function dataLikeness(r: RecordPos, dataRows: RecordPos[]): number {
 const SUMMARY =
   /^\s*(kontostand|saldo|endsaldo|anfangssaldo|schlusssaldo|neuer saldo|alter saldo|summe|gesamt|umsätze gesamt|anzahl|total|totals|subtotal|grand total|sum|balance|closing balance|opening balance|ending balance|beginning balance|available balance|eindsaldo|beginsaldo|totaal|aantal|number of|count)\b/i;
 
+/**
+ * Total words of languages the summary list above lacks, which no payee or customer name starts with
+ * (the wider list in report-lines.ts is only used on lines that also type as subtotals).
+ */
+const LOCAL_TOTAL = /^\s*(합계|총계|소계|合计|小计|总计|合計|小計|總計|итого|всего|genel toplam|razem|celkem|yhteensä)(?=$|[\s,;:.(/-])/iu;
+
 export interface BottomLayout {
   /** Trailing records to drop. */
   count: number;
@@ -213,7 +219,7 @@ export function detectBottom(records: RecordPos[], width: number, dataRows: numb
     if (skipBottom !== undefined) reason = 'skipped by the read options';
     else if (i >= block && block >= 0 && !blank(r)) reason = `below the table after an empty line (${r.fields.length} field(s), the table has ${width})`;
     else if (blank(r)) reason = 'empty line below the table';
-    else if (SUMMARY.test(first)) reason = `summary line (“${first.trim().slice(0, 40)}”)`;
+    else if (SUMMARY.test(first) || LOCAL_TOTAL.test(first)) reason = `summary line (“${first.trim().slice(0, 40)}”)`;
     // A ragged line with data in it stays: it is a malformed row the user must hear about, not a footer.
     else if (r.fields.length !== width && filled(r) <= 1) reason = `note below the table (${r.fields.length} field(s), the table has ${width})`;
     if (!reason) break;

@@ -6,11 +6,13 @@
  *
  * They are told from the data by the data's own column types, not by one vendor's layout: the
  * columns every data row fills with a date or a number are found first (from the rows that are not
- * marked as headings or totals), and a line is left out only when it leaves such a column empty and
+ * marked as headings or totals), and a line is left out only when it leaves such a column empty
+ * (a subtotal also holds amounts and no date at all) and
  *   - fills one cell only (a heading), in a file that has subtotals or several headings, or
- *   - starts with a total word or a `*` marker, or names a heading above it in its first filled
- *     cell (`Total Acme Ltd` under `Acme Ltd`), or leaves the key column (the one identifying each
- *     row: a document number) empty while it holds amounts (a subtotal).
+ *   - starts with a `*` marker, or holds nothing but a label and amounts (or values repeated from
+ *     the row above: a currency) and starts with a total word, names a heading above it in its
+ *     first filled cell (`Total Acme Ltd` under `Acme Ltd`), or leaves the key column (the one
+ *     identifying each row: a document number) empty (a subtotal).
  * A data row that happens to start with "Total" (a payee "Total Energies") fills its date and is
  * kept. Nothing is dropped silently: every line is listed with its reason, and each subtotal is
  * checked against the sum of the rows of its block; one that does not add up is named.
@@ -18,9 +20,10 @@
 import type { SkippedLine } from '../../../shared/reconcile/sources-and-runs';
 import { valueKind, type RecordPos } from './read-layout';
 
-/** First words of subtotal and total lines (English, German, Dutch, French, Spanish, Italian, Portuguese). */
+/** First words of subtotal and total lines (English, German, Dutch, French, Spanish, Italian, Portuguese, Polish, Czech, Nordic, Turkish, Russian, Korean, Chinese, Japanese). */
 const TOTAL_WORD =
-  /^\s*(total|totals|subtotal|sub-total|sub total|grand total|totaal|subtotaal|summe|zwischensumme|gesamt|gesamtsumme|endsumme|sum|som|somme|sous-total|total général|totale|subtotale|suma|subtotal general|soma|total geral)\b/iu;
+  /^\s*(total|totals|subtotal|sub-total|sub total|grand total|totaal|subtotaal|summe|zwischensumme|gesamt|gesamtsumme|endsumme|sum|som|somme|sous-total|total général|totale|subtotale|suma|soma|total geral|razem|celkem|součet|summa|totalt|yhteensä|toplam|genel toplam|ara toplam|итого|всего|합계|총계|소계|合计|小计|总计|合計|小計|總計)(?=$|[\s,;:.(/-])/iu;
+
 /** SAP-style list markers: `*` for a subtotal, `**` for the next level. */
 const STAR_MARKER = /^\s*\*{1,5}(\s|$)/;
 
@@ -126,23 +129,39 @@ export function findReportLines(body: RecordPos[], width: number): ReportLine[] 
 
   const out: ReportLine[] = [];
   const headings: string[] = [];
+  let previous: RecordPos | null = null;
   for (const { r, index } of rows) {
-    if (!missesRequired(r)) continue;
+    if (!missesRequired(r)) {
+      previous = r;
+      continue;
+    }
     const first = firstFilled(r);
     if (filledCells(r) === 1 && valueKind(first) === null) {
       out.push({ index, kind: 'heading', reason: `heading inside the table (one filled cell: “${first.slice(0, 40)}”)` });
       headings.push(first.toLowerCase());
       continue;
     }
-    if (!holdsAmounts(r)) continue;
+    // A subtotal sums rows of several days: it holds amounts and no date (a row with a date is a transaction, however it reads).
+    if (!holdsAmounts(r) || r.fields.some((f) => valueKind(f) === 'date')) {
+      previous = r;
+      continue;
+    }
     const lower = first.toLowerCase();
     const namesHeading = headings.some((h) => h.length >= 2 && (lower === h || lower.endsWith(` ${h}`)));
+    // Besides its label, a subtotal holds amounts, or repeats what the row above it holds (a currency, a customer):
+    // a document of its own (a credit memo without a due date or PO number) has text of its own.
+    const labelAndAmounts = r.fields.every((f, k) => {
+      const v = f.trim();
+      return v === '' || v === first || valueKind(v) === 'number' || (previous !== null && (previous.fields[k] ?? '').trim() === v);
+    });
     let why: string | null = null;
-    if (TOTAL_WORD.test(first)) why = `subtotal inside the table (“${first.slice(0, 40)}”)`;
-    else if (STAR_MARKER.test(first)) why = `subtotal inside the table (marked “${first.trim().slice(0, 5)}”)`;
+    if (STAR_MARKER.test(first)) why = `subtotal inside the table (marked “${first.trim().slice(0, 5)}”)`;
+    else if (!labelAndAmounts) why = null;
+    else if (TOTAL_WORD.test(first)) why = `subtotal inside the table (“${first.slice(0, 40)}”)`;
     else if (namesHeading) why = `subtotal inside the table (repeats the heading “${first.slice(0, 40)}”)`;
     else if (key && (r.fields[key.k] ?? '').trim() === '') why = `subtotal inside the table (no ${key.c.kind === 'number' ? 'number' : 'key'} in column ${key.k + 1}, amounts only)`;
     if (why) out.push({ index, kind: 'subtotal', reason: why });
+    else previous = r;
   }
   const subtotals = out.filter((l) => l.kind === 'subtotal').length;
   const headingCount = out.length - subtotals;

@@ -26,6 +26,9 @@ interface Choice {
   header: boolean;
 }
 
+/** What the load decided about the table's shape, said again next to the options that change it. */
+const READ_NOTICES = new Set(['no_header_row', 'report_lines', 'report_total_mismatch']);
+
 const fromInfo = (info: SourceInfo): Choice => ({
   ...(info.sheet ? { sheet: info.sheet.name } : {}),
   skip_top: info.skip_top ?? 0,
@@ -139,6 +142,13 @@ export function ReadOptions({ side, id, info }: { side: Side; id: string; info: 
           </label>
         )}
       </div>
+      {info.notices
+        .filter((n) => READ_NOTICES.has(n.code))
+        .map((n) => (
+          <p key={n.code} className={n.code === 'report_total_mismatch' ? 'field-error small' : 'muted small'}>
+            {n.message}
+          </p>
+        ))}
       {info.decimal && <p className="muted small">Amounts were read with a decimal {info.decimal.separator === ',' ? 'comma' : 'point'}: {info.decimal.reason}.</p>}
       {(info.skipped_lines?.length ?? 0) > 0 && (
         <ul className="skipped-lines small" aria-label={label('Lines not read')}>

@@ -261,17 +261,19 @@ function loadBankStatement(load: Load, format: BankFormat): Promise<SourceInfo> 
 
 /**
  * Whether the table's first record is its header (`header` as set, else detected); refuses a file
- * with no records, or whose first row looks like data when `header` was not set.
+ * with no records, or whose first row looks like data when `header` was not set, unless the table
+ * starts on the file's first line and that row types like the rows below it (read as data, said so).
  */
-function headerOf(path: string, records: string[][], complete: boolean, header: boolean | undefined, notices: Notice[]): boolean {
+function headerOf(path: string, records: string[][], complete: boolean, header: boolean | undefined, notices: Notice[], fromFirstLine: boolean): boolean {
   if (records.length === 0 && !complete) {
     throw new ReconError('empty_file', `${path} has no line break in its first 256 KiB: it is not a CSV table (or its lines are longer than that)`, { path, reason: 'no_line_break' });
   }
   if (records.length === 0) throw new ReconError('empty_file', `${path} has no records`, { path });
   const hasHeader = header ?? detectHeader(records);
   if (!hasHeader && header === undefined) {
-    // A bank export without a header row (CommBank NetBank): the first row types like every row below it.
-    const kinds = firstRowIsData(records);
+    // A bank export without a header row (CommBank NetBank): the file's first row types like every row
+    // below it. Not when lines above were cut (by the read options or as a preamble): then a header is expected.
+    const kinds = fromFirstLine ? firstRowIsData(records) : null;
     if (kinds) {
       notices.push({
         code: 'no_header_row',
@@ -360,7 +362,7 @@ async function loadCopy(load: Load, copy: Copy): Promise<SourceInfo> {
   const delimiter = opts.delimiter ?? detectDelimiter(sniff.sampleText, sniff.complete, quoted);
   const layout = await findTable(readPath, compression === 'gzip', sniff, delimiter, opts);
   const records = layout.records;
-  const hasHeader = headerOf(path, records, sniff.complete, opts.header, notices);
+  const hasHeader = headerOf(path, records, sniff.complete, opts.header, notices, opts.skip_top === undefined && layout.skipTop === 0);
   const named = deriveColumnNames(hasHeader ? records[0] : null, records[0].length);
   notices.push(...named.notices, ...layout.notices);
   if (layout.range) {

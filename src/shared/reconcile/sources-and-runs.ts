@@ -57,6 +57,12 @@ export const NoticeCodeSchema = z.enum([
   'read_plan',
   /** …or some of them do not fit the file (shown as a warning). */
   'read_plan_misfit',
+  /** Section headings and subtotal lines inside a report's table were left out (listed in Read options). */
+  'report_lines',
+  /** A subtotal left out of a report's table does not equal the sum of its rows. */
+  'report_total_mismatch',
+  /** The file has no header row (its first row types like the rows below it): columns named column_1, column_2, … */
+  'no_header_row',
 ]);
 export type NoticeCode = z.infer<typeof NoticeCodeSchema>;
 
@@ -68,9 +74,12 @@ export const NoticeSchema = z.object({
 export type Notice = z.infer<typeof NoticeSchema>;
 
 export const SkippedLineSchema = z.object({
-  where: z.enum(['top', 'bottom']),
-  /** Top: 1-based line of the file. Bottom: counted from the end (1 = last line). */
+  /** Inside: a heading or subtotal line of a report, between data rows. */
+  where: z.enum(['top', 'bottom', 'inside']),
+  /** Top and inside: 1-based line of the file. Bottom: counted from the end (1 = last line). */
   line: z.number(),
+  /** Inside: physical lines the record spans when more than one (a quoted line break). */
+  span: z.number().int().min(2).optional(),
   text: z.string(),
   reason: z.string(),
 });

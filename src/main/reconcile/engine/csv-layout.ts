@@ -5,7 +5,7 @@
  * delimiter that yields one column), and we want a precise ragged-row error.
  */
 import type { Notice } from '../../../shared/reconcile/sources-and-runs';
-import { looksLikeValue, modalWidth, scanRecords } from './read-layout';
+import { looksLikeValue, modalWidth, scanRecords, valueKind } from './read-layout';
 
 const DELIMITERS = [',', ';', '\t', '|'] as const;
 
@@ -51,6 +51,39 @@ export function detectHeader(records: string[][]): boolean {
   const first = records[0];
   if (!first.some((f) => f.trim() !== '')) return false;
   return !first.some((f) => f.trim() !== '' && looksLikeValue(f));
+}
+
+/**
+ * Whether a first row that is not a header is data like the rows below it, so the file can be read
+ * without a header at once (bank exports that have none): at least 5 rows of one width, every
+ * column whose values are of one kind (a date, a number; ≥ 90 % of the filled cells below the first
+ * row) has that kind in the first row too, and one such column is a date or a number. Returns the
+ * kinds per column in words ("date, number, text, number"), or null. Two or three rows are too few
+ * to tell a headerless file from a header the user forgot: those still ask.
+ */
+export function firstRowIsData(records: string[][]): string | null {
+  if (records.length < 5) return null;
+  const width = records[0].length;
+  if (width < 2 || records.some((r) => r.length !== width)) return null;
+  const kindOf = (f: string) => (f.trim() === '' ? '' : (valueKind(f) ?? 'text'));
+  const kinds: string[] = [];
+  let valueColumns = 0;
+  for (let k = 0; k < width; k++) {
+    const below = records.slice(1).map((r) => kindOf(r[k])).filter((x) => x !== '');
+    const counts = new Map<string, number>();
+    for (const x of below) counts.set(x, (counts.get(x) ?? 0) + 1);
+    const [kind, n] = [...counts].sort((a, b) => b[1] - a[1])[0] ?? ['', 0];
+    const first = kindOf(records[0][k]);
+    if (kind === '' || n < 0.9 * below.length) {
+      kinds.push('mixed');
+      continue;
+    }
+    if (first !== '' && first !== kind) return null;
+    if (first === '' && below.length === records.length - 1) return null;
+    if (kind !== 'text' && first !== '') valueColumns++;
+    kinds.push(kind);
+  }
+  return valueColumns > 0 ? kinds.join(', ') : null;
 }
 
 /** Blank names become column_<n>, repeated names get _2, _3… (1-based, deterministic). */

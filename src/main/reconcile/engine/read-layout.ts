@@ -21,8 +21,16 @@ const DATEISH = /^\d{1,4}[-/.]\d{1,2}[-/.]\d{1,4}/;
 
 /** A number, amount or date (a header names columns; it holds none of these). */
 export function looksLikeValue(field: string): boolean {
+  return valueKind(field) !== null;
+}
+
+/** What a field holds when it is a value: a date (tried first: `01.02.2026` also reads as digits), a number or amount, a boolean; null for text or blank. */
+export function valueKind(field: string): 'date' | 'number' | 'bool' | null {
   const f = field.trim();
-  return NUMBERISH.test(f) || DATEISH.test(f) || /^(true|false)$/i.test(f);
+  if (f === '') return null;
+  if (DATEISH.test(f)) return 'date';
+  if (NUMBERISH.test(f)) return 'number';
+  return /^(true|false)$/i.test(f) ? 'bool' : null;
 }
 
 /** One record of the text with where it starts and ends (char offsets) and its first physical line (1-based). */
@@ -180,6 +188,12 @@ function dataLikeness(r: RecordPos, dataRows: RecordPos[]): number {
 const SUMMARY =
   /^\s*(kontostand|saldo|endsaldo|anfangssaldo|schlusssaldo|neuer saldo|alter saldo|summe|gesamt|umsätze gesamt|anzahl|total|totals|subtotal|grand total|sum|balance|closing balance|opening balance|ending balance|beginning balance|available balance|eindsaldo|beginsaldo|totaal|aantal|number of|count)\b/i;
 
+/**
+ * Total words of languages the summary list above lacks, which no payee or customer name starts with
+ * (the wider list in report-lines.ts is only used on lines that also type as subtotals).
+ */
+const LOCAL_TOTAL = /^\s*(합계|총계|소계|合计|小计|总计|合計|小計|總計|итого|всего|genel toplam|razem|celkem|yhteensä)(?=$|[\s,;:.(/-])/iu;
+
 export interface BottomLayout {
   /** Trailing records to drop. */
   count: number;
@@ -205,7 +219,7 @@ export function detectBottom(records: RecordPos[], width: number, dataRows: numb
     if (skipBottom !== undefined) reason = 'skipped by the read options';
     else if (i >= block && block >= 0 && !blank(r)) reason = `below the table after an empty line (${r.fields.length} field(s), the table has ${width})`;
     else if (blank(r)) reason = 'empty line below the table';
-    else if (SUMMARY.test(first)) reason = `summary line (“${first.trim().slice(0, 40)}”)`;
+    else if (SUMMARY.test(first) || LOCAL_TOTAL.test(first)) reason = `summary line (“${first.trim().slice(0, 40)}”)`;
     // A ragged line with data in it stays: it is a malformed row the user must hear about, not a footer.
     else if (r.fields.length !== width && filled(r) <= 1) reason = `note below the table (${r.fields.length} field(s), the table has ${width})`;
     if (!reason) break;

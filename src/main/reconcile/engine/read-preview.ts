@@ -1,6 +1,6 @@
 /**
  * What a source would look like read with other options, before it is read again: the first rows
- * as columns, and the lines that would be left out. From the sniffed sample only (the first
+ * as columns, and the lines that would be left out (above, inside a report's table, below). From the sniffed sample only (the first
  * 256 KiB), so it answers at once for any file size; the bottom of a larger file is only known
  * after the read, which the preview says.
  */
@@ -10,6 +10,7 @@ import { ReconError } from '../../errors';
 import { deriveColumnNames, detectDelimiter, detectHeader } from './csv-layout';
 import { sniffFile, type Encoding } from './file-sniff';
 import { detectBottom, detectTop, scanRecords } from './read-layout';
+import { findReportLines, reportSkipped } from './report-lines';
 import { isZipFile } from './xlsx-import';
 
 const PREVIEW_ROWS = 8;
@@ -29,16 +30,20 @@ export async function previewRead(path: string, opts: ReadOptions): Promise<Read
   const names = deriveColumnNames(header ? (nonBlank[0]?.fields ?? null) : null, width).names;
   const data = header ? body.slice(1) : body;
   const bottom = sniff.complete ? detectBottom(data, top.width, data.length, opts.skip_bottom) : null;
+  // A report's headings and subtotals inside the table, as the load leaves them out.
+  const interior = bottom?.count ? data.slice(0, data.length - bottom.count) : data;
+  const report = findReportLines(interior, top.width);
+  const dropped = new Set(report.map((l) => interior[l.index]));
   return {
     encoding: sniff.encoding,
     delimiter,
     header,
     columns: names,
-    rows: data
-      .filter((r) => r.fields.some((f) => f.trim() !== ''))
+    rows: interior
+      .filter((r) => r.fields.some((f) => f.trim() !== '') && !dropped.has(r))
       .slice(0, PREVIEW_ROWS)
       .map((r) => r.fields),
-    skipped: [...top.skipped, ...(bottom?.skipped.filter((l) => !l.reason.startsWith('empty')) ?? [])],
+    skipped: [...top.skipped, ...reportSkipped(sniff.sampleText, interior, report), ...(bottom?.skipped.filter((l) => !l.reason.startsWith('empty')) ?? [])],
     complete: sniff.complete,
   };
 }

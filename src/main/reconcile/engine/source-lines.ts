@@ -2,7 +2,8 @@
  * Where each loaded row is in the user's own file, so an auditor can find it: the physical line a
  * CSV record starts on (quoted fields may span lines; empty lines are not rows), or Excel's row
  * number for a workbook. Row ids are positions among loaded rows, which differ from lines as soon
- * as a file has a preamble, a multi-line remittance text, an empty line or a skipped bad line.
+ * as a file has a preamble, a multi-line remittance text, an empty line, a skipped bad line or a
+ * report's heading and subtotal lines left out of the table.
  *
  * The workspace copy is scanned once per export (streamed bytes) rather than at load
  * time, because only exports need it and loads are the hot path. The result is stored as
@@ -21,6 +22,23 @@ export interface LineBreaks {
   /** `line = row_id + offset[i]` for rows from fromRow[i] up to the next breakpoint. */
   offset: number[];
 }
+
+/**
+ * The line of the user's file that a line of the workspace's table copy is: the lines cut above the
+ * table added, then every line left out inside it (a report's headings and subtotals, ascending)
+ * at or above the result.
+ */
+export function fileLine(copyLine: number, above: number, inside: readonly { line: number; span?: number }[]): number {
+  let line = copyLine + above;
+  for (const d of inside) {
+    if (d.line > line) break;
+    line += d.span ?? 1;
+  }
+  return line;
+}
+
+/** The lines left out inside the table of `info`, in file order. */
+export const insideLines = (info: Pick<SourceInfo, 'skipped_lines'>) => (info.skipped_lines ?? []).filter((l) => l.where === 'inside').sort((a, b) => a.line - b.line);
 
 type OnRecord = (line: number, index: number, fields: number, empty: boolean) => void;
 
@@ -123,6 +141,7 @@ export async function sourceLineBreaks(info: SourceInfo): Promise<LineBreaks | n
   const workbook = info.encoding === 'xlsx';
   const width = info.columns.filter((c) => !c.derived).length;
   const above = info.skip_top ?? 0;
+  const inside = insideLines(info);
   const breaks: LineBreaks = { fromRow: [], offset: [] };
   let rows = 0;
   let headerSeen = !info.has_header;
@@ -136,7 +155,7 @@ export async function sourceLineBreaks(info: SourceInfo): Promise<LineBreaks | n
     // Rows skipped as malformed (only when the load skipped bad lines) have another field count.
     if (info.bad_lines > 0 && fields !== width) return;
     rows++;
-    const line = above + (workbook ? index : recordLine);
+    const line = fileLine(workbook ? index : recordLine, above, inside);
     const offset = line - rows;
     if (breaks.offset.at(-1) !== offset) {
       breaks.fromRow.push(rows);

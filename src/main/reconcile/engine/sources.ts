@@ -12,12 +12,14 @@
  */
 import { createHash, randomUUID } from 'node:crypto';
 import { constants, createReadStream } from 'node:fs';
-import { copyFile, mkdir, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { ReadOptions } from '../../../shared/reconcile/recipe';
 import type { ColumnTypePreview, ColumnTyping, Notice, Side, SkippedLine, SourceInfo } from '../../../shared/reconcile/sources-and-runs';
-import { deriveColumnNames, detectDelimiter, detectHeader } from './csv-layout';
-import { detectBottom, detectTop, hasMixedLineEndings, scanRecords } from './read-layout';
+import { deriveColumnNames, detectDelimiter, detectHeader, firstRowIsData } from './csv-layout';
+import { detectBottom, detectTop, hasMixedLineEndings, scanRecords, type RecordPos } from './read-layout';
+import { findReportLines, reportSkipped } from './report-lines';
+import { fileLine } from './source-lines';
 import { readTail, writeTableCopy, type TableRange } from './table-copy';
 import { plannedForWidth, type Db } from './db';
 import { ReconError } from '../../errors';
@@ -259,15 +261,26 @@ function loadBankStatement(load: Load, format: BankFormat): Promise<SourceInfo> 
 
 /**
  * Whether the table's first record is its header (`header` as set, else detected); refuses a file
- * with no records, or whose first row looks like data when `header` was not set.
+ * with no records, or whose first row looks like data when `header` was not set, unless the table
+ * starts on the file's first line and that row types like the rows below it (read as data, said so).
  */
-function headerOf(path: string, records: string[][], complete: boolean, header: boolean | undefined): boolean {
+function headerOf(path: string, records: string[][], complete: boolean, header: boolean | undefined, notices: Notice[], fromFirstLine: boolean): boolean {
   if (records.length === 0 && !complete) {
     throw new ReconError('empty_file', `${path} has no line break in its first 256 KiB: it is not a CSV table (or its lines are longer than that)`, { path, reason: 'no_line_break' });
   }
   if (records.length === 0) throw new ReconError('empty_file', `${path} has no records`, { path });
   const hasHeader = header ?? detectHeader(records);
   if (!hasHeader && header === undefined) {
+    // A bank export without a header row (CommBank NetBank): the file's first row types like every row
+    // below it. Not when lines above were cut (by the read options or as a preamble): then a header is expected.
+    const kinds = fromFirstLine ? firstRowIsData(records) : null;
+    if (kinds) {
+      notices.push({
+        code: 'no_header_row',
+        message: `the file has no header row: its first row (${JSON.stringify(records[0].slice(0, 5))}) is written like the ${records.length - 1} row(s) below it (${kinds}), so it was read as data and the columns are named column_1 … column_${records[0].length}; map them by their values, or tick “First line read is a header” under “How this file was read” if the first row is a header after all`,
+      });
+      return false;
+    }
     throw new ReconError('no_header', `${path}: the first row (${JSON.stringify(records[0].slice(0, 5))}) looks like data, not a header; add a header row or load with header: false to name columns column_1, column_2, …`, { path, first_row: records[0] });
   }
   return hasHeader;
@@ -279,10 +292,13 @@ function headerOf(path: string, records: string[][], complete: boolean, header: 
  * rows unless `skipBadLines`, when they are named in a notice. Drops the half-read `next` table
  * before refusing. Returns how many lines were rejected.
  */
-async function checkRejects(db: Db, path: string, rejects: string, next: string, linesAbove: number, skipBadLines: boolean, notices: Notice[]): Promise<number> {
+async function checkRejects(db: Db, path: string, rejects: string, next: string, toFileLine: (copyLine: number) => number, skipBadLines: boolean, notices: Notice[]): Promise<number> {
+  // One entry per line (a short line is rejected once per missing column).
   const badLines = (
-    await db.all<{ line: string; error_type: string; error_message: string }>(`SELECT line, error_type, error_message FROM ${ident(rejects)} ORDER BY line LIMIT 20`)
-  ).map((b) => ({ ...b, line: String(Number(b.line) + linesAbove) }));
+    await db.all<{ line: string; error_type: string; error_message: string }>(
+      `SELECT line, min(error_type) AS error_type, min(error_message) AS error_message FROM ${ident(rejects)} GROUP BY line ORDER BY line LIMIT 20`,
+    )
+  ).map((b) => ({ ...b, line: String(toFileLine(Number(b.line))) }));
   const badCount = await db.scalarNumber(`SELECT count(DISTINCT line) FROM ${ident(rejects)}`);
   const unicode = badLines.find((b) => /unicode|utf-?8/i.test(`${b.error_type} ${b.error_message}`));
   if (badCount > 0 && unicode) {
@@ -346,7 +362,7 @@ async function loadCopy(load: Load, copy: Copy): Promise<SourceInfo> {
   const delimiter = opts.delimiter ?? detectDelimiter(sniff.sampleText, sniff.complete, quoted);
   const layout = await findTable(readPath, compression === 'gzip', sniff, delimiter, opts);
   const records = layout.records;
-  const hasHeader = headerOf(path, records, sniff.complete, opts.header);
+  const hasHeader = headerOf(path, records, sniff.complete, opts.header, notices, opts.skip_top === undefined && layout.skipTop === 0);
   const named = deriveColumnNames(hasHeader ? records[0] : null, records[0].length);
   notices.push(...named.notices, ...layout.notices);
   if (layout.range) {
@@ -372,9 +388,10 @@ async function loadCopy(load: Load, copy: Copy): Promise<SourceInfo> {
   await plannedForWidth(ctx.db, detection.typings.length, () => ctx.db.exec(`CREATE OR REPLACE TABLE ${ident(next)} AS SELECT ${dataSelect(detection.typings)} FROM ${readCsv(rejectOptions(rejects))}`));
   lap('read_csv+type');
   ctx.guard?.check();
-  // The reader counts lines of the table copy; the user's file has the cut lines above it.
+  // The reader counts lines of the table copy; the user's file has the cut lines above it and the report lines left out inside it.
   const linesAbove = layout.range && layout.range.start > 0 ? layout.skipTop : 0;
-  const badCount = await checkRejects(ctx.db, path, rejects, next, linesAbove, opts.skip_bad_lines === true, notices);
+  const inside = layout.skipped.filter((l) => l.where === 'inside');
+  const badCount = await checkRejects(ctx.db, path, rejects, next, (line) => fileLine(line, linesAbove, inside), opts.skip_bad_lines === true, notices);
   if (sniff.compressed) notices.push({ code: 'decompressed', message: 'gzip-compressed input' });
 
   const rowCount = await ctx.db.scalarNumber(`SELECT count(*) FROM ${ident(next)}`);
@@ -467,27 +484,88 @@ async function findTable(copy: string, gzip: boolean, sniff: SniffResult, delimi
     const b = detectBottom(tailRecords, top.width, Number.MAX_SAFE_INTEGER, opts.skip_bottom);
     bottom = { count: b.count, endByte: b.count ? tail.start + Buffer.byteLength(tail.text.slice(0, b.start)) : null, skipped: b.skipped };
   }
+  // Headings and subtotals between the data rows of a report; a report larger than the sample is read whole to find them all.
+  const cutBottom = bottom.skipped.some((l) => !l.reason.startsWith('empty'));
+  const interior = sniff.complete && bottom.count ? body.slice(0, body.length - bottom.count) : body;
+  const report = findReportLines(interior, top.width);
+  if (report.length && !sniff.complete) {
+    const whole = !gzip && (await stat(copy)).size <= REPORT_WHOLE_READ_BYTES ? (await readFile(copy, 'utf8')).replace(/^\ufeff/, '') : null;
+    if (whole !== null) return findTable(copy, gzip, { ...sniff, sampleText: whole, complete: true }, delimiter, opts);
+  }
+  const inside = sniff.complete ? reportSkipped(text, interior, report) : [];
+  const dropped = new Set(sniff.complete ? report.map((l) => interior[l.index]) : []);
   const mixed = hasMixedLineEndings(text, quoted);
   // Blank lines alone are skipped by the reader itself: no copy is cut for them.
-  const cutBottom = bottom.skipped.some((l) => !l.reason.startsWith('empty'));
-  const needsCut = top.index > 0 || cutBottom || mixed;
+  const needsCut = top.index > 0 || cutBottom || mixed || dropped.size > 0;
   const notices: Notice[] = [];
-  const list = (lines: SkippedLine[]) => lines.map((l) => `${l.where === 'top' ? `line ${l.line}` : l.line === 1 ? 'last line' : `${l.line}. line from the end`} (${l.reason}): ${l.text || '—'}`).join('; ');
+  const list = (lines: SkippedLine[]) => lines.map((l) => `${l.where === 'bottom' ? (l.line === 1 ? 'last line' : `${l.line}. line from the end`) : `line ${l.line}`} (${l.reason}): ${l.text || '—'}`).join('; ');
   if (top.skipped.length) notices.push({ code: 'skipped_top', message: `skipped ${top.skipped.length} line(s) above the header row: ${list(top.skipped)}` });
+  if (inside.length) notices.push(...reportNotices(inside));
   if (cutBottom) notices.push({ code: 'skipped_bottom', message: `skipped ${bottom.count} line(s) below the data: ${list(bottom.skipped)}` });
   if (mixed) notices.push({ code: 'mixed_line_endings', message: 'the file mixes Windows (CRLF) and Unix (LF) line breaks; read with both' });
   return {
     records: all
       .slice(top.index, sniff.complete && cutBottom ? all.length - bottom.count : undefined)
-      .filter((r) => r.fields.some((f) => f.trim() !== ''))
+      .filter((r) => r.fields.some((f) => f.trim() !== '') && !dropped.has(r))
       .slice(0, 50)
       .map((r) => r.fields),
-    range: needsCut ? { start: top.index > 0 ? byteAt(top.start) : 0, end: cutBottom ? bottom.endByte : null, normalizeNewlines: mixed } : null,
-    skipped: [...top.skipped, ...(cutBottom ? bottom.skipped : [])],
+    range: needsCut
+      ? {
+          start: top.index > 0 ? byteAt(top.start) : 0,
+          end: cutBottom ? bottom.endByte : null,
+          normalizeNewlines: mixed,
+          ...(dropped.size ? { drop: byteRanges(text, bom, [...dropped]) } : {}),
+        }
+      : null,
+    skipped: [...top.skipped, ...inside, ...(cutBottom ? bottom.skipped : [])],
     skipTop: top.skipLines,
     skipBottom: cutBottom ? bottom.count : 0,
     notices,
   };
+}
+
+/** A report larger than the sample is read whole (to find all its headings and subtotals) up to this size; larger ones load as before. */
+const REPORT_WHOLE_READ_BYTES = 64 * 1024 * 1024;
+
+/** Byte ranges of `records` (in file order) in the UTF-8 bytes of `text`, counted incrementally. */
+function byteRanges(text: string, bom: number, records: RecordPos[]): { start: number; end: number }[] {
+  const out: { start: number; end: number }[] = [];
+  let chars = 0;
+  let bytes = bom;
+  const at = (c: number) => {
+    bytes += Buffer.byteLength(text.slice(chars, c));
+    chars = c;
+    return bytes;
+  };
+  for (const r of records) out.push({ start: at(r.start), end: at(r.end) });
+  return out;
+}
+
+/** What was left out inside a report's table: how many headings and subtotals, which lines; subtotals that do not add up, each. */
+function reportNotices(inside: SkippedLine[]): Notice[] {
+  const headings = inside.filter((l) => l.reason.startsWith('heading'));
+  const subtotals = inside.filter((l) => !l.reason.startsWith('heading'));
+  const wrong = subtotals.filter((l) => l.reason.includes('does NOT equal'));
+  const lines = (ls: SkippedLine[], n = 12) => `${ls.slice(0, n).map((l) => l.line).join(', ')}${ls.length > n ? `, … (${ls.length - n} more)` : ''}`;
+  const notices: Notice[] = [
+    {
+      code: 'report_lines',
+      message:
+        `left out ${inside.length} line(s) inside the table as a report's ${headings.length} heading(s) and ${subtotals.length} subtotal(s): they do not type like the data rows (no date or amount where every row has one). ` +
+        `${headings.length ? `Headings at line(s) ${lines(headings)}. ` : ''}${subtotals.length ? `Subtotals at line(s) ${lines(subtotals)}; ${subtotals.length - wrong.length} of ${subtotals.length} equal the sum of their rows. ` : ''}` +
+        'Each is listed under “How this file was read”.',
+    },
+  ];
+  if (wrong.length) {
+    notices.push({
+      code: 'report_total_mismatch',
+      message: `${wrong.length} subtotal line(s) left out of the table do NOT equal the sum of the rows above them: rows may be missing from the export, or these lines are not subtotals: ${wrong
+        .slice(0, 5)
+        .map((l) => `line ${l.line} (${l.text.slice(0, 60)}): ${l.reason.slice(l.reason.indexOf('does NOT') + 'does NOT equal the sum of the '.length)}`)
+        .join('; ')}${wrong.length > 5 ? `; and ${wrong.length - 5} more` : ''}`,
+    });
+  }
+  return notices;
 }
 
 /** Select list of the data table from a relation whose columns are the raw VARCHARs under their names. */

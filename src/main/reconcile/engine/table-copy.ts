@@ -1,7 +1,7 @@
 /**
  * Writes the part of a text file that is the table — from the header row to the last data row —
  * into the workspace copy, with every line break made LF when the file mixes CRLF and LF (DuckDB's
- * reader takes one kind per file). Streams; never holds the file in memory. Only used when the
+ * reader takes one kind per file), and without a report's heading and subtotal lines. Streams; never holds the file in memory. Only used when the
  * file needs it: a plain CSV is copied as it is.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -16,18 +16,36 @@ export interface TableRange {
   /** Byte just after the table; null: to the end. */
   end: number | null;
   normalizeNewlines: boolean;
+  /** Byte ranges inside the table left out of the copy (a report's headings and subtotals), ascending, not overlapping. */
+  drop?: { start: number; end: number }[];
+}
+
+/** The parts of [from, to) (absolute bytes) outside the `drop` ranges, as [start, end) pairs; `k` is the first drop range that may still matter. */
+function keptParts(from: number, to: number, drop: { start: number; end: number }[], k: { i: number }): [number, number][] {
+  const out: [number, number][] = [];
+  let at = from;
+  while (k.i < drop.length && drop[k.i].end <= at) k.i++;
+  for (let i = k.i; i < drop.length && drop[i].start < to; i++) {
+    if (drop[i].start > at) out.push([at, drop[i].start]);
+    at = Math.max(at, drop[i].end);
+  }
+  if (at < to) out.push([at, to]);
+  return out;
 }
 
 export async function writeTableCopy(source: string, target: string, gzip: boolean, range: TableRange, signal?: AbortSignal): Promise<void> {
   let pos = 0;
   let pendingCr = false;
+  const drop = range.drop ?? [];
+  const dropAt = { i: 0 };
   const cut = new Transform({
     transform(chunk: Buffer, _enc, done) {
-      const from = Math.max(0, range.start - pos);
-      const to = range.end === null ? chunk.length : Math.min(chunk.length, range.end - pos);
+      const base = pos;
+      const from = Math.max(0, range.start - base);
+      const to = range.end === null ? chunk.length : Math.min(chunk.length, range.end - base);
       pos += chunk.length;
       if (to <= from) return done();
-      let part = chunk.subarray(from, to);
+      let part = drop.length === 0 ? chunk.subarray(from, to) : Buffer.concat(keptParts(base + from, base + to, drop, dropAt).map(([a, b]) => chunk.subarray(a - base, b - base)));
       if (range.normalizeNewlines) {
         // CRLF → LF; a CR at a chunk's end waits for the next chunk's first byte.
         let text = part.toString('latin1');

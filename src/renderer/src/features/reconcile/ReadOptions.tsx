@@ -1,6 +1,6 @@
 /**
  * How a source was read, and the way to change it: the sheet of a workbook, lines above the header
- * and below the data (with the lines that were skipped and why), delimiter, decimal separator and
+ * and below the data, and a report's headings and subtotals inside it (with the lines that were skipped and why), delimiter, decimal separator and
  * encoding, quoting and whether there is a header row — chosen from lists, not typed. A changed
  * choice is previewed at once (reconcile.previewRead: the first rows as they would be read, and
  * the lines left out); "Read again" re-reads the same file with it (reconcile.retrySource). The
@@ -25,6 +25,9 @@ interface Choice {
   quote: '"' | 'none';
   header: boolean;
 }
+
+/** What the load decided about the table's shape, said again next to the options that change it. */
+const READ_NOTICES = new Set(['no_header_row', 'report_lines', 'report_total_mismatch']);
 
 const fromInfo = (info: SourceInfo): Choice => ({
   ...(info.sheet ? { sheet: info.sheet.name } : {}),
@@ -139,12 +142,19 @@ export function ReadOptions({ side, id, info }: { side: Side; id: string; info: 
           </label>
         )}
       </div>
+      {info.notices
+        .filter((n) => READ_NOTICES.has(n.code))
+        .map((n) => (
+          <p key={n.code} className={n.code === 'report_total_mismatch' ? 'field-error small' : 'muted small'}>
+            {n.message}
+          </p>
+        ))}
       {info.decimal && <p className="muted small">Amounts were read with a decimal {info.decimal.separator === ',' ? 'comma' : 'point'}: {info.decimal.reason}.</p>}
       {(info.skipped_lines?.length ?? 0) > 0 && (
         <ul className="skipped-lines small" aria-label={label('Lines not read')}>
           {info.skipped_lines!.map((l, i) => (
             <li key={i}>
-              {l.where === 'top' ? `line ${l.line}` : l.line === 1 ? 'last line' : `line ${l.line} from the end`}: <code>{l.text}</code> — {l.reason}
+              {l.where !== 'bottom' ? `line ${l.line}` : l.line === 1 ? 'last line' : `line ${l.line} from the end`}: <code>{l.text}</code> — {l.reason}
             </li>
           ))}
         </ul>

@@ -1,0 +1,232 @@
+/**
+ * Report-style exports (QuickBooks "A/R Ageing Detail", Xero "Aged Receivables Detail", SAP lists,
+ * Sage reports) put lines inside the table that are not transactions: section headings (a line
+ * with one filled cell: an ageing bucket, a customer name) and subtotals of full table width
+ * (`Total for Current,,,…,7,381,102.00`, `Total Acme Ltd,…`, `*  1.234,56`, `Summe …`).
+ *
+ * They are told from the data by the data's own column types, not by one vendor's layout: the
+ * columns every data row fills with a date or a number are found first (from the rows that are not
+ * marked as headings or totals), and a line is left out only when it leaves such a column empty
+ * (a subtotal also holds amounts and no date at all) and
+ *   - fills one cell only (a heading), in a file that has subtotals or several headings, or
+ *   - starts with a `*` marker, or holds nothing but a label and amounts (or values repeated from
+ *     the row above: a currency) and starts with a total word, names a heading above it in its
+ *     first filled cell (`Total Acme Ltd` under `Acme Ltd`), or leaves the key column (the one
+ *     identifying each row: a document number) empty (a subtotal).
+ * A data row that happens to start with "Total" (a payee "Total Energies") fills its date and is
+ * kept. Nothing is dropped silently: every line is listed with its reason, and each subtotal is
+ * checked against the sum of the rows of its block; one that does not add up is named.
+ */
+import type { SkippedLine } from '../../../shared/reconcile/sources-and-runs';
+import { valueKind, type RecordPos } from './read-layout';
+
+/** First words of subtotal and total lines (English, German, Dutch, French, Spanish, Italian, Portuguese, Polish, Czech, Nordic, Turkish, Russian, Korean, Chinese, Japanese). */
+const TOTAL_WORD =
+  /^\s*(total|totals|subtotal|sub-total|sub total|grand total|totaal|subtotaal|summe|zwischensumme|gesamt|gesamtsumme|endsumme|sum|som|somme|sous-total|total général|totale|subtotale|suma|soma|total geral|razem|celkem|součet|summa|totalt|yhteensä|toplam|genel toplam|ara toplam|итого|всего|합계|총계|소계|合计|小计|总计|合計|小計|總計)(?=$|[\s,;:.(/-])/iu;
+
+/** SAP-style list markers: `*` for a subtotal, `**` for the next level. */
+const STAR_MARKER = /^\s*\*{1,5}(\s|$)/;
+
+export interface ReportLine {
+  /** Index of the record in the records given. */
+  index: number;
+  kind: 'heading' | 'subtotal';
+  reason: string;
+  /** A subtotal whose amounts are not the sum of any block of rows above it: which column, stated and summed. */
+  mismatch?: { column: number; stated: number; summed: number; rows: number };
+}
+
+const blank = (r: RecordPos) => r.fields.every((f) => f.trim() === '');
+const filledCells = (r: RecordPos) => r.fields.filter((f) => f.trim() !== '').length;
+const firstFilled = (r: RecordPos) => (r.fields.find((f) => f.trim() !== '') ?? '').trim();
+export const previewRecord = (r: RecordPos) => r.fields.map((f) => f.replace(/\s+/g, ' ').trim()).join(' | ').slice(0, 120);
+
+/** The decimal separator the body's amounts are written with (for checking sums): `,` when amounts end in `,dd` and none in `.dd`. */
+function decimalOf(values: string[]): ',' | '.' {
+  let comma = 0;
+  let point = 0;
+  for (const v of values) {
+    if (/\d,\d{1,2}\D*$/.test(v)) comma++;
+    else if (/\d\.\d{1,2}\D*$/.test(v)) point++;
+  }
+  return comma > point ? ',' : '.';
+}
+
+/** An amount in cents (integer), or null; `(1.00)` and a trailing minus are negative. */
+export function amountCents(text: string, decimal: ',' | '.'): number | null {
+  let t = text.trim();
+  if (t === '') return null;
+  const negative = /^\(.*\)$/.test(t) || /^[^\d]*[-−]/.test(t) || /[-−]\s*$/.test(t);
+  t = t.replace(/[^\d.,]/g, '');
+  if (!/\d/.test(t)) return null;
+  const thousands = decimal === ',' ? /\./g : /,/g;
+  t = t.replace(thousands, '');
+  if (decimal === ',') t = t.replace(',', '.');
+  const n = Number(t);
+  if (!Number.isFinite(n)) return null;
+  return Math.round((negative ? -n : n) * 100);
+}
+
+interface ColumnProfile {
+  kind: 'date' | 'number' | 'text';
+  /** Share of the presumed data rows that fill it. */
+  filled: number;
+  /** Share of distinct values among its filled cells. */
+  distinct: number;
+}
+
+/** Column kinds over the presumed data rows: date or number when ≥ 95 % of the filled cells are. */
+function profile(rows: RecordPos[], width: number): ColumnProfile[] {
+  return Array.from({ length: width }, (_, k) => {
+    let filled = 0;
+    let dates = 0;
+    let numbers = 0;
+    const seen = new Set<string>();
+    for (const r of rows) {
+      const f = (r.fields[k] ?? '').trim();
+      if (f === '') continue;
+      filled++;
+      seen.add(f);
+      const kind = valueKind(f);
+      if (kind === 'date') dates++;
+      else if (kind === 'number') numbers++;
+    }
+    const kind = filled > 0 && dates >= 0.95 * filled ? 'date' : filled > 0 && numbers >= 0.95 * filled ? 'number' : 'text';
+    return { kind, filled: rows.length ? filled / rows.length : 0, distinct: filled ? seen.size / filled : 0 };
+  });
+}
+
+/** Does cell `f` type like column `c` of the body (filled, and a date or number where the body has one)? */
+const typesLike = (f: string | undefined, c: ColumnProfile) => {
+  const v = (f ?? '').trim();
+  if (v === '') return false;
+  return c.kind === 'text' || valueKind(v) === c.kind;
+};
+
+/**
+ * The headings and subtotals among `body` (the records between the header row and the lines below
+ * the data; blank records are ignored). `width` is the table's field count. Returns them in file
+ * order; empty for an ordinary table.
+ */
+export function findReportLines(body: RecordPos[], width: number): ReportLine[] {
+  const rows = body.map((r, index) => ({ r, index })).filter(({ r }) => !blank(r));
+  if (rows.length < 3 || width < 2) return [];
+  const marked = (r: RecordPos) => filledCells(r) <= 1 || TOTAL_WORD.test(firstFilled(r)) || STAR_MARKER.test(firstFilled(r));
+  const presumed = rows.filter(({ r }) => r.fields.length === width && !marked(r)).map(({ r }) => r);
+  if (presumed.length < 2) return [];
+  const cols = profile(presumed, width);
+  // Columns (nearly) every data row fills with a value of the column's type: a date, an amount, a document number.
+  const required = cols.map((c, k) => ({ c, k })).filter(({ c }) => c.filled >= 0.8 && c.kind !== 'text');
+  if (required.length === 0) return [];
+  const missesRequired = (r: RecordPos) => required.some(({ c, k }) => !typesLike(r.fields[k], c));
+  // The key column: filled by the data rows and different on nearly every one (a document number), not a date; text before numbers (amounts differ too).
+  const key = cols
+    .map((c, k) => ({ c, k }))
+    .filter(({ c }) => c.filled >= 0.8 && c.distinct >= 0.9 && c.kind !== 'date')
+    .sort((a, b) => Number(b.c.kind === 'text') - Number(a.c.kind === 'text') || b.c.distinct - a.c.distinct)[0];
+  const numberCols = cols.map((c, k) => ({ c, k })).filter(({ c }) => c.kind === 'number');
+  const holdsAmounts = (r: RecordPos) => numberCols.some(({ k }) => valueKind((r.fields[k] ?? '').trim()) === 'number');
+
+  const out: ReportLine[] = [];
+  const headings: string[] = [];
+  let previous: RecordPos | null = null;
+  for (const { r, index } of rows) {
+    if (!missesRequired(r)) {
+      previous = r;
+      continue;
+    }
+    const first = firstFilled(r);
+    if (filledCells(r) === 1 && valueKind(first) === null) {
+      out.push({ index, kind: 'heading', reason: `heading inside the table (one filled cell: “${first.slice(0, 40)}”)` });
+      headings.push(first.toLowerCase());
+      continue;
+    }
+    // A subtotal sums rows of several days: it holds amounts and no date (a row with a date is a transaction, however it reads).
+    if (!holdsAmounts(r) || r.fields.some((f) => valueKind(f) === 'date')) {
+      previous = r;
+      continue;
+    }
+    const lower = first.toLowerCase();
+    const namesHeading = headings.some((h) => h.length >= 2 && (lower === h || lower.endsWith(` ${h}`)));
+    // Besides its label, a subtotal holds amounts, or repeats what the row above it holds (a currency, a customer):
+    // a document of its own (a credit memo without a due date or PO number) has text of its own.
+    const labelAndAmounts = r.fields.every((f, k) => {
+      const v = f.trim();
+      return v === '' || v === first || valueKind(v) === 'number' || (previous !== null && (previous.fields[k] ?? '').trim() === v);
+    });
+    let why: string | null = null;
+    if (STAR_MARKER.test(first)) why = `subtotal inside the table (marked “${first.trim().slice(0, 5)}”)`;
+    else if (!labelAndAmounts) why = null;
+    else if (TOTAL_WORD.test(first)) why = `subtotal inside the table (“${first.slice(0, 40)}”)`;
+    else if (namesHeading) why = `subtotal inside the table (repeats the heading “${first.slice(0, 40)}”)`;
+    else if (key && (r.fields[key.k] ?? '').trim() === '') why = `subtotal inside the table (no ${key.c.kind === 'number' ? 'number' : 'key'} in column ${key.k + 1}, amounts only)`;
+    if (why) out.push({ index, kind: 'subtotal', reason: why });
+    else previous = r;
+  }
+  const subtotals = out.filter((l) => l.kind === 'subtotal').length;
+  const headingCount = out.length - subtotals;
+  // A single one-cell line among data rows and no subtotal anywhere is a malformed row the user must hear about, not a report heading.
+  const kept = subtotals > 0 || headingCount >= 2 ? out : out.filter((l) => l.kind !== 'heading');
+  checkSubtotals(body, kept, numberCols.map(({ k }) => k));
+  return kept;
+}
+
+/**
+ * Each subtotal against the rows above it: it adds up when, in every amount column it fills, it
+ * equals the sum of the data rows from some earlier boundary (the table's start, a heading or a
+ * subtotal) down to it, the same boundary for all its columns. Sets `mismatch` otherwise.
+ */
+function checkSubtotals(body: RecordPos[], lines: ReportLine[], amountCols: number[]): void {
+  if (amountCols.length === 0) return;
+  const dropped = new Map(lines.map((l) => [l.index, l]));
+  const decimal = decimalOf(body.flatMap((r, i) => (dropped.has(i) ? [] : amountCols.map((k) => r.fields[k] ?? ''))));
+  // Running sums over data rows, and the running sums at every boundary.
+  const running = amountCols.map(() => 0);
+  let dataRows = 0;
+  const boundaries: { sums: number[]; rows: number }[] = [{ sums: [...running], rows: 0 }];
+  for (let i = 0; i < body.length; i++) {
+    const r = body[i];
+    const line = dropped.get(i);
+    if (!line) {
+      if (blank(r)) continue;
+      amountCols.forEach((k, j) => (running[j] += amountCents(r.fields[k] ?? '', decimal) ?? 0));
+      dataRows++;
+      continue;
+    }
+    if (line.kind === 'subtotal') {
+      const stated = amountCols.map((k) => amountCents(r.fields[k] ?? '', decimal));
+      const fits = (b: { sums: number[] }) => stated.every((s, j) => s === null || s === running[j] - b.sums[j]);
+      if (!boundaries.slice(-200).some(fits)) {
+        const b = boundaries.at(-1)!;
+        const j = stated.findIndex((s, j2) => s !== null && s !== running[j2] - b.sums[j2]);
+        line.mismatch = { column: amountCols[j], stated: (stated[j] ?? 0) / 100, summed: (running[j] - b.sums[j]) / 100, rows: dataRows - b.rows };
+      }
+    }
+    boundaries.push({ sums: [...running], rows: dataRows });
+  }
+}
+
+/** The physical lines a record spans (a quoted field may hold line breaks). */
+export function recordSpan(text: string, r: RecordPos): number {
+  let n = 0;
+  for (let i = r.start; i < r.end; i++) {
+    const ch = text.charCodeAt(i);
+    if (ch === 10) n++;
+    else if (ch === 13 && text.charCodeAt(i + 1) !== 10) n++;
+  }
+  return Math.max(1, n);
+}
+
+/** The report lines as skipped lines (listed in Read options, mapped around by source-lines.ts). */
+export function reportSkipped(text: string, body: RecordPos[], lines: ReportLine[]): SkippedLine[] {
+  return lines.map((l) => {
+    const r = body[l.index];
+    const span = recordSpan(text, r);
+    const reason = l.mismatch
+      ? `${l.reason}; does NOT equal the sum of the ${l.mismatch.rows} row(s) above it (column ${l.mismatch.column + 1}: ${l.mismatch.stated.toFixed(2)} stated, ${l.mismatch.summed.toFixed(2)} summed)`
+      : l.kind === 'subtotal'
+        ? `${l.reason}; equals the sum of its rows`
+        : l.reason;
+    return { where: 'inside' as const, line: r.line, text: previewRecord(r), reason, ...(span > 1 ? { span } : {}) };
+  });
+}

@@ -4,7 +4,8 @@ import { defineConfig } from 'vitest/config';
 // so a mutant runs seconds, not the whole suite. Every test that guards matching or dispatch belongs
 // here: the matching engine's example, property and model tests, the cash-application rules (the only
 // guard of the ambiguity rule in one-to-one.ts), the reference forms and counterparty names that
-// scored.ts and party-resolution.ts read, either-order runs, the matching cases as data (each case runs
+// scored.ts and party-resolution.ts read, customers paying runs of consecutive invoices (party-only:
+// groups.ts's matchRuns), either-order runs, the matching cases as data (each case runs
 // twice: 1:1 by the in-memory greedy pass and by the SQL rounds, KALLA_GREEDY_IN_MEMORY=0), and the
 // dispatcher's tests.
 // Property tests run from the same fixed seed as `npm test` (tests/helpers/property-seed.ts).
@@ -15,6 +16,7 @@ export const MUTATION_TESTS = [
   'tests/reconcile/engine/cash-application.test.ts',
   'tests/reconcile/engine/reference-forms.test.ts',
   'tests/reconcile/engine/party-resolution.test.ts',
+  'tests/reconcile/engine/party-only.test.ts',
   'tests/reconcile/engine/one-to-one.test.ts',
   'tests/reconcile/engine/either-order.test.ts',
   'tests/reconcile/engine/matching-cases.test.ts',

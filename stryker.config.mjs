@@ -26,7 +26,7 @@ export default {
   // reach its validateRule). scored.ts, lines 405-572 (the fit and EM; 196 mutants, match-model tests):
   // 58.16 %, 78.6 % after round 31g's tests (kills applied by hand); its other 400-odd mutants are unscored.
   // Round 31h (scoped runs, docs/recon-engine.md): dispatch.ts 100 %, groups.ts matchRuns 86.5 % (97.3 % with
-  // its cases), groups.ts subsetSearch/N:M 70.5 % (76.8 %), exceptions.ts 73.4 % (75.0 %), one-to-one.ts
+  // its cases), groups.ts subsetSearch/N:M 70.5 % (77.7 %), exceptions.ts 73.4 % (75.0 %), one-to-one.ts
   // 82.8 % (every survivor equivalent), working.ts validateRule 81.8 % (83.6 %). The lowest of those is
   // above 55, but break is checked against a whole run's total and auto-guards.ts (55.26 %) and most of
   // scored.ts were not re-scored, so 55 stays the lowest module score measured: raising it would be a guess.

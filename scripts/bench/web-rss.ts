@@ -16,11 +16,11 @@
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { request } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import WebSocket from 'ws';
+import { connect, serverUrl } from './web-client';
 
 const { values } = parseArgs({
   options: {
@@ -67,52 +67,9 @@ const inspectorUrl = new Promise<string>((ok) => {
 child.stderr!.on('data', (d) => {
   if (!/Debugger|inspector|For help, see/.test(String(d))) process.stderr.write(d);
 });
-const url = await new Promise<string>((ok, fail) => {
-  let out = '';
-  const timer = setTimeout(() => fail(new Error('kalla web did not start in 60 s')), 60_000);
-  child.stdout!.on('data', (d) => {
-    out += d;
-    const line = out.split('\n').find((x) => x.startsWith('{'));
-    if (line) {
-      clearTimeout(timer);
-      ok((JSON.parse(line) as { url: string }).url);
-    }
-  });
-});
-const base = new URL(url);
-const launch = new URLSearchParams(base.hash.slice(1)).get('launch')!;
-const origin = `http://${base.host}`;
+const base = await serverUrl(child);
 
-const session = await new Promise<string>((ok, fail) => {
-  const req = request(`${origin}/session`, { method: 'POST', headers: { origin, 'content-type': 'application/json' } }, (res) => {
-    let text = '';
-    res.on('data', (d) => (text += d));
-    res.on('end', () => ok((JSON.parse(text) as { session: string }).session));
-  });
-  req.on('error', fail);
-  req.end(JSON.stringify({ launch }));
-});
-const ws = await new Promise<WebSocket>((ok, fail) => {
-  const s = new WebSocket(`ws://${base.host}/ws`, ['kalla.v1', `kalla.session.${session}`], { headers: { origin } });
-  s.once('open', () => ok(s));
-  s.once('error', fail);
-});
-let nextId = 1;
-const pending = new Map<number, (m: { ok: boolean; value?: unknown; error?: { message: string } }) => void>();
-ws.on('message', (data) => {
-  const msg = JSON.parse(String(data)) as { type: string; id: number; ok: boolean; value?: unknown; error?: { message: string } };
-  if (msg.type === 'result') pending.get(msg.id)?.(msg);
-});
-async function rpc<T>(channel: string, input: unknown): Promise<T> {
-  const id = nextId++;
-  const msg = await new Promise<{ ok: boolean; value?: unknown; error?: { message: string } }>((ok) => {
-    pending.set(id, ok);
-    ws.send(JSON.stringify({ id, channel, input }));
-  });
-  pending.delete(id);
-  if (!msg.ok) throw new Error(`${channel}: ${msg.error?.message}`);
-  return msg.value as T;
-}
+const { ws, rpc } = await connect(base);
 
 const rssMb = () => {
   const status = readFileSync(`/proc/${child.pid}/status`, 'utf8');

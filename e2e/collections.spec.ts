@@ -26,6 +26,7 @@ test('a direct-debit collection pays every item due that day, and a return reope
   const results = page.locator('#results-panel');
   await page.getByRole('tablist', { name: 'Result categories' }).getByRole('tab', { name: /Matched/ }).click();
   await results.getByRole('searchbox', { name: 'Search results' }).fill(`INV-${w.returned.no}`);
+  await expect(results.getByText(`1 matching “INV-${w.returned.no}”`)).toBeVisible();
   // The return line names the invoice: its group is the day's collection, the invoice itself is not in it.
   await results.getByRole('button', { name: /^Details of group/ }).first().click();
   const detail = results.getByRole('region', { name: /^Details of group/ });

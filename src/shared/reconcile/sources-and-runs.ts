@@ -63,6 +63,8 @@ export const NoticeCodeSchema = z.enum([
   'report_total_mismatch',
   /** The file has no header row (its first row types like the rows below it): columns named column_1, column_2, … */
   'no_header_row',
+  /** A report's section headings name the rows under them and the first column is empty on every row: the heading is read as that column's value. */
+  'report_headings_filled',
 ]);
 export type NoticeCode = z.infer<typeof NoticeCodeSchema>;
 

@@ -132,6 +132,16 @@ describe('report exports: headings and subtotals inside the table', () => {
     // A contact named "Total Energies …" is a heading like any other, and its documents are rows.
     expect(inside(info).filter((l) => l.reason.startsWith('heading')).map((l) => l.text)).toEqual(['Ballarat Building Supplies Pty Ltd', 'Yarra Tiling Services', 'Total Energies Pty Ltd']);
     expect(notice(info, 'report_total_mismatch')).toBe('');
+    // The contact lives only in the heading above its documents: it is read as their Contact.
+    expect(rows.map((r) => r.Contact)).toEqual([
+      'Ballarat Building Supplies Pty Ltd',
+      'Ballarat Building Supplies Pty Ltd',
+      'Ballarat Building Supplies Pty Ltd',
+      'Yarra Tiling Services',
+      'Yarra Tiling Services',
+      'Total Energies Pty Ltd',
+    ]);
+    expect(notice(info, 'report_headings_filled')).toMatch(/Contact is empty on every row.*\(6 rows\)/);
     await expectRowsOnTheirLines(ws, info, content, 'Invoice Number');
   });
 

@@ -494,13 +494,18 @@ async function findTable(copy: string, gzip: boolean, sniff: SniffResult, delimi
   }
   const inside = sniff.complete ? reportSkipped(text, interior, report) : [];
   const dropped = new Set(sniff.complete ? report.map((l) => interior[l.index]) : []);
+  const filled = sniff.complete ? headingFills(interior, report, dropped, quoted ? '"' : null, delimiter) : new Map<RecordPos, string>();
   const mixed = hasMixedLineEndings(text, quoted);
   // Blank lines alone are skipped by the reader itself: no copy is cut for them.
-  const needsCut = top.index > 0 || cutBottom || mixed || dropped.size > 0;
+  const needsCut = top.index > 0 || cutBottom || mixed || dropped.size > 0 || filled.size > 0;
   const notices: Notice[] = [];
   const list = (lines: SkippedLine[]) => lines.map((l) => `${l.where === 'bottom' ? (l.line === 1 ? 'last line' : `${l.line}. line from the end`) : `line ${l.line}`} (${l.reason}): ${l.text || '—'}`).join('; ');
   if (top.skipped.length) notices.push({ code: 'skipped_top', message: `skipped ${top.skipped.length} line(s) above the header row: ${list(top.skipped)}` });
   if (inside.length) notices.push(...reportNotices(inside));
+  if (filled.size > 0) {
+    const column = top.index >= 0 ? (all[top.index]?.fields[0] ?? '').trim() || 'the first column' : 'the first column';
+    notices.push({ code: 'report_headings_filled', message: `${column} is empty on every row and each section heading names its rows: the heading above each row is read as its ${column} (${filled.size} rows)` });
+  }
   if (cutBottom) notices.push({ code: 'skipped_bottom', message: `skipped ${bottom.count} line(s) below the data: ${list(bottom.skipped)}` });
   if (mixed) notices.push({ code: 'mixed_line_endings', message: 'the file mixes Windows (CRLF) and Unix (LF) line breaks; read with both' });
   return {
@@ -508,13 +513,14 @@ async function findTable(copy: string, gzip: boolean, sniff: SniffResult, delimi
       .slice(top.index, sniff.complete && cutBottom ? all.length - bottom.count : undefined)
       .filter((r) => r.fields.some((f) => f.trim() !== '') && !dropped.has(r))
       .slice(0, 50)
-      .map((r) => r.fields),
+      .map((r) => (filled.has(r) ? [filled.get(r)!, ...r.fields.slice(1)] : r.fields)),
     range: needsCut
       ? {
           start: top.index > 0 ? byteAt(top.start) : 0,
           end: cutBottom ? bottom.endByte : null,
           normalizeNewlines: mixed,
           ...(dropped.size ? { drop: byteRanges(text, bom, [...dropped]) } : {}),
+          ...(filled.size ? { insert: fillInserts(text, bom, filled, quoted) } : {}),
         }
       : null,
     skipped: [...top.skipped, ...inside, ...(cutBottom ? bottom.skipped : [])],
@@ -522,6 +528,38 @@ async function findTable(copy: string, gzip: boolean, sniff: SniffResult, delimi
     skipBottom: cutBottom ? bottom.count : 0,
     notices,
   };
+}
+
+/**
+ * A report whose rows leave the first column empty and whose section headings (one filled cell, the
+ * first) name them — Xero's Aged Receivables Detail puts the contact only in the heading above its
+ * invoices: the heading is each row's value of that column. Only when no kept row fills the first
+ * column, and only for rows under a heading (before the next heading or subtotal).
+ */
+function headingFills(interior: RecordPos[], report: ReturnType<typeof findReportLines>, dropped: Set<RecordPos>, quote: string | null, delimiter: string): Map<RecordPos, string> {
+  const out = new Map<RecordPos, string>();
+  const headings = new Set(report.filter((l) => l.kind === 'heading').map((l) => interior[l.index]));
+  if (headings.size === 0) return out;
+  const rows = interior.filter((r) => !dropped.has(r) && r.fields.some((f) => f.trim() !== ''));
+  if (rows.length === 0 || rows.some((r) => (r.fields[0] ?? '').trim() !== '')) return out;
+  let current: string | null = null;
+  for (const r of interior) {
+    if (headings.has(r)) {
+      const cells = r.fields.map((f) => f.trim());
+      current = cells[0] !== '' && cells.slice(1).every((f) => f === '') ? cells[0] : null;
+      // Unquoted text cannot hold the delimiter.
+      if (current !== null && quote === null && current.includes(delimiter)) current = null;
+    } else if (dropped.has(r)) current = null;
+    else if (current !== null && r.fields.some((f) => f.trim() !== '')) out.set(r, current);
+  }
+  return out;
+}
+
+/** The filled headings as text inserted at the start of each row (quoted, with its quotes doubled). */
+function fillInserts(text: string, bom: number, filled: Map<RecordPos, string>, quoted: boolean): { at: number; text: string }[] {
+  const rows = [...filled.keys()].sort((a, b) => a.start - b.start);
+  const starts = byteRanges(text, bom, rows);
+  return rows.map((r, i) => ({ at: starts[i].start, text: quoted ? `"${filled.get(r)!.replace(/"/g, '""')}"` : filled.get(r)! }));
 }
 
 /** A report larger than the sample is read whole (to find all its headings and subtotals) up to this size; larger ones load as before. */

@@ -1,7 +1,8 @@
 /**
  * Writes the part of a text file that is the table — from the header row to the last data row —
  * into the workspace copy, with every line break made LF when the file mixes CRLF and LF (DuckDB's
- * reader takes one kind per file), and without a report's heading and subtotal lines. Streams; never holds the file in memory. Only used when the
+ * reader takes one kind per file), without a report's heading and subtotal lines, and with a heading
+ * written into the empty first field of the rows under it. Streams; never holds the file in memory. Only used when the
  * file needs it: a plain CSV is copied as it is.
  */
 import { createReadStream, createWriteStream } from 'node:fs';
@@ -18,6 +19,25 @@ export interface TableRange {
   normalizeNewlines: boolean;
   /** Byte ranges inside the table left out of the copy (a report's headings and subtotals), ascending, not overlapping. */
   drop?: { start: number; end: number }[];
+  /** Text written into the copy before the byte at `at` (a report heading filled into the empty first field of its rows), ascending. */
+  insert?: { at: number; text: string }[];
+}
+
+/** [start, end) parts with the inserts that fall inside them (an insert at a part's start belongs to it). */
+function withInserts(parts: [number, number][], insert: { at: number; text: string }[], k: { i: number }): (Buffer | [number, number])[] {
+  const out: (Buffer | [number, number])[] = [];
+  for (const [a, b] of parts) {
+    let at = a;
+    while (k.i < insert.length && insert[k.i].at < a) k.i++;
+    while (k.i < insert.length && insert[k.i].at < b) {
+      if (insert[k.i].at > at) out.push([at, insert[k.i].at]);
+      out.push(Buffer.from(insert[k.i].text, 'utf8'));
+      at = insert[k.i].at;
+      k.i++;
+    }
+    if (at < b) out.push([at, b]);
+  }
+  return out;
 }
 
 /** The parts of [from, to) (absolute bytes) outside the `drop` ranges, as [start, end) pairs; `k` is the first drop range that may still matter. */
@@ -38,6 +58,8 @@ export async function writeTableCopy(source: string, target: string, gzip: boole
   let pendingCr = false;
   const drop = range.drop ?? [];
   const dropAt = { i: 0 };
+  const insert = range.insert ?? [];
+  const insertAt = { i: 0 };
   const cut = new Transform({
     transform(chunk: Buffer, _enc, done) {
       const base = pos;
@@ -45,7 +67,11 @@ export async function writeTableCopy(source: string, target: string, gzip: boole
       const to = range.end === null ? chunk.length : Math.min(chunk.length, range.end - base);
       pos += chunk.length;
       if (to <= from) return done();
-      let part = drop.length === 0 ? chunk.subarray(from, to) : Buffer.concat(keptParts(base + from, base + to, drop, dropAt).map(([a, b]) => chunk.subarray(a - base, b - base)));
+      const kept = drop.length === 0 ? ([[base + from, base + to]] as [number, number][]) : keptParts(base + from, base + to, drop, dropAt);
+      let part =
+        insert.length === 0 && drop.length === 0
+          ? chunk.subarray(from, to)
+          : Buffer.concat(withInserts(kept, insert, insertAt).map((p) => (Buffer.isBuffer(p) ? p : chunk.subarray(p[0] - base, p[1] - base))));
       if (range.normalizeNewlines) {
         // CRLF → LF; a CR at a chunk's end waits for the next chunk's first byte.
         let text = part.toString('latin1');

@@ -27,7 +27,7 @@ interface Choice {
 }
 
 /** What the load decided about the table's shape, said again next to the options that change it. */
-const READ_NOTICES = new Set(['no_header_row', 'report_lines', 'report_total_mismatch']);
+const READ_NOTICES = new Set(['no_header_row', 'report_lines', 'report_total_mismatch', 'report_headings_filled']);
 
 const fromInfo = (info: SourceInfo): Choice => ({
   ...(info.sheet ? { sheet: info.sheet.name } : {}),

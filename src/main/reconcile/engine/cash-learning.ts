@@ -5,7 +5,6 @@
  * payments and the invoices they reference (bank fees, early-payment discounts), and the columns
  * that name the counterparty on both sides. `cash-rules.ts` turns these facts into rules.
  */
-import { createHash } from 'node:crypto';
 import { MAX_REFERENCE_TEXT_COLUMNS, type FieldMapping, type KeyNormaliser } from '../../../shared/reconcile/recipe';
 import type { ColumnTyping, Side } from '../../../shared/reconcile/sources-and-runs';
 import type { Db } from './db';
@@ -91,7 +90,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 18;
+export const LEARNING_VERSION = 19;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -214,6 +213,9 @@ async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping
   return facts;
 }
 
+/** A date column read from the file (not one the engine derived). */
+const isDateColumn = (c: ColumnTyping) => (c.type === 'date' || c.type === 'timestamp') && !c.derived;
+
 /** A collection is credited on its due date or up to this many days after (a weekend, the value date). */
 export const COLLECTION_DAYS = 7;
 /** A column the bank may collect by (a payment method, a mandate type) has at least 2 and at most this many values. */
@@ -231,10 +233,9 @@ const MIN_COLLECTION_DAYS = 2;
  * amounts on two days is not chance.
  */
 async function learnCollections(db: Db, columns: Columns, amount: FieldMapping, flipSign: boolean, mappings: FieldMapping[]): Promise<CashFacts['collection']> {
-  const isDate = (c: ColumnTyping) => (c.type === 'date' || c.type === 'timestamp') && !c.derived;
   const mapped = mappings.find((m) => m.role === 'date');
-  const right = mapped ? columns.right.find((c) => c.name === mapped.field_b && isDate(c)) : columns.right.find(isDate);
-  const dues = columns.left.filter(isDate).slice(0, 4);
+  const right = mapped ? columns.right.find((c) => c.name === mapped.field_b && isDateColumn(c)) : columns.right.find(isDateColumn);
+  const dues = columns.left.filter(isDateColumn).slice(0, 4);
   if (!right || dues.length === 0) return null;
   const texts = columns.left.filter((c) => c.type === 'text' && !c.derived).slice(0, 24);
   const counts = texts.length > 0 ? await db.one<Record<string, number>>(`SELECT ${texts.map((c, i) => `count(DISTINCT s.${ident(c.name)}) AS n${i}`).join(', ')} FROM ${rowsWith('left', texts, 's')}`) : null;
@@ -552,10 +553,9 @@ async function referenceColumns(db: Db, columns: Columns, leftKey: ColumnTyping,
 async function lineShares(db: Db, leftKey: ColumnTyping, shape: ReferenceGroups, strict: boolean, texts: ColumnTyping[], minWritten?: number): Promise<number[]> {
   if (texts.length === 0) return [];
   const long = `(UNPIVOT (SELECT __row_id AS id, ${texts.map((c, i) => `CAST(s.${ident(c.name)} AS VARCHAR) AS ${ident(String(i))}`).join(', ')} FROM ${sample('right')}) ON COLUMNS(* EXCLUDE (id)) INTO NAME c VALUE raw)`;
-  const tokens = `${LEFT_REFS_PREFIX}t${createHash('sha256').update(JSON.stringify([texts.map((c) => c.name), shape, minWritten ?? null])).digest('hex').slice(0, 24)}`;
+  const tokens = `${LEFT_REFS_PREFIX}t${textHash(JSON.stringify([texts.map((c) => c.name), shape, minWritten ?? null]))}`;
   // Asked first: `CREATE … IF NOT EXISTS` plans its whole SELECT even when the table is there (~0.15 s at 2,500 columns).
-  const made = await db.scalarNumber(`SELECT count(*) FROM duckdb_tables() WHERE temporary AND table_name = ${lit(tokens)}`);
-  if (made === 0) await db.exec(`CREATE TEMP TABLE ${tokens} AS SELECT c, id, unnest(${referenceTokens('s.raw', shape, minWritten)}) AS k FROM ${long} s`);
+  if (!(await db.hasTempTable(tokens))) await db.exec(`CREATE TEMP TABLE ${tokens} AS SELECT c, id, unnest(${referenceTokens('s.raw', shape, minWritten)}) AS k FROM ${long} s`);
   const shares = await db.all<{ c: string; share: number }>(
     `WITH keys AS (SELECT DISTINCT s.kalla_k AS k FROM ${await leftWithRefs(db, leftKey, shape, strict)})
      SELECT c, count(DISTINCT id) / greatest(1, (SELECT count(*) FROM ${sample('right')})) AS share FROM ${tokens} t WHERE k IN (SELECT k FROM keys) GROUP BY c`,
@@ -669,9 +669,8 @@ async function learnRates(db: Db, columns: Columns, leftKey: ColumnTyping, facts
  */
 async function learnDatePair(db: Db, columns: Columns, leftKey: ColumnTyping, facts: CashFacts, mappings: FieldMapping[]): Promise<CashFacts['date']> {
   const mapped = mappings.find((m) => m.role === 'date');
-  const isDate = (c: ColumnTyping) => (c.type === 'date' || c.type === 'timestamp') && !c.derived;
-  const rights = mapped ? [column(columns.right, 'right', mapped.field_b, 'date')] : columns.right.filter(isDate).slice(0, 3);
-  const lefts = columns.left.filter(isDate).slice(0, 6);
+  const rights = mapped ? [column(columns.right, 'right', mapped.field_b, 'date')] : columns.right.filter(isDateColumn).slice(0, 3);
+  const lefts = columns.left.filter(isDateColumn).slice(0, 6);
   if (lefts.length === 0 || rights.length === 0) return null;
   let best: CashFacts['date'] = null;
   for (const right of rights) {
@@ -698,9 +697,8 @@ async function learnDateFor(db: Db, columns: Columns, leftKey: ColumnTyping, fac
  */
 async function learnDatePairByParty(db: Db, columns: Columns, party: NonNullable<CashFacts['party']>, amount: FieldMapping, flipSign: boolean, mappings: FieldMapping[]): Promise<CashFacts['date']> {
   const mapped = mappings.find((m) => m.role === 'date');
-  const isDate = (c: ColumnTyping) => (c.type === 'date' || c.type === 'timestamp') && !c.derived;
-  const rights = mapped ? [column(columns.right, 'right', mapped.field_b, 'date')] : columns.right.filter(isDate).slice(0, 3);
-  const lefts = columns.left.filter(isDate).slice(0, 6);
+  const rights = mapped ? [column(columns.right, 'right', mapped.field_b, 'date')] : columns.right.filter(isDateColumn).slice(0, 3);
+  const lefts = columns.left.filter(isDateColumn).slice(0, 6);
   if (lefts.length === 0 || rights.length === 0) return null;
   const name = (side: Side, c: string) => `nullif(${nameExpression(`CAST(s.${ident(column(columns[side], side, c, 'counterparty').name)} AS VARCHAR)`)}, '')`;
   const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);

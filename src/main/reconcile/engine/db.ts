@@ -113,6 +113,11 @@ export class Db {
     return value === null || value === undefined ? 0 : Number(value);
   }
 
+  /** Whether this connection has a TEMP table of that name (a table made once per run or learning). */
+  async hasTempTable(name: string): Promise<boolean> {
+    return (await this.scalarNumber(`SELECT count(*) FROM duckdb_tables() WHERE temporary AND table_name = $1`, [name])) > 0;
+  }
+
   async transaction<T>(body: () => Promise<T>): Promise<T> {
     await this.exec('BEGIN TRANSACTION');
     try {

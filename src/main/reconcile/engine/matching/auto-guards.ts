@@ -40,14 +40,13 @@ async function guardNamedElsewhere(db: Db, recipe: Recipe, columns: SideColumns)
   const model = recipe.rules.find((r) => r.model && r.model.references.length > 0)?.model;
   if (!model) return 0;
   const tables = modelTokenTables(model);
-  const exists = async (t: string) => (await db.scalarNumber(`SELECT count(*) FROM duckdb_tables() WHERE temporary AND table_name = '${t}'`)) > 0;
-  if (!(await exists(tables.left)) || !(await exists(tables.right))) return 0;
+  if (!(await db.hasTempTable(tables.left)) || !(await db.hasTempTable(tables.right))) return 0;
   const party = model.party ? await leftPartyTable(db, column(columns.left, 'left', model.party.left, 'model counterparty')) : null;
   const sameParty = party
     ? `EXISTS (SELECT 1 FROM ${party} pn JOIN ${party} pm ON pm.p = pn.p WHERE pn.id = l.id AND list_contains(a.left_ids, pm.id))`
     : `length(replace(l.tok, '|', '')) >= 6`;
   // A collection's return debit names the item it returned (and so its invoice's other instalments): open by design.
-  const returned = (await exists('coll_ret'))
+  const returned = (await db.hasTempTable('coll_ret'))
     ? `AND NOT EXISTS (SELECT 1 FROM coll_ret x JOIN ${tables.left} g ON g.id = x.mid WHERE x.rid = a.rid AND g.tok = l.tok AND g.ref = l.ref)`
     : '';
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_named_elsewhere AS

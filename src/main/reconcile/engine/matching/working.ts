@@ -164,8 +164,7 @@ export function nameInText(k: MatchKey): boolean {
  */
 export async function partyTable(db: Db, left: ColumnTyping, right: ColumnTyping, inText: boolean): Promise<string> {
   const table = runTableName(inText ? 'party' : 'party_col', `${left.name}\u0000${right.name}`);
-  const created = (await db.scalarNumber(`SELECT count(*) FROM duckdb_tables() WHERE temporary AND table_name = '${table}'`)) === 0;
-  if (!created) return table;
+  if (await db.hasTempTable(table)) return table;
   if (inText) {
     await db.exec(`CREATE TEMP TABLE ${table} AS ${nameAtTextStartSql(left, right, `${ident(typedView('right'))} s`)}`);
   } else {

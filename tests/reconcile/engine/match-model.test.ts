@@ -542,6 +542,67 @@ describe('open items in another currency', () => {
   });
 });
 
+describe("what a line's other numbers say", () => {
+  /** The reference weight a group's evidence shows: "Belegnummer … named on the line (+12.7)". */
+  const refWeight = (evidence: string | undefined) => Number(/named on the line \(([+-][0-9.]+)\)/.exec(evidence ?? '')?.[1]);
+
+  it("a processor's own ids are another numbering: a payment by payer and amount is not held back as naming another invoice", async () => {
+    const { items, lines } = background();
+    // Twenty invoices paid by card through a processor: the line carries the processor's id (ten
+    // digits, like a document number, but not of the list's numbering), the payer and the amount.
+    for (let n = 401; n <= 420; n++) {
+      const i = { n, customer: 1 + (n % 12), cents: 100_000 + n * 1_337, day: 50 + (n % 9) };
+      items.push(i);
+      lines.push({ day: i.day + 3, cents: i.cents, customer: i.customer, text: `SVWZ+Kartenzahlung TXN ${5_500_000_000 + n * 31}`, pays: [n] });
+    }
+    // A payer naming an invoice of the list's numbering that is not open (paid last month).
+    const monthly = { n: 430, customer: 3, cents: 49_900, day: 70 };
+    items.push(monthly);
+    lines.push({ day: 72, cents: monthly.cents, customer: 3, text: `SVWZ+RE ${doc(999)}`, pays: [] });
+    const { groups } = await run(items, lines);
+    const card = groups.filter((g) => g.texts.some((t) => t.includes('TXN')));
+    expect(card).toHaveLength(20);
+    // Weighed as what it is (about as common among matches as among other pairs), not against.
+    const weightOf = (evidence: string | undefined, words: string) => Number(new RegExp(`${words} \\(([+-][0-9.]+)\\)`).exec(evidence ?? '')?.[1]);
+    for (const g of card) expect(weightOf(g.evidence, 'the line names no reference of the list')).toBeGreaterThan(-1);
+    for (const g of card) expect(Number(/probability ([0-9.]+)/.exec(g.evidence ?? '')?.[1])).toBeGreaterThan(0.99);
+    // The closed invoice's number is of the list's numbering: it speaks against the open one.
+    const closed = groups.filter((g) => g.docs.includes(doc(430)));
+    expect(closed.map((g) => g.status)).not.toContain('auto');
+    for (const g of closed) expect(weightOf(g.evidence, 'the line names another reference')).toBeLessThan(-3);
+  });
+
+  it("two digits swapped into another customer's invoice number: the payer's invoice of that amount is found as a typo", async () => {
+    const { items, lines } = background();
+    items.push({ n: 245, customer: 5, cents: 78_625, day: 90 }, { n: 254, customer: 9, cents: 31_000, day: 90 });
+    lines.push({ day: 95, cents: 78_625, customer: 5, text: `SVWZ+RE ${doc(254)}`, pays: [245] });
+    const { groups } = await run(items, lines);
+    const paid = groups.filter((g) => g.docs.includes(doc(245)));
+    expect(paid).toMatchObject([{ docs: [doc(245)], texts: [`SVWZ+RE ${doc(254)}`] }]);
+    expect(paid[0].evidence).toMatch(new RegExp(`Belegnummer ${doc(245)} named with one typo`));
+    expect(groups.filter((g) => g.docs.includes(doc(254)))).toEqual([]);
+  });
+
+  it('payments naming the several invoices they settle do not weaken what naming one invoice is worth', async () => {
+    const plain = background();
+    const withBatches = background();
+    for (let n = 501; n <= 560; n += 2) {
+      const a = { n, customer: 1 + (n % 12), cents: 20_000 + n * 13, day: 40 + (n % 20) };
+      const b = { n: n + 1, customer: a.customer, cents: 30_000 + n * 17, day: a.day };
+      withBatches.items.push(a, b);
+      withBatches.lines.push({ day: a.day + 6, cents: a.cents + b.cents, customer: a.customer, text: `SVWZ+RE ${doc(a.n)} RE ${doc(b.n)}`, pays: [a.n, b.n] });
+    }
+    const before = await run(plain.items, plain.lines);
+    const after = await run(withBatches.items, withBatches.lines);
+    const weightOfFirst = (gs: Awaited<ReturnType<typeof run>>['groups']) => refWeight(gs.find((g) => g.docs.length === 1 && g.docs[0] === doc(1))!.evidence);
+    expect(weightOfFirst(before.groups)).toBeGreaterThan(10);
+    // (More rows make a chance naming rarer, so it may weigh a little more; never less.)
+    expect(weightOfFirst(after.groups)).toBeGreaterThanOrEqual(weightOfFirst(before.groups) - 0.5);
+    // And the thirty two-invoice payments are found.
+    expect(after.groups.filter((g) => g.docs.length === 2 && g.status === 'auto')).toHaveLength(30);
+  });
+});
+
 describe('learning does not depend on the sample', () => {
   it('finds the invoice number, not the customer number, when the files are 12× the sample', async () => {
     // 6,000 invoices of 1,500 customers (4 each); every payment names its invoice and its customer number.

@@ -8,7 +8,8 @@
  *      swapped (deletion neighbourhood join), for lines that name no open item exactly;
  *    - the counterparty with the amount: the same folded name and the amount to the cent (or less a
  *      learned fee).
- * 2. Comparison levels per candidate: reference (exact / one typo / names another item / none),
+ * 2. Comparison levels per candidate: reference (exact / one typo / names another item / names
+ *    only values that are no item's / none),
  *    amount (exact / learned difference / within 20 % / part payment / other), date distance
  *    (≤ 14 / ≤ 60 / ≤ 180 days / further / unknown), counterparty (same / similar by Jaro–Winkler /
  *    different / unknown).
@@ -55,7 +56,14 @@ export interface ModelFit {
   iterations: number;
 }
 
-const REF_LEVELS = ['exact', 'typo', 'serial', 'other', 'none'] as const;
+/**
+ * `other`: the line names an item of the list, not this one. `unlisted`: the line holds tokens of a
+ * reference's shape that name no item of the list (a payment processor's own invoice numbers, an
+ * invoice paid last month): weighed apart, since whether they speak against a pair depends on
+ * the files (EM learns it), and counting them as `other` made every such line look like it paid
+ * something else.
+ */
+const REF_LEVELS = ['exact', 'typo', 'serial', 'other', 'unlisted', 'none'] as const;
 const AMT_LEVELS = ['exact', 'named', 'stated', 'rest', 'fx', 'near', 'part', 'other'] as const;
 const DTE_LEVELS = ['close', 'month', 'far', 'out', 'unknown'] as const;
 const PTY_LEVELS = ['same', 'similar', 'differs', 'unknown'] as const;
@@ -253,7 +261,11 @@ async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, colum
   // One typo (Damerau–Levenshtein distance 1): for lines naming no open item, tokens with one digit
   // different (same deletion at the same place), one too many or too few, or two adjacent digits
   // swapped. The longer of the two has at least MIN_TYPO_LENGTH digits.
-  await db.exec(`CREATE OR REPLACE TEMP TABLE m_typo_lines AS SELECT DISTINCT id FROM m_rtok WHERE length(tok) >= ${MIN_TYPO_LENGTH - 1} AND id NOT IN (SELECT rid FROM m_exact)`);
+  // Lines naming an item exactly are searched too when no item they name is about their amount:
+  // "INV4925" paying 7,862.50 where invoice 4925 is another customer's 310.00 and 4295 is the
+  // payer's 7,862.50 (two digits swapped into another item's number).
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_typo_lines AS SELECT DISTINCT id FROM m_rtok WHERE length(tok) >= ${MIN_TYPO_LENGTH - 1} AND id NOT IN (
+      SELECT e.rid FROM m_exact e JOIN w_left wl ON wl.id = e.lid JOIN w_right wr ON wr.id = e.rid WHERE abs(wl.amt - wr.amt) <= 0.2 * abs(wl.amt))`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_hits AS
     WITH r AS (SELECT * FROM m_rtok WHERE length(tok) >= ${MIN_TYPO_LENGTH - 1} AND id IN (SELECT id FROM m_typo_lines)),
       -- Items some line names exactly with about their amount are not looked for with a typo (and
@@ -292,6 +304,7 @@ async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, colum
   const partyPairs = model.party
     ? `SELECT l.id AS lid, r.id AS rid FROM m_left l JOIN m_right r ON l.p = r.p AND (l.amt = r.amt${fees.map((f) => ` OR l.amt = r.amt + sign(r.amt) * ${f}`).join('')}) WHERE l.p IS NOT NULL`
     : 'SELECT NULL::BIGINT AS lid, NULL::BIGINT AS rid WHERE FALSE';
+  await buildListed(db, model);
   const levels = levelExpressions(rule, model);
   // One statement: the candidates and their comparison levels (a second pass rewrote every candidate).
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_cand AS
@@ -304,12 +317,39 @@ async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, colum
     best AS (SELECT lid, rid, arg_min(ref, rank) AS ref, arg_min(kref, rank) AS kref, arg_min(tied, rank) AS tied, arg_min(seen, rank) AS seen FROM pairs GROUP BY lid, rid),
     naming AS (SELECT DISTINCT id FROM m_rtok)
     SELECT b.lid, b.rid,
-      coalesce(b.ref, CASE WHEN b.rid IN (SELECT id FROM naming) THEN 'other' ELSE 'none' END) AS ref, b.kref, b.tied, b.seen,
+      coalesce(b.ref, CASE WHEN b.rid IN (SELECT id FROM m_listed) THEN 'other' WHEN b.rid IN (SELECT id FROM naming) THEN 'unlisted' ELSE 'none' END) AS ref, b.kref, b.tied, b.seen,
       l.amt AS la, r.amt AS ra, l.dt AS ldt, r.dt AS rdt, l.p AS lp, r.p AS rp, l.h AS lh, r.h AS rh, l.cur AS lcur, r.stated,
       l.amt - pp.paid AS rest
     FROM best b JOIN m_left l ON l.id = b.lid JOIN m_right r ON r.id = b.rid
     LEFT JOIN m_part_paid pp ON pp.tie = b.tied AND pp.item_amount = l.amt AND NOT list_contains(pp.lines, r.h)) c`);
 }
+
+/**
+ * m_listed(id): the lines that name an item of the list exactly (any item of the run, open or
+ * already matched by an earlier rule) or a number of the list's own numbering that is on no item
+ * of it (an invoice paid last month: "RE 1800012999" when the open ones are 1800012001–211). A
+ * number is of the list's numbering when it starts as at least a quarter of a reference column's
+ * values do ("1800012", "2026|" of INV/2026/04326); other tokens (an end-to-end id, a processor's
+ * "F07B6811-0012") are another numbering: `unlisted`. A column whose values share no such start
+ * counts every token as its own. A token one typo or a last part away from an item's number is
+ * not counted: near neighbours of sequential numbers turn up by chance ("17" of a processor's
+ * "B4540EFC-0017" is the last part of INV/2026/00017).
+ */
+async function buildListed(db: Db, model: MatchModel): Promise<void> {
+  const all = modelTokenTables(model);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_listed AS
+    WITH vals AS (SELECT DISTINCT ref, tok FROM ${all.left}),
+      total AS (SELECT ref, count(*) AS n FROM vals GROUP BY ref),
+      starts AS (SELECT v.ref, left(v.tok, k) AS p, count(*) AS c FROM vals v, (SELECT unnest(range(1, 25)) AS k) WHERE length(v.tok) > k GROUP BY ALL),
+      numbering AS (SELECT s.ref, s.p FROM starts s JOIN total t USING (ref) WHERE s.c >= ${NUMBERING_SHARE} * t.n),
+      own AS (SELECT DISTINCT r.id FROM m_rtok r JOIN numbering n ON n.ref = r.ref AND starts_with(r.tok, n.p))
+    SELECT id FROM own
+    UNION SELECT r.id FROM m_rtok r WHERE r.ref NOT IN (SELECT ref FROM numbering)
+    UNION SELECT r.id FROM m_rtok r SEMI JOIN ${all.left} l ON l.tok = r.tok AND l.ref = r.ref`);
+}
+
+/** A start that at least this share of a reference column's values have marks the list's numbering. */
+const NUMBERING_SHARE = 0.25;
 
 /**
  * Each reference column's own letters, when (nearly) all its values carry the same ones: "INV" for
@@ -463,20 +503,27 @@ async function fitModel(db: Db, rule: MatchRule, model: MatchModel, judged: Read
   // common: "…124" is one digit from "…123" and eight more).
   // Pairs tied by a reference that do not belong together: a line names at most one item it pays
   // alone, so every pair beyond one per line is a non-match (at least one pair's worth, never 0).
-  const exact = Math.max(1, await db.scalarNumber('SELECT count(*) - count(DISTINCT rid) FROM m_exact'));
+  // A line naming several items that together make its amount (one payment for three invoices,
+  // an invoice less its credit note) names its own items, not others by chance: left out.
+  const exact = Math.max(1, await db.scalarNumber(`SELECT count(*) - count(DISTINCT rid) FROM m_exact WHERE rid NOT IN (
+      SELECT e.rid FROM m_exact e JOIN m_left l ON l.id = e.lid JOIN m_right r ON r.id = e.rid
+      GROUP BY e.rid, r.amt HAVING count(*) > 1 AND abs(sum(l.amt) - r.amt) < 0.005)`));
   const typo = Math.max(1, await db.scalarNumber('SELECT count(*) - count(DISTINCT rid) FROM m_typo'));
   const seen = { exact: await db.scalarNumber('SELECT count(*) FROM m_exact'), typo: await db.scalarNumber('SELECT count(*) FROM m_typo') };
   const searched = await db.scalarNumber('SELECT count(*) FROM m_typo_lines');
   const serial = { pairs: await db.scalarNumber('SELECT count(*) FROM m_serial'), beyond: Math.max(1, await db.scalarNumber('SELECT count(*) - count(DISTINCT rid) FROM m_serial')) };
   const serialLines = await db.scalarNumber('SELECT count(*) FROM m_serial_lines');
   const naming = await db.scalarNumber('SELECT count(DISTINCT id) FROM m_rtok');
+  const listed = await db.scalarNumber('SELECT count(*) FROM m_listed');
   const tokenShare = naming / Math.max(1, nR);
+  const listedShare = Math.min(listed, naming) / Math.max(1, nR);
   u.ref.exact = seen.exact > 0 ? exact / Math.max(1, nL * nR) : 0;
   u.ref.typo = seen.typo > 0 ? (tokenShare * typo) / Math.max(1, searched * nL) : 0;
   // Only the serial part ("Nr. 474" for RE-2026-0474): as common as lines with such a number
   // naming any item beyond the one they pay.
   u.ref.serial = serial.pairs > 0 ? serial.beyond / Math.max(1, Math.max(serialLines, 1) * nL) : 0;
-  u.ref.other = Math.max(tokenShare - u.ref.exact - u.ref.typo - u.ref.serial, floor);
+  u.ref.other = Math.max(listedShare - u.ref.exact - u.ref.typo - u.ref.serial, floor);
+  u.ref.unlisted = naming > listed ? tokenShare - listedShare : 0;
   u.ref.none = Math.max(1 - tokenShare, floor);
 
   const patterns = (await db.all<{ ref: string; amt: string; dte: string; pty: string; n: number }>(`SELECT ref, amt, dte, pty, count(*)::DOUBLE AS n FROM m_cand GROUP BY ALL`)).map((p) => ({ ...p, n: Number(p.n) }));
@@ -509,7 +556,7 @@ function emptyTable(value: number): Record<Comparison, Record<Level, number>> {
 
 /** Starting m: matches mostly name the item, pay it and come soon after, from the same payer. */
 const M_START: Record<Comparison, Record<Level, number>> = {
-  ref: { exact: 0.8, typo: 0.05, serial: 0.03, other: 0.04, none: 0.08 },
+  ref: { exact: 0.8, typo: 0.05, serial: 0.03, other: 0.02, unlisted: 0.02, none: 0.08 },
   amt: { exact: 0.68, named: 0.1, stated: 0.02, rest: 0.02, fx: 0.05, near: 0.06, part: 0.05, other: 0.04 },
   dte: { close: 0.6, month: 0.3, far: 0.07, out: 0.02, unknown: 0.01 },
   pty: { same: 0.6, similar: 0.2, differs: 0.1, unknown: 0.1 },
@@ -635,7 +682,7 @@ async function assign(db: Db, rule: MatchRule, ruleIdx: number, model: MatchMode
   // dates tell apart (two equal invoices of one payer: the dates' weight was learned over all
   // pairs and says nothing about which of the two a payment naming neither settles).
   const dateOnly = (other: 'lid' | 'rid') =>
-    `c.ref = p.ref AND p.ref IN ('none', 'other') AND c.amt = p.amt AND c.pty = p.pty AND ${other === 'lid' ? 'c.la = p.la' : 'c.ra = p.ra'}`;
+    `c.ref = p.ref AND p.ref IN ('none', 'other', 'unlisted') AND c.amt = p.amt AND c.pty = p.pty AND ${other === 'lid' ? 'c.la = p.la' : 'c.ra = p.ra'}`;
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_amb AS
     SELECT DISTINCT p.lid, p.rid FROM m_pairs p JOIN m_scored c ON c.lid = p.lid AND c.rid <> p.rid AND c.rh <> p.rh AND (c.bits >= p.bits - ${AMBIGUOUS_BITS} OR (${dateOnly('rid')}))
     UNION SELECT DISTINCT p.lid, p.rid FROM m_pairs p JOIN m_scored c ON c.rid = p.rid AND c.lid <> p.lid AND c.lh <> p.lh AND (c.bits >= p.bits - ${AMBIGUOUS_BITS} OR (${dateOnly('lid')}))`);
@@ -666,7 +713,8 @@ async function assign(db: Db, rule: MatchRule, ruleIdx: number, model: MatchMode
          CASE c.ref WHEN 'exact' THEN ${refName} || ' ' || c.tied || ' named on the line'
            WHEN 'typo' THEN ${refName} || ' ' || c.tied || ' named with one typo (' || replace(c.seen, '|', '-') || ')'
            WHEN 'serial' THEN ${refName} || ' ' || c.tied || ' named by its last part only (' || c.seen || ')'
-           WHEN 'other' THEN 'the line names another reference' ELSE 'no reference' END || ' (' || printf('%+.1f', round(c.w_ref, 1) + 0.0) || ')',
+           WHEN 'other' THEN 'the line names another reference'
+           WHEN 'unlisted' THEN 'the line names no reference of the list' ELSE 'no reference' END || ' (' || printf('%+.1f', round(c.w_ref, 1) + 0.0) || ')',
          CASE c.amt WHEN 'exact' THEN 'amount equal' WHEN 'named' THEN 'amount differs by a learned fee or discount'
            WHEN 'stated' THEN 'amount less ' || printf('%.2f', abs(c.la - c.ra)) || ', which the line states'
            WHEN 'rest' THEN 'amount equal to what is left after part payments of ' || printf('%.2f', c.la - c.rest) || ' accepted earlier'
@@ -714,5 +762,5 @@ async function matchCreditNetting(db: Db, rule: MatchRule, ruleIdx: number, mode
 }
 
 /** TEMP tables this module leaves for the run's end to drop. */
-export const SCORED_TABLES = ['m_rser', 'm_serial', 'm_serial_lines', 'm_lparty', 'm_rparty', 'm_cn', ...REVERSAL_TABLES, 'm_fits', 'm_typo_lines', 'm_hits', 'm_ltok', 'm_rtok', 'm_exact', 'm_typo', 'm_left', 'm_right', 'm_cand', 'm_weights', 'm_judged', 'm_part_paid', 'm_scored', 'm_pool', 'm_pairs', 'm_new', 'm_amb', ...CITED_TABLES];
+export const SCORED_TABLES = ['m_rser', 'm_serial', 'm_serial_lines', 'm_lparty', 'm_rparty', 'm_cn', ...REVERSAL_TABLES, 'm_fits', 'm_typo_lines', 'm_hits', 'm_ltok', 'm_rtok', 'm_exact', 'm_typo', 'm_left', 'm_right', 'm_cand', 'm_listed', 'm_weights', 'm_judged', 'm_part_paid', 'm_scored', 'm_pool', 'm_pairs', 'm_new', 'm_amb', ...CITED_TABLES];
 

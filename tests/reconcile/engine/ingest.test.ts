@@ -100,6 +100,51 @@ describe('sources: delimiters, compression and encodings', () => {
     expect((await ws.preview('left', { offset: 0, limit: 1 })).items[0].text).toBe('zeť šek');
   });
 
+  it('a Windows-1252 preamble with a dash ("–", 0x96) above the header: the table is cut where the header starts', async () => {
+    const ws = await sb.workspace();
+    const bytes = Buffer.from('Kontoauszug \x96 Oktober 2026\r\n\r\nDatum;Text;Betrag\r\n2026-10-01;Caf\xe9 \x96 Miete;-1.234,56\r\n2026-10-02;Gutschrift;99,00\r\n', 'latin1');
+    const info = await ws.addSourceFromPath('left', sb.file('dash.csv', bytes));
+    expect(info.encoding).toBe('windows-1252');
+    expect(info.row_count).toBe(2);
+    const page = await ws.preview('left', { offset: 0, limit: 2 });
+    expect(page.items.map((r) => [r.Text, Number(r.Betrag)])).toEqual([['Café – Miete', -1234.56], ['Gutschrift', 99]]);
+  });
+
+  it('a Hungarian export (Windows-1250: ő, ű; dates "2026.10.01."; whole forints "1 234 567"; an "Összesen" line) reads as written', async () => {
+    const cp1250: Record<string, number> = { 'ő': 0xf5, 'ű': 0xfb, 'á': 0xe1, 'é': 0xe9, 'ó': 0xf3, 'Ö': 0xd6, 'ö': 0xf6, 'ü': 0xfc, 'í': 0xed };
+    const encode = (text: string) => Buffer.from([...text].map((ch) => cp1250[ch] ?? ch.charCodeAt(0)));
+    const text = [
+      'Vevő nyitott tételek',
+      '',
+      'Partner neve;Számlaszám;Kelte;Nyitott összeg',
+      'Győri Fűrésztelep Kft.;KV-2026/01234;2026.10.01.;1 234 567',
+      'Szőke Bútor Zrt.;KV-2026/01235;2026.10.02.;84 497',
+      '',
+      'Összesen:;;;1 319 064',
+      '',
+    ].join('\r\n');
+    const ws = await sb.workspace();
+    const info = await ws.addSourceFromPath('left', sb.file('hu.csv', encode(text)));
+    expect(info.encoding).toBe('windows-1250');
+    expect(info.row_count).toBe(2);
+    expect(info.columns.find((c) => c.name === 'Kelte')?.type).toBe('date');
+    const rows = (await ws.preview('left', { offset: 0, limit: 5 })).items;
+    expect(rows.map((r) => [r['Partner neve'], r.Kelte, Number(r['Nyitott összeg'])])).toEqual([
+      ['Győri Fűrésztelep Kft.', '2026-10-01', 1234567],
+      ['Szőke Bútor Zrt.', '2026-10-02', 84497],
+    ]);
+  });
+
+  it('rows that all end with a delimiter the header lacks (Chase): the header names the columns, the last one empty', async () => {
+    const ws = await sb.workspace();
+    const content = 'Details,Posting Date,Description,Amount,Type,Balance,Check or Slip #\nDEBIT,11/20/2026,ACH US FOODS,-1779.34,ACH_DEBIT,1910696.28,,\nCHECK,11/20/2026,CHECK 4693,-2072.63,CHECK_PAID,1917046.54,4693,\nCREDIT,11/19/2026,REMOTE ONLINE DEPOSIT,5120.00,DEPOSIT,1919119.17,,\n';
+    const info = await ws.addSourceFromPath('left', sb.file('chase.csv', content));
+    expect(info.row_count).toBe(3);
+    expect(info.columns.slice(0, 7).map((c) => c.name)).toEqual(['Details', 'Posting Date', 'Description', 'Amount', 'Type', 'Balance', 'Check or Slip #']);
+    const rows = (await ws.preview('left', { offset: 0, limit: 3 })).items;
+    expect(rows.map((r) => Number(r.Amount))).toEqual([-1779.34, -2072.63, 5120]);
+  });
+
   it('tells Turkish (Windows-1254) from Western text: ğ, ı, ş are ð, ý, þ in Windows-1252', async () => {
     const { singleByteCodePage } = await import('../../../src/main/reconcile/engine/file-sniff');
     // "Cari Hesap Ünvanı;Öztürk Plastik San. ve Tic. Ltd. Şti.;Açıklama: Karton koli, Değirmen" in Windows-1254.

@@ -143,6 +143,9 @@ describe('report exports: headings and subtotals inside the table', () => {
     ]);
     expect(notice(info, 'report_headings_filled')).toMatch(/Contact is empty on every row.*\(6 rows\)/);
     await expectRowsOnTheirLines(ws, info, content, 'Invoice Number');
+    // Read options shows the rows as they will load: the contact filled in.
+    const preview = await previewRead(sb.file('aged-again.csv', content), { skip_bad_lines: false, column_overrides: {} });
+    expect(preview.rows.map((r) => r[0])).toEqual(rows.map((r) => r.Contact));
   });
 
   it('a SAP-style list (`;`, decimal comma): `*` subtotal and `**` total lines are left out and checked over their blocks', async () => {

@@ -15,7 +15,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { Parser as Mt940Parser } from 'mt940js';
 import { parseSync as parseOfx } from 'ofx-js';
 import { ReconError } from '../../errors';
-import { singleByteCodePage } from './file-sniff';
+import { decodeText, singleByteCodePage } from './file-sniff';
 
 export type BankFormat = 'camt.053' | 'camt.054' | 'mt940' | 'mt942' | 'bai2' | 'ofx';
 
@@ -138,7 +138,7 @@ function decode(buf: Buffer): string {
     return new TextDecoder('utf-8', { fatal: true }).decode(buf).replace(/^\uFEFF/, '');
   } catch {
     // SWIFT files are often in the bank's Windows code page: Windows-1252 in Germany, 1250 in Poland.
-    return new TextDecoder(singleByteCodePage(buf)).decode(buf);
+    return decodeText(buf, singleByteCodePage(buf));
   }
 }
 

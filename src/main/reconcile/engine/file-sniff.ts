@@ -43,7 +43,9 @@ const UNASSIGNED: Record<CodePage, Set<number>> = {
  * holds the most letters of its own languages is taken (ties: Windows-1252).
  */
 const OWN_LETTERS: Record<CodePage, string> = {
-  'windows-1252': 'àâãåæçèêëìîïñòõøùûÿœß',
+  // Not õ and û: they are the bytes of Hungarian ő and ű, the commonest letters telling Hungarian
+  // from the Western languages (a Portuguese õ comes with ã and ç, a French û with è, à, ê).
+  'windows-1252': 'àâãåæçèêëìîïñòøùÿœß',
   'windows-1250': 'ąćčďěęĺľłńňőŕřśšťůűźžż',
   'windows-1254': 'ğış',
 };
@@ -175,13 +177,23 @@ export async function sniffFile(path: string, requested?: Encoding): Promise<Sni
     const names = requested ? PAGE_NAME[encoding] : 'Windows-1252, Windows-1250 or Windows-1254';
     if (index >= 0) throw new ReconError('invalid_encoding', `${path} is neither UTF-8 nor ${names} (byte 0x${body[index].toString(16)} at offset ${index + bomLength})`, { path, offset: index + bomLength });
   }
-  const decoderName = encoding === 'latin1' ? 'latin1' : encoding;
-  let sampleText = new TextDecoder(decoderName).decode(encoding === 'utf-8' && !complete ? trimPartialUtf8(body) : body);
+  let sampleText = decodeText(encoding === 'utf-8' && !complete ? trimPartialUtf8(body) : body, encoding);
   if (encoding.startsWith('utf-16') && sampleText.includes('\0')) {
     throw new ReconError('binary_file', `${path} contains NUL characters; it does not look like a text file`, { path });
   }
   if (sampleText.trim() === '') throw new ReconError('empty_file', `${path} contains only whitespace`, { path });
   return { compressed, encoding, hasBom: bomLength > 0, sampleText, complete };
+}
+
+/**
+ * Bytes as text, read as the load's transcoded copy reads them. Node 20's one-shot TextDecoder reads
+ * Windows-1252 as Latin-1 (0x96 → U+0096, not "–"); its streaming mode does not. The sample's
+ * offsets cut the transcoded copy, so both must agree byte for byte: a preamble with one "–" cut
+ * the table one byte early, and DuckDB refused the copy ("state machine reached an invalid state").
+ */
+export function decodeText(bytes: Uint8Array, encoding: Encoding): string {
+  const decoder = new TextDecoder(encoding === 'latin1' ? 'latin1' : encoding);
+  return decoder.decode(bytes, { stream: true }) + decoder.decode();
 }
 
 /** No BOM: UTF-16 shows up as NUL every other byte; otherwise valid UTF-8 wins, then an East Asian multi-byte encoding that reads as its language, else a Windows code page. */
@@ -212,7 +224,7 @@ export function singleByteCodePage(bytes: Uint8Array): CodePage {
     if (bytes.some((b) => UNASSIGNED[page].has(b))) return -1;
     const own = OWN_LETTERS[page];
     let n = 0;
-    for (const ch of new TextDecoder(page).decode(high).toLowerCase()) if (own.includes(ch)) n++;
+    for (const ch of decodeText(high, page).toLowerCase()) if (own.includes(ch)) n++;
     return n;
   };
   let best: CodePage = 'windows-1252';

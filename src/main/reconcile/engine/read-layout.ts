@@ -138,6 +138,11 @@ export function detectTop(records: RecordPos[], skipTop?: number): TopLayout {
     if (index < 0) index = records.length;
   } else {
     const full = (r: RecordPos) => r.fields.length === width && !blank(r);
+    // Every row ends with a delimiter the header line lacks (Chase: "…,Balance,Check or Slip #" over
+    // "…,1910696.28,,"): the header is one field narrower, its missing last name is the empty column.
+    const wide = records.filter(full);
+    const trailing = width >= 3 && wide.length > 0 && wide.every((r) => r.fields[width - 1].trim() === '');
+    const headerWide = (r: RecordPos) => full(r) || (trailing && r.fields.length === width - 1 && !blank(r));
     let data = -1;
     for (let i = 0; i < records.length && data < 0; i++) {
       if (!full(records[i]) || !hasValue(records[i])) continue;
@@ -145,7 +150,7 @@ export function detectTop(records: RecordPos[], skipTop?: number): TopLayout {
       if (next.length === 0 || next.filter((r) => r.fields.length === width).length * 2 >= next.length) data = i;
     }
     const end = data < 0 ? records.length : data;
-    const candidates = records.slice(0, end).map((r, i) => ({ r, i })).filter(({ r }) => full(r) && !hasValue(r));
+    const candidates = records.slice(0, end).map((r, i) => ({ r, i })).filter(({ r }) => headerWide(r) && !hasValue(r));
     // The fullest such row, the last of equals (the header sits right above the data): a padded
     // preamble line ("Kontoinhaber;Muster GmbH;;") fills half a narrow table, a header all of it.
     // Without a data row there is no "above the data": the first such row, as before.
@@ -192,7 +197,7 @@ const SUMMARY =
  * Total words of languages the summary list above lacks, which no payee or customer name starts with
  * (the wider list in report-lines.ts is only used on lines that also type as subtotals).
  */
-const LOCAL_TOTAL = /^\s*(합계|총계|소계|合计|小计|总计|合計|小計|總計|итого|всего|genel toplam|razem|celkem|yhteensä)(?=$|[\s,;:.(/-])/iu;
+const LOCAL_TOTAL = /^\s*(합계|총계|소계|合计|小计|总计|合計|小計|總計|итого|всего|genel toplam|razem|celkem|yhteensä|összesen|mindösszesen|végösszeg|nyitó egyenleg|záró egyenleg|i alt|i alt dkk|samlet)(?=$|[\s,;:.(/-])/iu;
 
 export interface BottomLayout {
   /** Trailing records to drop. */

@@ -10,7 +10,7 @@ import { ReconError } from '../../errors';
 import { deriveColumnNames, detectDelimiter, detectHeader } from './csv-layout';
 import { sniffFile, type Encoding } from './file-sniff';
 import { detectBottom, detectTop, scanRecords } from './read-layout';
-import { findReportLines, reportSkipped } from './report-lines';
+import { findReportLines, headingFills, reportSkipped } from './report-lines';
 import { isZipFile } from './xlsx-import';
 
 const PREVIEW_ROWS = 8;
@@ -34,6 +34,8 @@ export async function previewRead(path: string, opts: ReadOptions): Promise<Read
   const interior = bottom?.count ? data.slice(0, data.length - bottom.count) : data;
   const report = findReportLines(interior, top.width);
   const dropped = new Set(report.map((l) => interior[l.index]));
+  // A heading naming the rows under it fills their empty first column, as the load does.
+  const filled = sniff.complete ? headingFills(interior, report, dropped, quoted, delimiter) : new Map<(typeof interior)[number], string>();
   return {
     encoding: sniff.encoding,
     delimiter,
@@ -42,7 +44,7 @@ export async function previewRead(path: string, opts: ReadOptions): Promise<Read
     rows: interior
       .filter((r) => r.fields.some((f) => f.trim() !== '') && !dropped.has(r))
       .slice(0, PREVIEW_ROWS)
-      .map((r) => r.fields),
+      .map((r) => (filled.has(r) ? [filled.get(r)!, ...r.fields.slice(1)] : r.fields)),
     skipped: [...top.skipped, ...reportSkipped(sniff.sampleText, interior, report), ...(bottom?.skipped.filter((l) => !l.reason.startsWith('empty')) ?? [])],
     complete: sniff.complete,
   };

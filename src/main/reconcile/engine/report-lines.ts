@@ -20,9 +20,9 @@
 import type { SkippedLine } from '../../../shared/reconcile/sources-and-runs';
 import { valueKind, type RecordPos } from './read-layout';
 
-/** First words of subtotal and total lines (English, German, Dutch, French, Spanish, Italian, Portuguese, Polish, Czech, Nordic, Turkish, Russian, Korean, Chinese, Japanese). */
+/** First words of subtotal and total lines (English, German, Dutch, French, Spanish, Italian, Portuguese, Polish, Czech, Hungarian, Nordic, Turkish, Russian, Korean, Chinese, Japanese). */
 const TOTAL_WORD =
-  /^\s*(total|totals|subtotal|sub-total|sub total|grand total|totaal|subtotaal|summe|zwischensumme|gesamt|gesamtsumme|endsumme|sum|som|somme|sous-total|total général|totale|subtotale|suma|soma|total geral|razem|celkem|součet|summa|totalt|yhteensä|toplam|genel toplam|ara toplam|итого|всего|합계|총계|소계|合计|小计|总计|合計|小計|總計)(?=$|[\s,;:.(/-])/iu;
+  /^\s*(total|totals|subtotal|sub-total|sub total|grand total|totaal|subtotaal|summe|zwischensumme|gesamt|gesamtsumme|endsumme|sum|som|somme|sous-total|total général|totale|subtotale|suma|soma|total geral|razem|celkem|összesen|mindösszesen|végösszeg|részösszeg|i alt|součet|summa|totalt|yhteensä|toplam|genel toplam|ara toplam|итого|всего|합계|총계|소계|合计|小计|总计|合計|小計|總計)(?=$|[\s,;:.(/-])/iu;
 
 /** SAP-style list markers: `*` for a subtotal, `**` for the next level. */
 const STAR_MARKER = /^\s*\*{1,5}(\s|$)/;
@@ -229,4 +229,29 @@ export function reportSkipped(text: string, body: RecordPos[], lines: ReportLine
         : l.reason;
     return { where: 'inside' as const, line: r.line, text: previewRecord(r), reason, ...(span > 1 ? { span } : {}) };
   });
+}
+
+/**
+ * A report whose rows leave the first column empty and whose section headings (one filled cell, the
+ * first) name them — Xero's Aged Receivables Detail puts the contact only in the heading above its
+ * invoices: the heading is each row's value of that column (as loaded, and as Read options previews it). Only when no kept row fills the first
+ * column, and only for rows under a heading (before the next heading or subtotal).
+ */
+export function headingFills(interior: RecordPos[], report: ReportLine[], dropped: Set<RecordPos>, quoted: boolean, delimiter: string): Map<RecordPos, string> {
+  const out = new Map<RecordPos, string>();
+  const headings = new Set(report.filter((l) => l.kind === 'heading').map((l) => interior[l.index]));
+  if (headings.size === 0) return out;
+  const rows = interior.filter((r) => !dropped.has(r) && r.fields.some((f) => f.trim() !== ''));
+  if (rows.length === 0 || rows.some((r) => (r.fields[0] ?? '').trim() !== '')) return out;
+  let current: string | null = null;
+  for (const r of interior) {
+    if (headings.has(r)) {
+      const cells = r.fields.map((f) => f.trim());
+      current = cells[0] !== '' && cells.slice(1).every((f) => f === '') ? cells[0] : null;
+      // Unquoted text cannot hold the delimiter.
+      if (current !== null && !quoted && current.includes(delimiter)) current = null;
+    } else if (dropped.has(r)) current = null;
+    else if (current !== null && r.fields.some((f) => f.trim() !== '')) out.set(r, current);
+  }
+  return out;
 }

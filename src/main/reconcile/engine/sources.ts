@@ -18,7 +18,7 @@ import type { ReadOptions } from '../../../shared/reconcile/recipe';
 import type { ColumnTypePreview, ColumnTyping, Notice, Side, SkippedLine, SourceInfo } from '../../../shared/reconcile/sources-and-runs';
 import { deriveColumnNames, detectDelimiter, detectHeader, firstRowIsData } from './csv-layout';
 import { detectBottom, detectTop, hasMixedLineEndings, scanRecords, type RecordPos } from './read-layout';
-import { findReportLines, reportSkipped } from './report-lines';
+import { findReportLines, headingFills, reportSkipped } from './report-lines';
 import { fileLine } from './source-lines';
 import { readTail, writeTableCopy, type TableRange } from './table-copy';
 import { plannedForWidth, type Db } from './db';
@@ -494,7 +494,7 @@ async function findTable(copy: string, gzip: boolean, sniff: SniffResult, delimi
   }
   const inside = sniff.complete ? reportSkipped(text, interior, report) : [];
   const dropped = new Set(sniff.complete ? report.map((l) => interior[l.index]) : []);
-  const filled = sniff.complete ? headingFills(interior, report, dropped, quoted ? '"' : null, delimiter) : new Map<RecordPos, string>();
+  const filled = sniff.complete ? headingFills(interior, report, dropped, quoted, delimiter) : new Map<RecordPos, string>();
   const mixed = hasMixedLineEndings(text, quoted);
   // Blank lines alone are skipped by the reader itself: no copy is cut for them.
   const needsCut = top.index > 0 || cutBottom || mixed || dropped.size > 0 || filled.size > 0;
@@ -513,7 +513,9 @@ async function findTable(copy: string, gzip: boolean, sniff: SniffResult, delimi
       .slice(top.index, sniff.complete && cutBottom ? all.length - bottom.count : undefined)
       .filter((r) => r.fields.some((f) => f.trim() !== '') && !dropped.has(r))
       .slice(0, 50)
-      .map((r) => (filled.has(r) ? [filled.get(r)!, ...r.fields.slice(1)] : r.fields)),
+      .map((r) => (filled.has(r) ? [filled.get(r)!, ...r.fields.slice(1)] : r.fields))
+      // A header one field short of rows that all end with a delimiter names that last, empty column too.
+      .map((fields) => (fields.length < top.width ? [...fields, ...Array<string>(top.width - fields.length).fill('')] : fields)),
     range: needsCut
       ? {
           start: top.index > 0 ? byteAt(top.start) : 0,
@@ -528,31 +530,6 @@ async function findTable(copy: string, gzip: boolean, sniff: SniffResult, delimi
     skipBottom: cutBottom ? bottom.count : 0,
     notices,
   };
-}
-
-/**
- * A report whose rows leave the first column empty and whose section headings (one filled cell, the
- * first) name them — Xero's Aged Receivables Detail puts the contact only in the heading above its
- * invoices: the heading is each row's value of that column. Only when no kept row fills the first
- * column, and only for rows under a heading (before the next heading or subtotal).
- */
-function headingFills(interior: RecordPos[], report: ReturnType<typeof findReportLines>, dropped: Set<RecordPos>, quote: string | null, delimiter: string): Map<RecordPos, string> {
-  const out = new Map<RecordPos, string>();
-  const headings = new Set(report.filter((l) => l.kind === 'heading').map((l) => interior[l.index]));
-  if (headings.size === 0) return out;
-  const rows = interior.filter((r) => !dropped.has(r) && r.fields.some((f) => f.trim() !== ''));
-  if (rows.length === 0 || rows.some((r) => (r.fields[0] ?? '').trim() !== '')) return out;
-  let current: string | null = null;
-  for (const r of interior) {
-    if (headings.has(r)) {
-      const cells = r.fields.map((f) => f.trim());
-      current = cells[0] !== '' && cells.slice(1).every((f) => f === '') ? cells[0] : null;
-      // Unquoted text cannot hold the delimiter.
-      if (current !== null && quote === null && current.includes(delimiter)) current = null;
-    } else if (dropped.has(r)) current = null;
-    else if (current !== null && r.fields.some((f) => f.trim() !== '')) out.set(r, current);
-  }
-  return out;
 }
 
 /** The filled headings as text inserted at the start of each row (quoted, with its quotes doubled). */

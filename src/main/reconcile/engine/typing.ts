@@ -17,8 +17,8 @@ export interface ColumnOverride {
 
 const ISO_DATE = String.raw`\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?Z?`;
 const YMD_SLASH = String.raw`\d{4}/\d{1,2}/\d{1,2}( \d{1,2}:\d{2}(:\d{2})?)?`;
-/** yyyy.mm.dd, as Korean, Hungarian and Chinese exports write dates (often with a time). */
-const YMD_DOT = String.raw`\d{4}\.\d{1,2}\.\d{1,2}( \d{1,2}:\d{2}(:\d{2})?)?`;
+/** yyyy.mm.dd, as Korean, Hungarian and Chinese exports write dates (often with a time); Hungarian ends it with a dot ("2026.10.01."). */
+const YMD_DOT = String.raw`\d{4}\.\d{1,2}\.\d{1,2}\.?( \d{1,2}:\d{2}(:\d{2})?)?`;
 /** Day/month/year-ish with one separator class; captures the first two parts. */
 const PARTS = (sep: string) => String.raw`(\d{1,2})${sep}(\d{1,2})${sep}(\d{4}|\d{2})( \d{1,2}:\d{2}(:\d{2})?)?`;
 const SEPARATORS = [
@@ -181,7 +181,9 @@ async function readStackedStats(db: Db, from: string, columns: string[]): Promis
 }
 
 function dateFormats(format: string): string[] {
-  return [`${format} %H:%M:%S`, `${format} %H:%M`, format];
+  // A year-first date with dots may end with one ("2026.10.01.", Hungarian).
+  const forms = format === '%Y.%m.%d' ? [format, `${format}.`] : [format];
+  return forms.flatMap((f) => [`${f} %H:%M:%S`, `${f} %H:%M`, f]);
 }
 
 export interface Detection {
@@ -486,7 +488,8 @@ export function typedExpression(typing: ColumnTyping): string {
       if (typing.format === 'iso' || !typing.format) return `try_cast(${v} AS DATE)`;
       return typing.overridden
         ? `try_cast(try_strptime(${v}, [${dateFormats(typing.format).map(lit).join(', ')}]) AS DATE)`
-        : `try_cast(try_strptime(${v}, ${lit(typing.format)}) AS DATE)`;
+        : // A year-first date with dots may end with one ("2026.10.01.", Hungarian).
+          `try_cast(try_strptime(${typing.format === '%Y.%m.%d' ? `rtrim(${v}, '.')` : v}, ${lit(typing.format)}) AS DATE)`;
     case 'timestamp':
       return typing.format === 'iso' || !typing.format
         ? `try_cast(${v} AS TIMESTAMP)`

@@ -572,17 +572,6 @@ describe("what a line's other numbers say", () => {
     for (const g of closed) expect(weightOf(g.evidence, 'the line names another reference')).toBeLessThan(-3);
   });
 
-  it("two digits swapped into another customer's invoice number: the payer's invoice of that amount is found as a typo", async () => {
-    const { items, lines } = background();
-    items.push({ n: 245, customer: 5, cents: 78_625, day: 90 }, { n: 254, customer: 9, cents: 31_000, day: 90 });
-    lines.push({ day: 95, cents: 78_625, customer: 5, text: `SVWZ+RE ${doc(254)}`, pays: [245] });
-    const { groups } = await run(items, lines);
-    const paid = groups.filter((g) => g.docs.includes(doc(245)));
-    expect(paid).toMatchObject([{ docs: [doc(245)], texts: [`SVWZ+RE ${doc(254)}`] }]);
-    expect(paid[0].evidence).toMatch(new RegExp(`Belegnummer ${doc(245)} named with one typo`));
-    expect(groups.filter((g) => g.docs.includes(doc(254)))).toEqual([]);
-  });
-
   it('payments naming the several invoices they settle do not weaken what naming one invoice is worth', async () => {
     const plain = background();
     const withBatches = background();

@@ -341,7 +341,10 @@ async function writeFormats(
     for (const t of tables) {
       const table = `${EXPORT_TABLE_PREFIX}${t.name}`;
       materialised.push(table);
-      await db.exec(`CREATE OR REPLACE TEMP TABLE ${ident(table)} AS ${t.sql}`);
+      // No suggested group: the matched table's columns without its rows (the same query but for the
+      // status, so the same columns and types). Planning the empty wide query took ~2 s CPU (issue 27).
+      const empty = t.name === 'suggested' && materialised.includes(`${EXPORT_TABLE_PREFIX}matched`) && !(await db.one(`SELECT 1 AS x FROM match_groups WHERE run_id = ${runId} AND status = 'suggested' LIMIT 1`));
+      await db.exec(`CREATE OR REPLACE TEMP TABLE ${ident(table)} AS ${empty ? `SELECT * FROM temp.${ident(`${EXPORT_TABLE_PREFIX}matched`)} LIMIT 0` : t.sql}`);
       t.sql = `SELECT * FROM temp.${ident(table)}`;
       // Described and counted once for the CSV probe and the sheet (each DESCRIBE of a 10,000-column
       // table planned for ~0.2 s CPU, issue 27).

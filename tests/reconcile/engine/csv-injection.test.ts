@@ -5,7 +5,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { neutraliseCell } from '../../../src/main/reconcile/engine/csv-guard';
+import { copyCsv, neutraliseCell } from '../../../src/main/reconcile/engine/csv-guard';
+import { Db, WIDE_STATEMENT_COLUMNS } from '../../../src/main/reconcile/engine/db';
 import { csv, recipe, refRule, sandbox, type Sandbox } from './helpers';
 
 let sb: Sandbox;
@@ -100,5 +101,39 @@ describe('CSV export', () => {
     const unmatched = readCsv(read('unmatched_left.csv'));
     expect(unmatched[0].at(-1)?.v).toBe('@evil_header');
     expect(unmatched.slice(1).map((r) => r[5].v)).toEqual(PAYLOADS);
+  });
+});
+
+describe('CSV export of a wide table', () => {
+  it('finds the columns to neutralise with one probe expression, and writes what the per-column probe wrote', async () => {
+    // Issue 27: one regexp per text column took 1.2 s CPU to plan at 10,000 columns.
+    const width = WIDE_STATEMENT_COLUMNS + 20;
+    const value = (r: number, i: number) => (i === 7 && r === 1 ? PAYLOADS[0]! : i === width - 5 && r === 2 ? '+1+1' : i === 9 && r === 0 ? '-12.50' : `v${r}_${i}`);
+    const db = await Db.open(':memory:');
+    const probes: string[] = [];
+    try {
+      const cols = Array.from({ length: width }, (_, i) => `c${i} VARCHAR`);
+      await db.exec(`CREATE TEMP TABLE t (n INTEGER, ${cols.join(', ')})`);
+      for (let r = 0; r < 3; r++) await db.exec(`INSERT INTO t VALUES (${r}, ${Array.from({ length: width }, (_, i) => `'${value(r, i).replace(/'/g, "''")}'`).join(', ')})`);
+      const all = db.all.bind(db);
+      db.all = ((q: string, p?: never) => (/bool_or\(/.test(q) && probes.push(q), all(q, p))) as typeof db.all;
+      const target = join(sb.dir, 'wide.csv');
+      await copyCsv(db, 'SELECT * FROM temp.t', target, true);
+      const rows = readCsv(readFileSync(target, 'utf8'));
+      expect(rows).toHaveLength(4);
+      // Columns with a trigger are quoted throughout; the payload is prefixed, the number left as it is.
+      const guarded = new Set([7, 9, width - 5]);
+      for (let r = 0; r < 3; r++) {
+        for (let i = 0; i < width; i++) {
+          const v = value(r, i);
+          expect(rows[r + 1]![i + 1]).toEqual({ v: neutraliseCell(v), quoted: guarded.has(i) });
+        }
+      }
+      expect(rows[2]![8]!.v).toBe(`'${PAYLOADS[0]}`);
+      expect(probes).toHaveLength(1);
+      expect(probes[0]!.split('regexp_matches(').length - 1).toBe(1);
+    } finally {
+      db.close();
+    }
   });
 });

@@ -11,7 +11,13 @@
  * The switch for raw output is `ExportOptions.csv_formulas: 'raw'` (CLI `--raw-csv`), for tools
  * that read the CSV as data and must see the bytes unchanged.
  */
-import type { Db } from './db';
+import { WIDE_STATEMENT_COLUMNS, type Db } from './db';
+
+/** What is already known of a materialised table: its columns (DESCRIBE) and its row count. */
+export interface KnownTable {
+  columns: Array<{ column_name: string; column_type: string }>;
+  rows: number;
+}
 import { ident, lit } from './sql';
 
 /** Characters that make a spreadsheet evaluate a cell. */
@@ -34,22 +40,33 @@ function neutraliseSql(expr: string): string {
  * are force-quoted (found by one aggregate pass), so an export without formula triggers keeps
  * the bytes it always had.
  */
-export async function copyCsv(db: Db, sql: string, target: string, guard: boolean): Promise<void> {
+export async function copyCsv(db: Db, sql: string, target: string, guard: boolean, known?: KnownTable): Promise<void> {
   if (!guard) {
     await db.exec(`COPY (${sql}) TO ${lit(target)} (FORMAT csv, HEADER true, DELIMITER ',')`);
     return;
   }
-  const columns = await db.all<{ column_name: string; column_type: string }>(`DESCRIBE SELECT * FROM (${sql})`);
+  const columns = known?.columns ?? (await db.all<{ column_name: string; column_type: string }>(`DESCRIBE SELECT * FROM (${sql})`));
   const text = columns.filter((c) => c.column_type === 'VARCHAR');
   const triggered = new Set<string>();
   // An empty table has nothing to neutralise: its probe (one bool_or per text column) only cost
   // planning, 0.4–0.9 s CPU per 5,000-column table of a wide export (issue 27).
-  if (text.length && (await db.one(`SELECT 1 AS x FROM (${sql}) LIMIT 1`))) {
-    const probes = text.map((c, i) => `bool_or(regexp_matches(${ident(c.column_name)}, ${lit(TRIGGER.source)})) AS c${i}`);
-    const row = await db.one<Record<string, boolean | null>>(`SELECT ${probes.join(', ')} FROM (${sql})`);
-    text.forEach((c, i) => {
-      if (row?.[`c${i}`]) triggered.add(c.column_name);
-    });
+  if (text.length && (known ? known.rows > 0 : await db.one(`SELECT 1 AS x FROM (${sql}) LIMIT 1`))) {
+    if (text.length > WIDE_STATEMENT_COLUMNS) {
+      // Wide: one copy of the pattern in a lambda over the row's text values, aggregated per
+      // position (one copy per column took 1.2 s CPU to plan at 10,000 columns, issue 27).
+      const values = text.map((c) => ident(c.column_name)).join(', ');
+      const hits = await db.all<{ k: number }>(
+        `SELECT kalla_k AS k FROM (SELECT unnest(range(${text.length})) AS kalla_k, unnest(list_transform([${values}], kalla_x -> regexp_matches(kalla_x, ${lit(TRIGGER.source)}))) AS kalla_hit FROM (${sql}))
+          GROUP BY kalla_k HAVING bool_or(kalla_hit)`,
+      );
+      for (const h of hits) triggered.add(text[Number(h.k)]!.column_name);
+    } else {
+      const probes = text.map((c, i) => `bool_or(regexp_matches(${ident(c.column_name)}, ${lit(TRIGGER.source)})) AS c${i}`);
+      const row = await db.one<Record<string, boolean | null>>(`SELECT ${probes.join(', ')} FROM (${sql})`);
+      text.forEach((c, i) => {
+        if (row?.[`c${i}`]) triggered.add(c.column_name);
+      });
+    }
   }
   const used = new Set<string>();
   const select: string[] = [];

@@ -21,7 +21,7 @@ import { detectBottom, detectTop, hasMixedLineEndings, scanRecords, type RecordP
 import { findReportLines, headingFills, reportSkipped } from './report-lines';
 import { fileLine } from './source-lines';
 import { readTail, writeTableCopy, type TableRange } from './table-copy';
-import { plannedForWidth, type Db } from './db';
+import { plannedForWidth, WIDE_STATEMENT_COLUMNS, type Db } from './db';
 import { ReconError } from '../../errors';
 import { sniffFile, type Encoding, type SniffResult } from './file-sniff';
 import { ident, lit } from './sql';
@@ -385,7 +385,7 @@ async function loadCopy(load: Load, copy: Copy): Promise<SourceInfo> {
   ctx.guard?.check();
   await ctx.db.exec(`DROP TABLE IF EXISTS ${ident(rejects)}; DROP TABLE IF EXISTS ${ident(`${rejects}_scan`)}`);
   const next = `${dataTable(side)}__next`;
-  await plannedForWidth(ctx.db, detection.typings.length, () => ctx.db.exec(`CREATE OR REPLACE TABLE ${ident(next)} AS SELECT ${dataSelect(detection.typings)} FROM ${readCsv(rejectOptions(rejects))}`));
+  await plannedForWidth(ctx.db, detection.typings.length, () => ctx.db.exec(`CREATE OR REPLACE TABLE ${ident(next)} AS ${dataTableQuery(detection.typings, readCsv(rejectOptions(rejects)), false)}`));
   lap('read_csv+type');
   ctx.guard?.check();
   // The reader counts lines of the table copy; the user's file has the cut lines above it and the report lines left out inside it.
@@ -590,6 +590,54 @@ function dataSelect(typings: ColumnTyping[]): string {
   return parts.join(', ');
 }
 
+/**
+ * The query of the data table from `from` (raw VARCHARs under their names; `ordered`: sorted by its
+ * __row_id). Up to WIDE_STATEMENT_COLUMNS columns it is dataSelect's one expression per column.
+ * Wider, the typed columns that share an expression (every US amount column, every ISO date
+ * column, …) are parsed by one copy of it inside a lambda over the list of their values, and
+ * taken back out by position: DuckDB compiles each regular expression of a macro once per copy while
+ * planning, so a 5,000-column file with 1,250 amount columns compiled ~19,000 patterns for 50 rows
+ * (issue 27). The lambda runs the same expression on each value: the same typed table.
+ */
+export function dataTableQuery(typings: ColumnTyping[], from: string, ordered: boolean): string {
+  const order = ordered ? ` ORDER BY ${ident(ROW_ID)}` : '';
+  if (typings.length <= WIDE_STATEMENT_COLUMNS) return `SELECT ${dataSelect(typings)} FROM ${from}${order}`;
+  const taken = new Set(typings.map((t) => t.name));
+  const fresh = (base: string) => {
+    let name = base;
+    for (let i = 0; taken.has(name); i++) name = `${base}_${i}`;
+    taken.add(name);
+    return name;
+  };
+  const param = fresh('kalla_wide_v');
+  // Expression shape → the columns typed by it, in file order.
+  const shapes = new Map<string, string[]>();
+  for (const t of typings) {
+    if (t.derived || t.type === 'text') continue;
+    const shape = typedExpression({ ...t, name: param });
+    shapes.set(shape, [...(shapes.get(shape) ?? []), t.name]);
+  }
+  const inner: string[] = [];
+  const outer = new Map<string, string>();
+  for (const [shape, names] of shapes) {
+    if (names.length === 1) continue;
+    const list = fresh(`kalla_wide_g${inner.length}`);
+    inner.push(`list_transform([${names.map(ident).join(', ')}], ${ident(param)} -> ${shape}) AS ${ident(list)}`);
+    names.forEach((n, i) => outer.set(n, `${ident(list)}[${i + 1}] AS ${ident(n)}`));
+  }
+  for (const t of typings) {
+    if (outer.has(t.name)) continue;
+    inner.push(t.type === 'text' && !t.derived ? ident(t.name) : `${typedExpression(t)} AS ${ident(t.name)}`);
+    outer.set(t.name, ident(t.name));
+  }
+  const hash = fresh('kalla_wide_hash');
+  inner.push(`${rowHashExpression(typings)} AS ${ident(hash)}`);
+  const sortKey = fresh('kalla_wide_row');
+  if (ordered) inner.push(`${ident(ROW_ID)} AS ${ident(sortKey)}`);
+  const select = [...typings.map((t) => outer.get(t.name)!), `${ident(hash)} AS ${ident(ROW_HASH)}`];
+  return `SELECT ${select.join(', ')} FROM (SELECT ${inner.join(', ')} FROM ${from})${ordered ? ` ORDER BY ${ident(sortKey)}` : ''}`;
+}
+
 /** Typed (non-text, non-derived) columns: the ones whose text can fail to parse. */
 const parsedColumns = (typings: ColumnTyping[]) => typings.filter((t) => t.type !== 'text' && !t.derived);
 const zeroCounts = (typings: ColumnTyping[]): Record<string, number> => Object.fromEntries(typings.map((t) => [t.name, 0]));
@@ -744,7 +792,7 @@ async function verifyOrRedetect(
     const unparsed = { ...none, ...(await countUnparsedAgainst(db, table, raw, withNulls)) };
     if (rowCount <= DETECTION_SAMPLE_ROWS || !Object.values(unparsed).some((n) => n > 0)) return { detection, unparsed, examples: await unparsedExamples(db, table, raw, detection.typings, unparsed) };
     const full = await detectTypes(db, raw, read.names, overrides, null, hints);
-    await plannedForWidth(db, full.typings.length, () => db.exec(`CREATE OR REPLACE TABLE ${ident(table)} AS SELECT ${dataSelect(full.typings)} FROM ${raw} ORDER BY ${ident(ROW_ID)}`));
+    await plannedForWidth(db, full.typings.length, () => db.exec(`CREATE OR REPLACE TABLE ${ident(table)} AS ${dataTableQuery(full.typings, raw, true)}`));
     const fullChecked = parsedColumns(full.typings);
     const fullUnparsed = { ...zeroCounts(fullChecked), ...(await countUnparsedAgainst(db, table, raw, fullChecked)) };
     return { detection: full, unparsed: fullUnparsed, examples: await unparsedExamples(db, table, raw, full.typings, fullUnparsed) };
@@ -823,7 +871,7 @@ export async function retype(
     guard?.check();
     const detection = await detectTypes(db, raw, rawNames, overrides, DETECTION_SAMPLE_ROWS, retypeHints(info));
     guard?.check();
-    await plannedForWidth(db, detection.typings.length, () => db.exec(`CREATE OR REPLACE TABLE ${ident(next)} AS SELECT ${dataSelect(detection.typings)} FROM ${raw} ORDER BY ${ident(ROW_ID)}`));
+    await plannedForWidth(db, detection.typings.length, () => db.exec(`CREATE OR REPLACE TABLE ${ident(next)} AS ${dataTableQuery(detection.typings, raw, true)}`));
     const unparsed = await countUnparsedAgainst(db, next, raw, detection.typings);
     guard?.commit();
     await swapIn(db, info.side, detection.typings);

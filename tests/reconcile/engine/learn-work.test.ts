@@ -1,0 +1,152 @@
+/**
+ * What learning reads, not only what it answers (issue 30: "Confirm mapping → rules" at 100k).
+ * The statement's texts are tokenised into one table per reference shape, which every later
+ * question reads (the reference test, each column's amount agreement, the differences, the rates,
+ * the dates), and each distinct text is tokenised once; the counterparty names are folded once per
+ * spelling, not once per statement line. Real DuckDB; the engine's Db is only listened to.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildAutoRecipe } from '../../../src/main/reconcile/engine/auto-recipe';
+import { Db } from '../../../src/main/reconcile/engine/db';
+import { csv, sandbox, type Sandbox } from './helpers';
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = sandbox();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  sb.cleanup();
+});
+
+const LEFT = 'invoice_no,customer_name,invoice_date,amount';
+const RIGHT = 'booking_date;amount;counterparty;reference;remittance_text';
+const inv = (n: number) => `INV-2026-${String(n).padStart(6, '0')}`;
+const date = (day: number) => new Date(Date.UTC(2026, 0, 1 + (day % 300))).toISOString().slice(0, 10);
+const money = (cents: number) => (cents / 100).toFixed(2);
+const CUSTOMERS = 12;
+const INVOICES = 360;
+
+/** 360 invoices of 12 customers, each paid with its reference; every fourth less a 7.50 fee. */
+function files(): { invoices: string; bank: string } {
+  const invoices: string[] = [];
+  const bank: string[] = [];
+  for (let n = 1; n <= INVOICES; n++) {
+    const cents = 10_000 + n * 1_237;
+    const customer = `Customer ${1 + (n % CUSTOMERS)} GmbH`;
+    invoices.push([inv(n), customer, date(n), money(cents)].join(','));
+    bank.push([date(n + 2), money(n % 4 === 0 ? cents - 750 : cents), customer.toUpperCase(), inv(n), n % 3 === 0 ? 'Payment thank you' : 'Invoice payment'].join(';'));
+  }
+  return { invoices: csv(LEFT, invoices), bank: csv(RIGHT, bank) };
+}
+
+/**
+ * Every statement the workspace's Db runs while `body` runs; those `explain` picks are also
+ * profiled right after they ran (while the learning's temporary tables exist): `plan` is DuckDB's
+ * EXPLAIN ANALYZE of their query (a CREATE … AS's SELECT).
+ */
+async function statements(body: () => Promise<unknown>, explain: (sql: string) => boolean = () => false): Promise<{ sql: string; plan?: PlanNode }[]> {
+  const seen: { sql: string; plan?: PlanNode }[] = [];
+  const one = Db.prototype.one;
+  for (const method of ['exec', 'all', 'one', 'scalarNumber'] as const) {
+    const original = Db.prototype[method] as (this: Db, sql: string, ...rest: unknown[]) => Promise<unknown>;
+    vi.spyOn(Db.prototype, method).mockImplementation(async function (this: Db, sql: string, ...rest: unknown[]) {
+      const out = await original.call(this, sql, ...rest);
+      if (sql.startsWith('EXPLAIN')) return out; // the profile below, through `one` (which may call `all`)
+      const entry: { sql: string; plan?: PlanNode } = { sql };
+      seen.push(entry);
+      if (explain(sql)) {
+        const query = sql.replace(/^\s*CREATE (OR REPLACE )?TEMP TABLE (IF NOT EXISTS )?\S+ AS /, '');
+        const row = await one.call<Db, [string], Promise<{ explain_value: string } | undefined>>(this, `EXPLAIN (ANALYZE, FORMAT JSON) ${query}`);
+        entry.plan = JSON.parse(String(row!.explain_value)) as PlanNode;
+      }
+      return out;
+    } as never);
+  }
+  await body();
+  vi.restoreAllMocks();
+  return seen;
+}
+
+/** The regular expression referenceTokens reads digit runs with (recipe-sql.ts DIGIT_RUN). */
+const DIGIT_RUN = `'[0-9]+(?:[ ./-][0-9]+)*'`;
+
+interface PlanNode {
+  operator_name?: string;
+  operator_cardinality?: number;
+  extra_info?: unknown;
+  children?: PlanNode[];
+}
+
+const info = (n: PlanNode) => JSON.stringify(n.extra_info ?? {});
+
+/** Over every operator `pick` chooses: the most rows it was given (its children's output). */
+function mostRowsInto(node: PlanNode, pick: (n: PlanNode) => boolean): number {
+  const own = pick(node) ? (node.children ?? []).reduce((s, c) => s + Number(c.operator_cardinality ?? 0), 0) : 0;
+  return Math.max(own, ...(node.children ?? []).map((c) => mostRowsInto(c, pick)));
+}
+
+/** An operator whose expressions name `text`. */
+const naming = (text: string) => (n: PlanNode) => info(n).includes(text);
+/**
+ * The operator that evaluates the tokens: DuckDB computes a list and unnests it in one UNNEST (its
+ * expressions not shown); the UNPIVOT's own UNNEST reads the projection of `unpivot_list`.
+ */
+const tokenUnnest = (n: PlanNode) => n.operator_name === 'UNNEST' && !(n.children ?? []).some((c) => info(c).includes('unpivot_list'));
+
+describe('learning does each piece of work once', () => {
+  it('tokenises the statement texts only into the per-shape token tables, which the later questions read', async () => {
+    const { invoices, bank } = files();
+    const first = await sb.workspace('first');
+    await first.addSourceFromPath('left', sb.file('invoices.csv', invoices));
+    await first.addSourceFromPath('right', sb.file('bank.csv', bank));
+    const { recipe } = await buildAutoRecipe(first, 'cash');
+
+    // A fresh workspace: nothing cached, the learning reads the data.
+    const ws = await sb.workspace('second');
+    await ws.addSourceFromPath('left', sb.file('invoices2.csv', invoices));
+    await ws.addSourceFromPath('right', sb.file('bank2.csv', bank));
+    let facts: Awaited<ReturnType<typeof ws.learnCash>> | null = null;
+    // Statements reading references out of the statement's sample (the open items' own references
+    // are read once per key and shape into kalla_learn_lref_<hash>, from the whole left side).
+    const reads = (sql: string) => sql.includes(DIGIT_RUN) && sql.includes('kalla_learn_right');
+    const seen = await statements(async () => {
+      facts = await ws.learnCash(recipe.mappings, null);
+    }, reads);
+    // It learned through every question that reads the tokens: the reference, its fee, its dates.
+    expect(facts!.references.map((r) => r.left)).toContain('invoice_no');
+    expect(facts!.fixed).toContain(7.5);
+    expect(facts!.date).toMatchObject({ left: 'invoice_date', right: 'booking_date' });
+    const tokenising = seen.filter((s) => reads(s.sql));
+    expect(tokenising.length).toBeGreaterThan(0);
+    // Only the token tables extract references from the statement's text…
+    for (const s of tokenising) expect(s.sql.replace(/\s+/g, ' ').slice(0, 60)).toMatch(/^CREATE TEMP TABLE kalla_learn_lref_t[0-9a-f]+ AS /);
+    // …each once…
+    const tables = tokenising.map((s) => /kalla_learn_lref_t[0-9a-f]+/.exec(s.sql)![0]);
+    expect(new Set(tables).size).toBe(tables.length);
+    // …and over each distinct text of a column, not each line: 360 lines × 3 text columns, of
+    // which distinct are 12 names, 360 references and 2 remittance texts.
+    for (const s of tokenising) {
+      const rows = mostRowsInto(s.plan!, tokenUnnest);
+      expect(rows).toBeGreaterThan(0); // the plan has the operator that tokenises
+      expect(rows).toBeLessThanOrEqual(CUSTOMERS + INVOICES + 2);
+    }
+  });
+
+  it('folds each counterparty spelling once when it looks for the name columns, not each statement line', async () => {
+    const { invoices, bank } = files();
+    const ws = await sb.workspace('names');
+    await ws.addSourceFromPath('left', sb.file('invoices.csv', invoices));
+    await ws.addSourceFromPath('right', sb.file('bank.csv', bank));
+    const pairs = (sql: string) => sql.trimStart().startsWith('WITH la AS');
+    const seen = await statements(() => buildAutoRecipe(ws, 'cash'), pairs);
+    const overlaps = seen.filter((s) => pairs(s.sql));
+    expect(overlaps.length).toBeGreaterThan(0);
+    // The fold's legal-form words (nameExpression) are read over at most each side's distinct spellings.
+    for (const s of overlaps) {
+      const rows = mostRowsInto(s.plan!, naming('haftungsbeschrankt'));
+      expect(rows).toBeGreaterThan(0); // the plan names the operator that folds
+      expect(rows).toBeLessThanOrEqual(CUSTOMERS);
+    }
+  });
+});

@@ -83,4 +83,26 @@ describe('fees learned beside other numbers of the reference shape', () => {
     expect(matched.filter((g) => g.status === 'auto')).toHaveLength(120);
     expect(matched.filter((g) => g.difference_reason === 'rounding')).toHaveLength(40);
   });
+
+  it('learns that payers pay the net of a 15 % tax (13.0435 % of the gross, to the cent), and confirms those payments', async () => {
+    const left: string[] = [];
+    const right: string[] = [];
+    for (let k = 0; k < 120; k++) {
+      const cents = 11_537 + ((k * 7_919_31) % 3_000_000);
+      left.push([`CUST${k % 9}`, `Customer ${k % 9}`, `INV-${4_000 + k * 7}`, 'Invoice', '11/30/2025', usd(cents)].join(','));
+      // A quarter of the payers pay the amount without GST: gross / 1.15, to the cent.
+      const paid = k % 4 === 0 ? Math.round(cents / 1.15) : cents;
+      right.push(['12/05/2025', `DIRECT CREDIT INV-${4_000 + k * 7}`, usd(paid)].join(','));
+    }
+    const ws = await sb.workspace('gst');
+    await ws.addSourceFromPath('left', sb.file('open.csv', csv('Customer ID,Customer Name,Document No.,Doc Type,Due Date,Balance', left)));
+    await ws.addSourceFromPath('right', sb.file('bank.csv', csv('Date,Detail,Amount', right)));
+    const auto = await buildAutoRecipe(ws, 'gst');
+    const scored = auto.recipe.rules.find((r) => r.id === 'scored');
+    expect(scored?.amount?.differences?.percent.map((p) => p.toFixed(2))).toContain('13.04');
+    const result = await ws.run(auto.recipe);
+    const matched = (await ws.page(result.run_id, 'matched', { offset: 0, limit: 1000 })).items;
+    expect(matched.filter((g) => g.status === 'auto')).toHaveLength(120);
+    expect(matched.filter((g) => Number(g.amount_delta) !== 0)).toHaveLength(30);
+  });
 });

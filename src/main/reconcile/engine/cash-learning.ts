@@ -90,7 +90,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 20;
+export const LEARNING_VERSION = 21;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -818,11 +818,19 @@ async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping,
       `SELECT round(diff / la * 100, 1) AS p, sum(diff) / sum(la) * 100 AS rate FROM kalla_learn_pairs
        WHERE diff > 0 AND diff < la * 0.2 GROUP BY 1 HAVING count(*) >= ${floor} ORDER BY count(*) DESC LIMIT 5`,
     );
+    // A rate that is no round percentage but fits to the cent: payers who pay the net of a tax
+    // (15 % GST: the gross less 13.0435 %, "1,150.00" paid as "1,000.00") — kept as that rate.
     const wholePercent: number[] = [];
     for (const c of clusters.filter((x) => !percentSet.includes(Number(x.p)))) {
       const rate = Math.round(Number(c.rate) * 1e6) / 1e6;
+      if (rate <= 0) continue;
+      const toCent = await db.scalarNumber(`SELECT count(*) FROM kalla_learn_pairs WHERE diff > 0 AND abs(diff - round(CAST(la AS DOUBLE) * ${rate / 100}, 2)) < 0.015`);
+      if (toCent >= floor) {
+        percentSet.push(rate);
+        continue;
+      }
       const fit = await db.scalarNumber(`SELECT count(*) FROM kalla_learn_pairs WHERE diff > 0 AND abs(diff - round(CAST(la AS DOUBLE) * ${rate / 100})) < 0.015`);
-      if (fit >= floor && rate > 0) wholePercent.push(rate);
+      if (fit >= floor) wholePercent.push(rate);
     }
     return { pairs, fixed: fixedSet, percent: percentSet, wholePercent, rounding };
   } finally {

@@ -415,8 +415,8 @@ export function feeSql(d: Differences, a: string, diff: string): string | null {
 /** `diff` is one of the learned percentages of `a`: rounded to the cent, or (`whole_percent`) to a whole unit. NULL-safe; null when there are none. */
 export function percentSql(d: Differences, a: string, diff: string): string | null {
   const parts = [
-    ...d.percent.map((p) => `abs(${diff} - round(${a} * ${p / 100}, 2)) < 0.015`),
-    // In DOUBLE: a rate to 6 decimals times a DECIMAL(18, 6) amount overflows DECIMAL's 38 digits.
+    // In DOUBLE: a rate to 6 decimals (a tax's 13.043478 %) times a DECIMAL(18, 6) amount overflows DECIMAL's 38 digits.
+    ...d.percent.map((p) => `abs(${diff} - round(CAST(${a} AS DOUBLE) * ${p / 100}, 2)) < 0.015`),
     ...(d.whole_percent ?? []).map((p) => `abs(${diff} - round(CAST(${a} AS DOUBLE) * ${p / 100})) < 0.015`),
   ];
   return parts.length > 0 ? `(${parts.join(' OR ')})` : null;

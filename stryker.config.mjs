@@ -36,7 +36,7 @@ export default {
   // scored.ts were not re-scored, so 55 stays the lowest module score measured: raising it would be a guess.
   // Round 31i (docs/recon-engine.md): collections.ts 38.64 % → 87.18 % (static drop-list mutants
   // ignored), cited-detail.ts 57.14 % → 71.43 % (76.2 % with the match-model tests' kills);
-  // exceptions.ts 75.0 % → 90.63 % (matching-cases, matching).
+  // exceptions.ts 75.0 % → 90.63 % (matching-cases, matching), groups.ts 222-321 77.7 % → 84.82 %.
   // A whole run adds the rest of the test list, so
   // its scores are equal or higher; set the break to its lowest module once one whole run has printed them.
   thresholds: { high: 80, low: 60, break: 55 },

@@ -6,8 +6,9 @@ import { defineConfig } from 'vitest/config';
 // guard of the ambiguity rule in one-to-one.ts), the reference forms and counterparty names that
 // scored.ts and party-resolution.ts read, customers paying runs of consecutive invoices (party-only:
 // groups.ts's matchRuns), either-order runs, the matching cases as data (each case runs
-// twice: 1:1 by the in-memory greedy pass and by the SQL rounds, KALLA_GREEDY_IN_MEMORY=0), and the
-// dispatcher's tests.
+// twice: 1:1 by the in-memory greedy pass and by the SQL rounds, KALLA_GREEDY_IN_MEMORY=0), the
+// collections and cited-instalment tests (collections.ts's evidence and refusal, cited-detail.ts),
+// and the dispatcher's tests.
 // Property tests run from the same fixed seed as `npm test` (tests/helpers/property-seed.ts).
 export const MUTATION_TESTS = [
   'tests/reconcile/engine/matching.test.ts',
@@ -20,6 +21,8 @@ export const MUTATION_TESTS = [
   'tests/reconcile/engine/one-to-one.test.ts',
   'tests/reconcile/engine/either-order.test.ts',
   'tests/reconcile/engine/matching-cases.test.ts',
+  'tests/reconcile/engine/collections.test.ts',
+  'tests/reconcile/engine/cited-detail.test.ts',
   'tests/app/dispatch.test.ts',
   'tests/app/dispatch-output.test.ts',
 ];

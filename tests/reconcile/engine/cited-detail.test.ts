@@ -41,4 +41,33 @@ describe('a line citing which of equal instalments it pays', () => {
     const confirmed = parts.filter((g) => g.status === 'auto').map((g) => `${Number(g.left_rows[0]['Invoice No'])} ${g.left_rows[0].Instalment}`);
     expect(confirmed.sort()).toEqual(Array.from({ length: 6 }, (_, k) => `${8_000 + k * 5} 2 of 3`).sort());
   });
+
+  it('reads only the instalment: not the reference’s own digit groups, the payer or the amount the line also carries', async () => {
+    const left: string[] = [];
+    const right: string[] = [];
+    const payers = ['Studio Rossi', 'Bianchi Srl', 'Verdi e Figli'];
+    // Italian invoices: "FT 958/2026" (two digit groups of their own), a payer, and a line that
+    // repeats the amount. Only the instalment column may tell equal instalments apart.
+    for (let k = 0; k < 100; k++) {
+      const cents = 15_000 + ((k * 7_919_31) % 2_000_000);
+      const amount = (cents / 100).toFixed(2);
+      left.push([`FT ${100 + k * 3}/2026`, payers[k % 3], '1 di 1', `2026-10-${String(1 + (k % 28)).padStart(2, '0')}`, amount].join(','));
+      right.push(['2026-10-20', `BONIFICO FT ${100 + k * 3}/2026 EUR ${amount}`, amount].join(','));
+    }
+    for (let k = 0; k < 12; k++) {
+      const no = 800 + k * 5;
+      const amount = ((30_000 + k * 1_111) / 100).toFixed(2);
+      for (const part of [1, 2, 3]) left.push([`FT ${no}/2026`, payers[k % 3], `${part} di 3`, `2026-${String(9 + part).padStart(2, '0')}-15`, amount].join(','));
+      right.push(['2026-11-14', k < 6 ? `BONIFICO FT ${no}/2026 RATA 2 DI 3 EUR ${amount}` : `BONIFICO FT ${no}/2026 EUR ${amount}`, amount].join(','));
+    }
+    const ws = await sb.workspace('rate');
+    await ws.addSourceFromPath('left', sb.file('scadenze.csv', csv('Fattura,Cliente,Rata,Scadenza,Importo', left)));
+    await ws.addSourceFromPath('right', sb.file('estratto.csv', csv('Data,Descrizione,Importo', right)));
+    const auto = await buildAutoRecipe(ws);
+    const result = await ws.run(auto.recipe);
+    const groups = [...(await ws.page(result.run_id, 'matched', { offset: 0, limit: 1000 })).items, ...(await ws.page(result.run_id, 'suggested', { offset: 0, limit: 1000 })).items];
+    const parts = groups.filter((g) => String(g.left_rows[0].Rata).endsWith('di 3'));
+    const confirmed = parts.filter((g) => g.status === 'auto').map((g) => `${String(g.left_rows[0].Fattura)} ${String(g.left_rows[0].Rata)}`);
+    expect(confirmed.sort()).toEqual(Array.from({ length: 6 }, (_, k) => `FT ${800 + k * 5}/2026 2 di 3`).sort());
+  });
 });

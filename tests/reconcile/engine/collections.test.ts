@@ -7,7 +7,7 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildAutoRecipe } from '../../../src/main/reconcile/engine/auto-recipe';
-import { csv, sandbox, type Sandbox } from './helpers';
+import { csv, recipe, rule, sandbox, type Sandbox } from './helpers';
 import { COLLECTION_LEFT as LEFT, COLLECTION_RIGHT as RIGHT, collectionWorld as world } from '../../fixtures/collections-world';
 
 let sb: Sandbox;
@@ -53,5 +53,45 @@ describe('a direct-debit collection credited as one sum', () => {
     await ws.addSourceFromPath('right', sb.file('bank.csv', csv(RIGHT, w.lines.filter((l) => l.includes('FASTER PAYMENT')))));
     const auto = await buildAutoRecipe(ws);
     expect(auto.recipe.rules.find((r) => r.id === 'collection')).toBeUndefined();
+  });
+});
+
+describe('a collection rule written by hand', () => {
+  const coll = (by: string[], named = false) =>
+    rule({
+      id: 'coll',
+      cardinality: 'N:1',
+      amount: { left: 'amount', right: 'amount', tolerance_abs: 0, tolerance_pct: 0, flip_sign: false },
+      date: { left: 'due', right: 'date', window_days: 3 },
+      collection: { by },
+      ...(named ? { named: { left: 'inv', right: 'text', normalisers: [{ kind: 'reference', groups: [{ width: 0, min: 1, max: 9 }] }] } } : {}),
+    });
+  const ledger = ['INV-1001,2026-10-01,DD,A,10.00', 'INV-1002,2026-10-01,DD,A,20.00', 'INV-1003,2026-10-01,DD,A,30.00', 'INV-1004,2026-10-01,CARD,A,5.00'];
+
+  it('says in words which items the line adds up to, by method and with a return', async () => {
+    const ws = await sb.workspace('evidence');
+    await ws.addSourceFromPath('left', sb.file('ledger.csv', csv('inv,due,method,account,amount', ledger)));
+    await ws.addSourceFromPath('right', sb.file('bank.csv', csv('date,text,amount', ['2026-10-02,DD COLLECTION,60.00', '2026-10-09,DD RETURN INV-1002,-20.00', '2026-10-03,CARD BATCH,65.00'])));
+    const evidence = async (by: string[], named: boolean) => {
+      const { run_id } = await ws.run(recipe([coll(by, named)]));
+      return (await ws.page(run_id, 'matched', { offset: 0, limit: 10 })).items.map((g) => g.evidence);
+    };
+    // Without `by`, the day's four items add up to the card batch line; by method, the three direct debits to the collection.
+    expect(await evidence([], false)).toEqual(['every open item due 2026-10-01 (4 items) adds up to this line']);
+    expect(await evidence(['method'], false)).toEqual(['every open item due 2026-10-01 with the same method (3 items) adds up to this line']);
+    expect(await evidence(['method', 'account'], false)).toEqual(['every open item due 2026-10-01 with the same method and account (3 items) adds up to this line']);
+    expect(await evidence(['method'], true)).toEqual([
+      'every open item due 2026-10-01 with the same method (3 items) adds up to this line; returned, open again: the item of 20.00 (its return debit is in this group)',
+    ]);
+  });
+
+  it('is refused, naming the rule, when the open items have no column it collects by', async () => {
+    const ws = await sb.workspace('no-method');
+    await ws.addSourceFromPath('left', sb.file('ledger.csv', csv('inv,due,method,account,amount', ledger)));
+    await ws.addSourceFromPath('right', sb.file('bank.csv', csv('date,text,amount', ['2026-10-02,DD COLLECTION,60.00'])));
+    await expect(ws.run(recipe([coll(['channel'])]))).rejects.toMatchObject({
+      code: 'unknown_column',
+      message: expect.stringContaining('rule coll collection: the left source has no column "channel"'),
+    });
   });
 });

@@ -187,6 +187,7 @@ describe('rules that cannot run', () => {
   it('are refused before the run with a message naming the rule and what it lacks', async () => {
     const ws = await setup(['R1,10.00,2024-01-01,a'], ['R1,10.00,2024-01-01,b']);
     const amount = { left: 'amount', right: 'amount', tolerance_abs: 0.01, tolerance_pct: 0, flip_sign: false };
+    const date = { left: 'date', right: 'date', window_days: 3 };
     const ref = { kind: 'reference' as const, groups: [{ width: 0, min: 1, max: 9 }] };
     const refKey = { left: 'ref', right: 'memo', normalisers: [ref] };
     const model = { references: [], amounts: 'settled' as const, auto_at: 0.995, suggest_at: 0.5 };
@@ -200,12 +201,25 @@ describe('rules that cannot run', () => {
       [{ amount: { ...amount, differences: { reason: 'bank_fee', fixed: [7.5], percent: [] } } }, /rule "bad" names amount differences but has no key/],
       [{ amount, cardinality: 'N:M' }, /rule "bad" is N:M and needs keys to form the groups/],
       [{ keys: [{ left: 'ref', right: 'ref', normalisers: [] }], cardinality: 'N:1' }, /rule "bad" is N:1 and needs an amount to sum/],
+      [{ keys: [{ left: 'ref', right: 'ref', normalisers: [] }], amount, cardinality: '1:N', named: refKey }, /rule "bad" names open items by a key \(named\); that needs an N:1 rule/],
+      [{ keys: [{ left: 'ref', right: 'ref', normalisers: [] }], amount, cardinality: 'N:1', named: { ...refKey, normalisers: [] } }, /rule "bad" names open items by a key \(named\)/],
+      [{ amount, date, cardinality: '1:N', collection: { by: [] } }, /rule "bad" is a collection; that needs an N:1 rule with an amount and a date/],
+      [{ amount, cardinality: 'N:1', collection: { by: [] } }, /rule "bad" is a collection; that needs an N:1 rule with an amount and a date/],
+      [{ keys: [{ left: 'ref', right: 'ref', normalisers: [] }], date, cardinality: 'N:1', collection: { by: [] } }, /rule "bad" is a collection; that needs an N:1 rule with an amount and a date/],
     ];
     for (const [partial, message] of cases) {
       await expect(ws.run(recipe([refRule('ok'), rule({ id: 'bad', ...partial })])), message.source).rejects.toMatchObject({ code: 'invalid_recipe', message: expect.stringMatching(message), details: { rule: 'bad' } });
     }
-    // A rule that can run still does, after all those refusals.
+    // A rule that can run still does, after all those refusals: so do a reference key outside N:M,
+    // a named N:1 rule and an N:1 collection.
     expect((await ws.run(recipe([refRule('ok')]))).summary.matched_groups).toBe(1);
+    for (const partial of [
+      { keys: [refKey], amount, cardinality: '1:N' },
+      { keys: [{ left: 'ref', right: 'ref', normalisers: [] }], amount, cardinality: 'N:1', named: refKey },
+      { amount, date, cardinality: 'N:1', collection: { by: [] } },
+    ] satisfies Partial<MatchRule>[]) {
+      expect((await ws.run(recipe([rule({ id: 'runs', ...partial })]))).summary.left_rows).toBe(1);
+    }
   });
 });
 

@@ -57,6 +57,5 @@ export async function matchCollections(db: Db, rule: MatchRule, ruleIdx: number,
       'every open item due ' || strftime(c.due, '%Y-%m-%d') || ${lit(byWords)} || ' (' || len(c.ids) || ' items) adds up to this line'
       || coalesce('; returned, open again: ' || (SELECT string_agg('the item of ' || printf('%.2f', mamt), ', ' ORDER BY mid) FROM coll_ret x WHERE x.oid = c.oid) || ' (its return debit is in this group)', '')
     FROM gtmp k JOIN coll c ON k.right_ids[1] = c.oid WHERE k.rule_idx = ${ruleIdx}`);
-  await db.exec(`DELETE FROM w_left WHERE id IN (SELECT unnest(left_ids) FROM gtmp WHERE rule_idx = ${ruleIdx})`);
-  await db.exec(`DELETE FROM w_right WHERE id IN (SELECT unnest(right_ids) FROM gtmp WHERE rule_idx = ${ruleIdx})`);
+  // The grouped rows leave the working tables in consumeGroups, which the run calls next.
 }

@@ -829,7 +829,8 @@ async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping,
       // Whichever rounding more pairs fit: a deduction rounded to whole rupees fits to the cent
       // only when it happens to fall on one (in-au-mixed lost 8 % of its automatic matches when
       // those few made it a to-the-cent rate).
-      if (toCent >= floor && toCent > fit) percentSet.push(rate);
+      // At least 0.1 %: cents of rounding on every payment are no rate (they fit one to the cent too).
+      if (toCent >= floor && toCent > fit && Number(c.p) > 0) percentSet.push(rate);
       else if (fit >= floor) wholePercent.push(rate);
     }
     return { pairs, fixed: fixedSet, percent: percentSet, wholePercent, rounding };

@@ -143,8 +143,10 @@ function levelExpressions(rule: MatchRule, model: MatchModel): Record<Comparison
     ref: 'c.ref',
     amt: `CASE WHEN c.la IS NULL OR c.ra IS NULL THEN 'other'
       WHEN abs(c.la - c.ra) < 0.005 THEN 'exact'
-      ${named ? `WHEN ${named} THEN 'named'` : ''}
+      -- What the line itself states comes before what was learned from other lines (a Polish split
+      -- payment's VAT is both once payers' net-of-VAT payments teach the rate).
       WHEN sign(c.la) = sign(c.ra) AND abs(c.ra) < abs(c.la) AND list_contains(coalesce(c.stated, []), abs(c.la - c.ra)::DECIMAL(18, 2)) THEN 'stated'
+      ${named ? `WHEN ${named} THEN 'named'` : ''}
       WHEN c.rest IS NOT NULL AND abs(c.rest - c.ra) < 0.005 THEN 'rest'
       ${fxSql(model) ? `WHEN ${fxSql(model)} THEN 'fx'` : ''}
       WHEN abs(c.la - c.ra) <= 0.2 * abs(c.la) THEN 'near'

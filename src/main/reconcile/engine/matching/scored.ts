@@ -57,11 +57,11 @@ export interface ModelFit {
 }
 
 /**
- * `other`: the line names an item of the list, not this one. `unlisted`: the line holds tokens of a
- * reference's shape that name no item of the list (a payment processor's own invoice numbers, an
- * invoice paid last month): weighed apart, since whether they speak against a pair depends on
- * the files (EM learns it), and counting them as `other` made every such line look like it paid
- * something else.
+ * `other`: the line names an item of the list, or a number of the list's own numbering, not this
+ * one (an invoice paid last month). `unlisted`: the line holds tokens of a reference's shape from
+ * another numbering only (a payment processor's own invoice numbers, an end-to-end id): weighed
+ * apart, since whether they speak against a pair depends on the files (EM learns it), and counting
+ * them as `other` made every such line look like it paid something else. See buildListed.
  */
 const REF_LEVELS = ['exact', 'typo', 'serial', 'other', 'unlisted', 'none'] as const;
 const AMT_LEVELS = ['exact', 'named', 'stated', 'rest', 'fx', 'near', 'part', 'other'] as const;
@@ -260,9 +260,9 @@ async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, colum
   await dropForeignPrefixed(db, model, columns, prefixes);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_exact AS
     SELECT lid, rid, min(ref) AS kref, arg_min(orig, ref) AS tied, arg_min(seen, ref) AS seen FROM m_hits GROUP BY lid, rid`);
-  // One typo (Damerau–Levenshtein distance 1): for lines naming no open item, tokens with one digit
-  // different (same deletion at the same place), one too many or too few, or two adjacent digits
-  // swapped. The longer of the two has at least MIN_TYPO_LENGTH digits.
+  // One typo (Damerau–Levenshtein distance 1): tokens with one digit different (same deletion at
+  // the same place), one too many or too few, or two adjacent digits swapped. The longer of the two
+  // has at least MIN_TYPO_LENGTH digits.
   // Only lines naming no open item exactly: a line naming an item has that item's sequential
   // neighbours one digit away, and searching such lines ("INV4925" naming another customer's 4925
   // for the payer's 4295) made every typo 200× more common by chance in a Danish FIK world (its
@@ -518,7 +518,8 @@ async function fitModel(db: Db, rule: MatchRule, model: MatchModel, judged: Read
   const naming = await db.scalarNumber('SELECT count(DISTINCT id) FROM m_rtok');
   const listed = await db.scalarNumber('SELECT count(*) FROM m_listed');
   const tokenShare = naming / Math.max(1, nR);
-  const listedShare = Math.min(listed, naming) / Math.max(1, nR);
+  // m_listed is a subset of the naming lines (m_rtok).
+  const listedShare = listed / Math.max(1, nR);
   u.ref.exact = seen.exact > 0 ? exact / Math.max(1, nL * nR) : 0;
   u.ref.typo = seen.typo > 0 ? (tokenShare * typo) / Math.max(1, searched * nL) : 0;
   // Only the serial part ("Nr. 474" for RE-2026-0474): as common as lines with such a number

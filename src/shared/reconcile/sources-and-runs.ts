@@ -212,6 +212,8 @@ export const EXCEPTION_REASONS = [
   'named_sum_mismatch',
   /** A statement line and its reversal (a returned direct debit, a refunded payment) net to zero. */
   'reversed_pair',
+  /** A statement line of the same amount naming the same item as a line already matched to it: paid twice. */
+  'paid_twice',
   /** The amount a rule compares did not read (N/A, 1e308, another format): the row was not compared. */
   'amount_unreadable',
   /** The date a rule compares did not read: the row was not compared. */
@@ -229,6 +231,7 @@ export const EXCEPTION_REASON_MEANINGS: Record<ExceptionReason, string> = {
   ambiguous_candidates: 'Two counterparts fit exactly as well (same amount and dates, different rows): a person picks one.',
   named_sum_mismatch: 'A payment names several open invoices by reference, but their sum is not the payment; amount_delta is the difference.',
   reversed_pair: 'A statement line and its reversal (a returned direct debit, a refunded payment) net to zero, so neither pays an open item; the counterpart is the other line.',
+  paid_twice: 'A statement line of the same amount names the same item as a line already matched to it: the item was paid twice, and one payment is to be refunded or kept on account; the counterpart is the item.',
   amount_unreadable: 'The amount the rules compare could not be read (N/A, 1e308, a format the column does not use), so the row was not compared with anything; fix the value or the column\'s number format and run again.',
   date_unreadable: 'The date the rules compare could not be read (another format, an impossible date), so the row was not compared with anything; fix the value or the column\'s date format and run again.',
 };

@@ -230,6 +230,21 @@ describe('returned payments that name neither the invoice nor the payer', () => 
     expect(groups.filter((g) => g.status === 'auto')).toHaveLength(100);
   });
 
+  it('an invoice paid twice and not refunded: the payment is only suggested, its twin says why', async () => {
+    const { items, lines } = background();
+    items.push({ n: 408, customer: 8, cents: 61_616, day: 100 });
+    lines.push({ day: 104, cents: 61_616, customer: 8, text: `SVWZ+RE ${doc(408)}`, pays: [408] });
+    lines.push({ day: 130, cents: 61_616, customer: 8, text: `SVWZ+RE ${doc(408)}`, pays: [] });
+    const { groups, ws, result } = await run(items, lines);
+    const paid = groups.filter((g) => g.docs.includes(doc(408)));
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ status: 'suggested' });
+    expect(paid[0].evidence).toMatch(/paid twice: the payment in statement row \d+ has the same amount and names it too/);
+    const second = (await exceptionsOf(ws, result.run_id)).filter((e) => e.exception?.reason === 'paid_twice');
+    expect(second).toHaveLength(1);
+    expect(groups.filter((g) => g.status === 'auto')).toHaveLength(100);
+  });
+
   it('a return word ties a line to a payment up to 60 days apart; one 61 days later is only a mirror', async () => {
     const { items, lines } = background();
     items.push({ n: 404, customer: 9, cents: 36_036, day: 100 }, { n: 405, customer: 10, cents: 37_037, day: 100 });

@@ -14,6 +14,10 @@
  *   "1154" read as INV-1154) is no contradiction: the model weighs such tokens as `other`.
  *   Without a counterparty, only references of ≥ 6 digits count (chance rarely makes them). A
  *   collection's return debit names the item it returned; that item is open again by design.
+ * - The statement line has a free twin: another line of the same amount naming the same item (a
+ *   payment sent twice from one template). The item is paid, but one payment is to be refunded or
+ *   kept on account, and which one the lines do not say: the group is suggested and the twin is a
+ *   `paid_twice` exception pointing at the item (issue 25: hu-otp's duplicate payments were booked).
  */
 import type { Recipe } from '../../../../shared/reconcile/recipe';
 import type { Db } from '../db';
@@ -27,13 +31,15 @@ export interface GuardCounts {
   mirrored: number;
   namesAnother: number;
   refundedTwin: number;
+  paidTwice: number;
 }
 
 export async function guardAutoGroups(db: Db, recipe: Recipe, columns: SideColumns): Promise<GuardCounts> {
   const mirrored = await guardMirroredPayments(db);
   const namesAnother = await guardNamedElsewhere(db, recipe, columns);
   const refundedTwin = await guardRefundedTwins(db);
-  return { mirrored, namesAnother, refundedTwin };
+  const paidTwice = await guardPaidTwice(db, recipe);
+  return { mirrored, namesAnother, refundedTwin, paidTwice };
 }
 
 async function guardNamedElsewhere(db: Db, recipe: Recipe, columns: SideColumns): Promise<number> {
@@ -64,5 +70,28 @@ async function guardNamedElsewhere(db: Db, recipe: Recipe, columns: SideColumns)
   return n;
 }
 
+async function guardPaidTwice(db: Db, recipe: Recipe): Promise<number> {
+  const model = recipe.rules.find((r) => r.model && r.model.references.length > 0)?.model;
+  if (!model) return 0;
+  const tables = modelTokenTables(model);
+  if (!(await db.hasTempTable(tables.left)) || !(await db.hasTempTable(tables.right))) return 0;
+  // The twin names an item of the group by the same reference token the paying line names it by.
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_paid_twice AS
+    WITH auto AS (SELECT list_min(left_ids) AS gk, left_ids, unnest(right_ids) AS rid FROM gtmp WHERE status = 'auto'),
+      taken AS (SELECT unnest(right_ids) AS id FROM gtmp UNION ALL SELECT id FROM reversed),
+      free AS (SELECT id, amt0 FROM scope_right WHERE amt0 IS NOT NULL AND amt0 <> 0 AND id NOT IN (SELECT id FROM taken)),
+      c AS (SELECT DISTINCT a.gk, a.rid, f.id AS twin FROM auto a
+        JOIN scope_right p ON p.id = a.rid JOIN free f ON f.amt0 = p.amt0
+        JOIN ${tables.right} r ON r.id = a.rid JOIN ${tables.right} t ON t.id = f.id AND t.tok = r.tok AND t.ref = r.ref
+        JOIN ${tables.left} l ON l.tok = r.tok AND l.ref = r.ref AND list_contains(a.left_ids, l.id))
+    -- One twin holds back one group (the first by row id), as one return holds back one payment.
+    SELECT gk, rid, twin FROM c QUALIFY row_number() OVER (PARTITION BY twin ORDER BY gk, rid) = 1`);
+  const n = await db.scalarNumber('SELECT count(DISTINCT gk) FROM m_paid_twice');
+  if (n === 0) return 0;
+  await demoteToSuggestion(db, 'm_paid_twice', `'paid twice: the payment in statement row ' || m.twin || ' has the same amount and names it too; one of the two is to be refunded or kept on account: check before booking'`);
+  await db.exec(`INSERT INTO paid_twice SELECT twin, gk FROM m_paid_twice`);
+  return n;
+}
+
 /** TEMP tables this module leaves for the run's end to drop. */
-export const GUARD_TABLES = ['m_named_elsewhere'];
+export const GUARD_TABLES = ['m_named_elsewhere', 'm_paid_twice'];

@@ -249,6 +249,13 @@ export const MatchRuleSchema = z.object({
    * item leaves the group (it is open again) and the debit joins it.
    */
   collection: z.object({ by: z.array(z.string().min(1)).max(3).default([]) }).optional(),
+  /**
+   * Only statement lines that name no customer: this name key's right column is empty (a cheque
+   * deposit) or, for a payer written at the start of a text (`in_text`), that start is no open
+   * item's counterparty. A line naming a payer is that payer's items' to settle (the scored model),
+   * so an amount-only rule is kept to the lines nobody claims (issue 25, us-qb-deposits).
+   */
+  payer_unknown: MatchKeySchema.optional(),
   /** Matches of this rule are confirmed automatically; otherwise they are only suggested. */
   auto_confirm: z.boolean().default(true),
   /**

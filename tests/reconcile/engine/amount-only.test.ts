@@ -36,4 +36,27 @@ describe('a payment that shows only its amount', () => {
     const matched = (await ws.page(result.run_id, 'matched', { offset: 0, limit: 1000 })).items.filter((g) => g.rule_id === 'amount-only');
     expect(matched).toHaveLength(0);
   });
+
+  it('with payers named on other lines, only the lines no customer claims are paired by amount', async () => {
+    const customers = ['Evergreen Cafe', 'Bayou Taqueria Inc', 'Harbor Tools LLC', 'Summit Dental PC', 'Prairie Florist'];
+    const items = Array.from({ length: 150 }, (_, k) => ({ no: String(14_000 + k), who: customers[k % 5], cents: 10_000 + ((k * 7_919_31) % 4_000_000) }));
+    const left = items.map((it) => [it.no, it.who, '2026-09-15', (it.cents / 100).toFixed(2)].join(','));
+    const right: string[] = [];
+    // 100 ACH credits name their payer and invoice (the model learns the payer from these).
+    items.slice(0, 100).forEach((it) => right.push(['2026-10-05', `ORIG CO NAME:${it.who.toUpperCase()} IND ID:INV ${it.no}`, it.who.toUpperCase(), (it.cents / 100).toFixed(2)].join(',')));
+    // Cheque deposits: no payer, no reference, 20 of unique amounts.
+    items.slice(110, 130).forEach((it, k) => right.push(['2026-10-06', `REMOTE ONLINE DEPOSIT # ${k + 1}`, '', (it.cents / 100).toFixed(2)].join(',')));
+    // A known payer paying the exact amount of another customer's item: not this rule's to pair.
+    right.push(['2026-10-07', 'ORIG CO NAME:PRAIRIE FLORIST IND ID:DEPOSIT', 'PRAIRIE FLORIST', (items[141].cents / 100).toFixed(2)].join(','));
+    // A payer who is no customer of the list: a name, so not a line nobody claims.
+    right.push(['2026-10-07', 'ORIG CO NAME:ACME HOLDINGS IND ID:REFUND', 'ACME HOLDINGS', (items[142].cents / 100).toFixed(2)].join(','));
+    const ws = await sb.workspace('deposits');
+    await ws.addSourceFromPath('left', sb.file('aging.csv', csv('Num,Customer,Date,Open Balance', left)));
+    await ws.addSourceFromPath('right', sb.file('bank.csv', csv('Posting Date,Description,Payer,Amount', right)));
+    const auto = await buildAutoRecipe(ws);
+    expect(auto.recipe.rules.find((r) => r.id === 'amount-only')).toMatchObject({ payer_unknown: { left: 'Customer', right: 'Payer' } });
+    const result = await ws.run(auto.recipe);
+    const suggested = (await ws.page(result.run_id, 'suggested', { offset: 0, limit: 1000 })).items.filter((g) => g.rule_id === 'amount-only');
+    expect(suggested.map((g) => String(Number(g.left_rows[0].Num))).sort()).toEqual(items.slice(110, 130).map((it) => it.no).sort());
+  });
 });

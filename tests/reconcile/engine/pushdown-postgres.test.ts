@@ -54,6 +54,8 @@ describe('push-down: connection strings', () => {
     expect(() => compileRecipe(recipe([model]), { left: cols, right: cols }, 'postgres')).toThrow(/rule "scored" is a learned cash-application model .* runs only in the local engine/);
     const refs = refRule('in-text', { keys: [{ left: 'ref', right: 'memo', normalisers: [{ kind: 'reference', groups: [{ width: 0, min: 1, max: 9 }] }] }], date: undefined });
     expect(() => compileRecipe(recipe([refs]), { left: cols, right: cols }, 'postgres')).toThrow(/rule "in-text" reads references in free text/);
+    const unclaimed = rule({ id: 'amount-only', keys: [], amount: { left: 'amount', right: 'amount', tolerance_abs: 0, tolerance_pct: 0, flip_sign: false }, payer_unknown: { left: 'ref', right: 'memo', normalisers: [{ kind: 'name' }] } });
+    expect(() => compileRecipe(recipe([unclaimed]), { left: cols, right: cols }, 'postgres')).toThrow(/rule "amount-only" keeps to statement lines that name no customer/);
   });
 });
 

@@ -150,9 +150,9 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
     }
   }
 
-  if (facts.party) {
-    // A payer named at the start of a statement text is read as the longest word-prefix that is a customer's name.
-    const partyKey = { left: facts.party.left, right: facts.party.right, normalisers: [{ kind: 'name', ...(facts.party.in_text ? { in_text: true } : {}) }] as KeyNormaliser[] };
+  // A payer named at the start of a statement text is read as the longest word-prefix that is a customer's name.
+  const partyKey = facts.party ? { left: facts.party.left, right: facts.party.right, normalisers: [{ kind: 'name', ...(facts.party.in_text ? { in_text: true } : {}) }] as KeyNormaliser[] } : null;
+  if (facts.party && partyKey) {
     // The open items a payment names are part of its batch (a remittance text cut short names two of five).
     rules.push({
       id: 'counterparty-batch',
@@ -190,12 +190,14 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
     notes.push('what is left is scored again allowing short, over and part payments (named short_payment, overpayment, part_payment) and references with one typo; these are only suggested');
   }
 
-  if (!facts.party && datePair && modelled) {
+  if (datePair && modelled) {
     // A lockbox deposit or a cheque shows its amount only. With no payer to tell customers apart,
     // an amount that one open item and one line carry is a pair to look at, never to book.
     // Over every open item, with no date to prefer one: an amount two customers' items share is theirs to tell apart.
-    rules.push({ id: 'amount-only', name: 'Same amount, the only open item and the only line with it (no reference, no payer)', keys: [], amount: amount(0), cardinality: '1:1', auto_confirm: false });
-    notes.push('a line naming nothing is suggested for the one open item of its exact amount, when no other open item or line has that amount');
+    // With a counterparty learned, only the lines no customer's name claims (a cheque deposit among
+    // named transfers): a known payer's line is its own items' to settle.
+    rules.push({ id: 'amount-only', name: `Same amount, the only open item and the only line with it (no reference, ${partyKey ? 'no known payer' : 'no payer'})`, keys: [], amount: amount(0), cardinality: '1:1', ...(partyKey ? { payer_unknown: partyKey } : {}), auto_confirm: false });
+    notes.push(`a line naming nothing${partyKey ? ' and no customer' : ''} is suggested for the one open item of its exact amount, when no other open item or line has that amount`);
   }
   // `exact-field` is the cascade's last resort, a 1:1 key on its first mapped pair. On the amounts
   // it is an equal-amount suggestion (kept, as amount-date is, while no counterparty is known); on

@@ -109,6 +109,7 @@ function workingSignature(rule: Recipe['rules'][number]): string {
     a ? [a.left, a.right, a.flip_sign] : null,
     rule.date ? [rule.date.left, rule.date.right] : null,
     rule.description ? [rule.description.left, rule.description.right] : null,
+    rule.payer_unknown ?? null,
   ]);
 }
 

@@ -144,6 +144,9 @@ export function notPushable(rule: MatchRule): string | null {
     }
     if ((k.right_also ?? []).length > 0) return `rule "${rule.id}" reads its key from several right columns (right_also); the push-down reads one column per key`;
   }
+  if (rule.payer_unknown) {
+    return `rule "${rule.id}" keeps to statement lines that name no customer (payer_unknown), which folds names as banks write them; that runs only in the local engine`;
+  }
   if (rule.collection) {
     return `rule "${rule.id}" is a collection (every open item due on one day adding up to one statement line, returned items taken out again); it runs only in the local engine`;
   }

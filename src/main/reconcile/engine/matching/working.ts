@@ -113,6 +113,20 @@ export async function createRuleTables(db: Db, rule: MatchRule, columns: SideCol
       joins.push(`${side === 'right' ? 'JOIN' : 'LEFT JOIN'} ${table} kt${i} ON kt${i}.id = s.${ident(ROW_ID)}`);
       keys.push(`kt${i}.k AS k${i}`);
     }
+    // Lines that name no customer: an empty payer column; a payer written in a text whose start is
+    // no customer's name (a text cannot say whether it names another payer).
+    let unclaimed = '';
+    if (side === 'right' && rule.payer_unknown) {
+      const k = rule.payer_unknown;
+      const payer = column(cols, side, k.right, `rule ${rule.id} payer`);
+      if (nameInText(k)) {
+        const table = await partyTable(db, column(columns.left, 'left', k.left, `rule ${rule.id} payer`), payer, true);
+        joins.push(`LEFT JOIN ${table} pu ON pu.id = s.${ident(ROW_ID)}`);
+        unclaimed = 'AND pu.p IS NULL';
+      } else {
+        unclaimed = `AND coalesce(trim(CAST(s.${ident(payer.name)} AS VARCHAR)), '') = ''`;
+      }
+    }
     // A rule's `named` key: the open item's reference (left, `nk`), or the list a payment names (right, `nks`).
     if (rule.named) keys.push(`${sideKeyExpression(rule, rule.named, cols, side, 'list')} AS ${side === 'left' ? 'nk' : 'nks'}`);
     const amt = rule.amount ? amountExpression(column(cols, side, rule.amount[side], `rule ${rule.id} amount`), side === 'right' && rule.amount.flip_sign) : 'NULL::DECIMAL(18,6)';
@@ -122,7 +136,7 @@ export async function createRuleTables(db: Db, rule: MatchRule, columns: SideCol
       `CREATE OR REPLACE TEMP TABLE ${w(side)} AS
        SELECT s.${ident(ROW_ID)} AS id, ${[...keys, `${amt} AS amt`, `${dt} AS dt`, `${descr} AS descr`].join(', ')}, s.${ident(ROW_HASH)} AS h
        FROM ${ident(typedView(side))} s ${joins.join(' ')}
-       WHERE ${filtersWhere(recipe, cols, side)}
+       WHERE ${filtersWhere(recipe, cols, side)} ${unclaimed}
          AND NOT EXISTS (SELECT 1 FROM ${used(side)} u WHERE u.id = s.${ident(ROW_ID)})`,
     );
   }

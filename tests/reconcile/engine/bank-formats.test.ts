@@ -8,7 +8,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ReconError } from '../../../src/main/errors';
-import { bankStatementToCsv, detectBankFormat, parseBankStatement, rfReferences, validRf, parse86, sepaKeywords } from '../../../src/main/reconcile/engine/bank-formats';
+import { bankStatementToCsv, detectBankFormat, parseBankStatement, parse86, sepaKeywords } from '../../../src/main/reconcile/engine/bank-formats';
+import { rfReferences, validRf } from '../../../src/main/reconcile/engine/bank-row';
 import { runReconCli } from '../../../src/cli/recon';
 import { sandbox, type Sandbox } from './helpers';
 

@@ -2,7 +2,7 @@
 import type { HandlerDeps, HandlersFor } from '../handler-types';
 import { UserError } from '../../errors';
 import { basename } from 'node:path';
-import { BANK_EXTENSIONS } from '../../reconcile/engine/bank-formats';
+import { BANK_EXTENSIONS } from '../../reconcile/engine/bank-row';
 
 const RECIPE_FILTERS = [
   { name: 'Kalla recipes (.json)', extensions: ['json'] },

@@ -27,7 +27,8 @@ import { sniffFile, type Encoding, type SniffResult } from './file-sniff';
 import { ident, lit } from './sql';
 import { transcodeToUtf8 } from './transcode';
 import { isZipFile, xlsxToCsv, XLSX_EXTENSIONS } from './xlsx-import';
-import { bankStatementToCsv, BANK_FORMAT_NAMES, BANK_TYPED_COLUMNS, detectBankFormat, readHead, type BankFormat } from './bank-formats';
+import { bankStatementToCsv, BANK_TYPED_COLUMNS, detectBankFormat, readHead } from './bank-formats';
+import { BANK_FORMAT_NAMES, type BankFormat } from './bank-row';
 import { rowHashExpression } from './recipe-sql';
 import { DETECTION_SAMPLE_ROWS, detectTypes, typedExpression, type ColumnOverride, type Detection, type FileHints } from './typing';
 

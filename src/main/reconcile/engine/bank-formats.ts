@@ -1,6 +1,7 @@
 /**
  * Bank statement formats read as sources: ISO 20022 camt.053 (statement) and camt.054
- * (debit/credit notification), SWIFT MT940 (statement) and MT942 (interim report), BAI2 and OFX.
+ * (debit/credit notification), SWIFT MT940 (statement) and MT942 (interim report), BAI2 and OFX;
+ * the national fixed-width files (BgMax, CFONB 120, Norma 43) in bank-fixed-width.ts.
  * Each file becomes one table in a CSV in the workspace (then read like any CSV, so typing, review
  * and exports do not change): one row per booked transaction, with the same columns whatever the
  * format, and the structured remittance kept in its own columns.
@@ -15,6 +16,7 @@ import { XMLParser } from 'fast-xml-parser';
 import { Parser as Mt940Parser } from 'mt940js';
 import { parseSync as parseOfx } from 'ofx-js';
 import { ReconError } from '../../errors';
+import { detectBgmax, detectCfonb120, detectNorma43, parseBgmax, parseCfonb120, parseNorma43 } from './bank-fixed-width';
 import { bad, BANK_COLUMNS, BANK_FORMAT_NAMES, empty, join, money, rfReferences, type BankFormat, type BankRow } from './bank-row';
 import { decodeText, singleByteCodePage } from './file-sniff';
 
@@ -28,6 +30,9 @@ export function detectBankFormat(head: string): BankFormat | null {
     return null;
   }
   if (/^OFXHEADER\s*:/i.test(text)) return 'ofx';
+  if (detectBgmax(text)) return 'bgmax';
+  if (detectNorma43(text)) return 'norma43';
+  if (detectCfonb120(text)) return 'cfonb120';
   if (/^01,[^,\n]*,[^,\n]*,\d{6},/.test(text)) return 'bai2';
   // MT940/MT942: SWIFT blocks ({1:…}{4:) or bare tags; :20: then a :25: account line.
   if (/^(\{1:|:20:|:\d{2}[A-Z]?:)/.test(text) || /^\S{0,40}\r?\n:20:/.test(text)) {
@@ -523,6 +528,12 @@ export function parseBankStatement(content: string, format: BankFormat, name: st
       return parseBai2(content, name);
     case 'ofx':
       return parseOfxStatement(content, name);
+    case 'bgmax':
+      return parseBgmax(content, name);
+    case 'cfonb120':
+      return parseCfonb120(content, name);
+    case 'norma43':
+      return parseNorma43(content, name);
   }
 }
 

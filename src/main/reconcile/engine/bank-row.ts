@@ -5,7 +5,7 @@
  */
 import { ReconError } from '../../errors';
 
-export type BankFormat = 'camt.053' | 'camt.054' | 'mt940' | 'mt942' | 'bai2' | 'ofx';
+export type BankFormat = 'camt.053' | 'camt.054' | 'mt940' | 'mt942' | 'bai2' | 'ofx' | 'bgmax' | 'cfonb120' | 'norma43';
 
 /** One booked transaction, the same columns for every format. */
 export interface BankRow {
@@ -63,9 +63,12 @@ export const BANK_FORMAT_NAMES: Record<BankFormat, string> = {
   mt942: 'SWIFT MT942 interim report',
   bai2: 'BAI2 cash management file',
   ofx: 'OFX statement',
+  bgmax: 'Bankgirot BgMax file',
+  cfonb120: 'CFONB 120 statement (relevé de compte)',
+  norma43: 'AEB Norma 43 statement (cuaderno 43)',
 };
 
-export const BANK_EXTENSIONS = ['xml', 'camt', 'sta', 'mt940', 'mt942', '940', '942', 'swi', 'bai', 'bai2', 'ofx', 'qfx'];
+export const BANK_EXTENSIONS = ['xml', 'camt', 'sta', 'mt940', 'mt942', '940', '942', 'swi', 'bai', 'bai2', 'ofx', 'qfx', 'bgmax', 'cfonb', 'aeb', 'n43', 'q43'];
 
 export const empty = (): BankRow => ({
   booking_date: '',

@@ -214,6 +214,8 @@ export const EXCEPTION_REASONS = [
   'reversed_pair',
   /** A statement line of the same amount naming the same item as a line already matched to it: paid twice. */
   'paid_twice',
+  /** An open item of the same amount and reference as an item already matched: booked twice. */
+  'booked_twice',
   /** The amount a rule compares did not read (N/A, 1e308, another format): the row was not compared. */
   'amount_unreadable',
   /** The date a rule compares did not read: the row was not compared. */
@@ -232,6 +234,7 @@ export const EXCEPTION_REASON_MEANINGS: Record<ExceptionReason, string> = {
   named_sum_mismatch: 'A payment names several open invoices by reference, but their sum is not the payment; amount_delta is the difference.',
   reversed_pair: 'A statement line and its reversal (a returned direct debit, a refunded payment) net to zero, so neither pays an open item; the counterpart is the other line.',
   paid_twice: 'A statement line of the same amount names the same item as a line already matched to it: the item was paid twice, and one payment is to be refunded or kept on account; the counterpart is the item.',
+  booked_twice: 'An open item has the same amount and carries the reference that a matched payment names for another item: the sale was probably booked twice, and one of the two items is to be credited; the counterpart is the payment.',
   amount_unreadable: 'The amount the rules compare could not be read (N/A, 1e308, a format the column does not use), so the row was not compared with anything; fix the value or the column\'s number format and run again.',
   date_unreadable: 'The date the rules compare could not be read (another format, an impossible date), so the row was not compared with anything; fix the value or the column\'s date format and run again.',
 };

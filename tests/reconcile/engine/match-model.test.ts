@@ -245,6 +245,20 @@ describe('returned payments that name neither the invoice nor the payer', () => 
     expect(groups.filter((g) => g.status === 'auto')).toHaveLength(100);
   });
 
+  it('an invoice booked twice and paid once: the payment is only suggested, the other item says why', async () => {
+    const { items, lines } = background();
+    items.push({ n: 409, customer: 8, cents: 71_717, day: 100 }, { n: 409, customer: 8, cents: 71_717, day: 20 });
+    lines.push({ day: 106, cents: 71_717, customer: 8, text: `SVWZ+RE ${doc(409)}`, pays: [409] });
+    const { groups, ws, result } = await run(items, lines);
+    const paid = groups.filter((g) => g.docs.includes(doc(409)));
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ status: 'suggested' });
+    expect(paid[0].evidence).toMatch(/booked twice: the open item in row \d+ has the same amount and the reference this line names/);
+    const other = (await ws.page(result.run_id, 'exceptions_left', { offset: 0, limit: 500 })).items.filter((e) => e.exception?.reason === 'booked_twice');
+    expect(other).toHaveLength(1);
+    expect(groups.filter((g) => g.status === 'auto')).toHaveLength(100);
+  });
+
   it('a return word ties a line to a payment up to 60 days apart; one 61 days later is only a mirror', async () => {
     const { items, lines } = background();
     items.push({ n: 404, customer: 9, cents: 36_036, day: 100 }, { n: 405, customer: 10, cents: 37_037, day: 100 });

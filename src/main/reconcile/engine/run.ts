@@ -196,7 +196,7 @@ async function carryQueue(db: Db, runId: number): Promise<void> {
 /** Drop the run's TEMP tables so a long-lived connection does not keep them. */
 export async function dropRunTables(db: Db): Promise<void> {
   await db.exec('DROP VIEW IF EXISTS temp.gfinal').catch(() => undefined);
-  const tables = ['reversed', 'paid_twice', 'scope_left', 'scope_right', 'used_left', 'used_right', 'newly_used', 'cand0', 'contested', 'w_left', 'w_right', 'gtmp', 'lost', 'ambiguous', 'amb_pairs', 'named', 'named_ok', 'cand', 'cand_best_l', 'cand_best_r', 'pairs', 'newp', 'by_ref', 'sc', 'subs', 'subs_m', 'subs_acc', 'round_acc', 'dead', 'nm', 'exc', 'near', 'unread', 'group_evidence', ...SCORED_TABLES, ...GUARD_TABLES, ...COLLECTION_TABLES];
+  const tables = ['reversed', 'twins', 'scope_left', 'scope_right', 'used_left', 'used_right', 'newly_used', 'cand0', 'contested', 'w_left', 'w_right', 'gtmp', 'lost', 'ambiguous', 'amb_pairs', 'named', 'named_ok', 'cand', 'cand_best_l', 'cand_best_r', 'pairs', 'newp', 'by_ref', 'sc', 'subs', 'subs_m', 'subs_acc', 'round_acc', 'dead', 'nm', 'exc', 'near', 'unread', 'group_evidence', ...SCORED_TABLES, ...GUARD_TABLES, ...COLLECTION_TABLES];
   for (const t of tables) await db.exec(`DROP TABLE IF EXISTS temp.${t}`).catch(() => undefined);
   const tokens = await db.all<{ name: string }>(`SELECT table_name AS name FROM duckdb_tables() WHERE temporary AND starts_with(table_name, '${REFERENCE_TOKENS_PREFIX}')`).catch(() => []);
   for (const t of tokens) await db.exec(`DROP TABLE IF EXISTS temp.${ident(t.name)}`).catch(() => undefined);

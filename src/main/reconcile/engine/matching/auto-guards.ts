@@ -14,10 +14,12 @@
  *   "1154" read as INV-1154) is no contradiction: the model weighs such tokens as `other`.
  *   Without a counterparty, only references of ≥ 6 digits count (chance rarely makes them). A
  *   collection's return debit names the item it returned; that item is open again by design.
- * - The statement line has a free twin: another line of the same amount naming the same item (a
- *   payment sent twice from one template). The item is paid, but one payment is to be refunded or
- *   kept on account, and which one the lines do not say: the group is suggested and the twin is a
- *   `paid_twice` exception pointing at the item (issue 25: hu-otp's duplicate payments were booked).
+ * - A row of the group has a free twin: another line of the same amount naming the same item (a
+ *   payment sent twice from one template), or another open item of the same amount with the
+ *   reference the line names (an order invoiced twice). One of the two is to be refunded or
+ *   credited, and which one the files do not say: the group is suggested and the twin is a
+ *   `paid_twice` / `booked_twice` exception (issue 25: hu-otp's duplicate payments and
+ *   amazon-settlement's orders invoiced twice were booked).
  */
 import type { Recipe } from '../../../../shared/reconcile/recipe';
 import type { Db } from '../db';
@@ -31,15 +33,15 @@ export interface GuardCounts {
   mirrored: number;
   namesAnother: number;
   refundedTwin: number;
-  paidTwice: number;
+  twins: number;
 }
 
 export async function guardAutoGroups(db: Db, recipe: Recipe, columns: SideColumns): Promise<GuardCounts> {
   const mirrored = await guardMirroredPayments(db);
   const namesAnother = await guardNamedElsewhere(db, recipe, columns);
   const refundedTwin = await guardRefundedTwins(db);
-  const paidTwice = await guardPaidTwice(db, recipe);
-  return { mirrored, namesAnother, refundedTwin, paidTwice };
+  const twins = await guardTwins(db, recipe);
+  return { mirrored, namesAnother, refundedTwin, twins };
 }
 
 async function guardNamedElsewhere(db: Db, recipe: Recipe, columns: SideColumns): Promise<number> {
@@ -70,28 +72,47 @@ async function guardNamedElsewhere(db: Db, recipe: Recipe, columns: SideColumns)
   return n;
 }
 
-async function guardPaidTwice(db: Db, recipe: Recipe): Promise<number> {
+/**
+ * Twins of an automatic group's rows that are still free: a statement line of the same amount
+ * naming the same item (paid twice), or an open item of the same amount carrying the reference the
+ * group's line names it by (booked twice in the ledger). Either way one of the two is to be
+ * refunded, credited or kept on account, and which one the files do not say.
+ */
+async function guardTwins(db: Db, recipe: Recipe): Promise<number> {
   const model = recipe.rules.find((r) => r.model && r.model.references.length > 0)?.model;
   if (!model) return 0;
   const tables = modelTokenTables(model);
   if (!(await db.hasTempTable(tables.left)) || !(await db.hasTempTable(tables.right))) return 0;
-  // The twin names an item of the group by the same reference token the paying line names it by.
-  await db.exec(`CREATE OR REPLACE TEMP TABLE m_paid_twice AS
+  // Named: each automatic group's items with the token its line names them by.
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_twins AS
     WITH auto AS (SELECT list_min(left_ids) AS gk, left_ids, unnest(right_ids) AS rid FROM gtmp WHERE status = 'auto'),
-      taken AS (SELECT unnest(right_ids) AS id FROM gtmp UNION ALL SELECT id FROM reversed),
-      free AS (SELECT id, amt0 FROM scope_right WHERE amt0 IS NOT NULL AND amt0 <> 0 AND id NOT IN (SELECT id FROM taken)),
-      c AS (SELECT DISTINCT a.gk, a.rid, f.id AS twin FROM auto a
-        JOIN scope_right p ON p.id = a.rid JOIN free f ON f.amt0 = p.amt0
-        JOIN ${tables.right} r ON r.id = a.rid JOIN ${tables.right} t ON t.id = f.id AND t.tok = r.tok AND t.ref = r.ref
-        JOIN ${tables.left} l ON l.tok = r.tok AND l.ref = r.ref AND list_contains(a.left_ids, l.id))
+      named AS (SELECT DISTINCT a.gk, a.rid, l.id AS lid, l.tok, l.ref FROM auto a
+        JOIN ${tables.right} r ON r.id = a.rid JOIN ${tables.left} l ON l.tok = r.tok AND l.ref = r.ref AND list_contains(a.left_ids, l.id)),
+      taken_r AS (SELECT unnest(right_ids) AS id FROM gtmp UNION ALL SELECT id FROM reversed),
+      taken_l AS (SELECT unnest(left_ids) AS id FROM gtmp),
+      free_r AS (SELECT id, amt0 FROM scope_right WHERE amt0 IS NOT NULL AND amt0 <> 0 AND id NOT IN (SELECT id FROM taken_r)),
+      free_l AS (SELECT id, amt0 FROM scope_left WHERE amt0 IS NOT NULL AND amt0 <> 0 AND id NOT IN (SELECT id FROM taken_l)),
+      c AS (
+        SELECT n.gk, 'right' AS side, f.id AS twin, n.lid AS counterpart FROM named n
+          JOIN scope_right p ON p.id = n.rid JOIN free_r f ON f.amt0 = p.amt0
+          JOIN ${tables.right} t ON t.id = f.id AND t.tok = n.tok AND t.ref = n.ref
+        UNION
+        SELECT n.gk, 'left', f.id, n.rid FROM named n
+          JOIN scope_left p ON p.id = n.lid JOIN free_l f ON f.amt0 = p.amt0
+          JOIN ${tables.left} t ON t.id = f.id AND t.tok = n.tok AND t.ref = n.ref)
     -- One twin holds back one group (the first by row id), as one return holds back one payment.
-    SELECT gk, rid, twin FROM c QUALIFY row_number() OVER (PARTITION BY twin ORDER BY gk, rid) = 1`);
-  const n = await db.scalarNumber('SELECT count(DISTINCT gk) FROM m_paid_twice');
+    SELECT gk, side, twin, counterpart FROM c QUALIFY row_number() OVER (PARTITION BY side, twin ORDER BY gk, counterpart) = 1`);
+  const n = await db.scalarNumber('SELECT count(DISTINCT gk) FROM m_twins');
   if (n === 0) return 0;
-  await demoteToSuggestion(db, 'm_paid_twice', `'paid twice: the payment in statement row ' || m.twin || ' has the same amount and names it too; one of the two is to be refunded or kept on account: check before booking'`);
-  await db.exec(`INSERT INTO paid_twice SELECT twin, gk FROM m_paid_twice`);
+  await demoteToSuggestion(
+    db,
+    '(SELECT gk, arg_min(side, twin) AS side, min(twin) AS twin FROM m_twins GROUP BY gk)',
+    `CASE m.side WHEN 'right' THEN 'paid twice: the payment in statement row ' || m.twin || ' has the same amount and names it too; one of the two is to be refunded or kept on account'
+      ELSE 'booked twice: the open item in row ' || m.twin || ' has the same amount and the reference this line names; one of the two is to be credited' END || ': check before booking'`,
+  );
+  await db.exec(`INSERT INTO twins SELECT side, twin, counterpart, CASE side WHEN 'right' THEN 'paid_twice' ELSE 'booked_twice' END FROM m_twins`);
   return n;
 }
 
 /** TEMP tables this module leaves for the run's end to drop. */
-export const GUARD_TABLES = ['m_named_elsewhere', 'm_paid_twice'];
+export const GUARD_TABLES = ['m_named_elsewhere', 'm_twins'];

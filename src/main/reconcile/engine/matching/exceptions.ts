@@ -1,7 +1,7 @@
 /**
  * Exceptions: open records that came close to a match, with a reason code.
  *  - reversed_pair: a statement line and its reversal net to zero (scored model);
- *  - paid_twice: a statement line of the same amount naming the same item as a matched one;
+ *  - paid_twice / booked_twice: a twin of a matched row (auto-guards.ts);
  *  - ambiguous_candidates: a suggest-only rule found two counterparts that fit
  *    exactly as well and left the choice to a person;
  *  - duplicate_candidate: the record was within a rule's tolerance of a
@@ -32,7 +32,7 @@ export async function createExceptionTable(db: Db): Promise<void> {
 export async function addDuplicateExceptions(db: Db): Promise<void> {
   // A line and its reversal first: they were taken out of the matching on purpose.
   await db.exec(`INSERT INTO exc SELECT 'right', id, 'scored', 'reversed_pair', any_value(counterpart), NULL, NULL FROM reversed GROUP BY id`);
-  await db.exec(`INSERT INTO exc SELECT 'right', id, 'scored', 'paid_twice', any_value(counterpart), NULL, NULL FROM paid_twice GROUP BY id`);
+  await db.exec(`INSERT INTO exc SELECT side, id, 'scored', any_value(reason), any_value(counterpart), NULL, NULL FROM twins GROUP BY side, id`);
   await db.exec(`INSERT INTO exc
     SELECT side, id, arg_min(rule_id, rule_idx), 'ambiguous_candidates', arg_min(counterpart, rule_idx), NULL, NULL
     FROM ambiguous

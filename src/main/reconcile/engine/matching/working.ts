@@ -44,8 +44,8 @@ export async function createRunTables(db: Db, recipe: Recipe, columns: SideColum
   await db.exec(`CREATE OR REPLACE TEMP TABLE group_evidence (group_key BIGINT, reason VARCHAR, evidence VARCHAR, levels VARCHAR, tie VARCHAR)`);
   // Statement lines that net to zero with another (a payment and its return), each with the other.
   await db.exec(`CREATE OR REPLACE TEMP TABLE reversed (id BIGINT, counterpart BIGINT)`);
-  // Statement lines paying an item a matched line paid already (auto-guards.ts), each with the item.
-  await db.exec(`CREATE OR REPLACE TEMP TABLE paid_twice (id BIGINT, counterpart BIGINT)`);
+  // Twins of matched rows, paid or booked twice (auto-guards.ts), each with its exception reason.
+  await db.exec(`CREATE OR REPLACE TEMP TABLE twins (side VARCHAR, id BIGINT, counterpart BIGINT, reason VARCHAR)`);
   // Payments of an item paid twice whose twin (a, the same amount) a refund (b) returned: reversals.ts.
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev_twin (tid BIGINT, a BIGINT, b BIGINT)`);
   // The scored model's fits of this run, shared by its scored rules (matching/scored.ts).

@@ -40,6 +40,16 @@ async function withLineNumbers(db: Db, raw: string, info: SourceInfo): Promise<b
   // One offset for every row (no lines left out inside the table) or none known: no join. The ASOF
   // join and its sort carried every column of a 5,000-column file (1.1 vs 0.45 s CPU, issue 27).
   const constant = !breaks || breaks.fromRow.length === 0 ? 'NULL' : breaks.fromRow.length === 1 && breaks.fromRow[0]! <= 1 ? String(breaks.offset[0]) : null;
+  // One offset (or none) and the text read into its own table (materializeRawText: the view numbers
+  // its rows by rowid): the line is added to that table as a column, not by copying every column
+  // (0.8–0.9 s CPU per side of a 5,000-column pair, issue 27). The view's columns are the same.
+  const text = `${raw}__data`;
+  if (constant !== null && !info.columns.some((c) => c.name === LINE) && (await db.hasTempTable(text))) {
+    await db.exec(`ALTER TABLE temp.${ident(text)} ADD COLUMN ${LINE} BIGINT`);
+    if (constant !== 'NULL') await db.exec(`UPDATE temp.${ident(text)} SET ${LINE} = rowid + 1 + ${constant}`);
+    await db.exec(`CREATE OR REPLACE TEMP VIEW ${ident(raw)} AS SELECT rowid + 1 AS __row_id, * FROM temp.${ident(text)}`);
+    return breaks !== null;
+  }
   await db.exec(
     constant !== null
       ? `CREATE OR REPLACE TEMP TABLE ${ident(data)} AS SELECT r.*, CAST(r.__row_id + ${constant} AS BIGINT) AS ${LINE} FROM ${ident(raw)} r ORDER BY r.__row_id`
@@ -143,25 +153,46 @@ export function categorySql(runId: number, category: PageCategory, rawText: Reco
     return `SELECT ${groupColumns('g')}, ${picks.join(', ')} FROM match_groups g ${joins.join(' ')} WHERE g.run_id = ${runId} AND g.status ${status} ORDER BY g.group_id`;
   }
   const side = category.endsWith('left') ? 'left' : 'right';
-  const raw = ident(rawText[side]);
   if (category.startsWith('exceptions')) {
     return `SELECT e.row_id AS recon_row_id, s.__line AS recon_line, e.reason AS recon_reason, e.rule_id AS recon_rule_id, e.counterpart_row_id AS recon_counterpart_row_id,
         e.amount_delta AS recon_amount_delta, e.date_delta_days AS recon_date_delta_days,
         e.annotation_reason AS recon_annotation_reason, e.annotation_note AS recon_annotation_note,
         e.owner AS recon_owner, coalesce(e.queue_status, 'open') AS recon_status, strftime(e.due_date, '%Y-%m-%d') AS recon_due_date, s.* EXCLUDE (__row_id, __line)
-      FROM run_rows rr JOIN exceptions e ON e.run_id = rr.run_id AND e.side = rr.side AND e.row_id = rr.row_id
-      JOIN ${raw} s ON s.__row_id = rr.row_id
-      WHERE rr.run_id = ${runId} AND rr.side = '${side}' AND rr.category = 'exception' ORDER BY rr.row_id`;
+      ${rowsFrom(runId, category, rawText)} ORDER BY rr.row_id`;
   }
   return `SELECT rr.row_id AS recon_row_id, s.__line AS recon_line, s.* EXCLUDE (__row_id, __line)
-    FROM run_rows rr JOIN ${raw} s ON s.__row_id = rr.row_id
-    WHERE rr.run_id = ${runId} AND rr.side = '${side}' AND rr.category = 'unmatched' ORDER BY rr.row_id`;
+    ${rowsFrom(runId, category, rawText)} ORDER BY rr.row_id`;
+}
+
+/** The rows of an exceptions, unmatched or filtered-out table: its FROM and WHERE (`s`: the raw text). */
+function rowsFrom(runId: number, category: Exclude<PageCategory, 'matched' | 'suggested'> | `filtered_out_${Side}`, rawText: Record<Side, string>): string {
+  const side = category.endsWith('left') ? 'left' : 'right';
+  const raw = ident(rawText[side]);
+  if (category.startsWith('filtered_out')) {
+    return `FROM ${raw} s WHERE NOT EXISTS (SELECT 1 FROM run_rows rr WHERE rr.run_id = ${runId} AND rr.side = '${side}' AND rr.row_id = s.__row_id)`;
+  }
+  if (category.startsWith('exceptions')) {
+    return `FROM run_rows rr JOIN exceptions e ON e.run_id = rr.run_id AND e.side = rr.side AND e.row_id = rr.row_id
+      JOIN ${raw} s ON s.__row_id = rr.row_id
+      WHERE rr.run_id = ${runId} AND rr.side = '${side}' AND rr.category = 'exception'`;
+  }
+  return `FROM run_rows rr JOIN ${raw} s ON s.__row_id = rr.row_id
+    WHERE rr.run_id = ${runId} AND rr.side = '${side}' AND rr.category = 'unmatched'`;
+}
+
+/**
+ * A narrow query with a row when the row table `name` has one (null for the other tables): an
+ * empty table of a wide file is made by `LIMIT 0`, which DuckDB neither joins nor sorts (0.5 s CPU
+ * per empty 5,000-column table, six of them in a run where everything matched; issue 27).
+ */
+function rowsProbeSql(runId: number, name: string, rawText: Record<Side, string>): string | null {
+  if (!/^(exceptions|unmatched|filtered_out)_(left|right)$/.test(name)) return null;
+  return `SELECT 1 AS x ${rowsFrom(runId, name as Parameters<typeof rowsFrom>[1], rawText)} LIMIT 1`;
 }
 
 /** Rows a filter kept out of the run: every loaded row that has no place in the run's results. */
 export function filteredOutSql(runId: number, side: Side, rawText: Record<Side, string>): string {
-  return `SELECT s.__row_id AS recon_row_id, s.__line AS recon_line, s.* EXCLUDE (__row_id, __line) FROM ${ident(rawText[side])} s
-    WHERE NOT EXISTS (SELECT 1 FROM run_rows rr WHERE rr.run_id = ${runId} AND rr.side = '${side}' AND rr.row_id = s.__row_id) ORDER BY s.__row_id`;
+  return `SELECT s.__row_id AS recon_row_id, s.__line AS recon_line, s.* EXCLUDE (__row_id, __line) ${rowsFrom(runId, `filtered_out_${side}`, rawText)} ORDER BY s.__row_id`;
 }
 
 /** The review log of a run: who did what, when, to which group or row, with the note. */
@@ -344,7 +375,9 @@ async function writeFormats(
       // No suggested group: the matched table's columns without its rows (the same query but for the
       // status, so the same columns and types). Planning the empty wide query took ~2 s CPU (issue 27).
       const empty = t.name === 'suggested' && materialised.includes(`${EXPORT_TABLE_PREFIX}matched`) && !(await db.one(`SELECT 1 AS x FROM match_groups WHERE run_id = ${runId} AND status = 'suggested' LIMIT 1`));
-      await db.exec(`CREATE OR REPLACE TEMP TABLE ${ident(table)} AS ${empty ? `SELECT * FROM temp.${ident(`${EXPORT_TABLE_PREFIX}matched`)} LIMIT 0` : t.sql}`);
+      const probe = rowsProbeSql(runId, t.name, rawText);
+      const noRows = probe !== null && !(await db.one(probe));
+      await db.exec(`CREATE OR REPLACE TEMP TABLE ${ident(table)} AS ${empty ? `SELECT * FROM temp.${ident(`${EXPORT_TABLE_PREFIX}matched`)} LIMIT 0` : noRows ? `${t.sql} LIMIT 0` : t.sql}`);
       t.sql = `SELECT * FROM temp.${ident(table)}`;
       // Described and counted once for the CSV probe and the sheet (each DESCRIBE of a 10,000-column
       // table planned for ~0.2 s CPU, issue 27).

@@ -1,0 +1,86 @@
+/**
+ * The export's row tables (exceptions, unmatched, filtered out) without the work that grew with a
+ * wide file's width (issue 27):
+ * - an empty one is made by `LIMIT 0` (not joined and sorted with every raw column); its files
+ *   have the columns and types the same table has when it holds rows;
+ * - the raw text gets its line number as a column of its own table when one offset fits every row
+ *   (no copy of every column into a `__lined` table), and rows carry the right lines.
+ */
+import { DuckDBInstance } from '@duckdb/node-api';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Db } from '../../../src/main/reconcile/engine/db';
+import type { ReconEngine } from '../../../src/main/reconcile/engine/engine';
+import { csv, recipe, refRule, sandbox, type Sandbox } from './helpers';
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = sandbox();
+});
+afterEach(() => sb.cleanup());
+
+const HEADER = 'ref,amount,date,memo';
+const dbOf = (ws: ReconEngine) => (ws as unknown as { db: Db }).db;
+const ROW_TABLES = ['exceptions_left', 'exceptions_right', 'unmatched_left', 'unmatched_right', 'filtered_out_left', 'filtered_out_right'];
+
+/** Statements sent through `db.exec` while `body` runs. */
+async function execs(db: Db, body: () => Promise<void>): Promise<string[]> {
+  const seen: string[] = [];
+  const exec = db.exec.bind(db);
+  db.exec = (sql, params) => (seen.push(sql), exec(sql, params));
+  try {
+    await body();
+  } finally {
+    db.exec = exec;
+  }
+  return seen;
+}
+
+/** Export of a run of the two files (all formats), with the statements it ran. */
+async function exported(name: string, left: string[], right: string[]): Promise<{ dir: string; statements: string[] }> {
+  const ws = await sb.workspace(name);
+  await ws.addSourceFromPath('left', sb.file(`${name}-l.csv`, csv(HEADER, left)));
+  await ws.addSourceFromPath('right', sb.file(`${name}-r.csv`, csv(HEADER, right)));
+  const result = await ws.run(recipe([refRule('exact', { amount: { left: 'amount', right: 'amount', tolerance_abs: 0, tolerance_pct: 0, flip_sign: false } })]));
+  const dir = sb.mkdir(`${name}-out`);
+  const statements = await execs(dbOf(ws), () => ws.export(result.run_id, { dir, formats: ['csv', 'xlsx', 'parquet'] }).then(() => undefined));
+  return { dir, statements };
+}
+
+async function parquetSchema(path: string): Promise<unknown[]> {
+  const conn = await (await DuckDBInstance.create(':memory:')).connect();
+  try {
+    return (await conn.runAndReadAll(`SELECT column_name, column_type FROM (DESCRIBE SELECT * FROM read_parquet('${path}'))`)).getRowsJson();
+  } finally {
+    conn.closeSync();
+  }
+}
+
+const created = (statements: string[], table: string) => statements.find((s) => s.startsWith(`CREATE OR REPLACE TEMP TABLE "kalla_export_${table}" AS`));
+
+describe('the export of row tables', () => {
+  it('makes an empty row table by LIMIT 0, with the columns and types it has when it holds rows', async () => {
+    const rows = ['A,100.00,2024-01-01,a', 'B,50.00,2024-01-02,b'];
+    const all = await exported('all', rows, rows);
+    // One unmatched row and one exception row on each side.
+    const some = await exported('some', [...rows, 'C,7.00,2024-01-03,c', 'D,8.00,2024-01-04,d'], [...rows, 'E,9.00,2024-01-05,e', 'D,8.50,2024-01-04,d']);
+    for (const t of ROW_TABLES) expect(created(all.statements, t), t).toMatch(/ LIMIT 0$/);
+    expect(created(some.statements, 'unmatched_left')).not.toMatch(/ LIMIT 0$/);
+    for (const t of ['unmatched_left', 'unmatched_right']) {
+      const full = readFileSync(join(some.dir, `${t}.csv`), 'utf8').split('\n');
+      expect(full.length).toBeGreaterThan(2);
+      expect(readFileSync(join(all.dir, `${t}.csv`), 'utf8')).toBe(`${full[0]}\n`);
+    }
+    for (const t of ROW_TABLES) expect(await parquetSchema(join(all.dir, `${t}.parquet`)), t).toEqual(await parquetSchema(join(some.dir, `${t}.parquet`)));
+  });
+
+  it('numbers the lines without copying the raw text when one offset fits every row', async () => {
+    const { dir, statements } = await exported('lines', ['A,100.00,2024-01-01,a', 'C,7.00,2024-01-03,c', 'F,3.00,2024-01-06,f'], ['A,100.00,2024-01-01,a']);
+    expect(statements.filter((s) => s.startsWith('CREATE') && s.includes('__lined'))).toEqual([]);
+    // Header on line 1: the rows are on lines 3 and 4 of the file.
+    const unmatched = readFileSync(join(dir, 'unmatched_left.csv'), 'utf8').trim().split('\n');
+    expect(unmatched[0].split(',').slice(0, 6)).toEqual(['recon_row_id', 'recon_line', 'ref', 'amount', 'date', 'memo']);
+    expect(unmatched.slice(1).map((l) => l.split(',').slice(0, 3).join(','))).toEqual(['2,3,C', '3,4,F']);
+  });
+});

@@ -163,6 +163,32 @@ describe('sources: delimiters, compression and encodings', () => {
     expect((await ws.preview('left', { offset: 0, limit: 1 })).items[0].unvan).toBe('\u00d6zt\u00fcrk Plastik San. ve Tic. Ltd. \u015eti.');
   });
 
+  it('reads Hebrew, Cyrillic, Greek and Arabic exports in their Windows code pages, and keeps Latin text Latin', async () => {
+    const { singleByteCodePage } = await import('../../../src/main/reconcile/engine/file-sniff');
+    const ledgers = {
+      'windows-1255': 'שם לקוח,מספר חשבונית,סכום\nאלקטרה מוצרי צריכה בע"מ,INV-104233,"12,345.60"\nשטראוס גרופ,INV-104234,"8,800.00"\n',
+      'windows-1251': 'Контрагент;Номер документа;Сумма\nООО Ромашка;СЧ-000123;12 345,60\nАО Северсталь;СЧ-000124;8 800,00\n',
+      'windows-1253': 'Πελάτης;Παραστατικό;Ποσό\nΑΦΟΙ ΠΑΠΑΔΟΠΟΥΛΟΙ Ο.Ε.;ΤΙΜ-1042;1.234,50\nΚρητικά Τρόφιμα ΑΕ;ΤΙΜ-1043;880,00\n',
+      'windows-1256': 'اسم العميل,رقم الفاتورة,المبلغ\nشركة النور للتجارة,INV-7781,"12,345.60"\nمؤسسة الفجر,INV-7782,"880.00"\n',
+    } as const;
+    for (const [encoding, text] of Object.entries(ledgers) as [keyof typeof ledgers, string][]) {
+      const bytes = encodeSingleByte(text, encoding);
+      expect(singleByteCodePage(bytes), encoding).toBe(encoding);
+      const ws = await sb.workspace();
+      const info = await ws.addSourceFromPath('left', sb.file(`${encoding}.csv`, bytes));
+      expect(info.encoding).toBe(encoding);
+      const [header, row] = text.split('\n');
+      const sep = header.includes(';') ? ';' : ',';
+      const first = (await ws.preview('left', { offset: 0, limit: 1 })).items[0];
+      expect(first[header.split(sep)[0]], encoding).toBe(row.split(sep)[0]);
+    }
+    // Latin pages keep their own: French, German, Czech, Turkish, Hungarian words.
+    expect(singleByteCodePage(Buffer.from('Mat\xe9riaux Laurentides; \xc9ch\xe9ance; Pay\xe9; Montr\xe9al; Stra\xdfe, M\xfcller, Gr\xfc\xdfe', 'latin1'))).toBe('windows-1252');
+    expect(singleByteCodePage(encodeSingleByte('Částka; Zpráva: platba faktury, splatnost, děkujeme; šek; žádost', 'windows-1250'))).toBe('windows-1250');
+    expect(singleByteCodePage(encodeSingleByte('Győr, Kőbányai Szerviz Kft., Tűzoltó utca, Összesen', 'windows-1250'))).toBe('windows-1250');
+    expect(singleByteCodePage(encodeSingleByte('Öztürk Plastik San. ve Tic. Ltd. Şti.; Açıklama: Değirmen', 'windows-1254'))).toBe('windows-1254');
+  });
+
   it('reads Chinese, Japanese and Korean exports that are not UTF-8 (GB18030, Shift_JIS, EUC-KR), and keeps Western text Western', async () => {
     const { detectMultiByte } = await import('../../../src/main/reconcile/engine/multibyte-encoding');
     const { singleByteCodePage } = await import('../../../src/main/reconcile/engine/file-sniff');
@@ -374,4 +400,15 @@ function encodeLegacy(text: string, encoding: 'gb18030' | 'shift_jis' | 'euc-kr'
   }
   for (let b = 0xa1; b <= 0xdf && encoding === 'shift_jis'; b++) table.set(new TextDecoder('shift_jis').decode(Uint8Array.from([b])), [b]);
   return Buffer.from([...text].flatMap((ch) => (ch.charCodeAt(0) < 0x80 ? [ch.charCodeAt(0)] : (table.get(ch) ?? (() => { throw new Error(`${ch} not in ${encoding}`); })()))));
+}
+
+/** Bytes of `text` in a single-byte code page, from the decoder's own table (Node has no encoder for them). */
+function encodeSingleByte(text: string, encoding: string): Buffer {
+  const table = new Map<string, number>();
+  for (let b = 0x80; b <= 0xff; b++) {
+    const decoder = new TextDecoder(encoding);
+    const ch = decoder.decode(Uint8Array.from([b]), { stream: true }) + decoder.decode();
+    if (!table.has(ch)) table.set(ch, b);
+  }
+  return Buffer.from([...text].map((ch) => (ch.charCodeAt(0) < 0x80 ? ch.charCodeAt(0) : (table.get(ch) ?? (() => { throw new Error(`${ch} not in ${encoding}`); })()))));
 }

@@ -8,12 +8,26 @@ import { createGunzip } from 'node:zlib';
 import { ReconError } from '../../errors';
 import { detectMultiByte, type MultiByteEncoding } from './multibyte-encoding';
 
-export type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be' | 'windows-1252' | 'windows-1250' | 'windows-1254' | 'latin1' | MultiByteEncoding;
+export type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be' | CodePage | 'latin1' | MultiByteEncoding;
 
-/** The Windows code pages read here, Western first (it wins ties). */
-type CodePage = 'windows-1252' | 'windows-1250' | 'windows-1254';
-const CODE_PAGES: readonly CodePage[] = ['windows-1252', 'windows-1250', 'windows-1254'];
-const PAGE_NAME: Record<CodePage, string> = { 'windows-1252': 'Windows-1252', 'windows-1250': 'Windows-1250', 'windows-1254': 'Windows-1254' };
+/**
+ * The Windows code pages read here, Western first (it wins ties): Latin-script pages (Western,
+ * Central European, Turkish) and the single-byte pages of other scripts (Cyrillic, Greek, Hebrew,
+ * Arabic), whose letters every byte above 0x7F also decodes to in the Latin pages.
+ */
+type CodePage = 'windows-1252' | 'windows-1250' | 'windows-1254' | 'windows-1251' | 'windows-1253' | 'windows-1255' | 'windows-1256';
+// Hebrew before Cyrillic and Greek: Hebrew's letters are the bytes of their lower-case letters, so
+// a Hebrew text ties with them; Cyrillic and Greek texts hold bytes Windows-1255 does not assign.
+const CODE_PAGES: readonly CodePage[] = ['windows-1252', 'windows-1250', 'windows-1254', 'windows-1255', 'windows-1251', 'windows-1253', 'windows-1256'];
+const PAGE_NAME: Record<CodePage, string> = {
+  'windows-1252': 'Windows-1252',
+  'windows-1250': 'Windows-1250',
+  'windows-1254': 'Windows-1254',
+  'windows-1251': 'Windows-1251',
+  'windows-1253': 'Windows-1253',
+  'windows-1255': 'Windows-1255',
+  'windows-1256': 'Windows-1256',
+};
 const isCodePage = (e: Encoding): e is CodePage => (CODE_PAGES as readonly string[]).includes(e);
 
 export interface SniffResult {
@@ -28,19 +42,25 @@ export interface SniffResult {
 
 const SAMPLE_BYTES = 256 * 1024;
 
-/** Bytes unassigned in each single-byte code page read here. */
-const UNASSIGNED: Record<CodePage, Set<number>> = {
-  'windows-1252': new Set([0x81, 0x8d, 0x8f, 0x90, 0x9d]),
-  'windows-1250': new Set([0x81, 0x83, 0x88, 0x90, 0x98]),
-  'windows-1254': new Set([0x81, 0x8d, 0x8e, 0x8f, 0x90, 0x9d, 0x9e]),
-};
+/** Bytes unassigned in a code page: those its decoder (streaming: see decodeText) maps to a C1 control or U+FFFD. */
+function unassignedBytes(page: CodePage): Set<number> {
+  const out = new Set<number>();
+  for (let b = 0x80; b <= 0xff; b++) {
+    const c = decodeText(new Uint8Array([b]), page).codePointAt(0) ?? 0xfffd;
+    if (c === 0xfffd || (c >= 0x80 && c <= 0x9f)) out.add(b);
+  }
+  return out;
+}
+const UNASSIGNED = Object.fromEntries(CODE_PAGES.map((p) => [p, unassignedBytes(p)])) as Record<CodePage, Set<number>>;
 
 /**
- * Letters only one of the code pages' languages write (lower case): Western European
- * (Windows-1252), Central European (Windows-1250: Czech, Polish, Slovak, Hungarian, Slovene,
- * Croatian) and Turkish (Windows-1254: ğ, ı, ş, which Windows-1252 reads as ð, ý, þ). The same
- * byte is `è` in one and `č` in another, and all decode without error, so the page whose reading
- * holds the most letters of its own languages is taken (ties: Windows-1252).
+ * Letters only one of the code pages' languages write (lower case). The same byte is `è` in one
+ * page, `č`, `и`, `θ`, `ט` or `و` in others, and all decode without error, so the page whose
+ * reading holds the most letters of its own languages is taken (ties: Windows-1252). A Latin
+ * page's letter counts inside a word with ASCII letters ("Gyõr"), another script's letter next to
+ * another of its own (a word of that script): Hebrew read as Windows-1252 is "úàøéê", accented
+ * letters with no ASCII letter beside them, and French read as Windows-1255 is one Hebrew letter
+ * between Latin ones.
  */
 const OWN_LETTERS: Record<CodePage, string> = {
   // Not õ and û: they are the bytes of Hungarian ő and ű, the commonest letters telling Hungarian
@@ -48,7 +68,27 @@ const OWN_LETTERS: Record<CodePage, string> = {
   'windows-1252': 'àâãåæçèêëìîïñòøùÿœß',
   'windows-1250': 'ąćčďěęĺľłńňőŕřśšťůűźžż',
   'windows-1254': 'ğış',
+  'windows-1251': 'абвгдеёжзийклмнопрстуфхцчшщъыьэюяіїєґў',
+  'windows-1253': 'αβγδεζηθικλμνξοπρστυφχψωάέήίόύώϊϋΐΰς',
+  'windows-1255': 'אבגדהוזחטיךכלםמןנסעףפץצקרשת',
+  'windows-1256': 'ءآأؤإئابةتثجحخدذرزسشصضطظعغفقكلمنهوىيپچژگ',
 };
+const LATIN_PAGES = new Set<CodePage>(['windows-1252', 'windows-1250', 'windows-1254']);
+/**
+ * The vowels (for Hebrew and Arabic, the letters that also write vowels) of the other scripts: in
+ * any text of a language a quarter to two thirds of the letters. Greek read as Cyrillic, or Hebrew
+ * as Cyrillic, gives about one in six, and such a reading counts half.
+ */
+const VOWELS: Partial<Record<CodePage, string>> = {
+  'windows-1251': 'аеёиоуыэюяіїє',
+  'windows-1253': 'αεηιουωάέήίόύώϊϋ',
+  'windows-1255': 'אהוי',
+  'windows-1256': 'اويىةأإآ',
+};
+const VOWEL_SHARE = { min: 0.25, max: 0.65 };
+/** Words of a cased script (Cyrillic, Greek) rarely change to a capital inside: more than this share of letters, and the reading counts half. */
+const CASE_FLIPS = 0.05;
+const isAsciiLetter = (ch: string | undefined) => ch !== undefined && /^[a-z]$/.test(ch);
 
 export async function readSample(path: string, compressed: boolean): Promise<{ bytes: Buffer; complete: boolean }> {
   const chunks: Buffer[] = [];
@@ -174,7 +214,7 @@ export async function sniffFile(path: string, requested?: Encoding): Promise<Sni
   if (isCodePage(encoding)) {
     const unassigned = UNASSIGNED[encoding];
     const index = body.findIndex((b) => unassigned.has(b));
-    const names = requested ? PAGE_NAME[encoding] : 'Windows-1252, Windows-1250 or Windows-1254';
+    const names = requested ? PAGE_NAME[encoding] : `any of ${CODE_PAGES.map((p) => PAGE_NAME[p]).join(', ')}`;
     if (index >= 0) throw new ReconError('invalid_encoding', `${path} is neither UTF-8 nor ${names} (byte 0x${body[index].toString(16)} at offset ${index + bomLength})`, { path, offset: index + bomLength });
   }
   let sampleText = decodeText(encoding === 'utf-8' && !complete ? trimPartialUtf8(body) : body, encoding);
@@ -219,13 +259,30 @@ function detectUnmarkedEncoding(bytes: Buffer, path: string): Encoding {
 
 /** Not UTF-8: the code page that can read every byte and whose reading holds more of its own letters. */
 export function singleByteCodePage(bytes: Uint8Array): CodePage {
-  const high = bytes.filter((b) => b >= 0x80);
   const score = (page: CodePage): number => {
     if (bytes.some((b) => UNASSIGNED[page].has(b))) return -1;
     const own = OWN_LETTERS[page];
+    const latin = LATIN_PAGES.has(page);
+    const written = [...decodeText(bytes, page)];
+    const chars = written.map((c) => c.toLowerCase());
+    const vowels = VOWELS[page] ?? '';
     let n = 0;
-    for (const ch of decodeText(high, page).toLowerCase()) if (own.includes(ch)) n++;
-    return n;
+    let v = 0;
+    let flips = 0;
+    for (let i = 0; i < chars.length; i++) {
+      if (!own.includes(chars[i])) continue;
+      const [before, after] = [chars[i - 1], chars[i + 1]];
+      if (latin ? isAsciiLetter(before) || isAsciiLetter(after) : own.includes(before ?? ' ') || own.includes(after ?? ' ')) {
+        n++;
+        if (vowels.includes(chars[i])) v++;
+        // A capital right after a small letter of the same word ("ΗαΪγνα": Arabic read as Greek).
+        if (before !== undefined && own.includes(before) && written[i - 1] === before && written[i] !== chars[i]) flips++;
+      }
+    }
+    if (latin || n === 0) return n;
+    const share = v / n;
+    const vowelled = share >= VOWEL_SHARE.min && share <= VOWEL_SHARE.max;
+    return n * (vowelled ? 1 : 0.5) * (flips > CASE_FLIPS * n ? 0.5 : 1);
   };
   let best: CodePage = 'windows-1252';
   let bestScore = score(best);

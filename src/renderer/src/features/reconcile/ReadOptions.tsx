@@ -8,12 +8,14 @@
  */
 import { useEffect, useState } from 'react';
 import type { ReadPreview, SourceInfo, Side } from '../../../../shared/reconcile/sources-and-runs';
+import { EncodingSchema } from '../../../../shared/reconcile/recipe';
 import { call } from '../../api/client';
 import { selectBusy, useReconcile } from '../../stores/reconcile';
 import { DELIMITERS } from './delimiters';
 import { RowsTable } from '../../components/RowsTable';
 
-const ENCODINGS = ['utf-8', 'windows-1252', 'windows-1250', 'windows-1254', 'latin1', 'utf-16le', 'utf-16be', 'gb18030', 'big5', 'shift_jis', 'euc-kr'] as const;
+/** The encodings a read may name: the recipe schema's list (one place). */
+const ENCODINGS = EncodingSchema.options;
 
 interface Choice {
   sheet?: string;

@@ -27,6 +27,8 @@ import { guardMirroredPayments, guardRefundedTwins } from './reversals';
 import { modelTokenTables } from './scored';
 import { demoteToSuggestion, leftPartyTable } from './working';
 import { column, type SideColumns } from '../recipe-sql';
+import { ident } from '../sql';
+import { ROW_ID, typedView } from '../row-columns';
 
 /** Demoted group count per reason. */
 export interface GuardCounts {
@@ -40,7 +42,7 @@ export async function guardAutoGroups(db: Db, recipe: Recipe, columns: SideColum
   const mirrored = await guardMirroredPayments(db);
   const namesAnother = await guardNamedElsewhere(db, recipe, columns);
   const refundedTwin = await guardRefundedTwins(db);
-  const twins = await guardTwins(db, recipe);
+  const twins = await guardTwins(db, recipe, columns);
   return { mirrored, namesAnother, refundedTwin, twins };
 }
 
@@ -78,11 +80,13 @@ async function guardNamedElsewhere(db: Db, recipe: Recipe, columns: SideColumns)
  * group's line names it by (booked twice in the ledger). Either way one of the two is to be
  * refunded, credited or kept on account, and which one the files do not say.
  */
-async function guardTwins(db: Db, recipe: Recipe): Promise<number> {
+async function guardTwins(db: Db, recipe: Recipe, columns: SideColumns): Promise<number> {
   const model = recipe.rules.find((r) => r.model && r.model.references.length > 0)?.model;
   if (!model) return 0;
   const tables = modelTokenTables(model);
   if (!(await db.hasTempTable(tables.left)) || !(await db.hasTempTable(tables.right))) return 0;
+  const refs = [...new Set(model.references.map((r) => column(columns.left, 'left', r.left, 'model reference').name))];
+  const differs = refs.map((c) => `CAST(ta.${ident(c)} AS VARCHAR) IS DISTINCT FROM CAST(tb.${ident(c)} AS VARCHAR)`).join(' OR ');
   // Named: each automatic group's items with the token its line names them by.
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_twins AS
     WITH auto AS (SELECT list_min(left_ids) AS gk, left_ids, unnest(right_ids) AS rid FROM gtmp WHERE status = 'auto'),
@@ -97,9 +101,13 @@ async function guardTwins(db: Db, recipe: Recipe): Promise<number> {
           JOIN scope_right p ON p.id = n.rid JOIN free_r f ON f.amt0 = p.amt0
           JOIN ${tables.right} t ON t.id = f.id AND t.tok = n.tok AND t.ref = n.ref
         UNION
+        -- Another document (a reference column that differs): instalments of one invoice carry the
+        -- same values in every reference column and are not booked twice.
         SELECT n.gk, 'left', f.id, n.rid FROM named n
           JOIN scope_left p ON p.id = n.lid JOIN free_l f ON f.amt0 = p.amt0
-          JOIN ${tables.left} t ON t.id = f.id AND t.tok = n.tok AND t.ref = n.ref)
+          JOIN ${tables.left} t ON t.id = f.id AND t.tok = n.tok AND t.ref = n.ref
+          JOIN ${ident(typedView('left'))} ta ON ta.${ident(ROW_ID)} = f.id JOIN ${ident(typedView('left'))} tb ON tb.${ident(ROW_ID)} = n.lid
+          WHERE ${differs})
     -- One twin holds back one group (the first by row id), as one return holds back one payment.
     SELECT gk, side, twin, counterpart FROM c QUALIFY row_number() OVER (PARTITION BY side, twin ORDER BY gk, counterpart) = 1`);
   const n = await db.scalarNumber('SELECT count(DISTINCT gk) FROM m_twins');

@@ -56,6 +56,8 @@ async function operators(db: Db, all: typeof Db.prototype.all, sql: string, para
 interface FitSeen {
   plan: string[];
   pairs: number;
+  /** The pairs the date and the counterparty comparisons count (from their distinct values). */
+  perComparison: number[];
   expected: number;
   crossProduct: number;
 }
@@ -79,8 +81,10 @@ async function runWorld(): Promise<{ fits: FitSeen[]; candidateWrites: number; p
        SELECT count(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM m_exact e WHERE e.lid = l.id AND e.rid = r.id) AND NOT EXISTS (SELECT 1 FROM m_typo e WHERE e.lid = l.id AND e.rid = r.id)) AS n,
          count(*) AS cross_product FROM l, r`,
     )) as { n: number; cross_product: number }[];
-    const rows = (await all.call(this, sql, params)) as { n: number }[];
-    fits.push({ plan, pairs: rows.reduce((s, r) => s + Number(r.n), 0), expected: Number(reference.n), crossProduct: Number(reference.cross_product) });
+    // One row per comparison and level: each comparison's levels count every pair once.
+    const rows = (await all.call(this, sql, params)) as { cmp: string; n: number }[];
+    const per = (cmp: string) => rows.filter((r) => r.cmp === cmp).reduce((s, r) => s + Number(r.n), 0);
+    fits.push({ plan, pairs: per('amt'), perComparison: [per('dte'), per('pty')], expected: Number(reference.n), crossProduct: Number(reference.cross_product) });
     return rows as never[];
   });
   vi.spyOn(Db.prototype, 'exec').mockImplementation(async function (this: Db, sql: string, params?: Params) {
@@ -110,6 +114,7 @@ describe('the scored model’s statements', () => {
       // Some pairs were tied (the payments name their items), and exactly those were left out.
       expect(f.expected).toBeLessThan(f.crossProduct);
       expect(f.pairs).toBe(f.expected);
+      expect(f.perComparison).toEqual([f.expected, f.expected]);
     }
   });
 

@@ -90,7 +90,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 22;
+export const LEARNING_VERSION = 23;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -507,9 +507,19 @@ async function oppositeSigns(db: Db, columns: Columns, amount: FieldMapping): Pr
 async function chanceAgreement(db: Db, columns: Columns, amount: FieldMapping, flipSign: boolean): Promise<number> {
   const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);
   const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
+  // The share of the 2,000 × 2,000 pairs whose amounts agree, counted without forming the pairs:
+  // r sorted once with the number of its amounts up to each value, then per left amount the count
+  // in its band [l − t, l + t] (t = 0.1·|l| + 0.005, exactly `agrees` in DECIMAL) by two ASOF
+  // look-ups. At 100k rows 0.2–0.45 s CPU → a few ms. Same value: the agreeing pairs over all pairs.
+  const t = '(0.1 * abs(l.amt) + 0.005)';
   return db.scalarNumber(
-    `WITH l AS (SELECT ${la} AS amt FROM ${sample('left')} LIMIT 2000), r AS (SELECT ${ra} AS amt FROM ${sample('right')} LIMIT 2000)
-     SELECT coalesce(avg(CASE WHEN ${agrees('l.amt', 'r.amt')} THEN 1.0 ELSE 0.0 END), 0) FROM l, r WHERE l.amt IS NOT NULL AND l.amt <> 0 AND r.amt IS NOT NULL`,
+    `WITH l AS (SELECT * FROM (SELECT ${la} AS amt FROM ${sample('left')} LIMIT 2000) WHERE amt IS NOT NULL AND amt <> 0),
+       r AS (SELECT * FROM (SELECT ${ra} AS amt FROM ${sample('right')} LIMIT 2000) WHERE amt IS NOT NULL),
+       upto AS (SELECT amt, count(*) AS n, sum(count(*)) OVER (ORDER BY amt) AS le FROM r GROUP BY amt),
+       band AS (SELECT l.amt, l.amt - ${t} AS lo, l.amt + ${t} AS hi FROM l),
+       hits AS (SELECT coalesce(h.le, 0) - coalesce(b.le, 0) AS n FROM band
+         ASOF LEFT JOIN upto h ON band.hi >= h.amt ASOF LEFT JOIN upto b ON band.lo > b.amt)
+     SELECT CASE WHEN count(*) = 0 OR (SELECT count(*) FROM r) = 0 THEN 0 ELSE sum(n)::DOUBLE / (count(*) * (SELECT count(*) FROM r))::DOUBLE END FROM hits`,
   );
 }
 

@@ -1,0 +1,170 @@
+/**
+ * What a run reads, not only what it answers (issue 30: "Run → results" at 100k). The statement's
+ * texts are read for references once per run and column set, into one table of each line's
+ * references that the reference rules, the scored model and a rule's `named` key all read, and
+ * each distinct text of a column is read once. Real DuckDB; the engine's Db is only listened to.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { buildAutoRecipe } from '../../../src/main/reconcile/engine/auto-recipe';
+import { Db } from '../../../src/main/reconcile/engine/db';
+import { csv, sandbox, type Sandbox } from './helpers';
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = sandbox();
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+  sb.cleanup();
+});
+
+const LEFT = 'invoice_no,customer_name,invoice_date,amount';
+const RIGHT = 'booking_date;amount;counterparty;reference;remittance_text';
+const inv = (n: number) => `INV-2026-${String(n).padStart(6, '0')}`;
+const date = (day: number) => new Date(Date.UTC(2026, 0, 1 + (day % 300))).toISOString().slice(0, 10);
+const money = (cents: number) => (cents / 100).toFixed(2);
+const CUSTOMERS = 12;
+const INVOICES = 300;
+/** Invoices paid in two halves, each half quoting the invoice: their references repeat. */
+const HALVED = 120;
+
+/**
+ * 300 invoices of 12 customers, each paid quoting its reference; the first 120 in two halves (two
+ * lines with the same reference), and one customer's last six together by one line naming them
+ * all (a `named` list). 415 lines, 295 distinct references.
+ */
+function files(): { invoices: string; bank: string; lines: number; references: number } {
+  const invoices: string[] = [];
+  const bank: string[] = [];
+  const together: number[] = [];
+  for (let n = 1; n <= INVOICES; n++) {
+    const cents = 10_000 + n * 1_237;
+    const customer = `Customer ${1 + (n % CUSTOMERS)} GmbH`;
+    invoices.push([inv(n), customer, date(n), money(cents)].join(','));
+    if (n > INVOICES - 6 * CUSTOMERS && n % CUSTOMERS === 0) {
+      together.push(n);
+      continue;
+    }
+    const halves = n <= HALVED ? [Math.floor(cents / 2), cents - Math.floor(cents / 2)] : [cents];
+    for (const [i, part] of halves.entries()) bank.push([date(n + 2 + i * 9), money(part), customer.toUpperCase(), inv(n), n % 3 === 0 ? 'Payment thank you' : 'Invoice payment'].join(';'));
+  }
+  const sum = together.reduce((s, n) => s + 10_000 + n * 1_237, 0);
+  bank.push([date(INVOICES + 3), money(sum), `Customer 1 GmbH`.toUpperCase(), together.map(inv).join(' '), 'Invoices'].join(';'));
+  return { invoices: csv(LEFT, invoices), bank: csv(RIGHT, bank), lines: bank.length, references: INVOICES - together.length + 1 };
+}
+
+interface PlanNode {
+  operator_name?: string;
+  operator_cardinality?: number;
+  extra_info?: unknown;
+  children?: PlanNode[];
+}
+
+/** Every statement the Db runs while `body` runs; those `explain` picks are profiled right after (EXPLAIN ANALYZE of a CREATE … AS's query). */
+async function statements(body: () => Promise<unknown>, explain: (sql: string) => boolean): Promise<{ sql: string; plan?: PlanNode }[]> {
+  const seen: { sql: string; plan?: PlanNode }[] = [];
+  const one = Db.prototype.one;
+  for (const method of ['exec', 'all', 'one', 'scalarNumber'] as const) {
+    const original = Db.prototype[method] as (this: Db, sql: string, ...rest: unknown[]) => Promise<unknown>;
+    vi.spyOn(Db.prototype, method).mockImplementation(async function (this: Db, sql: string, ...rest: unknown[]) {
+      const out = await original.call(this, sql, ...rest);
+      if (sql.startsWith('EXPLAIN')) return out;
+      const entry: { sql: string; plan?: PlanNode } = { sql };
+      seen.push(entry);
+      if (explain(sql)) {
+        const query = sql.replace(/^\s*CREATE (OR REPLACE )?TEMP TABLE (IF NOT EXISTS )?\S+ AS /, '');
+        const row = await one.call<Db, [string], Promise<{ explain_value: string } | undefined>>(this, `EXPLAIN (ANALYZE, FORMAT JSON) ${query}`);
+        entry.plan = JSON.parse(String(row!.explain_value)) as PlanNode;
+      }
+      return out;
+    } as never);
+  }
+  await body();
+  vi.restoreAllMocks();
+  return seen;
+}
+
+/** The regular expression referenceTokens reads digit runs with (recipe-sql.ts DIGIT_RUN). */
+const DIGIT_RUN = `'[0-9]+(?:[ ./-][0-9]+)*'`;
+const info = (n: PlanNode) => JSON.stringify(n.extra_info ?? {});
+/** Over every operator `pick` chooses: the most rows it was given (its children's output). */
+function mostRowsInto(node: PlanNode, pick: (n: PlanNode) => boolean): number {
+  const own = pick(node) ? (node.children ?? []).reduce((s, c) => s + Number(c.operator_cardinality ?? 0), 0) : 0;
+  return Math.max(own, ...(node.children ?? []).map((c) => mostRowsInto(c, pick)));
+}
+
+/** Over every operator whose expressions read digit runs out of a text: the most rows it was given. */
+function mostRowsTokenised(node: PlanNode): number {
+  const own = info(node).includes('regexp_extract_all') ? (node.children ?? []).reduce((s, c) => s + Number(c.operator_cardinality ?? 0), 0) : 0;
+  return Math.max(own, ...(node.children ?? []).map(mostRowsTokenised));
+}
+
+describe('a run does each piece of work once', () => {
+  it("reads the statement's references once per run, over each distinct text, for every rule and the named key", async () => {
+    const { invoices, bank, lines, references } = files();
+    const ws = await sb.workspace('run');
+    await ws.addSourceFromPath('left', sb.file('invoices.csv', invoices));
+    await ws.addSourceFromPath('right', sb.file('bank.csv', bank));
+    const { recipe } = await buildAutoRecipe(ws, 'cash');
+    // The run has reference rules and a rule naming its items (the key that reads a line's list).
+    expect(recipe.rules.some((r) => r.named)).toBe(true);
+    expect(recipe.rules.filter((r) => r.model || r.keys.some((k) => (k.normalisers ?? []).some((n) => n.kind === 'reference'))).length).toBeGreaterThan(1);
+    // Statements reading references out of the statement's texts.
+    const reads = (sql: string) => sql.includes(DIGIT_RUN) && sql.includes('"src_right"');
+    let matched = 0;
+    const seen = await statements(async () => {
+      const result = await ws.run(recipe);
+      matched = (await ws.page(result.run_id, 'matched', { offset: 0, limit: 1000 })).items.length;
+    }, reads);
+    const tokenising = seen.filter((s) => reads(s.sql));
+    expect(tokenising.length).toBeGreaterThan(0);
+    // Only the run's list table of each column set reads them (not the named key's working table)…
+    for (const s of tokenising) expect(s.sql.replace(/\s+/g, ' ').slice(0, 60)).toMatch(/^CREATE TEMP TABLE kalla_reftok_right_list_[0-9a-f]+ AS /);
+    const tables = tokenising.map((s) => /kalla_reftok_right_list_[0-9a-f]+/.exec(s.sql)![0]);
+    expect(new Set(tables).size).toBe(tables.length);
+    // …over each distinct text (295 references for 415 lines), not each line.
+    for (const s of tokenising) {
+      const rows = mostRowsTokenised(s.plan!);
+      expect(rows).toBeGreaterThan(0);
+      expect(rows).toBeLessThanOrEqual(references);
+      expect(rows).toBeLessThan(lines);
+    }
+    expect(matched).toBeGreaterThan(0);
+  });
+
+  it("counts the scored model's random pairs per comparison, dates and counterparties over their distinct values", async () => {
+    const { invoices, bank } = files();
+    const ws = await sb.workspace('u');
+    await ws.addSourceFromPath('left', sb.file('invoices.csv', invoices));
+    await ws.addSourceFromPath('right', sb.file('bank.csv', bank));
+    const { recipe } = await buildAutoRecipe(ws, 'cash');
+    expect(recipe.rules.some((r) => r.model?.party)).toBe(true);
+    const sample = (sql: string) => sql.trimStart().startsWith('WITH l AS (SELECT * FROM m_left ORDER BY hash(h, id)');
+    const seen = await statements(() => ws.run(recipe), sample);
+    const u = seen.filter((s) => sample(s.sql));
+    expect(u.length).toBe(1); // one fit, shared by the scored passes
+    // The counterparty comparison (jaro_winkler) sees each pair of spellings (13 × 13 with none)
+    // plus the tied pairs taken out, not every sampled pair of rows (30,120 here).
+    const rows = mostRowsInto(u[0].plan!, (n) => info(n).includes('jaro_winkler'));
+    expect(rows).toBeGreaterThan(0);
+    expect(rows).toBeLessThan(1_000);
+  });
+
+  it('learns how often amounts agree by chance without forming the 2,000 × 2,000 pairs', async () => {
+    const { invoices, bank } = files();
+    const ws = await sb.workspace('chance');
+    await ws.addSourceFromPath('left', sb.file('invoices.csv', invoices));
+    await ws.addSourceFromPath('right', sb.file('bank.csv', bank));
+    const chance = (sql: string) => /AS amt FROM kalla_learn_left s LIMIT 2000/.test(sql) && /AS amt FROM kalla_learn_right s LIMIT 2000/.test(sql);
+    const seen = await statements(() => buildAutoRecipe(ws, 'cash'), chance);
+    const asked = seen.filter((s) => chance(s.sql));
+    expect(asked.length).toBeGreaterThan(0);
+    const operators = (n: PlanNode): PlanNode[] => [n, ...(n.children ?? []).flatMap(operators)];
+    for (const s of asked) {
+      const plan = operators(s.plan!);
+      expect(plan.map((n) => n.operator_name)).toContain('ASOF_JOIN');
+      // No operator puts out the pairs (300 items × 415 lines here): at most a row per amount.
+      expect(Math.max(...plan.map((n) => Number(n.operator_cardinality ?? 0)))).toBeLessThanOrEqual(415);
+    }
+  });
+});

@@ -8,7 +8,8 @@ import { defineConfig } from 'vitest/config';
 // groups.ts's matchRuns), either-order runs, the matching cases as data (each case runs
 // twice: 1:1 by the in-memory greedy pass and by the SQL rounds, KALLA_GREEDY_IN_MEMORY=0), the
 // collections and cited-instalment tests (collections.ts's evidence and refusal, cited-detail.ts),
-// and the dispatcher's tests.
+// the run-wide check of automatic groups (auto-guards.ts without a counterparty, after a model
+// rule without references), and the dispatcher's tests.
 // Property tests run from the same fixed seed as `npm test` (tests/helpers/property-seed.ts).
 export const MUTATION_TESTS = [
   'tests/reconcile/engine/matching.test.ts',
@@ -23,6 +24,7 @@ export const MUTATION_TESTS = [
   'tests/reconcile/engine/matching-cases.test.ts',
   'tests/reconcile/engine/collections.test.ts',
   'tests/reconcile/engine/cited-detail.test.ts',
+  'tests/reconcile/engine/auto-guards.test.ts',
   'tests/app/dispatch.test.ts',
   'tests/app/dispatch-output.test.ts',
 ];

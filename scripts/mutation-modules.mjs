@@ -4,7 +4,8 @@
 // files (dispatch included), not one for a folder.
 // Score as Stryker counts it: (killed + timeout) / (killed + timeout + survived + no coverage);
 // ignored mutants and ones that do not compile are left out.
-// Also runnable on a saved JSON report: `node scripts/mutation-modules.mjs reports/mutation/mutation.json`.
+// Also runnable on a saved JSON report: `node scripts/mutation-modules.mjs reports/mutation/mutation.json`;
+// given several reports of scoped runs of the same code (other test lists), it scores their union.
 import { readFileSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
 import { PluginKind, declareValuePlugin } from '@stryker-mutator/api/plugin';
@@ -50,6 +51,33 @@ export function moduleLines(report) {
   return out;
 }
 
+const mutantKey = (m) => `${m.mutatorName}|${m.replacement}|${m.location.start.line}:${m.location.start.column}-${m.location.end.line}:${m.location.end.column}`;
+
+/**
+ * One report from several scoped runs of the same code with different test lists: a mutant is
+ * detected when any run detected it (the union of the lists would have), else it keeps the first
+ * run's status. Refuses files whose source differs between the reports (other code, other mutants).
+ */
+export function mergeReports(reports) {
+  const files = {};
+  for (const report of reports) {
+    for (const [path, f] of Object.entries(report.files)) {
+      const into = files[path];
+      if (!into) {
+        files[path] = { ...f, mutants: f.mutants.map((m) => ({ ...m })) };
+        continue;
+      }
+      if (into.source !== f.source) throw new Error(`${path}: the reports were made from different sources`);
+      const byKey = new Map(f.mutants.map((m) => [mutantKey(m), m]));
+      for (const m of into.mutants) {
+        const other = byKey.get(mutantKey(m));
+        if (other && DETECTED.has(other.status) && !DETECTED.has(m.status)) Object.assign(m, { status: other.status, killedBy: other.killedBy });
+      }
+    }
+  }
+  return { ...reports[0], files };
+}
+
 export const strykerPlugins = [
   declareValuePlugin(PluginKind.Reporter, 'module-totals', {
     onMutationTestReportReady(report) {
@@ -59,10 +87,10 @@ export const strykerPlugins = [
 ];
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  const file = process.argv[2];
-  if (!file) {
-    console.error('usage: node scripts/mutation-modules.mjs <stryker JSON report>');
+  const files = process.argv.slice(2);
+  if (files.length === 0) {
+    console.error('usage: node scripts/mutation-modules.mjs <stryker JSON report> [more reports of the same code, other tests]');
     process.exit(2);
   }
-  console.log(moduleLines(JSON.parse(readFileSync(file, 'utf8'))).join('\n'));
+  console.log(moduleLines(mergeReports(files.map((file) => JSON.parse(readFileSync(file, 'utf8'))))).join('\n'));
 }

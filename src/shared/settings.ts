@@ -18,6 +18,16 @@ export const DEFAULT_MODELS: Record<ProviderId, string> = {
 };
 
 /**
+ * A whole number read from an environment variable (the MCP servers' timeouts and sample sizes):
+ * `fallback` when it is unset, blank, not a whole number, or outside min–max.
+ */
+export function intFromEnv(value: string | undefined, fallback: number, min: number, max: number): number {
+  if (value === undefined || value.trim() === '') return fallback;
+  const n = Number(value);
+  return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
+}
+
+/**
  * Models their provider retires soon: Settings says so next to the model and offers the
  * successor, rather than the Assistant failing one day with "model not found". (A model the user
  * chose stays chosen: settings saved before the default changed keep the old one.)

@@ -2,7 +2,7 @@
  * The frame the held-out self-checks (heldout-v2 … v5) share: their command-line options, the
  * error list their asserts fill, and the loop that generates each world twice (it must be
  * identical for a seed), runs the set's own check and prints one line a world (`--kinds`: the
- * rows of each kind per side). heldout-v6 and later sets keep their own until their first blind run.
+ * rows of each kind per side). Every held-out set from heldout-v2 on runs its check through it.
  */
 import type { World, WorldGenerator } from './world';
 
@@ -14,8 +14,11 @@ export const N = Number(arg('open-items', '2000')), SEED = Number(arg('seed', '1
 export const errors: string[] = [];
 export const assert = (ok: boolean, msg: string) => { if (!ok && errors.length < 200) errors.push(msg); };
 
-/** Checks every world of the set (or `--world`), prints the results and exits 1 if any failed. */
-export function runSelfChecks(worlds: Record<string, WorldGenerator>, check: (w: World) => void): never {
+/**
+ * Checks every world of the set (or `--world`), prints the results and exits 1 if any failed. A
+ * check may be async (a set whose reader parses an XLSX file).
+ */
+export async function runSelfChecks(worlds: Record<string, WorldGenerator>, check: (w: World) => void | Promise<void>): Promise<never> {
   let failed = false;
   for (const [name, gen] of Object.entries(worlds)) {
     if (ONLY && name !== ONLY) continue;
@@ -23,7 +26,7 @@ export function runSelfChecks(worlds: Record<string, WorldGenerator>, check: (w:
     const t0 = performance.now();
     const w = gen({ seed: SEED, openItems: N });
     const ms = performance.now() - t0;
-    try { check(w); } catch (e) { errors.push(`parse: ${(e as Error).stack}`); }
+    try { await check(w); } catch (e) { errors.push(`parse: ${(e as Error).stack}`); }
     const w2 = gen({ seed: SEED, openItems: N });
     const same = (a: string | Buffer, b: string | Buffer) => (typeof a === 'string' ? a === b : Buffer.compare(a, b as Buffer) === 0);
     assert(same(w.openItems.content, w2.openItems.content) && same(w.statement.content, w2.statement.content) && JSON.stringify(w.truth) === JSON.stringify(w2.truth), `${name}: deterministic for a seed`);

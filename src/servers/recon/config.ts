@@ -3,7 +3,7 @@
  * (never from the app's own process: the MCP host passes env explicitly).
  */
 import { EngineModeSchema, type EngineMode } from '../../shared/reconcile/recipe';
-import { DEFAULT_MODELS } from '../../shared/settings';
+import { DEFAULT_MODELS, intFromEnv } from '../../shared/settings';
 
 export interface ReconServerConfig {
   apiKey: string | undefined;
@@ -20,20 +20,14 @@ export const DEFAULT_MODEL = DEFAULT_MODELS.anthropic;
 export const DEFAULT_TIMEOUT_MS = 20_000;
 export const DEFAULT_SAMPLE_ROWS = 5;
 
-function intFrom(value: string | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined || value.trim() === '') return fallback;
-  const n = Number(value);
-  return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
-}
-
 export function readConfig(env: NodeJS.ProcessEnv): ReconServerConfig {
   const engine = EngineModeSchema.safeParse((env.KALLA_ENGINE ?? '').trim().toLowerCase());
   return {
     apiKey: env.ANTHROPIC_API_KEY?.trim() || undefined,
     model: env.ANTHROPIC_MODEL?.trim() || DEFAULT_MODEL,
     baseURL: env.ANTHROPIC_BASE_URL?.trim() || undefined,
-    timeoutMs: intFrom(env.KALLA_LLM_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, 100, 600_000),
-    sampleRows: intFrom(env.KALLA_SAMPLE_ROWS, DEFAULT_SAMPLE_ROWS, 0, 50),
+    timeoutMs: intFromEnv(env.KALLA_LLM_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, 100, 600_000),
+    sampleRows: intFromEnv(env.KALLA_SAMPLE_ROWS, DEFAULT_SAMPLE_ROWS, 0, 50),
     defaultEngine: engine.success ? engine.data : 'auto',
   };
 }

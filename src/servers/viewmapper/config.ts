@@ -2,7 +2,7 @@
  * Settings of the viewmapper MCP server, read from the environment it was
  * started with (seed 001's variables plus ours). Never from electron.
  */
-import { DEFAULT_MODELS } from '../../shared/settings';
+import { DEFAULT_MODELS, intFromEnv } from '../../shared/settings';
 
 export interface ViewMapperConfig {
   /** Default connection when a tool call names none (seed: VIEWMAPPER_CONNECTION). */
@@ -26,24 +26,18 @@ export interface ViewMapperConfig {
 export const DEFAULT_CONNECTION = 'test://kalla_ecommerce';
 export const DEFAULT_TIMEOUT_MS = 60_000;
 
-function intFrom(value: string | undefined, fallback: number, min: number, max: number): number {
-  if (value === undefined || value.trim() === '') return fallback;
-  const n = Number(value);
-  return Number.isInteger(n) && n >= min && n <= max ? n : fallback;
-}
-
 export function readConfig(env: NodeJS.ProcessEnv): ViewMapperConfig {
   return {
     connection: env.VIEWMAPPER_CONNECTION?.trim() || DEFAULT_CONNECTION,
-    timeoutMs: intFrom(env.VIEWMAPPER_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, 1, 3_600_000),
-    historyTurns: intFrom(env.VIEWMAPPER_HISTORY_TURNS, 3, 0, 100),
-    historyChars: intFrom(env.VIEWMAPPER_HISTORY_CHARS, 200, 10, 100_000),
+    timeoutMs: intFromEnv(env.VIEWMAPPER_TIMEOUT_MS, DEFAULT_TIMEOUT_MS, 1, 3_600_000),
+    historyTurns: intFromEnv(env.VIEWMAPPER_HISTORY_TURNS, 3, 0, 100),
+    historyChars: intFromEnv(env.VIEWMAPPER_HISTORY_CHARS, 200, 10, 100_000),
     verbose: ['1', 'true', 'yes'].includes((env.VIEWMAPPER_VERBOSE ?? '').trim().toLowerCase()),
     engineMode: (['local', 'auto', 'llm'] as const).find((m) => m === (env.KALLA_ENGINE ?? '').trim().toLowerCase()) ?? 'auto',
     apiKey: env.ANTHROPIC_API_KEY_FOR_VIEWMAPPER?.trim() || env.ANTHROPIC_API_KEY?.trim() || undefined,
     model: env.ANTHROPIC_MODEL?.trim() || DEFAULT_MODELS.anthropic,
     baseURL: env.ANTHROPIC_BASE_URL?.trim() || undefined,
-    llmTimeoutMs: intFrom(env.KALLA_LLM_TIMEOUT_MS, 30_000, 100, 600_000),
+    llmTimeoutMs: intFromEnv(env.KALLA_LLM_TIMEOUT_MS, 30_000, 100, 600_000),
   };
 }
 

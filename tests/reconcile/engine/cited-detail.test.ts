@@ -6,6 +6,8 @@
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildAutoRecipe } from '../../../src/main/reconcile/engine/auto-recipe';
+import type { Recipe } from '../../../src/shared/reconcile/recipe';
+import type { ReconEngine } from '../../../src/main/reconcile/engine/engine';
 import { csv, sandbox, type Sandbox } from './helpers';
 
 let sb: Sandbox;
@@ -13,6 +15,46 @@ beforeEach(() => {
   sb = sandbox();
 });
 afterEach(() => sb.cleanup());
+
+/**
+ * Italian invoices (heldout-v8 it-fatturapa): "FT 958/2026" (two digit groups of their own), a
+ * payer, and a line that repeats the amount; 12 invoices in three equal instalments, 6 of their
+ * lines citing "RATA 2 DI 3". Only the instalment column may tell equal instalments apart.
+ */
+async function rateWorkspace(): Promise<ReconEngine> {
+  const left: string[] = [];
+  const right: string[] = [];
+  const payers = ['Studio Rossi', 'Bianchi Srl', 'Verdi e Figli'];
+  for (let k = 0; k < 100; k++) {
+    const cents = 15_000 + ((k * 7_919_31) % 2_000_000);
+    const amount = (cents / 100).toFixed(2);
+    left.push([`FT ${100 + k * 3}/2026`, payers[k % 3], '1 di 1', `2026-10-${String(1 + (k % 28)).padStart(2, '0')}`, amount].join(','));
+    right.push(['2026-10-20', `BONIFICO FT ${100 + k * 3}/2026 EUR ${amount}`, amount].join(','));
+  }
+  for (let k = 0; k < 12; k++) {
+    const no = 800 + k * 5;
+    const amount = ((30_000 + k * 1_111) / 100).toFixed(2);
+    for (const part of [1, 2, 3]) left.push([`FT ${no}/2026`, payers[k % 3], `${part} di 3`, `2026-${String(9 + part).padStart(2, '0')}-15`, amount].join(','));
+    right.push(['2026-11-14', k < 6 ? `BONIFICO FT ${no}/2026 RATA 2 DI 3 EUR ${amount}` : `BONIFICO FT ${no}/2026 EUR ${amount}`, amount].join(','));
+  }
+  const ws = await sb.workspace('rate');
+  await ws.addSourceFromPath('left', sb.file('scadenze.csv', csv('Fattura,Cliente,Rata,Scadenza,Importo', left)));
+  await ws.addSourceFromPath('right', sb.file('estratto.csv', csv('Data,Descrizione,Importo', right)));
+  return ws;
+}
+
+/** The instalments a run of `recipe` confirmed, as "FT 800/2026 2 di 3". */
+async function confirmedInstalments(ws: ReconEngine, recipe: Recipe): Promise<string[]> {
+  const result = await ws.run(recipe);
+  const groups = [...(await ws.page(result.run_id, 'matched', { offset: 0, limit: 1000 })).items, ...(await ws.page(result.run_id, 'suggested', { offset: 0, limit: 1000 })).items];
+  const parts = groups.filter((g) => String(g.left_rows[0].Rata).endsWith('di 3'));
+  return parts
+    .filter((g) => g.status === 'auto')
+    .map((g) => `${String(g.left_rows[0].Fattura)} ${String(g.left_rows[0].Rata)}`)
+    .sort();
+}
+
+const CITED_RATA = Array.from({ length: 6 }, (_, k) => `FT ${800 + k * 5}/2026 2 di 3`).sort();
 
 describe('a line citing which of equal instalments it pays', () => {
   it('confirms the cited instalment, and never confirms an uncited one', async () => {
@@ -43,31 +85,27 @@ describe('a line citing which of equal instalments it pays', () => {
   });
 
   it('reads only the instalment: not the reference’s own digit groups, the payer or the amount the line also carries', async () => {
-    const left: string[] = [];
-    const right: string[] = [];
-    const payers = ['Studio Rossi', 'Bianchi Srl', 'Verdi e Figli'];
-    // Italian invoices: "FT 958/2026" (two digit groups of their own), a payer, and a line that
-    // repeats the amount. Only the instalment column may tell equal instalments apart.
-    for (let k = 0; k < 100; k++) {
-      const cents = 15_000 + ((k * 7_919_31) % 2_000_000);
-      const amount = (cents / 100).toFixed(2);
-      left.push([`FT ${100 + k * 3}/2026`, payers[k % 3], '1 di 1', `2026-10-${String(1 + (k % 28)).padStart(2, '0')}`, amount].join(','));
-      right.push(['2026-10-20', `BONIFICO FT ${100 + k * 3}/2026 EUR ${amount}`, amount].join(','));
-    }
-    for (let k = 0; k < 12; k++) {
-      const no = 800 + k * 5;
-      const amount = ((30_000 + k * 1_111) / 100).toFixed(2);
-      for (const part of [1, 2, 3]) left.push([`FT ${no}/2026`, payers[k % 3], `${part} di 3`, `2026-${String(9 + part).padStart(2, '0')}-15`, amount].join(','));
-      right.push(['2026-11-14', k < 6 ? `BONIFICO FT ${no}/2026 RATA 2 DI 3 EUR ${amount}` : `BONIFICO FT ${no}/2026 EUR ${amount}`, amount].join(','));
-    }
-    const ws = await sb.workspace('rate');
-    await ws.addSourceFromPath('left', sb.file('scadenze.csv', csv('Fattura,Cliente,Rata,Scadenza,Importo', left)));
-    await ws.addSourceFromPath('right', sb.file('estratto.csv', csv('Data,Descrizione,Importo', right)));
+    const ws = await rateWorkspace();
     const auto = await buildAutoRecipe(ws);
-    const result = await ws.run(auto.recipe);
-    const groups = [...(await ws.page(result.run_id, 'matched', { offset: 0, limit: 1000 })).items, ...(await ws.page(result.run_id, 'suggested', { offset: 0, limit: 1000 })).items];
-    const parts = groups.filter((g) => String(g.left_rows[0].Rata).endsWith('di 3'));
-    const confirmed = parts.filter((g) => g.status === 'auto').map((g) => `${String(g.left_rows[0].Fattura)} ${String(g.left_rows[0].Rata)}`);
-    expect(confirmed.sort()).toEqual(Array.from({ length: 6 }, (_, k) => `FT ${800 + k * 5}/2026 2 di 3`).sort());
+    expect(await confirmedInstalments(ws, auto.recipe)).toEqual(CITED_RATA);
+  });
+
+  it('reads the columns a recipe names in another case (`descrizione` for `Descrizione`) as the run does', async () => {
+    const ws = await rateWorkspace();
+    const auto = await buildAutoRecipe(ws);
+    const rules = auto.recipe.rules.map((r) =>
+      r.model
+        ? {
+            ...r,
+            model: {
+              ...r.model,
+              references: r.model.references.map((ref) => ({ ...ref, left: ref.left.toLowerCase(), right: ref.right.map((n) => n.toLowerCase()) })),
+              party: r.model.party && { ...r.model.party, left: r.model.party.left.toLowerCase(), right: r.model.party.right.toLowerCase() },
+            },
+          }
+        : r,
+    );
+    expect(rules.flatMap((r) => r.model?.references.flatMap((ref) => ref.right) ?? [])).toContain('descrizione');
+    expect(await confirmedInstalments(ws, { ...auto.recipe, rules })).toEqual(CITED_RATA);
   });
 });

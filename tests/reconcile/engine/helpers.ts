@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { afterEach, beforeEach, vi } from 'vitest';
 import type { MatchRule, Recipe } from '../../../src/shared/reconcile/recipe';
+import type { Db, Params } from '../../../src/main/reconcile/engine/db';
 import { ReconEngine } from '../../../src/main/reconcile/engine/engine';
 
 export interface Sandbox {
@@ -43,6 +45,37 @@ export function sandbox(): Sandbox {
       rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/**
+ * For a test file that listens to the engine's Db (`vi.spyOn(Db.prototype, …)`, the statement-plan
+ * tests): a fresh sandbox for each test, and after it the spies restored before the sandbox's
+ * workspaces are closed. Call at the top of the file; the function returns the current test's sandbox.
+ */
+export function spiedSandbox(): () => Sandbox {
+  let current: Sandbox | undefined;
+  beforeEach(() => {
+    current = sandbox();
+  });
+  afterEach(() => {
+    vi.restoreAllMocks();
+    current?.cleanup();
+    current = undefined;
+  });
+  return () => {
+    if (!current) throw new Error('spiedSandbox: used outside a test');
+    return current;
+  };
+}
+
+/**
+ * DuckDB's plan of `query` as its JSON tree: EXPLAIN (FORMAT JSON), or with `analyze` the profile of
+ * running it (EXPLAIN ANALYZE: each operator with its `operator_cardinality`). `all` is
+ * `Db.prototype.all` as it was before the test's spies, so the EXPLAIN itself is not listened to.
+ */
+export async function explainJson<T>(db: Db, all: Db['all'], query: string, params?: Params, analyze = false): Promise<T> {
+  const [row] = (await all.call(db, `EXPLAIN (${analyze ? 'ANALYZE, ' : ''}FORMAT JSON) ${query}`, params)) as { explain_value: string }[];
+  return JSON.parse(String(row.explain_value)) as T;
 }
 
 export function rule(partial: Partial<MatchRule> & { id: string }): MatchRule {

@@ -5,19 +5,12 @@
  * the dates), and each distinct text is tokenised once; the counterparty names are folded once per
  * spelling, not once per statement line. Real DuckDB; the engine's Db is only listened to.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildAutoRecipe } from '../../../src/main/reconcile/engine/auto-recipe';
 import { Db } from '../../../src/main/reconcile/engine/db';
-import { csv, sandbox, type Sandbox } from './helpers';
+import { csv, explainJson, spiedSandbox } from './helpers';
 
-let sb: Sandbox;
-beforeEach(() => {
-  sb = sandbox();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  sb.cleanup();
-});
+const sandbox = spiedSandbox();
 
 const LEFT = 'invoice_no,customer_name,invoice_date,amount';
 const RIGHT = 'booking_date;amount;counterparty;reference;remittance_text';
@@ -47,18 +40,16 @@ function files(): { invoices: string; bank: string } {
  */
 async function statements(body: () => Promise<unknown>, explain: (sql: string) => boolean = () => false): Promise<{ sql: string; plan?: PlanNode }[]> {
   const seen: { sql: string; plan?: PlanNode }[] = [];
-  const one = Db.prototype.one;
+  const all = Db.prototype.all;
   for (const method of ['exec', 'all', 'one', 'scalarNumber'] as const) {
     const original = Db.prototype[method] as (this: Db, sql: string, ...rest: unknown[]) => Promise<unknown>;
     vi.spyOn(Db.prototype, method).mockImplementation(async function (this: Db, sql: string, ...rest: unknown[]) {
       const out = await original.call(this, sql, ...rest);
-      if (sql.startsWith('EXPLAIN')) return out; // the profile below, through `one` (which may call `all`)
       const entry: { sql: string; plan?: PlanNode } = { sql };
       seen.push(entry);
       if (explain(sql)) {
         const query = sql.replace(/^\s*CREATE (OR REPLACE )?TEMP TABLE (IF NOT EXISTS )?\S+ AS /, '');
-        const row = await one.call<Db, [string], Promise<{ explain_value: string } | undefined>>(this, `EXPLAIN (ANALYZE, FORMAT JSON) ${query}`);
-        entry.plan = JSON.parse(String(row!.explain_value)) as PlanNode;
+        entry.plan = await explainJson<PlanNode>(this, all, query, undefined, true);
       }
       return out;
     } as never);
@@ -97,15 +88,15 @@ const tokenUnnest = (n: PlanNode) => n.operator_name === 'UNNEST' && !(n.childre
 describe('learning does each piece of work once', () => {
   it('tokenises the statement texts only into the per-shape token tables, which the later questions read', async () => {
     const { invoices, bank } = files();
-    const first = await sb.workspace('first');
-    await first.addSourceFromPath('left', sb.file('invoices.csv', invoices));
-    await first.addSourceFromPath('right', sb.file('bank.csv', bank));
+    const first = await sandbox().workspace('first');
+    await first.addSourceFromPath('left', sandbox().file('invoices.csv', invoices));
+    await first.addSourceFromPath('right', sandbox().file('bank.csv', bank));
     const { recipe } = await buildAutoRecipe(first, 'cash');
 
     // A fresh workspace: nothing cached, the learning reads the data.
-    const ws = await sb.workspace('second');
-    await ws.addSourceFromPath('left', sb.file('invoices2.csv', invoices));
-    await ws.addSourceFromPath('right', sb.file('bank2.csv', bank));
+    const ws = await sandbox().workspace('second');
+    await ws.addSourceFromPath('left', sandbox().file('invoices2.csv', invoices));
+    await ws.addSourceFromPath('right', sandbox().file('bank2.csv', bank));
     let facts: Awaited<ReturnType<typeof ws.learnCash>> | null = null;
     // Statements reading references out of the statement's sample (the open items' own references
     // are read once per key and shape into kalla_learn_lref_<hash>, from the whole left side).
@@ -165,9 +156,9 @@ describe('learning does each piece of work once', () => {
 
   it('folds each counterparty spelling once when it looks for the name columns, not each statement line', async () => {
     const { invoices, bank } = files();
-    const ws = await sb.workspace('names');
-    await ws.addSourceFromPath('left', sb.file('invoices.csv', invoices));
-    await ws.addSourceFromPath('right', sb.file('bank.csv', bank));
+    const ws = await sandbox().workspace('names');
+    await ws.addSourceFromPath('left', sandbox().file('invoices.csv', invoices));
+    await ws.addSourceFromPath('right', sandbox().file('bank.csv', bank));
     const pairs = (sql: string) => sql.trimStart().startsWith('WITH la AS');
     const seen = await statements(() => buildAutoRecipe(ws, 'cash'), pairs);
     const overlaps = seen.filter((s) => pairs(s.sql));

@@ -7,7 +7,8 @@
  * References written wrong, in a UK layout where the
  * invoices are INV-nnnn and the customers' purchase orders PO-nnnn (two reference columns):
  * - a digit changed, added or left out is one typo (Damerau–Levenshtein distance 1);
- * - a number written behind the invoice letters ("INV-7455") does not name purchase order PO-7455;
+ * - a number written behind the invoice letters ("INV-7455") does not name purchase order PO-7455,
+ *   unless the line also writes it behind the order's own letters ("INV 7455 PO 7455");
  * - an invoice whose number turns up by chance elsewhere (a time "1919" in a card line) is still
  *   looked for with a typo.
  */
@@ -23,7 +24,16 @@ afterEach(() => sb.cleanup());
 
 const LEFT = 'Invoice Number,Contact Name,Invoice Date,Reference,Total';
 const RIGHT = 'Date,Type,Description,Paid out,Paid in';
-const NAMES = ['Wessex Electrical PLC', 'Mercia Developments Ltd', 'Lakeside Roofing LLP', 'Heath Trading Ltd', 'Pennine Hire Ltd', 'Clyde Logistics Ltd', 'Victoria Building Services PLC', 'Medway Fabrication Ltd'];
+const NAMES = [
+  'Wessex Electrical PLC',
+  'Mercia Developments Ltd',
+  'Lakeside Roofing LLP',
+  'Heath Trading Ltd',
+  'Pennine Hire Ltd',
+  'Clyde Logistics Ltd',
+  'Victoria Building Services PLC',
+  'Medway Fabrication Ltd',
+];
 const inv = (n: number) => `INV-${String(n).padStart(4, '0')}`;
 const ukDate = (day: number) => {
   const d = new Date(Date.UTC(2026, 0, 1 + day));
@@ -102,6 +112,17 @@ describe('references written with one typo', () => {
   });
 });
 
+describe('a purchase order number written behind both letters', () => {
+  it('still names the purchase order when the line also writes it behind the invoice letters ("INV 7396 PO 7396")', async () => {
+    const w = world();
+    const item = w.items[132]; // unpaid here, with a purchase order
+    const text = `${NAMES[item.customer].toUpperCase()} INV ${item.po} PO ${item.po}`;
+    w.line(item.day + 3, text, item.cents);
+    const groupsOf = await run(w);
+    expect(groupsOf(text)).toMatchObject([{ status: 'auto', invoices: [inv(item.n)], evidence: expect.stringContaining(`Reference PO-${item.po} named on the line`) }]);
+  });
+});
+
 /** ISO 11649: RF + two check digits over the reference + "RF00" (R = 27, F = 15), mod 97. */
 function rf(reference: string): string {
   const digits = `${reference}271500`;
@@ -120,7 +141,10 @@ describe('creditor references', () => {
       const amount = (80 + k * 11.31).toFixed(2).replace('.', ',');
       const name = `Asiakas ${k % 9} Oy`;
       items.push([String(104000 + k), name, `${String(1 + (k % 27)).padStart(2, '0')}.01.2026`, amount, rf(reference)].join(';'));
-      if (k < 100) lines.push([`${String(3 + (k % 25)).padStart(2, '0')}.02.2026`, `+${amount}`, name.toUpperCase(), k % 2 === 0 ? '' : rf(reference), k % 2 === 0 ? `Viite ${blocks(reference)}` : 'Maksu'].join(';'));
+      if (k < 100)
+        lines.push(
+          [`${String(3 + (k % 25)).padStart(2, '0')}.02.2026`, `+${amount}`, name.toUpperCase(), k % 2 === 0 ? '' : rf(reference), k % 2 === 0 ? `Viite ${blocks(reference)}` : 'Maksu'].join(';'),
+        );
     }
     const ws = await sb.workspace('rf');
     await ws.addSourceFromPath('left', sb.file('avoimet.csv', csv('Laskunumero;Asiakas;Laskupäivä;Summa;Maksuviite', items)));

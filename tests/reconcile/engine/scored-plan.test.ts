@@ -9,19 +9,12 @@
  * - credit netting finds the credit notes by hash joins: its two conditions OR-ed in one join
  *   compared every named payment with every credit note (a nested loop).
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildAutoRecipe } from '../../../src/main/reconcile/engine/auto-recipe';
 import { Db, type Params } from '../../../src/main/reconcile/engine/db';
-import { csv, sandbox, type Sandbox } from './helpers';
+import { csv, explainJson, spiedSandbox } from './helpers';
 
-let sb: Sandbox;
-beforeEach(() => {
-  sb = sandbox();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  sb.cleanup();
-});
+const sandbox = spiedSandbox();
 
 const doc = (n: number) => String(1_800_012_000 + n);
 const date = (day: number) => new Date(Date.UTC(2026, 0, 1 + day)).toISOString().slice(0, 10);
@@ -43,13 +36,12 @@ function world(): { items: string[]; lines: string[] } {
 
 /** The physical operators of a statement's plan, by name (EXPLAIN's JSON form: the boxed one cuts long names). */
 async function operators(db: Db, all: typeof Db.prototype.all, sql: string, params?: Params): Promise<string[]> {
-  const [row] = (await all.call(db, `EXPLAIN (FORMAT JSON) ${sql}`, params)) as { explain_value: string }[];
   const names: string[] = [];
   const walk = (node: { name: string; children?: unknown[] }) => {
     names.push(node.name);
     for (const c of node.children ?? []) walk(c as { name: string; children?: unknown[] });
   };
-  for (const root of JSON.parse(row.explain_value) as { name: string }[]) walk(root);
+  for (const root of await explainJson<{ name: string }[]>(db, all, sql, params)) walk(root);
   return names;
 }
 
@@ -94,6 +86,7 @@ async function runWorld(): Promise<{ fits: FitSeen[]; candidateWrites: number; p
     if (netting) nettingPlans.push(await operators(this, all, netting[1], params));
     return exec.call(this, sql, params);
   });
+  const sb = sandbox();
   const ws = await sb.workspace();
   const { items, lines } = world();
   await ws.addSourceFromPath('left', sb.file('items.csv', csv('Belegnummer,Kunde,Name,Belegdatum,Betrag', items)));

@@ -10,16 +10,13 @@
  */
 import type { World, WorldTruthRow } from '../world';
 import { splitCsvLine } from '../csv';
+import { assert, runSelfChecks } from '../self-check';
 import { HELDOUT_V10_WORLDS } from './index';
 import { decode1250, luhnDigit, parseAmount } from './common';
 import { EUR_RATE, EURF, HUF, HU_OI_HEAD, HU_ST_HEAD } from './hu-otp';
 import { CHASE, QB, US_OI_HEAD, US_ST_HEAD, US_WIRE_FEES } from './us-qb-deposits';
 import { DKK, DK_FOREIGN_FEES, DK_FX, DK_OI_HEAD, DK_REMINDER_FEE, DK_ST_HEAD, fik71 } from './dk-fik';
 
-const arg = (name: string, dflt: string) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : dflt; };
-const N = Number(arg('open-items', '2000')), SEED = Number(arg('seed', '1')), ONLY = arg('world', '');
-const errors: string[] = [];
-const assert = (ok: boolean, msg: string) => { if (!ok && errors.length < 200) errors.push(msg); };
 const buf = (c: string | Buffer) => (typeof c === 'string' ? Buffer.from(c, 'utf8') : c);
 
 /** What a layout reader gives back: per row its amount (in the row's currency) and that currency. */
@@ -172,26 +169,4 @@ function check(w: World): void {
   for (const t of twins) assert(paidTwin.has(p.oi[t.row - 1].amount), `open item ${t.row}: an ambiguous twin without its pair`);
 }
 
-let failed = false;
-for (const [name, gen] of Object.entries(HELDOUT_V10_WORLDS)) {
-  if (ONLY && name !== ONLY) continue;
-  errors.length = 0;
-  const t0 = performance.now();
-  const w = gen({ seed: SEED, openItems: N });
-  const ms = performance.now() - t0;
-  try { check(w); } catch (e) { errors.push(`parse: ${(e as Error).stack}`); }
-  const w2 = gen({ seed: SEED, openItems: N });
-  assert(buf(w.openItems.content).equals(buf(w2.openItems.content)) && buf(w.statement.content).equals(buf(w2.statement.content)) && JSON.stringify(w.truth) === JSON.stringify(w2.truth), 'deterministic for a seed');
-  assert(w.name === name, `world.name ${w.name}`);
-  const oi = w.truth.filter((t) => t.side === 'open_items'), st = w.truth.filter((t) => t.side === 'statement');
-  const groups = new Set(w.truth.filter((t) => t.group).map((t) => t.group)).size;
-  console.log(`${errors.length ? 'FAIL' : 'ok  '} ${name}: ${oi.length} open items (${oi.filter((t) => t.group).length} in groups), ${st.length} statement rows (${st.filter((t) => t.group).length} in groups), ${groups} groups, ${w.truth.filter((t) => t.ambiguous).length} ambiguous rows, ${Math.round(ms)} ms`);
-  if (process.argv.includes('--kinds')) {
-    const k = new Map<string, [number, number]>();
-    for (const t of w.truth) { const e = k.get(t.kind) ?? [0, 0]; e[t.side === 'open_items' ? 0 : 1]++; k.set(t.kind, e); }
-    console.log('     ' + [...k].sort((a, b) => b[1][0] - a[1][0] || b[1][1] - a[1][1]).map(([a, [b, c]]) => `${a} ${b}/${c}`).join(', '));
-  }
-  for (const e of errors.slice(0, 20)) console.log(`     - ${e}`);
-  if (errors.length) failed = true;
-}
-process.exit(failed ? 1 : 0);
+void runSelfChecks(HELDOUT_V10_WORLDS, check);

@@ -226,4 +226,4 @@ function check(w: World): void {
   }
 }
 
-runSelfChecks(HELDOUT_V3_WORLDS, check);
+void runSelfChecks(HELDOUT_V3_WORLDS, check);

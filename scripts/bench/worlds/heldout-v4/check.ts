@@ -216,4 +216,4 @@ function check(w: World): void {
   }
 }
 
-runSelfChecks(HELDOUT_V4_WORLDS, check);
+void runSelfChecks(HELDOUT_V4_WORLDS, check);

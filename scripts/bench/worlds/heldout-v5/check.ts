@@ -300,4 +300,4 @@ function check(w: World): void {
   if (w.name === 'tr-havale') assert(trForms.size === 3, `tr: sender names in all three capitalisations (${[...trForms].join(', ')})`);
 }
 
-runSelfChecks(HELDOUT_V5_WORLDS, check);
+void runSelfChecks(HELDOUT_V5_WORLDS, check);

@@ -12,13 +12,10 @@
 import ExcelJS from 'exceljs';
 import { XMLParser } from 'fast-xml-parser';
 import type { World } from '../world';
+import { assert, runSelfChecks } from '../self-check';
 import { HELDOUT_V7_WORLDS } from './index';
 import { decodeSbcs, encodeSbcs, ibanValid, nipCheck, rfValid } from './common';
 
-const arg = (name: string, dflt: string) => { const i = process.argv.indexOf(`--${name}`); return i > 0 ? process.argv[i + 1] : dflt; };
-const N = Number(arg('open-items', '2000')), SEED = Number(arg('seed', '1')), ONLY = arg('world', '');
-const errors: string[] = [];
-const assert = (ok: boolean, msg: string) => { if (!ok && errors.length < 200) errors.push(msg); };
 function split(line: string, sep: string): string[] {
   const out: string[] = [];
   let cur = '', inQ = false;
@@ -316,30 +313,4 @@ function check(w: World, p: Parsed): void {
   }
 }
 
-async function main(): Promise<void> {
-  let failed = false;
-  for (const [name, gen] of Object.entries(HELDOUT_V7_WORLDS)) {
-    if (ONLY && name !== ONLY) continue;
-    errors.length = 0;
-    const t0 = performance.now();
-    const w = gen({ seed: SEED, openItems: N });
-    const ms = performance.now() - t0;
-    try { check(w, name === 'pl-mt940' ? await parsePl(w) : name === 'ke-mpesa' ? parseKe(w) : parseDe(w)); } catch (e) { errors.push(`parse: ${(e as Error).stack}`); }
-    const w2 = gen({ seed: SEED, openItems: N });
-    const same = (a: string | Buffer, b: string | Buffer) => (typeof a === 'string' ? a === b : Buffer.compare(a, b as Buffer) === 0);
-    assert(same(w.openItems.content, w2.openItems.content) && same(w.statement.content, w2.statement.content) && JSON.stringify(w.truth) === JSON.stringify(w2.truth), `${name}: deterministic for a seed`);
-    assert(w.name === name, `${name}: world.name ${w.name}`);
-    const oi = w.truth.filter((t) => t.side === 'open_items'), st = w.truth.filter((t) => t.side === 'statement');
-    const groups = new Set(w.truth.filter((t) => t.group).map((t) => t.group)).size;
-    console.log(`${errors.length ? 'FAIL' : 'ok  '} ${name}: ${oi.length} open items (${oi.filter((t) => t.group).length} in groups), ${st.length} statement rows (${st.filter((t) => t.group).length} in groups), ${groups} groups, ${w.truth.filter((t) => t.ambiguous).length} ambiguous rows, ${Math.round(ms)} ms`);
-    if (process.argv.includes('--kinds')) {
-      const k = new Map<string, [number, number]>();
-      for (const t of w.truth) { const e = k.get(t.kind) ?? [0, 0]; e[t.side === 'open_items' ? 0 : 1]++; k.set(t.kind, e); }
-      console.log('     ' + [...k].sort((a, b) => b[1][0] - a[1][0] || b[1][1] - a[1][1]).map(([a, [b, c]]) => `${a} ${b}/${c}`).join(', '));
-    }
-    for (const e of errors.slice(0, 20)) console.log(`     - ${e}`);
-    if (errors.length) failed = true;
-  }
-  process.exit(failed ? 1 : 0);
-}
-void main();
+void runSelfChecks(HELDOUT_V7_WORLDS, async (w) => check(w, w.name === 'pl-mt940' ? await parsePl(w) : w.name === 'ke-mpesa' ? parseKe(w) : parseDe(w)));

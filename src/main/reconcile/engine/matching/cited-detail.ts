@@ -9,7 +9,7 @@
  */
 import type { MatchModel } from '../../../../shared/reconcile/recipe';
 import type { Db } from '../db';
-import type { SideColumns } from '../recipe-sql';
+import { column, type SideColumns } from '../recipe-sql';
 import { ident } from '../sql';
 import { ROW_ID, typedView } from '../row-columns';
 
@@ -24,9 +24,11 @@ const digitRun = (text: string) => `regexp_replace(' ' || array_to_string(regexp
  * beats by what the line says. Returns how many candidates were dropped.
  */
 export async function preferCitedCandidates(db: Db, model: MatchModel, columns: SideColumns, bits: number): Promise<number> {
-  const skip = new Set([...model.references.map((r) => r.left), ...(model.party ? [model.party.left] : [])]);
+  // Named as the recipe names them: resolved by the run's own lookup (`column`, case-insensitive).
+  const left = (name: string, purpose: string) => column(columns.left, 'left', name, purpose).name;
+  const skip = new Set([...model.references.map((r) => left(r.left, 'model reference')), ...(model.party ? [left(model.party.left, 'model counterparty')] : [])]);
   const details = columns.left.filter((c) => c.type === 'text' && !c.derived && !skip.has(c.name)).slice(0, MAX_DETAIL_COLUMNS);
-  const texts = [...new Set(model.references.flatMap((r) => r.right))].filter((n) => columns.right.some((c) => c.name === n));
+  const texts = [...new Set(model.references.flatMap((r) => r.right.map((n) => column(columns.right, 'right', n, 'model reference').name)))];
   if (details.length === 0 || texts.length === 0) return 0;
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_tied AS
     SELECT rid, lid FROM (SELECT rid, lid, bits, max(bits) OVER (PARTITION BY rid) AS best FROM m_scored)

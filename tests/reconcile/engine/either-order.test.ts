@@ -110,8 +110,10 @@ describe('either file first', () => {
       if (auto.swapped) expect(auto.explanation).toMatch(/running balance \(Egyenleg moves by Összeg/);
       expect((await ws.source('left'))!.columns.map((c) => c.name)).toContain('Vevőkód');
       // No date pair was proposed (two dates a side, months apart in the sample): the cascade's
-      // last resort, a 1:1 key on the first mapped column, is not kept next to rules that compare amounts.
-      expect(auto.recipe.rules.map((r) => r.id)).toEqual(['scored', 'counterparty-batch', 'scored-open']);
+      // last resort, a 1:1 key on the first mapped column, is not kept next to rules that compare amounts;
+      // lines naming no customer get the amount-only suggestion, kept to them by the payer.
+      expect(auto.recipe.rules.map((r) => r.id)).toEqual(['scored', 'counterparty-batch', 'scored-open', 'amount-only']);
+      expect(auto.recipe.rules.find((r) => r.id === 'amount-only')?.payer_unknown).toMatchObject({ left: 'Vevő', right: 'Partner' });
     }
   });
 

@@ -133,13 +133,13 @@ describe('learning does each piece of work once', () => {
       .split('\n')
       .map((line, i) => (i === 0 || line === '' ? line : i % 2 === 0 ? line.replace(/;[^;]*$/, `;Payment ${line.split(';')[3]}`) : line))
       .join('\n');
-    const first = await sb.workspace('first');
-    await first.addSourceFromPath('left', sb.file('invoices.csv', invoices));
-    await first.addSourceFromPath('right', sb.file('bank.csv', twice));
+    const first = await sandbox().workspace('first');
+    await first.addSourceFromPath('left', sandbox().file('invoices.csv', invoices));
+    await first.addSourceFromPath('right', sandbox().file('bank.csv', twice));
     const { recipe } = await buildAutoRecipe(first, 'cash');
-    const ws = await sb.workspace('second');
-    await ws.addSourceFromPath('left', sb.file('invoices2.csv', invoices));
-    await ws.addSourceFromPath('right', sb.file('bank2.csv', twice));
+    const ws = await sandbox().workspace('second');
+    await ws.addSourceFromPath('left', sandbox().file('invoices2.csv', invoices));
+    await ws.addSourceFromPath('right', sandbox().file('bank2.csv', twice));
     let facts: Awaited<ReturnType<typeof ws.learnCash>> | null = null;
     const seen = await statements(async () => {
       facts = await ws.learnCash(recipe.mappings, null);

@@ -16,8 +16,9 @@
  *   collection's return debit names the item it returned; that item is open again by design.
  * - A row of the group has a free twin: another line of the same amount naming the same item (a
  *   payment sent twice from one template), or another open item of the same amount with the
- *   reference the line names (an order invoiced twice). One of the two is to be refunded or
- *   credited, and which one the files do not say: the group is suggested and the twin is a
+ *   reference the line names (an order invoiced twice) that the line does not tell apart by a
+ *   detail it cites (an instalment). One of the two is to be refunded or credited, and which one
+ *   the files do not say: the group is suggested and the twin is a
  *   `paid_twice` / `booked_twice` exception (issue 25: hu-otp's duplicate payments and
  *   amazon-settlement's orders invoiced twice were booked).
  */
@@ -25,6 +26,7 @@ import type { Recipe } from '../../../../shared/reconcile/recipe';
 import type { Db } from '../db';
 import { guardMirroredPayments, guardRefundedTwins } from './reversals';
 import { modelTokenTables } from './scored';
+import { citedDetails } from './cited-detail';
 import { demoteToSuggestion, leftPartyTable } from './working';
 import { column, type SideColumns } from '../recipe-sql';
 import { ident } from '../sql';
@@ -85,8 +87,8 @@ async function guardTwins(db: Db, recipe: Recipe, columns: SideColumns): Promise
   if (!model) return 0;
   const tables = modelTokenTables(model);
   if (!(await db.hasTempTable(tables.left)) || !(await db.hasTempTable(tables.right))) return 0;
-  const refs = [...new Set(model.references.map((r) => column(columns.left, 'left', r.left, 'model reference').name))];
-  const differs = refs.map((c) => `CAST(ta.${ident(c)} AS VARCHAR) IS DISTINCT FROM CAST(tb.${ident(c)} AS VARCHAR)`).join(' OR ');
+  const details = citedDetails(model, columns, 'tb', 'tr');
+  const toldApart = details.length > 0 ? details.map((d) => `(coalesce(${d.cited}, false) AND CAST(ta.${ident(d.column)} AS VARCHAR) IS DISTINCT FROM CAST(tb.${ident(d.column)} AS VARCHAR))`).join(' OR ') : 'FALSE';
   // Named: each automatic group's items with the token its line names them by.
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_twins AS
     WITH auto AS (SELECT list_min(left_ids) AS gk, left_ids, unnest(right_ids) AS rid FROM gtmp WHERE status = 'auto'),
@@ -101,13 +103,14 @@ async function guardTwins(db: Db, recipe: Recipe, columns: SideColumns): Promise
           JOIN scope_right p ON p.id = n.rid JOIN free_r f ON f.amt0 = p.amt0
           JOIN ${tables.right} t ON t.id = f.id AND t.tok = n.tok AND t.ref = n.ref
         UNION
-        -- Another document (a reference column that differs): instalments of one invoice carry the
-        -- same values in every reference column and are not booked twice.
+        -- Not told apart by the line: an instalment the line cites ("RATA 2 DI 3") is not booked
+        -- twice with the instalment it does not cite.
         SELECT n.gk, 'left', f.id, n.rid FROM named n
           JOIN scope_left p ON p.id = n.lid JOIN free_l f ON f.amt0 = p.amt0
           JOIN ${tables.left} t ON t.id = f.id AND t.tok = n.tok AND t.ref = n.ref
           JOIN ${ident(typedView('left'))} ta ON ta.${ident(ROW_ID)} = f.id JOIN ${ident(typedView('left'))} tb ON tb.${ident(ROW_ID)} = n.lid
-          WHERE ${differs})
+          JOIN ${ident(typedView('right'))} tr ON tr.${ident(ROW_ID)} = n.rid
+          WHERE NOT (${toldApart}))
     -- One twin holds back one group (the first by row id), as one return holds back one payment.
     SELECT gk, side, twin, counterpart FROM c QUALIFY row_number() OVER (PARTITION BY side, twin ORDER BY gk, counterpart) = 1`);
   const n = await db.scalarNumber('SELECT count(DISTINCT gk) FROM m_twins');

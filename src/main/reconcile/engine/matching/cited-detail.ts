@@ -24,23 +24,14 @@ const digitRun = (text: string) => `regexp_replace(' ' || array_to_string(regexp
  * beats by what the line says. Returns how many candidates were dropped.
  */
 export async function preferCitedCandidates(db: Db, model: MatchModel, columns: SideColumns, bits: number): Promise<number> {
-  // Named as the recipe names them: resolved by the run's own lookup (`column`, case-insensitive).
-  const left = (name: string, purpose: string) => column(columns.left, 'left', name, purpose).name;
-  const skip = new Set([...model.references.map((r) => left(r.left, 'model reference')), ...(model.party ? [left(model.party.left, 'model counterparty')] : [])]);
-  const details = columns.left.filter((c) => c.type === 'text' && !c.derived && !skip.has(c.name)).slice(0, MAX_DETAIL_COLUMNS);
-  const texts = [...new Set(model.references.flatMap((r) => r.right.map((n) => column(columns.right, 'right', n, 'model reference').name)))];
-  if (details.length === 0 || texts.length === 0) return 0;
+  const details = citedDetails(model, columns, 'l', 'r');
+  if (details.length === 0) return 0;
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_tied AS
     SELECT rid, lid FROM (SELECT rid, lid, bits, max(bits) OVER (PARTITION BY rid) AS best FROM m_scored)
     WHERE bits >= best - ${bits} QUALIFY count(*) OVER (PARTITION BY rid) >= 2`);
   if ((await db.scalarNumber('SELECT count(*) FROM m_tied')) === 0) return 0;
-  const line = `concat_ws(' ', ${texts.map((n) => `CAST(r.${ident(n)} AS VARCHAR)`).join(', ')})`;
-  const cited = details.map((c) => {
-    const v = `CAST(l.${ident(c.name)} AS VARCHAR)`;
-    return `(len(regexp_extract_all(${v}, '[0-9]+')) >= 2 AND contains(${digitRun(line)}, ${digitRun(v)}))`;
-  });
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_cited AS
-    SELECT t.rid, t.lid, ${cited.join(' OR ')} AS cited FROM m_tied t
+    SELECT t.rid, t.lid, ${details.map((d) => d.cited).join(' OR ')} AS cited FROM m_tied t
     JOIN ${ident(typedView('left'))} l ON l.${ident(ROW_ID)} = t.lid JOIN ${ident(typedView('right'))} r ON r.${ident(ROW_ID)} = t.rid`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_uncited AS
     SELECT rid, lid FROM m_cited WHERE NOT coalesce(cited, false)
@@ -48,6 +39,25 @@ export async function preferCitedCandidates(db: Db, model: MatchModel, columns: 
   const dropped = await db.scalarNumber('SELECT count(*) FROM m_uncited');
   if (dropped > 0) await db.exec('DELETE FROM m_scored WHERE (rid, lid) IN (SELECT (rid, lid) FROM m_uncited)');
   return dropped;
+}
+
+/**
+ * The open items' detail columns (text columns other than the model's references and payer, at most
+ * MAX_DETAIL_COLUMNS), each with the SQL saying whether the line (typed row `line`) cites the value
+ * the item (typed row `item`) has there. Empty when there is nothing to cite or no text to cite it in.
+ */
+export function citedDetails(model: MatchModel, columns: SideColumns, item: string, line: string): { column: string; cited: string }[] {
+  // Named as the recipe names them: resolved by the run's own lookup (`column`, case-insensitive).
+  const left = (name: string, purpose: string) => column(columns.left, 'left', name, purpose).name;
+  const skip = new Set([...model.references.map((r) => left(r.left, 'model reference')), ...(model.party ? [left(model.party.left, 'model counterparty')] : [])]);
+  const details = columns.left.filter((c) => c.type === 'text' && !c.derived && !skip.has(c.name)).slice(0, MAX_DETAIL_COLUMNS);
+  const texts = [...new Set(model.references.flatMap((r) => r.right.map((n) => column(columns.right, 'right', n, 'model reference').name)))];
+  if (details.length === 0 || texts.length === 0) return [];
+  const said = `concat_ws(' ', ${texts.map((n) => `CAST(${line}.${ident(n)} AS VARCHAR)`).join(', ')})`;
+  return details.map((c) => {
+    const v = `CAST(${item}.${ident(c.name)} AS VARCHAR)`;
+    return { column: c.name, cited: `(len(regexp_extract_all(${v}, '[0-9]+')) >= 2 AND contains(${digitRun(said)}, ${digitRun(v)}))` };
+  });
 }
 
 /** TEMP tables this module leaves for the run's end to drop. */

@@ -279,7 +279,10 @@ export function singleByteCodePage(bytes: Uint8Array): CodePage {
         if (before !== undefined && own.includes(before) && written[i - 1] === before && written[i] !== chars[i]) flips++;
       }
     }
-    if (latin || n === 0) return n;
+    if (latin) return n;
+    // Another script's page reads only when it reads letters of that script: Windows-1256 assigns
+    // every byte, and would otherwise take any file that is no text at all.
+    if (n === 0) return -1;
     const share = v / n;
     const vowelled = share >= VOWEL_SHARE.min && share <= VOWEL_SHARE.max;
     return n * (vowelled ? 1 : 0.5) * (flips > CASE_FLIPS * n ? 0.5 : 1);

@@ -21,3 +21,11 @@ export const REVISIONED_CHANNELS = [
   'reconcile.loadRecipeDialog',
   'reconcile.loadRecipeText',
 ] as const;
+
+/**
+ * Calls that move a workspace's revision without taking one: loading a source writes the state
+ * and then, once both sides are there, the proposed mapping. A tab's revisioned change waits for
+ * its own loads in flight, or it would be sent from the revision before the mapping's write and
+ * be refused as if another tab had made it.
+ */
+export const LOADING_CHANNELS = ['reconcile.addSourcePath', 'reconcile.uploadCommit', 'reconcile.addSourceFromDatabase'] as const;

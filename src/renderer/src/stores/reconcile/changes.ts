@@ -5,12 +5,15 @@
  * a stale tab can never overwrite. Changes go one at a time, each after the previous one's answer
  * (which carries the next revision), so this tab's own quick clicks do not conflict with each
  * other; run bookkeeping does not move the revision (main), so clicks during a run do not either.
+ * A change also waits for this tab's loads in flight (LOADING_CHANNELS): a load's last write (the
+ * proposed mapping) can land after the source already shows, so a quick click would otherwise be
+ * sent from the revision before it.
  * After a conflict, changes queued before it were made on the stale view too: they are dropped,
  * not sent, and the workspace is reloaded.
  */
 import type { ChannelInput, ChannelName, ChannelOutput } from '../../../../shared/contract';
 import type { WorkspaceState } from '../../../../shared/reconcile/workspace';
-import { REVISIONED_CHANNELS } from '../../../../shared/reconcile/revisioned-channels';
+import { LOADING_CHANNELS, REVISIONED_CHANNELS } from '../../../../shared/reconcile/revisioned-channels';
 import { ApiError } from '../../api/client';
 
 /** Sends one call to main (the typed client's `call`). */
@@ -46,6 +49,8 @@ export function createChangeChannel(o: {
     if (st && typeof st === 'object' && 'revision' in st && 'id' in st) noteState(st as WorkspaceState);
   };
   const revisioned = new Set<string>(REVISIONED_CHANNELS);
+  const loading = new Set<string>(LOADING_CHANNELS);
+  const loads = new Set<Promise<unknown>>();
   let changes: Promise<unknown> = Promise.resolve();
   let epoch = 0;
 
@@ -53,13 +58,20 @@ export function createChangeChannel(o: {
   async function call<C extends ChannelName>(channel: C, input: ChannelInput<C>, queued: Supersedable): Promise<ChannelOutput<C> | typeof SKIPPED>;
   async function call<C extends ChannelName>(channel: C, input: ChannelInput<C>, queued?: Supersedable): Promise<ChannelOutput<C> | typeof SKIPPED> {
     if (!revisioned.has(channel)) {
-      const out = await o.send(channel, input);
+      const sent = o.send(channel, input);
+      if (loading.has(channel)) {
+        const settled = sent.then(noteRevision, () => undefined);
+        loads.add(settled);
+        void settled.then(() => loads.delete(settled));
+      }
+      const out = await sent;
       noteRevision(out);
       return out;
     }
     const id = (input as { id: string }).id;
     const mine = epoch;
     const send = async (): Promise<ChannelOutput<C> | typeof SKIPPED> => {
+      while (loads.size) await Promise.all(loads);
       if (queued?.superseded) return SKIPPED;
       if (mine !== epoch) throw new ApiError('Not applied: this workspace was changed in another window or tab and has been reloaded here. Make the change again if it still applies.', 'conflict');
       try {

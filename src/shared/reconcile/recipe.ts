@@ -244,11 +244,20 @@ export const MatchRuleSchema = z.object({
   /**
    * N:1 collections (a Ri.Ba. distinta, a SEPA direct-debit or BACS collection, an LCR remise): one
    * statement line is the total of every open item due on one day (the rule's left date), of one
-   * value of each `by` column (the payment method), credited on that day or up to `window_days`
-   * after. With `named`, a later debit naming one of those items for its amount is its return: the
+   * value of each `by` column (the payment method) and, with `of`, of those values of one column,
+   * credited on that day or up to `window_days` after. With `named`, a later debit naming one of those items for its amount is its return: the
    * item leaves the group (it is open again) and the debit joins it.
    */
-  collection: z.object({ by: z.array(z.string().min(1)).max(3).default([]) }).optional(),
+  collection: z
+    .object({
+      by: z.array(z.string().min(1)).max(3).default([]),
+      /**
+       * Only the items whose `column` holds one of `values` (or, with `first_word`, starts with one:
+       * an Italian ledger's Ri.Ba. terms "RB RIBA 30/60 GG DFFM", not its "BB BONIFICO …"), taken together.
+       */
+      of: z.object({ column: z.string().min(1), values: z.array(z.string().max(500)).min(1).max(12), first_word: z.boolean().optional() }).strict().optional(),
+    })
+    .optional(),
   /**
    * Only statement lines that name no customer: this name key's right column is empty (a cheque
    * deposit) or, for a payer written at the start of a text (`in_text`), that start is no open

@@ -37,6 +37,25 @@ describe('a payment that shows only its amount', () => {
     expect(matched).toHaveLength(0);
   });
 
+  it('learns the dates when every naming line also carries a number of the reference’s shape (the bank’s user id)', async () => {
+    // au-bpay: "Direct Credit 751861 MURRAY ELECTRICA INV 2395" — lines naming one invoice were
+    // counted as naming two (the user id is a number of the invoice's shape), no date pair was
+    // learned, and the deposits that show only an amount were never paired.
+    const items = Array.from({ length: 150 }, (_, k) => ({ no: `INV${104_000 + k * 7}`, cents: 10_000 + ((k * 7_919_31) % 4_000_000), due: `2026-09-${String(1 + (k % 28)).padStart(2, '0')}` }));
+    const left = items.map((it) => [it.no, it.due, (it.cents / 100).toFixed(2)].join(','));
+    const right: string[] = [];
+    items.slice(0, 100).forEach((it, k) => right.push(['2026-10-05', `DIRECT CREDIT ${751_000 + (k % 9) * 13} ${it.no}`, (it.cents / 100).toFixed(2)].join(',')));
+    items.slice(110, 130).forEach((it, k) => right.push(['2026-10-06', `BPAY CREDIT CRN ${1_013_820 + k * 31}`, (it.cents / 100).toFixed(2)].join(',')));
+    const ws = await sb.workspace('user-id');
+    await ws.addSourceFromPath('left', sb.file('aging.csv', csv('Document Number,Due Date,Open Balance', left)));
+    await ws.addSourceFromPath('right', sb.file('bank.csv', csv('Posting Date,Description,Amount', right)));
+    const auto = await buildAutoRecipe(ws);
+    expect(auto.explanation).toMatch(/dates: Due Date ↔ Posting Date: 90 % of \d+ payments naming one item/);
+    const result = await ws.run(auto.recipe);
+    const suggested = (await ws.page(result.run_id, 'suggested', { offset: 0, limit: 1000 })).items.filter((g) => g.rule_id === 'amount-only');
+    expect(suggested.map((g) => String(g.left_rows[0]['Document Number'])).sort()).toEqual(items.slice(110, 130).map((it) => it.no).sort());
+  });
+
   it('with payers named on other lines, only the lines no customer claims are paired by amount', async () => {
     const customers = ['Evergreen Cafe', 'Bayou Taqueria Inc', 'Harbor Tools LLC', 'Summit Dental PC', 'Prairie Florist'];
     const items = Array.from({ length: 150 }, (_, k) => ({ no: String(14_000 + k), who: customers[k % 5], cents: 10_000 + ((k * 7_919_31) % 4_000_000) }));

@@ -56,6 +56,40 @@ describe('a direct-debit collection credited as one sum', () => {
   });
 });
 
+describe('a Ri.Ba. distinta: every item whose payment terms start with the method, booked before the due date', () => {
+  // Italian ledgers write the method into the payment terms ("RB RIBA 30/60 GG DFFM", "BB BONIFICO
+  // 30 GG DFFM"): 8 different terms, 2 methods. The bank books the distinta ~12 days before the
+  // due date (SBF) with the due date + 1 as its value date (it-riba, heldout-v2).
+  const terms = ['RB RIBA 30 GG DFFM', 'RB RIBA 60 GG DFFM', 'RB RIBA 30/60 GG DFFM', 'RB RIBA 90 GG DFFM + 10', 'BB BONIFICO 30 GG DFFM', 'BB BONIFICO 60 GG DFFM', 'RD RIMESSA DIRETTA', 'BB BONIFICO 90 GG'];
+  const dues = ['2026-01-10', '2026-01-31', '2026-02-10', '2026-02-28'];
+  function world() {
+    const items = dues.flatMap((due, d) => Array.from({ length: 12 }, (_, k) => ({ no: 300 + d * 12 + k, due, terms: terms[(d + k) % terms.length], cents: 10_000 + (((d * 12 + k) * 7_919) % 400_000) })));
+    const minus = (iso: string, days: number) => new Date(Date.parse(iso) - days * 86_400_000).toISOString().slice(0, 10);
+    const plus = (iso: string, days: number) => minus(iso, -days);
+    const riba = (due: string) => items.filter((it) => it.due === due && it.terms.startsWith('RB '));
+    const lines = dues.slice(0, 3).map((due, i) => `${minus(due, 12)},${plus(due, 1)},ACCREDITO RIBA SBF DISTINTA N. 00${i + 1},${(riba(due).reduce((a, it) => a + it.cents, 0) / 100).toFixed(2)}`);
+    // Transfers name their invoice; the February 28 distinta is not on this statement yet.
+    for (const it of items.filter((x) => !x.terms.startsWith('RB ') && x.due !== dues[3])) lines.push(`${it.due},${it.due},BONIFICO A VOSTRO FAVORE FT ${it.no}/26,${(it.cents / 100).toFixed(2)}`);
+    return { left: items.map((it) => `FT,${it.no}/26,${it.due},${it.terms},${(it.cents / 100).toFixed(2)}`), lines, riba };
+  }
+
+  it('learns the method from the terms’ first word and the value date, and pays each distinta', async () => {
+    const w = world();
+    const ws = await sb.workspace('riba');
+    await ws.addSourceFromPath('left', sb.file('scadenzario.csv', csv('Tipo,Num.doc.,Scadenza,Modalità pag.,Importo', w.left)));
+    await ws.addSourceFromPath('right', sb.file('movimenti.csv', csv('Data contabile,Data valuta,Descrizione,Importo', w.lines)));
+    const auto = await buildAutoRecipe(ws);
+    const rule = auto.recipe.rules.find((r) => r.id === 'collection');
+    expect(rule).toMatchObject({ date: { left: 'Scadenza', right: 'Data valuta' }, collection: { by: [], of: { column: 'Modalità pag.', values: ['RB'], first_word: true } } });
+    const result = await ws.run(auto.recipe);
+    const groups = (await ws.page(result.run_id, 'matched', { offset: 0, limit: 1000 })).items.filter((g) => g.rule_id === 'collection');
+    const got = groups.map((g) => g.left_rows.map((r) => String(r['Num.doc.'])).sort());
+    expect(got).toHaveLength(3);
+    for (const due of dues.slice(0, 3)) expect(got).toContainEqual(w.riba(due).map((it) => `${it.no}/26`).sort());
+    expect(groups[0].evidence).toMatch(/with Modalità pag\. starting RB \(\d+ items\) adds up to this line/);
+  });
+});
+
 describe('a collection rule written by hand', () => {
   const coll = (by: string[], named = false) =>
     rule({

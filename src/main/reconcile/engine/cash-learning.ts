@@ -8,7 +8,7 @@
 import { MAX_REFERENCE_TEXT_COLUMNS, type FieldMapping, type KeyNormaliser } from '../../../shared/reconcile/recipe';
 import type { ColumnTyping, Side } from '../../../shared/reconcile/sources-and-runs';
 import type { Db } from './db';
-import { amountExpression, column, dateExpression, issuedDigits, keySourceText, leftReference, nameExpression, namePrefixes, referenceBody, referenceTokens } from './recipe-sql';
+import { amountExpression, column, dateExpression, firstWord, issuedDigits, keySourceText, leftReference, nameExpression, namePrefixes, referenceBody, referenceTokens } from './recipe-sql';
 import { ident, lit } from './sql';
 import { typedView } from './sources';
 import { rowsWith as namedRows } from './row-columns';
@@ -73,24 +73,25 @@ export interface CashFacts {
   /**
    * The open items' date that payments follow most closely (issue date, due date, …), checked on
    * reference-tied pairs: the one whose distance to the statement's date is smallest for 90 % of
-   * them; `p90` that distance in days. Null when no date pair could be checked.
+   * them; `p90` that distance in days, `p99` the one 99 % stay within. Null when no date pair could be checked.
    */
-  date: { left: string; right: string; p90: number; pairs: number } | null;
+  date: { left: string; right: string; p90: number; p99?: number; pairs: number } | null;
   /** A mapped pair naming the counterparty (repeats on the left, shared values on both sides); `in_text`: the right column's text starts with the name. */
   party: { left: string; right: string; in_text?: boolean } | null;
   /**
    * Collections (learnCollections): the open items' due date, the column whose value the bank
-   * collects by (the payment method; null when every item due that day is collected), the
-   * statement's date, and on how many days a line was such a total.
+   * collects by (the payment method; null when every item due that day is collected), or `of`: the
+   * values of a column whose items one collection takes together (Ri.Ba. under four payment terms),
+   * the statement's date, and on how many days a line was such a total.
    */
-  collection: { due: string; by: string | null; right: string; days: number } | null;
+  collection: { due: string; by: string | null; of?: { column: string; values: string[]; first_word?: boolean }; right: string; days: number } | null;
 }
 
 /**
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 23;
+export const LEARNING_VERSION = 24;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -221,50 +222,110 @@ const isDateColumn = (c: ColumnTyping) => (c.type === 'date' || c.type === 'time
 export const COLLECTION_DAYS = 7;
 /** A column the bank may collect by (a payment method, a mandate type) has at least 2 and at most this many values. */
 const COLLECTION_KINDS = 12;
+/** A column whose values are tried in every combination (`of`) has at most this many: 255 sets. */
+const COLLECTION_SET_VALUES = 8;
 /** Days on which a line must equal a collection total before collections are proposed. */
 const MIN_COLLECTION_DAYS = 2;
+/** Items a set-of-values collection must hold on each day it explains: two invoices of one payer paid together are a batch, not a collection. */
+const MIN_SET_ITEMS = 3;
 
 /**
  * Collections (Ri.Ba. distinte, SEPA direct-debit and BACS collections, LCR remises): statement
  * lines that equal the total of every open item due on one day — of one value of a column with few
- * values, when only one payment method is collected — credited on that day or up to COLLECTION_DAYS
- * after. Every date column of the open items is tried as the due date, alone and split by each
- * few-valued text column; the reading that explains lines on the most days wins (the simpler one on
- * a tie), and is kept when it explains at least MIN_COLLECTION_DAYS. An exact sum of several cent
- * amounts on two days is not chance.
+ * values, when only one payment method is collected, or of one set of its values (the four Ri.Ba.
+ * payment terms of an Italian ledger, not its bank transfers) — credited on that day or up to
+ * COLLECTION_DAYS after, by one of the statement's dates (an Italian distinta is booked ~2 weeks
+ * before the due date, SBF, with the due date as its value date). Every date column of the open
+ * items is tried as the due date, alone and split or restricted by each few-valued text column; the
+ * reading that explains lines on the most days wins (the simpler one on a tie: one value before a
+ * set, a smaller set before a larger), and is kept when it explains at least MIN_COLLECTION_DAYS.
+ * An exact sum of several cent amounts on two days is not chance.
  */
 async function learnCollections(db: Db, columns: Columns, amount: FieldMapping, flipSign: boolean, mappings: FieldMapping[]): Promise<CashFacts['collection']> {
   const mapped = mappings.find((m) => m.role === 'date');
-  const right = mapped ? columns.right.find((c) => c.name === mapped.field_b && isDateColumn(c)) : columns.right.find(isDateColumn);
+  const first = mapped ? columns.right.find((c) => c.name === mapped.field_b && isDateColumn(c)) : undefined;
+  const rights = [...(first ? [first] : []), ...columns.right.filter((c) => isDateColumn(c) && c !== first)].slice(0, 3);
   const dues = columns.left.filter(isDateColumn).slice(0, 4);
-  if (!right || dues.length === 0) return null;
+  if (rights.length === 0 || dues.length === 0) return null;
   const texts = columns.left.filter((c) => c.type === 'text' && !c.derived).slice(0, 24);
-  const counts = texts.length > 0 ? await db.one<Record<string, number>>(`SELECT ${texts.map((c, i) => `count(DISTINCT s.${ident(c.name)}) AS n${i}`).join(', ')} FROM ${rowsWith('left', texts, 's')}`) : null;
+  const counts =
+    texts.length > 0
+      ? await db.one<Record<string, number>>(
+          `SELECT ${texts.map((c, i) => `count(DISTINCT s.${ident(c.name)}) AS n${i}, count(DISTINCT ${firstWord(`s.${ident(c.name)}`)}) AS w${i}`).join(', ')} FROM ${rowsWith('left', texts, 's')}`,
+        )
+      : null;
   const kinds = texts.filter((_, i) => {
     const n = Number(counts?.[`n${i}`] ?? 0);
     return n >= 2 && n <= COLLECTION_KINDS;
   }).slice(0, 6);
-  const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);
-  const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
+  // Sets are tried over a column's values, or over their first word when the values are many and
+  // it has few: payment terms written "RB RIBA 30/60 GG DFFM", "BB BONIFICO 30 GG" start with the method.
+  // Both readings when both are few: the first word, a smaller set, wins a tie (next month's new terms "RB RIBA 120 GG" are in it).
+  const setColumns = texts
+    .flatMap((c, i) => {
+      const n = Number(counts?.[`n${i}`] ?? 0);
+      const w = Number(counts?.[`w${i}`] ?? 0);
+      return [...(n >= 2 && n <= COLLECTION_SET_VALUES ? [{ kind: c, first_word: false }] : []), ...(w >= 2 && w < n && w <= COLLECTION_SET_VALUES ? [{ kind: c, first_word: true }] : [])];
+    })
+    .slice(0, 6);
+  const sets: { kind: ColumnTyping; first_word: boolean; values: string[] }[] = [];
+  for (const set of setColumns) {
+    const value = set.first_word ? firstWord(`s.${ident(set.kind.name)}`) : `CAST(s.${ident(set.kind.name)} AS VARCHAR)`;
+    const values = await db.all<{ v: string }>(`SELECT DISTINCT ${value} AS v FROM ${rowsWith('left', [set.kind], 's')} WHERE ${value} IS NOT NULL ORDER BY 1`);
+    sets.push({ ...set, values: values.map((v) => v.v) });
+  }
+  const leftAmount = column(columns.left, 'left', amount.field_a, 'amount');
+  const rightAmount = column(columns.right, 'right', amount.field_b, 'amount');
+  const la = amountExpression(leftAmount, false);
+  const ra = amountExpression(rightAmount, flipSign);
   const readings = [null, ...kinds];
   let best: CashFacts['collection'] = null;
-  for (const due of dues) {
-    const l = `SELECT ${dateExpression(due)} AS due, round(${la}, 2) AS amt${kinds.map((c, i) => `, CAST(s.${ident(c.name)} AS VARCHAR) AS b${i}`).join('')} FROM ${rowsWith('left', [due, column(columns.left, 'left', amount.field_a, 'amount'), ...kinds], 's')}`;
-    const groups = readings.map((kind, j) => {
-      const b = kind ? `b${kinds.indexOf(kind)}` : null;
-      return `SELECT ${j} AS j, due, sum(amt) AS total FROM l WHERE due IS NOT NULL AND amt IS NOT NULL GROUP BY due${b ? `, ${b}` : ''} HAVING count(*) >= 2`;
-    });
-    const rows = await db.all<{ j: number; days: number }>(
-      `WITH l AS (${l}),
-         g AS (${groups.join(' UNION ALL ')}),
-         r AS (SELECT round(${ra}, 2) AS amt, ${dateExpression(right)} AS dt FROM ${rowsWith('right', [right, column(columns.right, 'right', amount.field_b, 'amount')], 's')})
-       SELECT g.j, count(DISTINCT g.due) AS days FROM g JOIN r ON r.amt = g.total AND r.amt <> 0 AND r.dt BETWEEN g.due AND g.due + ${COLLECTION_DAYS}
-       GROUP BY g.j`,
-    );
-    for (const row of rows.sort((a, b) => Number(a.j) - Number(b.j))) {
-      const days = Number(row.days);
-      const kind = readings[Number(row.j)];
-      if (days >= MIN_COLLECTION_DAYS && (!best || days > best.days)) best = { due: due.name, by: kind ? kind.name : null, right: right.name, days };
+  let bestSize = 0;
+  const consider = (found: NonNullable<CashFacts['collection']>, size: number) => {
+    if (found.days >= MIN_COLLECTION_DAYS && (!best || found.days > best.days || (found.days === best.days && size < bestSize))) {
+      best = found;
+      bestSize = size;
+    }
+  };
+  for (const right of rights) {
+    for (const due of dues) {
+      const setValue = (k: (typeof sets)[number]) => (k.first_word ? firstWord(`s.${ident(k.kind.name)}`) : `CAST(s.${ident(k.kind.name)} AS VARCHAR)`);
+      const l = `SELECT ${dateExpression(due)} AS due, round(${la}, 2) AS amt${kinds.map((c, i) => `, CAST(s.${ident(c.name)} AS VARCHAR) AS b${i}`).join('')}${sets.map((k, j) => `, ${setValue(k)} AS v${j}`).join('')}
+        FROM ${rowsWith('left', [due, leftAmount, ...kinds, ...sets.map((k) => k.kind)], 's')}`;
+      const r = `SELECT round(${ra}, 2) AS amt, ${dateExpression(right)} AS dt FROM ${rowsWith('right', [right, rightAmount], 's')}`;
+      const groups = readings.map((kind, j) => {
+        const b = kind ? `b${kinds.indexOf(kind)}` : null;
+        return `SELECT ${j} AS j, due, sum(amt) AS total FROM l WHERE due IS NOT NULL AND amt IS NOT NULL GROUP BY due${b ? `, ${b}` : ''} HAVING count(*) >= 2`;
+      });
+      const rows = await db.all<{ j: number; days: number }>(
+        `WITH l AS (${l}), g AS (${groups.join(' UNION ALL ')}), r AS (${r})
+         SELECT g.j, count(DISTINCT g.due) AS days FROM g JOIN r ON r.amt = g.total AND r.amt <> 0 AND r.dt BETWEEN g.due AND g.due + ${COLLECTION_DAYS}
+         GROUP BY g.j`,
+      );
+      for (const row of rows.sort((a, b) => Number(a.j) - Number(b.j))) {
+        const kind = readings[Number(row.j)];
+        consider({ due: due.name, by: kind ? kind.name : null, right: right.name, days: Number(row.days) }, 0);
+      }
+      // Sets of values: each item's value is a bit; a set's day total is the sum over its bits.
+      if (sets.length === 0) continue;
+      const masks = sets.map(({ values }, j) => {
+        const bit = `CASE v${j} ${values.map((v, x) => `WHEN ${lit(v)} THEN ${x}`).join(' ')} END`;
+        return `dv${j} AS (SELECT due, ${bit} AS bit, sum(amt) AS t, count(*) AS n FROM l WHERE due IS NOT NULL AND amt IS NOT NULL AND v${j} IS NOT NULL GROUP BY ALL),
+          dm${j} AS (SELECT ${j} AS j, due, m, sum(t) AS total, sum(n) AS n FROM dv${j}, range(1, ${2 ** values.length}) masks(m) WHERE (m >> bit) & 1 = 1 GROUP BY due, m HAVING sum(n) >= ${MIN_SET_ITEMS})`;
+      });
+      const found = await db.all<{ j: number; m: number; days: number }>(
+        `WITH l AS (${l}), r AS (${r}), ${masks.join(', ')},
+           dm AS (${sets.map((_, j) => `SELECT * FROM dm${j}`).join(' UNION ALL ')}),
+           hit AS (SELECT DISTINCT dm.j, dm.m, dm.due FROM dm JOIN r ON r.amt = dm.total AND r.amt <> 0 AND r.dt BETWEEN dm.due AND dm.due + ${COLLECTION_DAYS})
+         SELECT j, m, count(*) AS days FROM hit GROUP BY j, m HAVING count(*) >= ${MIN_COLLECTION_DAYS}
+         ORDER BY days DESC, bit_count(m::BIGINT), m LIMIT 1`,
+      );
+      for (const f of found) {
+        const { kind, values, first_word } = sets[Number(f.j)];
+        const chosen = values.filter((_, x) => (Number(f.m) >> x) & 1);
+        // A single value is the `by` reading's business when that explained as much.
+        consider({ due: due.name, by: null, of: { column: kind.name, values: chosen, ...(first_word ? { first_word } : {}) }, right: right.name, days: Number(f.days) }, chosen.length);
+      }
     }
   }
   return best;
@@ -648,7 +709,13 @@ async function columnTokens(db: Db, columns: Columns, shape: ReferenceGroups, fo
 }
 
 /** Lines (`id`) naming exactly one token of `tk`, with it (`k`): a `len(list_distinct(…)) = 1` over lineTokens. */
-const namingOne = (tk: string) => `(SELECT id, any_value(k) AS k FROM ${tk} GROUP BY id HAVING count(*) = 1) one`;
+/**
+ * Lines naming exactly one of the open items in `items` (a CTE with column k). Other numbers of the
+ * reference's shape do not count, as in learnDifferences: a bank's own ids (a direct credit's user
+ * id, a receipt number) sit beside the invoice number in most lines, and counting them left 141 of
+ * 1,182 lines and no tied date on au-bpay.
+ */
+const namingOne = (tk: string, items: string) => `(SELECT tk.id, any_value(tk.k) AS k FROM ${tk} JOIN ${items} USING (k) GROUP BY tk.id HAVING count(*) = 1) one`;
 
 /** A shape holding at least this share of a mixed column's numbered values is learned on its own. */
 const MIXED_SHAPE_SHARE = 0.2;
@@ -737,7 +804,7 @@ async function learnRates(db: Db, columns: Columns, leftKey: ColumnTyping, facts
   const rows = await db.all<{ currency: string; rate: number; n: number }>(
     `WITH l AS (SELECT s.kalla_k AS k, ${la} AS amt, ${cur} AS cur FROM ${await leftWithRefs(db, leftKey, shape, facts.strict === true, [leftAmount, column(columns.left, 'left', currency.column, 'currency')])}),
        l1 AS (SELECT k, any_value(amt) AS amt, any_value(cur) AS cur FROM l WHERE k IS NOT NULL GROUP BY k HAVING count(*) = 1),
-       r1 AS (SELECT one.k, ${ra} AS amt FROM ${namingOne(tokens)} JOIN ${sample('right')} ON s.__row_id = one.id)
+       r1 AS (SELECT one.k, ${ra} AS amt FROM ${namingOne(tokens, 'l1')} JOIN ${sample('right')} ON s.__row_id = one.id)
      SELECT l1.cur AS currency, median(r1.amt / l1.amt)::DOUBLE AS rate, count(*)::INTEGER AS n FROM l1 JOIN r1 USING (k)
      WHERE l1.cur <> ${lit(currency.home)} AND l1.amt > 0 AND r1.amt > 0 GROUP BY 1 HAVING count(*) >= 3`,
   );
@@ -770,7 +837,7 @@ async function learnDateFor(db: Db, columns: Columns, leftKey: ColumnTyping, fac
   const tokens = await lineTokens(db, columns, shape, facts.referenceColumns);
   const ties = `l AS (SELECT s.kalla_k AS k, ${lefts.map((c, i) => `${dateExpression(c)} AS d${i}`).join(', ')} FROM ${await leftWithRefs(db, leftKey, shape, facts.strict === true, lefts)}),
        l1 AS (SELECT k, ${lefts.map((_, i) => `any_value(d${i}) AS d${i}`).join(', ')} FROM l WHERE k IS NOT NULL GROUP BY k HAVING count(*) = 1),
-       r AS (SELECT one.k, ${dateExpression(right)} AS rd FROM ${namingOne(tokens)} JOIN ${sample('right')} ON s.__row_id = one.id),
+       r AS (SELECT one.k, ${dateExpression(right)} AS rd FROM ${namingOne(tokens, 'l1')} JOIN ${sample('right')} ON s.__row_id = one.id),
        r1 AS (SELECT k, rd FROM r WHERE rd IS NOT NULL),
        tied AS (SELECT l1.*, r1.rd FROM l1 JOIN r1 USING (k))`;
   return closestDate(db, ties, lefts, right, mappedLeft);
@@ -805,17 +872,17 @@ async function learnDatePairByParty(db: Db, columns: Columns, party: NonNullable
 async function closestDate(db: Db, ties: string, lefts: ColumnTyping[], right: ColumnTyping, mappedLeft: string | undefined): Promise<CashFacts['date']> {
   const row = await db.one<Record<string, number>>(
     `WITH ${ties}
-     SELECT count(*) AS n, ${lefts.map((_, i) => `quantile_cont(abs(date_diff('day', d${i}, rd)), 0.9) AS p${i}, count(d${i}) AS c${i}`).join(', ')}
+     SELECT count(*) AS n, ${lefts.map((_, i) => `quantile_cont(abs(date_diff('day', d${i}, rd)), 0.9) AS p${i}, quantile_cont(abs(date_diff('day', d${i}, rd)), 0.99) AS q${i}, count(d${i}) AS c${i}`).join(', ')}
      FROM tied`,
   );
   const n = Number(row?.n ?? 0);
   if (n < 10) return null;
   const best = lefts
-    .map((c, i) => ({ left: c.name, p90: Number(row?.[`p${i}`]), covered: Number(row?.[`c${i}`] ?? 0) }))
+    .map((c, i) => ({ left: c.name, p90: Number(row?.[`p${i}`]), p99: Number(row?.[`q${i}`]), covered: Number(row?.[`c${i}`] ?? 0) }))
     // A date most items have (an optional "paid on" column does not count).
     .filter((c) => Number.isFinite(c.p90) && c.covered >= 0.8 * n)
     .sort((a, b) => a.p90 - b.p90 || (a.left === mappedLeft ? -1 : 1))[0];
-  return best ? { left: best.left, right: right.name, p90: Math.ceil(best.p90), pairs: n } : null;
+  return best ? { left: best.left, right: right.name, p90: Math.ceil(best.p90), p99: Math.ceil(best.p99), pairs: n } : null;
 }
 
 async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping, facts: CashFacts, amount: FieldMapping, flipSign: boolean): Promise<Pick<CashFacts, 'fixed' | 'percent' | 'wholePercent' | 'rounding' | 'pairs'>> {

@@ -449,3 +449,6 @@ export function tolerance(rule: MatchRule, a: string, b: string): string {
   const abs = t.tolerance_abs ?? 0;
   return pct > 0 ? `(${abs} + ${pct / 100} * greatest(abs(${a}), abs(${b})) + 1e-9)` : `${abs}`;
 }
+
+/** The first word of a text (a payment term's method code: "RB" of "RB RIBA 30/60 GG DFFM"); learned and matched by collections. */
+export const firstWord = (sql: string) => `nullif(regexp_extract(trim(CAST(${sql} AS VARCHAR)), '^\\S+'), '')`;

@@ -2,7 +2,7 @@
  * Collections (N:1): the bank collects every open item due on one day — of one payment method —
  * and credits them as one sum: an Italian Ri.Ba. distinta, a SEPA direct-debit or BACS
  * collection, a French LCR remise. No line names an item; the evidence is the sum itself: all
- * open items of one due day (and one value of each `by` column) adding up exactly to one line
+ * open items of one due day (and one value of each `by` column, or one of the `of` values) adding up exactly to one line
  * dated on that day or up to the window after. A line that two days' totals fit, or a day's
  * total two lines fit, is left alone (a person decides).
  *
@@ -13,7 +13,7 @@
  */
 import type { MatchRule } from '../../../../shared/reconcile/recipe';
 import type { Db } from '../db';
-import { column, type SideColumns } from '../recipe-sql';
+import { column, firstWord, type SideColumns } from '../recipe-sql';
 import { ident, lit } from '../sql';
 import { ROW_ID, typedView } from '../row-columns';
 import { REVERSAL_DAYS } from './reversals';
@@ -26,9 +26,12 @@ export async function matchCollections(db: Db, rule: MatchRule, ruleIdx: number,
   const by = (rule.collection?.by ?? []).map((name) => column(columns.left, 'left', name, `rule ${rule.id} collection`));
   const window = rule.date!.window_days;
   const byCols = by.map((c, i) => `CAST(s.${ident(c.name)} AS VARCHAR) AS b${i}`);
+  const of = rule.collection?.of;
+  const ofColumn = of && column(columns.left, 'left', of.column, `rule ${rule.id} collection`);
+  const only = ofColumn ? ` AND ${of.first_word ? firstWord(`s.${ident(ofColumn.name)}`) : `CAST(s.${ident(ofColumn.name)} AS VARCHAR)`} IN (${of.values.map(lit).join(', ')})` : '';
   await db.exec(`CREATE OR REPLACE TEMP TABLE coll AS
     WITH l AS (SELECT w.id, w.amt, w.dt${byCols.length > 0 ? `, ${byCols.join(', ')}` : ''}
-               FROM w_left w JOIN ${ident(typedView('left'))} s ON s.${ident(ROW_ID)} = w.id WHERE w.amt IS NOT NULL AND w.dt IS NOT NULL),
+               FROM w_left w JOIN ${ident(typedView('left'))} s ON s.${ident(ROW_ID)} = w.id WHERE w.amt IS NOT NULL AND w.dt IS NOT NULL${only}),
       g AS (SELECT dt AS due, list(id ORDER BY id) AS ids, sum(amt) AS total FROM l GROUP BY dt${by.map((_, i) => `, b${i}`).join('')} HAVING count(*) >= 2),
       c AS (SELECT r.id AS oid, r.amt AS oamt, r.dt AS odt, g.ids, g.total, g.due FROM w_right r
             JOIN g ON round(g.total, 2) = round(r.amt, 2) AND r.dt BETWEEN g.due AND g.due + ${window}
@@ -51,7 +54,7 @@ export async function matchCollections(db: Db, rule: MatchRule, ruleIdx: number,
       c.total - coalesce(ret.mamt, 0), c.oamt + coalesce(ret.ramt, 0), date_diff('day', c.due, c.odt),
       ${scoreExpression('0', "date_diff('day', c.due, c.odt)", 'c.oamt')}
     FROM coll c JOIN kept k ON k.oid = c.oid LEFT JOIN ret ON ret.oid = c.oid WHERE len(k.ids) >= 2`);
-  const byWords = by.length > 0 ? ` with the same ${by.map((c) => c.name).join(' and ')}` : '';
+  const byWords = (by.length > 0 ? ` with the same ${by.map((c) => c.name).join(' and ')}` : '') + (ofColumn ? ` with ${ofColumn.name} ${of.first_word ? 'starting ' : ''}${of.values.join(' / ')}` : '');
   await db.exec(`INSERT INTO group_evidence (group_key, reason, evidence)
     SELECT list_min(k.left_ids), NULL,
       'every open item due ' || strftime(c.due, '%Y-%m-%d') || ${lit(byWords)} || ' (' || len(c.ids) || ' items) adds up to this line'

@@ -119,6 +119,18 @@ describe('a collection rule written by hand', () => {
     ]);
   });
 
+  it('reads the named key even when the rule before compared the same columns without one', async () => {
+    // The working tables are kept from one rule to the next when they would be the same; a rule's
+    // `named` key adds columns to them, so it is part of what makes them the same (run.ts).
+    const ws = await sb.workspace('named-after-unnamed');
+    await ws.addSourceFromPath('left', sb.file('ledger.csv', csv('inv,due,method,account,amount', ledger)));
+    await ws.addSourceFromPath('right', sb.file('bank.csv', csv('date,text,amount', ['2026-10-02,DD COLLECTION,60.00', '2026-10-09,DD RETURN INV-1002,-20.00'])));
+    const sameDay = { ...coll(['method']), id: 'same-day', date: { left: 'due', right: 'date', window_days: 0 } };
+    const { run_id } = await ws.run(recipe([sameDay, coll(['method'], true)]));
+    const matched = (await ws.page(run_id, 'matched', { offset: 0, limit: 10 })).items;
+    expect(matched.map((g) => [g.rule_id, g.right_rows.length])).toEqual([['coll', 2]]);
+  });
+
   it('is refused, naming the rule, when the open items have no column it collects by', async () => {
     const ws = await sb.workspace('no-method');
     await ws.addSourceFromPath('left', sb.file('ledger.csv', csv('inv,due,method,account,amount', ledger)));

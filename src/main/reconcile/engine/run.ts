@@ -110,6 +110,8 @@ function workingSignature(rule: Recipe['rules'][number]): string {
     rule.date ? [rule.date.left, rule.date.right] : null,
     rule.description ? [rule.description.left, rule.description.right] : null,
     rule.payer_unknown ?? null,
+    // The named key adds nk/nks: a rule with one cannot reuse tables made without it.
+    rule.named ?? null,
   ]);
 }
 

@@ -301,10 +301,13 @@ async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, colum
   const stated = texts.length > 0 ? statedAmounts(`concat_ws(' ', ${texts.join(', ')})`) : 'NULL::DECIMAL(18, 2)[]';
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_right AS
     SELECT w.id, w.amt, w.dt, w.h, rp.p, ${stated} AS stated FROM w_right w LEFT JOIN m_rparty rp ON rp.id = w.id JOIN ${ident(typedView('right'))} s ON s.${ident(ROW_ID)} = w.id`);
-  // Counterparty + amount: the payer's open items of the paid amount (to the cent, or plus a learned fee).
+  // Counterparty + amount: the payer's open items of the paid amount (to the cent, plus a learned
+  // fee, or less a learned percentage: a withholding tax deducted by a payer whose line names no
+  // invoice, il-leumi's Masav credits).
   const fees = rule.amount?.differences?.fixed ?? [];
+  const percent = rule.amount?.differences ? percentSql(rule.amount.differences, 'l.amt', '(l.amt - r.amt)') : null;
   const partyPairs = model.party
-    ? `SELECT l.id AS lid, r.id AS rid FROM m_left l JOIN m_right r ON l.p = r.p AND (l.amt = r.amt${fees.map((f) => ` OR l.amt = r.amt + sign(r.amt) * ${f}`).join('')}) WHERE l.p IS NOT NULL`
+    ? `SELECT l.id AS lid, r.id AS rid FROM m_left l JOIN m_right r ON l.p = r.p AND (l.amt = r.amt${fees.map((f) => ` OR l.amt = r.amt + sign(r.amt) * ${f}`).join('')}${percent ? ` OR ${percent}` : ''}) WHERE l.p IS NOT NULL`
     : 'SELECT NULL::BIGINT AS lid, NULL::BIGINT AS rid WHERE FALSE';
   await buildListed(db, model);
   const levels = levelExpressions(rule, model);

@@ -261,6 +261,21 @@ describe('returned payments that name neither the invoice nor the payer', () => 
     expect((await exceptionsOf(ws, result.run_id)).filter((e) => e.exception?.reason === 'reversed_pair')).toHaveLength(3);
   });
 
+  it('a return word in another script ties the return too: Hebrew, Greek, Japanese', async () => {
+    // il-leumi (heldout-v11): "שיק חוזר" (returned cheque) was not read as a return word — RE2's
+    // word boundary knows only ASCII letters — so the deposit was paired with the invoice.
+    const { items, lines } = background();
+    const returns = ['שיק חוזר - אין כיסוי מספיק', 'ΕΠΙΣΤΡΟΦΗ ΕΠΙΤΑΓΗΣ', '不渡手形 返却'];
+    returns.forEach((text, k) => {
+      items.push({ n: 410 + k, customer: 11 + k, cents: 48_311 + k * 1_001, day: 100 });
+      lines.push({ day: 104, cents: 48_311 + k * 1_001, customer: 11 + k, text: `SVWZ+RE ${doc(410 + k)}`, pays: [] });
+      lines.push({ day: 109, cents: -(48_311 + k * 1_001), customer: 'BANK', text, pays: [] });
+    });
+    const { groups, ws, result } = await run(items, lines);
+    expect(groups.filter((g) => [410, 411, 412].some((n) => g.docs.includes(doc(n))))).toEqual([]);
+    expect((await exceptionsOf(ws, result.run_id)).filter((e) => e.exception?.reason === 'reversed_pair')).toHaveLength(6);
+  });
+
   it('one mirroring line holds back one payment of that amount, not every one', async () => {
     const { items, lines } = background();
     items.push({ n: 406, customer: 9, cents: 55_555, day: 100 }, { n: 407, customer: 10, cents: 55_555, day: 100 });

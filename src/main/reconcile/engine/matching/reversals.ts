@@ -34,7 +34,21 @@ export const RETURN_WORDS = [
   'rucklastschrift', 'ruecklastschrift', 'ruckbuchung', 'rueckbuchung', 'ruckuberweisung', 'storno', 'stornierung',
   'retour', 'retourne', 'rejet', 'impaye', 'terugboeking', 'stornering', 'gestorneerd',
   'devolucion', 'devuelto', 'retrocesion', 'zwrot', 'palautus', 'palautettu', 'retur', 'returnert', 'tilbagefort',
+  'devolucao', 'devolvido', 'devolvida', 'estorno', 'insoluto', 'insoluti', 'stornato', 'richiamato', 'iade', 'karsiliksiz',
+  'visszautalas', 'visszaterites', 'vraceni', 'vratka', 'returnare', 'pengembalian',
+  // Other scripts, folded as the text is (lower case, no accents): Hebrew, Arabic, Greek, Cyrillic.
+  'חוזר', 'חזר', 'החזר', 'החזרה', 'החזרת', 'مرتجع', 'ارجاع', 'إرجاع', 'مردود', 'استرداد', 'επιστροφη', 'ακυρωση',
+  'возврат', 'сторно', 'отмена', 'повернення',
 ];
+
+/** Return marks of scripts written without spaces between words (Japanese, Chinese, Korean): found anywhere in the text. */
+export const RETURN_MARKS = ['返却', '返金', '不渡', '組戻', '退票', '退回', '退汇', '退匯', '退款', '冲正', '반환', '부도', '환불'];
+
+/**
+ * A return word as a whole word — a letter or digit of any script on neither side (RE2's `\b` knows
+ * only ASCII letters, so Hebrew `שיק חוזר` never matched) — or a return mark anywhere.
+ */
+const RETURN_PATTERN = `(^|[^\\pL\\pN])(${RETURN_WORDS.join('|')})([^\\pL\\pN]|$)|${RETURN_MARKS.join('|')}`;
 
 /** Tokens this long (and holding a digit) that only two lines carry tie them: an id quoted back. */
 const MIN_ID_TOKEN = 6;
@@ -55,7 +69,7 @@ export async function removeTiedReversals(db: Db, columns: SideColumns): Promise
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev_tok AS
     WITH t AS (SELECT DISTINCT id, unnest(regexp_extract_all(txt, '[a-z0-9]{${MIN_ID_TOKEN},}')) AS tok FROM m_rev_rows)
     SELECT id, tok FROM t WHERE regexp_matches(tok, '[0-9]') QUALIFY count(*) OVER (PARTITION BY tok) = 2`);
-  const words = `'\\b(${RETURN_WORDS.join('|')})\\b'`;
+  const words = `'${RETURN_PATTERN}'`;
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev_c AS
     WITH c0 AS (
       SELECT a.id AS a, b.id AS b, abs(coalesce(date_diff('day', a.dt, b.dt), 0)) AS days,

@@ -21,25 +21,29 @@ afterEach(() => sb.cleanup());
  * payer, and a line that repeats the amount; 12 invoices in three equal instalments, 6 of their
  * lines citing "RATA 2 DI 3". Only the instalment column may tell equal instalments apart.
  */
-async function rateWorkspace(): Promise<ReconEngine> {
+async function rateWorkspace(shape: { causale?: boolean; noRata?: boolean } = {}): Promise<ReconEngine> {
   const left: string[] = [];
   const right: string[] = [];
   const payers = ['Studio Rossi', 'Bianchi Srl', 'Verdi e Figli'];
+  // causale: the instalment is cited in a second text column ("Causale"), the invoice in the first.
+  // noRata: the open items have no instalment column (nor a payer): nothing to cite.
+  const item = (ft: string, payer: string, rata: string, due: string, amount: string) => (shape.noRata ? [ft, due, amount] : [ft, payer, rata, due, amount]).join(',');
+  const line = (text: string, rata: string, amount: string) => (shape.causale ? ['2026-11-14', text, rata, amount] : ['2026-11-14', `${text}${rata ? ` ${rata}` : ''}`, amount]).join(',');
   for (let k = 0; k < 100; k++) {
     const cents = 15_000 + ((k * 7_919_31) % 2_000_000);
     const amount = (cents / 100).toFixed(2);
-    left.push([`FT ${100 + k * 3}/2026`, payers[k % 3], '1 di 1', `2026-10-${String(1 + (k % 28)).padStart(2, '0')}`, amount].join(','));
-    right.push(['2026-10-20', `BONIFICO FT ${100 + k * 3}/2026 EUR ${amount}`, amount].join(','));
+    left.push(item(`FT ${100 + k * 3}/2026`, payers[k % 3], '1 di 1', `2026-10-${String(1 + (k % 28)).padStart(2, '0')}`, amount));
+    right.push(line(`BONIFICO FT ${100 + k * 3}/2026 EUR ${amount}`, '', amount).replace('2026-11-14', '2026-10-20'));
   }
   for (let k = 0; k < 12; k++) {
     const no = 800 + k * 5;
     const amount = ((30_000 + k * 1_111) / 100).toFixed(2);
-    for (const part of [1, 2, 3]) left.push([`FT ${no}/2026`, payers[k % 3], `${part} di 3`, `2026-${String(9 + part).padStart(2, '0')}-15`, amount].join(','));
-    right.push(['2026-11-14', k < 6 ? `BONIFICO FT ${no}/2026 RATA 2 DI 3 EUR ${amount}` : `BONIFICO FT ${no}/2026 EUR ${amount}`, amount].join(','));
+    for (const part of [1, 2, 3]) left.push(item(`FT ${no}/2026`, payers[k % 3], `${part} di 3`, `2026-${String(9 + part).padStart(2, '0')}-15`, amount));
+    right.push(shape.causale ? line(`BONIFICO FT ${no}/2026 EUR ${amount}`, k < 6 ? 'RATA 2 DI 3' : '', amount) : line(k < 6 ? `BONIFICO FT ${no}/2026 RATA 2 DI 3 EUR ${amount}` : `BONIFICO FT ${no}/2026 EUR ${amount}`, '', amount));
   }
   const ws = await sb.workspace('rate');
-  await ws.addSourceFromPath('left', sb.file('scadenze.csv', csv('Fattura,Cliente,Rata,Scadenza,Importo', left)));
-  await ws.addSourceFromPath('right', sb.file('estratto.csv', csv('Data,Descrizione,Importo', right)));
+  await ws.addSourceFromPath('left', sb.file('scadenze.csv', csv(shape.noRata ? 'Fattura,Scadenza,Importo' : 'Fattura,Cliente,Rata,Scadenza,Importo', left)));
+  await ws.addSourceFromPath('right', sb.file('estratto.csv', csv(shape.causale ? 'Data,Descrizione,Causale,Importo' : 'Data,Descrizione,Importo', right)));
   return ws;
 }
 
@@ -107,5 +111,26 @@ describe('a line citing which of equal instalments it pays', () => {
     );
     expect(rules.flatMap((r) => r.model?.references.flatMap((ref) => ref.right) ?? [])).toContain('descrizione');
     expect(await confirmedInstalments(ws, { ...auto.recipe, rules })).toEqual(CITED_RATA);
+  });
+
+  it('reads the instalment in any text column the model reads references in (the invoice in one, "RATA 2 DI 3" in another)', async () => {
+    const ws = await rateWorkspace({ causale: true });
+    const auto = await buildAutoRecipe(ws);
+    // The line's texts the model reads: the description and the payment reason.
+    const rules = auto.recipe.rules.map((r) => (r.model ? { ...r, model: { ...r.model, references: r.model.references.map((ref) => ({ ...ref, right: ['Descrizione', 'Causale'] })) } } : r));
+    expect(rules.some((r) => r.model)).toBe(true);
+    expect(await confirmedInstalments(ws, { ...auto.recipe, rules })).toEqual(CITED_RATA);
+  });
+
+  it('without a detail column, leaves equal instalments for a person and runs to the end', async () => {
+    const ws = await rateWorkspace({ noRata: true });
+    const auto = await buildAutoRecipe(ws);
+    expect(auto.recipe.rules.some((r) => r.model)).toBe(true);
+    const result = await ws.run(auto.recipe);
+    const matched = (await ws.page(result.run_id, 'matched', { offset: 0, limit: 1000 })).items;
+    const instalments = matched.filter((g) => g.status === 'auto' && /^FT 8\d\d\//.test(String(g.left_rows[0].Fattura)));
+    expect(instalments).toEqual([]);
+    // The single invoices are still confirmed by the model.
+    expect(matched.filter((g) => g.status === 'auto').length).toBeGreaterThan(50);
   });
 });

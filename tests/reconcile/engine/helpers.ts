@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, vi } from 'vitest';
 import type { MatchRule, Recipe } from '../../../src/shared/reconcile/recipe';
-import type { Db, Params } from '../../../src/main/reconcile/engine/db';
+import { Db, type Params } from '../../../src/main/reconcile/engine/db';
 import { ReconEngine } from '../../../src/main/reconcile/engine/engine';
 
 export interface Sandbox {
@@ -76,6 +76,50 @@ export function spiedSandbox(): () => Sandbox {
 export async function explainJson<T>(db: Db, all: Db['all'], query: string, params?: Params, analyze = false): Promise<T> {
   const [row] = (await all.call(db, `EXPLAIN (${analyze ? 'ANALYZE, ' : ''}FORMAT JSON) ${query}`, params)) as { explain_value: string }[];
   return JSON.parse(String(row.explain_value)) as T;
+}
+
+/** A node of DuckDB's JSON plan (EXPLAIN [ANALYZE] FORMAT JSON). */
+export interface PlanNode {
+  operator_name?: string;
+  operator_cardinality?: number;
+  extra_info?: unknown;
+  children?: PlanNode[];
+}
+
+/** An operator's expressions and details as one text. */
+export const planInfo = (n: PlanNode) => JSON.stringify(n.extra_info ?? {});
+
+/** Over every operator `pick` chooses: the most rows it was given (its children's output). */
+export function mostRowsInto(node: PlanNode, pick: (n: PlanNode) => boolean): number {
+  const own = pick(node) ? (node.children ?? []).reduce((s, c) => s + Number(c.operator_cardinality ?? 0), 0) : 0;
+  return Math.max(own, ...(node.children ?? []).map((c) => mostRowsInto(c, pick)));
+}
+
+/**
+ * Every statement the engine's Db runs while `body` runs (`exec`, `all`, `one`, `scalarNumber`; a
+ * `one` is also seen as the `all` it makes). Those `explain` picks are also profiled right after
+ * they ran, while the run's temporary tables exist: `plan` is DuckDB's EXPLAIN ANALYZE of their
+ * query (a CREATE … AS's SELECT), run through the unspied `Db.all`. The spies are restored after.
+ */
+export async function statements(body: () => Promise<unknown>, explain: (sql: string) => boolean = () => false): Promise<{ sql: string; plan?: PlanNode }[]> {
+  const seen: { sql: string; plan?: PlanNode }[] = [];
+  const all = Db.prototype.all;
+  for (const method of ['exec', 'all', 'one', 'scalarNumber'] as const) {
+    const original = Db.prototype[method] as (this: Db, sql: string, ...rest: unknown[]) => Promise<unknown>;
+    vi.spyOn(Db.prototype, method).mockImplementation(async function (this: Db, sql: string, ...rest: unknown[]) {
+      const out = await original.call(this, sql, ...rest);
+      const entry: { sql: string; plan?: PlanNode } = { sql };
+      seen.push(entry);
+      if (explain(sql)) {
+        const query = sql.replace(/^\s*CREATE (OR REPLACE )?TEMP TABLE (IF NOT EXISTS )?\S+ AS /, '');
+        entry.plan = await explainJson<PlanNode>(this, all, query, undefined, true);
+      }
+      return out;
+    } as never);
+  }
+  await body();
+  vi.restoreAllMocks();
+  return seen;
 }
 
 export function rule(partial: Partial<MatchRule> & { id: string }): MatchRule {

@@ -5,10 +5,9 @@
  * the dates), and each distinct text is tokenised once; the counterparty names are folded once per
  * spelling, not once per statement line. Real DuckDB; the engine's Db is only listened to.
  */
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildAutoRecipe } from '../../../src/main/reconcile/engine/auto-recipe';
-import { Db } from '../../../src/main/reconcile/engine/db';
-import { csv, explainJson, spiedSandbox } from './helpers';
+import { csv, mostRowsInto, planInfo as info, spiedSandbox, statements, type PlanNode } from './helpers';
 
 const sandbox = spiedSandbox();
 
@@ -33,49 +32,8 @@ function files(): { invoices: string; bank: string } {
   return { invoices: csv(LEFT, invoices), bank: csv(RIGHT, bank) };
 }
 
-/**
- * Every statement the workspace's Db runs while `body` runs; those `explain` picks are also
- * profiled right after they ran (while the learning's temporary tables exist): `plan` is DuckDB's
- * EXPLAIN ANALYZE of their query (a CREATE … AS's SELECT).
- */
-async function statements(body: () => Promise<unknown>, explain: (sql: string) => boolean = () => false): Promise<{ sql: string; plan?: PlanNode }[]> {
-  const seen: { sql: string; plan?: PlanNode }[] = [];
-  const all = Db.prototype.all;
-  for (const method of ['exec', 'all', 'one', 'scalarNumber'] as const) {
-    const original = Db.prototype[method] as (this: Db, sql: string, ...rest: unknown[]) => Promise<unknown>;
-    vi.spyOn(Db.prototype, method).mockImplementation(async function (this: Db, sql: string, ...rest: unknown[]) {
-      const out = await original.call(this, sql, ...rest);
-      const entry: { sql: string; plan?: PlanNode } = { sql };
-      seen.push(entry);
-      if (explain(sql)) {
-        const query = sql.replace(/^\s*CREATE (OR REPLACE )?TEMP TABLE (IF NOT EXISTS )?\S+ AS /, '');
-        entry.plan = await explainJson<PlanNode>(this, all, query, undefined, true);
-      }
-      return out;
-    } as never);
-  }
-  await body();
-  vi.restoreAllMocks();
-  return seen;
-}
-
 /** The regular expression referenceTokens reads digit runs with (recipe-sql.ts DIGIT_RUN). */
 const DIGIT_RUN = `'[0-9]+(?:[ ./-][0-9]+)*'`;
-
-interface PlanNode {
-  operator_name?: string;
-  operator_cardinality?: number;
-  extra_info?: unknown;
-  children?: PlanNode[];
-}
-
-const info = (n: PlanNode) => JSON.stringify(n.extra_info ?? {});
-
-/** Over every operator `pick` chooses: the most rows it was given (its children's output). */
-function mostRowsInto(node: PlanNode, pick: (n: PlanNode) => boolean): number {
-  const own = pick(node) ? (node.children ?? []).reduce((s, c) => s + Number(c.operator_cardinality ?? 0), 0) : 0;
-  return Math.max(own, ...(node.children ?? []).map((c) => mostRowsInto(c, pick)));
-}
 
 /** An operator whose expressions name `text`. */
 const naming = (text: string) => (n: PlanNode) => info(n).includes(text);

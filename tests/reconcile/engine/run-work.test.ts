@@ -4,19 +4,11 @@
  * references that the reference rules, the scored model and a rule's `named` key all read, and
  * each distinct text of a column is read once. Real DuckDB; the engine's Db is only listened to.
  */
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { buildAutoRecipe } from '../../../src/main/reconcile/engine/auto-recipe';
-import { Db } from '../../../src/main/reconcile/engine/db';
-import { csv, sandbox, type Sandbox } from './helpers';
+import { csv, mostRowsInto, planInfo as info, spiedSandbox, statements, type PlanNode } from './helpers';
 
-let sb: Sandbox;
-beforeEach(() => {
-  sb = sandbox();
-});
-afterEach(() => {
-  vi.restoreAllMocks();
-  sb.cleanup();
-});
+const sandbox = spiedSandbox();
 
 const LEFT = 'invoice_no,customer_name,invoice_date,amount';
 const RIGHT = 'booking_date;amount;counterparty;reference;remittance_text';
@@ -53,58 +45,17 @@ function files(): { invoices: string; bank: string; lines: number; references: n
   return { invoices: csv(LEFT, invoices), bank: csv(RIGHT, bank), lines: bank.length, references: INVOICES - together.length + 1 };
 }
 
-interface PlanNode {
-  operator_name?: string;
-  operator_cardinality?: number;
-  extra_info?: unknown;
-  children?: PlanNode[];
-}
-
-/** Every statement the Db runs while `body` runs; those `explain` picks are profiled right after (EXPLAIN ANALYZE of a CREATE … AS's query). */
-async function statements(body: () => Promise<unknown>, explain: (sql: string) => boolean): Promise<{ sql: string; plan?: PlanNode }[]> {
-  const seen: { sql: string; plan?: PlanNode }[] = [];
-  const one = Db.prototype.one;
-  for (const method of ['exec', 'all', 'one', 'scalarNumber'] as const) {
-    const original = Db.prototype[method] as (this: Db, sql: string, ...rest: unknown[]) => Promise<unknown>;
-    vi.spyOn(Db.prototype, method).mockImplementation(async function (this: Db, sql: string, ...rest: unknown[]) {
-      const out = await original.call(this, sql, ...rest);
-      if (sql.startsWith('EXPLAIN')) return out;
-      const entry: { sql: string; plan?: PlanNode } = { sql };
-      seen.push(entry);
-      if (explain(sql)) {
-        const query = sql.replace(/^\s*CREATE (OR REPLACE )?TEMP TABLE (IF NOT EXISTS )?\S+ AS /, '');
-        const row = await one.call<Db, [string], Promise<{ explain_value: string } | undefined>>(this, `EXPLAIN (ANALYZE, FORMAT JSON) ${query}`);
-        entry.plan = JSON.parse(String(row!.explain_value)) as PlanNode;
-      }
-      return out;
-    } as never);
-  }
-  await body();
-  vi.restoreAllMocks();
-  return seen;
-}
-
 /** The regular expression referenceTokens reads digit runs with (recipe-sql.ts DIGIT_RUN). */
 const DIGIT_RUN = `'[0-9]+(?:[ ./-][0-9]+)*'`;
-const info = (n: PlanNode) => JSON.stringify(n.extra_info ?? {});
-/** Over every operator `pick` chooses: the most rows it was given (its children's output). */
-function mostRowsInto(node: PlanNode, pick: (n: PlanNode) => boolean): number {
-  const own = pick(node) ? (node.children ?? []).reduce((s, c) => s + Number(c.operator_cardinality ?? 0), 0) : 0;
-  return Math.max(own, ...(node.children ?? []).map((c) => mostRowsInto(c, pick)));
-}
-
 /** Over every operator whose expressions read digit runs out of a text: the most rows it was given. */
-function mostRowsTokenised(node: PlanNode): number {
-  const own = info(node).includes('regexp_extract_all') ? (node.children ?? []).reduce((s, c) => s + Number(c.operator_cardinality ?? 0), 0) : 0;
-  return Math.max(own, ...(node.children ?? []).map(mostRowsTokenised));
-}
+const mostRowsTokenised = (node: PlanNode) => mostRowsInto(node, (n) => info(n).includes('regexp_extract_all'));
 
 describe('a run does each piece of work once', () => {
   it("reads the statement's references once per run, over each distinct text, for every rule and the named key", async () => {
     const { invoices, bank, lines, references } = files();
-    const ws = await sb.workspace('run');
-    await ws.addSourceFromPath('left', sb.file('invoices.csv', invoices));
-    await ws.addSourceFromPath('right', sb.file('bank.csv', bank));
+    const ws = await sandbox().workspace('run');
+    await ws.addSourceFromPath('left', sandbox().file('invoices.csv', invoices));
+    await ws.addSourceFromPath('right', sandbox().file('bank.csv', bank));
     const { recipe } = await buildAutoRecipe(ws, 'cash');
     // The run has reference rules and a rule naming its items (the key that reads a line's list).
     expect(recipe.rules.some((r) => r.named)).toBe(true);
@@ -134,9 +85,9 @@ describe('a run does each piece of work once', () => {
 
   it("counts the scored model's random pairs per comparison, dates and counterparties over their distinct values", async () => {
     const { invoices, bank } = files();
-    const ws = await sb.workspace('u');
-    await ws.addSourceFromPath('left', sb.file('invoices.csv', invoices));
-    await ws.addSourceFromPath('right', sb.file('bank.csv', bank));
+    const ws = await sandbox().workspace('u');
+    await ws.addSourceFromPath('left', sandbox().file('invoices.csv', invoices));
+    await ws.addSourceFromPath('right', sandbox().file('bank.csv', bank));
     const { recipe } = await buildAutoRecipe(ws, 'cash');
     expect(recipe.rules.some((r) => r.model?.party)).toBe(true);
     const sample = (sql: string) => sql.trimStart().startsWith('WITH l AS (SELECT * FROM m_left ORDER BY hash(h, id)');
@@ -152,9 +103,9 @@ describe('a run does each piece of work once', () => {
 
   it('learns how often amounts agree by chance without forming the 2,000 × 2,000 pairs', async () => {
     const { invoices, bank } = files();
-    const ws = await sb.workspace('chance');
-    await ws.addSourceFromPath('left', sb.file('invoices.csv', invoices));
-    await ws.addSourceFromPath('right', sb.file('bank.csv', bank));
+    const ws = await sandbox().workspace('chance');
+    await ws.addSourceFromPath('left', sandbox().file('invoices.csv', invoices));
+    await ws.addSourceFromPath('right', sandbox().file('bank.csv', bank));
     const chance = (sql: string) => /AS amt FROM kalla_learn_left s LIMIT 2000/.test(sql) && /AS amt FROM kalla_learn_right s LIMIT 2000/.test(sql);
     const seen = await statements(() => buildAutoRecipe(ws, 'cash'), chance);
     const asked = seen.filter((s) => chance(s.sql));

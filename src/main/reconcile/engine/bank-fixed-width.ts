@@ -25,6 +25,16 @@ function records(src: string, width: number): string[] {
   return lines;
 }
 
+/**
+ * A movement once the records after it are read: their texts appended to its own, and each RF
+ * creditor reference the text names added once to the reference its record gave.
+ */
+function completed(row: BankRow, texts: string[]): BankRow {
+  row.remittance_text = join([row.remittance_text, ...texts]);
+  row.creditor_reference = join([row.creditor_reference, ...rfReferences(row.remittance_text)].filter((x, i, a) => a.indexOf(x) === i));
+  return row;
+}
+
 const isoFromYyyymmdd = (s: string) => (/^\d{8}$/.test(s) ? `${s.slice(0, 4)}-${s.slice(4, 6)}-${s.slice(6, 8)}` : '');
 const isoFromDdmmyy = (s: string) => (/^\d{6}$/.test(s) ? `20${s.slice(4, 6)}-${s.slice(2, 4)}-${s.slice(0, 2)}` : '');
 const isoFromYymmdd = (s: string) => (/^\d{6}$/.test(s) ? `20${s.slice(0, 2)}-${s.slice(2, 4)}-${s.slice(4, 6)}` : '');
@@ -50,10 +60,8 @@ export function parseBgmax(src: string, name: string): BankRow[] {
   const extra: string[] = [];
   const close = () => {
     if (!current) return;
-    current.remittance_text = join(texts);
     current.referred_documents = join(extra);
-    current.creditor_reference = join([current.creditor_reference, ...rfReferences(current.remittance_text)].filter((x, i, a) => a.indexOf(x) === i));
-    section.push(current);
+    section.push(completed(current, texts));
     current = null;
     texts.length = 0;
     extra.length = 0;
@@ -144,10 +152,7 @@ export function parseCfonb120(src: string, name: string): BankRow[] {
   let current: BankRow | null = null;
   let texts: string[] = [];
   const close = () => {
-    if (!current) return;
-    current.remittance_text = join([current.remittance_text, ...texts]);
-    current.creditor_reference = join(rfReferences(current.remittance_text));
-    rows.push(current);
+    if (current) rows.push(completed(current, texts));
     current = null;
     texts = [];
   };
@@ -204,10 +209,7 @@ export function parseNorma43(src: string, name: string): BankRow[] {
   let current: BankRow | null = null;
   let concepts: string[] = [];
   const close = () => {
-    if (!current) return;
-    current.remittance_text = join([current.remittance_text, ...concepts]);
-    current.creditor_reference = join(rfReferences(current.remittance_text));
-    rows.push(current);
+    if (current) rows.push(completed(current, concepts));
     current = null;
     concepts = [];
   };

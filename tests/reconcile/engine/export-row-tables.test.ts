@@ -75,6 +75,27 @@ describe('the export of row tables', () => {
     for (const t of ROW_TABLES) expect(await parquetSchema(join(all.dir, `${t}.parquet`)), t).toEqual(await parquetSchema(join(some.dir, `${t}.parquet`)));
   });
 
+  it("writes an empty table's CSV as its header line, the bytes DuckDB's COPY writes for it, without a COPY", async () => {
+    const rows = ['A,100.00,2024-01-01,a', 'B,50.00,2024-01-02,b'];
+    const all = await exported('header', rows, rows);
+    const csvCopies = all.statements.filter((s) => s.startsWith('COPY') && s.includes("(FORMAT csv"));
+    const empty = [...ROW_TABLES, 'suggested'];
+    for (const t of empty) expect(csvCopies.filter((s) => s.includes(`${t}.csv'`)), t).toEqual([]);
+    // The tables with rows are still written by DuckDB.
+    expect(csvCopies.some((s) => s.includes("matched.csv'"))).toBe(true);
+    // DuckDB's own COPY of each empty table (read back from its Parquet file: the same columns).
+    const conn = await (await DuckDBInstance.create(':memory:')).connect();
+    try {
+      for (const t of empty) {
+        const target = join(all.dir, `${t}.duckdb.csv`);
+        await conn.run(`COPY (SELECT * FROM read_parquet('${join(all.dir, `${t}.parquet`)}')) TO '${target}' (FORMAT csv, HEADER true, DELIMITER ',')`);
+        expect(readFileSync(join(all.dir, `${t}.csv`), 'utf8'), t).toBe(readFileSync(target, 'utf8'));
+      }
+    } finally {
+      conn.closeSync();
+    }
+  });
+
   it('numbers the lines without copying the raw text when one offset fits every row', async () => {
     const { dir, statements } = await exported('lines', ['A,100.00,2024-01-01,a', 'C,7.00,2024-01-03,c', 'F,3.00,2024-01-06,f'], ['A,100.00,2024-01-01,a']);
     expect(statements.filter((s) => s.startsWith('CREATE') && s.includes('__lined'))).toEqual([]);

@@ -112,6 +112,47 @@ describe('learning does each piece of work once', () => {
     expect(hits.length).toBeLessThan(3 * each.length + 1);
   });
 
+  it('copies into the learning sample only the columns its questions read', async () => {
+    // 60 number columns on the left (identifierColumns judges the first 40 text or number columns)
+    // and 10 dates (the date pair is learned among the first 6); 30 numbers on the right, where
+    // only its texts, its date and its mapped columns are read. A wide file copied them all (issue 27).
+    const { invoices, bank } = files();
+    const widen = (text: string, sep: string, extra: (i: number, j: number) => string, names: string[]) =>
+      text
+        .trimEnd()
+        .split('\n')
+        .map((line, i) => [line, ...names.map((name, j) => (i === 0 ? name : extra(i, j)))].join(sep))
+        .join('\n');
+    const leftExtra = [...Array.from({ length: 60 }, (_, j) => `l_num_${j}`), ...Array.from({ length: 10 }, (_, j) => `l_day_${j}`)];
+    const rightExtra = Array.from({ length: 30 }, (_, j) => `r_num_${j}`);
+    const left = widen(invoices, ',', (i, j) => (j < 60 ? String(((i * 31 + j * 17) % 900) + 0.5) : date(i * 3 + j)), leftExtra);
+    const right = widen(bank, ';', (i, j) => String(((i * 13 + j * 7) % 800) + 0.25), rightExtra);
+    const ws = await sandbox().workspace('sample');
+    await ws.addSourceFromPath('left', sandbox().file('invoices.csv', `${left}\n`));
+    await ws.addSourceFromPath('right', sandbox().file('bank.csv', `${right}\n`));
+    const sampled: Record<string, string[]> = {};
+    const made = (sql: string) => /^CREATE OR REPLACE TEMP TABLE kalla_learn_(left|right) AS/.exec(sql.trimStart());
+    const exec = Db.prototype.exec;
+    const all = Db.prototype.all;
+    // The table the statement made, read while it exists (DuckDB's own DESCRIBE).
+    vi.spyOn(Db.prototype, 'exec').mockImplementation(async function (this: Db, sql: string, ...rest: unknown[]) {
+      const out = await (exec as (this: Db, sql: string, ...r: unknown[]) => Promise<unknown>).call(this, sql, ...rest);
+      const m = made(sql);
+      if (m) sampled[m[1]] = (await all.call<Db, [string], Promise<{ column_name: string }[]>>(this, `DESCRIBE temp.kalla_learn_${m[1]}`)).map((c) => c.column_name);
+      return out;
+    } as never);
+    await buildAutoRecipe(ws, 'cash');
+    vi.restoreAllMocks();
+    for (const side of ['left', 'right']) expect(sampled[side]?.length ?? 0).toBeGreaterThan(0);
+    // What the questions read is there: the reference, the amounts, the dates, the texts.
+    expect(sampled.left).toEqual(expect.arrayContaining(['__row_id', 'invoice_no', 'customer_name', 'invoice_date', 'amount', 'l_num_0', 'l_day_0']));
+    expect(sampled.right).toEqual(expect.arrayContaining(['__row_id', 'booking_date', 'amount', 'counterparty', 'reference', 'remittance_text']));
+    // What no question reads is not.
+    expect(sampled.left).not.toContain('l_num_59');
+    expect(sampled.left).not.toContain('l_day_9');
+    expect(sampled.right.filter((c) => c.startsWith('r_num_'))).toEqual([]);
+  });
+
   it('folds each counterparty spelling once when it looks for the name columns, not each statement line', async () => {
     const { invoices, bank } = files();
     const ws = await sandbox().workspace('names');

@@ -91,7 +91,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 24;
+export const LEARNING_VERSION = 25;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -129,10 +129,41 @@ async function leftWithRefs(db: Db, leftKey: ColumnTyping, shape: ReferenceGroup
 /** Only the columns a statement reads (row-columns.ts: the typed view binds all of them, each time). */
 const rowsWith = (side: Side, read: ColumnTyping[], alias: string) => `${namedRows(side, read.map((c) => c.name))} ${alias}`;
 
+/**
+ * The columns the learning sample holds: those of each reader of `sample(side)`, from the same
+ * functions that choose them for that reader. The sample held every column (5,000 columns: ~0.8 s
+ * CPU a side to sort and copy, issue 27); a reader naming a column left out fails to bind, loudly.
+ */
+export function sampleColumns(columns: Columns, mappings: FieldMapping[]): Record<Side, ColumnTyping[]> {
+  const find = (side: Side, name: string | undefined) => {
+    const found = name === undefined ? undefined : lookup(columns[side], name);
+    return found ? [found] : [];
+  };
+  const mapped = (role: FieldMapping['role']) => mappings.find((m) => m.role === role);
+  const [key, amount] = [mapped('key'), mapped('amount')];
+  const party = partyPairs(columns, mappings);
+  const parties = [...party.mapped, ...party.all];
+  const left = [
+    ...find('left', key?.field_a),
+    ...find('left', amount?.field_a),
+    ...identifierCandidates(columns.left),
+    ...currencyCandidates(columns.left),
+    ...leftDates(columns.left),
+    ...parties.flatMap(([a]) => [a]),
+  ];
+  const right = [...find('right', key?.field_b), ...find('right', amount?.field_b), ...statementTexts(columns), ...rightDates(columns, mappings), ...parties.flatMap(([, b]) => [b])];
+  const unique = (cs: ColumnTyping[]) => [...new Set(cs)];
+  return { left: unique(left), right: unique(right) };
+}
+
+/** A column as `column` finds it (exact name, else case-insensitive), or undefined. */
+const lookup = (columns: ColumnTyping[], name: string) => columns.find((c) => c.name === name) ?? columns.find((c) => c.name.toLowerCase() === name.toLowerCase());
+
 /** `sampleRows`: rows read per side where a sample will do (tests make it small to check that facts do not depend on it). */
 export async function learnCashFacts(db: Db, columns: Columns, mappings: FieldMapping[], flipSign: boolean | null, sampleRows = LEARN_ROWS): Promise<CashFacts> {
+  const read = sampleColumns(columns, mappings);
   for (const side of ['left', 'right'] as const) {
-    await db.exec(`CREATE OR REPLACE TEMP TABLE ${sampleTable(side)} AS SELECT * FROM ${ident(typedView(side))} ORDER BY hash(__row_id) LIMIT ${sampleRows}`);
+    await db.exec(`CREATE OR REPLACE TEMP TABLE ${sampleTable(side)} AS SELECT s.__row_id${read[side].map((c) => `, s.${ident(c.name)}`).join('')} FROM ${rowsWith(side, read[side], 's')} ORDER BY hash(s.__row_id) LIMIT ${sampleRows}`);
   }
   try {
     const amount = mappings.find((m) => m.role === 'amount');
@@ -513,8 +544,11 @@ const MAX_ROWS_PER_ITEM = 3;
  * itself by the amounts (judgeReference). A column may be sparse (a PO number only some customers
  * give), but numbered on ≥ 10 % of the rows.
  */
+/** The left columns identifierColumns judges: text or numbers read from the file, the first 40. */
+const identifierCandidates = (left: ColumnTyping[]) => left.filter((c) => (c.type === 'text' || c.type === 'number') && !c.derived).slice(0, 40);
+
 async function identifierColumns(db: Db, left: ColumnTyping[]): Promise<string[]> {
-  const cols = left.filter((c) => (c.type === 'text' || c.type === 'number') && !c.derived).slice(0, 40);
+  const cols = identifierCandidates(left);
   if (cols.length === 0) return [];
   // Values holding a number: a free-text column of POs also says "telefonisch" or "Rahmenvertrag".
   const numbered = (c: ColumnTyping) => `CASE WHEN regexp_matches(${keySourceText(c)}, '[0-9]{3}') THEN trim(${keySourceText(c)}) END`;
@@ -776,13 +810,16 @@ async function shapeOf(db: Db, text: string, k: number): Promise<ReferenceGroups
  * differences under 1.00 either way are rounding. Everything else (instalments, odd short
  * payments) is left to group rules and to a reviewer (suggested as short payment or overpayment).
  */
+/** The left columns learnRates looks for a currency code in: text read from the file, the first 30. */
+const currencyCandidates = (left: ColumnTyping[]) => left.filter((c) => c.type === 'text' && !c.derived).slice(0, 30);
+
 /**
  * Open items in several currencies, paid in the statement's: a left column of 2–6 ISO codes, one
  * of them on most rows (the home currency). For each other currency, the median of payment ÷
  * item amount over lines naming one such item (at least 3) is its rate.
  */
 async function learnRates(db: Db, columns: Columns, leftKey: ColumnTyping, facts: CashFacts, amount: FieldMapping, flipSign: boolean): Promise<CashFacts['fx']> {
-  const texts = columns.left.filter((c) => c.type === 'text' && !c.derived).slice(0, 30);
+  const texts = currencyCandidates(columns.left);
   let currency: { column: string; home: string } | null = null;
   for (const c of texts) {
     const values = await db.all<{ v: string; n: number }>(
@@ -819,10 +856,19 @@ async function learnRates(db: Db, columns: Columns, leftKey: ColumnTyping, facts
  * its date columns when none is mapped: `Kirjauspäivä` and `Eräpäivä` share no word with any
  * name the mapper knows); the smallest wins (a due date beats the issue date when terms vary).
  */
+/** The open items' dates the date pair is learned among: read from the file, the first 6. */
+const leftDates = (left: ColumnTyping[]) => left.filter(isDateColumn).slice(0, 6);
+
+/** The statement's dates it is learned for: the mapped one, else the first 3 read from the file. */
+function rightDates(columns: Columns, mappings: FieldMapping[]): ColumnTyping[] {
+  const mapped = mappings.find((m) => m.role === 'date');
+  return mapped ? [column(columns.right, 'right', mapped.field_b, 'date')] : columns.right.filter(isDateColumn).slice(0, 3);
+}
+
 async function learnDatePair(db: Db, columns: Columns, leftKey: ColumnTyping, facts: CashFacts, mappings: FieldMapping[]): Promise<CashFacts['date']> {
   const mapped = mappings.find((m) => m.role === 'date');
-  const rights = mapped ? [column(columns.right, 'right', mapped.field_b, 'date')] : columns.right.filter(isDateColumn).slice(0, 3);
-  const lefts = columns.left.filter(isDateColumn).slice(0, 6);
+  const rights = rightDates(columns, mappings);
+  const lefts = leftDates(columns.left);
   if (lefts.length === 0 || rights.length === 0) return null;
   let best: CashFacts['date'] = null;
   for (const right of rights) {
@@ -849,8 +895,8 @@ async function learnDateFor(db: Db, columns: Columns, leftKey: ColumnTyping, fac
  */
 async function learnDatePairByParty(db: Db, columns: Columns, party: NonNullable<CashFacts['party']>, amount: FieldMapping, flipSign: boolean, mappings: FieldMapping[]): Promise<CashFacts['date']> {
   const mapped = mappings.find((m) => m.role === 'date');
-  const rights = mapped ? [column(columns.right, 'right', mapped.field_b, 'date')] : columns.right.filter(isDateColumn).slice(0, 3);
-  const lefts = columns.left.filter(isDateColumn).slice(0, 6);
+  const rights = rightDates(columns, mappings);
+  const lefts = leftDates(columns.left);
   if (lefts.length === 0 || rights.length === 0) return null;
   const name = (side: Side, c: string) => `nullif(${nameExpression(`CAST(s.${ident(column(columns[side], side, c, 'counterparty').name)} AS VARCHAR)`)}, '')`;
   const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);
@@ -957,11 +1003,7 @@ async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping,
  * sides. Mapped pairs are tried first; when none qualifies, every pair of text columns is.
  */
 async function learnParty(db: Db, columns: Columns, mappings: FieldMapping[]): Promise<CashFacts['party']> {
-  const text = (cs: ColumnTyping[]) => cs.filter((c) => c.type === 'text' && !c.derived);
-  const mapped = mostConfident(mappings.filter((m) => m.role !== 'key' && m.role !== 'amount' && m.role !== 'date'), MAX_PARTY_PAIRS, columns)
-    .map((m) => [columns.left.find((c) => c.name === m.field_a), columns.right.find((c) => c.name === m.field_b)] as const)
-    .filter((p): p is readonly [ColumnTyping, ColumnTyping] => Boolean(p[0] && p[1] && p[0].type === 'text' && p[1].type === 'text'));
-  const all = text(columns.left).slice(0, 12).flatMap((a) => text(columns.right).slice(0, 12).map((b) => [a, b] as const));
+  const { mapped, all, left, right } = partyPairs(columns, mappings);
   for (const pairs of [mapped, all]) {
     let best: { left: string; right: string; score: number } | null = null;
     const stats = await pairOverlaps(db, pairs);
@@ -975,7 +1017,22 @@ async function learnParty(db: Db, columns: Columns, mappings: FieldMapping[]): P
     }
     if (best) return { left: best.left, right: best.right };
   }
-  return learnPartyInText(db, text(columns.left).slice(0, 12), text(columns.right).slice(0, 12));
+  return learnPartyInText(db, left, right);
+}
+
+type ColumnPair = readonly [ColumnTyping, ColumnTyping];
+
+/**
+ * The pairs learnParty tries for the counterparty: the most confident mapped text pairs, then the
+ * first 12 text columns of each side with each other (`left`, `right`: those, for learnPartyInText).
+ */
+function partyPairs(columns: Columns, mappings: FieldMapping[]): { mapped: ColumnPair[]; all: ColumnPair[]; left: ColumnTyping[]; right: ColumnTyping[] } {
+  const text = (cs: ColumnTyping[]) => cs.filter((c) => c.type === 'text' && !c.derived).slice(0, 12);
+  const mapped = mostConfident(mappings.filter((m) => m.role !== 'key' && m.role !== 'amount' && m.role !== 'date'), MAX_PARTY_PAIRS, columns)
+    .map((m) => [columns.left.find((c) => c.name === m.field_a), columns.right.find((c) => c.name === m.field_b)] as const)
+    .filter((p): p is ColumnPair => Boolean(p[0] && p[1] && p[0].type === 'text' && p[1].type === 'text'));
+  const [left, right] = [text(columns.left), text(columns.right)];
+  return { mapped, all: left.flatMap((a) => right.map((b) => [a, b] as const)), left, right };
 }
 
 /** Mapped text pairs read for the counterparty at most (a 5,000-column file mapped 1,250: 5 s CPU in one statement; issue 27). */

@@ -13,7 +13,7 @@ import type { Recipe } from '../../../shared/reconcile/recipe';
 import type { Db } from './db';
 import { getRunRow } from './results';
 import { ident } from './sql';
-import { ROW_ID, typedView } from './row-columns';
+import { ROW_ID, rowsWith } from './row-columns';
 
 export const HISTORY_DDL = `CREATE TABLE IF NOT EXISTS run_history (
   run_id BIGINT NOT NULL,
@@ -65,8 +65,10 @@ export async function computeHistoryEntry(db: Db, runId: number): Promise<Omit<R
   const party = partyColumn(recipe, sources.left);
   const partyCol = has(sources.left, party) ? party : null;
   const dateOf = (col: string | null) => (col ? `TRY_CAST(s.${ident(col)} AS DATE)` : 'NULL::DATE');
+  // Only the columns read (row-columns.ts: the typed view binds all of them, 0.1–0.2 s at 5,000 columns).
+  const read = { left: [leftDate, partyCol], right: [rightDate] };
   const scoped = (side: 'left' | 'right', select: string, where = 'TRUE') =>
-    `SELECT ${select} FROM run_rows rr JOIN ${ident(typedView(side))} s ON s.${ident(ROW_ID)} = rr.row_id WHERE rr.run_id = $1 AND rr.side = '${side}' AND ${where}`;
+    `SELECT ${select} FROM run_rows rr JOIN ${rowsWith(side, read[side].filter((c): c is string => c !== null))} s ON s.${ident(ROW_ID)} = rr.row_id WHERE rr.run_id = $1 AND rr.side = '${side}' AND ${where}`;
 
   // The as-of date: the latest date among the run's rows, so the figures do not depend on when they are read.
   const asOfRow = await db.one<{ d: string | null }>(

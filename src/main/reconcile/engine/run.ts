@@ -18,7 +18,7 @@ import { matchScored, SCORED_TABLES } from './matching/scored';
 import { consumeGroups, createRuleTables, createRunTables, REFERENCE_TOKENS_PREFIX, validateRule } from './matching/working';
 import type { SideColumns } from './recipe-sql';
 import { ident } from './sql';
-import { ROW_HASH, ROW_ID, typedView } from './row-columns';
+import { ROW_HASH, ROW_ID, rowsWith } from './row-columns';
 
 export interface PhaseTiming {
   phase: string;
@@ -127,7 +127,7 @@ async function persist(db: Db, runId: number): Promise<void> {
          -- Part payments keep their statement lines' content hashes: the item's rest is tracked across runs.
          SELECT g.group_id, list(s.${ident(ROW_HASH)}) AS hashes
          FROM (SELECT group_id, unnest(right_ids) AS rid FROM gfinal WHERE group_id IN (SELECT group_key FROM group_evidence WHERE reason = 'part_payment')) g
-         JOIN ${ident(typedView('right'))} s ON s.${ident(ROW_ID)} = g.rid GROUP BY g.group_id)
+         JOIN ${rowsWith('right', [ROW_HASH])} s ON s.${ident(ROW_ID)} = g.rid GROUP BY g.group_id)
        SELECT $1, g.group_id, g.rule_id, g.cardinality, g.status, g.left_ids, g.right_ids,
          g.amount_left, g.amount_right, g.amount_left - g.amount_right, g.date_delta_days, g.score, NULL, e.evidence, e.reason, e.levels, e.tie, part.hashes
        FROM gfinal g LEFT JOIN group_evidence e ON e.group_key = g.group_id LEFT JOIN part ON part.group_id = g.group_id`,
@@ -161,8 +161,8 @@ export function exceptionRowsSql(): string {
   return `SELECT $1, e.side, e.id, e.rule_id, e.reason, e.counterpart, e.da, e.dd,
        CASE e.side WHEN 'left' THEN l.${ident(ROW_HASH)} ELSE r.${ident(ROW_HASH)} END
      FROM exc e
-     LEFT JOIN ${ident(typedView('left'))} l ON l.${ident(ROW_ID)} = e.id
-     LEFT JOIN ${ident(typedView('right'))} r ON r.${ident(ROW_ID)} = e.id
+     LEFT JOIN ${rowsWith('left', [ROW_HASH])} l ON l.${ident(ROW_ID)} = e.id
+     LEFT JOIN ${rowsWith('right', [ROW_HASH])} r ON r.${ident(ROW_ID)} = e.id
      ORDER BY e.side, e.id`;
 }
 

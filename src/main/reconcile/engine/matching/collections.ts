@@ -15,7 +15,7 @@ import type { MatchRule } from '../../../../shared/reconcile/recipe';
 import type { Db } from '../db';
 import { column, firstWord, type SideColumns } from '../recipe-sql';
 import { ident, lit } from '../sql';
-import { ROW_ID, typedView } from '../row-columns';
+import { ROW_ID, rowsWith } from '../row-columns';
 import { REVERSAL_DAYS } from './reversals';
 import { scoreExpression } from './working';
 
@@ -31,7 +31,7 @@ export async function matchCollections(db: Db, rule: MatchRule, ruleIdx: number,
   const only = ofColumn ? ` AND ${of.first_word ? firstWord(`s.${ident(ofColumn.name)}`) : `CAST(s.${ident(ofColumn.name)} AS VARCHAR)`} IN (${of.values.map(lit).join(', ')})` : '';
   await db.exec(`CREATE OR REPLACE TEMP TABLE coll AS
     WITH l AS (SELECT w.id, w.amt, w.dt${byCols.length > 0 ? `, ${byCols.join(', ')}` : ''}
-               FROM w_left w JOIN ${ident(typedView('left'))} s ON s.${ident(ROW_ID)} = w.id WHERE w.amt IS NOT NULL AND w.dt IS NOT NULL${only}),
+               FROM w_left w JOIN ${rowsWith('left', [...by.map((c) => c.name), ...(ofColumn ? [ofColumn.name] : [])])} s ON s.${ident(ROW_ID)} = w.id WHERE w.amt IS NOT NULL AND w.dt IS NOT NULL${only}),
       g AS (SELECT dt AS due, list(id ORDER BY id) AS ids, sum(amt) AS total FROM l GROUP BY dt${by.map((_, i) => `, b${i}`).join('')} HAVING count(*) >= 2),
       c AS (SELECT r.id AS oid, r.amt AS oamt, r.dt AS odt, g.ids, g.total, g.due FROM w_right r
             JOIN g ON round(g.total, 2) = round(r.amt, 2) AND r.dt BETWEEN g.due AND g.due + ${window}

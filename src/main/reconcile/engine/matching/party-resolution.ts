@@ -18,7 +18,7 @@ import type { ColumnTyping } from '../../../../shared/reconcile/sources-and-runs
 import type { Db } from '../db';
 import { LEGAL_WORDS, nameExpression } from '../recipe-sql';
 import { ident } from '../sql';
-import { ROW_ID, typedView } from '../row-columns';
+import { ROW_ID, rowsWith } from '../row-columns';
 
 /** Share of a name's information its matched tokens must carry. */
 const COVERAGE = 0.5;
@@ -45,7 +45,7 @@ function tokens(x: string): string {
 export async function resolvePartiesInText(db: Db, table: string, left: ColumnTyping, right: ColumnTyping): Promise<void> {
   const head = `array_to_string(string_split(trim(regexp_replace(coalesce(CAST(s.${ident(right.name)} AS VARCHAR), ''), '\\s+', ' ', 'g')), ' ')[1:${HEAD_WORDS}], ' ')`;
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_names AS
-    WITH raw AS (SELECT DISTINCT CAST(s.${ident(left.name)} AS VARCHAR) AS raw FROM ${ident(typedView('left'))} s WHERE s.${ident(left.name)} IS NOT NULL)
+    WITH raw AS (SELECT DISTINCT CAST(s.${ident(left.name)} AS VARCHAR) AS raw FROM ${rowsWith('left', [left.name])} s WHERE s.${ident(left.name)} IS NOT NULL)
     SELECT DISTINCT ${nameExpression('raw')} AS p, unnest(${tokens('raw')}) AS t FROM raw`);
   await db.exec(`DELETE FROM m_pr_names WHERE length(p) < 3`);
   const n = await db.scalarNumber('SELECT count(DISTINCT p) FROM m_pr_names');
@@ -57,7 +57,7 @@ export async function resolvePartiesInText(db: Db, table: string, left: ColumnTy
     SELECT t, t AS pre FROM m_pr_idf
     UNION SELECT t, substr(t, 1, k) FROM (SELECT t, unnest(range(3, length(t))) AS k FROM m_pr_idf WHERE length(t) > 3)`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_lines AS
-    SELECT s.${ident(ROW_ID)} AS id, ${head} AS head FROM ${ident(typedView('right'))} s
+    SELECT s.${ident(ROW_ID)} AS id, ${head} AS head FROM ${rowsWith('right', [right.name])} s
     WHERE s.${ident(ROW_ID)} NOT IN (SELECT id FROM ${table} WHERE p IN (SELECT p FROM m_pr_names))`);
   const rarest = Math.log(n);
   // A candidate needs a token held by at most RARE_NAMES names.

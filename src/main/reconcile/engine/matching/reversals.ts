@@ -18,7 +18,7 @@ import type { Db } from '../db';
 import type { SideColumns } from '../recipe-sql';
 import { textExpression } from '../recipe-sql';
 import { ident } from '../sql';
-import { ROW_ID, typedView } from '../row-columns';
+import { ROW_ID, rowsWith } from '../row-columns';
 import { demoteToSuggestion } from './working';
 
 /** Two statement lines this many days apart or less can be a payment and its reversal. */
@@ -63,7 +63,7 @@ export async function removeTiedReversals(db: Db, columns: SideColumns): Promise
   const joined = texts.length > 0 ? `lower(strip_accents(concat_ws(' ', ${texts.map(textExpression).join(', ')})))` : `''`;
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev_rows AS
     SELECT w.id, w.amt, w.dt, rp.p, ${joined} AS txt
-    FROM w_right w LEFT JOIN m_rparty rp ON rp.id = w.id JOIN ${ident(typedView('right'))} s ON s.${ident(ROW_ID)} = w.id
+    FROM w_right w LEFT JOIN m_rparty rp ON rp.id = w.id JOIN ${rowsWith('right', texts.map((c) => c.name))} s ON s.${ident(ROW_ID)} = w.id
     WHERE w.amt IS NOT NULL AND w.amt <> 0 AND abs(w.amt) IN (SELECT abs(amt) FROM w_right WHERE amt < 0) AND abs(w.amt) IN (SELECT amt FROM w_right WHERE amt > 0)`);
   // Distinctive tokens of those lines that exactly two of them carry.
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev_tok AS

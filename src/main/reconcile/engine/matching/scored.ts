@@ -31,10 +31,10 @@ import type { MatchModel, MatchRule } from '../../../../shared/reconcile/recipe'
 import type { Db } from '../db';
 import { column, keySourceText, feeSql, leftReference, percentSql, type SideColumns } from '../recipe-sql';
 import { ident, lit } from '../sql';
-import { ROW_ID, typedView } from '../sources';
+import { ROW_ID } from '../sources';
 import { removeTiedReversals, REVERSAL_TABLES } from './reversals';
 import { CITED_TABLES, preferCitedCandidates } from './cited-detail';
-import { leftPartyTable, partyTable, referenceTokenTable, rightReferenceTable, runTableName } from './working';
+import { leftPartyTable, partyTable, referenceTokenTable, rightReferenceTable, rowsReading, runTableName } from './working';
 
 export type Level = string;
 /** Comparison → level → [m, u]. */
@@ -235,14 +235,15 @@ async function buildTokens(db: Db, model: MatchModel, columns: SideColumns): Pro
   for (const [i, ref] of model.references.entries()) {
     const l = column(columns.left, 'left', ref.left, 'model reference');
     // The same token tables the reference rules use (same expressions): each side is read once.
-    const lt = await referenceTokenTable(db, leftReference(keySourceText(l), ref.groups, ref.strict === true), 'left');
-    left.push(`SELECT t.id, t.k AS tok, ${i} AS ref, ${keySourceText(l)} AS orig FROM ${lt} t JOIN ${ident(typedView('left'))} s ON s.${ident(ROW_ID)} = t.id`);
+    const lt = await referenceTokenTable(db, leftReference(keySourceText(l), ref.groups, ref.strict === true), 'left', [l]);
+    left.push(`SELECT t.id, t.k AS tok, ${i} AS ref, ${keySourceText(l)} AS orig FROM ${lt} t JOIN ${rowsReading('left', [l])} ON s.${ident(ROW_ID)} = t.id`);
     const rt = await rightReferenceTable(db, ref.right.map((name) => column(columns.right, 'right', name, 'model reference')), ref.groups);
     right.push(`SELECT id, k AS tok, ${i} AS ref FROM ${rt}`);
   }
   const empty = 'SELECT NULL::BIGINT AS id, NULL::VARCHAR AS tok, NULL::INTEGER AS ref WHERE FALSE';
   const all = modelTokenTables(model);
-  await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${all.left} AS SELECT * FROM (${left.length > 0 ? left.join(' UNION ALL ') : `SELECT *, NULL::VARCHAR AS orig FROM (${empty})`}) WHERE tok IS NOT NULL`);
+  // Asked first: `CREATE … IF NOT EXISTS` plans its whole SELECT even when the table is there.
+  if (!(await db.hasTempTable(all.left))) await db.exec(`CREATE TEMP TABLE ${all.left} AS SELECT * FROM (${left.length > 0 ? left.join(' UNION ALL ') : `SELECT *, NULL::VARCHAR AS orig FROM (${empty})`}) WHERE tok IS NOT NULL`);
   await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${all.right} AS SELECT DISTINCT * FROM (${right.length > 0 ? right.join(' UNION ALL ') : empty}) WHERE tok IS NOT NULL`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_ltok AS SELECT * FROM ${all.left} WHERE id IN (SELECT id FROM w_left)`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rtok AS SELECT * FROM ${all.right} WHERE id IN (SELECT id FROM w_right)`);
@@ -294,13 +295,15 @@ async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, colum
     SELECT lid, rid, min(ref) AS kref, arg_min(orig, ref) AS tied, arg_min(seen, ref) AS seen FROM m_hits GROUP BY lid, rid`);
   await buildSerial(db, model, columns);
   await buildPartPaid(db);
-  const cur = model.fx ? `upper(trim(CAST(s.${ident(column(columns.left, 'left', model.fx.column, 'model currency').name)} AS VARCHAR)))` : 'NULL::VARCHAR';
+  const currency = model.fx ? column(columns.left, 'left', model.fx.column, 'model currency') : null;
+  const cur = currency ? `upper(trim(CAST(s.${ident(currency.name)} AS VARCHAR)))` : 'NULL::VARCHAR';
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_left AS
-    SELECT w.id, w.amt, w.dt, w.h, lp.p, ${cur} AS cur FROM w_left w LEFT JOIN m_lparty lp ON lp.id = w.id JOIN ${ident(typedView('left'))} s ON s.${ident(ROW_ID)} = w.id`);
-  const texts = [...new Set(model.references.flatMap((r) => r.right))].map((name) => `CAST(s.${ident(column(columns.right, 'right', name, 'model reference').name)} AS VARCHAR)`);
+    SELECT w.id, w.amt, w.dt, w.h, lp.p, ${cur} AS cur FROM w_left w LEFT JOIN m_lparty lp ON lp.id = w.id JOIN ${rowsReading('left', currency ? [currency] : [])} ON s.${ident(ROW_ID)} = w.id`);
+  const textColumns = [...new Set(model.references.flatMap((r) => r.right))].map((name) => column(columns.right, 'right', name, 'model reference'));
+  const texts = textColumns.map((c) => `CAST(s.${ident(c.name)} AS VARCHAR)`);
   const stated = texts.length > 0 ? statedAmounts(`concat_ws(' ', ${texts.join(', ')})`) : 'NULL::DECIMAL(18, 2)[]';
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_right AS
-    SELECT w.id, w.amt, w.dt, w.h, rp.p, ${stated} AS stated FROM w_right w LEFT JOIN m_rparty rp ON rp.id = w.id JOIN ${ident(typedView('right'))} s ON s.${ident(ROW_ID)} = w.id`);
+    SELECT w.id, w.amt, w.dt, w.h, rp.p, ${stated} AS stated FROM w_right w LEFT JOIN m_rparty rp ON rp.id = w.id JOIN ${rowsReading('right', textColumns)} ON s.${ident(ROW_ID)} = w.id`);
   // Counterparty + amount: the payer's open items of the paid amount (to the cent, plus a learned
   // fee, or less a learned percentage: a withholding tax deducted by a payer whose line names no
   // invoice, il-leumi's Masav credits).
@@ -385,13 +388,14 @@ async function dropForeignPrefixed(db: Db, model: MatchModel, columns: SideColum
   for (const [i, ref] of model.references.entries()) {
     const foreign = [...new Set(prefixes.filter((p, j) => j !== i && p !== '' && p !== prefixes[i]))];
     if (foreign.length === 0) continue;
-    const text = `concat_ws(' ', ${ref.right.map((name) => keySourceText(column(columns.right, 'right', name, 'model reference'))).join(', ')})`;
+    const read = ref.right.map((name) => column(columns.right, 'right', name, 'model reference'));
+    const text = `concat_ws(' ', ${read.map((c) => keySourceText(c)).join(', ')})`;
     // The seen token "2026|123" as the digits written with any separators and leading zeros.
     const digits = `replace(x.seen, '|', '[^0-9]{1,3}0*')`;
     const behind = (letters: string[]) => `'(?i)(^|[^a-z])(${letters.join('|')})[^a-z0-9]{0,3}0*' || ${digits} || '([^0-9]|$)'`;
     const own = prefixes[i] !== '' ? `AND NOT regexp_matches(t.txt, ${behind([prefixes[i]])})` : '';
     await db.exec(`DELETE FROM m_hits x USING (
-        SELECT s.${ident(ROW_ID)} AS id, ${text} AS txt FROM ${ident(typedView('right'))} s
+        SELECT s.${ident(ROW_ID)} AS id, ${text} AS txt FROM ${rowsReading('right', read)}
         WHERE s.${ident(ROW_ID)} IN (SELECT rid FROM m_hits WHERE ref = ${i})) t
       WHERE x.ref = ${i} AND t.id = x.rid AND regexp_matches(t.txt, ${behind(foreign)}) ${own}`);
   }
@@ -423,10 +427,11 @@ async function buildSerial(db: Db, model: MatchModel, columns: SideColumns): Pro
     if (ref.groups.length < 2) continue;
     const last = ref.groups[ref.groups.length - 1];
     left.push(`SELECT id, string_split(tok, '|')[-1] AS tok, ${i} AS ref, orig FROM m_ltok WHERE ref = ${i}`);
-    const texts = ref.right.map((name) => `regexp_extract_all(coalesce(${keySourceText(column(columns.right, 'right', name, 'model reference'))}, ''), '[0-9]+')`);
+    const read = ref.right.map((name) => column(columns.right, 'right', name, 'model reference'));
+    const texts = read.map((c) => `regexp_extract_all(coalesce(${keySourceText(c)}, ''), '[0-9]+')`);
     right.push(
       `SELECT w.id, unnest(list_distinct(list_filter(list_transform(flatten([${texts.join(', ')}]), d -> ltrim(d, '0')), d -> length(d) BETWEEN ${last.min} AND ${last.max}))) AS tok, ${i} AS ref
-       FROM w_right w JOIN ${ident(typedView('right'))} s ON s.${ident(ROW_ID)} = w.id WHERE w.id NOT IN (SELECT rid FROM m_exact)`,
+       FROM w_right w JOIN ${rowsReading('right', read)} ON s.${ident(ROW_ID)} = w.id WHERE w.id NOT IN (SELECT rid FROM m_exact)`,
     );
   }
   if (left.length === 0) {

@@ -11,14 +11,26 @@ import type { MatchKey, MatchRule, Recipe } from '../../../../shared/reconcile/r
 import type { ColumnTyping, Side } from '../../../../shared/reconcile/sources-and-runs';
 import type { Db } from '../db';
 import { ReconError } from '../../../errors';
-import { amountExpression, column, dateExpression, filtersWhere, keyExpression, keySourceText, nameExpression, namePrefixes, referenceShape, referenceTokens, textExpression, type SideColumns } from '../recipe-sql';
+import { amountExpression, column, dateExpression, filterSide, filtersWhere, keyExpression, keySourceText, nameExpression, namePrefixes, referenceShape, referenceTokens, textExpression, type SideColumns } from '../recipe-sql';
 import { ident } from '../sql';
-import { ROW_HASH, ROW_ID, typedView } from '../row-columns';
+import { ROW_HASH, ROW_ID, rowsWith } from '../row-columns';
 import { resolvePartiesInText } from './party-resolution';
 
 export const w = (side: Side) => `w_${side}`;
 export const used = (side: Side) => `used_${side}`;
 export const scope = (side: Side) => `scope_${side}`;
+
+/**
+ * A side's rows with only the columns `read` (and `__row_id`), as `s`: a statement through the typed
+ * view binds every column of it, 30–100 ms of CPU each at 5,000 columns, and a run asks about a
+ * hundred (issue 27). `hash`: with the row's content hash as well.
+ */
+export const rowsReading = (side: Side, read: ColumnTyping[], hash = false) => `${rowsWith(side, [...read.map((c) => c.name), ...(hash ? [ROW_HASH] : [])])} s`;
+
+/** The columns the recipe's filters of a side read (filtersWhere). */
+export function filterColumns(recipe: Recipe, columns: ColumnTyping[], side: Side): ColumnTyping[] {
+  return recipe.filters.filter((f) => filterSide(recipe, f) === side).map((f) => column(columns, side, f.column, 'filter'));
+}
 
 /** The first rule with an amount names the amount column used for summary totals. */
 export function primaryAmountColumn(recipe: Recipe, columns: SideColumns, side: Side): ColumnTyping | null {
@@ -32,7 +44,7 @@ export async function createRunTables(db: Db, recipe: Recipe, columns: SideColum
     await db.exec(
       `CREATE OR REPLACE TEMP TABLE ${scope(side)} AS
        SELECT s.${ident(ROW_ID)} AS id, ${amount ? amountExpression(amount, false) : 'NULL::DECIMAL(18,6)'} AS amt0
-       FROM ${ident(typedView(side))} s WHERE ${filtersWhere(recipe, columns[side], side)}`,
+       FROM ${rowsReading(side, [...(amount ? [amount] : []), ...filterColumns(recipe, columns[side], side)])} WHERE ${filtersWhere(recipe, columns[side], side)}`,
     );
     await db.exec(`CREATE OR REPLACE TEMP TABLE ${used(side)} (id BIGINT)`);
   }
@@ -96,6 +108,8 @@ export async function createRuleTables(db: Db, rule: MatchRule, columns: SideCol
     const cols = columns[side];
     const joins: string[] = [];
     const keys: string[] = [];
+    // The columns the working table's own expressions read (joined tables bring their own).
+    const read: ColumnTyping[] = filterColumns(recipe, cols, side);
     for (const [i, k] of rule.keys.entries()) {
       if (isNameKey(k)) {
         const left = column(columns.left, 'left', k.left, `rule ${rule.id} key`);
@@ -106,11 +120,12 @@ export async function createRuleTables(db: Db, rule: MatchRule, columns: SideCol
       }
       if (!referenceShape(k.normalisers ?? [])) {
         keys.push(`${sideKeyExpression(rule, k, cols, side)} AS k${i}`);
+        read.push(sideKeyColumn(rule, k, cols, side));
         continue;
       }
       // Reference tokens are read once per run and side (a cascade has several reference rules).
       const right = side === 'right' ? rightReferenceSources(rule, k, cols) : null;
-      const table = right ? await rightReferenceTable(db, right.sources, right.shape) : await referenceTokenTable(db, sideKeyExpression(rule, k, cols, side), side);
+      const table = right ? await rightReferenceTable(db, right.sources, right.shape) : await referenceTokenTable(db, sideKeyExpression(rule, k, cols, side), side, [sideKeyColumn(rule, k, cols, side)]);
       joins.push(`${side === 'right' ? 'JOIN' : 'LEFT JOIN'} ${table} kt${i} ON kt${i}.id = s.${ident(ROW_ID)}`);
       keys.push(`kt${i}.k AS k${i}`);
     }
@@ -126,6 +141,7 @@ export async function createRuleTables(db: Db, rule: MatchRule, columns: SideCol
         unclaimed = 'AND pu.p IS NULL';
       } else {
         unclaimed = `AND coalesce(trim(CAST(s.${ident(payer.name)} AS VARCHAR)), '') = ''`;
+        read.push(payer);
       }
     }
     // A rule's `named` key: the open item's reference (left, `nk`), or the list a payment names
@@ -133,17 +149,21 @@ export async function createRuleTables(db: Db, rule: MatchRule, columns: SideCol
     // the scored model before it) instead of reading the texts again.
     if (rule.named) {
       const right = side === 'right' ? rightReferenceSources(rule, rule.named, cols, 'named key') : null;
-      const table = right ? await rightReferenceListTable(db, right.sources, right.shape) : await referenceTokenTable(db, sideKeyExpression(rule, rule.named, cols, side, 'list'), side);
+      const table = right ? await rightReferenceListTable(db, right.sources, right.shape) : await referenceTokenTable(db, sideKeyExpression(rule, rule.named, cols, side, 'list'), side, [sideKeyColumn(rule, rule.named, cols, side, 'list')]);
       joins.push(`LEFT JOIN ${table} kn ON kn.id = s.${ident(ROW_ID)}`);
       keys.push(side === 'left' ? 'kn.k AS nk' : 'kn.ks AS nks');
     }
-    const amt = rule.amount ? amountExpression(column(cols, side, rule.amount[side], `rule ${rule.id} amount`), side === 'right' && rule.amount.flip_sign) : 'NULL::DECIMAL(18,6)';
-    const dt = rule.date ? dateExpression(column(cols, side, rule.date[side], `rule ${rule.id} date`)) : 'NULL::DATE';
-    const descr = rule.description ? textExpression(column(cols, side, rule.description[side], `rule ${rule.id} description`)) : 'NULL::VARCHAR';
+    const amount = rule.amount ? column(cols, side, rule.amount[side], `rule ${rule.id} amount`) : null;
+    const date = rule.date ? column(cols, side, rule.date[side], `rule ${rule.id} date`) : null;
+    const description = rule.description ? column(cols, side, rule.description[side], `rule ${rule.id} description`) : null;
+    const amt = amount ? amountExpression(amount, side === 'right' && rule.amount!.flip_sign) : 'NULL::DECIMAL(18,6)';
+    const dt = date ? dateExpression(date) : 'NULL::DATE';
+    const descr = description ? textExpression(description) : 'NULL::VARCHAR';
+    for (const c of [amount, date, description]) if (c) read.push(c);
     await db.exec(
       `CREATE OR REPLACE TEMP TABLE ${w(side)} AS
        SELECT s.${ident(ROW_ID)} AS id, ${[...keys, `${amt} AS amt`, `${dt} AS dt`, `${descr} AS descr`].join(', ')}, s.${ident(ROW_HASH)} AS h
-       FROM ${ident(typedView(side))} s ${joins.join(' ')}
+       FROM ${rowsReading(side, read, true)} ${joins.join(' ')}
        WHERE ${filtersWhere(recipe, cols, side)} ${unclaimed}
          AND NOT EXISTS (SELECT 1 FROM ${used(side)} u WHERE u.id = s.${ident(ROW_ID)})`,
     );
@@ -167,10 +187,12 @@ function isNameKey(k: MatchKey): boolean {
  */
 export async function leftPartyTable(db: Db, left: ColumnTyping): Promise<string> {
   const table = runTableName('party_left', left.name);
-  await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${table} AS
-    WITH d AS (SELECT DISTINCT CAST(s.${ident(left.name)} AS VARCHAR) AS raw FROM ${ident(typedView('left'))} s),
+  // Asked first: `CREATE … IF NOT EXISTS` plans its whole SELECT even when the table is there.
+  if (await db.hasTempTable(table)) return table;
+  await db.exec(`CREATE TEMP TABLE ${table} AS
+    WITH d AS (SELECT DISTINCT CAST(s.${ident(left.name)} AS VARCHAR) AS raw FROM ${rowsReading('left', [left])}),
       f AS (SELECT raw, nullif(${nameExpression('raw')}, '') AS p FROM d)
-    SELECT s.${ident(ROW_ID)} AS id, f.p FROM ${ident(typedView('left'))} s JOIN f ON f.raw = CAST(s.${ident(left.name)} AS VARCHAR)`);
+    SELECT s.${ident(ROW_ID)} AS id, f.p FROM ${rowsReading('left', [left])} JOIN f ON f.raw = CAST(s.${ident(left.name)} AS VARCHAR)`);
   return table;
 }
 
@@ -190,14 +212,14 @@ export async function partyTable(db: Db, left: ColumnTyping, right: ColumnTyping
   const table = runTableName(inText ? 'party' : 'party_col', `${left.name}\u0000${right.name}`);
   if (await db.hasTempTable(table)) return table;
   if (inText) {
-    await db.exec(`CREATE TEMP TABLE ${table} AS ${nameAtTextStartSql(left, right, `${ident(typedView('right'))} s`)}`);
+    await db.exec(`CREATE TEMP TABLE ${table} AS ${nameAtTextStartSql(left, right, rowsReading('right', [right]))}`);
   } else {
     // Every line keeps its own folded name (another payer's name is evidence against); names repeat,
     // so each spelling is folded once.
     await db.exec(`CREATE TEMP TABLE ${table} AS
-      WITH d AS (SELECT DISTINCT CAST(s.${ident(right.name)} AS VARCHAR) AS raw FROM ${ident(typedView('right'))} s),
+      WITH d AS (SELECT DISTINCT CAST(s.${ident(right.name)} AS VARCHAR) AS raw FROM ${rowsReading('right', [right])}),
         f AS (SELECT raw, nullif(${nameExpression('raw')}, '') AS p FROM d)
-      SELECT s.${ident(ROW_ID)} AS id, f.p FROM ${ident(typedView('right'))} s JOIN f ON f.raw = CAST(s.${ident(right.name)} AS VARCHAR)`);
+      SELECT s.${ident(ROW_ID)} AS id, f.p FROM ${rowsReading('right', [right])} JOIN f ON f.raw = CAST(s.${ident(right.name)} AS VARCHAR)`);
   }
   await resolvePartiesInText(db, table, left, right);
   return table;
@@ -210,7 +232,7 @@ export async function partyTable(db: Db, left: ColumnTyping, right: ColumnTyping
  * learning's (cash-learning.ts).
  */
 export function nameAtTextStartSql(left: ColumnTyping, right: ColumnTyping, from: string): string {
-  const names = `SELECT DISTINCT p FROM (SELECT ${nameExpression('raw')} AS p FROM (SELECT DISTINCT CAST(s.${ident(left.name)} AS VARCHAR) AS raw FROM ${ident(typedView('left'))} s)) WHERE length(p) >= 3`;
+  const names = `SELECT DISTINCT p FROM (SELECT ${nameExpression('raw')} AS p FROM (SELECT DISTINCT CAST(s.${ident(left.name)} AS VARCHAR) AS raw FROM ${rowsReading('left', [left])})) WHERE length(p) >= 3`;
   const prefixes = namePrefixes(`CAST(s.${ident(right.name)} AS VARCHAR)`);
   return `WITH names AS (${names}),
       pre AS (SELECT s.${ident(ROW_ID)} AS id, unnest(${prefixes}) AS p, generate_subscripts(${prefixes}, 1) AS k FROM ${from})
@@ -245,10 +267,12 @@ export function textHash(text: string): string {
   return h.toString(16);
 }
 
-/** (id, k) per reference a row holds, made once per run for each distinct token expression. */
-export async function referenceTokenTable(db: Db, expression: string, side: Side): Promise<string> {
+/** (id, k) per reference a row holds, made once per run for each distinct token expression (over `s`, reading the columns `read`). */
+export async function referenceTokenTable(db: Db, expression: string, side: Side, read: ColumnTyping[]): Promise<string> {
   const table = runTableName(side, expression);
-  await db.exec(`CREATE TEMP TABLE IF NOT EXISTS ${table} AS SELECT s.${ident(ROW_ID)} AS id, ${expression} AS k FROM ${ident(typedView(side))} s`);
+  // Asked first: `CREATE … IF NOT EXISTS` plans its whole SELECT even when the table is there.
+  if (await db.hasTempTable(table)) return table;
+  await db.exec(`CREATE TEMP TABLE ${table} AS SELECT s.${ident(ROW_ID)} AS id, ${expression} AS k FROM ${rowsReading(side, read)}`);
   return table;
 }
 
@@ -258,8 +282,12 @@ export async function referenceTokenTable(db: Db, expression: string, side: Side
  * rightReferenceTable / rightReferenceListTable instead.
  */
 function sideKeyExpression(rule: MatchRule, key: MatchKey, cols: ColumnTyping[], side: Side, as: 'rows' | 'list' = 'rows'): string {
-  const what = as === 'list' ? 'named key' : 'key';
-  return keyExpression(column(cols, side, key[side], `rule ${rule.id} ${what}`), key.normalisers ?? []);
+  return keyExpression(sideKeyColumn(rule, key, cols, side, as), key.normalisers ?? []);
+}
+
+/** The column sideKeyExpression reads. */
+function sideKeyColumn(rule: MatchRule, key: MatchKey, cols: ColumnTyping[], side: Side, as: 'rows' | 'list' = 'rows'): ColumnTyping {
+  return column(cols, side, key[side], `rule ${rule.id} ${as === 'list' ? 'named key' : 'key'}`);
 }
 
 type ReferenceShape = NonNullable<ReturnType<typeof referenceShape>>;
@@ -287,11 +315,11 @@ export async function rightReferenceListTable(db: Db, sources: ColumnTyping[], s
   // coalesce(text, '') as the join key: a NULL text reads as '' (referenceTokens reads it so too).
   const text = (c: ColumnTyping) => `coalesce(${keySourceText(c)}, '')`;
   const parts = sources.map(
-    (c, i) => `t${i} AS (SELECT kalla_raw, ${referenceTokens('kalla_raw', shape)} AS toks FROM (SELECT DISTINCT ${text(c)} AS kalla_raw FROM ${ident(typedView('right'))} s))`,
+    (c, i) => `t${i} AS (SELECT kalla_raw, ${referenceTokens('kalla_raw', shape)} AS toks FROM (SELECT DISTINCT ${text(c)} AS kalla_raw FROM ${rowsReading('right', [c])}))`,
   );
   await db.exec(`CREATE TEMP TABLE ${table} AS WITH ${parts.join(', ')}
     SELECT s.${ident(ROW_ID)} AS id, list_distinct(flatten([${sources.map((_, i) => `t${i}.toks`).join(', ')}])) AS ks
-    FROM ${ident(typedView('right'))} s ${sources.map((c, i) => `JOIN t${i} ON t${i}.kalla_raw = ${text(c)}`).join(' ')}`);
+    FROM ${rowsReading('right', sources)} ${sources.map((c, i) => `JOIN t${i} ON t${i}.kalla_raw = ${text(c)}`).join(' ')}`);
   return table;
 }
 

@@ -3,7 +3,8 @@
  * then confirms. Confirmed pairs become the recipe's mappings.
  */
 import type { Side } from '../../shared/reconcile/sources-and-runs';
-import type { MappingRow, WorkspaceState } from '../../shared/reconcile/workspace';
+import type { FieldMapping } from '../../shared/reconcile/recipe';
+import { confirmedMappings, type MappingRow, type WorkspaceState } from '../../shared/reconcile/workspace';
 import { errorMessage, UserError } from '../errors';
 import { sourceSchema } from './engine/auto-recipe';
 import { untypedEvidence } from './engine/evidence';
@@ -40,6 +41,11 @@ export class Mappings {
       // An amount or date column that could not be typed is said here, with its fix (evidence.ts).
       const evidence = untypedEvidence({ left, right }, checked.mappings).map((w) => w.message);
       const rows: MappingRow[] = checked.mappings.map((m) => ({ ...m, role: m.role ?? 'other', engine: out.engine, decision: 'pending', key: m.role === 'key' }));
+      // The cash learning behind "Confirm mapping → rules" depends only on the two sources and the
+      // mapping: it starts now, for the mapping as proposed, while the user reviews it (issue 30), and
+      // the click finds it done or joins it. A changed pair asks another question (another key).
+      // Local rules only: an LLM's rules bring their own sign, so their question is known later.
+      if (out.engine === 'local') engine.prefetchCash(proposedMappings(rows), null);
       return store.update(id, (st) => ({
         ...st,
         mapping: {
@@ -94,6 +100,11 @@ export class Mappings {
     if (next.rules.length === 0) return this.suggestRules(id).catch(() => store.get(id));
     return next;
   }
+}
+
+/** The mappings `confirm` stores when every proposed pair is accepted as it is. */
+export function proposedMappings(rows: MappingRow[]): FieldMapping[] {
+  return confirmedMappings({ rows: rows.map((r) => ({ ...r, decision: 'accepted' as const })), unmapped_a: [], unmapped_b: [], engine: null, warnings: [], confirmed: true });
 }
 
 function reviewWith(s: WorkspaceState, rows: MappingRow[], confirmed: boolean): NonNullable<WorkspaceState['mapping']> {

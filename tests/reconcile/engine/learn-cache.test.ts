@@ -86,3 +86,36 @@ describe('learned facts per source content', () => {
     expect(learned).toHaveBeenCalledTimes(4);
   });
 });
+
+describe('learning started ahead of the click (prefetchCash)', () => {
+  it('is joined by the click for the same mapping; a changed mapping or source learns anew', async () => {
+    const { invoices, bank } = files();
+    const ws = await sb.workspace('ahead');
+    await ws.addSourceFromPath('left', sb.file('invoices.csv', invoices));
+    await ws.addSourceFromPath('right', sb.file('bank.csv', bank));
+    const { recipe } = await buildAutoRecipe(ws, 'cash');
+    learned.mockClear();
+    const other = await sb.workspace('reference');
+    await other.addSourceFromPath('left', sb.file('invoices2.csv', invoices));
+    await other.addSourceFromPath('right', sb.file('bank-changed.csv', files(11).bank));
+
+    // Another mapping (the reference pair dropped) asked ahead, then the click joins it: read once.
+    const fewer = recipe.mappings.filter((m) => m.field_b !== 'reference');
+    ws.prefetchCash(fewer, null);
+    const joined = await ws.learnCash(fewer, null);
+    expect(learned).toHaveBeenCalledTimes(1);
+
+    // The user changed the mapping before the click: the prefetched answer is not given for it.
+    ws.prefetchCash(recipe.mappings.filter((m) => m.field_b !== 'counterparty'), null);
+    const asked = await ws.learnCash(fewer.filter((m) => m.field_b !== 'counterparty'), null);
+    expect(learned).toHaveBeenCalledTimes(3);
+    expect(asked).not.toBe(joined);
+
+    // A source loaded again after the prefetch: the click learns the new file, not the old one.
+    ws.prefetchCash(recipe.mappings, null);
+    await ws.addSourceFromPath('right', sb.file('bank-changed.csv', files(11).bank));
+    const fresh = await ws.learnCash(recipe.mappings, null);
+    expect(fresh).toEqual(await other.learnCash(recipe.mappings, null));
+    other.close();
+  });
+});

@@ -80,7 +80,20 @@ export class Db {
    */
   statements = 0;
 
+  private stopped = false;
+
+  /** Interrupts the statement running and refuses every later one: work on this connection given up. */
+  stop(): void {
+    this.stopped = true;
+    this.conn.interrupt();
+  }
+
+  private refuseStopped(): void {
+    if (this.stopped) throw new Error('INTERRUPT Error: this connection was stopped');
+  }
+
   async exec(sql: string, params?: Params): Promise<void> {
+    this.refuseStopped();
     this.statements++;
     const started = TRACE ? performance.now() : 0;
     const cpu = TRACE ? process.cpuUsage() : undefined;
@@ -93,6 +106,7 @@ export class Db {
 
   /** Rows as plain JSON values (BIGINT/DECIMAL become strings, dates ISO strings). */
   async all<T = Row>(sql: string, params?: Params): Promise<T[]> {
+    this.refuseStopped();
     this.statements++;
     const started = TRACE ? performance.now() : 0;
     const cpu = TRACE ? process.cpuUsage() : undefined;
@@ -119,6 +133,7 @@ export class Db {
     // statement, 26–34 ms CPU per call beside two 5,000-column data tables, and learning asked 226
     // times (7.9 of its 24 s CPU, issue 27). Binding a name that is not there is a catalog error
     // (it leaves an open transaction usable); a temp view of that name is not a table.
+    this.refuseStopped();
     this.statements++;
     try {
       await this.conn.run(`SELECT 1 FROM temp.main."${name.replace(/"/g, '""')}" LIMIT 0`);

@@ -75,7 +75,13 @@ export class ReconEngine {
   readonly interruptedRuns: number[];
   private running: { db: Db | null; controller: AbortController } | null = null;
   private readonly sideQueues = new Map<Side, Promise<void>>();
-  private cashFacts?: { key: string; facts: Promise<CashFacts> };
+  /**
+   * The learning asked last (one at a time): its key, its answer, and, while it reads the data, its
+   * own connection (so it can be interrupted). `background` until a caller waits for it: learning
+   * started ahead of the click (`prefetchCash`) that nobody waits for is stopped when another
+   * question replaces it.
+   */
+  private cashFacts?: { key: string; facts: Promise<CashFacts>; background: boolean; db: Db | null; stopped: boolean };
   /** Loads and re-typings queued or running per side, for cancelLoad. */
   private readonly sideTasks = new Map<Side, Set<SideTaskHandle>>();
 
@@ -257,26 +263,68 @@ export class ReconEngine {
    * every row, so answers are kept per source content (learn-cache.ts: both files' SHA-256, how they
    * were read and typed, the mappings and the sign), in memory and in the workspace: pressing Suggest
    * or Confirm mapping again, dropping the same file again or reopening the workspace does not learn
-   * again; a changed file or typing does.
+   * again; a changed file or typing does. A caller asking what is being learned joins that work
+   * (the click after `prefetchCash`).
    */
   async learnCash(mappings: FieldMapping[], flipSign: boolean | null): Promise<CashFacts> {
+    return this.cashLearning(mappings, flipSign, false);
+  }
+
+  /**
+   * Starts learning the facts `learnCash(mappings, flipSign)` will be asked for, without waiting
+   * (issue 30: the mapping step starts it as soon as it proposes the mapping, so "Confirm mapping"
+   * finds it done or in flight). It runs on a connection of its own and holds no lock: previews,
+   * pages, loads and runs go on beside it. Replaced by another question before anyone asked for it,
+   * it is interrupted. Failures are only the next caller's to see (it learns again).
+   */
+  prefetchCash(mappings: FieldMapping[], flipSign: boolean | null): void {
+    this.cashLearning(mappings, flipSign, true).catch(() => undefined);
+  }
+
+  private async cashLearning(mappings: FieldMapping[], flipSign: boolean | null, background: boolean): Promise<CashFacts> {
     const left = await this.requireSource('left');
     const right = await this.requireSource('right');
     const key = learnedFactsKey(left, right, mappings, flipSign);
-    if (this.cashFacts?.key !== key) {
-      const facts = (async () => {
-        const stored = await readLearnedFacts(this.db, key);
-        if (stored) return stored;
-        const learned = await learnCashFacts(this.db, { left: left.columns, right: right.columns }, mappings, flipSign);
+    const current = this.cashFacts;
+    if (current?.key === key) {
+      if (!background) current.background = false; // someone waits for it now
+      return current.facts;
+    }
+    // Learning ahead that nobody waits for is not worth the CPU any more: another question replaced it.
+    if (current?.background) {
+      current.stopped = true;
+      current.db?.stop();
+    }
+    const entry: NonNullable<ReconEngine['cashFacts']> = { key, facts: Promise.resolve({} as CashFacts), background, db: null, stopped: false };
+    entry.facts = (async () => {
+      const stored = await readLearnedFacts(this.db, key);
+      if (stored) return stored;
+      const db = await this.db.fork();
+      entry.db = db;
+      if (entry.stopped) db.stop();
+      try {
+        const learned = await learnCashFacts(db, { left: left.columns, right: right.columns }, mappings, flipSign);
+        // A load that committed while the rows were read may have mixed two files into the answer:
+        // it is neither kept nor given (the key says which files it is for).
+        if (JSON.stringify([await this.source('left'), await this.source('right')]) !== JSON.stringify([left, right])) {
+          throw new ReconError('source_changed', 'a source was loaded again while its facts were being learned; ask again');
+        }
         await storeLearnedFacts(this.db, key, learned);
         return learned;
-      })();
-      this.cashFacts = { key, facts };
-      facts.catch(() => {
-        if (this.cashFacts?.facts === facts) this.cashFacts = undefined; // a failure is not remembered
-      });
-    }
-    return this.cashFacts.facts;
+      } finally {
+        entry.db = null;
+        try {
+          db.close();
+        } catch {
+          // the workspace was closed under it (close() stopped it first)
+        }
+      }
+    })();
+    this.cashFacts = entry;
+    entry.facts.catch(() => {
+      if (this.cashFacts === entry) this.cashFacts = undefined; // a failure is not remembered
+    });
+    return entry.facts;
   }
 
   async countFiltered(side: Side, filters: SourceFilter[]): Promise<number> {
@@ -553,6 +601,7 @@ export class ReconEngine {
   }
 
   close(): void {
+    this.cashFacts?.db?.stop();
     this.db.close();
   }
 

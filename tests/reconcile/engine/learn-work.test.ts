@@ -5,7 +5,8 @@
  * the dates), and each distinct text is tokenised once; the counterparty names are folded once per
  * spelling, not once per statement line. Real DuckDB; the engine's Db is only listened to.
  */
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { Db } from '../../../src/main/reconcile/engine/db';
 import { buildAutoRecipe } from '../../../src/main/reconcile/engine/auto-recipe';
 import { csv, mostRowsInto, planInfo as info, spiedSandbox, statements, type PlanNode } from './helpers';
 

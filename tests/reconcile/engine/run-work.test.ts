@@ -111,9 +111,9 @@ describe('a run does each piece of work once', () => {
         .split('\n')
         .map((line, i) => [line, ...Array.from({ length: 40 }, (_, j) => (i === 0 ? `${prefix}_${j}` : String((i * 7 + j * 13) % 997)))].join(sep))
         .join('\n');
-    const ws = await sb.workspace('narrow');
-    await ws.addSourceFromPath('left', sb.file('invoices.csv', `${widen(invoices, ',', 'l_extra')}\n`));
-    await ws.addSourceFromPath('right', sb.file('bank.csv', `${widen(bank, ';', 'r_extra')}\n`));
+    const ws = await sandbox().workspace('narrow');
+    await ws.addSourceFromPath('left', sandbox().file('invoices.csv', `${widen(invoices, ',', 'l_extra')}\n`));
+    await ws.addSourceFromPath('right', sandbox().file('bank.csv', `${widen(bank, ';', 'r_extra')}\n`));
     const { recipe } = await buildAutoRecipe(ws, 'cash');
     expect(recipe.rules.some((r) => r.model)).toBe(true);
     let groups = 0;

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:worlds -- [--set tune|heldout|heldout-v2|heldout-v3|heldout-v4|heldout-v5|heldout-v6|heldout-v7|heldout-v8|heldout-v9|heldout-v10|heldout-v11|all] [--world NAME] [--open-items N] [--seed S] [--order both|open-first|statement-first] [--keep]`
+ * `npm run bench:worlds -- [--set tune|heldout|heldout-v2|heldout-v3|heldout-v4|heldout-v5|heldout-v6|heldout-v7|heldout-v8|heldout-v9|heldout-v10|heldout-v11|heldout-v12|all] [--world NAME] [--open-items N] [--seed S] [--order both|open-first|statement-first] [--keep]`
  *
  * Issue 25's measure: cash application on "worlds" written by people who had not read the engine
  * (scripts/bench/worlds/tune, …/heldout, …/heldout-v2; contract in worlds/world.ts). Each world is run the way
@@ -87,6 +87,10 @@ async function loadWorlds(set: string): Promise<Record<string, WorldGenerator>> 
   // part of `all` until the owner has taken its first, untuned figure (`--set heldout-v11`).
   const heldoutV11 = './worlds/heldout-v11/index';
   if (set === 'heldout-v11') Object.assign(worlds, ((await import(heldoutV11)) as { HELDOUT_V11_WORLDS: Record<string, WorldGenerator> }).HELDOUT_V11_WORLDS);
+  // The twelfth held-out set (issue 25v12: ru-1c, cl-factoring, th-kbank), by another hand. Not part
+  // of `all` until the owner has taken its first, untuned figure (`--set heldout-v12`).
+  const heldoutV12 = './worlds/heldout-v12/index';
+  if (set === 'heldout-v12') Object.assign(worlds, ((await import(heldoutV12)) as { HELDOUT_V12_WORLDS: Record<string, WorldGenerator> }).HELDOUT_V12_WORLDS);
   return worlds;
 }
 

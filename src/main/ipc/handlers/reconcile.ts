@@ -35,7 +35,7 @@ export function reconcileHandlers({ reconcile, platform, assistant }: HandlerDep
           title: 'Choose up to two CSV, Excel or bank statement files',
           filters: [
             { name: 'CSV, Excel and bank statements', extensions: ['csv', 'tsv', 'txt', 'gz', 'xlsx', 'xlsm', ...BANK_EXTENSIONS] },
-            { name: 'Bank statements (camt.053/054, MT940/942, BAI2, OFX, BgMax, CFONB 120, Norma 43)', extensions: BANK_EXTENSIONS },
+            { name: 'Bank statements (camt.053/054, MT940/942, BAI2, OFX, BgMax, CFONB 120, Norma 43, 1C)', extensions: [...BANK_EXTENSIONS, 'txt'] },
             { name: 'All files', extensions: ['*'] },
           ],
         }),

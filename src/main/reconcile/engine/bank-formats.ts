@@ -1,7 +1,8 @@
 /**
  * Bank statement formats read as sources: ISO 20022 camt.053 (statement) and camt.054
  * (debit/credit notification), SWIFT MT940 (statement) and MT942 (interim report), BAI2 and OFX;
- * the national fixed-width files (BgMax, CFONB 120, Norma 43) in bank-fixed-width.ts.
+ * the national fixed-width files (BgMax, CFONB 120, Norma 43) in bank-fixed-width.ts, and
+ * 1CClientBankExchange (Russia, key=value documents) in bank-1c.ts.
  * Each file becomes one table in a CSV in the workspace (then read like any CSV, so typing, review
  * and exports do not change): one row per booked transaction, with the same columns whatever the
  * format, and the structured remittance kept in its own columns.
@@ -17,6 +18,7 @@ import { Parser as Mt940Parser } from 'mt940js';
 import { parseSync as parseOfx } from 'ofx-js';
 import { ReconError } from '../../errors';
 import { detectBgmax, detectCfonb120, detectNorma43, parseBgmax, parseCfonb120, parseNorma43 } from './bank-fixed-width';
+import { decode1c, detect1c, parse1c } from './bank-1c';
 import { bad, BANK_COLUMNS, BANK_FORMAT_NAMES, empty, join, money, rfReferences, type BankFormat, type BankRow } from './bank-row';
 import { decodeText, singleByteCodePage } from './file-sniff';
 
@@ -30,6 +32,7 @@ export function detectBankFormat(head: string): BankFormat | null {
     return null;
   }
   if (/^OFXHEADER\s*:/i.test(text)) return 'ofx';
+  if (detect1c(text)) return '1c';
   if (detectBgmax(text)) return 'bgmax';
   if (detectNorma43(text)) return 'norma43';
   if (detectCfonb120(text)) return 'cfonb120';
@@ -534,6 +537,8 @@ export function parseBankStatement(content: string, format: BankFormat, name: st
       return parseCfonb120(content, name);
     case 'norma43':
       return parseNorma43(content, name);
+    case '1c':
+      return parse1c(content, name);
   }
 }
 
@@ -556,7 +561,8 @@ export const BANK_TYPED_COLUMNS: ReadonlySet<string> = new Set(['booking_date', 
  * line N + 1 of the CSV is transaction N). Columns empty in every row are left out.
  */
 export async function bankStatementToCsv(path: string, csvPath: string, format: BankFormat, name: string): Promise<BankConversion> {
-  const content = decode(await readFile(path));
+  const bytes = await readFile(path);
+  const content = format === '1c' ? decode1c(bytes) : decode(bytes);
   const rows = parseBankStatement(content, format, name);
   if (rows.length === 0) throw new ReconError('empty_file', `${name} is a ${BANK_FORMAT_NAMES[format]} with no transactions`, { format });
   const kept = BANK_COLUMNS.filter((c) => ['booking_date', 'value_date', 'amount', 'currency'].includes(c) || rows.some((r) => r[c] !== ''));

@@ -1,11 +1,11 @@
 /**
  * One shape for every bank statement format (bank-formats.ts: camt, MT940/942, BAI2, OFX;
- * bank-fixed-width.ts: CFONB 120, AEB Norma 43, Bankgirot BgMax): the formats, the row each
+ * bank-fixed-width.ts: CFONB 120, AEB Norma 43, Bankgirot BgMax; bank-1c.ts: 1CClientBankExchange): the formats, the row each
  * transaction becomes, and the small helpers every parser shares.
  */
 import { ReconError } from '../../errors';
 
-export type BankFormat = 'camt.053' | 'camt.054' | 'mt940' | 'mt942' | 'bai2' | 'ofx' | 'bgmax' | 'cfonb120' | 'norma43';
+export type BankFormat = 'camt.053' | 'camt.054' | 'mt940' | 'mt942' | 'bai2' | 'ofx' | 'bgmax' | 'cfonb120' | 'norma43' | '1c';
 
 /** One booked transaction, the same columns for every format. */
 export interface BankRow {
@@ -66,6 +66,7 @@ export const BANK_FORMAT_NAMES: Record<BankFormat, string> = {
   bgmax: 'Bankgirot BgMax file',
   cfonb120: 'CFONB 120 statement (relevé de compte)',
   norma43: 'AEB Norma 43 statement (cuaderno 43)',
+  '1c': '1CClientBankExchange statement',
 };
 
 export const BANK_EXTENSIONS = ['xml', 'camt', 'sta', 'mt940', 'mt942', '940', '942', 'swi', 'bai', 'bai2', 'ofx', 'qfx', 'bgmax', 'cfonb', 'aeb', 'n43', 'q43'];

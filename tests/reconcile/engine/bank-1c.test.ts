@@ -57,8 +57,8 @@ describe('a 1CClientBankExchange statement', () => {
     expect(info.row_count).toBe(2);
     const rows = (await ws.preview('right', { offset: 0, limit: 10 })).items;
     expect(rows.map((r) => [r.booking_date, Number(r.amount), r.direction, r.counterparty_name, r.details])).toEqual([
-      ['2026-10-02', 234905.07, 'CRDT', 'ООО "ТОРГЛОГИСТИК"', 'ИНН 7052682050'],
-      ['2026-10-05', -18000, 'DBIT', 'АО "ЭНЕРГОСБЫТ"', 'ИНН 7701000001'],
+      ['2026-10-02', 234905.07, 'CRDT', 'ООО "ТОРГЛОГИСТИК"', 'ИНН 7052682050; п/п № 9547'],
+      ['2026-10-05', -18000, 'DBIT', 'АО "ЭНЕРГОСБЫТ"', 'ИНН 7701000001; п/п № 311'],
     ]);
     expect(rows[0].remittance_text).toBe('Оплата по счету № 2256 от 03.08.2026. В т.ч. НДС (22%) 42359-93');
   });

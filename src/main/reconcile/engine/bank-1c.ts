@@ -80,11 +80,12 @@ export function parse1c(src: string, name: string): BankRow[] {
       counterparty_bic: f(`${party}БИК`),
       remittance_text: remittance,
       creditor_reference: join(rfReferences(remittance)),
-      bank_reference: f('Номер'),
       transaction_code: join([kind, f('ВидОплаты')], ' '),
       account: incoming ? payeeAccount : payerAccount,
-      // The counterparty's tax numbers: what a Russian ledger lists its customers by.
-      details: join([inn && `ИНН ${inn}`, f(`${party}КПП`) && `КПП ${f(`${party}КПП`)}`]),
+      // The counterparty's tax numbers (what a Russian ledger lists its customers by) and the payment
+      // order's number. Not a column of its own: a 4-digit order number is no reference of ours, and as a
+      // column of unique values it looked like the open items' key (ru-1c's sides were swapped).
+      details: join([inn && `ИНН ${inn}`, f(`${party}КПП`) && `КПП ${f(`${party}КПП`)}`, f('Номер') && `п/п № ${f('Номер')}`], '; '),
     };
   });
 }

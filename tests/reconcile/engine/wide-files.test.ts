@@ -7,7 +7,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { FieldMapping } from '../../../src/shared/reconcile/recipe';
 import type { Db } from '../../../src/main/reconcile/engine/db';
 import type { ReconEngine } from '../../../src/main/reconcile/engine/engine';
-import { sandbox, type Sandbox } from './helpers';
+import { sandbox, statements, type Sandbox } from './helpers';
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -67,13 +67,11 @@ describe('wide files', () => {
     // Issue 27: a 5,000-column file mapped 1,250 text pairs and compared them all (5 s CPU).
     const pairsRead = async (extra: number) => {
       const { ws, mappings } = await wide(extra);
-      const db = dbOf(ws);
-      const sql: string[] = [];
-      const all = db.all.bind(db);
-      db.all = ((q: string, p?: never) => (sql.push(q), all(q, p))) as typeof db.all;
-      const facts = await ws.learnCash(mappings, false);
+      // Listened to on every connection: learning may run on its own (30k, started at the proposal).
+      let facts: Awaited<ReturnType<ReconEngine['learnCash']>> | undefined;
+      const sql = (await statements(async () => void (facts = await ws.learnCash(mappings, false)))).map((x) => x.sql);
       const overlaps = sql.find((q) => q.includes('WITH la AS'))!;
-      return { party: facts.party, pairs: (/VALUES (.*?)\) t\(p, lc, rc\)/s.exec(overlaps)![1].match(/\(\d+, /g) ?? []).length };
+      return { party: facts!.party, pairs: (/VALUES (.*?)\) t\(p, lc, rc\)/s.exec(overlaps)![1].match(/\(\d+, /g) ?? []).length };
     };
     const [narrow, broad] = [await pairsRead(40), await pairsRead(100)];
     expect(narrow).toEqual({ party: { left: 'party_2', right: 'payer_2' }, pairs: 40 });
@@ -195,14 +193,10 @@ describe('learning the references of a wide file', () => {
     const ws = await sb.workspace(`refs${ids}`);
     await ws.addSourceFromPath('left', sb.file(`refs-l${ids}.csv`, `${left}\n`));
     await ws.addSourceFromPath('right', sb.file(`refs-r${ids}.csv`, `${right}\n`));
-    const db = dbOf(ws);
-    const sql: string[] = [];
-    const [all, exec] = [db.all.bind(db), db.exec.bind(db)];
-    db.all = ((q: string, p?: never) => (sql.push(q), all(q, p))) as typeof db.all;
-    db.exec = ((q: string, p?: never) => (sql.push(q), exec(q, p))) as typeof db.exec;
     const m = (a: string, b: string, role: FieldMapping['role']): FieldMapping => ({ field_a: a, field_b: b, confidence: 0.9, reason: 'test', role });
-    const facts = await ws.learnCash([m('invoice', 'text', 'key'), m('amount', 'amount', 'amount')], false);
-    return { statements: sql.length, viaView: sql.filter((q) => q.includes('"src_left"')).length, leftKey: facts.leftKey };
+    let leftKey: string | null = null;
+    const sql = (await statements(async () => void ({ leftKey } = await ws.learnCash([m('invoice', 'text', 'key'), m('amount', 'amount', 'amount')], false)))).map((x) => x.sql);
+    return { statements: sql.length, viaView: sql.filter((q) => q.includes('"src_left"')).length, leftKey };
   }
 
   it('reads the open items through their typed view as often for 30 candidate columns as for 10 (each read binds every column)', async () => {
@@ -210,8 +204,9 @@ describe('learning the references of a wide file', () => {
     const many = await viewReads(30);
     expect(few.leftKey).toBe('invoice');
     expect(many.leftKey).toBe('invoice');
-    // Each candidate column is judged (more statements), but through the data table's named columns.
-    expect(many.statements).toBeGreaterThan(few.statements);
+    // Each candidate column is judged (the amount agreement of all of them is one statement since
+    // 27j), through the data table's named columns, never the view.
+    expect(many.statements).toBeGreaterThanOrEqual(few.statements);
     expect(many.viaView).toBe(few.viaView);
   });
 
@@ -229,18 +224,11 @@ describe('learning the references of a wide file', () => {
       const ws = await sb.workspace(`tok${ids}`);
       await ws.addSourceFromPath('left', sb.file(`tok-l${ids}.csv`, `${left}\n`));
       await ws.addSourceFromPath('right', sb.file(`tok-r${ids}.csv`, `${right}\n`));
-      const db = dbOf(ws);
-      const made: string[] = [];
-      const [all, exec] = [db.all.bind(db), db.exec.bind(db)];
-      const seen = (q: string) => {
-        // The statements that cut tokens out of the unpivoted texts (each makes a token table).
-        if (q.includes('UNPIVOT') && q.includes('kalla_learn_right')) made.push(q);
-      };
-      db.all = ((q: string, p?: never) => (seen(q), all(q, p))) as typeof db.all;
-      db.exec = ((q: string, p?: never) => (seen(q), exec(q, p))) as typeof db.exec;
       const m = (a: string, b: string, role: FieldMapping['role']): FieldMapping => ({ field_a: a, field_b: b, confidence: 0.9, reason: 'test', role });
-      const facts = await ws.learnCash([m('invoice', 't0', 'key'), m('amount', 'amount', 'amount')], false);
-      return { leftKey: facts.leftKey, made: made.length };
+      let leftKey: string | null = null;
+      const sql = (await statements(async () => void ({ leftKey } = await ws.learnCash([m('invoice', 't0', 'key'), m('amount', 'amount', 'amount')], false)))).map((x) => x.sql);
+      // The statements that cut tokens out of the unpivoted texts (each makes a token table).
+      return { leftKey, made: sql.filter((q) => q.includes('UNPIVOT') && q.includes('kalla_learn_right')).length };
     };
     const [few, many] = [await tokenizations(10), await tokenizations(30)];
     expect(few.leftKey).toBe('invoice');

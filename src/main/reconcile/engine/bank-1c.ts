@@ -17,9 +17,8 @@ export function decode1c(buf: Buffer): string {
   try {
     return new TextDecoder('utf-8', { fatal: true }).decode(buf).replace(/^\uFEFF/, '');
   } catch {
-    const windows = new TextDecoder('windows-1251').decode(buf);
-    if (/^Кодировка=DOS\s*$/m.test(new TextDecoder('ibm866').decode(buf))) return new TextDecoder('ibm866').decode(buf);
-    return windows;
+    const dos = new TextDecoder('ibm866').decode(buf);
+    return /^Кодировка=DOS\s*$/m.test(dos) ? dos : new TextDecoder('windows-1251').decode(buf);
   }
 }
 

@@ -17,7 +17,7 @@ export function explainSourceError(name: string, e: unknown): SourceError & { co
         return {
           name,
           code: e.code,
-          message: `“${name}” is not UTF-8 text. It is probably Windows-1252 (Excel on Windows in Western Europe), Windows-1250 (Central Europe), Windows-1254 (Turkish), Windows-1251 (Cyrillic), Windows-1253 (Greek), Windows-1255 (Hebrew), Windows-1256 (Arabic), or for Chinese, Japanese or Korean exports GB18030, Shift_JIS or EUC-KR; re-read it that way?`,
+          message: `“${name}” is not UTF-8 text. It is probably Windows-1252 (Excel on Windows in Western Europe), Windows-1250 (Central Europe), Windows-1254 (Turkish), Windows-1251 (Cyrillic), Windows-1253 (Greek), Windows-1255 (Hebrew), Windows-1256 (Arabic), Windows-874 (Thai), or for Chinese, Japanese or Korean exports GB18030, Shift_JIS or EUC-KR; re-read it that way?`,
           actions: [
             { label: 'Re-read as Windows-1252', read: { encoding: 'windows-1252' } },
             { label: 'Re-read as Windows-1250', read: { encoding: 'windows-1250' } },
@@ -26,6 +26,7 @@ export function explainSourceError(name: string, e: unknown): SourceError & { co
             { label: 'Re-read as Windows-1253 (Greek)', read: { encoding: 'windows-1253' } },
             { label: 'Re-read as Windows-1255 (Hebrew)', read: { encoding: 'windows-1255' } },
             { label: 'Re-read as Windows-1256 (Arabic)', read: { encoding: 'windows-1256' } },
+            { label: 'Re-read as Windows-874 (Thai)', read: { encoding: 'windows-874' } },
             { label: 'Re-read as Latin-1', read: { encoding: 'latin1' } },
             { label: 'Re-read as GB18030 (Chinese)', read: { encoding: 'gb18030' } },
             { label: 'Re-read as Shift_JIS (Japanese)', read: { encoding: 'shift_jis' } },

@@ -321,7 +321,7 @@ export const MatchRuleSchema = z.object({
 export type MatchRule = z.infer<typeof MatchRuleSchema>;
 export type MatchModel = NonNullable<MatchRule['model']>;
 
-export const EncodingSchema = z.enum(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252', 'windows-1250', 'windows-1254', 'windows-1251', 'windows-1253', 'windows-1255', 'windows-1256', 'latin1', 'gb18030', 'big5', 'shift_jis', 'euc-kr']);
+export const EncodingSchema = z.enum(['utf-8', 'utf-16le', 'utf-16be', 'windows-1252', 'windows-1250', 'windows-1254', 'windows-1251', 'windows-1253', 'windows-1255', 'windows-1256', 'windows-874', 'latin1', 'gb18030', 'big5', 'shift_jis', 'euc-kr']);
 
 export const ColumnTypeSchema = z.enum(['text', 'number', 'date', 'timestamp', 'boolean']);
 export type ColumnType = z.infer<typeof ColumnTypeSchema>;

@@ -163,13 +163,15 @@ describe('sources: delimiters, compression and encodings', () => {
     expect((await ws.preview('left', { offset: 0, limit: 1 })).items[0].unvan).toBe('\u00d6zt\u00fcrk Plastik San. ve Tic. Ltd. \u015eti.');
   });
 
-  it('reads Hebrew, Cyrillic, Greek and Arabic exports in their Windows code pages, and keeps Latin text Latin', async () => {
+  it('reads Hebrew, Cyrillic, Greek, Arabic and Thai exports in their Windows code pages, and keeps Latin text Latin', async () => {
     const { singleByteCodePage } = await import('../../../src/main/reconcile/engine/file-sniff');
     const ledgers = {
       'windows-1255': 'שם לקוח,מספר חשבונית,סכום\nאלקטרה מוצרי צריכה בע"מ,INV-104233,"12,345.60"\nשטראוס גרופ,INV-104234,"8,800.00"\n',
       'windows-1251': 'Контрагент;Номер документа;Сумма\nООО Ромашка;СЧ-000123;12 345,60\nАО Северсталь;СЧ-000124;8 800,00\n',
       'windows-1253': 'Πελάτης;Παραστατικό;Ποσό\nΑΦΟΙ ΠΑΠΑΔΟΠΟΥΛΟΙ Ο.Ε.;ΤΙΜ-1042;1.234,50\nΚρητικά Τρόφιμα ΑΕ;ΤΙΜ-1043;880,00\n',
       'windows-1256': 'اسم العميل,رقم الفاتورة,المبلغ\nشركة النور للتجارة,INV-7781,"12,345.60"\nمؤسسة الفجر,INV-7782,"880.00"\n',
+      // An Express-style Thai receivables report (TIS-620): read as Windows-1251 it was Cyrillic mojibake.
+      'windows-874': 'รหัสลูกค้า,ชื่อลูกค้า,เลขที่เอกสาร,ยอดคงค้าง\nAR-0101,บริษัท โกลบอลนครไทย กรุ๊ป จำกัด,IV6908-00161,"407,670.00"\nAR-0102,คุณมาลี ใจดี,IV6909-00141,"59,478.73"\n',
     } as const;
     for (const [encoding, text] of Object.entries(ledgers) as [keyof typeof ledgers, string][]) {
       const bytes = encodeSingleByte(text, encoding);

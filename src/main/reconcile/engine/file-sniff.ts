@@ -13,12 +13,12 @@ export type Encoding = 'utf-8' | 'utf-16le' | 'utf-16be' | CodePage | 'latin1' |
 /**
  * The Windows code pages read here, Western first (it wins ties): Latin-script pages (Western,
  * Central European, Turkish) and the single-byte pages of other scripts (Cyrillic, Greek, Hebrew,
- * Arabic), whose letters every byte above 0x7F also decodes to in the Latin pages.
+ * Arabic, Thai), whose letters every byte above 0x7F also decodes to in the Latin pages.
  */
-type CodePage = 'windows-1252' | 'windows-1250' | 'windows-1254' | 'windows-1251' | 'windows-1253' | 'windows-1255' | 'windows-1256';
+type CodePage = 'windows-1252' | 'windows-1250' | 'windows-1254' | 'windows-1251' | 'windows-1253' | 'windows-1255' | 'windows-1256' | 'windows-874';
 // Hebrew before Cyrillic and Greek: Hebrew's letters are the bytes of their lower-case letters, so
 // a Hebrew text ties with them; Cyrillic and Greek texts hold bytes Windows-1255 does not assign.
-const CODE_PAGES: readonly CodePage[] = ['windows-1252', 'windows-1250', 'windows-1254', 'windows-1255', 'windows-1251', 'windows-1253', 'windows-1256'];
+const CODE_PAGES: readonly CodePage[] = ['windows-1252', 'windows-1250', 'windows-1254', 'windows-1255', 'windows-1251', 'windows-1253', 'windows-1256', 'windows-874'];
 const PAGE_NAME: Record<CodePage, string> = {
   'windows-1252': 'Windows-1252',
   'windows-1250': 'Windows-1250',
@@ -27,6 +27,7 @@ const PAGE_NAME: Record<CodePage, string> = {
   'windows-1253': 'Windows-1253',
   'windows-1255': 'Windows-1255',
   'windows-1256': 'Windows-1256',
+  'windows-874': 'Windows-874 (Thai, TIS-620)',
 };
 const isCodePage = (e: Encoding): e is CodePage => (CODE_PAGES as readonly string[]).includes(e);
 
@@ -72,6 +73,8 @@ const OWN_LETTERS: Record<CodePage, string> = {
   'windows-1253': 'αβγδεζηθικλμνξοπρστυφχψωάέήίόύώϊϋΐΰς',
   'windows-1255': 'אבגדהוזחטיךכלםמןנסעףפץצקרשת',
   'windows-1256': 'ءآأؤإئابةتثجحخدذرزسشصضطظعغفقكلمنهوىيپچژگ',
+  // Every Thai consonant, vowel and tone mark (U+0E01–U+0E4E): a Thai word is written with all of them.
+  'windows-874': Array.from({ length: 0x4e }, (_, i) => String.fromCodePoint(0x0e01 + i)).join(''),
 };
 const LATIN_PAGES = new Set<CodePage>(['windows-1252', 'windows-1250', 'windows-1254']);
 /**
@@ -84,6 +87,7 @@ const VOWELS: Partial<Record<CodePage, string>> = {
   'windows-1253': 'αεηιουωάέήίόύώϊϋ',
   'windows-1255': 'אהוי',
   'windows-1256': 'اويىةأإآ',
+  'windows-874': 'ะัาำิีึืุูเแโใไ',
 };
 const VOWEL_SHARE = { min: 0.25, max: 0.65 };
 /** Words of a cased script (Cyrillic, Greek) rarely change to a capital inside: more than this share of letters, and the reading counts half. */

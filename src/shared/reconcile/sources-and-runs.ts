@@ -24,6 +24,8 @@ export const ColumnTypingSchema = z.object({
   derived: z.boolean().optional(),
   /** Set when the type came from ReadOptions.column_overrides. */
   overridden: z.boolean().optional(),
+  /** Dates whose years are Buddhist-era (Thai: CE + 543), read as common-era dates. */
+  era: z.literal('buddhist').optional(),
 });
 export type ColumnTyping = z.infer<typeof ColumnTypingSchema>;
 
@@ -34,6 +36,8 @@ export const NoticeCodeSchema = z.enum([
   'transcoded',
   'skipped_bad_lines',
   'ambiguous_date_order',
+  /** Dates written in Buddhist-era years (Thai exports), read as common-era dates. */
+  'buddhist_era',
   'derived_signed_amount',
   'decompressed',
   'skipped_top',

@@ -87,6 +87,27 @@ describe('typing for finance exports', () => {
     expect(info.notices.filter((n) => n.code === 'ambiguous_date_order')).toEqual([]);
   });
 
+  it('reads Buddhist-era years (Thai ledgers "29/02/2567", K BIZ statements "29/02/67") as common-era dates, and says so', async () => {
+    // Relative to today, as the rule is: a leap year near now, in both eras.
+    const leap = new Date().getUTCFullYear() - (new Date().getUTCFullYear() % 4);
+    const be = leap + 543;
+    const { info, rows } = await load('doc_date,posted,ce_short,amount', [
+      `29/02/${be},29/02/${be % 100} 10:16,01/10/${leap % 100},1.00`,
+      `13/03/${be + 1},01/03/${(be + 1) % 100} 21:30,13/10/${leap % 100},2.00`,
+    ]);
+    expect(info.columns.map((c) => [c.name, c.type, c.era])).toEqual([
+      ['doc_date', 'date', 'buddhist'],
+      ['posted', 'timestamp', 'buddhist'],
+      ['ce_short', 'date', undefined],
+      ['amount', 'number', undefined],
+    ]);
+    expect(rows.map((r) => [r.doc_date, String(r.posted).slice(0, 16), r.ce_short])).toEqual([
+      [`${leap}-02-29`, `${leap}-02-29 10:16`, `${leap}-10-01`],
+      [`${leap + 1}-03-13`, `${leap + 1}-03-01 21:30`, `${leap}-10-13`],
+    ]);
+    expect(info.notices.filter((n) => n.code === 'buddhist_era').map((n) => n.column)).toEqual(['doc_date', 'posted']);
+  });
+
   it('reports an undecidable day/month order and lets an override settle it', async () => {
     const { ws, info, rows } = await load('booked,amount', ['03/01/2024,1', '04/02/2024,2']);
     expect(info.notices.find((n) => n.code === 'ambiguous_date_order')?.column).toBe('booked');

@@ -129,6 +129,8 @@ function datePartStats(v: string, sep: string, key: string, sfx: string): string
     `${when(`try_cast(${part(1)} AS INTEGER)`)} AS ${key}_p1${sfx}`,
     `${when(`try_cast(${part(2)} AS INTEGER)`)} AS ${key}_p2${sfx}`,
     `${when(`length(${part(3)})`)} AS ${key}_y${sfx}`,
+    `min(CASE WHEN ${key}_m${sfx} THEN try_cast(${part(3)} AS INTEGER) END) AS ${key}_ylo${sfx}`,
+    `${when(`try_cast(${part(3)} AS INTEGER)`)} AS ${key}_yhi${sfx}`,
   ];
 }
 
@@ -438,8 +440,17 @@ function detectOne(name: string, i: number, total: number, n: (k: string) => num
         });
       }
     }
-    const format = order === 'dmy' ? `%d${s.sep}%m${s.sep}${year}` : `%m${s.sep}%d${s.sep}${year}`;
-    return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format };
+    const era = buddhistEra(n(`${s.key}_y_${i}`), n(`${s.key}_ylo_${i}`), n(`${s.key}_yhi_${i}`));
+    // A Buddhist-era date is read through its four-digit common-era year (see typedExpression).
+    const format = order === 'dmy' ? `%d${s.sep}%m${s.sep}${era ? '%Y' : year}` : `%m${s.sep}%d${s.sep}${era ? '%Y' : year}`;
+    if (era) {
+      notices.push({
+        code: 'buddhist_era',
+        column: name,
+        message: `column "${name}": the years (${span(n(`${s.key}_ylo_${i}`), n(`${s.key}_yhi_${i}`))}) are Buddhist-era years, as Thai exports write them: read as ${era.shown} (override the column's type to read them otherwise)`,
+      });
+    }
+    return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format, ...(era ? { era: 'buddhist' as const } : {}) };
   }
   if (n(`bool_${i}`) === total) return { name, type: 'boolean' };
   // Dates in several formats: no format reads them all, so the column stays text, but not silently.
@@ -455,6 +466,26 @@ function detectOne(name: string, i: number, total: number, n: (k: string) => num
   return { name, type: 'text' };
 }
 
+/** Years between 543 and 544 + this many years from now are read against the common era (2026 = BE 2569). */
+const PLAUSIBLE_YEARS = 30;
+/**
+ * Thai documents date by the Buddhist era (BE = CE + 543): "27/11/2569", and bank statements
+ * "01/10/69". Read as common-era years those are centuries away (2569) or decades (1969/2069 —
+ * DuckDB's %y pivot), so a date pair learned between such a file and a CE one is nonsense. A
+ * column is Buddhist-era when every year is implausible as a CE year and plausible as a BE one,
+ * measured against today (a statement or ledger is about the present): four-digit years within
+ * PLAUSIBLE_YEARS of today + 543, or two-digit years none of which is within PLAUSIBLE_YEARS of
+ * today in either CE reading while all are as BE 25yy.
+ */
+function buddhistEra(yearLength: number, lo: number, hi: number, now = new Date().getUTCFullYear()): { shown: string } | null {
+  const plausible = (y: number) => Math.abs(y - now) <= PLAUSIBLE_YEARS;
+  if (yearLength === 4) return plausible(lo - 543) && plausible(hi - 543) && !plausible(lo) ? { shown: span(lo - 543, hi - 543) } : null;
+  if (yearLength !== 2) return null;
+  for (let yy = lo; yy <= hi; yy++) if (plausible(2000 + yy) || plausible(1900 + yy) || !plausible(1957 + yy)) return null;
+  return { shown: span(1957 + lo, 1957 + hi) };
+}
+const span = (lo: number, hi: number) => (lo === hi ? `${lo}` : `${lo}–${hi}`);
+
 /** A column retyped to number without a format reads the file's decimal separator (German amounts must not go blank). */
 function applyOverride(name: string, override: ColumnOverride, detected: ColumnTyping, fileStyle: 'us' | 'eu'): ColumnTyping {
   const typing: ColumnTyping = { name, type: override.type, overridden: true };
@@ -462,7 +493,9 @@ function applyOverride(name: string, override: ColumnOverride, detected: ColumnT
     if (override.format) typing.format = /,\d*$/.test(override.format) || override.format === 'eu' ? 'eu' : 'us';
     else typing.format = detected.type === 'number' ? detected.format : fileStyle;
   } else if (override.type === 'date' || override.type === 'timestamp') {
-    typing.format = override.format ?? (detected.type === 'date' || detected.type === 'timestamp' ? detected.format : 'iso');
+    const asDetected = !override.format && (detected.type === 'date' || detected.type === 'timestamp');
+    typing.format = override.format ?? (asDetected ? detected.format : 'iso');
+    if (asDetected && detected.era) typing.era = detected.era;
   }
   return typing;
 }
@@ -479,7 +512,7 @@ export function typedExpression(typing: ColumnTyping): string {
     return `CASE WHEN ${c} IS NULL AND ${d} IS NULL THEN NULL ELSE coalesce(${c}, 0) - abs(coalesce(${d}, 0)) END`;
   }
   const raw = ident(typing.name);
-  const v = `nullif(trim(${raw}), '')`;
+  const v = typing.era === 'buddhist' ? commonEraYear(`nullif(trim(${raw}), '')`) : `nullif(trim(${raw}), '')`;
   switch (typing.type) {
     case 'number':
       return numberExpression(typing.name, typing.format === 'eu' ? 'eu' : 'us');
@@ -499,6 +532,16 @@ export function typedExpression(typing: ColumnTyping): string {
     default:
       return raw;
   }
+}
+
+/**
+ * The date text with its Buddhist-era year (third part of d?m?y, four or two digits) rewritten as
+ * the common-era year, before strptime: 29/02/2567 is a leap day in 2024, not in a year 2567.
+ */
+function commonEraYear(v: string): string {
+  const m = String.raw`^(\d{1,2}[^0-9]\d{1,2}[^0-9])(\d{2}|\d{4})(\D.*)?$`;
+  const year = `try_cast(regexp_extract(${v}, '${m}', 2) AS INTEGER)`;
+  return `CASE WHEN regexp_full_match(${v}, '${m}') THEN regexp_extract(${v}, '${m}', 1) || CAST(CASE WHEN ${year} < 100 THEN 1957 + ${year} ELSE ${year} - 543 END AS VARCHAR) || coalesce(regexp_extract(${v}, '${m}', 3), '') ELSE ${v} END`;
 }
 
 function numberExpression(column: string, style: 'us' | 'eu'): string {

@@ -312,6 +312,7 @@ describe('references read from text', () => {
   const held = [{ width: 2, min: 2, max: 2 }, { width: 7, min: 1, max: 7 }];
   const gst = [{ width: 2, min: 2, max: 2, fixed: '25' }, { width: 2, min: 2, max: 2, fixed: '26' }, { width: 5, min: 1, max: 5 }];
   const glued = [{ width: 4, min: 4, max: 4, fixed: '2026' }, { width: 4, min: 1, max: 4 }];
+  const thai = [{ width: 4, min: 4, max: 4 }, { width: 0, min: 1, max: 4 }];
   const cases: [typeof tune, string, string[]][] = [
     [tune, 'INV-2026-000123', ['2026|123']],
     [tune, 'RE 2026/000123', ['2026|123']],
@@ -348,6 +349,10 @@ describe('references read from text', () => {
     [glued, 'FACT 0412', ['412']],
     [glued, 'F20260412', ['412']],
     [glued, 'FACTURE 2026-0412', ['412']],
+    // Only the number's width varies (IV6908-00161, CN6907-0006): a glued run is cut after the fixed groups.
+    [thai, 'Ref1: AR0116 Ref2: IV690800161 KBANK', ['6908|161']],
+    [thai, 'Ref2: IV6908-00161', ['6908|161']],
+    [thai, 'CN69070006', ['6907|6']],
   ];
   it('are canonical digit groups, whatever the prefix, separators, case and padding', async () => {
     const db = await Db.open(':memory:');

@@ -66,6 +66,12 @@ export interface CashFacts {
   references: ReferenceEvidence[];
   /** Identifier columns found in the statement's text whose hits did not agree in amount more than chance (a customer or contract number). */
   rejectedReferences: ReferenceEvidence[];
+  /**
+   * Columns whose value several open items share and a line names to pay all of them: a Thai
+   * billing note (ใบวางบิล) or a consolidated invoice. `agreement` is over lines naming one such
+   * value, against the sum of its items.
+   */
+  groupReferences?: ReferenceEvidence[];
   /** Open items in other currencies: their column, the statement's currency and the rate per foreign currency. */
   fx: { column: string; home: string; rates: { currency: string; rate: number; source?: 'learned' | 'supplied' }[] } | null;
   /** Pairs the differences were learned from. */
@@ -91,7 +97,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 25;
+export const LEARNING_VERSION = 26;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -217,6 +223,7 @@ async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping
       }
       if (!judged) continue;
       if (judged.validated) facts.references.push(judged.evidence);
+      else if (judged.group) (facts.groupReferences ??= []).push(judged.group);
       else facts.rejectedReferences.push(judged.evidence);
     }
   }
@@ -446,7 +453,7 @@ async function judgeReference(
   amountMap: FieldMapping | undefined,
   chance: number | null,
   flipSign: boolean,
-): Promise<{ evidence: ReferenceEvidence; validated: boolean; agreed: boolean } | null> {
+): Promise<{ evidence: ReferenceEvidence; validated: boolean; agreed: boolean; group?: ReferenceEvidence } | null> {
   let found = await referenceColumns(db, columns, leftKey, shape, strict);
   // Each text column is validated on its own: a column of the bank's own ids (P08767273) holds
   // the digits of some open item by chance, and those lines' amounts agree no more than chance.
@@ -472,8 +479,18 @@ async function judgeReference(
   // Named by volume alone only when written as issued: items numbered 1–760 are "named" by every
   // small number in the texts, while `INV-2026-000123` in a fifth of the lines is no accident.
   const validated = evidence.agreement === null || agreed || (found[0].share >= MIN_SHARE_ALONE && (await issuedShare(db, columns, leftKey, shape, strict, found[0].name)) >= MIN_SHARE_ALONE);
-  return { evidence, validated, agreed };
+  if (agreed || !amountMap || chance === null) return { evidence, validated, agreed };
+  // Not one item's number: perhaps a set's (a billing note), when the lines naming it pay the sum
+  // of the items that share it, as often beyond chance as a reference pays its item. Such a
+  // number is a set's even when named by volume: its lines do not pay one item.
+  const sum = await hitAgreement(db, columns, leftKey, shape, strict, found, amountMap, flipSign, true);
+  const group: ReferenceEvidence = { ...evidence, agreement: sum.share, lines: sum.lines, ratio: sum.share / Math.max(chance, 1e-4) };
+  const grouped = group.lines >= 3 && sum.share >= MIN_AGREEMENT && (group.ratio ?? 0) >= MIN_RATIO;
+  return grouped ? { evidence, validated: false, agreed, group } : { evidence, validated, agreed };
 }
+
+/** A set named by one value holds at most this many open items (a billing note lists a month's invoices). */
+const MAX_SET_ITEMS = 24;
 
 /** A leading group is the items' series when this share of keys carry one value in it. */
 const SERIES_SHARE = 0.8;
@@ -619,13 +636,15 @@ async function chanceAgreement(db: Db, columns: Columns, amount: FieldMapping, f
 }
 
 /** Among lines naming exactly one value of the column (each value on one open item), the share whose amount agrees. */
-async function hitAgreement(db: Db, columns: Columns, leftKey: ColumnTyping, shape: ReferenceGroups, strict: boolean, found: CashFacts['referenceColumns'], amount: FieldMapping, flipSign: boolean): Promise<{ share: number; lines: number }> {
+async function hitAgreement(db: Db, columns: Columns, leftKey: ColumnTyping, shape: ReferenceGroups, strict: boolean, found: CashFacts['referenceColumns'], amount: FieldMapping, flipSign: boolean, sets = false): Promise<{ share: number; lines: number }> {
   const leftAmount = column(columns.left, 'left', amount.field_a, 'amount');
   const la = amountExpression(leftAmount, false);
   const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
   const tokens = await lineTokens(db, columns, shape, found);
+  // `sets`: values 2–MAX_SET_ITEMS items share, with the sum of their amounts.
+  const items = sets ? `sum(${la}) AS amt FROM ${await leftWithRefs(db, leftKey, shape, strict, [leftAmount])} GROUP BY 1 HAVING count(*) BETWEEN 2 AND ${MAX_SET_ITEMS}` : `any_value(${la}) AS amt FROM ${await leftWithRefs(db, leftKey, shape, strict, [leftAmount])} GROUP BY 1 HAVING count(*) = 1`;
   const row = await db.one<{ share: number; lines: number }>(
-    `WITH l AS (SELECT s.kalla_k AS k, any_value(${la}) AS amt FROM ${await leftWithRefs(db, leftKey, shape, strict, [leftAmount])} GROUP BY 1 HAVING count(*) = 1),
+    `WITH l AS (SELECT s.kalla_k AS k, ${items}),
        t AS (SELECT tk.id, ${ra} AS amt, tk.k FROM ${tokens} JOIN ${sample('right')} ON s.__row_id = tk.id),
        h AS (SELECT t.id, any_value(t.amt) AS ra, any_value(l.amt) AS la FROM t JOIN l USING (k) GROUP BY t.id HAVING count(*) = 1)
      SELECT coalesce(avg(CASE WHEN ${agrees('la', 'ra')} THEN 1.0 ELSE 0.0 END), 0) AS share, count(*) AS lines FROM h WHERE la IS NOT NULL AND la <> 0 AND ra IS NOT NULL`,

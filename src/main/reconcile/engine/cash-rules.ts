@@ -152,6 +152,29 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
     }
   }
 
+  // A value several open items share (a billing note) named by a line: the line pays all of them,
+  // or all of them less a learned percentage (a tax withheld on the invoices' net).
+  for (const [i, g] of (facts.groupReferences ?? []).slice(0, 2).entries()) {
+    const [g1, ...gRest] = g.right.map((c) => c.name);
+    const setKey: MatchKey = { left: g.left, right: g1, ...(gRest.length > 0 ? { right_also: gRest } : {}), normalisers: [{ kind: 'reference', groups: g.shape, ...(g.strict ? { strict: true } : {}) }] };
+    const id = `reference-set${i === 0 ? '' : `-${i + 1}`}`;
+    rules.push({ id, name: `One payment naming a ${g.left} for all its open items`, keys: [setKey], amount: amount(0.005), ...date(180), cardinality: 'N:1', auto_confirm: true });
+    if (facts.percent.length > 0) {
+      rules.push({
+        id: `${id}-less-discount`,
+        name: `One payment naming a ${g.left} for all its open items, less ${facts.percent.map((p) => `${p} %`).join(' / ')}`,
+        keys: [setKey],
+        amount: { ...amount(0), differences: { reason: 'discount', fixed: [], percent: facts.percent } },
+        ...date(180),
+        cardinality: 'N:1',
+        auto_confirm: true,
+      });
+    }
+    notes.push(
+      `${g.left} is shared by several open items and written in ${g.right.map((c) => c.name).join(', ')}: the lines naming one pay the sum of its items within 10 % in ${((g.agreement ?? 0) * 100).toFixed(0)} % of ${g.lines} lines (${(g.ratio ?? 0).toFixed(0)}× chance), so a line naming it pays all of them (exact sum${facts.percent.length > 0 ? `, or less ${facts.percent.map((p) => `${p} %`).join(' / ')}` : ''}, confirmed automatically)`,
+    );
+  }
+
   // A payer named at the start of a statement text is read as the longest word-prefix that is a customer's name.
   const partyKey = facts.party ? { left: facts.party.left, right: facts.party.right, normalisers: [{ kind: 'name', ...(facts.party.in_text ? { in_text: true } : {}) }] as KeyNormaliser[] } : null;
   if (facts.party && partyKey) {

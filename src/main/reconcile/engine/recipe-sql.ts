@@ -151,7 +151,16 @@ export function referenceTokens(x: string, shape: ReferenceShape, minWritten = M
   const windows = `list_transform(${writtenWindows("rp['g']", k, minWritten)}, gs -> ${shapeCanonical(shape, `rp['g'][gs + 1 : gs + ${k}]`)})`;
   // The run's digits without its separators, when they are exactly the issued width ("INV2026000123",
   // "so26-0000123" for SO260000123): separators may be put anywhere, or nowhere.
-  const gluedCandidate = width > 0 && k > 1 ? `CASE WHEN length(rp['d']) = ${width} THEN [${shapeCanonical(shape, splitAtWidths("rp['d']", shape))}] ELSE [] END` : '[]';
+  // When only the last group's width varies (IV6908-00161 beside CN6907-0006), the run is cut at the
+  // fixed widths and the rest is the number: "IV690800161", as a Thai bill payment's Ref2 writes it.
+  const head = shape.slice(0, -1);
+  const headWidth = k > 1 && width === 0 && head.every((g) => g.width > 0) ? head.reduce((sum, g) => sum + g.width, 0) : 0;
+  const gluedCandidate =
+    width > 0 && k > 1
+      ? `CASE WHEN length(rp['d']) = ${width} THEN [${shapeCanonical(shape, splitAtWidths("rp['d']", shape))}] ELSE [] END`
+      : headWidth > 0
+        ? `CASE WHEN len(rp['g']) = 1 AND length(rp['d']) > ${headWidth} THEN [${shapeCanonical(shape, `list_concat(${splitAtWidths("rp['d']", head)}, [substr(rp['d'], ${headWidth + 1})])`)}] ELSE [] END`
+        : '[]';
   // One group of varying length (national creditor references, 4–20 digits): a run written in
   // blocks ("12345 67890 3") is also read glued, when that length was ever issued.
   const single = shape[0];
@@ -283,11 +292,20 @@ const LEGAL_FORMS_JA = ['株式会社', '有限会社', '合同会社', '合資�
 /** The bank's one-letter abbreviations of them (`ｶ)`, `(ｶ`, `ﾕ)`, `ﾄﾞ)`): only as words of their own. */
 const LEGAL_LETTERS_JA = ['カ', 'ユ', 'ト'];
 
+/**
+ * Thai legal forms, written as words of their own ("บริษัท สยามรุ่งเรือง ฟู้ด จำกัด" in the ledger,
+ * "บจก. สยามรุ่งเรือง ฟู้ด" in a K BIZ statement), and the titles a person's name starts with
+ * ("คุณมาลี ใจดี", "นาย วิชัย"), read before the marks go (strip_accents drops Thai vowel signs).
+ */
+const LEGAL_WORDS_TH = ['ห้างหุ้นส่วนจำกัด', 'ห้างหุ้นส่วนสามัญ', 'บริษัท', 'จำกัด', 'มหาชน', 'บจก', 'บมจ', 'หจก', 'หสน'];
+const TITLES_TH = ['นางสาว', 'นาย', 'นาง', 'คุณ', 'น\\.ส\\.'];
+
 /** A counterparty name folded for comparison (see the `name` key normaliser). Letters of every script are kept. */
 export function nameExpression(x: string): string {
   // Dots go first: "B.V.", "N.V.", "S.A." are the legal forms bv, nv, sa.
   // Letters NFD does not decompose (ł, ø, đ, Turkish dotless ı): as banks write them in ASCII.
-  let e = `translate(replace(replace(lower(${x}), 'ﾞ', ''), 'ﾟ', ''), '${HALF_KANA}${SMALL_KANA}łøđı', '${FULL_KANA}${LARGE_KANA}lodi')`;
+  let e = `regexp_replace(regexp_replace(${x}, '^\\s*(${TITLES_TH.join('|')})\\s*', ''), '(^|[\\s(])(${LEGAL_WORDS_TH.join('|')})\\.?\\)?(\\s|$)', ' ', 'g')`;
+  e = `translate(replace(replace(lower(${e}), 'ﾞ', ''), 'ﾟ', ''), '${HALF_KANA}${SMALL_KANA}łøđı', '${FULL_KANA}${LARGE_KANA}lodi')`;
   e = `lower(strip_accents(replace(replace(replace(${e}, 'ß', 'ss'), '&', ' '), '.', '')))`;
   e = `regexp_replace(regexp_replace(${e}, 'ae', 'a', 'g'), 'oe', 'o', 'g')`;
   e = `regexp_replace(${e}, 'ue', 'u', 'g')`;

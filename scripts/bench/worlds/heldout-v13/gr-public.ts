@@ -4,7 +4,7 @@
  */
 import { mod97, type Mulberry32 } from '../mulberry32';
 import type { World, WorldOptions } from '../world';
-import { businessDay, cp1253, dayOf, dmy, field, money, rngFor, row, shuffle, truthOf, typo, type Row } from './common';
+import { businessDay, cp1253, dayOf, dmy, field, money, rngFor, row, shuffle, truthOf, typo, ymd, type Row } from './common';
 
 /** Public-procurement deductions on the net value (0.07% + 0.06% + 3.6% stamp duty on them). */
 export const KRATISEIS = 0.0013468;
@@ -26,7 +26,7 @@ const LATIN: Record<string, string> = { Α: 'A', Β: 'V', Γ: 'G', Δ: 'D', Ε: 
 const LOOKALIKE: Record<string, string> = { Α: 'A', Β: 'B', Ε: 'E', Ζ: 'Z', Η: 'H', Ι: 'I', Κ: 'K', Μ: 'M', Ν: 'N', Ο: 'O', Ρ: 'P', Τ: 'T', Υ: 'Y', Χ: 'X' };
 const upperNoAccent = (s: string) => s.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase();
 /** Greek to Greeklish, as a foreign bank or a Latin-only channel passes the text on. */
-export const greeklish = (s: string): string => [...upperNoAccent(s)].map((c) => LATIN[c] ?? c).join('');
+export const greeklish = (s: string): string => [...upperNoAccent(s).replace(/ΟΥ/g, 'OU')].map((c) => LATIN[c] ?? c).join('');
 /** Some Greek capitals replaced by their Latin twins (same glyph, other code point). */
 const mixed = (r: Mulberry32, s: string) => [...s].map((c) => (LOOKALIKE[c] && r.chance(0.6) ? LOOKALIKE[c] : c)).join('');
 
@@ -217,9 +217,9 @@ export function grPublic(options: WorldOptions): World {
     if (v === 4) continue;
     const n = (type: string, text: string, amount: number, kind: string) => st.push(row({ day: Math.min(last, day), type, text, ref: ref(), amount }, null, kind));
     if (v === 0) n('ΠΙΣΤΩΣΗ ΚΑΡΤΩΝ', `ΠΙΣΤΩΣΗ ΣΥΝΑΛΛΑΓΩΝ POS ${r.int(10000000, 99999999)} ${dmy(day - 1, '/')}`, r.int(5000, 400000), 'card_settlement');
-    else if (v === 1) n('ΧΡΕΩΣΗ', `ΠΛΗΡΩΜΗ e-ΕΦΚΑ ΑΜΕ ${r.int(1000000, 9999999)} ΠΕΡΙΟΔΟΣ ${r.int(8, 10)}/2026`, -r.int(500000, 2500000), 'noise_debit');
+    else if (v === 1) n('ΧΡΕΩΣΗ', `ΠΛΗΡΩΜΗ e-ΕΦΚΑ ΑΜΕ ${r.int(1000000, 9999999)} ΠΕΡΙΟΔΟΣ ${ymd(day).m - 1}/2026`, -r.int(500000, 2500000), 'noise_debit');
     else if (v === 2) n('ΧΡΕΩΣΗ', `ΠΛΗΡΩΜΗ ΑΑΔΕ ΦΠΑ ΤΑΥΤ. ΟΦΕΙΛΗΣ ${r.int(1e9, 9.9e9)}`, -r.int(300000, 4000000), 'noise_debit');
-    else if (v === 3) n('ΜΙΣΘΟΔΟΣΙΑ', `ΜΙΣΘΟΔΟΣΙΑ ${r.pick(['ΣΕΠΤΕΜΒΡΙΟΥ', 'ΟΚΤΩΒΡΙΟΥ', 'ΝΟΕΜΒΡΙΟΥ'])} 2026`, -r.int(3000000, 9000000), 'noise_debit');
+    else if (v === 3) n('ΜΙΣΘΟΔΟΣΙΑ', `ΜΙΣΘΟΔΟΣΙΑ ${['ΑΥΓΟΥΣΤΟΥ', 'ΣΕΠΤΕΜΒΡΙΟΥ', 'ΟΚΤΩΒΡΙΟΥ', 'ΝΟΕΜΒΡΙΟΥ'][ymd(day).m - 8 - r.int(0, 1)]} 2026`, -r.int(3000000, 9000000), 'noise_debit');
     else if (v === 4) n('ΤΟΚΟΙ', 'ΠΙΣΤΩΤΙΚΟΙ ΤΟΚΟΙ ΤΡΙΜΗΝΟΥ', r.int(100, 9000), 'interest');
     else n('ΕΞΕΡΧΟΜΕΝΟ ΕΜΒΑΣΜΑ', `ΠΛΗΡΩΜΗ ΠΡΟΜΗΘΕΥΤΗ ${r.pick(SURN)} ${r.pick(FORM)} ΤΙΜ ${r.int(100, 9999)}`, -r.int(20000, 3000000), 'noise_debit');
   }
@@ -237,7 +237,10 @@ export function grPublic(options: WorldOptions): World {
   L.push(['Σύνολα', '', '', '', '', '', '', '', '', '', '', eur(total), '', ''].join(';'));
   // Bank: newest first, unsigned amounts with Π/Χ, the balance after each line, then the two balances.
   const sts = st.map((s, k) => ({ s, k })).sort((a, b) => b.s.data.day - a.s.data.day || b.k - a.k).map((x) => x.s);
-  const opening = 18_437_512;
+  // An opening balance the account never overdraws from.
+  let low = 0, run = 0;
+  for (let k = sts.length - 1; k >= 0; k--) { run += sts[k].data.amount; low = Math.min(low, run); }
+  const opening = 18_437_512 + Math.ceil(-low / 1e7) * 1e7;
   let bal = opening + sts.reduce((s, x) => s + x.data.amount, 0);
   const closing = bal;
   const S = ['Αναλυτική Κίνηση Λογαριασμού', 'Λογαριασμός: 5042-012345-678 ΤΡΕΧΟΥΜΕΝΟΣ ΕΠΙΧΕΙΡΗΣΕΩΝ', 'IBAN: GR68 0172 0420 0050 4201 2345 678', 'Δικαιούχος: ΤΕΧΝΙΚΗ ΕΜΠΟΡΙΚΗ ΑΙΓΑΙΟΥ Α.Ε.', 'Περίοδος: 01/09/2026 - 30/11/2026', 'Νόμισμα: EUR', '', 'Α/Α;Ημ/νία Καταχώρησης;Ημ/νία Αξίας;Αιτιολογία;Περιγραφή;Αριθμός Αναφοράς;Ποσό;Πρόσημο;Λογιστικό Υπόλοιπο'];
@@ -248,7 +251,7 @@ export function grPublic(options: WorldOptions): World {
   S.push('', `Υπόλοιπο έναρξης;${eur(opening)}`, `Υπόλοιπο λήξης;${eur(closing)}`);
   return {
     name: 'gr-public',
-    description: `An Athens supplier of medical and IT equipment and maintenance services exports its open receivables from a Greek ERP (windows-1253, ';', decimal comma with dot thousands, dd/mm/yyyy, a three-line preamble, a "Σύνολα" total line; columns for net, VAT, gross and open amount, the customer's tax number ΑΦΜ and, for private customers, an ISO 11649 RF payment code) and its Piraeus-style account statement (UTF-8 with BOM, ';', newest line first, unsigned amounts with a Π/Χ credit/debit column, the balance after each line, opening and closing balances below). Documents are series of Greek letters (ΤΙΜ-Α sales invoices, ΤΠΥ-Α service invoices, ΠΙΣ-Α credit notes). Public bodies (municipalities, hospitals, universities — often through their research account ΕΛΚΕ — and regions; 45% of invoices) pay months late by payment warrant (ΧΕΠ, sometimes with a Diavgeia ΑΔΑ code) naming no invoice, one to four invoices at a time, and pay each invoice's gross less 0.13468% deductions on the net value and an income-tax withholding of 4% (goods) or 8% (services) on the net after deductions, none at or below 150 € net; such a payment is ambiguous when another one or two of the body's invoices would pay the same. Private customers pay by RF code (compact or in groups of four), by document number typed in Greek, in Greeklish (TIM, TPY) or with Latin letters that look exactly like the Greek ones (T, I, M, A, P, Y), several invoices at once, credit notes netted, by post-dated cheques deposited at maturity without a payer name (ambiguous when another open item has the same amount), bounced cheques charged back, round sums on account naming no invoice, name-only payments; Cypriot customers pay by SWIFT with an intermediary fee deducted and a separate incoming-transfer fee. Also unpaid invoices, POS card settlements, social-security (e-ΕΦΚΑ) and VAT payments, payroll, supplier payments and interest.`,
+    description: `An Athens supplier of medical and IT equipment and maintenance services exports its open receivables from a Greek ERP (windows-1253, ';', decimal comma with dot thousands, dd/mm/yyyy, a three-line preamble, a "Σύνολα" total line; columns for net, VAT, gross and open amount, the customer's tax number ΑΦΜ and, for private customers, an ISO 11649 RF payment code) and its Piraeus-style account statement (UTF-8 with BOM, ';', newest line first, unsigned amounts with a Π/Χ credit/debit column, the balance after each line, opening and closing balances below). Documents are series of Greek letters (ΤΙΜ-Α sales invoices, ΤΠΥ-Α service invoices, ΠΙΣ-Α credit notes). Public bodies (municipalities, hospitals, universities — often through their research account ΕΛΚΕ — and regions; 45% of invoices) pay months late by payment warrant (ΧΕΠ, sometimes with a Diavgeia ΑΔΑ code) naming no invoice, one to four invoices at a time, and pay each invoice's gross less 0.13468% deductions on the net value and an income-tax withholding of 4% (goods) or 8% (services) on the net after deductions, none at or below 150 € net; maintenance contracts bill a body the same fee every month, so a payment is ambiguous when an identical invoice could be swapped in or another one or two of the body's invoices would pay the same. Private customers pay by RF code (compact or in groups of four), by document number typed in Greek, in Greeklish (TIM, TPY) or with Latin letters that look exactly like the Greek ones (T, I, M, A, P, Y), several invoices at once, credit notes netted, by post-dated cheques deposited at maturity without a payer name (ambiguous when another open item has the same amount), bounced cheques charged back, round sums on account naming no invoice, name-only payments; Cypriot customers pay by SWIFT with an intermediary fee deducted and a separate incoming-transfer fee. Also unpaid invoices, POS card settlements, social-security (e-ΕΦΚΑ) and VAT payments, payroll, supplier payments and interest.`,
     openItems: { fileName: 'ANOIKTA_PELATON_30112026.csv', content: cp1253(L.join('\r\n') + '\r\n') },
     statement: { fileName: 'kinisi_5042012345678.csv', content: '\ufeff' + S.join('\r\n') + '\r\n' },
     truth: [...truthOf('open_items', oiRows), ...truthOf('statement', sts)],

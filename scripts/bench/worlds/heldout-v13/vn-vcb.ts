@@ -4,7 +4,7 @@
  */
 import type { Mulberry32 } from '../mulberry32';
 import type { World, WorldOptions } from '../world';
-import { bankAscii, businessDay, dayOf, dmy, field, money, rngFor, row, shuffle, truthOf, typo, type Row } from './common';
+import { bankAscii, businessDay, dayOf, dmy, field, money, rngFor, row, shuffle, truthOf, typo, ymd, type Row } from './common';
 
 const PREFIX = ['Công ty TNHH', 'Công ty Cổ phần', 'Công ty TNHH MTV', 'Doanh nghiệp tư nhân', 'Công ty TNHH'];
 const TRADE = ['Xây dựng', 'Thương mại', 'Cơ điện', 'Kỹ thuật', 'Đầu tư', 'Vật liệu', 'Dịch vụ', 'Sản xuất', 'Thiết bị', 'Cơ khí'];
@@ -207,8 +207,8 @@ export function vnVcb(options: WorldOptions): World {
     const v = r.int(1, 6);
     const out = (a: number, t: string) => st.push(row({ day, ref: stRef(), debit: a, credit: 0, text: t }, null, 'noise_debit'));
     if (v === 1) out(r.pick([11000, 22000, 55000]), r.pick(['THU PHI QUAN LY TAI KHOAN', 'PHI DV SMS BANKING THANG ' + r.int(9, 11), 'PHI CHUYEN TIEN LIEN NGAN HANG']));
-    else if (v === 2) out(r.int(300, 2000) * 1000000, `CHI LUONG THANG ${r.int(8, 10)}/2026 CHO CBNV`);
-    else if (v === 3) out(r.int(20, 900) * 1000000, `NOP THUE GTGT ${r.pick(['THANG', 'QUY'])} ${r.int(8, 10)}/2026 MST 0105678912`);
+    else if (v === 2) out(r.int(300, 2000) * 1000000, `CHI LUONG THANG ${ymd(day).m === 9 ? 8 : ymd(day).m - r.int(0, 1)}/2026 CHO CBNV`);
+    else if (v === 3) out(r.int(20, 900) * 1000000, `NOP THUE ${r.pick(['GTGT', 'TNCN', 'TNDN TAM NOP'])} ${r.chance(0.5) ? 'THANG ' + (ymd(day).m - 1) : 'QUY ' + (ymd(day).m > 9 ? 3 : 2)}/2026 MST 0105678912`);
     else if (v === 4) st.push(row({ day, ref: stRef(), debit: 0, credit: r.int(2000, 60000) * 1000 - r.int(0, 999) * 10, text: `VCB POS TT THE TID ${r.int(10000000, 99999999)} NGAY ${dmy(day - 1, '/')} MID 120000${r.int(1000, 9999)}` }, null, 'card_settlement'));
     else out(r.int(30, 2000) * 1000000, `CHUYEN TIEN TT CHO ${bankName(r, `${r.pick(PREFIX)} ${r.pick(TRADE)} ${r.pick(NAME)}`)} HD ${r.int(100, 9999)}`);
   }
@@ -237,7 +237,10 @@ export function vnVcb(options: WorldOptions): World {
   L.push(['Cộng', '', '', '', '', '', '', '', '', '', vnd(tot), vnd(totPaid), vnd(tot - totPaid)].join(','));
   // Vietcombank: bilingual preamble, comma-thousands amounts (quoted), running balance, totals.
   const us = (v: number) => money(v, { dec: '.', thou: ',', decimals: 0 });
-  const opening = 4_812_375_000;
+  // An opening balance the account never overdraws from.
+  let low = 0, run = 0;
+  for (const s of sts) { run += s.data.credit - s.data.debit; low = Math.min(low, run); }
+  const opening = 4_812_375_000 + Math.ceil(-low / 1e9) * 1e9;
   const S: string[] = [
     'NGÂN HÀNG TMCP NGOẠI THƯƠNG VIỆT NAM - VIETCOMBANK',
     'SAO KÊ TÀI KHOẢN / ACCOUNT STATEMENT',

@@ -297,6 +297,12 @@ export const MatchRuleSchema = z.object({
         })
         .optional(),
       /**
+       * The payer's identifier (a tax id such as a Chilean RUT, a customer code): a column of the open
+       * items whose values the right column's text writes, with or without its separators. A line
+       * naming one is that customer's: its counterparty, and its digits are no other reference.
+       */
+      party_id: z.object({ left: z.string().min(1), right: z.string().min(1) }).optional(),
+      /**
        * Open items in other currencies (a currency column of the open items, the statement's own
        * currency, and per foreign currency the rate learned from reference-tied pairs): an amount
        * within 5 % of the learned rate is a level of its own, only ever suggested.

@@ -65,13 +65,14 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
   const references = facts.references.slice(0, 4).map((r) => ({ left: r.left, right: r.right.map((c) => c.name), groups: r.shape, ...(r.strict ? { strict: true } : {}) }));
   const learned = facts.fixed.length > 0 || facts.percent.length > 0 || facts.wholePercent.length > 0;
   const differences = learned ? { differences: { reason: 'bank_fee' as const, fixed: facts.fixed, percent: facts.percent, ...(facts.wholePercent.length > 0 ? { whole_percent: facts.wholePercent } : {}) } } : {};
-  const modelled = references.length > 0 || facts.party !== null;
+  const partyId = facts.partyId ? { party_id: { left: facts.partyId.left, right: facts.partyId.right } } : {};
+  const modelled = references.length > 0 || facts.party !== null || Boolean(facts.partyId);
   const scored = (amounts: 'settled' | 'open') => ({
     keys: [],
     amount: { ...amount(facts.rounding > 0 ? facts.rounding + 0.001 : 0), ...differences },
     ...date(365),
     cardinality: '1:1' as const,
-    model: { references, ...(facts.party ? { party: facts.party } : {}), ...(facts.fx ? { fx: facts.fx } : {}), amounts, auto_at: AUTO_AT, suggest_at: 0.5 },
+    model: { references, ...(facts.party ? { party: facts.party } : {}), ...partyId, ...(facts.fx ? { fx: facts.fx } : {}), amounts, auto_at: AUTO_AT, suggest_at: 0.5 },
   });
   if (modelled) {
     rules.push({ id: 'scored', name: 'Scored: reference, amount, date and counterparty weighed together', ...scored('settled'), auto_confirm: true });
@@ -82,6 +83,11 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
           (r.agreement !== null ? `, paying within 10 % of that item's amount in ${(r.agreement * 100).toFixed(0)} % of ${r.lines} lines (${(r.ratio ?? 0).toFixed(0)}× chance)` : ''),
       ),
       ...(facts.party ? [`the counterparty ${facts.party.left} ↔ ${facts.party.right}`] : []),
+      ...(facts.partyId
+        ? [
+            `the payer's ${facts.partyId.left} written in ${facts.partyId.right} (${(facts.partyId.share * 100).toFixed(1)} % of lines; the customer has an item of about the paid amount in ${(facts.partyId.agreement * 100).toFixed(0)} % of ${facts.partyId.lines}, another customer in ${(facts.partyId.chance * 100).toFixed(0)} %), read as the counterparty and as no other reference`,
+          ]
+        : []),
     ];
     notes.push(
       `each line is scored against the open items it could pay — ${evidence.join('; ')}; with the amount and the dates — by weights estimated from these files; a pair at least ${(AUTO_AT * 100).toFixed(1)} % likely, with no other as likely, confirms automatically, the rest above 50 % is suggested`,

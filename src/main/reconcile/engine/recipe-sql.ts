@@ -345,6 +345,24 @@ export function namePrefixes(x: string, words = 6): string {
 }
 
 /**
+ * An identifier as letters and digits only, lower case, without leading zeros: a Chilean RUT
+ * "76.383.341-0" and "0763833410", a customer code "AR-0116" and "AR0116" are one value each.
+ */
+export function compactId(x: string): string {
+  return `ltrim(regexp_replace(lower(${x}), '[^0-9a-z]', '', 'g'), '0')`;
+}
+
+/** Whether a compact identifier is specific enough to name a payer: five characters or more, four of them digits. */
+export function specificId(c: string): string {
+  return `(length(${c}) >= 5 AND length(regexp_replace(${c}, '[^0-9]', '', 'g')) >= 4)`;
+}
+
+/** The identifiers a text writes (words of letters and digits, joined by dots, dashes or slashes), each compact. */
+export function idTokens(x: string): string {
+  return `list_filter(list_transform(regexp_extract_all(lower(coalesce(${x}, '')), '[0-9a-z]+(?:[./-][0-9a-z]+)*'), t -> ${compactId('t')}), t -> ${specificId('t')})`;
+}
+
+/**
  * The VARCHAR of a column a key is read from. A document number read as a number (1800012345) is
  * written without the decimals its DECIMAL type adds ("1800012345.000000" would read as two groups).
  */

@@ -34,7 +34,7 @@ import { ident, lit } from '../sql';
 import { ROW_ID } from '../sources';
 import { removeTiedReversals, REVERSAL_TABLES } from './reversals';
 import { CITED_TABLES, preferCitedCandidates } from './cited-detail';
-import { leftPartyTable, partyTable, referenceTokenTable, rightReferenceTable, rowsReading, runTableName } from './working';
+import { leftPartyTable, partyIdTables, partyTable, referenceTokenTable, rightReferenceTable, rowsReading, runTableName } from './working';
 
 export type Level = string;
 /** Comparison → level → [m, u]. */
@@ -156,7 +156,9 @@ function levelExpressions(rule: MatchRule, model: MatchModel): Record<Comparison
       WHEN abs(date_diff('day', c.ldt, c.rdt)) <= 14 THEN 'close'
       WHEN abs(date_diff('day', c.ldt, c.rdt)) <= 60 THEN 'month'
       WHEN abs(date_diff('day', c.ldt, c.rdt)) <= 180 THEN 'far' ELSE 'out' END`,
-    pty: model.party
+    pty: !model.party && model.party_id
+      ? `CASE WHEN c.lp IS NULL OR c.rp IS NULL THEN 'unknown' WHEN c.lp = c.rp THEN 'same' ELSE 'differs' END`
+      : model.party
       ? `CASE WHEN c.lp IS NULL OR c.rp IS NULL OR c.lp = '' OR c.rp = '' THEN 'unknown'
           WHEN c.lp = c.rp THEN 'same'
           WHEN jaro_winkler_similarity(c.lp, c.rp) >= 0.9 OR (length(c.lp) >= 4 AND contains(c.rp, c.lp)) OR (length(c.rp) >= 4 AND contains(c.lp, c.rp)) THEN 'similar'
@@ -203,18 +205,35 @@ async function debugReport(db: Db, rule: MatchRule, fit: ModelFit): Promise<void
  * that is the name of an open item's counterparty.
  */
 async function buildParties(db: Db, model: MatchModel, columns: SideColumns): Promise<void> {
-  if (!model.party) {
+  await db.exec('CREATE OR REPLACE TEMP TABLE m_rpid (id BIGINT, c VARCHAR)');
+  if (!model.party && !model.party_id) {
     for (const t of ['m_lparty', 'm_rparty']) await db.exec(`CREATE OR REPLACE TEMP TABLE ${t} (id BIGINT, p VARCHAR)`);
     return;
   }
-  const l = column(columns.left, 'left', model.party.left, 'model counterparty');
-  const r = column(columns.right, 'right', model.party.right, 'model counterparty');
-  // Once per run over every row (both scored passes and the payer-batch rule use it).
-  const all = await leftPartyTable(db, l);
-  // Statement names as the open items' counterparties they name (cut, reordered or titled names too).
-  const rightTable = await partyTable(db, l, r, model.party.in_text === true);
-  await db.exec(`CREATE OR REPLACE TEMP TABLE m_lparty AS SELECT * FROM ${all} WHERE id IN (SELECT id FROM w_left)`);
-  await db.exec(`CREATE OR REPLACE TEMP TABLE m_rparty AS SELECT * FROM ${rightTable} WHERE id IN (SELECT id FROM w_right)`);
+  let lefts = 'SELECT NULL::BIGINT AS id, NULL::VARCHAR AS p WHERE FALSE';
+  let rights = lefts;
+  if (model.party) {
+    const l = column(columns.left, 'left', model.party.left, 'model counterparty');
+    const r = column(columns.right, 'right', model.party.right, 'model counterparty');
+    // Once per run over every row (both scored passes and the payer-batch rule use it).
+    lefts = `SELECT * FROM ${await leftPartyTable(db, l)}`;
+    // Statement names as the open items' counterparties they name (cut, reordered or titled names too).
+    rights = `SELECT * FROM ${await partyTable(db, l, r, model.party.in_text === true)}`;
+  }
+  if (model.party_id) {
+    const ids = await partyIdTables(db, column(columns.left, 'left', model.party_id.left, 'model payer id'), column(columns.right, 'right', model.party_id.right, 'model payer id'));
+    await db.exec(`CREATE OR REPLACE TEMP TABLE m_rpid AS SELECT * FROM ${ids.right} WHERE id IN (SELECT id FROM w_right)`);
+    // A line writing a payer's id is that payer's, whatever name it writes: the id's name when
+    // names are compared too (an id written by two names names neither), else the id itself.
+    const named = model.party
+      ? `SELECT i.c, any_value(n.p) AS p FROM ${ids.left} i JOIN (${lefts}) n ON n.id = i.id GROUP BY i.c HAVING count(DISTINCT n.p) = 1`
+      : `SELECT DISTINCT c, c AS p FROM ${ids.left}`;
+    if (!model.party) lefts = `SELECT id, c AS p FROM ${ids.left}`;
+    rights = `WITH byid AS (SELECT r.id, n.p FROM m_rpid r JOIN (${named}) n ON n.c = r.c)
+      SELECT * FROM byid UNION ALL SELECT * FROM (${rights}) x WHERE id NOT IN (SELECT id FROM byid)`;
+  }
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_lparty AS SELECT * FROM (${lefts}) x WHERE id IN (SELECT id FROM w_left)`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_rparty AS SELECT * FROM (${rights}) x WHERE id IN (SELECT id FROM w_right)`);
 }
 
 
@@ -309,7 +328,7 @@ async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, colum
   // invoice, il-leumi's Masav credits).
   const fees = rule.amount?.differences?.fixed ?? [];
   const percent = rule.amount?.differences ? percentSql(rule.amount.differences, 'l.amt', '(l.amt - r.amt)') : null;
-  const partyPairs = model.party
+  const partyPairs = model.party || model.party_id
     ? `SELECT l.id AS lid, r.id AS rid FROM m_left l JOIN m_right r ON l.p = r.p AND (l.amt = r.amt${fees.map((f) => ` OR l.amt = r.amt + sign(r.amt) * ${f}`).join('')}${percent ? ` OR ${percent}` : ''}) WHERE l.p IS NOT NULL`
     : 'SELECT NULL::BIGINT AS lid, NULL::BIGINT AS rid WHERE FALSE';
   await buildListed(db, model);
@@ -323,7 +342,7 @@ async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, colum
       UNION ALL SELECT lid, rid, 'serial', 3, kref, tied, seen FROM m_serial
       UNION ALL SELECT lid, rid, NULL, 4, NULL::INTEGER, NULL::VARCHAR, NULL::VARCHAR FROM (${partyPairs})),
     best AS (SELECT lid, rid, arg_min(ref, rank) AS ref, arg_min(kref, rank) AS kref, arg_min(tied, rank) AS tied, arg_min(seen, rank) AS seen FROM pairs GROUP BY lid, rid),
-    naming AS (SELECT DISTINCT id FROM m_rtok)
+    naming AS (SELECT DISTINCT r.id FROM m_rtok r ANTI JOIN m_rpid x ON x.id = r.id AND contains(x.c, r.tok))
     SELECT b.lid, b.rid,
       coalesce(b.ref, CASE WHEN b.rid IN (SELECT id FROM m_listed) THEN 'other' WHEN b.rid IN (SELECT id FROM naming) THEN 'unlisted' ELSE 'none' END) AS ref, b.kref, b.tied, b.seen,
       l.amt AS la, r.amt AS ra, l.dt AS ldt, r.dt AS rdt, l.p AS lp, r.p AS rp, l.h AS lh, r.h AS rh, l.cur AS lcur, r.stated,
@@ -353,7 +372,10 @@ async function buildListed(db: Db, model: MatchModel): Promise<void> {
       own AS (SELECT DISTINCT r.id FROM m_rtok r JOIN numbering n ON n.ref = r.ref AND starts_with(r.tok, n.p))
     SELECT id FROM own
     UNION SELECT r.id FROM m_rtok r WHERE r.ref NOT IN (SELECT ref FROM numbering)
-    UNION SELECT r.id FROM m_rtok r SEMI JOIN ${all.left} l ON l.tok = r.tok AND l.ref = r.ref`);
+    UNION SELECT r.id FROM m_rtok r SEMI JOIN ${all.left} l ON l.tok = r.tok AND l.ref = r.ref
+    -- The digits of the payer's id (a RUT's 763833410, or 130 and 209 of 77.130.209-2) name no item.
+    EXCEPT SELECT r.id FROM m_rtok r JOIN m_rpid x ON x.id = r.id WHERE contains(x.c, r.tok)
+      AND r.id NOT IN (SELECT r2.id FROM m_rtok r2 JOIN m_rpid x2 ON x2.id = r2.id WHERE NOT contains(x2.c, r2.tok))`);
 }
 
 /** A start that at least this share of a reference column's values have marks the list's numbering. */
@@ -780,5 +802,5 @@ async function matchCreditNetting(db: Db, rule: MatchRule, ruleIdx: number, mode
 }
 
 /** TEMP tables this module leaves for the run's end to drop. */
-export const SCORED_TABLES = ['m_rser', 'm_serial', 'm_serial_lines', 'm_lparty', 'm_rparty', 'm_cn', ...REVERSAL_TABLES, 'm_fits', 'm_typo_lines', 'm_hits', 'm_ltok', 'm_rtok', 'm_exact', 'm_typo', 'm_left', 'm_right', 'm_cand', 'm_listed', 'm_weights', 'm_judged', 'm_part_paid', 'm_scored', 'm_pool', 'm_pairs', 'm_new', 'm_amb', ...CITED_TABLES];
+export const SCORED_TABLES = ['m_rser', 'm_serial', 'm_serial_lines', 'm_lparty', 'm_rparty', 'm_rpid', 'm_cn', ...REVERSAL_TABLES, 'm_fits', 'm_typo_lines', 'm_hits', 'm_ltok', 'm_rtok', 'm_exact', 'm_typo', 'm_left', 'm_right', 'm_cand', 'm_listed', 'm_weights', 'm_judged', 'm_part_paid', 'm_scored', 'm_pool', 'm_pairs', 'm_new', 'm_amb', ...CITED_TABLES];
 

@@ -11,7 +11,7 @@ import type { MatchKey, MatchRule, Recipe } from '../../../../shared/reconcile/r
 import type { ColumnTyping, Side } from '../../../../shared/reconcile/sources-and-runs';
 import type { Db } from '../db';
 import { ReconError } from '../../../errors';
-import { amountExpression, column, dateExpression, filterSide, filtersWhere, keyExpression, keySourceText, nameExpression, namePrefixes, referenceShape, referenceTokens, textExpression, type SideColumns } from '../recipe-sql';
+import { amountExpression, column, compactId, dateExpression, filterSide, filtersWhere, keyExpression, idTokens, keySourceText, nameExpression, namePrefixes, referenceShape, referenceTokens, specificId, textExpression, type SideColumns } from '../recipe-sql';
 import { ident } from '../sql';
 import { ROW_HASH, ROW_ID, rowsWith } from '../row-columns';
 import { resolvePartiesInText } from './party-resolution';
@@ -80,7 +80,7 @@ export function validateRule(rule: MatchRule): void {
   if (rule.model) {
     if (rule.cardinality !== '1:1') throw new ReconError('invalid_recipe', `rule "${rule.id}" is a scored model; it matches 1:1 (its cardinality is ${rule.cardinality})`, { rule: rule.id });
     if (!rule.amount) throw new ReconError('invalid_recipe', `rule "${rule.id}" is a scored model and needs the amount columns to compare`, { rule: rule.id });
-    if (rule.model.references.length === 0 && !rule.model.party) {
+    if (rule.model.references.length === 0 && !rule.model.party && !rule.model.party_id) {
       throw new ReconError('invalid_recipe', `rule "${rule.id}" is a scored model with neither a reference nor a counterparty: an amount alone decides nothing`, { rule: rule.id });
     }
     return;
@@ -223,6 +223,25 @@ export async function partyTable(db: Db, left: ColumnTyping, right: ColumnTyping
   }
   await resolvePartiesInText(db, table, left, right);
   return table;
+}
+
+/**
+ * The payer's identifier on both sides, made once per run and column pair: left (id, c) every open
+ * item's compact identifier; right (id, c) the statement lines whose text writes exactly one
+ * identifier that is an open item's (compactId: "76.383.341-0" = "0763833410").
+ */
+export async function partyIdTables(db: Db, left: ColumnTyping, right: ColumnTyping): Promise<{ left: string; right: string }> {
+  const l = runTableName('party_id_left', left.name);
+  const r = runTableName('party_id', `${left.name}\u0000${right.name}`);
+  if (!(await db.hasTempTable(l))) {
+    await db.exec(`CREATE TEMP TABLE ${l} AS SELECT id, c FROM (SELECT s.${ident(ROW_ID)} AS id, ${compactId(`CAST(s.${ident(left.name)} AS VARCHAR)`)} AS c FROM ${rowsReading('left', [left])}) WHERE ${specificId('c')}`);
+  }
+  if (!(await db.hasTempTable(r))) {
+    await db.exec(`CREATE TEMP TABLE ${r} AS
+      WITH t AS (SELECT s.${ident(ROW_ID)} AS id, unnest(${idTokens(`CAST(s.${ident(right.name)} AS VARCHAR)`)}) AS c FROM ${rowsReading('right', [right])})
+      SELECT id, min(c) AS c FROM t WHERE c IN (SELECT c FROM ${l}) GROUP BY id HAVING count(DISTINCT c) = 1`);
+  }
+  return { left: l, right: r };
 }
 
 /**

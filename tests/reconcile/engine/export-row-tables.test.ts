@@ -4,7 +4,9 @@
  * - an empty one is made by `LIMIT 0` (not joined and sorted with every raw column); its files
  *   have the columns and types the same table has when it holds rows;
  * - the raw text gets its line number as a column of its own table when one offset fits every row
- *   (no copy of every column into a `__lined` table), and rows carry the right lines.
+ *   (no copy of every column into a `__lined` table), and rows carry the right lines;
+ * - whether a row table has rows is asked without the raw text view (binding it expands every
+ *   column of the file), and a table the probe finds rows for still gets them.
  */
 import { DuckDBInstance } from '@duckdb/node-api';
 import { readFileSync } from 'node:fs';
@@ -103,5 +105,32 @@ describe('the export of row tables', () => {
     const unmatched = readFileSync(join(dir, 'unmatched_left.csv'), 'utf8').trim().split('\n');
     expect(unmatched[0].split(',').slice(0, 6)).toEqual(['recon_row_id', 'recon_line', 'ref', 'amount', 'date', 'memo']);
     expect(unmatched.slice(1).map((l) => l.split(',').slice(0, 3).join(','))).toEqual(['2,3,C', '3,4,F']);
+  });
+
+  it('asks whether a row table has rows without binding the raw text view', async () => {
+    const ws = await sb.workspace('probe');
+    await ws.addSourceFromPath('left', sb.file('probe-l.csv', csv(HEADER, ['A,100.00,2024-01-01,a', 'B,50.00,2024-01-02,b', 'S,5.00,2024-01-02,small'])));
+    await ws.addSourceFromPath('right', sb.file('probe-r.csv', csv(HEADER, ['A,100.00,2024-01-01,a', 'C,9.00,2024-01-03,c'])));
+    const amount = { amount: { left: 'amount', right: 'amount', tolerance_abs: 0, tolerance_pct: 0, flip_sign: false } };
+    const result = await ws.run(recipe([refRule('exact', amount)], { filters: [{ source: 'ledger', column: 'amount', op: 'gte', value: 10 }] }));
+    const dir = sb.mkdir('probe-out');
+    const db = dbOf(ws);
+    const asked: string[] = [];
+    const one = db.one.bind(db);
+    db.one = ((sql: string, params?: never) => (asked.push(sql), one(sql, params))) as typeof db.one;
+    try {
+      await ws.export(result.run_id, { dir, formats: ['csv', 'xlsx', 'parquet'] });
+    } finally {
+      db.one = one;
+    }
+    const probes = asked.filter((q) => q.startsWith('SELECT 1 AS x') && /run_rows/.test(q));
+    expect(probes.length).toBe(ROW_TABLES.length);
+    for (const q of probes) expect(q).not.toMatch(/"kalla_raw_text_(left|right)"/);
+    // The probes found what each table holds: B unmatched on the left, C on the right, S filtered out.
+    const body = (t: string) => readFileSync(join(dir, `${t}.csv`), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',').slice(0, 3).join(','));
+    expect(body('unmatched_left')).toEqual(['2,3,B']);
+    expect(body('unmatched_right')).toEqual(['2,3,C']);
+    expect(body('filtered_out_left')).toEqual(['3,4,S']);
+    expect(body('filtered_out_right')).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { csv, sandbox, type Sandbox } from './helpers';
+import type { Db } from '../../../src/main/reconcile/engine/db';
 
 let sb: Sandbox;
 beforeEach(() => {
@@ -263,6 +264,31 @@ describe('typing for finance exports', () => {
     expect(page.items.map((r) => r.ref)).toEqual(['C', 'B']);
     expect(page.items[0]).not.toHaveProperty('__row_hash');
     await expect(ws.preview('left', { offset: 0, limit: 1, orderBy: 'nope' })).rejects.toThrow(/no column "nope"/);
+  });
+
+  it('chooses a page by row ids and never sorts the typed view with every column (issue 27)', async () => {
+    const { ws } = await load('ref,amount,memo', ['A,30.00,x', 'B,10.00,y', 'C,20.00,z', 'D,,w', 'E,10.00,v']);
+    const db = (ws as unknown as { db: Db }).db;
+    const asked: string[] = [];
+    const all = db.all.bind(db);
+    db.all = ((sql: string, params?: never) => (asked.push(sql), all(sql, params))) as typeof db.all;
+    const pages = [
+      await ws.preview('left', { offset: 1, limit: 3 }),
+      await ws.preview('left', { offset: 0, limit: 10, orderBy: 'amount' }),
+      await ws.preview('left', { offset: 1, limit: 3, orderBy: 'amount', descending: true }),
+      await ws.preview('left', { offset: 9, limit: 3 }),
+    ];
+    db.all = all;
+    // The rows and their order are what one sorted query over the typed view gives.
+    const sorted = (order: string, limit: number, offset: number) => all(`SELECT * EXCLUDE ("__row_hash") FROM src_left ORDER BY ${order}__row_id LIMIT ${limit} OFFSET ${offset}`);
+    expect(pages[0]!.items).toEqual(await sorted('', 3, 1));
+    expect(pages[1]!.items).toEqual(await sorted('amount ASC NULLS LAST, ', 10, 0));
+    expect(pages[2]!.items.map((r) => r.ref)).toEqual(['C', 'B', 'E']);
+    expect(pages[2]!.items).toEqual(await sorted('amount DESC NULLS LAST, ', 3, 1));
+    expect(pages[3]!.items).toEqual([]);
+    const throughView = asked.filter((q) => q.includes('"src_left"'));
+    expect(throughView.length).toBeGreaterThan(0);
+    for (const q of throughView) expect(q).not.toMatch(/ORDER BY/);
   });
 });
 

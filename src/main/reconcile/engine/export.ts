@@ -165,9 +165,9 @@ export function categorySql(runId: number, category: PageCategory, rawText: Reco
 }
 
 /** The rows of an exceptions, unmatched or filtered-out table: its FROM and WHERE (`s`: the raw text). */
-function rowsFrom(runId: number, category: Exclude<PageCategory, 'matched' | 'suggested'> | `filtered_out_${Side}`, rawText: Record<Side, string>): string {
+function rowsFrom(runId: number, category: Exclude<PageCategory, 'matched' | 'suggested'> | `filtered_out_${Side}`, rawText: Record<Side, string>, asSql = false): string {
   const side = category.endsWith('left') ? 'left' : 'right';
-  const raw = ident(rawText[side]);
+  const raw = asSql ? rawText[side] : ident(rawText[side]);
   if (category.startsWith('filtered_out')) {
     return `FROM ${raw} s WHERE NOT EXISTS (SELECT 1 FROM run_rows rr WHERE rr.run_id = ${runId} AND rr.side = '${side}' AND rr.row_id = s.__row_id)`;
   }
@@ -181,13 +181,34 @@ function rowsFrom(runId: number, category: Exclude<PageCategory, 'matched' | 'su
 }
 
 /**
- * A narrow query with a row when the row table `name` has one (null for the other tables): an
+ * A narrow query with a row when the row table `name` may have one (null for the other tables): an
  * empty table of a wide file is made by `LIMIT 0`, which DuckDB neither joins nor sorts (0.5 s CPU
- * per empty 5,000-column table, six of them in a run where everything matched; issue 27).
+ * per empty 5,000-column table, six of them in a run where everything matched; issue 27). The probe
+ * never names the raw text view, whose binding expands every column of the file (0.1 s CPU each at
+ * 5,000 columns): exceptions and unmatched rows are asked of run_rows alone (a row the join would
+ * drop only makes the full query run, and come out empty), filtered-out rows of `rowIds[side]`, the
+ * row ids of the raw text read narrowly (see rawRowIdsSql).
  */
-function rowsProbeSql(runId: number, name: string, rawText: Record<Side, string>): string | null {
-  if (!/^(exceptions|unmatched|filtered_out)_(left|right)$/.test(name)) return null;
-  return `SELECT 1 AS x ${rowsFrom(runId, name as Parameters<typeof rowsFrom>[1], rawText)} LIMIT 1`;
+function rowsProbeSql(runId: number, name: string, rawText: Record<Side, string>, rowIds: Record<Side, string>): string | null {
+  const m = /^(exceptions|unmatched|filtered_out)_(left|right)$/.exec(name);
+  if (!m) return null;
+  const side = m[2] as Side;
+  if (m[1] === 'filtered_out') return `SELECT 1 AS x ${rowsFrom(runId, name as `filtered_out_${Side}`, { ...rawText, [side]: rowIds[side] }, true)} LIMIT 1`;
+  if (m[1] === 'exceptions') {
+    return `SELECT 1 AS x FROM run_rows rr JOIN exceptions e ON e.run_id = rr.run_id AND e.side = rr.side AND e.row_id = rr.row_id
+      WHERE rr.run_id = ${runId} AND rr.side = '${side}' AND rr.category = 'exception' LIMIT 1`;
+  }
+  return `SELECT 1 AS x FROM run_rows rr WHERE rr.run_id = ${runId} AND rr.side = '${side}' AND rr.category = 'unmatched' LIMIT 1`;
+}
+
+/**
+ * The row ids (`__row_id`) of a raw text view without binding its columns: the table it numbers by
+ * rowid, or the table holding its lines; the view itself when neither is known (an older load).
+ */
+async function rawRowIdsSql(db: Db, raw: string): Promise<string> {
+  if (await db.hasTempTable(`${raw}__data`)) return `(SELECT rowid + 1 AS __row_id FROM temp.${ident(`${raw}__data`)})`;
+  if (await db.hasTempTable(`${raw}__lined`)) return `(SELECT __row_id FROM temp.${ident(`${raw}__lined`)})`;
+  return ident(raw);
 }
 
 /** Rows a filter kept out of the run: every loaded row that has no place in the run's results. */
@@ -369,13 +390,14 @@ async function writeFormats(
   // At 1M rows the matched table alone took 2.6 s (probe) + 4.1 s (COPY); see docs/performance.md.
   // XLSX reads a materialised table too: DuckDB writes its rows' XML in the table's order (xlsx-rows-sql.ts).
   if (materialised.length === 0 && (countPasses(formats, opts.csv_formulas !== 'raw') > 1 || formats.includes('xlsx'))) {
+    const rowIds = { left: await rawRowIdsSql(db, rawText.left), right: await rawRowIdsSql(db, rawText.right) };
     for (const t of tables) {
       const table = `${EXPORT_TABLE_PREFIX}${t.name}`;
       materialised.push(table);
       // No suggested group: the matched table's columns without its rows (the same query but for the
       // status, so the same columns and types). Planning the empty wide query took ~2 s CPU (issue 27).
       const empty = t.name === 'suggested' && materialised.includes(`${EXPORT_TABLE_PREFIX}matched`) && !(await db.one(`SELECT 1 AS x FROM match_groups WHERE run_id = ${runId} AND status = 'suggested' LIMIT 1`));
-      const probe = rowsProbeSql(runId, t.name, rawText);
+      const probe = rowsProbeSql(runId, t.name, rawText, rowIds);
       const noRows = probe !== null && !(await db.one(probe));
       await db.exec(`CREATE OR REPLACE TEMP TABLE ${ident(table)} AS ${empty ? `SELECT * FROM temp.${ident(`${EXPORT_TABLE_PREFIX}matched`)} LIMIT 0` : noRows ? `${t.sql} LIMIT 0` : t.sql}`);
       t.sql = `SELECT * FROM temp.${ident(table)}`;
@@ -383,7 +405,7 @@ async function writeFormats(
       // table planned for ~0.2 s CPU, issue 27).
       t.known = {
         columns: await db.all<{ column_name: string; column_type: string }>(`DESCRIBE SELECT * FROM temp.${ident(table)}`),
-        rows: (await db.one<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM temp.${ident(table)}`))?.n ?? 0,
+        rows: empty || noRows ? 0 : ((await db.one<{ n: number }>(`SELECT count(*)::INTEGER AS n FROM temp.${ident(table)}`))?.n ?? 0),
       };
     }
   }

@@ -657,7 +657,9 @@ export async function materializeRawText(db: Db, info: SourceInfo): Promise<stri
   const s = await stat(info.read_path).catch(() => null);
   if (!s) throw new ReconError('source_missing', `the workspace copy of ${info.name} (${info.read_path}) is missing; load the ${info.side} source again`, { side: info.side, path: info.read_path });
   await readRawText(db, table, storedRead(info, info.read_path), info.bad_lines > 0);
-  const rows = await db.scalarNumber(`SELECT count(*) FROM ${table}`);
+  // Counted in the table, not through the view that numbers it (binding the view expands every
+  // column: 0.12–0.14 s CPU a side at 5,000 columns, issue 27).
+  const rows = await db.scalarNumber(`SELECT count(*) FROM temp.${ident(`${table}__data`)}`);
   if (rows !== info.row_count) {
     await dropRawText(db, table);
     throw new ReconError('source_changed', `the workspace copy of ${info.name} now has ${rows} rows instead of ${info.row_count}; load the ${info.side} source again`, { side: info.side, path: info.read_path });

@@ -145,6 +145,25 @@ describe('a run does each piece of work once', () => {
     expect(seen.some((s) => /TEMP TABLE m_pr_names AS/.test(s.sql))).toBe(true);
   });
 
+  it("asks whether another named item is the same payer's only for the named items that are open, not for every named pair", async () => {
+    const { invoices, bank } = files();
+    const ws = await sandbox().workspace('elsewhere');
+    await ws.addSourceFromPath('left', sandbox().file('invoices.csv', invoices));
+    await ws.addSourceFromPath('right', sandbox().file('bank.csv', bank));
+    const { recipe } = await buildAutoRecipe(ws, 'cash');
+    expect(recipe.rules.some((r) => r.model?.party && r.model.references.length > 0)).toBe(true);
+    const guard = (sql: string) => /TEMP TABLE m_named_elsewhere AS/.test(sql);
+    const seen = await statements(() => ws.run(recipe), guard);
+    const plan = seen.find((s) => guard(s.sql))?.plan;
+    expect(plan).toBeDefined();
+    const operators = (n: PlanNode): PlanNode[] => [n, ...(n.children ?? []).flatMap(operators)];
+    // The payer check joins the counterparty table to itself (a customer's items pairwise): asked of
+    // every pair a group's line names (all 300 items, 25 a customer), it put out thousands of rows.
+    const payerJoins = operators(plan!).filter((n) => info(n).includes('"p = p"'));
+    expect(payerJoins.length).toBeGreaterThan(0);
+    expect(Math.max(...payerJoins.map((n) => Number(n.operator_cardinality ?? 0)))).toBeLessThanOrEqual(INVOICES);
+  });
+
   it('learns how often amounts agree by chance without forming the 2,000 × 2,000 pairs', async () => {
     const { invoices, bank } = files();
     const ws = await sandbox().workspace('chance');

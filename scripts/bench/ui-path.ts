@@ -1,5 +1,5 @@
 /**
- * `npx tsx scripts/bench/ui-path.ts [--rows 100000] [--seed 42] [--keep DIR]`
+ * `npx tsx scripts/bench/ui-path.ts [--rows 100000] [--seed 42] [--keep DIR] [--think 3] [--background on|off]`
  *
  * Issue 30's "100k drop → results in the UI", in process: the app's core (createCore, the real
  * kalla-recon server over stdio, the real DuckDB) driven the way the page drives it — both files
@@ -7,6 +7,14 @@
  * suggests the rules), then the run and the first results page. Prints, per phase, wall seconds and
  * CPU seconds of this process (Node and DuckDB's threads) and of its children (the kalla-recon
  * server), read from /proc — CPU is what to compare on a shared, loaded machine.
+ *
+ * Between the proposal and the click the user reads the mapping: `--think S` seconds (3 by default,
+ * 0 for none) of idle waiting are a phase of their own, so the work the app starts in the background
+ * when it proposes the mapping (the cash learning, `prefetchCash`, and the rows the rules are read
+ * off, `prefetchAlignedSample`) shows its CPU there, and the
+ * "Confirm mapping → rules" phase is what the user waits for after the click. `--background off`
+ * starts nothing ahead of the click (the engine's prefetch is replaced by a no-op in this process),
+ * to compare both ways in alternating runs: the fingerprints must be identical.
  *
  * Also prints a fingerprint of the rules and of the run's groups, so a change to the path can be
  * checked to give the same answer (same rules, same groups).
@@ -20,6 +28,7 @@ import { pathToFileURL } from 'node:url';
 import { parseArgs } from 'node:util';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { createCore } from '../../src/main/core';
+import { ReconEngine } from '../../src/main/reconcile/engine/engine';
 import { nodePlatform } from '../../src/main/platform-node';
 import { generateCash } from './cash-data';
 
@@ -56,8 +65,24 @@ const selfCpu = () => {
 const load = () => loadavg().map((l) => l.toFixed(2)).join(' ');
 
 async function main(): Promise<void> {
-  const { values } = parseArgs({ options: { rows: { type: 'string', default: '100000' }, seed: { type: 'string', default: '42' }, keep: { type: 'string' } } });
+  const { values } = parseArgs({
+    options: {
+      rows: { type: 'string', default: '100000' },
+      seed: { type: 'string', default: '42' },
+      keep: { type: 'string' },
+      think: { type: 'string', default: '3' },
+      background: { type: 'string', default: 'on' },
+    },
+  });
   const rows = Number(values.rows);
+  const think = Number(values.think);
+  if (!(think >= 0)) throw new Error(`--think must be seconds ≥ 0, not ${values.think}`);
+  if (values.background !== 'on' && values.background !== 'off') throw new Error(`--background is on or off, not ${values.background}`);
+  // Nothing started ahead of the click: the work waits for the click, as before issue 30's round k.
+  if (values.background === 'off') {
+    ReconEngine.prototype.prefetchCash = () => undefined;
+    ReconEngine.prototype.prefetchAlignedSample = () => undefined;
+  }
   const dir = values.keep ?? mkdtempSync(join(tmpdir(), 'kalla-ui-path-'));
   const data = generateCash(rows, Number(values.seed), 'tune');
   const invoices = Buffer.from([data.leftHeader, ...data.left].join('\n'));
@@ -93,6 +118,12 @@ async function main(): Promise<void> {
   if (!st.mapping) throw new Error(`no proposed mapping: ${st.mapping_error ?? 'none'}`);
   lap('drop → proposed mapping');
 
+  // The user reads the proposed mapping before pressing Confirm: idle here, the background work is not.
+  if (think > 0) {
+    await new Promise((done) => setTimeout(done, think * 1000));
+    lap(`think ${think} s (idle user)`);
+  }
+
   // Every proposed pair accepted, then Confirm mapping (suggests the rules).
   st = await rs.confirmMappings(ws.id, st.mapping.rows.map((r) => ({ ...r, decision: 'accepted' as const })));
   if (!st.rules.length) throw new Error(`no rules: ${st.rules_error ?? 'none'}`);
@@ -119,7 +150,7 @@ async function main(): Promise<void> {
 
   const total = marks.reduce((s, m) => ({ wall: s.wall + m.wall, cpu: s.cpu + m.cpu, child: s.child + m.child }), { wall: 0, cpu: 0, child: 0 });
   const out = [
-    `UI path in process, ${rows} rows (${data.left.length} invoices × ${data.right.length} bank lines), load average at the start ${loadStart}`,
+    `UI path in process, ${rows} rows (${data.left.length} invoices × ${data.right.length} bank lines), background ${values.background}, think ${think} s, load average at the start ${loadStart}`,
     ...marks.map((m) => `  ${m.phase.padEnd(26)} wall ${m.wall.toFixed(2).padStart(6)} s, CPU ${m.cpu.toFixed(2).padStart(6)} s + kalla-recon ${m.child.toFixed(2)} s (load ${m.load})`),
     `  ${'total'.padEnd(26)} wall ${total.wall.toFixed(2).padStart(6)} s, CPU ${total.cpu.toFixed(2).padStart(6)} s + kalla-recon ${total.child.toFixed(2)} s`,
     `  learned facts fingerprint ${hash(JSON.stringify(facts))} (${facts.length} stored)`,

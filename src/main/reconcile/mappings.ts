@@ -6,7 +6,7 @@ import type { Side } from '../../shared/reconcile/sources-and-runs';
 import type { FieldMapping } from '../../shared/reconcile/recipe';
 import { confirmedMappings, type MappingRow, type WorkspaceState } from '../../shared/reconcile/workspace';
 import { errorMessage, UserError } from '../errors';
-import { sourceSchema } from './engine/auto-recipe';
+import { alignedSampleQuestion, sourceSchema } from './engine/auto-recipe';
 import { untypedEvidence } from './engine/evidence';
 import { bothSources, type ReconcileContext } from './context';
 import { sampleRows } from './kalla-recon';
@@ -45,7 +45,11 @@ export class Mappings {
       // mapping: it starts now, for the mapping as proposed, while the user reviews it (issue 30), and
       // the click finds it done or joins it. A changed pair asks another question (another key).
       // Local rules only: an LLM's rules bring their own sign, so their question is known later.
-      if (out.engine === 'local') engine.prefetchCash(proposedMappings(rows), null);
+      // The rows the rules are read off (keyAlignedSample) depend on the mapping alone: read ahead too.
+      const proposed = proposedMappings(rows);
+      const question = alignedSampleQuestion(proposed);
+      if (question) engine.prefetchAlignedSample(question.key, question.columns);
+      if (out.engine === 'local') engine.prefetchCash(proposed, null);
       return store.update(id, (st) => ({
         ...st,
         mapping: {

@@ -2,7 +2,7 @@
 import type { MatchRule } from '../../shared/reconcile/recipe';
 import { confirmedMappings, type WorkspaceState } from '../../shared/reconcile/workspace';
 import { errorMessage, UserError } from '../errors';
-import { mappedColumns, sourceSchema, withCashRules } from './engine/auto-recipe';
+import { alignedSampleQuestion, sourceSchema, withCashRules } from './engine/auto-recipe';
 import { untypedEvidence, withoutUnprovenAutoConfirm } from './engine/evidence';
 import { bothSources, type ReconcileContext } from './context';
 import { plainRow, sampleRows } from './kalla-recon';
@@ -21,8 +21,8 @@ export class Rules {
     try {
       // Rules are read off records present on both sides (pairs, lags, repeated references).
       const engine = await engines.open(id);
-      const key = mappings.find((m) => m.role === 'key');
-      const aligned = key ? await engine.keyAlignedSample({ left: key.field_a, right: key.field_b }, mappedColumns(mappings)) : null;
+      const question = alignedSampleQuestion(mappings);
+      const aligned = question ? await engine.keyAlignedSample(question.key, question.columns) : null;
       const out = await kallaRecon.suggestMatchRules({
         schema_a: sourceSchema(s.aliases.left, left),
         schema_b: sourceSchema(s.aliases.right, right),

@@ -2,7 +2,8 @@
  * What a run reads, not only what it answers (issue 30: "Run → results" at 100k). The statement's
  * texts are read for references once per run and column set, into one table of each line's
  * references that the reference rules, the scored model and a rule's `named` key all read, and
- * each distinct text of a column is read once. Real DuckDB; the engine's Db is only listened to.
+ * each distinct text of a column is read once; the open items' counterparty spellings are folded
+ * once. Real DuckDB; the engine's Db is only listened to.
  */
 import { describe, expect, it } from 'vitest';
 import { buildAutoRecipe } from '../../../src/main/reconcile/engine/auto-recipe';
@@ -128,6 +129,40 @@ describe('a run does each piece of work once', () => {
     expect(building.filter((s) => s.sql.includes('"src_left"') || s.sql.includes('"src_right"')).map((s) => s.sql.slice(0, 80))).toEqual([]);
     expect(groups).toBeGreaterThan(100);
   }, 180_000);
+
+  it("folds each spelling of the open items' counterparty once per run, for the party tables and the name resolution alike", async () => {
+    const { invoices, bank } = files();
+    const ws = await sandbox().workspace('names');
+    await ws.addSourceFromPath('left', sandbox().file('invoices.csv', invoices));
+    await ws.addSourceFromPath('right', sandbox().file('bank.csv', bank));
+    const { recipe } = await buildAutoRecipe(ws, 'cash');
+    expect(recipe.rules.some((r) => r.model?.party)).toBe(true);
+    const seen = await statements(() => ws.run(recipe));
+    // nameExpression (strip_accents and its regular expressions) over the distinct customer names.
+    const folding = seen.filter((s) => s.sql.includes('SELECT DISTINCT CAST(s."customer_name" AS VARCHAR)') && s.sql.includes('strip_accents'));
+    expect(folding.map((s) => s.sql.replace(/\s+/g, ' ').slice(0, 60))).toHaveLength(1);
+    // The name resolution still ran, over the folded names.
+    expect(seen.some((s) => /TEMP TABLE m_pr_names AS/.test(s.sql))).toBe(true);
+  });
+
+  it("asks whether another named item is the same payer's only for the named items that are open, not for every named pair", async () => {
+    const { invoices, bank } = files();
+    const ws = await sandbox().workspace('elsewhere');
+    await ws.addSourceFromPath('left', sandbox().file('invoices.csv', invoices));
+    await ws.addSourceFromPath('right', sandbox().file('bank.csv', bank));
+    const { recipe } = await buildAutoRecipe(ws, 'cash');
+    expect(recipe.rules.some((r) => r.model?.party && r.model.references.length > 0)).toBe(true);
+    const guard = (sql: string) => /TEMP TABLE m_named_elsewhere AS/.test(sql);
+    const seen = await statements(() => ws.run(recipe), guard);
+    const plan = seen.find((s) => guard(s.sql))?.plan;
+    expect(plan).toBeDefined();
+    const operators = (n: PlanNode): PlanNode[] => [n, ...(n.children ?? []).flatMap(operators)];
+    // The payer check joins the counterparty table to itself (a customer's items pairwise): asked of
+    // every pair a group's line names (all 300 items, 25 a customer), it put out thousands of rows.
+    const payerJoins = operators(plan!).filter((n) => info(n).includes('"p = p"'));
+    expect(payerJoins.length).toBeGreaterThan(0);
+    expect(Math.max(...payerJoins.map((n) => Number(n.operator_cardinality ?? 0)))).toBeLessThanOrEqual(INVOICES);
+  });
 
   it('learns how often amounts agree by chance without forming the 2,000 × 2,000 pairs', async () => {
     const { invoices, bank } = files();

@@ -25,6 +25,15 @@ export function mappedColumns(mappings: FieldMapping[]): { left: string[]; right
   return { left: mappings.map((m) => m.field_a), right: mappings.map((m) => m.field_b) };
 }
 
+/**
+ * What `keyAlignedSample` is asked for a mapping (its key pair and mapped columns), or null when it
+ * has no key: one place, so the mapping step's prefetch and the rules step ask the same question.
+ */
+export function alignedSampleQuestion(mappings: FieldMapping[]): { key: { left: string; right: string }; columns: { left: string[]; right: string[] } } | null {
+  const key = mappings.find((m) => m.role === 'key');
+  return key ? { key: { left: key.field_a, right: key.field_b }, columns: mappedColumns(mappings) } : null;
+}
+
 async function sample(ws: ReconEngine, side: 'left' | 'right'): Promise<Record<string, unknown>[]> {
   const page = await ws.preview(side, { offset: 0, limit: 20 });
   return page.items.map(({ __row_id: _drop, ...rest }) => rest);
@@ -64,8 +73,8 @@ async function buildAutoRecipeOnce(ws: ReconEngine, name: string): Promise<AutoR
   const amounts = await ws.withAmountMapping(detectFieldMappingsLocal({ schema_a, schema_b, sample_a, sample_b }).mappings);
   const mappings: FieldMapping[] = amounts.mappings;
   // Rules are read off records present on both sides (pairs, lags, repeated references).
-  const key = mappings.find((m) => m.role === 'key');
-  const aligned = key ? await ws.keyAlignedSample({ left: key.field_a, right: key.field_b }, mappedColumns(mappings)) : { left: sample_a, right: sample_b };
+  const question = alignedSampleQuestion(mappings);
+  const aligned = question ? await ws.keyAlignedSample(question.key, question.columns) : { left: sample_a, right: sample_b };
   const suggestion = suggestMatchRulesLocal({ schema_a, schema_b, mappings, sample_a: aligned.left, sample_b: aligned.right });
   const cash = await withCashRules(ws, mappings, suggestion.rules, suggestion.explanation);
   // An amount column that could not be typed: said, with its fix, and no rule confirms without it.

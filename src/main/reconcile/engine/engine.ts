@@ -84,6 +84,8 @@ export class ReconEngine {
    * question replaces it.
    */
   private cashFacts?: { key: string; facts: Promise<CashFacts>; background: boolean; db: Db | null; stopped: boolean };
+  /** The rows `keyAlignedSample` read last, kept the same way (one question at a time). */
+  private alignedSample?: { key: string; rows: Promise<Record<Side, Record<string, unknown>[]>>; background: boolean; db: Db | null; stopped: boolean };
   /** Loads and re-typings queued or running per side, for cancelLoad. */
   private readonly sideTasks = new Map<Side, Set<SideTaskHandle>>();
 
@@ -174,6 +176,7 @@ export class ReconEngine {
     }
     const swapped = await swapSideTables(this.db, await this.requireSource('left'), await this.requireSource('right'));
     this.cashFacts = undefined;
+    this.alignedSample = undefined;
     return swapped;
   }
 
@@ -225,11 +228,12 @@ export class ReconEngine {
    * carrying one of them, up to `limit` rows a side. The first rows of two files rarely hold the
    * same records; these do, so date lags, amount differences, signs and repeated references
    * (split and batch payments) show. Sides sharing no reference get their first rows instead.
-   */
-  /**
-   * Rows whose key is present on both sides, for reading rules off. Only `columns` are read (the
-   * mapped columns, which rules are made of): a 5,000-column file selected whole ran DuckDB out of
-   * its memory limit, and the rule engines never look at an unmapped column.
+   * Only `columns` are read (the mapped columns, which rules are made of): a 5,000-column file
+   * selected whole ran DuckDB out of its memory limit, and the rule engines never look at an
+   * unmapped column.
+   *
+   * Read on a connection of its own; the answer for the same two sources (as loaded and typed),
+   * key and columns is kept, so the click after `prefetchAlignedSample` joins it or finds it done.
    */
   async keyAlignedSample(
     key: { left: string; right: string },
@@ -237,31 +241,59 @@ export class ReconEngine {
     keys = 100,
     limit = 300,
   ): Promise<Record<Side, Record<string, unknown>[]>> {
+    return this.alignedSampleFor(key, columns, keys, limit, false);
+  }
+
+  /**
+   * Starts reading `keyAlignedSample(key, columns)` without waiting (issue 30: the mapping step
+   * starts it when it proposes the mapping, as it does the cash learning). Replaced by another
+   * question before anyone asked for it, it is interrupted; a failure is the next caller's to see.
+   */
+  prefetchAlignedSample(key: { left: string; right: string }, columns: Record<Side, string[]>): void {
+    this.alignedSampleFor(key, columns, 100, 300, true).catch(() => undefined);
+  }
+
+  private async alignedSampleFor(
+    key: { left: string; right: string },
+    columns: Record<Side, string[]>,
+    keys: number,
+    limit: number,
+    background: boolean,
+  ): Promise<Record<Side, Record<string, unknown>[]>> {
     const info = { left: await this.requireSource('left'), right: await this.requireSource('right') };
-    const norm = (side: Side) => `nullif(regexp_replace(lower(CAST(s.${ident(column(info[side].columns, side, key[side], 'sample key').name)} AS VARCHAR)), '[^a-z0-9]', '', 'g'), '')`;
-    const list = (side: Side) => {
-      const wanted = new Set([key[side], ...columns[side]]);
-      return info[side].columns.filter((c) => wanted.has(c.name)).map((c) => `s.${ident(c.name)}`).join(', ');
-    };
-    const n = Math.max(1, Math.floor(keys));
-    const max = Math.min(1000, Math.max(1, Math.floor(limit)));
-    // References present on both sides, picked by hash: spread over the whole file, the same every time.
-    await this.db.exec(`CREATE OR REPLACE TEMP TABLE kalla_sample_keys AS
-      SELECT k FROM (
-        SELECT ${norm('left')} AS k FROM ${ident(typedView('left'))} s INTERSECT SELECT ${norm('right')} FROM ${ident(typedView('right'))} s)
-      WHERE k IS NOT NULL ORDER BY hash(k), k LIMIT ${n}`);
-    try {
-      const rows = async (side: Side) =>
-        this.db.all<Record<string, unknown>>(
-          `SELECT ${list(side)} FROM ${ident(typedView(side))} s
-           WHERE ${norm(side)} IN (SELECT k FROM kalla_sample_keys) ORDER BY s.${ident(ROW_ID)} LIMIT ${max}`,
-        );
-      const first = (side: Side) => this.db.all<Record<string, unknown>>(`SELECT ${list(side)} FROM ${ident(typedView(side))} s ORDER BY s.${ident(ROW_ID)} LIMIT ${max}`);
-      const shared = await this.db.scalarNumber('SELECT count(*) FROM kalla_sample_keys');
-      return shared === 0 ? { left: await first('left'), right: await first('right') } : { left: await rows('left'), right: await rows('right') };
-    } finally {
-      await this.db.exec('DROP TABLE IF EXISTS temp.kalla_sample_keys');
+    // The whole source info (file hash, how it was read and typed, when it was loaded): a source
+    // loaded again, even while this was read, asks another question.
+    const cacheKey = JSON.stringify([info.left, info.right, key, columns, keys, limit]);
+    const current = this.alignedSample;
+    if (current?.key === cacheKey) {
+      if (!background) current.background = false;
+      return current.rows;
     }
+    if (current?.background) {
+      current.stopped = true;
+      current.db?.stop();
+    }
+    const entry: NonNullable<ReconEngine['alignedSample']> = { key: cacheKey, rows: Promise.resolve({ left: [], right: [] }), background, db: null, stopped: false };
+    entry.rows = (async () => {
+      const db = await this.db.fork();
+      entry.db = db;
+      if (entry.stopped) db.stop();
+      try {
+        return await readKeyAlignedSample(db, info, key, columns, keys, limit);
+      } finally {
+        entry.db = null;
+        try {
+          db.close();
+        } catch {
+          // the workspace was closed under it (close() stopped it first)
+        }
+      }
+    })();
+    this.alignedSample = entry;
+    entry.rows.catch(() => {
+      if (this.alignedSample === entry) this.alignedSample = undefined; // a failure is not remembered
+    });
+    return entry.rows;
   }
 
   /** The mappings with the amount pair the data shows (amount-pairing.ts), and what changed in words. */
@@ -615,6 +647,7 @@ export class ReconEngine {
 
   close(): void {
     this.cashFacts?.db?.stop();
+    this.alignedSample?.db?.stop();
     this.db.close();
   }
 
@@ -723,4 +756,39 @@ function checkableColumns(recipe: Recipe, info: SourceInfo): ColumnTyping[] {
     const type = c.type === 'text' ? needs.get(c.name.toLowerCase()) : undefined;
     return type ? { ...c, type } : c;
   });
+}
+
+/** `ReconEngine.keyAlignedSample`'s reading, on `db` (its TEMP table is that connection's own). */
+async function readKeyAlignedSample(
+  db: Db,
+  info: Record<Side, SourceInfo>,
+  key: { left: string; right: string },
+  columns: Record<Side, string[]>,
+  keys: number,
+  limit: number,
+): Promise<Record<Side, Record<string, unknown>[]>> {
+  const norm = (side: Side) => `nullif(regexp_replace(lower(CAST(s.${ident(column(info[side].columns, side, key[side], 'sample key').name)} AS VARCHAR)), '[^a-z0-9]', '', 'g'), '')`;
+  const list = (side: Side) => {
+    const wanted = new Set([key[side], ...columns[side]]);
+    return info[side].columns.filter((c) => wanted.has(c.name)).map((c) => `s.${ident(c.name)}`).join(', ');
+  };
+  const n = Math.max(1, Math.floor(keys));
+  const max = Math.min(1000, Math.max(1, Math.floor(limit)));
+  // References present on both sides, picked by hash: spread over the whole file, the same every time.
+  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_sample_keys AS
+    SELECT k FROM (
+      SELECT ${norm('left')} AS k FROM ${ident(typedView('left'))} s INTERSECT SELECT ${norm('right')} FROM ${ident(typedView('right'))} s)
+    WHERE k IS NOT NULL ORDER BY hash(k), k LIMIT ${n}`);
+  try {
+    const rows = async (side: Side) =>
+      db.all<Record<string, unknown>>(
+        `SELECT ${list(side)} FROM ${ident(typedView(side))} s
+         WHERE ${norm(side)} IN (SELECT k FROM kalla_sample_keys) ORDER BY s.${ident(ROW_ID)} LIMIT ${max}`,
+      );
+    const first = (side: Side) => db.all<Record<string, unknown>>(`SELECT ${list(side)} FROM ${ident(typedView(side))} s ORDER BY s.${ident(ROW_ID)} LIMIT ${max}`);
+    const shared = await db.scalarNumber('SELECT count(*) FROM kalla_sample_keys');
+    return shared === 0 ? { left: await first('left'), right: await first('right') } : { left: await rows('left'), right: await rows('right') };
+  } finally {
+    await db.exec('DROP TABLE IF EXISTS temp.kalla_sample_keys').catch(() => undefined);
+  }
 }

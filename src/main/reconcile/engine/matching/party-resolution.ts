@@ -42,11 +42,15 @@ function tokens(x: string): string {
  * row): p the folded name (as nameExpression folds the left column) of the counterparty the text's
  * first words name. Rows no counterparty is named by keep what they had.
  */
-export async function resolvePartiesInText(db: Db, table: string, left: ColumnTyping, right: ColumnTyping): Promise<void> {
+export async function resolvePartiesInText(db: Db, table: string, left: ColumnTyping, right: ColumnTyping, names?: string): Promise<void> {
   const head = `array_to_string(string_split(trim(regexp_replace(coalesce(CAST(s.${ident(right.name)} AS VARCHAR), ''), '\\s+', ' ', 'g')), ' ')[1:${HEAD_WORDS}], ' ')`;
+  // `names` (raw, p: the left column's spellings, folded, NULL when nothing is left) is the run's
+  // table of them (working.ts leftNamesTable), so a run folds each spelling once; without it, folded here.
+  const spellings = names
+    ? `SELECT raw, coalesce(p, '') AS p FROM ${names} WHERE raw IS NOT NULL`
+    : `SELECT raw, ${nameExpression('raw')} AS p FROM (SELECT DISTINCT CAST(s.${ident(left.name)} AS VARCHAR) AS raw FROM ${rowsWith('left', [left.name])} s WHERE s.${ident(left.name)} IS NOT NULL)`;
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_names AS
-    WITH raw AS (SELECT DISTINCT CAST(s.${ident(left.name)} AS VARCHAR) AS raw FROM ${rowsWith('left', [left.name])} s WHERE s.${ident(left.name)} IS NOT NULL)
-    SELECT DISTINCT ${nameExpression('raw')} AS p, unnest(${tokens('raw')}) AS t FROM raw`);
+    SELECT DISTINCT p, unnest(${tokens('raw')}) AS t FROM (${spellings})`);
   await db.exec(`DELETE FROM m_pr_names WHERE length(p) < 3`);
   const n = await db.scalarNumber('SELECT count(DISTINCT p) FROM m_pr_names');
   if (n < 2) return;

@@ -181,18 +181,31 @@ function isNameKey(k: MatchKey): boolean {
 }
 
 /**
+ * (raw, p) for every spelling of the left counterparty column: folded once per run and column
+ * (nameExpression runs ~10 regular expressions a name), for leftPartyTable and the name resolution
+ * of the statement texts (party-resolution.ts) alike. `p` is NULL for a name that folds to nothing.
+ */
+export async function leftNamesTable(db: Db, left: ColumnTyping): Promise<string> {
+  const table = runTableName('names_left', left.name);
+  if (await db.hasTempTable(table)) return table;
+  await db.exec(`CREATE TEMP TABLE ${table} AS
+    WITH d AS (SELECT DISTINCT CAST(s.${ident(left.name)} AS VARCHAR) AS raw FROM ${rowsReading('left', [left])})
+    SELECT raw, nullif(${nameExpression('raw')}, '') AS p FROM d`);
+  return table;
+}
+
+/**
  * (id, p) for every left row: its counterparty folded as nameExpression folds it. Names repeat
- * (a customer has many invoices), so each spelling is folded once; made once per run and column,
- * for the scored model and the rules that key on the counterparty alike.
+ * (a customer has many invoices), so each spelling is folded once (leftNamesTable); made once per
+ * run and column, for the scored model and the rules that key on the counterparty alike.
  */
 export async function leftPartyTable(db: Db, left: ColumnTyping): Promise<string> {
   const table = runTableName('party_left', left.name);
   // Asked first: `CREATE … IF NOT EXISTS` plans its whole SELECT even when the table is there.
   if (await db.hasTempTable(table)) return table;
+  const names = await leftNamesTable(db, left);
   await db.exec(`CREATE TEMP TABLE ${table} AS
-    WITH d AS (SELECT DISTINCT CAST(s.${ident(left.name)} AS VARCHAR) AS raw FROM ${rowsReading('left', [left])}),
-      f AS (SELECT raw, nullif(${nameExpression('raw')}, '') AS p FROM d)
-    SELECT s.${ident(ROW_ID)} AS id, f.p FROM ${rowsReading('left', [left])} JOIN f ON f.raw = CAST(s.${ident(left.name)} AS VARCHAR)`);
+    SELECT s.${ident(ROW_ID)} AS id, f.p FROM ${rowsReading('left', [left])} JOIN ${names} f ON f.raw = CAST(s.${ident(left.name)} AS VARCHAR)`);
   return table;
 }
 
@@ -221,7 +234,7 @@ export async function partyTable(db: Db, left: ColumnTyping, right: ColumnTyping
         f AS (SELECT raw, nullif(${nameExpression('raw')}, '') AS p FROM d)
       SELECT s.${ident(ROW_ID)} AS id, f.p FROM ${rowsReading('right', [right])} JOIN f ON f.raw = CAST(s.${ident(right.name)} AS VARCHAR)`);
   }
-  await resolvePartiesInText(db, table, left, right);
+  await resolvePartiesInText(db, table, left, right, await leftNamesTable(db, left));
   return table;
 }
 

@@ -33,7 +33,7 @@ export const RETURN_WORDS = [
   'return', 'returned', 'reversal', 'reversed', 'chargeback', 'refund', 'unpaid', 'nsf', 'rejected',
   'rucklastschrift', 'ruecklastschrift', 'ruckbuchung', 'rueckbuchung', 'ruckuberweisung', 'storno', 'stornierung',
   'retour', 'retourne', 'rejet', 'impaye', 'terugboeking', 'stornering', 'gestorneerd',
-  'devolucion', 'devuelto', 'retrocesion', 'zwrot', 'palautus', 'palautettu', 'retur', 'returnert', 'tilbagefort',
+  'devolucion', 'devuelto', 'devuelta', 'retrocesion', 'protestado', 'protesto', 'protestato', 'rechazado', 'rechazada', 'impagado', 'impagada', 'zwrot', 'palautus', 'palautettu', 'retur', 'returnert', 'tilbagefort',
   'devolucao', 'devolvido', 'devolvida', 'estorno', 'insoluto', 'insoluti', 'stornato', 'richiamato', 'iade', 'karsiliksiz',
   'visszautalas', 'visszaterites', 'vraceni', 'vratka', 'returnare', 'pengembalian',
   // Other scripts, folded as the text is (lower case, no accents): Hebrew, Arabic, Greek, Cyrillic.

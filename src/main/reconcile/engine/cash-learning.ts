@@ -104,7 +104,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 28;
+export const LEARNING_VERSION = 29;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -1174,6 +1174,8 @@ async function pairOverlaps(db: Db, pairs: readonly (readonly [ColumnTyping, Col
 
 /** Share of the statement's lines that must name a counterparty for a text column to be read for names. */
 const NAMED_LINES = 0.3;
+/** A counterparty column names at least this share of the different values the most varied candidate names. */
+const PAYERS_NAMED = 0.5;
 /** No one name may be the one named on more than this share of the lines naming one. */
 const MAX_ONE_NAME = 0.5;
 /** Below this share of exact names a pair is not worth the token model's second look. */
@@ -1188,7 +1190,8 @@ const NAMED_LINES_TRIED = 0.05;
  * model resolves (party-resolution.ts), as the run will read them.
  */
 async function learnPartyInText(db: Db, left: ColumnTyping[], right: ColumnTyping[]): Promise<CashFacts['party']> {
-  let best: { left: string; right: string; score: number; names: number } | null = null;
+  let best: { left: string; right: string; score: number } | null = null;
+  const named: { left: string; right: string; score: number; names: number }[] = [];
   const close: [ColumnTyping, ColumnTyping][] = [];
   for (const a of left) {
     const names = await db.one<{ rows: number; d: number }>(`SELECT count(s.${ident(a.name)}) AS rows, count(DISTINCT s.${ident(a.name)}) AS d FROM ${rowsWith('left', [a], 's')}`);
@@ -1204,21 +1207,23 @@ async function learnPartyInText(db: Db, left: ColumnTyping[], right: ColumnTypin
              (SELECT count(DISTINCT v) FROM named) AS names`,
         );
         // A payment method ("Überweisung", "Einzug") also starts many lines: a counterparty is many
-        // payers, none of which names most of the lines, and of two columns that name enough lines
-        // the one naming more different values is the payer (ten tenants, not three methods).
+        // payers, none of which names most of the lines (and see `named` below).
         const share = Number(row?.top ?? 1) <= MAX_ONE_NAME ? Number(row?.share ?? 0) : 0;
-        const names = Number(row?.names ?? 0);
-        if (share >= NAMED_LINES && (!best || names > best.names || (names === best.names && share > best.score))) best = { left: a.name, right: b.name, score: share, names };
+        if (share >= NAMED_LINES) named.push({ left: a.name, right: b.name, score: share, names: Number(row?.names ?? 0) });
         else if (share >= NAMED_LINES_TRIED) close.push([a, b]);
       }
     } finally {
       await db.exec('DROP TABLE IF EXISTS temp.kalla_learn_names');
     }
   }
+  // Of the columns naming enough lines, those naming at least half as many different values as the
+  // most varied one (ten tenants, not three payment methods); of those, the one naming most lines.
+  const most = Math.max(0, ...named.map((c) => c.names));
+  for (const c of named) if (c.names >= PAYERS_NAMED * most && (!best || c.score > best.score)) best = c;
   if (!best) {
     for (const [a, b] of close) {
       const share = await resolvedShare(db, a, b);
-      if (share >= NAMED_LINES && (!best || share > best.score)) best = { left: a.name, right: b.name, score: share, names: 0 };
+      if (share >= NAMED_LINES && (!best || share > best.score)) best = { left: a.name, right: b.name, score: share };
     }
   }
   return best ? { left: best.left, right: best.right, in_text: true } : null;

@@ -5,7 +5,8 @@
 // reporter then prints the matching/ total; the HTML and JSON reports go to reports/mutation/.
 // The tests run are vitest.mutation.config.ts's list, with the fixed fast-check seed.
 // To iterate on one module: `npx stryker run --mutate src/main/ipc/dispatch.ts`, and narrow the
-// tests with KALLA_MUTATION_TESTS=tests/app/dispatch.test.ts,tests/app/dispatch-output.test.ts.
+// tests with KALLA_MUTATION_TESTS=tests/app/dispatch.test.ts,tests/app/dispatch-output.test.ts
+// (and KALLA_MUTATION_PATTERN, a test-name pattern, within them).
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',
@@ -48,5 +49,8 @@ export default {
   // its scores are equal or higher; set the break to its lowest module once one whole run has printed them.
   thresholds: { high: 80, low: 60, break: 55 },
   tempDirName: '.stryker-tmp',
+  // Scoped runs side by side each use their own tempDirName (.stryker-tmp-<name>): without this, one
+  // run's sandbox copies another's while it is being deleted (ENOENT, round 31l).
+  ignorePatterns: ['.stryker-tmp-*', 'reports'],
   cleanTempDir: 'always',
 };

@@ -10,6 +10,8 @@ import { defineConfig } from 'vitest/config';
 // collections and cited-instalment tests (collections.ts's evidence and refusal, cited-detail.ts),
 // the run-wide check of automatic groups (auto-guards.ts without a counterparty, after a model
 // rule without references), and the dispatcher's tests.
+// KALLA_MUTATION_PATTERN (a vitest testNamePattern) narrows a scoped run to the tests that matter,
+// e.g. match-model's return tests for reversals.ts: KALLA_MUTATION_PATTERN='return|refund|mirror|paid twice'.
 // Property tests run from the same fixed seed as `npm test` (tests/helpers/property-seed.ts).
 export const MUTATION_TESTS = [
   'tests/reconcile/engine/matching.test.ts',
@@ -32,6 +34,7 @@ export const MUTATION_TESTS = [
 export default defineConfig({
   test: {
     include: process.env.KALLA_MUTATION_TESTS ? process.env.KALLA_MUTATION_TESTS.split(',') : MUTATION_TESTS,
+    testNamePattern: process.env.KALLA_MUTATION_PATTERN || undefined,
     environment: 'node',
     testTimeout: 120_000,
     hookTimeout: 60_000,

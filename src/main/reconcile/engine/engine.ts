@@ -274,21 +274,7 @@ export class ReconEngine {
       current.db?.stop();
     }
     const entry: NonNullable<ReconEngine['alignedSample']> = { key: cacheKey, rows: Promise.resolve({ left: [], right: [] }), background, db: null, stopped: false };
-    entry.rows = (async () => {
-      const db = await this.db.fork();
-      entry.db = db;
-      if (entry.stopped) db.stop();
-      try {
-        return await readKeyAlignedSample(db, info, key, columns, keys, limit);
-      } finally {
-        entry.db = null;
-        try {
-          db.close();
-        } catch {
-          // the workspace was closed under it (close() stopped it first)
-        }
-      }
-    })();
+    entry.rows = onFork(this.db, entry, (db) => readKeyAlignedSample(db, info, key, columns, keys, limit));
     this.alignedSample = entry;
     entry.rows.catch(() => {
       if (this.alignedSample === entry) this.alignedSample = undefined; // a failure is not remembered
@@ -344,10 +330,7 @@ export class ReconEngine {
     entry.facts = (async () => {
       const stored = await readLearnedFacts(this.db, key);
       if (stored) return stored;
-      const db = await this.db.fork();
-      entry.db = db;
-      if (entry.stopped) db.stop();
-      try {
+      return onFork(this.db, entry, async (db) => {
         const learned = await learnCashFacts(db, { left: left.columns, right: right.columns }, mappings, flipSign);
         // A load that committed while the rows were read may have mixed two files into the answer:
         // it is neither kept nor given (the key says which files it is for).
@@ -356,14 +339,7 @@ export class ReconEngine {
         }
         await storeLearnedFacts(this.db, key, learned);
         return learned;
-      } finally {
-        entry.db = null;
-        try {
-          db.close();
-        } catch {
-          // the workspace was closed under it (close() stopped it first)
-        }
-      }
+      });
     })();
     this.cashFacts = entry;
     entry.facts.catch(() => {
@@ -790,5 +766,26 @@ async function readKeyAlignedSample(
     return shared === 0 ? { left: await first('left'), right: await first('right') } : { left: await rows('left'), right: await rows('right') };
   } finally {
     await db.exec('DROP TABLE IF EXISTS temp.kalla_sample_keys').catch(() => undefined);
+  }
+}
+
+/**
+ * `work` on a connection of its own (a fork of `db`), kept on `entry` while it runs so that a newer
+ * question can stop it, and closed afterwards: the background learning and the aligned sample
+ * (issue 30) both run this way, beside the workspace's own requests.
+ */
+async function onFork<T>(db: Db, entry: { db: Db | null; stopped: boolean }, work: (db: Db) => Promise<T>): Promise<T> {
+  const fork = await db.fork();
+  entry.db = fork;
+  if (entry.stopped) fork.stop();
+  try {
+    return await work(fork);
+  } finally {
+    entry.db = null;
+    try {
+      fork.close();
+    } catch {
+      // the workspace was closed under it (close() stopped it first)
+    }
   }
 }

@@ -27,7 +27,7 @@ import type { Db } from '../db';
 import { guardMirroredPayments, guardRefundedTwins } from './reversals';
 import { modelTokenTables } from './scored';
 import { citedDetails } from './cited-detail';
-import { demoteToSuggestion, leftPartyTable } from './working';
+import { demoteToSuggestion, isNameKey, leftPartyTable } from './working';
 import { column, type SideColumns } from '../recipe-sql';
 import { ident, lit } from '../sql';
 import { ROW_ID, typedView } from '../row-columns';
@@ -76,8 +76,6 @@ async function guardPayerTwins(db: Db, recipe: Recipe, columns: SideColumns): Pr
   return n;
 }
 
-/** A key comparing counterparty names only (the payer-batch rule's). */
-const isNameKey = (k: Recipe['rules'][number]['keys'][number]) => (k.normalisers ?? []).some((x) => x.kind === 'name') && (k.normalisers ?? []).every((x) => ['name', 'trim', 'casefold'].includes(x.kind));
 
 async function guardNamedElsewhere(db: Db, recipe: Recipe, columns: SideColumns): Promise<number> {
   const model = recipe.rules.find((r) => r.model && r.model.references.length > 0)?.model;

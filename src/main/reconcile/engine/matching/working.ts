@@ -175,7 +175,7 @@ export async function createRuleTables(db: Db, rule: MatchRule, columns: SideCol
  * which folding does anyway): the right side is read through partyTable, the left through
  * leftPartyTable.
  */
-function isNameKey(k: MatchKey): boolean {
+export function isNameKey(k: MatchKey): boolean {
   const kinds = (k.normalisers ?? []).map((n) => n.kind);
   return kinds.includes('name') && kinds.every((kind) => kind === 'name' || kind === 'trim' || kind === 'casefold');
 }

@@ -104,7 +104,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 30;
+export const LEARNING_VERSION = 31;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -398,6 +398,9 @@ async function partyOfLines(db: Db, columns: Columns, party: NonNullable<CashFac
 /** A fee value must recur this many times more often than the differences around it. */
 const FEE_OVER_BACKGROUND = 10;
 
+/** A fee learned without a reference recurs in the lines of at least this many payers. */
+const FEE_PAYERS = 3;
+
 /**
  * Fixed fees a counterparty's payers deduct (a transfer fee of 440 yen, 1,000 won), read without a
  * reference: over pairs of a line and an open item of the same counterparty, the differences item −
@@ -405,9 +408,6 @@ const FEE_OVER_BACKGROUND = 10;
  * and FEE_OVER_BACKGROUND times as often as the values within 100 units of it (the amounts'
  * granularity: cents, yen, tens) — chance differences spread, a fee repeats.
  */
-/** A fee learned without a reference recurs in the lines of at least this many payers. */
-const FEE_PAYERS = 3;
-
 async function learnFeesByParty(db: Db, columns: Columns, party: NonNullable<CashFacts['party']>, amount: FieldMapping, flipSign: boolean): Promise<number[]> {
   const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);
   const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
@@ -521,8 +521,8 @@ const PARTY_ID_AGREEMENT = 0.3;
  * whose specific values (compactId) repeat per customer, the one most lines write, validated by the
  * amounts: a line writing a customer's id pays about one of that customer's items far more often
  * than one of another line's customer's (lines in hashed order: neighbours in the file may be
- * related). A customer number or tax id names the payer where its
- * name is cut, transliterated or shared (Agrícola Aconcagua Limitada and Agrícola Aconcagua SpA).
+ * related). A customer number or tax id names the payer where its name is cut, transliterated or
+ * shared (Agrícola Aconcagua Limitada and Agrícola Aconcagua SpA).
  */
 async function learnPartyId(db: Db, columns: Columns, amount: FieldMapping, flipSign: boolean, taken: Set<string>): Promise<CashFacts['partyId']> {
   const texts = statementTexts(columns);
@@ -530,7 +530,17 @@ async function learnPartyId(db: Db, columns: Columns, amount: FieldMapping, flip
   if (texts.length === 0 || candidates.length === 0) return null;
   const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);
   const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
-  const tokens = texts.map((t, i) => `SELECT s.__row_id AS id, ${i} AS col, ${ra} AS amt, unnest(${idTokens(`CAST(s.${ident(t.name)} AS VARCHAR)`)}) AS c FROM ${sample('right')}`).join(' UNION ALL ');
+  // The statement's identifiers are read once for every candidate column.
+  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_ids AS ${texts.map((t, i) => `SELECT s.__row_id AS id, ${i} AS col, ${ra} AS amt, unnest(${idTokens(`CAST(s.${ident(t.name)} AS VARCHAR)`)}) AS c FROM ${sample('right')}`).join(' UNION ALL ')}`);
+  try {
+    return await bestPartyId(db, columns, candidates, texts, amount, la);
+  } finally {
+    await db.exec('DROP TABLE IF EXISTS temp.kalla_learn_ids');
+  }
+}
+
+/** learnPartyId's choice among `candidates`, the statement's identifiers being in kalla_learn_ids. */
+async function bestPartyId(db: Db, columns: Columns, candidates: ColumnTyping[], texts: ColumnTyping[], amount: FieldMapping, la: string): Promise<CashFacts['partyId']> {
   const total = await db.scalarNumber(`SELECT count(*) FROM ${sample('right')}`);
   let best: NonNullable<CashFacts['partyId']> | null = null;
   for (const cand of candidates) {
@@ -538,8 +548,7 @@ async function learnPartyId(db: Db, columns: Columns, amount: FieldMapping, flip
     const rows = await db.all<{ col: number; lines: number; own: number; other: number; rows: number; d: number }>(
       `WITH li AS MATERIALIZED (SELECT ${v} AS c, ${la} AS amt FROM ${rowsWith('left', [cand, column(columns.left, 'left', amount.field_a, 'amount')], 's')} WHERE ${specificId(v)}),
          shape AS (SELECT count(*) AS rows, count(DISTINCT c) AS d FROM li),
-         t AS (${tokens}),
-         h AS (SELECT col, id, any_value(amt) AS amt, min(c) AS c FROM t WHERE c IN (SELECT c FROM li) GROUP BY col, id HAVING count(DISTINCT c) = 1),
+         h AS (SELECT col, id, any_value(amt) AS amt, min(c) AS c FROM kalla_learn_ids WHERE c IN (SELECT c FROM li) GROUP BY col, id HAVING count(DISTINCT c) = 1),
          hs AS (SELECT *, coalesce(lead(c) OVER w, first_value(c) OVER w) AS oc FROM h WINDOW w AS (PARTITION BY col ORDER BY hash(id), id)),
          own AS (SELECT DISTINCT hs.col, hs.id FROM hs JOIN li ON li.c = hs.c WHERE ${paysAbout('li.amt', 'hs.amt')}),
          other AS (SELECT DISTINCT hs.col, hs.id FROM hs JOIN li ON li.c = hs.oc WHERE hs.oc <> hs.c AND ${paysAbout('li.amt', 'hs.amt')})
@@ -713,9 +722,10 @@ async function hitAgreement(db: Db, columns: Columns, leftKey: ColumnTyping, sha
   const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
   const tokens = await lineTokens(db, columns, shape, found);
   // `sets`: values 2–MAX_SET_ITEMS items share, with the sum of their amounts.
-  const items = sets ? `sum(${la}) AS amt FROM ${await leftWithRefs(db, leftKey, shape, strict, [leftAmount])} GROUP BY 1 HAVING count(*) BETWEEN 2 AND ${MAX_SET_ITEMS}` : `any_value(${la}) AS amt FROM ${await leftWithRefs(db, leftKey, shape, strict, [leftAmount])} GROUP BY 1 HAVING count(*) = 1`;
+  const items = sets ? `sum(${la}) AS amt` : `any_value(${la}) AS amt`;
+  const count = sets ? `BETWEEN 2 AND ${MAX_SET_ITEMS}` : '= 1';
   const row = await db.one<{ share: number; lines: number }>(
-    `WITH l AS (SELECT s.kalla_k AS k, ${items}),
+    `WITH l AS (SELECT s.kalla_k AS k, ${items} FROM ${await leftWithRefs(db, leftKey, shape, strict, [leftAmount])} GROUP BY 1 HAVING count(*) ${count}),
        t AS (SELECT tk.id, ${ra} AS amt, tk.k FROM ${tokens} JOIN ${sample('right')} ON s.__row_id = tk.id),
        h AS (SELECT t.id, any_value(t.amt) AS ra, any_value(l.amt) AS la FROM t JOIN l USING (k) GROUP BY t.id HAVING count(*) = 1)
      SELECT coalesce(avg(CASE WHEN ${agrees('la', 'ra')} THEN 1.0 ELSE 0.0 END), 0) AS share, count(*) AS lines FROM h WHERE la IS NOT NULL AND la <> 0 AND ra IS NOT NULL`,

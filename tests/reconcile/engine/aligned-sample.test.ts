@@ -26,6 +26,10 @@ function files(paidFrom = 1): { invoices: string; bank: string } {
 
 const KEY = { left: 'invoice_no', right: 'reference' };
 const COLUMNS = { left: ['invoice_no', 'customer', 'amount'], right: ['reference', 'payer', 'paid'] };
+/** Until the read ahead has looked its sources up and begun (as it has long before a person clicks). */
+async function started(ws: object): Promise<void> {
+  while (!(ws as { alignedSample?: unknown }).alignedSample) await new Promise((r) => setTimeout(r, 5));
+}
 const readings = (seen: { sql: string }[]) => seen.filter((s) => /TEMP TABLE kalla_sample_keys/.test(s.sql)).length;
 
 describe('the key-aligned sample read ahead (prefetchAlignedSample)', () => {
@@ -42,6 +46,7 @@ describe('the key-aligned sample read ahead (prefetchAlignedSample)', () => {
     let joined: Awaited<ReturnType<typeof ws.keyAlignedSample>> | undefined;
     let seen = await statements(async () => {
       ws.prefetchAlignedSample(KEY, COLUMNS);
+      await started(ws);
       joined = await ws.keyAlignedSample(KEY, COLUMNS);
     });
     expect(readings(seen)).toBe(1);

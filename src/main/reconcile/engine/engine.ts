@@ -253,6 +253,8 @@ export class ReconEngine {
     this.alignedSampleFor(key, columns, 100, 300, true).catch(() => undefined);
   }
 
+  private sampleQuestions = 0;
+
   private async alignedSampleFor(
     key: { left: string; right: string },
     columns: Record<Side, string[]>,
@@ -260,7 +262,11 @@ export class ReconEngine {
     limit: number,
     background: boolean,
   ): Promise<Record<Side, Record<string, unknown>[]>> {
+    // Numbered when asked, before any await: a read ahead overtaken by a later question while the
+    // sources were looked up is not started at all (the order the lookups finish in is DuckDB's).
+    const asked = ++this.sampleQuestions;
     const info = { left: await this.requireSource('left'), right: await this.requireSource('right') };
+    if (background && asked !== this.sampleQuestions) throw new Error('INTERRUPT Error: a later question replaced this read ahead');
     // The whole source info (file hash, how it was read and typed, when it was loaded): a source
     // loaded again, even while this was read, asks another question.
     const cacheKey = JSON.stringify([info.left, info.right, key, columns, keys, limit]);

@@ -292,6 +292,10 @@ describe('counterparty names', () => {
       expect(await fold('Włodarczyk Søn')).toBe(await fold('WLODARCZYK SON'));
       expect(await fold('ÖZTÜRK PLASTİK SAN')).toBe(await fold('Öztürk Plastık San'));
       expect(await fold('Иванов')).toBe('иванов');
+      // Vietnamese legal forms, whole or as banks abbreviate them; "Cổ phần" is no name word "phan".
+      for (const x of ['Công ty Cổ phần Vật liệu Gia Bảo', 'CONG TY CO PHAN VAT LIEU GIA BAO', 'CTCP VAT LIEU GIA BAO', 'CTY CP VAT LIEU GIA BAO']) expect(await fold(x)).toBe('vatlieugiabao');
+      for (const x of ['Công ty TNHH MTV Thương mại Minh Khôi', 'CTY TNHH MTV THUONG MAI MINH KHOI', 'Công ty Trách nhiệm hữu hạn Một thành viên Thương mại Minh Khôi']) expect(await fold(x)).toBe('thuongmaiminhkhoi');
+      expect(await fold('Doanh nghiệp tư nhân Bình Minh')).toBe(await fold('DNTN BINH MINH'));
       // The name is read at the start of the text and of each field, after its tag or not.
       const prefixes = async (x: string) => (await db.one<{ t: string[] }>(`SELECT ${namePrefixes(lit(x))} AS t`))!.t;
       expect(await prefixes('Nazwa nadawcy: WÓJCIK STAL')).toContain('wojcikstal');

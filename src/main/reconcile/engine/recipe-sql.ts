@@ -272,7 +272,18 @@ export function referenceBody(x: string): string {
 }
 
 /** Legal forms and filler words that are not part of a counterparty's name. */
-export const LEGAL_WORDS = ['gmbh', 'mbh', 'ag', 'kg', 'ohg', 'gbr', 'ug', 'ev', 'ltd', 'limited', 'pvt', 'private', 'pty', 'llc', 'llp', 'inc', 'sp', 'z', 'oo', 'spk', 'sl', 'slu', 'sau', 'sc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'plc', 'bv', 'nv', 'vof', 'sa', 'sas', 'sarl', 'srl', 'spa', 'ab', 'as', 'oy', 'gesellschaft', 'mit', 'beschrankter', 'haftung', 'haftungsbeschrankt', 'und', 'and', 'the'];
+export const LEGAL_WORDS = ['gmbh', 'mbh', 'ag', 'kg', 'ohg', 'gbr', 'ug', 'ev', 'ltd', 'limited', 'pvt', 'private', 'pty', 'llc', 'llp', 'inc', 'sp', 'z', 'oo', 'spk', 'sl', 'slu', 'sau', 'sc', 'incorporated', 'corp', 'corporation', 'co', 'company', 'plc', 'bv', 'nv', 'vof', 'sa', 'sas', 'sarl', 'srl', 'spa', 'ab', 'as', 'oy', 'gesellschaft', 'mit', 'beschrankter', 'haftung', 'haftungsbeschrankt', 'und', 'and', 'the', 'cty', 'ctcp', 'tnhh', 'cp', 'mtv', 'dntn', 'htx'];
+/**
+ * Legal forms of several words, folded (Vietnamese: "Công ty TNHH", "Công ty Cổ phần", "Doanh
+ * nghiệp tư nhân", "Một thành viên", as a bank writes them CTY, CP, DNTN, MTV above). Removed before
+ * LEGAL_WORDS, whose "co" would leave "phan" of "co phan".
+ */
+const LEGAL_PHRASES = ['cong ty', 'co phan', 'trach nhiem huu han', 'mot thanh vien', 'doanh nghiep tu nhan', 'hop tac xa'];
+
+/** `x` (folded, words between single spaces) without LEGAL_PHRASES. */
+export function withoutLegalPhrases(x: string): string {
+  return `regexp_replace(${x}, '\\b(${LEGAL_PHRASES.join('|')})\\b', ' ', 'g')`;
+}
 /** Words a bank cuts off at its field length: any start (≥ 4 letters) of one of these, last in the name, is dropped. */
 const CUT_WORDS = ['gesellschaft', 'beschrankter', 'haftung', 'haftungsbeschrankt', 'limited', 'incorporated', 'corporation', 'company'];
 const CUT_PREFIXES = [...new Set(CUT_WORDS.flatMap((w) => Array.from({ length: w.length - 3 }, (_, i) => w.slice(0, i + 4))))].sort((a, b) => b.length - a.length);
@@ -312,7 +323,7 @@ export function nameExpression(x: string): string {
   // The long-vowel mark ー is a letter to Unicode; banks write it as "-" or leave it out.
   e = `regexp_replace(${e}, '[^\\p{L}\\p{N}]+|ー', ' ', 'g')`;
   e = `regexp_replace(${e}, '\\s(${CUT_PREFIXES.join('|')})\\s*$', '')`;
-  e = `regexp_replace(${e}, '\\b(${LEGAL_WORDS.join('|')})\\b', ' ', 'g')`;
+  e = `regexp_replace(${withoutLegalPhrases(e)}, '\\b(${LEGAL_WORDS.join('|')})\\b', ' ', 'g')`;
   // \b knows only ASCII word characters: the one-letter forms are words between spaces.
   e = `regexp_replace(${e}, '${LEGAL_FORMS_JA.join('|')}', ' ', 'g')`;
   e = `regexp_replace(${e}, '(^|\\s)(${LEGAL_LETTERS_JA.join('|')})(\\s|$)', ' ', 'g')`;

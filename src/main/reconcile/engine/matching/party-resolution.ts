@@ -16,7 +16,7 @@
  */
 import type { ColumnTyping } from '../../../../shared/reconcile/sources-and-runs';
 import type { Db } from '../db';
-import { LEGAL_WORDS, nameExpression } from '../recipe-sql';
+import { LEGAL_WORDS, nameExpression, withoutLegalPhrases } from '../recipe-sql';
 import { ident } from '../sql';
 import { ROW_ID, rowsWith } from '../row-columns';
 
@@ -31,10 +31,25 @@ const RARE_NAMES = 50;
 /** Words of the statement text read for a name: it may follow a label and a transfer id ("IPI TT REF 6843064379 AL RAYYAN GENERAL TRADING LLC"). */
 const HEAD_WORDS = 12;
 
-/** Tokens of a name or text: lower case, accents and legal forms removed. */
+/** The words of a name or text in order: lower case, accents and legal forms removed. */
+function words(x: string): string {
+  const folded = `regexp_replace(lower(strip_accents(replace(replace(replace(coalesce(${x}, ''), 'ß', 'ss'), '&', ' '), '.', ''))), '[^a-z0-9]+', ' ', 'g')`;
+  return `list_filter(string_split(${withoutLegalPhrases(folded)}, ' '), t -> t <> '' AND NOT list_contains([${LEGAL_WORDS.map((w) => `'${w}'`).join(', ')}], t))`;
+}
+
+/** Tokens of a name or text: its words, each once. */
 function tokens(x: string): string {
-  const folded = `lower(strip_accents(replace(replace(replace(coalesce(${x}, ''), 'ß', 'ss'), '&', ' '), '.', '')))`;
-  return `list_distinct(list_filter(string_split_regex(${folded}, '[^a-z0-9]+'), t -> t <> '' AND NOT list_contains([${LEGAL_WORDS.map((w) => `'${w}'`).join(', ')}], t)))`;
+  return `list_distinct(${words(x)})`;
+}
+
+/**
+ * A name's two-word initialisms ("sx" for "san xuat", "tm" for "thuong mai"): banks abbreviate a
+ * name's descriptive words to their initials (CTY TNHH SX HOANG LONG for Công ty TNHH Sản xuất Hoàng
+ * Long); such a text token meets both words. Only words of letters, so "2 b" is no "2b".
+ */
+function initialisms(x: string): string {
+  const ws = `list_filter(${words(x)}, t -> regexp_full_match(t, '[a-z]{2,}'))`;
+  return `list_transform(range(1, len(${ws})), i -> {'pre': ${ws}[i][1] || ${ws}[i + 1][1], 'a': ${ws}[i], 'b': ${ws}[i + 1]})`;
 }
 
 /**
@@ -49,9 +64,12 @@ export async function resolvePartiesInText(db: Db, table: string, left: ColumnTy
   const spellings = names
     ? `SELECT raw, coalesce(p, '') AS p FROM ${names} WHERE raw IS NOT NULL`
     : `SELECT raw, ${nameExpression('raw')} AS p FROM (SELECT DISTINCT CAST(s.${ident(left.name)} AS VARCHAR) AS raw FROM ${rowsWith('left', [left.name])} s WHERE s.${ident(left.name)} IS NOT NULL)`;
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_spellings AS ${spellings}`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_names AS
-    SELECT DISTINCT p, unnest(${tokens('raw')}) AS t FROM (${spellings})`);
+    SELECT DISTINCT p, unnest(${tokens('raw')}) AS t FROM m_pr_spellings`);
   await db.exec(`DELETE FROM m_pr_names WHERE length(p) < 3`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_abbr AS
+    SELECT DISTINCT p, x.pre AS pre, unnest([x.a, x.b]) AS t FROM (SELECT p, unnest(${initialisms('raw')}) AS x FROM m_pr_spellings) WHERE length(p) >= 3`);
   const n = await db.scalarNumber('SELECT count(DISTINCT p) FROM m_pr_names');
   if (n < 2) return;
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_idf AS SELECT t, ln(${n} / count(DISTINCT p)) AS idf FROM m_pr_names GROUP BY t`);
@@ -72,7 +90,8 @@ export async function resolvePartiesInText(db: Db, table: string, left: ColumnTy
       -- Candidates through tokens few names share (a word of hundreds of names names none of them);
       -- then every token of each candidate name, common ones too, for its score.
       cand AS (SELECT DISTINCT ht.head, nm.p FROM ht JOIN m_pr_prefix x ON x.pre = ht.rt JOIN m_pr_idf i ON i.t = x.t AND i.idf >= ${rareIdf} JOIN m_pr_names nm ON nm.t = x.t),
-      hits AS (SELECT DISTINCT c.head, c.p, nm.t FROM cand c JOIN m_pr_names nm ON nm.p = c.p JOIN m_pr_prefix x ON x.t = nm.t JOIN ht ON ht.head = c.head AND ht.rt = x.pre),
+      hits AS (SELECT c.head, c.p, nm.t FROM cand c JOIN m_pr_names nm ON nm.p = c.p JOIN m_pr_prefix x ON x.t = nm.t JOIN ht ON ht.head = c.head AND ht.rt = x.pre
+        UNION SELECT c.head, c.p, a.t FROM cand c JOIN m_pr_abbr a ON a.p = c.p JOIN ht ON ht.head = c.head AND ht.rt = a.pre),
       sc AS (SELECT h.head, h.p, sum(i.idf) AS s FROM hits h JOIN m_pr_idf i USING (t) GROUP BY h.head, h.p),
       ranked AS (SELECT sc.*, tt.total, row_number() OVER (PARTITION BY head ORDER BY s DESC, p) AS rk, lead(s) OVER (PARTITION BY head ORDER BY s DESC, p) AS next
         FROM sc JOIN m_pr_total tt USING (p)),
@@ -80,5 +99,5 @@ export async function resolvePartiesInText(db: Db, table: string, left: ColumnTy
     SELECT l.id, n.p FROM m_pr_lines l JOIN named n USING (head)`);
   await db.exec(`DELETE FROM ${table} WHERE id IN (SELECT id FROM m_pr_resolved)`);
   await db.exec(`INSERT INTO ${table} SELECT id, p FROM m_pr_resolved`);
-  for (const t of ['m_pr_names', 'm_pr_idf', 'm_pr_total', 'm_pr_prefix', 'm_pr_lines', 'm_pr_resolved']) await db.exec(`DROP TABLE IF EXISTS temp.${t}`);
+  for (const t of ['m_pr_spellings', 'm_pr_names', 'm_pr_abbr', 'm_pr_idf', 'm_pr_total', 'm_pr_prefix', 'm_pr_lines', 'm_pr_resolved']) await db.exec(`DROP TABLE IF EXISTS temp.${t}`);
 }

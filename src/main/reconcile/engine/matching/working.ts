@@ -247,7 +247,7 @@ export async function partyIdTables(db: Db, left: ColumnTyping, right: ColumnTyp
   const l = runTableName('party_id_left', left.name);
   const r = runTableName('party_id', `${left.name}\u0000${right.name}`);
   if (!(await db.hasTempTable(l))) {
-    await db.exec(`CREATE TEMP TABLE ${l} AS SELECT id, c FROM (SELECT s.${ident(ROW_ID)} AS id, ${compactId(`CAST(s.${ident(left.name)} AS VARCHAR)`)} AS c FROM ${rowsReading('left', [left])}) WHERE ${specificId('c')}`);
+    await db.exec(`CREATE TEMP TABLE ${l} AS SELECT id, c FROM (SELECT s.${ident(ROW_ID)} AS id, ${compactId(keySourceText(left))} AS c FROM ${rowsReading('left', [left])}) WHERE ${specificId('c')}`);
   }
   if (!(await db.hasTempTable(r))) {
     await db.exec(`CREATE TEMP TABLE ${r} AS

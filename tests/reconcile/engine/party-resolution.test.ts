@@ -54,13 +54,13 @@ describe('counterparty names as banks write them', () => {
   });
 
   it('reads Vietnamese legal forms and initials as banks abbreviate them (CTY TNHH SX for Công ty TNHH Sản xuất)', async () => {
-    const customers = ['Công ty TNHH Sản xuất Hoàng Long', 'Công ty TNHH Thương mại Hoàng Long', 'Công ty Cổ phần Xây dựng Thành Công', 'Doanh nghiệp tư nhân Kỹ thuật Hải Âu', 'Công ty TNHH MTV Cơ khí Phú Thành', 'Hợp tác xã Nông nghiệp Bình Minh'];
+    const customers = ['Công ty TNHH Sản xuất Hoàng Long', 'Công ty TNHH Thương mại Hoàng Long', 'Công ty Cổ phần Xây dựng Thành Công', 'Doanh nghiệp tư nhân Kỹ thuật Hải Âu', 'Công ty TNHH MTV Cơ khí Phú Thành', 'Hợp tác xã Nông nghiệp Bình Minh', 'Công ty TNHH Đầu tư Phương Nam', 'Công ty TNHH Điện tử Phương Nam'];
     const got = await resolve(
-      ['CTY TNHH SX HOANG LONG CHUYEN TIEN', 'CTY TNHH TM HOANG LONG TRA TIEN HANG', 'CTCP XD THANH CONG THANH TOAN CONG NO', 'DNTN KT HAI AU CHUYEN KHOAN', 'CONG TY TNHH MTV CO KHI PHU THANH TRA TIEN', 'HTX NN BINH MINH NOP TIEN', 'CTY TNHH HOANG LONG CHUYEN TIEN'],
+      ['CTY TNHH SX HOANG LONG CHUYEN TIEN', 'CTY TNHH TM HOANG LONG TRA TIEN HANG', 'CTCP XD THANH CONG THANH TOAN CONG NO', 'DNTN KT HAI AU CHUYEN KHOAN', 'CONG TY TNHH MTV CO KHI PHU THANH TRA TIEN', 'HTX NN BINH MINH NOP TIEN', 'CTY TNHH DAU TU PHUONG NA TT', 'CONG TY TNHH DIEN TU PHUONG NA TT', 'CTY TNHH HOANG LONG CHUYEN TIEN'],
       true,
       customers,
     );
-    // The last text names Hoàng Long without its trade: either customer, so neither.
+    // Đ is D as banks write it (the names cut, so read by their words). The last text names Hoàng Long without its trade: either customer, so neither.
     expect(got).toEqual([...customers, null]);
   });
 

@@ -33,7 +33,11 @@ const HEAD_WORDS = 12;
 
 /** The words of a name or text in order: lower case, accents and legal forms removed. */
 function words(x: string): string {
-  const folded = `regexp_replace(lower(strip_accents(replace(replace(replace(coalesce(${x}, ''), 'ß', 'ss'), '&', ' '), '.', ''))), '[^a-z0-9]+', ' ', 'g')`;
+  // Latin letters only, those NFD does not decompose as banks write them in ASCII (Đầu tư: DAU TU),
+  // as nameExpression reads them. Letters of every script were tried: gr-public's public bodies,
+  // named in Greek, then had their warrants (paid less withholding the model does not know) as
+  // "same payer, other amount", and its name-only payments fell from 52.6 % to 0 % confirmed.
+  const folded = `regexp_replace(lower(strip_accents(translate(replace(replace(replace(lower(coalesce(${x}, '')), 'ß', 'ss'), '&', ' '), '.', ''), 'łøđı', 'lodi'))), '[^a-z0-9]+', ' ', 'g')`;
   return `list_filter(string_split(${withoutLegalPhrases(folded)}, ' '), t -> t <> '' AND NOT list_contains([${LEGAL_WORDS.map((w) => `'${w}'`).join(', ')}], t))`;
 }
 

@@ -67,12 +67,18 @@ export function arGalicia(opts: WorldOptions): World {
     if (style === 'mono') cu.bankAs = person.join(' ');
     customers.push(cu);
   }
-  // Group companies: a holding pays its subsidiaries' invoices from its own account and CUIT.
-  for (const c of customers.filter((x) => x.style === 'sub')) {
-    const hold = `Grupo ${c.name.split(' ')[1] ?? 'Sur'} Holding S.A.`;
-    c.parent = { ...c, name: hold, cuit: cuit(30, rng.int(50_000_000, 71_999_999)), style: 'pyme' };
+  // Group companies: a holding pays its subsidiaries' invoices from its own account and CUIT, at
+  // times several subsidiaries' invoices in one transfer.
+  const subs = customers.filter((x) => x.style === 'sub');
+  const holdings: Customer[] = [];
+  for (let i = 0; i < Math.ceil(subs.length / 3); i++) {
+    const hold = `Grupo ${rng.pick(N2)} ${rng.pick(['Holding', 'Inversora', 'Corporativo'])} S.A.`;
+    holdings.push({ code: '', name: hold, cuit: cuit(30, rng.int(50_000_000, 71_999_999)), style: 'pyme', bankAs: bankName(hold).slice(0, 30).trim(), payCuit: '', iibb: 0, ivaRet: false });
+  }
+  for (const c of subs) {
+    c.parent = rng.pick(holdings);
     c.payCuit = c.parent.cuit;
-    c.bankAs = bankName(hold).slice(0, 30).trim();
+    c.bankAs = c.parent.bankAs;
   }
 
   const invDate = () => LIST_DAY - Math.floor(Math.pow(rng.next(), 1.5) * 110);
@@ -172,7 +178,9 @@ export function arGalicia(opts: WorldOptions): World {
         break;
       }
       case 'paid_by_group_company': {
+        const sister = subs.find((x) => x !== c && x.parent === c.parent && rng.chance(0.5));
         const docs = Array.from({ length: rng.int(1, 3) }, () => add(mk(c)));
+        if (sister && rng.chance(0.4)) for (let i = rng.int(1, 2); i > 0; i--) docs.push(add(mk(sister)));
         transfer(payDay(), c, docs.reduce((s, d) => s + d.saldo, 0), () => rng.pick([`PAGO POR CTA Y ORDEN ${bankName(c.name).slice(0, 14)}`, docs.map((d) => fcRef(d)()).join(' '), '']), 'VAR', g, kind);
         break;
       }
@@ -282,7 +290,7 @@ export function arGalicia(opts: WorldOptions): World {
 
   return {
     name: 'ar-galicia',
-    description: `Distribuidora del Plata S.A., an Argentine wholesaler of food-service equipment, applies the collections on its Banco Galicia peso account. Open items: a Tango Gestión "Composición de saldos" export in Windows-1252 (';', 1.234.567,89, dd/mm/yyyy, a preamble and a "Total General" line), sorted by customer name: invoices (FC), credit notes (NC, negative) and debit notes (ND) numbered letter-point of sale-number (A-00003-00012345, B-00007-… for monotributistas), the customer's CUIT as 30-71234567-8, the currency and, for dollar invoices, the original USD amount and the invoice-day rate behind the peso balance. Statement: the Galicia Office Banking "Movimientos" CSV for 01/12/2026-15/01/2027, newest first, Débitos and Créditos in separate columns with 0,00 in the other, a running Saldo, and the payer's name, CUIT (11 digits, no dashes), transfer concept (FAC/VAR) and reference in "Leyendas Adicionales 1-4". Cases: transfers quoting the invoice in four spellings (FC 3-12345, FACT A0000300012345, A 0003-00012345, FC12345); transfers identified only by CUIT and exact amount; large customers' payment orders (OP 0001-00045123) covering 1-6 invoices, sometimes with a credit note, paid net of IIBB withholding (1-3.5% of the net), Ganancias (2% above 224.000 of net) and for some half the VAT, with no withholding detail on the bank side; eCheqs credited on their deferred date; an eCheq rejected for lack of funds (credit, rejection, fee; the invoice stays open); dollar invoices paid in pesos at Banco Nación's rate of the day before payment; subsidiaries paid by their holding's account and CUIT; credit notes and interest debit notes settled with the invoice; round payments on account (A CTA); monthly fees invoiced twice with equal amounts and paid once without reference (ambiguous); monotributista customers paying B invoices from personal accounts (surname first); unpaid documents; and noise: the Ley 25.413 tax (0,6%) booked after every movement, weekly subscriptions to the bank's money-market fund, daily SIRCREB IIBB collection, card settlements, supplier transfers, payroll, AFIP VEP payments, account fees and their VAT.`,
+    description: `Distribuidora del Plata S.A., an Argentine wholesaler of food-service equipment, applies the collections on its Banco Galicia peso account. Open items: a Tango Gestión "Composición de saldos" export in Windows-1252 (';', 1.234.567,89, dd/mm/yyyy, a preamble and a "Total General" line), sorted by customer name: invoices (FC), credit notes (NC, negative) and debit notes (ND) numbered letter-point of sale-number (A-00003-00012345, B-00007-… for monotributistas), the customer's CUIT as 30-71234567-8, the currency and, for dollar invoices, the original USD amount and the invoice-day rate behind the peso balance. Statement: the Galicia Office Banking "Movimientos" CSV for 01/12/2026-15/01/2027, newest first, Débitos and Créditos in separate columns with 0,00 in the other, a running Saldo, and the payer's name, CUIT (11 digits, no dashes), transfer concept (FAC/VAR) and reference in "Leyendas Adicionales 1-4". Cases: transfers quoting the invoice in four spellings (FC 3-12345, FACT A0000300012345, A 0003-00012345, FC12345); transfers identified only by CUIT and exact amount; large customers' payment orders (OP 0001-00045123) covering 1-6 invoices, sometimes with a credit note, paid net of IIBB withholding (1-3.5% of the net), Ganancias (2% above 224.000 of net) and for some half the VAT, with no withholding detail on the bank side; eCheqs credited on their deferred date; an eCheq rejected for lack of funds (credit, rejection, fee; the invoice stays open); dollar invoices paid in pesos at Banco Nación's rate of the day before payment; subsidiaries paid by their holding's account and CUIT (one holding for about three subsidiaries, some transfers covering two subsidiaries' invoices); credit notes and interest debit notes settled with the invoice; round payments on account (A CTA); monthly fees invoiced twice with equal amounts and paid once without reference (ambiguous); monotributista customers paying B invoices from personal accounts (surname first); unpaid documents; and noise: the Ley 25.413 tax (0,6%) booked after every movement, weekly subscriptions to the bank's money-market fund, daily SIRCREB IIBB collection, card settlements, supplier transfers, payroll, AFIP VEP payments, account fees and their VAT. Kinds: transfer_invoice_ref, transfer_cuit_only, op_retenciones, op_retenciones_nc, echeq_payment, echeq_rejected (credit, rejection and the open invoice, all unmatched), usd_invoice_ars, paid_by_group_company, credit_note_netted, debit_note_with_invoice, payment_on_account, ambiguous_equal_amounts, monotributo_transfer, unpaid_invoice; noise: ley_25413_tax, sircreb_iibb, card_settlement, supplier_payment, payroll, tax_payment, bank_fee, internal_transfer.`,
     openItems: { fileName: 'Tango_ComposicionSaldos_301126.csv', content: Buffer.from(oiLines.join('\r\n') + '\r\n', 'latin1') },
     statement: { fileName: 'Movimientos_Galicia_CC_4021-7.csv', content: stLines.join('\n') + '\n' },
     truth,

@@ -152,6 +152,24 @@ describe('statement layouts', () => {
     expect(rows).toEqual([1250, -900, 15.5]);
   });
 
+  it('derives a signed amount from a nameless CR/DB column beside whole rupiah written with ".00" (KlikBCA)', async () => {
+    const ws = await sb.workspace();
+    const info = await ws.addSourceFromPath(
+      'left',
+      sb.file(
+        'mutasi.csv',
+        csv('Tanggal Transaksi,Keterangan,Cabang,Jumlah,,Saldo', [
+          "'15/12,BI-FAST CR BIF TRANSFER DR 011 PT BINA PERKASA,'0000,277492896.00,CR,576205712.00",
+          "'15/12,TRSF E-BANKING DB 1512/FTSCY/WS95031 BAYAR SUPPLIER PT INTI UTAMA,'0000,123200000.00,DB,453005712.00",
+          "'16/12,SWITCHING CR TRANSFER DR 011 SINAR LESTARI PT,'0000,1341435.00,CR,454347147.00",
+        ]),
+      ),
+    );
+    expect(info.notices.find((n) => n.code === 'derived_signed_amount')?.message).toMatch(/"Jumlah" have no sign/);
+    const rows = (await ws.preview('left', { offset: 0, limit: 3 })).items.map((r) => Number(r.signed_amount));
+    expect(rows).toEqual([277492896, -123200000, 1341435]);
+  });
+
   it('leaves a column of two other words alone (no direction, no derived amount)', async () => {
     const ws = await sb.workspace();
     const info = await ws.addSourceFromPath('left', sb.file('x.csv', csv('status,amount', ['open,10.00', 'paid,20.00', 'open,5.00'])));

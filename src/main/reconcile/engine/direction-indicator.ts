@@ -15,6 +15,7 @@ const PAIRS: [string, string][] = [
   ['h', 's'],
   ['haben', 'soll'],
   ['cr', 'dr'],
+  ['cr', 'db'],
   ['c', 'd'],
   ['credit', 'debit'],
   ['credit', 'debet'],
@@ -64,13 +65,14 @@ export async function addDirectionIndicator(
     }
   }
   if (!found) return;
-  // The amount: an unsigned number column with cents somewhere (a document number never has
-  // them), the first one, as exports put the amount before the balance.
+  // The amount: an unsigned number column with cents somewhere, or written with them ("1341435.00":
+  // rupiah, dong and yen have none) — a document number never is — the first one, as exports put
+  // the amount before the balance.
   let amount: ColumnTyping | undefined;
   for (let at = 0; at < numbers.length && !amount; at += NUMBER_BATCH) {
     const batch = numbers.slice(at, at + NUMBER_BATCH);
     const signs = await db.one<Record<string, unknown>>(
-      `SELECT ${batch.map((t, i) => `count(*) FILTER (WHERE ${amountOf(t)} < 0) AS neg${i}, count(${amountOf(t)}) AS n${i}, count(*) FILTER (WHERE ${amountOf(t)} <> round(${amountOf(t)})) AS cents${i}`).join(', ')} FROM ${from}`,
+      `SELECT ${batch.map((t, i) => `count(*) FILTER (WHERE ${amountOf(t)} < 0) AS neg${i}, count(${amountOf(t)}) AS n${i}, count(*) FILTER (WHERE ${amountOf(t)} <> round(${amountOf(t)}) OR regexp_matches(trim(${ident(t.name)}), '[.,][0-9]{2}$')) AS cents${i}`).join(', ')} FROM ${from}`,
     );
     amount = batch.find((_, i) => Number(signs?.[`neg${i}`] ?? 0) === 0 && Number(signs?.[`n${i}`] ?? 0) > 0 && Number(signs?.[`cents${i}`] ?? 0) > 0);
   }

@@ -38,6 +38,8 @@ export const NoticeCodeSchema = z.enum([
   'ambiguous_date_order',
   /** Dates written in Buddhist-era years (Thai exports), read as common-era dates. */
   'buddhist_era',
+  /** Digits of another script (Persian ۱۴۰۵, Arabic-Indic ١٢٣) in the file, read as 0–9. */
+  'native_digits',
   'derived_signed_amount',
   'decompressed',
   'skipped_top',

@@ -215,6 +215,23 @@ describe('sources: delimiters, compression and encodings', () => {
     expect(singleByteCodePage(french)).toBe('windows-1252');
   });
 
+  it('reads Persian and Arabic-Indic digits as 0–9: amounts, dates and references, and says so', async () => {
+    // An Iranian bank's statement written wholly in Persian digits, the thousands separator ٬ in
+    // unquoted fields; an Arabic ledger in Arabic-Indic digits with ٫ as the decimal point.
+    const persian = 'ردیف,تاریخ,شرح,واریز\n۱,۱۴۰۵/۰۸/۱۵,واریز بابت فاکتور ۲۳۷۲۲,۲۰۰٬۰۰۰٬۰۰۰\n۲,۱۴۰۵/۰۸/۱۶,انتقال کارت به کارت,۶۰٬۰۰۰٬۰۰۰\n';
+    const arabic = 'رقم الفاتورة;التاريخ;المبلغ\nINV-٧٧٨١;٢٠٢٦-١٠-٠١;١٢٣٤٥٫٦٠\nINV-٧٧٨٢;٢٠٢٦-١٠-٠٢;٨٨٠٫٠٠\n';
+    const ws = await sb.workspace();
+    const info = await ws.addSourceFromPath('left', sb.file('soorathesab.csv', persian));
+    expect(info.notices.some((n) => n.code === 'native_digits')).toBe(true);
+    expect(info.columns.find((c) => c.name === 'واریز')?.type).toBe('number');
+    const rows = (await ws.preview('left', { offset: 0, limit: 2 })).items;
+    expect(rows.map((r) => Number(r['واریز']))).toEqual([200_000_000, 60_000_000]);
+    expect(rows[0]['شرح']).toBe('واریز بابت فاکتور 23722');
+    const info2 = await ws.addSourceFromPath('right', sb.file('fawater.csv', arabic));
+    expect(info2.columns.map((c) => c.type)).toEqual(['text', 'date', 'number']);
+    expect((await ws.preview('right', { offset: 0, limit: 2 })).items.map((r) => Number(r['المبلغ']))).toEqual([12345.6, 880]);
+  });
+
   it('adds a source from bytes by writing it into the workspace first', async () => {
     const ws = await sb.workspace();
     const info = await ws.addSourceFromBytes('right', 'pasted data.csv', new TextEncoder().encode(csv('ref,amount,date', BODY)));

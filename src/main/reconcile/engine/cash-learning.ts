@@ -104,7 +104,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 32;
+export const LEARNING_VERSION = 33;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -417,7 +417,7 @@ async function learnFeesByParty(db: Db, columns: Columns, party: NonNullable<Cas
       r AS (SELECT rp.p, ${ra} AS amt FROM ${sample('right')} JOIN kalla_learn_rp rp ON rp.id = s.__row_id)
     SELECT p, sign(l.amt) * round(l.amt - r.amt, 2) AS diff FROM l JOIN r USING (p)
     WHERE l.amt IS NOT NULL AND r.amt IS NOT NULL AND sign(l.amt) = sign(r.amt) AND r.amt <> 0
-      AND sign(l.amt) * (l.amt - r.amt) > 0 AND sign(l.amt) * (l.amt - r.amt) < abs(l.amt) * 0.05`);
+      AND sign(l.amt) * (l.amt - r.amt) > 0 AND sign(l.amt) * (l.amt - r.amt) < abs(l.amt::DOUBLE) * 0.05`);
   try {
     const lines = await db.scalarNumber('SELECT count(*) FROM kalla_learn_rp WHERE p IS NOT NULL');
     const unit = await amountUnit(db, `(SELECT ${la} AS amt FROM ${sample('left')})`);
@@ -720,12 +720,13 @@ async function chanceAgreement(db: Db, columns: Columns, amount: FieldMapping, f
   // r sorted once with the number of its amounts up to each value, then per left amount the count
   // in its band [l − t, l + t] (t = 0.1·|l| + 0.005, exactly `agrees` in DECIMAL) by two ASOF
   // look-ups. At 100k rows 0.2–0.45 s CPU → a few ms. Same value: the agreeing pairs over all pairs.
+  // In DECIMAL(38, 6): at DECIMAL(18, 6) the band of an 859,592,611,000-rial item overflowed.
   const t = '(0.1 * abs(l.amt) + 0.005)';
   return db.scalarNumber(
     `WITH l AS (SELECT * FROM (SELECT ${la} AS amt FROM ${sample('left')} LIMIT 2000) WHERE amt IS NOT NULL AND amt <> 0),
        r AS (SELECT * FROM (SELECT ${ra} AS amt FROM ${sample('right')} LIMIT 2000) WHERE amt IS NOT NULL),
        upto AS (SELECT amt, count(*) AS n, sum(count(*)) OVER (ORDER BY amt) AS le FROM r GROUP BY amt),
-       band AS (SELECT l.amt, l.amt - ${t} AS lo, l.amt + ${t} AS hi FROM l),
+       band AS (SELECT l.amt, l.amt - ${t} AS lo, l.amt + ${t} AS hi FROM (SELECT CAST(amt AS DECIMAL(38, 6)) AS amt FROM l) l),
        hits AS (SELECT coalesce(h.le, 0) - coalesce(b.le, 0) AS n FROM band
          ASOF LEFT JOIN upto h ON band.hi >= h.amt ASOF LEFT JOIN upto b ON band.lo > b.amt)
      SELECT CASE WHEN count(*) = 0 OR (SELECT count(*) FROM r) = 0 THEN 0 ELSE sum(n)::DOUBLE / (count(*) * (SELECT count(*) FROM r))::DOUBLE END FROM hits`,
@@ -1067,7 +1068,7 @@ async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping,
     const pairs = await db.scalarNumber('SELECT count(*) FROM kalla_learn_pairs');
     const floor = Math.max(3, Math.ceil(pairs * 0.005));
     const fixed = await db.all<{ d: string }>(
-      `SELECT diff AS d FROM kalla_learn_pairs WHERE diff >= 1 AND diff < abs(la) * 0.5 GROUP BY diff HAVING count(*) >= ${floor} ORDER BY count(*) DESC, diff LIMIT 10`,
+      `SELECT diff AS d FROM kalla_learn_pairs WHERE diff >= 1 AND diff < abs(la::DOUBLE) * 0.5 GROUP BY diff HAVING count(*) >= ${floor} ORDER BY count(*) DESC, diff LIMIT 10`,
     );
     const percent = await db.all<{ p: string }>(
       `SELECT round(diff / la * 100, 1) AS p FROM kalla_learn_pairs
@@ -1091,7 +1092,7 @@ async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping,
     // fit it to the unit.
     const clusters = await db.all<{ p: string; rate: string }>(
       `SELECT round(diff / la * 100, 1) AS p, sum(diff) / sum(la) * 100 AS rate FROM kalla_learn_pairs
-       WHERE diff > 0 AND diff < la * 0.2 GROUP BY 1 HAVING count(*) >= ${floor} ORDER BY count(*) DESC LIMIT 5`,
+       WHERE diff > 0 AND diff < la::DOUBLE * 0.2 GROUP BY 1 HAVING count(*) >= ${floor} ORDER BY count(*) DESC LIMIT 5`,
     );
     // A rate that is no round percentage but fits to the cent: payers who pay the net of a tax
     // (15 % GST: the gross less 13.0435 %, "1,150.00" paid as "1,000.00") — kept as that rate.

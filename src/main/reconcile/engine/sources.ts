@@ -25,7 +25,7 @@ import { plannedForWidth, WIDE_STATEMENT_COLUMNS, type Db } from './db';
 import { ReconError } from '../../errors';
 import { sniffFile, type Encoding, type SniffResult } from './file-sniff';
 import { ident, lit } from './sql';
-import { transcodeToUtf8 } from './transcode';
+import { hasNativeDigits, transcodeToUtf8 } from './transcode';
 import { isZipFile, xlsxToCsv, XLSX_EXTENSIONS } from './xlsx-import';
 import { bankStatementToCsv, BANK_TYPED_COLUMNS, detectBankFormat, readHead } from './bank-formats';
 import { BANK_FORMAT_NAMES, type BankFormat } from './bank-row';
@@ -153,7 +153,9 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
   // A transcoded copy differs from the original bytes, so the original is hashed; otherwise the
   // copy, which is exactly what DuckDB reads.
   let hashPath: string | null = null;
-  if (sniff.encoding !== 'utf-8') {
+  // Digits of another script are written as 0–9 in the copy, as a transcoding does.
+  const digits = !sniff.compressed && hasNativeDigits(new TextDecoder(sniff.encoding === 'latin1' ? 'latin1' : sniff.encoding).decode(Buffer.from(await readHead(path, 65_536), 'latin1')));
+  if (sniff.encoding !== 'utf-8' || digits) {
     hashPath = path;
     readPath = `${copyName(ctx.workspaceDir, side, basename(path))}.utf8.csv`;
   } else if (isWorkspaceCopy(ctx.workspaceDir, path) || ctx.ownedDirs?.includes(dirname(path))) {
@@ -163,9 +165,10 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
   }
   try {
     if (hashPath) {
-      await transcodeToUtf8(path, readPath, sniff.encoding, sniff.compressed, ctx.guard?.signal);
+      await transcodeToUtf8(path, readPath, sniff.encoding, sniff.compressed, ctx.guard?.signal, digits);
       compression = 'none';
-      notices.push({ code: 'transcoded', message: `read as ${sniff.encoding}; transcoded to a UTF-8 copy in the workspace` });
+      if (sniff.encoding !== 'utf-8') notices.push({ code: 'transcoded', message: `read as ${sniff.encoding}; transcoded to a UTF-8 copy in the workspace` });
+      if (digits) notices.push({ code: 'native_digits', message: 'the file writes digits of another script (۱۲۳ or ١٢٣): read as 0–9, with ٫ as the decimal point and the ٬ thousands separator left out' });
     } else if (readPath !== path) {
       await copyFile(path, readPath, constants.COPYFILE_FICLONE);
     }

@@ -9,12 +9,36 @@ import { Transform } from 'node:stream';
 import { createGunzip } from 'node:zlib';
 import type { Encoding } from './file-sniff';
 
-export async function transcodeToUtf8(source: string, target: string, encoding: Encoding, compressed: boolean, signal?: AbortSignal): Promise<void> {
+/** Persian (۰–۹) and Arabic-Indic (٠–٩) digits, and the Arabic decimal and thousands separators. */
+const NATIVE_DIGITS = /[\u0660-\u066C\u06F0-\u06F9]/;
+
+/** Whether a text writes digits of another script (NATIVE_DIGITS). */
+export function hasNativeDigits(text: string): boolean {
+  return NATIVE_DIGITS.test(text);
+}
+
+/**
+ * Digits of another script as 0–9, the Arabic decimal separator ٫ as "." and its thousands separator
+ * ٬ left out (written in unquoted fields, "," would split them). An Iranian bank writes a whole
+ * statement in Persian digits (۲۰۰٬۰۰۰٬۰۰۰, ۱۴۰۵/۰۸/۱۵); amounts, dates and references are read from these.
+ */
+export function asciiDigits(text: string): string {
+  return text.replace(/[\u0660-\u066C\u06F0-\u06F9]/g, (ch) => {
+    const c = ch.charCodeAt(0);
+    if (c >= 0x06f0) return String(c - 0x06f0);
+    if (c <= 0x0669) return String(c - 0x0660);
+    return c === 0x066b ? '.' : c === 0x066c ? '' : ch;
+  });
+}
+
+/** `digits`: write NATIVE_DIGITS as 0–9 (asciiDigits). */
+export async function transcodeToUtf8(source: string, target: string, encoding: Encoding, compressed: boolean, signal?: AbortSignal, digits = false): Promise<void> {
   const decoder = new TextDecoder(encoding === 'latin1' ? 'latin1' : encoding);
   let first = true;
   const decode = new Transform({
     transform(chunk: Buffer, _enc, done) {
       let text = decoder.decode(chunk, { stream: true });
+      if (digits) text = asciiDigits(text);
       if (first && text.length > 0) {
         if (text.charCodeAt(0) === 0xfeff) text = text.slice(1);
         first = false;
@@ -22,7 +46,8 @@ export async function transcodeToUtf8(source: string, target: string, encoding: 
       done(null, Buffer.from(text, 'utf8'));
     },
     flush(done) {
-      done(null, Buffer.from(decoder.decode(), 'utf8'));
+      const rest = decoder.decode();
+      done(null, Buffer.from(digits ? asciiDigits(rest) : rest, 'utf8'));
     },
   });
   const input = createReadStream(source);

@@ -141,6 +141,7 @@ function levelExpressions(rule: MatchRule, model: MatchModel): Record<Comparison
   const named = [d.fee, d.discount, d.rounding].filter(Boolean).join(' OR ') || null;
   return {
     ref: 'c.ref',
+    // 0.2 × an amount in DOUBLE: in DECIMAL(18) the product of an 859,592,611,000-rial item overflowed.
     amt: `CASE WHEN c.la IS NULL OR c.ra IS NULL THEN 'other'
       WHEN abs(c.la - c.ra) < 0.005 THEN 'exact'
       -- What the line itself states comes before what was learned from other lines (a Polish split
@@ -149,7 +150,7 @@ function levelExpressions(rule: MatchRule, model: MatchModel): Record<Comparison
       ${named ? `WHEN ${named} THEN 'named'` : ''}
       WHEN c.rest IS NOT NULL AND abs(c.rest - c.ra) < 0.005 THEN 'rest'
       ${fxSql(model) ? `WHEN ${fxSql(model)} THEN 'fx'` : ''}
-      WHEN abs(c.la - c.ra) <= 0.2 * abs(c.la) THEN 'near'
+      WHEN abs(c.la - c.ra) <= 0.2 * abs(c.la::DOUBLE) THEN 'near'
       WHEN sign(c.la) = sign(c.ra) AND abs(c.ra) < abs(c.la) AND abs(c.ra) >= 0.1 * abs(c.la) THEN 'part'
       ELSE 'other' END`,
     dte: `CASE WHEN c.ldt IS NULL OR c.rdt IS NULL THEN 'unknown'
@@ -293,7 +294,7 @@ async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, colum
       -- Items some line names exactly with about their amount are not looked for with a typo (and
       -- the neighbourhood of every item, 10 variants each at 1M items, is the costliest part of the
       -- model). An item whose number only turns up by chance (a time "1919" in a card line) is.
-      settled AS (SELECT e.lid FROM m_exact e JOIN w_left wl ON wl.id = e.lid JOIN w_right wr ON wr.id = e.rid WHERE abs(wl.amt - wr.amt) <= 0.2 * abs(wl.amt)),
+      settled AS (SELECT e.lid FROM m_exact e JOIN w_left wl ON wl.id = e.lid JOIN w_right wr ON wr.id = e.rid WHERE abs(wl.amt - wr.amt) <= 0.2 * abs(wl.amt::DOUBLE)),
       l AS (SELECT * FROM m_ltok WHERE length(tok) >= ${MIN_TYPO_LENGTH - 1} AND id NOT IN (SELECT lid FROM settled)),
       rd AS (SELECT id, ref, tok, p, substr(tok, 1, p - 1) || substr(tok, p + 1) AS v FROM (SELECT *, unnest(range(1, length(tok) + 1)) AS p FROM r)),
       ld AS (SELECT id, ref, tok, orig, p, substr(tok, 1, p - 1) || substr(tok, p + 1) AS v FROM (SELECT *, unnest(range(1, length(tok) + 1)) AS p FROM l)),

@@ -64,6 +64,13 @@ describe('counterparty names as banks write them', () => {
     expect(got).toEqual([...customers, null]);
   });
 
+  it('reads an initialism only beside the word the name has beside it: "FT" in a text is a fattura', async () => {
+    // Names cut by the bank (MONZ, TORIN), so read by their words; FT is the invoice, not Ferramenta Tonoli.
+    const customers = ['Ferramenta Tonoli Monza S.a.s.', 'Gatti Monza S.r.l.', 'Fonderia Tessari Torino S.r.l.', 'Colombo Torino S.p.A.'];
+    const got = await resolve(['GATTI MONZ FT 847 2026', 'COLOMBO TORIN FT 45 2026'], true, customers);
+    expect(got).toEqual(['Gatti Monza S.r.l.', 'Colombo Torino S.p.A.']);
+  });
+
   it('reads a cut name when the ledger has only two customers', async () => {
     // Two names are the fewest that give a word information (idf = ln 2); one name alone names nothing.
     const two = ['Westfield Building Services Ltd', 'Riverside LLP'];

@@ -25,7 +25,7 @@ export const ColumnTypingSchema = z.object({
   /** Set when the type came from ReadOptions.column_overrides. */
   overridden: z.boolean().optional(),
   /** Dates whose years are Buddhist-era (Thai: CE + 543), read as common-era dates. */
-  era: z.literal('buddhist').optional(),
+  era: z.enum(['buddhist', 'jalali']).optional(),
 });
 export type ColumnTyping = z.infer<typeof ColumnTypingSchema>;
 
@@ -40,6 +40,8 @@ export const NoticeCodeSchema = z.enum([
   'buddhist_era',
   /** Digits of another script (Persian ۱۴۰۵, Arabic-Indic ١٢٣) in the file, read as 0–9. */
   'native_digits',
+  /** Dates written in Persian solar (Jalali) years (Iranian exports), read as Gregorian dates. */
+  'persian_calendar',
   'derived_signed_amount',
   'decompressed',
   'skipped_top',

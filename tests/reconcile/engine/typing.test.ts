@@ -88,6 +88,17 @@ describe('typing for finance exports', () => {
     expect(info.notices.filter((n) => n.code === 'ambiguous_date_order')).toEqual([]);
   });
 
+  it('reads Persian solar (Jalali) dates as Gregorian ones, leap years and month lengths included, and says so', async () => {
+    // Nowruz 1403 = 2024-03-20 (1403 is a leap year: Esfand 30 exists), Nowruz 1405 = 2026-03-21.
+    const { info, rows } = await load('doc,tarikh,amount', ['A,1405/01/01,1.00', 'B,1405/06/31,2.00', 'C,1405/08/15,3.00', 'D,1403/12/30,4.00', 'E,1404/12/30,5.00', 'F,1405/07/31,6.00']);
+    expect(info.columns.find((c) => c.name === 'tarikh')).toMatchObject({ type: 'date', era: 'jalali' });
+    // 1404 is no leap year and Mehr has 30 days: those two are left empty, and listed.
+    expect(rows.map((r) => r.tarikh)).toEqual(['2026-03-21', '2026-09-22', '2026-11-06', '2025-03-20', null, null]);
+    expect(info.notices.find((n) => n.code === 'persian_calendar')?.message).toMatch(/1403–1405.*1403\/01\/01 is read as 2024-03-20/);
+    // Ordinary year-first dates stay as they are.
+    expect((await load('d', ['2026/11/06', '2026/03/21'])).rows.map((r) => r.d)).toEqual(['2026-11-06', '2026-03-21']);
+  });
+
   it('reads Buddhist-era years (Thai ledgers "29/02/2567", K BIZ statements "29/02/67") as common-era dates, and says so', async () => {
     // Relative to today, as the rule is: a leap year near now, in both eras.
     const leap = new Date().getUTCFullYear() - (new Date().getUTCFullYear() % 4);

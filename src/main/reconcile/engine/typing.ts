@@ -107,7 +107,11 @@ function outerStats(sfx: string): string[] {
     `count_if(${shape} AND regexp_full_match(${b}, '[0-9.,]*[.,][0-9]{1,2}')) AS cents${sfx}`,
     `count_if(regexp_full_match(${v}, '${ONE_DIGIT_DOT3}')) AS dot3${sfx}`,
     `count_if(regexp_full_match(${v}, '${ISO_DATE}')) AS iso${sfx}`,
-    ...YEAR_FIRST.map((y) => `count_if(regexp_full_match(${v}, '${y.re}')) AS ${y.key}${sfx}`),
+    ...YEAR_FIRST.flatMap((y) => [
+      `count_if(regexp_full_match(${v}, '${y.re}')) AS ${y.key}${sfx}`,
+      `min(CASE WHEN regexp_full_match(${v}, '${y.re}') THEN try_cast(substr(${v}, 1, 4) AS INTEGER) END) AS ${y.key}_ylo${sfx}`,
+      `max(CASE WHEN regexp_full_match(${v}, '${y.re}') THEN try_cast(substr(${v}, 1, 4) AS INTEGER) END) AS ${y.key}_yhi${sfx}`,
+    ]),
     `count_if(regexp_full_match(${v}, '${LONG_DIGIT_ID}')) AS long_id${sfx}`,
     `count_if(regexp_full_match(${v}, '${COMPACT_DATE}')) AS ymd8${sfx}`,
     `count_if(regexp_full_match(${v}, '${HAS_TIME}')) AS time${sfx}`,
@@ -417,7 +421,18 @@ function detectOne(name: string, i: number, total: number, n: (k: string) => num
   if (numeric && n(`lz_${i}`) === 0 && !longIds && !codeLike(i, n, readable) && !documentNumbers(i, n)) return { name, type: 'number', format: style };
   if (readsAs(n(`iso_${i}`))) return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format: 'iso' };
   for (const y of YEAR_FIRST) {
-    if (readsAs(n(`${y.key}_${i}`))) return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format: `%Y${y.sep}%m${y.sep}%d` };
+    if (!readsAs(n(`${y.key}_${i}`))) continue;
+    const type = n(`time_${i}`) > 0 ? 'timestamp' : 'date';
+    const format = `%Y${y.sep}%m${y.sep}%d`;
+    if (type === 'date' && persianYears(n(`${y.key}_ylo_${i}`), n(`${y.key}_yhi_${i}`))) {
+      notices.push({
+        code: 'persian_calendar',
+        column: name,
+        message: `column "${name}": the years (${span(n(`${y.key}_ylo_${i}`), n(`${y.key}_yhi_${i}`))}) are Persian solar (Jalali) years, as Iranian exports write them: ${n(`${y.key}_ylo_${i}`)}/01/01 is read as ${gregorianOf(n(`${y.key}_ylo_${i}`), 1, 1)} (override the column's type to read them otherwise)`,
+      });
+      return { name, type, format, era: 'jalali' };
+    }
+    return { name, type, format };
   }
   for (const s of SEPARATORS) {
     if (!readsAs(n(`${s.key}_${i}`))) continue;
@@ -464,6 +479,70 @@ function detectOne(name: string, i: number, total: number, n: (k: string) => num
     });
   }
   return { name, type: 'text' };
+}
+
+/**
+ * Year-first dates of years 1300–1499 are Persian solar (Jalali) dates (Iran: 1405/08/15 is
+ * 2026-11-06): no business file dates anything in the 14th or 15th century. Read as Gregorian they
+ * fail on day 31 of months 2, 4 and 6 and are months off.
+ */
+function persianYears(lo: number, hi: number): boolean {
+  return lo >= 1300 && hi <= 1499;
+}
+
+/** The Gregorian date of a Jalali date, as text (for the notice). */
+function gregorianOf(jy: number, jm: number, jd: number): string {
+  const start = nowruz(jy);
+  const day = new Date(Date.UTC(start.gy, 2, start.march) + (jalaliDayOfYear(jm, jd) - 1) * 86_400_000);
+  return day.toISOString().slice(0, 10);
+}
+
+/** Day of the Jalali year: months 1–6 have 31 days, 7–11 30, the 12th 29 or 30. */
+const jalaliDayOfYear = (jm: number, jd: number) => (jm <= 6 ? (jm - 1) * 31 : 186 + (jm - 7) * 30) + jd;
+
+/** Breaks of the Jalali leap cycle (Borkowski's algorithm, as the jalaali-js library uses it). */
+const JALALI_BREAKS = [-61, 9, 38, 199, 426, 686, 756, 818, 1111, 1181, 1210, 1635, 2060, 2097, 2192, 2262, 2324, 2394, 2456, 3178];
+
+/** Nowruz (1 Farvardin) of Jalali year `jy`: March `march` of Gregorian year `gy`. 1403 → 2024-03-20, 1404 → 2025-03-21. */
+export function nowruz(jy: number): { gy: number; march: number } {
+  const div = (a: number, b: number) => Math.trunc(a / b);
+  const mod = (a: number, b: number) => a - div(a, b) * b;
+  const gy = jy + 621;
+  let leapJ = -14;
+  let jp = JALALI_BREAKS[0];
+  let jump = 0;
+  for (let k = 1; k < JALALI_BREAKS.length; k++) {
+    jump = JALALI_BREAKS[k] - jp;
+    if (jy < JALALI_BREAKS[k]) break;
+    leapJ += div(jump, 33) * 8 + div(mod(jump, 33), 4);
+    jp = JALALI_BREAKS[k];
+  }
+  const n = jy - jp;
+  leapJ += div(n, 33) * 8 + div(mod(n, 33) + 3, 4);
+  if (mod(jump, 33) === 4 && jump - n === 4) leapJ += 1;
+  const leapG = div(gy, 4) - div((div(gy, 100) + 1) * 3, 4) - 150;
+  return { gy, march: 20 + leapJ - leapG };
+}
+
+/** The Nowruz of every year persianYears accepts, as SQL DATE literals in year order. */
+const NOWRUZ_SQL = `[${Array.from({ length: 200 }, (_, k) => {
+  const { gy, march } = nowruz(1300 + k);
+  return `DATE '${gy}-03-${String(march).padStart(2, '0')}'`;
+}).join(', ')}]`;
+
+/**
+ * A year-first Jalali date text (1405/08/15, 1405.08.15) as a DATE: its year's Nowruz plus the day
+ * of the year. NULL for a day the month does not have (31 in months 7–12, 31 of Esfand; the 30th
+ * of Esfand only in a leap year, when the next Nowruz is 366 days later).
+ */
+function jalaliDate(v: string): string {
+  const m = String.raw`^(\d{4})[/.](\d{1,2})[/.](\d{1,2})\.?$`;
+  const part = (k: number) => `try_cast(regexp_extract(${v}, '${m}', ${k}) AS INTEGER)`;
+  const [jy, jm, jd] = [part(1), part(2), part(3)];
+  const start = `${NOWRUZ_SQL}[${jy} - 1299]`;
+  const day = `(CASE WHEN ${jm} <= 6 THEN (${jm} - 1) * 31 ELSE 186 + (${jm} - 7) * 30 END + ${jd} - 1)`;
+  const fits = `${jy} BETWEEN 1300 AND 1498 AND ${jm} BETWEEN 1 AND 12 AND ${jd} BETWEEN 1 AND CASE WHEN ${jm} <= 6 THEN 31 WHEN ${jm} <= 11 THEN 30 ELSE 30 END AND ${start} + ${day} < ${NOWRUZ_SQL}[${jy} - 1298]`;
+  return `CASE WHEN ${fits} THEN CAST(${start} + ${day} AS DATE) END`;
 }
 
 /** Years between 543 and 544 + this many years from now are read against the common era (2026 = BE 2569). */
@@ -517,6 +596,7 @@ export function typedExpression(typing: ColumnTyping): string {
     case 'number':
       return numberExpression(typing.name, typing.format === 'eu' ? 'eu' : 'us');
     case 'date':
+      if (typing.era === 'jalali') return jalaliDate(v);
       // Detected dates carry no time part, so one format suffices (cheaper than a list); overrides may have times.
       if (typing.format === 'iso' || !typing.format) return `try_cast(${v} AS DATE)`;
       return typing.overridden

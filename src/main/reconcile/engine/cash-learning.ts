@@ -104,7 +104,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 31;
+export const LEARNING_VERSION = 32;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -530,8 +530,15 @@ async function learnPartyId(db: Db, columns: Columns, amount: FieldMapping, flip
   if (texts.length === 0 || candidates.length === 0) return null;
   const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);
   const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
-  // The statement's identifiers are read once for every candidate column.
-  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_ids AS ${texts.map((t, i) => `SELECT s.__row_id AS id, ${i} AS col, ${ra} AS amt, unnest(${idTokens(`CAST(s.${ident(t.name)} AS VARCHAR)`)}) AS c FROM ${sample('right')}`).join(' UNION ALL ')}`);
+  // The statement's identifiers are read once for every candidate column, in one pass over the
+  // texts stacked (UNPIVOT), once per distinct text: a UNION ALL of one SELECT per text column took
+  // DuckDB ~11 s CPU to plan at 2,500 columns. UNPIVOT leaves NULL texts out; they have no tokens.
+  const long = `(UNPIVOT (SELECT __row_id AS id, ${ra} AS amt, ${texts.map((t, i) => `CAST(s.${ident(t.name)} AS VARCHAR) AS ${ident(String(i))}`).join(', ')} FROM ${sample('right')}) ON COLUMNS(* EXCLUDE (id, amt)) INTO NAME col VALUE raw)`;
+  await db.exec(
+    `CREATE OR REPLACE TEMP TABLE kalla_learn_ids AS WITH long AS MATERIALIZED (SELECT id, CAST(col AS INTEGER) AS col, amt, raw FROM ${long}),
+       t AS (SELECT raw, unnest(${idTokens('s.raw')}) AS c FROM (SELECT DISTINCT raw FROM long) s)
+     SELECT long.id, long.col, long.amt, t.c FROM long JOIN t ON t.raw = long.raw`,
+  );
   try {
     return await bestPartyId(db, columns, candidates, texts, amount, la);
   } finally {

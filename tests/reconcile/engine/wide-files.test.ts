@@ -260,6 +260,10 @@ describe("the payer id search of a wide file", () => {
       expect(ids).toHaveLength(1);
       // The texts are stacked once per learning, for the ids and every shape's tokens alike.
       const stacks = sql.filter((q) => q.includes('UNPIVOT') && q.includes('FROM kalla_learn_right') && q.includes('CAST(s."t0" AS VARCHAR)')).length;
+      // Each shape's tokens are cut once per distinct text, whatever column holds it (not per column and text).
+      const tokens = sql.filter((q) => q.startsWith('CREATE TEMP TABLE kalla_learn_lref_t'));
+      expect(tokens.length).toBeGreaterThan(0);
+      for (const q of tokens) expect(q).toMatch(/\(SELECT DISTINCT raw FROM kalla_learn_lref_s\w+\) s\)/);
       return { unions: ids[0].split('UNION ALL').length - 1, tokenisers: ids[0].split('regexp_extract_all').length - 1, stacks };
     };
     const [few, many] = [await idReads(4), await idReads(24)];

@@ -104,7 +104,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 33;
+export const LEARNING_VERSION = 34;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -811,10 +811,11 @@ async function textTokens(db: Db, texts: ColumnTyping[], shape: ReferenceGroups,
   if (await db.hasTempTable(tokens)) return tokens;
   const long = await stackedTexts(db, texts);
   // Read once per distinct text: a statement repeats its counterparties and remittance texts (100k
-  // cash lines: 12k names, 14k texts), and the tokens of a text depend on the text alone.
+  // cash lines: 12k names, 14k texts), and the tokens of a text depend on the text alone — whatever
+  // its column (a wide export writes the same notes in hundreds of columns).
   await db.exec(
-    `CREATE TEMP TABLE ${tokens} AS WITH t AS (SELECT c, raw, unnest(${referenceTokens('s.raw', shape, minWritten)}) AS k FROM (SELECT DISTINCT c, raw FROM ${long}) s)
-     SELECT long.c, long.id, t.k FROM ${long} long JOIN t ON t.c = long.c AND t.raw = long.raw`,
+    `CREATE TEMP TABLE ${tokens} AS WITH t AS (SELECT raw, unnest(${referenceTokens('s.raw', shape, minWritten)}) AS k FROM (SELECT DISTINCT raw FROM ${long}) s)
+     SELECT long.c, long.id, t.k FROM ${long} long JOIN t ON t.raw = long.raw`,
   );
   return tokens;
 }

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { csv, sandbox, type Sandbox } from './helpers';
+import { csv, sandbox, statements, type Sandbox } from './helpers';
 import type { Db } from '../../../src/main/reconcile/engine/db';
 
 let sb: Sandbox;
@@ -180,6 +180,18 @@ describe('typing for finance exports', () => {
     expect(rows.map((r) => (r.signed_amount === null ? null : Number(r.signed_amount)))).toEqual([-100, 250.5, null]);
   });
 
+  it('reads a direction column (Af/Bij) through the columns it asks about, never every column of the sample', async () => {
+    // Issue 27: `SELECT *` under the 40 text aggregates bound all 5,000 columns of a wide sample.
+    const rows = ['2024-01-01,12.50,Af,x1,y1', '2024-01-02,30.00,Bij,x2,y2', '2024-01-03,7.25,Af,x3,y3'];
+    let out: Awaited<ReturnType<typeof load>> | undefined;
+    const sql = (await statements(async () => void (out = await load('date,Bedrag,AfBij,note,memo', rows)))).map((x) => x.sql);
+    const asked = sql.filter((q) => q.includes('list_sort(list_distinct(') || q.includes('AS neg0'));
+    expect(asked.length).toBeGreaterThanOrEqual(2);
+    for (const q of asked) expect(q).not.toMatch(/SELECT \* FROM/);
+    expect(out!.info.columns.find((c) => c.name === 'signed_amount')).toMatchObject({ type: 'number', derived: true });
+    expect(out!.rows.map((r) => Number(r.signed_amount))).toEqual([-12.5, 30, -7.25]);
+  });
+
   it('derives a signed amount from two columns of which exactly one is filled per row, whatever their names', async () => {
     const rows = Array.from({ length: 40 }, (_, i) => (i % 4 === 0 ? `2024-01-${String((i % 28) + 1).padStart(2, '0')},${i}5.10,,900.00` : `2024-01-${String((i % 28) + 1).padStart(2, '0')},,${i}2.40,900.00`));
     const { info, rows: typed } = await load('day,Uit,Binnen,Stand', rows);
@@ -204,6 +216,22 @@ describe('typing for finance exports', () => {
     const { info } = await load('amount', ['1.00', 'n/a', '3.00']);
     expect(info.columns[0].type).toBe('number');
     expect(info.notices.find((n) => n.code === 'unparsed_values')?.message).toMatch(/1 value\(s\) could not be read.*row 2: "n\/a"/);
+  });
+
+  it('counts typed NULLs only in the columns whose stored statistics say they may hold one', async () => {
+    // Issue 27: a count per typed column (2,500 aggregates at 5,000 columns) for tables that mostly
+    // hold no NULL; DuckDB's segment statistics answer that first. Same notices and counts.
+    const rows = Array.from({ length: 12 }, (_, i) => `R${i},${i + 1}0.00,2026-03-0${1 + (i % 9)},${i === 4 ? '' : `${i}.50`},${i === 7 ? 'n/a' : `${i}.25`}`);
+    let info: Awaited<ReturnType<typeof load>>['info'] | undefined;
+    const sql = (await statements(async () => void ({ info } = await load('ref,amount,booked,fee,tax', rows)))).map((x) => x.sql);
+    // (db.one records its statement through db.all as well.)
+    const counts = [...new Set(sql.filter((q) => q.includes('count(*) - count(')))];
+    expect(counts).toHaveLength(1);
+    // amount and booked are full: not counted; fee has a blank cell, tax an unreadable value.
+    expect([...counts[0].matchAll(/count\(\*\) - count\("(\w+)"\)/g)].map((m) => m[1])).toEqual(['fee', 'tax']);
+    expect(info!.columns.map((c) => c.type)).toEqual(['text', 'number', 'date', 'number', 'number']);
+    expect(info!.unparsed).toEqual({ amount: 0, booked: 0, fee: 0, tax: 1 });
+    expect(info!.notices.find((n) => n.code === 'unparsed_values')?.message).toMatch(/column "tax".*1 value\(s\) could not be read.*row 8: "n\/a"/);
   });
 
   it('18 amounts and one "N/A": a number column with the N/A listed, not text below a 95 % threshold', async () => {

@@ -238,6 +238,40 @@ describe('learning the references of a wide file', () => {
   });
 });
 
+describe("the payer id search of a wide file", () => {
+  it("cuts the statement's ids out of all its text columns with one expression, from texts stacked once per learning", async () => {
+    // Issue 27: a UNION ALL of one tokenising SELECT per statement text column (2,500 at 5,000
+    // columns) took DuckDB ~11 s CPU to plan; stacked (UNPIVOT), the statement has a fixed size.
+    // The stacked texts serve every reference shape's tokens too (each shape unpivoted them again).
+    const idReads = async (texts: number) => {
+      const rows = 40;
+      const left = [
+        ['invoice', 'amount', 'customer_no'].join(','),
+        ...Array.from({ length: rows }, (_, r) => [`INV-${710000 + r}`, (100 + r * 17.35).toFixed(2), `K${(r % 8) * 1117 + 50000}`].join(',')),
+      ].join('\n');
+      const names = Array.from({ length: texts }, (_, i) => `t${i}`);
+      const right = [['amount', ...names].join(','), ...Array.from({ length: rows }, (_, r) => [(100 + r * 17.35).toFixed(2), `Zahlung K${(r % 8) * 1117 + 50000}`, ...names.slice(1).map((_, i) => `note ${i} R${r}X${i}`)].join(','))].join('\n');
+      const ws = await sb.workspace(`ids${texts}`);
+      await ws.addSourceFromPath('left', sb.file(`ids-l${texts}.csv`, `${left}\n`));
+      await ws.addSourceFromPath('right', sb.file(`ids-r${texts}.csv`, `${right}\n`));
+      const m = (a: string, b: string, role: FieldMapping['role']): FieldMapping => ({ field_a: a, field_b: b, confidence: 0.9, reason: 'test', role });
+      const sql = (await statements(async () => void (await ws.learnCash([m('invoice', 't0', 'key'), m('amount', 'amount', 'amount')], false)))).map((x) => x.sql);
+      const ids = sql.filter((q) => q.startsWith('CREATE OR REPLACE TEMP TABLE kalla_learn_ids'));
+      expect(ids).toHaveLength(1);
+      // The texts are stacked once per learning, for the ids and every shape's tokens alike.
+      const stacks = sql.filter((q) => q.includes('UNPIVOT') && q.includes('FROM kalla_learn_right') && q.includes('CAST(s."t0" AS VARCHAR)')).length;
+      // Each shape's tokens are cut once per distinct text, whatever column holds it (not per column and text).
+      const tokens = sql.filter((q) => q.startsWith('CREATE TEMP TABLE kalla_learn_lref_t'));
+      expect(tokens.length).toBeGreaterThan(0);
+      for (const q of tokens) expect(q).toMatch(/\(SELECT DISTINCT raw FROM kalla_learn_lref_s\w+\) s\)/);
+      return { unions: ids[0].split('UNION ALL').length - 1, tokenisers: ids[0].split('regexp_extract_all').length - 1, stacks };
+    };
+    const [few, many] = [await idReads(4), await idReads(24)];
+    expect(few).toEqual({ unions: 0, tokenisers: 1, stacks: 1 });
+    expect(many).toEqual(few);
+  });
+});
+
 describe('a statement that repeats the reference in many text columns', () => {
   it('builds a recipe naming at most 8 of them, the most-hit first (issue 27: a raw schema error at 5,000 columns)', async () => {
     const { buildAutoRecipe } = await import('../../../src/main/reconcile/engine/auto-recipe');

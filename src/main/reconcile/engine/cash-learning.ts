@@ -104,7 +104,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 33;
+export const LEARNING_VERSION = 35;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -530,12 +530,19 @@ const PARTY_ID_AGREEMENT = 0.3;
  */
 async function learnPartyId(db: Db, columns: Columns, amount: FieldMapping, flipSign: boolean, taken: Set<string>): Promise<CashFacts['partyId']> {
   const texts = statementTexts(columns);
+  if (texts.length === 0) return null;
   const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);
   const candidates = (await wholeNumberIds(db, identifierCandidates(columns.left).filter((c) => !taken.has(c.name) && c.name !== amount.field_a), la)).slice(0, 8);
-  if (texts.length === 0 || candidates.length === 0) return null;
+  if (candidates.length === 0) return null;
   const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
-  // The statement's identifiers are read once for every candidate column.
-  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_ids AS ${texts.map((t, i) => `SELECT s.__row_id AS id, ${i} AS col, ${ra} AS amt, unnest(${idTokens(`CAST(s.${ident(t.name)} AS VARCHAR)`)}) AS c FROM ${sample('right')}`).join(' UNION ALL ')}`);
+  // The statement's identifiers are read once for every candidate column, from the texts stacked
+  // (stackedTexts), once per distinct text: a UNION ALL of one SELECT per text column took DuckDB
+  // ~11 s CPU to plan at 2,500 columns. UNPIVOT leaves NULL texts out; they have no tokens.
+  const long = await stackedTexts(db, texts);
+  await db.exec(
+    `CREATE OR REPLACE TEMP TABLE kalla_learn_ids AS WITH t AS (SELECT raw, unnest(${idTokens('u.raw')}) AS c FROM (SELECT DISTINCT raw FROM ${long}) u)
+     SELECT l.id, CAST(l.c AS INTEGER) AS col, ${ra} AS amt, t.c FROM ${long} l JOIN ${sample('right')} ON s.__row_id = l.id JOIN t ON t.raw = l.raw`,
+  );
   try {
     return await bestPartyId(db, columns, candidates, texts, amount, la);
   } finally {
@@ -821,15 +828,30 @@ async function textTokens(db: Db, texts: ColumnTyping[], shape: ReferenceGroups,
   const tokens = `${LEFT_REFS_PREFIX}t${textHash(JSON.stringify([texts.map((c) => c.name), shape, minWritten ?? null]))}`;
   // Asked first: `CREATE … IF NOT EXISTS` plans its whole SELECT even when the table is there (~0.15 s at 2,500 columns).
   if (await db.hasTempTable(tokens)) return tokens;
-  const long = `(UNPIVOT (SELECT __row_id AS id, ${texts.map((c, i) => `CAST(s.${ident(c.name)} AS VARCHAR) AS ${ident(String(i))}`).join(', ')} FROM ${sample('right')}) ON COLUMNS(* EXCLUDE (id)) INTO NAME c VALUE raw)`;
+  const long = await stackedTexts(db, texts);
   // Read once per distinct text: a statement repeats its counterparties and remittance texts (100k
-  // cash lines: 12k names, 14k texts), and the tokens of a text depend on the text alone.
+  // cash lines: 12k names, 14k texts), and the tokens of a text depend on the text alone — whatever
+  // its column (a wide export writes the same notes in hundreds of columns).
   await db.exec(
-    `CREATE TEMP TABLE ${tokens} AS WITH long AS MATERIALIZED (SELECT c, id, raw FROM ${long}),
-       t AS (SELECT c, raw, unnest(${referenceTokens('s.raw', shape, minWritten)}) AS k FROM (SELECT DISTINCT c, raw FROM long) s)
-     SELECT long.c, long.id, t.k FROM long JOIN t ON t.c = long.c AND t.raw = long.raw`,
+    `CREATE TEMP TABLE ${tokens} AS WITH t AS (SELECT raw, unnest(${referenceTokens('s.raw', shape, minWritten)}) AS k FROM (SELECT DISTINCT raw FROM ${long}) s)
+     SELECT long.c, long.id, t.k FROM ${long} long JOIN t ON t.raw = long.raw`,
   );
   return tokens;
+}
+
+/**
+ * The statement sample's `texts` stacked (UNPIVOT): c (the column's place in `texts`, as text), id
+ * and raw, NULL texts left out. Made once per learning and dropped with the left references: each
+ * shape's tokens (textTokens) and the payer ids (learnPartyId) are read from it; each unpivoted the
+ * ~2,500 text columns of a 5,000-column statement again before (issue 27).
+ */
+async function stackedTexts(db: Db, texts: ColumnTyping[]): Promise<string> {
+  const table = `${LEFT_REFS_PREFIX}s${textHash(JSON.stringify(texts.map((c) => c.name)))}`;
+  if (await db.hasTempTable(table)) return table;
+  await db.exec(
+    `CREATE TEMP TABLE ${table} AS SELECT c, id, raw FROM (UNPIVOT (SELECT __row_id AS id, ${texts.map((c, i) => `CAST(s.${ident(c.name)} AS VARCHAR) AS ${ident(String(i))}`).join(', ')} FROM ${sample('right')}) ON COLUMNS(* EXCLUDE (id)) INTO NAME c VALUE raw)`,
+  );
+  return table;
 }
 
 /**

@@ -789,8 +789,9 @@ async function verifyOrRedetect(
   const checked = parsedColumns(detection.typings);
   const none = zeroCounts(checked);
   if (checked.length === 0) return { detection, unparsed: none, examples: {} };
-  const nulls = await db.one<Record<string, string>>(`SELECT ${checked.map((t, i) => `count(*) - count(${ident(t.name)}) AS n_${i}`).join(', ')} FROM ${ident(table)}`);
-  const withNulls = checked.filter((_, i) => Number(nulls?.[`n_${i}`] ?? 0) > 0);
+  const maybe = await mayHoldNulls(db, table, checked);
+  const nulls = maybe.length === 0 ? null : await db.one<Record<string, string>>(`SELECT ${maybe.map((t, i) => `count(*) - count(${ident(t.name)}) AS n_${i}`).join(', ')} FROM ${ident(table)}`);
+  const withNulls = maybe.filter((_, i) => Number(nulls?.[`n_${i}`] ?? 0) > 0);
   if (withNulls.length === 0) return { detection, unparsed: none, examples: {} };
   const raw = 'kalla_raw_check';
   await readRawText(db, raw, read, skipBadLines);
@@ -805,6 +806,21 @@ async function verifyOrRedetect(
   } finally {
     await dropRawText(db, raw);
   }
+}
+
+/**
+ * The columns of `columns` that may hold a NULL, by the statistics DuckDB keeps per stored segment
+ * as rows are written (the planner folds `x IS NULL` to false by the same "Has Null: false"). Only
+ * these are counted: a count per typed column bound and summed 2,500 aggregates on a 5,000-column
+ * file (~0.4 s CPU a side) for tables that mostly hold none. A column without such statistics in
+ * every segment (an empty table, another storage format) is counted as before.
+ */
+async function mayHoldNulls(db: Db, table: string, columns: ColumnTyping[]): Promise<ColumnTyping[]> {
+  const clean = await db.all<{ column_name: string }>(
+    `SELECT column_name FROM pragma_storage_info(${lit(table)}) GROUP BY column_name HAVING bool_and(contains(stats, 'Has Null: false'))`,
+  );
+  const none = new Set(clean.map((r) => r.column_name));
+  return columns.filter((t) => !none.has(t.name));
 }
 
 /**

@@ -168,7 +168,8 @@ describe('property: every convention reads back the amount it wrote', () => {
       }),
       { numRuns: Number(process.env.KALLA_PROPERTY_RUNS ?? 25) },
     );
-  });
+    // 25 files loaded: ~10 s alone; it timed out at 30 s with a CI run and three agents on 2 cores.
+  }, 120_000);
 });
 
 describe('unreadable values in a number column', () => {

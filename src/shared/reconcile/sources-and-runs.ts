@@ -24,7 +24,7 @@ export const ColumnTypingSchema = z.object({
   derived: z.boolean().optional(),
   /** Set when the type came from ReadOptions.column_overrides. */
   overridden: z.boolean().optional(),
-  /** Dates whose years are Buddhist-era (Thai: CE + 543), read as common-era dates. */
+  /** Dates whose years are Buddhist-era (Thai: CE + 543) or Persian solar (Jalali), read as Gregorian dates. */
   era: z.enum(['buddhist', 'jalali']).optional(),
 });
 export type ColumnTyping = z.infer<typeof ColumnTypingSchema>;

@@ -154,7 +154,7 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
   // copy, which is exactly what DuckDB reads.
   let hashPath: string | null = null;
   // Digits of another script are written as 0–9 in the copy, as a transcoding does.
-  const digits = !sniff.compressed && hasNativeDigits(new TextDecoder(sniff.encoding === 'latin1' ? 'latin1' : sniff.encoding).decode(Buffer.from(await readHead(path, 65_536), 'latin1')));
+  const digits = !sniff.compressed && hasNativeDigits(sniff.sampleText);
   if (sniff.encoding !== 'utf-8' || digits) {
     hashPath = path;
     readPath = `${copyName(ctx.workspaceDir, side, basename(path))}.utf8.csv`;

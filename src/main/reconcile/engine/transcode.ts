@@ -10,11 +10,13 @@ import { createGunzip } from 'node:zlib';
 import type { Encoding } from './file-sniff';
 
 /** Persian (۰–۹) and Arabic-Indic (٠–٩) digits, and the Arabic decimal and thousands separators. */
-const NATIVE_DIGITS = /[\u0660-\u066C\u06F0-\u06F9]/;
+const NATIVE_DIGIT = '[\\u0660-\\u066C\\u06F0-\\u06F9]';
+const ANY_NATIVE_DIGIT = new RegExp(NATIVE_DIGIT);
+const EVERY_NATIVE_DIGIT = new RegExp(NATIVE_DIGIT, 'g');
 
-/** Whether a text writes digits of another script (NATIVE_DIGITS). */
+/** Whether a text writes digits of another script (NATIVE_DIGIT). */
 export function hasNativeDigits(text: string): boolean {
-  return NATIVE_DIGITS.test(text);
+  return ANY_NATIVE_DIGIT.test(text);
 }
 
 /**
@@ -23,7 +25,7 @@ export function hasNativeDigits(text: string): boolean {
  * statement in Persian digits (۲۰۰٬۰۰۰٬۰۰۰, ۱۴۰۵/۰۸/۱۵); amounts, dates and references are read from these.
  */
 export function asciiDigits(text: string): string {
-  return text.replace(/[\u0660-\u066C\u06F0-\u06F9]/g, (ch) => {
+  return text.replace(EVERY_NATIVE_DIGIT, (ch) => {
     const c = ch.charCodeAt(0);
     if (c >= 0x06f0) return String(c - 0x06f0);
     if (c <= 0x0669) return String(c - 0x0660);
@@ -31,7 +33,7 @@ export function asciiDigits(text: string): string {
   });
 }
 
-/** `digits`: write NATIVE_DIGITS as 0–9 (asciiDigits). */
+/** `digits`: write NATIVE_DIGIT characters as 0–9 (asciiDigits). */
 export async function transcodeToUtf8(source: string, target: string, encoding: Encoding, compressed: boolean, signal?: AbortSignal, digits = false): Promise<void> {
   const decoder = new TextDecoder(encoding === 'latin1' ? 'latin1' : encoding);
   let first = true;

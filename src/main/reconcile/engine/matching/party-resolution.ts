@@ -49,10 +49,10 @@ function tokens(x: string): string {
 /**
  * A name's two-word initialisms ("sx" for "san xuat", "tm" for "thuong mai"): banks abbreviate a
  * name's descriptive words to their initials (CTY TNHH SX HOANG LONG for Công ty TNHH Sản xuất Hoàng
- * Long); such a text token meets both words. Only words of letters, so "2 b" is no "2b".
+ * Long); such a text token meets both words. `ws`: a column of the name's words of letters only (so
+ * "2 b" is no "2b"), read once into it, as the lambda reads it eight times.
  */
-function initialisms(x: string): string {
-  const ws = `list_filter(${words(x)}, t -> regexp_full_match(t, '[a-z]{2,}'))`;
+function initialisms(ws: string): string {
   return `list_transform(range(1, len(${ws})), i -> {'pre': ${ws}[i][1] || ${ws}[i + 1][1], 'a': ${ws}[i], 'b': ${ws}[i + 1], 'before': CASE WHEN i > 1 THEN ${ws}[i - 1] END, 'after': ${ws}[i + 2]})`;
 }
 
@@ -73,7 +73,8 @@ export async function resolvePartiesInText(db: Db, table: string, left: ColumnTy
     SELECT DISTINCT p, unnest(${tokens('raw')}) AS t FROM m_pr_spellings`);
   await db.exec(`DELETE FROM m_pr_names WHERE length(p) < 3`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_abbr AS
-    SELECT DISTINCT p, x.pre AS pre, x.before, x.after, unnest([x.a, x.b]) AS t FROM (SELECT p, unnest(${initialisms('raw')}) AS x FROM m_pr_spellings) WHERE length(p) >= 3`);
+    SELECT DISTINCT p, x.pre AS pre, x.before, x.after, unnest([x.a, x.b]) AS t FROM (SELECT p, unnest(${initialisms('ws')}) AS x
+      FROM (SELECT p, list_filter(${words('raw')}, t -> regexp_full_match(t, '[a-z]{2,}')) AS ws FROM m_pr_spellings WHERE length(p) >= 3))`);
   const n = await db.scalarNumber('SELECT count(DISTINCT p) FROM m_pr_names');
   if (n < 2) return;
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_idf AS SELECT t, ln(${n} / count(DISTINCT p)) AS idf FROM m_pr_names GROUP BY t`);
@@ -89,8 +90,8 @@ export async function resolvePartiesInText(db: Db, table: string, left: ColumnTy
   // A candidate needs a token held by at most RARE_NAMES names.
   const rareIdf = Math.log(n / Math.max(1, Math.min(n, RARE_NAMES)));
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_resolved AS
-    WITH heads AS (SELECT DISTINCT head FROM m_pr_lines),
-      ht AS MATERIALIZED (SELECT head, unnest(${words('head')}) AS rt, generate_subscripts(${words('head')}, 1) AS pos FROM heads),
+    WITH heads AS (SELECT head, ${words('head')} AS ws FROM (SELECT DISTINCT head FROM m_pr_lines)),
+      ht AS MATERIALIZED (SELECT head, unnest(ws) AS rt, generate_subscripts(ws, 1) AS pos FROM heads),
       -- Candidates through tokens few names share (a word of hundreds of names names none of them);
       -- then every token of each candidate name, common ones too, for its score.
       cand AS (SELECT DISTINCT ht.head, nm.p FROM ht JOIN m_pr_prefix x ON x.pre = ht.rt JOIN m_pr_idf i ON i.t = x.t AND i.idf >= ${rareIdf} JOIN m_pr_names nm ON nm.t = x.t),

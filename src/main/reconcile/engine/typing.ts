@@ -524,8 +524,8 @@ export function nowruz(jy: number): { gy: number; march: number } {
   return { gy, march: 20 + leapJ - leapG };
 }
 
-/** The Nowruz of every year persianYears accepts, as SQL DATE literals in year order. */
-const NOWRUZ_SQL = `[${Array.from({ length: 200 }, (_, k) => {
+/** The Nowruz of every year persianYears accepts and of the year after (its last day), as SQL DATE literals in year order. */
+const NOWRUZ_SQL = `[${Array.from({ length: 201 }, (_, k) => {
   const { gy, march } = nowruz(1300 + k);
   return `DATE '${gy}-03-${String(march).padStart(2, '0')}'`;
 }).join(', ')}]`;
@@ -541,7 +541,7 @@ function jalaliDate(v: string): string {
   const [jy, jm, jd] = [part(1), part(2), part(3)];
   const start = `${NOWRUZ_SQL}[${jy} - 1299]`;
   const day = `(CASE WHEN ${jm} <= 6 THEN (${jm} - 1) * 31 ELSE 186 + (${jm} - 7) * 30 END + ${jd} - 1)`;
-  const fits = `${jy} BETWEEN 1300 AND 1498 AND ${jm} BETWEEN 1 AND 12 AND ${jd} BETWEEN 1 AND CASE WHEN ${jm} <= 6 THEN 31 WHEN ${jm} <= 11 THEN 30 ELSE 30 END AND ${start} + ${day} < ${NOWRUZ_SQL}[${jy} - 1298]`;
+  const fits = `${jy} BETWEEN 1300 AND 1499 AND ${jm} BETWEEN 1 AND 12 AND ${jd} BETWEEN 1 AND CASE WHEN ${jm} <= 6 THEN 31 ELSE 30 END AND ${start} + ${day} < ${NOWRUZ_SQL}[${jy} - 1298]`;
   return `CASE WHEN ${fits} THEN CAST(${start} + ${day} AS DATE) END`;
 }
 

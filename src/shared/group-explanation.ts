@@ -13,6 +13,7 @@ export const DIFFERENCE_LABELS: Record<DifferenceReason, string> = {
   rounding: 'rounding',
   part_payment: 'part payment',
   exchange_rate: 'exchange rate difference',
+  tax_withheld: 'tax withheld',
 };
 
 /** The score (1 = exact amounts and dates) as a whole percentage. */

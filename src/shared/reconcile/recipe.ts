@@ -180,7 +180,7 @@ export const MatchKeySchema = z.object({
 export type MatchKey = z.infer<typeof MatchKeySchema>;
 
 /** Why a matched group's amounts differ, for the accountant to book (recipe v2). */
-export const DifferenceReasonSchema = z.enum(['bank_fee', 'discount', 'short_payment', 'overpayment', 'rounding', 'part_payment', 'exchange_rate']);
+export const DifferenceReasonSchema = z.enum(['bank_fee', 'discount', 'short_payment', 'overpayment', 'rounding', 'part_payment', 'exchange_rate', 'tax_withheld']);
 export type DifferenceReason = z.infer<typeof DifferenceReasonSchema>;
 
 export const CardinalitySchema = z.enum(['1:1', '1:N', 'N:1', 'N:M']);
@@ -214,6 +214,18 @@ export const MatchRuleSchema = z.object({
           fixed: z.array(z.number().positive()).max(20).default([]),
           percent: z.array(z.number().positive().max(50)).max(10).default([]),
           whole_percent: z.array(z.number().positive().max(50)).max(10).optional(),
+          /**
+           * A tax withheld on another amount of the open item (Indonesia's PPh 23: 2 % of the DPP,
+           * the value before VAT; Thai WHT 3 % / 1 % of the pre-VAT value): left − right equal to
+           * `percent` of the left `column`, summed over a group's items, within a cent. Named
+           * `tax_withheld`. Rates of the total cannot express it when VAT rates vary.
+           */
+          withheld: z
+            .object({
+              column: z.string().min(1),
+              percent: z.array(z.number().positive().max(50)).min(1).max(10),
+            })
+            .optional(),
         })
         .optional(),
     })

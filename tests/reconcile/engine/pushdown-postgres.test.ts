@@ -56,6 +56,8 @@ describe('push-down: connection strings', () => {
     expect(() => compileRecipe(recipe([refs]), { left: cols, right: cols }, 'postgres')).toThrow(/rule "in-text" reads references in free text/);
     const unclaimed = rule({ id: 'amount-only', keys: [], amount: { left: 'amount', right: 'amount', tolerance_abs: 0, tolerance_pct: 0, flip_sign: false }, payer_unknown: { left: 'ref', right: 'memo', normalisers: [{ kind: 'name' }] } });
     expect(() => compileRecipe(recipe([unclaimed]), { left: cols, right: cols }, 'postgres')).toThrow(/rule "amount-only" keeps to statement lines that name no customer/);
+    const withheld = refRule('less-ewt', { keys: [{ left: 'ref', right: 'ref', normalisers: [] }], date: undefined, amount: { left: 'amount', right: 'amount', tolerance_abs: 0, tolerance_pct: 0, flip_sign: false, differences: { reason: 'tax_withheld', fixed: [], percent: [], withheld: { column: 'amount', percent: [2] } } } });
+    expect(() => compileRecipe(recipe([withheld]), { left: cols, right: cols }, 'postgres')).toThrow(/rule "less-ewt" accepts a tax withheld on amount/);
   });
 });
 

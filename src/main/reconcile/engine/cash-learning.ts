@@ -60,6 +60,8 @@ export interface CashFacts {
   percent: number[];
   /** Percentages deducted and rounded to a whole unit (tax withheld), to 6 decimals. */
   wholePercent: number[];
+  /** A tax withheld at these rates of another amount column of the item (its value before VAT); null when none recurs. */
+  withheld?: { column: string; percent: number[] } | null;
   /** Largest recurring difference under 1.00 either way (rounding, currency conversion cents); 0 when none. */
   rounding: number;
   /** Every validated reference column of the open items, the most useful first (its first is `leftKey`). */
@@ -104,7 +106,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 35;
+export const LEARNING_VERSION = 36;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -163,6 +165,7 @@ export function sampleColumns(columns: Columns, mappings: FieldMapping[]): Recor
     ...currencyCandidates(columns.left),
     ...leftDates(columns.left),
     ...parties.flatMap(([a]) => [a]),
+    ...(amount ? withholdingBases(columns.left, [amount.field_a]) : []),
   ];
   const right = [...find('right', key?.field_b), ...find('right', amount?.field_b), ...statementTexts(columns), ...rightDates(columns, mappings), ...parties.flatMap(([, b]) => [b])];
   const unique = (cs: ColumnTyping[]) => [...new Set(cs)];
@@ -246,6 +249,15 @@ async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping
     Object.assign(facts, await learnDifferences(db, columns, column(columns.left, 'left', facts.leftKey, 'reference key'), facts, amount, flipSign));
     facts.fx = await learnRates(db, columns, column(columns.left, 'left', facts.leftKey, 'reference key'), facts, amount, flipSign);
     facts.date = await learnDatePair(db, columns, column(columns.left, 'left', facts.leftKey, 'reference key'), facts, mappings);
+    if (!facts.withheld && facts.party) {
+      // Withholding agents often name no invoice (a payment "NETT PPH23"): their deductions recur among the payers' lines.
+      await partyOfLines(db, columns, facts.party);
+      try {
+        facts.withheld = await learnWithheldByParty(db, columns, facts, amount, flipSign);
+      } finally {
+        await db.exec('DROP TABLE IF EXISTS temp.kalla_learn_rp');
+      }
+    }
   } else if (amount && facts.party) {
     // No reference to tie a line to an item: a counterparty's line whose amount is that of exactly
     // one of its open items (and no other line of it) ties them as well, for the dates; the fees
@@ -256,6 +268,7 @@ async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping
       // (on jp-zengin they widened the batch search into chance sums).
       if (!facts.party.in_text) facts.date = await learnDatePairByParty(db, columns, facts.party, amount, flipSign, mappings);
       facts.fixed = await learnFeesByParty(db, columns, facts.party, amount, flipSign);
+      facts.withheld = await learnWithheldByParty(db, columns, facts, amount, flipSign);
     } finally {
       await db.exec('DROP TABLE IF EXISTS temp.kalla_learn_rp');
     }
@@ -1071,21 +1084,24 @@ async function closestDate(db: Db, ties: string, lefts: ColumnTyping[], right: C
   return best ? { left: best.left, right: right.name, p90: Math.ceil(best.p90), p99: Math.ceil(best.p99), pairs: n } : null;
 }
 
-async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping, facts: CashFacts, amount: FieldMapping, flipSign: boolean): Promise<Pick<CashFacts, 'fixed' | 'percent' | 'wholePercent' | 'rounding' | 'pairs'>> {
+async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping, facts: CashFacts, amount: FieldMapping, flipSign: boolean): Promise<Pick<CashFacts, 'fixed' | 'percent' | 'wholePercent' | 'withheld' | 'rounding' | 'pairs'>> {
   const shape = facts.shape!;
   const leftAmount = column(columns.left, 'left', amount.field_a, 'amount');
   const la = amountExpression(leftAmount, false);
   const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
   const tokens = await lineTokens(db, columns, shape, facts.referenceColumns);
+  const bases = withholdingBases(columns.left, [leftAmount.name, leftKey.name]);
+  // Each base with the item's sign, as `la` is its amount's magnitude: the deduction then has the base's sign.
+  const baseOut = bases.map((_, i) => `, sign(l1.amt) * l1.b${i} AS b${i}`).join('');
   await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_pairs AS
-    WITH l AS (SELECT s.kalla_k AS k, ${la} AS amt FROM ${await leftWithRefs(db, leftKey, shape, facts.strict === true, [leftAmount])}),
-      l1 AS (SELECT k, any_value(amt) AS amt FROM l WHERE k IS NOT NULL GROUP BY k HAVING count(*) = 1),
+    WITH l AS (SELECT s.kalla_k AS k, ${la} AS amt${bases.map((b, i) => `, ${amountExpression(b, false)} AS b${i}`).join('')} FROM ${await leftWithRefs(db, leftKey, shape, facts.strict === true, [leftAmount, ...bases])}),
+      l1 AS (SELECT k, any_value(amt) AS amt${bases.map((_, i) => `, any_value(b${i}) AS b${i}`).join('')} FROM l WHERE k IS NOT NULL GROUP BY k HAVING count(*) = 1),
       -- Lines naming exactly one open item (other numbers of the reference's shape do not count: a
       -- loose shape, when invoices and credit memos are numbered differently, reads many of them).
       r AS (SELECT tk.id, tk.k, ${ra} AS amt FROM ${tokens} JOIN ${sample('right')} ON s.__row_id = tk.id),
       r1 AS (SELECT r.id, any_value(r.k) AS k, any_value(r.amt) AS amt FROM r JOIN l1 USING (k) GROUP BY r.id HAVING count(*) = 1),
       r2 AS (SELECT k, any_value(amt) AS amt FROM r1 GROUP BY k HAVING count(*) = 1)
-    SELECT abs(l1.amt) AS la, r2.amt AS ra, sign(l1.amt) * round(l1.amt - r2.amt, 2) AS diff FROM l1 JOIN r2 USING (k) WHERE l1.amt IS NOT NULL AND r2.amt IS NOT NULL AND l1.amt <> 0`);
+    SELECT abs(l1.amt) AS la, r2.amt AS ra, sign(l1.amt) * round(l1.amt - r2.amt, 2) AS diff${baseOut} FROM l1 JOIN r2 USING (k) WHERE l1.amt IS NOT NULL AND r2.amt IS NOT NULL AND l1.amt <> 0`);
   try {
     const pairs = await db.scalarNumber('SELECT count(*) FROM kalla_learn_pairs');
     const floor = Math.max(3, Math.ceil(pairs * 0.005));
@@ -1131,9 +1147,116 @@ async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping,
       if (toCent >= floor && toCent > fit && Number(c.p) > 0) percentSet.push(rate);
       else if (fit >= floor) wholePercent.push(rate);
     }
-    return { pairs, fixed: fixedSet, percent: percentSet, wholePercent, rounding };
+    // Percentages of the amount are weighed against a withholding on a base: with two VAT rates, a
+    // 2 % tax on the net is also "2 % and 1.785715 % of the gross" — one rate of one column is the
+    // simpler reading, and the only one when VAT is rounded or a third rate turns up.
+    let withheld = await learnWithheld(db, 'kalla_learn_pairs', bases, floor, explainedBy(fixedSet, [], wholePercent));
+    let kept = percentSet;
+    if (withheld) {
+      const i = bases.findIndex((b) => b.name === withheld!.column);
+      const byBase = withheld.percent.map((p) => `abs(diff - round(CAST(b${i} AS DOUBLE) * ${p / 100}, 2)) < 0.015`).join(' OR ');
+      kept = [];
+      for (const p of percentSet) {
+        const row = await db.one<{ n: number; also: number }>(
+          `SELECT count(*)::INTEGER AS n, count(*) FILTER (WHERE ${byBase})::INTEGER AS also FROM kalla_learn_pairs WHERE diff > 0 AND ${explainedBy([], [p], [])}`,
+        );
+        if (Number(row?.also ?? 0) < 0.9 * Number(row?.n ?? 0)) kept.push(p);
+      }
+      // A base rate whose pairs the kept percentages explain as well adds nothing.
+      const left = await db.scalarNumber(`SELECT count(*) FROM kalla_learn_pairs WHERE diff > 0 AND (${byBase}) AND NOT (${explainedBy([], kept, [])})`);
+      if (left < floor) withheld = null;
+    }
+    return { pairs, fixed: fixedSet, percent: kept, wholePercent, withheld, rounding };
   } finally {
     await db.exec('DROP TABLE IF EXISTS temp.kalla_learn_pairs');
+  }
+}
+
+/** Amount columns of the open items a tax may be withheld on (the value before VAT): numbers read from the file, not the compared amount or the key, the first 8. */
+const withholdingBases = (left: ColumnTyping[], not: string[]) => left.filter((c) => c.type === 'number' && !c.derived && !not.includes(c.name)).slice(0, 8);
+
+/**
+ * A tax withheld on another amount of the item (PPh 23: 2 % of the DPP, the value before VAT; a
+ * Thai payer's 3 % of the pre-VAT value): among the reference-tied pairs no learned fee or
+ * percentage of the amount explains (`explained`), deductions that are one rate of a base column
+ * to the cent, recurring (≥ `floor` pairs). With several VAT rates no rate of the total fits, so
+ * the learned percentages of the amount miss them. The rate is the cluster's total deduction over
+ * its total base, at the fewest decimals that fit as many pairs (2 %, not 1.999987 %); the base
+ * column fitting the most pairs wins.
+ */
+async function learnWithheld(db: Db, pairs: string, bases: ColumnTyping[], floor: number, explained: string, payers = 1): Promise<CashFacts['withheld']> {
+  let best: { column: string; percent: number[]; fit: number } | null = null;
+  for (const [i, base] of bases.entries()) {
+    const b = `CAST(b${i} AS DOUBLE)`;
+    // A base equal to the amount (a second total column) is the amount's own percentage.
+    const open = `diff > 0 AND ${b} > 0 AND diff < ${b} * 0.5 AND abs(${b} - la) >= 0.005 AND NOT (${explained})`;
+    const clusters = await db.all<{ rate: number; n: number }>(
+      `SELECT sum(diff) / sum(${b}) * 100 AS rate, count(*)::INTEGER AS n FROM ${pairs} WHERE ${open}
+       GROUP BY round(diff / ${b} * 100, 1) HAVING count(*) >= ${floor} AND round(diff / ${b} * 100, 1) >= 0.1 ORDER BY count(*) DESC LIMIT 5`,
+    );
+    const percent: number[] = [];
+    const fitsAt = (rate: number) => `abs(diff - round(${b} * ${rate / 100}, 2)) < 0.015`;
+    // Pairs a rate fits that the rates kept so far do not, counted only when `payers` payers or more show them.
+    const gain = async (rate: number) => {
+      const row = await db.one<{ n: number; all: number; payers: number }>(
+        `SELECT count(*) FILTER (WHERE NOT (${percent.map(fitsAt).join(' OR ') || 'FALSE'}))::INTEGER AS n, count(*)::INTEGER AS all,
+           ${payers > 1 ? 'count(DISTINCT p)' : '1'}::INTEGER AS payers FROM ${pairs} WHERE ${open} AND ${fitsAt(rate)}`,
+      );
+      return { n: Number(row?.payers ?? 0) >= payers ? Number(row?.n ?? 0) : 0, all: Number(row?.all ?? 0) };
+    };
+    let fit = 0;
+    for (const c of clusters) {
+      const tries = [...new Set([1, 2, 3, 4, 6].map((d) => Math.round(Number(c.rate) * 10 ** d) / 10 ** d))].filter((r) => r > 0);
+      const gains: { n: number; all: number }[] = [];
+      for (const rate of tries) gains.push(await gain(rate));
+      const most = Math.max(0, ...gains.map((g) => g.n));
+      const at = gains.findIndex((g) => g.n >= most);
+      // Most of the cluster fits a withholding (chance differences in a bin of 0.1 % fit one to the
+      // cent rarely), and pairs no kept rate fits (33.85 % and 33.8495 % are one rate).
+      if (most >= floor && gains[at].all >= 0.5 * Number(c.n)) {
+        percent.push(tries[at]);
+        fit += most;
+      }
+    }
+    // The base that explains the most pairs; on a tie, with fewer rates (the net before VAT, not the VAT).
+    if (percent.length > 0 && (!best || fit > best.fit || (fit === best.fit && percent.length < best.percent.length))) best = { column: base.name, percent, fit };
+  }
+  return best ? { column: best.column, percent: best.percent } : null;
+}
+
+/** The learned fees and percentages of the amount as SQL over kalla_learn_pairs' la and diff: the pairs they already explain. */
+function explainedBy(fixed: number[], percent: number[], wholePercent: number[]): string {
+  const parts = [
+    ...fixed.map((f) => `abs(diff - ${f}) < 0.005`),
+    ...percent.map((p) => `abs(diff - round(CAST(la AS DOUBLE) * ${p / 100}, 2)) < 0.015`),
+    ...wholePercent.map((p) => `abs(diff - round(CAST(la AS DOUBLE) * ${p / 100})) < 0.015`),
+  ];
+  return parts.length > 0 ? parts.join(' OR ') : 'FALSE';
+}
+
+/**
+ * learnWithheld without a reference: over pairs of a line and an open item of the same
+ * counterparty paying 50–100 % of it (kalla_learn_rp), a withholding rate seen by at least
+ * FEE_PAYERS payers, in at least 0.5 % of the lines (and 5).
+ */
+async function learnWithheldByParty(db: Db, columns: Columns, facts: CashFacts, amount: FieldMapping, flipSign: boolean): Promise<CashFacts['withheld']> {
+  const leftAmount = column(columns.left, 'left', amount.field_a, 'amount');
+  const bases = withholdingBases(columns.left, [leftAmount.name]);
+  if (bases.length === 0 || !facts.party) return null;
+  const la = amountExpression(leftAmount, false);
+  const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
+  const lp = `nullif(${nameExpression(`CAST(s.${ident(column(columns.left, 'left', facts.party.left, 'counterparty').name)} AS VARCHAR)`)}, '')`;
+  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_wpairs AS
+    WITH l AS (SELECT ${lp} AS p, ${la} AS amt${bases.map((b, i) => `, ${amountExpression(b, false)} AS b${i}`).join('')} FROM ${sample('left')}),
+      r AS (SELECT rp.p, ${ra} AS amt FROM ${sample('right')} JOIN kalla_learn_rp rp ON rp.id = s.__row_id)
+    SELECT p, abs(l.amt) AS la, r.amt AS ra, sign(l.amt) * round(l.amt - r.amt, 2) AS diff${bases.map((_, i) => `, sign(l.amt) * l.b${i} AS b${i}`).join('')}
+    FROM l JOIN r USING (p)
+    WHERE l.amt IS NOT NULL AND r.amt IS NOT NULL AND sign(l.amt) = sign(r.amt) AND abs(r.amt) < abs(l.amt) AND abs(r.amt) >= 0.5 * abs(l.amt::DOUBLE)`);
+  try {
+    const lines = await db.scalarNumber('SELECT count(*) FROM kalla_learn_rp WHERE p IS NOT NULL');
+    return await learnWithheld(db, 'kalla_learn_wpairs', bases, Math.max(5, Math.ceil(lines * 0.005)), explainedBy(facts.fixed, facts.percent, facts.wholePercent), FEE_PAYERS);
+  } finally {
+    await db.exec('DROP TABLE IF EXISTS temp.kalla_learn_wpairs');
   }
 }
 

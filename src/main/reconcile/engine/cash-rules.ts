@@ -63,8 +63,10 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
   const refs = facts.shape && facts.leftKey && facts.referenceColumns.length > 0 ? facts.referenceColumns : null;
   const key = facts.leftKey ? { field_a: facts.leftKey } : null;
   const references = facts.references.slice(0, 4).map((r) => ({ left: r.left, right: r.right.map((c) => c.name), groups: r.shape, ...(r.strict ? { strict: true } : {}) }));
-  const learned = facts.fixed.length > 0 || facts.percent.length > 0 || facts.wholePercent.length > 0;
-  const differences = learned ? { differences: { reason: 'bank_fee' as const, fixed: facts.fixed, percent: facts.percent, ...(facts.wholePercent.length > 0 ? { whole_percent: facts.wholePercent } : {}) } } : {};
+  const learned = facts.fixed.length > 0 || facts.percent.length > 0 || facts.wholePercent.length > 0 || Boolean(facts.withheld);
+  const withheld = facts.withheld ? { withheld: facts.withheld } : {};
+  const withheldWords = facts.withheld ? `${facts.withheld.percent.map((p) => `${p} %`).join(' / ')} of ${facts.withheld.column}` : '';
+  const differences = learned ? { differences: { reason: 'bank_fee' as const, fixed: facts.fixed, percent: facts.percent, ...(facts.wholePercent.length > 0 ? { whole_percent: facts.wholePercent } : {}), ...withheld } } : {};
   const partyId = facts.partyId ? { party_id: { left: facts.partyId.left, right: facts.partyId.right } } : {};
   const modelled = references.length > 0 || facts.party !== null || Boolean(facts.partyId);
   const scored = (amounts: 'settled' | 'open') => ({
@@ -100,8 +102,9 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
         facts.fixed.length > 0 ? `the fee ${facts.fixed.map(money).join(' / ')}` : '',
         facts.percent.length > 0 ? `the discount ${facts.percent.map((p) => `${p} %`).join(' / ')}` : '',
         facts.wholePercent.length > 0 ? `a deduction of ${facts.wholePercent.map((p) => `${p} %`).join(' / ')} rounded to whole units (a tax withheld)` : '',
+        facts.withheld ? `a tax withheld at ${withheldWords}` : '',
       ];
-      notes.push(`in ${facts.pairs} reference-tied pairs ${kept.filter(Boolean).join(' and ')} recurs; a payment short by exactly that is named bank_fee or discount for booking`);
+      notes.push(`in ${facts.pairs} reference-tied pairs ${kept.filter(Boolean).join(' and ')} recurs; a payment short by exactly that is named bank_fee, discount or tax_withheld for booking`);
     }
     if (facts.rounding > 0) notes.push(`differences of up to ${money(facts.rounding)} recur between referenced pairs; they match as rounding`);
     if (facts.fx && facts.fx.rates.length > 0) {
@@ -156,6 +159,19 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
       });
       notes.push(`the same, when the payment is its items less ${facts.percent.map((p) => `${p} %`).join(' / ')} (an early-payment discount)`);
     }
+    if (facts.withheld) {
+      // A withholding agent pays several invoices less the tax withheld on each one's base.
+      rules.push({
+        id: 'reference-multi-invoice-less-withholding',
+        name: `One payment naming several ${key.field_a}, less ${withheldWords} (tax_withheld)`,
+        keys: [refKey],
+        amount: { ...amount(0), differences: { reason: 'tax_withheld', fixed: [], percent: [], withheld: facts.withheld } },
+        ...date(180),
+        cardinality: 'N:1',
+        auto_confirm: true,
+      });
+      notes.push(`the same, when the payment is its items less ${withheldWords} (a tax withheld)`);
+    }
   }
 
   // A value several open items share (a billing note) named by a line: the line pays all of them,
@@ -176,8 +192,19 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
         auto_confirm: true,
       });
     }
+    if (facts.withheld) {
+      rules.push({
+        id: `${id}-less-withholding`,
+        name: `One payment naming a ${g.left} for all its open items, less ${withheldWords}`,
+        keys: [setKey],
+        amount: { ...amount(0), differences: { reason: 'tax_withheld', fixed: [], percent: [], withheld: facts.withheld } },
+        ...date(180),
+        cardinality: 'N:1',
+        auto_confirm: true,
+      });
+    }
     notes.push(
-      `${g.left} is shared by several open items and written in ${g.right.map((c) => c.name).join(', ')}: the lines naming one pay the sum of its items within 10 % in ${((g.agreement ?? 0) * 100).toFixed(0)} % of ${g.lines} lines (${(g.ratio ?? 0).toFixed(0)}× chance), so a line naming it pays all of them (exact sum${facts.percent.length > 0 ? `, or less ${facts.percent.map((p) => `${p} %`).join(' / ')}` : ''}, confirmed automatically)`,
+      `${g.left} is shared by several open items and written in ${g.right.map((c) => c.name).join(', ')}: the lines naming one pay the sum of its items within 10 % in ${((g.agreement ?? 0) * 100).toFixed(0)} % of ${g.lines} lines (${(g.ratio ?? 0).toFixed(0)}× chance), so a line naming it pays all of them (exact sum${facts.percent.length > 0 ? `, or less ${facts.percent.map((p) => `${p} %`).join(' / ')}` : ''}${facts.withheld ? `, or less ${withheldWords}` : ''}, confirmed automatically)`,
     );
   }
 

@@ -435,20 +435,24 @@ export function rowHashExpression(columns: ColumnTyping[]): string {
  * DOUBLE rounding of the pct part), or a − b equal to one of the rule's named differences (a fixed
  * fee, or a percentage of a rounded to the cent).
  */
-export function amountWithin(rule: MatchRule, a: string, b: string): string {
+export function amountWithin(rule: MatchRule, a: string, b: string, base?: string): string {
   const t = rule.amount;
   if (!t) return 'TRUE';
   const within = `abs(${a} - ${b}) <= ${tolerance(rule, a, b)}`;
-  const named = namedDifference(rule, a, b);
+  const named = namedDifference(rule, a, b, base);
   return named ? `(${within} OR ${named})` : within;
 }
 
-/** a − b is one of the rule's named differences (NULL-safe: NULL when it cannot tell). */
-export function namedDifference(rule: MatchRule, a: string, b: string): string | null {
+/**
+ * a − b is one of the rule's named differences (NULL-safe: NULL when it cannot tell). `base` is the
+ * left rows' withholding base (the `withheld` column, summed like `a`); a caller without it does
+ * not accept a withholding.
+ */
+export function namedDifference(rule: MatchRule, a: string, b: string, base?: string): string | null {
   const d = rule.amount?.differences;
   if (!d) return null;
   const diff = `(${a} - ${b})`;
-  const parts = [feeSql(d, a, diff), percentSql(d, a, diff)].filter((p): p is string => p !== null);
+  const parts = [feeSql(d, a, diff), percentSql(d, a, diff), base ? withheldSql(d, base, diff) : null].filter((p): p is string => p !== null);
   return parts.length > 0 ? `(${parts.join(' OR ')})` : null;
 }
 
@@ -467,6 +471,12 @@ export function percentSql(d: Differences, a: string, diff: string): string | nu
     ...(d.whole_percent ?? []).map((p) => `abs(${diff} - round(CAST(${a} AS DOUBLE) * ${p / 100})) < 0.015`),
   ];
   return parts.length > 0 ? `(${parts.join(' OR ')})` : null;
+}
+
+/** `diff` is a tax withheld at one of the rule's rates of `base` (the withheld column's amount), to the cent. NULL-safe; null when the rule withholds nothing. */
+export function withheldSql(d: Differences, base: string, diff: string): string | null {
+  const w = d.withheld;
+  return w ? `(${w.percent.map((p) => `abs(${diff} - round(CAST(${base} AS DOUBLE) * ${p / 100}, 2)) < 0.015`).join(' OR ')})` : null;
 }
 
 /** Whole days between two DATE expressions. */

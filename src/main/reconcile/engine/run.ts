@@ -106,7 +106,8 @@ function workingSignature(rule: Recipe['rules'][number]): string {
   const a = rule.amount;
   return JSON.stringify([
     rule.keys,
-    a ? [a.left, a.right, a.flip_sign] : null,
+    // The withholding base adds a column's values: a rule with one cannot reuse tables made without it.
+    a ? [a.left, a.right, a.flip_sign, a.differences?.withheld?.column ?? null] : null,
     rule.date ? [rule.date.left, rule.date.right] : null,
     rule.description ? [rule.description.left, rule.description.right] : null,
     rule.payer_unknown ?? null,

@@ -150,6 +150,9 @@ export function notPushable(rule: MatchRule): string | null {
   if (rule.collection) {
     return `rule "${rule.id}" is a collection (every open item due on one day adding up to one statement line, returned items taken out again); it runs only in the local engine`;
   }
+  if (rule.amount?.differences?.withheld) {
+    return `rule "${rule.id}" accepts a tax withheld on ${rule.amount.differences.withheld.column} (amount.differences.withheld); the push-down compares amounts and fixed or percentage differences only. Run it locally, or drop the withholding`;
+  }
   if (rule.description) return `rule "${rule.id}" compares description similarity (token Jaccard); the push-down does not compute it. Run it locally, or drop the description check`;
   if ((rule.cardinality === '1:N' || rule.cardinality === 'N:1') && rule.keys.length === 0) {
     return `rule "${rule.id}" is ${rule.cardinality} without a key: it needs the bounded subset search, which runs only in the local engine`;

@@ -17,7 +17,7 @@
  */
 import type { MatchRule } from '../../../../shared/reconcile/recipe';
 import type { Db } from '../db';
-import { amountWithin, daysBetween, withinDateWindow } from '../recipe-sql';
+import { amountWithin, daysBetween, withheldSql, withinDateWindow } from '../recipe-sql';
 import { namedSetsSql } from './groups';
 import { keysEqual } from './working';
 
@@ -53,9 +53,11 @@ export async function addDuplicateExceptions(db: Db): Promise<void> {
  * a reviewer sees what was named and what is missing. Runs before the per-pair near misses.
  */
 export async function addNamedSumExceptions(db: Db, rule: MatchRule): Promise<void> {
+  // A payment of the named items less a tax withheld on them (left − right = −diff) is no mismatch.
+  const withheld = rule.amount?.differences ? withheldSql(rule.amount.differences, 'btotal', '(-diff)') : null;
   await db.exec(`CREATE OR REPLACE TEMP TABLE near AS
-    WITH g AS (SELECT oid AS rid, ids AS lids, oamt - total AS diff FROM (${namedSetsSql(rule, 'w_right', 'w_left')}) s)
-    SELECT * FROM g WHERE NOT coalesce(${amountWithin(rule, 'diff + 0', '0')}, false)
+    WITH g AS (SELECT oid AS rid, ids AS lids, oamt - total AS diff, btotal FROM (${namedSetsSql(rule, 'w_right', 'w_left')}) s)
+    SELECT * EXCLUDE (btotal) FROM g WHERE NOT coalesce(${amountWithin(rule, 'diff + 0', '0')}, false)${withheld ? ` AND NOT coalesce(${withheld}, false)` : ''}
       AND NOT EXISTS (SELECT 1 FROM exc e WHERE e.side = 'right' AND e.id = g.rid)`);
   await db.exec(`INSERT INTO exc SELECT 'right', rid, $1, 'named_sum_mismatch', lids[1], diff, NULL FROM near`, [rule.id]);
   await db.exec(
@@ -92,7 +94,7 @@ async function keyNamesOneRecord(db: Db, rule: MatchRule): Promise<boolean> {
 /** Near misses for one keyed rule; its working tables hold only free rows. */
 export async function addNearMissExceptions(db: Db, rule: MatchRule): Promise<void> {
   if (rule.keys.length === 0 || !(await keyNamesOneRecord(db, rule))) return;
-  const amountOk = rule.amount ? amountWithin(rule, 'l.amt', 'r.amt') : 'TRUE';
+  const amountOk = rule.amount ? amountWithin(rule, 'l.amt', 'r.amt', 'l.base') : 'TRUE';
   const dateOk = rule.date ? `coalesce(${withinDateWindow(rule, daysBetween('l.dt', 'r.dt'))}, false)` : 'TRUE';
   const descOk = rule.description ? `kalla_jaccard(l.descr, r.descr) >= ${rule.description.min_similarity}` : 'TRUE';
   await db.exec(`CREATE OR REPLACE TEMP TABLE near AS

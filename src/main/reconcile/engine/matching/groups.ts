@@ -81,9 +81,13 @@ function orientation(rule: MatchRule): Orientation {
   return rule.cardinality === 'N:1' ? { one: 'right', many: 'left' } : { one: 'left', many: 'right' };
 }
 
-/** The rule's amount check between the "one" amount and the "many" total, left side first (named differences are left − right). */
-function groupAmountWithin(rule: MatchRule, o: Orientation, one: string, total: string): string {
-  return o.one === 'left' ? amountWithin(rule, one, total) : amountWithin(rule, total, one);
+/**
+ * The rule's amount check between the "one" amount and the "many" total, left side first (named
+ * differences are left − right). `baseTotal`, the many side's summed withholding base, lets a
+ * payment of open items less a tax withheld on them match (only the left side has a base).
+ */
+function groupAmountWithin(rule: MatchRule, o: Orientation, one: string, total: string, baseTotal?: string): string {
+  return o.one === 'left' ? amountWithin(rule, one, total) : amountWithin(rule, total, one, baseTotal);
 }
 
 /** gtmp columns for a group whose "one" id/amount and "many" ids/total are given. */
@@ -115,7 +119,7 @@ export async function matchSplitOrBatch(db: Db, rule: MatchRule, ruleIdx: number
     const many = referenced ? `(SELECT * FROM ${wm} WHERE id IN (SELECT id FROM ${wm} GROUP BY id HAVING count(*) = 1))` : wm;
     await db.exec(`CREATE OR REPLACE TEMP TABLE by_ref AS
       WITH mg AS (
-        SELECT ${keyCols(rule)}, sum(amt) AS total, min(dt) AS dmin, max(dt) AS dmax, list(id ORDER BY id) AS ids
+        SELECT ${keyCols(rule)}, sum(amt) AS total, sum(base) AS btotal, min(dt) AS dmin, max(dt) AS dmax, list(id ORDER BY id) AS ids
         FROM ${many} GROUP BY ${keyCols(rule)} HAVING count(*) >= 2 AND count(amt) = count(*)),
       og AS (
         SELECT ${keyCols(rule)}, any_value(id) AS oid, any_value(amt) AS oamt, any_value(dt) AS odt
@@ -123,7 +127,7 @@ export async function matchSplitOrBatch(db: Db, rule: MatchRule, ruleIdx: number
       SELECT og.oid, og.oamt, mg.ids, mg.total,
         coalesce(greatest(${ddExpr('og.odt', 'mg.dmin')}, ${ddExpr('og.odt', 'mg.dmax')}), 0)::INTEGER AS dd
       FROM og JOIN mg ON ${keysEqual(rule, 'og', 'mg')}
-      WHERE ${groupAmountWithin(rule, o, 'og.oamt', 'mg.total')}
+      WHERE ${groupAmountWithin(rule, o, 'og.oamt', 'mg.total', 'mg.btotal')}
         ${rule.date ? `AND ${withinDateWindow(rule, `greatest(${ddExpr('og.odt', 'mg.dmin')}, ${ddExpr('og.odt', 'mg.dmax')})`)}` : ''}`);
     await db.exec(groupInsert(rule, ruleIdx, o, 'by_ref'));
     await removeUsed(db, ruleIdx);
@@ -189,8 +193,8 @@ export function namedSetsSql(rule: MatchRule, one: string, many: string): string
   const dd = rule.date ? `max(${daysBetween('o.dt', 'm.dt')})` : '0';
   return `WITH p AS (SELECT DISTINCT o.id AS oid, m.id AS mid FROM ${one} o JOIN ${many} m ON ${keysEqual(rule, 'o', 'm')}),
       ov AS (SELECT DISTINCT id, amt, dt FROM ${one}),
-      mv AS (SELECT DISTINCT id, amt, dt FROM ${many})
-    SELECT p.oid, any_value(o.amt) AS oamt, list(p.mid ORDER BY p.mid) AS ids, sum(m.amt) AS total, coalesce(${dd}, 0)::INTEGER AS dd
+      mv AS (SELECT DISTINCT id, amt, dt, base FROM ${many})
+    SELECT p.oid, any_value(o.amt) AS oamt, list(p.mid ORDER BY p.mid) AS ids, sum(m.amt) AS total, sum(m.base) AS btotal, coalesce(${dd}, 0)::INTEGER AS dd
     FROM p JOIN ov o ON o.id = p.oid JOIN mv m ON m.id = p.mid
     GROUP BY p.oid HAVING count(*) >= 2 AND count(m.amt) = count(*)`;
 }
@@ -204,8 +208,8 @@ export function namedSetsSql(rule: MatchRule, one: string, many: string): string
  */
 async function matchNamed(db: Db, rule: MatchRule, ruleIdx: number, o: Orientation): Promise<void> {
   await db.exec(`CREATE OR REPLACE TEMP TABLE named AS
-    SELECT * FROM (${namedSetsSql(rule, `w_${o.one}`, `w_${o.many}`)}) g
-    WHERE ${groupAmountWithin(rule, o, 'oamt', 'total')}${rule.date ? ` AND ${withinDateWindow(rule, 'dd')}` : ''}`);
+    SELECT * EXCLUDE (btotal) FROM (${namedSetsSql(rule, `w_${o.one}`, `w_${o.many}`)}) g
+    WHERE ${groupAmountWithin(rule, o, 'oamt', 'total', 'btotal')}${rule.date ? ` AND ${withinDateWindow(rule, 'dd')}` : ''}`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE named_ok AS
     WITH members AS (SELECT oid, unnest(ids) AS mid FROM named),
       shared AS (SELECT mid FROM members GROUP BY mid HAVING count(*) > 1)

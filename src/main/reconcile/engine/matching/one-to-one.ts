@@ -179,7 +179,7 @@ function candidatesSql(rule: MatchRule): string {
     join = band ? `r.amt BETWEEN l.amt - ${band} AND l.amt + ${band}` : 'TRUE';
   }
   // Each is TRUE when the rule has no amount (or no date).
-  const conditions = [amountWithin(rule, 'l.amt', 'r.amt'), withinDateWindow(rule, daysBetween('l.dt', 'r.dt'))];
+  const conditions = [amountWithin(rule, 'l.amt', 'r.amt', 'l.base'), withinDateWindow(rule, daysBetween('l.dt', 'r.dt'))];
   if (rule.description) conditions.push(`kalla_jaccard(l.descr, r.descr) >= ${rule.description.min_similarity}`);
   return `SELECT l.id AS lid, r.id AS rid, l.h AS lh, r.h AS rh, l.amt AS la, r.amt AS ra,
       coalesce(abs(l.amt - r.amt), 0) AS da,

@@ -29,7 +29,7 @@
  */
 import type { MatchModel, MatchRule } from '../../../../shared/reconcile/recipe';
 import type { Db } from '../db';
-import { column, keySourceText, feeSql, leftReference, percentSql, type SideColumns } from '../recipe-sql';
+import { column, keySourceText, feeSql, leftReference, percentSql, withheldSql, type SideColumns } from '../recipe-sql';
 import { ident, lit } from '../sql';
 import { ROW_ID } from '../sources';
 import { removeTiedReversals, REVERSAL_TABLES } from './reversals';
@@ -104,13 +104,14 @@ export function modelOf(rule: MatchRule): MatchModel | null {
  * The learned differences as SQL over c.la, c.ra: a fixed fee or a percentage discount (the
  * formulas of recipe-sql's namedDifference), or cents of rounding up to the rule's tolerance.
  */
-function differenceSql(rule: MatchRule): { fee: string | null; discount: string | null; rounding: string | null } {
+function differenceSql(rule: MatchRule): { fee: string | null; discount: string | null; withheld: string | null; rounding: string | null } {
   const d = rule.amount?.differences;
   const diff = '(c.la - c.ra)';
   const fee = d ? feeSql(d, 'c.la', diff) : null;
   const discount = d ? percentSql(d, 'c.la', diff) : null;
+  const withheld = d ? withheldSql(d, 'c.lbase', diff) : null;
   const tol = rule.amount?.tolerance_abs ?? 0;
-  return { fee, discount, rounding: tol >= 0.01 ? `abs(${diff}) <= ${tol}` : null };
+  return { fee, discount, withheld, rounding: tol >= 0.01 ? `abs(${diff}) <= ${tol}` : null };
 }
 
 /** Within this share of the learned rate, an amount in another currency agrees. */
@@ -138,7 +139,7 @@ function fxSql(model: MatchModel): string | null {
 /** Level expressions over a candidate row c(lid, rid, la, ra, ldt, rdt, lp, rp, ref). */
 function levelExpressions(rule: MatchRule, model: MatchModel): Record<Comparison, string> {
   const d = differenceSql(rule);
-  const named = [d.fee, d.discount, d.rounding].filter(Boolean).join(' OR ') || null;
+  const named = [d.fee, d.discount, d.withheld, d.rounding].filter(Boolean).join(' OR ') || null;
   return {
     ref: 'c.ref',
     // 0.2 × an amount in DOUBLE: in DECIMAL(18) the product of an 859,592,611,000-rial item overflowed.
@@ -318,7 +319,7 @@ async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, colum
   const currency = model.fx ? column(columns.left, 'left', model.fx.column, 'model currency') : null;
   const cur = currency ? `upper(trim(CAST(s.${ident(currency.name)} AS VARCHAR)))` : 'NULL::VARCHAR';
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_left AS
-    SELECT w.id, w.amt, w.dt, w.h, lp.p, ${cur} AS cur FROM w_left w LEFT JOIN m_lparty lp ON lp.id = w.id JOIN ${rowsReading('left', currency ? [currency] : [])} ON s.${ident(ROW_ID)} = w.id`);
+    SELECT w.id, w.amt, w.base, w.dt, w.h, lp.p, ${cur} AS cur FROM w_left w LEFT JOIN m_lparty lp ON lp.id = w.id JOIN ${rowsReading('left', currency ? [currency] : [])} ON s.${ident(ROW_ID)} = w.id`);
   const textColumns = [...new Set(model.references.flatMap((r) => r.right))].map((name) => column(columns.right, 'right', name, 'model reference'));
   const texts = textColumns.map((c) => `CAST(s.${ident(c.name)} AS VARCHAR)`);
   const stated = texts.length > 0 ? statedAmounts(`concat_ws(' ', ${texts.join(', ')})`) : 'NULL::DECIMAL(18, 2)[]';
@@ -328,7 +329,8 @@ async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, colum
   // fee, or less a learned percentage: a withholding tax deducted by a payer whose line names no
   // invoice, il-leumi's Masav credits).
   const fees = rule.amount?.differences?.fixed ?? [];
-  const percent = rule.amount?.differences ? percentSql(rule.amount.differences, 'l.amt', '(l.amt - r.amt)') : null;
+  const d = rule.amount?.differences;
+  const percent = d ? [percentSql(d, 'l.amt', '(l.amt - r.amt)'), withheldSql(d, 'l.base', '(l.amt - r.amt)')].filter(Boolean).join(' OR ') || null : null;
   const partyPairs = model.party || model.party_id
     ? `SELECT l.id AS lid, r.id AS rid FROM m_left l JOIN m_right r ON l.p = r.p AND (l.amt = r.amt${fees.map((f) => ` OR l.amt = r.amt + sign(r.amt) * ${f}`).join('')}${percent ? ` OR ${percent}` : ''}) WHERE l.p IS NOT NULL`
     : 'SELECT NULL::BIGINT AS lid, NULL::BIGINT AS rid WHERE FALSE';
@@ -346,7 +348,7 @@ async function buildCandidates(db: Db, rule: MatchRule, model: MatchModel, colum
     naming AS (SELECT DISTINCT r.id FROM m_rtok r ANTI JOIN m_rpid x ON x.id = r.id AND contains(x.c, r.tok))
     SELECT b.lid, b.rid,
       coalesce(b.ref, CASE WHEN b.rid IN (SELECT id FROM m_listed) THEN 'other' WHEN b.rid IN (SELECT id FROM naming) THEN 'unlisted' ELSE 'none' END) AS ref, b.kref, b.tied, b.seen,
-      l.amt AS la, r.amt AS ra, l.dt AS ldt, r.dt AS rdt, l.p AS lp, r.p AS rp, l.h AS lh, r.h AS rh, l.cur AS lcur, r.stated,
+      l.amt AS la, r.amt AS ra, l.base AS lbase, l.dt AS ldt, r.dt AS rdt, l.p AS lp, r.p AS rp, l.h AS lh, r.h AS rh, l.cur AS lcur, r.stated,
       l.amt - pp.paid AS rest
     FROM best b JOIN m_left l ON l.id = b.lid JOIN m_right r ON r.id = b.rid
     LEFT JOIN m_part_paid pp ON pp.tie = b.tied AND pp.item_amount = l.amt AND NOT list_contains(pp.lines, r.h)) c`);
@@ -523,7 +525,7 @@ async function fitModel(db: Db, rule: MatchRule, model: MatchModel, judged: Read
       tied AS (SELECT lid, rid FROM m_exact WHERE lid IN (SELECT id FROM l) AND rid IN (SELECT id FROM r)
         UNION SELECT lid, rid FROM m_typo WHERE lid IN (SELECT id FROM l) AND rid IN (SELECT id FROM r)),
       tp AS (SELECT l.dt AS ldt, r.dt AS rdt, l.p AS lp, r.p AS rp FROM tied JOIN l ON l.id = tied.lid JOIN r ON r.id = tied.rid),
-      a AS (SELECT l.amt AS la, r.amt AS ra, l.cur AS lcur, r.stated, NULL::DECIMAL(38,6) AS rest
+      a AS (SELECT l.amt AS la, r.amt AS ra, l.base AS lbase, l.cur AS lcur, r.stated, NULL::DECIMAL(38,6) AS rest
         FROM l CROSS JOIN r ANTI JOIN tied t ON t.lid = l.id AND t.rid = r.id),
       d AS (SELECT ld.ldt, rd.rdt, ld.n * rd.n AS n FROM (SELECT dt AS ldt, count(*) AS n FROM l GROUP BY ALL) ld CROSS JOIN (SELECT dt AS rdt, count(*) AS n FROM r GROUP BY ALL) rd
         UNION ALL SELECT ldt, rdt, -1 FROM tp),
@@ -678,7 +680,7 @@ function posterior(p: Record<Comparison, string>, m: Record<Comparison, Record<L
 /** Why the amounts of a pair differ, for booking. */
 function reasonSql(rule: MatchRule): string {
   const d = differenceSql(rule);
-  const named = [d.fee && `WHEN ${d.fee} THEN 'bank_fee'`, d.discount && `WHEN ${d.discount} THEN 'discount'`, d.rounding && `WHEN ${d.rounding} THEN 'rounding'`].filter(Boolean).join(' ');
+  const named = [d.fee && `WHEN ${d.fee} THEN 'bank_fee'`, d.discount && `WHEN ${d.discount} THEN 'discount'`, d.withheld && `WHEN ${d.withheld} THEN 'tax_withheld'`, d.rounding && `WHEN ${d.rounding} THEN 'rounding'`].filter(Boolean).join(' ');
   return `CASE WHEN c.amt = 'exact' THEN NULL ${named} WHEN c.amt = 'fx' THEN 'exchange_rate'
     WHEN c.amt IN ('part', 'rest') THEN 'part_payment' WHEN abs(c.ra) > abs(c.la) THEN 'overpayment' ELSE 'short_payment' END`;
 }
@@ -756,7 +758,7 @@ async function assign(db: Db, rule: MatchRule, ruleIdx: number, model: MatchMode
            WHEN 'serial' THEN ${refName} || ' ' || c.tied || ' named by its last part only (' || c.seen || ')'
            WHEN 'other' THEN 'the line names another reference'
            WHEN 'unlisted' THEN 'the line names no reference of the list' ELSE 'no reference' END || ' (' || printf('%+.1f', round(c.w_ref, 1) + 0.0) || ')',
-         CASE c.amt WHEN 'exact' THEN 'amount equal' WHEN 'named' THEN 'amount differs by a learned fee or discount'
+         CASE c.amt WHEN 'exact' THEN 'amount equal' WHEN 'named' THEN 'amount differs by a learned fee, discount or tax withheld'
            WHEN 'stated' THEN 'amount less ' || printf('%.2f', abs(c.la - c.ra)) || ', which the line states'
            WHEN 'rest' THEN 'amount equal to what is left after part payments of ' || printf('%.2f', c.la - c.rest) || ' accepted earlier'
            WHEN 'fx' THEN 'amount in ' || c.lcur || ' at an implied rate of ' || printf('%.4f', c.ra / c.la) || ${rateSql(model) ? `' (' || ${rateSourceSql(model)} || ' ' || printf('%.4f', ${rateSql(model)}) || ')'` : "''"} WHEN 'near' THEN 'amount within 20 %' WHEN 'part' THEN 'part of the amount' ELSE 'amount differs' END || ' (' || printf('%+.1f', round(c.w_amt, 1) + 0.0) || ')',

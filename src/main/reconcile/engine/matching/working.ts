@@ -159,10 +159,13 @@ export async function createRuleTables(db: Db, rule: MatchRule, columns: SideCol
     const amt = amount ? amountExpression(amount, side === 'right' && rule.amount!.flip_sign) : 'NULL::DECIMAL(18,6)';
     const dt = date ? dateExpression(date) : 'NULL::DATE';
     const descr = description ? textExpression(description) : 'NULL::VARCHAR';
-    for (const c of [amount, date, description]) if (c) read.push(c);
+    // The open item's withholding base (the amount before VAT a tax is withheld on); NULL elsewhere.
+    const withheld = side === 'left' && rule.amount?.differences?.withheld ? column(cols, side, rule.amount.differences.withheld.column, `rule ${rule.id} withholding base`) : null;
+    const base = withheld ? amountExpression(withheld, false) : 'NULL::DECIMAL(18,6)';
+    for (const c of [amount, date, description, withheld]) if (c) read.push(c);
     await db.exec(
       `CREATE OR REPLACE TEMP TABLE ${w(side)} AS
-       SELECT s.${ident(ROW_ID)} AS id, ${[...keys, `${amt} AS amt`, `${dt} AS dt`, `${descr} AS descr`].join(', ')}, s.${ident(ROW_HASH)} AS h
+       SELECT s.${ident(ROW_ID)} AS id, ${[...keys, `${amt} AS amt`, `${dt} AS dt`, `${descr} AS descr`, `${base} AS base`].join(', ')}, s.${ident(ROW_HASH)} AS h
        FROM ${rowsReading(side, read, true)} ${joins.join(' ')}
        WHERE ${filtersWhere(recipe, cols, side)} ${unclaimed}
          AND NOT EXISTS (SELECT 1 FROM ${used(side)} u WHERE u.id = s.${ident(ROW_ID)})`,

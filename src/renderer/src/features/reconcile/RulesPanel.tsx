@@ -140,7 +140,7 @@ export function RulesPanel() {
                   {r.amount.differences && (
                     <span className="small">
                       {' '}
-                      {[...r.amount.differences.fixed.map((f) => `less ${f.toFixed(2)}`), ...r.amount.differences.percent.map((p) => `less ${p} %`), ...(r.amount.differences.whole_percent ?? []).map((p) => `less ${p} % to the unit`)].join(' or ')}{' '}
+                      {[...r.amount.differences.fixed.map((f) => `less ${f.toFixed(2)}`), ...r.amount.differences.percent.map((p) => `less ${p} %`), ...(r.amount.differences.whole_percent ?? []).map((p) => `less ${p} % to the unit`), ...(r.amount.differences.withheld ? [`less ${r.amount.differences.withheld.percent.join(' / ')} % of ${r.amount.differences.withheld.column} withheld`] : [])].join(' or ')}{' '}
                       <span className="badge reason">{DIFFERENCE_LABELS[r.amount.differences.reason]}</span>
                     </span>
                   )}

@@ -26,6 +26,11 @@ export const ColumnTypingSchema = z.object({
   overridden: z.boolean().optional(),
   /** Dates whose years are Buddhist-era (Thai: CE + 543) or Persian solar (Jalali), read as Gregorian dates. */
   era: z.enum(['buddhist', 'jalali']).optional(),
+  /**
+   * Day/month dates written without a year (KlikBCA's '15/12): the first day of the period the
+   * lines above the table state (yyyy-mm-dd). A date of an earlier month is in the next year.
+   */
+  year_from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
 });
 export type ColumnTyping = z.infer<typeof ColumnTypingSchema>;
 
@@ -42,6 +47,10 @@ export const NoticeCodeSchema = z.enum([
   'native_digits',
   /** Dates written in Persian solar (Jalali) years (Iranian exports), read as Gregorian dates. */
   'persian_calendar',
+  /** Day/month dates without a year, read in the period stated above the table. */
+  'year_from_period',
+  /** Day/month dates without a year and no period above the table: the column stays text. */
+  'year_missing',
   'derived_signed_amount',
   'decompressed',
   'skipped_top',

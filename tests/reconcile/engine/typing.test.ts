@@ -99,6 +99,26 @@ describe('typing for finance exports', () => {
     expect((await load('d', ['2026/11/06', '2026/03/21'])).rows.map((r) => r.d)).toEqual(['2026-11-06', '2026-03-21']);
   });
 
+  it('reads day/month dates without a year in the period stated above the table, and says when no year is stated', async () => {
+    // A statement over the year end, KlikBCA-style: '20/12 … '15/01, the period in its preamble, one pending line.
+    const days = ['20/12', '22/12', '24/12', '27/12', '29/12', '31/12', '02/01', '05/01', '07/01', '09/01', '12/01', '13/01', '14/01', '14/01', '15/01', '15/01', '15/01', '15/01', '15/01', '15/01'];
+    const lines = [...days.map((d, i) => `'${d},TRSF CR ${i},${i % 3 === 0 ? '1/2' : '2/2'},${i + 1}.00`), "'PEND,TRSF CR PENDING,1/1,99.00"];
+    const table = ['Tanggal,Keterangan,Rata,Jumlah', ...lines];
+    const ws = await sb.workspace();
+    const info = await ws.addSourceFromPath('left', sb.file('mutasi.csv', ['No. rekening : 0353012477', 'Periode : 20/12/2025 - 15/01/2026', '', ...table].join('\n')));
+    const rows = (await ws.preview('left', { offset: 0, limit: 100 })).items;
+    expect(info.columns.find((c) => c.name === 'Tanggal')).toMatchObject({ type: 'date', year_from: '2025-12-20' });
+    expect(rows.map((r) => r.Tanggal).slice(0, 8)).toEqual(['2025-12-20', '2025-12-22', '2025-12-24', '2025-12-27', '2025-12-29', '2025-12-31', '2026-01-02', '2026-01-05']);
+    expect(rows.at(-1)?.Tanggal).toBeNull();
+    expect(info.notices.find((n) => n.code === 'year_from_period')?.message).toMatch(/period from 2025-12-20.*a month before 12 is in 2026/);
+    // Instalment numbers ("1/2") are no dates: no value passes 12.
+    expect(info.columns.find((c) => c.name === 'Rata')?.type).toBe('text');
+    // No period above the table: no year to read them in; the column stays text, and says so.
+    const bare = await (await sb.workspace('bare')).addSourceFromPath('left', sb.file('bare.csv', table.join('\n')));
+    expect(bare.columns.find((c) => c.name === 'Tanggal')?.type).toBe('text');
+    expect(bare.notices.find((n) => n.code === 'year_missing')?.message).toMatch(/column "Tanggal" holds dates without a year \(dd\/mm\)/);
+  });
+
   it('reads Buddhist-era years (Thai ledgers "29/02/2567", K BIZ statements "29/02/67") as common-era dates, and says so', async () => {
     // Relative to today, as the rule is: a leap year near now, in both eras.
     const leap = new Date().getUTCFullYear() - (new Date().getUTCFullYear() % 4);

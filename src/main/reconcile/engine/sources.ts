@@ -383,7 +383,7 @@ async function loadCopy(load: Load, copy: Copy): Promise<SourceInfo> {
 
   ctx.guard?.check();
   // Types are detected on the first rows, then the whole file is read once straight into the typed table.
-  const hints: FileHints = { delimiter, ...(opts.decimal ? { decimal: opts.decimal } : {}) };
+  const hints: FileHints = { delimiter, ...(opts.decimal ? { decimal: opts.decimal } : {}), ...aboveTable(layout.skipped) };
   let detection = await detectOnSample(ctx.db, readCsv, named.names, opts.column_overrides ?? {}, hints);
   lap('detect');
   ctx.guard?.check();
@@ -912,7 +912,14 @@ export async function retype(
 const retypeHints = (info: SourceInfo): FileHints => ({
   delimiter: info.delimiter,
   ...(info.decimal?.reason.includes('chosen') ? { decimal: info.decimal.separator } : {}),
+  ...aboveTable(info.skipped_lines ?? []),
 });
+
+/** The text of the lines cut above the table (a preamble stating the statement's period), for typing. */
+const aboveTable = (skipped: SkippedLine[]): Pick<FileHints, 'above'> => {
+  const top = skipped.filter((l) => l.where === 'top').map((l) => l.text);
+  return top.length > 0 ? { above: top.join('\n') } : {};
+};
 
 /** Has the original file changed since it was loaded? Hash only when size or mtime moved. */
 export async function checkSourceUnchanged(info: SourceInfo): Promise<'same' | 'missing' | 'changed'> {

@@ -38,6 +38,8 @@ const yearFirstShown = (sep: string) => `yyyy${sep}mm${sep}dd`;
 /** yyyymmdd (Dutch bank exports): 8 digits that are a plausible date. */
 const COMPACT_DATE = String.raw`(19|20)\d{2}(0[1-9]|1[0-2])(0[1-9]|[12]\d|3[01])`;
 const HAS_TIME = String.raw`.*\d{1,2}:\d{2}.*`;
+/** Day and month without a year, as KlikBCA writes them ('15/12, the apostrophe of a spreadsheet's text cell). */
+const DAY_MONTH = String.raw`\x27?(\d{1,2})/(\d{1,2})`;
 const LEADING_ZERO_ID = String.raw`0\d+`;
 /**
  * Thirteen digits or more in one run: past any amount this engine reads (999,999,999,999.99), so a
@@ -113,6 +115,9 @@ function outerStats(sfx: string): string[] {
       `max(CASE WHEN regexp_full_match(${v}, '${y.re}') THEN try_cast(substr(${v}, 1, 4) AS INTEGER) END) AS ${y.key}_yhi${sfx}`,
     ]),
     `count_if(regexp_full_match(${v}, '${LONG_DIGIT_ID}')) AS long_id${sfx}`,
+    `count_if(regexp_full_match(${v}, '${DAY_MONTH}')) AS dm${sfx}`,
+    `max(try_cast(regexp_extract(${v}, '^${DAY_MONTH}$', 1) AS INTEGER)) AS dm_p1${sfx}`,
+    `max(try_cast(regexp_extract(${v}, '^${DAY_MONTH}$', 2) AS INTEGER)) AS dm_p2${sfx}`,
     `count_if(regexp_full_match(${v}, '${COMPACT_DATE}')) AS ymd8${sfx}`,
     `count_if(regexp_full_match(${v}, '${HAS_TIME}')) AS time${sfx}`,
     `count_if(lower(${v}) IN ${BOOLEAN_WORDS}) AS bool${sfx}`,
@@ -204,6 +209,8 @@ export interface FileHints {
   delimiter?: string;
   /** Chosen by the user: wins over every signal. */
   decimal?: ',' | '.';
+  /** The lines above the table (a statement's preamble: "Periode : 15/12/2026 - 29/01/2027"): the year of day/month dates. */
+  above?: string;
 }
 
 /**
@@ -228,7 +235,7 @@ export async function detectTypes(
   const n = (key: string) => Number(stats[key] ?? 0);
 
   // First without a file-wide decision, to collect the signals the columns give.
-  const first = columns.map((name, i) => detectOne(name, i, n(`n_${i}`), n, [], 'us'));
+  const first = columns.map((name, i) => detectOne(name, i, n(`n_${i}`), n, [], 'us', false, hints.above));
   const decimal = decideDecimal(columns, first, n, hints);
   const style = decimal.separator === ',' ? 'eu' : 'us';
   const typings = columns.map((name, i): ColumnTyping => {
@@ -236,7 +243,7 @@ export async function detectTypes(
     const total = n(`n_${i}`);
     const thousands = thousandsOnly(i, n, name) && !hints.decimal && !decimal.reason.includes('1,234.56');
     // An overridden column's own detection notices (e.g. ambiguity) no longer apply.
-    const detected = detectOne(name, i, total, n, override ? [] : notices, thousands ? 'eu' : style, hints.decimal !== undefined || thousands);
+    const detected = detectOne(name, i, total, n, override ? [] : notices, thousands ? 'eu' : style, hints.decimal !== undefined || thousands, hints.above);
     if (!override && detected.type === 'number') {
       const ambDot = n(`amb_dot_${i}`);
       if (thousands) {
@@ -402,7 +409,7 @@ function decideDecimal(columns: string[], first: ColumnTyping[], n: (k: string) 
   return { separator: '.', reason: 'by default' };
 }
 
-function detectOne(name: string, i: number, total: number, n: (k: string) => number, notices: Notice[], fileStyle: 'us' | 'eu', forced = false): ColumnTyping {
+function detectOne(name: string, i: number, total: number, n: (k: string) => number, notices: Notice[], fileStyle: 'us' | 'eu', forced = false, above = ''): ColumnTyping {
   if (total === 0) return { name, type: 'text' };
   const own = n(`eu_only_${i}`) > 0 && n(`us_only_${i}`) === 0 ? 'eu' : n(`us_only_${i}`) > 0 && n(`eu_only_${i}`) === 0 ? 'us' : null;
   const style = forced ? fileStyle : (own ?? fileStyle);
@@ -467,6 +474,8 @@ function detectOne(name: string, i: number, total: number, n: (k: string) => num
     }
     return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format, ...(era ? { era: 'buddhist' as const } : {}) };
   }
+  const dayMonth = yearlessDates(name, i, n, readsAs, above, notices);
+  if (dayMonth) return dayMonth;
   if (n(`bool_${i}`) === total) return { name, type: 'boolean' };
   // Dates in several formats: no format reads them all, so the column stays text, but not silently.
   const dateLike = n(`iso_${i}`) + [...YEAR_FIRST, ...SEPARATORS].reduce((sum, s) => sum + n(`${s.key}_${i}`), 0);
@@ -565,6 +574,46 @@ function buddhistEra(yearLength: number, lo: number, hi: number, now = new Date(
 }
 const span = (lo: number, hi: number) => (lo === hi ? `${lo}` : `${lo}–${hi}`);
 
+/**
+ * Day/month dates without a year ('15/12 … '29/01 on a statement over the year end): a column of
+ * them whose days pass 12 (instalment numbers "1/2", "2/3" do not) takes its year from the period
+ * the lines above the table state — the earliest full date written there, read in the column's
+ * order: a date of the period's first month or later is in its year, an earlier month in the next.
+ * Without such a date the column stays text and says why: a date check would skip it silently.
+ */
+function yearlessDates(name: string, i: number, n: (k: string) => number, readsAs: (count: number) => boolean, above: string, notices: Notice[]): ColumnTyping | null {
+  if (!readsAs(n(`dm_${i}`))) return null;
+  const [p1, p2] = [n(`dm_p1_${i}`), n(`dm_p2_${i}`)];
+  if (p1 > 31 || p2 > 31 || (p1 > 12) === (p2 > 12)) return null;
+  const order = p1 > 12 ? 'dm' : 'md';
+  const from = periodStart(above, order);
+  if (!from) {
+    notices.push({
+      code: 'year_missing',
+      column: name,
+      message: `column "${name}" holds dates without a year (${order === 'dm' ? 'dd/mm' : 'mm/dd'}) and no full date above the table says which year: it stays text, and a date check would skip it. Add the year to the export (or the statement period above the table), or set the column's type to a date with a year`,
+    });
+    return null;
+  }
+  notices.push({
+    code: 'year_from_period',
+    column: name,
+    message: `column "${name}" writes dates without a year (${order === 'dm' ? 'dd/mm' : 'mm/dd'}): read in the period from ${from} stated above the table (a month before ${from.slice(5, 7)} is in ${Number(from.slice(0, 4)) + 1})`,
+  });
+  return { name, type: 'date', format: order === 'dm' ? '%d/%m' : '%m/%d', year_from: from };
+}
+
+/** The earliest full date (dd/mm/yyyy in `order`, or yyyy-mm-dd) in the lines above a table, as yyyy-mm-dd; null when none. */
+export function periodStart(above: string, order: 'dm' | 'md'): string | null {
+  const dates: string[] = [];
+  for (const m of above.matchAll(/(?<![\d])(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})(?![\d])/g)) {
+    const [d, mo] = order === 'dm' ? [Number(m[1]), Number(m[2])] : [Number(m[2]), Number(m[1])];
+    if (d >= 1 && d <= 31 && mo >= 1 && mo <= 12) dates.push(`${m[3]}-${String(mo).padStart(2, '0')}-${String(d).padStart(2, '0')}`);
+  }
+  for (const m of above.matchAll(/(?<![\d])(\d{4})-(\d{2})-(\d{2})(?![\d])/g)) dates.push(m[0]);
+  return dates.sort()[0] ?? null;
+}
+
 /** A column retyped to number without a format reads the file's decimal separator (German amounts must not go blank). */
 function applyOverride(name: string, override: ColumnOverride, detected: ColumnTyping, fileStyle: 'us' | 'eu'): ColumnTyping {
   const typing: ColumnTyping = { name, type: override.type, overridden: true };
@@ -597,6 +646,7 @@ export function typedExpression(typing: ColumnTyping): string {
       return numberExpression(typing.name, typing.format === 'eu' ? 'eu' : 'us');
     case 'date':
       if (typing.era === 'jalali') return jalaliDate(v);
+      if (typing.year_from) return yearlessDate(v, typing.format === '%m/%d' ? 'md' : 'dm', typing.year_from);
       // Detected dates carry no time part, so one format suffices (cheaper than a list); overrides may have times.
       if (typing.format === 'iso' || !typing.format) return `try_cast(${v} AS DATE)`;
       return typing.overridden
@@ -612,6 +662,15 @@ export function typedExpression(typing: ColumnTyping): string {
     default:
       return raw;
   }
+}
+
+/** A day/month text ('15/12) as a date in the period starting `from`: its month's year, or the next for an earlier month. */
+function yearlessDate(v: string, order: 'dm' | 'md', from: string): string {
+  const text = `ltrim(${v}, '''')`;
+  const month = `try_cast(split_part(${text}, '/', ${order === 'dm' ? 2 : 1}) AS INTEGER)`;
+  const [year, first] = [Number(from.slice(0, 4)), Number(from.slice(5, 7))];
+  const format = order === 'dm' ? '%d/%m/%Y' : '%m/%d/%Y';
+  return `try_cast(try_strptime(${text} || '/' || CASE WHEN ${month} < ${first} THEN '${year + 1}' ELSE '${year}' END, '${format}') AS DATE)`;
 }
 
 /**

@@ -591,6 +591,32 @@ describe('open items in another currency', () => {
   });
 });
 
+describe('currencies written as signs', () => {
+  it('learns the rate of "U$S" items beside "$" ones, as an Argentine ledger writes them', async () => {
+    const items: string[] = [];
+    const lines: string[] = [];
+    for (let n = 1; n <= 80; n++) {
+      const usd = n % 8 === 0;
+      const cents = 10_000 + ((n * 7_919) % 90_000);
+      items.push([doc(n), `Cliente ${n % 10} SA`, date(n % 40), eur(cents), usd ? 'U$S' : '$'].join(','));
+      // Dollar items are paid in pesos at about 1,450 per dollar.
+      const paid = usd ? Math.round(cents * 1450 * (1 + ((n % 5) - 2) / 100)) : cents;
+      lines.push([date((n % 40) + 6), eur(paid), `CLIENTE ${n % 10} SA`, `SVWZ+RE ${doc(n)}`].join(';'));
+    }
+    const ws = await sb.workspace();
+    await ws.addSourceFromPath('left', sb.file('ars-items.csv', csv('Comprobante,Cliente,Fecha,Importe,Mon.', items)));
+    await ws.addSourceFromPath('right', sb.file('ars-lines.csv', csv(RIGHT, lines)));
+    const auto = await buildAutoRecipe(ws, 'ars');
+    const fx = auto.recipe.rules.find((r) => r.id === 'scored')?.model?.fx;
+    expect(fx).toMatchObject({ column: 'Mon.', home: '$', rates: [{ currency: 'U$S' }] });
+    expect(fx!.rates[0].rate / 1450).toBeCloseTo(1, 1);
+    const result = await ws.run(auto.recipe);
+    const suggested = (await ws.page(result.run_id, 'suggested', { offset: 0, limit: 100 })).items;
+    const usdDocs = Array.from({ length: 10 }, (_, k) => doc((k + 1) * 8));
+    expect(suggested.filter((g) => g.left_rows.some((r) => usdDocs.includes(String(Number(r.Comprobante))))).map((g) => g.difference_reason)).toEqual(Array(10).fill('exchange_rate'));
+  });
+});
+
 describe("what a line's other numbers say", () => {
   /** The reference weight a group's evidence shows: "Belegnummer … named on the line (+12.7)". */
   const refWeight = (evidence: string | undefined) => Number(/named on the line \(([+-][0-9.]+)\)/.exec(evidence ?? '')?.[1]);

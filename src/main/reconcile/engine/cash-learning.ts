@@ -106,7 +106,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 36;
+export const LEARNING_VERSION = 37;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -966,8 +966,11 @@ async function shapeOf(db: Db, text: string, k: number): Promise<ReferenceGroups
 /** The left columns learnRates looks for a currency code in: text read from the file, the first 30. */
 const currencyCandidates = (left: ColumnTyping[]) => left.filter((c) => c.type === 'text' && !c.derived).slice(0, 30);
 
+/** A currency as ledgers write it: an ISO code, or a sign (Argentine "$" and "U$S", "R$", "US$", "€", "£"). */
+const CURRENCY = /^(?:[A-Z]{3}|[A-Z]{0,2}\$[A-Z]{0,2}|[€£¥₹₩₽₺₪])$/u;
+
 /**
- * Open items in several currencies, paid in the statement's: a left column of 2–6 ISO codes, one
+ * Open items in several currencies, paid in the statement's: a left column of 2–6 currencies (ISO codes or signs), one
  * of them on most rows (the home currency). For each other currency, the median of payment ÷
  * item amount over lines naming one such item (at least 3) is its rate.
  */
@@ -979,7 +982,7 @@ async function learnRates(db: Db, columns: Columns, leftKey: ColumnTyping, facts
       `SELECT upper(trim(s.${ident(c.name)})) AS v, count(*)::INTEGER AS n FROM ${sample('left')} WHERE s.${ident(c.name)} IS NOT NULL GROUP BY 1 ORDER BY n DESC LIMIT 8`,
     );
     const total = values.reduce((sum, v) => sum + Number(v.n), 0);
-    if (values.length >= 2 && values.length <= 6 && values.every((v) => /^[A-Z]{3}$/.test(v.v)) && Number(values[0].n) >= 0.5 * total) {
+    if (values.length >= 2 && values.length <= 6 && values.every((v) => CURRENCY.test(v.v)) && Number(values[0].n) >= 0.5 * total) {
       currency = { column: c.name, home: values[0].v };
       break;
     }

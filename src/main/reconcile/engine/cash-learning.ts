@@ -106,7 +106,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 37;
+export const LEARNING_VERSION = 38;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -1192,7 +1192,9 @@ async function learnWithheld(db: Db, pairs: string, bases: ColumnTyping[], floor
   for (const [i, base] of bases.entries()) {
     const b = `CAST(b${i} AS DOUBLE)`;
     // A base equal to the amount (a second total column) is the amount's own percentage.
-    const open = `diff > 0 AND ${b} > 0 AND diff < ${b} * 0.5 AND abs(${b} - la) >= 0.005 AND NOT (${explained})`;
+    // At most 20 % of the base, as percentages of the amount: taxes withheld are rates of 0.1–15 %;
+    // larger recurring shares are credit notes or part payments (ca-eft's netted credit notes fit 27.6 %).
+    const open = `diff > 0 AND ${b} > 0 AND diff <= ${b} * 0.2 AND abs(${b} - la) >= 0.005 AND NOT (${explained})`;
     const clusters = await db.all<{ rate: number; n: number }>(
       `SELECT sum(diff) / sum(${b}) * 100 AS rate, count(*)::INTEGER AS n FROM ${pairs} WHERE ${open}
        GROUP BY round(diff / ${b} * 100, 1) HAVING count(*) >= ${floor} AND round(diff / ${b} * 100, 1) >= 0.1 ORDER BY count(*) DESC LIMIT 5`,

@@ -479,6 +479,25 @@ export function withheldSql(d: Differences, base: string, diff: string): string 
   return w ? `(${w.percent.map((p) => `abs(${diff} - round(CAST(${base} AS DOUBLE) * ${p / 100}, 2)) < 0.015`).join(' OR ')})` : null;
 }
 
+/**
+ * `diff` is a tax withheld on some of a group's items at one of the rule's rates each, and none on
+ * the others (a billing note of printing, at 3 %, delivery, at 1 %, and goods, at none): some
+ * assignment of 0 or a rate to each of the `bases` (a list, the items' withholding bases) sums to
+ * it to the cent. Up to MAX_MIXED members; null when the rule withholds nothing.
+ */
+export function withheldMixSql(d: Differences, bases: string, diff: string): string | null {
+  const w = d.withheld;
+  if (!w) return null;
+  const options = [0, ...w.percent];
+  const n = options.length;
+  const rate = `[${options.join(', ')}][(j // CAST(pow(${n}, i) AS BIGINT)) % ${n} + 1]`;
+  return `(len(${bases}) <= ${MAX_MIXED} AND len(list_filter(range(CAST(pow(${n}, len(${bases})) AS BIGINT)),
+    j -> abs(${diff} - list_sum(list_transform(range(len(${bases})), i -> round(coalesce(CAST(${bases}[i + 1] AS DOUBLE), 0) * ${rate} / 100, 2)))) < 0.015)) > 0)`;
+}
+
+/** Items of a group whose rates withheld are searched one by one (3^6 = 729 assignments with two rates). */
+export const MAX_MIXED = 6;
+
 /** Whole days between two DATE expressions. */
 export function daysBetween(a: string, b: string): string {
   return `abs(date_diff('day', ${a}, ${b}))`;

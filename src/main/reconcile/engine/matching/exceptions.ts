@@ -17,7 +17,7 @@
  */
 import type { MatchRule } from '../../../../shared/reconcile/recipe';
 import type { Db } from '../db';
-import { amountWithin, daysBetween, withheldSql, withinDateWindow } from '../recipe-sql';
+import { amountWithin, daysBetween, withheldMixSql, withinDateWindow } from '../recipe-sql';
 import { namedSetsSql } from './groups';
 import { keysEqual } from './working';
 
@@ -54,10 +54,10 @@ export async function addDuplicateExceptions(db: Db): Promise<void> {
  */
 export async function addNamedSumExceptions(db: Db, rule: MatchRule): Promise<void> {
   // A payment of the named items less a tax withheld on them (left − right = −diff) is no mismatch.
-  const withheld = rule.amount?.differences ? withheldSql(rule.amount.differences, 'btotal', '(-diff)') : null;
+  const withheld = rule.amount?.differences ? withheldMixSql(rule.amount.differences, 'bases', '(-diff)') : null;
   await db.exec(`CREATE OR REPLACE TEMP TABLE near AS
-    WITH g AS (SELECT oid AS rid, ids AS lids, oamt - total AS diff, btotal FROM (${namedSetsSql(rule, 'w_right', 'w_left')}) s)
-    SELECT * EXCLUDE (btotal) FROM g WHERE NOT coalesce(${amountWithin(rule, 'diff + 0', '0')}, false)${withheld ? ` AND NOT coalesce(${withheld}, false)` : ''}
+    WITH g AS (SELECT oid AS rid, ids AS lids, oamt - total AS diff, bases FROM (${namedSetsSql(rule, 'w_right', 'w_left')}) s)
+    SELECT * EXCLUDE (bases) FROM g WHERE NOT coalesce(${amountWithin(rule, 'diff + 0', '0')}, false)${withheld ? ` AND NOT coalesce(${withheld}, false)` : ''}
       AND NOT EXISTS (SELECT 1 FROM exc e WHERE e.side = 'right' AND e.id = g.rid)`);
   await db.exec(`INSERT INTO exc SELECT 'right', rid, $1, 'named_sum_mismatch', lids[1], diff, NULL FROM near`, [rule.id]);
   await db.exec(

@@ -21,7 +21,7 @@
 import type { MatchRule } from '../../../../shared/reconcile/recipe';
 import type { Side } from '../../../../shared/reconcile/sources-and-runs';
 import type { Db } from '../db';
-import { amountWithin, dateWindowRange, daysBetween, referenceShape, withinDateWindow } from '../recipe-sql';
+import { amountWithin, dateWindowRange, daysBetween, referenceShape, withheldMixSql, withinDateWindow } from '../recipe-sql';
 import { lit } from '../sql';
 import { keysEqual, scoreExpression } from './working';
 
@@ -194,7 +194,7 @@ export function namedSetsSql(rule: MatchRule, one: string, many: string): string
   return `WITH p AS (SELECT DISTINCT o.id AS oid, m.id AS mid FROM ${one} o JOIN ${many} m ON ${keysEqual(rule, 'o', 'm')}),
       ov AS (SELECT DISTINCT id, amt, dt FROM ${one}),
       mv AS (SELECT DISTINCT id, amt, dt, base FROM ${many})
-    SELECT p.oid, any_value(o.amt) AS oamt, list(p.mid ORDER BY p.mid) AS ids, sum(m.amt) AS total, sum(m.base) AS btotal, coalesce(${dd}, 0)::INTEGER AS dd
+    SELECT p.oid, any_value(o.amt) AS oamt, list(p.mid ORDER BY p.mid) AS ids, sum(m.amt) AS total, sum(m.base) AS btotal, list(m.base ORDER BY p.mid) AS bases, coalesce(${dd}, 0)::INTEGER AS dd
     FROM p JOIN ov o ON o.id = p.oid JOIN mv m ON m.id = p.mid
     GROUP BY p.oid HAVING count(*) >= 2 AND count(m.amt) = count(*)`;
 }
@@ -207,14 +207,20 @@ export function namedSetsSql(rule: MatchRule, one: string, many: string): string
  * later rules and are explained as near misses.
  */
 async function matchNamed(db: Db, rule: MatchRule, ruleIdx: number, o: Orientation): Promise<void> {
+  // Withheld on some items only, at their own rates: the named set still pays them, but which
+  // items bore which rate is not stated, so a person confirms it (suggested).
+  const d = rule.amount?.differences;
+  const mixed = d && o.many === 'left' ? withheldMixSql(d, 'bases', '(total - oamt)') : null;
+  const within = groupAmountWithin(rule, o, 'oamt', 'total', 'btotal');
   await db.exec(`CREATE OR REPLACE TEMP TABLE named AS
-    SELECT * EXCLUDE (btotal) FROM (${namedSetsSql(rule, `w_${o.one}`, `w_${o.many}`)}) g
-    WHERE ${groupAmountWithin(rule, o, 'oamt', 'total', 'btotal')}${rule.date ? ` AND ${withinDateWindow(rule, 'dd')}` : ''}`);
+    SELECT * EXCLUDE (btotal, bases, fits), ${mixed ? 'NOT fits' : 'false'} AS mixed FROM (
+      SELECT *, coalesce(${within}, false) AS fits FROM (${namedSetsSql(rule, `w_${o.one}`, `w_${o.many}`)}) g) g
+    WHERE (fits${mixed ? ` OR ${mixed}` : ''})${rule.date ? ` AND ${withinDateWindow(rule, 'dd')}` : ''}`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE named_ok AS
     WITH members AS (SELECT oid, unnest(ids) AS mid FROM named),
       shared AS (SELECT mid FROM members GROUP BY mid HAVING count(*) > 1)
     SELECT * FROM named WHERE oid NOT IN (SELECT oid FROM members WHERE mid IN (SELECT mid FROM shared))`);
-  await db.exec(groupInsert(rule, ruleIdx, o, 'named_ok'));
+  await db.exec(groupInsert(rule, ruleIdx, o, 'named_ok', 'mixed'));
   await removeUsed(db, ruleIdx);
 }
 

@@ -36,7 +36,7 @@ export type ServiceErrorCode =
   | 'engine_damaged'
   /** The workspace's folder disappeared while it was in use. */
   | 'workspace_gone'
-  /** A file written by a newer Kalla (a recipe version this one does not know). */
+  /** A file written by a newer Kalla (a recipe, workspace state or engine file version this one does not know). */
   | 'newer_version'
   /** DuckDB reached the memory limit Kalla gives it (KALLA_RECON_MEMORY_LIMIT raises it). */
   | 'out_of_memory';
@@ -69,6 +69,16 @@ export class ReconError extends UserError {
     super(message, code);
     this.name = 'ReconError';
   }
+}
+
+/**
+ * Something written by a newer Kalla (a recipe, a workspace's state.json, its engine file): the one
+ * place for the words, so each says the same thing — what it is, its version and the highest this
+ * Kalla reads — followed by `next`, the way out ("Update Kalla to open it."). Nothing is changed or
+ * offered that would drop what the newer Kalla wrote (issue 27).
+ */
+export function newerVersionError(what: string, kind: string, version: number, max: number, next: string): UserError {
+  return new UserError(`${what} was made by a newer Kalla (${kind} version ${version}; this Kalla reads versions up to ${max}). ${next}`, 'newer_version');
 }
 
 /** The message of anything thrown, for a user-facing sentence or a log line. */
@@ -115,6 +125,16 @@ export function explainSystemError(e: unknown, where: FailureContext = {}): unkn
   }
   if (errno === 'EACCES' || errno === 'EPERM' || /permission denied/i.test(raw)) {
     return new UserError(`Kalla is not allowed to write${doing}${at}. Give your user write access to that folder, or choose another one, and try again.`, 'read_only');
+  }
+  // A recon.duckdb written by a newer DuckDB (so a newer Kalla): "Trying to read a database file with
+  // version number 99, but we can only read versions between 64 and 68" (older DuckDBs: "version 64").
+  // Not engine_damaged: rebuilding it would set aside what the newer Kalla wrote.
+  const storage = /database file with version number (\d+), but we can only read versions? (?:between \d+ and )?(\d+)/i.exec(raw);
+  if (storage || /created with a newer version of DuckDB/i.test(raw)) {
+    const what = `This workspace's engine file${at}`;
+    const next = 'Update Kalla to open it. Nothing was changed.';
+    if (storage) return newerVersionError(what, 'storage', Number(storage[1]), Number(storage[2]), next);
+    return new UserError(`${what} was made by a newer Kalla (a newer DuckDB storage format). ${next}`, 'newer_version');
   }
   if (/not a valid DuckDB database file|database file .* is corrupt|checksum|Corrupt database|Invalid Input Error: Could not read enough bytes|file is too small to be a DuckDB/i.test(raw)) {
     return new UserError(

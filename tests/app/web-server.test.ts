@@ -4,7 +4,7 @@
  * origin on session requests and WebSocket upgrades, and the same dispatcher as
  * Electron behind it.
  */
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -172,5 +172,25 @@ describe('browser mode server', () => {
     const unknown = await rpc(ws, 3, 'shell.exec', { cmd: 'id' });
     expect(unknown).toMatchObject({ ok: false, error: { code: 'unknown_channel' } });
     ws.close();
+  });
+
+  it('lists a workspace a newer Kalla wrote with the sentence, offers no restore and does not open it', async () => {
+    const id = 'newer-kalla-ws';
+    const folder = join(dir, 'data', 'workspaces', id);
+    mkdirSync(folder, { recursive: true });
+    const text = `${JSON.stringify({ version: 99, id, name: 'From the new Kalla', created_at: '2026-11-01T00:00:00.000Z', updated_at: '2026-11-02T00:00:00.000Z' })}\n`;
+    writeFileSync(join(folder, 'state.json'), text);
+    writeFileSync(join(folder, 'state.json.bak'), text);
+    const ws = await openSocket({ origin: `http://127.0.0.1:${web.port}` }, ['kalla.v1', `kalla.session.${await newSession()}`]);
+    const sentence = /made by a newer Kalla \(workspace version 99; this Kalla reads versions up to 1\)\. Update Kalla to open it\./;
+    const list = (await rpc(ws, 1, 'reconcile.list', {})) as { ok: true; value: { workspaces: { id: string; damaged?: { reason: string; backup: boolean; newer?: boolean } }[] } };
+    const listed = list.value.workspaces.find((w) => w.id === id);
+    expect(listed?.damaged).toMatchObject({ backup: false, newer: true, reason: expect.stringMatching(sentence) });
+    const open = await rpc(ws, 2, 'reconcile.setActive', { id });
+    expect(open).toMatchObject({ ok: false, error: { code: 'newer_version', message: expect.stringMatching(sentence) } });
+    expect(readdirSync(folder).sort()).toEqual(['state.json', 'state.json.bak']);
+    expect(readFileSync(join(folder, 'state.json'), 'utf8')).toBe(text);
+    ws.close();
+    rmSync(folder, { recursive: true, force: true });
   });
 });

@@ -2,17 +2,19 @@
  * Fault injection for the fuzz-and-fault suite: a corrupt engine file, a read-only data folder, a
  * full disk while loading and while exporting (a small tmpfs, where the machine lets us mount one),
  * an injected write error (an export's place taken by a folder), a run killed mid-way, a workspace
- * folder deleted during a run and a file appended to while it loads.
+ * folder deleted during a run, a file appended to while it loads, and a workspace (state.json or
+ * engine file) written by a newer Kalla.
  * Each is judged: a clear refusal (a sentence, not a raw DuckDB/errno text) with nothing lost.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { appendFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { appendFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { UserError } from '../../src/main/errors';
 import { ReconEngine } from '../../src/main/reconcile/engine/engine';
 import { sweepLeftoverWorkspaces } from '../../src/cli/recon';
 import type { WorkspaceState } from '../../src/shared/reconcile/workspace';
 import { createTestCore } from '../helpers/core';
+import { stampStorageVersion } from '../helpers/duckdb-header';
 import { clearMessage, type Verdict } from './run-world';
 
 export interface FaultVerdict {
@@ -251,6 +253,57 @@ export const FAULTS: { name: string; run(fresh: () => string): Promise<FaultVerd
         return judge(caught);
       } finally {
         ws.close();
+      }
+    },
+  },
+  {
+    // A newer Kalla saved the workspace (state.json version 99); this Kalla's last save is still the backup.
+    name: 'workspace state written by a newer Kalla',
+    async run(fresh) {
+      const dataDir = join(fresh(), 'data');
+      let { core } = await createTestCore({ dataDir, withBuiltins: false });
+      const call = <T>(channel: string, input: unknown) => core.dispatch(channel as never, input as never) as Promise<Reply<T>>;
+      const ws = await call<WorkspaceState>('reconcile.create', { name: 'October' });
+      if (!ws.ok) return { verdict: 'crashed', why: ws.error.message };
+      const id = ws.value.id;
+      await call('reconcile.rename', { id, name: 'October bank' });
+      await core.dispose();
+      const file = join(dataDir, 'workspaces', id, 'state.json');
+      const newer = JSON.stringify({ ...(JSON.parse(readFileSync(file, 'utf8')) as object), version: 99, approvals: [] });
+      writeFileSync(file, newer);
+      ({ core } = await createTestCore({ dataDir, withBuiltins: false }));
+      try {
+        const list = await call<{ workspaces: { id: string; damaged?: { newer?: boolean; backup: boolean } }[] }>('reconcile.list', {});
+        const listed = list.ok ? list.value.workspaces.find((w) => w.id === id) : undefined;
+        if (!listed) return { verdict: 'lost', why: 'the workspace is not listed' };
+        if (!listed.damaged) return { verdict: 'silently wrong', why: 'listed as usable' };
+        const recover = await call('reconcile.recover', { id });
+        if (recover.ok || readFileSync(file, 'utf8') !== newer) return { verdict: 'lost', why: 'the older backup was put back over what the newer Kalla wrote' };
+        const open = await call('reconcile.setActive', { id });
+        if (open.ok) return { verdict: 'silently wrong', why: 'opened by a Kalla that cannot read it' };
+        if (listed.damaged.backup) return { verdict: 'crashed', why: 'listed with a restore offered' };
+        return open.error.code === 'newer_version' && clearMessage(open.error.message) ? { verdict: 'refused clearly', why: open.error.message } : { verdict: 'crashed', why: `raw error: ${open.error.message}` };
+      } finally {
+        await core.dispose();
+      }
+    },
+  },
+  {
+    name: 'recon.duckdb written by a newer DuckDB',
+    async run(fresh) {
+      const dir = fresh();
+      (await ReconEngine.open(dir)).close();
+      const file = join(dir, 'recon.duckdb');
+      rmSync(`${file}.wal`, { force: true });
+      stampStorageVersion(file, 99);
+      const bytes = readFileSync(file);
+      try {
+        (await ReconEngine.open(dir)).close();
+        return { verdict: 'silently wrong', why: 'an engine file of a newer storage version opened' };
+      } catch (e) {
+        if (!readFileSync(file).equals(bytes)) return { verdict: 'lost', why: 'the newer engine file was changed' };
+        if (e instanceof UserError && e.code !== 'newer_version') return { verdict: 'crashed', why: `not said to be newer: ${e.message}` };
+        return judge(e);
       }
     },
   },

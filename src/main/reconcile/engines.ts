@@ -8,10 +8,16 @@ import { ReconEngine } from './engine';
 export class EngineRegistry {
   private readonly engines = new Map<string, Promise<ReconEngine>>();
 
-  /** `folderOf` says where a workspace's engine lives (it refuses ids that are not workspace ids). */
+  /**
+   * `folderOf` says where a workspace's engine lives (it refuses ids that are not workspace ids).
+   * `usable` is asked before an engine is opened and throws for a workspace this Kalla must not
+   * open (one written by a newer Kalla, a missing one): opening runs the engine's migrations, which
+   * would write into a newer Kalla's recon.duckdb (issue 27).
+   */
   constructor(
     private readonly folderOf: (id: string) => string,
     private readonly log: (message: string) => void = () => undefined,
+    private readonly usable: (id: string) => Promise<unknown> = () => Promise.resolve(),
   ) {}
 
   /** The workspace's engine, opened if needed. A failed open is forgotten so the next call retries. */
@@ -20,7 +26,7 @@ export class EngineRegistry {
     if (!e) {
       // Uploads (next to the engine's folder) are written once by the app and read in place.
       const dir = this.folderOf(id);
-      e = ReconEngine.open(dir, { ownedDirs: [join(dirname(dir), 'uploads')] }).then((engine) => {
+      e = this.usable(id).then(() => ReconEngine.open(dir, { ownedDirs: [join(dirname(dir), 'uploads')] })).then((engine) => {
         const { copies, exports } = engine.leftoversRemoved;
         if (copies + exports > 0) this.log(`reconcile: workspace ${id}: removed ${copies} orphan source cop${copies === 1 ? 'y' : 'ies'} and ${exports} unfinished export folder(s) left by a process that was stopped`);
         return engine;

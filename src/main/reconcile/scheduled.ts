@@ -33,6 +33,12 @@ export function findWorkspace(workspaces: WorkspaceMeta[], name: string): Worksp
   const hits = usable.filter((w) => w.name.trim().toLowerCase() === want || w.id === name.trim());
   if (hits.length === 1) return hits[0]!;
   if (hits.length > 1) throw new UserError(`${hits.length} workspaces are named “${name}”; give its id instead: ${hits.map((h) => h.id).join(', ')}.`, 'invalid_input');
+  // A workspace that cannot be opened is named with why, not reported missing: one a newer Kalla
+  // wrote is returned, and the run refuses it with the store's sentence before anything is written.
+  const unusable = workspaces.filter((w) => w.damaged && (w.name.trim().toLowerCase() === want || w.id === name.trim()));
+  const newer = unusable.find((w) => w.damaged?.newer);
+  if (newer) return newer;
+  if (unusable[0]) throw new UserError(`Workspace “${unusable[0].name}” cannot be opened: ${unusable[0].damaged!.reason}. Open it in the app to recover or delete it.`, 'not_ready');
   const names = usable.map((w) => `“${w.name}”`).join(', ');
   throw new UserError(`There is no workspace named “${name}”.${names ? ` The workspaces are ${names}.` : ' There are no workspaces yet: set one up in the app first.'}`, 'not_found');
 }

@@ -54,10 +54,16 @@ export class ReconcileService {
   ) {
     const root = join(dataDir, 'workspaces');
     const events = new ReconcileEmitter();
-    const engines = new EngineRegistry((id) => join(workspaceDir(root, id), 'recon'), opts.log);
+    // An engine opens only for a workspace the store can read (not one a newer Kalla wrote).
+    const engines = new EngineRegistry(
+      (id) => join(workspaceDir(root, id), 'recon'),
+      opts.log,
+      (id) => store.get(id),
+    );
+    const store: WorkspaceStore = new WorkspaceStore(root, engines, events);
     this.ctx = {
       dataDir,
-      store: new WorkspaceStore(root, engines, events),
+      store,
       engines,
       events,
       locks: new KeyedQueue(),

@@ -7,8 +7,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { WorkspaceStateSchema, type WorkspaceList, type WorkspaceMeta, type WorkspaceState } from '../../shared/reconcile/workspace';
-import { UserError } from '../errors';
+import { WORKSPACE_VERSION, WorkspaceStateSchema, type WorkspaceList, type WorkspaceMeta, type WorkspaceState } from '../../shared/reconcile/workspace';
+import { newerVersionError, UserError } from '../errors';
 import { writeFileAtomic } from '../base/atomic-write';
 import type { EngineRegistry } from './engines';
 import type { ReconcileEmitter } from './events';
@@ -50,6 +50,21 @@ export const INTERRUPTED_RUN_ERROR = 'the application stopped while this run was
  * holds the data folder's lock, so nothing else can be running it. It is shown as interrupted
  * (the engine confirms it and removes its partial rows when it opens).
  */
+/**
+ * A state.json written by a newer Kalla (a `version` above WORKSPACE_VERSION): the sentence saying
+ * so, `what` naming the workspace. Such a workspace is listed but never opened, recovered from its
+ * backup or written by this Kalla (issue 27): that would drop what the newer one wrote.
+ */
+function newerWorkspaceError(version: number, what: string): UserError {
+  return newerVersionError(what, 'workspace', version, WORKSPACE_VERSION, 'Update Kalla to open it.');
+}
+
+/** The version a parsed state.json claims when it is newer than this Kalla's, else null. */
+function newerVersionOf(raw: unknown): number | null {
+  const v = raw && typeof raw === 'object' ? (raw as { version?: unknown }).version : undefined;
+  return typeof v === 'number' && Number.isFinite(v) && v > WORKSPACE_VERSION ? v : null;
+}
+
 function markInterruptedRuns(s: WorkspaceState): WorkspaceState {
   if (!s.runs.some((r) => r.status === 'running')) return s;
   return { ...s, runs: s.runs.map((r) => (r.status === 'running' ? { ...r, status: 'interrupted', error: INTERRUPTED_RUN_ERROR } : r)) };
@@ -93,7 +108,7 @@ export class WorkspaceStore {
     const id = `${Date.now().toString(36)}-${randomBytes(3).toString('hex')}`;
     const t = now();
     const state: WorkspaceState = {
-      version: 1,
+      version: WORKSPACE_VERSION,
       id,
       revision: 0,
       name: name.trim() || UNTITLED,
@@ -142,6 +157,8 @@ export class WorkspaceStore {
     let raw: unknown = null;
     try {
       raw = JSON.parse(await readFile(file, 'utf8'));
+      const newer = newerVersionOf(raw);
+      if (newer !== null) return this.newerMeta(id, raw as Partial<WorkspaceState>, newer);
       const parsed = WorkspaceStateSchema.safeParse(raw);
       const issue = parsed.success ? null : parsed.error.issues[0];
       reason = issue ? `state.json does not hold a valid workspace (${issue.path.join('.') || 'top level'}: ${issue.message})` : 'state.json could not be read';
@@ -161,6 +178,34 @@ export class WorkspaceStore {
     };
   }
 
+  /**
+   * A workspace written by a newer Kalla, as listed: its name and times from its own state.json
+   * (not the backup, which may be older), the sentence, and no backup offered.
+   */
+  private async newerMeta(id: string, raw: Partial<WorkspaceState>, version: number): Promise<WorkspaceMeta> {
+    const when = (await stat(this.dir(id)).catch(() => null))?.mtime.toISOString() ?? new Date(0).toISOString();
+    return {
+      id,
+      name: typeof raw.name === 'string' ? raw.name : id,
+      created_at: typeof raw.created_at === 'string' ? raw.created_at : when,
+      updated_at: typeof raw.updated_at === 'string' ? raw.updated_at : when,
+      damaged: { reason: newerWorkspaceError(version, 'This workspace').message, backup: false, newer: true },
+    };
+  }
+
+  /** The sentence for a workspace whose state.json a newer Kalla wrote, or null when it is not one. */
+  private async newerError(id: string): Promise<UserError | null> {
+    try {
+      const raw: unknown = JSON.parse(await readFile(join(this.dir(id), 'state.json'), 'utf8'));
+      const version = newerVersionOf(raw);
+      const name = (raw as { name?: unknown }).name;
+      return version === null ? null : newerWorkspaceError(version, `Workspace “${typeof name === 'string' ? name : id}”`);
+    } catch {
+      // Missing or not JSON: not a newer workspace (get() says it does not exist).
+      return null;
+    }
+  }
+
   /** The last state that was saved successfully (state.json.bak), if it is a valid workspace. */
   private async readBackup(id: string): Promise<WorkspaceState | null> {
     try {
@@ -176,6 +221,9 @@ export class WorkspaceStore {
   async recover(id: string): Promise<WorkspaceState> {
     if (!ID.test(id)) throw new UserError(`There is no workspace “${id}”.`, 'not_found');
     if (await this.tryLoad(id)) throw new UserError('This workspace is not damaged; nothing to recover.', 'invalid_input');
+    // Its backup is what this Kalla (or the newer one) saved before: putting it back would drop what the newer Kalla wrote.
+    const newer = await this.newerError(id);
+    if (newer) throw newer;
     const backup = await this.readBackup(id);
     if (!backup) throw new UserError('There is no saved copy of this workspace to recover from. Delete it and start again with your files (they were not changed).', 'not_found');
     const file = join(this.dir(id), 'state.json');
@@ -221,7 +269,7 @@ export class WorkspaceStore {
   /** The full state: sources, mapping review, filters and chat, rules, runs. */
   async get(id: string): Promise<WorkspaceState> {
     const s = await this.tryLoad(id);
-    if (!s) throw new UserError(`There is no workspace “${id}” (it may have been deleted).`, 'not_found');
+    if (!s) throw (ID.test(id) ? await this.newerError(id) : null) ?? new UserError(`There is no workspace “${id}” (it may have been deleted).`, 'not_found');
     return s;
   }
 

@@ -115,8 +115,11 @@ export const RunItemSchema = z.object({
   error: z.string().nullable(),
 });
 
+/** The state.json version this Kalla writes and reads; a higher one was written by a newer Kalla. */
+export const WORKSPACE_VERSION = 1;
+
 export const WorkspaceStateSchema = z.object({
-  version: z.literal(1),
+  version: z.literal(WORKSPACE_VERSION),
   id: z.string(),
   name: z.string(),
   created_at: z.string(),
@@ -152,8 +155,13 @@ export const WorkspaceStateSchema = z.object({
 });
 export type WorkspaceState = z.infer<typeof WorkspaceStateSchema>;
 
-/** A workspace whose state.json cannot be read: listed (never hidden) with why, and whether a last good copy exists. */
-export const WorkspaceDamageSchema = z.object({ reason: z.string(), backup: z.boolean() });
+/**
+ * A workspace whose state.json cannot be read: listed (never hidden) with why, and whether a last
+ * good copy exists. `newer`: it was written by a newer Kalla (a state version this one does not
+ * know) — the reason is the whole sentence, and no copy is offered back (putting state.json.bak
+ * back would drop what the newer Kalla wrote); updating Kalla opens it, deleting stays possible.
+ */
+export const WorkspaceDamageSchema = z.object({ reason: z.string(), backup: z.boolean(), newer: z.boolean().optional() });
 export const WorkspaceMetaSchema = z.object({ id: z.string(), name: z.string(), created_at: z.string(), updated_at: z.string(), damaged: WorkspaceDamageSchema.optional() });
 export type WorkspaceMeta = z.infer<typeof WorkspaceMetaSchema>;
 

@@ -109,11 +109,13 @@ export class ReconEngine {
     const root = resolve(dir);
     // A read-only folder, a full disk or a damaged engine file: a sentence with the way out (errors.ts).
     // A memory limit set from the machine; beyond it DuckDB spills to the temp folder in the workspace.
-    const db = await (async () => {
-      await mkdir(root, { recursive: true });
-      return Db.open(join(root, 'recon.duckdb'), { memory_limit: memoryLimitFor(totalmem()), temp_directory: join(root, 'recon.duckdb.tmp') });
-    })().catch((e: unknown) => {
+    const file = join(root, 'recon.duckdb');
+    await mkdir(root, { recursive: true }).catch((e: unknown) => {
       throw explainSystemError(e, { doing: 'opening this workspace' });
+    });
+    // DuckDB's own texts name no file: the sentence names recon.duckdb.
+    const db = await Db.open(file, { memory_limit: memoryLimitFor(totalmem()), temp_directory: join(root, 'recon.duckdb.tmp') }).catch((e: unknown) => {
+      throw explainSystemError(e, { doing: 'opening this workspace', path: file });
     });
     await installMacros(db);
     await ensureStore(db);

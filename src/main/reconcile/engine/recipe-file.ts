@@ -6,7 +6,7 @@
 import { readFile, stat, writeFile } from 'node:fs/promises';
 import { basename, dirname, isAbsolute } from 'node:path';
 import { RECIPE_VERSION, RecipeSchema, type Recipe, type RecipeInput } from '../../../shared/reconcile/recipe';
-import { ReconError, UserError } from '../../errors';
+import { newerVersionError, ReconError } from '../../errors';
 
 /**
  * The one check of a recipe (the shared, versioned RecipeSchema, defaults applied): used by a run,
@@ -15,10 +15,7 @@ import { ReconError, UserError } from '../../errors';
 export function validateRecipe(input: unknown, what = 'recipe', details: Record<string, unknown> = {}): Recipe {
   const version = (input as { version?: unknown } | null)?.version;
   if (typeof version === 'number' && version > RECIPE_VERSION) {
-    throw new UserError(
-      `${what} was made by a newer Kalla (recipe version ${version}; this Kalla reads versions up to ${RECIPE_VERSION}). Update Kalla to run it, or build the rules again here.`,
-      'newer_version',
-    );
+    throw newerVersionError(what, 'recipe', version, RECIPE_VERSION, 'Update Kalla to run it, or build the rules again here.');
   }
   const parsed = RecipeSchema.safeParse(input);
   if (!parsed.success) throw new ReconError('invalid_recipe', `${what} is invalid: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`, details);

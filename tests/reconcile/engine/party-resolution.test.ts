@@ -71,6 +71,14 @@ describe('counterparty names as banks write them', () => {
     expect(got).toEqual(['Gatti Monza S.r.l.', 'Colombo Torino S.p.A.']);
   });
 
+  it('reads names in Cyrillic and Hebrew, cut and abbreviated as banks write them', async () => {
+    // A Russian bank cuts the name and writes the legal form first; an Israeli Masav credit cuts it to 16 characters.
+    const customers = ['ООО Северная Звезда', 'ООО Северный Ветер', 'АО Уральские Машины', 'בית המרקחת הגליל בע״מ', 'מוסך הכרמל בע״מ', 'מוסך השרון בע״מ'];
+    const got = await resolve(['ООО СЕВЕРНАЯ ЗВЕЗ ОПЛАТА ПО СЧ', 'УРАЛЬСКИЕ МАШИНЫ АО ОПЛАТА', 'בית המרקחת הגלי', 'מוסך הכרמל בע״מ זיכוי', 'ООО СЕВЕРН ОПЛАТА'], true, customers);
+    // The last one fits both Северная and Северный: neither.
+    expect(got).toEqual([customers[0], customers[2], customers[3], customers[4], null]);
+  });
+
   it('reads a cut name when the ledger has only two customers', async () => {
     // Two names are the fewest that give a word information (idf = ln 2); one name alone names nothing.
     const two = ['Westfield Building Services Ltd', 'Riverside LLP'];

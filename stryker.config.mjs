@@ -47,6 +47,8 @@ export default {
   // groups.ts 222-319, matching/ 79.49 % over 7 files (4 files not scored on today's code).
   // Round 31m (today's code): one-to-one.ts 83.87 % → 95.70 %, exceptions.ts 92.31 %, reversals.ts
   // 46-141 75.00 %; matching/ 84.86 % over 6 files (docs/recon-engine.md, Round 31m).
+  // Round 31n (today's code, after 08d2300/d5f22aa changed one-to-one, exceptions, groups): cited-detail.ts
+  // 73.61 % → 79.17 %, unreadable.ts 82.98 % → 85.11 %; matching/ 76.54 % → 79.33 % over 3 files.
   // A whole run adds the rest of the test list, so
   // its scores are equal or higher; set the break to its lowest module once one whole run has printed them.
   thresholds: { high: 80, low: 60, break: 55 },

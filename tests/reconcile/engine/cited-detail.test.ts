@@ -21,10 +21,13 @@ afterEach(() => sb.cleanup());
  * payer, and a line that repeats the amount; 12 invoices in three equal instalments, 6 of their
  * lines citing "RATA 2 DI 3". Only the instalment column may tell equal instalments apart.
  */
-async function rateWorkspace(shape: { causale?: boolean; noRata?: boolean } = {}): Promise<ReconEngine> {
+async function rateWorkspace(shape: { causale?: boolean; noRata?: boolean; condomini?: boolean } = {}): Promise<ReconEngine> {
   const left: string[] = [];
   const right: string[] = [];
-  const payers = ['Studio Rossi', 'Bianchi Srl', 'Verdi e Figli'];
+  // condomini: payers named by their address ("Condominio Via Verdi 12/4", two digit groups of
+  // their own), each line naming its payer.
+  const payers = shape.condomini ? ['Condominio Via Verdi 12/4', 'Condominio Corso Po 7/2', 'Condominio Via Roma 31/5'] : ['Studio Rossi', 'Bianchi Srl', 'Verdi e Figli'];
+  const from = (k: number) => (shape.condomini ? ` DA ${payers[k % 3].toUpperCase()}` : '');
   // causale: the instalment is cited in a second text column ("Causale"), the invoice in the first.
   // noRata: the open items have no instalment column (nor a payer): nothing to cite.
   const item = (ft: string, payer: string, rata: string, due: string, amount: string) => (shape.noRata ? [ft, due, amount] : [ft, payer, rata, due, amount]).join(',');
@@ -33,13 +36,13 @@ async function rateWorkspace(shape: { causale?: boolean; noRata?: boolean } = {}
     const cents = 15_000 + ((k * 7_919_31) % 2_000_000);
     const amount = (cents / 100).toFixed(2);
     left.push(item(`FT ${100 + k * 3}/2026`, payers[k % 3], '1 di 1', `2026-10-${String(1 + (k % 28)).padStart(2, '0')}`, amount));
-    right.push(line(`BONIFICO FT ${100 + k * 3}/2026 EUR ${amount}`, '', amount).replace('2026-11-14', '2026-10-20'));
+    right.push(line(`BONIFICO${from(k)} FT ${100 + k * 3}/2026 EUR ${amount}`, '', amount).replace('2026-11-14', '2026-10-20'));
   }
   for (let k = 0; k < 12; k++) {
     const no = 800 + k * 5;
     const amount = ((30_000 + k * 1_111) / 100).toFixed(2);
     for (const part of [1, 2, 3]) left.push(item(`FT ${no}/2026`, payers[k % 3], `${part} di 3`, `2026-${String(9 + part).padStart(2, '0')}-15`, amount));
-    right.push(shape.causale ? line(`BONIFICO FT ${no}/2026 EUR ${amount}`, k < 6 ? 'RATA 2 DI 3' : '', amount) : line(k < 6 ? `BONIFICO FT ${no}/2026 RATA 2 DI 3 EUR ${amount}` : `BONIFICO FT ${no}/2026 EUR ${amount}`, '', amount));
+    right.push(shape.causale ? line(`BONIFICO FT ${no}/2026 EUR ${amount}`, k < 6 ? 'RATA 2 DI 3' : '', amount) : line(k < 6 ? `BONIFICO${from(k)} FT ${no}/2026 RATA 2 DI 3 EUR ${amount}` : `BONIFICO${from(k)} FT ${no}/2026 EUR ${amount}`, '', amount));
   }
   const ws = await sb.workspace('rate');
   await ws.addSourceFromPath('left', sb.file('scadenze.csv', csv(shape.noRata ? 'Fattura,Scadenza,Importo' : 'Fattura,Cliente,Rata,Scadenza,Importo', left)));
@@ -92,6 +95,22 @@ describe('a line citing which of equal instalments it pays', () => {
     const ws = await rateWorkspace();
     const auto = await buildAutoRecipe(ws);
     expect(await confirmedInstalments(ws, auto.recipe)).toEqual(CITED_RATA);
+  });
+
+  it('does not read the payer as a detail: a payer named by an address ("Condominio Via Verdi 12/4") cites no instalment', async () => {
+    const ws = await rateWorkspace({ condomini: true });
+    const auto = await buildAutoRecipe(ws);
+    expect(auto.recipe.rules.some((r) => r.model?.party?.left === 'Cliente')).toBe(true);
+    expect(await confirmedInstalments(ws, auto.recipe)).toEqual(CITED_RATA);
+  });
+
+  it('with a model reading only the payer and the amount (no reference), leaves equal instalments for a person and runs to the end', async () => {
+    const ws = await rateWorkspace({ condomini: true });
+    const auto = await buildAutoRecipe(ws);
+    // The person removed the reference from the model: the line's texts are read for the payer only.
+    const rules = auto.recipe.rules.map((r) => (r.model ? { ...r, model: { ...r.model, references: [] } } : r));
+    expect(rules.some((r) => r.model?.party?.in_text)).toBe(true);
+    expect(await confirmedInstalments(ws, { ...auto.recipe, rules })).toEqual([]);
   });
 
   it('reads the columns a recipe names in another case (`descrizione` for `Descrizione`) as the run does', async () => {

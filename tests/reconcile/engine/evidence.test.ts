@@ -114,6 +114,19 @@ describe('one N/A among amounts (no share decides)', () => {
     expect(health.map((w) => w.kind)).toContain('not_compared');
   });
 
+  it('an N/A amount two rules compare is listed under the first of them, the rule it was held from', async () => {
+    const left = sb.file('l.csv', csv('ref,amount,date', ['A,1.00,2026-01-05', 'B,2.00,2026-01-06', 'C,N/A,2026-01-07']));
+    const right = sb.file('r.csv', csv('ref,amount,date', ['A,1.00,2026-01-05', 'B,2.50,2026-01-06', 'C,3.00,2026-01-07']));
+    const ws = await sb.workspace();
+    await ws.addSourceFromPath('left', left);
+    await ws.addSourceFromPath('right', right);
+    const near = refRule('near', { amount: { left: 'amount', right: 'amount', tolerance_abs: 1, tolerance_pct: 0, flip_sign: false } });
+    const result = await ws.run(recipe([refRule('exact'), near]));
+    const page = await ws.page(result.run_id, 'exceptions_left', { offset: 0, limit: 10 });
+    expect(page.items.map((i) => [i.row.ref, i.exception?.reason, i.exception?.rule_id])).toEqual([['C', 'amount_unreadable', 'exact']]);
+    expect(result.summary.matched_groups).toBe(2);
+  });
+
   it('an unreadable date is a date_unreadable exception', async () => {
     const left = sb.file('l.csv', csv('ref,amount,date', ['A,1.00,2026-01-05', 'B,2.00,2026-01-06', 'C,3.00,2026-01-07', 'D,4.00,n/a']));
     const right = sb.file('r.csv', csv('ref,amount,date', ['A,1.00,2026-01-05', 'B,2.00,2026-01-06', 'C,3.00,2026-01-07', 'D,4.00,2026-01-08']));

@@ -16,6 +16,15 @@ import { typedView } from './row-columns';
 const SAMPLE = 20_000;
 /** At least this share of the left side's amounts must appear on the right. */
 const MIN_SHARE = 0.1;
+/**
+ * Or, when payers deduct something from nearly every payment (a tax withheld, a fee), fewer meet
+ * to the cent: at least this share, and CHANCE_FACTOR times the share that meets the right values
+ * moved by an odd amount (CHANCE_SHIFT) — cent amounts of unrelated columns meet by chance about
+ * as often either way; an amount pair's exact meets stand out.
+ */
+const MIN_SHARE_OVER_CHANCE = 0.03;
+const CHANCE_FACTOR = 20;
+const CHANCE_SHIFT = 0.37;
 
 export interface AmountPair {
   left: string;
@@ -69,19 +78,23 @@ export async function findAmountPair(db: Db, columns: Record<Side, ColumnTyping[
   // Columns numbered ("0", "1", …); DECIMAL(38, 6) holds every number the engine types, exactly.
   const long = (side: Side, cs: ColumnTyping[]) =>
     `(UNPIVOT (SELECT ${cs.map((c, i) => `CAST(s.${ident(c.name)} AS DECIMAL(38, 6)) AS ${ident(String(i))}`).join(', ')} FROM ${ident(typedView(side))} s ORDER BY hash(s.__row_id) LIMIT ${SAMPLE}) ON COLUMNS(*) INTO NAME c VALUE v)`;
-  const rows = await db.all<{ lc: string; rc: string; share: number }>(
+  const rows = await db.all<{ lc: string; rc: string; share: number; chance: number }>(
     `WITH lv AS (SELECT c, abs(round(v, 2)) AS v FROM ${long('left', left)} WHERE v <> 0),
        rv AS (SELECT DISTINCT c, abs(round(v, 2)) AS v FROM ${long('right', right)}),
        lc AS (SELECT c, count(*) AS n, count(*) FILTER (WHERE v <> round(v)) AS frac, quantile_cont(v, 0.05) AS p5, quantile_cont(v, 0.95) AS p95 FROM lv GROUP BY c),
-       hits AS (SELECT lv.c AS lc, rv.c AS rc, count(*) AS n FROM lv JOIN rv ON lv.v = rv.v GROUP BY 1, 2)
-     SELECT hits.lc, hits.rc, CASE WHEN NOT ${amountLike('lc.frac', 'lc.p5', 'lc.p95')} THEN 0 ELSE hits.n / ${sampledRows('left')} END AS share FROM hits JOIN lc ON lc.c = hits.lc`,
+       hits AS (SELECT lv.c AS lc, rv.c AS rc, count(*) AS n FROM lv JOIN rv ON lv.v = rv.v GROUP BY 1, 2),
+       chance AS (SELECT lv.c AS lc, rv.c AS rc, count(*) AS n FROM lv JOIN rv ON lv.v = rv.v + ${CHANCE_SHIFT} GROUP BY 1, 2)
+     SELECT hits.lc, hits.rc, CASE WHEN NOT ${amountLike('lc.frac', 'lc.p5', 'lc.p95')} THEN 0 ELSE hits.n / ${sampledRows('left')} END AS share,
+       coalesce(chance.n, 0) / ${sampledRows('left')} AS chance
+     FROM hits JOIN lc ON lc.c = hits.lc LEFT JOIN chance ON chance.lc = hits.lc AND chance.rc = hits.rc`,
   );
-  const shares = new Map(rows.map((r) => [`${r.lc}:${r.rc}`, Number(r.share)]));
+  const shares = new Map(rows.map((r) => [`${r.lc}:${r.rc}`, { share: Number(r.share), chance: Number(r.chance) }]));
   let best: AmountPair | null = null;
   left.forEach((l, i) => {
     right.forEach((r, j) => {
-      const share = shares.get(`${i}:${j}`) ?? 0;
-      if (share >= MIN_SHARE && (!best || share > best.share)) best = { left: l.name, right: r.name, share };
+      const { share, chance } = shares.get(`${i}:${j}`) ?? { share: 0, chance: 0 };
+      const meets = share >= MIN_SHARE || (share >= MIN_SHARE_OVER_CHANCE && share >= CHANCE_FACTOR * chance);
+      if (meets && (!best || share > best.share)) best = { left: l.name, right: r.name, share };
     });
   });
   return best;

@@ -350,7 +350,9 @@ export function namePrefixes(x: string, words = 6): string {
     return `flatten(list_transform(range(2, least(len(${ws}), 5) + 1), ws0 -> list_transform(range(ws0, least(len(${ws}), ws0 + ${words} - 1) + 1), k -> ${nameExpression(`array_to_string(${ws}[ws0:k], ' ')`)})))`;
   };
   // A field may open with its tag ("/DE SA DECORATION ROUSSEAU /MOTIF …"): read from its second word too.
-  const fields = `string_split_regex(coalesce(${x}, ''), '\\s*[-/:]\\s*')[2:]`;
+  // Banks that pack several fields into one text separate them with `;` or `|` (Banca Transilvania:
+  // "Incasare OP - canal electronic;PAYER SRL;RO46…;c/v fact 2515").
+  const fields = `string_split_regex(coalesce(${x}, ''), '\\s*[-/:;|]\\s*')[2:]`;
   const untagged = `regexp_replace(f, '^\\s*\\S+\\s+', '')`;
   return `list_concat(${prefixes(`coalesce(${x}, '')`)}, ${afterLabel(`coalesce(${x}, '')`)}, flatten(list_transform(${fields}, f -> list_concat(${prefixes('f')}, ${prefixes(untagged)}))))`;
 }
@@ -378,7 +380,7 @@ export function idTokens(x: string): string {
  * written without the decimals its DECIMAL type adds ("1800012345.000000" would read as two groups).
  */
 export function keySourceText(c: ColumnTyping): string {
-  return c.type === 'number' ? `regexp_replace(CAST(${col(c)} AS VARCHAR), '\.0*$', '')` : `CAST(${col(c)} AS VARCHAR)`;
+  return c.type === 'number' ? `regexp_replace(CAST(${col(c)} AS VARCHAR), '\\.0*$', '')` : `CAST(${col(c)} AS VARCHAR)`;
 }
 
 /** Normalised key text; empty keys become NULL so they never match each other. */
@@ -463,20 +465,25 @@ export function feeSql(d: Differences, a: string, diff: string): string | null {
   return d.fixed.length > 0 ? `(${d.fixed.map((f) => `abs(${diff} - sign(${a}) * ${f}) < 0.005`).join(' OR ')})` : null;
 }
 
+/**
+ * `diff` is `p` % of `x` rounded to the cent (or, `whole`, to a whole unit): the one reading of a
+ * percentage for the run and the learning alike. In DOUBLE: a rate to 6 decimals (a tax's
+ * 13.043478 %) times a DECIMAL(18, 6) amount overflows DECIMAL's 38 digits.
+ */
+export function percentOfSql(x: string, p: number, diff: string, whole = false): string {
+  return `abs(${diff} - round(CAST(${x} AS DOUBLE) * ${p / 100}${whole ? '' : ', 2'})) < 0.015`;
+}
+
 /** `diff` is one of the learned percentages of `a`: rounded to the cent, or (`whole_percent`) to a whole unit. NULL-safe; null when there are none. */
 export function percentSql(d: Differences, a: string, diff: string): string | null {
-  const parts = [
-    // In DOUBLE: a rate to 6 decimals (a tax's 13.043478 %) times a DECIMAL(18, 6) amount overflows DECIMAL's 38 digits.
-    ...d.percent.map((p) => `abs(${diff} - round(CAST(${a} AS DOUBLE) * ${p / 100}, 2)) < 0.015`),
-    ...(d.whole_percent ?? []).map((p) => `abs(${diff} - round(CAST(${a} AS DOUBLE) * ${p / 100})) < 0.015`),
-  ];
+  const parts = [...d.percent.map((p) => percentOfSql(a, p, diff)), ...(d.whole_percent ?? []).map((p) => percentOfSql(a, p, diff, true))];
   return parts.length > 0 ? `(${parts.join(' OR ')})` : null;
 }
 
 /** `diff` is a tax withheld at one of the rule's rates of `base` (the withheld column's amount), to the cent. NULL-safe; null when the rule withholds nothing. */
 export function withheldSql(d: Differences, base: string, diff: string): string | null {
   const w = d.withheld;
-  return w ? `(${w.percent.map((p) => `abs(${diff} - round(CAST(${base} AS DOUBLE) * ${p / 100}, 2)) < 0.015`).join(' OR ')})` : null;
+  return w ? `(${w.percent.map((p) => percentOfSql(base, p, diff)).join(' OR ')})` : null;
 }
 
 /**

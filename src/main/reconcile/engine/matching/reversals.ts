@@ -55,14 +55,16 @@ const MIN_ID_TOKEN = 6;
 
 /**
  * Finds tied reversals among the working statement rows (w_right) and takes them out of the
- * matching: into `reversed` (each line with the other) and `used_right`. m_rparty and m_rtok must
- * exist (counterparty and reference tokens of the working rows).
+ * matching: into `reversed` (each line with the other) and `used_right`. m_rparty, m_rtok and
+ * m_ltok must exist (counterparty and reference tokens of the working rows).
  */
 export async function removeTiedReversals(db: Db, columns: SideColumns): Promise<void> {
   const texts = columns.right.filter((c) => c.type === 'text' && !c.derived);
   const joined = texts.length > 0 ? `lower(strip_accents(concat_ws(' ', ${texts.map(textExpression).join(', ')})))` : `''`;
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev_rows AS
-    SELECT w.id, w.amt, w.dt, rp.p, ${joined} AS txt
+    SELECT w.id, w.amt, w.dt, rp.p, ${joined} AS txt,
+      -- Whether the line names an open item: a reversal takes the line that names none first.
+      w.id IN (SELECT t.id FROM m_rtok t JOIN m_ltok l ON l.tok = t.tok AND l.ref = t.ref) AS names
     FROM w_right w LEFT JOIN m_rparty rp ON rp.id = w.id JOIN ${rowsWith('right', texts.map((c) => c.name))} s ON s.${ident(ROW_ID)} = w.id
     WHERE w.amt IS NOT NULL AND w.amt <> 0 AND abs(w.amt) IN (SELECT abs(amt) FROM w_right WHERE amt < 0) AND abs(w.amt) IN (SELECT amt FROM w_right WHERE amt > 0)`);
   // Distinctive tokens of those lines that exactly two of them carry.
@@ -72,7 +74,7 @@ export async function removeTiedReversals(db: Db, columns: SideColumns): Promise
   const words = `'${RETURN_PATTERN}'`;
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev_c AS
     WITH c0 AS (
-      SELECT a.id AS a, b.id AS b, abs(coalesce(date_diff('day', a.dt, b.dt), 0)) AS days,
+      SELECT a.id AS a, b.id AS b, abs(coalesce(date_diff('day', a.dt, b.dt), 0)) AS days, a.names AS a_names,
         -- 0: the two lines are tied to each other (payer, reference, an id quoted back); 1: only a return word.
         CASE WHEN (a.p IS NOT NULL AND a.p = b.p)
           OR EXISTS (SELECT 1 FROM m_rev_tok ta JOIN m_rev_tok tb ON tb.tok = ta.tok WHERE ta.id = a.id AND tb.id = b.id)
@@ -81,8 +83,11 @@ export async function removeTiedReversals(db: Db, columns: SideColumns): Promise
       FROM m_rev_rows a JOIN m_rev_rows b ON b.amt = -a.amt AND a.amt > 0
       WHERE abs(coalesce(date_diff('day', a.dt, b.dt), 0)) <= ${REVERSAL_DAYS}),
     c AS (SELECT * FROM c0 WHERE tie IS NOT NULL)
-    SELECT *, row_number() OVER (PARTITION BY a ORDER BY tie, days, b) AS ra, row_number() OVER (PARTITION BY b ORDER BY tie, days, a) AS rb FROM c`);
+    SELECT *, row_number() OVER (PARTITION BY a ORDER BY tie, days, b) AS ra, row_number() OVER (PARTITION BY b ORDER BY tie, days, a_names, abs(b - a), a) AS rb FROM c`);
   // The line tied to it wins over one only a return word links (the statement may carry no dates).
+  // Of two payments tied alike (a transfer credited twice, the duplicate reversed), the reversal
+  // takes one naming no open item: the line naming the invoice is the evidence that pays it; then
+  // the nearer in the file (a duplicate is booked after its original, in either order of lines).
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev AS SELECT a, b FROM m_rev_c WHERE ra = 1 AND rb = 1`);
   // A refund tied as strongly to another payment of the same amount: the item was paid twice and
   // one payment returned, but the lines do not say which. The twin stays in the matching (it pays

@@ -225,6 +225,17 @@ describe('report exports: headings and subtotals inside the table', () => {
     }
   });
 
+  it('a total in Persian, Arabic, Hebrew or Greek right below the data is not an open item', async () => {
+    // An Iranian ledger's last line "جمع کل" was read as an open item of the whole total (issue 25, session 15).
+    const ws = await sb.workspace();
+    for (const [i, word] of ['جمع کل', 'الإجمالي', '"סה""כ"', 'Σύνολο'].entries()) {
+      const body = ['D-1,2026-10-01,Acme,"1,000.00"', 'D-2,2026-10-02,Beta,"2,000.00"', 'D-3,2026-10-03,Gamma,"3,000.00"'];
+      const info = await ws.addSourceFromPath('left', sb.file(`rtl-total-${i}.csv`, text(['Doc,Date,Customer,Amount', ...body, `${word},,,"6,000.00"`])));
+      expect([word, info.row_count]).toEqual([word, 3]);
+      expect(info.skipped_lines?.some((l) => l.where === 'bottom')).toBe(true);
+    }
+  });
+
   it('numbers a malformed row after left-out report lines by its own line in the file', async () => {
     const content = text([
       'Customer report',

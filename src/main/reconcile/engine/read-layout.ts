@@ -195,9 +195,12 @@ const SUMMARY =
 
 /**
  * Total words of languages the summary list above lacks, which no payee or customer name starts with
+ * (Persian, Arabic, Hebrew, Greek, Thai, Vietnamese, Hindi as well: an Iranian ledger's last line
+ * "جمع کل" was read as an open item of the whole total)
  * (the wider list in report-lines.ts is only used on lines that also type as subtotals).
  */
-const LOCAL_TOTAL = /^\s*(합계|총계|소계|合计|小计|总计|合計|小計|總計|итого|всего|genel toplam|razem|celkem|yhteensä|összesen|mindösszesen|végösszeg|nyitó egyenleg|záró egyenleg|i alt|i alt dkk|samlet)(?=$|[\s,;:.(/-])/iu;
+const LOCAL_TOTAL =
+  /^\s*(합계|총계|소계|合计|小计|总计|合計|小計|總計|итого|всего|усього|разом|genel toplam|razem|celkem|yhteensä|összesen|mindösszesen|végösszeg|nyitó egyenleg|záró egyenleg|i alt|i alt dkk|samlet|جمع کل|جمع|مجموع|المجموع|الإجمالي|الاجمالي|إجمالي|اجمالي|סה"כ|סהכ|סך הכל|σύνολο|γενικό σύνολο|ยอดรวม|รวมทั้งสิ้น|tổng cộng|कुल योग)(?=$|[\s,;:.(/-])/iu;
 
 export interface BottomLayout {
   /** Trailing records to drop. */

@@ -223,7 +223,8 @@ function SourceCard({ side, onPick }: { side: Side; onPick(): void }) {
               {src.info.notices.map((n, i) => (
                 // Carried read options that do not fit the file are the notices a user must not miss.
                 <li key={i} className={n.code === 'read_plan_misfit' ? 'notice-warn' : undefined}>
-                  {n.code === 'read_plan_misfit' ? '⚠' : 'ⓘ'} {n.message}
+                  {/* A drawn mark, not the ⓘ glyph: Linux desktops without a symbol font showed an empty box. */}
+                  {n.code === 'read_plan_misfit' ? '⚠' : <span className="notice-mark" aria-hidden="true">i</span>} {n.message}
                 </li>
               ))}
             </ul>

@@ -114,7 +114,7 @@ export type MultiMemberSides = Record<Side, boolean>;
 
 /** Whether any group of the run with `status` (SQL after `status `) has more than one member on each side. */
 async function multiMemberSides(db: Db, runId: number, status: string): Promise<MultiMemberSides> {
-  const any = async (ids: string) => (await db.one(`SELECT 1 AS x FROM match_groups WHERE run_id = ${runId} AND status ${status} AND len(${ids}) > 1 LIMIT 1`)) !== null;
+  const any = async (ids: string) => (await db.one(`SELECT 1 AS x FROM match_groups WHERE run_id = ${runId} AND status ${status} AND len(${ids}) > 1 LIMIT 1`)) !== undefined;
   return { left: await any('left_ids'), right: await any('right_ids') };
 }
 

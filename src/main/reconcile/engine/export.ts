@@ -269,8 +269,16 @@ async function describeTable(db: Db, name: string): Promise<{ column_name: strin
 
 /** Business columns by default: the recipe's mapped columns (else the rules' columns) that the raw copies have. */
 async function businessColumns(db: Db, recipe: Recipe, rawText: Record<Side, string>, chosen?: ExportOptions['business_columns']): Promise<BusinessColumns> {
-  // DESCRIBE, not describeTable: pragma_table_info binds a view's query too (215–278 vs 113–123 ms CPU at 5,000 columns).
-  const present = async (side: Side) => new Set((await db.all<{ column_name: string }>(`DESCRIBE ${ident(rawText[side])}`)).map((c) => c.column_name));
+  // The names only: read from the table the raw text view numbers (or adds line numbers to) in the
+  // catalog, whose columns are the view's but __row_id (left out below either way): DESCRIBE of the
+  // view planned a SELECT * (150–190 ms CPU a side at 5,000 columns, issue 27). An older load's view
+  // has no such table: DESCRIBE, not describeTable (pragma_table_info binds a view's query too).
+  const present = async (side: Side) => {
+    const raw = rawText[side];
+    const table = (await db.hasTempTable(`${raw}__data`)) ? `${raw}__data` : (await db.hasTempTable(`${raw}__lined`)) ? `${raw}__lined` : null;
+    const columns = table ? await describeTable(db, `temp.${ident(table)}`) : await db.all<{ column_name: string }>(`DESCRIBE ${ident(raw)}`);
+    return new Set(columns.map((c) => c.column_name));
+  };
   // The columns the rules compared: keys (and the texts references were read from), the scored
   // model's reference and counterparty columns, amounts and dates — the evidence of each group.
   const fromRules = (side: Side) =>

@@ -164,4 +164,25 @@ describe('a workspace whose engine file a newer DuckDB wrote', () => {
     }
     expect(snapshot(folder)).toEqual(before);
   });
+
+  it('is refused by "rebuild this workspace\'s engine" too, with the same sentence, and nothing is set aside', async () => {
+    // Before: rebuildEngine renamed the file to recon.duckdb.damaged-<time> and started a new engine
+    // (the newer Kalla's runs gone from the workspace).
+    const { dataDir, id, folder } = await october();
+    const file = join(folder, 'recon', 'recon.duckdb');
+    rmSync(`${file}.wal`, { force: true });
+    stampStorageVersion(file, 99);
+    const before = snapshot(folder);
+    ({ core } = await createTestCore({ dataDir, withBuiltins: false }));
+    const opened = await call('reconcile.history', { id });
+    const r = await call('reconcile.rebuildEngine', { id });
+    expect(r.ok).toBe(false);
+    if (!r.ok && !opened.ok) {
+      expect(r.error.code).toBe('newer_version');
+      expect(r.error.message).toMatch(/^This workspace's engine file \(.*recon\.duckdb\) was made by a newer Kalla \(storage version 99; this Kalla reads versions up to \d+\)\. Update Kalla to open it\. Nothing was changed\.$/);
+      expect(r.error.message).toBe(opened.error.message);
+    }
+    expect(readdirSync(join(folder, 'recon')).filter((n) => n.includes('damaged') || n.includes('rebuild'))).toEqual([]);
+    expect(snapshot(folder)).toEqual(before);
+  });
 });

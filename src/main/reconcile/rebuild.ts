@@ -5,7 +5,8 @@
  * runs. So the damaged file is set aside (recon.duckdb.damaged-<time>, kept for support), a new
  * engine is made, and each source is read again — from its original file when that is unchanged,
  * else from the workspace's own copy — with the options and type fixes it was read with. Past runs
- * are not kept (they were in the damaged file); the state says so by listing none.
+ * are not kept (they were in the damaged file); the state says so by listing none. An engine file
+ * written by a newer DuckDB is refused with the sentence opening it gives (`newer_version`), untouched.
  */
 import { existsSync } from 'node:fs';
 import { readdir, rename, rm } from 'node:fs/promises';
@@ -14,6 +15,7 @@ import type { Side } from '../../shared/reconcile/sources-and-runs';
 import type { WorkspaceState } from '../../shared/reconcile/workspace';
 import { errorMessage, explainSystemError } from '../errors';
 import type { ReconcileContext } from './context';
+import { ReconEngine } from './engine';
 import { checkSourceUnchanged } from './engine/sources';
 import { readOverrides } from './read-plan';
 import { workspaceDir } from './state-store';
@@ -24,6 +26,8 @@ export async function rebuildEngine(ctx: ReconcileContext, root: string, id: str
     const s = await store.get(id);
     await engines.close(id);
     const dir = join(workspaceDir(root, id), 'recon');
+    // An engine file a newer Kalla wrote is not damaged: setting it aside would drop its runs.
+    await ReconEngine.refuseNewer(dir);
     const stamp = new Date().toISOString().replace(/[:.]/g, '-');
     // The damaged file and its write-ahead log are kept aside; the copies of the sources too, until
     // they are read again (a new engine removes copies it does not know as leftovers).

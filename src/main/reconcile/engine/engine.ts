@@ -5,6 +5,7 @@
  * holds recon.duckdb (sources, runs, results, audit log) and copies of
  * sources that had to be written or transcoded.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { totalmem } from 'node:os';
@@ -34,7 +35,7 @@ import type {
 } from '../../../shared/reconcile/sources-and-runs';
 import { RECON_ENGINE_VERSION } from '../../../shared/reconcile/sources-and-runs';
 import { Db, memoryLimitFor } from './db';
-import { explainSystemError, ReconError } from '../../errors';
+import { explainSystemError, ReconError, UserError } from '../../errors';
 import { exportRun } from './export';
 import { removeLeftovers, type LeftoversRemoved } from './leftovers';
 import { installMacros } from './macros';
@@ -123,6 +124,26 @@ export class ReconEngine {
     const engine = new ReconEngine(root, db, interrupted, (opts.ownedDirs ?? []).map((d) => resolve(d)));
     engine.leftoversRemoved = await removeLeftovers(root, db);
     return engine;
+  }
+
+  /**
+   * Refuses (`newer_version`, the sentence `open` gives) when `dir`'s recon.duckdb was written by a
+   * newer DuckDB; anything else (no file, a damaged one) passes. Opened read-only, so nothing is
+   * written: "rebuild this workspace's engine" would otherwise set aside what the newer Kalla wrote
+   * and start a new one (issue 27).
+   */
+  static async refuseNewer(dir: string): Promise<void> {
+    const file = join(resolve(dir), 'recon.duckdb');
+    if (!existsSync(file)) return;
+    let db: Db | undefined;
+    try {
+      db = await Db.open(file, { access_mode: 'READ_ONLY' });
+    } catch (e) {
+      const explained = explainSystemError(e, { doing: 'opening this workspace', path: file });
+      if (explained instanceof UserError && explained.code === 'newer_version') throw explained;
+    } finally {
+      db?.close();
+    }
   }
 
   // ── Sources ────────────────────────────────────────────────────────────

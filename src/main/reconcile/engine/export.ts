@@ -106,8 +106,26 @@ export interface BusinessColumns {
   right: { alias: string; columns: string[] };
 }
 
-/** `g.group_id`'s members on one side with the chosen raw columns, aggregated per group. */
-function membersSql(runId: number, status: string, side: Side, raw: string, cols: { alias: string; columns: string[] }): string {
+/**
+ * Which sides of a category have a group with more than one member there (a split or a batch):
+ * false for a side whose groups are all single, so its members are one plain join (see membersSql).
+ */
+export type MultiMemberSides = Record<Side, boolean>;
+
+/** Whether any group of the run with `status` (SQL after `status `) has more than one member on each side. */
+async function multiMemberSides(db: Db, runId: number, status: string): Promise<MultiMemberSides> {
+  const any = async (ids: string) => (await db.one(`SELECT 1 AS x FROM match_groups WHERE run_id = ${runId} AND status ${status} AND len(${ids}) > 1 LIMIT 1`)) !== undefined;
+  return { left: await any('left_ids'), right: await any('right_ids') };
+}
+
+/**
+ * `g.group_id`'s members on one side with the chosen raw columns, aggregated per group. `multi`
+ * false (no group of this status has more than one member on this side): only the plain join of
+ * single members, each value cast to VARCHAR as the UNION with the gathered members typed it. The
+ * UNION's second branch was planned and run for nothing: 3.2 → 1.5 s CPU for the matched table of
+ * the 5,000-column pair, where every group is 1:1 (issue 27). Same rows, same column types.
+ */
+function membersSql(runId: number, status: string, side: Side, raw: string, cols: { alias: string; columns: string[] }, multi = true): string {
   const ids = side === 'left' ? 'left_ids' : 'right_ids';
   const values = [{ expr: `CAST(s.${LINE} AS VARCHAR)`, name: `${cols.alias}.line` }, ...cols.columns.map((c) => ({ expr: `s.${ident(c)}`, name: `${cols.alias}.${c}` }))];
   // Most groups have one member per side: those are a plain join. The splits and batches gather their
@@ -121,6 +139,8 @@ function membersSql(runId: number, status: string, side: Side, raw: string, cols
   const member = [`lpad(CAST(m.rid AS VARCHAR), 20, '0')`, ...values.map((v) => `CAST(${v.expr} AS VARCHAR)`)];
   const joined = values.map((v, i) => `array_to_string(list_transform(m.v, x -> x[${i + 2}]), ' | ') AS ${ident(v.name)}`);
   const groups = `FROM match_groups WHERE run_id = ${runId} AND status ${status}`;
+  const singles = `FROM (SELECT group_id, ${ids}[1] AS rid ${groups} AND len(${ids}) = 1) g1 JOIN ${ident(raw)} s ON s.__row_id = g1.rid`;
+  if (!multi) return `SELECT g1.group_id, ${values.map((v) => `CAST(${v.expr} AS VARCHAR) AS ${ident(v.name)}`).join(', ')}\n      ${singles}`;
   const gathered = `SELECT m.group_id, list_sort(list([${member.join(', ')}])) AS v
       FROM (SELECT group_id, unnest(${ids}) AS rid ${groups} AND len(${ids}) > 1) m
       JOIN ${ident(raw)} s ON s.__row_id = m.rid GROUP BY m.group_id`;
@@ -137,18 +157,22 @@ function membersSql(runId: number, status: string, side: Side, raw: string, cols
       GROUP BY group_id) m`
     : `SELECT m.group_id, ${joined.join(', ')} FROM (${gathered}) m`;
   return `SELECT g1.group_id, ${single.join(', ')}
-      FROM (SELECT group_id, ${ids}[1] AS rid ${groups} AND len(${ids}) = 1) g1 JOIN ${ident(raw)} s ON s.__row_id = g1.rid
+      ${singles}
     UNION ALL
     ${joinedAll}`;
 }
 
-/** SQL for one category's export table: metadata first, then the row's original (raw) values from `rawText`. */
-export function categorySql(runId: number, category: PageCategory, rawText: Record<Side, string>, business?: BusinessColumns): string {
+/**
+ * SQL for one category's export table: metadata first, then the row's original (raw) values from
+ * `rawText`. `multi` (matched and suggested): the sides that have a group of several members; by
+ * default both, which is right for any run (the other form only leaves out an empty branch).
+ */
+export function categorySql(runId: number, category: PageCategory, rawText: Record<Side, string>, business?: BusinessColumns, multi?: MultiMemberSides): string {
   if (category === 'matched' || category === 'suggested') {
     const status = category === 'matched' ? `IN ${MATCHED_STATUSES}` : `= 'suggested'`;
     const sides = (['left', 'right'] as const).filter((side) => business && business[side].columns.length > 0);
     if (!business || sides.length === 0) return `SELECT ${groupColumns('g')} FROM match_groups g WHERE g.run_id = ${runId} AND g.status ${status} ORDER BY g.group_id`;
-    const joins = sides.map((side) => `LEFT JOIN (${membersSql(runId, status, side, rawText[side], business[side])}) b_${side} ON b_${side}.group_id = g.group_id`);
+    const joins = sides.map((side) => `LEFT JOIN (${membersSql(runId, status, side, rawText[side], business[side], multi?.[side] ?? true)}) b_${side} ON b_${side}.group_id = g.group_id`);
     const picks = sides.map((side) => `b_${side}.* EXCLUDE (group_id)`);
     return `SELECT ${groupColumns('g')}, ${picks.join(', ')} FROM match_groups g ${joins.join(' ')} WHERE g.run_id = ${runId} AND g.status ${status} ORDER BY g.group_id`;
   }
@@ -245,8 +269,16 @@ async function describeTable(db: Db, name: string): Promise<{ column_name: strin
 
 /** Business columns by default: the recipe's mapped columns (else the rules' columns) that the raw copies have. */
 async function businessColumns(db: Db, recipe: Recipe, rawText: Record<Side, string>, chosen?: ExportOptions['business_columns']): Promise<BusinessColumns> {
-  // DESCRIBE, not describeTable: pragma_table_info binds a view's query too (215–278 vs 113–123 ms CPU at 5,000 columns).
-  const present = async (side: Side) => new Set((await db.all<{ column_name: string }>(`DESCRIBE ${ident(rawText[side])}`)).map((c) => c.column_name));
+  // The names only: read from the table the raw text view numbers (or adds line numbers to) in the
+  // catalog, whose columns are the view's but __row_id (left out below either way): DESCRIBE of the
+  // view planned a SELECT * (150–190 ms CPU a side at 5,000 columns, issue 27). An older load's view
+  // has no such table: DESCRIBE, not describeTable (pragma_table_info binds a view's query too).
+  const present = async (side: Side) => {
+    const raw = rawText[side];
+    const table = (await db.hasTempTable(`${raw}__data`)) ? `${raw}__data` : (await db.hasTempTable(`${raw}__lined`)) ? `${raw}__lined` : null;
+    const columns = table ? await describeTable(db, `temp.${ident(table)}`) : await db.all<{ column_name: string }>(`DESCRIBE ${ident(raw)}`);
+    return new Set(columns.map((c) => c.column_name));
+  };
   // The columns the rules compared: keys (and the texts references were read from), the scored
   // model's reference and counterparty columns, amounts and dates — the evidence of each group.
   const fromRules = (side: Side) =>
@@ -392,7 +424,11 @@ async function writeFormats(
   const tables: ExportTable[] = [];
   if (formats.some((f) => f !== 'evidence')) {
     const business = await businessColumns(db, recipe, rawText, opts.business_columns);
-    for (const category of PAGE_CATEGORIES) tables.push({ name: category, sql: categorySql(runId, category, rawText, business) });
+    for (const category of PAGE_CATEGORIES) {
+      const status = category === 'matched' ? `IN ${MATCHED_STATUSES}` : category === 'suggested' ? `= 'suggested'` : null;
+      const multi = status ? await multiMemberSides(db, runId, status) : undefined;
+      tables.push({ name: category, sql: categorySql(runId, category, rawText, business, multi) });
+    }
     tables.push({ name: 'filtered_out_left', sql: filteredOutSql(runId, 'left', rawText) }, { name: 'filtered_out_right', sql: filteredOutSql(runId, 'right', rawText) }, { name: 'review_log', sql: reviewLogSql(runId) });
   }
   // Each table is computed once: the CSV guard's probe, the CSV, the XLSX sheet and the Parquet file

@@ -44,6 +44,13 @@ describe('MappingTable', () => {
     expect(within(screen.getByRole('list', { name: 'Unmapped columns of bank' })).getByText('Value Date')).toBeTruthy();
   });
 
+  it('shows a proposed column the pickers do not list (a derived signed_amount), not the first column', () => {
+    const rows: MappingRow[] = [{ field_a: 'signed_amount', field_b: 'Sisa Piutang', confidence: 0.78, reason: 'shared values', role: 'amount', engine: 'local', decision: 'pending', key: false }];
+    render(<MappingTable rows={rows} leftColumns={['Tanggal Transaksi', 'Jumlah']} rightColumns={['Jatuh Tempo']} leftAlias="bank" rightAlias="invoices" unmappedLeft={[]} unmappedRight={[]} confirmed={false} onChange={() => undefined} onConfirm={() => undefined} />);
+    expect((screen.getByRole('combobox', { name: 'Left column of pair 1' }) as HTMLSelectElement).value).toBe('signed_amount');
+    expect((screen.getByRole('combobox', { name: 'Right column of pair 1' }) as HTMLSelectElement).value).toBe('Sisa Piutang');
+  });
+
   it('cannot confirm while pairs are undecided; accept-all takes only those above the threshold', () => {
     const confirmed: MappingRow[][] = [];
     render(<Harness onConfirm={(r) => confirmed.push(r)} />);

@@ -16,7 +16,9 @@ export function MappingPanel() {
   const ready = Boolean(ws.sources.left && ws.sources.right);
   // Untyped amount and date columns are said by the format picker, from the sources as they are now.
   const corrections = (ws.mapping?.warnings ?? []).filter((w) => !EVIDENCE_WARNING.test(w));
-  const cols = (side: Side) => ws.sources[side]?.info.columns.filter((c) => !c.derived).map((c) => c.name) ?? [];
+  // Derived columns (signed_amount from Debit/Credit or an indicator) are mapped too: the engine
+  // proposes them as the amount, and a select without the option showed the first column instead.
+  const cols = (side: Side) => ws.sources[side]?.info.columns.map((c) => c.name) ?? [];
   return (
     <section className="rc-section" aria-labelledby="step-mapping">
       <header className="rc-section-head">

@@ -31,6 +31,12 @@ export function acceptAbove(rows: MappingRow[], threshold: number): MappingRow[]
 }
 
 /** The mapping review: every proposed pair with its evidence, and the user's decision. */
+/**
+ * The columns a pair's select offers, its own always among them: a select whose value is not an
+ * option shows its first option instead (a proposed signed_amount read as "Tanggal Transaksi").
+ */
+const withValue = (columns: string[], value: string) => (columns.includes(value) ? columns : [...columns, value]);
+
 export function MappingTable(props: MappingTableProps) {
   const { rows } = props;
   const [threshold, setThreshold] = useState(0.8);
@@ -105,14 +111,14 @@ export function MappingTable(props: MappingTableProps) {
               <tr key={i} className={`decision-${r.decision}`} aria-label={pair}>
                 <td>
                   <select aria-label={`Left column of pair ${i + 1}`} value={r.field_a} onChange={(e) => update(i, { field_a: e.target.value, engine: 'manual', reason: 'chosen by hand', decision: r.decision === 'rejected' ? 'pending' : r.decision })}>
-                    {props.leftColumns.map((c) => (
+                    {withValue(props.leftColumns, r.field_a).map((c) => (
                       <option key={c}>{c}</option>
                     ))}
                   </select>
                 </td>
                 <td>
                   <select aria-label={`Right column of pair ${i + 1}`} value={r.field_b} onChange={(e) => update(i, { field_b: e.target.value, engine: 'manual', reason: 'chosen by hand', decision: r.decision === 'rejected' ? 'pending' : r.decision })}>
-                    {props.rightColumns.map((c) => (
+                    {withValue(props.rightColumns, r.field_b).map((c) => (
                       <option key={c}>{c}</option>
                     ))}
                   </select>

@@ -261,7 +261,10 @@ function SourceCard({ side, onPick }: { side: Side; onPick(): void }) {
                         </select>
                       </td>
                       <td>
-                        {c.type === 'date' || c.type === 'timestamp' || c.type === 'number' ? (
+                        {c.derived ? (
+                          // Its format is the engine's recipe for the column (names joined by NUL), not a format to pick: the notices say how it is made.
+                          <span className="muted">derived</span>
+                        ) : c.type === 'date' || c.type === 'timestamp' || c.type === 'number' ? (
                           <FormatSelect
                             label={`Format of ${c.name}`}
                             type={c.type}

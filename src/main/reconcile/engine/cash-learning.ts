@@ -106,7 +106,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 41;
+export const LEARNING_VERSION = 42;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -1153,9 +1153,16 @@ async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping,
     // (15 % GST: the gross less 13.0435 %, "1,150.00" paid as "1,000.00") — kept as that rate.
     const wholePercent: number[] = [];
     for (const c of clusters.filter((x) => !percentSet.includes(Number(x.p)))) {
-      const rate = Math.round(Number(c.rate) * 1e6) / 1e6;
+      // To 6 decimals, or 8 when more pairs fit: 5/107.5 % (a 5 % tax on the gross ÷ 1.075) written
+      // as 4.651163 % is 0.02 off on an 8,011,934.40 invoice (ng-gtb's supermarkets).
+      let rate = 0;
+      let toCent = -1;
+      for (const digits of [6, 8]) {
+        const r = Math.round(Number(c.rate) * 10 ** digits) / 10 ** digits;
+        const n = r > 0 ? await db.scalarNumber(`SELECT count(*) FROM kalla_learn_pairs WHERE diff > 0 AND ${percentOfSql('la', r, 'diff')}`) : -1;
+        if (n > toCent) [rate, toCent] = [r, n];
+      }
       if (rate <= 0) continue;
-      const toCent = await db.scalarNumber(`SELECT count(*) FROM kalla_learn_pairs WHERE diff > 0 AND ${percentOfSql('la', rate, 'diff')}`);
       const fit = await db.scalarNumber(`SELECT count(*) FROM kalla_learn_pairs WHERE diff > 0 AND ${percentOfSql('la', rate, 'diff', true)}`);
       // Whichever rounding more pairs fit: a deduction rounded to whole rupees fits to the cent
       // only when it happens to fall on one (in-au-mixed lost 8 % of its automatic matches when
@@ -1225,7 +1232,7 @@ async function learnWithheld(db: Db, pairs: string, bases: ColumnTyping[], floor
     };
     let fit = 0;
     for (const c of clusters) {
-      const tries = [...new Set([1, 2, 3, 4, 6].map((d) => Math.round(Number(c.rate) * 10 ** d) / 10 ** d))].filter((r) => r > 0);
+      const tries = [...new Set([1, 2, 3, 4, 6, 8].map((d) => Math.round(Number(c.rate) * 10 ** d) / 10 ** d))].filter((r) => r > 0);
       const gains: { n: number; all: number }[] = [];
       for (const rate of tries) gains.push(await gain(rate));
       const most = Math.max(0, ...gains.map((g) => g.n));

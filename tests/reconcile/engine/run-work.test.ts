@@ -106,17 +106,20 @@ describe('a run does each piece of work once', () => {
     // The typed view binds every column of a file: 30–100 ms of CPU per statement at 5,000 columns,
     // and a run asks about a hundred of these (issue 27). Here: 40 columns each side nobody reads.
     const { invoices, bank } = files();
-    const widen = (text: string, sep: string, prefix: string) =>
+    // Each side's columns hold values of their own: the same formula on both sides made 40 pairs of
+    // columns equal line by line, and the learning took one pair as the amounts and others as references.
+    const widen = (text: string, sep: string, prefix: string, k: number) =>
       text
         .trimEnd()
         .split('\n')
-        .map((line, i) => [line, ...Array.from({ length: 40 }, (_, j) => (i === 0 ? `${prefix}_${j}` : String((i * 7 + j * 13) % 997)))].join(sep))
+        .map((line, i) => [line, ...Array.from({ length: 40 }, (_, j) => (i === 0 ? `${prefix}_${j}` : String((i * k + j * 13) % 997)))].join(sep))
         .join('\n');
     const ws = await sandbox().workspace('narrow');
-    await ws.addSourceFromPath('left', sandbox().file('invoices.csv', `${widen(invoices, ',', 'l_extra')}\n`));
-    await ws.addSourceFromPath('right', sandbox().file('bank.csv', `${widen(bank, ';', 'r_extra')}\n`));
+    await ws.addSourceFromPath('left', sandbox().file('invoices.csv', `${widen(invoices, ',', 'l_extra', 7)}\n`));
+    await ws.addSourceFromPath('right', sandbox().file('bank.csv', `${widen(bank, ';', 'r_extra', 11)}\n`));
     const { recipe } = await buildAutoRecipe(ws, 'cash');
     expect(recipe.rules.some((r) => r.model)).toBe(true);
+    expect(recipe.rules.find((r) => r.id === 'scored')?.amount?.left).toBe('amount');
     let groups = 0;
     const seen = await statements(async () => {
       groups = (await ws.run(recipe)).summary.matched_groups;

@@ -380,9 +380,13 @@ export class KallaOAuthProvider implements OAuthClientProvider {
     this.lastAuthorizationUrl = url.href;
     if (!this.interactive) return;
     const attempt = this.attempt;
-    if (attempt?.opening) return attempt.opening;
+    // A flow that asked for its state before the user's Sign in (a 401 of the session Sign in
+    // replaces) carries another state and verifier: the sign-in's own flow opens the page. Opening
+    // this one too showed the page twice, about one run in eight under load.
+    if (!attempt || url.searchParams.get('state') !== attempt.state) return;
+    if (attempt.opening) return attempt.opening;
     const opening = this.openAuthorization(url);
-    if (attempt) attempt.opening = opening;
+    attempt.opening = opening;
     return opening;
   }
 

@@ -194,13 +194,23 @@ const SUMMARY =
   /^\s*(kontostand|saldo|endsaldo|anfangssaldo|schlusssaldo|neuer saldo|alter saldo|summe|gesamt|umsätze gesamt|anzahl|total|totals|subtotal|grand total|sum|balance|closing balance|opening balance|ending balance|beginning balance|available balance|eindsaldo|beginsaldo|totaal|aantal|number of|count)\b/i;
 
 /**
- * Total words of languages the summary list above lacks, which no payee or customer name starts with
- * (Persian, Arabic, Hebrew, Greek, Thai, Vietnamese, Hindi as well: an Iranian ledger's last line
- * "جمع کل" was read as an open item of the whole total)
- * (the wider list in report-lines.ts is only used on lines that also type as subtotals).
+ * Total words of languages the summary list above lacks, which no payee or customer name starts
+ * with: Korean, Chinese, Japanese, Russian, Ukrainian, Turkish, Polish, Czech, Finnish, Hungarian,
+ * Danish and, since an Iranian ledger's last line "جمع کل" was read as an open item of the whole
+ * total, Persian, Arabic, Hebrew, Greek, Thai, Vietnamese and Hindi. One list for the lines below
+ * the data (here) and the subtotal lines inside it (report-lines.ts).
  */
-const LOCAL_TOTAL =
-  /^\s*(합계|총계|소계|合计|小计|总计|合計|小計|總計|итого|всего|усього|разом|genel toplam|razem|celkem|yhteensä|összesen|mindösszesen|végösszeg|nyitó egyenleg|záró egyenleg|i alt|i alt dkk|samlet|جمع کل|جمع|مجموع|المجموع|الإجمالي|الاجمالي|إجمالي|اجمالي|סה"כ|סהכ|סך הכל|σύνολο|γενικό σύνολο|ยอดรวม|รวมทั้งสิ้น|tổng cộng|कुल योग)(?=$|[\s,;:.(/-])/iu;
+export const NAMELESS_TOTAL_WORDS = [
+  '합계', '총계', '소계', '合计', '小计', '总计', '合計', '小計', '總計', 'итого', 'всего', 'усього', 'разом', 'genel toplam', 'razem', 'celkem', 'yhteensä',
+  'összesen', 'mindösszesen', 'végösszeg', 'i alt', 'جمع کل', 'جمع', 'مجموع', 'المجموع', 'الإجمالي', 'الاجمالي', 'إجمالي', 'اجمالي', 'סה"כ', 'סהכ', 'סך הכל',
+  'σύνολο', 'γενικό σύνολο', 'ยอดรวม', 'รวมทั้งสิ้น', 'tổng cộng', 'कुल योग',
+];
+
+/** A first field that is one of `words` as a whole word (no letter may follow). */
+export const firstWordOf = (words: readonly string[]) => new RegExp(`^\\s*(${words.join('|')})(?=$|[\\s,;:.(/-])`, 'iu');
+
+/** NAMELESS_TOTAL_WORDS and opening/closing balance words of the same languages (below the data only). */
+const LOCAL_TOTAL = firstWordOf([...NAMELESS_TOTAL_WORDS, 'nyitó egyenleg', 'záró egyenleg', 'i alt dkk', 'samlet']);
 
 export interface BottomLayout {
   /** Trailing records to drop. */

@@ -18,11 +18,14 @@
  * checked against the sum of the rows of its block; one that does not add up is named.
  */
 import type { SkippedLine } from '../../../shared/reconcile/sources-and-runs';
-import { valueKind, type RecordPos } from './read-layout';
+import { firstWordOf, NAMELESS_TOTAL_WORDS, valueKind, type RecordPos } from './read-layout';
 
-/** First words of subtotal and total lines (English, German, Dutch, French, Spanish, Italian, Portuguese, Polish, Czech, Hungarian, Nordic, Turkish, Russian, Ukrainian, Persian, Arabic, Hebrew, Greek, Thai, Vietnamese, Hindi, Korean, Chinese, Japanese). */
-const TOTAL_WORD =
-  /^\s*(total|totals|subtotal|sub-total|sub total|grand total|totaal|subtotaal|summe|zwischensumme|gesamt|gesamtsumme|endsumme|sum|som|somme|sous-total|total général|totale|subtotale|suma|soma|total geral|razem|celkem|összesen|mindösszesen|végösszeg|részösszeg|i alt|součet|summa|totalt|yhteensä|toplam|genel toplam|ara toplam|итого|всего|усього|разом|جمع کل|جمع|مجموع|المجموع|الإجمالي|الاجمالي|إجمالي|اجمالي|סה"כ|סהכ|סך הכל|σύνολο|γενικό σύνολο|ยอดรวม|รวมทั้งสิ้น|tổng cộng|कुल योग|합계|총계|소계|合计|小计|总计|合計|小計|總計)(?=$|[\s,;:.(/-])/iu;
+/** First words of subtotal and total lines: Latin-script languages here, the rest shared with the lines below the data (NAMELESS_TOTAL_WORDS). */
+const TOTAL_WORD = firstWordOf([
+  'total', 'totals', 'subtotal', 'sub-total', 'sub total', 'grand total', 'totaal', 'subtotaal', 'summe', 'zwischensumme', 'gesamt', 'gesamtsumme', 'endsumme', 'sum', 'som', 'somme',
+  'sous-total', 'total général', 'totale', 'subtotale', 'suma', 'soma', 'total geral', 'részösszeg', 'součet', 'summa', 'totalt', 'toplam', 'ara toplam',
+  ...NAMELESS_TOTAL_WORDS,
+]);
 
 /** SAP-style list markers: `*` for a subtotal, `**` for the next level. */
 const STAR_MARKER = /^\s*\*{1,5}(\s|$)/;

@@ -62,11 +62,13 @@ export async function removeTiedReversals(db: Db, columns: SideColumns): Promise
   const texts = columns.right.filter((c) => c.type === 'text' && !c.derived);
   const joined = texts.length > 0 ? `lower(strip_accents(concat_ws(' ', ${texts.map(textExpression).join(', ')})))` : `''`;
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev_rows AS
+    WITH mirrored AS (SELECT * FROM w_right w
+      WHERE w.amt IS NOT NULL AND w.amt <> 0 AND abs(w.amt) IN (SELECT abs(amt) FROM w_right WHERE amt < 0) AND abs(w.amt) IN (SELECT amt FROM w_right WHERE amt > 0))
     SELECT w.id, w.amt, w.dt, rp.p, ${joined} AS txt,
-      -- Whether the line names an open item: a reversal takes the line that names none first.
-      w.id IN (SELECT t.id FROM m_rtok t JOIN m_ltok l ON l.tok = t.tok AND l.ref = t.ref) AS names
-    FROM w_right w LEFT JOIN m_rparty rp ON rp.id = w.id JOIN ${rowsWith('right', texts.map((c) => c.name))} s ON s.${ident(ROW_ID)} = w.id
-    WHERE w.amt IS NOT NULL AND w.amt <> 0 AND abs(w.amt) IN (SELECT abs(amt) FROM w_right WHERE amt < 0) AND abs(w.amt) IN (SELECT amt FROM w_right WHERE amt > 0)`);
+      -- Whether the line names an open item: a reversal takes the line that names none first. Asked
+      -- of the mirrored lines only: over every line it is the candidates' whole reference join again.
+      w.id IN (SELECT t.id FROM m_rtok t JOIN m_ltok l ON l.tok = t.tok AND l.ref = t.ref WHERE t.id IN (SELECT id FROM mirrored)) AS names
+    FROM mirrored w LEFT JOIN m_rparty rp ON rp.id = w.id JOIN ${rowsWith('right', texts.map((c) => c.name))} s ON s.${ident(ROW_ID)} = w.id`);
   // Distinctive tokens of those lines that exactly two of them carry.
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev_tok AS
     WITH t AS (SELECT DISTINCT id, unnest(regexp_extract_all(txt, '[a-z0-9]{${MIN_ID_TOKEN},}')) AS tok FROM m_rev_rows)

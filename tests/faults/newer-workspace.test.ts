@@ -147,14 +147,20 @@ describe('a workspace whose state.json a newer Kalla wrote', () => {
   }, 150_000);
 });
 
+/** October's workspace with its engine file stamped storage version 99 (a newer DuckDB), its files as they are then, and a core over it. */
+async function octoberByNewerDuckDb(): Promise<{ id: string; folder: string; before: Record<string, string> }> {
+  const { dataDir, id, folder } = await october();
+  const file = join(folder, 'recon', 'recon.duckdb');
+  rmSync(`${file}.wal`, { force: true });
+  stampStorageVersion(file, 99);
+  const before = snapshot(folder);
+  ({ core } = await createTestCore({ dataDir, withBuiltins: false }));
+  return { id, folder, before };
+}
+
 describe('a workspace whose engine file a newer DuckDB wrote', () => {
   it('is refused with the newer-Kalla sentence (not "damaged", no rebuild offered) and the file is untouched', async () => {
-    const { dataDir, id, folder } = await october();
-    const file = join(folder, 'recon', 'recon.duckdb');
-    rmSync(`${file}.wal`, { force: true });
-    stampStorageVersion(file, 99);
-    const before = snapshot(folder);
-    ({ core } = await createTestCore({ dataDir, withBuiltins: false }));
+    const { id, folder, before } = await octoberByNewerDuckDb();
     const r = await call('reconcile.history', { id });
     expect(r.ok).toBe(false);
     if (!r.ok) {
@@ -168,12 +174,7 @@ describe('a workspace whose engine file a newer DuckDB wrote', () => {
   it('is refused by "rebuild this workspace\'s engine" too, with the same sentence, and nothing is set aside', async () => {
     // Before: rebuildEngine renamed the file to recon.duckdb.damaged-<time> and started a new engine
     // (the newer Kalla's runs gone from the workspace).
-    const { dataDir, id, folder } = await october();
-    const file = join(folder, 'recon', 'recon.duckdb');
-    rmSync(`${file}.wal`, { force: true });
-    stampStorageVersion(file, 99);
-    const before = snapshot(folder);
-    ({ core } = await createTestCore({ dataDir, withBuiltins: false }));
+    const { id, folder, before } = await octoberByNewerDuckDb();
     const opened = await call('reconcile.history', { id });
     const r = await call('reconcile.rebuildEngine', { id });
     expect(r.ok).toBe(false);

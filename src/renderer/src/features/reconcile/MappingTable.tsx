@@ -30,13 +30,13 @@ export function acceptAbove(rows: MappingRow[], threshold: number): MappingRow[]
   return rows.map((r) => (r.decision === 'pending' && r.confidence >= threshold ? { ...r, decision: 'accepted' } : r));
 }
 
-/** The mapping review: every proposed pair with its evidence, and the user's decision. */
 /**
  * The columns a pair's select offers, its own always among them: a select whose value is not an
  * option shows its first option instead (a proposed signed_amount read as "Tanggal Transaksi").
  */
 const withValue = (columns: string[], value: string) => (columns.includes(value) ? columns : [...columns, value]);
 
+/** The mapping review: every proposed pair with its evidence, and the user's decision. */
 export function MappingTable(props: MappingTableProps) {
   const { rows } = props;
   const [threshold, setThreshold] = useState(0.8);

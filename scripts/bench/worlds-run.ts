@@ -32,6 +32,14 @@ export interface KindFigures {
   wrongAll: number;
 }
 
+/** Per rule and status (auto or suggested): the groups it made and how many of them were wrong. */
+export interface RuleFigures {
+  rule: string;
+  status: 'auto' | 'suggested';
+  groups: number;
+  wrong: number;
+}
+
 export interface WorldFigures {
   world: string;
   order: Order;
@@ -39,6 +47,7 @@ export interface WorldFigures {
   seconds: { load: number; detect: number; run: number };
   rules: string[];
   kinds: KindFigures[];
+  byRule: RuleFigures[];
   total: { matchable: number; auto: number; all: number; predictedAuto: number; wrongAuto: number; predictedAll: number; wrongAll: number };
 }
 
@@ -140,9 +149,9 @@ export async function scoreWorld(world: World, order: Order, dir: string): Promi
   await conn.run(`CREATE TEMP TABLE truth AS SELECT side, "row"::BIGINT AS row_id, nullif(grp, '') AS grp, kind, ambiguous = 1 AS ambiguous
     FROM read_csv('${truthPath}', header = true, all_varchar = true, types = {'row': 'BIGINT', 'ambiguous': 'INTEGER'})`);
   await conn.run(`CREATE TEMP TABLE pred AS
-    SELECT u.group_id, u.status, u.side, u.row_id FROM (
-      SELECT group_id, status, '${leftSide}' AS side, unnest(left_ids) AS row_id FROM match_groups WHERE run_id = ${result.run_id} AND status IN ('auto','manual','accepted','suggested')
-      UNION ALL SELECT group_id, status, '${rightSide}', unnest(right_ids) FROM match_groups WHERE run_id = ${result.run_id} AND status IN ('auto','manual','accepted','suggested')) u`);
+    SELECT u.group_id, u.status, u.rule_id, u.side, u.row_id FROM (
+      SELECT group_id, status, rule_id, '${leftSide}' AS side, unnest(left_ids) AS row_id FROM match_groups WHERE run_id = ${result.run_id} AND status IN ('auto','manual','accepted','suggested')
+      UNION ALL SELECT group_id, status, rule_id, '${rightSide}', unnest(right_ids) FROM match_groups WHERE run_id = ${result.run_id} AND status IN ('auto','manual','accepted','suggested')) u`);
   // Right: every row of the predicted group carries one and the same true group; an auto-confirmed
   // group touching a row the truth calls ambiguous is a wrong auto decision.
   await conn.run(`CREATE TEMP TABLE scored AS
@@ -161,6 +170,11 @@ export async function scoreWorld(world: World, order: Order, dir: string): Promi
       count(*) FILTER (WHERE s.status IS NOT NULL AND NOT s.correct) AS wrong_all
     FROM truth t LEFT JOIN scored s ON s.side = t.side AND s.row_id = t.row_id
     GROUP BY t.kind ORDER BY t.kind`);
+  // Which rule made the wrong groups: a rule's precision is what a change to it moves.
+  const ruleRows = await q(`
+    SELECT rule_id, CASE WHEN status = 'suggested' THEN 'suggested' ELSE 'auto' END AS st, count(*) AS groups, count(*) FILTER (WHERE NOT correct) AS wrong
+    FROM (SELECT DISTINCT s.group_id, s.status, s.correct, p.rule_id FROM scored s JOIN (SELECT DISTINCT group_id, rule_id FROM pred) p USING (group_id))
+    GROUP BY ALL ORDER BY rule_id, st`);
   conn.closeSync();
   instance.closeSync();
   const kinds = rows.map(
@@ -184,6 +198,7 @@ export async function scoreWorld(world: World, order: Order, dir: string): Promi
     seconds: { load: (t1 - t0) / 1000, detect: (t2 - t1) / 1000, run: (t3 - t2) / 1000 },
     rules: auto.recipe.rules.map((r) => `${r.id}${r.auto_confirm ? '' : '?'}`),
     kinds,
+    byRule: ruleRows.map((r) => ({ rule: String(r.rule_id), status: r.st as RuleFigures['status'], groups: Number(r.groups), wrong: Number(r.wrong) })),
     total: { matchable: sum('matchable'), auto: sum('auto'), all: sum('all'), predictedAuto: sum('predictedAuto'), wrongAuto: sum('wrongAuto'), predictedAll: sum('predictedAll'), wrongAll: sum('wrongAll') },
   };
 }
@@ -201,6 +216,7 @@ export function formatFigures(f: WorldFigures, perKind: boolean): string[] {
       (k) =>
         `    ${k.kind.padEnd(28)} ${String(k.rows).padStart(6)} rows  auto ${pct(k.auto, k.matchable).padStart(7)}  +sugg ${pct(k.all, k.matchable).padStart(7)}  wrong auto ${k.wrongAuto}/${k.predictedAuto}  wrong all ${k.wrongAll}/${k.predictedAll}`,
     ),
+    `    groups by rule: ${f.byRule.map((r) => `${r.rule}${r.status === 'suggested' ? '?' : ''} ${r.groups - r.wrong}/${r.groups}`).join(', ')}`,
   ];
 }
 

@@ -254,6 +254,21 @@ describe('split, batch and N:M matching', () => {
     expect(summary.match_rate).toBe(1);
   });
 
+  it('N:1: of equal instalments of one document, a payment of two is suggested for the two due first', async () => {
+    // br-boleto: "NF 46879 PARC 1 E 2" pays two of three equal parcels. Any two fit, so a person
+    // decides; the pair put forward is the oldest (payers settle instalments in order), whatever the
+    // file order or the rows' content.
+    for (const order of [[2, 0, 1], [1, 2, 0], [0, 1, 2]]) {
+      const parcels = ['NF46879,2214.94,2024-03-12,parc 1/3', 'NF46879,2214.94,2024-03-26,parc 2/3', 'NF46879,2214.94,2024-05-13,parc 3/3'];
+      const ws = await setup(order.map((i) => parcels[i]), ['nf46879,4429.88,2024-04-27,NF 46879 PARC 1 E 2'], `parc${order.join('')}`);
+      const { run_id } = await ws.run(recipe([refRule('batch', { cardinality: 'N:1', date: { left: 'date', right: 'date', window_days: 90 } })]));
+      expect(await matchesByContent(ws, run_id)).toEqual([]);
+      expect(await matchesByContent(ws, run_id, 'suggested')).toEqual([
+        'batch: NF46879|2214.94|2024-03-12|parc 1/3 + NF46879|2214.94|2024-03-26|parc 2/3 <-> nf46879|4429.88|2024-04-27|NF 46879 PARC 1 E 2',
+      ]);
+    }
+  });
+
   it('1:N: an invoice paid in parts net of a bank fee is matched with the fee named, amounts side by side', async () => {
     const ws = await setup(['S8,60.00,2024-01-01,inv'], ['s8,30.00,2024-01-02,p1', 's8,22.50,2024-01-03,p2']);
     const fee = { left: 'amount', right: 'amount', tolerance_abs: 0.01, tolerance_pct: 0, flip_sign: false, differences: { reason: 'bank_fee' as const, fixed: [7.5], percent: [] } };

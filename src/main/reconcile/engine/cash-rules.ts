@@ -223,7 +223,7 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
       auto_confirm: true,
     });
     notes.push(
-      `a payment without a usable reference is matched to 2–6 open invoices of the same counterparty (${facts.party.left} ↔ ${facts.party.right}) within ${batchWindow} days that add up to it exactly${refKey ? `; the ones it names (${refKey.left}) must be among them, and credit notes may net` : ''}; when two different sets fit, it is only suggested`,
+      `a payment without a usable reference is matched to 2–6 open invoices of the same counterparty (${facts.party.left} ↔ ${facts.party.right}) ${datePair ? `within ${batchWindow} days` : 'of any date (no date pair was learned)'} that add up to it exactly${refKey ? `; the ones it names (${refKey.left}) must be among them, and credit notes may net` : ''}; when two different sets fit, it is only suggested; when other sets come within a few units of it, an exact one is chance and${refKey ? ', unless the payment names one of them,' : ''} the payment is left for you`,
     );
   }
   if (facts.collection) {

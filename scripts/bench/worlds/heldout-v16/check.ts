@@ -106,7 +106,7 @@ function parse(w: World): Parsed {
 }
 
 /** eg-cib kinds paid in full (the sum of the payments is the sum of the open items, credit notes included). */
-const EG_EXACT = new Set(['instapay_arabic_digits', 'transfer_latin_reference', 'year_collision_amount_resolves', 'instalments', 'credit_note_netted', 'name_and_amount_only', 'replaced_after_return', 'duplicate_refunded', 'ambiguous_equal_amounts', 'same_amount_two_customers', 'tax_id_and_date_in_text']);
+const EG_EXACT = new Set(['instapay_arabic_digits', 'transfer_latin_reference', 'year_collision_amount_resolves', 'instalments', 'credit_note_netted', 'name_and_amount_only', 'replaced_after_return', 'duplicate_refunded', 'ambiguous_equal_amounts', 'same_amount_two_customers', 'tax_id_and_date_in_text', 'mistyped_reference']);
 
 function groupOk(w: World, kind: string, items: Item[], S: number): boolean {
   const I = sum(items.map((x) => x.amt));
@@ -130,7 +130,7 @@ function groupOk(w: World, kind: string, items: Item[], S: number): boolean {
       kind === 'credit_note_netted' ? I - coRetentions(sum(items.map((x) => x.base)), sum(items.map((x) => x.tax)), svc, ica, gc) : sum(items.map((x) => x.amt - coRetentions(x.base, x.tax, svc, ica, gc))))));
     const mixed = icas.flatMap((ica) => [false, true].map((gc) => sum(items.map((x) => x.amt - Math.min(coRetentions(x.base, x.tax, false, ica, gc), coRetentions(x.base, x.tax, true, ica, gc))))));
     if (kind === 'ach_net_of_retentions' || kind === 'supplier_run_net_multi') return S < I && (nets.includes(S) || (items.length > 1 && S <= Math.max(...mixed) && S >= I * 0.9));
-    return ['cash_nit_only', 'order_number_quoted', 'two_branches_one_payment', 'credit_note_netted', 'ambiguous_equal_amounts', 'nit_in_reference_2'].includes(kind) && (S === I || nets.includes(S) || (items.length > 1 && S < I && S >= I * 0.9));
+    return ['cash_nit_only', 'mistyped_reference', 'order_number_quoted', 'two_branches_one_payment', 'credit_note_netted', 'ambiguous_equal_amounts', 'nit_in_reference_2'].includes(kind) && (S === I || nets.includes(S) || (items.length > 1 && S < I && S >= I * 0.9));
   }
   return false;
 }

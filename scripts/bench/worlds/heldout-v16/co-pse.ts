@@ -49,10 +49,11 @@ export function coPse(o: WorldOptions): World {
     const agent = !person && (!!gcName || r.chance(0.55));
     custs.push({ nit, dv: nitDv(nit), name, branches: !person && r.chance(0.2) ? 2 : 1, agent, gc: !!gcName, ica: agent ? r.pick([4.14, 6.9, 9.66, 11.04]) : 0, person, cell: `3${r.pick(['00', '01', '10', '12', '15', '20', '22'])}${pad(r.int(0, 9999999), 7)}` });
   }
-  let fe = r.int(11000, 14000), nc = r.int(400, 700), ped = r.int(50000, 60000), cus = r.int(300000000, 800000000);
+  const fe0 = r.int(11000, 14000), perFe = Math.max(1, 0.95 * o.openItems) / 112;
+  let fe = fe0, nc = r.int(400, 700), ped = r.int(50000, 60000), cus = r.int(300000000, 800000000);
   const inv = (c: Cust, kind: string, group: string | null, opt: { base?: number; amb?: boolean; services?: boolean; branch?: number } = {}): Row => {
     const services = opt.services ?? r.chance(0.3), base = opt.base ?? r.whole(60000, 9000000), iva = Math.round(base * 0.19 / 100) * 100;
-    return book.addOi({ day: r.int(-40, 72), cents: base + iva, key: `${c.nit}/${opt.branch ?? 0}`, group, kind, amb: opt.amb, cells: { type: 'FV', no: `FE ${fe}`, n: String(fe++), ped: r.chance(0.6) ? `PED-${ped++}` : '', base: String(base), iva: String(iva), svc: services ? '1' : '', nit: c.nit, dv: String(c.dv), suc: pad(opt.branch ?? 0, 3), name: c.name } });
+    return book.addOi({ day: Math.min(72, -40 + Math.floor((fe - fe0) / perFe)), cents: base + iva, key: `${c.nit}/${opt.branch ?? 0}`, group, kind, amb: opt.amb, cells: { type: 'FV', no: `FE ${fe}`, n: String(fe++), ped: r.chance(0.6) ? `PED-${ped++}` : '', base: String(base), iva: String(iva), svc: services ? '1' : '', nit: c.nit, dv: String(c.dv), suc: pad(opt.branch ?? 0, 3), name: c.name } });
   };
   const net = (c: Cust, x: Row) => (c.agent ? x.cents - coRetentions(Number(x.cells.base), Number(x.cells.iva), !!x.cells.svc, c.ica, c.gc) : x.cents);
   const pay = (day: number, cents: number, desc: string, ref1: string, ref2: string, group: string | null, kind: string, amb?: boolean, branch = '') =>
@@ -135,6 +136,11 @@ export function coPse(o: WorldOptions): World {
     } else if (u < 0.82) {
       pay(r.int(0, LAST_DAY), r.whole(60000, 4000000), pse(c), nitRef(c), `FE ${r.int(5000, 10999)}`, null, 'payment_not_on_list');
       inv(c, 'unpaid_invoice', null);
+    } else if (u < 0.85) {
+      // Reference 2 typed wrong: two digits swapped or the last one dropped.
+      const g = book.group(), x = inv(c, 'mistyped_reference', g), n = x.cells.n;
+      const bad = n[3] !== n[4] ? n.slice(0, 3) + n[4] + n[3] : n.slice(0, 4);
+      pay(after([x]), net(c, x), c.agent ? ach(c) : pse(c), nitRef(c), r.pick([`FE ${bad}`, bad, `FACT ${bad}`]), g, 'mistyped_reference');
     } else {
       inv(c, 'unpaid_invoice', null);
     }

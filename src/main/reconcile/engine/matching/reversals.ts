@@ -73,19 +73,19 @@ const MIN_ID_TOKEN = 6;
 export async function removeTiedReversals(db: Db, columns: SideColumns): Promise<void> {
   const texts = columns.right.filter((c) => c.type === 'text' && !c.derived);
   const joined = texts.length > 0 ? `lower(strip_accents(concat_ws(' ', ${texts.map(textExpression).join(', ')})))` : `''`;
+  const words = `'${RETURN_PATTERN}'`;
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev_rows AS
     WITH mirrored AS (SELECT * FROM w_right w
       WHERE w.amt IS NOT NULL AND w.amt <> 0 AND abs(w.amt) IN (SELECT abs(amt) FROM w_right WHERE amt < 0) AND abs(w.amt) IN (SELECT amt FROM w_right WHERE amt > 0))
-    SELECT w.id, w.amt, w.dt, rp.p, ${joined} AS txt,
+    SELECT w.id, w.amt, w.dt, rp.p, ${joined} AS txt, regexp_matches(${joined}, ${words}) AS ret,
       -- Whether the line names an open item: a reversal takes the line that names none first. Asked
       -- of the mirrored lines only: over every line it is the candidates' whole reference join again.
       w.id IN (SELECT t.id FROM m_rtok t JOIN m_ltok l ON l.tok = t.tok AND l.ref = t.ref WHERE t.id IN (SELECT id FROM mirrored)) AS names
     FROM mirrored w LEFT JOIN m_rparty rp ON rp.id = w.id JOIN ${rowsWith('right', texts.map((c) => c.name))} s ON s.${ident(ROW_ID)} = w.id`);
-  // Distinctive tokens of those lines that exactly two of them carry.
+  // Distinctive tokens of those lines that two or three of them carry.
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev_tok AS
     WITH t AS (SELECT DISTINCT id, unnest(regexp_extract_all(txt, '[a-z0-9]{${MIN_ID_TOKEN},}')) AS tok FROM m_rev_rows)
     SELECT id, tok FROM t WHERE regexp_matches(tok, '[0-9]') QUALIFY count(*) OVER (PARTITION BY tok) BETWEEN 2 AND 3`);
-  const words = `'${RETURN_PATTERN}'`;
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev_c AS
     WITH c0 AS (
       SELECT a.id AS a, b.id AS b, abs(coalesce(date_diff('day', a.dt, b.dt), 0)) AS days, a.names AS a_names,
@@ -93,14 +93,14 @@ export async function removeTiedReversals(db: Db, columns: SideColumns): Promise
         CASE WHEN (a.p IS NOT NULL AND a.p = b.p)
           OR EXISTS (SELECT 1 FROM m_rev_tok ta JOIN m_rev_tok tb ON tb.tok = ta.tok WHERE ta.id = a.id AND tb.id = b.id)
           OR EXISTS (SELECT 1 FROM m_rtok ta JOIN m_rtok tb ON tb.tok = ta.tok AND tb.ref = ta.ref WHERE ta.id = a.id AND tb.id = b.id) THEN 0
-          WHEN regexp_matches(b.txt, ${words}) OR regexp_matches(a.txt, ${words}) THEN 1 END AS tie
+          WHEN b.ret OR a.ret THEN 1 END AS tie
       FROM m_rev_rows a JOIN m_rev_rows b ON b.amt = -a.amt AND a.amt > 0
       WHERE abs(coalesce(date_diff('day', a.dt, b.dt), 0)) <= ${REVERSAL_DAYS}
         -- The line saying it is a return comes after the line it returns, not before: a cheque's
         -- replacement quoting the returned cheque is no original of that return (eg-cib). By more
         -- than a settlement lag: a card payment's payout date trails its failure (ie-stripe).
-        AND NOT coalesce(regexp_matches(b.txt, ${words}) AND NOT regexp_matches(a.txt, ${words}) AND date_diff('day', b.dt, a.dt) > ${SETTLEMENT_LAG_DAYS}, false)
-        AND NOT coalesce(regexp_matches(a.txt, ${words}) AND NOT regexp_matches(b.txt, ${words}) AND date_diff('day', a.dt, b.dt) > ${SETTLEMENT_LAG_DAYS}, false)),
+        AND NOT coalesce(b.ret AND NOT a.ret AND date_diff('day', b.dt, a.dt) > ${SETTLEMENT_LAG_DAYS}, false)
+        AND NOT coalesce(a.ret AND NOT b.ret AND date_diff('day', a.dt, b.dt) > ${SETTLEMENT_LAG_DAYS}, false)),
     c AS (SELECT * FROM c0 WHERE tie IS NOT NULL)
     SELECT *, row_number() OVER (PARTITION BY a ORDER BY tie, days, b) AS ra, row_number() OVER (PARTITION BY b ORDER BY tie, days, a_names, abs(b - a), a) AS rb FROM c`);
   // The line tied to it wins over one only a return word links (the statement may carry no dates).

@@ -29,6 +29,8 @@ export const MUTATION_TESTS = [
   'tests/reconcile/engine/auto-guards.test.ts',
   // unreadable.ts: which rule an unreadable value is listed under (round 31n).
   'tests/reconcile/engine/evidence.test.ts',
+  // reversals.ts: a statement without text columns (round 31o).
+  'tests/reconcile/engine/reversal-without-text.test.ts',
   'tests/app/dispatch.test.ts',
   'tests/app/dispatch-output.test.ts',
 ];

@@ -38,6 +38,7 @@ const P1 = ['Kiinteistö', 'Rakennus', 'Asunto Oy', 'Lämpö', 'Putki', 'Talotek
 const P2 = ['Virtanen', 'Mäkelä', 'Nieminen', 'Hämäläinen', 'Koskinen', 'Järvinen', 'Lehtonen', 'Heikkinen', 'Laine', 'Salo', 'Kallio', 'Tampereen Kotipiha', 'Pirkanmaan', 'Hervannan Helmi', 'Nokian Tähti'];
 const SUF = ['Oy', 'Oy', 'Oy', 'Ky', 'Tmi', 'Oy Ab'];
 const FIRST = ['Matti', 'Pekka', 'Anna', 'Liisa', 'Juha', 'Sari', 'Timo', 'Kaisa', 'Jari', 'Päivi'];
+const TOWNS = ['Nokia', 'Ylöjärvi', 'Kangasala', 'Pirkkala', 'Lempäälä', 'Orivesi'];
 const ABROAD = ['Nordic Facility AB', 'Eesti Kinnisvarahaldus OÜ', 'Bergen Eiendom AS', 'Haus Technik GmbH', 'Baltic Property SIA'];
 
 interface Cust { no: string; iban: string; name: string; bank: string[]; y: string; rf: boolean; abroad: boolean; person: boolean }
@@ -46,10 +47,14 @@ export function fiViitenumero(o: WorldOptions): World {
   const r: Rng = rngFor(o.seed, 17001);
   const book = new Book();
   const nCust = Math.max(40, Math.round(o.openItems / 9));
+  const used = new Set<string>();
   const custs: Cust[] = Array.from({ length: nCust }, (_, i) => {
     const person = r.chance(0.15), abroad = !person && r.chance(0.06);
     const f = r.pick(FIRST), l = r.pick(P2.slice(0, 11));
-    const name = person ? `${l} ${f}` : abroad ? r.pick(ABROAD) : `${r.pick(P1)} ${r.pick(P2)} ${r.pick(SUF)}`;
+    // Companies have distinct names (a town added when the draw repeats one); two private persons may share one.
+    let name = person ? `${l} ${f}` : abroad ? r.pick(ABROAD) : `${r.pick(P1)} ${r.pick(P2)} ${r.pick(SUF)}`;
+    for (let t = 0; !person && used.has(name); t++) name = abroad ? `${r.pick(ABROAD).replace(/ (\S+)$/, ` ${r.pick(['Nord', 'Syd', 'Ost', 'West', 'Center'])} $1`)}` : `${r.pick(P1)} ${r.pick(P2)} ${t > 5 ? `${r.pick(TOWNS)} ${t} ` : ''}${r.pick(SUF)}`;
+    used.add(name);
     const base = name.replace(/ (Oy Ab|Oy|Ky|Tmi|AB|OÜ|AS|GmbH|SIA)$/, '');
     const bank = person ? [`${l.toUpperCase()} ${f.toUpperCase()}`, `${f} ${l}`] : [name.toUpperCase(), base.toUpperCase(), name.replace(/ Oy$/, ' OY').replace('Asunto Oy', 'As Oy')];
     // Customer numbers 30000-34999: the same five-digit range as the invoice numbers.

@@ -18,6 +18,7 @@ const KINDS = ['STE', 'SOCIETE', 'STE', 'ETS', 'GROUPE'];
 const NAMES = ['AL AMAL', 'BENNANI TRAVAUX', 'ATLAS BATIMENT', 'ESSAADA CONSTRUCTION', 'NOUR IMMO', 'SOUSS MATERIAUX', 'EL BARAKA', 'CHAOUIA BTP', 'RIF PROMOTION', 'TAZI & FILS', 'OUMNIA HABITAT', 'ANFA DECOR', 'ZENATA NEGOCE', 'MAGHREB SANITAIRE', 'DAR ESSALAM'];
 const FORMS = ['SARL', 'SARL AU', 'SA', 'SNC'];
 const PUBLIC = ['COMMUNE DE MOHAMMEDIA', 'ONEE BRANCHE EAU', 'AL OMRANE CASA-SETTAT', 'REGION CASABLANCA-SETTAT', 'CHU IBN ROCHD'];
+const CITIES = ['CASA', 'RABAT', 'AGADIR', 'TANGER', 'FES', 'MEKNES', 'OUJDA', 'KENITRA'];
 const BANKS = ['BMCE', 'BP', 'SGMB', 'CIH', 'BMCI', 'CAM', 'CDM', 'BARID BANK'];
 const REPS = ['KARIM', 'YOUSSEF', 'HICHAM', 'RACHID', 'SAMIR'];
 
@@ -26,9 +27,12 @@ interface Cust { code: string; name: string; bank: string; ice: string; pub: boo
 export function maAttijari(o: WorldOptions): World {
   const r: Rng = rngFor(o.seed, 17003);
   const book = new Book();
+  const used = new Set<string>();
   const custs: Cust[] = Array.from({ length: Math.max(40, Math.round(o.openItems / 12)) }, (_, i) => {
-    const pub = r.chance(0.08), nm = r.pick(NAMES), form = r.pick(FORMS);
-    const name = pub ? r.pick(PUBLIC) : `${r.pick(KINDS)} ${nm} ${form}`;
+    let pub = r.chance(0.08), nm = r.pick(NAMES), form = r.pick(FORMS), name = pub ? r.pick(PUBLIC) : `${r.pick(KINDS)} ${nm} ${form}`;
+    // Every customer has its own name: a city is added when the draw repeats one; each public body appears once.
+    for (let t = 0; used.has(name) || (!pub && used.has(`${nm} ${form}`.slice(0, 24))); t++) { pub = false; nm = t < 4 ? r.pick(NAMES) : `${r.pick(NAMES)} ${r.pick(CITIES)}${t > 8 ? ` ${t}` : ''}`; name = `${r.pick(KINDS)} ${nm} ${form}`; }
+    used.add(name); if (!pub) used.add(`${nm} ${form}`.slice(0, 24));
     return { code: `411${pad(i * 3 + 100, 5)}`, name, bank: pub ? name.slice(0, 24) : `${nm} ${form}`.slice(0, 24), ice: pad(r.int(1000000, 3999999), 9) + pad(r.int(0, 99999), 5) + String(r.int(0, 9)).slice(0, 1), pub, big: pub || r.chance(0.1) };
   });
   const fa0 = r.int(1800, 2600), per = Math.max(1, o.openItems * 1.05) / 105;

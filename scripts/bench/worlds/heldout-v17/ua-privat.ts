@@ -17,6 +17,7 @@ export const uaVat = (c: number) => Math.round(c / 6);
 
 const FORMS = ['ТОВ', 'ФГ', 'ПП', 'СТОВ', 'ПрАТ', 'АФ'];
 const NAMES = ['Колос', 'Нива-2005', 'Агро-Світ', 'Зоря', 'Поділля Агро', 'Галичина', 'Яблуневий Сад', 'Добробут', 'Злагода', 'Агроінвест-7', 'Прикарпаття', 'Лан', 'Врожай Плюс', 'Берегиня', 'Дністер', 'Урожай-2010'];
+const REG = ['Поділля', 'Захід', 'Агро', 'Плюс', 'Львів', 'Тернопіль', 'Волинь'];
 const SURN = ['Іваненко', 'Коваль', 'Бондаренко', 'Ткачук', 'Мельник', 'Шевчук', 'Кравець', 'Олійник', 'Гнатюк', 'Савчук'];
 const GIVEN = [['Іван', 'Петрович'], ['Олег', 'Миколайович'], ['Марія', 'Степанівна'], ['Василь', 'Іванович'], ['Наталія', 'Богданівна']];
 const BANKS: [string, string][] = [['305299', 'АТ КБ "ПРИВАТБАНК"'], ['300465', 'АТ "Ощадбанк"'], ['325365', 'АТ "Кредобанк"'], ['300528', 'АТ "ОТП БАНК"'], ['380805', 'АТ "Райффайзен Банк"'], ['322001', 'АТ "Універсал Банк"']];
@@ -27,10 +28,14 @@ interface Cust { code: string; name: string; short: string; edrpou: string; fop:
 export function uaPrivat(o: WorldOptions): World {
   const r: Rng = rngFor(o.seed, 17002);
   const book = new Book();
+  const used = new Set<string>();
   const custs: Cust[] = Array.from({ length: Math.max(40, Math.round(o.openItems / 11)) }, (_, i) => {
     const fop = r.chance(0.25), s = r.pick(SURN), gv = r.pick(GIVEN), form = r.pick(FORMS), n = r.pick(NAMES);
-    const name = fop ? `ФОП ${s} ${gv[0]} ${gv[1]}` : `${form} «${n}»`;
-    const short = fop ? `ФОП ${s} ${gv[0][0]}.${gv[1][0]}.` : `${form} "${n.toUpperCase()}"`;
+    let name = fop ? `ФОП ${s} ${gv[0]} ${gv[1]}` : `${form} «${n}»`, n2 = n;
+    // Two firms never share a name: a region is added when the draw repeats one.
+    for (let t = 0; used.has(name); t++) { n2 = t < 5 ? `${r.pick(NAMES)}` : `${n}-${r.pick(REG)}${t > 10 ? `-${t}` : ''}`; name = fop ? `ФОП ${s} ${r.pick(GIVEN)[0]} ${gv[1]}${t > 5 ? ` ${t}` : ''}` : `${form} «${n2}»`; }
+    used.add(name);
+    const short = fop ? `ФОП ${name.split(' ')[1]} ${name.split(' ')[2][0]}.${name.split(' ')[3][0]}.` : `${form} "${n2.toUpperCase()}"`;
     return { code: pad(i + 1, 5), name, short, edrpou: fop ? String(r.int(2000000000, 3999999999)) : pad(r.int(30000000, 44999999), 8), fop, iban: `UA${r.int(10, 99)}${r.pick(BANKS)[0]}0000026${pad(r.int(0, 999999999), 12)}`, bank: r.pick(BANKS), contract: r.pick([`${r.int(1, 240)}/26-П`, `№ ${r.int(1, 240)}-ДП`, `${r.int(1, 240)}/2026`]) };
   });
   // Two counters since 1 January: invoices for payment (СФ) and shipping notes (РН), the notes behind and overlapping.
@@ -133,7 +138,7 @@ export function uaPrivat(o: WorldOptions): World {
     } else {
       inv(c, 'unpaid_invoice', null);
     }
-    if (r.chance(0.02)) pay(r.pick([6, 21, 36, 51, 66, 81]), -r.cents(80000, 300000), null, `Заробітна плата за ${r.pick(['вересень', 'жовтень', 'листопад'])} 2026 р. згідно відомості № ${r.int(1, 40)}, без ПДВ`, null, 'payroll', false, { short: 'Зарплатний проект', edrpou: '14360570' });
+    if (r.chance(0.02)) { const pd = r.pick([6, 21, 36, 51, 66, 81]); pay(pd, -r.cents(80000, 300000), null, `Заробітна плата за ${['серпень', 'вересень', 'жовтень', 'листопад'][Math.floor((pd + 9) / 30)]} 2026 р. згідно відомості № ${r.int(1, 40)}, без ПДВ`, null, 'payroll', false, { short: 'Зарплатний проект', edrpou: '14360570' }); }
     if (r.chance(0.03)) pay(r.int(0, LAST_DAY), -r.cents(10000, 400000), null, `*;101;${r.pick(['32158004', '30052364'])};ПДВ за ${r.pick(['серпень', 'вересень', 'жовтень'])} 2026;;;`, null, 'tax_payment', false, { short: 'ГУК у Львів.обл./Львівська обл./14060100', edrpou: '38008294' });
     if (r.chance(0.18)) { const amt = r.cents(5000, 900000); pay(r.int(0, LAST_DAY), -amt, null, `Оплата за ${r.pick(['мінеральні добрива', 'насіння', 'транспортні послуги', 'пальне'])} згідно рах. № ${r.int(100, 9999)} від ${dmy(r.int(-10, LAST_DAY), '.')}${vat(amt, false)}`, null, 'supplier_payment', false, { short: r.pick(['ТОВ "ЯРА УКРАЇНА"', 'ТОВ "СИНГЕНТА"', 'ТОВ "НОВА ПОШТА"', 'ТОВ "ОККО-КОНТРАКТ"', 'ПрАТ "РІВНЕАЗОТ"']), edrpou: pad(r.int(20000000, 44000000), 8) }); }
     if (r.chance(0.03)) pay(r.int(0, LAST_DAY), -r.pick([15000, 20000, 35000, 4500]), null, r.pick(['Комісія за РКО згідно тарифів банку', 'Комісія за обслуговування рахунку за місяць', 'Комісія за зарахування валюти']), null, 'bank_charge', false, { short: 'АТ КБ "ПРИВАТБАНК"', edrpou: '14360570' });

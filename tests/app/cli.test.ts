@@ -2,10 +2,11 @@
 import { describe, expect, it } from 'vitest';
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
+import { kallaArgs } from '../helpers/kalla-command';
 
 const ROOT = join(import.meta.dirname, '../..');
 const kalla = (...args: string[]) =>
-  spawnSync(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/index.ts'), ...args], { encoding: 'utf8', cwd: ROOT });
+  spawnSync(process.execPath, [...kallaArgs(), ...args], { encoding: 'utf8', cwd: ROOT });
 
 describe('kalla CLI', () => {
   it('prints its version and help', () => {

@@ -11,6 +11,7 @@ import WebSocket from 'ws';
 import { startAuthServer } from '../mcp/oauth-server';
 import { startRemoteServer } from '../mcp/remote-server';
 import { serversFilePath } from '../../src/main/mcp/config';
+import { kallaArgs } from '../helpers/kalla-command';
 
 const ROOT = join(import.meta.dirname, '../..');
 const cleanups: Array<() => Promise<void> | void> = [];
@@ -30,7 +31,7 @@ function startWeb(dir: string, env: Record<string, string> = {}): Promise<{ chil
   const renderer = join(dir, 'renderer');
   mkdirp(renderer);
   writeFileSync(join(renderer, 'index.html'), '<!doctype html><title>k</title>');
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/index.ts'), 'web', '--json'], {
+  const child = spawn(process.execPath, [...kallaArgs(), 'web', '--json'], {
     cwd: ROOT,
     env: { ...process.env, KALLA_DATA_DIR: join(dir, 'data'), KALLA_RENDERER_DIR: renderer, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import type { Core } from '../../src/main/core';
 import type { WorkspaceList, WorkspaceState } from '../../src/shared/reconcile/workspace';
-import { createTestCore, ROOT, TSX_LOADER } from '../helpers/core';
+import { createTestCore } from '../helpers/core';
+import { kallaArgs } from '../helpers/kalla-command';
 import { stampStorageVersion } from '../helpers/duckdb-header';
 import { csv, sandbox } from '../reconcile/engine/helpers';
 
@@ -132,7 +133,7 @@ describe('a workspace whose state.json a newer Kalla wrote', () => {
     const right = join(files, 'bank-nov.csv');
     writeFileSync(left, csv('ref,amount', ['B-1,10.00']));
     writeFileSync(right, csv('ref,amount', ['B-1,10.00']));
-    const r = spawnSync(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'src/cli/index.ts'), 'recon', '--workspace', 'October (new Kalla)', '--left', left, '--right', right], {
+    const r = spawnSync(process.execPath, [...kallaArgs(), 'recon', '--workspace', 'October (new Kalla)', '--left', left, '--right', right], {
       encoding: 'utf8',
       cwd: files,
       env: { ...process.env, KALLA_DATA_DIR: dataDir },

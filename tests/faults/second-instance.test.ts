@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DataDirInUseError, LOCK_FILE_NAME } from '../../src/main/instance-lock';
-import { createTestCore, ROOT } from '../helpers/core';
+import { createTestCore } from '../helpers/core';
+import { kallaArgs, ROOT } from '../helpers/kalla-command';
 
 let dir: string;
 const children: ChildProcess[] = [];
@@ -28,7 +29,7 @@ afterAll(() => {
 
 /** `kalla web` from source on a data folder; resolves with its URL once it serves, or its exit. */
 function kallaWeb(dataDir: string): Promise<{ child: ChildProcess; url?: string; code?: number | null; stderr: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'src/cli/index.ts'), 'web', '--port', '0', '--json'], {
+  const child = spawn(process.execPath, [...kallaArgs(), 'web', '--port', '0', '--json'], {
     cwd: ROOT,
     env: { PATH: process.env.PATH, HOME: process.env.HOME, KALLA_DATA_DIR: dataDir, KALLA_RENDERER_DIR: join(dir, 'renderer') },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,20 +1,18 @@
 /**
  * The app's real core in a temporary data folder, started the way the app
- * starts it: built-in servers are launched through the real CLI (`kalla mcp …`,
- * run from source with tsx). Shared by every test that goes through the core.
+ * starts it: built-in servers are launched through the real CLI (`kalla mcp …`, see
+ * kalla-command.ts for which build of it). Shared by every test that goes through the core.
  */
 import { mkdtempSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { createCore, type Core, type CoreOptions } from '../../src/main/core';
 import { nodePlatform } from '../../src/main/platform-node';
 import type { Platform } from '../../src/main/platform';
 
-export const ROOT = join(import.meta.dirname, '../..');
-/** Absolute loader URL: children may run with a cwd outside the repo. */
-export const TSX_LOADER = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
+import { kallaArgs } from './kalla-command';
+
+export { ROOT, TSX_LOADER } from './kalla-command';
 
 export interface TestCoreOptions {
   /** Reuse a folder (e.g. to restart on the same data); default: a fresh temp folder. */
@@ -32,7 +30,7 @@ export async function createTestCore(opts: TestCoreOptions = {}): Promise<{ core
   const options: CoreOptions = {
     paths: { dataDir: dir, logsDir: join(dir, 'logs') },
     platform: { ...nodePlatform(), ...opts.platform },
-    self: { command: process.execPath, args: ['--import', TSX_LOADER, join(ROOT, 'src/cli/index.ts')], env: {} },
+    self: { command: process.execPath, args: kallaArgs(), env: {} },
     appVersion: '0.0.0-test',
     // A login shell is not what these tests are about; PATH and HOME are enough to spawn.
     spawnEnv: async () => ({ PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '' }),

@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createCore, type Core } from '../../src/main/core';
 import { nodePlatform } from '../../src/main/platform-node';
+import { kallaArgs } from '../helpers/kalla-command';
 
 const ROOT = resolve(import.meta.dirname, '../..');
 let core: Core;
@@ -19,7 +20,7 @@ async function boot(): Promise<Core> {
   return createCore({
     paths: { dataDir: dir, logsDir: join(dir, 'logs') },
     platform: nodePlatform(),
-    self: { command: process.execPath, args: ['--import', 'tsx', join(ROOT, 'src/cli/index.ts')], env: {} },
+    self: { command: process.execPath, args: kallaArgs(), env: {} },
     appVersion: '0.0.0-test',
     spawnEnv: async () => ({ ...(process.env as Record<string, string>) }),
     env: {},

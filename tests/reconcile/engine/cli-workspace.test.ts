@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Core } from '../../../src/main/core';
-import { createTestCore, ROOT, TSX_LOADER } from '../../helpers/core';
+import { createTestCore } from '../../helpers/core';
+import { kallaArgs } from '../../helpers/kalla-command';
 
 let dir: string;
 let files: string;
@@ -38,7 +39,7 @@ function write(name: string, content: string): string {
 }
 
 function kalla(args: string[]) {
-  const r = spawnSync(process.execPath, ['--import', TSX_LOADER, join(ROOT, 'src/cli/index.ts'), 'recon', ...args], {
+  const r = spawnSync(process.execPath, [...kallaArgs(), 'recon', ...args], {
     encoding: 'utf8',
     cwd: files,
     env: { ...process.env, KALLA_DATA_DIR: dir },

@@ -8,16 +8,18 @@ export type Row = Record<string, unknown>;
 export type Params = DuckDBValue[] | Record<string, DuckDBValue>;
 
 /**
- * KALLA_RECON_TRACE=1 prints every statement slower than 20 ms to stderr (performance work), with
- * the process's CPU time over it: on a shared machine wall time swings with the load, CPU time much
- * less (DuckDB's threads are this process's).
+ * KALLA_RECON_TRACE=1 prints every statement slower than 20 ms (KALLA_RECON_TRACE_MS: another
+ * threshold; 0 prints all, to count a small run's statements) to stderr, with the process's CPU
+ * time over it: on a shared machine wall time swings with the load, CPU time much less (DuckDB's
+ * threads are this process's).
  */
 const TRACE = process.env.KALLA_RECON_TRACE === '1';
+const TRACE_MS = Number(process.env.KALLA_RECON_TRACE_MS ?? 20);
 
 function trace(sql: string, started: number, cpu: NodeJS.CpuUsage, always = false): void {
   const ms = performance.now() - started;
   const used = process.cpuUsage(cpu);
-  if (ms >= 20 || always) process.stderr.write(`[recon sql ${Math.round(ms)} ms, cpu ${Math.round((used.user + used.system) / 1000)} ms] ${sql.replace(/\s+/g, ' ').slice(0, Number(process.env.KALLA_RECON_TRACE_LEN ?? 160))}\n`);
+  if (ms >= TRACE_MS || always) process.stderr.write(`[recon sql ${Math.round(ms)} ms, cpu ${Math.round((used.user + used.system) / 1000)} ms] ${sql.replace(/\s+/g, ' ').slice(0, Number(process.env.KALLA_RECON_TRACE_LEN ?? 160))}\n`);
 }
 
 const MIB = 1024 ** 2;

@@ -29,4 +29,31 @@ describe('header row', () => {
     expect(info.columns.map((c) => c.name)).toEqual(['id', 'ref', 'amount', 'status']);
     expect(info.row_count).toBe(3);
   });
+
+  it('below an opening balance padded to the full width: the balance line is the preamble, not the first data row', async () => {
+    // A French statement: the opening balance fills 2 of 5 fields with a date and an amount, the
+    // header all 5; the closing lines say "Total" and "Solde" (issue 25, v17's first run refused it).
+    const ws = await sb.workspace();
+    const text = [
+      'BANQUE EXEMPLE',
+      'Compte : 30004 00001 0001234567 12',
+      'Solde au 30/09/2026;;;;12 500,00',
+      '',
+      'Date;Libellé;Débit;Crédit;Solde',
+      '01/10/2026;VIR RECU CLIENT A FACT 101;;1 200,00;13 700,00',
+      '02/10/2026;FRAIS TENUE DE COMPTE;15,00;;13 685,00',
+      '03/10/2026;VIR RECU CLIENT B FACT 102;;800,00;14 485,00',
+      '',
+      'Total des mouvements;;15,00;2 000,00;',
+      'Solde au 31/10/2026;;;;14 485,00',
+    ].join('\n');
+    const info = await ws.addSourceFromPath('left', sb.file('releve.csv', text));
+    expect(info.columns.map((c) => c.name).slice(0, 5)).toEqual(['Date', 'Libellé', 'Débit', 'Crédit', 'Solde']);
+    expect(info.row_count).toBe(3);
+    const page = await ws.preview('left', { offset: 0, limit: 10 });
+    expect(page.items.map((r) => r['Libellé'])).toEqual(['VIR RECU CLIENT A FACT 101', 'FRAIS TENUE DE COMPTE', 'VIR RECU CLIENT B FACT 102']);
+    const skipped = info.skipped_lines ?? [];
+    expect(skipped.filter((l) => l.where === 'top').map((l) => l.line)).toEqual([1, 2, 3, 4]);
+    expect(skipped.filter((l) => l.where !== 'top')).toHaveLength(3);
+  });
 });

@@ -143,10 +143,16 @@ export function detectTop(records: RecordPos[], skipTop?: number): TopLayout {
     const wide = records.filter(full);
     const trailing = width >= 3 && wide.length > 0 && wide.every((r) => r.fields[width - 1].trim() === '');
     const headerWide = (r: RecordPos) => full(r) || (trailing && r.fields.length === width - 1 && !blank(r));
+    // A row with values that fills under half the width, with a row of names filling it (a header)
+    // among the next lines, is a preamble line padded to the width (Attijariwafa's "Solde au
+    // 31/08/2026;;;;;6 947 325,40" above "Date opération;Libellé;…;Solde"): data starts below a header.
+    // Not once a row of names is above it: then it is a sparse first data row.
+    const namesRow = (r: RecordPos) => headerWide(r) && !hasValue(r) && filled(r) * 2 >= width;
     let data = -1;
     for (let i = 0; i < records.length && data < 0; i++) {
       if (!full(records[i]) || !hasValue(records[i])) continue;
       const next = records.slice(i + 1, i + 6).filter((r) => !blank(r));
+      if (filled(records[i]) * 2 < width && next.slice(0, 2).some(namesRow) && !records.slice(0, i).some(namesRow)) continue;
       if (next.length === 0 || next.filter((r) => r.fields.length === width).length * 2 >= next.length) data = i;
     }
     const end = data < 0 ? records.length : data;
@@ -189,9 +195,9 @@ function dataLikeness(r: RecordPos, dataRows: RecordPos[]): number {
   return n;
 }
 
-/** First words of balance, total and count lines in German, Dutch and English exports. */
+/** First words of balance, total and count lines in German, Dutch, English, French and Italian exports. */
 const SUMMARY =
-  /^\s*(kontostand|saldo|endsaldo|anfangssaldo|schlusssaldo|neuer saldo|alter saldo|summe|gesamt|umsätze gesamt|anzahl|total|totals|subtotal|grand total|sum|balance|closing balance|opening balance|ending balance|beginning balance|available balance|eindsaldo|beginsaldo|totaal|aantal|number of|count)\b/i;
+  /^\s*(kontostand|saldo|solde|nouveau solde|ancien solde|sous-total|totaux|totale|endsaldo|anfangssaldo|schlusssaldo|neuer saldo|alter saldo|summe|gesamt|umsätze gesamt|anzahl|total|totals|subtotal|grand total|sum|balance|closing balance|opening balance|ending balance|beginning balance|available balance|eindsaldo|beginsaldo|totaal|aantal|number of|count)\b/i;
 
 /**
  * Total words of languages the summary list above lacks, which no payee or customer name starts

@@ -244,6 +244,33 @@ describe('a yen ledger with Japanese headings', () => {
 });
 
 /**
+ * Tax numbers of two lengths in both files: companies' 8-digit and sole traders' 10-digit
+ * numbers, on every ledger row and as the payer's number on every statement line. They meet
+ * on the other side 100 % of the time and span a hundredfold, as amounts do, but no value has a
+ * length in between: they are identifiers (v17's Ukrainian world had its tax codes paired as the
+ * amounts, 46.5 % → 72.2 % once they were not).
+ */
+describe('tax numbers of two lengths in both files', () => {
+  it('are not the amounts: the amounts are the columns whose values meet to the cent', async () => {
+    const taxNo = (c: number) => (c % 3 === 0 ? String(2_000_000_000 + c * 71_234_567) : String(10_000_000 + c * 2_345_671));
+    const items = Array.from({ length: 90 }, (_, k) => ({ cust: k % 30, inv: 5_000 + k, kurus: 120_000 + ((k * 7_654_321) % 90_000_000) }));
+    const tl = (kurus: number) => (kurus / 100).toLocaleString('tr-TR', { minimumFractionDigits: 2 });
+    const left = items.map((i) => [`Müşteri ${i.cust}`, taxNo(i.cust), `FTR${i.inv}`, '15.09.2026', `"${tl(i.kurus)}"`].join(';'));
+    // Every customer pays something; a third of the payments arrive less a 7.50 transfer fee.
+    const paid = items.filter((_, k) => k < 30 || k % 4 !== 0);
+    const right = paid.map((i, k) => ['02.10.2026', taxNo(i.cust), `EFT ${k % 4 === 0 ? 'ODEME' : `FTR${i.inv}`}`, `"${tl(i.kurus - (k % 3 === 0 ? 750 : 0))}"`].join(';'));
+    const ws = await sb.workspace('tr');
+    await ws.addSourceFromPath('left', sb.file('cari.csv', csv('Unvan;Vergi No;Belge;Tarih;Kalan', left)));
+    await ws.addSourceFromPath('right', sb.file('hesap.csv', csv('Islem Tarihi;Karsi Vergi No;Aciklama;Alacak', right)));
+    const auto = await buildAutoRecipe(ws, 'tr');
+    const amount = auto.recipe.mappings.find((m) => m.role === 'amount');
+    expect(amount?.field_a).toBe('Kalan');
+    expect(['Alacak', 'signed_amount']).toContain(amount?.field_b);
+    expect(auto.recipe.mappings.some((m) => m.role === 'amount' && (m.field_a === 'Vergi No' || m.field_b === 'Karsi Vergi No'))).toBe(false);
+  });
+});
+
+/**
  * An A/R aging export: the balance of every item, and the same amount again in the one aging
  * bucket it falls in (`1-30 Days`, `31-60 Days`, …), empty elsewhere. Only some items are paid.
  */

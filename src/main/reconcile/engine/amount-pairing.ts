@@ -33,8 +33,6 @@ export interface AmountPair {
   share: number;
 }
 
-/** The same sampled rows every time, with only the one column read: `SELECT *` sorted all of a 5,000-column file's columns once per pair. */
-const sampleOf = (side: Side, column: string) => `(SELECT ${ident(column)} FROM ${ident(typedView(side))} ORDER BY hash(__row_id) LIMIT ${SAMPLE})`;
 /** How many rows a side's sample holds: the denominator of a share over all sampled rows (no sort needed to count them). */
 const sampledRows = (side: Side) => `(SELECT least(count(*), ${SAMPLE}) FROM ${ident(typedView(side))})`;
 
@@ -44,37 +42,24 @@ const sampledRows = (side: Side) => `(SELECT least(count(*), ${SAMPLE}) FROM ${i
  * one (1800012345 to 1800019999). This ratio of the 95th to the 5th percentile, at least.
  */
 const WHOLE_AMOUNT_SPREAD = 20;
-
-/** SQL: whether a left column with these aggregates (count of fractional values, 5th and 95th percentile) may hold amounts. */
-const amountLike = (frac: string, p5: string, p95: string) => `(${frac} > 0 OR (${p5} > 0 AND ${p95} / ${p5} >= ${WHOLE_AMOUNT_SPREAD}))`;
+/**
+ * And amounts fill the powers of ten they span: identifiers of two lengths (Ukraine's 8-digit
+ * company codes and 10-digit personal tax numbers, 31893975 and 2485540642) span a hundredfold
+ * with no 9-digit value between. Every power of ten between the 5th and 95th percentile holds at
+ * least this share of the values.
+ */
+const MIN_MAGNITUDE_SHARE = 0.01;
 
 /**
- * Share of the left side's sampled rows whose value in the column (sign ignored, to the cent) is
- * found in the right column; 0 for ids and counts (amountLike). Over all rows, not the filled
- * ones: an aging bucket (`1-30 Days`, filled for a sixth of the items) meets the payments as
- * often as the balance per filled row, but the balance is every item's amount.
+ * Share of the left side's sampled rows whose value (sign ignored, to the cent) is found in the
+ * right column, for every pair of the given columns, keyed "i:j"; 0 for ids and counts (see
+ * WHOLE_AMOUNT_SPREAD). Over all rows, not the filled ones: an aging bucket (`1-30 Days`, filled
+ * for a sixth of the items) meets the payments as often as the balance per filled row, but the
+ * balance is every item's amount. `chance`: the share that meets the right values moved by
+ * CHANCE_SHIFT. All pairs in one statement: the sampled values unpivoted into one long table per
+ * side (144 statements took 25 s on a wide file under load).
  */
-async function pairShare(db: Db, columns: Record<Side, ColumnTyping[]>, left: string, right: string): Promise<number> {
-  const l = columns.left.find((c) => c.name === left);
-  const r = columns.right.find((c) => c.name === right);
-  if (!l || !r || l.type !== 'number' || r.type !== 'number') return 0;
-  return db.scalarNumber(
-    `WITH lv AS (SELECT abs(round(s.${ident(l.name)}, 2)) AS v FROM ${sampleOf('left', l.name)} s WHERE s.${ident(l.name)} IS NOT NULL AND s.${ident(l.name)} <> 0),
-       rv AS (SELECT DISTINCT abs(round(s.${ident(r.name)}, 2)) AS v FROM ${sampleOf('right', r.name)} s WHERE s.${ident(r.name)} IS NOT NULL)
-     SELECT CASE WHEN NOT ${amountLike('count(*) FILTER (WHERE v <> round(v))', 'quantile_cont(v, 0.05)', 'quantile_cont(v, 0.95)')} THEN 0
-       ELSE count(*) FILTER (WHERE v IN (SELECT v FROM rv)) / ${sampledRows('left')} END FROM lv`,
-  );
-}
-
-/**
- * The number columns whose values meet most often across the two sides, or null when none meet.
- * Every pair (up to 12 × 12) is scored in one statement, by the rule of pairShare: the sampled
- * values unpivoted into one long table per side (144 statements took 25 s on a wide file under load).
- */
-export async function findAmountPair(db: Db, columns: Record<Side, ColumnTyping[]>): Promise<AmountPair | null> {
-  const numbers = (side: Side) => columns[side].filter((c) => c.type === 'number').slice(0, 12);
-  const [left, right] = [numbers('left'), numbers('right')];
-  if (left.length === 0 || right.length === 0) return null;
+async function meetShares(db: Db, left: ColumnTyping[], right: ColumnTyping[]): Promise<Map<string, { share: number; chance: number }>> {
   // Columns numbered ("0", "1", …); DECIMAL(38, 6) holds every number the engine types, exactly.
   const long = (side: Side, cs: ColumnTyping[]) =>
     `(UNPIVOT (SELECT ${cs.map((c, i) => `CAST(s.${ident(c.name)} AS DECIMAL(38, 6)) AS ${ident(String(i))}`).join(', ')} FROM ${ident(typedView(side))} s ORDER BY hash(s.__row_id) LIMIT ${SAMPLE}) ON COLUMNS(*) INTO NAME c VALUE v)`;
@@ -82,13 +67,32 @@ export async function findAmountPair(db: Db, columns: Record<Side, ColumnTyping[
     `WITH lv AS (SELECT c, abs(round(v, 2)) AS v FROM ${long('left', left)} WHERE v <> 0),
        rv AS (SELECT DISTINCT c, abs(round(v, 2)) AS v FROM ${long('right', right)}),
        lc AS (SELECT c, count(*) AS n, count(*) FILTER (WHERE v <> round(v)) AS frac, quantile_cont(v, 0.05) AS p5, quantile_cont(v, 0.95) AS p95 FROM lv GROUP BY c),
+       mag AS (SELECT lv.c, floor(log10(lv.v)) AS m, count(*) AS k FROM lv JOIN lc ON lc.c = lv.c WHERE lv.v >= 1 AND lv.v BETWEEN lc.p5 AND lc.p95 GROUP BY 1, 2),
+       amounts AS (SELECT lc.c FROM lc WHERE lc.frac > 0 OR (lc.p5 >= 1 AND lc.p95 / lc.p5 >= ${WHOLE_AMOUNT_SPREAD}
+         AND (SELECT count(*) FROM mag WHERE mag.c = lc.c AND mag.k >= ${MIN_MAGNITUDE_SHARE} * lc.n) = floor(log10(lc.p95)) - floor(log10(lc.p5)) + 1)),
        hits AS (SELECT lv.c AS lc, rv.c AS rc, count(*) AS n FROM lv JOIN rv ON lv.v = rv.v GROUP BY 1, 2),
        chance AS (SELECT lv.c AS lc, rv.c AS rc, count(*) AS n FROM lv JOIN rv ON lv.v = rv.v + ${CHANCE_SHIFT} GROUP BY 1, 2)
-     SELECT hits.lc, hits.rc, CASE WHEN NOT ${amountLike('lc.frac', 'lc.p5', 'lc.p95')} THEN 0 ELSE hits.n / ${sampledRows('left')} END AS share,
+     SELECT hits.lc, hits.rc, CASE WHEN hits.lc IN (SELECT c FROM amounts) THEN hits.n / ${sampledRows('left')} ELSE 0 END AS share,
        coalesce(chance.n, 0) / ${sampledRows('left')} AS chance
-     FROM hits JOIN lc ON lc.c = hits.lc LEFT JOIN chance ON chance.lc = hits.lc AND chance.rc = hits.rc`,
+     FROM hits LEFT JOIN chance ON chance.lc = hits.lc AND chance.rc = hits.rc`,
   );
-  const shares = new Map(rows.map((r) => [`${r.lc}:${r.rc}`, { share: Number(r.share), chance: Number(r.chance) }]));
+  return new Map(rows.map((r) => [`${r.lc}:${r.rc}`, { share: Number(r.share), chance: Number(r.chance) }]));
+}
+
+/** The share of meetShares for one pair of columns; 0 unless both are number columns. */
+async function pairShare(db: Db, columns: Record<Side, ColumnTyping[]>, left: string, right: string): Promise<number> {
+  const l = columns.left.find((c) => c.name === left);
+  const r = columns.right.find((c) => c.name === right);
+  if (!l || !r || l.type !== 'number' || r.type !== 'number') return 0;
+  return (await meetShares(db, [l], [r])).get('0:0')?.share ?? 0;
+}
+
+/** The number columns whose values meet most often across the two sides (up to 12 × 12 pairs), or null when none meet. */
+export async function findAmountPair(db: Db, columns: Record<Side, ColumnTyping[]>): Promise<AmountPair | null> {
+  const numbers = (side: Side) => columns[side].filter((c) => c.type === 'number').slice(0, 12);
+  const [left, right] = [numbers('left'), numbers('right')];
+  if (left.length === 0 || right.length === 0) return null;
+  const shares = await meetShares(db, left, right);
   let best: AmountPair | null = null;
   left.forEach((l, i) => {
     right.forEach((r, j) => {

@@ -52,6 +52,9 @@ export default {
   // Round 31o (today's code; earlier reports lost with the old machine): one-to-one.ts 94.68 % →
   // 95.74 %, reversals.ts 46-141 91.67 %; exceptions.ts 84.51 %;
   // matching/ 90.61 % over 3 files (8 files unscored).
+  // Round 31p (today's code, after 08c5dee/3d36839/2654f45): groups.ts 232-342 80.34 % -> 86.32 %,
+  // exceptions.ts 84.51 % -> 91.55 % (kills applied by hand), reversals.ts 74-105 100 %;
+  // matching/ 87.17 % over 4 files, 91.12 % with the hand-checked kills (7 files unscored).
   // A whole run adds the rest of the test list, so
   // its scores are equal or higher; set the break to its lowest module once one whole run has printed them.
   thresholds: { high: 80, low: 60, break: 55 },

@@ -158,3 +158,38 @@ describe('creditor references', () => {
     for (const g of quotedInner) expect(String(g.left_rows[0].Maksuviite)).toContain(String(g.right_rows[0].Viesti).replace(/^Viite |\s/g, ''));
   });
 });
+
+/**
+ * A reference printed in blocks for reading: threes from the right, so "1 234 567", "12 345 678"
+ * and "123 456 789" all print as three groups of varying widths, and the branch office's items in
+ * fours from the left ("1234 5678 9"), while the bank's reference field carries the number glued
+ * and padded with zeros. Read as three parts, no glued value could be split back (v17's
+ * fi-viitenumero: 916 lines naming it in the bank's reference column, none confirmed).
+ */
+describe('a reference printed in blocks', () => {
+  it('is the one number the blocks spell: the bank quoting it glued confirms the item', async () => {
+    const threes = (n: string) => n.replace(/\B(?=(\d{3})+(?!\d))/g, ' ');
+    const fours = (n: string) => n.replace(/(\d{4})(?=\d)/g, '$1 ');
+    const items: string[] = [];
+    const lines: string[] = [];
+    for (let k = 0; k < 90; k++) {
+      const reference = String([1_234_567, 12_345_678, 123_456_789][k % 3] + k * 7_919);
+      // Fifteen items of each customer and amount: only the reference tells them apart.
+      const amount = (250 + (k % 6) * 17.35).toFixed(2);
+      // The branch office's items print it in fours from the left.
+      items.push([`F${7000 + k}`, `Cliente ${k % 3}`, `2026-03-${String(1 + (k % 28)).padStart(2, '0')}`, amount, k % 4 === 3 ? fours(reference) : threes(reference)].join(','));
+      // The bank pads it with zeros to 12 digits.
+      if (k < 80) lines.push([`2026-04-${String(1 + (k % 28)).padStart(2, '0')}`, amount, `TRANSFER CLIENTE ${k % 3}`, reference.padStart(12, '0')].join(','));
+    }
+    const ws = await sb.workspace('blocks');
+    // Estonian headings: no name tells which columns pair, the values must.
+    await ws.addSourceFromPath('left', sb.file('arved.csv', csv('Arve nr,Klient,Kuupäev,Summa,Viitenumber', items)));
+    await ws.addSourceFromPath('right', sb.file('pank.csv', csv('Kuupäev,Summa,Selgitus,Viide', lines)));
+    const auto = await buildAutoRecipe(ws, 'blocks');
+    const result = await ws.run(auto.recipe);
+    const matched = (await ws.page(result.run_id, 'matched', { offset: 0, limit: 1_000 })).items;
+    const confirmed = matched.filter((g) => g.status === 'auto');
+    expect(confirmed.length).toBeGreaterThanOrEqual(76);
+    for (const g of confirmed) expect(String(g.left_rows[0].Viitenumber).replace(/ /g, '')).toBe(String(g.right_rows[0].Viide).replace(/^0+/, ''));
+  });
+});

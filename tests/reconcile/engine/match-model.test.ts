@@ -248,6 +248,23 @@ describe('returned payments that name neither the invoice nor the payer', () => 
     expect(groups.filter((g) => g.status === 'auto')).toHaveLength(100);
   });
 
+  it('paid twice by two payers and refunded to one by name only: paid, but only suggested', async () => {
+    // The refund names the customer and no reference; the second payment came from its parent
+    // company. Which payment the refund returns the lines do not say: the customer's own by name
+    // is no evidence (fi-viitenumero: a payer name spelled two ways decided it, wrongly 10 times).
+    const { items, lines } = background();
+    items.push({ n: 405, customer: 8, cents: 47_311, day: 100 });
+    lines.push({ day: 104, cents: 47_311, customer: 8, text: `SVWZ+RE ${doc(405)}`, pays: [405] });
+    lines.push({ day: 106, cents: 47_311, customer: 'HOLDING AG', text: `SVWZ+RE ${doc(405)}`, pays: [] });
+    lines.push({ day: 110, cents: -47_311, customer: 8, text: 'SVWZ+Rueckzahlung Doppelzahlung', pays: [] });
+    const { groups } = await run(items, lines);
+    const paid = groups.filter((g) => g.docs.includes(doc(405)));
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ status: 'suggested' });
+    expect(paid[0].evidence).toMatch(/paid twice: the payment in statement row \d+ has the same amount and was refunded by row \d+/);
+    expect(groups.filter((g) => g.status === 'auto')).toHaveLength(100);
+  });
+
   it('an invoice paid twice and not refunded: the payment is only suggested, its twin says why', async () => {
     const { items, lines } = background();
     items.push({ n: 408, customer: 8, cents: 61_616, day: 100 });

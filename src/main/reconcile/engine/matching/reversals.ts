@@ -23,6 +23,11 @@ import { demoteToSuggestion } from './working';
 
 /** Two statement lines this many days apart or less can be a payment and its reversal. */
 export const REVERSAL_DAYS = 60;
+/**
+ * Two payments of one amount naming one item this many days apart or less are one payment sent
+ * twice (a reminder crossing the first payment); a month apart they are instalments or fees.
+ */
+const DUPLICATE_DAYS = 10;
 
 /**
  * A statement's date may be a value or payout date that trails the booking by a settlement cycle
@@ -88,19 +93,19 @@ export async function removeTiedReversals(db: Db, columns: SideColumns): Promise
     SELECT id, tok FROM t WHERE regexp_matches(tok, '[0-9]') QUALIFY count(*) OVER (PARTITION BY tok) BETWEEN 2 AND 3`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_rev_c AS
     WITH c0 AS (
-      SELECT a.id AS a, b.id AS b, abs(coalesce(date_diff('day', a.dt, b.dt), 0)) AS days, a.names AS a_names,
-        -- 0: the two lines are tied to each other (payer, reference, an id quoted back); 1: only a return word.
-        CASE WHEN (a.p IS NOT NULL AND a.p = b.p)
-          OR EXISTS (SELECT 1 FROM m_rev_tok ta JOIN m_rev_tok tb ON tb.tok = ta.tok WHERE ta.id = a.id AND tb.id = b.id)
-          OR EXISTS (SELECT 1 FROM m_rtok ta JOIN m_rtok tb ON tb.tok = ta.tok AND tb.ref = ta.ref WHERE ta.id = a.id AND tb.id = b.id) THEN 0
-          WHEN b.ret OR a.ret THEN 1 END AS tie
+      SELECT *, CASE WHEN (a_p IS NOT NULL AND a_p = b_p) OR quoted THEN 0 WHEN b_ret OR a_ret THEN 1 END AS tie FROM (
+      SELECT a.id AS a, b.id AS b, abs(coalesce(date_diff('day', a.dt, b.dt), 0)) AS days, a.names AS a_names, a.p AS a_p, b.p AS b_p, a.ret AS a_ret, b.ret AS b_ret,
+        -- tie 0: the two lines are tied to each other (payer, reference, an id quoted back); 1: only a return word.
+        -- quoted: by what one line quotes of the other (an id, a reference), not only by the payer.
+        EXISTS (SELECT 1 FROM m_rev_tok ta JOIN m_rev_tok tb ON tb.tok = ta.tok WHERE ta.id = a.id AND tb.id = b.id)
+          OR EXISTS (SELECT 1 FROM m_rtok ta JOIN m_rtok tb ON tb.tok = ta.tok AND tb.ref = ta.ref WHERE ta.id = a.id AND tb.id = b.id) AS quoted
       FROM m_rev_rows a JOIN m_rev_rows b ON b.amt = -a.amt AND a.amt > 0
       WHERE abs(coalesce(date_diff('day', a.dt, b.dt), 0)) <= ${REVERSAL_DAYS}
         -- The line saying it is a return comes after the line it returns, not before: a cheque's
         -- replacement quoting the returned cheque is no original of that return (eg-cib). By more
         -- than a settlement lag: a card payment's payout date trails its failure (ie-stripe).
         AND NOT coalesce(b.ret AND NOT a.ret AND date_diff('day', b.dt, a.dt) > ${SETTLEMENT_LAG_DAYS}, false)
-        AND NOT coalesce(a.ret AND NOT b.ret AND date_diff('day', a.dt, b.dt) > ${SETTLEMENT_LAG_DAYS}, false)),
+        AND NOT coalesce(a.ret AND NOT b.ret AND date_diff('day', a.dt, b.dt) > ${SETTLEMENT_LAG_DAYS}, false))),
     c AS (SELECT * FROM c0 WHERE tie IS NOT NULL)
     SELECT *, row_number() OVER (PARTITION BY a ORDER BY tie, days, b) AS ra, row_number() OVER (PARTITION BY b ORDER BY tie, days, a_names, abs(b - a), a) AS rb FROM c`);
   // The line tied to it wins over one only a return word links (the statement may carry no dates).
@@ -114,6 +119,16 @@ export async function removeTiedReversals(db: Db, columns: SideColumns): Promise
   await db.exec(`INSERT INTO m_rev_twin
     SELECT DISTINCT c.a AS tid, m.a, m.b FROM m_rev_c c JOIN m_rev_c m ON m.b = c.b AND m.ra = 1 AND m.rb = 1 AND m.tie = 0
     WHERE c.tie = 0 AND c.a <> m.a AND c.a NOT IN (SELECT a FROM m_rev)`);
+  // A refund tied to its payment by the payer alone (or a return word), when another payment of
+  // that amount names the same item within DUPLICATE_DAYS: the item was paid twice, and the refund
+  // quotes nothing that says which payment it returns (a payer name spelled two ways made one
+  // payment the refund's by name: fi-viitenumero, 10 duplicates booked against the wrong payment).
+  await db.exec(`INSERT INTO m_rev_twin
+    SELECT DISTINCT o.id AS tid, m.a, m.b FROM m_rev m JOIN m_rev_c c ON c.a = m.a AND c.b = m.b AND NOT c.quoted
+      JOIN m_rev_rows pa ON pa.id = m.a JOIN m_rev_rows o ON o.amt = pa.amt AND o.id <> m.a
+        AND abs(coalesce(date_diff('day', o.dt, pa.dt), 0)) <= ${DUPLICATE_DAYS}
+    WHERE o.id NOT IN (SELECT a FROM m_rev UNION ALL SELECT b FROM m_rev) AND o.id NOT IN (SELECT tid FROM m_rev_twin)
+      AND EXISTS (SELECT 1 FROM m_rtok ta JOIN m_rtok tb ON tb.tok = ta.tok AND tb.ref = ta.ref WHERE ta.id = m.a AND tb.id = o.id)`);
   await db.exec(`INSERT INTO reversed SELECT a, b FROM m_rev UNION ALL SELECT b, a FROM m_rev`);
   await db.exec(`INSERT INTO used_right SELECT a FROM m_rev UNION ALL SELECT b FROM m_rev`);
   await db.exec(`DELETE FROM w_right WHERE id IN (SELECT a FROM m_rev UNION ALL SELECT b FROM m_rev)`);

@@ -1,6 +1,7 @@
 /**
  * Run commands side by side, each one's output printed whole when it ends so logs never
- * interleave. For single-threaded tools (tsc, ESLint) on CI's 2 cores.
+ * interleave. For work that keeps one core busy (tsc, ESLint, vitest's one worker, Playwright's one
+ * worker) on CI's 2 cores.
  */
 import { spawn } from 'node:child_process';
 
@@ -25,14 +26,14 @@ export function runCommand([command, ...args], buffered, env = {}) {
 }
 
 /**
- * @param {readonly { name: string, cmd: readonly string[] }[]} parts
+ * @param {readonly { name: string, cmd: readonly string[], env?: Record<string, string> }[]} parts
  * @returns {Promise<number>} 0, or the first non-zero status
  */
 export async function runTogether(parts) {
   const statuses = await Promise.all(
-    parts.map(async ({ name, cmd }) => {
+    parts.map(async ({ name, cmd, env }) => {
       const started = Date.now();
-      const code = await runCommand(cmd, true);
+      const code = await runCommand(cmd, true, env);
       const took = ((Date.now() - started) / 1000).toFixed(1);
       console.log(`── ${name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${took} s`);
       return code;

@@ -1,7 +1,6 @@
 /**
  * Run commands side by side, each one's output printed whole when it ends so logs never
- * interleave. For work that keeps one core busy (tsc, ESLint, vitest's one worker, Playwright's one
- * worker) on CI's 2 cores.
+ * interleave. For single-threaded tools (tsc, ESLint) on CI's 2 cores.
  */
 import { spawn } from 'node:child_process';
 
@@ -26,14 +25,14 @@ export function runCommand([command, ...args], buffered, env = {}) {
 }
 
 /**
- * @param {readonly { name: string, cmd: readonly string[], env?: Record<string, string> }[]} parts
+ * @param {readonly { name: string, cmd: readonly string[] }[]} parts
  * @returns {Promise<number>} 0, or the first non-zero status
  */
 export async function runTogether(parts) {
   const statuses = await Promise.all(
-    parts.map(async ({ name, cmd, env }) => {
+    parts.map(async ({ name, cmd }) => {
       const started = Date.now();
-      const code = await runCommand(cmd, true, env);
+      const code = await runCommand(cmd, true);
       const took = ((Date.now() - started) / 1000).toFixed(1);
       console.log(`── ${name}: ${code === 0 ? 'ok' : `FAILED (exit ${code})`} in ${took} s`);
       return code;

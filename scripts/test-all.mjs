@@ -5,11 +5,11 @@
  * end-to-end in browser mode (Playwright + Chromium), Electron e2e (reports NOT RUN where no
  * Electron binary exists). Stops at the first red suite.
  *
- * CI has 2 cores, and most of this keeps one busy: the three `tsc` projects and ESLint are each
- * single-threaded (~220 s one after another, 92 s side by side), and vitest runs one file at a
- * time (its default on 2 cores) at a load average of ~1.1, so the unit tests and the browser e2e
- * (Playwright, one worker) run side by side too. Each one's output is printed whole when it ends,
- * so logs never interleave.
+ * CI has 2 cores. The three `tsc` projects and ESLint are each single-threaded, so they run side
+ * by side (~220 s one after another, 92 s together); each one's output is printed whole when it
+ * ends, so logs never interleave. The unit tests and the browser e2e do not: side by side (load
+ * average 6–7, both start servers and Chromium) the e2e took 34 min instead of ~16, the unit tests
+ * over 37 min instead of ~22, and one e2e test passed only on its retry.
  */
 import { existsSync } from 'node:fs';
 import { electronBinary } from './electron-binary.mjs';
@@ -25,16 +25,11 @@ const steps = [
       { name: 'lint', cmd: [npm, 'run', 'lint'] },
     ],
   },
-  {
-    name: 'unit and integration, and end-to-end (browser mode)',
-    together: [
-      // The unit tests start `kalla` from the bundle the build step just made (tests/helpers/kalla-command.ts).
-      { name: 'unit and integration', cmd: [npm, 'run', 'test:unit'], env: { KALLA_TEST_BUILT: '1' } },
-      { name: 'end-to-end (browser mode)', cmd: [npm, 'run', 'test:e2e'] },
-    ],
-  },
+  // The unit tests start `kalla` from the bundle the build step just made (tests/helpers/kalla-command.ts).
+  { name: 'unit and integration', cmd: [npm, 'run', 'test:unit'], env: { KALLA_TEST_BUILT: '1' } },
   ...(existsSync('resources/viewmapper/test.mjs') ? [{ name: 'java', cmd: [npm, 'run', 'test:java'] }] : []),
   { name: "MCP conformance (official suite: Kalla's servers and Kalla's host)", cmd: [npm, 'run', 'test:conformance'] },
+  { name: 'end-to-end (browser mode)', cmd: [npm, 'run', 'test:e2e'] },
   { name: 'end-to-end (electron)', cmd: [npm, 'run', 'test:electron'] },
 ];
 

@@ -967,8 +967,18 @@ async function blocksShape(db: Db, text: string): Promise<ReferenceGroups | null
   );
   const n = (key: string) => Number(row?.[key] ?? 0);
   if (n('rows') === 0 || n('spaced') < 0.9 * n('rows') || 2 * n('blocky') < n('rows') || n('patterns') < 2) return null;
-  const fixed = n('w_min') === n('w_max');
-  return [{ width: fixed ? n('w_max') : 0, min: Math.max(1, n('b_min')), max: Math.max(1, n('b_max'), fixed ? n('w_max') : n('b_max') + 1) }];
+  return [groupShape(n('w_min'), n('w_max'), n('b_min'), n('b_max'))];
+}
+
+/**
+ * One digit group's shape from the lengths it is written in (wMin–wMax, leading zeros counted) and
+ * its lengths without leading zeros (bMin–bMax): its issued width when every value is written at
+ * one width, else 0.
+ */
+function groupShape(wMin: number, wMax: number, bMin: number, bMax: number): ReferenceGroups[number] {
+  const fixed = wMin === wMax;
+  // Numbers grow: next month's invoices may be longer than any seen, up to the issued width.
+  return { width: fixed ? wMax : 0, min: Math.max(1, bMin), max: Math.max(1, bMax, fixed ? wMax : bMax + 1) };
 }
 
 /** The shape of the keys with `k` digit groups, or null when fewer than half of them hold 3 digits. */
@@ -989,12 +999,7 @@ async function shapeOf(db: Db, text: string, k: number): Promise<ReferenceGroups
   // tenth 1–2 digits, for an average below 3. Whether the short ones are references is the judge's
   // to say, by the amounts.
   if (2 * n('long_keys') < n('rows')) return null;
-  return Array.from({ length: k }, (_, j) => ({
-    width: n(`w_min_${j}`) === n(`w_max_${j}`) ? n(`w_max_${j}`) : 0,
-    min: Math.max(1, n(`min_${j}`)),
-    // Numbers grow: next month's invoices may be longer than any seen, up to the issued width.
-    max: Math.max(1, n(`max_${j}`), n(`w_min_${j}`) === n(`w_max_${j}`) ? n(`w_max_${j}`) : n(`max_${j}`) + 1),
-  }));
+  return Array.from({ length: k }, (_, j) => groupShape(n(`w_min_${j}`), n(`w_max_${j}`), n(`min_${j}`), n(`max_${j}`)));
 }
 
 /**

@@ -13,8 +13,6 @@ import { Book, Rng, money, pad, q, rngFor, openingFor, workDay, LAST_DAY, dmy, y
 
 const NAME = 'sa-sadad';
 export const SA_VAT = (net: number) => Math.round(net * 0.15);
-/** The net whose VAT-inclusive total is `total` halalas (a round amount on the invoice). */
-export function netFor(total: number): number { let n = Math.round(total / 1.15); while (n + SA_VAT(n) > total) n--; while (n + SA_VAT(n) < total) n++; return n; }
 export const GCC_FEES = [2500, 3500, 5000, 7500];
 const WEEKEND = [5, 6];
 
@@ -139,8 +137,8 @@ export function saSadad(o: WorldOptions): World {
       const bits = r.shuffle([`CR ${c.cr}`, `VAT NO ${c.vat}`, `MOB ${c.mobile}`, cite(x)]);
       pay(after([x]), x.cents, sarie(c, bits.join(' ')), g, 'cr_vat_mobile_in_text');
     } else if (u < 0.88) {
-      // Two customers, the same round amount, neither quoting a number: the payer's name decides.
-      const c2 = r.pick(priv.filter((k) => k !== c)), nn = netFor(r.int(5, 150) * 100000);
+      // Two customers, the same round net (so the same total), neither quoting a number: the payer's name decides.
+      const c2 = r.pick(priv.filter((k) => k !== c)), nn = r.int(5, 150) * 100000;
       for (const k of [c, c2]) { const g = book.group(), x = inv(k, 'same_amount_two_customers', g, { net: nn }); pay(after([x]), x.cents, sarie(k, ''), g, 'same_amount_two_customers'); }
     } else if (u < 0.895) {
       // Two open invoices of one customer with the same amount; one SADAD payment names neither.

@@ -1,5 +1,5 @@
 /**
- * `npm run bench:worlds -- [--set tune|heldout|heldout-v2|heldout-v3|heldout-v4|heldout-v5|heldout-v6|heldout-v7|heldout-v8|heldout-v9|heldout-v10|heldout-v11|heldout-v12|heldout-v13|heldout-v14|heldout-v15|heldout-v16|heldout-v17|all] [--world NAME] [--open-items N] [--seed S] [--order both|open-first|statement-first] [--keep]`
+ * `npm run bench:worlds -- [--set tune|heldout|heldout-v2|heldout-v3|heldout-v4|heldout-v5|heldout-v6|heldout-v7|heldout-v8|heldout-v9|heldout-v10|heldout-v11|heldout-v12|heldout-v13|heldout-v14|heldout-v15|heldout-v16|heldout-v17|heldout-v18|all] [--world NAME] [--open-items N] [--seed S] [--order both|open-first|statement-first] [--keep]`
  *
  * Issue 25's measure: cash application on "worlds" written by people who had not read the engine
  * (scripts/bench/worlds/tune, …/heldout, …/heldout-v2; contract in worlds/world.ts). Each world is run the way
@@ -120,6 +120,10 @@ async function loadWorlds(set: string): Promise<Record<string, WorldGenerator>> 
   // Not part of `all` until the owner has taken its first, untuned figure (`--set heldout-v17`).
   const heldoutV17 = './worlds/heldout-v17/index';
   if (set === 'heldout-v17') Object.assign(worlds, ((await import(heldoutV17)) as { HELDOUT_V17_WORLDS: Record<string, WorldGenerator> }).HELDOUT_V17_WORLDS);
+  // The eighteenth held-out set (issue 25v18: sa-sadad, lk-sampath, us-wholesale-edi), by another hand.
+  // Not part of `all` until the owner has taken its first, untuned figure (`--set heldout-v18`).
+  const heldoutV18 = './worlds/heldout-v18/index';
+  if (set === 'heldout-v18') Object.assign(worlds, ((await import(heldoutV18)) as { HELDOUT_V18_WORLDS: Record<string, WorldGenerator> }).HELDOUT_V18_WORLDS);
   return worlds;
 }
 

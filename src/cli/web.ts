@@ -19,11 +19,14 @@ export interface Io {
   stderr: (text: string) => void;
 }
 
-/** The built renderer sits next to the bundled CLI (out/main → out/renderer). */
+/**
+ * The built renderer sits next to the bundle (out/main → out/renderer); this module is in a chunk
+ * of it (out/main/chunks), or in the source tree (src/cli) under tsx.
+ */
 export function findRendererDir(env = process.env): string {
   if (env.KALLA_RENDERER_DIR) return resolve(env.KALLA_RENDERER_DIR);
   const here = dirname(fileURLToPath(import.meta.url));
-  const candidates = [join(here, '../renderer'), join(here, '../../out/renderer')];
+  const candidates = [join(here, '../renderer'), join(here, '../../renderer'), join(here, '../../out/renderer')];
   return candidates.find((c) => existsSync(join(c, 'index.html'))) ?? candidates[0];
 }
 

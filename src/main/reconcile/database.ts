@@ -15,12 +15,12 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, readFile, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { dirname, join } from 'node:path';
-import pg from 'pg';
 import { z } from 'zod';
 import type { DbConnectInput, DbConnectionView, DbPreview, DbSource, DbTable } from '../../shared/reconcile/database';
 import { UserError } from '../errors';
 import { writeFileAtomic } from '../base/atomic-write';
 import { columnType } from './pushdown/postgres';
+import { pgDriver, type pg } from './pushdown/pg-driver';
 
 export const DB_PASSWORD_SECRET = 'reconcile.db.password';
 export const PREVIEW_ROWS = 20;
@@ -325,7 +325,7 @@ export class DatabaseSources {
   }
 
   private async withClient<T>(t: DbTarget, body: (c: pg.Client) => Promise<T>, source?: DbSource): Promise<T> {
-    const client = new pg.Client({
+    const client = new (await pgDriver()).Client({
       host: t.host,
       port: t.port,
       database: t.database,

@@ -23,7 +23,7 @@ import { open, rename, rm } from 'node:fs/promises';
 import { once } from 'node:events';
 import { posix } from 'node:path';
 import type { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import { ReconError } from '../../errors';
 import { openZipMember, readZipDirectory, type ZipMember } from './zip';
 
@@ -191,7 +191,9 @@ export async function xlsxToCsv(path: string, target: string, sheet: string | un
   const options = { sharedStrings: 'cache', worksheets: 'emit', styles: 'cache', hyperlinks: 'ignore', entries: 'ignore' } as const;
   try {
     const members = await readZipDirectory(path);
-    const parsers = new ExcelJS.stream.xlsx.WorkbookReader(path, options) as unknown as PartParsers;
+    // Imported here, not at the top: exceljs is 235 modules, and only a workbook needs them.
+    const { default: excel } = await import('exceljs');
+    const parsers = new excel.stream.xlsx.WorkbookReader(path, options) as unknown as PartParsers;
     const layout = await readWorkbookParts(path, members, parsers, opened);
     for (const [index, part] of layout.sheets.entries()) {
       const { name } = part;

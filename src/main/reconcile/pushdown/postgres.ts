@@ -13,12 +13,12 @@ import { createWriteStream } from 'node:fs';
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { once } from 'node:events';
-import pg from 'pg';
 import type { ColumnType, Recipe } from '../../../shared/reconcile/recipe';
 import type { ColumnTyping, Side } from '../../../shared/reconcile/sources-and-runs';
 import { ReconError } from '../../errors';
 import { neutraliseCell } from '../engine/csv-guard';
 import { requireTypedRuleColumns } from '../engine/recipe-sql';
+import { pgDriver, type pg } from './pg-driver';
 import { compileRecipe, SUBSET_SEARCH_NOTE, workTables, type CompiledRecipe, type PushdownSource } from './compile';
 
 export interface PgLocation {
@@ -146,7 +146,7 @@ export interface PushdownOptions {
 }
 
 async function connect(loc: PgLocation): Promise<pg.Client> {
-  const client = new pg.Client({ connectionString: loc.connectionString });
+  const client = new (await pgDriver()).Client({ connectionString: loc.connectionString });
   try {
     await client.connect();
   } catch (e) {
@@ -294,6 +294,7 @@ const csvField = (v: unknown, guard: boolean): string => {
 
 /** A result table as CSV, read in pages by its key (no cursor: plain queries keep memory flat). */
 async function exportCsv(client: pg.Client, table: string, key: string, target: string, guard: boolean): Promise<void> {
+  const { types } = await pgDriver();
   const out = createWriteStream(target);
   try {
     let last: string | null = null;
@@ -302,7 +303,7 @@ async function exportCsv(client: pg.Client, table: string, key: string, target: 
       const r: pg.QueryResult = await client.query({
         text: `SELECT * FROM ${table} ${last === null ? '' : `WHERE ${key} > $1`} ORDER BY ${key} LIMIT 50000`,
         values: last === null ? [] : [last],
-        types: { getTypeParser: (oid: number) => (oid === 1082 ? (v: string) => v : pg.types.getTypeParser(oid)) },
+        types: { getTypeParser: (oid: number) => (oid === 1082 ? (v: string) => v : types.getTypeParser(oid)) },
       });
       if (!header) {
         out.write(`${r.fields.map((f) => csvField(f.name, guard)).join(',')}\n`);

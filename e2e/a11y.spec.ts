@@ -22,7 +22,23 @@ interface Row {
   lesser: string[];
 }
 
-async function scan(page: Page, state: string, rows: Row[]) {
+/** Each theme's findings, one row per state. */
+type Rows = Record<Theme, Row[]>;
+type Theme = 'light' | 'dark';
+const THEMES: Theme[] = ['light', 'dark'];
+
+/**
+ * Scans the page as it is in both themes: the state is reached once and the colour scheme switched
+ * under it (two workspaces' worth of setup per theme took ~90 s of the suite).
+ */
+async function scan(page: Page, state: string, rows: Rows) {
+  for (const theme of THEMES) {
+    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
+    await scanTheme(page, state, rows[theme]);
+  }
+}
+
+async function scanTheme(page: Page, state: string, rows: Row[]) {
   // Let transitions and async renders settle so contrast is measured on final colours.
   await page.waitForTimeout(150);
   const started = Date.now();
@@ -46,17 +62,20 @@ async function scan(page: Page, state: string, rows: Row[]) {
  * serious and critical ones since issue 18, moderate and minor ones (heading order, a page without
  * an h1, an empty table header) since they were fixed too.
  */
-function report(rows: Row[], info: TestInfo, file: string, theme: string) {
-  const table = [
-    `| state (${theme}) | serious | critical | moderate or minor rules |`,
-    '|---|---|---|---|',
-    ...rows.map((r) => `| ${r.state} | ${r.serious} | ${r.critical} | ${r.lesser.length} |`),
-  ].join('\n');
-  const details = rows.filter((r) => r.rules.length).map((r) => `${r.state}:\n  ${r.rules.join('\n  ')}`).join('\n');
-  const lesser = rows.filter((r) => r.lesser.length).map((r) => `${r.state}:\n  ${r.lesser.join('\n  ')}`).join('\n');
-  writeFileSync(info.outputPath(file), `${table}\n\n${details}\n\nModerate and minor:\n${lesser}\n`);
-  expect(details, 'serious or critical axe violations').toBe('');
-  expect(lesser, 'moderate or minor axe violations').toBe('');
+function report(rows: Rows, info: TestInfo, file: (theme: Theme) => string) {
+  const found = THEMES.map((theme) => {
+    const table = [
+      `| state (${theme}) | serious | critical | moderate or minor rules |`,
+      '|---|---|---|---|',
+      ...rows[theme].map((r) => `| ${r.state} | ${r.serious} | ${r.critical} | ${r.lesser.length} |`),
+    ].join('\n');
+    const details = rows[theme].filter((r) => r.rules.length).map((r) => `${theme} · ${r.state}:\n  ${r.rules.join('\n  ')}`).join('\n');
+    const lesser = rows[theme].filter((r) => r.lesser.length).map((r) => `${theme} · ${r.state}:\n  ${r.lesser.join('\n  ')}`).join('\n');
+    writeFileSync(info.outputPath(file(theme)), `${table}\n\n${details}\n\nModerate and minor:\n${lesser}\n`);
+    return { details, lesser };
+  });
+  expect(found.map((f) => f.details).join(''), 'serious or critical axe violations').toBe('');
+  expect(found.map((f) => f.lesser).join(''), 'moderate or minor axe violations').toBe('');
 }
 
 /** The sidebar entry of a workspace, whatever role the sidebar uses. */
@@ -64,9 +83,8 @@ async function open(page: Page, label: string) {
   await page.locator('.sidebar').getByText(label, { exact: true }).click();
 }
 
-async function scanAll(page: Page, info: TestInfo, theme: 'light' | 'dark') {
-  await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
-  const rows: Row[] = [];
+async function scanAll(page: Page, info: TestInfo) {
+  const rows: Rows = { light: [], dark: [] };
 
   await open(page, 'Servers');
   await expect(page.getByRole('button', { name: 'Add server' })).toBeVisible();
@@ -140,43 +158,38 @@ async function scanAll(page: Page, info: TestInfo, theme: 'light' | 'dark') {
   await scan(page, 'F1 dialog', rows);
   await page.keyboard.press('Escape');
 
-  report(rows, info, `a11y-${theme}.md`, theme);
+  report(rows, info, (theme) => `a11y-${theme}.md`);
 }
 
 /** The Assistant with a conversation: streamed answers, tool entries, and a confirmation card waiting. */
-async function scanAssistant(page: Page, info: TestInfo, theme: 'light' | 'dark') {
+async function scanAssistant(page: Page, info: TestInfo) {
   const { app, fake, done } = await appWithFakeAnthropic();
   try {
     await page.goto(app.url);
-    await page.emulateMedia({ colorScheme: theme, reducedMotion: 'reduce' });
     fake.enqueue(
       anthropicStream({ content: [{ type: 'text', text: 'Here are the servers.' }, { type: 'tool_use', id: 't1', name: 'kalla-app__list_servers', input: {} }], stop_reason: 'tool_use' }),
       anthropicStream({ content: [{ type: 'text', text: 'kalla-recon and viewmapper are running. Shall I open the sample lineage?' }, { type: 'tool_use', id: 't2', name: 'kalla-app__lineage_connect', input: { dataset: 'kalla_ecommerce' } }], stop_reason: 'tool_use' }),
     );
-    const rows: Row[] = [];
+    const rows: Rows = { light: [], dark: [] };
     await open(page, 'Assistant');
     await page.getByLabel('Message the Assistant').fill('Which servers run? Then open the sample lineage.');
     await page.getByRole('button', { name: 'Send' }).click();
     await expect(page.getByRole('group', { name: 'Confirm lineage_connect' })).toBeVisible();
     await scan(page, 'Assistant · conversation with a confirmation card', rows);
-    report(rows, info, `a11y-assistant-${theme}.md`, theme);
+    report(rows, info, (theme) => `a11y-assistant-${theme}.md`);
   } finally {
     await done();
   }
 }
 
-for (const theme of ['light', 'dark'] as const) {
-  test(`axe: the Assistant with a conversation (${theme})`, async ({ page }, info) => {
-    test.setTimeout(180_000);
-    await page.setViewportSize({ width: 1024, height: 700 });
-    await scanAssistant(page, info, theme);
-  });
-}
+test('axe: the Assistant with a conversation (light and dark)', async ({ page }, info) => {
+  test.setTimeout(240_000);
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await scanAssistant(page, info);
+});
 
-for (const theme of ['light', 'dark'] as const) {
-  test(`axe: no serious or critical violations in any workspace (${theme})`, async ({ appPage: page }, info) => {
-    test.setTimeout(420_000);
-    await page.setViewportSize({ width: 1024, height: 700 });
-    await scanAll(page, info, theme);
-  });
-}
+test('axe: no violations in any workspace (light and dark)', async ({ appPage: page }, info) => {
+  test.setTimeout(600_000);
+  await page.setViewportSize({ width: 1024, height: 700 });
+  await scanAll(page, info);
+});

@@ -106,7 +106,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 43;
+export const LEARNING_VERSION = 44;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -167,7 +167,7 @@ export function sampleColumns(columns: Columns, mappings: FieldMapping[]): Recor
     ...parties.flatMap(([a]) => [a]),
     ...(amount ? withholdingBases(columns.left, [amount.field_a]) : []),
   ];
-  const right = [...find('right', key?.field_b), ...find('right', amount?.field_b), ...statementTexts(columns), ...rightDates(columns, mappings), ...parties.flatMap(([, b]) => [b])];
+  const right = [...find('right', key?.field_b), ...find('right', amount?.field_b), ...statementTexts(columns), ...statementNumbers(columns), ...rightDates(columns, mappings), ...parties.flatMap(([, b]) => [b])];
   const unique = (cs: ColumnTyping[]) => [...new Set(cs)];
   return { left: unique(left), right: unique(right) };
 }
@@ -542,12 +542,15 @@ const PARTY_ID_AGREEMENT = 0.3;
  * shared (Agrícola Aconcagua Limitada and Agrícola Aconcagua SpA).
  */
 async function learnPartyId(db: Db, columns: Columns, amount: FieldMapping, flipSign: boolean, taken: Set<string>): Promise<CashFacts['partyId']> {
-  const texts = statementTexts(columns);
-  if (texts.length === 0) return null;
   const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);
-  const candidates = (await wholeNumberIds(db, identifierCandidates(columns.left).filter((c) => !taken.has(c.name) && c.name !== amount.field_a), la)).slice(0, 8);
-  if (candidates.length === 0) return null;
   const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
+  // The statement writes the payer's id in its texts, or in a column of its own, which a tax code
+  // (Ukraine's 8-digit ЄДРПОУ) or a customer number of digits types as a number.
+  const numbers = statementNumbers(columns).filter((c) => c.name !== amount.field_b);
+  const texts = [...statementTexts(columns), ...(await wholeNumberIds(db, 'right', numbers, ra))];
+  if (texts.length === 0) return null;
+  const candidates = (await wholeNumberIds(db, 'left', identifierCandidates(columns.left).filter((c) => !taken.has(c.name) && c.name !== amount.field_a), la)).slice(0, 8);
+  if (candidates.length === 0) return null;
   // The statement's identifiers are read once for every candidate column, from the texts stacked
   // (stackedTexts), once per distinct text: a UNION ALL of one SELECT per text column took DuckDB
   // ~11 s CPU to plan at 2,500 columns. UNPIVOT leaves NULL texts out; they have no tokens.
@@ -565,13 +568,14 @@ async function learnPartyId(db: Db, columns: Columns, amount: FieldMapping, flip
 
 /**
  * Of `cols`, the text columns and the number columns that can be ids: whole numbers (a Polish NIP
- * 5213012345 is read as a number) and not the item's amount on most rows (a balance column is).
+ * 5213012345 is read as a number) and not the row's amount (`amt`) on most rows (a balance column is).
+ * The open items are read whole, the statement in its sample.
  */
-async function wholeNumberIds(db: Db, cols: ColumnTyping[], la: string): Promise<ColumnTyping[]> {
+async function wholeNumberIds(db: Db, side: Side, cols: ColumnTyping[], amt: string): Promise<ColumnTyping[]> {
   const numbers = cols.filter((c) => c.type === 'number');
   if (numbers.length === 0) return cols.filter((c) => c.type === 'text');
   const row = await db.one<Record<string, boolean>>(
-    `SELECT ${numbers.map((c, i) => `count(*) FILTER (WHERE s.${ident(c.name)} <> round(s.${ident(c.name)})) = 0 AND count(*) FILTER (WHERE s.${ident(c.name)} = ${la}) < 0.5 * count(s.${ident(c.name)}) AS ok${i}`).join(', ')} FROM ${allRows('left')}`,
+    `SELECT ${numbers.map((c, i) => `count(*) FILTER (WHERE s.${ident(c.name)} <> round(s.${ident(c.name)})) = 0 AND count(*) FILTER (WHERE s.${ident(c.name)} = ${amt}) < 0.5 * count(s.${ident(c.name)}) AS ok${i}`).join(', ')} FROM ${side === 'left' ? allRows('left') : sample('right')}`,
   );
   return cols.filter((c) => c.type === 'text' || (c.type === 'number' && row?.[`ok${numbers.indexOf(c)}`] === true));
 }
@@ -840,6 +844,8 @@ async function lineShares(db: Db, leftKey: ColumnTyping, shape: ReferenceGroups,
 
 /** The statement's text columns, in the order the token tables number them. */
 const statementTexts = (columns: Columns) => columns.right.filter((c) => c.type === 'text' && !c.derived);
+/** The statement's number columns where a payer's id may be written (the first 40, as identifierCandidates). */
+const statementNumbers = (columns: Columns) => columns.right.filter((c) => c.type === 'number' && !c.derived).slice(0, 40);
 
 /**
  * The statement sample's tokens of `shape` in `texts` (c: the column's place in `texts`, id, k),
@@ -873,7 +879,7 @@ async function stackedTexts(db: Db, texts: ColumnTyping[]): Promise<string> {
   const table = `${LEFT_REFS_PREFIX}s${textHash(JSON.stringify(texts.map((c) => c.name)))}`;
   if (await db.hasTempTable(table)) return table;
   await db.exec(
-    `CREATE TEMP TABLE ${table} AS SELECT c, id, raw FROM (UNPIVOT (SELECT __row_id AS id, ${texts.map((c, i) => `CAST(s.${ident(c.name)} AS VARCHAR) AS ${ident(String(i))}`).join(', ')} FROM ${sample('right')}) ON COLUMNS(* EXCLUDE (id)) INTO NAME c VALUE raw)`,
+    `CREATE TEMP TABLE ${table} AS SELECT c, id, raw FROM (UNPIVOT (SELECT __row_id AS id, ${texts.map((c, i) => `${keySourceText(c)} AS ${ident(String(i))}`).join(', ')} FROM ${sample('right')}) ON COLUMNS(* EXCLUDE (id)) INTO NAME c VALUE raw)`,
   );
   return table;
 }

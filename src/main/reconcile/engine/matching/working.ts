@@ -254,7 +254,7 @@ export async function partyIdTables(db: Db, left: ColumnTyping, right: ColumnTyp
   }
   if (!(await db.hasTempTable(r))) {
     await db.exec(`CREATE TEMP TABLE ${r} AS
-      WITH t AS (SELECT s.${ident(ROW_ID)} AS id, unnest(${idTokens(`CAST(s.${ident(right.name)} AS VARCHAR)`)}) AS c FROM ${rowsReading('right', [right])})
+      WITH t AS (SELECT s.${ident(ROW_ID)} AS id, unnest(${idTokens(keySourceText(right))}) AS c FROM ${rowsReading('right', [right])})
       SELECT id, min(c) AS c FROM t WHERE c IN (SELECT c FROM ${l}) GROUP BY id HAVING count(DISTINCT c) = 1`);
   }
   return { left: l, right: r };

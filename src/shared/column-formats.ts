@@ -16,6 +16,8 @@ export const DATE_FORMATS: ReadonlyArray<{ value: string; label: string }> = [
   { value: '%Y.%m.%d', label: '2026.12.31' },
   { value: '%Y%m%d', label: '20261231' },
   { value: '%d %b %Y', label: '31 Dec 2026' },
+  // Read by the engine itself (typing.ts, kalla_named_date), in eight languages and either order.
+  { value: 'name', label: '31-Dec-2026, 1. Okt. 2026, Dec 31, 2026 (month as a word)' },
 ];
 
 export const NUMBER_FORMATS: ReadonlyArray<{ value: string; label: string }> = [
@@ -30,7 +32,7 @@ export const NUMBER_FORMATS: ReadonlyArray<{ value: string; label: string }> = [
 export function formatProblem(type: string, format: string | undefined): string | null {
   if (!format) return null;
   if (type === 'date' || type === 'timestamp') {
-    if (format === 'iso' || /%[dmyYbBHMSjI]/.test(format)) return null;
+    if (DATE_FORMATS.some((f) => f.value === format) || /%[dmyYbBHMSjI]/.test(format)) return null;
     return `“${format}” is not a date format; choose one of ${DATE_FORMATS.map((f) => f.label).join(', ')}`;
   }
   if (type === 'number') {

@@ -170,6 +170,41 @@ describe('typing for finance exports', () => {
     ]);
   });
 
+  it('reads dates whose month is a word, in the languages and orders exports write them', async () => {
+    // Oracle and Sri Lankan banks (01-SEP-2026), Tally (1-Apr-26), German banks (1. Okt. 2026),
+    // Spanish (01-ene-2026), US (Sep 1, 2026), mainframe (01SEP26), with a time. v18's lk-sampath
+    // had both its date columns left as text: no date was compared.
+    const { info, rows } = await load('oracle;tally;de;es;us;mf;at', [
+      '01-SEP-2026;1-Apr-26;1. Okt. 2026;01-ene-2026;"Sep 1, 2026";01SEP26;10-Dec-2026 14:05',
+      '30-NOV-2026;28-Jul-26;15. Dez. 2026;31-dic-2026;"December 31, 2026";29FEB28;11-Dec-2026 09:30:15',
+      '15-MAR-2026;3-Mar-26;3. März 2026;15-ago-2026;"Mar 15, 2026";15MAR26;01-Jan-2027 00:00',
+    ]);
+    expect(info.columns.map((c) => [c.name, c.type, c.format])).toEqual([
+      ['oracle', 'date', 'name'],
+      ['tally', 'date', 'name'],
+      ['de', 'date', 'name'],
+      ['es', 'date', 'name'],
+      ['us', 'date', 'name'],
+      ['mf', 'date', 'name'],
+      ['at', 'timestamp', 'name'],
+    ]);
+    expect(rows.map((r) => [r.oracle, r.tally, r.de, r.es, r.us, r.mf, String(r.at).slice(0, 19)])).toEqual([
+      ['2026-09-01', '2026-04-01', '2026-10-01', '2026-01-01', '2026-09-01', '2026-09-01', '2026-12-10 14:05:00'],
+      ['2026-11-30', '2026-07-28', '2026-12-15', '2026-12-31', '2026-12-31', '2028-02-29', '2026-12-11 09:30:15'],
+      ['2026-03-15', '2026-03-03', '2026-03-03', '2026-08-15', '2026-03-15', '2026-03-15', '2027-01-01 00:00:00'],
+    ]);
+  });
+
+  it('keeps words that name no month, and a day the month does not have, out of the dates', async () => {
+    // "12 Main 2026" is no date; 31-FEB is not a day: with one in twenty the column stays a date
+    // column and lists it; references such as 10MAY2026X stay text.
+    const { info } = await load('ref;addr', ['10MAY2026X;12 Main 2026', '11MAY2026X;14 High 2025']);
+    expect(info.columns.map((c) => c.type)).toEqual(['text', 'text']);
+    const days = Array.from({ length: 19 }, (_, k) => `${String(k + 1).padStart(2, '0')}-FEB-2026`);
+    const { info: withBad } = await load('day', [...days, '31-FEB-2026']);
+    expect(withBad.columns[0]).toMatchObject({ type: 'date', format: 'name' });
+  });
+
   it('keeps a column of 13+-digit identifiers as text: as amounts every value would be blank', async () => {
     const { info, rows } = await load('virtual_account,card,amount', ['56200170000000,4111111111111111,1', '56200170000001,5500000000000004,2', '56200170000002,340000000000009,3']);
     expect(info.columns.map((c) => [c.name, c.type])).toEqual([
@@ -217,6 +252,19 @@ describe('typing for finance exports', () => {
     const { info, rows: typed } = await load('day,Uit,Binnen,Stand', rows);
     expect(info.columns.find((c) => c.name === 'signed_amount')?.format?.split('\u0000').slice(0, 2)).toEqual(['Binnen', 'Uit']);
     expect(typed.slice(0, 2).map((r) => Number(r.signed_amount))).toEqual([-5.1, 12.4]);
+  });
+
+  it('derives a signed amount from two columns that print 0,00 on the side that did not move', async () => {
+    // Galicia Office Banking (ar-galicia): "Débitos;Créditos" with 0,00 in the other. Read as two
+    // filled columns, there was no split amount: the credits alone were the amount, every debit 0,
+    // so a rejected cheque was invisible and its deposit paid the invoice.
+    const rows = Array.from({ length: 40 }, (_, i) => (i % 5 === 0 ? `${String((i % 28) + 1).padStart(2, '0')}/01/2027;${i}59,06;0,00;1.000,00` : `${String((i % 28) + 1).padStart(2, '0')}/01/2027;0,00;${i}12,40;1.000,00`));
+    const { info, rows: typed } = await load('Fecha;Importe A;Importe B;Saldo', rows);
+    expect(info.columns.find((c) => c.name === 'signed_amount')?.format?.split('\u0000').slice(0, 2)).toEqual(['Importe B', 'Importe A']);
+    expect(typed.slice(0, 2).map((r) => Number(r.signed_amount))).toEqual([-59.06, 112.4]);
+    // By name too, in the plural Spanish and Portuguese write.
+    const { info: named } = await load('Fecha;Débitos;Créditos', ['01/01/2027;0,00;12,40', '02/01/2027;5,00;0,00', '03/01/2027;0,00;7,10']);
+    expect(named.columns.find((c) => c.name === 'signed_amount')?.format?.split('\u0000').slice(0, 2)).toEqual(['Créditos', 'Débitos']);
   });
 
   it('reads spaces as thousands separators only between groups of three digits: a reference in blocks stays text', async () => {

@@ -15,6 +15,9 @@
  * kalla_num_neg: negative by "-x", "(x)" or "x-".
  * kalla_num_us / kalla_num_eu: body is valid with "," / "." as thousands; US also reads
  *   Indian grouping ("12,34,567.89": groups of two before the last three).
+ * kalla_named_date: a date whose month is written as a word ("01-SEP-2026", "1-Apr-26",
+ *   "1. Okt. 2026", "Sep 1, 2026", "01SEP26") as "yyyy-mm-dd" (and " hh:mm[:ss]" when it has a
+ *   time); NULL when the word names no month (kalla_month_of).
  */
 import type { Db } from './db';
 
@@ -30,6 +33,42 @@ const CURRENCY_CODES =
 const CURRENCY_SIGN = String.raw`([A-Z]{1,3}[\s\x{00A0}]?)?\p{Sc}([\s\x{00A0}]?[A-Z]{1,3}\b)?`;
 /** Currencies written as a short word, apart from the digits by a space: "12,00 zł", "1 234 Kč", "kr 99". */
 export const CURRENCY_WORDS = 'zł|zl|Kč|Kc|Ft|kr\\.?|Kr\\.?|lei|лв\\.?|Rs\\.?|Dhs|RM|Rp|SFr\\.?|Fr\\.';
+
+/**
+ * Month names and their abbreviations as finance exports write them (English, German, French,
+ * Spanish, Italian, Portuguese, Dutch, Indonesian), lower case, without accents or a final dot:
+ * Oracle and Tally write 01-SEP-2026, SAP and German banks 1. Okt. 2026, Spanish ones 01-ene-2026.
+ * Where two languages share an abbreviation they mean the same month ("mar", "jun", "set").
+ */
+const MONTH_NAMES: string[][] = [
+  ['jan', 'january', 'januar', 'januari', 'janv', 'janvier', 'janeiro', 'ene', 'enero', 'gen', 'gennaio'],
+  ['feb', 'february', 'februar', 'februari', 'fev', 'fevr', 'fevrier', 'fevereiro', 'febrero', 'febbraio'],
+  ['mar', 'march', 'marz', 'maerz', 'mrz', 'mars', 'marzo', 'marco', 'maart', 'mrt'],
+  ['apr', 'april', 'avr', 'avril', 'abr', 'abril', 'aprile'],
+  ['may', 'mai', 'mayo', 'mag', 'maggio', 'maio', 'mei'],
+  ['jun', 'june', 'juni', 'juin', 'junio', 'giu', 'giugno', 'junho'],
+  ['jul', 'july', 'juli', 'juil', 'juillet', 'julio', 'lug', 'luglio', 'julho'],
+  ['aug', 'august', 'augustus', 'aout', 'ago', 'agosto', 'agu', 'agt', 'ags', 'agustus'],
+  ['sep', 'sept', 'september', 'septembre', 'septiembre', 'set', 'setiembre', 'settembre', 'setembro'],
+  ['oct', 'october', 'okt', 'oktober', 'octobre', 'octubre', 'ott', 'ottobre', 'out', 'outubro'],
+  ['nov', 'november', 'novembre', 'noviembre', 'novembro'],
+  ['dec', 'december', 'dez', 'dezember', 'decembre', 'dic', 'diciembre', 'dicembre', 'dezembro', 'des', 'desember'],
+];
+const MONTH_WORDS = MONTH_NAMES.flat();
+const MONTH_NUMBERS = MONTH_NAMES.flatMap((names, i) => names.map(() => i + 1));
+/** Day, month word, year (two or four digits), an optional time: 01-SEP-2026, 1. Okt. 2026, 01SEP26 10:15. */
+const NAMED_DMY = String.raw`^(\d{1,2})\.?[-/ ]?(\pL{3,10})\.?[-/ ,]*(\d{4}|\d{2})( \d{1,2}:\d{2}(?::\d{2})?)?$`;
+/** Month word, day, year: Sep 1, 2026; September 01 2026; Sep-01-2026. */
+const NAMED_MDY = String.raw`^(\pL{3,10})\.?[-/ ]?(\d{1,2})(?:st|nd|rd|th)?,?[-/ ]+(\d{4}|\d{2})( \d{1,2}:\d{2}(?::\d{2})?)?$`;
+
+/**
+ * The shape of such a date, with the month words spelled out, over a value folded to lower case
+ * without accents: what type detection counts (a regular expression per value; the macro's
+ * extraction and look-up in every column's aggregate made the detection statement slow to plan).
+ */
+const MONTH_WORD = `(${[...MONTH_WORDS].sort((a, b) => b.length - a.length).join('|')})`;
+const TIME = String.raw`( \d{1,2}:\d{2}(:\d{2})?)?`;
+export const NAMED_DATE_SHAPE = String.raw`\d{1,2}\.?[-/ ]?${MONTH_WORD}\.?[-/ ,]*(\d{4}|\d{2})${TIME}|${MONTH_WORD}\.?[-/ ]?\d{1,2}(st|nd|rd|th)?,?[-/ ]+(\d{4}|\d{2})${TIME}`;
 
 export const MACROS_SQL = String.raw`
 -- Spaces and apostrophes are thousands separators only between groups of three digits: "1 234,56",
@@ -82,6 +121,13 @@ CREATE OR REPLACE MACRO kalla_parse_eu(v) AS (
     WHEN kalla_num_sci(c) THEN try_cast(replace(c, ',', '.') AS DECIMAL(18, 6))
     WHEN kalla_num_shape_ok(c) AND kalla_num_eu(kalla_num_body(c))
     THEN (CASE WHEN kalla_num_neg(c) THEN -1 ELSE 1 END) * try_cast(replace(replace(kalla_num_body(c), '.', ''), ',', '.') AS DECIMAL(18, 6)) END)[1] END);
+CREATE OR REPLACE MACRO kalla_month_of(w) AS [${MONTH_NUMBERS.join(', ')}][list_position([${MONTH_WORDS.map((w) => `'${w}'`).join(', ')}], rtrim(strip_accents(lower(w)), '.'))];
+-- Two-digit years as strptime's %y reads them: 00–68 are 20xx, 69–99 19xx.
+CREATE OR REPLACE MACRO kalla_named_ymd(y, m, d, t) AS CASE WHEN m IS NOT NULL THEN
+  printf('%04d-%02d-%02d', CASE WHEN length(y) = 2 THEN CASE WHEN y::INTEGER < 69 THEN 2000 ELSE 1900 END + y::INTEGER ELSE y::INTEGER END, m, d::INTEGER) || t END;
+CREATE OR REPLACE MACRO kalla_named_date(v) AS list_transform([v], x -> CASE
+  WHEN regexp_full_match(x, '${NAMED_DMY}') THEN kalla_named_ymd(regexp_extract(x, '${NAMED_DMY}', 3), kalla_month_of(regexp_extract(x, '${NAMED_DMY}', 2)), regexp_extract(x, '${NAMED_DMY}', 1), regexp_extract(x, '${NAMED_DMY}', 4))
+  WHEN regexp_full_match(x, '${NAMED_MDY}') THEN kalla_named_ymd(regexp_extract(x, '${NAMED_MDY}', 3), kalla_month_of(regexp_extract(x, '${NAMED_MDY}', 1)), regexp_extract(x, '${NAMED_MDY}', 2), regexp_extract(x, '${NAMED_MDY}', 4)) END)[1];
 CREATE OR REPLACE MACRO kalla_tokens(s) AS list_distinct(list_filter(string_split_regex(lower(coalesce(s, '')), '[^a-z0-9]+'), x -> x <> ''));
 CREATE OR REPLACE MACRO kalla_jaccard(a, b) AS (
   CASE WHEN len(kalla_tokens(a)) + len(kalla_tokens(b)) = 0 THEN 1.0

@@ -8,6 +8,7 @@ import { addDebitCredit, sideBySideExpression } from './debit-credit';
 import type { ColumnType } from '../../../shared/reconcile/recipe';
 import type { ColumnTyping, Notice } from '../../../shared/reconcile/sources-and-runs';
 import type { Db } from './db';
+import { NAMED_DATE_SHAPE } from './macros';
 import { ident, lit } from './sql';
 
 export interface ColumnOverride {
@@ -52,6 +53,13 @@ const LONG_DIGIT_ID = String.raw`[0-9]{13,}`;
  * part 7E12). Whether it is a number is decided from the column's other values (see detectOne).
  */
 const SCI_ID = String.raw`[0-9]+[eE][0-9]+`;
+/**
+ * A date whose month is a word (kalla_named_date: 01-SEP-2026, 1-Apr-26, 1. Okt. 2026, Sep 1,
+ * 2026) as its yyyy-mm-dd text, NULL when it is no valid date. Read with the format `name`.
+ */
+const namedDateText = (v: string) => `try_cast(split_part(kalla_named_date(${v}), ' ', 1) AS DATE)`;
+const NAMED_DATE_FORMAT = 'name';
+
 /** A value with a decimal part of one or two digits (an amount, not an identifier). */
 const DECIMAL_PART = String.raw`-?[0-9][0-9., ]*[.,][0-9]{1,2}`;
 /** "1.085": one digit, a dot, three digits — a rate or factor as often as a thousands amount. */
@@ -121,6 +129,7 @@ function outerStats(sfx: string): string[] {
     `count_if(regexp_full_match(${v}, '${COMPACT_DATE}')) AS ymd8${sfx}`,
     `count_if(regexp_full_match(${v}, '${HAS_TIME}')) AS time${sfx}`,
     `count_if(lower(${v}) IN ${BOOLEAN_WORDS}) AS bool${sfx}`,
+    `count_if(regexp_full_match(strip_accents(lower(${v})), '${NAMED_DATE_SHAPE}')) AS mname${sfx}`,
   ];
   for (const s of SEPARATORS) parts.push(`count_if(${s.key}_m${sfx}) AS ${s.key}${sfx}`, ...datePartStats(v, s.sep, s.key, sfx));
   return parts;
@@ -351,11 +360,13 @@ async function explainTextColumns(db: Db, table: string, columns: string[], typi
   }
 }
 
-/** The date shapes a column's values are counted in, with the format to set and its pattern. */
+/** The date shapes a column's values are counted in, with the format to set and the SQL test of a value `v`. */
+const shapeOf = (re: string) => (v: string) => `regexp_full_match(${v}, ${lit(re)})`;
 const DATE_SHAPES = [
-  { key: 'iso', re: ISO_DATE, format: 'date:%Y-%m-%d', shown: 'yyyy-mm-dd' },
-  ...YEAR_FIRST.map((y) => ({ key: y.key, re: y.re, format: `date:%Y${y.sep}%m${y.sep}%d`, shown: yearFirstShown(y.sep) })),
-  ...SEPARATORS.map((s) => ({ key: s.key, re: s.re, format: `date:%d${s.sep}%m${s.sep}%Y`, shown: `dd${s.sep}mm${s.sep}yyyy` })),
+  { key: 'iso', is: shapeOf(ISO_DATE), format: 'date:%Y-%m-%d', shown: 'yyyy-mm-dd' },
+  ...YEAR_FIRST.map((y) => ({ key: y.key, is: shapeOf(y.re), format: `date:%Y${y.sep}%m${y.sep}%d`, shown: yearFirstShown(y.sep) })),
+  ...SEPARATORS.map((s) => ({ key: s.key, is: shapeOf(s.re), format: `date:%d${s.sep}%m${s.sep}%Y`, shown: `dd${s.sep}mm${s.sep}yyyy` })),
+  { key: 'mname', is: (v: string) => `${namedDateText(v)} IS NOT NULL`, format: `date:${NAMED_DATE_FORMAT}`, shown: 'dd-Mon-yyyy' },
 ];
 
 /**
@@ -370,7 +381,7 @@ async function explainDateColumn(db: Db, table: string, column: string, i: numbe
   // Dates in several shapes are named by mixed_date_formats already.
   if (notices.some((x) => x.code === 'mixed_date_formats' && x.column === column)) return false;
   const v = `nullif(trim(${ident(column)}), '')`;
-  const bad = `${v} IS NOT NULL AND NOT regexp_full_match(${v}, ${lit(shape.re)})`;
+  const bad = `${v} IS NOT NULL AND NOT ${shape.is(v)}`;
   const from = `(SELECT row_number() OVER () AS r, ${ident(column)} FROM ${ident(table)}${limit ? ` LIMIT ${limit}` : ''})`;
   const rows = await db.all<{ r: number | bigint; v: string; c: number | bigint }>(`SELECT r, ${v} AS v, count(*) OVER () AS c FROM ${from} WHERE ${bad} ORDER BY r LIMIT ${NAMED_VALUES}`);
   const count = Number(rows[0]?.c ?? total - shape.count);
@@ -474,12 +485,13 @@ function detectOne(name: string, i: number, total: number, n: (k: string) => num
     }
     return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format, ...(era ? { era: 'buddhist' as const } : {}) };
   }
+  if (readsAs(n(`mname_${i}`))) return { name, type: n(`time_${i}`) > 0 ? 'timestamp' : 'date', format: NAMED_DATE_FORMAT };
   const dayMonth = yearlessDates(name, i, n, readsAs, above, notices);
   if (dayMonth) return dayMonth;
   if (n(`bool_${i}`) === total) return { name, type: 'boolean' };
   // Dates in several formats: no format reads them all, so the column stays text, but not silently.
-  const dateLike = n(`iso_${i}`) + [...YEAR_FIRST, ...SEPARATORS].reduce((sum, s) => sum + n(`${s.key}_${i}`), 0);
-  const formats = [n(`iso_${i}`) && 'yyyy-mm-dd', ...YEAR_FIRST.map((y) => n(`${y.key}_${i}`) && yearFirstShown(y.sep)), ...SEPARATORS.map((s) => n(`${s.key}_${i}`) && `dd${s.sep}mm${s.sep}yyyy`)].filter(Boolean);
+  const dateLike = n(`iso_${i}`) + n(`mname_${i}`) + [...YEAR_FIRST, ...SEPARATORS].reduce((sum, s) => sum + n(`${s.key}_${i}`), 0);
+  const formats = [n(`iso_${i}`) && 'yyyy-mm-dd', ...YEAR_FIRST.map((y) => n(`${y.key}_${i}`) && yearFirstShown(y.sep)), ...SEPARATORS.map((s) => n(`${s.key}_${i}`) && `dd${s.sep}mm${s.sep}yyyy`), n(`mname_${i}`) && 'dd-Mon-yyyy'].filter(Boolean);
   if (mostly(dateLike, total) && formats.length > 1) {
     notices.push({
       code: 'mixed_date_formats',
@@ -647,6 +659,7 @@ export function typedExpression(typing: ColumnTyping): string {
     case 'date':
       if (typing.era === 'jalali') return jalaliDate(v);
       if (typing.year_from) return yearlessDate(v, typing.format === '%m/%d' ? 'md' : 'dm', typing.year_from);
+      if (typing.format === NAMED_DATE_FORMAT) return namedDateText(v);
       // Detected dates carry no time part, so one format suffices (cheaper than a list); overrides may have times.
       if (typing.format === 'iso' || !typing.format) return `try_cast(${v} AS DATE)`;
       return typing.overridden
@@ -654,6 +667,7 @@ export function typedExpression(typing: ColumnTyping): string {
         : // A year-first date with dots may end with one ("2026.10.01.", Hungarian).
           `try_cast(try_strptime(${typing.format === '%Y.%m.%d' ? `rtrim(${v}, '.')` : v}, ${lit(typing.format)}) AS DATE)`;
     case 'timestamp':
+      if (typing.format === NAMED_DATE_FORMAT) return `try_cast(kalla_named_date(${v}) AS TIMESTAMP)`;
       return typing.format === 'iso' || !typing.format
         ? `try_cast(${v} AS TIMESTAMP)`
         : `try_strptime(${v}, [${dateFormats(typing.format).map(lit).join(', ')}])`;

@@ -265,6 +265,23 @@ describe('returned payments that name neither the invoice nor the payer', () => 
     expect(groups.filter((g) => g.status === 'auto')).toHaveLength(100);
   });
 
+  it.each([1, -1])('paid twice the same day and the duplicate refunded by name: paid, only suggested (amounts × %i)', async (sign) => {
+    // lk-sampath (v18): "CEFT CR R A MOHAMED ENTERPRISE INV1267" twice on one day, a week later
+    // "CEFT DR REFUND DUPLICATE R A MOHAMED ENTERPRISE"; its ledger books invoices as debits, so
+    // every amount is negative (× -1) and the refund is the positive line of the pair.
+    const { items, lines } = background();
+    items.push({ n: 406, customer: 8, cents: 19_190, day: 100 });
+    lines.push({ day: 104, cents: 19_190, customer: 8, text: `SVWZ+RE ${doc(406)}`, pays: [406] });
+    lines.push({ day: 104, cents: 19_190, customer: 8, text: `SVWZ+RE ${doc(406)}`, pays: [] });
+    lines.push({ day: 111, cents: -19_190, customer: 8, text: 'SVWZ+REFUND DUPLICATE', pays: [] });
+    const { groups } = await run(items.map((i) => ({ ...i, cents: sign * i.cents })), lines.map((l) => ({ ...l, cents: sign * l.cents })));
+    const paid = groups.filter((g) => g.docs.includes(doc(406)));
+    expect(paid).toHaveLength(1);
+    expect(paid[0]).toMatchObject({ status: 'suggested' });
+    expect(paid[0].evidence).toMatch(/paid twice: the payment in statement row \d+ has the same amount and was refunded by row \d+/);
+    expect(groups.filter((g) => g.status === 'auto')).toHaveLength(100);
+  });
+
   it('an invoice paid twice and not refunded: the payment is only suggested, its twin says why', async () => {
     const { items, lines } = background();
     items.push({ n: 408, customer: 8, cents: 61_616, day: 100 });

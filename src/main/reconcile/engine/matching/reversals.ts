@@ -71,6 +71,15 @@ const RETURN_PATTERN = `(^|[^\\pL\\pN])(${RETURN_WORDS.join('|')})([^\\pL\\pN]|$
 const MIN_ID_TOKEN = 6;
 
 /**
+ * The sign of a payment among the working statement rows: that of the open items (w_left), whose
+ * amounts the lines' are compared with. A ledger that books invoices as debits (Tally's "Dr",
+ * lk-sampath) has them negative, and so are its payments: `a`, the payment of a pair, was taken
+ * as the positive line, the refund, and the tie-breaks meant for the refund's candidates (the line
+ * naming no item, the nearer in the file) were applied to the payment's.
+ */
+const PAYMENT_SIGN = `coalesce(nullif(sign(median(amt)), 0), 1) FROM w_left`;
+
+/**
  * Finds tied reversals among the working statement rows (w_right) and takes them out of the
  * matching: into `reversed` (each line with the other) and `used_right`. m_rparty, m_rtok and
  * m_ltok must exist (counterparty and reference tokens of the working rows).
@@ -99,7 +108,7 @@ export async function removeTiedReversals(db: Db, columns: SideColumns): Promise
         -- quoted: by what one line quotes of the other (an id, a reference), not only by the payer.
         EXISTS (SELECT 1 FROM m_rev_tok ta JOIN m_rev_tok tb ON tb.tok = ta.tok WHERE ta.id = a.id AND tb.id = b.id)
           OR EXISTS (SELECT 1 FROM m_rtok ta JOIN m_rtok tb ON tb.tok = ta.tok AND tb.ref = ta.ref WHERE ta.id = a.id AND tb.id = b.id) AS quoted
-      FROM m_rev_rows a JOIN m_rev_rows b ON b.amt = -a.amt AND a.amt > 0
+      FROM m_rev_rows a JOIN m_rev_rows b ON b.amt = -a.amt AND sign(a.amt) = (SELECT ${PAYMENT_SIGN})
       WHERE abs(coalesce(date_diff('day', a.dt, b.dt), 0)) <= ${REVERSAL_DAYS}
         -- The line saying it is a return comes after the line it returns, not before: a cheque's
         -- replacement quoting the returned cheque is no original of that return (eg-cib). By more

@@ -23,10 +23,10 @@ import { ident } from './sql';
 
 /** Headings of money going out (debit), folded (lower case, no accents, separators as spaces). */
 const DEBIT =
-  /^(debit|debits|debet|dr|withdrawal|withdrawals|paid ?out|money ?out|debit ?amount|soll|belastung|ausgang|ausgaben|dare|addebiti|addebito|uscite|debe|cargo|cargos|saidas|retraits|wn|winien|obciazenia|uttag|ut|utgaende|vydaj|vydaje)$/;
+  /^(debit|debits|debet|dr|withdrawal|withdrawals|paid ?out|money ?out|debit ?amount|soll|belastung|ausgang|ausgaben|dare|addebiti|addebito|uscite|debe|debito|debitos|cargo|cargos|saidas|retraits|wn|winien|obciazenia|uttag|ut|utgaende|vydaj|vydaje)$/;
 /** Headings of money coming in (credit), folded. */
 const CREDIT =
-  /^(credit|credits|kredit|cr|deposit|deposits|paid ?in|money ?in|credit ?amount|haben|gutschrift|eingang|einnahmen|avere|accrediti|accredito|entrate|haber|abono|abonos|entradas|depots|ma|uznania|insattning|inn|inngaende|prijem|prijmy)$/;
+  /^(credit|credits|kredit|cr|deposit|deposits|paid ?in|money ?in|credit ?amount|haben|gutschrift|eingang|einnahmen|avere|accrediti|accredito|entrate|haber|credito|creditos|abono|abonos|entradas|depots|ma|uznania|insattning|inn|inngaende|prijem|prijmy)$/;
 
 /** On at least this share of the sampled rows exactly one of the two columns is filled. */
 const EXCLUSIVE_SHARE = 0.95;
@@ -107,8 +107,11 @@ async function exclusivePair(
   }
   // Wide files have hundreds of such pairs and no split amount: the usual exports have one.
   if (candidates.length === 0 || candidates.length > 8) return null;
-  const filled = (t: ColumnTyping) => `nullif(trim(${ident(t.name)}), '') IS NOT NULL`;
-  const negative = (t: ColumnTyping) => `kalla_parse_${t.format === 'eu' ? 'eu' : 'us'}(${ident(t.name)}) < 0`;
+  // Filled: an amount other than zero. Many banks print 0,00 on the side that did not move
+  // (Galicia's Débitos/Créditos); read as filled, no row had exactly one side and the pair was lost.
+  const parsed = (t: ColumnTyping) => `kalla_parse_${t.format === 'eu' ? 'eu' : 'us'}(${ident(t.name)})`;
+  const filled = (t: ColumnTyping) => `(nullif(trim(${ident(t.name)}), '') IS NOT NULL AND coalesce(${parsed(t)}, 1) <> 0)`;
+  const negative = (t: ColumnTyping) => `${parsed(t)} < 0`;
   const row = await db.one<Record<string, unknown>>(
     `SELECT count(*) AS n, ${candidates
       .map(

@@ -106,7 +106,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 44;
+export const LEARNING_VERSION = 45;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -149,7 +149,7 @@ const rowsWith = (side: Side, read: ColumnTyping[], alias: string) => `${namedRo
  * functions that choose them for that reader. The sample held every column (5,000 columns: ~0.8 s
  * CPU a side to sort and copy, issue 27); a reader naming a column left out fails to bind, loudly.
  */
-export function sampleColumns(columns: Columns, mappings: FieldMapping[]): Record<Side, ColumnTyping[]> {
+export function sampleColumns(columns: Columns, mappings: FieldMapping[], statementIds: ColumnTyping[]): Record<Side, ColumnTyping[]> {
   const find = (side: Side, name: string | undefined) => {
     const found = name === undefined ? undefined : lookup(columns[side], name);
     return found ? [found] : [];
@@ -167,7 +167,7 @@ export function sampleColumns(columns: Columns, mappings: FieldMapping[]): Recor
     ...parties.flatMap(([a]) => [a]),
     ...(amount ? withholdingBases(columns.left, [amount.field_a]) : []),
   ];
-  const right = [...find('right', key?.field_b), ...find('right', amount?.field_b), ...statementTexts(columns), ...statementNumbers(columns), ...rightDates(columns, mappings), ...parties.flatMap(([, b]) => [b])];
+  const right = [...find('right', key?.field_b), ...find('right', amount?.field_b), ...statementTexts(columns), ...statementIds, ...rightDates(columns, mappings), ...parties.flatMap(([, b]) => [b])];
   const unique = (cs: ColumnTyping[]) => [...new Set(cs)];
   return { left: unique(left), right: unique(right) };
 }
@@ -177,14 +177,17 @@ const lookup = (columns: ColumnTyping[], name: string) => columns.find((c) => c.
 
 /** `sampleRows`: rows read per side where a sample will do (tests make it small to check that facts do not depend on it). */
 export async function learnCashFacts(db: Db, columns: Columns, mappings: FieldMapping[], flipSign: boolean | null, sampleRows = LEARN_ROWS): Promise<CashFacts> {
-  const read = sampleColumns(columns, mappings);
+  // The statement's number columns a payer's id may be in: whole numbers on every row (read whole,
+  // before the sample, so a wide statement's amounts and balances are not copied into it).
+  const statementIds = await wholeNumbers(db, statementNumbers(columns));
+  const read = sampleColumns(columns, mappings, statementIds);
   for (const side of ['left', 'right'] as const) {
     await db.exec(`CREATE OR REPLACE TEMP TABLE ${sampleTable(side)} AS SELECT s.__row_id${read[side].map((c) => `, s.${ident(c.name)}`).join('')} FROM ${rowsWith(side, read[side], 's')} ORDER BY hash(s.__row_id) LIMIT ${sampleRows}`);
   }
   try {
     const amount = mappings.find((m) => m.role === 'amount');
     const flip = flipSign ?? (amount ? await oppositeSigns(db, columns, amount) : false);
-    return await learnFromSamples(db, columns, mappings, flip);
+    return await learnFromSamples(db, columns, mappings, flip, statementIds);
   } finally {
     for (const side of ['left', 'right'] as const) await db.exec(`DROP TABLE IF EXISTS temp.${sampleTable(side)}`);
     const refs = await db.all<{ name: string }>(`SELECT table_name AS name FROM duckdb_tables() WHERE temporary AND starts_with(table_name, '${LEFT_REFS_PREFIX}')`);
@@ -192,7 +195,7 @@ export async function learnCashFacts(db: Db, columns: Columns, mappings: FieldMa
   }
 }
 
-async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping[], flipSign: boolean): Promise<CashFacts> {
+async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping[], flipSign: boolean, statementIds: ColumnTyping[]): Promise<CashFacts> {
   const facts: CashFacts = { reversed: false, roles: null, flipSign, leftKey: null, shape: null, referenceColumns: [], references: [], rejectedReferences: [], fx: null, fixed: [], percent: [], wholePercent: [], rounding: 0, pairs: 0, party: null, date: null, collection: null };
   // Which file holds the open items, read off the data (either file may be chosen first).
   const roles = await detectSideRoles(db, columns);
@@ -240,7 +243,7 @@ async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping
   facts.references.sort((a, b) => b.right[0].share * (b.agreement ?? 1) - a.right[0].share * (a.agreement ?? 1));
   if (amountMap) {
     const taken = new Set([...facts.references, ...(facts.groupReferences ?? [])].map((r) => r.left));
-    facts.partyId = await learnPartyId(db, columns, amountMap, flipSign, taken);
+    facts.partyId = await learnPartyId(db, columns, amountMap, flipSign, taken, statementIds);
   }
   const best = facts.references[0];
   if (best) Object.assign(facts, { leftKey: best.left, shape: best.shape, ...(best.strict ? { strict: true } : {}), referenceColumns: best.right });
@@ -541,12 +544,12 @@ const PARTY_ID_AGREEMENT = 0.3;
  * related). A customer number or tax id names the payer where its name is cut, transliterated or
  * shared (Agrícola Aconcagua Limitada and Agrícola Aconcagua SpA).
  */
-async function learnPartyId(db: Db, columns: Columns, amount: FieldMapping, flipSign: boolean, taken: Set<string>): Promise<CashFacts['partyId']> {
+async function learnPartyId(db: Db, columns: Columns, amount: FieldMapping, flipSign: boolean, taken: Set<string>, statementIds: ColumnTyping[]): Promise<CashFacts['partyId']> {
   const la = amountExpression(column(columns.left, 'left', amount.field_a, 'amount'), false);
   const ra = amountExpression(column(columns.right, 'right', amount.field_b, 'amount'), flipSign);
   // The statement writes the payer's id in its texts, or in a column of its own, which a tax code
   // (Ukraine's 8-digit ЄДРПОУ) or a customer number of digits types as a number.
-  const numbers = statementNumbers(columns).filter((c) => c.name !== amount.field_b);
+  const numbers = statementIds.filter((c) => c.name !== amount.field_b);
   const texts = [...statementTexts(columns), ...(await wholeNumberIds(db, 'right', numbers, ra))];
   if (texts.length === 0) return null;
   const candidates = (await wholeNumberIds(db, 'left', identifierCandidates(columns.left).filter((c) => !taken.has(c.name) && c.name !== amount.field_a), la)).slice(0, 8);
@@ -578,6 +581,15 @@ async function wholeNumberIds(db: Db, side: Side, cols: ColumnTyping[], amt: str
     `SELECT ${numbers.map((c, i) => `count(*) FILTER (WHERE s.${ident(c.name)} <> round(s.${ident(c.name)})) = 0 AND count(*) FILTER (WHERE s.${ident(c.name)} = ${amt}) < 0.5 * count(s.${ident(c.name)}) AS ok${i}`).join(', ')} FROM ${side === 'left' ? allRows('left') : sample('right')}`,
   );
   return cols.filter((c) => c.type === 'text' || (c.type === 'number' && row?.[`ok${numbers.indexOf(c)}`] === true));
+}
+
+/** Of the statement's number columns `cols`, those holding whole numbers only (one statement over every row). */
+async function wholeNumbers(db: Db, cols: ColumnTyping[]): Promise<ColumnTyping[]> {
+  if (cols.length === 0) return [];
+  const row = await db.one<Record<string, boolean>>(
+    `SELECT ${cols.map((c, i) => `count(*) FILTER (WHERE s.${ident(c.name)} <> round(s.${ident(c.name)})) = 0 AND count(s.${ident(c.name)}) > 0 AS ok${i}`).join(', ')} FROM ${rowsWith('right', cols, 's')}`,
+  );
+  return cols.filter((_, i) => row?.[`ok${i}`] === true);
 }
 
 /** learnPartyId's choice among `candidates`, the statement's identifiers being in kalla_learn_ids. */

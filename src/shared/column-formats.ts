@@ -3,6 +3,9 @@
  * "dd.mm.yyyy" typed by hand used to be read silently as something else). One list for the UI and
  * for the check in main.
  */
+/** The date format the engine reads itself: the month as a word (typing.ts, kalla_named_date). */
+export const NAMED_DATE_FORMAT = 'name';
+
 export const DATE_FORMATS: ReadonlyArray<{ value: string; label: string }> = [
   { value: 'iso', label: '2026-12-31 (ISO)' },
   { value: '%d.%m.%Y', label: '31.12.2026' },
@@ -17,7 +20,7 @@ export const DATE_FORMATS: ReadonlyArray<{ value: string; label: string }> = [
   { value: '%Y%m%d', label: '20261231' },
   { value: '%d %b %Y', label: '31 Dec 2026' },
   // Read by the engine itself (typing.ts, kalla_named_date), in eight languages and either order.
-  { value: 'name', label: '31-Dec-2026, 1. Okt. 2026, Dec 31, 2026 (month as a word)' },
+  { value: NAMED_DATE_FORMAT, label: '31-Dec-2026, 1. Okt. 2026, Dec 31, 2026 (month as a word)' },
 ];
 
 export const NUMBER_FORMATS: ReadonlyArray<{ value: string; label: string }> = [

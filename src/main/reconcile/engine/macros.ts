@@ -56,10 +56,14 @@ const MONTH_NAMES: string[][] = [
 ];
 const MONTH_WORDS = MONTH_NAMES.flat();
 const MONTH_NUMBERS = MONTH_NAMES.flatMap((names, i) => names.map(() => i + 1));
-/** Day, month word, year (two or four digits), an optional time: 01-SEP-2026, 1. Okt. 2026, 01SEP26 10:15. */
-const NAMED_DMY = String.raw`^(\d{1,2})\.?[-/ ]?(\pL{3,10})\.?[-/ ,]*(\d{4}|\d{2})( \d{1,2}:\d{2}(?::\d{2})?)?$`;
-/** Month word, day, year: Sep 1, 2026; September 01 2026; Sep-01-2026. */
-const NAMED_MDY = String.raw`^(\pL{3,10})\.?[-/ ]?(\d{1,2})(?:st|nd|rd|th)?,?[-/ ]+(\d{4}|\d{2})( \d{1,2}:\d{2}(?::\d{2})?)?$`;
+/** Day, month word, year (two or four digits), an optional time: 01-SEP-2026, 1. Okt. 2026, 01SEP26 10:15. Groups: day, word, year, time. */
+const dmy = (word: string) => String.raw`(\d{1,2})\.?[-/ ]?${word}\.?[-/ ,]*(\d{4}|\d{2})( \d{1,2}:\d{2}(?::\d{2})?)?`;
+/** Month word, day, year: Sep 1, 2026; September 01 2026; Sep-01-2026. Groups: word, day, year, time. */
+const mdy = (word: string) => String.raw`${word}\.?[-/ ]?(\d{1,2})(?:st|nd|rd|th)?,?[-/ ]+(\d{4}|\d{2})( \d{1,2}:\d{2}(?::\d{2})?)?`;
+/** What the reading macro matches: any word in the month's place, looked up by kalla_month_of. */
+const ANY_WORD = String.raw`(\pL{3,10})`;
+const NAMED_DMY = `^${dmy(ANY_WORD)}$`;
+const NAMED_MDY = `^${mdy(ANY_WORD)}$`;
 
 /**
  * The shape of such a date, with the month words spelled out, over a value folded to lower case
@@ -67,8 +71,7 @@ const NAMED_MDY = String.raw`^(\pL{3,10})\.?[-/ ]?(\d{1,2})(?:st|nd|rd|th)?,?[-/
  * extraction and look-up in every column's aggregate made the detection statement slow to plan).
  */
 const MONTH_WORD = `(${[...MONTH_WORDS].sort((a, b) => b.length - a.length).join('|')})`;
-const TIME = String.raw`( \d{1,2}:\d{2}(:\d{2})?)?`;
-export const NAMED_DATE_SHAPE = String.raw`\d{1,2}\.?[-/ ]?${MONTH_WORD}\.?[-/ ,]*(\d{4}|\d{2})${TIME}|${MONTH_WORD}\.?[-/ ]?\d{1,2}(st|nd|rd|th)?,?[-/ ]+(\d{4}|\d{2})${TIME}`;
+export const NAMED_DATE_SHAPE = `${dmy(MONTH_WORD)}|${mdy(MONTH_WORD)}`;
 
 export const MACROS_SQL = String.raw`
 -- Spaces and apostrophes are thousands separators only between groups of three digits: "1 234,56",

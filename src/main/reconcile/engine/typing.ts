@@ -5,6 +5,7 @@
  */
 import { addDirectionIndicator, indicatorExpression } from './direction-indicator';
 import { addDebitCredit, sideBySideExpression } from './debit-credit';
+import { NAMED_DATE_FORMAT } from '../../../shared/column-formats';
 import type { ColumnType } from '../../../shared/reconcile/recipe';
 import type { ColumnTyping, Notice } from '../../../shared/reconcile/sources-and-runs';
 import type { Db } from './db';
@@ -58,7 +59,6 @@ const SCI_ID = String.raw`[0-9]+[eE][0-9]+`;
  * 2026) as its yyyy-mm-dd text, NULL when it is no valid date. Read with the format `name`.
  */
 const namedDateText = (v: string) => `try_cast(split_part(kalla_named_date(${v}), ' ', 1) AS DATE)`;
-const NAMED_DATE_FORMAT = 'name';
 
 /** A value with a decimal part of one or two digits (an amount, not an identifier). */
 const DECIMAL_PART = String.raw`-?[0-9][0-9., ]*[.,][0-9]{1,2}`;

@@ -2,13 +2,15 @@
  * Performance work of issue 30, checked through a real workspace and DuckDB:
  * - an export computes each of its tables once (the CSV guard's probe, the CSV, the XLSX sheet and
  *   the Parquet file read one TEMP table, dropped afterwards), and the files say the same thing;
- * - the workspace's DuckDB runs under a memory limit set from the machine, spilling to the workspace.
+ * - the workspace's DuckDB runs under a memory limit set from the machine, spilling to the workspace,
+ *   and on one thread while its sources are small.
  */
 import { readFileSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Db } from '../../../src/main/reconcile/engine/db';
-import { memoryLimitFor } from '../../../src/main/reconcile/engine/db';
+import { memoryLimitFor, ONE_THREAD_ROWS, threadsFor } from '../../../src/main/reconcile/engine/db';
 import type { ReconEngine } from '../../../src/main/reconcile/engine/engine';
 import { csv, recipe, refRule, sandbox, type Sandbox } from './helpers';
 
@@ -102,5 +104,34 @@ describe('DuckDB memory limit from the machine', () => {
     const ws2 = await sb.workspace();
     const [row2] = await dbOf(ws2).all<{ v: string }>(`SELECT value AS v FROM duckdb_settings() WHERE name = 'memory_limit'`);
     expect(row2.v).toBe('700.0 MiB');
+  });
+});
+
+describe('DuckDB threads from the size of the data', () => {
+  const threads = async (ws: ReconEngine) => dbOf(ws).scalarNumber(`SELECT current_setting('threads')`);
+  const cores = availableParallelism();
+
+  it('runs small sources on one thread and a source past one row group on every core, also after reopening', async () => {
+    const ws = await sb.workspace('sized');
+    expect(await threads(ws)).toBe(1);
+    await ws.addSourceFromPath('left', sb.file('small.csv', csv(HEADER, ['A1,1.00,2024-03-01,m1'])));
+    expect(await threads(ws)).toBe(1);
+    // 130,000 short rows: under 1 MiB, so read on one thread, and then past ONE_THREAD_ROWS.
+    const big = ['n', ...Array.from({ length: ONE_THREAD_ROWS + 7_120 }, (_, i) => String(i % 10))].join('\n');
+    await ws.addSourceFromPath('right', sb.file('big.csv', big));
+    expect(await threads(ws)).toBe(cores);
+    ws.close();
+    const again = await sb.workspace('sized');
+    expect(await threads(again)).toBe(cores);
+    // Replaced by a small file: one thread again.
+    await again.addSourceFromPath('right', sb.file('small2.csv', csv(HEADER, ['A1,1.00,2024-03-01,m2'])));
+    expect(await threads(again)).toBe(1);
+    again.close();
+  });
+
+  it('sets one thread for row counts up to one row group, DuckDB default past it', () => {
+    expect(threadsFor([])).toBe(1);
+    expect(threadsFor([ONE_THREAD_ROWS, 3])).toBe(1);
+    expect(threadsFor([ONE_THREAD_ROWS + 1, 3])).toBe('default');
   });
 });

@@ -6,7 +6,7 @@
  * sources that had to be written or transcoded.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, rm } from 'node:fs/promises';
+import { mkdir, rm, stat } from 'node:fs/promises';
 import { basename, join, resolve } from 'node:path';
 import { totalmem } from 'node:os';
 import { ReadOptionsSchema, type DifferenceReason, type FieldMapping, type Recipe, type RecipeInput, type ReadOptions, type SourceFilter } from '../../../shared/reconcile/recipe';
@@ -34,7 +34,7 @@ import type {
   SourceProfile,
 } from '../../../shared/reconcile/sources-and-runs';
 import { RECON_ENGINE_VERSION } from '../../../shared/reconcile/sources-and-runs';
-import { Db, memoryLimitFor } from './db';
+import { ALL_THREADS_LOAD_BYTES, Db, memoryLimitFor, setThreads, threadsFor } from './db';
 import { explainSystemError, ReconError, UserError } from '../../errors';
 import { exportRun } from './export';
 import { removeLeftovers, type LeftoversRemoved } from './leftovers';
@@ -123,6 +123,7 @@ export class ReconEngine {
     const interrupted = await recoverInterruptedRuns(db);
     const engine = new ReconEngine(root, db, interrupted, (opts.ownedDirs ?? []).map((d) => resolve(d)));
     engine.leftoversRemoved = await removeLeftovers(root, db);
+    await engine.fitThreads();
     return engine;
   }
 
@@ -661,6 +662,8 @@ export class ReconEngine {
   private loadSide(side: Side, path: string, read: ReadOptions, displayName?: string): Promise<SourceInfo> {
     return this.sideTask(side, async (db, guard) => {
       const previous = await this.source(side);
+      // A large file is read on every thread; saveSource fits the setting to what was loaded.
+      if (((await stat(path).catch(() => null))?.size ?? 0) >= ALL_THREADS_LOAD_BYTES) await setThreads(this.db, 'default');
       const info = await loadSource({ db, workspaceDir: this.dir, guard, ownedDirs: this.ownedDirs }, side, path, read, displayName);
       await this.saveSource(info);
       // The replaced source's copy is no longer read by anything.
@@ -722,6 +725,13 @@ export class ReconEngine {
 
   private async saveSource(info: SourceInfo): Promise<void> {
     await this.db.exec(`INSERT OR REPLACE INTO sources VALUES ($1, $2::JSON)`, [info.side, JSON.stringify(info)]);
+    await this.fitThreads();
+  }
+
+  /** One DuckDB thread while every loaded source is small, every thread otherwise (db.ts ONE_THREAD_ROWS). */
+  private async fitThreads(): Promise<void> {
+    const loaded = await Promise.all((['left', 'right'] as const).map((side) => this.source(side)));
+    await setThreads(this.db, threadsFor(loaded.flatMap((info) => (info ? [info.row_count] : []))));
   }
 
   private async requireSource(side: Side): Promise<SourceInfo> {

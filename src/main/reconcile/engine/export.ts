@@ -10,7 +10,7 @@ import { basename, isAbsolute, join } from 'node:path';
 import type { ExportFormat, ExportOptions, ExportResult, PageCategory, RunSummary, Side, SourceInfo } from '../../../shared/reconcile/sources-and-runs';
 import { PAGE_CATEGORIES, RECON_ENGINE_VERSION } from '../../../shared/reconcile/sources-and-runs';
 import type { Recipe } from '../../../shared/reconcile/recipe';
-import { plannedForWidth, WIDE_STATEMENT_COLUMNS, type Db } from './db';
+import { onOneThread, plannedForWidth, WIDE_STATEMENT_COLUMNS, type Db } from './db';
 import { copyCsv, type KnownTable } from './csv-guard';
 import { ReconError } from '../../errors';
 import { differenceReasonSql, getRunRow, MATCHED_STATUSES } from './results';
@@ -66,16 +66,11 @@ async function withLineNumbers(db: Db, raw: string, info: SourceInfo): Promise<b
  * the common-subexpression pass (db.ts) and run on one DuckDB thread: every operator of a wide
  * statement holds a 2,048-row vector per column (32 KiB, counted against the memory limit even for
  * 50 rows) on each thread (issue 27). `threads` is the whole database's setting: a load running
- * meanwhile is slower, not different. The results are the same.
+ * meanwhile is slower, not different. The results are the same. The setting found is put back.
  */
 async function exportForWidth<T>(db: Db, columns: number, body: () => Promise<T>): Promise<T> {
   if (columns <= WIDE_STATEMENT_COLUMNS) return body();
-  await db.exec(`SET threads = 1`);
-  try {
-    return await plannedForWidth(db, columns, body);
-  } finally {
-    await db.exec('RESET threads').catch(() => undefined);
-  }
+  return onOneThread(db, () => plannedForWidth(db, columns, body));
 }
 
 /** TEMP tables holding an export's tables while it is written (dropped when it ends). */

@@ -25,7 +25,7 @@ export const ColumnTypingSchema = z.object({
   /** Set when the type came from ReadOptions.column_overrides. */
   overridden: z.boolean().optional(),
   /** Dates whose years are Buddhist-era (Thai: CE + 543) or Persian solar (Jalali), read as Gregorian dates. */
-  era: z.enum(['buddhist', 'jalali']).optional(),
+  era: z.enum(['buddhist', 'jalali', 'roc']).optional(),
   /**
    * Day/month dates written without a year (KlikBCA's '15/12): the first day of the period the
    * lines above the table state (yyyy-mm-dd). A date of an earlier month is in the next year.
@@ -43,6 +43,8 @@ export const NoticeCodeSchema = z.enum([
   'ambiguous_date_order',
   /** Dates written in Buddhist-era years (Thai exports), read as common-era dates. */
   'buddhist_era',
+  /** Dates written in Republic of China (Minguo) years (Taiwanese exports: 115/09/03), read as common-era dates. */
+  'roc_era',
   /** Digits of another script (Persian ۱۴۰۵, Arabic-Indic ١٢٣) in the file, read as 0–9. */
   'native_digits',
   /** Dates written in Persian solar (Jalali) years (Iranian exports), read as Gregorian dates. */

@@ -140,6 +140,39 @@ describe('typing for finance exports', () => {
     expect(info.notices.filter((n) => n.code === 'buddhist_era').map((n) => n.column)).toEqual(['doc_date', 'posted']);
   });
 
+  it('reads Republic of China (Minguo) years (Taiwanese exports "115/09/03") as common-era dates, and says so', async () => {
+    // Relative to today, as the rule is: a leap year near now, written as its Minguo year.
+    const leap = new Date().getUTCFullYear() - (new Date().getUTCFullYear() % 4);
+    const roc = leap - 1911;
+    const { info, rows } = await load('交易日期,posted,ref,amount', [
+      `${roc}/02/29,${roc}.02.29 10:16,100/2/3x,1.00`,
+      `${roc + 1}/12/31,${roc + 1}.1.5 21:30,101/2/3x,2.00`,
+      `${roc + 1}/02/29,${roc + 1}.12.31 08:00,102/2/3x,3.00`,
+    ]);
+    expect(info.columns.map((c) => [c.name, c.type, c.era])).toEqual([
+      ['交易日期', 'date', 'roc'],
+      ['posted', 'date', 'roc'],
+      ['ref', 'text', undefined],
+      ['amount', 'number', undefined],
+    ]);
+    // A day that does not exist (29 February of a year that is not a leap year) is no date, not 1 March.
+    expect(rows.map((r) => [r['交易日期'], r.posted])).toEqual([
+      [`${leap}-02-29`, `${leap}-02-29`],
+      [`${leap + 1}-12-31`, `${leap + 1}-01-05`],
+      [null, `${leap + 1}-12-31`],
+    ]);
+    expect(info.notices.filter((n) => n.code === 'roc_era').map((n) => n.message)).toEqual([
+      expect.stringMatching(new RegExp(`column "交易日期": the years \\(${roc}–${roc + 1}\\) are Republic of China \\(Minguo\\) years.*read as ${leap}–${leap + 1}`)),
+      expect.stringMatching(/column "posted"/),
+    ]);
+  });
+
+  it('keeps three-digit-year shapes far from today as text: no calendar writes them', async () => {
+    const { info } = await load('code,amount', ['015/02/03,1.00', '020/11/12,2.00']);
+    expect(info.columns[0]).toMatchObject({ name: 'code', type: 'text' });
+    expect(info.notices.some((n) => n.code === 'roc_era')).toBe(false);
+  });
+
   it('reports an undecidable day/month order and lets an override settle it', async () => {
     const { ws, info, rows } = await load('booked,amount', ['03/01/2024,1', '04/02/2024,2']);
     expect(info.notices.find((n) => n.code === 'ambiguous_date_order')?.column).toBe('booked');

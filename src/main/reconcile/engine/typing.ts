@@ -21,6 +21,14 @@ const ISO_DATE = String.raw`\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?
 const YMD_SLASH = String.raw`\d{4}/\d{1,2}/\d{1,2}( \d{1,2}:\d{2}(:\d{2})?)?`;
 /** yyyy.mm.dd, as Korean, Hungarian and Chinese exports write dates (often with a time); Hungarian ends it with a dot ("2026.10.01."). */
 const YMD_DOT = String.raw`\d{4}\.\d{1,2}\.\d{1,2}\.?( \d{1,2}:\d{2}(:\d{2})?)?`;
+/**
+ * Year-first with a three-digit year: the Republic of China (Minguo) calendar of Taiwanese banks and
+ * ERPs, year 1 = 1912 (115/09/03 is 2026-09-03). One separator throughout; a time part is ignored.
+ */
+const ROC_DATE = String.raw`(\d{3})([/.-])(\d{1,2})[/.-](\d{1,2})( \d{1,2}:\d{2}(:\d{2})?)?`;
+const ROC_SHAPE = String.raw`\d{3}/\d{1,2}/\d{1,2}( \d{1,2}:\d{2}(:\d{2})?)?|\d{3}\.\d{1,2}\.\d{1,2}( \d{1,2}:\d{2}(:\d{2})?)?|\d{3}-\d{1,2}-\d{1,2}( \d{1,2}:\d{2}(:\d{2})?)?`;
+/** The Minguo year that is 1911 + it in the common era. */
+const ROC_OFFSET = 1911;
 /** Day/month/year-ish with one separator class; captures the first two parts. */
 const PARTS = (sep: string) => String.raw`(\d{1,2})${sep}(\d{1,2})${sep}(\d{4}|\d{2})( \d{1,2}:\d{2}(:\d{2})?)?`;
 const SEPARATORS = [
@@ -122,6 +130,9 @@ function outerStats(sfx: string): string[] {
       `min(CASE WHEN regexp_full_match(${v}, '${y.re}') THEN try_cast(substr(${v}, 1, 4) AS INTEGER) END) AS ${y.key}_ylo${sfx}`,
       `max(CASE WHEN regexp_full_match(${v}, '${y.re}') THEN try_cast(substr(${v}, 1, 4) AS INTEGER) END) AS ${y.key}_yhi${sfx}`,
     ]),
+    `count_if(regexp_full_match(${v}, '${ROC_SHAPE}')) AS roc${sfx}`,
+    `min(CASE WHEN regexp_full_match(${v}, '${ROC_SHAPE}') THEN try_cast(substr(${v}, 1, 3) AS INTEGER) END) AS roc_ylo${sfx}`,
+    `max(CASE WHEN regexp_full_match(${v}, '${ROC_SHAPE}') THEN try_cast(substr(${v}, 1, 3) AS INTEGER) END) AS roc_yhi${sfx}`,
     `count_if(regexp_full_match(${v}, '${LONG_DIGIT_ID}')) AS long_id${sfx}`,
     `count_if(regexp_full_match(${v}, '${DAY_MONTH}')) AS dm${sfx}`,
     `max(try_cast(regexp_extract(${v}, '^${DAY_MONTH}$', 1) AS INTEGER)) AS dm_p1${sfx}`,
@@ -452,6 +463,8 @@ function detectOne(name: string, i: number, total: number, n: (k: string) => num
     }
     return { name, type, format };
   }
+  const roc = rocDates(name, i, n, readsAs, notices);
+  if (roc) return roc;
   for (const s of SEPARATORS) {
     if (!readsAs(n(`${s.key}_${i}`))) continue;
     const p1 = n(`${s.key}_p1_${i}`);
@@ -507,6 +520,29 @@ function detectOne(name: string, i: number, total: number, n: (k: string) => num
  * 2026-11-06): no business file dates anything in the 14th or 15th century. Read as Gregorian they
  * fail on day 31 of months 2, 4 and 6 and are months off.
  */
+/**
+ * A column of yyy/mm/dd dates whose years, read as Minguo years, are within PLAUSIBLE_YEARS of today
+ * (as with Buddhist-era years, a statement or ledger is about the present): Minguo dates, said in a
+ * notice. Other three-digit-year shapes stay text (no other calendar writes them).
+ */
+function rocDates(name: string, i: number, n: (k: string) => number, readsAs: (count: number) => boolean, notices: Notice[], now = new Date().getUTCFullYear()): ColumnTyping | null {
+  if (!readsAs(n(`roc_${i}`))) return null;
+  const [lo, hi] = [n(`roc_ylo_${i}`) + ROC_OFFSET, n(`roc_yhi_${i}`) + ROC_OFFSET];
+  if (Math.abs(lo - now) > PLAUSIBLE_YEARS || Math.abs(hi - now) > PLAUSIBLE_YEARS) return null;
+  notices.push({
+    code: 'roc_era',
+    column: name,
+    message: `column "${name}": the years (${span(lo - ROC_OFFSET, hi - ROC_OFFSET)}) are Republic of China (Minguo) years, as Taiwanese exports write them: read as ${span(lo, hi)} (override the column's type to read them otherwise)`,
+  });
+  return { name, type: 'date', format: '%Y/%m/%d', era: 'roc' };
+}
+
+/** A Minguo date text (115/09/03, 115.9.3) as a DATE; NULL when it is no valid date. */
+function rocDate(v: string): string {
+  const part = (k: number) => `try_cast(regexp_extract(${v}, '^${ROC_DATE}$', ${k}) AS INTEGER)`;
+  return `try_cast(printf('%04d-%02d-%02d', ${part(1)} + ${ROC_OFFSET}, ${part(3)}, ${part(4)}) AS DATE)`;
+}
+
 function persianYears(lo: number, hi: number): boolean {
   return lo >= 1300 && hi <= 1499;
 }
@@ -658,6 +694,7 @@ export function typedExpression(typing: ColumnTyping): string {
       return numberExpression(typing.name, typing.format === 'eu' ? 'eu' : 'us');
     case 'date':
       if (typing.era === 'jalali') return jalaliDate(v);
+      if (typing.era === 'roc') return rocDate(v);
       if (typing.year_from) return yearlessDate(v, typing.format === '%m/%d' ? 'md' : 'dm', typing.year_from);
       if (typing.format === NAMED_DATE_FORMAT) return namedDateText(v);
       // Detected dates carry no time part, so one format suffices (cheaper than a list); overrides may have times.

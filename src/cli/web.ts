@@ -8,6 +8,7 @@ import { selfLauncher } from '../main/builtin-servers';
 import { createCore, type Core } from '../main/core';
 import { explainSystemError } from '../main/errors';
 import { DataDirInUseError } from '../main/instance-lock';
+import { processEnv } from '../main/mcp/shell-env';
 import { resolveAppPaths } from '../main/paths';
 import { nodePlatform, openInSystemBrowser } from '../main/platform-node';
 import { startWebServer } from '../main/web/server';
@@ -54,7 +55,10 @@ export async function runWeb(argv: string[], io: Io): Promise<number> {
   const self = { ...selfLauncher(entry, false), args: [...process.execArgv, entry] };
   let core: Core;
   try {
-    core = await createCore({ paths, platform: nodePlatform(), self, appVersion: APP_VERSION });
+    // Started from a shell, so its environment is the user's shell environment already: asking a
+    // login shell again (what the desktop app must do when launched from the Dock) took 0.8 s CPU
+    // per start here and could undo what the user just exported in this terminal.
+    core = await createCore({ paths, platform: nodePlatform(), self, appVersion: APP_VERSION, spawnEnv: async () => processEnv() });
   } catch (e) {
     if (!(e instanceof DataDirInUseError)) {
       // A read-only or full data folder: a sentence with the way out, not an errno text (errors.ts).

@@ -32,10 +32,11 @@ export function bdBkash(o: WorldOptions): World {
   const used = new Set<string>();
   const custs: Cust[] = Array.from({ length: Math.max(40, Math.round(o.openItems / 8)) }, () => {
     let name = '';
-    for (let t = 0; !name || used.has(name); t++) name = `${r.pick(SHOP1)} ${r.pick(SHOP2)}${t > 4 ? ` ${t}` : ''}`;
+    const market = r.pick(MARKETS);
+    for (let t = 0; !name || used.has(name); t++) name = `${t > 8 ? 'New ' : ''}${r.pick(SHOP1)} ${r.pick(SHOP2)}${t > 4 ? ` ${market}` : ''}${t > 40 ? ` ${t}` : ''}`;
     used.add(name);
     // Retailer codes come from the same five-digit range the memo numbers run through.
-    return { code: `RT${memo0 + r.int(-300, 2300)}`, name, market: r.pick(MARKETS), mobile: mob(), sr: r.pick(SRS), alt: mob() };
+    return { code: `RT${memo0 + r.int(-300, 2300)}`, name, market, mobile: mob(), sr: r.pick(SRS), alt: mob() };
   });
   let memo = memo0, ret = r.int(300, 600);
   const perDay = Math.max(1, o.openItems * 1.1) / 120;
@@ -132,13 +133,25 @@ export function bdBkash(o: WorldOptions): World {
     }
     book.endCase();
   }
-  for (let i = 0, n = Math.round(o.openItems * 0.15); i < n; i++) {
+  for (let i = 0, n = Math.round(o.openItems * 0.06); i < n; i++) {
     const v = r.next(), day = r.int(0, LAST_DAY - 1);
-    if (v < 0.55) pay(day, -r.int(50000, 800000) * 100, 'Transfer to Bank', r.pick(['DBBL 1051100012345', 'City Bank 1502200098765', 'BRAC Bank 1501200077777']), 'Settlement', null, 'other_bank_line');
-    else if (v < 0.8) pay(day, -r.int(10000, 300000) * 100, 'B2B Transfer', '01713000000', r.pick(['Company DO payment', 'Distributor deposit', `DO ${r.int(100000, 999999)}`]), null, 'other_bank_line');
+    if (v < 0.6) pay(day, -r.int(10000, 300000) * 100, 'B2B Transfer', '01713000000', r.pick(['Company DO payment', 'Distributor deposit', `DO ${r.int(100000, 999999)}`]), null, 'other_bank_line');
     else pay(day, -r.int(1000, 8000) * 100, 'Send Money', mob(), r.pick(['SR salary', 'van rent', 'DSR TA/DA', 'labour']), null, 'other_bank_line');
   }
 
+  // The evening sweep to the bank on Bangladeshi banking days (Sunday to Thursday): the wallet keeps a float.
+  const bank = ['DBBL 1051100012345', 'City Bank 1502200098765', 'BRAC Bank 1501200077777'][r.int(0, 2)];
+  const net = new Map<number, number>();
+  for (const x of book.st) net.set(x.day, (net.get(x.day) ?? 0) + x.cents - (x.cells.type === 'Payment' ? BD_PAYMENT_CHARGE(x.cents) : 0));
+  let float = r.int(100000, 300000) * 100;
+  for (let day = 0; day <= LAST_DAY; day++) {
+    float += net.get(day) ?? 0;
+    if ([5, 6].includes(dateOf(day).dow) || float < 30000000) continue;
+    const sweep = Math.floor((float - r.int(50000, 150000) * 100) / 100000) * 100000;
+    const secs = r.int(23 * 3600 + 60, 23 * 3600 + 3500);
+    book.addSt({ day, cents: -sweep, group: null, kind: 'other_bank_line', key: `${pad(500 - day, 3)}${pad(86399 - secs, 5)}`, cells: { type: 'Transfer to Bank', from: bank, ref: 'Settlement', trx: trx(), time: `23:${pad(Math.floor((secs % 3600) / 60), 2)}:${pad(secs % 60, 2)}`, charge: '0' } });
+    float -= sweep;
+  }
   const { oi, st, truth } = book.finish();
   // DMS "Retailer Wise Due Report": UTF-8 with a BOM, commas, every field quoted, lakh grouping, dd/mm/yyyy, oldest first.
   const d = (day: number) => { const t = dateOf(day); return `${pad(t.d, 2)}/${pad(t.m, 2)}/${t.y}`; };

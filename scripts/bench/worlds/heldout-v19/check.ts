@@ -37,7 +37,7 @@ function parse(w: World): Parsed {
     const custRef = new Map<string, Set<string>>();
     const oi = o.rows.map((f, i) => {
       const no = f[oc('Arve nr')], net = m(f[oc('Summa km-ta')]), vat = m(f[oc('Käibemaks')]), tot = m(f[oc('Summa')]), paid = m(f[oc('Tasutud')]), open = m(f[oc('Tasumata')]), ref = f[oc('Viitenumber')], reg = f[oc('Registrikood')];
-      assert(/^2\d{4}$/.test(no) && net + vat === tot && Math.abs(vat) === (reg ? EE_VAT(Math.abs(net)) : 0) && tot - paid === open && open !== 0 && (open < 0 ? paid === 0 : paid >= 0), `${w.name}: net, VAT, paid and open of ${no}`);
+      assert(/^\d{5,6}$/.test(no) && net + vat === tot && Math.abs(vat) === (reg ? EE_VAT(Math.abs(net)) : 0) && tot - paid === open && open !== 0 && (open < 0 ? paid === 0 : paid >= 0), `${w.name}: net, VAT, paid and open of ${no}`);
       assert(eeRef(ref.slice(0, -1)) === ref && (reg === '' || /^1\d{7}$/.test(reg)) && /^\d\d\.\d\d\.2026$/.test(f[oc('Arve kuupäev')]), `${w.name}: 7-3-1 reference ${ref}, registry code and date of ${no}`);
       if (ref !== eeRef(no)) { const s = custRef.get(f[0]) ?? new Set(); s.add(ref); custRef.set(f[0], s); }
       assert(i === 0 || o.rows[i - 1][0] <= f[0] || o.rows[i - 1][0].localeCompare(f[0]) <= 0, `${w.name}: sorted by customer at ${no}`);

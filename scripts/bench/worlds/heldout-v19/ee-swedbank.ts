@@ -30,7 +30,7 @@ export function eeSwedbank(o: WorldOptions): World {
   let code = r.int(1100, 1400);
   const mk = (i: number): Cust => {
     let base = '';
-    while (!base || used.has(base)) base = `${r.pick(N1)} ${r.pick(N2)}`;
+    for (let t = 0; !base || used.has(base); t++) base = `${r.pick(N1)} ${r.pick(N2)}${t > 20 ? ` ${r.pick(['Grupp', 'Teenused', 'Invest', 'Partnerid', 'Plus', 'Tootmine'])}` : ''}${t > 60 ? ` ${t}` : ''}`;
     used.add(base);
     const name = `${base} OÜ`;
     // The bank shows what the payer's bank sends: often upper case, sometimes with the legal form first.
@@ -130,10 +130,10 @@ export function eeSwedbank(o: WorldOptions): World {
       const old = String(25000 + r.int(100, 999));
       pay(r.int(0, LAST_DAY - 1), r.cents(50, 3000), c.bank, r.pick([`arve ${old}`, `Arve nr. ${old} (2025)`, 'võlg 2025']), r.chance(0.5) ? eeRef(old) : '', null, 'payment_not_on_list');
     } else if (u < 0.895) {
-      // A payment that bounced back: the payer's bank returned it (closed account), then the payer paid again.
+      // A payment its payer's bank recalled (sent from the wrong account), paid again from the right one.
       const g = book.group(), x = inv(c, 'returned_then_repaid', g), d1 = after([x], 2, 20);
       pay(d1, x.cents, c.bank, cite(x), x.cells.ref, null, 'returned_then_repaid');
-      pay(d1 + r.int(1, 3), -x.cents, c.bank, `TAGASTUS: konto suletud / AC04 ${x.cells.ref}`, '', null, 'returned_then_repaid');
+      pay(d1 + r.int(1, 3), -x.cents, c.bank, `Makse tagasikutsumine maksja panga nõudel / recall ${x.cells.ref}`, '', null, 'returned_then_repaid');
       pay(d1 + r.int(5, 15), x.cents, c.bank, cite(x), x.cells.ref, g, 'returned_then_repaid');
     } else {
       inv(r.chance(0.3) ? k : c, 'unpaid_invoice', null);

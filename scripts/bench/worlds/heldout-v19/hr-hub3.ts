@@ -36,7 +36,7 @@ export function hrHub3(o: WorldOptions): World {
   const custs: Cust[] = [];
   for (let i = 0; i < Math.max(40, Math.round(o.openItems / 10)); i++) {
     let n = '';
-    for (let t = 0; !n || used.has(n); t++) n = r.chance(0.15) ? `${r.pick(OBRT)}${t > 3 ? ` ${t}` : ''}` : `${r.pick(N1)}${t > 5 ? ` ${r.pick(['Plus', 'Grupa', 'Trgovina', 'Servis'])}` : ''} ${r.pick(N2)}`;
+    for (let t = 0; !n || used.has(n); t++) n = r.chance(0.15) ? `${r.pick(OBRT)}${t > 3 ? `, ${r.pick(['Zagreb', 'Split', 'Rijeka', 'Osijek', 'Zadar', 'Varaždin', 'Pula', 'Karlovac', 'Sisak', 'Velika Gorica'])}` : ''}${t > 30 ? ` ${t}` : ''}` : `${r.pick(N1)}${t > 5 ? ` ${r.pick(['Plus', 'Grupa', 'Trgovina', 'Servis'])}` : ''} ${r.pick(N2)}`;
     used.add(n);
     custs.push(mk(n, false));
   }

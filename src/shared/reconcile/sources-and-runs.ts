@@ -45,6 +45,8 @@ export const NoticeCodeSchema = z.enum([
   'buddhist_era',
   /** Dates written in Republic of China (Minguo) years (Taiwanese exports: 115/09/03), read as common-era dates. */
   'roc_era',
+  /** Opening/closing balance and turnover lines inside a statement's table, proved by its own sums and left out. */
+  'balance_lines',
   /** Digits of another script (Persian ۱۴۰۵, Arabic-Indic ١٢٣) in the file, read as 0–9. */
   'native_digits',
   /** Dates written in Persian solar (Jalali) years (Iranian exports), read as Gregorian dates. */

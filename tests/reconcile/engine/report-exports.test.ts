@@ -347,3 +347,63 @@ describe('bank files without a header row', () => {
     expect(error?.code).toBe('no_header');
   });
 });
+
+describe('statement balance lines written like transactions (issue 25, v19)', () => {
+  /** A Baltic-style statement: unsigned amounts with K/D, an opening balance first and turnovers and a closing balance last. */
+  function statement(rows: number, closingOff = 0): { content: string; lines: string[] } {
+    const body: string[] = [];
+    let credit = 0;
+    let debit = 0;
+    for (let i = 0; i < rows; i++) {
+      const cents = 10_000 + ((i * 7_919) % 90_000);
+      const k = i % 4 !== 3;
+      if (k) credit += cents;
+      else debit += cents;
+      body.push(`"EE31";"20";"${String(1 + (i % 28)).padStart(2, '0')}.09.2026";"Payer ${i}";"arve ${26_000 + i}";"${(cents / 100).toFixed(2).replace('.', ',')}";"EUR";"${k ? 'K' : 'D'}"`);
+    }
+    const opening = 5_712_026;
+    const eur = (c: number) => (c / 100).toFixed(2).replace('.', ',');
+    const lines = [
+      '"Kliendi konto";"Reatüüp";"Kuupäev";"Saaja/Maksja";"Selgitus";"Summa";"Valuuta";"Deebet/Kreedit"',
+      `"EE31";"10";"01.09.2026";;"Algsaldo";"${eur(opening)}";"EUR";"K"`,
+      ...body,
+      `"EE31";"82";"30.09.2026";;"Käive";"${eur(debit)}";"EUR";"D"`,
+      `"EE31";"82";"30.09.2026";;"Käive";"${eur(credit)}";"EUR";"K"`,
+      `"EE31";"86";"30.09.2026";;"lõppsaldo";"${eur(opening + credit - debit + closingOff)}";"EUR";"K"`,
+    ];
+    return { content: text(lines), lines };
+  }
+
+  it('leaves out an opening balance, two turnovers and a closing balance that the rows add up to, and signs K/D amounts', async () => {
+    const { content } = statement(40);
+    const ws = await sb.workspace();
+    const info = await ws.addSourceFromPath('left', sb.file('statement.csv', content));
+    expect(info.row_count).toBe(40);
+    expect(inside(info).map((l) => l.line)).toEqual([2, 43, 44, 45]);
+    expect(inside(info).map((l) => l.reason)).toEqual([
+      expect.stringMatching(/opening balance/),
+      expect.stringMatching(/“d” amounts: a turnover/),
+      expect.stringMatching(/“k” amounts: a turnover/),
+      expect.stringMatching(/opening balance on line 2 plus the 40 rows between: the closing balance/),
+    ]);
+    expect(notice(info, 'balance_lines')).toMatch(/left out 4 balance line\(s\) inside the table at line\(s\) 2, 43, 44, 45/);
+    expect(notice(info, 'derived_signed_amount')).toMatch(/“k” money in, “d” money out/);
+    await expectRowsOnTheirLines(ws, info, content, 'Selgitus');
+  });
+
+  it('keeps every row when the closing balance is a cent off: nothing is proved, nothing is dropped', async () => {
+    const { content } = statement(40, 1);
+    const info = await (await sb.workspace()).addSourceFromPath('left', sb.file('statement.csv', content));
+    // Only a block of last rows that adds up in full is left out: the turnovers above an unproved closing row stay too.
+    expect(inside(info)).toEqual([]);
+    expect(info.row_count).toBe(44);
+  });
+
+  it('keeps a short file whole: ten rows or fewer between prove nothing', async () => {
+    const { content } = statement(8);
+    const info = await (await sb.workspace()).addSourceFromPath('left', sb.file('statement.csv', content));
+    expect(inside(info)).toEqual([]);
+    expect(info.row_count).toBe(12);
+  });
+});
+

@@ -33,7 +33,7 @@ const STAR_MARKER = /^\s*\*{1,5}(\s|$)/;
 export interface ReportLine {
   /** Index of the record in the records given. */
   index: number;
-  kind: 'heading' | 'subtotal';
+  kind: 'heading' | 'subtotal' | 'balance';
   reason: string;
   /** A subtotal whose amounts are not the sum of any block of rows above it: which column, stated and summed. */
   mismatch?: { column: number; stated: number; summed: number; rows: number };
@@ -207,6 +207,86 @@ function checkSubtotals(body: RecordPos[], lines: ReportLine[], amountCols: numb
     }
     boundaries.push({ sums: [...running], rows: dataRows });
   }
+}
+
+/** Fewest transaction rows between balance lines: below it an equality could be chance. */
+const MIN_BALANCED_ROWS = 10;
+
+/**
+ * Balance lines inside a statement's table: an opening balance as its first row, turnovers and a
+ * closing balance as its last rows, written like transactions (a date, an amount, a direction).
+ * They are told by the statement's own arithmetic, never by their words: a last row that equals
+ * the opening row plus every row between them (a closing balance), or the sum of the rows between
+ * with its own direction (a turnover), to the cent over at least MIN_BALANCED_ROWS rows. The
+ * direction is the amount's sign, or a two-valued column (D/K, S/H) read either way round. An
+ * opening row is left out only with a closing row that proves it. `skip`: indices already left out.
+ */
+export function findBalanceLines(body: RecordPos[], width: number, skip: ReadonlySet<number>): ReportLine[] {
+  const rows = body.map((r, index) => ({ r, index })).filter(({ r, index }) => !blank(r) && !skip.has(index) && r.fields.length === width);
+  if (rows.length < MIN_BALANCED_ROWS + 2) return [];
+  const cols = profile(rows.map(({ r }) => r), width);
+  const amountCols = cols.map((c, k) => ({ c, k })).filter(({ c }) => c.kind === 'number' && c.filled >= 0.8).map(({ k }) => k);
+  if (amountCols.length === 0) return [];
+  const decimal = decimalOf(rows.flatMap(({ r }) => amountCols.map((k) => r.fields[k] ?? '')));
+  const cell = (i: number, k: number) => (rows[i].r.fields[k] ?? '').trim();
+  // Direction columns: text filled on (nearly) every row with exactly two values.
+  const directions = cols.flatMap((c, k) => {
+    if (c.kind !== 'text' || c.filled < 0.95) return [];
+    const values = new Set(rows.map((_, i) => cell(i, k).toLowerCase()).filter((v) => v !== ''));
+    return values.size === 2 ? [{ k, values: [...values] }] : [];
+  });
+  const polarities: ({ k: number; plus: string } | null)[] = [null, ...directions.flatMap((d) => d.values.map((plus) => ({ k: d.k, plus })))];
+  const n = rows.length;
+  for (const k of amountCols.slice(0, 6)) {
+    const cents = rows.map((_, i) => amountCents(cell(i, k), decimal));
+    for (const polarity of polarities) {
+      const sign = (i: number) => (polarity === null ? 1 : cell(i, polarity.k).toLowerCase() === polarity.plus ? 1 : -1);
+      const signed = (i: number) => (cents[i] === null ? null : sign(i) * Math.abs(cents[i]!));
+      // The most rows explained: an opening row (0 or 1) and a block of last rows (up to 4).
+      for (const opening of [1, 0]) {
+        for (let last = 4; last >= 1; last--) {
+          const from = opening;
+          const to = n - last;
+          if (to - from < MIN_BALANCED_ROWS) continue;
+          let net = 0;
+          let complete = true;
+          const byDirection = new Map<string, number>();
+          for (let i = from; i < to && complete; i++) {
+            const v = signed(i);
+            if (v === null) complete = false;
+            else {
+              net += v;
+              const d = polarity === null ? (v < 0 ? '-' : '+') : cell(i, polarity.k).toLowerCase();
+              byDirection.set(d, (byDirection.get(d) ?? 0) + Math.abs(v));
+            }
+          }
+          if (!complete) continue;
+          const open = opening ? signed(0) : 0;
+          if (open === null) continue;
+          const reasons: string[] = [];
+          let closed = false;
+          for (let i = to; i < n; i++) {
+            const v = signed(i);
+            const d = polarity === null ? (v !== null && v < 0 ? '-' : '+') : cell(i, polarity.k).toLowerCase();
+            if (v !== null && v === open + net && (opening === 1 || last > 1)) {
+              closed = true;
+              reasons.push(`balance line inside the table (${opening ? `the opening balance on line ${rows[0].r.line}` : 'the balance before'} plus the ${to - from} rows between: the closing balance)`);
+            } else if (v !== null && Math.abs(v) === byDirection.get(d) && byDirection.size > 1) {
+              reasons.push(`balance line inside the table (the sum of the ${to - from} rows' “${d}” amounts: a turnover)`);
+            } else if (v !== null && polarity === null && v === net) {
+              reasons.push(`balance line inside the table (the sum of the ${to - from} rows above it: a total)`);
+            } else break;
+          }
+          if (reasons.length !== last || (opening === 1 && !closed)) continue;
+          const out: ReportLine[] = [];
+          if (opening) out.push({ index: rows[0].index, kind: 'balance', reason: `balance line inside the table (the opening balance: with the ${to - from} rows below it, it makes the closing balance)` });
+          for (let i = to; i < n; i++) out.push({ index: rows[i].index, kind: 'balance', reason: reasons[i - to] });
+          return out;
+        }
+      }
+    }
+  }
+  return [];
 }
 
 /** The physical lines a record spans (a quoted field may hold line breaks). */

@@ -18,7 +18,7 @@ import type { ReadOptions } from '../../../shared/reconcile/recipe';
 import type { ColumnTypePreview, ColumnTyping, Notice, Side, SkippedLine, SourceInfo } from '../../../shared/reconcile/sources-and-runs';
 import { deriveColumnNames, detectDelimiter, detectHeader, firstRowIsData } from './csv-layout';
 import { detectBottom, detectTop, hasMixedLineEndings, scanRecords, type RecordPos } from './read-layout';
-import { findReportLines, headingFills, reportSkipped } from './report-lines';
+import { findBalanceLines, findReportLines, headingFills, reportSkipped } from './report-lines';
 import { fileLine } from './source-lines';
 import { readTail, writeTableCopy, type TableRange } from './table-copy';
 import { plannedForWidth, WIDE_STATEMENT_COLUMNS, type Db } from './db';
@@ -491,7 +491,10 @@ async function findTable(copy: string, gzip: boolean, sniff: SniffResult, delimi
   // Headings and subtotals between the data rows of a report; a report larger than the sample is read whole to find them all.
   const cutBottom = bottom.skipped.some((l) => !l.reason.startsWith('empty'));
   const interior = sniff.complete && bottom.count ? body.slice(0, body.length - bottom.count) : body;
-  const report = findReportLines(interior, top.width);
+  const subtotals = findReportLines(interior, top.width);
+  // Balance lines are proved by the whole table's arithmetic: only when the sample is the whole file.
+  const balances = sniff.complete ? findBalanceLines(interior, top.width, new Set(subtotals.map((l) => l.index))) : [];
+  const report = [...subtotals, ...balances].sort((a, b) => a.index - b.index);
   if (report.length && !sniff.complete) {
     const whole = !gzip && (await stat(copy)).size <= REPORT_WHOLE_READ_BYTES ? (await readFile(copy, 'utf8')).replace(/^\ufeff/, '') : null;
     if (whole !== null) return findTable(copy, gzip, { ...sniff, sampleText: whole, complete: true }, delimiter, opts);
@@ -562,19 +565,28 @@ function byteRanges(text: string, bom: number, records: RecordPos[]): { start: n
 
 /** What was left out inside a report's table: how many headings and subtotals, which lines; subtotals that do not add up, each. */
 function reportNotices(inside: SkippedLine[]): Notice[] {
+  const balances = inside.filter((l) => l.reason.startsWith('balance'));
   const headings = inside.filter((l) => l.reason.startsWith('heading'));
-  const subtotals = inside.filter((l) => !l.reason.startsWith('heading'));
+  const subtotals = inside.filter((l) => !l.reason.startsWith('heading') && !l.reason.startsWith('balance'));
   const wrong = subtotals.filter((l) => l.reason.includes('does NOT equal'));
   const lines = (ls: SkippedLine[], n = 12) => `${ls.slice(0, n).map((l) => l.line).join(', ')}${ls.length > n ? `, … (${ls.length - n} more)` : ''}`;
-  const notices: Notice[] = [
+  const notices: Notice[] = [];
+  if (balances.length) {
+    notices.push({
+      code: 'balance_lines',
+      message: `left out ${balances.length} balance line(s) inside the table at line(s) ${lines(balances)}: written like transactions, they are the statement's opening or closing balance or a turnover, as its own rows add up to them to the cent. Each is listed under “How this file was read”.`,
+    });
+  }
+  if (headings.length + subtotals.length === 0) return notices;
+  notices.push(
     {
       code: 'report_lines',
       message:
-        `left out ${inside.length} line(s) inside the table as a report's ${headings.length} heading(s) and ${subtotals.length} subtotal(s): they do not type like the data rows (no date or amount where every row has one). ` +
+        `left out ${headings.length + subtotals.length} line(s) inside the table as a report's ${headings.length} heading(s) and ${subtotals.length} subtotal(s): they do not type like the data rows (no date or amount where every row has one). ` +
         `${headings.length ? `Headings at line(s) ${lines(headings)}. ` : ''}${subtotals.length ? `Subtotals at line(s) ${lines(subtotals)}; ${subtotals.length - wrong.length} of ${subtotals.length} equal the sum of their rows. ` : ''}` +
         'Each is listed under “How this file was read”.',
     },
-  ];
+  );
   if (wrong.length) {
     notices.push({
       code: 'report_total_mismatch',

@@ -59,11 +59,11 @@ const MIN_MAGNITUDE_SHARE = 0.01;
  * CHANCE_SHIFT. All pairs in one statement: the sampled values unpivoted into one long table per
  * side (144 statements took 25 s on a wide file under load).
  */
-async function meetShares(db: Db, left: ColumnTyping[], right: ColumnTyping[]): Promise<Map<string, { share: number; chance: number }>> {
+async function meetShares(db: Db, left: ColumnTyping[], right: ColumnTyping[]): Promise<Map<string, { share: number; chance: number; cents: boolean }>> {
   // Columns numbered ("0", "1", …); DECIMAL(38, 6) holds every number the engine types, exactly.
   const long = (side: Side, cs: ColumnTyping[]) =>
     `(UNPIVOT (SELECT ${cs.map((c, i) => `CAST(s.${ident(c.name)} AS DECIMAL(38, 6)) AS ${ident(String(i))}`).join(', ')} FROM ${ident(typedView(side))} s ORDER BY hash(s.__row_id) LIMIT ${SAMPLE}) ON COLUMNS(*) INTO NAME c VALUE v)`;
-  const rows = await db.all<{ lc: string; rc: string; share: number; chance: number }>(
+  const rows = await db.all<{ lc: string; rc: string; share: number; chance: number; cents: boolean }>(
     `WITH lv AS (SELECT c, abs(round(v, 2)) AS v FROM ${long('left', left)} WHERE v <> 0),
        rv AS (SELECT DISTINCT c, abs(round(v, 2)) AS v FROM ${long('right', right)}),
        lc AS (SELECT c, count(*) AS n, count(*) FILTER (WHERE v <> round(v)) AS frac, quantile_cont(v, 0.05) AS p5, quantile_cont(v, 0.95) AS p95 FROM lv GROUP BY c),
@@ -73,10 +73,10 @@ async function meetShares(db: Db, left: ColumnTyping[], right: ColumnTyping[]): 
        hits AS (SELECT lv.c AS lc, rv.c AS rc, count(*) AS n FROM lv JOIN rv ON lv.v = rv.v GROUP BY 1, 2),
        chance AS (SELECT lv.c AS lc, rv.c AS rc, count(*) AS n FROM lv JOIN rv ON lv.v = rv.v + ${CHANCE_SHIFT} GROUP BY 1, 2)
      SELECT hits.lc, hits.rc, CASE WHEN hits.lc IN (SELECT c FROM amounts) THEN hits.n / ${sampledRows('left')} ELSE 0 END AS share,
-       coalesce(chance.n, 0) / ${sampledRows('left')} AS chance
-     FROM hits LEFT JOIN chance ON chance.lc = hits.lc AND chance.rc = hits.rc`,
+       coalesce(chance.n, 0) / ${sampledRows('left')} AS chance, coalesce(lc.frac, 0) > 0 AS cents
+     FROM hits LEFT JOIN chance ON chance.lc = hits.lc AND chance.rc = hits.rc LEFT JOIN lc ON lc.c = hits.lc`,
   );
-  return new Map(rows.map((r) => [`${r.lc}:${r.rc}`, { share: Number(r.share), chance: Number(r.chance) }]));
+  return new Map(rows.map((r) => [`${r.lc}:${r.rc}`, { share: Number(r.share), chance: Number(r.chance), cents: r.cents === true }]));
 }
 
 /** The share of meetShares for one pair of columns; 0 unless both are number columns. */
@@ -93,14 +93,20 @@ export async function findAmountPair(db: Db, columns: Record<Side, ColumnTyping[
   const [left, right] = [numbers('left'), numbers('right')];
   if (left.length === 0 || right.length === 0) return null;
   const shares = await meetShares(db, left, right);
-  let best: AmountPair | null = null;
+  const meeting: (AmountPair & { cents: boolean })[] = [];
   left.forEach((l, i) => {
     right.forEach((r, j) => {
-      const { share, chance } = shares.get(`${i}:${j}`) ?? { share: 0, chance: 0 };
-      const meets = share >= MIN_SHARE || (share >= MIN_SHARE_OVER_CHANCE && share >= CHANCE_FACTOR * chance);
-      if (meets && (!best || share > best.share)) best = { left: l.name, right: r.name, share };
+      const { share, chance, cents } = shares.get(`${i}:${j}`) ?? { share: 0, chance: 0, cents: false };
+      if (share >= MIN_SHARE || (share >= MIN_SHARE_OVER_CHANCE && share >= CHANCE_FACTOR * chance)) meeting.push({ left: l.name, right: r.name, share, cents });
     });
   });
+  // Where the money has cents, a column that never has any is not the money: a reference number
+  // kept in both files (Estonia's viitenumber) meets its counterpart more often than the amounts,
+  // which instalments, batches and fees keep from meeting to the cent. Whole numbers compete only
+  // when no meeting column has cents (a yen or won file).
+  const candidates = meeting.some((m) => m.cents) ? meeting.filter((m) => m.cents) : meeting;
+  let best: AmountPair | null = null;
+  for (const m of candidates) if (!best || m.share > best.share) best = { left: m.left, right: m.right, share: m.share };
   return best;
 }
 

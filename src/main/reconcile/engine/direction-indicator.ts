@@ -1,6 +1,6 @@
 /**
  * Amounts written without a sign, with the direction in a column of its own: ING's `Af`/`Bij`,
- * German `S`/`H` (Soll/Haben), `DR`/`CR`, `Debit`/`Credit`, `+`/`-` (issue 25). The pair of words is
+ * German `S`/`H` (Soll/Haben), `DR`/`CR`, `Debit`/`Credit`, Baltic `K`/`D`, Polish `Ma`/`Wn`, `+`/`-` (issue 25). The pair of words is
  * recognised from the column's own values — exactly two of them, one of a known credit/debit pair —
  * next to a number column with no negative value; the signed amount is then derived (money in
  * positive, money out negative) and mappable like any column, and a notice says how it was made.
@@ -19,6 +19,12 @@ const PAIRS: [string, string][] = [
   ['c', 'd'],
   ['credit', 'debit'],
   ['credit', 'debet'],
+  // Estonian, Latvian, Lithuanian, Czech and Slovak exports: K(reedit) / D(eebet), kredit / debet.
+  ['k', 'd'],
+  ['kreedit', 'deebet'],
+  ['kredit', 'debet'],
+  // Polish ledgers and statements: Ma (credit) / Wn (winien, debit).
+  ['ma', 'wn'],
   ['crédit', 'débit'],
   ['in', 'out'],
   ['+', '-'],

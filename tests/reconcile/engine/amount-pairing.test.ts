@@ -1,0 +1,46 @@
+/**
+ * Which columns hold the amounts, from the data (amount-pairing.ts), through real DuckDB: a
+ * reference number kept in both files meets its counterpart more often than the amounts do, yet
+ * where the money has cents a column without any is never the money (Estonia's viitenumber, v19).
+ */
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { csv, sandbox, type Sandbox } from './helpers';
+
+let sb: Sandbox;
+beforeEach(() => {
+  sb = sandbox();
+});
+afterEach(() => sb.cleanup());
+
+async function amountPair(left: string, right: string) {
+  const ws = await sb.workspace();
+  await ws.addSourceFromPath('left', sb.file('open.csv', left));
+  await ws.addSourceFromPath('right', sb.file('bank.csv', right));
+  const { mappings, note } = await ws.withAmountMapping([]);
+  ws.close();
+  return { pair: mappings.find((m) => m.role === 'amount'), note };
+}
+
+describe('the amount pair from the data', () => {
+  it('takes the amounts with cents over a whole-number reference that meets more often', async () => {
+    const n = 200;
+    // References of several lengths (invoice references and shorter customer references) span
+    // magnitudes as amounts do. Every payment quotes its reference; only a third pay the amount to
+    // the cent (the rest: instalments, fees, batches).
+    const ref = (i: number) => [137, 2_471, 35_713, 264_931][i % 4] + i * 7;
+    const left = csv('Ref,Amount', Array.from({ length: n }, (_, i) => `${ref(i)},${(1_000 + i * 13.37).toFixed(2)}`));
+    const right = csv('Ref,Amount', Array.from({ length: n }, (_, i) => `${ref(i)},${(i % 3 === 0 ? 1_000 + i * 13.37 : 400 + i * 3.11).toFixed(2)}`));
+    const { pair, note } = await amountPair(left, right);
+    expect([pair?.field_a, pair?.field_b]).toEqual(['Amount', 'Amount']);
+    expect(note).toMatch(/of the Amount values appear as Amount/);
+  });
+
+  it('still pairs whole amounts where no column has cents (a yen ledger)', async () => {
+    const n = 120;
+    const yen = (i: number) => [5_060, 48_200, 747_340, 1_250_000][i % 4] + i * 10;
+    const left = csv('Doc,Amount', Array.from({ length: n }, (_, i) => `${1_800_012_345 + i},${yen(i)}`));
+    const right = csv('Memo,Amount', Array.from({ length: n }, (_, i) => `Furikomi ${i},${yen(i)}`));
+    const { pair } = await amountPair(left, right);
+    expect([pair?.field_a, pair?.field_b]).toEqual(['Amount', 'Amount']);
+  });
+});

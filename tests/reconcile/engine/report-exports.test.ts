@@ -399,6 +399,13 @@ describe('statement balance lines written like transactions (issue 25, v19)', ()
     expect(info.row_count).toBe(44);
   });
 
+  it('keeps an open-items list whole whose "received" column is all zeros (zeros add up to every zero)', async () => {
+    const lines = ['Customer,Document,Date,Amount,Received,Open', ...Array.from({ length: 30 }, (_, i) => `C${i % 5},SI-${100 + i},115/09/${String(1 + (i % 28)).padStart(2, '0')},${1_000 + i * 37},0,${1_000 + i * 37}`)];
+    const info = await (await sb.workspace()).addSourceFromPath('left', sb.file('open.csv', text(lines)));
+    expect(inside(info)).toEqual([]);
+    expect(info.row_count).toBe(30);
+  });
+
   it('keeps a short file whole: ten rows or fewer between prove nothing', async () => {
     const { content } = statement(8);
     const info = await (await sb.workspace()).addSourceFromPath('left', sb.file('statement.csv', content));

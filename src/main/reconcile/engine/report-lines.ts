@@ -262,18 +262,20 @@ export function findBalanceLines(body: RecordPos[], width: number, skip: Readonl
           }
           if (!complete) continue;
           const open = opening ? signed(0) : 0;
-          if (open === null) continue;
+          if (open === null || (opening === 1 && open === 0)) continue;
           const reasons: string[] = [];
           let closed = false;
           for (let i = to; i < n; i++) {
             const v = signed(i);
-            const d = polarity === null ? (v !== null && v < 0 ? '-' : '+') : cell(i, polarity.k).toLowerCase();
-            if (v !== null && v === open + net && (opening === 1 || last > 1)) {
+            // Zero proves nothing: a column of zeros (nothing received yet) adds up to every zero in it.
+            if (v === null || v === 0) break;
+            const d = polarity === null ? (v < 0 ? '-' : '+') : cell(i, polarity.k).toLowerCase();
+            if (v === open + net && (opening === 1 || last > 1)) {
               closed = true;
               reasons.push(`balance line inside the table (${opening ? `the opening balance on line ${rows[0].r.line}` : 'the balance before'} plus the ${to - from} rows between: the closing balance)`);
-            } else if (v !== null && Math.abs(v) === byDirection.get(d) && byDirection.size > 1) {
+            } else if (Math.abs(v) === byDirection.get(d) && byDirection.size > 1) {
               reasons.push(`balance line inside the table (the sum of the ${to - from} rows' “${d}” amounts: a turnover)`);
-            } else if (v !== null && polarity === null && v === net) {
+            } else if (polarity === null && v === net) {
               reasons.push(`balance line inside the table (the sum of the ${to - from} rows above it: a total)`);
             } else break;
           }

@@ -242,25 +242,29 @@ export function findBalanceLines(body: RecordPos[], width: number, skip: Readonl
     for (const polarity of polarities) {
       const sign = (i: number) => (polarity === null ? 1 : cell(i, polarity.k).toLowerCase() === polarity.plus ? 1 : -1);
       const signed = (i: number) => (cents[i] === null ? null : sign(i) * Math.abs(cents[i]!));
+      const direction = (i: number, v: number) => (polarity === null ? (v < 0 ? '-' : '+') : cell(i, polarity.k).toLowerCase());
+      /** The rows [from, to): their net sum and their magnitudes per direction; null when one has no amount. */
+      const sums = (from: number, to: number) => {
+        let net = 0;
+        const byDirection = new Map<string, number>();
+        for (let i = from; i < to; i++) {
+          const v = signed(i);
+          if (v === null) return null;
+          net += v;
+          const d = direction(i, v);
+          byDirection.set(d, (byDirection.get(d) ?? 0) + Math.abs(v));
+        }
+        return { net, byDirection };
+      };
       // The most rows explained: an opening row (0 or 1) and a block of last rows (up to 4).
       for (const opening of [1, 0]) {
         for (let last = 4; last >= 1; last--) {
           const from = opening;
           const to = n - last;
           if (to - from < MIN_BALANCED_ROWS) continue;
-          let net = 0;
-          let complete = true;
-          const byDirection = new Map<string, number>();
-          for (let i = from; i < to && complete; i++) {
-            const v = signed(i);
-            if (v === null) complete = false;
-            else {
-              net += v;
-              const d = polarity === null ? (v < 0 ? '-' : '+') : cell(i, polarity.k).toLowerCase();
-              byDirection.set(d, (byDirection.get(d) ?? 0) + Math.abs(v));
-            }
-          }
-          if (!complete) continue;
+          const block = sums(from, to);
+          if (block === null) continue;
+          const { net, byDirection } = block;
           const open = opening ? signed(0) : 0;
           if (open === null || (opening === 1 && open === 0)) continue;
           const reasons: string[] = [];
@@ -269,7 +273,7 @@ export function findBalanceLines(body: RecordPos[], width: number, skip: Readonl
             const v = signed(i);
             // Zero proves nothing: a column of zeros (nothing received yet) adds up to every zero in it.
             if (v === null || v === 0) break;
-            const d = polarity === null ? (v < 0 ? '-' : '+') : cell(i, polarity.k).toLowerCase();
+            const d = direction(i, v);
             if (v === open + net && (opening === 1 || last > 1)) {
               closed = true;
               reasons.push(`balance line inside the table (${opening ? `the opening balance on line ${rows[0].r.line}` : 'the balance before'} plus the ${to - from} rows between: the closing balance)`);

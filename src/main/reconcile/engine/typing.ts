@@ -18,19 +18,23 @@ export interface ColumnOverride {
 }
 
 const ISO_DATE = String.raw`\d{4}-\d{2}-\d{2}([T ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?)?Z?`;
-const YMD_SLASH = String.raw`\d{4}/\d{1,2}/\d{1,2}( \d{1,2}:\d{2}(:\d{2})?)?`;
+/** An optional time after a date: " 10:15", " 10:15:30". */
+const TIME_SUFFIX = String.raw`( \d{1,2}:\d{2}(:\d{2})?)?`;
+const YMD_SLASH = String.raw`\d{4}/\d{1,2}/\d{1,2}${TIME_SUFFIX}`;
 /** yyyy.mm.dd, as Korean, Hungarian and Chinese exports write dates (often with a time); Hungarian ends it with a dot ("2026.10.01."). */
-const YMD_DOT = String.raw`\d{4}\.\d{1,2}\.\d{1,2}\.?( \d{1,2}:\d{2}(:\d{2})?)?`;
+const YMD_DOT = String.raw`\d{4}\.\d{1,2}\.\d{1,2}\.?${TIME_SUFFIX}`;
 /**
  * Year-first with a three-digit year: the Republic of China (Minguo) calendar of Taiwanese banks and
  * ERPs, year 1 = 1912 (115/09/03 is 2026-09-03). One separator throughout; a time part is ignored.
  */
-const ROC_DATE = String.raw`(\d{3})([/.-])(\d{1,2})[/.-](\d{1,2})( \d{1,2}:\d{2}(:\d{2})?)?`;
-const ROC_SHAPE = String.raw`\d{3}/\d{1,2}/\d{1,2}( \d{1,2}:\d{2}(:\d{2})?)?|\d{3}\.\d{1,2}\.\d{1,2}( \d{1,2}:\d{2}(:\d{2})?)?|\d{3}-\d{1,2}-\d{1,2}( \d{1,2}:\d{2}(:\d{2})?)?`;
+const rocWith = (sep: string) => String.raw`(\d{3})${sep}(\d{1,2})${sep}(\d{1,2})${TIME_SUFFIX}`;
+/** Detection: the same separator twice. Reading (groups: year, month, day) takes any of them. */
+const ROC_SHAPE = ['/', String.raw`\.`, '-'].map(rocWith).join('|');
+const ROC_DATE = rocWith('[/.-]');
 /** The Minguo year that is 1911 + it in the common era. */
 const ROC_OFFSET = 1911;
 /** Day/month/year-ish with one separator class; captures the first two parts. */
-const PARTS = (sep: string) => String.raw`(\d{1,2})${sep}(\d{1,2})${sep}(\d{4}|\d{2})( \d{1,2}:\d{2}(:\d{2})?)?`;
+const PARTS = (sep: string) => String.raw`(\d{1,2})${sep}(\d{1,2})${sep}(\d{4}|\d{2})${TIME_SUFFIX}`;
 const SEPARATORS = [
   { key: 'slash', sep: '/', re: PARTS('/') },
   { key: 'dash', sep: '-', re: PARTS('-') },
@@ -520,6 +524,10 @@ function detectOne(name: string, i: number, total: number, n: (k: string) => num
  * 2026-11-06): no business file dates anything in the 14th or 15th century. Read as Gregorian they
  * fail on day 31 of months 2, 4 and 6 and are months off.
  */
+function persianYears(lo: number, hi: number): boolean {
+  return lo >= 1300 && hi <= 1499;
+}
+
 /**
  * A column of yyy/mm/dd dates whose years, read as Minguo years, are within PLAUSIBLE_YEARS of today
  * (as with Buddhist-era years, a statement or ledger is about the present): Minguo dates, said in a
@@ -540,11 +548,7 @@ function rocDates(name: string, i: number, n: (k: string) => number, readsAs: (c
 /** A Minguo date text (115/09/03, 115.9.3) as a DATE; NULL when it is no valid date. */
 function rocDate(v: string): string {
   const part = (k: number) => `try_cast(regexp_extract(${v}, '^${ROC_DATE}$', ${k}) AS INTEGER)`;
-  return `try_cast(printf('%04d-%02d-%02d', ${part(1)} + ${ROC_OFFSET}, ${part(3)}, ${part(4)}) AS DATE)`;
-}
-
-function persianYears(lo: number, hi: number): boolean {
-  return lo >= 1300 && hi <= 1499;
+  return `try_cast(printf('%04d-%02d-%02d', ${part(1)} + ${ROC_OFFSET}, ${part(2)}, ${part(3)}) AS DATE)`;
 }
 
 /** The Gregorian date of a Jalali date, as text (for the notice). */

@@ -2,7 +2,7 @@
  * Write one generated world to a folder:
  *   npx tsx scripts/bench/worlds/write-world.ts --world NAME [--seed 1] [--open-items 2000] --out DIR
  * Looks the name up in tune/ (TUNE_WORLDS) and, when present, heldout/ (HELDOUT_WORLDS),
- * heldout-v2/ (HELDOUT_V2_WORLDS), heldout-v3/ (HELDOUT_V3_WORLDS), heldout-v4/ (HELDOUT_V4_WORLDS) heldout-v5/ (HELDOUT_V5_WORLDS), heldout-v6/ (HELDOUT_V6_WORLDS) heldout-v7/ (HELDOUT_V7_WORLDS), heldout-v8/ (HELDOUT_V8_WORLDS) heldout-v9/ (HELDOUT_V9_WORLDS), heldout-v10/ (HELDOUT_V10_WORLDS) heldout-v11/ (HELDOUT_V11_WORLDS), heldout-v12/ (HELDOUT_V12_WORLDS), heldout-v13/ (HELDOUT_V13_WORLDS), heldout-v14/ (HELDOUT_V14_WORLDS), heldout-v15/ (HELDOUT_V15_WORLDS), heldout-v16/ (HELDOUT_V16_WORLDS), heldout-v17/ (HELDOUT_V17_WORLDS) heldout-v18/ (HELDOUT_V18_WORLDS) and heldout-v19/ (HELDOUT_V19_WORLDS). Writes the
+ * heldout-v2/ (HELDOUT_V2_WORLDS), heldout-v3/ (HELDOUT_V3_WORLDS), heldout-v4/ (HELDOUT_V4_WORLDS) heldout-v5/ (HELDOUT_V5_WORLDS), heldout-v6/ (HELDOUT_V6_WORLDS) heldout-v7/ (HELDOUT_V7_WORLDS), heldout-v8/ (HELDOUT_V8_WORLDS) heldout-v9/ (HELDOUT_V9_WORLDS), heldout-v10/ (HELDOUT_V10_WORLDS) heldout-v11/ (HELDOUT_V11_WORLDS), heldout-v12/ (HELDOUT_V12_WORLDS), heldout-v13/ (HELDOUT_V13_WORLDS), heldout-v14/ (HELDOUT_V14_WORLDS), heldout-v15/ (HELDOUT_V15_WORLDS), heldout-v16/ (HELDOUT_V16_WORLDS), heldout-v17/ (HELDOUT_V17_WORLDS) heldout-v18/ (HELDOUT_V18_WORLDS) heldout-v19/ (HELDOUT_V19_WORLDS) and heldout-v20/ (HELDOUT_V20_WORLDS). Writes the
  * two files under their own names, truth.csv (side,row,group,kind,ambiguous) and description.txt.
  */
 import fs from 'node:fs';
@@ -15,7 +15,7 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 
 export async function allWorlds(): Promise<Record<string, WorldGenerator>> {
   const worlds: Record<string, WorldGenerator> = { ...TUNE_WORLDS };
-  for (const [dir, key] of [['heldout', 'HELDOUT_WORLDS'], ['heldout-v2', 'HELDOUT_V2_WORLDS'], ['heldout-v3', 'HELDOUT_V3_WORLDS'], ['heldout-v4', 'HELDOUT_V4_WORLDS'], ['heldout-v5', 'HELDOUT_V5_WORLDS'], ['heldout-v6', 'HELDOUT_V6_WORLDS'], ['heldout-v7', 'HELDOUT_V7_WORLDS'], ['heldout-v8', 'HELDOUT_V8_WORLDS'], ['heldout-v9', 'HELDOUT_V9_WORLDS'], ['heldout-v10', 'HELDOUT_V10_WORLDS'], ['heldout-v11', 'HELDOUT_V11_WORLDS'], ['heldout-v12', 'HELDOUT_V12_WORLDS'], ['heldout-v13', 'HELDOUT_V13_WORLDS'], ['heldout-v14', 'HELDOUT_V14_WORLDS'], ['heldout-v15', 'HELDOUT_V15_WORLDS'], ['heldout-v16', 'HELDOUT_V16_WORLDS'], ['heldout-v17', 'HELDOUT_V17_WORLDS'], ['heldout-v18', 'HELDOUT_V18_WORLDS'], ['heldout-v19', 'HELDOUT_V19_WORLDS']] as const) {
+  for (const [dir, key] of [['heldout', 'HELDOUT_WORLDS'], ['heldout-v2', 'HELDOUT_V2_WORLDS'], ['heldout-v3', 'HELDOUT_V3_WORLDS'], ['heldout-v4', 'HELDOUT_V4_WORLDS'], ['heldout-v5', 'HELDOUT_V5_WORLDS'], ['heldout-v6', 'HELDOUT_V6_WORLDS'], ['heldout-v7', 'HELDOUT_V7_WORLDS'], ['heldout-v8', 'HELDOUT_V8_WORLDS'], ['heldout-v9', 'HELDOUT_V9_WORLDS'], ['heldout-v10', 'HELDOUT_V10_WORLDS'], ['heldout-v11', 'HELDOUT_V11_WORLDS'], ['heldout-v12', 'HELDOUT_V12_WORLDS'], ['heldout-v13', 'HELDOUT_V13_WORLDS'], ['heldout-v14', 'HELDOUT_V14_WORLDS'], ['heldout-v15', 'HELDOUT_V15_WORLDS'], ['heldout-v16', 'HELDOUT_V16_WORLDS'], ['heldout-v17', 'HELDOUT_V17_WORLDS'], ['heldout-v18', 'HELDOUT_V18_WORLDS'], ['heldout-v19', 'HELDOUT_V19_WORLDS'], ['heldout-v20', 'HELDOUT_V20_WORLDS']] as const) {
     const index = path.join(here, dir, 'index.ts');
     if (!fs.existsSync(index)) continue;
     try {

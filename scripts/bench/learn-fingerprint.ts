@@ -18,7 +18,7 @@ import { ReconEngine } from '../../src/main/reconcile/engine/engine';
 import { generateCash } from './cash-data';
 import type { WorldGenerator } from './worlds/world';
 
-const SETS = ['tune', 'heldout', 'heldout-v2', 'heldout-v3', 'heldout-v4', 'heldout-v5', 'heldout-v6', 'heldout-v7', 'heldout-v8', 'heldout-v9'];
+const SETS = ['tune', 'heldout', ...Array.from({ length: 18 }, (_, i) => `heldout-v${i + 2}`)];
 
 async function allWorlds(): Promise<Record<string, WorldGenerator>> {
   const out: Record<string, WorldGenerator> = {};

@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { buildAutoRecipe, withCashRules } from '../../../src/main/reconcile/engine/auto-recipe';
 import { Db } from '../../../src/main/reconcile/engine/db';
-import { nameExpression, namePrefixes, referenceTokens } from '../../../src/main/reconcile/engine/recipe-sql';
+import { foldedPrefixesSql, nameExpression, referenceTokens } from '../../../src/main/reconcile/engine/recipe-sql';
 import { lit } from '../../../src/main/reconcile/engine/sql';
 import { loadRecipe } from '../../../src/main/reconcile/engine/recipe-file';
 import type { ReconEngine } from '../../../src/main/reconcile/engine/engine';
@@ -297,7 +297,7 @@ describe('counterparty names', () => {
       for (const x of ['Công ty TNHH MTV Thương mại Minh Khôi', 'CTY TNHH MTV THUONG MAI MINH KHOI', 'Công ty Trách nhiệm hữu hạn Một thành viên Thương mại Minh Khôi']) expect(await fold(x)).toBe('thuongmaiminhkhoi');
       expect(await fold('Doanh nghiệp tư nhân Bình Minh')).toBe(await fold('DNTN BINH MINH'));
       // The name is read at the start of the text and of each field, after its tag or not.
-      const prefixes = async (x: string) => (await db.one<{ t: string[] }>(`SELECT ${namePrefixes(lit(x))} AS t`))!.t;
+      const prefixes = async (x: string) => (await db.one<{ t: string[] }>(`SELECT list(p ORDER BY k) AS t FROM (${foldedPrefixesSql(lit(x), '1', '(SELECT 1) s', 'SELECT NULL::VARCHAR AS p WHERE false', 'all')})`))!.t;
       expect(await prefixes('Nazwa nadawcy: WÓJCIK STAL')).toContain('wojcikstal');
       expect(await prefixes('NEFT-BARBN5202603-PATIL IRRIGATION SYSTEMS PVT LTD-2352/2337')).toContain('patilirrigationsystems');
       expect(await prefixes('VIR SEPA RECU /DE SA DECORATION ROUSSEAU /MOTIF FACT 1041')).toContain('decorationrousseau');

@@ -8,7 +8,7 @@
 import { MAX_REFERENCE_TEXT_COLUMNS, type FieldMapping, type KeyNormaliser } from '../../../shared/reconcile/recipe';
 import type { ColumnTyping, Side } from '../../../shared/reconcile/sources-and-runs';
 import type { Db } from './db';
-import { amountExpression, column, compactId, dateExpression, firstWord, idTokens, issuedDigits, keySourceText, leftReference, nameExpression, namePrefixes, percentOfSql, referenceBody, referenceTokens, specificId } from './recipe-sql';
+import { amountExpression, column, compactId, dateExpression, firstWord, idTokens, issuedDigits, keySourceText, leftReference, nameExpression, foldedPrefixesSql, percentOfSql, referenceBody, referenceTokens, specificId } from './recipe-sql';
 import { ident, lit } from './sql';
 import { typedView } from './sources';
 import { rowsWith as namedRows } from './row-columns';
@@ -106,7 +106,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 46;
+export const LEARNING_VERSION = 47;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -1445,18 +1445,27 @@ async function learnPartyInText(db: Db, left: ColumnTyping[], right: ColumnTypin
   // Each statement text's name prefixes, read once for every left column tried (long texts: ~1.5 s
   // CPU per pair at 1,246 lines of 150 characters, six left columns).
   const prefixes = new Map<string, string>();
+  // The left columns whose values repeat (a name column), and their names with a digit: prefixes
+  // that cannot fold to one of those are not folded.
+  const tried: ColumnTyping[] = [];
+  for (const a of left) {
+    const names = await db.one<{ rows: number; d: number }>(`SELECT count(s.${ident(a.name)}) AS rows, count(DISTINCT s.${ident(a.name)}) AS d FROM ${rowsWith('left', [a], 's')}`);
+    if (names && Number(names.d) >= 3 && Number(names.d) < 0.7 * Number(names.rows)) tried.push(a);
+  }
+  const digitNames = [
+    'SELECT NULL::VARCHAR AS p WHERE false',
+    ...tried.map((a) => `SELECT ${nameExpression('raw')} AS p FROM (SELECT DISTINCT CAST(s.${ident(a.name)} AS VARCHAR) AS raw FROM ${rowsWith('left', [a], 's')}) WHERE regexp_matches(raw, '[0-9]')`),
+  ].join(' UNION ALL ');
   const prefixTable = async (b: ColumnTyping) => {
     const table = `kalla_learn_pref_${prefixes.size}`;
     if (!prefixes.has(b.name)) {
-      await db.exec(`CREATE OR REPLACE TEMP TABLE ${table} AS SELECT DISTINCT s.__row_id AS id, unnest(${namePrefixes(`CAST(s.${ident(b.name)} AS VARCHAR)`)}) AS v FROM ${sample('right')}`);
+      await db.exec(`CREATE OR REPLACE TEMP TABLE ${table} AS SELECT DISTINCT id, p AS v FROM (${foldedPrefixesSql(`CAST(s.${ident(b.name)} AS VARCHAR)`, 's.__row_id', sample('right'), digitNames, 'all')})`);
       prefixes.set(b.name, table);
     }
     return prefixes.get(b.name)!;
   };
   try {
-    for (const a of left) {
-      const names = await db.one<{ rows: number; d: number }>(`SELECT count(s.${ident(a.name)}) AS rows, count(DISTINCT s.${ident(a.name)}) AS d FROM ${rowsWith('left', [a], 's')}`);
-      if (!names || Number(names.d) < 3 || Number(names.d) >= 0.7 * Number(names.rows)) continue;
+    for (const a of tried) {
       await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_names AS SELECT DISTINCT nullif(${nameExpression(`CAST(s.${ident(a.name)} AS VARCHAR)`)}, '') AS v FROM ${rowsWith('left', [a], 's')}`);
       for (const b of right) {
         const row = await db.one<{ share: number; top: number; names: number }>(

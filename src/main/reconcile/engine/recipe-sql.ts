@@ -333,28 +333,55 @@ export function nameExpression(x: string): string {
 /**
  * The payer's name written in a statement text: at its start ("CLYDE TRADING & CO inv2120 …") or
  * at the start of a field the bank joined with dashes, slashes or colons ("NEFT-BARBN5202…-PATIL IRRIGATION
- * SYSTEMS PVT LTD-2352"), after the field's tag or not: the folded word-prefixes of each, the whole
- * text's first.
+ * SYSTEMS PVT LTD-2352"), after the field's tag or not: the word-prefixes of each, the whole text's
+ * first, as written (fold each with nameExpression). Folding is most of the cost and prefixes repeat
+ * across lines (a label, a payer's name), so callers fold each distinct prefix once (foldedPrefixesSql).
  */
-export function namePrefixes(x: string, words = 6): string {
-  // Words split at any space, the ideographic one included.
+export function rawNamePrefixes(x: string, words = 6): string {
+  // Words split at any space, the ideographic one included. Each list of words is made once and
+  // bound to a lambda's parameter (`list_transform([list], w -> …)`): written into each prefix's
+  // expression it would be split again for every prefix.
   const wordsOf = (text: string) => `string_split(trim(regexp_replace(${text}, '[\\s\\x{3000}]+', ' ', 'g')), ' ')`;
-  const prefixes = (text: string) => {
-    const ws = wordsOf(text);
-    return `list_transform(range(1, least(len(${ws}), ${words}) + 1), k -> ${nameExpression(`array_to_string(${ws}[1:k], ' ')`)})`;
-  };
+  const prefixes = (w: string) => `list_transform(range(1, least(len(${w}), ${words}) + 1), k -> array_to_string(${w}[1:k], ' '))`;
   // After a transaction label of up to four words ("TRF SEPA DE", "TRF MB WAY DE", "FAST GELEN"):
   // the name read from each of the text's words 2–5 as well. The longest left name found wins.
-  const afterLabel = (text: string) => {
-    const ws = wordsOf(text);
-    return `flatten(list_transform(range(2, least(len(${ws}), 5) + 1), ws0 -> list_transform(range(ws0, least(len(${ws}), ws0 + ${words} - 1) + 1), k -> ${nameExpression(`array_to_string(${ws}[ws0:k], ' ')`)})))`;
-  };
+  const afterLabel = (w: string) =>
+    `flatten(list_transform(range(2, least(len(${w}), 5) + 1), ws0 -> list_transform(range(ws0, least(len(${w}), ws0 + ${words} - 1) + 1), k -> array_to_string(${w}[ws0:k], ' '))))`;
   // A field may open with its tag ("/DE SA DECORATION ROUSSEAU /MOTIF …"): read from its second word too.
   // Banks that pack several fields into one text separate them with `;` or `|` (Banca Transilvania:
   // "Incasare OP - canal electronic;PAYER SRL;RO46…;c/v fact 2515").
   const fields = `string_split_regex(coalesce(${x}, ''), '\\s*[-/:;|]\\s*')[2:]`;
   const untagged = `regexp_replace(f, '^\\s*\\S+\\s+', '')`;
-  return `list_concat(${prefixes(`coalesce(${x}, '')`)}, ${afterLabel(`coalesce(${x}, '')`)}, flatten(list_transform(${fields}, f -> list_concat(${prefixes('f')}, ${prefixes(untagged)}))))`;
+  const whole = `list_transform([${wordsOf(`coalesce(${x}, '')`)}], w -> list_concat(${prefixes('w')}, ${afterLabel('w')}))[1]`;
+  const ofFields = `flatten(list_transform(${fields}, f -> flatten(list_transform([${wordsOf('f')}, ${wordsOf(untagged)}], fw -> ${prefixes('fw')}))))`;
+  return `list_concat(${whole}, ${ofFields})`;
+}
+
+/** nameExpression of a run of lower-case ASCII letters and digits holding a digit (see foldedPrefixesSql). */
+const ASCII_RUN_FOLD = (a: string) => `replace(replace(replace(${a}, 'ae', 'a'), 'oe', 'o'), 'ue', 'u')`;
+
+/**
+ * (id, k, p) for the rows of `from`: each name prefix of the text `x` (rawNamePrefixes, k its place
+ * in that list) folded by nameExpression, only those that are one of `names` (SQL giving folded
+ * names as `p`) when `keep` is 'names'. Each distinct prefix is folded once, and none is folded that
+ * cannot fold to a name: a run of ASCII letters and digits with a digit in it ("INV-2026-0042"'s
+ * "2026", "P08767273") passes through nameExpression as a word of its own, unchanged but for case
+ * and ae/oe/ue (no legal form, title or cut word holds a digit, and no \b falls inside it), so a
+ * prefix holding one folds to a name only if that name holds the run's fold. `names` must hold every
+ * name with a digit that is to be found (a superset is fine when `keep` is 'all').
+ */
+export function foldedPrefixesSql(x: string, id: string, from: string, names: string, keep: 'names' | 'all'): string {
+  const raw = rawNamePrefixes(x);
+  // nameExpression's steps before it splits at other characters: what joins or splits runs there.
+  const early = `lower(strip_accents(replace(replace(replace(lower(r), 'ß', 'ss'), '&', ' '), '.', '')))`;
+  const anchors = `list_filter(regexp_extract_all(${early}, '[\\p{L}\\p{N}]+'), a -> regexp_full_match(a, '[a-z0-9]*[0-9][a-z0-9]*'))`;
+  return `WITH kalla_pre AS (SELECT id, unnest(l) AS r, generate_subscripts(l, 1) AS k FROM (SELECT ${id} AS id, ${raw} AS l FROM ${from})),
+      kalla_names AS (${names}),
+      kalla_digits AS (SELECT '|' || coalesce(string_agg(p, '|'), '') || '|' AS j FROM kalla_names WHERE regexp_matches(p, '[0-9]')),
+      kalla_fold AS (SELECT r, ${nameExpression('r')} AS p FROM (SELECT DISTINCT r FROM kalla_pre), kalla_digits
+        WHERE NOT coalesce(list_bool_or(list_transform(${anchors}, a -> NOT contains(kalla_digits.j, ${ASCII_RUN_FOLD('a')}))), false))${keep === 'names' ? `,
+      kalla_kept AS (SELECT r, p FROM kalla_fold WHERE p IN (SELECT p FROM kalla_names))` : ''}
+    SELECT kalla_pre.id, kalla_pre.k, kept.p FROM kalla_pre JOIN ${keep === 'names' ? 'kalla_kept' : 'kalla_fold'} kept ON kept.r = kalla_pre.r`;
 }
 
 /**

@@ -11,7 +11,7 @@ import type { MatchKey, MatchRule, Recipe } from '../../../../shared/reconcile/r
 import type { ColumnTyping, Side } from '../../../../shared/reconcile/sources-and-runs';
 import type { Db } from '../db';
 import { ReconError } from '../../../errors';
-import { amountExpression, column, compactId, dateExpression, filterSide, filtersWhere, keyExpression, idTokens, keySourceText, nameExpression, namePrefixes, referenceShape, referenceTokens, specificId, textExpression, type SideColumns } from '../recipe-sql';
+import { amountExpression, column, compactId, dateExpression, filterSide, filtersWhere, keyExpression, idTokens, keySourceText, nameExpression, foldedPrefixesSql, referenceShape, referenceTokens, specificId, textExpression, type SideColumns } from '../recipe-sql';
 import { ident } from '../sql';
 import { ROW_HASH, ROW_ID, rowsWith } from '../row-columns';
 import { resolvePartiesInText } from './party-resolution';
@@ -268,10 +268,8 @@ export async function partyIdTables(db: Db, left: ColumnTyping, right: ColumnTyp
  */
 export function nameAtTextStartSql(left: ColumnTyping, right: ColumnTyping, from: string): string {
   const names = `SELECT DISTINCT p FROM (SELECT ${nameExpression('raw')} AS p FROM (SELECT DISTINCT CAST(s.${ident(left.name)} AS VARCHAR) AS raw FROM ${rowsReading('left', [left])})) WHERE length(p) >= 3`;
-  const prefixes = namePrefixes(`CAST(s.${ident(right.name)} AS VARCHAR)`);
-  return `WITH names AS (${names}),
-      pre AS (SELECT s.${ident(ROW_ID)} AS id, unnest(${prefixes}) AS p, generate_subscripts(${prefixes}, 1) AS k FROM ${from})
-    SELECT id, arg_max(p, length(p) * 1000 - k) AS p FROM pre WHERE p IN (SELECT p FROM names) GROUP BY id`;
+  const pre = foldedPrefixesSql(`CAST(s.${ident(right.name)} AS VARCHAR)`, `s.${ident(ROW_ID)}`, from, names, 'names');
+  return `SELECT id, arg_max(p, length(p) * 1000 - k) AS p FROM (${pre}) GROUP BY id`;
 }
 
 /**

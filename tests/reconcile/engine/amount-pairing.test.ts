@@ -4,6 +4,7 @@
  * where the money has cents a column without any is never the money (Estonia's viitenumber, v19).
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { FieldMapping } from '../../../src/shared/reconcile/recipe';
 import { csv, sandbox, type Sandbox } from './helpers';
 
 let sb: Sandbox;
@@ -12,11 +13,11 @@ beforeEach(() => {
 });
 afterEach(() => sb.cleanup());
 
-async function amountPair(left: string, right: string) {
+async function amountPair(left: string, right: string, proposed: FieldMapping[] = []) {
   const ws = await sb.workspace();
   await ws.addSourceFromPath('left', sb.file('open.csv', left));
   await ws.addSourceFromPath('right', sb.file('bank.csv', right));
-  const { mappings, note } = await ws.withAmountMapping([]);
+  const { mappings, note } = await ws.withAmountMapping(proposed);
   ws.close();
   return { pair: mappings.find((m) => m.role === 'amount'), note };
 }
@@ -42,5 +43,19 @@ describe('the amount pair from the data', () => {
     const right = csv('Memo,Amount', Array.from({ length: n }, (_, i) => `Furikomi ${i},${yen(i)}`));
     const { pair } = await amountPair(left, right);
     expect([pair?.field_a, pair?.field_b]).toEqual(['Amount', 'Amount']);
+  });
+
+  it('replaces a proposed pair the data does not bear out with the amounts in their signed form on both sides', async () => {
+    // A DATEV export: unsigned Umsatz with its Soll/Haben flag (S an invoice, H a credit note) and
+    // an exchange rate the names paired with the bank's amount.
+    const n = 120;
+    const cents = (i: number) => 20_000 + ((i * 37_171) % 900_000);
+    const eur = (c: number) => (c / 100).toFixed(2).replace('.', ',');
+    const left = csv('Umsatz;Soll/Haben-Kennzeichen;Kurs;Belegfeld 1', Array.from({ length: n }, (_, i) => `${eur(cents(i))};${i % 10 === 9 ? 'H' : 'S'};${(1 + i / 997).toFixed(4).replace('.', ',')};RE${10_000 + i}`));
+    const right = csv('Buchungstag;Verwendungszweck;Betrag', Array.from({ length: n }, (_, i) => `02.03.2026;Rechnung RE${10_000 + i};${eur(cents(i))}`).filter((_, i) => i % 10 !== 9));
+    const proposed: FieldMapping = { field_a: 'Kurs', field_b: 'Betrag', confidence: 0.6, reason: 'similar names', role: 'amount' };
+    const { pair, note } = await amountPair(left, right, [proposed]);
+    expect([pair?.field_a, pair?.field_b]).toEqual(['signed_amount', 'Betrag']);
+    expect(note).toMatch(/Umsatz instead of Kurs/);
   });
 });

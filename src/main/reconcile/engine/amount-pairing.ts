@@ -134,10 +134,13 @@ export async function withAmountMapping(db: Db, columns: Record<Side, ColumnTypi
     const other = pair && (pair.left !== current.field_a || !currentRight.includes(pair.right));
     if (pair && other && pair.share >= proposed + 0.01) {
       const right = signedFormOf(columns.right, pair.right) ?? pair.right;
+      // Signed on either side, as below: a DATEV export's Umsatz with its Soll/Haben flag nets a
+      // credit note against the invoices it is paid with.
+      const left = signedFormOf(columns.left, pair.left) ?? pair.left;
       const swaps = [pair.left !== current.field_a ? `${pair.left} instead of ${current.field_a}` : '', !currentRight.includes(pair.right) ? `${pair.right} instead of ${current.field_b}` : ''].filter(Boolean);
       const reason = `${(pair.share * 100).toFixed(0)} % of the ${pair.left} values appear as ${pair.right} on the other side (${(proposed * 100).toFixed(0)} % of ${current.field_a} as ${current.field_b})`;
       return {
-        mappings: [...mappings.filter((m) => m !== current && m.field_a !== pair.left && m.field_b !== right), { ...current, field_a: pair.left, field_b: right, reason }],
+        mappings: [...mappings.filter((m) => m !== current && m.field_a !== pair.left && m.field_a !== left && m.field_b !== right), { ...current, field_a: left, field_b: right, reason }],
         note: `${swaps.join(' and ')} ${swaps.length > 1 ? 'are' : 'is'} compared: ${reason}`,
       };
     }

@@ -31,6 +31,12 @@ export const ColumnTypingSchema = z.object({
    * lines above the table state (yyyy-mm-dd). A date of an earlier month is in the next year.
    */
   year_from: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
+  /**
+   * Text the bank wrapped at a fixed width (a Volksbank export's Verwendungszweck lines of 35
+   * characters, a word or reference cut anywhere): a line of exactly this many characters goes on
+   * in the next line with nothing between them. Other line breaks stay.
+   */
+  wrap_at: z.number().int().min(2).optional(),
 });
 export type ColumnTyping = z.infer<typeof ColumnTypingSchema>;
 
@@ -56,6 +62,8 @@ export const NoticeCodeSchema = z.enum([
   /** Day/month dates without a year and no period above the table: the column stays text. */
   'year_missing',
   'derived_signed_amount',
+  /** A text column wrapped at a fixed width: a full-width line is read joined to the next. */
+  'wrapped_text',
   'decompressed',
   'skipped_top',
   'skipped_bottom',

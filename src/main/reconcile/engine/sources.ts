@@ -601,7 +601,7 @@ function reportNotices(inside: SkippedLine[]): Notice[] {
 
 /** Select list of the data table from a relation whose columns are the raw VARCHARs under their names. */
 function dataSelect(typings: ColumnTyping[]): string {
-  const parts = typings.map((t) => (t.type === 'text' && !t.derived ? ident(t.name) : `${typedExpression(t)} AS ${ident(t.name)}`));
+  const parts = typings.map((t) => (t.type === 'text' && !t.derived && !t.wrap_at ? ident(t.name) : `${typedExpression(t)} AS ${ident(t.name)}`));
   parts.push(`${rowHashExpression(typings)} AS ${ident(ROW_HASH)}`);
   return parts.join(', ');
 }
@@ -643,7 +643,7 @@ export function dataTableQuery(typings: ColumnTyping[], from: string, ordered: b
   }
   for (const t of typings) {
     if (outer.has(t.name)) continue;
-    inner.push(t.type === 'text' && !t.derived ? ident(t.name) : `${typedExpression(t)} AS ${ident(t.name)}`);
+    inner.push(t.type === 'text' && !t.derived && !t.wrap_at ? ident(t.name) : `${typedExpression(t)} AS ${ident(t.name)}`);
     outer.set(t.name, ident(t.name));
   }
   const hash = fresh('kalla_wide_hash');

@@ -304,7 +304,47 @@ export async function detectTypes(
   await addDebitCredit(db, table, typings, notices, sampleRows);
   await addDirectionIndicator(db, table, typings, notices, (t) => typedExpression(t), sampleRows);
   await explainTextColumns(db, table, columns, typings, n, notices, sampleRows);
+  await findWrappedText(db, table, typings, notices, sampleRows);
   return { typings, notices, decimal };
+}
+
+/** A width is a wrap when at least this many inner lines (lines followed by another) have it… */
+const WRAP_MIN_LINES = 10;
+/** …and at least this share of the inner lines… */
+const WRAP_MIN_SHARE = 0.1;
+/** …and twice as many as the five widths just below it together (natural text tails off; a wrap stands out). */
+const WRAP_BELOW = 5;
+/** Texts of more columns are not looked at for wraps (one statement per column). */
+const WRAP_MAX_COLUMNS = 64;
+
+/**
+ * Text columns a bank wrapped at a fixed width: its inner lines (each line but a value's last)
+ * are no longer than some width W, and many are exactly W — a hard wrap cuts "RE10443" into
+ * "RE104" and "43" wherever the line is full. Such a column is typed `wrap_at` W: a full line is
+ * read joined to the next (typedExpression), so references, names and amounts in the text read
+ * whole. Lines of natural text end at any width and none stands out.
+ */
+async function findWrappedText(db: Db, table: string, typings: ColumnTyping[], notices: Notice[], limit: number | null): Promise<void> {
+  const texts = typings.filter((t) => t.type === 'text' && !t.derived && !t.overridden).slice(0, WRAP_MAX_COLUMNS);
+  for (const t of texts) {
+    const from = `(SELECT ${ident(t.name)} AS v FROM ${ident(table)}${limit ? ` LIMIT ${limit}` : ''})`;
+    const inner = `SELECT unnest(ls[1:-2]) AS l FROM (SELECT string_split(replace(v, chr(13) || chr(10), chr(10)), chr(10)) AS ls FROM ${from} WHERE contains(v, chr(10)))`;
+    const row = await db.one<{ w: number | null; at: number; below: number; inner: number; values: number }>(
+      `WITH l AS (${inner}), w AS (SELECT max(length(l)) AS w FROM l)
+       SELECT w.w, count(*) FILTER (WHERE length(l) = w.w) AS at, count(*) FILTER (WHERE length(l) >= w.w - ${WRAP_BELOW} AND length(l) < w.w) AS below, count(*) AS inner,
+         (SELECT count(*) FROM ${from} WHERE contains(v, chr(10))) AS values
+       FROM l, w GROUP BY w.w`,
+    );
+    if (!row || row.w === null) continue;
+    const [w, at, below, lines] = [Number(row.w), Number(row.at), Number(row.below), Number(row.inner)];
+    if (w < 2 * WRAP_BELOW || at < WRAP_MIN_LINES || at < WRAP_MIN_SHARE * lines || at < 2 * below) continue;
+    t.wrap_at = w;
+    notices.push({
+      code: 'wrapped_text',
+      column: t.name,
+      message: `column "${t.name}" is wrapped at ${w} characters (${at} of ${lines} inner lines in ${Number(row.values)} multi-line values are exactly ${w} long): a full line is read joined to the next, so a reference or name cut at the line end reads whole`,
+    });
+  }
 }
 
 /**
@@ -714,9 +754,17 @@ export function typedExpression(typing: ColumnTyping): string {
         : `try_strptime(${v}, [${dateFormats(typing.format).map(lit).join(', ')}])`;
     case 'boolean':
       return `CASE lower(${v}) WHEN 'true' THEN true WHEN 'yes' THEN true WHEN 'false' THEN false WHEN 'no' THEN false ELSE try_cast(${v} AS BOOLEAN) END`;
+    case 'text':
+      return typing.wrap_at ? unwrappedText(raw, typing.wrap_at) : raw;
     default:
       return raw;
   }
+}
+
+/** A text wrapped at `width` characters with each full line joined to the next (findWrappedText); other line breaks as they were. */
+function unwrappedText(raw: string, width: number): string {
+  const lines = `string_split(replace(${raw}, chr(13) || chr(10), chr(10)), chr(10))`;
+  return `CASE WHEN contains(${raw}, chr(10)) THEN list_transform([${lines}], ls -> array_to_string(list_transform(ls, (l, i) -> CASE WHEN i < len(ls) AND length(l) <> ${width} THEN l || chr(10) ELSE l END), ''))[1] ELSE ${raw} END`;
 }
 
 /** A day/month text ('15/12) as a date in the period starting `from`: its month's year, or the next for an earlier month. */

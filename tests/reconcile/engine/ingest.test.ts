@@ -232,6 +232,22 @@ describe('sources: delimiters, compression and encodings', () => {
     expect((await ws.preview('right', { offset: 0, limit: 2 })).items.map((r) => Number(r['المبلغ']))).toEqual([12345.6, 880]);
   });
 
+  it('cuts the balance lines below a Persian-digit statement at the right place, with or without a BOM', async () => {
+    // The layout is found in the file's text and cut from the copy with 0–9 (one byte each, not two):
+    // a small file, read whole as the sample, left the lines after the blank line in (v14's ir-jalali).
+    const rows = Array.from({ length: 40 }, (_, i) => `${(i + 1).toLocaleString('fa-IR', { useGrouping: false })},۱۴۰۵/۰۸/۱۵,واریز بابت فاکتور ${(23_700 + i).toLocaleString('fa-IR', { useGrouping: false })},۲۰۰٬۰۰۰٬۰۰۰`);
+    const trailer = ['', 'مانده ابتدای دوره,۹٬۱۵۳٬۳۸۳٬۰۰۰', 'جمع واریز,۸٬۰۰۰٬۰۰۰٬۰۰۰', 'مانده پایان دوره,۱۷٬۱۵۳٬۳۸۳٬۰۰۰'];
+    const text = ['صورتحساب سپرده جاری', 'شماره حساب: ۴۵۸۷۲۱۳۶۹۰', '', 'ردیف,تاریخ,شرح,واریز', ...rows, ...trailer].join('\n') + '\n';
+    for (const [name, bytes] of [['plain.csv', text], ['bom.csv', '\ufeff' + text]] as const) {
+      const ws = await sb.workspace(`ws-${name}`);
+      const info = await ws.addSourceFromPath('right', sb.file(name, bytes));
+      expect(info.row_count, name).toBe(40);
+      expect(info.notices.find((n) => n.code === 'skipped_bottom')?.message, name).toMatch(/مانده پایان دوره/);
+      const page = (await ws.preview('right', { offset: 38, limit: 5 })).items;
+      expect(page.map((r) => [r['شرح'], Number(r['واریز'])]), name).toEqual([['واریز بابت فاکتور 23738', 200_000_000], ['واریز بابت فاکتور 23739', 200_000_000]]);
+    }
+  });
+
   it('adds a source from bytes by writing it into the workspace first', async () => {
     const ws = await sb.workspace();
     const info = await ws.addSourceFromBytes('right', 'pasted data.csv', new TextEncoder().encode(csv('ref,amount,date', BODY)));

@@ -25,7 +25,7 @@ import { plannedForWidth, WIDE_STATEMENT_COLUMNS, type Db } from './db';
 import { ReconError } from '../../errors';
 import { sniffFile, type Encoding, type SniffResult } from './file-sniff';
 import { ident, lit } from './sql';
-import { hasNativeDigits, transcodeToUtf8 } from './transcode';
+import { asciiDigits, hasNativeDigits, transcodeToUtf8 } from './transcode';
 import { isZipFile, xlsxToCsv, XLSX_EXTENSIONS } from './xlsx-import';
 import { bankStatementToCsv, BANK_TYPED_COLUMNS, detectBankFormat, readHead } from './bank-formats';
 import { BANK_FORMAT_NAMES, type BankFormat } from './bank-row';
@@ -173,7 +173,10 @@ export async function loadSource(ctx: LoadContext, side: Side, inputPath: string
       await copyFile(path, readPath, constants.COPYFILE_FICLONE);
     }
     lap('copy');
-    return await loadCopy(load, { copyPath: readPath, hashPath: hashPath ?? readPath, compression, sniff, opts });
+    // The layout's byte offsets are taken in the sample and cut from the copy: a transcoded copy has
+    // no BOM and 0–9 where the sample has ۱۲۳ (two bytes each), so the sample must read as the copy.
+    const copySniff = hashPath ? { ...sniff, sampleText: digits ? asciiDigits(sniff.sampleText) : sniff.sampleText, hasBom: false } : sniff;
+    return await loadCopy(load, { copyPath: readPath, hashPath: hashPath ?? readPath, compression, sniff: copySniff, opts });
   } catch (error) {
     if (readPath !== path) await rm(readPath, { force: true });
     // Best effort: a cancelled connection may refuse it, and the next load replaces the table anyway.

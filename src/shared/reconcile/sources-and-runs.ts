@@ -53,6 +53,8 @@ export const NoticeCodeSchema = z.enum([
   'roc_era',
   /** Opening/closing balance and turnover lines inside a statement's table, proved by its own sums and left out. */
   'balance_lines',
+  /** A first or last row that alone fills its own columns (a settlement's dates and total): left out, its total checked. */
+  'summary_record',
   /** Digits of another script (Persian ۱۴۰۵, Arabic-Indic ١٢٣) in the file, read as 0–9. */
   'native_digits',
   /** Dates written in Persian solar (Jalali) years (Iranian exports), read as Gregorian dates. */
@@ -64,6 +66,8 @@ export const NoticeCodeSchema = z.enum([
   'derived_signed_amount',
   /** A text column wrapped at a fixed width: a full-width line is read joined to the next. */
   'wrapped_text',
+  /** A text column writing a label before a name on nearly every row (Rechnung …): the name read into a derived column. */
+  'name_after_label',
   'decompressed',
   'skipped_top',
   'skipped_bottom',

@@ -112,7 +112,7 @@ export async function findAmountPair(db: Db, columns: Record<Side, ColumnTyping[
 
 /** The derived signed column made from `name` (credit − debit, or an amount with its direction column), if any. */
 export function signedFormOf(columns: ColumnTyping[], name: string): string | null {
-  const derived = columns.filter((c) => c.derived);
+  const derived = columns.filter((c) => c.derived && c.type === 'number');
   const found = derived.find((c) => (c.format ?? '').split('\u0000').slice(0, 4).includes(name));
   return found ? found.name : null;
 }

@@ -305,7 +305,66 @@ export async function detectTypes(
   await addDirectionIndicator(db, table, typings, notices, (t) => typedExpression(t), sampleRows);
   await explainTextColumns(db, table, columns, typings, n, notices, sampleRows);
   await findWrappedText(db, table, typings, notices, sampleRows);
+  await findLabelledNames(db, table, typings, notices, sampleRows);
   return { typings, notices, decimal };
+}
+
+/** The format tag of a derived column holding the name a text writes after its label. */
+const LABEL_TAG = 'label';
+/** At most this many different first words are a column's labels… */
+const MAX_LABELS = 3;
+/** …which start at least this share of its values… */
+const LABELLED_SHARE = 0.95;
+/** …and the rest repeats: at most this many different rests per value (a customer has many invoices). */
+const NAME_REPEATS = 0.5;
+/** Values a column needs before its labels are looked for. */
+const MIN_LABELLED_VALUES = 20;
+
+/**
+ * A ledger text that writes a document word before the customer's name, on every row (a DATEV
+ * Buchungstext: "Rechnung Straßer Zimmerei GmbH", "Gutschrift Straßer Zimmerei GmbH"): no column
+ * holds the name the bank writes, and the two spellings of one customer are two names. When at most
+ * MAX_LABELS words (letters only) start LABELLED_SHARE of a text column's values and what follows
+ * them repeats like names and starts with a letter, a derived column `<column> (name)` holds the
+ * rest (the label cut off; a value without one as it is). Found from the column's own values, not a
+ * word list; the original column is unchanged.
+ */
+async function findLabelledNames(db: Db, table: string, typings: ColumnTyping[], notices: Notice[], limit: number | null): Promise<void> {
+  const texts = typings.filter((t) => t.type === 'text' && !t.derived && !t.overridden).slice(0, TEXT_COLUMNS_LOOKED_AT);
+  const taken = new Set(typings.map((t) => t.name));
+  for (const t of texts) {
+    const from = `(SELECT trim(CAST(${ident(t.name)} AS VARCHAR)) AS v FROM ${ident(table)}${limit ? ` LIMIT ${limit}` : ''})`;
+    const words = await db.all<{ w: string; n: number; total: number }>(
+      `WITH v AS (SELECT v, regexp_extract(v, '^(\\p{L}{3,})\\s+\\S', 1) AS w FROM ${from} WHERE v IS NOT NULL AND v <> '')
+       SELECT w, count(*) AS n, (SELECT count(*) FROM v) AS total FROM v GROUP BY w ORDER BY n DESC, w LIMIT ${MAX_LABELS + 1}`,
+    );
+    const total = Number(words[0]?.total ?? 0);
+    if (total < MIN_LABELLED_VALUES) continue;
+    const labels = words.filter((w) => w.w !== '' && Number(w.n) >= 0.01 * total).slice(0, MAX_LABELS);
+    const covered = labels.reduce((sum, w) => sum + Number(w.n), 0);
+    if (labels.length === 0 || covered < LABELLED_SHARE * total) continue;
+    const name = `${t.name} (name)`;
+    if (taken.has(name)) continue;
+    const typing: ColumnTyping = { name, type: 'text', derived: true, format: [LABEL_TAG, t.name, labels.map((w) => w.w).join('|')].join('\u0000') };
+    const rest = await db.one<{ d: number; n: number; letters: number }>(
+      `SELECT count(DISTINCT r) AS d, count(r) AS n, count(*) FILTER (WHERE regexp_matches(r, '^\\p{L}')) AS letters FROM (SELECT ${labelledName(typing, 'v')} AS r FROM ${from})`,
+    );
+    const [d, n, letters] = [Number(rest?.d ?? 0), Number(rest?.n ?? 0), Number(rest?.letters ?? 0)];
+    if (d < 3 || d > NAME_REPEATS * n || letters < 0.8 * n) continue;
+    typings.push(typing);
+    taken.add(name);
+    notices.push({
+      code: 'name_after_label',
+      column: t.name,
+      message: `column "${t.name}" writes ${labels.map((w) => `"${w.w}"`).join(' or ')} before a name on ${Math.round((100 * covered) / total)} % of its rows: the name after it is read into "${name}" (${d} different names), to be compared with the names the other file writes`,
+    });
+  }
+}
+
+/** The name a labelled text writes (findLabelledNames): `x` (the raw text) without its label. */
+function labelledName(typing: ColumnTyping, x: string): string {
+  const labels = (typing.format ?? '').split('\u0000')[2] ?? '';
+  return `nullif(regexp_replace(trim(CAST(${x} AS VARCHAR)), ${lit(`^(${labels})\\s+`)}, ''), '')`;
 }
 
 /** A width is a wrap when at least this many inner lines (lines followed by another) have it… */
@@ -314,8 +373,8 @@ const WRAP_MIN_LINES = 10;
 const WRAP_MIN_SHARE = 0.1;
 /** …and twice as many as the five widths just below it together (natural text tails off; a wrap stands out). */
 const WRAP_BELOW = 5;
-/** Texts of more columns are not looked at for wraps (one statement per column). */
-const WRAP_MAX_COLUMNS = 64;
+/** Texts of more columns are not looked at for wraps or labels (a statement or two per column). */
+const TEXT_COLUMNS_LOOKED_AT = 64;
 
 /**
  * Text columns a bank wrapped at a fixed width: its inner lines (each line but a value's last)
@@ -325,7 +384,7 @@ const WRAP_MAX_COLUMNS = 64;
  * whole. Lines of natural text end at any width and none stands out.
  */
 async function findWrappedText(db: Db, table: string, typings: ColumnTyping[], notices: Notice[], limit: number | null): Promise<void> {
-  const texts = typings.filter((t) => t.type === 'text' && !t.derived && !t.overridden).slice(0, WRAP_MAX_COLUMNS);
+  const texts = typings.filter((t) => t.type === 'text' && !t.derived && !t.overridden).slice(0, TEXT_COLUMNS_LOOKED_AT);
   for (const t of texts) {
     const from = `(SELECT ${ident(t.name)} AS v FROM ${ident(table)}${limit ? ` LIMIT ${limit}` : ''})`;
     const inner = `SELECT unnest(ls[1:-2]) AS l FROM (SELECT string_split(replace(v, chr(13) || chr(10), chr(10)), chr(10)) AS ls FROM ${from} WHERE contains(v, chr(10)))`;
@@ -722,6 +781,7 @@ function applyOverride(name: string, override: ColumnOverride, detected: ColumnT
 
 /** SQL expression reading a raw VARCHAR column as its typed value. */
 export function typedExpression(typing: ColumnTyping): string {
+  if (typing.derived && typing.type === 'text') return labelledName(typing, ident((typing.format ?? '').split('\u0000')[1] ?? ''));
   if (typing.derived) {
     const indicator = indicatorExpression(typing, numberExpression) ?? sideBySideExpression(typing, numberExpression);
     if (indicator) return indicator;

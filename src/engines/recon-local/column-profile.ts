@@ -103,9 +103,12 @@ export function profileColumn(column: ColumnInfo, sample: SampleRows | undefined
   const tokens = canonicalTokens(column.name);
   const nameClass = classFromTokens(tokens);
   // Without samples, a string column named like a date or an amount ("posting_date varchar",
-  // "amount varchar" from untyped CSV readers) is taken at its word.
-  if (raw.length === 0 && kind === 'text' && nameClass === 'date') kind = 'date';
-  if (raw.length === 0 && kind === 'text' && nameClass === 'amount') kind = 'number';
+  // "amount varchar" from untyped CSV readers) is taken at its word. A column the sample rows all
+  // leave empty is not (an Amazon settlement's deposit-date, filled only on its summary record):
+  // mapped as the date, a rule would compare nothing.
+  const unsampled = (sample ?? []).length === 0;
+  if (unsampled && kind === 'text' && nameClass === 'date') kind = 'date';
+  if (unsampled && kind === 'text' && nameClass === 'amount') kind = 'number';
   return {
     name: column.name,
     dataType: column.data_type,

@@ -33,7 +33,7 @@ const STAR_MARKER = /^\s*\*{1,5}(\s|$)/;
 export interface ReportLine {
   /** Index of the record in the records given. */
   index: number;
-  kind: 'heading' | 'subtotal' | 'balance';
+  kind: 'heading' | 'subtotal' | 'balance' | 'summary';
   reason: string;
   /** A subtotal whose amounts are not the sum of any block of rows above it: which column, stated and summed. */
   mismatch?: { column: number; stated: number; summed: number; rows: number };
@@ -293,6 +293,51 @@ export function findBalanceLines(body: RecordPos[], width: number, skip: Readonl
     }
   }
   return [];
+}
+
+/** Rows besides a summary record needed to tell its own columns. */
+const MIN_SUMMARY_ROWS = 10;
+/** A column is a summary record's own when at most this share of the other rows fill it. */
+const OWN_COLUMN_FILLED = 0.01;
+/** A column the rows fill when at least this share fill it. */
+const ROW_COLUMN_FILLED = 0.8;
+
+/**
+ * A summary record at the top or bottom of a table (an Amazon settlement report's first row: the
+ * settlement's dates, deposit date, total amount and currency, every transaction column empty):
+ * a first or last row that fills at least two columns no other row fills (at most OWN_COLUMN_FILLED
+ * of them), one of them with an amount, and leaves empty most of the columns the rows fill. Told
+ * by the table's own shape, not by words. Its amount is checked against the sum of each amount
+ * column of the other rows, and the reason says whether it equals one. `skip`: indices already left out.
+ */
+export function findSummaryRecords(body: RecordPos[], width: number, skip: ReadonlySet<number>): ReportLine[] {
+  const rows = body.map((r, index) => ({ r, index })).filter(({ r, index }) => !blank(r) && !skip.has(index) && r.fields.length === width);
+  if (rows.length < MIN_SUMMARY_ROWS + 1) return [];
+  const out: ReportLine[] = [];
+  for (const at of [0, rows.length - 1]) {
+    if (out.some((l) => l.index === rows[at].index)) continue;
+    const candidate = rows[at].r;
+    const others = rows.filter((_, i) => i !== at).map(({ r }) => r);
+    const cols = profile(others, width);
+    const cell = (k: number) => (candidate.fields[k] ?? '').trim();
+    const own = cols.map((c, k) => k).filter((k) => cell(k) !== '' && cols[k].filled <= OWN_COLUMN_FILLED);
+    const rowColumns = cols.map((c, k) => k).filter((k) => cols[k].filled >= ROW_COLUMN_FILLED);
+    const leftEmpty = rowColumns.filter((k) => cell(k) === '').length;
+    const amounts = own.filter((k) => valueKind(cell(k)) === 'number' && /[.,]\d{1,2}\s*$/.test(cell(k)));
+    if (own.length < 2 || amounts.length === 0 || leftEmpty * 2 <= rowColumns.length) continue;
+    // Its total, checked against each amount column of the rows.
+    const amountCols = cols.map((c, k) => ({ c, k })).filter(({ c }) => c.kind === 'number' && c.filled >= 0.5).map(({ k }) => k);
+    const decimal = decimalOf([...amounts.map(cell), ...others.flatMap((r) => amountCols.map((k) => r.fields[k] ?? ''))]);
+    const totals = new Set(amounts.map((k) => amountCents(cell(k), decimal)));
+    const equal = amountCols.find((k) => {
+      let sum = 0;
+      for (const r of others) sum += amountCents(r.fields[k] ?? '', decimal) ?? 0;
+      return totals.has(sum);
+    });
+    const sums = equal === undefined ? 'no amount column of the rows adds up to its amount' : `its amount equals the sum of column ${equal + 1} over the ${others.length} rows`;
+    out.push({ index: rows[at].index, kind: 'summary', reason: `summary record (it alone fills column(s) ${own.map((k) => k + 1).join(', ')} and leaves ${leftEmpty} of the ${rowColumns.length} columns every row fills empty; ${sums})` });
+  }
+  return out;
 }
 
 /** The physical lines a record spans (a quoted field may hold line breaks). */

@@ -18,7 +18,7 @@ import type { ReadOptions } from '../../../shared/reconcile/recipe';
 import type { ColumnTypePreview, ColumnTyping, Notice, Side, SkippedLine, SourceInfo } from '../../../shared/reconcile/sources-and-runs';
 import { deriveColumnNames, detectDelimiter, detectHeader, firstRowIsData } from './csv-layout';
 import { detectBottom, detectTop, hasMixedLineEndings, scanRecords, type RecordPos } from './read-layout';
-import { findBalanceLines, findReportLines, headingFills, reportSkipped } from './report-lines';
+import { findBalanceLines, findReportLines, findSummaryRecords, headingFills, reportSkipped } from './report-lines';
 import { fileLine } from './source-lines';
 import { readTail, writeTableCopy, type TableRange } from './table-copy';
 import { plannedForWidth, WIDE_STATEMENT_COLUMNS, type Db } from './db';
@@ -473,6 +473,10 @@ interface TableLayout {
  * by decompressing everything; such files keep their last lines).
  */
 async function findTable(copy: string, gzip: boolean, sniff: SniffResult, delimiter: string, opts: ReadOptions): Promise<TableLayout> {
+  // Balance lines are proved by the whole table's sums: a file up to BALANCE_WHOLE_READ_BYTES is read whole for them.
+  if (!sniff.complete && !gzip && (await stat(copy)).size <= BALANCE_WHOLE_READ_BYTES) {
+    return findTable(copy, gzip, { ...sniff, sampleText: (await readFile(copy, 'utf8')).replace(/^\ufeff/, ''), complete: true }, delimiter, opts);
+  }
   const text = sniff.sampleText;
   const quoted = opts.quote !== 'none';
   const all = scanRecords(text, delimiter, sniff.complete ? Number.MAX_SAFE_INTEGER : 5000, sniff.complete, quoted);
@@ -497,7 +501,9 @@ async function findTable(copy: string, gzip: boolean, sniff: SniffResult, delimi
   const subtotals = findReportLines(interior, top.width);
   // Balance lines are proved by the whole table's arithmetic: only when the sample is the whole file.
   const balances = sniff.complete ? findBalanceLines(interior, top.width, new Set(subtotals.map((l) => l.index))) : [];
-  const report = [...subtotals, ...balances].sort((a, b) => a.index - b.index);
+  // A summary record is the first or last row: a sample holds the first; the last needs the whole file.
+  const summaries = findSummaryRecords(interior, top.width, new Set([...subtotals, ...balances].map((l) => l.index)));
+  const report = [...subtotals, ...balances, ...summaries].sort((a, b) => a.index - b.index);
   if (report.length && !sniff.complete) {
     const whole = !gzip && (await stat(copy)).size <= REPORT_WHOLE_READ_BYTES ? (await readFile(copy, 'utf8')).replace(/^\ufeff/, '') : null;
     if (whole !== null) return findTable(copy, gzip, { ...sniff, sampleText: whole, complete: true }, delimiter, opts);
@@ -551,6 +557,12 @@ function fillInserts(text: string, bom: number, filled: Map<RecordPos, string>, 
 
 /** A report larger than the sample is read whole (to find all its headings and subtotals) up to this size; larger ones load as before. */
 const REPORT_WHOLE_READ_BYTES = 64 * 1024 * 1024;
+/**
+ * A file up to this size is read whole to find its layout: a statement's closing balance, written as
+ * its last row, is told only by the sum of every row above it (a 700-line Leumi statement is ~300
+ * KiB, past the sample). Scanning 16 MiB of records takes a fraction of loading them.
+ */
+const BALANCE_WHOLE_READ_BYTES = 16 * 1024 * 1024;
 
 /** Byte ranges of `records` (in file order) in the UTF-8 bytes of `text`, counted incrementally. */
 function byteRanges(text: string, bom: number, records: RecordPos[]): { start: number; end: number }[] {
@@ -569,8 +581,9 @@ function byteRanges(text: string, bom: number, records: RecordPos[]): { start: n
 /** What was left out inside a report's table: how many headings and subtotals, which lines; subtotals that do not add up, each. */
 function reportNotices(inside: SkippedLine[]): Notice[] {
   const balances = inside.filter((l) => l.reason.startsWith('balance'));
+  const summaries = inside.filter((l) => l.reason.startsWith('summary record'));
   const headings = inside.filter((l) => l.reason.startsWith('heading'));
-  const subtotals = inside.filter((l) => !l.reason.startsWith('heading') && !l.reason.startsWith('balance'));
+  const subtotals = inside.filter((l) => !l.reason.startsWith('heading') && !l.reason.startsWith('balance') && !l.reason.startsWith('summary record'));
   const wrong = subtotals.filter((l) => l.reason.includes('does NOT equal'));
   const lines = (ls: SkippedLine[], n = 12) => `${ls.slice(0, n).map((l) => l.line).join(', ')}${ls.length > n ? `, … (${ls.length - n} more)` : ''}`;
   const notices: Notice[] = [];
@@ -578,6 +591,12 @@ function reportNotices(inside: SkippedLine[]): Notice[] {
     notices.push({
       code: 'balance_lines',
       message: `left out ${balances.length} balance line(s) inside the table at line(s) ${lines(balances)}: written like transactions, they are the statement's opening or closing balance or a turnover, as its own rows add up to them to the cent. Each is listed under “How this file was read”.`,
+    });
+  }
+  for (const l of summaries) {
+    notices.push({
+      code: 'summary_record',
+      message: `left out line ${l.line} as the table's summary record, not a transaction: ${l.reason.slice('summary record ('.length, -1)}. It is listed under “How this file was read”.`,
     });
   }
   if (headings.length + subtotals.length === 0) return notices;

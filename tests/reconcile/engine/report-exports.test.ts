@@ -406,6 +406,30 @@ describe('statement balance lines written like transactions (issue 25, v19)', ()
     expect(info.row_count).toBe(30);
   });
 
+  it('leaves out the opening and closing balance written below the table after a blank line, and keeps the first transaction', async () => {
+    // A Volksbank export (v20's de-datev): "Anfangssaldo" and "Endsaldo" below the transactions.
+    // The first transaction as an "opening" row also adds up (the real opening is among the rows
+    // summed): it must stay a transaction.
+    const tx = Array.from({ length: 30 }, (_, i) => ({ cents: 10_000 + ((i * 7_919) % 90_000), h: i % 4 !== 3 }));
+    const eur = (c: number) => (c / 100).toFixed(2).replace('.', ',');
+    const opening = 4_797_375;
+    const net = tx.reduce((sum, t) => sum + (t.h ? t.cents : -t.cents), 0);
+    const lines = [
+      '"Buchungstag";"Empfänger/Zahlungspflichtiger";"Vorgang/Verwendungszweck";"Währung";"Umsatz";" "',
+      ...tx.map((t, i) => `"${String(1 + (i % 28)).padStart(2, '0')}.09.2026";"Payer ${i}";"SVWZ+RE${10_000 + i}";"EUR";"${eur(t.cents)}";"${t.h ? 'H' : 'S'}"`),
+      '',
+      `"01.09.2026";"";"Anfangssaldo";"EUR";"${eur(opening)}";"H"`,
+      `"30.09.2026";"";"Endsaldo";"EUR";"${eur(opening + net)}";"H"`,
+    ];
+    const ws = await sb.workspace();
+    const info = await ws.addSourceFromPath('left', sb.file('umsaetze.csv', text(lines)));
+    expect(info.row_count).toBe(30);
+    expect(inside(info).map((l) => l.line)).toEqual([33, 34]);
+    expect(inside(info).map((l) => l.reason)).toEqual([expect.stringMatching(/below the table \(the opening balance/), expect.stringMatching(/plus the 30 rows above: the closing balance/)]);
+    const first = (await ws.preview('left', { offset: 0, limit: 1 })).items[0];
+    expect(first['Vorgang/Verwendungszweck']).toBe('SVWZ+RE10000');
+  });
+
   it('keeps a short file whole: ten rows or fewer between prove nothing', async () => {
     const { content } = statement(8);
     const info = await (await sb.workspace()).addSourceFromPath('left', sb.file('statement.csv', content));

@@ -237,11 +237,41 @@ export function findBalanceLines(body: RecordPos[], width: number, skip: Readonl
   });
   const polarities: ({ k: number; plus: string } | null)[] = [null, ...directions.flatMap((d) => d.values.map((plus) => ({ k: d.k, plus })))];
   const n = rows.length;
+  // Rows after the last empty line, when a few: balances written below the table (a Volksbank
+  // export's "Anfangssaldo" and "Endsaldo" after the transactions and a blank line).
+  const gap = body.findLastIndex((r) => blank(r));
+  const below = gap >= 0 ? rows.filter(({ index }) => index > gap).length : 0;
   for (const k of amountCols.slice(0, 6)) {
     const cents = rows.map((_, i) => amountCents(cell(i, k), decimal));
     for (const polarity of polarities) {
       const sign = (i: number) => (polarity === null ? 1 : cell(i, polarity.k).toLowerCase() === polarity.plus ? 1 : -1);
       const signed = (i: number) => (cents[i] === null ? null : sign(i) * Math.abs(cents[i]!));
+      /**
+       * The rows from `first` on, below the table: an opening balance and a closing balance that is
+       * it plus every row above the gap; null unless both rows below are explained that way.
+       */
+      const balancesBelow = (first: number): ReportLine[] | null => {
+        let net = 0;
+        for (let i = 0; i < first; i++) {
+          const v = signed(i);
+          if (v === null) return null;
+          net += v;
+        }
+        for (let a = first; a < n; a++) {
+          for (let e = first; e < n; e++) {
+            const [va, ve] = [signed(a), signed(e)];
+            if (a === e || va === null || ve === null || va === 0 || ve === 0 || ve !== va + net) continue;
+            const opening: ReportLine = { index: rows[a].index, kind: 'balance', reason: `balance line below the table (the opening balance: with the ${first} rows above it, it makes the closing balance)` };
+            const closing: ReportLine = { index: rows[e].index, kind: 'balance', reason: `balance line below the table (the opening balance below the table plus the ${first} rows above: the closing balance)` };
+            return [opening, closing].sort((x, y) => x.index - y.index);
+          }
+        }
+        return null;
+      };
+      // Two rows below a gap: the opening and closing balance there, before any other reading (the
+      // first transaction as an "opening" row with the real opening inside the sum also adds up).
+      const belowTable = below === 2 && n - below >= MIN_BALANCED_ROWS ? balancesBelow(n - below) : null;
+      if (belowTable) return belowTable;
       const direction = (i: number, v: number) => (polarity === null ? (v < 0 ? '-' : '+') : cell(i, polarity.k).toLowerCase());
       /** The rows [from, to): their net sum and their magnitudes per direction; null when one has no amount. */
       const sums = (from: number, to: number) => {

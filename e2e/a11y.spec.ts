@@ -39,8 +39,27 @@ async function scan(page: Page, state: string, rows: Rows) {
 }
 
 async function scanTheme(page: Page, state: string, rows: Row[]) {
-  // Let transitions and async renders settle so contrast is measured on final colours.
+  // Let transitions and async renders settle so contrast is measured on final colours and layout:
+  // on a busy machine a grid was scanned mid-render (11 colour-contrast nodes in the first results
+  // row, none on the retry). Settled = no DOM change for 300 ms and two frames drawn (at most 5 s).
   await page.waitForTimeout(150);
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let timer = setTimeout(done, 300);
+        const observer = new MutationObserver(() => {
+          clearTimeout(timer);
+          timer = setTimeout(done, 300);
+        });
+        const limit = setTimeout(done, 5_000);
+        observer.observe(document.body, { subtree: true, childList: true, attributes: true, characterData: true });
+        function done() {
+          observer.disconnect();
+          clearTimeout(limit);
+          requestAnimationFrame(() => requestAnimationFrame(() => resolve()));
+        }
+      }),
+  );
   const started = Date.now();
   const { violations } = await new AxeBuilder({ page }).analyze();
   console.log(`scanned ${state} in ${Date.now() - started} ms`);

@@ -106,7 +106,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 50;
+export const LEARNING_VERSION = 51;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -1366,8 +1366,9 @@ type ColumnPair = readonly [ColumnTyping, ColumnTyping];
  * first 12 text columns of each side with each other (`left`, `right`: those, for learnPartyInText).
  */
 function partyPairs(columns: Columns, mappings: FieldMapping[]): { mapped: ColumnPair[]; all: ColumnPair[]; left: ColumnTyping[]; right: ColumnTyping[] } {
-  // A derived text column is a name read out of a labelled text (typing.ts findLabelledNames): first.
-  const text = (cs: ColumnTyping[]) => [...cs.filter((c) => c.type === 'text' && c.derived), ...cs.filter((c) => c.type === 'text' && !c.derived)].slice(0, 12);
+  // A derived text column is a name read out of a labelled text (typing.ts findLabelledNames): tried
+  // after the file's own columns (which win a tie), and never cut by their limit.
+  const text = (cs: ColumnTyping[]) => [...cs.filter((c) => c.type === 'text' && !c.derived).slice(0, 12), ...cs.filter((c) => c.type === 'text' && c.derived)];
   const mapped = mostConfident(mappings.filter((m) => m.role !== 'key' && m.role !== 'amount' && m.role !== 'date'), MAX_PARTY_PAIRS, columns)
     .map((m) => [columns.left.find((c) => c.name === m.field_a), columns.right.find((c) => c.name === m.field_b)] as const)
     .filter((p): p is ColumnPair => Boolean(p[0] && p[1] && p[0].type === 'text' && p[1].type === 'text'));

@@ -311,7 +311,7 @@ export async function detectTypes(
 
 /** The format tag of a derived column holding the name a text writes after its label. */
 const LABEL_TAG = 'label';
-/** At most this many different first words are a column's labels… */
+/** Two to this many different first words are a column's labels… */
 const MAX_LABELS = 3;
 /** …which start at least this share of its values… */
 const LABELLED_SHARE = 0.95;
@@ -323,7 +323,7 @@ const MIN_LABELLED_VALUES = 20;
 /**
  * A ledger text that writes a document word before the customer's name, on every row (a DATEV
  * Buchungstext: "Rechnung Straßer Zimmerei GmbH", "Gutschrift Straßer Zimmerei GmbH"): no column
- * holds the name the bank writes, and the two spellings of one customer are two names. When at most
+ * holds the name the bank writes, and the two spellings of one customer are two names. When two to
  * MAX_LABELS words (letters only) start LABELLED_SHARE of a text column's values and what follows
  * them repeats like names and starts with a letter, a derived column `<column> (name)` holds the
  * rest (the label cut off; a value without one as it is). Found from the column's own values, not a
@@ -342,7 +342,9 @@ async function findLabelledNames(db: Db, table: string, typings: ColumnTyping[],
     if (total < MIN_LABELLED_VALUES) continue;
     const labels = words.filter((w) => w.w !== '' && Number(w.n) >= 0.01 * total).slice(0, MAX_LABELS);
     const covered = labels.reduce((sum, w) => sum + Number(w.n), 0);
-    if (labels.length === 0 || covered < LABELLED_SHARE * total) continue;
+    // One word before every value may be the name's own ("Condominio Via Verdi 12/4"), and the token
+    // model weighs a word every name holds at nothing anyway; two labels split one customer's spellings.
+    if (labels.length < 2 || covered < LABELLED_SHARE * total) continue;
     const name = `${t.name} (name)`;
     if (taken.has(name)) continue;
     const typing: ColumnTyping = { name, type: 'text', derived: true, format: [LABEL_TAG, t.name, labels.map((w) => w.w).join('|')].join('\u0000') };

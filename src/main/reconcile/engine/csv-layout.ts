@@ -92,13 +92,17 @@ export function deriveColumnNames(header: string[] | null, width: number): { nam
   const names: string[] = [];
   // The engine's own columns are reserved; a header using them is renamed like a duplicate.
   const taken = new Set<string>(['__row_id', '__row_hash']);
+  // The next suffix to try per repeated name: a header of 150,000 equal names (one line of "x,x,…")
+  // counted up from 2 for each of them, 10^10 steps, and the load never ended.
+  const nextSuffix = new Map<string, number>();
   for (let i = 0; i < width; i++) {
     const original = header ? (header[i] ?? '').trim() : '';
     let name = original === '' ? `column_${i + 1}` : original;
     if (header && original === '') notices.push({ code: 'renamed_column', column: name, message: `column ${i + 1} has a blank name; named it ${name}` });
     if (taken.has(name.toLowerCase())) {
-      let n = 2;
+      let n = nextSuffix.get(name.toLowerCase()) ?? 2;
       while (taken.has(`${name}_${n}`.toLowerCase())) n++;
+      nextSuffix.set(name.toLowerCase(), n + 1);
       const renamed = `${name}_${n}`;
       notices.push({ code: 'renamed_column', column: renamed, message: `column ${i + 1} repeats the name "${name}"; named it ${renamed}` });
       name = renamed;

@@ -271,10 +271,17 @@ function loadBankStatement(load: Load, format: BankFormat): Promise<SourceInfo> 
  * with no records, or whose first row looks like data when `header` was not set, unless the table
  * starts on the file's first line and that row types like the rows below it (read as data, said so).
  */
-function headerOf(path: string, records: string[][], complete: boolean, header: boolean | undefined, notices: Notice[], fromFirstLine: boolean): boolean {
-  if (records.length === 0 && !complete) {
+/**
+ * Refuses a file whose sample holds no line break, before its layout is looked for: a file up to
+ * 1 MiB is read whole for it, and one line of 300 KB ("x,x,…") was then a header of 150,000 columns.
+ */
+function refuseUnbrokenSample(path: string, sniff: SniffResult): void {
+  if (!sniff.complete && !/[\r\n]/.test(sniff.sampleText)) {
     throw new ReconError('empty_file', `${path} has no line break in its first 256 KiB: it is not a CSV table (or its lines are longer than that)`, { path, reason: 'no_line_break' });
   }
+}
+
+function headerOf(path: string, records: string[][], header: boolean | undefined, notices: Notice[], fromFirstLine: boolean): boolean {
   if (records.length === 0) throw new ReconError('empty_file', `${path} has no records`, { path });
   const hasHeader = header ?? detectHeader(records);
   if (!hasHeader && header === undefined) {
@@ -367,9 +374,10 @@ async function loadCopy(load: Load, copy: Copy): Promise<SourceInfo> {
 
   const quoted = opts.quote !== 'none';
   const delimiter = opts.delimiter ?? detectDelimiter(sniff.sampleText, sniff.complete, quoted);
+  refuseUnbrokenSample(path, sniff);
   const layout = await findTable(readPath, compression === 'gzip', sniff, delimiter, opts);
   const records = layout.records;
-  const hasHeader = headerOf(path, records, sniff.complete, opts.header, notices, opts.skip_top === undefined && layout.skipTop === 0);
+  const hasHeader = headerOf(path, records, opts.header, notices, opts.skip_top === undefined && layout.skipTop === 0);
   const named = deriveColumnNames(hasHeader ? records[0] : null, records[0].length);
   notices.push(...named.notices, ...layout.notices);
   if (layout.range) {

@@ -11,6 +11,7 @@ import type { ColumnTyping, Notice } from '../../../shared/reconcile/sources-and
 import type { Db } from './db';
 import { NAMED_DATE_SHAPE } from './macros';
 import { ident, lit } from './sql';
+import { findLabelledNames, findWrappedText, labelledName, unwrappedText } from './text-columns';
 
 export interface ColumnOverride {
   type: ColumnType;
@@ -85,68 +86,66 @@ export const DETECTION_SAMPLE_ROWS = 10_000;
 
 /**
  * Every statistic is written once over the per-row strings v (trimmed), c (cleaned), b (number
- * body), ok (number shape) and <sep>_m (date shape), with a suffix: `_<i>` when the columns are
- * side by side (one aggregate per column), '' when the values are stacked (one GROUP BY row per column).
+ * body), ok (number shape) and <sep>_m (date shape), over the columns' values stacked (one GROUP BY
+ * row per column): the statement has the same size whatever the width.
  */
-function derivedColumns(raw: string, sfx: string): string[] {
+function derivedColumns(raw: string): string[] {
   const v = `nullif(trim(${raw}), '')`;
-  return [`${v} AS v${sfx}`, `kalla_num_clean(${v}) AS c${sfx}`];
+  return [`${v} AS v`, `kalla_num_clean(${v}) AS c`];
 }
 
-function shapeColumns(sfx: string): string[] {
+function shapeColumns(): string[] {
   return [
-    `v${sfx}`,
-    `kalla_num_body(c${sfx}) AS b${sfx}`,
-    `kalla_num_shape_ok(c${sfx}) AS ok${sfx}`,
+    `v`,
+    `kalla_num_body(c) AS b`,
+    `kalla_num_shape_ok(c) AS ok`,
     // Each number style is tested once per value here; the aggregates below read the flags (they
     // used them ~6 times each, and DuckDB evaluated every occurrence).
-    `kalla_num_us(kalla_num_body(c${sfx})) AS us_m${sfx}`,
-    `kalla_num_eu(kalla_num_body(c${sfx})) AS eu_m${sfx}`,
-    ...SEPARATORS.map((s) => `regexp_full_match(v${sfx}, '${s.re}') AS ${s.key}_m${sfx}`),
+    `kalla_num_us(kalla_num_body(c)) AS us_m`,
+    `kalla_num_eu(kalla_num_body(c)) AS eu_m`,
+    ...SEPARATORS.map((s) => `regexp_full_match(v, '${s.re}') AS ${s.key}_m`),
   ];
 }
 
-function outerStats(sfx: string): string[] {
-  const v = `v${sfx}`;
-  const b = `b${sfx}`;
-  const shape = `ok${sfx}`;
-  const us = `us_m${sfx}`;
-  const eu = `eu_m${sfx}`;
+function outerStats(): string[] {
+  const [v, b, shape, us, eu] = ['v', 'b', 'ok', 'us_m', 'eu_m'];
   const parts = [
-    `count(${v}) AS n${sfx}`,
-    `count_if(${shape} AND ${us}) AS us${sfx}`,
-    `count_if(${shape} AND ${eu}) AS eu${sfx}`,
-    `count_if(${shape} AND ${us} AND NOT ${eu}) AS us_only${sfx}`,
-    `count_if(${shape} AND ${eu} AND NOT ${us}) AS eu_only${sfx}`,
-    `count_if(${shape} AND ${us} AND ${eu} AND regexp_matches(${b}, '[.,]')) AS amb${sfx}`,
+    `count(${v}) AS n`,
+    `count_if(${shape} AND ${us}) AS us`,
+    `count_if(${shape} AND ${eu}) AS eu`,
+    `count_if(${shape} AND ${us} AND NOT ${eu}) AS us_only`,
+    `count_if(${shape} AND ${eu} AND NOT ${us}) AS eu_only`,
+    `count_if(${shape} AND ${us} AND ${eu} AND regexp_matches(${b}, '[.,]')) AS amb`,
     // "1.500": thousands in German, one and a half in English; resolved from the column and the file.
-    `count_if(${shape} AND ${us} AND ${eu} AND contains(${b}, '.')) AS amb_dot${sfx}`,
-    `count_if(lower(${v}) IN ${MISSING_WORDS}) AS na${sfx}`,
-    `count_if(regexp_full_match(${v}, '${LEADING_ZERO_ID}')) AS lz${sfx}`,
-    `count_if(regexp_full_match(${v}, '${SCI_ID}')) AS sci_id${sfx}`,
-    `count_if(regexp_full_match(${v}, '${DECIMAL_PART}')) AS dec${sfx}`,
-    `count_if(NOT (${shape} AND (${us} OR ${eu})) AND regexp_matches(${v}, '[A-Za-z]{2}') AND regexp_matches(${v}, '[0-9]')) AS code${sfx}`,
-    `count_if(${shape} AND regexp_full_match(${b}, '[0-9.,]*[.,][0-9]{1,2}')) AS cents${sfx}`,
-    `count_if(regexp_full_match(${v}, '${ONE_DIGIT_DOT3}')) AS dot3${sfx}`,
-    `count_if(regexp_full_match(${v}, '${ISO_DATE}')) AS iso${sfx}`,
+    `count_if(${shape} AND ${us} AND ${eu} AND contains(${b}, '.')) AS amb_dot`,
+    `count_if(lower(${v}) IN ${MISSING_WORDS}) AS na`,
+    `count_if(regexp_full_match(${v}, '${LEADING_ZERO_ID}')) AS lz`,
+    `count_if(regexp_full_match(${v}, '${SCI_ID}')) AS sci_id`,
+    `count_if(regexp_full_match(${v}, '${DECIMAL_PART}')) AS dec`,
+    `count_if(NOT (${shape} AND (${us} OR ${eu})) AND regexp_matches(${v}, '[A-Za-z]{2}') AND regexp_matches(${v}, '[0-9]')) AS code`,
+    `count_if(${shape} AND regexp_full_match(${b}, '[0-9.,]*[.,][0-9]{1,2}')) AS cents`,
+    `count_if(regexp_full_match(${v}, '${ONE_DIGIT_DOT3}')) AS dot3`,
+    `count_if(regexp_full_match(${v}, '${ISO_DATE}')) AS iso`,
     ...YEAR_FIRST.flatMap((y) => [
-      `count_if(regexp_full_match(${v}, '${y.re}')) AS ${y.key}${sfx}`,
-      `min(CASE WHEN regexp_full_match(${v}, '${y.re}') THEN try_cast(substr(${v}, 1, 4) AS INTEGER) END) AS ${y.key}_ylo${sfx}`,
-      `max(CASE WHEN regexp_full_match(${v}, '${y.re}') THEN try_cast(substr(${v}, 1, 4) AS INTEGER) END) AS ${y.key}_yhi${sfx}`,
+      `count_if(regexp_full_match(${v}, '${y.re}')) AS ${y.key}`,
+      `min(CASE WHEN regexp_full_match(${v}, '${y.re}') THEN try_cast(substr(${v}, 1, 4) AS INTEGER) END) AS ${y.key}_ylo`,
+      `max(CASE WHEN regexp_full_match(${v}, '${y.re}') THEN try_cast(substr(${v}, 1, 4) AS INTEGER) END) AS ${y.key}_yhi`,
     ]),
-    `count_if(regexp_full_match(${v}, '${ROC_SHAPE}')) AS roc${sfx}`,
-    `min(CASE WHEN regexp_full_match(${v}, '${ROC_SHAPE}') THEN try_cast(substr(${v}, 1, 3) AS INTEGER) END) AS roc_ylo${sfx}`,
-    `max(CASE WHEN regexp_full_match(${v}, '${ROC_SHAPE}') THEN try_cast(substr(${v}, 1, 3) AS INTEGER) END) AS roc_yhi${sfx}`,
-    `count_if(regexp_full_match(${v}, '${LONG_DIGIT_ID}')) AS long_id${sfx}`,
-    `count_if(regexp_full_match(${v}, '${DAY_MONTH}')) AS dm${sfx}`,
-    `max(try_cast(regexp_extract(${v}, '^${DAY_MONTH}$', 1) AS INTEGER)) AS dm_p1${sfx}`,
-    `max(try_cast(regexp_extract(${v}, '^${DAY_MONTH}$', 2) AS INTEGER)) AS dm_p2${sfx}`,
-    `count_if(regexp_full_match(${v}, '${COMPACT_DATE}')) AS ymd8${sfx}`,
-    `count_if(regexp_full_match(${v}, '${HAS_TIME}')) AS time${sfx}`,
-    `count_if(lower(${v}) IN ${BOOLEAN_WORDS}) AS bool${sfx}`,
-    `count_if(regexp_full_match(strip_accents(lower(${v})), '${NAMED_DATE_SHAPE}')) AS mname${sfx}`,
+    `count_if(regexp_full_match(${v}, '${ROC_SHAPE}')) AS roc`,
+    `min(CASE WHEN regexp_full_match(${v}, '${ROC_SHAPE}') THEN try_cast(substr(${v}, 1, 3) AS INTEGER) END) AS roc_ylo`,
+    `max(CASE WHEN regexp_full_match(${v}, '${ROC_SHAPE}') THEN try_cast(substr(${v}, 1, 3) AS INTEGER) END) AS roc_yhi`,
+    `count_if(regexp_full_match(${v}, '${LONG_DIGIT_ID}')) AS long_id`,
+    `count_if(regexp_full_match(${v}, '${DAY_MONTH}')) AS dm`,
+    `max(try_cast(regexp_extract(${v}, '^${DAY_MONTH}$', 1) AS INTEGER)) AS dm_p1`,
+    `max(try_cast(regexp_extract(${v}, '^${DAY_MONTH}$', 2) AS INTEGER)) AS dm_p2`,
+    `count_if(regexp_full_match(${v}, '${COMPACT_DATE}')) AS ymd8`,
+    `count_if(regexp_full_match(${v}, '${HAS_TIME}')) AS time`,
+    `count_if(lower(${v}) IN ${BOOLEAN_WORDS}) AS bool`,
+    // Values on several lines: only those columns are looked at for a wrap (text-columns.ts).
+    `count_if(contains(${v}, chr(10))) AS ml`,
+    `count_if(regexp_full_match(strip_accents(lower(${v})), '${NAMED_DATE_SHAPE}')) AS mname`,
   ];
-  for (const s of SEPARATORS) parts.push(`count_if(${s.key}_m${sfx}) AS ${s.key}${sfx}`, ...datePartStats(v, s.sep, s.key, sfx));
+  for (const s of SEPARATORS) parts.push(`count_if(${s.key}_m) AS ${s.key}`, ...datePartStats(v, s.sep, s.key));
   return parts;
 }
 
@@ -155,64 +154,48 @@ function outerStats(sfx: string): string[] {
  * (only read when every value has that shape). Computed for matching values only: splitting
  * every value of every column was 70 % of the detection aggregate.
  */
-function datePartStats(v: string, sep: string, key: string, sfx: string): string[] {
+function datePartStats(v: string, sep: string, key: string): string[] {
   const part = (n: number) => `split_part(split_part(${v}, ' ', 1), '${sep}', ${n})`;
-  const when = (expr: string) => `max(CASE WHEN ${key}_m${sfx} THEN ${expr} END)`;
+  const when = (expr: string) => `max(CASE WHEN ${key}_m THEN ${expr} END)`;
   return [
-    `${when(`try_cast(${part(1)} AS INTEGER)`)} AS ${key}_p1${sfx}`,
-    `${when(`try_cast(${part(2)} AS INTEGER)`)} AS ${key}_p2${sfx}`,
-    `${when(`length(${part(3)})`)} AS ${key}_y${sfx}`,
-    `min(CASE WHEN ${key}_m${sfx} THEN try_cast(${part(3)} AS INTEGER) END) AS ${key}_ylo${sfx}`,
-    `${when(`try_cast(${part(3)} AS INTEGER)`)} AS ${key}_yhi${sfx}`,
+    `${when(`try_cast(${part(1)} AS INTEGER)`)} AS ${key}_p1`,
+    `${when(`try_cast(${part(2)} AS INTEGER)`)} AS ${key}_p2`,
+    `${when(`length(${part(3)})`)} AS ${key}_y`,
+    `min(CASE WHEN ${key}_m THEN try_cast(${part(3)} AS INTEGER) END) AS ${key}_ylo`,
+    `${when(`try_cast(${part(3)} AS INTEGER)`)} AS ${key}_yhi`,
   ];
 }
 
 type Stats = Record<string, string | number | null>;
 
 /**
- * Above this many columns the values are stacked (UNPIVOT) and aggregated per column: a statement
- * with ~30 aggregates per column grows with the width, and 5,000 columns side by side took DuckDB
- * 175 s and 4 GB to plan and run (issue 13, item 12); stacked, the statement has a fixed size.
+ * The statistics of every column, keyed `<stat>_<column index>`, from the first `limit` rows.
+ * Always stacked (UNPIVOT, one GROUP BY row per column): side by side, ~60 aggregates per column
+ * made a statement DuckDB took longer to plan than to run (8 rows × 4 columns: 89 ms side by side,
+ * 33 ms stacked; 10,000 × 4: 248 → 139 ms; 10,000 × 32: 2,456 → 610 ms; the same statistics), and
+ * 5,000 columns side by side took 175 s and 4 GB (issue 13, item 12). The derived strings go into
+ * TEMP tables first: DuckDB would otherwise re-evaluate the cleaning regexes inside every aggregate.
  */
-export const STACKED_STATS_FROM_COLUMNS = 64;
-
-/**
- * The derived strings go into a TEMP table first: DuckDB would otherwise
- * re-evaluate the cleaning regexes inside every aggregate that uses them.
- */
-export async function readStats(db: Db, table: string, columns: string[], limit: number | null, stacked = columns.length > STACKED_STATS_FROM_COLUMNS): Promise<Stats> {
+export async function readStats(db: Db, table: string, columns: string[], limit: number | null): Promise<Stats> {
   const from = `${ident(table)}${limit ? ` LIMIT ${limit}` : ''}`;
   try {
-    return stacked ? await readStackedStats(db, from, columns) : await readSideBySideStats(db, from, columns);
+    // Columns renamed to their index: names may repeat case-insensitively or be awkward in UNPIVOT.
+    const renamed = columns.map((c, i) => `${ident(c)}::VARCHAR AS "${i}"`).join(', ');
+    await db.exec(
+      `CREATE OR REPLACE TEMP TABLE kalla_detect_1 AS SELECT CAST(k AS INTEGER) AS k, ${derivedColumns('val').join(', ')}
+       FROM (UNPIVOT (SELECT ${renamed} FROM ${from}) ON COLUMNS(*) INTO NAME k VALUE val)`,
+    );
+    await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_detect AS SELECT k, ${shapeColumns().join(', ')} FROM kalla_detect_1`);
+    const rows = await db.all<Stats>(`SELECT k, ${outerStats().join(',\n  ')} FROM kalla_detect GROUP BY k`);
+    const stats: Stats = {};
+    for (const row of rows) {
+      const i = Number(row.k);
+      for (const [key, value] of Object.entries(row)) if (key !== 'k') stats[`${key}_${i}`] = value;
+    }
+    return stats;
   } finally {
     await db.exec('DROP TABLE IF EXISTS temp.kalla_detect_1; DROP TABLE IF EXISTS temp.kalla_detect');
   }
-}
-
-async function readSideBySideStats(db: Db, from: string, columns: string[]): Promise<Stats> {
-  const first = columns.flatMap((c, i) => derivedColumns(ident(c), `_${i}`)).join(', ');
-  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_detect_1 AS SELECT ${first} FROM ${from}`);
-  const second = columns.flatMap((_, i) => shapeColumns(`_${i}`)).join(', ');
-  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_detect AS SELECT ${second} FROM kalla_detect_1`);
-  const outer = columns.flatMap((_, i) => outerStats(`_${i}`)).join(',\n  ');
-  return (await db.one<Stats>(`SELECT ${outer} FROM kalla_detect`)) ?? {};
-}
-
-async function readStackedStats(db: Db, from: string, columns: string[]): Promise<Stats> {
-  // Columns renamed to their index: names may repeat case-insensitively or be awkward in UNPIVOT.
-  const renamed = columns.map((c, i) => `${ident(c)}::VARCHAR AS "${i}"`).join(', ');
-  await db.exec(
-    `CREATE OR REPLACE TEMP TABLE kalla_detect_1 AS SELECT CAST(k AS INTEGER) AS k, ${derivedColumns('val', '').join(', ')}
-     FROM (UNPIVOT (SELECT ${renamed} FROM ${from}) ON COLUMNS(*) INTO NAME k VALUE val)`,
-  );
-  await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_detect AS SELECT k, ${shapeColumns('').join(', ')} FROM kalla_detect_1`);
-  const rows = await db.all<Stats>(`SELECT k, ${outerStats('').join(',\n  ')} FROM kalla_detect GROUP BY k`);
-  const stats: Stats = {};
-  for (const row of rows) {
-    const i = Number(row.k);
-    for (const [key, value] of Object.entries(row)) if (key !== 'k') stats[`${key}_${i}`] = value;
-  }
-  return stats;
 }
 
 function dateFormats(format: string): string[] {
@@ -304,108 +287,11 @@ export async function detectTypes(
   await addDebitCredit(db, table, typings, notices, sampleRows);
   await addDirectionIndicator(db, table, typings, notices, (t) => typedExpression(t), sampleRows);
   await explainTextColumns(db, table, columns, typings, n, notices, sampleRows);
-  await findWrappedText(db, table, typings, notices, sampleRows);
-  await findLabelledNames(db, table, typings, notices, sampleRows);
+  const index = new Map(columns.map((c, i) => [c, i]));
+  const counts = (name: string) => ({ values: n(`n_${index.get(name)}`), multiline: n(`ml_${index.get(name)}`) });
+  await findWrappedText(db, table, typings, notices, sampleRows, counts);
+  await findLabelledNames(db, table, typings, notices, sampleRows, counts);
   return { typings, notices, decimal };
-}
-
-/** The format tag of a derived column holding the name a text writes after its label. */
-const LABEL_TAG = 'label';
-/** Two to this many different first words are a column's labels… */
-const MAX_LABELS = 3;
-/** …which start at least this share of its values… */
-const LABELLED_SHARE = 0.95;
-/** …and the rest repeats: at most this many different rests per value (a customer has many invoices). */
-const NAME_REPEATS = 0.5;
-/** Values a column needs before its labels are looked for. */
-const MIN_LABELLED_VALUES = 20;
-
-/**
- * A ledger text that writes a document word before the customer's name, on every row (a DATEV
- * Buchungstext: "Rechnung Straßer Zimmerei GmbH", "Gutschrift Straßer Zimmerei GmbH"): no column
- * holds the name the bank writes, and the two spellings of one customer are two names. When two to
- * MAX_LABELS words (letters only) start LABELLED_SHARE of a text column's values and what follows
- * them repeats like names and starts with a letter, a derived column `<column> (name)` holds the
- * rest (the label cut off; a value without one as it is). Found from the column's own values, not a
- * word list; the original column is unchanged.
- */
-async function findLabelledNames(db: Db, table: string, typings: ColumnTyping[], notices: Notice[], limit: number | null): Promise<void> {
-  const texts = typings.filter((t) => t.type === 'text' && !t.derived && !t.overridden).slice(0, TEXT_COLUMNS_LOOKED_AT);
-  const taken = new Set(typings.map((t) => t.name));
-  for (const t of texts) {
-    const from = `(SELECT trim(CAST(${ident(t.name)} AS VARCHAR)) AS v FROM ${ident(table)}${limit ? ` LIMIT ${limit}` : ''})`;
-    const words = await db.all<{ w: string; n: number; total: number }>(
-      `WITH v AS (SELECT v, regexp_extract(v, '^(\\p{L}{3,})\\s+\\S', 1) AS w FROM ${from} WHERE v IS NOT NULL AND v <> '')
-       SELECT w, count(*) AS n, (SELECT count(*) FROM v) AS total FROM v GROUP BY w ORDER BY n DESC, w LIMIT ${MAX_LABELS + 1}`,
-    );
-    const total = Number(words[0]?.total ?? 0);
-    if (total < MIN_LABELLED_VALUES) continue;
-    const labels = words.filter((w) => w.w !== '' && Number(w.n) >= 0.01 * total).slice(0, MAX_LABELS);
-    const covered = labels.reduce((sum, w) => sum + Number(w.n), 0);
-    // One word before every value may be the name's own ("Condominio Via Verdi 12/4"), and the token
-    // model weighs a word every name holds at nothing anyway; two labels split one customer's spellings.
-    if (labels.length < 2 || covered < LABELLED_SHARE * total) continue;
-    const name = `${t.name} (name)`;
-    if (taken.has(name)) continue;
-    const typing: ColumnTyping = { name, type: 'text', derived: true, format: [LABEL_TAG, t.name, labels.map((w) => w.w).join('|')].join('\u0000') };
-    const rest = await db.one<{ d: number; n: number; letters: number }>(
-      `SELECT count(DISTINCT r) AS d, count(r) AS n, count(*) FILTER (WHERE regexp_matches(r, '^\\p{L}')) AS letters FROM (SELECT ${labelledName(typing, 'v')} AS r FROM ${from})`,
-    );
-    const [d, n, letters] = [Number(rest?.d ?? 0), Number(rest?.n ?? 0), Number(rest?.letters ?? 0)];
-    if (d < 3 || d > NAME_REPEATS * n || letters < 0.8 * n) continue;
-    typings.push(typing);
-    taken.add(name);
-    notices.push({
-      code: 'name_after_label',
-      column: t.name,
-      message: `column "${t.name}" writes ${labels.map((w) => `"${w.w}"`).join(' or ')} before a name on ${Math.round((100 * covered) / total)} % of its rows: the name after it is read into "${name}" (${d} different names), to be compared with the names the other file writes`,
-    });
-  }
-}
-
-/** The name a labelled text writes (findLabelledNames): `x` (the raw text) without its label. */
-function labelledName(typing: ColumnTyping, x: string): string {
-  const labels = (typing.format ?? '').split('\u0000')[2] ?? '';
-  return `nullif(regexp_replace(trim(CAST(${x} AS VARCHAR)), ${lit(`^(${labels})\\s+`)}, ''), '')`;
-}
-
-/** A width is a wrap when at least this many inner lines (lines followed by another) have it… */
-const WRAP_MIN_LINES = 10;
-/** …and at least this share of the inner lines… */
-const WRAP_MIN_SHARE = 0.1;
-/** …and twice as many as the five widths just below it together (natural text tails off; a wrap stands out). */
-const WRAP_BELOW = 5;
-/** Texts of more columns are not looked at for wraps or labels (a statement or two per column). */
-const TEXT_COLUMNS_LOOKED_AT = 64;
-
-/**
- * Text columns a bank wrapped at a fixed width: its inner lines (each line but a value's last)
- * are no longer than some width W, and many are exactly W — a hard wrap cuts "RE10443" into
- * "RE104" and "43" wherever the line is full. Such a column is typed `wrap_at` W: a full line is
- * read joined to the next (typedExpression), so references, names and amounts in the text read
- * whole. Lines of natural text end at any width and none stands out.
- */
-async function findWrappedText(db: Db, table: string, typings: ColumnTyping[], notices: Notice[], limit: number | null): Promise<void> {
-  const texts = typings.filter((t) => t.type === 'text' && !t.derived && !t.overridden).slice(0, TEXT_COLUMNS_LOOKED_AT);
-  for (const t of texts) {
-    const from = `(SELECT ${ident(t.name)} AS v FROM ${ident(table)}${limit ? ` LIMIT ${limit}` : ''})`;
-    const inner = `SELECT unnest(ls[1:-2]) AS l FROM (SELECT string_split(replace(v, chr(13) || chr(10), chr(10)), chr(10)) AS ls FROM ${from} WHERE contains(v, chr(10)))`;
-    const row = await db.one<{ w: number | null; at: number; below: number; inner: number; values: number }>(
-      `WITH l AS (${inner}), w AS (SELECT max(length(l)) AS w FROM l)
-       SELECT w.w, count(*) FILTER (WHERE length(l) = w.w) AS at, count(*) FILTER (WHERE length(l) >= w.w - ${WRAP_BELOW} AND length(l) < w.w) AS below, count(*) AS inner,
-         (SELECT count(*) FROM ${from} WHERE contains(v, chr(10))) AS values
-       FROM l, w GROUP BY w.w`,
-    );
-    if (!row || row.w === null) continue;
-    const [w, at, below, lines] = [Number(row.w), Number(row.at), Number(row.below), Number(row.inner)];
-    if (w < 2 * WRAP_BELOW || at < WRAP_MIN_LINES || at < WRAP_MIN_SHARE * lines || at < 2 * below) continue;
-    t.wrap_at = w;
-    notices.push({
-      code: 'wrapped_text',
-      column: t.name,
-      message: `column "${t.name}" is wrapped at ${w} characters (${at} of ${lines} inner lines in ${Number(row.values)} multi-line values are exactly ${w} long): a full line is read joined to the next, so a reference or name cut at the line end reads whole`,
-    });
-  }
 }
 
 /**
@@ -821,12 +707,6 @@ export function typedExpression(typing: ColumnTyping): string {
     default:
       return raw;
   }
-}
-
-/** A text wrapped at `width` characters with each full line joined to the next (findWrappedText); other line breaks as they were. */
-function unwrappedText(raw: string, width: number): string {
-  const lines = `string_split(replace(${raw}, chr(13) || chr(10), chr(10)), chr(10))`;
-  return `CASE WHEN contains(${raw}, chr(10)) THEN list_transform([${lines}], ls -> array_to_string(list_transform(ls, (l, i) -> CASE WHEN i < len(ls) AND length(l) <> ${width} THEN l || chr(10) ELSE l END), ''))[1] ELSE ${raw} END`;
 }
 
 /** A day/month text ('15/12) as a date in the period starting `from`: its month's year, or the next for an earlier month. */

@@ -267,11 +267,6 @@ function loadBankStatement(load: Load, format: BankFormat): Promise<SourceInfo> 
 }
 
 /**
- * Whether the table's first record is its header (`header` as set, else detected); refuses a file
- * with no records, or whose first row looks like data when `header` was not set, unless the table
- * starts on the file's first line and that row types like the rows below it (read as data, said so).
- */
-/**
  * Refuses a file whose sample holds no line break, before its layout is looked for: a file up to
  * 1 MiB is read whole for it, and one line of 300 KB ("x,x,…") was then a header of 150,000 columns.
  */
@@ -281,6 +276,11 @@ function refuseUnbrokenSample(path: string, sniff: SniffResult): void {
   }
 }
 
+/**
+ * Whether the table's first record is its header (`header` as set, else detected); refuses a file
+ * with no records, or whose first row looks like data when `header` was not set, unless the table
+ * starts on the file's first line and that row types like the rows below it (read as data, said so).
+ */
 function headerOf(path: string, records: string[][], header: boolean | undefined, notices: Notice[], fromFirstLine: boolean): boolean {
   if (records.length === 0) throw new ReconError('empty_file', `${path} has no records`, { path });
   const hasHeader = header ?? detectHeader(records);

@@ -40,12 +40,10 @@ export async function findLabelledNames(db: Db, table: string, typings: ColumnTy
   const taken = new Set(typings.map((t) => t.name));
   for (const t of texts) {
     const from = `(SELECT trim(CAST(${ident(t.name)} AS VARCHAR)) AS v FROM ${ident(table)}${limit ? ` LIMIT ${limit}` : ''})`;
-    const words = await db.all<{ w: string; n: number; total: number }>(
-      `WITH v AS (SELECT v, regexp_extract(v, '^(\\p{L}{3,})\\s+\\S', 1) AS w FROM ${from} WHERE v IS NOT NULL AND v <> '')
-       SELECT w, count(*) AS n, (SELECT count(*) FROM v) AS total FROM v GROUP BY w ORDER BY n DESC, w LIMIT ${MAX_LABELS + 1}`,
+    const words = await db.all<{ w: string; n: number }>(
+      `SELECT regexp_extract(v, '^(\\p{L}{3,})\\s+\\S', 1) AS w, count(*) AS n FROM ${from} WHERE v IS NOT NULL AND v <> '' GROUP BY w ORDER BY n DESC, w LIMIT ${MAX_LABELS + 1}`,
     );
-    const total = Number(words[0]?.total ?? 0);
-    if (total < MIN_LABELLED_VALUES) continue;
+    const total = counts(t.name).values;
     const labels = words.filter((w) => w.w !== '' && Number(w.n) >= 0.01 * total).slice(0, MAX_LABELS);
     const covered = labels.reduce((sum, w) => sum + Number(w.n), 0);
     // One word before every value may be the name's own ("Condominio Via Verdi 12/4"), and the token
@@ -94,10 +92,9 @@ export async function findWrappedText(db: Db, table: string, typings: ColumnTypi
   for (const t of texts) {
     const from = `(SELECT ${ident(t.name)} AS v FROM ${ident(table)}${limit ? ` LIMIT ${limit}` : ''})`;
     const inner = `SELECT unnest(ls[1:-2]) AS l FROM (SELECT string_split(replace(v, chr(13) || chr(10), chr(10)), chr(10)) AS ls FROM ${from} WHERE contains(v, chr(10)))`;
-    const row = await db.one<{ w: number | null; at: number; below: number; inner: number; values: number }>(
+    const row = await db.one<{ w: number | null; at: number; below: number; inner: number }>(
       `WITH l AS (${inner}), w AS (SELECT max(length(l)) AS w FROM l)
-       SELECT w.w, count(*) FILTER (WHERE length(l) = w.w) AS at, count(*) FILTER (WHERE length(l) >= w.w - ${WRAP_BELOW} AND length(l) < w.w) AS below, count(*) AS inner,
-         (SELECT count(*) FROM ${from} WHERE contains(v, chr(10))) AS values
+       SELECT w.w, count(*) FILTER (WHERE length(l) = w.w) AS at, count(*) FILTER (WHERE length(l) >= w.w - ${WRAP_BELOW} AND length(l) < w.w) AS below, count(*) AS inner
        FROM l, w GROUP BY w.w`,
     );
     if (!row || row.w === null) continue;
@@ -107,7 +104,7 @@ export async function findWrappedText(db: Db, table: string, typings: ColumnTypi
     notices.push({
       code: 'wrapped_text',
       column: t.name,
-      message: `column "${t.name}" is wrapped at ${w} characters (${at} of ${lines} inner lines in ${Number(row.values)} multi-line values are exactly ${w} long): a full line is read joined to the next, so a reference or name cut at the line end reads whole`,
+      message: `column "${t.name}" is wrapped at ${w} characters (${at} of ${lines} inner lines in ${counts(t.name).multiline} multi-line values are exactly ${w} long): a full line is read joined to the next, so a reference or name cut at the line end reads whole`,
     });
   }
 }

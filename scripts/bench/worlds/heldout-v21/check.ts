@@ -70,7 +70,8 @@ function parse(w: World): Parsed {
       assert((cl === 'RV' && /^18000\d{5}$/.test(doc) && /^FV26-\d{6}$/.test(ref) && v > 0) || (cl === 'DG' && /^17000\d{5}$/.test(doc) && /^AB26-\d{6}$/.test(ref) && v < 0), `${w.name}: class, document, reference and sign of ${doc}`);
       const d = dayNo(f[oc('Fecha doc.')]), due = dayNo(f[oc('Vence el')]);
       assert(d >= -40 && d <= LAST_DAY && due >= d && ['@5B@', '@5C@'].includes(f[0]) && (f[0] === '@5C@') === (due < LAST_DAY) && /^1\d{5}$/.test(f[1]) && f[oc('MonL')] === 'EUR', `${w.name}: dates, status, customer, currency of ${doc}`);
-      const it = { amt: v, cust: f[1], no: ref, extra: { due: String(due), doc } };
+      assert(f[oc('Nombre 1')] !== '', `${w.name}: customer name of ${doc}`);
+      const it = { amt: v, cust: f[1], no: ref, extra: { due: String(due), doc, name: f[oc('Nombre 1')] } };
       block.push(it); oi.push(it);
     }
     assert(sawTotal && block.length === 0, `${w.name}: every block closed, total present`);
@@ -234,6 +235,10 @@ function check(w: World): void {
       assert(lines.filter((l) => l.amt > 0).length === 1 && credit.extra.comun === '06' && !!n && Number(n![1]) === items.length + (kind === 'remesa_with_returned_adeudo' ? 1 : 0) && items.every((x) => Number(x.extra.due) === credit.day), `${w.name}: group ${id} remesa of ${items.length} adeudos charged on their due date`);
     }
     if (kind === 'confirming_at_due') assert(items.every((x) => Number(x.extra.due) === lines[0].day) && /CONFIRMING/.test(lines[0].text), `${w.name}: group ${id} confirming paid on the due date`);
+    if (w.name === 'es-norma43' && ['name_and_amount_only', 'same_amount_two_customers', 'ambiguous_equal_amounts', 'pagare_several_invoices', 'confirming_at_due', 'confirming_anticipado'].includes(kind)) {
+      const words = items[0].extra.name.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toUpperCase().split(/[\s,.]+/).filter((x) => x.length > 3);
+      assert(lines.every((l) => words.filter((x) => l.text.includes(x.slice(0, 7))).length >= Math.min(2, words.length)), `${w.name}: group ${id} (${kind}) names the payer ${items[0].extra.name}`);
+    }
     if (kind === 'customer_number_and_order_only') assert(lines.every((l) => l.text.includes(`CLIENTE ${items[0].cust}`) && !quotes(w, l.text, items[0])), `${w.name}: group ${id} quotes the customer number only`);
     if (OWNER.has(kind) || (w.name === 'gh-momo' && ['same_amount_two_customers', 'ambiguous_equal_amounts'].includes(kind))) assert(lines.every((l) => l.who.split(' ').every((word) => items[0].cust.toUpperCase().includes(word))), `${w.name}: group ${id} (${kind}) wallet name ${lines[0].who} in the ledger name ${items[0].cust}`);
     if (kind === 'paid_by_other_person_shop_in_ref') assert(lines.every((l) => l.text.toUpperCase().includes(items[0].cust.split(' ')[0].toUpperCase())), `${w.name}: group ${id} names the shop`);

@@ -71,7 +71,7 @@ export function esNorma43(o: WorldOptions): World {
     const due = opt.abono ? day : day + (opt.lag ?? r.pick([30, 30, 45, 60, 60]));
     const ref = opt.abono ? `AB26-${pad(ab++, 6)}` : `FV26-${pad(fv++, 6)}`;
     const d = opt.abono ? `17000${pad(abDoc++, 5)}` : `18000${pad(doc++, 5)}`;
-    return book.addOi({ day, cents: opt.abono ? -amt : amt, key: c.no, group, kind, amb: opt.amb, cells: { doc: d, ref, cust: c.no, due: String(due), cl: opt.abono ? 'DG' : 'RV', asig: `00${pad(r.int(400000, 499999), 8)}`, text: opt.abono ? r.pick(['Abono rappel', 'Abono devolución material', 'Abono precio']) : r.pick(['', '', 'Venta material', `Albarán ${r.int(8000000, 8999999)}`]) } });
+    return book.addOi({ day, cents: opt.abono ? -amt : amt, key: c.no, group, kind, amb: opt.amb, cells: { doc: d, ref, cust: c.no, name: c.name, due: String(due), cl: opt.abono ? 'DG' : 'RV', asig: `00${pad(r.int(400000, 499999), 8)}`, text: opt.abono ? r.pick(['Abono rappel', 'Abono devolución material', 'Abono precio']) : r.pick(['', '', 'Venta material', `Albarán ${r.int(8000000, 8999999)}`]) } });
   };
   const bankDoc = () => pad(r.int(0, 9999999999), 10);
   /** One movement: common concept, own concept, D/H by sign, the 22's references and the 23 texts. */
@@ -216,19 +216,19 @@ export function esNorma43(o: WorldOptions): World {
 
   const { oi, st, truth } = book.finish();
   // FBL5N "unconverted" list: fixed columns between pipes, per-customer subtotal, total.
-  const W = [4, 10, 18, 16, 10, 2, 10, 10, 17, 4, 30];
-  const H = ['Est', 'Cliente', 'Asignación', 'Referencia', 'Nº doc.', 'Cl', 'Fecha doc.', 'Vence el', 'Importe en ML', 'MonL', 'Texto'];
+  const W = [4, 10, 35, 18, 16, 10, 2, 10, 10, 17, 4, 30];
+  const H = ['Est', 'Cliente', 'Nombre 1', 'Asignación', 'Referencia', 'Nº doc.', 'Cl', 'Fecha doc.', 'Vence el', 'Importe en ML', 'MonL', 'Texto'];
   const sap = (c: number) => `${money(Math.abs(c), '.', ',')}${c < 0 ? '-' : ' '}`;
-  const row = (cells: string[]) => `|${cells.map((s, i) => (i === 8 ? s.padStart(W[i]) : s.padEnd(W[i]).slice(0, W[i]))).join('|')}|`;
+  const row = (cells: string[]) => `|${cells.map((s, i) => (i === 9 ? s.padStart(W[i]) : s.padEnd(W[i]).slice(0, W[i]))).join('|')}|`;
   const width = W.reduce((a, b2) => a + b2 + 1, 1), dash = '-'.repeat(width);
   const ol = [`${dmy(LAST_DAY, '.')}                 Distribuciones Hidráulicas del Ebro, S.L.                 Pág.    1`, 'Zaragoza                   Lista de partidas individuales de deudores', '', `Sociedad            1000`, `Partidas abiertas a fecha clave ${dmy(LAST_DAY, '.')}`, '', dash, row(H), dash];
   let sub = 0, tot = 0;
   oi.forEach((x, i) => {
     sub += x.cents;
-    ol.push(row([Number(x.cells.due) < LAST_DAY ? '@5C@' : '@5B@', x.cells.cust, x.cells.asig, x.cells.ref, x.cells.doc, x.cells.cl, dmy(x.day, '.'), dmy(Number(x.cells.due), '.'), sap(x.cents), 'EUR', x.cells.text]));
-    if (i + 1 === oi.length || oi[i + 1].cells.cust !== x.cells.cust) { ol.push(row(['*', x.cells.cust, '', '', '', '', '', '', sap(sub), 'EUR', '']), dash); tot += sub; sub = 0; }
+    ol.push(row([Number(x.cells.due) < LAST_DAY ? '@5C@' : '@5B@', x.cells.cust, x.cells.name, x.cells.asig, x.cells.ref, x.cells.doc, x.cells.cl, dmy(x.day, '.'), dmy(Number(x.cells.due), '.'), sap(x.cents), 'EUR', x.cells.text]));
+    if (i + 1 === oi.length || oi[i + 1].cells.cust !== x.cells.cust) { ol.push(row(['*', x.cells.cust, '', '', '', '', '', '', '', sap(sub), 'EUR', '']), dash); tot += sub; sub = 0; }
   });
-  ol.push(row(['**', '', '', '', '', '', '', '', sap(tot), 'EUR', '']), dash);
+  ol.push(row(['**', '', '', '', '', '', '', '', '', sap(tot), 'EUR', '']), dash);
   // Norma 43: 80-character records.
   const acct = { bank: '2085', office: pad(r.int(1, 9999), 4), no: pad(r.int(0, 9999999999), 10) };
   const open = openingFor(st, r.cents(40000, 150000)), close = open + sumOf(st);
@@ -246,7 +246,7 @@ export function esNorma43(o: WorldOptions): World {
   rec43.push(`88${'9'.repeat(18)}${pad(rec43.length, 6)}${' '.repeat(54)}`);
   return {
     name: NAME,
-    description: 'A Zaragoza pump and irrigation wholesaler\'s SAP FBL5N open customer items saved as "unconverted" text (Windows-1252, CRLF, a report heading, pipes between fixed-width columns, dd.mm.yyyy, 1.234,56 with a trailing minus for credit memos, a "*" subtotal line per customer and a "**" total; SAP document numbers 18xxxxxxxx/17xxxxxxxx, legal numbers FV26-xxxxxx/AB26-xxxxxx in Referencia, a 10-digit sales-order Asignación) against an AEB Norma 43 statement (Latin-1, 80-character records: 11 header with the opening balance, 22 per movement with YYMMDD dates, common concept code, D/H 1/2, a 14-digit amount in cents, a 10-digit bank document number and two references, up to five 23 records of concept text cut every 38 characters mid-word, 33 with counts and totals, 88). Kinds: transfer_invoice_in_concept (twelve spellings), several_invoices_one_transfer, credit_note_netted, pagare_several_invoices (one promissory note, drawer named, no invoice), confirming_at_due (one line for 2-6 invoices of a large customer, no invoice numbers mostly), confirming_anticipado (paid early less 4.5 % a year to the due date), remesa_adeudos and remesa_with_returned_adeudo (one credit for a week of direct debits of many customers; returned adeudos debited back), returned_adeudo_then_transfer, returned_adeudo_still_open, instalments, part_payment, name_and_amount_only, mistyped_invoice_number, cif_order_customer_in_concept (CIF, 10-digit purchase orders, customer numbers, phones, dates), customer_number_and_order_only, same_amount_two_customers, ambiguous_equal_amounts, duplicate_refunded, booking_cancelled (ANULACION, concept 98), payment_not_on_list, card_sales_not_on_list, unpaid_invoice, not_yet_due, bank_fee, other_bank_line.',
+    description: 'A Zaragoza pump and irrigation wholesaler\'s SAP FBL5N open customer items saved as "unconverted" text (Windows-1252, CRLF, a report heading, pipes between fixed-width columns with the customer number and Nombre 1, dd.mm.yyyy, 1.234,56 with a trailing minus for credit memos, a "*" subtotal line per customer and a "**" total; SAP document numbers 18xxxxxxxx/17xxxxxxxx, legal numbers FV26-xxxxxx/AB26-xxxxxx in Referencia, a 10-digit sales-order Asignación) against an AEB Norma 43 statement (Latin-1, 80-character records: 11 header with the opening balance, 22 per movement with YYMMDD dates, common concept code, D/H 1/2, a 14-digit amount in cents, a 10-digit bank document number and two references, up to five 23 records of concept text cut every 38 characters mid-word, 33 with counts and totals, 88). Kinds: transfer_invoice_in_concept (twelve spellings), several_invoices_one_transfer, credit_note_netted, pagare_several_invoices (one promissory note, drawer named, no invoice), confirming_at_due (one line for 2-6 invoices of a large customer, no invoice numbers mostly), confirming_anticipado (paid early less 4.5 % a year to the due date), remesa_adeudos and remesa_with_returned_adeudo (one credit for a week of direct debits of many customers; returned adeudos debited back), returned_adeudo_then_transfer, returned_adeudo_still_open, instalments, part_payment, name_and_amount_only, mistyped_invoice_number, cif_order_customer_in_concept (CIF, 10-digit purchase orders, customer numbers, phones, dates), customer_number_and_order_only, same_amount_two_customers, ambiguous_equal_amounts, duplicate_refunded, booking_cancelled (ANULACION, concept 98), payment_not_on_list, card_sales_not_on_list, unpaid_invoice, not_yet_due, bank_fee, other_bank_line.',
     openItems: { fileName: 'FBL5N_1000_20261127.txt', content: cp1252(ol.join('\r\n') + '\r\n') },
     statement: { fileName: `${acct.bank}${acct.office}${acct.no}_20261127.n43`, content: cp1252(rec43.join('\r\n') + '\r\n') },
     truth,

@@ -18,7 +18,7 @@ import { parseMoney, LAST_DAY } from './common';
 import { HELDOUT_V21_WORLDS } from './index';
 import { ES_HOLIDAYS, ES_REMESA_COMMISSION, ES_RETURN_FEE, cifControl, confirmingInterest } from './es-norma43';
 import { GH_WALLET, ghP2pFee, ghWht } from './gh-momo';
-import { IS_SEDILGJALD, IS_VANSKILAGJALD, isInterest, ktCheck } from './is-krafa';
+import { IS_SEDILGJALD, IS_VANSKILAGJALD, isDiscount, isInterest, ktCheck } from './is-krafa';
 
 const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 const MON = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
@@ -159,7 +159,7 @@ function parse(w: World): Parsed {
       assert(/^\d{6}-\d{4}$/.test(kt) && ktCheck(kt.replace('-', '').slice(0, 8)) === Number(kt[9]) && Number(kt.slice(0, 2)) > 40, `${w.name}: company kennitala ${kt}`);
       const d = dayNo(f[0]), due = dayNo(f[oc('Gjalddagi')]);
       assert(d >= -31 && d <= LAST_DAY && due >= d && (i === h + 1 || dayNo(ls[i - 1].split(';')[0]) <= d), `${w.name}: dates and order of ${no}`);
-      oi.push({ amt: v, cust: f[oc('Viðskm.nr.')], no, extra: { kt: kt.replace('-', ''), claim, due: String(due) } });
+      oi.push({ amt: v, cust: f[oc('Viðskm.nr.')], no, extra: { kt: kt.replace('-', ''), claim, due: String(due), day: String(d) } });
     }
     assert(ls[i]?.split(';')[8] !== undefined && iskAmt(ls[i].split(';')[8]) === sum(oi.map((x) => x.amt)), `${w.name}: Samtals`);
     const t = w.statement.content as string;
@@ -187,7 +187,7 @@ const MULTI_CUSTOMER = new Set(['remesa_adeudos', 'remesa_with_returned_adeudo']
 /** Kinds whose every bank line must quote (one of) the group's invoice numbers. */
 const CITED = new Set(['transfer_invoice_in_concept', 'several_invoices_one_transfer', 'credit_note_netted', 'instalments', 'part_payment', 'cif_order_customer_in_concept', 'returned_adeudo_then_transfer',
   'invoice_in_ref', 'phone_number_and_invoice_in_ref', 'several_invoices_one_payment', 'empties_credit_netted', 'sender_charges_deducted', 'wht_deducted_bank_to_wallet',
-  'transfer_invoice_cited', 'paid_by_related_company_invoice_cited', 'phone_order_date_in_text']);
+  'transfer_invoice_cited', 'paid_by_related_company_invoice_cited', 'phone_order_date_in_text', 'cash_discount_deducted']);
 const CLAIM = new Set(['claim_paid_on_time', 'claim_paid_late_with_interest']);
 /** Kinds where the payer is told by its name only: every word of the wallet name is in the ledger name. */
 const OWNER = new Set(['owner_name_and_amount_only', 'instalments_owner_name_only']);
@@ -203,6 +203,7 @@ function groupOk(w: World, kind: string, items: Item[], lines: Line[]): boolean 
   const I = sum(items.map((x) => x.amt)), S = sum(lines.map((x) => x.amt));
   if (kind === 'part_payment' || kind === 'claim_part_payment') return S > 0 && S < I;
   if (kind === 'confirming_anticipado') { const due = Number(items[0].extra.due); return lines.length === 1 && items.every((x) => x.extra.due === items[0].extra.due) && S === I - confirmingInterest(I, due - lines[0].day); }
+  if (kind === 'cash_discount_deducted') return lines.every((l) => l.day <= Number(items[0].extra.day) + 14) && S === I - isDiscount(I);
   if (kind === 'sender_charges_deducted') return S === I - ghP2pFee(I);
   if (kind === 'wht_deducted_bank_to_wallet') return lines.every((l) => l.extra.type === 'DEPOSIT' && l.extra.ova !== '') && S === I - sum(items.map((x) => ghWht(x.amt)));
   if (CLAIM.has(kind) || (kind === 'duplicate_refunded' && w.name === 'is-krafa')) {

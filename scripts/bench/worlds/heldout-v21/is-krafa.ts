@@ -21,6 +21,9 @@ export const IS_SEDILGJALD = 39500;
 export const IS_VANSKILAGJALD = 95000;
 /** Penalty interest, percent a year, to the day on a 365-day year, whole krónur. */
 export const IS_DRATTARVEXTIR = 15.25;
+/** Cash discount (staðgreiðsluafsláttur) for payment within ten days, percent, whole krónur. */
+export const IS_STGR_PCT = 2;
+export const isDiscount = (c: number) => Math.round(((c / 100) * IS_STGR_PCT) / 100) * 100;
 export const isInterest = (c: number, days: number) => Math.round((c / 100) * (IS_DRATTARVEXTIR / 100) * (days / 365)) * 100;
 
 /** Kennitala check digit over the first eight digits (weights 3,2,7,6,5,4,3,2); -1 when 10 (never issued). */
@@ -151,6 +154,10 @@ export function isKrafa(o: WorldOptions): World {
       line(d + r.int(1, 3), -v, 'Bakfærsla', '', `Bakfærð millifærsla ${dmy(workDay(d), '.')}`, '', p.toUpperCase(), null, 'transfer_reversed');
     } else if (u < 0.82) {
       trf(r.int(0, LAST_DAY - 1), r.int(50, 3000) * 1000, c, c.kt, r.pick([`Reikn ${r.int(98000, sr - 8000)}`, 'Innborgun pöntun', 'Fyrirframgreiðsla']), null, 'payment_not_on_list');
+    } else if (u < 0.835) {
+      // Paid within ten days by transfer, less the 2 % cash discount the terms allow.
+      const g = book.group(), x = inv(c, 'cash_discount_deducted', g, { claim: false, day: Math.max(-3, Math.min(80, -30 + Math.floor(k++ / per))) });
+      trf(Math.max(x.day + r.int(1, 9), r.int(0, 5)), x.cents - isDiscount(x.cents), c, x.cells.no.slice(3), `${cite(x)} ${r.pick(['-2% stgr.afsl.', 'stgr. 2%', 'afsl. 2%', ''])}`.trim(), g, 'cash_discount_deducted');
     } else {
       inv(c, 'unpaid_invoice', null, { claim: r.chance(0.6) });
     }
@@ -180,7 +187,7 @@ export function isKrafa(o: WorldOptions): World {
   for (const x of st) { bal += x.cents; sl.push([dmy(x.day, '.'), dmy(x.day, '.'), x.cells.tegund, x.cells.tilv, x.cells.skyring, x.cells.kt, x.cells.nafn, isk(x.cents), isk(bal)].join(';')); }
   return {
     name: NAME,
-    description: 'A Reykjavík wholesaler\'s Business Central customer ledger entries, filtered open (Windows-1252, semicolons, Icelandic headers, a title, company and filter line above the header, dd.mm.yyyy, whole krónur with dots as thousands marks and no decimals, Reikningur SR-nnnnnn / Kreditreikningur KR-nnnn, customer number, name, kennitala DDMMYY-NNNN, due date, Kröfunúmer of the bank claim issued with most invoices, a Samtals line) against its Landsbankinn CSV (UTF-8 with a BOM, account, period and opening balance above the header, oldest first, Dags./Vaxtadags., Textalykill, 16-character Tilvísun, Skýring greiðslu, payer kennitala and name, signed whole-krónur amounts, running Staða). Kinds: claim_paid_on_time (claim number, not invoice, plus a 395 kr notification fee on paper claims), claim_paid_late_with_interest (plus 950 kr late fee and 15.25 % penalty interest to the day), claim_part_payment, transfer_invoice_cited (nine spellings, in Tilvísun or Skýring), transfer_claim_number_cited, own_kennitala_as_reference, payer_kennitala_and_amount_only, several_invoices_one_transfer, credit_note_netted, instalments, paid_by_related_company_invoice_cited, mistyped_invoice_number, phone_order_date_in_text, same_amount_two_customers, ambiguous_equal_amounts, duplicate_refunded, transfer_reversed (Bakfærsla), payment_not_on_list, card_sales_not_on_list, unpaid_invoice, not_yet_due, bank_fee, other_bank_line.',
+    description: 'A Reykjavík wholesaler\'s Business Central customer ledger entries, filtered open (Windows-1252, semicolons, Icelandic headers, a title, company and filter line above the header, dd.mm.yyyy, whole krónur with dots as thousands marks and no decimals, Reikningur SR-nnnnnn / Kreditreikningur KR-nnnn, customer number, name, kennitala DDMMYY-NNNN, due date, Kröfunúmer of the bank claim issued with most invoices, a Samtals line) against its Landsbankinn CSV (UTF-8 with a BOM, account, period and opening balance above the header, oldest first, Dags./Vaxtadags., Textalykill, 16-character Tilvísun, Skýring greiðslu, payer kennitala and name, signed whole-krónur amounts, running Staða). Kinds: claim_paid_on_time (claim number, not invoice, plus a 395 kr notification fee on paper claims), claim_paid_late_with_interest (plus 950 kr late fee and 15.25 % penalty interest to the day), claim_part_payment, transfer_invoice_cited (nine spellings, in Tilvísun or Skýring), transfer_claim_number_cited, own_kennitala_as_reference, payer_kennitala_and_amount_only, cash_discount_deducted (2 % within ten days), several_invoices_one_transfer, credit_note_netted, instalments, paid_by_related_company_invoice_cited, mistyped_invoice_number, phone_order_date_in_text, same_amount_two_customers, ambiguous_equal_amounts, duplicate_refunded, transfer_reversed (Bakfærsla), payment_not_on_list, card_sales_not_on_list, unpaid_invoice, not_yet_due, bank_fee, other_bank_line.',
     openItems: { fileName: 'Viðskiptamannafærslur.csv', content: cp1252(ol.join('\r\n') + '\r\n') },
     statement: { fileName: 'Landsbankinn_faerslur.csv', content: '\ufeff' + sl.join('\r\n') + '\r\n' },
     truth,

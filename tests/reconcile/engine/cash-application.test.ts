@@ -292,6 +292,11 @@ describe('counterparty names', () => {
       expect(await fold('Włodarczyk Søn')).toBe(await fold('WLODARCZYK SON'));
       expect(await fold('ÖZTÜRK PLASTİK SAN')).toBe(await fold('Öztürk Plastık San'));
       expect(await fold('Иванов')).toBe('иванов');
+      // Chinese legal forms glued to the end of the name, whole or cut at the bank's field length;
+      // words that are part of a name (工業, industry) stay.
+      for (const x of ['源興鋼鐵股份有限公司', '源興鋼鐵股份有限公', '源興鋼鐵股份有', '源興鋼鐵企業社', '源興鋼鐵有限公司']) expect(await fold(x)).toBe('源興鋼鐵');
+      expect(await fold('上海华联有限责任公司')).toBe(await fold('上海华联'));
+      expect(await fold('新光精密工業股份有')).toBe('新光精密工業');
       // Vietnamese legal forms, whole or as banks abbreviate them; "Cổ phần" is no name word "phan".
       for (const x of ['Công ty Cổ phần Vật liệu Gia Bảo', 'CONG TY CO PHAN VAT LIEU GIA BAO', 'CTCP VAT LIEU GIA BAO', 'CTY CP VAT LIEU GIA BAO']) expect(await fold(x)).toBe('vatlieugiabao');
       for (const x of ['Công ty TNHH MTV Thương mại Minh Khôi', 'CTY TNHH MTV THUONG MAI MINH KHOI', 'Công ty Trách nhiệm hữu hạn Một thành viên Thương mại Minh Khôi']) expect(await fold(x)).toBe('thuongmaiminhkhoi');

@@ -377,3 +377,51 @@ describe('amount columns side by side and debits printed negative', () => {
     expect(page.items.map((r) => Number(r.signed_amount))).toEqual([100, -11.5, -12.5]);
   });
 });
+
+describe('a Chinese ledger of short names against a bank writing the legal name glued and cut', () => {
+  it('learns the payer from the text, pays each unnamed payment to its own customer, and learns the fee the payers deduct', async () => {
+    // Short names of four characters (客戶簡稱); the bank writes the registered name, the legal form
+    // glued to it, cut at nine characters ("新光精密工業股份有"), after a virtual account number.
+    const heads = ['源興', '宏達', '立信', '新光', '益全', '順德', '鴻林', '精誠', '華榮', '上銀'];
+    const trades = ['鋼鐵', '五金', '電機', '精密'];
+    const forms = ['股份有限公司', '企業社', '工業股份有限公司', '有限公司'];
+    const customers = Array.from({ length: 40 }, (_, c) => ({ short: heads[c % 10] + trades[Math.floor(c / 10)], code: `C${String(c + 1).padStart(4, '0')}` }));
+    const full = (c: number) => (customers[c].short + forms[c % forms.length]).slice(0, 9);
+    // Three invoices each; customer c's first has the amount of customer c + 20's first.
+    const items = Array.from({ length: 120 }, (_, k) => {
+      const c = k % 40;
+      // Whole dollars spanning 1,000 to 1,000,000, as invoices do.
+      const amount = Math.round(10 ** (3 + (((k < 40 ? c % 20 : k) * 37) % 100) / 33)) + (k < 40 ? 0 : k);
+      return { c, inv: `JR${56_578_900 + k}`, amount };
+    });
+    const money = (n: number) => `"${n.toLocaleString('en-US')}"`;
+    const left = items.map((i) => [customers[i.c].code, customers[i.c].short, '115/09/03', i.inv, money(i.amount)].join(','));
+    const right = items.map((i, k) => {
+      const va = `952826270${String(i.c + 1).padStart(5, '0')}`;
+      // The first item of each customer by name alone; the second less the bank's NT$15 fee, by name
+      // alone too; the third naming its invoice.
+      if (k < 40) return ['115/10/15', money(i.amount), `"${va} ${full(i.c)} 貨款"`].join(',');
+      if (k < 80) return ['115/10/16', money(i.amount - 15), `"${full(i.c)} 貨款（扣匯費15元）"`].join(',');
+      return ['115/10/17', money(i.amount), `"${full(i.c)} 發票${i.inv.slice(2)}"`].join(',');
+    });
+    const ws = await sb.workspace('tw');
+    await ws.addSourceFromPath('left', sb.file('ar.csv', csv('客戶代號,客戶簡稱,單據日期,發票號碼,未收餘額', left)));
+    await ws.addSourceFromPath('right', sb.file('bank.csv', csv('交易日期,存入金額,備註', right)));
+    const auto = await buildAutoRecipe(ws, 'tw');
+    const scored = auto.recipe.rules.find((r) => r.id === 'scored');
+    expect(scored?.model?.party).toMatchObject({ left: '客戶簡稱', right: '備註' });
+    expect(scored?.amount?.differences?.fixed).toContain(15);
+    const result = await ws.run(auto.recipe);
+    const paid = new Map<string, string>();
+    for (const category of ['matched', 'suggested'] as const) {
+      for (const g of (await ws.page(result.run_id, category, { offset: 0, limit: 10_000 })).items) {
+        expect(g.left_rows).toHaveLength(1);
+        paid.set(String(g.left_rows[0]['發票號碼']), String(g.right_rows[0]['備註']));
+      }
+    }
+    ws.close();
+    // Every invoice paid, each by a line naming its own customer: never the other customer's of that amount.
+    expect(paid.size).toBe(120);
+    for (const i of items) expect(paid.get(i.inv), i.inv).toContain(full(i.c));
+  });
+});

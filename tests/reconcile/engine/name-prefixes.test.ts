@@ -24,9 +24,14 @@ function plainPrefixes(x: string, words = 6): string {
     const ws = wordsOf(text);
     return `flatten(list_transform(range(2, least(len(${ws}), 5) + 1), ws0 -> list_transform(range(ws0, least(len(${ws}), ws0 + ${words} - 1) + 1), k -> ${nameExpression(`array_to_string(${ws}[ws0:k], ' ')`)})))`;
   };
+  // A word opening with a Han character, by its first 2–16 characters (a name glued to its legal form).
+  const han = (text: string) => {
+    const ws = wordsOf(text);
+    return `flatten(list_transform(list_filter(${ws}, w -> regexp_matches(w, '^\\p{Han}')), w -> list_transform(range(2, least(length(w) - 1, 16) + 1), n -> ${nameExpression('left(w, n)')})))`;
+  };
   const fields = `string_split_regex(coalesce(${x}, ''), '\\s*[-/:;|]\\s*')[2:]`;
   const untagged = `regexp_replace(f, '^\\s*\\S+\\s+', '')`;
-  return `list_concat(${prefixes(`coalesce(${x}, '')`)}, ${afterLabel(`coalesce(${x}, '')`)}, flatten(list_transform(${fields}, f -> list_concat(${prefixes('f')}, ${prefixes(untagged)}))))`;
+  return `list_concat(${prefixes(`coalesce(${x}, '')`)}, ${afterLabel(`coalesce(${x}, '')`)}, ${han(`coalesce(${x}, '')`)}, flatten(list_transform(${fields}, f -> list_concat(${prefixes('f')}, ${prefixes(untagged)}))))`;
 }
 
 const WORDS = [
@@ -35,6 +40,8 @@ const WORDS = [
   // Legal forms, whole or cut off, with dots; Vietnamese phrases; Thai titles and legal words; kana.
   'GmbH', 'G.m.b.H.', 'Ltd', 'Co', 'KG', '&', 'Gesellsch', 'Gesells', 'Limit', 'B.V.', 'S.A.', 'sp.', 'z', 'o.o.', 'Cong', 'ty', 'CO', 'PHAN', 'TNHH',
   'นาย', 'คุณมาลี', 'บจก.', 'จำกัด', 'ｶ)ｽﾙｶﾞﾃﾞﾝｷ', '(ｶ', 'スルガ', 'ー', 'ł', 'Øst',
+  // Chinese names glued to their legal form, whole or cut by the bank, and Han words with digits.
+  '源興鋼鐵', '源興鋼鐵企業社', '新光精密工業股份有', '上海华联有限责任公司', '股份有限公司', '8月貨款', '貨款8月', '發票56587045',
   // Bank texts: labels, references, ids, separators glued to words.
   'TRF', 'SEPA', 'DE', 'INV-1000', 'INV-2026-000123', 'P08767273', 'EREF+123', '/INV/77', 'RE:55', 'FT2026/4490', '12.500', 'a.1000', '1.000,00', 'x1ae', 'ae.1', 'A.E1', 'o.e2',
   'Inv', '1000', 'NEFT-BARBN5202603-PATIL', 'IRRIGATION', 'PVT', '/DE', '/MOTIF', ';', '|', '-', 'Straße', 'STRASSE', 'A&B', 'O.K.', 'Ｆｕｌｌ１',

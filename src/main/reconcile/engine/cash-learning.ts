@@ -106,7 +106,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 51;
+export const LEARNING_VERSION = 52;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -252,11 +252,14 @@ async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping
     Object.assign(facts, await learnDifferences(db, columns, column(columns.left, 'left', facts.leftKey, 'reference key'), facts, amount, flipSign));
     facts.fx = await learnRates(db, columns, column(columns.left, 'left', facts.leftKey, 'reference key'), facts, amount, flipSign);
     facts.date = await learnDatePair(db, columns, column(columns.left, 'left', facts.leftKey, 'reference key'), facts, mappings);
-    if (!facts.withheld && facts.party) {
-      // Withholding agents often name no invoice (a payment "NETT PPH23"): their deductions recur among the payers' lines.
+    if ((!facts.withheld || facts.fixed.length === 0) && facts.party) {
+      // Withholding agents often name no invoice (a payment "NETT PPH23"): their deductions recur
+      // among the payers' lines. So does a transfer fee when the payers who deduct it name no
+      // invoice (a month's invoices paid in one transfer, the bank's NT$10–30 taken off).
       await partyOfLines(db, columns, facts.party);
       try {
-        facts.withheld = await learnWithheldByParty(db, columns, facts, amount, flipSign);
+        if (facts.fixed.length === 0) facts.fixed = await learnFeesByParty(db, columns, facts.party, amount, flipSign);
+        if (!facts.withheld) facts.withheld = await learnWithheldByParty(db, columns, facts, amount, flipSign);
       } finally {
         await db.exec('DROP TABLE IF EXISTS temp.kalla_learn_rp');
       }

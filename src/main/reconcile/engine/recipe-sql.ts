@@ -304,6 +304,14 @@ const LEGAL_FORMS_JA = ['株式会社', '有限会社', '合同会社', '合資�
 const LEGAL_LETTERS_JA = ['カ', 'ユ', 'ト'];
 
 /**
+ * Chinese legal forms, glued to the end of the name (`源興鋼鐵股份有限公司`, simplified
+ * `有限责任公司`), and what a bank's field length leaves of them (`股份有限公`, `股份有`): removed
+ * at the end only, at least two characters of them (so `公` of a name survives).
+ */
+const LEGAL_FORMS_ZH = ['股份有限公司', '有限責任公司', '有限责任公司', '有限公司', '企業社', '企业社', '公司'];
+const LEGAL_ENDINGS_ZH = [...new Set(LEGAL_FORMS_ZH.flatMap((w) => Array.from({ length: w.length - 1 }, (_, i) => w.slice(0, i + 2))))].sort((a, b) => b.length - a.length);
+
+/**
  * Thai legal forms, written as words of their own ("บริษัท สยามรุ่งเรือง ฟู้ด จำกัด" in the ledger,
  * "บจก. สยามรุ่งเรือง ฟู้ด" in a K BIZ statement), and the titles a person's name starts with
  * ("คุณมาลี ใจดี", "นาย วิชัย"), read before the marks go (strip_accents drops Thai vowel signs).
@@ -327,6 +335,7 @@ export function nameExpression(x: string): string {
   // \b knows only ASCII word characters: the one-letter forms are words between spaces.
   e = `regexp_replace(${e}, '${LEGAL_FORMS_JA.join('|')}', ' ', 'g')`;
   e = `regexp_replace(${e}, '(^|\\s)(${LEGAL_LETTERS_JA.join('|')})(\\s|$)', ' ', 'g')`;
+  e = `regexp_replace(${e}, '(${LEGAL_ENDINGS_ZH.join('|')})\\s*$', '')`;
   return `regexp_replace(${e}, '[^\\p{L}\\p{N}]', '', 'g')`;
 }
 
@@ -352,10 +361,18 @@ export function rawNamePrefixes(x: string, words = 6): string {
   // "Incasare OP - canal electronic;PAYER SRL;RO46…;c/v fact 2515").
   const fields = `string_split_regex(coalesce(${x}, ''), '\\s*[-/:;|]\\s*')[2:]`;
   const untagged = `regexp_replace(f, '^\\s*\\S+\\s+', '')`;
-  const whole = `list_transform([${wordsOf(`coalesce(${x}, '')`)}], w -> list_concat(${prefixes('w')}, ${afterLabel('w')}))[1]`;
+  // Chinese writes a name without spaces and a bank glues the legal form to it ("源興鋼鐵企業社" for
+  // the ledger's short name "源興鋼鐵"): a word opening with a Han character is also read by its
+  // first 2–16 characters.
+  const han = (w: string) =>
+    `flatten(list_transform(list_filter(${w}, hw -> regexp_matches(hw, '^\\p{Han}')), hw -> list_transform(range(2, least(length(hw) - 1, ${HAN_PREFIX_MAX}) + 1), n -> left(hw, n))))`;
+  const whole = `list_transform([${wordsOf(`coalesce(${x}, '')`)}], w -> list_concat(${prefixes('w')}, ${afterLabel('w')}, ${han('w')}))[1]`;
   const ofFields = `flatten(list_transform(${fields}, f -> flatten(list_transform([${wordsOf('f')}, ${wordsOf(untagged)}], fw -> ${prefixes('fw')}))))`;
   return `list_concat(${whole}, ${ofFields})`;
 }
+
+/** The longest start of a Han word read as a name (rawNamePrefixes); longer words are read whole as well. */
+const HAN_PREFIX_MAX = 16;
 
 /** nameExpression of a run of lower-case ASCII letters and digits holding a digit (see foldedPrefixesSql). */
 const ASCII_RUN_FOLD = (a: string) => `replace(replace(replace(${a}, 'ae', 'a'), 'oe', 'o'), 'ue', 'u')`;

@@ -18,7 +18,7 @@ import { ReconEngine } from '../../src/main/reconcile/engine/engine';
 import { generateCash } from './cash-data';
 import type { WorldGenerator } from './worlds/world';
 
-const SETS = ['tune', 'heldout', ...Array.from({ length: 19 }, (_, i) => `heldout-v${i + 2}`)];
+const SETS = ['tune', 'heldout', ...Array.from({ length: 20 }, (_, i) => `heldout-v${i + 2}`)];
 
 async function allWorlds(): Promise<Record<string, WorldGenerator>> {
   const out: Record<string, WorldGenerator> = {};

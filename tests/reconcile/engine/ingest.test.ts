@@ -157,6 +157,10 @@ describe('sources: delimiters, compression and encodings', () => {
     expect(singleByteCodePage(bytes)).toBe('windows-1254');
     // German and Czech stay where they were.
     expect(singleByteCodePage(Buffer.from('Stra\xdfe, M\xfcller, Gr\xfc\xdfe', 'latin1'))).toBe('windows-1252');
+    // Icelandic is Western: its ð, ý, þ are the bytes of ğ, ı, ş, but Turkish writes no á, í, ó, ú, æ
+    // (a Business Central customer ledger; read as Windows-1254 or 1251 it was mojibake).
+    const icelandic = 'Bókunardags.;Tegund fylgiskjals;Nr. fylgiskjals;Viðskm.nr.;Heiti;Kennitala;Lýsing;Gjalddagi;Upphæð;Eftirstöðvar;Kröfunúmer\n02.09.2026;Reikningur;R-26-0412;10043;Þórsútgerðin ehf.;5402692309;Vörusala;02.10.2026;1.234.567;1.234.567;0412\n';
+    expect(singleByteCodePage(Buffer.from(icelandic, 'latin1'))).toBe('windows-1252');
     const ws = await sb.workspace();
     const info = await ws.addSourceFromPath('left', sb.file('tr.csv', Buffer.concat([Buffer.from('cari;unvan;tutar\n120.01;', 'latin1'), bytes.subarray(bytes.indexOf(0x3b) + 1, bytes.indexOf(0x3b, bytes.indexOf(0x3b) + 1)), Buffer.from(';10,00\n', 'latin1')])));
     expect(info.encoding).toBe('windows-1254');

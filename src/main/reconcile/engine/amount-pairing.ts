@@ -45,8 +45,10 @@ const WHOLE_AMOUNT_SPREAD = 20;
 /**
  * And amounts fill the powers of ten they span: identifiers of two lengths (Ukraine's 8-digit
  * company codes and 10-digit personal tax numbers, 31893975 and 2485540642) span a hundredfold
- * with no 9-digit value between. Every power of ten between the 5th and 95th percentile holds at
- * least this share of the values.
+ * with no 9-digit value between. Every power of ten strictly between those of the 5th and 95th
+ * percentile holds at least this share of the values. The two it ends in are cut by the
+ * percentiles themselves and say nothing: an Icelandic statement in whole krónur whose 95th
+ * percentile is 1,451,309 holds 16 of its 1,725 amounts from 1,000,000 up to it, and was no amount.
  */
 const MIN_MAGNITUDE_SHARE = 0.01;
 
@@ -69,7 +71,8 @@ async function meetShares(db: Db, left: ColumnTyping[], right: ColumnTyping[]): 
        lc AS (SELECT c, count(*) AS n, count(*) FILTER (WHERE v <> round(v)) AS frac, quantile_cont(v, 0.05) AS p5, quantile_cont(v, 0.95) AS p95 FROM lv GROUP BY c),
        mag AS (SELECT lv.c, floor(log10(lv.v)) AS m, count(*) AS k FROM lv JOIN lc ON lc.c = lv.c WHERE lv.v >= 1 AND lv.v BETWEEN lc.p5 AND lc.p95 GROUP BY 1, 2),
        amounts AS (SELECT lc.c FROM lc WHERE lc.frac > 0 OR (lc.p5 >= 1 AND lc.p95 / lc.p5 >= ${WHOLE_AMOUNT_SPREAD}
-         AND (SELECT count(*) FROM mag WHERE mag.c = lc.c AND mag.k >= ${MIN_MAGNITUDE_SHARE} * lc.n) = floor(log10(lc.p95)) - floor(log10(lc.p5)) + 1)),
+         AND (SELECT count(*) FROM mag WHERE mag.c = lc.c AND mag.m > floor(log10(lc.p5)) AND mag.m < floor(log10(lc.p95)) AND mag.k >= ${MIN_MAGNITUDE_SHARE} * lc.n)
+           = greatest(0, floor(log10(lc.p95)) - floor(log10(lc.p5)) - 1))),
        hits AS (SELECT lv.c AS lc, rv.c AS rc, count(*) AS n FROM lv JOIN rv ON lv.v = rv.v GROUP BY 1, 2),
        chance AS (SELECT lv.c AS lc, rv.c AS rc, count(*) AS n FROM lv JOIN rv ON lv.v = rv.v + ${CHANCE_SHIFT} GROUP BY 1, 2)
      SELECT hits.lc, hits.rc, CASE WHEN hits.lc IN (SELECT c FROM amounts) THEN hits.n / ${sampledRows('left')} ELSE 0 END AS share,

@@ -66,9 +66,12 @@ const UNASSIGNED = Object.fromEntries(CODE_PAGES.map((p) => [p, unassignedBytes(
 const OWN_LETTERS: Record<CodePage, string> = {
   // Not õ and û: they are the bytes of Hungarian ő and ű, the commonest letters telling Hungarian
   // from the Western languages (a Portuguese õ comes with ã and ç, a French û with è, à, ê).
-  'windows-1252': 'àâãåæçèêëìîïñòøùÿœß',
+  // ð: Icelandic and Faroese (Windows-1250 reads the byte as đ, 1254 as ğ). Not þ: one "Şti." (a
+  // Turkish company's legal form) would read as Icelandic as often as Turkish.
+  'windows-1252': 'àâãåæçèêëìîïñòøùÿœßð',
   'windows-1250': 'ąćčďěęĺľłńňőŕřśšťůűźžż',
-  'windows-1254': 'ğış',
+  // ç too: Turkish writes it as often as French does, so it does not tell the two pages apart.
+  'windows-1254': 'ğışç',
   'windows-1251': 'абвгдеёжзийклмнопрстуфхцчшщъыьэюяіїєґў',
   'windows-1253': 'αβγδεζηθικλμνξοπρστυφχψωάέήίόύώϊϋΐΰς',
   'windows-1255': 'אבגדהוזחטיךכלםמןנסעףפץצקרשת',
@@ -77,6 +80,14 @@ const OWN_LETTERS: Record<CodePage, string> = {
   'windows-874': Array.from({ length: 0x4e }, (_, i) => String.fromCodePoint(0x0e01 + i)).join(''),
 };
 const LATIN_PAGES = new Set<CodePage>(['windows-1252', 'windows-1250', 'windows-1254']);
+/**
+ * Letters a Latin page's languages never write, each counted against that reading. Windows-1254
+ * differs from 1252 in six bytes only, Icelandic's ð, ý, þ (Ð, Ý, Þ), which it reads as ğ, ı, ş: an
+ * Icelandic ledger ("Viðskiptamannafærslur", "Lýsing") read as Turkish had more "Turkish" letters
+ * than the Western letters 1252 counts. Turkish writes none of á, é, í, ó, ú, æ, which Icelandic
+ * (and Czech, Spanish, Hungarian) write all the time.
+ */
+const ALIEN_LETTERS: Partial<Record<CodePage, string>> = { 'windows-1254': 'áéíóúæåøãõñ' };
 /**
  * The vowels (for Hebrew and Arabic, the letters that also write vowels) of the other scripts: in
  * any text of a language a quarter to two thirds of the letters. Greek read as Cyrillic, or Hebrew
@@ -93,6 +104,14 @@ const VOWEL_SHARE = { min: 0.25, max: 0.65 };
 /** Words of a cased script (Cyrillic, Greek) rarely change to a capital inside: more than this share of letters, and the reading counts half. */
 const CASE_FLIPS = 0.05;
 const isAsciiLetter = (ch: string | undefined) => ch !== undefined && /^[a-z]$/.test(ch);
+
+const LETTER = /\p{L}/u;
+/** Whether chars[i] is in a word (a run of letters) that holds an ASCII letter. */
+function inWordWithAscii(chars: string[], i: number): boolean {
+  for (let j = i; j >= 0 && LETTER.test(chars[j]); j--) if (isAsciiLetter(chars[j])) return true;
+  for (let j = i + 1; j < chars.length && LETTER.test(chars[j]); j++) if (isAsciiLetter(chars[j])) return true;
+  return false;
+}
 
 export async function readSample(path: string, compressed: boolean): Promise<{ bytes: Buffer; complete: boolean }> {
   const chunks: Buffer[] = [];
@@ -270,13 +289,16 @@ export function singleByteCodePage(bytes: Uint8Array): CodePage {
     const written = [...decodeText(bytes, page)];
     const chars = written.map((c) => c.toLowerCase());
     const vowels = VOWELS[page] ?? '';
+    const alien = ALIEN_LETTERS[page] ?? '';
     let n = 0;
     let v = 0;
     let flips = 0;
     for (let i = 0; i < chars.length; i++) {
+      if (alien.includes(chars[i])) n--;
       if (!own.includes(chars[i])) continue;
       const [before, after] = [chars[i - 1], chars[i + 1]];
-      if (latin ? isAsciiLetter(before) || isAsciiLetter(after) : own.includes(before ?? ' ') || own.includes(after ?? ' ')) {
+      // Another script's word holds no ASCII letter: "Eftirstцрvar" is an Icelandic word read as Cyrillic.
+      if (latin ? isAsciiLetter(before) || isAsciiLetter(after) : (own.includes(before ?? ' ') || own.includes(after ?? ' ')) && !inWordWithAscii(chars, i)) {
         n++;
         if (vowels.includes(chars[i])) v++;
         // A capital right after a small letter of the same word ("ΗαΪγνα": Arabic read as Greek).

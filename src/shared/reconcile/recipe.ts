@@ -203,7 +203,8 @@ export const MatchRuleSchema = z.object({
       flip_sign: z.boolean().default(false),
       /**
        * Recurring differences that are accepted and named (recipe v2): left − right equal to one of
-       * `fixed` (a bank fee of 7.50) or to `percent` of the left amount (a 2 % discount), within a
+       * `fixed` (a bank fee of 7.50 the payer deducts; negative, a charge the payer adds, such as an
+       * Icelandic claim's notice fee of 395) or to `percent` of the left amount (a 2 % discount), within a
        * cent, or to `whole_percent` of it rounded to a whole unit (a tax withheld at 2 % of the net,
        * 1.6949 % of the gross, to the rupee). A group matched through one carries `reason` (exports
        * show it, to be booked).
@@ -211,7 +212,7 @@ export const MatchRuleSchema = z.object({
       differences: z
         .object({
           reason: DifferenceReasonSchema,
-          fixed: z.array(z.number().positive()).max(20).default([]),
+          fixed: z.array(z.number().refine((n) => n !== 0, 'a fixed difference is not 0')).max(20).default([]),
           percent: z.array(z.number().positive().max(50)).max(10).default([]),
           whole_percent: z.array(z.number().positive().max(50)).max(10).optional(),
           /**

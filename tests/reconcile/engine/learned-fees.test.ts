@@ -105,4 +105,31 @@ describe('fees learned beside other numbers of the reference shape', () => {
     expect(matched.filter((g) => g.status === 'auto')).toHaveLength(120);
     expect(matched.filter((g) => Number(g.amount_delta) !== 0)).toHaveLength(30);
   });
+
+  it('learns a charge the payers add (a claim\'s notice fee) and confirms those payments; never two equal-priced items as a charge', async () => {
+    const left: string[] = [];
+    const right: string[] = [];
+    const kr = (n: number) => n.toLocaleString('de-DE');
+    for (let k = 0; k < 120; k++) {
+      const amount = 4_500 + ((k * 79_193) % 900_000);
+      left.push([`R-26-${1_000 + k}`, `Viðskiptavinur ${k % 9}`, '02.09.2026', kr(amount)].join(';'));
+      // Half the invoices were sent as bank claims: the payer pays them plus the 395 kr notice fee.
+      right.push(['15.09.2026', `Greiðsla R-26-${1_000 + k}`, kr(k % 2 === 0 ? amount + 395 : amount)].join(';'));
+    }
+    // Another shop sells one product at 2,000 kr: twelve payments name one invoice and pay two.
+    for (let k = 0; k < 24; k++) left.push([`V-26-${500 + k}`, 'Verslun', '03.09.2026', kr(2_000)].join(';'));
+    for (let k = 0; k < 24; k += 2) right.push(['16.09.2026', `Greiðsla V-26-${500 + k}`, kr(4_000)].join(';'));
+    const ws = await sb.workspace('krafa');
+    await ws.addSourceFromPath('left', sb.file('open.csv', csv('Nr.;Heiti;Dags.;Upphæð', left)));
+    await ws.addSourceFromPath('right', sb.file('bank.csv', csv('Dags.;Skýring;Upphæð', right)));
+    const auto = await buildAutoRecipe(ws, 'krafa');
+    const scored = auto.recipe.rules.find((r) => r.id === 'scored');
+    expect(scored?.amount?.differences?.fixed).toEqual([-395]);
+    expect(auto.explanation).toMatch(/plus 395\.00/);
+    const result = await ws.run(auto.recipe);
+    const matched = (await ws.page(result.run_id, 'matched', { offset: 0, limit: 1000 })).items.filter((g) => String(g.left_rows[0]?.['Nr.']).startsWith('R-'));
+    ws.close();
+    expect(matched.filter((g) => g.status === 'auto')).toHaveLength(120);
+    expect(matched.filter((g) => g.difference_reason === 'bank_fee')).toHaveLength(60);
+  });
 });

@@ -106,7 +106,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 52;
+export const LEARNING_VERSION = 53;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -1175,8 +1175,11 @@ async function learnDifferences(db: Db, columns: Columns, leftKey: ColumnTyping,
   try {
     const pairs = await db.scalarNumber('SELECT count(*) FROM kalla_learn_pairs');
     const floor = Math.max(3, Math.ceil(pairs * 0.005));
+    // A fee the payer deducts, or a charge it adds (an Icelandic claim's notice fee, a reminder
+    // fee paid with the invoice); under half the item either way, so a line naming one of two
+    // equal-priced items it pays together is no charge.
     const fixed = await db.all<{ d: string }>(
-      `SELECT diff AS d FROM kalla_learn_pairs WHERE diff >= 1 AND diff < abs(la::DOUBLE) * 0.5 GROUP BY diff HAVING count(*) >= ${floor} ORDER BY count(*) DESC, diff LIMIT 10`,
+      `SELECT diff AS d FROM kalla_learn_pairs WHERE abs(diff) >= 1 AND abs(diff) < abs(la::DOUBLE) * 0.5 GROUP BY diff HAVING count(*) >= ${floor} ORDER BY count(*) DESC, diff LIMIT 10`,
     );
     const percent = await db.all<{ p: string }>(
       `SELECT round(diff / la * 100, 1) AS p FROM kalla_learn_pairs

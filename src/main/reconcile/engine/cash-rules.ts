@@ -26,6 +26,8 @@ export interface CashRules {
 }
 
 const money = (n: number) => n.toFixed(2);
+/** Learned fixed differences in words: a fee the payer deducts ("less 15.00") or a charge it adds ("plus 395.00"). */
+const feeWords = (fixed: number[]) => fixed.map((f) => (f > 0 ? `less ${money(f)}` : `plus ${money(-f)}`)).join(' / ');
 
 /** The scored rule confirms a pair automatically from this estimated probability on (issue 25: ≥ 99.5 % precision). */
 export const AUTO_AT = 0.995;
@@ -99,12 +101,12 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
     }
     if (learned) {
       const kept = [
-        facts.fixed.length > 0 ? `the fee ${facts.fixed.map(money).join(' / ')}` : '',
+        facts.fixed.length > 0 ? `the fee (${feeWords(facts.fixed)})` : '',
         facts.percent.length > 0 ? `the discount ${facts.percent.map((p) => `${p} %`).join(' / ')}` : '',
         facts.wholePercent.length > 0 ? `a deduction of ${facts.wholePercent.map((p) => `${p} %`).join(' / ')} rounded to whole units (a tax withheld)` : '',
         facts.withheld ? `a tax withheld at ${withheldWords}` : '',
       ];
-      notes.push(`in ${facts.pairs} reference-tied pairs ${kept.filter(Boolean).join(' and ')} recurs; a payment short by exactly that is named bank_fee, discount or tax_withheld for booking`);
+      notes.push(`in ${facts.pairs} reference-tied pairs ${kept.filter(Boolean).join(' and ')} recurs; a payment off by exactly that is named bank_fee, discount or tax_withheld for booking`);
     }
     if (facts.rounding > 0) notes.push(`differences of up to ${money(facts.rounding)} recur between referenced pairs; they match as rounding`);
     if (facts.fx && facts.fx.rates.length > 0) {
@@ -136,14 +138,14 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
     if (facts.fixed.length > 0) {
       rules.push({
         id: 'reference-multi-invoice-less-fee',
-        name: `One payment naming several ${key.field_a}, less ${facts.fixed.map(money).join(' / ')} (bank_fee)`,
+        name: `One payment naming several ${key.field_a}, ${feeWords(facts.fixed)} (bank_fee)`,
         keys: [refKey],
         amount: { ...amount(0), differences: { reason: 'bank_fee', fixed: facts.fixed, percent: [] } },
         ...date(180),
         cardinality: 'N:1',
         auto_confirm: true,
       });
-      notes.push('the same, when the payment is short by exactly a learned fee');
+      notes.push('the same, when the payment is off by exactly a learned fee (deducted, or a charge the payer adds)');
     }
     if (facts.percent.length > 0) {
       // An EDI remittance (CTX 820) pays each invoice less its early-payment discount: the

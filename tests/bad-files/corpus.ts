@@ -65,6 +65,8 @@ export const BAD_FILES: BadFile[] = [
   { name: 'ragged.csv', bytes: lines('ref,amount,date', ['A,1.00,2026-01-01', 'B,2.00', 'C,3.00,2026-01-03']), expect: { loads: false, code: 'ragged_rows', message: /malformed line/ } },
   { name: 'no-header.csv', bytes: lines('A,1.00,2026-01-01', ['B,2.00,2026-01-02']), expect: { loads: false, code: 'no_header', message: /looks like data/ } },
   { name: 'no-newline-300k.csv', bytes: Buffer.from('x,'.repeat(150_000)), expect: { loads: false, code: 'empty_file', message: /no line break/ } },
+  // Wider than the engine reads: refused by name (it ran out of memory, with advice that could not help).
+  { name: 'too-wide-20k.csv', bytes: lines(Array.from({ length: 20_000 }, (_, i) => `c${i}`).join(','), [Array.from({ length: 20_000 }, (_, i) => String(i)).join(',')]), expect: { loads: false, code: 'too_many_columns', message: /too-wide-20k\.csv.? has 20,000 columns; Kalla reads tables of up to 10,000/ } },
 ];
 
 let xlsxCache: Buffer | null = null;

@@ -499,6 +499,8 @@ export type ReconErrorCode =
   | 'ragged_rows'
   /** A bank statement file (camt, MT940/942, BAI2, OFX) that does not follow its format. */
   | 'invalid_statement'
+  /** A table wider than the engine reads (MAX_COLUMNS in engine/sources.ts). */
+  | 'too_many_columns'
   | 'source_changed'
   | 'source_missing'
   | 'invalid_recipe'

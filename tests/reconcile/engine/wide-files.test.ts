@@ -290,3 +290,16 @@ describe('a statement that repeats the reference in many text columns', () => {
     expect((await ws.page(result.run_id, 'matched', { offset: 0, limit: 100 })).items).toHaveLength(40);
   });
 });
+
+describe('a table wider than the engine reads', () => {
+  it('is refused by name before it is loaded, with what to do', async () => {
+    const { MAX_COLUMNS } = await import('../../../src/main/reconcile/engine/sources');
+    const n = MAX_COLUMNS + 1;
+    const text = [Array.from({ length: n }, (_, i) => `c${i}`).join(','), Array.from({ length: n }, (_, i) => String(i)).join(',')].join('\n') + '\n';
+    const ws = await sb.workspace('too-wide');
+    const error = await ws.addSourceFromPath('left', sb.file('too-wide.csv', text)).catch((e: unknown) => e);
+    ws.close();
+    expect(error).toMatchObject({ code: 'too_many_columns', details: { columns: n, max: MAX_COLUMNS } });
+    expect((error as Error).message).toMatch(/has 10,001 columns; Kalla reads tables of up to 10,000\. Keep the columns you need/);
+  });
+});

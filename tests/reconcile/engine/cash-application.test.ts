@@ -183,7 +183,7 @@ describe('cash application without a recipe', () => {
     invoices.push({ no: 501, customer: 5, cents: 40_000, day: 120 }, { no: 502, customer: 6, cents: 40_000, day: 120 }, { no: 503, customer: 5, cents: 33_333, day: 125 });
     bank.push(bankLine(121, 40_000 - 750, 5, '', `Payment ${inv(501)}`), bankLine(121, 40_000 - 317, 6, inv(502), 'Payment'), bankLine(126, 33_333, 5, '', 'Transfer'));
     const { groups, auto, ws, result } = await reconcile(invoices, bank);
-    expect(auto.explanation).toMatch(/7\.50 recurs/);
+    expect(auto.explanation).toMatch(/7\.50 \(deducted\) recurs/);
     expect(groupOf(groups, inv(501))).toMatchObject([{ status: 'auto', rule: 'scored', reason: 'bank_fee' }]);
     expect(groupOf(groups, inv(40))).toMatchObject([{ status: 'auto', reason: 'bank_fee' }]);
     // An odd shortfall tied by reference is only suggested, named a short payment.

@@ -125,7 +125,7 @@ describe('fees learned beside other numbers of the reference shape', () => {
     const auto = await buildAutoRecipe(ws, 'krafa');
     const scored = auto.recipe.rules.find((r) => r.id === 'scored');
     expect(scored?.amount?.differences?.fixed).toEqual([-395]);
-    expect(auto.explanation).toMatch(/plus 395\.00/);
+    expect(auto.explanation).toMatch(/the fee 395\.00 \(added by the payer\) recurs/);
     const result = await ws.run(auto.recipe);
     const matched = (await ws.page(result.run_id, 'matched', { offset: 0, limit: 1000 })).items.filter((g) => String(g.left_rows[0]?.['Nr.']).startsWith('R-'));
     ws.close();

@@ -167,6 +167,51 @@ describe('a rent roll whose payers write only their names', () => {
   });
 });
 
+describe('a ledger naming shops with their owner in brackets', () => {
+  it('learns the owner who pays under their own name, in either order, as the shop\'s counterparty; never another shop\'s', async () => {
+    // A Tally ledger: "Gye Nyame Mini Mart - Buokrom (Abena Sarpong)". The wallet statement names the
+    // sender as the network has it: "ABENA SARPONG" or "SARPONG ABENA". Each owner's first item has
+    // the amount of another shop's first item, and that shop's owner shares the surname.
+    const given = ['Abena', 'Kwame', 'Yaw', 'Akosua', 'Kofi', 'Ama', 'Kojo', 'Esi', 'Kwesi', 'Adwoa', 'Yaa', 'Fiifi'];
+    const surnames = ['Sarpong', 'Mensah', 'Boateng', 'Owusu', 'Asante', 'Darko'];
+    const shops = ['Gye Nyame Mini Mart', 'Onyame Ne Hene Spot', 'Abundant Grace Stores', 'Mmofra Pa Store', 'Favour Drinks Depot', 'Obaatan Pa Provisions'];
+    const areas = ['Buokrom', 'Suame', 'Asafo', 'Bantama'];
+    const owners = Array.from({ length: 24 }, (_, k) => ({ given: given[k % 12], surname: surnames[Math.floor(k / 4)], shop: `${shops[k % 6]} - ${areas[Math.floor(k / 6)]}` }));
+    const ledger: string[] = [];
+    const wallet: string[] = [];
+    owners.forEach((o, k) => {
+      for (let j = 0; j < 3; j++) {
+        const cedis = j === 0 ? 1_000 + (k % 12) * 137.25 : 300 + k * 97.13 + j * 1_011.4;
+        ledger.push([`12-Aug-26`, `ABD/26/0${5_000 + k * 3 + j}`, `"${o.shop} (${o.given} ${o.surname})"`, `"${cedis.toFixed(2)} Dr"`].join(','));
+        const name = (k + j) % 2 === 0 ? `${o.given} ${o.surname}` : `${o.surname} ${o.given}`;
+        wallet.push([`0${k + j + 1}-Sep-2026`, name.toUpperCase(), `"${cedis.toFixed(2)}"`, j === 2 ? `inv ${5_000 + k * 3 + j}` : 'goods'].join(','));
+      }
+    });
+    const ws = await sb.workspace('momo');
+    await ws.addSourceFromPath('left', sb.file('bills.csv', csv('Date,Ref. No.,Party\'s Name,Pending Amount', ledger)));
+    await ws.addSourceFromPath('right', sb.file('momo.csv', csv('TRANSACTION DATE,FROM NAME,AMOUNT,REF', wallet)));
+    const auto = await buildAutoRecipe(ws, 'momo');
+    const scored = auto.recipe.rules.find((r) => r.id === 'scored');
+    expect(scored?.model?.party).toMatchObject({ left: "Party's Name", right: 'FROM NAME' });
+    const result = await ws.run(auto.recipe);
+    const paidBy = new Map<string, string>();
+    for (const category of ['matched', 'suggested'] as const) {
+      for (const g of (await ws.page(result.run_id, category, { offset: 0, limit: 1_000 })).items) {
+        for (const l of g.left_rows) paidBy.set(String(l['Ref. No.']), String(g.right_rows[0]?.['FROM NAME']));
+      }
+    }
+    ws.close();
+    // Every item an owner paid by name alone is tied to that owner, in either order of the name.
+    owners.forEach((o, k) => {
+      for (let j = 0; j < 2; j++) {
+        const payer = paidBy.get(`ABD/26/0${5_000 + k * 3 + j}`);
+        expect(payer, `${o.shop} item ${j}`).toBeDefined();
+        expect(payer!.split(' ').sort(), `${o.shop} item ${j}`).toEqual([o.given.toUpperCase(), o.surname.toUpperCase()].sort());
+      }
+    });
+  });
+});
+
 describe('dates learned without a reference', () => {
   it('ties lines to items by counterparty and amount, so the model weighs the dates', async () => {
     // 12 customers × 5 invoices; each customer pays two of them, exactly, 9–12 days after the

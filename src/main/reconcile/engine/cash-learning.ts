@@ -15,7 +15,7 @@ import { rowsWith as namedRows } from './row-columns';
 import { detectSideRoles, type SideRoles } from './side-roles';
 import { nameAtTextStartSql, textHash } from './matching/working';
 import { amountUnit } from './matching/groups';
-import { resolvePartiesInText } from './matching/party-resolution';
+import { BRACKETS_INSIDE, BRACKETS_OUTSIDE, HAS_BRACKETS, resolvePartiesInText } from './matching/party-resolution';
 
 export type ReferenceGroups = Extract<KeyNormaliser, { kind: 'reference' }>['groups'];
 
@@ -106,7 +106,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 53;
+export const LEARNING_VERSION = 54;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -1474,7 +1474,11 @@ async function learnPartyInText(db: Db, left: ColumnTyping[], right: ColumnTypin
   };
   try {
     for (const a of tried) {
-      await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_names AS SELECT DISTINCT nullif(${nameExpression(`CAST(s.${ident(a.name)} AS VARCHAR)`)}, '') AS v FROM ${rowsWith('left', [a], 's')}`);
+      // A name's part in brackets (a shop's owner) and the name without it are names the lines may start with too.
+      await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_names AS
+        WITH raw AS (SELECT DISTINCT CAST(s.${ident(a.name)} AS VARCHAR) AS raw FROM ${rowsWith('left', [a], 's')}),
+          x AS (SELECT raw AS x FROM raw UNION ALL SELECT ${BRACKETS_OUTSIDE('raw')} FROM raw WHERE ${HAS_BRACKETS('raw')} UNION ALL SELECT ${BRACKETS_INSIDE('raw')} FROM raw WHERE ${HAS_BRACKETS('raw')})
+        SELECT DISTINCT nullif(${nameExpression('x')}, '') AS v FROM x`);
       for (const b of right) {
         const row = await db.one<{ share: number; top: number; names: number }>(
           `WITH p AS (SELECT * FROM ${await prefixTable(b)}),

@@ -101,7 +101,7 @@ export function cashRules(facts: CashFacts, mappings: FieldMapping[], base: Matc
     }
     if (learned) {
       const kept = [
-        facts.fixed.length > 0 ? `the fee (${feeWords(facts.fixed)})` : '',
+        facts.fixed.length > 0 ? `the fee ${facts.fixed.map((f) => `${money(Math.abs(f))} (${f > 0 ? 'deducted' : 'added by the payer'})`).join(' / ')}` : '',
         facts.percent.length > 0 ? `the discount ${facts.percent.map((p) => `${p} %`).join(' / ')}` : '',
         facts.wholePercent.length > 0 ? `a deduction of ${facts.wholePercent.map((p) => `${p} %`).join(' / ')} rounded to whole units (a tax withheld)` : '',
         facts.withheld ? `a tax withheld at ${withheldWords}` : '',

@@ -31,6 +31,11 @@ const RARE_NAMES = 50;
 /** Words of the statement text read for a name: it may follow a label and a transfer id ("IPI TT REF 6843064379 AL RAYYAN GENERAL TRADING LLC"). */
 const HEAD_WORDS = 12;
 
+/** A name with a part in brackets ("Shop - Area (Owner)"), the name without it, and the part inside. */
+export const HAS_BRACKETS = (x: string) => `regexp_matches(${x}, '\\([^()]*\\pL[^()]*\\)')`;
+export const BRACKETS_OUTSIDE = (x: string) => `regexp_replace(${x}, '\\([^()]*\\)', ' ', 'g')`;
+export const BRACKETS_INSIDE = (x: string) => `regexp_extract(${x}, '\\(([^()]*\\pL[^()]*)\\)', 1)`;
+
 /** The words of a name or text in order: lower case, accents and legal forms removed. */
 function words(x: string): string {
   // Letters of every script (Hebrew Masav credits, Greek public bodies, Persian, Cyrillic names),
@@ -73,8 +78,14 @@ export async function resolvePartiesInText(db: Db, table: string, left: ColumnTy
     ? `SELECT raw, coalesce(p, '') AS p FROM ${names} WHERE raw IS NOT NULL`
     : `SELECT raw, ${nameExpression('raw')} AS p FROM (SELECT DISTINCT CAST(s.${ident(left.name)} AS VARCHAR) AS raw FROM ${rowsWith('left', [left.name])} s WHERE s.${ident(left.name)} IS NOT NULL)`;
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_spellings AS ${spellings}`);
+  // Each name's tokens, whole (a = 0) and, for a name with a part in brackets, outside (1) and inside
+  // (2) it: a ledger names a shop with its owner in brackets ("Gye Nyame Mini Mart - Buokrom (Abena
+  // Sarpong)"), and the owner pays under their own name, which is half the name's information.
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_names AS
-    SELECT DISTINCT p, unnest(${tokens('raw')}) AS t FROM m_pr_spellings`);
+    SELECT DISTINCT p, a, unnest(${tokens('x')}) AS t FROM (
+      SELECT p, 0 AS a, raw AS x FROM m_pr_spellings
+      UNION ALL SELECT p, 1, ${BRACKETS_OUTSIDE('raw')} FROM m_pr_spellings WHERE ${HAS_BRACKETS('raw')}
+      UNION ALL SELECT p, 2, ${BRACKETS_INSIDE('raw')} FROM m_pr_spellings WHERE ${HAS_BRACKETS('raw')})`);
   await db.exec(`DELETE FROM m_pr_names WHERE length(p) < 3`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_abbr AS
     SELECT DISTINCT p, x.pre AS pre, x.before, x.after, unnest([x.a, x.b]) AS t FROM (SELECT p, unnest(${initialisms('ws')}) AS x
@@ -82,7 +93,7 @@ export async function resolvePartiesInText(db: Db, table: string, left: ColumnTy
   const n = await db.scalarNumber('SELECT count(DISTINCT p) FROM m_pr_names');
   if (n < 2) return;
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_idf AS SELECT t, ln(${n} / count(DISTINCT p)) AS idf FROM m_pr_names GROUP BY t`);
-  await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_total AS SELECT p, sum(i.idf) AS total FROM m_pr_names JOIN m_pr_idf i USING (t) GROUP BY p`);
+  await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_total AS SELECT p, a, sum(i.idf) AS total FROM m_pr_names JOIN m_pr_idf i USING (t) GROUP BY p, a`);
   // Every start of ≥ 3 letters of a name token, and the token itself: an equi-join finds cut words.
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_prefix AS
     SELECT t, t AS pre FROM m_pr_idf
@@ -99,17 +110,19 @@ export async function resolvePartiesInText(db: Db, table: string, left: ColumnTy
       -- Candidates through tokens few names share (a word of hundreds of names names none of them);
       -- then every token of each candidate name, common ones too, for its score.
       cand AS (SELECT DISTINCT ht.head, nm.p FROM ht JOIN m_pr_prefix x ON x.pre = ht.rt JOIN m_pr_idf i ON i.t = x.t AND i.idf >= ${rareIdf} JOIN m_pr_names nm ON nm.t = x.t),
-      words AS (SELECT c.head, c.p, nm.t, ht.pos FROM cand c JOIN m_pr_names nm ON nm.p = c.p JOIN m_pr_prefix x ON x.t = nm.t JOIN ht ON ht.head = c.head AND ht.rt = x.pre),
+      words AS (SELECT DISTINCT c.head, c.p, nm.t, ht.pos FROM cand c JOIN m_pr_names nm ON nm.p = c.p AND nm.a = 0 JOIN m_pr_prefix x ON x.t = nm.t JOIN ht ON ht.head = c.head AND ht.rt = x.pre),
       -- An initialism is written inside the name, beside the word the name has beside its two words
       -- ("SX HOANG LONG"): "GATTI MONZA FT 847" (fattura) is no "Ferramenta Tonoli Monza" (it-riba
       -- lost 5 % of its credit-note nettings when any neighbouring name word counted).
       abbr AS (SELECT c.head, c.p, a.t FROM cand c JOIN m_pr_abbr a ON a.p = c.p JOIN ht ON ht.head = c.head AND ht.rt = a.pre
         WHERE EXISTS (SELECT 1 FROM words w WHERE w.head = c.head AND w.p = c.p AND ((w.pos = ht.pos + 1 AND w.t = a.after) OR (w.pos = ht.pos - 1 AND w.t = a.before)))),
       hits AS (SELECT head, p, t FROM words UNION SELECT head, p, t FROM abbr),
-      sc AS (SELECT h.head, h.p, sum(i.idf) AS s FROM hits h JOIN m_pr_idf i USING (t) GROUP BY h.head, h.p),
-      ranked AS (SELECT sc.*, tt.total, row_number() OVER (PARTITION BY head ORDER BY s DESC, p) AS rk, lead(s) OVER (PARTITION BY head ORDER BY s DESC, p) AS next
-        FROM sc JOIN m_pr_total tt USING (p)),
-      named AS (SELECT head, p FROM ranked WHERE rk = 1 AND s >= ${COVERAGE} * total AND s >= ${MIN_BITS * rarest} AND s - coalesce(next, 0) >= ${MARGIN})
+      -- The information matched of each of the name's readings (whole; outside and inside brackets):
+      -- the name counts as covered when one reading is; it is ranked by the whole's.
+      sa AS (SELECT h.head, h.p, nm.a, sum(i.idf) AS s FROM hits h JOIN m_pr_names nm ON nm.p = h.p AND nm.t = h.t JOIN m_pr_idf i ON i.t = h.t GROUP BY h.head, h.p, nm.a),
+      sc AS (SELECT sa.head, sa.p, max(sa.s) AS s, bool_or(sa.s >= ${COVERAGE} * tt.total) AS covered FROM sa JOIN m_pr_total tt USING (p, a) GROUP BY sa.head, sa.p),
+      ranked AS (SELECT sc.*, row_number() OVER (PARTITION BY head ORDER BY s DESC, p) AS rk, lead(s) OVER (PARTITION BY head ORDER BY s DESC, p) AS next FROM sc),
+      named AS (SELECT head, p FROM ranked WHERE rk = 1 AND covered AND s >= ${MIN_BITS * rarest} AND s - coalesce(next, 0) >= ${MARGIN})
     SELECT l.id, n.p FROM m_pr_lines l JOIN named n USING (head)`);
   await db.exec(`DELETE FROM ${table} WHERE id IN (SELECT id FROM m_pr_resolved)`);
   await db.exec(`INSERT INTO ${table} SELECT id, p FROM m_pr_resolved`);

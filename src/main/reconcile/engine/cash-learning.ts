@@ -106,7 +106,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 54;
+export const LEARNING_VERSION = 55;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -1477,7 +1477,7 @@ async function learnPartyInText(db: Db, left: ColumnTyping[], right: ColumnTypin
       // A name's part in brackets (a shop's owner) and the name without it are names the lines may start with too.
       await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_names AS
         WITH raw AS (SELECT DISTINCT CAST(s.${ident(a.name)} AS VARCHAR) AS raw FROM ${rowsWith('left', [a], 's')}),
-          x AS (SELECT raw AS x FROM raw UNION ALL SELECT ${BRACKETS_OUTSIDE('raw')} FROM raw WHERE ${HAS_BRACKETS('raw')} UNION ALL SELECT ${BRACKETS_INSIDE('raw')} FROM raw WHERE ${HAS_BRACKETS('raw')})
+          x AS (SELECT raw AS x FROM raw UNION ALL SELECT ${BRACKETS_OUTSIDE('raw')} FROM raw WHERE ${HAS_BRACKETS('raw')} UNION ALL SELECT ${BRACKETS_INSIDE('raw')} FROM raw WHERE ${BRACKETS_INSIDE('raw')} <> '')
         SELECT DISTINCT nullif(${nameExpression('x')}, '') AS v FROM x`);
       for (const b of right) {
         const row = await db.one<{ share: number; top: number; names: number }>(

@@ -31,10 +31,14 @@ const RARE_NAMES = 50;
 /** Words of the statement text read for a name: it may follow a label and a transfer id ("IPI TT REF 6843064379 AL RAYYAN GENERAL TRADING LLC"). */
 const HEAD_WORDS = 12;
 
-/** A name with a part in brackets ("Shop - Area (Owner)"), the name without it, and the part inside. */
+/**
+ * A name with a part in brackets ("Shop - Area (Owner)"), the name without it, and the part inside
+ * when that is a name of two words or more (an owner); one word ("(Dubai)", "(UK)", "(Pty)") is a
+ * qualifier that would name any text holding it ('' then, and not read).
+ */
 export const HAS_BRACKETS = (x: string) => `regexp_matches(${x}, '\\([^()]*\\pL[^()]*\\)')`;
 export const BRACKETS_OUTSIDE = (x: string) => `regexp_replace(${x}, '\\([^()]*\\)', ' ', 'g')`;
-export const BRACKETS_INSIDE = (x: string) => `regexp_extract(${x}, '\\(([^()]*\\pL[^()]*)\\)', 1)`;
+export const BRACKETS_INSIDE = (x: string) => `regexp_extract(${x}, '\\(\\s*(\\pL[^()\\s]*\\s+\\pL[^()]*)\\)', 1)`;
 
 /** The words of a name or text in order: lower case, accents and legal forms removed. */
 function words(x: string): string {
@@ -85,7 +89,7 @@ export async function resolvePartiesInText(db: Db, table: string, left: ColumnTy
     SELECT DISTINCT p, a, unnest(${tokens('x')}) AS t FROM (
       SELECT p, 0 AS a, raw AS x FROM m_pr_spellings
       UNION ALL SELECT p, 1, ${BRACKETS_OUTSIDE('raw')} FROM m_pr_spellings WHERE ${HAS_BRACKETS('raw')}
-      UNION ALL SELECT p, 2, ${BRACKETS_INSIDE('raw')} FROM m_pr_spellings WHERE ${HAS_BRACKETS('raw')})`);
+      UNION ALL SELECT p, 2, ${BRACKETS_INSIDE('raw')} FROM m_pr_spellings WHERE ${BRACKETS_INSIDE('raw')} <> '')`);
   await db.exec(`DELETE FROM m_pr_names WHERE length(p) < 3`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_abbr AS
     SELECT DISTINCT p, x.pre AS pre, x.before, x.after, unnest([x.a, x.b]) AS t FROM (SELECT p, unnest(${initialisms('ws')}) AS x

@@ -50,7 +50,21 @@ async function sideByColumns(s: WorkspaceState, side: Side, path: string, read: 
 
 export function aliasFromName(name: string): string {
   const stem = basename(name).replace(/\.(csv|tsv|txt|xlsx|xlsm|xml|camt|sta|mt940|mt942|940|942|swi|bai2?|ofx|qfx)(\.gz)?$/i, '').replace(/\.gz$/i, '');
-  const alias = stem.toLowerCase().replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 40);
+  // Latin letters an alias cannot hold are written as ASCII, not dropped ("Viðskiptamannafærslur"
+  // was "vi_skiptamannaf"): accents go, and the letters NFD does not decompose are spelled out.
+  const ascii = stem
+    .toLowerCase()
+    .replace(/[ðđ]/g, 'd')
+    .replace(/þ/g, 'th')
+    .replace(/æ/g, 'ae')
+    .replace(/œ/g, 'oe')
+    .replace(/ø/g, 'o')
+    .replace(/ß/g, 'ss')
+    .replace(/ł/g, 'l')
+    .replace(/ı/g, 'i')
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '');
+  const alias = ascii.replace(/[^a-z0-9]+/g, '_').replace(/^_+|_+$/g, '').slice(0, 40);
   return alias || 'source';
 }
 

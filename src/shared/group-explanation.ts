@@ -2,7 +2,7 @@
  * Why a match group matched, in words a reviewer reads: the rule, the named difference (a bank
  * fee, a discount) and a confidence. One place, used by the results table and its tooltip.
  */
-import type { DifferenceReason } from './reconcile/recipe';
+import type { DifferenceReason, MatchRule } from './reconcile/recipe';
 import type { MatchGroup } from './reconcile/sources-and-runs';
 
 export const DIFFERENCE_LABELS: Record<DifferenceReason, string> = {
@@ -15,6 +15,21 @@ export const DIFFERENCE_LABELS: Record<DifferenceReason, string> = {
   exchange_rate: 'exchange rate difference',
   tax_withheld: 'tax withheld',
 };
+
+type Differences = NonNullable<NonNullable<MatchRule['amount']>['differences']>;
+
+/**
+ * A rule's accepted differences in words, as its card shows them: a fee the payer deducts ("less
+ * 7.50"), a charge it adds ("plus 395.00": `fixed` is left − right, so negative), a discount, a tax.
+ */
+export function differenceWords(d: Differences): string {
+  return [
+    ...d.fixed.map((f) => (f > 0 ? `less ${f.toFixed(2)}` : `plus ${(-f).toFixed(2)}`)),
+    ...d.percent.map((p) => `less ${p} %`),
+    ...(d.whole_percent ?? []).map((p) => `less ${p} % to the unit`),
+    ...(d.withheld ? [`less ${d.withheld.percent.join(' / ')} % of ${d.withheld.column} withheld`] : []),
+  ].join(' or ');
+}
 
 /** The score (1 = exact amounts and dates) as a whole percentage. */
 export function confidencePercent(g: Pick<MatchGroup, 'score'>): number {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confidencePercent, explainGroup } from '../../../src/shared/group-explanation';
+import { confidencePercent, differenceWords, explainGroup } from '../../../src/shared/group-explanation';
 
 const money = (n: number) => n.toFixed(2);
 
@@ -16,5 +16,12 @@ describe('why a group matched', () => {
   it('keeps the confidence within 0–100 %', () => {
     expect(confidencePercent({ score: 1.2 })).toBe(100);
     expect(confidencePercent({ score: -1 })).toBe(0);
+  });
+});
+
+describe('a rule\'s accepted differences in words', () => {
+  it('says a fee the payer deducts as less and a charge it adds (a negative fixed difference) as plus', () => {
+    expect(differenceWords({ reason: 'bank_fee', fixed: [7.5, -395], percent: [2] })).toBe('less 7.50 or plus 395.00 or less 2 %');
+    expect(differenceWords({ reason: 'tax_withheld', fixed: [], percent: [], withheld: { column: 'Net', percent: [2] } })).toBe('less 2 % of Net withheld');
   });
 });

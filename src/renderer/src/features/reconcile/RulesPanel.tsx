@@ -1,7 +1,7 @@
 import { EngineRebuild } from './EngineRebuild';
 import { useEffect, useState } from 'react';
 import type { Cardinality, KeyNormaliser, MatchRule } from '../../../../shared/reconcile/recipe';
-import { DIFFERENCE_LABELS } from '../../../../shared/group-explanation';
+import { DIFFERENCE_LABELS, differenceWords } from '../../../../shared/group-explanation';
 import { call } from '../../api/client';
 import { useReconcile } from '../../stores/reconcile';
 import { RuleModel } from './RuleModel';
@@ -140,7 +140,7 @@ export function RulesPanel() {
                   {r.amount.differences && (
                     <span className="small">
                       {' '}
-                      {[...r.amount.differences.fixed.map((f) => `less ${f.toFixed(2)}`), ...r.amount.differences.percent.map((p) => `less ${p} %`), ...(r.amount.differences.whole_percent ?? []).map((p) => `less ${p} % to the unit`), ...(r.amount.differences.withheld ? [`less ${r.amount.differences.withheld.percent.join(' / ')} % of ${r.amount.differences.withheld.column} withheld`] : [])].join(' or ')}{' '}
+                      {differenceWords(r.amount.differences)}{' '}
                       <span className="badge reason">{DIFFERENCE_LABELS[r.amount.differences.reason]}</span>
                     </span>
                   )}

@@ -18,13 +18,18 @@ export const DIFFERENCE_LABELS: Record<DifferenceReason, string> = {
 
 type Differences = NonNullable<NonNullable<MatchRule['amount']>['differences']>;
 
+/** One learned fixed difference (left − right) in words: a fee the payer deducts ("less 7.50"), or a charge it adds ("plus 395.00"). */
+export function fixedDifferenceWords(f: number): string {
+  return f > 0 ? `less ${f.toFixed(2)}` : `plus ${(-f).toFixed(2)}`;
+}
+
 /**
  * A rule's accepted differences in words, as its card shows them: a fee the payer deducts ("less
  * 7.50"), a charge it adds ("plus 395.00": `fixed` is left − right, so negative), a discount, a tax.
  */
 export function differenceWords(d: Differences): string {
   return [
-    ...d.fixed.map((f) => (f > 0 ? `less ${f.toFixed(2)}` : `plus ${(-f).toFixed(2)}`)),
+    ...d.fixed.map(fixedDifferenceWords),
     ...d.percent.map((p) => `less ${p} %`),
     ...(d.whole_percent ?? []).map((p) => `less ${p} % to the unit`),
     ...(d.withheld ? [`less ${d.withheld.percent.join(' / ')} % of ${d.withheld.column} withheld`] : []),

@@ -1,6 +1,7 @@
 /** Engine errors about a source file, in words a user understands, with the way out. */
 import type { SourceError } from '../../shared/reconcile/workspace';
 import { errorMessage, explainSystemError, ReconError, UserError, type ErrorCode } from '../errors';
+import { tooManyColumnsMessage } from './engine/sources';
 
 export function explainSourceError(name: string, e: unknown): SourceError & { code: ErrorCode } {
   if (e instanceof ReconError) {
@@ -60,10 +61,8 @@ export function explainSourceError(name: string, e: unknown): SourceError & { co
       case 'empty_file':
         if ((e.details as { reason?: string }).reason === 'no_line_break') return { name, code: e.code, message: `“${name}” has no line break in its first 256 KiB, so it is not a CSV table. Pick the CSV or Excel export.`, actions: [] };
         return { name, code: e.code, message: `“${name}” is empty. Pick the export that contains the rows.`, actions: [] };
-      case 'too_many_columns': {
-        const { columns, max } = e.details as { columns: number; max: number };
-        return { name, code: e.code, message: `“${name}” has ${columns.toLocaleString('en-US')} columns; Kalla reads tables of up to ${max.toLocaleString('en-US')}. Keep the columns you need (in Excel, or in the export's column choice) and load that file.`, actions: [] };
-      }
+      case 'too_many_columns':
+        return { name, code: e.code, message: tooManyColumnsMessage(`“${name}”`, (e.details as { columns: number }).columns), actions: [] };
       case 'source_missing':
         return { name, code: e.code, message: `“${name}” cannot be found or read any more. Pick the file again.`, actions: [] };
       default:

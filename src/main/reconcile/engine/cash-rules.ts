@@ -18,6 +18,7 @@
  * is known: they suggested other customers' payments of the same amount.
  */
 import type { FieldMapping, KeyNormaliser, MatchKey, MatchRule } from '../../../shared/reconcile/recipe';
+import { fixedDifferenceWords } from '../../../shared/group-explanation';
 import { COLLECTION_DAYS, type CashFacts } from './cash-learning';
 
 export interface CashRules {
@@ -26,8 +27,8 @@ export interface CashRules {
 }
 
 const money = (n: number) => n.toFixed(2);
-/** Learned fixed differences in words: a fee the payer deducts ("less 15.00") or a charge it adds ("plus 395.00"). */
-const feeWords = (fixed: number[]) => fixed.map((f) => (f > 0 ? `less ${money(f)}` : `plus ${money(-f)}`)).join(' / ');
+/** Learned fixed differences in words, as the rule card says them ("less 15.00 / plus 395.00"). */
+const feeWords = (fixed: number[]) => fixed.map(fixedDifferenceWords).join(' / ');
 
 /** The scored rule confirms a pair automatically from this estimated probability on (issue 25: ≥ 99.5 % precision). */
 export const AUTO_AT = 0.995;

@@ -283,14 +283,13 @@ function refuseUnbrokenSample(path: string, sniff: SniffResult): void {
  */
 export const MAX_COLUMNS = 10_000;
 
+/** The refusal of a table wider than MAX_COLUMNS, naming the file as `what` (its path here, the name the user chose in the app). */
+export function tooManyColumnsMessage(what: string, columns: number): string {
+  return `${what} has ${columns.toLocaleString('en-US')} columns; Kalla reads tables of up to ${MAX_COLUMNS.toLocaleString('en-US')}. Keep the columns you need (in Excel, or in the export's column choice) and load that file.`;
+}
+
 function refuseTooWide(path: string, columns: number): void {
-  if (columns > MAX_COLUMNS) {
-    throw new ReconError(
-      'too_many_columns',
-      `${path} has ${columns.toLocaleString('en-US')} columns; Kalla reads tables of up to ${MAX_COLUMNS.toLocaleString('en-US')}. Keep the columns you need (in Excel, or in the export's column choice) and load that file.`,
-      { path, columns, max: MAX_COLUMNS },
-    );
-  }
+  if (columns > MAX_COLUMNS) throw new ReconError('too_many_columns', tooManyColumnsMessage(path, columns), { path, columns, max: MAX_COLUMNS });
 }
 
 /**

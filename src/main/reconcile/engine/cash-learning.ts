@@ -15,7 +15,7 @@ import { rowsWith as namedRows } from './row-columns';
 import { detectSideRoles, type SideRoles } from './side-roles';
 import { nameAtTextStartSql, textHash } from './matching/working';
 import { amountUnit } from './matching/groups';
-import { BRACKETS_INSIDE, BRACKETS_OUTSIDE, HAS_BRACKETS, resolvePartiesInText } from './matching/party-resolution';
+import { nameReadingsSql, resolvePartiesInText } from './matching/party-resolution';
 
 export type ReferenceGroups = Extract<KeyNormaliser, { kind: 'reference' }>['groups'];
 
@@ -106,7 +106,7 @@ export interface CashFacts {
  * The learning's own version: answers kept per source (learn-cache.ts) are keyed by it, so facts
  * learned by an older rule are learned anew. Raise it whenever what is learned changes.
  */
-export const LEARNING_VERSION = 55;
+export const LEARNING_VERSION = 56;
 
 /** Rows read per side while learning: enough for every recurring pattern, bounded in time. */
 const LEARN_ROWS = 50_000;
@@ -252,35 +252,34 @@ async function learnFromSamples(db: Db, columns: Columns, mappings: FieldMapping
     Object.assign(facts, await learnDifferences(db, columns, column(columns.left, 'left', facts.leftKey, 'reference key'), facts, amount, flipSign));
     facts.fx = await learnRates(db, columns, column(columns.left, 'left', facts.leftKey, 'reference key'), facts, amount, flipSign);
     facts.date = await learnDatePair(db, columns, column(columns.left, 'left', facts.leftKey, 'reference key'), facts, mappings);
-    if ((!facts.withheld || facts.fixed.length === 0) && facts.party) {
-      // Withholding agents often name no invoice (a payment "NETT PPH23"): their deductions recur
-      // among the payers' lines. So does a transfer fee when the payers who deduct it name no
-      // invoice (a month's invoices paid in one transfer, the bank's NT$10–30 taken off).
-      await partyOfLines(db, columns, facts.party);
-      try {
-        if (facts.fixed.length === 0) facts.fixed = await learnFeesByParty(db, columns, facts.party, amount, flipSign);
-        if (!facts.withheld) facts.withheld = await learnWithheldByParty(db, columns, facts, amount, flipSign);
-      } finally {
-        await db.exec('DROP TABLE IF EXISTS temp.kalla_learn_rp');
-      }
-    }
+    if (facts.party) await learnFromPayersLines(db, columns, facts, facts.party, amount, flipSign, mappings, false);
   } else if (amount && facts.party) {
-    // No reference to tie a line to an item: a counterparty's line whose amount is that of exactly
-    // one of its open items (and no other line of it) ties them as well, for the dates; the fees
-    // its payers deduct recur among the differences between its lines and its items.
-    await partyOfLines(db, columns, facts.party);
-    try {
-      // A name read from a text ties less surely than a name column: its dates are not learned
-      // (on jp-zengin they widened the batch search into chance sums).
-      if (!facts.party.in_text) facts.date = await learnDatePairByParty(db, columns, facts.party, amount, flipSign, mappings);
-      facts.fixed = await learnFeesByParty(db, columns, facts.party, amount, flipSign);
-      facts.withheld = await learnWithheldByParty(db, columns, facts, amount, flipSign);
-    } finally {
-      await db.exec('DROP TABLE IF EXISTS temp.kalla_learn_rp');
-    }
+    await learnFromPayersLines(db, columns, facts, facts.party, amount, flipSign, mappings, true);
   }
   if (amount) facts.collection = await learnCollections(db, columns, amount, flipSign, mappings);
   return facts;
+}
+
+/**
+ * What the payers' own lines say where reference-tied pairs said nothing, each only when not learned
+ * yet: a counterparty's line whose amount is that of exactly one of its open items ties them, for
+ * the date pair (`dates`: when no reference was learned); the fees its payers deduct recur among the
+ * differences between its lines and its items (a month's invoices paid in one transfer, the bank's
+ * NT$10–30 taken off), and so do taxes withholding agents deduct naming no invoice ("NETT PPH23").
+ */
+async function learnFromPayersLines(db: Db, columns: Columns, facts: CashFacts, party: NonNullable<CashFacts['party']>, amount: FieldMapping, flipSign: boolean, mappings: FieldMapping[], dates: boolean): Promise<void> {
+  // A name read from a text ties less surely than a name column: its dates are not learned (on
+  // jp-zengin they widened the batch search into chance sums).
+  const learnDates = dates && !party.in_text;
+  if (!learnDates && facts.fixed.length > 0 && facts.withheld) return;
+  await partyOfLines(db, columns, party);
+  try {
+    if (learnDates) facts.date = await learnDatePairByParty(db, columns, party, amount, flipSign, mappings);
+    if (facts.fixed.length === 0) facts.fixed = await learnFeesByParty(db, columns, party, amount, flipSign);
+    if (!facts.withheld) facts.withheld = await learnWithheldByParty(db, columns, facts, amount, flipSign);
+  } finally {
+    await db.exec('DROP TABLE IF EXISTS temp.kalla_learn_rp');
+  }
 }
 
 /** A date column read from the file (not one the engine derived). */
@@ -1476,9 +1475,8 @@ async function learnPartyInText(db: Db, left: ColumnTyping[], right: ColumnTypin
     for (const a of tried) {
       // A name's part in brackets (a shop's owner) and the name without it are names the lines may start with too.
       await db.exec(`CREATE OR REPLACE TEMP TABLE kalla_learn_names AS
-        WITH raw AS (SELECT DISTINCT CAST(s.${ident(a.name)} AS VARCHAR) AS raw FROM ${rowsWith('left', [a], 's')}),
-          x AS (SELECT raw AS x FROM raw UNION ALL SELECT ${BRACKETS_OUTSIDE('raw')} FROM raw WHERE ${HAS_BRACKETS('raw')} UNION ALL SELECT ${BRACKETS_INSIDE('raw')} FROM raw WHERE ${BRACKETS_INSIDE('raw')} <> '')
-        SELECT DISTINCT nullif(${nameExpression('x')}, '') AS v FROM x`);
+        WITH raw AS (SELECT DISTINCT CAST(s.${ident(a.name)} AS VARCHAR) AS raw FROM ${rowsWith('left', [a], 's')})
+        SELECT DISTINCT nullif(${nameExpression('x')}, '') AS v FROM (${nameReadingsSql('raw')})`);
       for (const b of right) {
         const row = await db.one<{ share: number; top: number; names: number }>(
           `WITH p AS (SELECT * FROM ${await prefixTable(b)}),

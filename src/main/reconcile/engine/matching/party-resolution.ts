@@ -36,9 +36,22 @@ const HEAD_WORDS = 12;
  * when that is a name of two words or more (an owner); one word ("(Dubai)", "(UK)", "(Pty)") is a
  * qualifier that would name any text holding it ('' then, and not read).
  */
-export const HAS_BRACKETS = (x: string) => `regexp_matches(${x}, '\\([^()]*\\pL[^()]*\\)')`;
-export const BRACKETS_OUTSIDE = (x: string) => `regexp_replace(${x}, '\\([^()]*\\)', ' ', 'g')`;
-export const BRACKETS_INSIDE = (x: string) => `regexp_extract(${x}, '\\(\\s*(\\pL[^()\\s]*\\s+\\pL[^()]*)\\)', 1)`;
+const HAS_BRACKETS = (x: string) => `regexp_matches(${x}, '\\([^()]*\\pL[^()]*\\)')`;
+const BRACKETS_OUTSIDE = (x: string) => `regexp_replace(${x}, '\\([^()]*\\)', ' ', 'g')`;
+const BRACKETS_INSIDE = (x: string) => `regexp_extract(${x}, '\\(\\s*(\\pL[^()\\s]*\\s+\\pL[^()]*)\\)', 1)`;
+
+/**
+ * The readings of each name (`raw`) of `from` as rows (`keep` columns, a, x): the whole name (a = 0)
+ * and, for a name with a part in brackets, the name without it (1) and that part (2). A ledger
+ * names a shop with its owner in brackets ("Gye Nyame Mini Mart - Buokrom (Abena Sarpong)"), and
+ * the owner pays under their own name. One definition for the learning and the run.
+ */
+export function nameReadingsSql(from: string, keep: string[] = []): string {
+  const k = keep.map((c) => `${c}, `).join('');
+  return `SELECT ${k}0 AS a, raw AS x FROM ${from}
+    UNION ALL SELECT ${k}1, ${BRACKETS_OUTSIDE('raw')} FROM ${from} WHERE ${HAS_BRACKETS('raw')}
+    UNION ALL SELECT ${k}2, ${BRACKETS_INSIDE('raw')} FROM ${from} WHERE ${BRACKETS_INSIDE('raw')} <> ''`;
+}
 
 /** The words of a name or text in order: lower case, accents and legal forms removed. */
 function words(x: string): string {
@@ -82,14 +95,9 @@ export async function resolvePartiesInText(db: Db, table: string, left: ColumnTy
     ? `SELECT raw, coalesce(p, '') AS p FROM ${names} WHERE raw IS NOT NULL`
     : `SELECT raw, ${nameExpression('raw')} AS p FROM (SELECT DISTINCT CAST(s.${ident(left.name)} AS VARCHAR) AS raw FROM ${rowsWith('left', [left.name])} s WHERE s.${ident(left.name)} IS NOT NULL)`;
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_spellings AS ${spellings}`);
-  // Each name's tokens, whole (a = 0) and, for a name with a part in brackets, outside (1) and inside
-  // (2) it: a ledger names a shop with its owner in brackets ("Gye Nyame Mini Mart - Buokrom (Abena
-  // Sarpong)"), and the owner pays under their own name, which is half the name's information.
+  // Each name's tokens per reading (nameReadingsSql): an owner's name in brackets is half the name's information.
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_names AS
-    SELECT DISTINCT p, a, unnest(${tokens('x')}) AS t FROM (
-      SELECT p, 0 AS a, raw AS x FROM m_pr_spellings
-      UNION ALL SELECT p, 1, ${BRACKETS_OUTSIDE('raw')} FROM m_pr_spellings WHERE ${HAS_BRACKETS('raw')}
-      UNION ALL SELECT p, 2, ${BRACKETS_INSIDE('raw')} FROM m_pr_spellings WHERE ${BRACKETS_INSIDE('raw')} <> '')`);
+    SELECT DISTINCT p, a, unnest(${tokens('x')}) AS t FROM (${nameReadingsSql('m_pr_spellings', ['p'])})`);
   await db.exec(`DELETE FROM m_pr_names WHERE length(p) < 3`);
   await db.exec(`CREATE OR REPLACE TEMP TABLE m_pr_abbr AS
     SELECT DISTINCT p, x.pre AS pre, x.before, x.after, unnest([x.a, x.b]) AS t FROM (SELECT p, unnest(${initialisms('ws')}) AS x
